@@ -1,0 +1,39 @@
+import Foundation
+
+/// Everything `serve` and the tests need to build the application.
+public struct AppConfig: Sendable {
+    public var host: String
+    public var port: Int
+    /// Holds `diary.sqlite` and, later, photos and the catalog.
+    public var dataDirectory: String
+    public var templatesDirectory: String
+    public var publicDirectory: String
+    /// The wall clock's time zone, used for "now" and for offsets a browser did not send.
+    public var timeZone: TimeZone
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        dataDirectory: String = "./data",
+        templatesDirectory: String = "Templates",
+        publicDirectory: String = "Public",
+        timeZone: TimeZone = .current
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.templatesDirectory = templatesDirectory
+        self.publicDirectory = publicDirectory
+        self.timeZone = timeZone
+    }
+
+    public var databasePath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("diary.sqlite").path
+    }
+
+    /// Whether only this machine can reach the server; anything else exposes an unauthenticated diary.
+    public var bindsLoopbackOnly: Bool {
+        let lowered = host.lowercased()
+        return lowered == "localhost" || lowered == "::1" || lowered == "[::1]" || lowered.hasPrefix("127.")
+    }
+}

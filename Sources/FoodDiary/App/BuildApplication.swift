@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Builds the whole application; `fooddiary serve` and the tests both call this.
+///
+/// - Parameter now: the clock, so tests can pin "now".
+public func buildApplication(
+    config: AppConfig,
+    logger: Logger = Logger(label: "fooddiary"),
+    now: @escaping @Sendable () -> Date = { Date() }
+) async throws -> some ApplicationProtocol {
+    if !config.bindsLoopbackOnly {
+        logger.warning("""
+            Listening on \(config.host), not just this machine: anyone on that network can read and change \
+            this diary, because FoodDiary has no accounts yet. Use --host 127.0.0.1 unless that is what you want.
+            """)
+    }
+    let database = try AppDatabase.open(path: config.databasePath)
+    let renderer = try await PageRenderer(directory: config.templatesDirectory)
+
+    let router = Router(context: AppRequestContext.self, options: [.autoGenerateHeadEndpoints])
+    // Order matters: a middleware wraps those added after it.
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+    router.add(middleware: FileMiddleware(config.publicDirectory, urlBasePath: "/static", cacheControl: .init([
+        (MediaType(type: .any), [.maxAge(3600)]),
+    ]), logger: logger))
+
+    let routes = Routes(router: router)
+    MealPagesController(database: database, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    MealsAPIController(database: database).addRoutes(to: routes)
+    routes.finish()
+
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(config.host, port: config.port), serverName: "FoodDiary"),
+        onServerRunning: { _ in
+            logger.info("FoodDiary is ready at http://\(config.host):\(config.port) (data in \(config.dataDirectory))")
+        },
+        logger: logger
+    )
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A wall-clock date and time to the minute, as the person saw it where they ate.
+///
+/// Stored as `YYYY-MM-DDTHH:MM`, which sorts chronologically as text.
+public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let date: LocalDate
+    public let hour: Int
+    public let minute: Int
+
+    public init?(date: LocalDate, hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// Accepts what `<input type="datetime-local">` sends: `YYYY-MM-DDTHH:MM`, optionally with
+    /// seconds (dropped) and with a space instead of `T`.
+    public init?(parsing text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "T" || $0 == " " })
+        guard parts.count == 2, let date = LocalDate(parsing: String(parts[0])) else { return nil }
+        let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 2 || clock.count == 3,
+              clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
+              let hour = Int(clock[0]), let minute = Int(clock[1])
+        else { return nil }
+        if clock.count == 3, let seconds = Int(clock[2]), seconds > 59 { return nil }
+        self.init(date: date, hour: hour, minute: minute)
+    }
+
+    /// The wall-clock time at `instant` in `timeZone`.
+    public init(_ instant: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+        self.date = LocalDate(uncheckedYear: c.year!, month: c.month!, day: c.day!)
+        self.hour = c.hour!
+        self.minute = c.minute!
+    }
+
+    /// The form `datetime-local` inputs and the database use.
+    public var description: String { "\(date)T\(Self.twoDigits(hour)):\(Self.twoDigits(minute))" }
+
+    public var clockText: String { "\(Self.twoDigits(hour)):\(Self.twoDigits(minute))" }
+
+    /// The UTC offset `timeZone` had at this wall-clock time (DST-aware).
+    public func utcOffsetMinutes(in timeZone: TimeZone) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute)
+        guard let instant = calendar.date(from: components) else { return timeZone.secondsFromGMT() / 60 }
+        return timeZone.secondsFromGMT(for: instant) / 60
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+
+    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}
+
+/// A calendar day with no time zone, the unit the diary groups meals by.
+public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Parses `YYYY-MM-DD`, rejecting days that do not exist (2026-02-30).
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              year >= 1, (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.init(uncheckedYear: year, month: month, day: day)
+    }
+
+    init(uncheckedYear year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    public var description: String {
+        let paddedYear = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return "\(paddedYear)-\(LocalDateTime.twoDigits(month))-\(LocalDateTime.twoDigits(day))"
+    }
+
+    /// The next calendar day, for half-open date ranges.
+    public var next: LocalDate {
+        if day < Self.daysIn(month: month, year: year) { return LocalDate(uncheckedYear: year, month: month, day: day + 1) }
+        if month < 12 { return LocalDate(uncheckedYear: year, month: month + 1, day: 1) }
+        return LocalDate(uncheckedYear: year + 1, month: 1, day: 1)
+    }
+
+    /// "Monday 9 March 2026": the heading of a day in the meal list.
+    public var longText: String {
+        "\(Self.weekdayNames[weekdayIndex]) \(day) \(Self.monthNames[month - 1]) \(year)"
+    }
+
+    /// 0 = Sunday, by Zeller-style arithmetic so no time zone is involved.
+    var weekdayIndex: Int {
+        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+        let y = month < 3 ? year - 1 : year
+        return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+                             "August", "September", "October", "November", "December"]
+}
+
+/// Formats a UTC offset the way ISO 8601 and people both read it: `+01:00`, `-05:30`.
+public func formatUTCOffset(minutes: Int) -> String {
+    let sign = minutes < 0 ? "-" : "+"
+    let magnitude = abs(minutes)
+    return "\(sign)\(LocalDateTime.twoDigits(magnitude / 60)):\(LocalDateTime.twoDigits(magnitude % 60))"
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) && isASCII }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// A meal as the rest of the app sees it: validated, with its wall-clock time and offset.
+public struct Meal: Sendable, Equatable {
+    public let id: Int64
+    public let eatenAt: LocalDateTime
+    public let utcOffsetMinutes: Int
+    public let notes: String
+    public let createdAt: Date
+    public let updatedAt: Date
+    public let foodCount: Int
+    public let energyKcal: Double
+
+    init(record: MealRecord) throws {
+        guard let id = record.id, let eatenAt = LocalDateTime(parsing: record.eatenLocal) else {
+            throw MealDataError.corruptRow(id: record.id)
+        }
+        self.id = id
+        self.eatenAt = eatenAt
+        self.utcOffsetMinutes = record.utcOffsetMinutes
+        self.notes = record.notes
+        self.createdAt = record.createdAt
+        self.updatedAt = record.updatedAt
+        // Foods arrive with the food-entry tables; until then every meal is empty.
+        self.foodCount = 0
+        self.energyKcal = 0
+    }
+
+    /// The first non-empty line of the notes: what the list shows.
+    public var headline: String? {
+        notes.split(whereSeparator: \.isNewline).lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.isEmpty }
+    }
+
+    /// ISO 8601 with the offset it was entered with, e.g. `2026-03-09T12:30:00+01:00`.
+    public var eatenAtISO8601: String {
+        "\(eatenAt):00\(formatUTCOffset(minutes: utcOffsetMinutes))"
+    }
+}
+
+enum MealDataError: Error {
+    case corruptRow(id: Int64?)
+}
+
+/// What a person may set on a meal, already validated.
+public struct MealInput: Sendable, Equatable {
+    public static let maxNotesLength = 10_000
+    public static let offsetRange = -840...840
+
+    public let eatenAt: LocalDateTime
+    public let utcOffsetMinutes: Int
+    public let notes: String
+
+    public init(eatenAt: LocalDateTime, utcOffsetMinutes: Int, notes: String) {
+        self.eatenAt = eatenAt
+        self.utcOffsetMinutes = utcOffsetMinutes
+        self.notes = notes
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Hummingbird
+
+/// The HTML pages for listing, reading, adding, editing and deleting meals.
+struct MealPagesController: Sendable {
+    let database: AppDatabase
+    let renderer: PageRenderer
+    let timeZone: TimeZone
+    let now: @Sendable () -> Date
+
+    /// Fixed messages chosen by a query flag, so no text from the URL is ever echoed.
+    static let notices = ["deleted": "Meal deleted.", "saved": "Meal saved.", "created": "Meal added."]
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/", use: list)
+        routes.get("/meals") { _, _ in redirect(to: "/") }
+        routes.post("/meals", use: create)
+        routes.get("/meals/new", use: newForm)
+        routes.get("/meals/:id", use: detail)
+        routes.get("/meals/:id/edit", use: editForm)
+        routes.post("/meals/:id/edit", use: update)
+        routes.get("/meals/:id/delete", use: confirmDelete)
+        routes.post("/meals/:id/delete", use: delete)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let page = try pageNumber(request)
+        let result = try await database.read { db in try MealQueries.listPage(db, page: page) }
+        guard page <= result.pageCount else {
+            throw HTTPError(.notFound, message: "There is no page \(page): the diary has \(result.pageCount) page\(result.pageCount == 1 ? "" : "s").")
+        }
+        return renderer.render(.mealList, MealListView(page: result, notice: notice(request)))
+    }
+
+    @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meal = try await requireMeal(context)
+        return renderer.render(.mealDetail, MealDetailView(meal: meal, timeZone: timeZone, notice: notice(request)))
+    }
+
+    @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let nowLocal = LocalDateTime(now(), in: timeZone)
+        let form = MealForm(eatenAt: nowLocal.description, utcOffset: String(nowLocal.utcOffsetMinutes(in: timeZone)))
+        return renderer.render(.mealForm, MealFormView(mealID: nil, form: form, csrfToken: context.csrfToken))
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = MealForm(fields: context.formFields)
+        switch form.validate(defaultTimeZone: timeZone) {
+        case .failure(let errors):
+            return renderer.render(.mealForm, MealFormView(mealID: nil, form: form, errors: errors, csrfToken: context.csrfToken),
+                                   status: .unprocessableContent)
+        case .success(let input):
+            let id = try await database.createMeal(input, now: now())
+            return redirect(to: "/meals/\(id)?notice=created")
+        }
+    }
+
+    @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meal = try await requireMeal(context)
+        return renderer.render(.mealForm, MealFormView(mealID: meal.id, form: MealForm(meal: meal), csrfToken: context.csrfToken))
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try mealID(context)
+        let form = MealForm(fields: context.formFields)
+        switch form.validate(defaultTimeZone: timeZone) {
+        case .failure(let errors):
+            _ = try await requireMeal(context)
+            return renderer.render(.mealForm, MealFormView(mealID: id, form: form, errors: errors, csrfToken: context.csrfToken),
+                                   status: .unprocessableContent)
+        case .success(let input):
+            guard try await database.updateMeal(id: id, with: input, now: now()) else { throw Self.mealNotFound(id) }
+            return redirect(to: "/meals/\(id)?notice=saved")
+        }
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meal = try await requireMeal(context)
+        return renderer.render(.mealDelete, MealDeleteView(meal: meal, csrfToken: context.csrfToken))
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try mealID(context)
+        guard try await database.deleteMeal(id: id) else { throw Self.mealNotFound(id) }
+        return redirect(to: "/?notice=deleted")
+    }
+
+    private func pageNumber(_ request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters["page"] else { return 1 }
+        guard let page = Int(text), page >= 1 else {
+            throw HTTPError(.badRequest, message: "The page number must be a whole number from 1 up.")
+        }
+        return page
+    }
+
+    private func notice(_ request: Request) -> String? {
+        request.uri.queryParameters["notice"].flatMap { Self.notices[String($0)] }
+    }
+
+    private func mealID(_ context: AppRequestContext) throws -> Int64 {
+        guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else {
+            throw HTTPError(.notFound, message: "There is no meal at this address. Meal addresses end in a number, like /meals/12.")
+        }
+        return id
+    }
+
+    private func requireMeal(_ context: AppRequestContext) async throws -> Meal {
+        let id = try mealID(context)
+        guard let meal = try await database.read({ db in try MealQueries.meal(db, id: id) }) else { throw Self.mealNotFound(id) }
+        return meal
+    }
+
+    static func mealNotFound(_ id: Int64) -> HTTPError {
+        HTTPError(.notFound, message: "There is no meal number \(id). It may have been deleted.")
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// `/`: meals grouped into days, newest first.
+struct MealListView: Sendable {
+    let title = "Meals"
+    let notice: String?
+    let isEmpty: Bool
+    let days: [MealDayView]
+    let pagination: PaginationView?
+
+    init(page: MealQueries.ListPage, notice: String?) {
+        self.notice = notice
+        isEmpty = page.meals.isEmpty
+        days = MealDayView.group(page.meals)
+        pagination = page.pageCount > 1 ? PaginationView(page: page.page, pageCount: page.pageCount) : nil
+    }
+}
+
+struct MealDayView: Sendable {
+    let heading: String
+    let isoDate: String
+    let meals: [MealRowView]
+
+    /// Splits meals (already newest first) into runs that share a local date.
+    static func group(_ meals: [Meal]) -> [MealDayView] {
+        var days: [MealDayView] = []
+        var current: [Meal] = []
+        for meal in meals {
+            if let first = current.first, first.eatenAt.date != meal.eatenAt.date {
+                days.append(MealDayView(date: first.eatenAt.date, meals: current))
+                current = []
+            }
+            current.append(meal)
+        }
+        if let first = current.first { days.append(MealDayView(date: first.eatenAt.date, meals: current)) }
+        return days
+    }
+
+    init(date: LocalDate, meals: [Meal]) {
+        heading = date.longText
+        isoDate = date.description
+        self.meals = meals.map(MealRowView.init(meal:))
+    }
+}
+
+struct MealRowView: Sendable {
+    let url: String
+    let time: String
+    let headline: String?
+    let foodCountText: String
+    let kcalText: String
+
+    init(meal: Meal) {
+        url = "/meals/\(meal.id)"
+        time = meal.eatenAt.clockText
+        headline = meal.headline
+        foodCountText = Self.foodCountText(meal.foodCount)
+        kcalText = Self.kcalText(meal.energyKcal)
+    }
+
+    static func foodCountText(_ count: Int) -> String {
+        switch count {
+        case 0: "No foods yet"
+        case 1: "1 food"
+        default: "\(count) foods"
+        }
+    }
+
+    static func kcalText(_ kcal: Double) -> String { "\(Int(kcal.rounded())) kcal" }
+}
+
+struct PaginationView: Sendable {
+    let page: Int
+    let pageCount: Int
+    let previousURL: String?
+    let nextURL: String?
+
+    init(page: Int, pageCount: Int) {
+        self.page = page
+        self.pageCount = pageCount
+        previousURL = page > 1 ? (page == 2 ? "/" : "/?page=\(page - 1)") : nil
+        nextURL = page < pageCount ? "/?page=\(page + 1)" : nil
+    }
+}
+
+/// `/meals/{id}`: everything about one meal.
+struct MealDetailView: Sendable {
+    let title: String
+    let notice: String?
+    let dayHeading: String
+    let dayISO: String
+    let time: String
+    let utcOffset: String
+    let notes: String?
+    let foodCountText: String
+    let kcalText: String
+    let createdText: String
+    let updatedText: String?
+    let editURL: String
+    let deleteURL: String
+
+    init(meal: Meal, timeZone: TimeZone, notice: String?) {
+        title = "Meal at \(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
+        self.notice = notice
+        dayHeading = meal.eatenAt.date.longText
+        dayISO = meal.eatenAt.date.description
+        time = meal.eatenAt.clockText
+        utcOffset = "UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)
+        notes = meal.notes.isEmpty ? nil : meal.notes
+        foodCountText = MealRowView.foodCountText(meal.foodCount)
+        kcalText = MealRowView.kcalText(meal.energyKcal)
+        createdText = Self.timestampText(meal.createdAt, timeZone)
+        updatedText = meal.updatedAt > meal.createdAt ? Self.timestampText(meal.updatedAt, timeZone) : nil
+        editURL = "/meals/\(meal.id)/edit"
+        deleteURL = "/meals/\(meal.id)/delete"
+    }
+
+    static func timestampText(_ instant: Date, _ timeZone: TimeZone) -> String {
+        let local = LocalDateTime(instant, in: timeZone)
+        return "\(local.date.longText) at \(local.clockText)"
+    }
+}
+
+/// `/meals/new` and `/meals/{id}/edit`, fresh or shown again with what was typed and what is wrong.
+struct MealFormView: Sendable {
+    let title: String
+    let action: String
+    let submitLabel: String
+    let cancelURL: String
+    let isNew: Bool
+    let csrfToken: String
+    let eatenAt: String
+    let utcOffset: String
+    let notes: String
+    let maxNotesLength = MealInput.maxNotesLength
+    let hasErrors: Bool
+    let eatenAtError: String?
+    let utcOffsetError: String?
+    let notesError: String?
+
+    init(mealID: Int64?, form: MealForm, errors: MealForm.Errors = .init(), csrfToken: String) {
+        isNew = mealID == nil
+        title = isNew ? "Add a meal" : "Edit meal"
+        action = mealID.map { "/meals/\($0)/edit" } ?? "/meals"
+        submitLabel = isNew ? "Save meal" : "Save changes"
+        cancelURL = mealID.map { "/meals/\($0)" } ?? "/"
+        self.csrfToken = csrfToken
+        eatenAt = form.eatenAt
+        utcOffset = form.utcOffset
+        notes = form.notes
+        hasErrors = !errors.isEmpty
+        eatenAtError = errors.eatenAt
+        utcOffsetError = errors.utcOffset
+        notesError = errors.notes
+    }
+}
+
+/// `/meals/{id}/delete`: the confirmation step.
+struct MealDeleteView: Sendable {
+    let title = "Delete meal?"
+    let csrfToken: String
+    let action: String
+    let cancelURL: String
+    let dayHeading: String
+    let time: String
+    let headline: String?
+
+    init(meal: Meal, csrfToken: String) {
+        self.csrfToken = csrfToken
+        action = "/meals/\(meal.id)/delete"
+        cancelURL = "/meals/\(meal.id)"
+        dayHeading = meal.eatenAt.date.longText
+        time = meal.eatenAt.clockText
+        headline = meal.headline
+    }
+}

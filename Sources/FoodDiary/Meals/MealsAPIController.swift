@@ -1,0 +1,70 @@
+import Foundation
+import Hummingbird
+
+/// JSON for scripts and tests: the same meals the pages show.
+struct MealsAPIController: Sendable {
+    let database: AppDatabase
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/api/meals", use: list)
+        routes.get("/api/meals/:id", use: detail)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let from = try date(request, "from")
+        let to = try date(request, "to")
+        if let from, let to, to < from {
+            throw HTTPError(.badRequest, message: "`to` (\(to)) is before `from` (\(from)).")
+        }
+        let meals = try await database.read { db in try MealQueries.meals(db, from: from, through: to) }
+        return try jsonResponse(MealListJSON(meals: meals.map(MealJSON.init)))
+    }
+
+    @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let text = context.parameters.get("id"), let id = Int64(text),
+              let meal = try await database.read({ db in try MealQueries.meal(db, id: id) })
+        else {
+            throw HTTPError(.notFound, message: "No meal has id \(context.parameters.get("id") ?? "").")
+        }
+        return try jsonResponse(MealJSON(meal))
+    }
+
+    private func date(_ request: Request, _ name: String) throws -> LocalDate? {
+        guard let text = request.uri.queryParameters.get(name), !text.isEmpty else { return nil }
+        guard let date = LocalDate(parsing: text) else {
+            throw HTTPError(.badRequest, message: "`\(name)` must be a date as YYYY-MM-DD, got “\(text.prefix(40))”.")
+        }
+        return date
+    }
+}
+
+struct MealListJSON: Encodable {
+    let meals: [MealJSON]
+}
+
+/// A meal on the wire. `eatenAt` carries the offset it was entered with; `localDate` is its diary day.
+struct MealJSON: Encodable {
+    let id: Int64
+    let eatenAt: String
+    let localDate: String
+    let localTime: String
+    let utcOffsetMinutes: Int
+    let notes: String
+    let foodCount: Int
+    let energyKcal: Double
+    let createdAt: String
+    let updatedAt: String
+
+    init(_ meal: Meal) {
+        id = meal.id
+        eatenAt = meal.eatenAtISO8601
+        localDate = meal.eatenAt.date.description
+        localTime = meal.eatenAt.clockText
+        utcOffsetMinutes = meal.utcOffsetMinutes
+        notes = meal.notes
+        foodCount = meal.foodCount
+        energyKcal = meal.energyKcal
+        createdAt = meal.createdAt.formatted(.iso8601)
+        updatedAt = meal.updatedAt.formatted(.iso8601)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import GRDB
+
+/// One row of `meal`.
+struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "meal"
+
+    var id: Int64?
+    var eatenLocal: String
+    var utcOffsetMinutes: Int
+    var notes: String
+    var createdAt: Date
+    var updatedAt: Date
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case eatenLocal = "eaten_local"
+        case utcOffsetMinutes = "utc_offset_minutes"
+        case notes
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let eatenLocal = Column(CodingKeys.eatenLocal)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Turns every error into a page a person can act on (or JSON under `/api/`), never a stack trace.
+struct ErrorPageMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let renderer: PageRenderer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let problem = Problem(error)
+            if problem.status == .internalServerError {
+                context.logger.error("Unhandled error on \(request.method) \(request.uri.path): \(String(reflecting: error))")
+            }
+            var response: Response
+            if request.uri.path.hasPrefix("/api/") {
+                response = try jsonResponse(JSONError(error: problem.message, status: Int(problem.status.code)), status: problem.status)
+            } else {
+                response = renderer.render(.error, ErrorView(problem: problem), status: problem.status)
+            }
+            response.headers.append(contentsOf: problem.extraHeaders)
+            return response
+        }
+    }
+}
+
+/// What went wrong, in words for the person who asked.
+struct Problem {
+    let status: HTTPResponse.Status
+    let message: String
+    let extraHeaders: HTTPFields
+
+    init(_ error: any Error) {
+        switch error {
+        case is CSRFRejection:
+            status = .forbidden
+            message = "This form has expired or came from another site, so nothing was changed. Go back, reload the page and try again."
+            extraHeaders = [:]
+        case let error as HTTPError:
+            status = error.status
+            message = error.body ?? Self.defaultMessage(for: error.status)
+            extraHeaders = error.headers
+        case let error as any HTTPResponseError:
+            status = error.status
+            message = Self.defaultMessage(for: error.status)
+            extraHeaders = [:]
+        default:
+            status = .internalServerError
+            message = Self.defaultMessage(for: .internalServerError)
+            extraHeaders = [:]
+        }
+    }
+
+    static func defaultMessage(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "There is nothing at this address. It may have been deleted, or the link is mistyped."
+        case .methodNotAllowed: "This address does not accept that kind of request."
+        case .contentTooLarge: "That was too large to accept."
+        case .badRequest: "The request could not be understood."
+        case .internalServerError: "Something went wrong on our side and nothing was changed. The details are in the server log."
+        default: status.reasonPhrase
+        }
+    }
+}
+
+struct JSONError: Encodable {
+    let error: String
+    let status: Int
+}
+
+/// The error page's view model.
+struct ErrorView: Sendable {
+    let title: String
+    let status: Int
+    let message: String
+
+    init(problem: Problem) {
+        title = problem.status == .notFound ? "Not found" : problem.status.reasonPhrase
+        status = Int(problem.status.code)
+        message = problem.message
+    }
+}

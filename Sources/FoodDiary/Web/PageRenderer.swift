@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import Mustache
+
+/// Every page template the app renders; start-up fails if one is missing.
+enum PageTemplate: String, CaseIterable, Sendable {
+    case mealList = "meals/list"
+    case mealDetail = "meals/detail"
+    case mealForm = "meals/form"
+    case mealDelete = "meals/delete"
+    case error = "error"
+}
+
+/// Renders typed view models through the Mustache templates loaded once at start-up.
+public struct PageRenderer: Sendable {
+    let library: MustacheLibrary
+
+    struct MissingTemplates: Error, CustomStringConvertible {
+        let names: [String]
+        let directory: String
+        var description: String { "Templates missing from \(directory): \(names.joined(separator: ", "))" }
+    }
+
+    init(directory: String) async throws {
+        library = try await MustacheLibrary(directory: directory)
+        let required = PageTemplate.allCases.map(\.rawValue) + ["layout"]
+        let missing = required.filter { library.getTemplate(named: $0) == nil }
+        guard missing.isEmpty else { throw MissingTemplates(names: missing, directory: directory) }
+    }
+
+    func render(_ template: PageTemplate, _ view: some Sendable, status: HTTPResponse.Status = .ok) -> Response {
+        // Presence was checked at start-up, so a nil here cannot happen.
+        let html = library.render(view, withTemplate: template.rawValue) ?? ""
+        return Response(
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}
+
+/// Encodes a value as the JSON body of a response.
+func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data = try encoder.encode(value)
+    return Response(
+        status: status,
+        headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+}
+
+/// A 303 to `location`: after a successful POST the browser loads the result with GET.
+func redirect(to location: String) -> Response {
+    Response(status: .seeOther, headers: [.location: location])
+}

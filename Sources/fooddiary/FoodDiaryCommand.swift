@@ -1,0 +1,47 @@
+import ArgumentParser
+import FoodDiary
+import Foundation
+import Hummingbird
+import Logging
+
+@main
+struct FoodDiaryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fooddiary",
+        abstract: "A private food diary served to your browser.",
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self
+    )
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the diary over HTTP.")
+
+    @Option(help: "Address to listen on (env FOODDIARY_HOST). Anything but loopback exposes the diary to your network.")
+    var host: String = ProcessInfo.processInfo.environment["FOODDIARY_HOST"] ?? "127.0.0.1"
+
+    @Option(help: "Port to listen on (env FOODDIARY_PORT).")
+    var port: Int = ProcessInfo.processInfo.environment["FOODDIARY_PORT"].flatMap(Int.init) ?? 8080
+
+    @Option(help: "Directory holding the diary database (env FOODDIARY_DATA_DIR).")
+    var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
+
+    @Option(help: "Directory of Mustache templates.")
+    var templates: String = "Templates"
+
+    @Option(help: "Directory of static files served under /static.")
+    var publicDir: String = "Public"
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "fooddiary")
+        logger.logLevel = .info
+        let config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: templates, publicDirectory: publicDir)
+        let app = try await buildApplication(config: config, logger: logger)
+        // Handles SIGINT and SIGTERM: stops accepting, finishes requests in flight, then exits.
+        try await app.runService()
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import FoodDiary
+
+@Suite struct CSRFTests {
+    static let otherToken = String(repeating: "cd", count: 32)
+
+    @Test(arguments: [
+        ("missing field", nil as String?, testToken as String?),
+        ("wrong field", otherToken, testToken),
+        ("no cookie", testToken, nil),
+        ("malformed cookie", "x", "x"),
+    ])
+    func postsWithoutAMatchingTokenAreRefusedAndChangeNothing(_ label: String, token: String?, cookie: String?) async throws {
+        try await TestEnvironment.withApp { client, database in
+            let id = try await database.addMeal("2026-03-09T12:30", notes: "keep me")
+            let create = try await client.postForm("/meals", [("eaten_at", "2026-03-09T13:00")], token: token, cookie: cookie)
+            let edit = try await client.postForm("/meals/\(id)/edit", [("eaten_at", "2026-03-09T13:00")], token: token, cookie: cookie)
+            let delete = try await client.postForm("/meals/\(id)/delete", [], token: token, cookie: cookie)
+            for response in [create, edit, delete] {
+                #expect(response.status == .forbidden, "\(label)")
+                #expect(response.text.contains("nothing was changed"))
+            }
+            let meal = try await database.read { db in try MealQueries.meal(db, id: id) }
+            #expect(meal?.notes == "keep me")
+            #expect(try await database.mealCount() == 1)
+        }
+    }
+
+    @Test func headerTokenIsAcceptedForScripts() async throws {
+        try await TestEnvironment.withApp { client, database in
+            let id = try await database.addMeal("2026-03-09T12:30")
+            let response = try await client.execute(uri: "/meals/\(id)/delete", method: .post, headers: [
+                .cookie: "\(CSRFMiddleware.cookieName)=\(testToken)", CSRFMiddleware.headerName: testToken,
+            ])
+            #expect(response.status == .seeOther)
+            #expect(try await database.mealCount() == 0)
+        }
+    }
+
+    @Test func existingCookieIsReusedNotReplaced() async throws {
+        try await TestEnvironment.withApp { client, _ in
+            let response = try await client.get("/meals/new")
+            #expect(response.headers[.setCookie] == nil)
+        }
+    }
+
+    @Test func tokensAreRandomAndComparedExactly() {
+        let a = CSRFMiddleware.newToken(), b = CSRFMiddleware.newToken()
+        #expect(a != b)
+        #expect(CSRFMiddleware.isWellFormed(a))
+        #expect(CSRFMiddleware.constantTimeEquals(a, a))
+        #expect(!CSRFMiddleware.constantTimeEquals(a, b))
+        #expect(!CSRFMiddleware.constantTimeEquals(a, String(a.dropLast())))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import HummingbirdTesting
+import NIOCore
+@testable import FoodDiary
+
+/// A fresh data directory under the system temp dir, removed when the test ends.
+struct TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("fooddiary-tests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+enum TestEnvironment {
+    /// The package root, found from this file so tests run from any working directory.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Monday 9 March 2026, 12:34:56 UTC.
+    static let fixedNow = Date(timeIntervalSince1970: 1_773_059_696)
+
+    static func config(dataDirectory: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> AppConfig {
+        AppConfig(
+            dataDirectory: dataDirectory,
+            templatesDirectory: packageRoot.appendingPathComponent("Templates").path,
+            publicDirectory: packageRoot.appendingPathComponent("Public").path,
+            timeZone: timeZone)
+    }
+
+    /// Builds the real application on a temporary data directory and runs `body` against its router.
+    static func withApp<Value: Sendable>(
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Value
+    ) async throws -> Value {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let config = config(dataDirectory: directory.path, timeZone: timeZone)
+        var logger = Logger(label: "fooddiary-tests")
+        logger.logLevel = .error
+        let app = try await buildApplication(config: config, logger: logger, now: { fixedNow })
+        // A second handle on the same file lets tests check what was stored without going through HTTP.
+        let database = try AppDatabase.open(path: config.databasePath)
+        return try await app.test(.router) { client in try await body(client, database) }
+    }
+
+    static func withDatabase<Value>(_ body: (AppDatabase) async throws -> Value) async throws -> Value {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        return try await body(try AppDatabase.open(path: directory.path + "/diary.sqlite"))
+    }
+}
+
+/// A CSRF secret the tests play the browser with.
+let testToken = String(repeating: "ab", count: 32)
+
+extension TestClientProtocol {
+    /// Posts a url-encoded form as a browser would: with the CSRF cookie and, unless told otherwise, the matching field.
+    @discardableResult
+    func postForm(
+        _ uri: String, _ fields: [(String, String)], token: String? = testToken, cookie: String? = testToken
+    ) async throws -> TestResponse {
+        var all = fields
+        if let token { all.append(("_csrf", token)) }
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        if let cookie { headers[.cookie] = "\(CSRFMiddleware.cookieName)=\(cookie)" }
+        return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: formEncode(all)))
+    }
+
+    func get(_ uri: String) async throws -> TestResponse {
+        try await execute(uri: uri, method: .get, headers: [.cookie: "\(CSRFMiddleware.cookieName)=\(testToken)"])
+    }
+}
+
+func formEncode(_ fields: [(String, String)]) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._*")
+    return fields.map { name, value in
+        "\(name.addingPercentEncoding(withAllowedCharacters: allowed)!)=\(value.addingPercentEncoding(withAllowedCharacters: allowed)!)"
+    }.joined(separator: "&")
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+}
+
+extension AppDatabase {
+    func mealCount() async throws -> Int {
+        try await read { db in try MealRecord.fetchCount(db) }
+    }
+
+    @discardableResult
+    func addMeal(_ local: String, offset: Int = 0, notes: String = "") async throws -> Int64 {
+        try await createMeal(MealInput(eatenAt: LocalDateTime(parsing: local)!, utcOffsetMinutes: offset, notes: notes),
+                             now: TestEnvironment.fixedNow)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import FoodDiary
+
+@Suite struct LocalDateTimeTests {
+    @Test(arguments: ["2026-03-09T12:30", "2026-03-09 12:30", "2026-03-09T12:30:59", " 2026-03-09T12:30 "])
+    func parsesWhatBrowsersSend(text: String) throws {
+        let value = try #require(LocalDateTime(parsing: text))
+        #expect(value.description == "2026-03-09T12:30")
+    }
+
+    @Test(arguments: ["", "yesterday", "2026-02-29T10:00", "2026-13-01T10:00", "2026-03-09T24:00",
+                      "2026-03-09T12:60", "2026-3-9T1:30", "2026-03-09", "12:30", "2026-03-09T12:30:61", "２０２６-03-09T12:30"])
+    func rejectsWhatIsNotADateTime(text: String) {
+        #expect(LocalDateTime(parsing: text) == nil)
+    }
+
+    @Test func leapDayExistsOnlyInLeapYears() {
+        #expect(LocalDate(parsing: "2024-02-29") != nil)
+        #expect(LocalDate(parsing: "2100-02-29") == nil)
+        #expect(LocalDate(parsing: "2000-02-29") != nil)
+    }
+
+    @Test func longTextNamesTheWeekday() throws {
+        #expect(try #require(LocalDate(parsing: "2026-03-09")).longText == "Monday 9 March 2026")
+        #expect(try #require(LocalDate(parsing: "2000-01-01")).longText == "Saturday 1 January 2000")
+        #expect(try #require(LocalDate(parsing: "2024-02-29")).longText == "Thursday 29 February 2024")
+    }
+
+    @Test func nextCrossesMonthsAndYears() throws {
+        #expect(try #require(LocalDate(parsing: "2024-02-28")).next.description == "2024-02-29")
+        #expect(try #require(LocalDate(parsing: "2026-02-28")).next.description == "2026-03-01")
+        #expect(try #require(LocalDate(parsing: "2026-12-31")).next.description == "2027-01-01")
+    }
+
+    @Test func offsetFollowsDaylightSavingTime() throws {
+        let london = try #require(TimeZone(identifier: "Europe/London"))
+        #expect(try #require(LocalDateTime(parsing: "2026-07-01T12:00")).utcOffsetMinutes(in: london) == 60)
+        #expect(try #require(LocalDateTime(parsing: "2026-01-01T12:00")).utcOffsetMinutes(in: london) == 0)
+    }
+
+    @Test func wallClockOfAnInstantDependsOnTheZone() throws {
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        #expect(LocalDateTime(TestEnvironment.fixedNow, in: newYork).description == "2026-03-09T08:34")
+        #expect(LocalDateTime(TestEnvironment.fixedNow, in: TimeZone(identifier: "Asia/Tokyo")!).description == "2026-03-09T21:34")
+    }
+
+    @Test func offsetsFormatAsISO8601() {
+        #expect(formatUTCOffset(minutes: 60) == "+01:00")
+        #expect(formatUTCOffset(minutes: -330) == "-05:30")
+        #expect(formatUTCOffset(minutes: 0) == "+00:00")
+    }
+}

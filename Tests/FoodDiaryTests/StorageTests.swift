@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+import Testing
+@testable import FoodDiary
+
+@Suite struct StorageTests {
+    @Test func migrationsCreateTheSchemaOnAnEmptyDatabase() async throws {
+        try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
+            #expect(try database.appliedMigrations() == ["createMeal"])
+            let columns = try await database.read { db in try db.columns(in: "meal").map(\.name) }
+            #expect(columns == ["id", "eaten_local", "utc_offset_minutes", "notes", "created_at", "updated_at"])
+            let journal = try await database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+            #expect(journal == "wal")
+            let foreignKeys = try await database.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }
+            #expect(foreignKeys == true)
+        }
+    }
+
+    @Test func reopeningKeepsDataAndRunsNothingTwice() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/diary.sqlite"
+        try await AppDatabase.open(path: path).addMeal("2026-03-09T12:30", notes: "kept")
+        let reopened = try AppDatabase.open(path: path)
+        #expect(try reopened.appliedMigrations() == ["createMeal"])
+        #expect(try await reopened.mealCount() == 1)
+    }
+
+    @Test func schemaRefusesWhatTheFormWouldRefuse() async throws {
+        try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
+            let badRows = [
+                "'2026-03-09 noon', 0, ''",
+                "'2026-03-09T12:30', 900, ''",
+                "'2026-03-09T12:30', 0, printf('%.10001c', 'x')",
+            ]
+            for row in badRows {
+                await #expect(throws: DatabaseError.self) {
+                    try await database.write { db in
+                        try db.execute(sql: "INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at) VALUES (\(row), 'now', 'now')")
+                    }
+                }
+            }
+            #expect(try await database.mealCount() == 0)
+            // The same statement with good values succeeds, so the failures above were the constraints.
+            try await database.write { db in
+                try db.execute(sql: "INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at) VALUES ('2026-03-09T12:30', 0, '', 'now', 'now')")
+            }
+            #expect(try await database.mealCount() == 1)
+        }
+    }
+
+    @Test func updateAndDeleteReportUnknownIDs() async throws {
+        try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
+            let input = MealInput(eatenAt: LocalDateTime(parsing: "2026-03-09T12:30")!, utcOffsetMinutes: 0, notes: "")
+            #expect(try await database.updateMeal(id: 42, with: input, now: TestEnvironment.fixedNow) == false)
+            #expect(try await database.deleteMeal(id: 42) == false)
+        }
+    }
+}
