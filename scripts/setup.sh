@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Idempotent setup shared by run.sh and test.sh: installs missing Debian packages, checks the
+# Swift toolchain, and builds in the configuration given as $1 (debug or release).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+configuration="${1:-debug}"
+packages=(libsqlite3-dev libcurl4-openssl-dev libmagic-dev)
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "Installing Debian packages: ${missing[*]}"
+  sudo_cmd=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "Need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo_cmd=(sudo)
+  fi
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+if ! command -v swift >/dev/null; then
+  echo "Swift 6 is not installed. Install a Swift 6 toolchain for Linux from swift.org, put its usr/bin on PATH, and run this again." >&2
+  exit 1
+fi
+swift_major=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9]*\).*/\1/p' | head -1)
+if [ -z "$swift_major" ] || [ "$swift_major" -lt 6 ]; then
+  echo "FoodDiary needs Swift 6 or newer; found: $(swift --version 2>&1 | head -1)" >&2
+  exit 1
+fi
+
+say "Building FoodDiary ($configuration)"
+if [ "$configuration" = release ]; then
+  swift build -c release --product fooddiary
+else
+  swift build --build-tests
+fi
