@@ -9,7 +9,7 @@ struct FoodDiaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fooddiary",
         abstract: "A private food diary served to your browser.",
-        subcommands: [Serve.self],
+        subcommands: [Serve.self, Catalog.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -43,5 +43,29 @@ struct Serve: AsyncParsableCommand {
         let app = try await buildApplication(config: config, logger: logger)
         // Handles SIGINT and SIGTERM: stops accepting, finishes requests in flight, then exits.
         try await app.runService()
+    }
+}
+
+struct Catalog: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Manage the offline USDA food catalog.", subcommands: [ImportCatalog.self])
+}
+
+struct ImportCatalog: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Build <data-dir>/catalog.sqlite from the USDA SR28 text files.")
+
+    @Argument(help: "Directory holding FOOD_DES.txt, FD_GROUP.txt, NUTR_DEF.txt, NUT_DATA.txt and WEIGHT.txt.")
+    var sr28Directory: String
+
+    @Option(help: "Directory holding the diary data (env FOODDIARY_DATA_DIR).")
+    var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
+
+    func run() async throws {
+        let config = AppConfig(dataDirectory: dataDir)
+        let start = ContinuousClock.now
+        let summary = try CatalogImporter(directory: sr28Directory).importInto(try CatalogDatabase.open(path: config.catalogPath))
+        let seconds = (ContinuousClock.now - start).components.seconds
+        print("Imported \(summary.foods) foods, \(summary.nutrientValues) nutrient values and \(summary.portions) portions into \(config.catalogPath) in about \(seconds) s.")
     }
 }

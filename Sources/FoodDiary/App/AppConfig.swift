@@ -31,6 +31,11 @@ public struct AppConfig: Sendable {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("diary.sqlite").path
     }
 
+    /// The food catalog, kept apart from the diary because it is rebuilt from USDA files.
+    public var catalogPath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("catalog.sqlite").path
+    }
+
     /// Whether only this machine can reach the server; anything else exposes an unauthenticated diary.
     public var bindsLoopbackOnly: Bool {
         let lowered = host.lowercased()

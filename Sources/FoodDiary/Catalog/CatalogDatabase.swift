@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+/// The food catalog: its own SQLite file, rebuilt by the importer and only read while serving.
+public struct CatalogDatabase: Sendable {
+    let writer: any DatabaseWriter
+
+    public static func open(path: String) throws -> CatalogDatabase {
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.journalMode = .wal
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try CatalogMigrations.migrator.migrate(pool)
+        return CatalogDatabase(writer: pool)
+    }
+
+    public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await writer.read(body)
+    }
+
+    /// The stamp of the last complete import, or nil when the catalog is empty.
+    public func datasetVersion() throws -> String? {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'dataset'") }
+    }
+}
+
+/// The catalog schema's history. Append new migrations; never edit one that has shipped.
+enum CatalogMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createCatalog") { db in
+            try db.execute(sql: """
+                CREATE TABLE catalog_info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+                CREATE TABLE food_group (code TEXT PRIMARY KEY, name TEXT NOT NULL) STRICT;
+                CREATE TABLE food (
+                    -- The NDB number as an integer, so ids survive re-imports.
+                    id INTEGER PRIMARY KEY,
+                    ndb_number TEXT NOT NULL UNIQUE CHECK (length(ndb_number) = 5),
+                    description TEXT NOT NULL,
+                    short_description TEXT NOT NULL,
+                    common_name TEXT,
+                    manufacturer TEXT,
+                    food_group_code TEXT NOT NULL REFERENCES food_group(code),
+                    energy_kcal_per_100g REAL,
+                    -- Query-independent ranking: lower is likelier to be what a person means.
+                    search_prior REAL NOT NULL,
+                    -- Stemmed words naming the food itself ("banana" for "Bananas, raw").
+                    core_terms TEXT NOT NULL
+                ) STRICT;
+                CREATE TABLE nutrient (
+                    number TEXT PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    unit TEXT NOT NULL,
+                    decimals INTEGER NOT NULL,
+                    sort_order INTEGER NOT NULL
+                ) STRICT;
+                CREATE TABLE food_nutrient (
+                    food_id INTEGER NOT NULL REFERENCES food(id) ON DELETE CASCADE,
+                    nutrient_number TEXT NOT NULL REFERENCES nutrient(number),
+                    amount_per_100g REAL NOT NULL,
+                    PRIMARY KEY (food_id, nutrient_number)
+                ) STRICT, WITHOUT ROWID;
+                CREATE TABLE portion (
+                    food_id INTEGER NOT NULL REFERENCES food(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL,
+                    amount REAL NOT NULL CHECK (amount > 0),
+                    description TEXT NOT NULL,
+                    gram_weight REAL NOT NULL CHECK (gram_weight > 0),
+                    PRIMARY KEY (food_id, seq)
+                ) STRICT, WITHOUT ROWID;
+                CREATE VIRTUAL TABLE food_search USING fts5(
+                    head, rest, common_name, manufacturer,
+                    tokenize = 'porter unicode61 remove_diacritics 2'
+                );
+                CREATE VIRTUAL TABLE food_search_vocabulary USING fts5vocab(food_search, 'row');
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// How the catalog decides which food a person most likely means. Measured against the relevance
+/// set in the tests (hit@3); change a weight only with that figure in hand.
+enum SearchRanking {
+    /// bm25 column weights for `food_search`: head (before the first comma), rest, common name, manufacturer.
+    static let columnWeights = "10.0, 2.0, 3.0, 1.0"
+    /// Subtracted when every word naming the food itself was asked for ("Yogurt, plain" for "yogurt").
+    static let coreCoveredBonus = 2.0
+
+    /// Groups whose foods are rarely what an unqualified query means.
+    static let groupPenalty: [String: Double] = [
+        "0300": 3, "2100": 3, "3600": 3, "3500": 4, "2200": 2, "0600": 1.5, "0700": 1.5, "2500": 1, "1900": 0.5,
+    ]
+    /// First segments that classify rather than name: in "Fish, salmon, Atlantic" the food is salmon.
+    static let classifierHeads: Set<String> = [
+        "beverages", "alcoholic beverage", "cereals", "fish", "nuts", "spices", "oil", "crustaceans",
+        "mollusks", "seeds", "babyfood", "candies",
+    ]
+    static let basicForm = try! NSRegularExpression(pattern: #"\b(raw|plain|whole)\b"#, options: .caseInsensitive)
+    static let processedForm = try! NSRegularExpression(
+        pattern: #"imitation|meatless|dried|powder|dehydrated|low sodium|substitute|\bmix\b|breaded|tenders|deli|prepackaged"#,
+        options: .caseInsensitive)
+    static let brandLike = try! NSRegularExpression(pattern: #"[A-Z]{3,}"#)
+
+    /// Query-independent score; lower ranks higher.
+    static func prior(description: String, manufacturer: String?, groupCode: String, inSurvey: Bool, portionCount: Int) -> Double {
+        var prior = groupPenalty[groupCode] ?? 0
+        if manufacturer != nil || matches(brandLike, description) { prior += 2 }
+        if inSurvey { prior -= 1 }
+        if matches(basicForm, description) { prior -= 0.7 }
+        if matches(processedForm, description) { prior += 1 }
+        prior += 0.1 * Double(description.filter { $0 == "," }.count)
+        prior -= 0.25 * Double(min(portionCount, 6))
+        return prior
+    }
+
+    /// The words that name the food itself, normalised as `normalise` does for queries.
+    static func coreTerms(description: String) -> [String] {
+        let segments = description.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let first = segments.first else { return [] }
+        let core = classifierHeads.contains(first.lowercased()) && segments.count > 1 ? segments[1] : first
+        return words(core).map(normalise)
+    }
+
+    /// Lower-cased runs of letters and digits: the only thing a query contributes to FTS syntax.
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    }
+
+    /// Folds simple English plurals so "bananas" and "banana" compare equal.
+    static func normalise(_ word: String) -> String {
+        if word.count > 4 && word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+        if word.count > 4 && (word.hasSuffix("oes") || word.hasSuffix("ches") || word.hasSuffix("shes")) { return String(word.dropLast(2)) }
+        if word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") { return String(word.dropLast()) }
+        return word
+    }
+
+    private static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+}

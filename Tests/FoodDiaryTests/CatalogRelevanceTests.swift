@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import FoodDiary
+
+/// Runs on the real USDA data when scripts/fetch-data.sh has fetched it (both README commands do).
+@Suite(.enabled(if: RealSR28.isPresent, "USDA SR28 not fetched: run scripts/fetch-data.sh"))
+struct CatalogRelevanceTests {
+    struct Judgement {
+        let query: String
+        let acceptable: NSRegularExpression
+    }
+
+    static func judgements() throws -> [Judgement] {
+        let path = TestEnvironment.packageRoot.appendingPathComponent("Tests/FoodDiaryTests/Fixtures/relevance.tsv").path
+        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }
+            .map { line in
+                let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+                return Judgement(query: parts[0], acceptable: try NSRegularExpression(pattern: "^(?:" + parts[1] + ")"))
+            }
+    }
+
+    @Test func theWholeDatabaseIsImported() async throws {
+        let catalog = try await RealSR28.catalog.value
+        let counts = try await catalog.read { db in
+            try [("food", 0), ("food_nutrient", 0), ("portion", 0), ("nutrient", 0), ("food_group", 0)].map {
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0.0)") ?? 0
+            }
+        }
+        #expect(counts == [8_789, 679_045, 15_438, 150, 25])
+    }
+
+    @Test func everydayQueriesFindTheIntendedFoodInTheTopThree() async throws {
+        let catalog = try await RealSR28.catalog.value
+        let judgements = try Self.judgements()
+        var misses: [String] = []
+        for judgement in judgements {
+            let result = try await catalog.read { db in try FoodSearch.search(db, query: judgement.query, limit: 3) }
+            let hit = result.foods.contains { food in
+                judgement.acceptable.firstMatch(in: food.description, range: NSRange(food.description.startIndex..., in: food.description)) != nil
+            }
+            if !hit { misses.append("\(judgement.query) → \(result.foods.map(\.description))") }
+        }
+        let hitRate = Double(judgements.count - misses.count) / Double(judgements.count)
+        print("Search relevance: hit@3 = \(judgements.count - misses.count)/\(judgements.count) (\(Int((hitRate * 100).rounded())) %)")
+        for miss in misses { print("  miss: \(miss)") }
+        #expect(judgements.count >= 40)
+        #expect(hitRate >= 0.95, "\(misses)")
+    }
+
+    @Test(arguments: [("banana", "Bananas, raw"), ("egg", "Egg, whole"), ("cheddar", "Cheese, cheddar"),
+                      ("peas fresh", "Peas, green, raw"), ("chicken breast", "Chicken, broiler")])
+    func theIssuesExamplesComeFirst(query: String, expectedPrefix: String) async throws {
+        let catalog = try await RealSR28.catalog.value
+        let first = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 1) }.foods.first
+        #expect(first?.description.hasPrefix(expectedPrefix) == true, "\(query) → \(first?.description ?? "nothing")")
+    }
+}
