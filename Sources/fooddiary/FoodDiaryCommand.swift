@@ -26,6 +26,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Directory holding the diary database (env FOODDIARY_DATA_DIR).")
     var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
 
+    @Option(help: "USDA SR28 files to build the food catalog from on first start (env FOODDIARY_SR28_DIR).")
+    var sr28Dir: String = ProcessInfo.processInfo.environment["FOODDIARY_SR28_DIR"] ?? ".cache/sr28"
+
     @Option(help: "Directory of Mustache templates.")
     var templates: String = "Templates"
 
@@ -39,7 +42,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "fooddiary")
         logger.logLevel = .info
-        let config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: templates, publicDirectory: publicDir)
+        let config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: templates, publicDirectory: publicDir, sr28Directory: sr28Dir)
         let app = try await buildApplication(config: config, logger: logger)
         // Handles SIGINT and SIGTERM: stops accepting, finishes requests in flight, then exits.
         try await app.runService()

@@ -8,6 +8,8 @@ public struct AppConfig: Sendable {
     public var dataDirectory: String
     public var templatesDirectory: String
     public var publicDirectory: String
+    /// USDA SR28 text files to build the catalog from on first start; nil to never import.
+    public var sr28Directory: String?
     /// The wall clock's time zone, used for "now" and for offsets a browser did not send.
     public var timeZone: TimeZone
 
@@ -17,8 +19,10 @@ public struct AppConfig: Sendable {
         dataDirectory: String = "./data",
         templatesDirectory: String = "Templates",
         publicDirectory: String = "Public",
+        sr28Directory: String? = nil,
         timeZone: TimeZone = .current
     ) {
+        self.sr28Directory = sr28Directory
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

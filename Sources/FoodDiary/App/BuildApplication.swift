@@ -17,6 +17,8 @@ public func buildApplication(
             """)
     }
     let database = try AppDatabase.open(path: config.databasePath)
+    let catalog = try CatalogDatabase.open(path: config.catalogPath)
+    try importCatalogIfMissing(catalog, config: config, logger: logger)
     let renderer = try await PageRenderer(directory: config.templatesDirectory)
 
     let router = Router(context: AppRequestContext.self, options: [.autoGenerateHeadEndpoints])
@@ -30,6 +32,8 @@ public func buildApplication(
     let routes = Routes(router: router)
     MealPagesController(database: database, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController(database: database).addRoutes(to: routes)
+    FoodPagesController(catalog: catalog, renderer: renderer).addRoutes(to: routes)
+    FoodsAPIController(catalog: catalog).addRoutes(to: routes)
     routes.finish()
 
     return Application(
@@ -40,4 +44,17 @@ public func buildApplication(
         },
         logger: logger
     )
+}
+
+/// First start: build the catalog from the fetched USDA files so search works with no network.
+func importCatalogIfMissing(_ catalog: CatalogDatabase, config: AppConfig, logger: Logger) throws {
+    guard try catalog.datasetVersion() == nil else { return }
+    guard let directory = config.sr28Directory, FileManager.default.fileExists(atPath: directory + "/FOOD_DES.txt") else {
+        logger.warning("The food catalog is empty and no USDA SR28 files were found; food search will find nothing. Run scripts/fetch-data.sh, then `fooddiary catalog import .cache/sr28`.")
+        return
+    }
+    logger.info("Importing the USDA SR28 food catalog from \(directory) (first start only)…")
+    let start = ContinuousClock.now
+    let summary = try CatalogImporter(directory: directory, logger: logger).importInto(catalog)
+    logger.info("Imported \(summary.foods) foods in \(ContinuousClock.now - start)")
 }

@@ -8,6 +8,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case mealDetail = "meals/detail"
     case mealForm = "meals/form"
     case mealDelete = "meals/delete"
+    case foodSearch = "foods/search"
+    case foodDetail = "foods/detail"
     case error = "error"
 }
 

@@ -37,11 +37,16 @@ enum TestEnvironment {
     /// Builds the real application on a temporary data directory and runs `body` against its router.
     static func withApp<Value: Sendable>(
         timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        withFixtureCatalog: Bool = false,
         _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Value
     ) async throws -> Value {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let config = config(dataDirectory: directory.path, timeZone: timeZone)
+        var config = config(dataDirectory: directory.path, timeZone: timeZone)
+        if withFixtureCatalog {
+            try SR28Fixture.write(to: directory.path)
+            config.sr28Directory = directory.path
+        }
         var logger = Logger(label: "fooddiary-tests")
         logger.logLevel = .error
         let app = try await buildApplication(config: config, logger: logger, now: { fixedNow })

@@ -1,0 +1,34 @@
+import Foundation
+import Hummingbird
+
+/// The catalog's pages: search, and one food's nutrients for a chosen amount.
+struct FoodPagesController: Sendable {
+    let catalog: CatalogDatabase
+    let renderer: PageRenderer
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/foods", use: search)
+        routes.get("/foods/:id", use: detail)
+    }
+
+    @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters.get("q") ?? ""
+        let brand = request.uri.queryParameters.get("brand") ?? ""
+        let result = SearchRanking.words(query).isEmpty
+            ? nil
+            : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 50) }
+        return renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, result: result))
+    }
+
+    @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let text = context.parameters.get("id"), let id = Int64(text),
+              let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
+        else { throw HTTPError(.notFound, message: "There is no food with that number in the catalog.") }
+        let options = FoodAmount.options(for: food)
+        let key = request.uri.queryParameters.get("amount") ?? "g100"
+        guard let amount = options.first(where: { $0.key == key }) else {
+            throw HTTPError(.badRequest, message: "That amount is not one of this food's choices.")
+        }
+        return renderer.render(.foodDetail, FoodDetailView(food: food, amount: amount, options: options))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// `/foods`: the search box and its results.
+struct FoodSearchView: Sendable {
+    struct Row: Sendable {
+        let url: String
+        let description: String
+        let foodGroup: String
+        let brandOwner: String?
+        let kcalText: String
+    }
+
+    let title: String
+    let query: String
+    let brand: String
+    let summary: String?
+    let correctedQuery: String?
+    let emptyMessage: String?
+    let results: [Row]
+
+    init(query: String, brand: String, result: FoodSearchResult?) {
+        self.query = query
+        self.brand = brand
+        title = query.isEmpty ? "Foods" : "Foods matching “\(query.prefix(60))”"
+        correctedQuery = result?.correctedQuery
+        results = (result?.foods ?? []).map {
+            Row(url: "/foods/\($0.id)", description: $0.description, foodGroup: $0.foodGroup, brandOwner: $0.brandOwner,
+                kcalText: $0.energyKcalPer100g.map { "\(Int($0.rounded())) kcal" } ?? "– kcal")
+        }
+        if let result, result.totalHits > 0 {
+            let shown = result.foods.count
+            summary = result.totalHits > shown ? "Showing the best \(shown) of \(result.totalHits) foods." : "\(result.totalHits) food\(result.totalHits == 1 ? "" : "s") found."
+            emptyMessage = nil
+        } else if query.trimmingCharacters(in: .whitespaces).isEmpty {
+            summary = nil
+            emptyMessage = "Type what you ate, like “banana” or “chicken breast”. Every word must match; the last one can be unfinished."
+        } else {
+            summary = nil
+            emptyMessage = "No food in the USDA database matches every word of “\(query.prefix(60))”\(brand.isEmpty ? "" : " from “\(brand.prefix(60))”"). Try fewer or more general words."
+        }
+    }
+}
+
+/// An amount to show nutrients for: grams, or a count of a USDA household portion.
+struct FoodAmount: Sendable, Equatable {
+    static let presetGrams: [Double] = [25, 50, 100, 125, 250, 500]
+
+    let key: String
+    let label: String
+    let grams: Double
+
+    static func options(for food: FoodDetails) -> [FoodAmount] {
+        presetGrams.map { FoodAmount(key: "g\(Int($0))", label: "\(Int($0)) g", grams: $0) }
+            + food.portions.map {
+                FoodAmount(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description) = \(formatQuantity($0.gramWeight)) g",
+                           grams: $0.gramWeight)
+            }
+    }
+}
+
+/// `/foods/{id}`: a Nutrition Facts style panel for a chosen amount and every nutrient, grouped.
+struct FoodDetailView: Sendable {
+    struct AmountLink: Sendable { let label: String; let url: String; let selected: Bool }
+    struct Line: Sendable { let name: String; let value: String; let indented: Bool }
+    struct Group: Sendable { let name: String; let lines: [Line] }
+
+    let title: String
+    let description: String
+    let foodGroup: String
+    let ndbNumber: String
+    let commonName: String?
+    let brandOwner: String?
+    let amountLabel: String
+    let amounts: [AmountLink]
+    let label: [Line]
+    let groups: [Group]
+
+    /// Nutrition Facts lines by SR nutrient number; indented lines are parts of the line above.
+    static let labelLines: [(number: String, name: String, indented: Bool)] = [
+        ("208", "Calories", false), ("204", "Total fat", false), ("606", "Saturated fat", true), ("605", "Trans fat", true),
+        ("601", "Cholesterol", false), ("307", "Sodium", false), ("205", "Total carbohydrate", false),
+        ("291", "Dietary fibre", true), ("269", "Total sugars", true), ("203", "Protein", false),
+        ("328", "Vitamin D", false), ("301", "Calcium", false), ("303", "Iron", false), ("306", "Potassium", false),
+    ]
+
+    init(food: FoodDetails, amount: FoodAmount, options: [FoodAmount]) {
+        title = food.summary.description
+        description = food.summary.description
+        foodGroup = food.summary.foodGroup
+        ndbNumber = food.summary.ndbNumber
+        commonName = food.commonName
+        brandOwner = food.summary.brandOwner
+        amountLabel = amount.label
+        amounts = options.map { AmountLink(label: $0.label, url: "/foods/\(food.summary.id)?amount=\($0.key)", selected: $0 == amount) }
+        let byNumber = Dictionary(food.nutrients.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        label = Self.labelLines.map { line in
+            Line(name: line.name, value: byNumber[line.number].map { Self.scaled($0, grams: amount.grams) } ?? "–", indented: line.indented)
+        }
+        groups = Dictionary(grouping: food.nutrients, by: { Self.groupName(sortOrder: $0.sortOrder) })
+            .sorted { $0.value[0].sortOrder < $1.value[0].sortOrder }
+            .map { name, nutrients in
+                Group(name: name, lines: nutrients.map { Line(name: $0.name, value: Self.scaled($0, grams: amount.grams), indented: false) })
+            }
+    }
+
+    /// value × grams / 100, rounded only here, for display, to USDA's own precision for that nutrient.
+    static func scaled(_ nutrient: FoodDetails.Nutrient, grams: Double) -> String {
+        let value = nutrient.amountPer100g * grams / 100
+        return value.formatted(.number.precision(.fractionLength(0...max(0, min(nutrient.decimals, 3))))) + " " + nutrient.unit
+    }
+
+    static func groupName(sortOrder: Int) -> String {
+        switch sortOrder {
+        case ..<5000: "Energy and macronutrients"
+        case ..<6300: "Minerals"
+        case ..<9700: "Vitamins"
+        case ..<16700: "Lipids"
+        case ..<18100: "Amino acids"
+        default: "Other"
+        }
+    }
+}
+
+/// "0.5", "1", "14.2": quantities as people write them.
+func formatQuantity(_ value: Double) -> String {
+    value.formatted(.number.precision(.fractionLength(0...2)).grouping(.never))
+}
