@@ -6,15 +6,7 @@ public struct CatalogDatabase: Sendable {
     let writer: any DatabaseWriter
 
     public static func open(path: String) throws -> CatalogDatabase {
-        try FileManager.default.createDirectory(
-            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
-        configuration.journalMode = .wal
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        try CatalogMigrations.migrator.migrate(pool)
-        return CatalogDatabase(writer: pool)
+        CatalogDatabase(writer: try openDatabasePool(path: path, migrator: CatalogMigrations.migrator))
     }
 
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {

@@ -7,16 +7,7 @@ public struct AppDatabase: Sendable {
 
     /// Opens (creating if needed) the diary at `path` in WAL mode and brings its schema up to date.
     public static func open(path: String) throws -> AppDatabase {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        // Requests run concurrently; a writer waiting briefly beats failing with SQLITE_BUSY.
-        configuration.busyMode = .timeout(5)
-        configuration.journalMode = .wal
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        try DiaryMigrations.migrator.migrate(pool)
-        return AppDatabase(writer: pool)
+        AppDatabase(writer: try openDatabasePool(path: path, migrator: DiaryMigrations.migrator))
     }
 
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
