@@ -9,7 +9,7 @@ struct FoodDiaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fooddiary",
         abstract: "A private food diary served to your browser.",
-        subcommands: [Serve.self, Catalog.self],
+        subcommands: [Serve.self, Catalog.self, BenchSearch.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -70,5 +70,41 @@ struct ImportCatalog: AsyncParsableCommand {
         let summary = try CatalogImporter(directory: sr28Directory).importInto(try CatalogDatabase.open(path: config.catalogPath))
         let seconds = (ContinuousClock.now - start).components.seconds
         print("Imported \(summary.foods) foods, \(summary.nutrientValues) nutrient values and \(summary.portions) portions into \(config.catalogPath) in about \(seconds) s.")
+    }
+}
+
+struct BenchSearch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-search",
+        abstract: "Import SR28 into a scratch catalog, then time search against a LIKE scan on the same queries.")
+
+    @Argument(help: "Directory holding the SR28 text files.")
+    var sr28Directory: String = ".cache/sr28"
+
+    @Option(help: "File of queries, one per line after a tab-separated judgement (the relevance set).")
+    var queries: String = "Tests/FoodDiaryTests/Fixtures/relevance.tsv"
+
+    @Option(help: "How many times to replay the whole mix.")
+    var rounds: Int = 5
+
+    func run() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fooddiary-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let path = scratch.appendingPathComponent("catalog.sqlite").path
+        let catalog = try CatalogDatabase.open(path: path)
+        let start = ContinuousClock.now
+        try CatalogImporter(directory: sr28Directory).importInto(catalog)
+        let importTime = ContinuousClock.now - start
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let words = try String(contentsOfFile: queries, encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").first.map(String.init) }
+        let mix = SearchBenchmark.typingMix(words)
+        let figures = try await SearchBenchmark.run(catalog, queries: mix, rounds: rounds)
+        func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(3))) }
+        print("import: \(importTime), catalog.sqlite \(size / 1_048_576) MiB")
+        print("queries timed: \(figures.queries) (\(mix.count) distinct strings × \(rounds) rounds)")
+        print("FTS5 search  p50 \(ms(figures.searchP50Milliseconds)) ms  p99 \(ms(figures.searchP99Milliseconds)) ms")
+        print("LIKE scan    p50 \(ms(figures.likeP50Milliseconds)) ms  p99 \(ms(figures.likeP99Milliseconds)) ms")
+        print("ratio (LIKE / FTS5): p50 \(ms(figures.likeP50Milliseconds / figures.searchP50Milliseconds))×  p99 \(ms(figures.likeP99Milliseconds / figures.searchP99Milliseconds))×")
     }
 }
