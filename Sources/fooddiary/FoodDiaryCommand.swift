@@ -87,6 +87,9 @@ struct BenchSearch: AsyncParsableCommand {
     @Option(help: "How many times to replay the whole mix.")
     var rounds: Int = 5
 
+    @Option(help: "Then grow the catalog to this many foods with synthetic branded variants and time it again (0 skips).")
+    var synthetic: Int = 500_000
+
     func run() async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fooddiary-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -99,10 +102,18 @@ struct BenchSearch: AsyncParsableCommand {
         let words = try String(contentsOfFile: queries, encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").first.map(String.init) }
         let mix = SearchBenchmark.typingMix(words)
-        let figures = try await SearchBenchmark.run(catalog, queries: mix, rounds: rounds)
-        func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(3))) }
         print("import: \(importTime), catalog.sqlite \(size / 1_048_576) MiB")
-        print("queries timed: \(figures.queries) (\(mix.count) distinct strings × \(rounds) rounds)")
+        report("SR28 (\(try catalog.foodCount()) foods)", try await SearchBenchmark.run(catalog, queries: mix, rounds: rounds), mix: mix)
+        guard synthetic > 0 else { return }
+        let growStart = ContinuousClock.now
+        let added = try SyntheticCatalog.grow(catalog, to: synthetic)
+        print("synthetic: added \(added) branded variants in \(ContinuousClock.now - growStart)")
+        report("synthetic (\(try catalog.foodCount()) foods)", try await SearchBenchmark.run(catalog, queries: mix, rounds: rounds), mix: mix)
+    }
+
+    private func report(_ title: String, _ figures: SearchBenchmark.Figures, mix: [String]) {
+        func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(3))) }
+        print("\n\(title): \(figures.queries) queries timed (\(mix.count) distinct strings × \(rounds) rounds)")
         print("FTS5 search  p50 \(ms(figures.searchP50Milliseconds)) ms  p99 \(ms(figures.searchP99Milliseconds)) ms")
         print("LIKE scan    p50 \(ms(figures.likeP50Milliseconds)) ms  p99 \(ms(figures.likeP99Milliseconds)) ms")
         print("ratio (LIKE / FTS5): p50 \(ms(figures.likeP50Milliseconds / figures.searchP50Milliseconds))×  p99 \(ms(figures.likeP99Milliseconds / figures.searchP99Milliseconds))×")

@@ -21,4 +21,29 @@ import Testing
         #expect(figures.queries == 4)
         #expect(figures.searchP50Milliseconds > 0 && figures.likeP50Milliseconds > 0)
     }
+
+    @Test func syntheticGrowthAddsSearchableBrandedVariantsDeterministically() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try SR28Fixture.write(to: directory.path)
+        let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
+        try CatalogImporter(directory: directory.path).importInto(catalog)
+        let before = try catalog.foodCount()
+        #expect(try SyntheticCatalog.grow(catalog, to: before + 300) == 300)
+        #expect(try catalog.foodCount() == before + 300)
+        #expect(try SyntheticCatalog.grow(catalog, to: 10) == 0, "never shrinks")
+        let branded = try await catalog.read { db in try FoodSearch.search(db, query: "banana", limit: 200) }
+        #expect(branded.foods.contains { $0.brandOwner?.hasSuffix(" Foods") == true })
+        #expect(branded.foods.first?.brandOwner == nil, "a generic food still outranks branded variants")
+
+        let again = try TemporaryDirectory()
+        defer { again.remove() }
+        let second = try CatalogDatabase.open(path: again.path + "/catalog.sqlite")
+        try CatalogImporter(directory: directory.path).importInto(second)
+        try SyntheticCatalog.grow(second, to: before + 300)
+        let sql = "SELECT group_concat(description || manufacturer, '|') FROM food WHERE id >= 100000"
+        let first = try await catalog.read { db in try String.fetchOne(db, sql: sql) }
+        let repeated = try await second.read { db in try String.fetchOne(db, sql: sql) }
+        #expect(first != nil && first == repeated)
+    }
 }

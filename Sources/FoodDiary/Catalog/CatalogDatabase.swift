@@ -13,6 +13,10 @@ public struct CatalogDatabase: Sendable {
         try await writer.read(body)
     }
 
+    public func foodCount() throws -> Int {
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM food") ?? 0 }
+    }
+
     /// The stamp of the last complete import, or nil when the catalog is empty.
     public func datasetVersion() throws -> String? {
         try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'dataset'") }
