@@ -4,11 +4,15 @@ import Testing
 @testable import FoodDiary
 
 @Suite struct StorageTests {
+    static let allMigrations = ["createMeal", "addMealDraft", "createFoodEntry", "createSavedFood"]
+
     @Test func migrationsCreateTheSchemaOnAnEmptyDatabase() async throws {
         try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
-            #expect(try database.appliedMigrations() == ["createMeal"])
+            #expect(try database.appliedMigrations() == Self.allMigrations)
             let columns = try await database.read { db in try db.columns(in: "meal").map(\.name) }
-            #expect(columns == ["id", "eaten_local", "utc_offset_minutes", "notes", "created_at", "updated_at"])
+            #expect(columns == ["id", "eaten_local", "utc_offset_minutes", "notes", "created_at", "updated_at", "is_draft"])
+            let entryColumns = try await database.read { db in Set(try db.columns(in: "food_entry").map(\.name)) }
+            #expect(entryColumns.isSuperset(of: ["grams", "portion_label", "basis_grams", "energy_kcal", "basis_energy_kcal", "sodium_mg", "ndb_number"]))
             let journal = try await database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
             #expect(journal == "wal")
             let foreignKeys = try await database.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }
@@ -22,7 +26,7 @@ import Testing
         let path = directory.path + "/diary.sqlite"
         try await AppDatabase.open(path: path).addMeal("2026-03-09T12:30", notes: "kept")
         let reopened = try AppDatabase.open(path: path)
-        #expect(try reopened.appliedMigrations() == ["createMeal"])
+        #expect(try reopened.appliedMigrations() == Self.allMigrations)
         #expect(try await reopened.mealCount() == 1)
     }
 

@@ -20,6 +20,8 @@ public func buildApplication(
     let catalog = try CatalogDatabase.open(path: config.catalogPath)
     try importCatalogIfMissing(catalog, config: config, logger: logger)
     let renderer = try await PageRenderer(directory: config.templatesDirectory)
+    let draftSweeper = DraftSweeper(database: database, now: now, logger: logger)
+    await draftSweeper.sweepOnce()
 
     let router = Router(context: AppRequestContext.self, options: [.autoGenerateHeadEndpoints])
     // Order matters: a middleware wraps those added after it.
@@ -34,11 +36,14 @@ public func buildApplication(
     MealsAPIController(database: database).addRoutes(to: routes)
     FoodPagesController(catalog: catalog, renderer: renderer).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
+    EntryPagesController(database: database, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
+    SavedFoodsController(database: database, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     routes.finish()
 
     return Application(
         router: router,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "FoodDiary"),
+        services: [draftSweeper],
         onServerRunning: { _ in
             logger.info("FoodDiary is ready at http://\(config.host):\(config.port) (data in \(config.dataDirectory))")
         },

@@ -3,11 +3,11 @@ import GRDB
 
 /// Writes to meals, each in one transaction.
 extension AppDatabase {
-    public func createMeal(_ input: MealInput, now: Date) async throws -> Int64 {
+    public func createMeal(_ input: MealInput, asDraft: Bool = false, now: Date) async throws -> Int64 {
         try await write { db in
             var record = MealRecord(
                 id: nil, eatenLocal: input.eatenAt.description, utcOffsetMinutes: input.utcOffsetMinutes,
-                notes: input.notes, createdAt: now, updatedAt: now)
+                notes: input.notes, isDraft: asDraft, createdAt: now, updatedAt: now)
             try record.insert(db)
             return record.id!
         }

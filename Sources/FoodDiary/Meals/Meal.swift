@@ -8,10 +8,12 @@ public struct Meal: Sendable, Equatable {
     public let notes: String
     public let createdAt: Date
     public let updatedAt: Date
+    /// Still being put together: shown only on its own pages until it is finished.
+    public let isDraft: Bool
     public let foodCount: Int
     public let energyKcal: Double
 
-    init(record: MealRecord) throws {
+    init(record: MealRecord, foodCount: Int, energyKcal: Double) throws {
         guard let id = record.id, let eatenAt = LocalDateTime(parsing: record.eatenLocal) else {
             throw MealDataError.corruptRow(id: record.id)
         }
@@ -21,9 +23,9 @@ public struct Meal: Sendable, Equatable {
         self.notes = record.notes
         self.createdAt = record.createdAt
         self.updatedAt = record.updatedAt
-        // Foods arrive with the food-entry tables; until then every meal is empty.
-        self.foodCount = 0
-        self.energyKcal = 0
+        self.isDraft = record.isDraft
+        self.foodCount = foodCount
+        self.energyKcal = energyKcal
     }
 
     /// The first non-empty line of the notes: what the list shows.

@@ -9,7 +9,10 @@ struct MealPagesController: Sendable {
     let now: @Sendable () -> Date
 
     /// Fixed messages chosen by a query flag, so no text from the URL is ever echoed.
-    static let notices = ["deleted": "Meal deleted.", "saved": "Meal saved.", "created": "Meal added."]
+    static let notices = [
+        "deleted": "Meal deleted.", "saved": "Meal saved.", "created": "Meal added.", "food_added": "Food added.",
+        "food_removed": "Food removed.", "discarded": "Cancelled. Nothing was saved.",
+    ]
 
     func addRoutes(to routes: Routes) {
         routes.get("/", use: list)
@@ -33,8 +36,9 @@ struct MealPagesController: Sendable {
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await requireMeal(context)
-        return renderer.render(.mealDetail, MealDetailView(meal: meal, timeZone: timeZone, notice: notice(request)))
+        let id = try mealID(context)
+        guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else { throw Self.mealNotFound(id) }
+        return renderer.render(.mealDetail, MealDetailView(foods: foods, timeZone: timeZone, notice: notice(request), csrfToken: context.csrfToken))
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -50,6 +54,11 @@ struct MealPagesController: Sendable {
             return renderer.render(.mealForm, MealFormView(mealID: nil, form: form, errors: errors, csrfToken: context.csrfToken),
                                    status: .unprocessableContent)
         case .success(let input):
+            // "Next: add foods" keeps the meal a draft until its foods are in, so cancelling leaves nothing.
+            if context.formFields["then"] == "foods" {
+                let id = try await database.createMeal(input, asDraft: true, now: now())
+                return redirect(to: "/meals/\(id)/foods/new")
+            }
             let id = try await database.createMeal(input, now: now())
             return redirect(to: "/meals/\(id)?notice=created")
         }
@@ -97,20 +106,29 @@ struct MealPagesController: Sendable {
         request.uri.queryParameters["notice"].flatMap { Self.notices[String($0)] }
     }
 
-    private func mealID(_ context: AppRequestContext) throws -> Int64 {
-        guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else {
-            throw HTTPError(.notFound, message: "There is no meal at this address. Meal addresses end in a number, like /meals/12.")
-        }
-        return id
-    }
+    private func mealID(_ context: AppRequestContext) throws -> Int64 { try mealIDParameter(context) }
 
     private func requireMeal(_ context: AppRequestContext) async throws -> Meal {
-        let id = try mealID(context)
-        guard let meal = try await database.read({ db in try MealQueries.meal(db, id: id) }) else { throw Self.mealNotFound(id) }
-        return meal
+        try await database.requireMeal(id: try mealIDParameter(context))
     }
 
     static func mealNotFound(_ id: Int64) -> HTTPError {
         HTTPError(.notFound, message: "There is no meal number \(id). It may have been deleted.")
+    }
+}
+
+/// The meal id in a `/meals/:id…` address; anything but a positive number is a 404.
+func mealIDParameter(_ context: AppRequestContext) throws -> Int64 {
+    guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else {
+        throw HTTPError(.notFound, message: "There is no meal at this address. Meal addresses end in a number, like /meals/12.")
+    }
+    return id
+}
+
+extension AppDatabase {
+    /// The meal, or the 404 every meal page gives when it is gone.
+    func requireMeal(id: Int64) async throws -> Meal {
+        guard let meal = try await read({ db in try MealQueries.meal(db, id: id) }) else { throw MealPagesController.mealNotFound(id) }
+        return meal
     }
 }

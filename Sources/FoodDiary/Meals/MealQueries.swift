@@ -14,28 +14,46 @@ public enum MealQueries {
 
     /// Meals newest first by the wall clock they were eaten at, `pageSize` to a page (pages count from 1).
     public static func listPage(_ db: Database, page: Int) throws -> ListPage {
-        let total = try MealRecord.fetchCount(db)
+        let total = try MealRecord.filter(MealRecord.Columns.isDraft == false).fetchCount(db)
         let pageCount = max(1, (total + pageSize - 1) / pageSize)
         let records = try MealRecord
+            .filter(MealRecord.Columns.isDraft == false)
             .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc)
             .limit(pageSize, offset: (page - 1) * pageSize)
             .fetchAll(db)
-        return ListPage(meals: try records.map(Meal.init(record:)), page: page, pageCount: pageCount, totalCount: total)
+        return ListPage(meals: try withTotals(db, records), page: page, pageCount: pageCount, totalCount: total)
     }
 
     public static func meal(_ db: Database, id: Int64) throws -> Meal? {
-        try MealRecord.fetchOne(db, key: id).map(Meal.init(record:))
+        try MealRecord.fetchOne(db, key: id).map { try withTotals(db, [$0])[0] }
     }
 
     /// Meals eaten on the local days `from` through `to` inclusive, oldest first.
     public static func meals(_ db: Database, from: LocalDate?, through to: LocalDate?) throws -> [Meal] {
-        var request = MealRecord.order(MealRecord.Columns.eatenLocal, MealRecord.Columns.id)
+        var request = MealRecord.filter(MealRecord.Columns.isDraft == false).order(MealRecord.Columns.eatenLocal, MealRecord.Columns.id)
         if let from {
             request = request.filter(MealRecord.Columns.eatenLocal >= from.description)
         }
         if let to {
             request = request.filter(MealRecord.Columns.eatenLocal < to.next.description)
         }
-        return try request.fetchAll(db).map(Meal.init(record:))
+        return try withTotals(db, try request.fetchAll(db))
+    }
+
+    /// Attaches each meal's food count and energy, summed in one query for the whole batch.
+    static func withTotals(_ db: Database, _ records: [MealRecord]) throws -> [Meal] {
+        let ids = records.compactMap(\.id)
+        var totals: [Int64: (count: Int, kcal: Double)] = [:]
+        if !ids.isEmpty {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT meal_id, count(*) AS food_count, total(energy_kcal) AS energy_kcal
+                FROM food_entry WHERE meal_id IN (\(databaseQuestionMarks(count: ids.count))) GROUP BY meal_id
+                """, arguments: StatementArguments(ids))
+            for row in rows { totals[row["meal_id"]] = (row["food_count"], row["energy_kcal"]) }
+        }
+        return try records.map { record in
+            let total = record.id.flatMap { totals[$0] }
+            return try Meal(record: record, foodCount: total?.count ?? 0, energyKcal: total?.kcal ?? 0)
+        }
     }
 }

@@ -83,10 +83,14 @@ struct PaginationView: Sendable {
     }
 }
 
-/// `/meals/{id}`: everything about one meal.
+/// `/meals/{id}`: everything about one meal, its foods and their sums.
 struct MealDetailView: Sendable {
     let title: String
     let notice: String?
+    let csrfToken: String
+    let isDraft: Bool
+    let finishAction: String
+    let discardAction: String
     let dayHeading: String
     let dayISO: String
     let time: String
@@ -94,21 +98,37 @@ struct MealDetailView: Sendable {
     let notes: String?
     let foodCountText: String
     let kcalText: String
+    let entries: [EntryRowView]
+    let hasEntries: Bool
+    /// The meal's totals.
+    let lines: [NutrientLineView]
+    let hasPartialTotals: Bool
+    let addFoodURL: String
     let createdText: String
     let updatedText: String?
     let editURL: String
     let deleteURL: String
 
-    init(meal: Meal, timeZone: TimeZone, notice: String?) {
+    init(foods: EntryQueries.MealFoods, timeZone: TimeZone, notice: String?, csrfToken: String) {
+        let meal = foods.meal
         title = "Meal at \(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
         self.notice = notice
+        self.csrfToken = csrfToken
+        isDraft = meal.isDraft
+        finishAction = "/meals/\(meal.id)/finish"
+        discardAction = "/meals/\(meal.id)/discard"
         dayHeading = meal.eatenAt.date.longText
         dayISO = meal.eatenAt.date.description
         time = meal.eatenAt.clockText
         utcOffset = "UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)
         notes = meal.notes.isEmpty ? nil : meal.notes
-        foodCountText = MealRowView.foodCountText(meal.foodCount)
-        kcalText = MealRowView.kcalText(meal.energyKcal)
+        foodCountText = MealRowView.foodCountText(foods.entries.count)
+        kcalText = FoodDiary.kcalText(foods.totals)
+        entries = foods.entries.map(EntryRowView.init)
+        hasEntries = !foods.entries.isEmpty
+        lines = NutrientLineView.lines(foods.totals, partial: foods.partiallyKnown)
+        hasPartialTotals = !foods.partiallyKnown.isEmpty
+        addFoodURL = "/meals/\(meal.id)/foods/new"
         createdText = Self.timestampText(meal.createdAt, timeZone)
         updatedText = meal.updatedAt > meal.createdAt ? Self.timestampText(meal.updatedAt, timeZone) : nil
         editURL = "/meals/\(meal.id)/edit"

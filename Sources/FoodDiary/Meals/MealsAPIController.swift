@@ -22,11 +22,11 @@ struct MealsAPIController: Sendable {
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = Int64(text),
-              let meal = try await database.read({ db in try MealQueries.meal(db, id: id) })
+              let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) })
         else {
             throw HTTPError(.notFound, message: "No meal has id \(context.parameters.get("id") ?? "").")
         }
-        return try jsonResponse(MealJSON(meal))
+        return try jsonResponse(MealDetailJSON(foods))
     }
 
     private func date(_ request: Request, _ name: String) throws -> LocalDate? {
@@ -66,5 +66,51 @@ struct MealJSON: Encodable {
         energyKcal = meal.energyKcal
         createdAt = meal.createdAt.formatted(.iso8601)
         updatedAt = meal.updatedAt.formatted(.iso8601)
+    }
+}
+
+/// One meal with its foods and their sums; a meal still being added says `"draft": true`.
+struct MealDetailJSON: Encodable {
+    let meal: MealJSON
+    let draft: Bool
+    let foods: [FoodEntryJSON]
+    let totals: NutrientsJSON
+
+    init(_ foods: EntryQueries.MealFoods) {
+        meal = MealJSON(foods.meal)
+        draft = foods.meal.isDraft
+        self.foods = foods.entries.map(FoodEntryJSON.init)
+        totals = NutrientsJSON(values: foods.totals)
+    }
+
+    enum CodingKeys: String, CodingKey { case draft, foods, totals }
+
+    func encode(to encoder: Encoder) throws {
+        try meal.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(draft, forKey: .draft)
+        try container.encode(foods, forKey: .foods)
+        try container.encode(totals, forKey: .totals)
+    }
+}
+
+/// A food entry on the wire: its snapshot's names and ids, the amount, and its nutrients for that amount
+/// (flattened beside the other fields, with the same names as `totals`).
+struct FoodEntryJSON: Encodable {
+    let entry: FoodEntry
+
+    enum CodingKeys: String, CodingKey { case id, description, brandOwner, dataType, catalogFoodId, ndbNumber, grams, portion }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entry.id, forKey: .id)
+        try container.encode(entry.food.description, forKey: .description)
+        try container.encode(entry.food.brandOwner, forKey: .brandOwner)
+        try container.encode(entry.food.dataType.rawValue, forKey: .dataType)
+        try container.encode(entry.food.catalogFoodID, forKey: .catalogFoodId)
+        try container.encode(entry.food.ndbNumber, forKey: .ndbNumber)
+        try container.encode(entry.grams, forKey: .grams)
+        try container.encode(entry.portionLabel, forKey: .portion)
+        try NutrientsJSON(values: entry.nutrients).encode(to: encoder)
     }
 }

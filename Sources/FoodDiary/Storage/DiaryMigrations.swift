@@ -19,6 +19,88 @@ enum DiaryMigrations {
                 CREATE INDEX meal_by_eaten_local ON meal(eaten_local DESC, id DESC);
                 """)
         }
+        migrator.registerMigration("addMealDraft") { db in
+            // A meal being put together with its foods stays a draft, out of every list, until it is
+            // finished; cancelling or abandoning it removes it with its entries.
+            try db.execute(sql: """
+                ALTER TABLE meal ADD COLUMN is_draft INTEGER NOT NULL DEFAULT 0 CHECK (is_draft IN (0, 1));
+                CREATE INDEX meal_drafts ON meal(updated_at) WHERE is_draft = 1;
+                """)
+        }
+        migrator.registerMigration("createFoodEntry") { db in
+            // Each entry is a snapshot: names, ids and nutrients for a basis amount (100 g for USDA
+            // data, the serving for a label) plus those nutrients scaled to the grams eaten.
+            try db.execute(sql: """
+                CREATE TABLE food_entry (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    meal_id INTEGER NOT NULL REFERENCES meal(id) ON DELETE CASCADE,
+                    data_type TEXT NOT NULL CHECK (data_type IN ('sr_legacy', 'hand_typed')),
+                    catalog_food_id INTEGER,
+                    ndb_number TEXT,
+                    description TEXT NOT NULL CHECK (length(description) BETWEEN 1 AND 200),
+                    brand_owner TEXT CHECK (length(brand_owner) BETWEEN 1 AND 200),
+                    grams REAL NOT NULL CHECK (grams > 0 AND grams <= 5000),
+                    portion_label TEXT NOT NULL,
+                    basis_grams REAL NOT NULL CHECK (basis_grams > 0),
+                    basis_energy_kcal REAL CHECK (basis_energy_kcal >= 0),
+                    basis_protein_g REAL CHECK (basis_protein_g >= 0),
+                    basis_fat_g REAL CHECK (basis_fat_g >= 0),
+                    basis_carbohydrate_g REAL CHECK (basis_carbohydrate_g >= 0),
+                    basis_sodium_mg REAL CHECK (basis_sodium_mg >= 0),
+                    basis_fiber_g REAL CHECK (basis_fiber_g >= 0),
+                    basis_sugars_g REAL CHECK (basis_sugars_g >= 0),
+                    basis_saturated_fat_g REAL CHECK (basis_saturated_fat_g >= 0),
+                    basis_cholesterol_mg REAL CHECK (basis_cholesterol_mg >= 0),
+                    basis_potassium_mg REAL CHECK (basis_potassium_mg >= 0),
+                    energy_kcal REAL CHECK (energy_kcal >= 0),
+                    protein_g REAL CHECK (protein_g >= 0),
+                    fat_g REAL CHECK (fat_g >= 0),
+                    carbohydrate_g REAL CHECK (carbohydrate_g >= 0),
+                    sodium_mg REAL CHECK (sodium_mg >= 0),
+                    fiber_g REAL CHECK (fiber_g >= 0),
+                    sugars_g REAL CHECK (sugars_g >= 0),
+                    saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
+                    cholesterol_mg REAL CHECK (cholesterol_mg >= 0),
+                    potassium_mg REAL CHECK (potassium_mg >= 0),
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    CHECK ((data_type = 'sr_legacy') = (ndb_number IS NOT NULL))
+                ) STRICT;
+                CREATE INDEX food_entry_by_meal ON food_entry(meal_id, id);
+                """)
+        }
+        migrator.registerMigration("createSavedFood") { db in
+            // Foods kept for reuse, as snapshots like entries, with the amount a tap adds.
+            try db.execute(sql: """
+                CREATE TABLE saved_food (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    data_type TEXT NOT NULL CHECK (data_type IN ('sr_legacy', 'hand_typed')),
+                    catalog_food_id INTEGER,
+                    ndb_number TEXT,
+                    description TEXT NOT NULL CHECK (length(description) BETWEEN 1 AND 200),
+                    brand_owner TEXT CHECK (length(brand_owner) BETWEEN 1 AND 200),
+                    basis_grams REAL NOT NULL CHECK (basis_grams > 0),
+                    basis_energy_kcal REAL CHECK (basis_energy_kcal >= 0),
+                    basis_protein_g REAL CHECK (basis_protein_g >= 0),
+                    basis_fat_g REAL CHECK (basis_fat_g >= 0),
+                    basis_carbohydrate_g REAL CHECK (basis_carbohydrate_g >= 0),
+                    basis_sodium_mg REAL CHECK (basis_sodium_mg >= 0),
+                    basis_fiber_g REAL CHECK (basis_fiber_g >= 0),
+                    basis_sugars_g REAL CHECK (basis_sugars_g >= 0),
+                    basis_saturated_fat_g REAL CHECK (basis_saturated_fat_g >= 0),
+                    basis_cholesterol_mg REAL CHECK (basis_cholesterol_mg >= 0),
+                    basis_potassium_mg REAL CHECK (basis_potassium_mg >= 0),
+                    default_grams REAL NOT NULL CHECK (default_grams > 0 AND default_grams <= 5000),
+                    default_portion_label TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    CHECK ((data_type = 'sr_legacy') = (ndb_number IS NOT NULL))
+                ) STRICT;
+                CREATE UNIQUE INDEX saved_food_once_per_catalog_food ON saved_food(catalog_food_id)
+                    WHERE catalog_food_id IS NOT NULL;
+                CREATE UNIQUE INDEX saved_food_once_per_typed_food ON saved_food(description, ifnull(brand_owner, ''), basis_grams)
+                    WHERE catalog_food_id IS NULL;
+                """)
+        }
         return migrator
     }
 }

@@ -9,6 +9,7 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
     var eatenLocal: String
     var utcOffsetMinutes: Int
     var notes: String
+    var isDraft: Bool
     var createdAt: Date
     var updatedAt: Date
 
@@ -17,6 +18,7 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
         case eatenLocal = "eaten_local"
         case utcOffsetMinutes = "utc_offset_minutes"
         case notes
+        case isDraft = "is_draft"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
@@ -24,6 +26,7 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let eatenLocal = Column(CodingKeys.eatenLocal)
+        static let isDraft = Column(CodingKeys.isDraft)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

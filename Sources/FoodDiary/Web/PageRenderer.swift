@@ -10,6 +10,11 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case mealDelete = "meals/delete"
     case foodSearch = "foods/search"
     case foodDetail = "foods/detail"
+    case addFood = "entries/add"
+    case chooseAmount = "entries/amount"
+    case handTypedFood = "entries/typed"
+    case entryDetail = "entries/detail"
+    case savedFoods = "saved/list"
     case error = "error"
 }
 

@@ -55,6 +55,12 @@ enum TestEnvironment {
         return try await app.test(.router) { client in try await body(client, database) }
     }
 
+    static func withFixtureApp<Value: Sendable>(
+        _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Value
+    ) async throws -> Value {
+        try await withApp(withFixtureCatalog: true, body)
+    }
+
     static func withDatabase<Value>(_ body: (AppDatabase) async throws -> Value) async throws -> Value {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

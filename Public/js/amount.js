@@ -1,0 +1,36 @@
+// Typing a count or grams selects the matching choice, so a person never submits 125 g while
+// looking at the "2" they just typed; and the energy of the chosen amount is shown as it changes.
+// The server validates and computes whatever arrives; this only helps the person choose.
+(function () {
+  for (const fieldset of document.querySelectorAll(".amount-fields")) {
+    const grams = fieldset.querySelector("input[name=grams]");
+    const count = fieldset.querySelector("input[name=count]");
+    const preview = fieldset.querySelector(".amount-preview");
+    const kcalPerGram = parseFloat(fieldset.dataset.kcalPerGram);
+    const pick = (radio) => { if (radio) radio.checked = true; };
+    const number = (text) => (/^(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? parseFloat(text) : NaN);
+
+    function chosenGrams() {
+      const checked = fieldset.querySelector("input[name=amount]:checked");
+      if (!checked) return NaN;
+      if (checked.value === "grams") return grams ? number(grams.value) : NaN;
+      const each = parseFloat(checked.dataset.grams);
+      return checked.closest(".portion-list") && count ? each * number(count.value) : each;
+    }
+
+    function update() {
+      if (!preview || isNaN(kcalPerGram)) return;
+      const g = chosenGrams();
+      preview.hidden = !(g > 0);
+      if (g > 0) preview.textContent = `≈ ${Math.round(g * kcalPerGram)} kcal for ${Math.round(g * 10) / 10} g`;
+    }
+
+    if (grams) grams.addEventListener("input", () => pick(fieldset.querySelector("input[name=amount][value=grams]")));
+    if (count) count.addEventListener("input", () => {
+      if (!fieldset.querySelector(".portion-list input[name=amount]:checked")) pick(fieldset.querySelector(".portion-list input[name=amount]"));
+    });
+    fieldset.addEventListener("input", update);
+    fieldset.addEventListener("change", update);
+    update();
+  }
+})();

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Numbers as people type them into a form: digits with an optional decimal point and nothing else,
+/// so "1e308", "NaN", "-5", "0x10" and "12abc" are refused rather than guessed at.
+enum TypedNumber {
+    enum Problem: Error, Equatable {
+        case missing
+        case notANumber
+        case outOfRange(ClosedRange<Double>)
+    }
+
+    static func parse(_ text: String?, in range: ClosedRange<Double>) -> Result<Double, Problem> {
+        let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return .failure(.missing) }
+        guard trimmed.count <= 12, trimmed.wholeMatch(of: /[0-9]+(\.[0-9]*)?|\.[0-9]+/) != nil, let value = Double(trimmed) else {
+            return .failure(.notANumber)
+        }
+        guard range.contains(value) else { return .failure(.outOfRange(range)) }
+        return .success(value)
+    }
+
+    /// The sentence shown beside a field, e.g. "Enter a number from 0.1 to 5,000, like 125 or 37.5."
+    static func message(_ problem: Problem, what: String, range: ClosedRange<Double>) -> String {
+        let bounds = "from \(formatQuantity(range.lowerBound)) to \(range.upperBound.formatted(.number.precision(.fractionLength(0...2))))"
+        switch problem {
+        case .missing: return "Enter \(what)."
+        case .notANumber: return "Enter \(what) as a plain number \(bounds), like 125 or 37.5."
+        case .outOfRange: return "Enter \(what) \(bounds)."
+        }
+    }
+}
+
+/// A household measure a food can be counted in: a USDA portion ("1 cup = 160 g") or a label serving.
+public struct Portion: Sendable, Equatable {
+    public let key: String
+    public let label: String
+    public let grams: Double
+}
+
+/// How much was eaten, chosen from the presets, a counted portion or grams typed; the only way an
+/// amount gets into the diary.
+public struct ChosenAmount: Sendable, Equatable {
+    public static let presetGrams: [Double] = [25, 50, 125, 250, 500]
+    public static let gramsRange: ClosedRange<Double> = 0.1...5000
+    public static let countRange: ClosedRange<Double> = 0.1...100
+
+    public let grams: Double
+    /// What the person chose, as the diary shows it: "125 g", "2 × 1 cup (320 g)".
+    public let label: String
+
+    /// The raw choice as a form carries it: `amount` is `g125`, a portion key, or `grams`.
+    public struct Form: Sendable, Equatable {
+        public var choice: String
+        public var count: String
+        public var grams: String
+
+        public init(choice: String = "", count: String = "1", grams: String = "") {
+            self.choice = choice
+            self.count = count
+            self.grams = grams
+        }
+
+        init(fields: FormFields) {
+            self.init(choice: fields["amount"] ?? "", count: fields["count"] ?? "1", grams: fields["grams"] ?? "")
+        }
+    }
+
+    public struct Errors: Error, Equatable {
+        public var choice: String?
+        public var count: String?
+        public var grams: String?
+        var isEmpty: Bool { choice == nil && count == nil && grams == nil }
+    }
+
+    static func presetKey(_ grams: Double) -> String { "g\(Int(grams))" }
+
+    public static func validate(_ form: Form, portions: [Portion]) -> Result<ChosenAmount, Errors> {
+        var errors = Errors()
+        if let preset = presetGrams.first(where: { presetKey($0) == form.choice }) {
+            return .success(ChosenAmount(grams: preset, label: "\(Int(preset)) g"))
+        }
+        if form.choice == "grams" {
+            switch TypedNumber.parse(form.grams, in: gramsRange) {
+            case .success(let grams): return .success(ChosenAmount(grams: grams, label: "\(formatQuantity(grams)) g"))
+            case .failure(let problem): errors.grams = TypedNumber.message(problem, what: "the grams eaten", range: gramsRange)
+            }
+            return .failure(errors)
+        }
+        guard let portion = portions.first(where: { $0.key == form.choice }) else {
+            errors.choice = form.choice.isEmpty ? "Choose how much you had." : "That amount is not one of this food’s choices."
+            return .failure(errors)
+        }
+        switch TypedNumber.parse(form.count, in: countRange) {
+        case .failure(let problem):
+            errors.count = TypedNumber.message(problem, what: "how many", range: countRange)
+            return .failure(errors)
+        case .success(let count):
+            let grams = count * portion.grams
+            guard grams <= gramsRange.upperBound else {
+                errors.count = "\(formatQuantity(count)) × \(portion.label) is \(formatQuantity(grams)) g, more than the 5,000 g one entry can hold."
+                return .failure(errors)
+            }
+            let countText = count == 1 ? "" : "\(formatQuantity(count)) × "
+            return .success(ChosenAmount(grams: grams, label: "\(countText)\(portion.label) (\(formatQuantity(grams)) g)"))
+        }
+    }
+}

@@ -1,0 +1,347 @@
+import Foundation
+
+/// The amount picker every "how much?" form shares: presets, counted portions, or grams typed.
+struct AmountFieldsView: Sendable {
+    struct Option: Sendable { let key: String; let label: String; let checked: Bool; let grams: String }
+
+    let presets: [Option]
+    let portions: [Option]
+    let hasPortions: Bool
+    let count: String
+    let grams: String
+    let gramsChecked: Bool
+    let choiceError: String?
+    let countError: String?
+    let gramsError: String?
+    let legend: String
+    /// For the page's live "≈ kcal" preview; empty when the food's energy is unknown.
+    let kcalPerGram: String
+    let minGrams = formatQuantity(ChosenAmount.gramsRange.lowerBound)
+    let maxGrams = formatQuantity(ChosenAmount.gramsRange.upperBound)
+
+    init(portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
+         legend: String = "How much?", food: FoodSnapshot? = nil) {
+        self.legend = legend
+        kcalPerGram = food.flatMap { food in food.basis[.energyKcal].map { String($0 / food.basisGrams) } } ?? ""
+        presets = ChosenAmount.presetGrams.map {
+            let key = ChosenAmount.presetKey($0)
+            return Option(key: key, label: "\(Int($0)) g", checked: form.choice == key, grams: String($0))
+        }
+        self.portions = portions.map {
+            Option(key: $0.key, label: $0.grams > 0 ? "\($0.label) = \(formatQuantity($0.grams)) g" : $0.label,
+                   checked: form.choice == $0.key, grams: String($0.grams))
+        }
+        hasPortions = !portions.isEmpty
+        count = form.count
+        grams = form.grams
+        gramsChecked = form.choice == "grams"
+        choiceError = errors.choice
+        countError = errors.count
+        gramsError = errors.grams
+    }
+
+    /// The form a page opens with: the first household measure if the food has one, else 125 g.
+    static func initialForm(portions: [Portion]) -> ChosenAmount.Form {
+        ChosenAmount.Form(choice: portions.first?.key ?? ChosenAmount.presetKey(125))
+    }
+}
+
+/// One nutrient as a page lists it.
+struct NutrientLineView: Sendable {
+    let name: String
+    let value: String
+    let indented: Bool
+
+    /// The ten snapshot nutrients in label order; parts of a line (saturated fat, fibre, sugars) are indented.
+    static func lines(_ values: NutrientValues, partial: Set<NutrientKind> = []) -> [NutrientLineView] {
+        let order: [(NutrientKind, Bool)] = [
+            (.energyKcal, false), (.fatG, false), (.saturatedFatG, true), (.cholesterolMg, false), (.sodiumMg, false),
+            (.carbohydrateG, false), (.fiberG, true), (.sugarsG, true), (.proteinG, false), (.potassiumMg, false),
+        ]
+        return order.map { kind, indented in
+            NutrientLineView(name: kind.label, value: kind.format(values[kind]) + (partial.contains(kind) ? " *" : ""), indented: indented)
+        }
+    }
+}
+
+/// A short "P 5.4 g · F 0.5 g · C 18 g" line for lists.
+func macrosText(_ values: NutrientValues) -> String {
+    [("P", NutrientKind.proteinG), ("F", .fatG), ("C", .carbohydrateG)]
+        .map { letter, kind in "\(letter) \(kind.format(values[kind]))" }
+        .joined(separator: " · ")
+}
+
+func kcalText(_ values: NutrientValues) -> String {
+    NutrientKind.energyKcal.format(values.value(.energyKcal, default: 0))
+}
+
+/// The meal a food page belongs to, as a one-line reminder.
+struct MealContextView: Sendable {
+    let url: String
+    let time: String
+    let dayHeading: String
+    let headline: String?
+    let isDraft: Bool
+
+    init(_ meal: Meal) {
+        url = "/meals/\(meal.id)"
+        time = meal.eatenAt.clockText
+        dayHeading = meal.eatenAt.date.longText
+        headline = meal.headline
+        isDraft = meal.isDraft
+    }
+}
+
+/// A food entry as the meal page lists it.
+struct EntryRowView: Sendable {
+    let url: String
+    let description: String
+    let brandOwner: String?
+    let amount: String
+    let kcal: String
+    let macros: String
+
+    init(_ entry: FoodEntry) {
+        url = "/meals/\(entry.mealID)/foods/\(entry.id)"
+        description = entry.food.description
+        brandOwner = entry.food.brandOwner
+        amount = entry.portionLabel
+        kcal = kcalText(entry.nutrients)
+        macros = macrosText(entry.nutrients)
+    }
+}
+
+/// `/meals/{id}/foods/new`: search the catalog and the saved foods to add one to the meal.
+struct AddFoodView: Sendable {
+    struct SavedRow: Sendable {
+        let description: String
+        let brandOwner: String?
+        let source: String
+        let defaultAmount: String
+        let kcal: String
+        let chooseURL: String
+    }
+
+    struct ResultRow: Sendable {
+        let url: String
+        let description: String
+        let foodGroup: String
+        let brandOwner: String?
+        let kcalText: String
+        let isSaved: Bool
+    }
+
+    let title = "Add a food"
+    let meal: MealContextView
+    let csrfToken: String
+    let action: String
+    let query: String
+    let brand: String
+    let queryError: String?
+    let saved: [SavedRow]
+    let hasSaved: Bool
+    let savedHeading: String
+    let results: [ResultRow]
+    let summary: String?
+    let correctedQuery: String?
+    let emptyMessage: String?
+    let typedURL: String
+
+    init(meal: Meal, csrfToken: String, query: String, brand: String, searched: Bool,
+         saved: [SavedFood], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>) {
+        self.meal = MealContextView(meal)
+        self.csrfToken = csrfToken
+        action = "/meals/\(meal.id)/foods"
+        self.query = query
+        self.brand = brand
+        let blank = SearchRanking.words(query).isEmpty
+        queryError = searched && blank ? "Type the food’s name to search, like “peas” or “chicken breast”." : nil
+        self.saved = saved.map {
+            SavedRow(description: $0.food.description, brandOwner: $0.food.brandOwner, source: "saved:\($0.id)",
+                     defaultAmount: $0.defaultAmount.label, kcal: kcalText($0.food.nutrients(forGrams: $0.defaultAmount.grams)),
+                     chooseURL: "/meals/\(meal.id)/foods/new/saved/\($0.id)")
+        }
+        hasSaved = !self.saved.isEmpty
+        savedHeading = blank ? "My saved foods" : "My saved foods matching “\(query.prefix(60))”"
+        let encodedQuery = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        results = (result?.foods ?? []).map {
+            ResultRow(url: "/meals/\(meal.id)/foods/new/catalog/\($0.id)?q=\(encodedQuery)", description: $0.description,
+                      foodGroup: $0.foodGroup, brandOwner: $0.brandOwner,
+                      kcalText: $0.energyKcalPer100g.map { "\(Int($0.rounded())) kcal" } ?? "– kcal", isSaved: savedCatalogIDs.contains($0.id))
+        }
+        correctedQuery = result?.correctedQuery
+        if let result, result.totalHits > 0 {
+            summary = result.totalHits > result.foods.count
+                ? "The best \(result.foods.count) of \(result.totalHits) USDA foods." : "\(result.totalHits) USDA food\(result.totalHits == 1 ? "" : "s")."
+            emptyMessage = nil
+        } else {
+            summary = nil
+            emptyMessage = blank ? nil : "No USDA food matches every word of “\(query.prefix(60))”. Try fewer words, or type the food from its label."
+        }
+        typedURL = "/meals/\(meal.id)/foods/new/typed" + (blank ? "" : "?name=\(encodedQuery)")
+    }
+}
+
+/// `/meals/{id}/foods/new/catalog/{food}` and `…/saved/{id}`: how much of a chosen food.
+struct ChooseAmountView: Sendable {
+    let title: String
+    let meal: MealContextView
+    let csrfToken: String
+    let action: String
+    let source: String
+    let description: String
+    let details: String
+    let basisLabel: String
+    let lines: [NutrientLineView]
+    let amount: AmountFieldsView
+    let hasErrors: Bool
+    let backURL: String
+    let saveForLater: SaveForLaterView?
+
+    init(meal: Meal, csrfToken: String, source: String, food: FoodSnapshot, details: String, portions: [Portion],
+         form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(), backURL: String, saveForLater: SaveForLaterView?) {
+        title = "How much \(food.description)?"
+        self.meal = MealContextView(meal)
+        self.csrfToken = csrfToken
+        action = "/meals/\(meal.id)/foods"
+        self.source = source
+        description = food.description
+        self.details = details
+        basisLabel = food.dataType == .srLegacy ? "per 100 g" : "per serving of \(formatQuantity(food.basisGrams)) g"
+        lines = NutrientLineView.lines(food.basis)
+        amount = AmountFieldsView(portions: portions, form: form, errors: errors, food: food)
+        hasErrors = !errors.isEmpty
+        self.backURL = backURL
+        self.saveForLater = saveForLater
+    }
+}
+
+/// The small form that keeps a food in "My saved foods", or says it is already there.
+struct SaveForLaterView: Sendable {
+    let csrfToken: String
+    let fieldName: String
+    let fieldValue: String
+    let returnTo: String
+    let alreadySaved: Bool
+}
+
+/// `/meals/{id}/foods/new/typed`: a food typed from its label.
+struct HandTypedFoodView: Sendable {
+    struct NutrientField: Sendable {
+        let name: String
+        let label: String
+        let unit: String
+        let value: String
+        let error: String?
+    }
+
+    let title = "Type a food from its label"
+    let meal: MealContextView
+    let csrfToken: String
+    let action: String
+    let name: String
+    let brand: String
+    let servingGrams: String
+    let nameError: String?
+    let brandError: String?
+    let servingError: String?
+    let nutrients: [NutrientField]
+    let amount: AmountFieldsView
+    let saveForLater: Bool
+    let hasErrors: Bool
+    let cancelURL: String
+
+    init(meal: Meal, csrfToken: String, form: HandTypedFoodForm, errors: HandTypedFoodForm.Errors = .init()) {
+        self.meal = MealContextView(meal)
+        self.csrfToken = csrfToken
+        action = "/meals/\(meal.id)/foods/typed"
+        name = form.name
+        brand = form.brand
+        servingGrams = form.servingGrams
+        nameError = errors.name
+        brandError = errors.brand
+        servingError = errors.servingGrams
+        nutrients = NutrientKind.allCases.map {
+            NutrientField(name: $0.field, label: $0.label, unit: $0.unit, value: form.nutrients[$0] ?? "", error: errors.nutrients[$0])
+        }
+        // The serving's grams are whatever is typed above, so the choice is named without them.
+        amount = AmountFieldsView(portions: [Portion(key: "serving", label: "Servings, as typed above", grams: 0)],
+                                  form: form.amount, errors: errors.amount)
+        saveForLater = form.saveForLater
+        hasErrors = !errors.isEmpty
+        cancelURL = "/meals/\(meal.id)/foods/new"
+    }
+}
+
+/// `/meals/{id}/foods/{entry}`: one food eaten, with its meal, its nutrients and a new amount.
+struct EntryDetailView: Sendable {
+    let title: String
+    let notice: String?
+    let meal: MealContextView
+    let mealNotes: String?
+    let csrfToken: String
+    let description: String
+    let brandOwner: String?
+    let source: String
+    let amountText: String
+    let lines: [NutrientLineView]
+    let basisText: String
+    let action: String
+    let removeAction: String
+    let amount: AmountFieldsView
+    let hasErrors: Bool
+    let saveForLater: SaveForLaterView
+
+    init(meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
+         csrfToken: String, notice: String?, alreadySaved: Bool) {
+        title = entry.food.description
+        self.notice = notice
+        self.meal = MealContextView(meal)
+        mealNotes = meal.notes.isEmpty ? nil : meal.notes
+        self.csrfToken = csrfToken
+        description = entry.food.description
+        brandOwner = entry.food.brandOwner
+        source = entry.food.dataType.label + (entry.food.ndbNumber.map { " · NDB \($0)" } ?? "")
+        amountText = entry.portionLabel
+        lines = NutrientLineView.lines(entry.nutrients)
+        basisText = entry.food.dataType == .srLegacy
+            ? "Scaled from USDA’s values per 100 g, as they were when you logged it."
+            : "Scaled from your label’s values for a \(formatQuantity(entry.food.basisGrams)) g serving."
+        action = "/meals/\(meal.id)/foods/\(entry.id)"
+        removeAction = "/meals/\(meal.id)/foods/\(entry.id)/delete"
+        amount = AmountFieldsView(portions: portions, form: form, errors: errors, legend: "Change the amount", food: entry.food)
+        hasErrors = !errors.isEmpty
+        saveForLater = SaveForLaterView(csrfToken: csrfToken, fieldName: "entry", fieldValue: "\(meal.id):\(entry.id)",
+                                        returnTo: "/meals/\(meal.id)/foods/\(entry.id)", alreadySaved: alreadySaved)
+    }
+}
+
+/// `/saved-foods`: every saved food, with a way to remove it.
+struct SavedFoodsView: Sendable {
+    struct Row: Sendable {
+        let description: String
+        let brandOwner: String?
+        let source: String
+        let defaultAmount: String
+        let kcal: String
+        let removeAction: String
+    }
+
+    let title = "My saved foods"
+    let notice: String?
+    let csrfToken: String
+    let rows: [Row]
+    let hasRows: Bool
+
+    init(saved: [SavedFood], csrfToken: String, notice: String?) {
+        self.notice = notice
+        self.csrfToken = csrfToken
+        rows = saved.map {
+            Row(description: $0.food.description, brandOwner: $0.food.brandOwner,
+                source: $0.food.dataType.label + ($0.food.ndbNumber.map { " · NDB \($0)" } ?? ""),
+                defaultAmount: $0.defaultAmount.label, kcal: kcalText($0.food.nutrients(forGrams: $0.defaultAmount.grams)),
+                removeAction: "/saved-foods/\($0.id)/delete")
+        }
+        hasRows = !rows.isEmpty
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Where a diary entry's numbers came from.
+public enum FoodDataType: String, Sendable, Codable {
+    /// USDA SR28, per 100 g ("SR Legacy" in FoodData Central's words).
+    case srLegacy = "sr_legacy"
+    /// Typed by the person from a label, per serving.
+    case handTyped = "hand_typed"
+
+    var label: String {
+        switch self {
+        case .srLegacy: "USDA SR Legacy"
+        case .handTyped: "Typed by you"
+        }
+    }
+}
+
+/// A food frozen at the moment it is logged or saved: its names, ids and nutrients for a basis
+/// amount (100 g for USDA data, the serving for a label). Entries scale from this, never from the
+/// catalog again, so re-importing the catalog cannot change what was eaten.
+public struct FoodSnapshot: Sendable, Equatable {
+    public let dataType: FoodDataType
+    public let catalogFoodID: Int64?
+    public let ndbNumber: String?
+    public let description: String
+    public let brandOwner: String?
+    public let basisGrams: Double
+    public let basis: NutrientValues
+
+    public init(dataType: FoodDataType, catalogFoodID: Int64?, ndbNumber: String?, description: String,
+                brandOwner: String?, basisGrams: Double, basis: NutrientValues) {
+        self.dataType = dataType
+        self.catalogFoodID = catalogFoodID
+        self.ndbNumber = ndbNumber
+        self.description = description
+        self.brandOwner = brandOwner
+        self.basisGrams = basisGrams
+        self.basis = basis
+    }
+
+    /// A catalog food, per 100 g as USDA gives it.
+    public init(catalogFood food: FoodDetails) {
+        var basis = NutrientValues()
+        for kind in NutrientKind.allCases {
+            basis[kind] = food.nutrients.first { $0.number == kind.sr28Number }?.amountPer100g
+        }
+        self.init(dataType: .srLegacy, catalogFoodID: food.summary.id, ndbNumber: food.summary.ndbNumber,
+                  description: food.summary.description, brandOwner: food.summary.brandOwner, basisGrams: 100, basis: basis)
+    }
+
+    public func nutrients(forGrams grams: Double) -> NutrientValues {
+        basis.scaled(grams: grams, basisGrams: basisGrams)
+    }
+}
+
+extension Portion {
+    /// USDA household measures of a catalog food, keyed `p<seq>`.
+    static func catalogPortions(_ food: FoodDetails) -> [Portion] {
+        food.portions.map {
+            Portion(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description)", grams: $0.gramWeight)
+        }
+    }
+
+    /// The one measure a label food has: its serving.
+    static func serving(grams: Double) -> Portion {
+        Portion(key: "serving", label: "1 serving", grams: grams)
+    }
+}

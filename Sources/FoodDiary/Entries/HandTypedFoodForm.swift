@@ -1,0 +1,98 @@
+import Foundation
+
+/// A food the catalog lacks, typed from its label: a name, a serving in grams and any nutrients per
+/// serving. Everything is kept as typed so the form can be shown again beside its errors.
+public struct HandTypedFoodForm: Sendable, Equatable {
+    public static let maxNameLength = 200
+
+    public var name: String
+    public var brand: String
+    public var servingGrams: String
+    public var nutrients: [NutrientKind: String]
+    public var amount: ChosenAmount.Form
+    public var saveForLater: Bool
+
+    public struct Errors: Error, Equatable {
+        public var name: String?
+        public var brand: String?
+        public var servingGrams: String?
+        public var nutrients: [NutrientKind: String] = [:]
+        public var amount = ChosenAmount.Errors()
+        public var isEmpty: Bool { name == nil && brand == nil && servingGrams == nil && nutrients.isEmpty && amount.isEmpty }
+    }
+
+    public struct Valid: Sendable, Equatable {
+        public let food: FoodSnapshot
+        public let amount: ChosenAmount
+        public let saveForLater: Bool
+    }
+
+    public init(name: String = "", brand: String = "", servingGrams: String = "", nutrients: [NutrientKind: String] = [:],
+                amount: ChosenAmount.Form = .init(choice: "serving"), saveForLater: Bool = false) {
+        self.name = name
+        self.brand = brand
+        self.servingGrams = servingGrams
+        self.nutrients = nutrients
+        self.amount = amount
+        self.saveForLater = saveForLater
+    }
+
+    init(fields: FormFields) {
+        var nutrients: [NutrientKind: String] = [:]
+        for kind in NutrientKind.allCases { nutrients[kind] = fields[kind.field] ?? "" }
+        self.init(name: fields["name"] ?? "", brand: fields["brand"] ?? "", servingGrams: fields["serving_grams"] ?? "",
+                  nutrients: nutrients, amount: ChosenAmount.Form(fields: fields), saveForLater: fields["save"] == "on")
+    }
+
+    public func validate() -> Result<Valid, Errors> {
+        var errors = Errors()
+        let name = Self.clean(self.name), brand = Self.clean(self.brand)
+        if name.isEmpty {
+            errors.name = "Enter the food’s name, like “Granola bar”."
+        } else if name.unicodeScalars.count > Self.maxNameLength {
+            errors.name = "Keep the name to \(Self.maxNameLength) characters; this one has \(name.unicodeScalars.count)."
+        }
+        if brand.unicodeScalars.count > Self.maxNameLength {
+            errors.brand = "Keep the brand to \(Self.maxNameLength) characters."
+        }
+
+        var serving: Double?
+        switch TypedNumber.parse(servingGrams, in: ChosenAmount.gramsRange) {
+        case .success(let grams): serving = grams
+        case .failure(let problem):
+            errors.servingGrams = TypedNumber.message(problem, what: "the serving size in grams", range: ChosenAmount.gramsRange)
+        }
+
+        var basis = NutrientValues()
+        for kind in NutrientKind.allCases {
+            let text = (nutrients[kind] ?? "").trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            let ceiling = (serving ?? ChosenAmount.gramsRange.upperBound) * kind.maximumPerGram
+            switch TypedNumber.parse(text, in: 0...ceiling) {
+            case .success(let value): basis[kind] = value
+            case .failure(.outOfRange) where serving != nil:
+                errors.nutrients[kind] = "\(kind.label) can’t be more than \(kind.format(ceiling)) in a \(formatQuantity(serving!)) g serving."
+            case .failure(let problem):
+                errors.nutrients[kind] = TypedNumber.message(problem, what: "\(kind.label.lowercased()) in \(kind.unit)", range: 0...ceiling)
+            }
+        }
+
+        var chosen: ChosenAmount?
+        if let serving {
+            switch ChosenAmount.validate(amount, portions: [.serving(grams: serving)]) {
+            case .success(let value): chosen = value
+            case .failure(let amountErrors): errors.amount = amountErrors
+            }
+        }
+        guard errors.isEmpty, let serving, let chosen else { return .failure(errors) }
+        let food = FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name,
+                                brandOwner: brand.isEmpty ? nil : brand, basisGrams: serving, basis: basis)
+        return .success(Valid(food: food, amount: chosen, saveForLater: saveForLater))
+    }
+
+    /// One line, no control characters, spaces collapsed: names show in lists.
+    static func clean(_ text: String) -> String {
+        text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : String($0) }.joined()
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Hummingbird
+
+/// "My saved foods": keep a catalog or typed food for one-tap reuse, list them, remove them.
+struct SavedFoodsController: Sendable {
+    let database: AppDatabase
+    let catalog: CatalogDatabase
+    let renderer: PageRenderer
+    let now: @Sendable () -> Date
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/saved-foods", use: list)
+        routes.post("/saved-foods", use: save)
+        routes.post("/saved-foods/:id/delete", use: remove)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let saved = try await database.read { db in try EntryQueries.savedFoods(db) }
+        let notice = request.uri.queryParameters.get("notice").flatMap { EntryPagesController.notices[String($0)] }
+        return renderer.render(.savedFoods, SavedFoodsView(saved: saved, csrfToken: context.csrfToken, notice: notice))
+    }
+
+    /// Saves the catalog food `catalog_food`, or the food of the entry `entry` ("meal:entry") with its amount.
+    @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = context.formFields
+        let food: FoodSnapshot, amount: ChosenAmount
+        if let text = fields["catalog_food"] {
+            guard let id = Int64(text), let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else {
+                throw HTTPError(.notFound, message: "There is no food with that number in the catalog.")
+            }
+            food = FoodSnapshot(catalogFood: details)
+            // One tap adds the food's first household measure, the way people usually count it.
+            amount = Portion.catalogPortions(details).first.map { ChosenAmount(grams: $0.grams, label: "\($0.label) (\(formatQuantity($0.grams)) g)") }
+                ?? ChosenAmount(grams: 100, label: "100 g")
+        } else if let text = fields["entry"] {
+            let parts = text.split(separator: ":").compactMap { Int64($0) }
+            guard parts.count == 2, let entry = try await database.read({ db in try EntryQueries.entry(db, mealID: parts[0], entryID: parts[1]) }) else {
+                throw HTTPError(.notFound, message: "That food entry is gone; it may have been removed.")
+            }
+            food = entry.food
+            amount = ChosenAmount(grams: entry.grams, label: entry.portionLabel)
+        } else {
+            throw HTTPError(.badRequest, message: "The form did not say which food to save.")
+        }
+        _ = try await database.saveFood(food, defaultAmount: amount, now: now())
+        return redirect(to: Self.localPath(fields["return_to"], fallback: "/saved-foods") + "?notice=saved_food")
+    }
+
+    @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let text = context.parameters.get("id"), let id = Int64(text), try await database.removeSavedFood(id: id) else {
+            throw HTTPError(.notFound, message: "That saved food is gone; it may have been removed already.")
+        }
+        return redirect(to: Self.localPath(context.formFields["return_to"], fallback: "/saved-foods") + "?notice=unsaved_food")
+    }
+
+    /// Only a plain path on this site, so a form can never send the browser elsewhere.
+    static func localPath(_ text: String?, fallback: String) -> String {
+        guard let text, text.wholeMatch(of: /\/[A-Za-z0-9\/_-]*/) != nil, !text.hasPrefix("//") else { return fallback }
+        return text
+    }
+}
