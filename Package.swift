@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         .executableTarget(
@@ -32,13 +34,24 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                "CMagic",
+                "CPhotoShim",
             ]
         ),
+        // libmagic decides what an upload is from its bytes.
+        .systemLibrary(name: "CMagic", path: "Sources/CMagic", providers: [.apt(["libmagic-dev"])]),
+        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        // libvips' API is variadic, which Swift cannot call: this wraps the few calls we make.
+        .target(name: "CPhotoShim", dependencies: ["CVips", "CExif"], path: "Sources/CPhotoShim"),
         .testTarget(
             name: "FoodDiaryTests",
             dependencies: [
                 "FoodDiary",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
     ]

@@ -9,7 +9,7 @@ struct FoodDiaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fooddiary",
         abstract: "A private food diary served to your browser.",
-        subcommands: [Serve.self, Catalog.self, BenchSearch.self],
+        subcommands: [Serve.self, Catalog.self, BenchSearch.self, BenchPhotos.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -29,6 +29,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "USDA SR28 files to build the food catalog from on first start (env FOODDIARY_SR28_DIR).")
     var sr28Dir: String = ProcessInfo.processInfo.environment["FOODDIARY_SR28_DIR"] ?? ".cache/sr28"
 
+    @Option(help: "Largest upload accepted, in MB (env FOODDIARY_MAX_UPLOAD_MB).")
+    var maxUploadMb: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_UPLOAD_MB"].flatMap(Int.init) ?? 25
+
+    @Option(help: "Largest photo accepted, in megapixels (env FOODDIARY_MAX_PHOTO_MEGAPIXELS).")
+    var maxPhotoMegapixels: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_PHOTO_MEGAPIXELS"].flatMap(Int.init) ?? 100
+
     @Option(help: "Directory of Mustache templates.")
     var templates: String = "Templates"
 
@@ -37,12 +43,15 @@ struct Serve: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
+        guard (1...2000).contains(maxUploadMb) else { throw ValidationError("--max-upload-mb must be between 1 and 2000.") }
+        guard (1...1000).contains(maxPhotoMegapixels) else { throw ValidationError("--max-photo-megapixels must be between 1 and 1000.") }
     }
 
     func run() async throws {
         var logger = Logger(label: "fooddiary")
         logger.logLevel = .info
-        let config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: templates, publicDirectory: publicDir, sr28Directory: sr28Dir)
+        let config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: templates, publicDirectory: publicDir,
+                               sr28Directory: sr28Dir, maxUploadBytes: maxUploadMb * 1_000_000, maxPhotoPixels: maxPhotoMegapixels * 1_000_000)
         let app = try await buildApplication(config: config, logger: logger)
         // Handles SIGINT and SIGTERM: stops accepting, finishes requests in flight, then exits.
         try await app.runService()

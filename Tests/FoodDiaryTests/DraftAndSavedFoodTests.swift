@@ -72,7 +72,8 @@ import Testing
             _ = try await database.addEntry(mealID: old, food: FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil,
                                                                            description: "Tea", brandOwner: nil, basisGrams: 250, basis: .init()),
                                             amount: ChosenAmount(grams: 250, label: "250 g"), now: now.addingTimeInterval(-25 * 3600))
-            await DraftSweeper(database: database, now: { now }, logger: .init(label: "test")).sweepOnce()
+            let photos = PhotoStore(root: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPixels: 1)
+            await Maintenance(database: database, photos: photos, now: { now }, logger: .init(label: "test")).runOnce(atStartUp: false)
             let remaining = try await database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM meal ORDER BY id") }
             #expect(remaining == [touched, finished, fresh])
             #expect(try await FoodEntryTests.entryCount(database) == 1, "the swept draft's entry went with it")

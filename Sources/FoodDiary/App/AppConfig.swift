@@ -12,6 +12,10 @@ public struct AppConfig: Sendable {
     public var sr28Directory: String?
     /// The wall clock's time zone, used for "now" and for offsets a browser did not send.
     public var timeZone: TimeZone
+    /// Largest request body accepted, photo included; larger ones get 413 as soon as they pass it.
+    public var maxUploadBytes: Int
+    /// Largest photo accepted, in pixels, read from the header before anything is decoded.
+    public var maxPhotoPixels: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -20,8 +24,12 @@ public struct AppConfig: Sendable {
         templatesDirectory: String = "Templates",
         publicDirectory: String = "Public",
         sr28Directory: String? = nil,
-        timeZone: TimeZone = .current
+        timeZone: TimeZone = .current,
+        maxUploadBytes: Int = 25_000_000,
+        maxPhotoPixels: Int = 100_000_000
     ) {
+        self.maxUploadBytes = maxUploadBytes
+        self.maxPhotoPixels = maxPhotoPixels
         self.sr28Directory = sr28Directory
         self.host = host
         self.port = port
@@ -33,6 +41,11 @@ public struct AppConfig: Sendable {
 
     public var databasePath: String {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("diary.sqlite").path
+    }
+
+    /// Photo originals, their smaller copies and uploads in progress; never under `Public/`.
+    public var photosDirectory: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("photos").path
     }
 
     /// The food catalog, kept apart from the diary because it is rebuilt from USDA files.

@@ -4,11 +4,14 @@ import Logging
 
 /// Builds the whole application; `fooddiary serve` and the tests both call this.
 ///
-/// - Parameter now: the clock, so tests can pin "now".
+/// - Parameters:
+///   - now: the clock, so tests can pin "now".
+///   - onRunning: told the port actually bound once the server listens (port 0 picks a free one).
 public func buildApplication(
     config: AppConfig,
     logger: Logger = Logger(label: "fooddiary"),
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     if !config.bindsLoopbackOnly {
         logger.warning("""
@@ -20,32 +23,37 @@ public func buildApplication(
     let catalog = try CatalogDatabase.open(path: config.catalogPath)
     try importCatalogIfMissing(catalog, config: config, logger: logger)
     let renderer = try await PageRenderer(directory: config.templatesDirectory)
-    let draftSweeper = DraftSweeper(database: database, now: now, logger: logger)
-    await draftSweeper.sweepOnce()
+    let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels)
+    try ImageLibrary.start()
+    let maintenance = Maintenance(database: database, photos: photos, now: now, logger: logger)
+    await maintenance.runOnce(atStartUp: true)
 
     let router = Router(context: AppRequestContext.self, options: [.autoGenerateHeadEndpoints])
     // Order matters: a middleware wraps those added after it.
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
-    router.add(middleware: FileMiddleware(config.publicDirectory, urlBasePath: "/static", cacheControl: .init([
+    router.add(middleware: StaticFilesMiddleware(files: FileMiddleware(config.publicDirectory, urlBasePath: "/static", cacheControl: .init([
         (MediaType(type: .any), [.maxAge(3600)]),
-    ]), logger: logger))
+    ]), logger: logger)))
 
-    let routes = Routes(router: router)
-    MealPagesController(database: database, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    let routes = Routes(router: router, formBody: FormBodyMiddleware(uploadDirectory: photos.temporaryDirectory, maxUploadBytes: config.maxUploadBytes))
+    MealPagesController(database: database, photos: photos, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController(database: database).addRoutes(to: routes)
     FoodPagesController(catalog: catalog, renderer: renderer).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
-    EntryPagesController(database: database, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
+    EntryPagesController(database: database, photos: photos, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     SavedFoodsController(database: database, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
+    PhotoPagesController(database: database, photos: photos).addRoutes(to: routes)
     routes.finish()
 
     return Application(
         router: router,
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "FoodDiary"),
-        services: [draftSweeper],
-        onServerRunning: { _ in
-            logger.info("FoodDiary is ready at http://\(config.host):\(config.port) (data in \(config.dataDirectory))")
+        services: [maintenance],
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? config.port
+            logger.info("FoodDiary is ready at http://\(config.host):\(port) (data in \(config.dataDirectory))")
+            await onRunning(port)
         },
         logger: logger
     )
@@ -62,4 +70,16 @@ func importCatalogIfMissing(_ catalog: CatalogDatabase, config: AppConfig, logge
     let start = ContinuousClock.now
     let summary = try CatalogImporter(directory: directory, logger: logger).importInto(catalog)
     logger.info("Imported \(summary.foods) foods in \(ContinuousClock.now - start)")
+}
+
+/// `Public/` under `/static/` only: other addresses never reach the file middleware, so its
+/// answers to odd paths ("/photos/../x" is a 400 there) cannot replace our own 404s.
+struct StaticFilesMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let files: FileMiddleware<AppRequestContext, LocalFileSystem>
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.uri.path.hasPrefix("/static/") else { return try await next(request, context) }
+        return try await files.handle(request, context: context, next: next)
+    }
 }

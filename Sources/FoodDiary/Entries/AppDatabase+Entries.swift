@@ -81,14 +81,6 @@ extension AppDatabase {
         }
     }
 
-    /// Cancels a meal that is still a draft, with its entries. A finished meal is never removed here.
-    public func discardDraft(mealID: Int64) async throws -> Bool {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM meal WHERE id = ? AND is_draft = 1", arguments: [mealID])
-            return db.changesCount > 0
-        }
-    }
-
     /// Removes drafts nobody has touched since `cutoff` (a tab closed midway). Returns how many.
     @discardableResult
     public func sweepAbandonedDrafts(untouchedSince cutoff: Date) async throws -> Int {

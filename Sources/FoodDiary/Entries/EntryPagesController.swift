@@ -4,6 +4,7 @@ import Hummingbird
 /// Adding foods to a meal, changing how much, removing them; and finishing or cancelling a draft meal.
 struct EntryPagesController: Sendable {
     let database: AppDatabase
+    let photos: PhotoStore
     let catalog: CatalogDatabase
     let renderer: PageRenderer
     let now: @Sendable () -> Date
@@ -167,9 +168,11 @@ struct EntryPagesController: Sendable {
 
     @Sendable func discardDraft(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try mealID(context)
-        guard try await database.discardDraft(mealID: id) else {
+        guard let change = try await database.deleteMeal(id: id, onlyIfDraft: true) else {
+            _ = try await database.requireMeal(id: id)
             throw HTTPError(.conflict, message: "Meal \(id) is not a meal being added, so it was not cancelled. To remove a saved meal, use Delete on its page.")
         }
+        photos.removeFiles(change.orphaned)
         return redirect(to: "/?notice=discarded")
     }
 

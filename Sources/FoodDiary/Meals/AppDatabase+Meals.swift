@@ -3,11 +3,13 @@ import GRDB
 
 /// Writes to meals, each in one transaction.
 extension AppDatabase {
-    public func createMeal(_ input: MealInput, asDraft: Bool = false, now: Date) async throws -> Int64 {
+    /// Creates the meal, and records its photo in the same transaction when there is one.
+    func createMeal(_ input: MealInput, asDraft: Bool = false, photo: IngestedPhoto? = nil, now: Date) async throws -> Int64 {
         try await write { db in
+            if let photo { try Self.insertPhoto(db, photo, now: now) }
             var record = MealRecord(
                 id: nil, eatenLocal: input.eatenAt.description, utcOffsetMinutes: input.utcOffsetMinutes,
-                notes: input.notes, isDraft: asDraft, createdAt: now, updatedAt: now)
+                notes: input.notes, isDraft: asDraft, photoSHA256: photo?.sha256, createdAt: now, updatedAt: now)
             try record.insert(db)
             return record.id!
         }
@@ -26,8 +28,13 @@ extension AppDatabase {
         }
     }
 
-    /// Returns false when no meal has that id.
-    public func deleteMeal(id: Int64) async throws -> Bool {
-        try await write { db in try MealRecord.deleteOne(db, key: id) }
+    /// Deletes the meal with its foods; returns nil when no meal has that id, else the photo
+    /// that no meal shows any more, whose files can go.
+    func deleteMeal(id: Int64, onlyIfDraft: Bool = false) async throws -> PhotoChange? {
+        try await write { db in
+            guard let record = try MealRecord.fetchOne(db, key: id), !onlyIfDraft || record.isDraft else { return nil }
+            try record.delete(db)
+            return PhotoChange(orphaned: try record.photoSHA256.flatMap { try Self.deleteIfUnused(db, sha256: $0) })
+        }
     }
 }

@@ -12,8 +12,9 @@ public struct Meal: Sendable, Equatable {
     public let isDraft: Bool
     public let foodCount: Int
     public let energyKcal: Double
+    let photo: Photo?
 
-    init(record: MealRecord, foodCount: Int, energyKcal: Double) throws {
+    init(record: MealRecord, foodCount: Int, energyKcal: Double, photo: Photo?) throws {
         guard let id = record.id, let eatenAt = LocalDateTime(parsing: record.eatenLocal) else {
             throw MealDataError.corruptRow(id: record.id)
         }
@@ -26,6 +27,7 @@ public struct Meal: Sendable, Equatable {
         self.isDraft = record.isDraft
         self.foodCount = foodCount
         self.energyKcal = energyKcal
+        self.photo = photo
     }
 
     /// The first non-empty line of the notes: what the list shows.

@@ -5,11 +5,14 @@ public struct MealForm: Sendable, Equatable {
     public var eatenAt: String
     public var utcOffset: String
     public var notes: String
+    /// New meals only: take the time from the photo's EXIF when it has one.
+    public var usePhotoTime: Bool
 
-    public init(eatenAt: String = "", utcOffset: String = "", notes: String = "") {
+    public init(eatenAt: String = "", utcOffset: String = "", notes: String = "", usePhotoTime: Bool = true) {
         self.eatenAt = eatenAt
         self.utcOffset = utcOffset
         self.notes = notes
+        self.usePhotoTime = usePhotoTime
     }
 
     init(fields: FormFields) {
@@ -17,7 +20,8 @@ public struct MealForm: Sendable, Equatable {
             eatenAt: fields["eaten_at"] ?? "",
             utcOffset: fields["utc_offset"] ?? "",
             // Browsers send CRLF; store one kind of line break.
-            notes: (fields["notes"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+            notes: (fields["notes"] ?? "").replacingOccurrences(of: "\r\n", with: "\n"),
+            usePhotoTime: fields["use_photo_time"] == "on"
         )
     }
 

@@ -4,6 +4,8 @@ import Hummingbird
 /// The HTML pages for listing, reading, adding, editing and deleting meals.
 struct MealPagesController: Sendable {
     let database: AppDatabase
+    let photos: PhotoStore
+    let maxUploadBytes: Int
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
@@ -12,6 +14,7 @@ struct MealPagesController: Sendable {
     static let notices = [
         "deleted": "Meal deleted.", "saved": "Meal saved.", "created": "Meal added.", "food_added": "Food added.",
         "food_removed": "Food removed.", "discarded": "Cancelled. Nothing was saved.",
+        "photo_saved": "Photo saved.", "photo_removed": "Photo removed.",
     ]
 
     func addRoutes(to routes: Routes) {
@@ -24,6 +27,8 @@ struct MealPagesController: Sendable {
         routes.post("/meals/:id/edit", use: update)
         routes.get("/meals/:id/delete", use: confirmDelete)
         routes.post("/meals/:id/delete", use: delete)
+        routes.post("/meals/:id/photo", use: setPhoto)
+        routes.post("/meals/:id/photo/delete", use: removePhoto)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -36,32 +41,94 @@ struct MealPagesController: Sendable {
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try mealID(context)
+        try await detailPage(mealID: try mealID(context), notice: notice(request), context: context)
+    }
+
+    private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, status: HTTPResponse.Status = .ok,
+                            context: AppRequestContext) async throws -> Response {
         guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else { throw Self.mealNotFound(id) }
-        return renderer.render(.mealDetail, MealDetailView(foods: foods, timeZone: timeZone, notice: notice(request), csrfToken: context.csrfToken))
+        return renderer.render(.mealDetail, MealDetailView(foods: foods, timeZone: timeZone, notice: notice, photoError: photoError,
+                                                           csrfToken: context.csrfToken), status: status)
+    }
+
+    /// Adds or replaces the meal's photo. A refused file leaves the meal as it was.
+    @Sendable func setPhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try mealID(context)
+        _ = try await requireMeal(context)
+        guard let upload = context.uploads.first(where: { $0.fieldName == "photo" }) else {
+            return try await detailPage(mealID: id, notice: nil, photoError: "Choose a photo first.", status: .unprocessableContent, context: context)
+        }
+        let photo: IngestedPhoto
+        do {
+            photo = try await photos.ingest(upload)
+        } catch let rejection as PhotoRejection {
+            return try await detailPage(mealID: id, notice: nil, photoError: rejection.message, status: rejection.status, context: context)
+        }
+        let change: PhotoChange?
+        do {
+            change = try await database.setMealPhoto(mealID: id, photo: photo, now: now())
+        } catch {
+            if photo.isNewBlob { photos.removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+            throw error
+        }
+        guard let change else {
+            if photo.isNewBlob { photos.removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+            throw Self.mealNotFound(id)
+        }
+        photos.removeFiles(change.orphaned)
+        return redirect(to: "/meals/\(id)?notice=photo_saved")
+    }
+
+    @Sendable func removePhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try mealID(context)
+        guard let change = try await database.removeMealPhoto(mealID: id, now: now()) else { throw Self.mealNotFound(id) }
+        photos.removeFiles(change.orphaned)
+        return redirect(to: "/meals/\(id)?notice=photo_removed")
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let nowLocal = LocalDateTime(now(), in: timeZone)
         let form = MealForm(eatenAt: nowLocal.description, utcOffset: String(nowLocal.utcOffsetMinutes(in: timeZone)))
-        return renderer.render(.mealForm, MealFormView(mealID: nil, form: form, csrfToken: context.csrfToken))
+        return renderer.render(.mealForm, MealFormView(mealID: nil, form: form, csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes))
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = MealForm(fields: context.formFields)
-        switch form.validate(defaultTimeZone: timeZone) {
-        case .failure(let errors):
-            return renderer.render(.mealForm, MealFormView(mealID: nil, form: form, errors: errors, csrfToken: context.csrfToken),
-                                   status: .unprocessableContent)
-        case .success(let input):
-            // "Next: add foods" keeps the meal a draft until its foods are in, so cancelling leaves nothing.
-            if context.formFields["then"] == "foods" {
-                let id = try await database.createMeal(input, asDraft: true, now: now())
-                return redirect(to: "/meals/\(id)/foods/new")
-            }
-            let id = try await database.createMeal(input, now: now())
-            return redirect(to: "/meals/\(id)?notice=created")
+        guard case .success(var input) = form.validate(defaultTimeZone: timeZone) else {
+            return try formAgain(form, context: context)
         }
+        var photo: IngestedPhoto?
+        if let upload = context.uploads.first(where: { $0.fieldName == "photo" }) {
+            do {
+                photo = try await photos.ingest(upload)
+            } catch let rejection as PhotoRejection {
+                return try formAgain(form, photoError: rejection.message, status: rejection.status, context: context)
+            }
+        }
+        if form.usePhotoTime, let taken = photo?.exif.taken {
+            input = MealInput(eatenAt: taken, utcOffsetMinutes: photo?.exif.utcOffsetMinutes ?? input.utcOffsetMinutes, notes: input.notes)
+        }
+        // "Next: add foods" keeps the meal a draft until its foods are in, so cancelling leaves nothing.
+        let asDraft = context.formFields["then"] == "foods"
+        let id: Int64
+        do {
+            id = try await database.createMeal(input, asDraft: asDraft, photo: photo, now: now())
+        } catch {
+            if let photo, photo.isNewBlob { photos.removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+            throw error
+        }
+        return redirect(to: asDraft ? "/meals/\(id)/foods/new" : "/meals/\(id)?notice=created")
+    }
+
+    /// The new-meal form again, with what was typed and what is wrong; a chosen file cannot be
+    /// put back into a file input, so the message asks for it again.
+    private func formAgain(_ form: MealForm, photoError: String? = nil, status: HTTPResponse.Status = .unprocessableContent,
+                           context: AppRequestContext) throws -> Response {
+        var errors = MealForm.Errors()
+        if case .failure(let fieldErrors) = form.validate(defaultTimeZone: timeZone) { errors = fieldErrors }
+        let photoMessage = photoError ?? (context.uploads.isEmpty ? nil : "Please choose the photo again: browsers forget it when a form comes back.")
+        return renderer.render(.mealForm, MealFormView(mealID: nil, form: form, errors: errors, photoError: photoMessage,
+                                                       csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes), status: status)
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -90,7 +157,8 @@ struct MealPagesController: Sendable {
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try mealID(context)
-        guard try await database.deleteMeal(id: id) else { throw Self.mealNotFound(id) }
+        guard let change = try await database.deleteMeal(id: id) else { throw Self.mealNotFound(id) }
+        photos.removeFiles(change.orphaned)
         return redirect(to: "/?notice=deleted")
     }
 

@@ -40,7 +40,7 @@ public enum MealQueries {
         return try withTotals(db, try request.fetchAll(db))
     }
 
-    /// Attaches each meal's food count and energy, summed in one query for the whole batch.
+    /// Attaches each meal's food count, energy and photo, each in one query for the whole batch.
     static func withTotals(_ db: Database, _ records: [MealRecord]) throws -> [Meal] {
         let ids = records.compactMap(\.id)
         var totals: [Int64: (count: Int, kcal: Double)] = [:]
@@ -51,9 +51,17 @@ public enum MealQueries {
                 """, arguments: StatementArguments(ids))
             for row in rows { totals[row["meal_id"]] = (row["food_count"], row["energy_kcal"]) }
         }
+        let hashes = Array(Set(records.compactMap(\.photoSHA256)))
+        var photos: [String: Photo] = [:]
+        if !hashes.isEmpty {
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM photo WHERE sha256 IN (\(databaseQuestionMarks(count: hashes.count)))",
+                                        arguments: StatementArguments(hashes))
+            for row in rows { let photo = Photo(row: row); photos[photo.sha256] = photo }
+        }
         return try records.map { record in
             let total = record.id.flatMap { totals[$0] }
-            return try Meal(record: record, foodCount: total?.count ?? 0, energyKcal: total?.kcal ?? 0)
+            return try Meal(record: record, foodCount: total?.count ?? 0, energyKcal: total?.kcal ?? 0,
+                            photo: record.photoSHA256.flatMap { photos[$0] })
         }
     }
 }

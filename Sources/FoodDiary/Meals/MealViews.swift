@@ -45,6 +45,7 @@ struct MealDayView: Sendable {
 
 struct MealRowView: Sendable {
     let url: String
+    let thumbnailURL: String?
     let time: String
     let headline: String?
     let foodCountText: String
@@ -52,6 +53,7 @@ struct MealRowView: Sendable {
 
     init(meal: Meal) {
         url = "/meals/\(meal.id)"
+        thumbnailURL = meal.photo?.url(.thumb)
         time = meal.eatenAt.clockText
         headline = meal.headline
         foodCountText = Self.foodCountText(meal.foodCount)
@@ -88,6 +90,10 @@ struct MealDetailView: Sendable {
     let title: String
     let notice: String?
     let csrfToken: String
+    let photo: PhotoView?
+    let photoError: String?
+    let photoAction: String
+    let removePhotoAction: String
     let isDraft: Bool
     let finishAction: String
     let discardAction: String
@@ -109,11 +115,15 @@ struct MealDetailView: Sendable {
     let editURL: String
     let deleteURL: String
 
-    init(foods: EntryQueries.MealFoods, timeZone: TimeZone, notice: String?, csrfToken: String) {
+    init(foods: EntryQueries.MealFoods, timeZone: TimeZone, notice: String?, photoError: String? = nil, csrfToken: String) {
         let meal = foods.meal
         title = "Meal at \(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
         self.notice = notice
         self.csrfToken = csrfToken
+        photo = meal.photo.map(PhotoView.init)
+        self.photoError = photoError
+        photoAction = "/meals/\(meal.id)/photo"
+        removePhotoAction = "/meals/\(meal.id)/photo/delete"
         isDraft = meal.isDraft
         finishAction = "/meals/\(meal.id)/finish"
         discardAction = "/meals/\(meal.id)/discard"
@@ -154,11 +164,16 @@ struct MealFormView: Sendable {
     let notes: String
     let maxNotesLength = MealInput.maxNotesLength
     let hasErrors: Bool
+    let hasPhotoError: Bool
     let eatenAtError: String?
     let utcOffsetError: String?
     let notesError: String?
+    let photoError: String?
+    let usePhotoTime: Bool
+    let maxUploadMB: Int
 
-    init(mealID: Int64?, form: MealForm, errors: MealForm.Errors = .init(), csrfToken: String) {
+    init(mealID: Int64?, form: MealForm, errors: MealForm.Errors = .init(), photoError: String? = nil, csrfToken: String,
+         maxUploadBytes: Int = 25_000_000) {
         isNew = mealID == nil
         title = isNew ? "Add a meal" : "Edit meal"
         action = mealID.map { "/meals/\($0)/edit" } ?? "/meals"
@@ -168,10 +183,14 @@ struct MealFormView: Sendable {
         eatenAt = form.eatenAt
         utcOffset = form.utcOffset
         notes = form.notes
-        hasErrors = !errors.isEmpty
+        hasErrors = !errors.isEmpty || photoError != nil
         eatenAtError = errors.eatenAt
         utcOffsetError = errors.utcOffset
         notesError = errors.notes
+        self.photoError = photoError
+        usePhotoTime = form.usePhotoTime
+        maxUploadMB = maxUploadBytes / 1_000_000
+        hasPhotoError = photoError != nil
     }
 }
 
@@ -192,5 +211,30 @@ struct MealDeleteView: Sendable {
         dayHeading = meal.eatenAt.date.longText
         time = meal.eatenAt.clockText
         headline = meal.headline
+    }
+}
+
+/// A meal's photo on its page: the large copy, the original, and what its EXIF said.
+struct PhotoView: Sendable {
+    let largeURL: String
+    let originalURL: String
+    let sizeText: String
+    let takenText: String?
+    let gpsText: String?
+    let mapURL: String?
+
+    init(_ photo: Photo) {
+        largeURL = photo.url(.large)
+        originalURL = photo.url(.original)
+        let megabytes = Double(photo.byteCount) / 1_000_000
+        sizeText = "\(photo.width) × \(photo.height), \(megabytes.formatted(.number.precision(.fractionLength(1)))) MB"
+        takenText = photo.takenAt.map { "\($0.date.longText) at \($0.clockText)" }
+        if let latitude = photo.latitude, let longitude = photo.longitude {
+            gpsText = "\(latitude.formatted(.number.precision(.fractionLength(5)))), \(longitude.formatted(.number.precision(.fractionLength(5))))"
+            mapURL = "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=17/\(latitude)/\(longitude)"
+        } else {
+            gpsText = nil
+            mapURL = nil
+        }
     }
 }

@@ -101,6 +101,28 @@ enum DiaryMigrations {
                     WHERE catalog_food_id IS NULL;
                 """)
         }
+        migrator.registerMigration("createPhoto") { db in
+            // A photo's bytes live in <data-dir>/photos, named by their SHA-256; this is what we
+            // learnt from them. Two meals with the same picture share one row and one file.
+            try db.execute(sql: """
+                CREATE TABLE photo (
+                    sha256 TEXT PRIMARY KEY CHECK (length(sha256) = 64 AND sha256 NOT GLOB '*[^0-9a-f]*'),
+                    media_type TEXT NOT NULL CHECK (media_type IN ('image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif')),
+                    byte_count INTEGER NOT NULL CHECK (byte_count > 0),
+                    width_px INTEGER NOT NULL CHECK (width_px > 0),
+                    height_px INTEGER NOT NULL CHECK (height_px > 0),
+                    -- From EXIF: the camera's wall clock, its offset when it wrote one, and GPS.
+                    taken_local TEXT CHECK (taken_local GLOB
+                        '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]'),
+                    taken_utc_offset_minutes INTEGER CHECK (taken_utc_offset_minutes BETWEEN -840 AND 840),
+                    latitude REAL CHECK (latitude BETWEEN -90 AND 90),
+                    longitude REAL CHECK (longitude BETWEEN -180 AND 180),
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                ALTER TABLE meal ADD COLUMN photo_sha256 TEXT REFERENCES photo(sha256);
+                CREATE INDEX meal_by_photo ON meal(photo_sha256) WHERE photo_sha256 IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

@@ -10,6 +10,7 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
     var utcOffsetMinutes: Int
     var notes: String
     var isDraft: Bool
+    var photoSHA256: String?
     var createdAt: Date
     var updatedAt: Date
 
@@ -19,6 +20,7 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
         case utcOffsetMinutes = "utc_offset_minutes"
         case notes
         case isDraft = "is_draft"
+        case photoSHA256 = "photo_sha256"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

@@ -14,22 +14,13 @@ struct CSRFMiddleware: RouterMiddleware {
     static let headerName = HTTPField.Name("X-CSRF-Token")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var request = request
         var context = context
-        let existing = request.cookies[Self.cookieName]?.value
-        let cookieToken = existing.flatMap { Self.isWellFormed($0) ? $0 : nil }
+        let cookieToken = Self.cookieToken(request)
         context.csrfToken = cookieToken ?? Self.newToken()
 
+        // FormBodyMiddleware has read the form by now; the token is a field of it or a header.
         if ![.get, .head, .options].contains(request.method) {
-            if request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-                let body = try await request.collectBody(upTo: context.maxUploadSize)
-                guard let fields = FormFields(urlEncoded: String(buffer: body)) else {
-                    throw HTTPError(.badRequest, message: "The form could not be read: it was not properly encoded.")
-                }
-                context.form = fields
-            }
-            let sent = request.headers[Self.headerName] ?? context.form?[Self.fieldName]
-            guard let cookieToken, let sent, Self.constantTimeEquals(sent, cookieToken) else {
+            guard Self.accepts(sent: request.headers[Self.headerName] ?? context.form?[Self.fieldName], cookie: cookieToken) else {
                 throw CSRFRejection()
             }
         }
@@ -41,6 +32,16 @@ struct CSRFMiddleware: RouterMiddleware {
                 path: "/", httpOnly: true, sameSite: .lax))
         }
         return response
+    }
+
+    static func cookieToken(_ request: Request) -> String? {
+        guard let value = request.cookies[cookieName]?.value, isWellFormed(value) else { return nil }
+        return value
+    }
+
+    static func accepts(sent: String?, cookie: String?) -> Bool {
+        guard let sent, let cookie else { return false }
+        return constantTimeEquals(sent, cookie)
     }
 
     static func newToken() -> String {

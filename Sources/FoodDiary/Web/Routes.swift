@@ -12,9 +12,9 @@ final class Routes {
     private let protected: RouterGroup<AppRequestContext>
     private var methodsByPath: [(path: String, methods: [HTTPRequest.Method])] = []
 
-    init(router: Router<AppRequestContext>) {
+    init(router: Router<AppRequestContext>, formBody: FormBodyMiddleware) {
         self.router = router
-        self.protected = router.group().add(middleware: CSRFMiddleware())
+        self.protected = router.group().add(middleware: formBody).add(middleware: CSRFMiddleware())
     }
 
     func get(_ path: String, use handler: @escaping Handler) { add(.get, path, handler) }

@@ -40,6 +40,18 @@ enum TestEnvironment {
         withFixtureCatalog: Bool = false,
         _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Value
     ) async throws -> Value {
+        try await withConfiguredApp(timeZone: timeZone, withFixtureCatalog: withFixtureCatalog) { client, database, _ in
+            try await body(client, database)
+        }
+    }
+
+    /// As `withApp`, with settings changed by `configure` and the final config handed to `body`.
+    static func withConfiguredApp<Value: Sendable>(
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        withFixtureCatalog: Bool = false,
+        configure: (inout AppConfig) -> Void = { _ in },
+        _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig) async throws -> Value
+    ) async throws -> Value {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var config = config(dataDirectory: directory.path, timeZone: timeZone)
@@ -47,12 +59,14 @@ enum TestEnvironment {
             try SR28Fixture.write(to: directory.path)
             config.sr28Directory = directory.path
         }
+        configure(&config)
         var logger = Logger(label: "fooddiary-tests")
         logger.logLevel = .error
         let app = try await buildApplication(config: config, logger: logger, now: { fixedNow })
         // A second handle on the same file lets tests check what was stored without going through HTTP.
         let database = try AppDatabase.open(path: config.databasePath)
-        return try await app.test(.router) { client in try await body(client, database) }
+        let finalConfig = config
+        return try await app.test(.router) { client in try await body(client, database, finalConfig) }
     }
 
     static func withFixtureApp<Value: Sendable>(
@@ -84,9 +98,37 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: formEncode(all)))
     }
 
+    /// Posts a multipart form as a browser does: fields first (the CSRF token leading), then files.
+    @discardableResult
+    func postMultipart(
+        _ uri: String, fields: [(String, String)] = [], files: [MultipartFile] = [], token: String? = testToken, cookie: String? = testToken
+    ) async throws -> TestResponse {
+        let boundary = "----FoodDiaryTestBoundary7MA4YWxkTrZu0gW"
+        var body = ByteBuffer()
+        for (name, value) in (token.map { [("_csrf", $0)] } ?? []) + fields {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
+        }
+        for file in files {
+            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)\r\n\r\n")
+            body.writeBytes(file.data)
+            body.writeString("\r\n")
+        }
+        body.writeString("--\(boundary)--\r\n")
+        var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)"]
+        if let cookie { headers[.cookie] = "\(CSRFMiddleware.cookieName)=\(cookie)" }
+        return try await execute(uri: uri, method: .post, headers: headers, body: body)
+    }
+
     func get(_ uri: String) async throws -> TestResponse {
         try await execute(uri: uri, method: .get, headers: [.cookie: "\(CSRFMiddleware.cookieName)=\(testToken)"])
     }
+}
+
+struct MultipartFile {
+    var field = "photo"
+    var filename: String
+    var contentType = "image/jpeg"
+    var data: Data
 }
 
 func formEncode(_ fields: [(String, String)]) -> String {

@@ -1,0 +1,55 @@
+// The few libvips and libexif calls FoodDiary makes, behind plain C functions Swift can call:
+// libvips' API is variadic (name/value pairs ending in NULL), which Swift cannot call directly.
+// Every function is safe to call from any thread once fd_photo_init() has returned 0.
+#ifndef FOODDIARY_PHOTO_SHIM_H
+#define FOODDIARY_PHOTO_SHIM_H
+
+#include <stddef.h>
+
+/// Starts libvips once per process and blocks its untrusted loaders (ImageMagick, PDF, SVG, …).
+/// Returns 0 on success.
+int fd_photo_init(void);
+
+/// The last libvips error on this thread as text (empty when none); clears it.
+/// Copies at most `size - 1` bytes into `out`.
+void fd_photo_last_error(char *out, size_t size);
+
+/// Reads only the header: dimensions and the loader libvips would use ("jpegload", "heifload", …).
+/// Returns 0 on success.
+int fd_photo_probe(const char *path, int *width, int *height, char *loader, size_t loader_size);
+
+/// Decodes every pixel, failing on the first warning, so truncated or corrupt files are refused.
+/// Returns 0 when the whole image decodes.
+int fd_photo_verify(const char *path);
+
+/// Writes a JPEG that fits in `size` × `size`, shrinking on load, turned upright by its EXIF
+/// orientation, with all metadata stripped. Returns 0 on success.
+int fd_photo_thumbnail(const char *in_path, const char *out_path, int size, int quality);
+
+/// What the photo's EXIF says about when and where it was taken.
+typedef struct {
+    /// "YYYY:MM:DD HH:MM:SS" from DateTimeOriginal (else DateTime), or "" when absent.
+    char taken[20];
+    /// "+HH:MM" or "-HH:MM" from OffsetTimeOriginal, or "" when absent.
+    char offset[7];
+    int has_gps;
+    double latitude;
+    double longitude;
+} fd_exif_info;
+
+/// Reads EXIF from any format libvips loads (JPEG, PNG, WebP, HEIC). Returns 0 when the file was
+/// read, whether or not it had EXIF; `info` is then filled with what was found.
+int fd_photo_read_exif(const char *path, fd_exif_info *info);
+
+/// Writes a `width` × `height` JPEG of noise, for tests and benchmarks; `smoothness` 8 compresses
+/// like a phone photo, 1 like film grain. When `taken` is not
+/// NULL the file carries EXIF DateTimeOriginal (`taken` as "YYYY:MM:DD HH:MM:SS"), and GPS when
+/// `with_gps` is non-zero; `orientation` (1–8) is written when non-zero. Returns 0 on success.
+int fd_photo_write_sample_jpeg(const char *path, int width, int height, int quality, int smoothness, const char *taken,
+                               int with_gps, double latitude, double longitude, int orientation);
+
+/// Re-encodes a file in the format its new name's extension says (.heic, .webp, .png, …), for tests
+/// and benchmarks that need the same picture in several formats. Returns 0 on success.
+int fd_photo_convert(const char *in_path, const char *out_path);
+
+#endif

@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Tidies what interrupted work leaves behind, at start-up and then every hour while serving:
+/// draft meals abandoned by a closed tab, photo rows no meal uses, and photo files no row names.
+struct Maintenance: Service {
+    /// A draft nobody has touched for this long is abandoned.
+    static let abandonedDraftAge: TimeInterval = 24 * 60 * 60
+    /// Files younger than this may belong to an upload still in progress.
+    static let uploadGrace: TimeInterval = 60 * 60
+
+    let database: AppDatabase
+    let photos: PhotoStore
+    let now: @Sendable () -> Date
+    let logger: Logger
+
+    /// `atStartUp`: no upload can be in flight, so every temporary and unnamed file goes.
+    func runOnce(atStartUp: Bool) async {
+        do {
+            let drafts = try await database.sweepAbandonedDrafts(untouchedSince: now().addingTimeInterval(-Self.abandonedDraftAge))
+            if drafts > 0 { logger.info("Removed \(drafts) abandoned draft meal\(drafts == 1 ? "" : "s")") }
+            _ = try await database.deleteUnusedPhotoRows()
+            let kept = Set(try await database.storedPhotoNames())
+            let files = photos.sweep(keeping: kept, untouchedSince: atStartUp ? .distantFuture : now().addingTimeInterval(-Self.uploadGrace))
+            if files > 0 { logger.info("Removed \(files) photo file\(files == 1 ? "" : "s") nothing refers to") }
+        } catch {
+            logger.error("Maintenance failed: \(error)")
+        }
+    }
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(3600))
+                if Task.isCancelled { break }
+                await runOnce(atStartUp: false)
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import CMagic
+import Foundation
+
+/// libmagic behind an actor: a `magic_t` is not safe to share between threads, and loading the
+/// magic database once rather than per upload keeps sniffing cheap.
+actor MediaSniffer {
+    static let shared = MediaSniffer()
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private var cookie: magic_t?
+
+    /// The MIME type libmagic reads from the file's bytes, e.g. "image/jpeg". Names and the
+    /// Content-Type a client sent are never consulted.
+    func mimeType(ofFileAt path: String) throws -> String {
+        let cookie = try openCookie()
+        guard let result = magic_file(cookie, path) else {
+            throw Failure(description: magic_error(cookie).map { String(cString: $0) } ?? "libmagic could not read the file")
+        }
+        return String(cString: result)
+    }
+
+    private func openCookie() throws -> magic_t {
+        if let cookie { return cookie }
+        guard let opened = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else { throw Failure(description: "libmagic could not start") }
+        guard magic_load(opened, nil) == 0 else {
+            let message = magic_error(opened).map { String(cString: $0) } ?? "no magic database"
+            magic_close(opened)
+            throw Failure(description: "libmagic could not load its database: \(message)")
+        }
+        cookie = opened
+        return opened
+    }
+}

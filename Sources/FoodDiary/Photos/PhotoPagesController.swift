@@ -1,0 +1,45 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Serves stored photos: only hashes the diary knows, with the type sniffed at upload, `nosniff`,
+/// a strong ETag and a year of caching (the bytes behind a hash never change).
+struct PhotoPagesController: Sendable {
+    let database: AppDatabase
+    let photos: PhotoStore
+    let fileIO = FileIO()
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/photos/:sha256/:size", use: serve)
+    }
+
+    @Sendable func serve(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let sha256 = context.parameters.get("sha256"), PhotoStore.isSHA256(sha256),
+              let size = context.parameters.get("size").flatMap(PhotoSize.init(rawValue:)),
+              let photo = try await database.read({ db in try Photo.fetch(db, sha256: sha256) })
+        else { throw Self.notFound }
+        let path = photos.path(sha256: sha256, size: size, mediaType: photo.mediaType)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let length = attributes[.size] as? Int else {
+            throw Self.notFound
+        }
+        let etag = "\"\(sha256)-\(size.rawValue)\""
+        var headers: HTTPFields = [
+            .contentType: size == .original ? photo.mediaType : "image/jpeg",
+            .eTag: etag,
+            .cacheControl: "private, max-age=31536000, immutable",
+            HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+            .contentSecurityPolicy: "default-src 'none'; sandbox",
+        ]
+        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentLength] = String(length)
+        if size == .original {
+            headers[.contentDisposition] = "inline; filename=\"meal-photo.\(PhotoStore.accepted[photo.mediaType]?.fileExtension ?? "bin")\""
+        }
+        let body = try await fileIO.loadFile(path: path, context: context)
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    static let notFound = HTTPError(.notFound, message: "There is no such photo. It may have been removed from its meal.")
+}

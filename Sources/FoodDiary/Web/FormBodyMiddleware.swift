@@ -1,0 +1,51 @@
+import Foundation
+import Hummingbird
+
+/// Reads form bodies before CSRF checks and handlers see them: url-encoded forms into fields,
+/// multipart forms into fields plus temporary files, which are deleted once the response is made
+/// unless a handler moved them into the photo store.
+struct FormBodyMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    let uploadDirectory: String
+    let maxUploadBytes: Int
+    /// A url-encoded form holds only text; a megabyte is far more than any of ours needs.
+    static let maxURLEncodedBytes = 1 << 20
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard ![.get, .head, .options].contains(request.method), let contentType = request.headers[.contentType] else {
+            return try await next(request, context)
+        }
+        var request = request
+        var context = context
+        let lowered = contentType.lowercased()
+        if lowered.hasPrefix("application/x-www-form-urlencoded") {
+            let body = try await request.collectBody(upTo: Self.maxURLEncodedBytes)
+            guard let fields = FormFields(urlEncoded: String(buffer: body)) else {
+                throw HTTPError(.badRequest, message: "The form could not be read: it was not properly encoded.")
+            }
+            context.form = fields
+            return try await next(request, context)
+        }
+        guard lowered.hasPrefix("multipart/form-data") else { return try await next(request, context) }
+        guard let boundary = MultipartFormReader.boundary(fromContentType: contentType) else {
+            throw HTTPError(.badRequest, message: "The form could not be read: its multipart boundary is missing.")
+        }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxUploadBytes {
+            throw MultipartFormReader.tooLarge(maxUploadBytes)
+        }
+        let cookieToken = CSRFMiddleware.cookieToken(request)
+        let headerVerified = CSRFMiddleware.accepts(sent: request.headers[CSRFMiddleware.headerName], cookie: cookieToken)
+        try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
+        let reader = MultipartFormReader(
+            boundary: boundary, uploadDirectory: uploadDirectory, maxBodyBytes: maxUploadBytes,
+            verifyToken: { CSRFMiddleware.accepts(sent: $0, cookie: cookieToken) }, preVerified: headerVerified)
+        let parsed = try await reader.read(request.body)
+        context.form = FormFields(parsed.fields)
+        context.uploads = parsed.files
+        defer {
+            for file in parsed.files { unlink(file.temporaryPath) }
+        }
+        return try await next(request, context)
+    }
+}
