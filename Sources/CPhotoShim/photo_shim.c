@@ -1,5 +1,6 @@
 #include "photo_shim.h"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,11 +13,18 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int init_result = -1;
 
 static void init_vips(void) {
+    // glibc gives each busy thread its own malloc arena and keeps freed image buffers in it, so
+    // peak memory grows with every thread that ever decoded a photo. Two arenas kept 8 concurrent
+    // 10 MB uploads within budget (docs/BENCHMARKS.md).
+    mallopt(M_ARENA_MAX, 2);
     if (VIPS_INIT("fooddiary")) return;
     // Only the loaders libvips marks as fuzzed and safe for untrusted input stay available.
     vips_block_untrusted_set(TRUE);
     // Files are replaced under the same names; a cached result could be stale.
     vips_cache_set_max(0);
+    // One worker per image: the app already runs one image per core (ImageWorkLimiter), so more
+    // workers mostly add buffers. It trades ~20 ms per upload for memory headroom (docs/BENCHMARKS.md).
+    vips_concurrency_set(1);
     init_result = 0;
 }
 

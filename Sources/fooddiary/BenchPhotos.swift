@@ -43,50 +43,94 @@ struct BenchPhotos: AsyncParsableCommand {
         try await timeUploads(samples, dataDirectory: scratch + "/data")
     }
 
+    /// Runs `fooddiary serve` as a child process, so its memory is measured alone, and uploads to it:
+    /// first one at a time, then `concurrent` at once.
     private func timeUploads(_ samples: [Data], dataDirectory: String) async throws {
-        var logger = Logger(label: "bench")
-        logger.logLevel = .warning
-        let config = AppConfig(host: "127.0.0.1", port: 0, dataDirectory: dataDirectory,
-                               maxUploadBytes: 50_000_000)
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
-        let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = try await buildApplication(config: config, logger: logger, onRunning: { port in portContinuation.yield(port) })
-        let server = Task { try await app.run() }
-        defer { server.cancel() }
-        var ports = portStream.makeAsyncIterator()
-        guard let port = await ports.next() else { throw CleanExit.message("The server did not start.") }
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        server.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory,
+                            "--sr28-dir", dataDirectory + "/no-catalog", "--max-upload-mb", "50"]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = output
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        guard let port = try await readyPort(output.fileHandleForReading) else { throw CleanExit.message("The server did not start.") }
         let base = "http://127.0.0.1:\(port)"
 
-        let token = String(repeating: "5a", count: 32)
-        var timings: [Double] = [], residentGrowth: [Int] = []
+        var timings: [Double] = []
         for (index, sample) in samples.enumerated() {
-            let boundary = "bench-\(UUID().uuidString)"
-            var body = Data()
-            for (name, value) in [("_csrf", token), ("eaten_at", "2026-03-09T12:30"), ("utc_offset", "0"), ("notes", "bench \(index)")] {
-                body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
-            }
-            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"bench.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8))
-            body.append(sample)
-            body.append(Data("\r\n--\(boundary)--\r\n".utf8))
-            var request = URLRequest(url: URL(string: base + "/meals")!)
-            request.httpMethod = "POST"
-            request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
-            request.setValue("fooddiary_csrf=\(token)", forHTTPHeaderField: "Cookie")
-            request.httpBody = body
-            let before = PhotoBenchmark.residentBytes()
-            PhotoBenchmark.resetPeakResident()
-            let start = ContinuousClock.now
-            let (_, response) = try await URLSession.shared.data(for: request)
-            let elapsed = ContinuousClock.now - start
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            // URLSession follows the 303 to the new meal's page, so success ends in a 200.
-            guard status == 200 else { throw CleanExit.message("Upload \(index) answered \(status).") }
-            timings.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
-            residentGrowth.append(PhotoBenchmark.peakResidentBytes() - before)
+            timings.append(try await upload(sample, to: base, note: "one at a time \(index)"))
         }
         let sizes = samples.map(\.count)
-        print("Upload of a 12 MP JPEG (\(sizes.min()! / 1000)–\(sizes.max()! / 1000) kB) to POST /meals on loopback, \(samples.count) rounds:")
-        print("  end to end (stream to disk, sniff, decode, 2 thumbnails, commit, redirect)  p50 \(PhotoBenchmark.median(timings).formatted(.number.precision(.fractionLength(0)))) ms  max \(timings.max()!.formatted(.number.precision(.fractionLength(0)))) ms")
-        print("  resident memory: \(PhotoBenchmark.residentBytes() / 1_048_576) MiB after the run; peak rise above the resident size at the start of an upload: p50 \(residentGrowth.sorted()[residentGrowth.count / 2] / 1_048_576) MiB, max \(residentGrowth.max()! / 1_048_576) MiB (client and server share the process)")
+        print("Upload of a 12 MP JPEG (\(sizes.min()! / 1000)–\(sizes.max()! / 1000) kB) to POST /meals on loopback, one at a time, \(samples.count) rounds:")
+        print("  end to end (stream to disk, sniff, decode, 2 sizes, commit, redirect)  p50 \(Int(PhotoBenchmark.median(timings))) ms  max \(Int(timings.max()!)) ms")
+
+        // Fresh bytes for the concurrent run: the same photo again would be found already stored.
+        var concurrentSamples: [Data] = []
+        for index in 0..<concurrent {
+            let path = dataDirectory + "/concurrent-\(index).jpg"
+            _ = try PhotoBenchmark.writeUploadSample(to: path, targetBytes: uploadMb * 1_000_000)
+            concurrentSamples.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+            try FileManager.default.removeItem(atPath: path)
+        }
+        let started = ContinuousClock.now
+        let concurrentTimings = try await withThrowingTaskGroup(of: Double.self) { group in
+            for (index, sample) in concurrentSamples.enumerated() {
+                group.addTask { try await upload(sample, to: base, note: "concurrent \(index)") }
+            }
+            return try await group.reduce(into: [Double]()) { $0.append($1) }
+        }
+        let wall = ContinuousClock.now - started
+        let status = (try? String(contentsOfFile: "/proc/\(server.processIdentifier)/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> Int {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(name) } ?? ""
+            return (Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) / 1024
+        }
+        print("\(concurrent) uploads of ~\(uploadMb) MB at once: all done in \(wall); each p50 \(Int(PhotoBenchmark.median(concurrentTimings))) ms, max \(Int(concurrentTimings.max()!)) ms")
+        print("  server process (alone): peak resident \(field("VmHWM:")) MiB over its whole life, \(field("VmRSS:")) MiB now")
+    }
+
+    @Option(help: "How many uploads to send at once for the memory measurement.")
+    var concurrent: Int = 8
+
+    /// Reads the child's log until it says where it listens.
+    private func readyPort(_ handle: FileHandle) async throws -> Int? {
+        try await Task.detached {
+            var text = ""
+            while text.count < 100_000 {
+                let data = handle.availableData
+                if data.isEmpty { return nil }
+                text += String(decoding: data, as: UTF8.self)
+                if let match = text.firstMatch(of: /ready at http:\/\/127\.0\.0\.1:([0-9]+)/) { return Int(match.1) }
+            }
+            return nil
+        }.value
+    }
+
+    private func upload(_ sample: Data, to base: String, note: String) async throws -> Double {
+        let token = String(repeating: "5a", count: 32)
+        let boundary = "bench-\(UUID().uuidString)"
+        var body = Data()
+        for (name, value) in [("_csrf", token), ("eaten_at", "2026-03-09T12:30"), ("utc_offset", "0"), ("notes", note)] {
+            body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"bench.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8))
+        body.append(sample)
+        body.append(Data("\r\n--\(boundary)--\r\n".utf8))
+        var request = URLRequest(url: URL(string: base + "/meals")!)
+        request.httpMethod = "POST"
+        request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
+        request.setValue("fooddiary_csrf=\(token)", forHTTPHeaderField: "Cookie")
+        request.httpBody = body
+        request.timeoutInterval = 120
+        let start = ContinuousClock.now
+        let (_, response) = try await URLSession.shared.data(for: request)
+        let elapsed = ContinuousClock.now - start
+        // URLSession follows the 303 to the new meal's page, so success ends in a 200.
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        guard status == 200 else { throw CleanExit.message("Upload \(note) answered \(status).") }
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 }

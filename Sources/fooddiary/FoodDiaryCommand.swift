@@ -20,7 +20,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Address to listen on (env FOODDIARY_HOST). Anything but loopback exposes the diary to your network.")
     var host: String = ProcessInfo.processInfo.environment["FOODDIARY_HOST"] ?? "127.0.0.1"
 
-    @Option(help: "Port to listen on (env FOODDIARY_PORT).")
+    @Option(help: "Port to listen on; 0 picks a free one and logs it (env FOODDIARY_PORT).")
     var port: Int = ProcessInfo.processInfo.environment["FOODDIARY_PORT"].flatMap(Int.init) ?? 8080
 
     @Option(help: "Directory holding the diary database (env FOODDIARY_DATA_DIR).")
@@ -42,7 +42,7 @@ struct Serve: AsyncParsableCommand {
     var publicDir: String = "Public"
 
     func validate() throws {
-        guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (0 picks a free one).") }
         guard (1...2000).contains(maxUploadMb) else { throw ValidationError("--max-upload-mb must be between 1 and 2000.") }
         guard (1...1000).contains(maxPhotoMegapixels) else { throw ValidationError("--max-photo-megapixels must be between 1 and 1000.") }
     }

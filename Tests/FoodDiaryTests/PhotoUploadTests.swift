@@ -65,6 +65,13 @@ import Testing
             let thumb = try await client.get("/photos/\(photo.sha256)/thumb")
             #expect(thumb.status == .ok && thumb.headers[.contentType] == "image/jpeg")
             #expect(thumb.body.readableBytes < jpeg.count)
+            for size in ["thumb", "large"] {
+                let served = try await client.get("/photos/\(photo.sha256)/\(size)")
+                let copy = config.dataDirectory + "/served-\(size).jpg"
+                try Data(buffer: served.body).write(to: URL(fileURLWithPath: copy))
+                #expect(try ImageLibrary.exif(copy) == ImageLibrary.Exif(), "the \(size) copy carries no time and no GPS")
+                #expect(try ImageLibrary.header(copy).width == (size == "thumb" ? 320 : 800))
+            }
 
             let list = try await client.get("/").text
             #expect(list.contains("/photos/\(photo.sha256)/thumb"))
@@ -125,7 +132,8 @@ import Testing
         ("logo.svg", Data("<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"><rect width=\"10\" height=\"10\"/></svg>".utf8), "image/svg+xml"),
         ("doc.jpg", Data("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".utf8), "application/pdf"),
         ("empty.jpg", Data(), "empty"),
-        ("run.sh", Data("#!/bin/sh\nrm -rf /\n".utf8), "text/x-shellscript"),
+        ("script.jpg", Data("#!/bin/sh\nrm -rf /\n".utf8), "text/x-shellscript"),
+        ("page.png", Data("<html><body onload=\"alert(1)\">hi</body></html>".utf8), "text/html"),
     ])
     func whatIsNotAPhotoIsRefusedAndNothingIsKept(filename: String, data: Data, kind: String) async throws {
         try await TestEnvironment.withConfiguredApp { client, database, config in
@@ -157,6 +165,58 @@ import Testing
             let thumb = try await client.get("/photos/\(photo.sha256)/thumb")
             #expect(thumb.status == .ok && thumb.headers[.contentType] == "image/jpeg")
             #expect(try await client.get("/photos/\(photo.sha256)/original").headers[.contentType] == mediaType)
+        }
+    }
+
+    /// A PNG whose header claims 60,000 × 60,000 pixels: refused from the header, before decoding.
+    @Test func aHugeDeclaredSizeIsRefusedBeforeDecoding() async throws {
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        func chunk(_ type: String, _ payload: [UInt8]) {
+            let typed = Array(type.utf8) + payload
+            png.append(contentsOf: withUnsafeBytes(of: UInt32(payload.count).bigEndian, Array.init))
+            png.append(contentsOf: typed)
+            png.append(contentsOf: withUnsafeBytes(of: crc32(typed).bigEndian, Array.init))
+        }
+        let side = withUnsafeBytes(of: UInt32(60_000).bigEndian, Array.init)
+        chunk("IHDR", side + side + [8, 2, 0, 0, 0])
+        chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+        chunk("IEND", [])
+        let bomb = png
+        try await TestEnvironment.withConfiguredApp { client, database, config in
+            let response = try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "bomb.png", data: bomb)])
+            #expect(response.status == .contentTooLarge)
+            #expect(response.text.contains("60000 × 60000 pixels"))
+            #expect(try await database.mealCount() == 0)
+            #expect(Self.storedFiles(config).isEmpty)
+        }
+    }
+
+    /// HTML hidden after a real JPEG is accepted as the JPEG it is, and never served as HTML.
+    @Test func aJPEGWithHTMLAppendedIsServedAsAJPEGOnly() async throws {
+        let jpeg = try Self.sampleJPEG(width: 200, height: 150) + Data("<html><script>alert(document.cookie)</script></html>".utf8)
+        try await TestEnvironment.withConfiguredApp { client, database, _ in
+            #expect(try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "x.html", contentType: "text/html", data: jpeg)]).status == .seeOther)
+            let sha = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) }.meals.first?.photo?.sha256)
+            let original = try await client.get("/photos/\(sha)/original")
+            #expect(original.headers[.contentType] == "image/jpeg")
+            #expect(original.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+            #expect(original.headers[.contentSecurityPolicy] == "default-src 'none'; sandbox")
+        }
+    }
+
+    /// The database refuses the commit after the photo is in place: neither file nor row remains.
+    @Test func aFailedCommitLeavesNoOrphans() async throws {
+        let jpeg = try Self.sampleJPEG()
+        try await TestEnvironment.withConfiguredApp { client, database, config in
+            // A trigger in the file itself, so the app's own connection meets it.
+            try await database.write { db in
+                try db.execute(sql: "CREATE TRIGGER injected_failure BEFORE INSERT ON meal BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
+            }
+            let response = try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)])
+            #expect(response.status == .internalServerError)
+            #expect(try await database.mealCount() == 0)
+            #expect(try await Self.photoRows(database) == 0)
+            #expect(Self.storedFiles(config).isEmpty, "the blob and its copies written before the commit are removed")
         }
     }
 
@@ -269,4 +329,14 @@ import Testing
         await Maintenance(database: database, photos: store, now: { TestEnvironment.fixedNow }, logger: logger).runOnce(atStartUp: true)
         #expect(try FileManager.default.subpathsOfDirectory(atPath: store.root).filter { $0.hasSuffix(".jpg") }.isEmpty)
     }
+}
+
+/// CRC-32 (ISO 3309), as PNG chunks carry it.
+func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
 }

@@ -72,23 +72,26 @@ struct PhotoStore: Sendable {
         guard upload.byteCount > 0 else { throw PhotoRejection.empty }
         let mediaType = try await MediaSniffer.shared.mimeType(ofFileAt: upload.temporaryPath)
         guard let kind = Self.accepted[mediaType] else { throw PhotoRejection.unsupportedType(mediaType) }
-        let header: ImageLibrary.Header
-        do {
-            header = try ImageLibrary.header(upload.temporaryPath)
-        } catch {
-            throw PhotoRejection.undecodable
+        let uploadPath = upload.temporaryPath, maxPixels = maxPixels
+        let (header, exif) = try await ImageWorkLimiter.shared.run { () throws -> (ImageLibrary.Header, ImageLibrary.Exif) in
+            let header: ImageLibrary.Header
+            do {
+                header = try ImageLibrary.header(uploadPath)
+            } catch {
+                throw PhotoRejection.undecodable
+            }
+            guard kind.loaders.contains(header.loader) else { throw PhotoRejection.unsupportedType(mediaType) }
+            // Checked from the header, before a single pixel is decoded.
+            guard header.width * header.height <= maxPixels else {
+                throw PhotoRejection.tooManyPixels(width: header.width, height: header.height, limit: maxPixels)
+            }
+            do {
+                try ImageLibrary.verifyDecodes(uploadPath)
+            } catch {
+                throw PhotoRejection.undecodable
+            }
+            return (header, (try? ImageLibrary.exif(uploadPath)) ?? ImageLibrary.Exif())
         }
-        guard kind.loaders.contains(header.loader) else { throw PhotoRejection.unsupportedType(mediaType) }
-        // Checked from the header, before a single pixel is decoded.
-        guard header.width * header.height <= maxPixels else {
-            throw PhotoRejection.tooManyPixels(width: header.width, height: header.height, limit: maxPixels)
-        }
-        do {
-            try ImageLibrary.verifyDecodes(upload.temporaryPath)
-        } catch {
-            throw PhotoRejection.undecodable
-        }
-        let exif = (try? ImageLibrary.exif(upload.temporaryPath)) ?? ImageLibrary.Exif()
 
         let original = path(sha256: upload.sha256, size: .original, mediaType: mediaType)
         let isNew = !FileManager.default.fileExists(atPath: original)
@@ -96,7 +99,8 @@ struct PhotoStore: Sendable {
             try moveIntoPlace(upload.temporaryPath, to: original)
         }
         do {
-            try writeDerivatives(sha256: upload.sha256, original: original, mediaType: mediaType)
+            let store = self, sha256 = upload.sha256
+            try await ImageWorkLimiter.shared.run { try store.writeDerivatives(sha256: sha256, original: original, mediaType: mediaType) }
         } catch {
             if isNew { removeFiles(sha256: upload.sha256, mediaType: mediaType) }
             throw error

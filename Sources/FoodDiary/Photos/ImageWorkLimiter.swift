@@ -1,0 +1,46 @@
+import Foundation
+
+/// Lets only a few photos be decoded at once. Uploads still stream to disk side by side, but
+/// libvips' buffers exist for at most `limit` images, which bounds memory when a phone syncs
+/// a burst of photos; with one image per core the CPU is already busy, so nothing is slower.
+actor ImageWorkLimiter {
+    static let shared = ImageWorkLimiter(limit: max(1, ProcessInfo.processInfo.activeProcessorCount))
+
+    private let limit: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Runs `work` once a slot is free, outside the actor, so `limit` images proceed in parallel.
+    nonisolated func run<T: Sendable>(_ work: @Sendable () throws -> T) async throws -> T {
+        await acquire()
+        do {
+            let result = try work()
+            await release()
+            return result
+        } catch {
+            await release()
+            throw error
+        }
+    }
+
+    private func acquire() async {
+        if running < limit {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Hands the slot straight to the next waiter, so `running` never drops below what is in use.
+    private func release() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
