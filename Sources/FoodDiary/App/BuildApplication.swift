@@ -22,6 +22,8 @@ public func buildApplication(
     let database = try AppDatabase.open(path: config.databasePath)
     let catalog = try CatalogDatabase.open(path: config.catalogPath)
     try importCatalogIfMissing(catalog, config: config, logger: logger)
+    let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)
+    try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
     let renderer = try await PageRenderer(directory: config.templatesDirectory)
     let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels)
     try ImageLibrary.start()
@@ -37,13 +39,15 @@ public func buildApplication(
     ]), logger: logger)))
 
     let routes = Routes(router: router, formBody: FormBodyMiddleware(uploadDirectory: photos.temporaryDirectory, maxUploadBytes: config.maxUploadBytes))
-    MealPagesController(database: database, photos: photos, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    MealPagesController(database: database, photos: photos, geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController(database: database).addRoutes(to: routes)
     FoodPagesController(catalog: catalog, renderer: renderer).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
     EntryPagesController(database: database, photos: photos, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     SavedFoodsController(database: database, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     PhotoPagesController(database: database, photos: photos).addRoutes(to: routes)
+    PlacePagesController(database: database, renderer: renderer, timeZone: config.timeZone).addRoutes(to: routes)
+    PlacesAPIController(database: database).addRoutes(to: routes)
     routes.finish()
 
     return Application(

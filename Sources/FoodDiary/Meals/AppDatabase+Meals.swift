@@ -3,20 +3,24 @@ import GRDB
 
 /// Writes to meals, each in one transaction.
 extension AppDatabase {
-    /// Creates the meal, and records its photo in the same transaction when there is one.
-    func createMeal(_ input: MealInput, asDraft: Bool = false, photo: IngestedPhoto? = nil, now: Date) async throws -> Int64 {
+    /// Creates the meal with its photo, place and tags in one transaction. `geocodedName` names a
+    /// new place founded at the input's coordinates.
+    func createMeal(_ input: MealInput, asDraft: Bool = false, photo: IngestedPhoto? = nil, geocodedName: String? = nil,
+                    now: Date) async throws -> Int64 {
         try await write { db in
             if let photo { try Self.insertPhoto(db, photo, now: now) }
             var record = MealRecord(
                 id: nil, eatenLocal: input.eatenAt.description, utcOffsetMinutes: input.utcOffsetMinutes,
                 notes: input.notes, isDraft: asDraft, photoSHA256: photo?.sha256, createdAt: now, updatedAt: now)
             try record.insert(db)
+            try Self.applyLocation(db, mealID: record.id!, choice: input.location, geocodedName: geocodedName, now: now)
+            try Self.applyTags(db, mealID: record.id!, tags: input.tags)
             return record.id!
         }
     }
 
     /// Returns false when no meal has that id.
-    public func updateMeal(id: Int64, with input: MealInput, now: Date) async throws -> Bool {
+    func updateMeal(id: Int64, with input: MealInput, geocodedName: String? = nil, now: Date) async throws -> Bool {
         try await write { db in
             guard var record = try MealRecord.fetchOne(db, key: id) else { return false }
             record.eatenLocal = input.eatenAt.description
@@ -24,6 +28,8 @@ extension AppDatabase {
             record.notes = input.notes
             record.updatedAt = now
             try record.update(db)
+            try Self.applyLocation(db, mealID: id, choice: input.location, geocodedName: geocodedName, now: now)
+            try Self.applyTags(db, mealID: id, tags: input.tags)
             return true
         }
     }
@@ -34,6 +40,7 @@ extension AppDatabase {
         try await write { db in
             guard let record = try MealRecord.fetchOne(db, key: id), !onlyIfDraft || record.isDraft else { return nil }
             try record.delete(db)
+            try db.execute(sql: "DELETE FROM tag WHERE id NOT IN (SELECT tag_id FROM meal_tag)")
             return PhotoChange(orphaned: try record.photoSHA256.flatMap { try Self.deleteIfUnused(db, sha256: $0) })
         }
     }

@@ -13,8 +13,12 @@ public struct Meal: Sendable, Equatable {
     public let foodCount: Int
     public let energyKcal: Double
     let photo: Photo?
+    public let location: Coordinates?
+    public let locationSource: LocationSource?
+    public let place: PlaceSummary?
+    public let tags: [TagSummary]
 
-    init(record: MealRecord, foodCount: Int, energyKcal: Double, photo: Photo?) throws {
+    init(record: MealRecord, foodCount: Int, energyKcal: Double, photo: Photo?, place: PlaceSummary?, tags: [TagSummary]) throws {
         guard let id = record.id, let eatenAt = LocalDateTime(parsing: record.eatenLocal) else {
             throw MealDataError.corruptRow(id: record.id)
         }
@@ -28,6 +32,10 @@ public struct Meal: Sendable, Equatable {
         self.foodCount = foodCount
         self.energyKcal = energyKcal
         self.photo = photo
+        self.location = record.latitude.flatMap { latitude in record.longitude.flatMap { Coordinates(latitude: latitude, longitude: $0) } }
+        self.locationSource = record.locationSource.flatMap(LocationSource.init(rawValue:))
+        self.place = place
+        self.tags = tags
     }
 
     /// The first non-empty line of the notes: what the list shows.
@@ -55,10 +63,14 @@ public struct MealInput: Sendable, Equatable {
     public let eatenAt: LocalDateTime
     public let utcOffsetMinutes: Int
     public let notes: String
+    public let location: LocationChoice
+    public let tags: [String]
 
-    public init(eatenAt: LocalDateTime, utcOffsetMinutes: Int, notes: String) {
+    public init(eatenAt: LocalDateTime, utcOffsetMinutes: Int, notes: String, location: LocationChoice = .none, tags: [String] = []) {
         self.eatenAt = eatenAt
         self.utcOffsetMinutes = utcOffsetMinutes
         self.notes = notes
+        self.location = location
+        self.tags = tags
     }
 }

@@ -5,6 +5,7 @@ import Hummingbird
 struct MealPagesController: Sendable {
     let database: AppDatabase
     let photos: PhotoStore
+    let geonames: GeoNamesDatabase
     let maxUploadBytes: Int
     let renderer: PageRenderer
     let timeZone: TimeZone
@@ -89,65 +90,87 @@ struct MealPagesController: Sendable {
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let nowLocal = LocalDateTime(now(), in: timeZone)
         let form = MealForm(eatenAt: nowLocal.description, utcOffset: String(nowLocal.utcOffsetMinutes(in: timeZone)))
-        return renderer.render(.mealForm, MealFormView(mealID: nil, form: form, csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes))
+        return try await formPage(mealID: nil, form, context: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = MealForm(fields: context.formFields)
         guard case .success(var input) = form.validate(defaultTimeZone: timeZone) else {
-            return try formAgain(form, context: context)
+            return try await formPage(mealID: nil, form, status: .unprocessableContent, context: context)
         }
         var photo: IngestedPhoto?
         if let upload = context.uploads.first(where: { $0.fieldName == "photo" }) {
             do {
                 photo = try await photos.ingest(upload)
             } catch let rejection as PhotoRejection {
-                return try formAgain(form, photoError: rejection.message, status: rejection.status, context: context)
+                return try await formPage(mealID: nil, form, photoError: rejection.message, status: rejection.status, context: context)
             }
         }
-        if form.usePhotoTime, let taken = photo?.exif.taken {
-            input = MealInput(eatenAt: taken, utcOffsetMinutes: photo?.exif.utcOffsetMinutes ?? input.utcOffsetMinutes, notes: input.notes)
+        if form.usePhotoTime, let exif = photo?.exif {
+            var location = input.location
+            if location == .none, let latitude = exif.latitude, let longitude = exif.longitude,
+               let point = Coordinates(latitude: latitude, longitude: longitude) {
+                location = .point(point, source: .photo)
+            }
+            input = MealInput(eatenAt: exif.taken ?? input.eatenAt, utcOffsetMinutes: exif.taken == nil ? input.utcOffsetMinutes : exif.utcOffsetMinutes ?? input.utcOffsetMinutes,
+                              notes: input.notes, location: location, tags: input.tags)
         }
         // "Next: add foods" keeps the meal a draft until its foods are in, so cancelling leaves nothing.
         let asDraft = context.formFields["then"] == "foods"
         let id: Int64
         do {
-            id = try await database.createMeal(input, asDraft: asDraft, photo: photo, now: now())
+            id = try await database.createMeal(input, asDraft: asDraft, photo: photo, geocodedName: try await geocodedName(input.location), now: now())
         } catch {
             if let photo, photo.isNewBlob { photos.removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+            if error is AppDatabase.PlaceGone {
+                return try await formPage(mealID: nil, form, placeError: Self.placeGone, status: .conflict, context: context)
+            }
             throw error
         }
         return redirect(to: asDraft ? "/meals/\(id)/foods/new" : "/meals/\(id)?notice=created")
     }
 
-    /// The new-meal form again, with what was typed and what is wrong; a chosen file cannot be
-    /// put back into a file input, so the message asks for it again.
-    private func formAgain(_ form: MealForm, photoError: String? = nil, status: HTTPResponse.Status = .unprocessableContent,
-                           context: AppRequestContext) throws -> Response {
+    static let placeGone = "That place no longer exists. Pick another, or give coordinates."
+
+    /// The name GeoNames gives a new point, so a place founded there is called something.
+    private func geocodedName(_ location: LocationChoice) async throws -> String? {
+        guard case .point(let point, _) = location else { return nil }
+        return try await geonames.nearest(to: point)?.label
+    }
+
+    /// The meal form, fresh or again with what was typed and what is wrong. A chosen file cannot be
+    /// put back into a file input, so a message asks for it again.
+    private func formPage(mealID: Int64?, _ form: MealForm, photoError: String? = nil, placeError: String? = nil,
+                          status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
         var errors = MealForm.Errors()
-        if case .failure(let fieldErrors) = form.validate(defaultTimeZone: timeZone) { errors = fieldErrors }
+        if status != .ok, case .failure(let fieldErrors) = form.validate(defaultTimeZone: timeZone) { errors = fieldErrors }
+        if let placeError { errors.place = placeError }
         let photoMessage = photoError ?? (context.uploads.isEmpty ? nil : "Please choose the photo again: browsers forget it when a form comes back.")
-        return renderer.render(.mealForm, MealFormView(mealID: nil, form: form, errors: errors, photoError: photoMessage,
+        let places = try await database.read { db in try PlaceQueries.recentPlaces(db) }
+        return renderer.render(.mealForm, MealFormView(mealID: mealID, form: form, errors: errors, photoError: photoMessage, places: places,
                                                        csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes), status: status)
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meal = try await requireMeal(context)
-        return renderer.render(.mealForm, MealFormView(mealID: meal.id, form: MealForm(meal: meal), csrfToken: context.csrfToken))
+        return try await formPage(mealID: meal.id, MealForm(meal: meal), context: context)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try mealID(context)
+        _ = try await requireMeal(context)
         let form = MealForm(fields: context.formFields)
-        switch form.validate(defaultTimeZone: timeZone) {
-        case .failure(let errors):
-            _ = try await requireMeal(context)
-            return renderer.render(.mealForm, MealFormView(mealID: id, form: form, errors: errors, csrfToken: context.csrfToken),
-                                   status: .unprocessableContent)
-        case .success(let input):
-            guard try await database.updateMeal(id: id, with: input, now: now()) else { throw Self.mealNotFound(id) }
-            return redirect(to: "/meals/\(id)?notice=saved")
+        guard case .success(let input) = form.validate(defaultTimeZone: timeZone) else {
+            return try await formPage(mealID: id, form, status: .unprocessableContent, context: context)
         }
+        do {
+            guard try await database.updateMeal(id: id, with: input, geocodedName: try await geocodedName(input.location), now: now()) else {
+                throw Self.mealNotFound(id)
+            }
+        } catch is AppDatabase.PlaceGone {
+            return try await formPage(mealID: id, form, placeError: Self.placeGone, status: .conflict, context: context)
+        }
+        return redirect(to: "/meals/\(id)?notice=saved")
     }
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -40,7 +40,18 @@ public enum MealQueries {
         return try withTotals(db, try request.fetchAll(db))
     }
 
-    /// Attaches each meal's food count, energy and photo, each in one query for the whole batch.
+    /// Meals at a place, or with a tag, newest first (drafts left out).
+    static func meals(_ db: Database, placeID: Int64) throws -> [Meal] {
+        try withTotals(db, try MealRecord.filter(sql: "place_id = ? AND is_draft = 0", arguments: [placeID])
+            .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
+    }
+
+    static func meals(_ db: Database, tagID: Int64) throws -> [Meal] {
+        try withTotals(db, try MealRecord.filter(sql: "is_draft = 0 AND id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", arguments: [tagID])
+            .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
+    }
+
+    /// Attaches each meal's food count, energy, photo, place and tags, each in one query for the batch.
     static func withTotals(_ db: Database, _ records: [MealRecord]) throws -> [Meal] {
         let ids = records.compactMap(\.id)
         var totals: [Int64: (count: Int, kcal: Double)] = [:]
@@ -58,10 +69,26 @@ public enum MealQueries {
                                         arguments: StatementArguments(hashes))
             for row in rows { let photo = Photo(row: row); photos[photo.sha256] = photo }
         }
+        let placeIDs = Array(Set(records.compactMap(\.placeID)))
+        var places: [Int64: PlaceSummary] = [:]
+        if !placeIDs.isEmpty {
+            let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM place WHERE id IN (\(databaseQuestionMarks(count: placeIDs.count)))",
+                                        arguments: StatementArguments(placeIDs))
+            for row in rows { places[row["id"]] = PlaceSummary(id: row["id"], name: row["name"]) }
+        }
+        var tags: [Int64: [TagSummary]] = [:]
+        if !ids.isEmpty {
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT mt.meal_id, t.id, t.name FROM meal_tag mt JOIN tag t ON t.id = mt.tag_id
+                WHERE mt.meal_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY mt.meal_id, mt.position
+                """, arguments: StatementArguments(ids))
+            for row in rows { tags[row["meal_id"], default: []].append(TagSummary(id: row["id"], name: row["name"])) }
+        }
         return try records.map { record in
             let total = record.id.flatMap { totals[$0] }
             return try Meal(record: record, foodCount: total?.count ?? 0, energyKcal: total?.kcal ?? 0,
-                            photo: record.photoSHA256.flatMap { photos[$0] })
+                            photo: record.photoSHA256.flatMap { photos[$0] }, place: record.placeID.flatMap { places[$0] },
+                            tags: record.id.flatMap { tags[$0] } ?? [])
         }
     }
 }

@@ -46,6 +46,8 @@ struct MealDayView: Sendable {
 struct MealRowView: Sendable {
     let url: String
     let thumbnailURL: String?
+    let placeName: String?
+    let tagsText: String?
     let time: String
     let headline: String?
     let foodCountText: String
@@ -54,6 +56,9 @@ struct MealRowView: Sendable {
     init(meal: Meal) {
         url = "/meals/\(meal.id)"
         thumbnailURL = meal.photo?.url(.thumb)
+        placeName = meal.place?.name
+        let visibleTags = meal.tags.map(\.name).filter { !TagList.isHidden($0) }.map(TagList.display)
+        tagsText = visibleTags.isEmpty ? nil : visibleTags.joined(separator: " · ")
         time = meal.eatenAt.clockText
         headline = meal.headline
         foodCountText = Self.foodCountText(meal.foodCount)
@@ -91,6 +96,9 @@ struct MealDetailView: Sendable {
     let notice: String?
     let csrfToken: String
     let photo: PhotoView?
+    let location: LocationView?
+    let tags: [TagChip]
+    let hasTags: Bool
     let photoError: String?
     let photoAction: String
     let removePhotoAction: String
@@ -121,6 +129,9 @@ struct MealDetailView: Sendable {
         self.notice = notice
         self.csrfToken = csrfToken
         photo = meal.photo.map(PhotoView.init)
+        location = meal.location.map { LocationView(coordinates: $0, source: meal.locationSource, place: meal.place) }
+        tags = meal.tags.filter { !TagList.isHidden($0.name) }.map { TagChip(name: TagList.display($0.name), url: "/tags/\($0.id)") }
+        hasTags = !tags.isEmpty
         self.photoError = photoError
         photoAction = "/meals/\(meal.id)/photo"
         removePhotoAction = "/meals/\(meal.id)/photo/delete"
@@ -171,9 +182,23 @@ struct MealFormView: Sendable {
     let photoError: String?
     let usePhotoTime: Bool
     let maxUploadMB: Int
+    let placeOptions: [PlaceOption]
+    let hasPlaces: Bool
+    let latitude: String
+    let longitude: String
+    let locationSource: String
+    let tags: String
+    let placeError: String?
+    let latitudeError: String?
+    let longitudeError: String?
+    let tagsError: String?
+    let hasLocationError: Bool
+    let maxTags = TagList.maxTags
 
-    init(mealID: Int64?, form: MealForm, errors: MealForm.Errors = .init(), photoError: String? = nil, csrfToken: String,
-         maxUploadBytes: Int = 25_000_000) {
+    struct PlaceOption: Sendable { let id: Int64; let name: String; let selected: Bool }
+
+    init(mealID: Int64?, form: MealForm, errors: MealForm.Errors = .init(), photoError: String? = nil,
+         places: [PlaceQueries.PlaceRow] = [], csrfToken: String, maxUploadBytes: Int = 25_000_000) {
         isNew = mealID == nil
         title = isNew ? "Add a meal" : "Edit meal"
         action = mealID.map { "/meals/\($0)/edit" } ?? "/meals"
@@ -191,6 +216,17 @@ struct MealFormView: Sendable {
         usePhotoTime = form.usePhotoTime
         maxUploadMB = maxUploadBytes / 1_000_000
         hasPhotoError = photoError != nil
+        placeOptions = places.map { PlaceOption(id: $0.id, name: $0.name, selected: form.place == String($0.id)) }
+        hasPlaces = !places.isEmpty
+        latitude = form.latitude
+        longitude = form.longitude
+        locationSource = form.locationSource
+        tags = form.tags
+        placeError = errors.place
+        latitudeError = errors.latitude
+        longitudeError = errors.longitude
+        tagsError = errors.tags
+        hasLocationError = errors.place != nil || errors.latitude != nil || errors.longitude != nil
     }
 }
 
@@ -214,6 +250,33 @@ struct MealDeleteView: Sendable {
     }
 }
 
+struct TagChip: Sendable {
+    let name: String
+    let url: String
+}
+
+/// Where a meal happened: place, coordinates, a map that loads only when the map site answers, and
+/// links that work offline (`geo:` opens the phone's own map app).
+struct LocationView: Sendable {
+    let placeName: String?
+    let placeURL: String?
+    let coordinatesText: String
+    let sourceText: String?
+    let openStreetMapURL: String
+    let embedURL: String
+    let geoURI: String
+
+    init(coordinates: Coordinates, source: LocationSource?, place: PlaceSummary?) {
+        placeName = place?.name
+        placeURL = place.map { "/places/\($0.id)" }
+        coordinatesText = coordinates.text
+        sourceText = source?.label
+        openStreetMapURL = coordinates.openStreetMapURL
+        embedURL = coordinates.openStreetMapEmbedURL
+        geoURI = coordinates.geoURI
+    }
+}
+
 /// A meal's photo on its page: the large copy, the original, and what its EXIF said.
 struct PhotoView: Sendable {
     let largeURL: String
@@ -230,8 +293,9 @@ struct PhotoView: Sendable {
         sizeText = "\(photo.width) × \(photo.height), \(megabytes.formatted(.number.precision(.fractionLength(1)))) MB"
         takenText = photo.takenAt.map { "\($0.date.longText) at \($0.clockText)" }
         if let latitude = photo.latitude, let longitude = photo.longitude {
-            gpsText = "\(latitude.formatted(.number.precision(.fractionLength(5)))), \(longitude.formatted(.number.precision(.fractionLength(5))))"
-            mapURL = "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=17/\(latitude)/\(longitude)"
+            let point = Coordinates(latitude: latitude, longitude: longitude)
+            gpsText = point?.text
+            mapURL = point?.openStreetMapURL
         } else {
             gpsText = nil
             mapURL = nil

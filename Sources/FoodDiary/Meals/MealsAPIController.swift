@@ -52,6 +52,11 @@ struct MealJSON: Encodable {
     let notes: String
     let foodCount: Int
     let energyKcal: Double
+    let latitude: Double?
+    let longitude: Double?
+    let locationSource: String?
+    let placeName: String?
+    let tags: [String]
     let createdAt: String
     let updatedAt: String
 
@@ -64,8 +69,38 @@ struct MealJSON: Encodable {
         notes = meal.notes
         foodCount = meal.foodCount
         energyKcal = meal.energyKcal
+        latitude = meal.location?.latitude
+        longitude = meal.location?.longitude
+        locationSource = meal.locationSource?.rawValue
+        placeName = meal.place?.name
+        tags = meal.tags.map(\.name)
         createdAt = meal.createdAt.formatted(.iso8601)
         updatedAt = meal.updatedAt.formatted(.iso8601)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, eatenAt, localDate, localTime, utcOffsetMinutes, notes, foodCount, energyKcal
+        case latitude, longitude, locationSource, placeName, tags, createdAt, updatedAt
+    }
+
+    /// Every key is always present; unknown values are null rather than missing.
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(eatenAt, forKey: .eatenAt)
+        try container.encode(localDate, forKey: .localDate)
+        try container.encode(localTime, forKey: .localTime)
+        try container.encode(utcOffsetMinutes, forKey: .utcOffsetMinutes)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(foodCount, forKey: .foodCount)
+        try container.encode(energyKcal, forKey: .energyKcal)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(longitude, forKey: .longitude)
+        try container.encode(locationSource, forKey: .locationSource)
+        try container.encode(placeName, forKey: .placeName)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
     }
 }
 

@@ -123,6 +123,37 @@ enum DiaryMigrations {
                 CREATE INDEX meal_by_photo ON meal(photo_sha256) WHERE photo_sha256 IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("createPlacesAndTags") { db in
+            // A place is where meals happen; a meal within 100 m of one joins it. The meal keeps its
+            // own coordinates and where they came from.
+            try db.execute(sql: """
+                CREATE TABLE place (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+                    latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                    longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                    -- What GeoNames called it when it was first seen; null far from any town.
+                    geocoded_name TEXT,
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                ALTER TABLE meal ADD COLUMN latitude REAL CHECK (latitude BETWEEN -90 AND 90);
+                ALTER TABLE meal ADD COLUMN longitude REAL CHECK (longitude BETWEEN -180 AND 180);
+                ALTER TABLE meal ADD COLUMN location_source TEXT CHECK (location_source IN ('place', 'photo', 'device', 'typed'));
+                ALTER TABLE meal ADD COLUMN place_id INTEGER REFERENCES place(id);
+                CREATE INDEX meal_by_place ON meal(place_id) WHERE place_id IS NOT NULL;
+                CREATE TABLE tag (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(name) BETWEEN 1 AND 60)
+                ) STRICT;
+                CREATE TABLE meal_tag (
+                    meal_id INTEGER NOT NULL REFERENCES meal(id) ON DELETE CASCADE,
+                    tag_id INTEGER NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (meal_id, tag_id)
+                ) STRICT, WITHOUT ROWID;
+                CREATE INDEX meal_tag_by_tag ON meal_tag(tag_id);
+                """)
+        }
         return migrator
     }
 }

@@ -11,6 +11,10 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
     var notes: String
     var isDraft: Bool
     var photoSHA256: String?
+    var latitude: Double?
+    var longitude: Double?
+    var locationSource: String?
+    var placeID: Int64?
     var createdAt: Date
     var updatedAt: Date
 
@@ -21,6 +25,9 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
         case notes
         case isDraft = "is_draft"
         case photoSHA256 = "photo_sha256"
+        case latitude, longitude
+        case locationSource = "location_source"
+        case placeID = "place_id"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

@@ -15,6 +15,10 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case handTypedFood = "entries/typed"
     case entryDetail = "entries/detail"
     case savedFoods = "saved/list"
+    case placeList = "places/list"
+    case placeDetail = "places/detail"
+    case tagList = "tags/list"
+    case tagDetail = "tags/detail"
     case error = "error"
 }
 

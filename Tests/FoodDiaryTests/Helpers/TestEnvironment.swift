@@ -49,6 +49,7 @@ enum TestEnvironment {
     static func withConfiguredApp<Value: Sendable>(
         timeZone: TimeZone = TimeZone(identifier: "UTC")!,
         withFixtureCatalog: Bool = false,
+        withGeoNamesFixture: Bool = false,
         configure: (inout AppConfig) -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig) async throws -> Value
     ) async throws -> Value {
@@ -58,6 +59,10 @@ enum TestEnvironment {
         if withFixtureCatalog {
             try SR28Fixture.write(to: directory.path)
             config.sr28Directory = directory.path
+        }
+        if withGeoNamesFixture {
+            try GeoNamesFixture.write(to: directory.path)
+            config.geonamesDirectory = directory.path
         }
         configure(&config)
         var logger = Logger(label: "fooddiary-tests")

@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+
+/// `/places` and `/tags`: where meals happened and how they are tagged, each opening its meals.
+struct PlacePagesController: Sendable {
+    let database: AppDatabase
+    let renderer: PageRenderer
+    let timeZone: TimeZone
+
+    static let notices = ["renamed": "Place renamed."]
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/places", use: places)
+        routes.get("/places/:id", use: place)
+        routes.post("/places/:id", use: rename)
+        routes.get("/tags", use: tags)
+        routes.get("/tags/:id", use: tag)
+    }
+
+    @Sendable func places(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let places = try await database.read { db in try PlaceQueries.places(db) }
+        return renderer.render(.placeList, PlaceListView(places: places, timeZone: timeZone, notice: nil))
+    }
+
+    @Sendable func place(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (place, meals) = try await requirePlace(context)
+        let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
+        return renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: notice))
+    }
+
+    @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (place, meals) = try await requirePlace(context)
+        let typed = context.formFields["name"] ?? ""
+        let name = HandTypedFoodForm.clean(typed)
+        guard !name.isEmpty, name.count <= 200 else {
+            let message = name.isEmpty ? "Give the place a name, like “Home” or “Office”." : "Keep the name to 200 characters."
+            return renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: nil,
+                                                                 typedName: typed, nameError: message), status: .unprocessableContent)
+        }
+        guard try await database.renamePlace(id: place.id, to: name) else { throw Self.placeNotFound }
+        return redirect(to: "/places/\(place.id)?notice=renamed")
+    }
+
+    @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let search = String((request.uri.queryParameters.get("q") ?? "").prefix(100))
+        let tags = try await database.read { db in try PlaceQueries.tags(db, matching: search) }
+        return renderer.render(.tagList, TagListView(tags: tags, search: search))
+    }
+
+    @Sendable func tag(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("id").flatMap(Int64.init),
+              let (tag, meals) = try await database.read({ db -> (PlaceQueries.TagRow, [Meal])? in
+                  guard let tag = try PlaceQueries.tag(db, id: id) else { return nil }
+                  return (tag, try MealQueries.meals(db, tagID: id))
+              })
+        else { throw HTTPError(.notFound, message: "There is no such tag. It goes when no meal uses it any more.") }
+        return renderer.render(.tagDetail, TagDetailView(tag: tag, meals: meals))
+    }
+
+    private func requirePlace(_ context: AppRequestContext) async throws -> (PlaceQueries.PlaceRow, [Meal]) {
+        guard let id = context.parameters.get("id").flatMap(Int64.init),
+              let found = try await database.read({ db -> (PlaceQueries.PlaceRow, [Meal])? in
+                  guard let place = try PlaceQueries.place(db, id: id) else { return nil }
+                  return (place, try MealQueries.meals(db, placeID: id))
+              })
+        else { throw Self.placeNotFound }
+        return found
+    }
+
+    static let placeNotFound = HTTPError(.notFound, message: "There is no such place.")
+}
+
+/// JSON for places and tags, with the same rules as the pages.
+struct PlacesAPIController: Sendable {
+    let database: AppDatabase
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/api/places", use: places)
+        routes.get("/api/tags", use: tags)
+    }
+
+    struct PlaceJSON: Encodable {
+        let id: Int64
+        let name: String
+        let latitude: Double
+        let longitude: Double
+        let firstVisitedAt: String?
+        let mealCount: Int
+    }
+
+    struct TagJSON: Encodable {
+        let name: String
+        let count: Int
+    }
+
+    @Sendable func places(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let places = try await database.read { db in try PlaceQueries.places(db) }
+        return try jsonResponse(["places": places.map {
+            PlaceJSON(id: $0.id, name: $0.name, latitude: $0.coordinates.latitude, longitude: $0.coordinates.longitude,
+                      firstVisitedAt: $0.firstVisitedAt?.formatted(.iso8601), mealCount: $0.mealCount)
+        }])
+    }
+
+    @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let tags = try await database.read { db in try PlaceQueries.tags(db) }
+        return try jsonResponse(["tags": tags.map { TagJSON(name: $0.name, count: $0.mealCount) }])
+    }
+}
