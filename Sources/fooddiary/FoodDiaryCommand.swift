@@ -9,7 +9,7 @@ struct FoodDiaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fooddiary",
         abstract: "A private food diary served to your browser.",
-        subcommands: [Serve.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self],
+        subcommands: [Serve.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self, Demo.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -129,5 +129,45 @@ struct BenchSearch: AsyncParsableCommand {
         print("FTS5 search  p50 \(ms(figures.searchP50Milliseconds)) ms  p99 \(ms(figures.searchP99Milliseconds)) ms")
         print("LIKE scan    p50 \(ms(figures.likeP50Milliseconds)) ms  p99 \(ms(figures.likeP99Milliseconds)) ms")
         print("ratio (LIKE / FTS5): p50 \(ms(figures.likeP50Milliseconds / figures.searchP50Milliseconds))×  p99 \(ms(figures.likeP99Milliseconds / figures.searchP99Milliseconds))×")
+    }
+}
+
+struct Demo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fill a diary with realistic demo meals, foods, places, tags, favourites and photos.")
+
+    @Option(help: "How many days of meals, ending today.")
+    var days: Int = 60
+
+    @Option(help: "Directory holding the diary data (env FOODDIARY_DATA_DIR).")
+    var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
+
+    @Option(help: "USDA SR28 files, to build the catalog if it is missing.")
+    var sr28Dir: String = ProcessInfo.processInfo.environment["FOODDIARY_SR28_DIR"] ?? ".cache/sr28"
+
+    @Option(help: "GeoNames folder, to build the place-name index if it is missing.")
+    var geonamesDir: String = ProcessInfo.processInfo.environment["FOODDIARY_GEONAMES_DIR"] ?? ".cache/geonames"
+
+    @Flag(help: "Add demo meals even though the diary already has meals.")
+    var force = false
+
+    func validate() throws {
+        guard (1...3650).contains(days) else { throw ValidationError("--days must be between 1 and 3650.") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "fooddiary.demo")
+        logger.logLevel = .info
+        try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
+        let config = AppConfig(dataDirectory: dataDir, sr28Directory: sr28Dir, geonamesDirectory: geonamesDir)
+        try importReferenceDataIfMissing(config: config, logger: logger)
+        let today = LocalDateTime(Date(), in: .current).date
+        do {
+            let summary = try await DemoDiary(config: config).fill(days: days, today: today, timeZone: .current, force: force)
+            print("Added \(summary.meals) meals with \(summary.entries) foods and \(summary.photos) photos over \(days) days to \(config.databasePath).")
+        } catch let refusal as DemoDiary.DiaryNotEmpty {
+            FileHandle.standardError.write(Data((refusal.description + "\n").utf8))
+            throw ExitCode.failure
+        }
     }
 }

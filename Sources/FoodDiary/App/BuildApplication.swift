@@ -24,7 +24,14 @@ public func buildApplication(
     try importCatalogIfMissing(catalog, config: config, logger: logger)
     let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)
     try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
-    let renderer = try await PageRenderer(directory: config.templatesDirectory)
+    var renderer = try await PageRenderer(directory: config.templatesDirectory)
+    renderer.statusStrip = {
+        let today = LocalDateTime(now(), in: config.timeZone).date
+        return try? await database.read { db in
+            let day = try DayQueries.day(db, date: today)
+            return StatusStripView(totals: day.totals, goals: day.goals)
+        }
+    }
     let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels)
     try ImageLibrary.start()
     let maintenance = Maintenance(database: database, photos: photos, now: now, logger: logger)
@@ -48,6 +55,8 @@ public func buildApplication(
     PhotoPagesController(database: database, photos: photos).addRoutes(to: routes)
     PlacePagesController(database: database, renderer: renderer, timeZone: config.timeZone).addRoutes(to: routes)
     PlacesAPIController(database: database).addRoutes(to: routes)
+    DayPagesController(database: database, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    FavouritesController(database: database, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     routes.finish()
 
     return Application(
@@ -61,6 +70,13 @@ public func buildApplication(
         },
         logger: logger
     )
+}
+
+/// Builds the food catalog and the place-name index from the fetched files when they are missing,
+/// as `serve` does on first start; `demo` needs them too.
+public func importReferenceDataIfMissing(config: AppConfig, logger: Logger) throws {
+    try importCatalogIfMissing(try CatalogDatabase.open(path: config.catalogPath), config: config, logger: logger)
+    try importGeoNamesIfMissing(try GeoNamesDatabase.open(path: config.geonamesPath), directory: config.geonamesDirectory, logger: logger)
 }
 
 /// First start: build the catalog from the fetched USDA files so search works with no network.

@@ -17,7 +17,7 @@ struct FoodPagesController: Sendable {
         let result = SearchRanking.words(query).isEmpty
             ? nil
             : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 50) }
-        return renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, result: result))
+        return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, result: result))
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -29,6 +29,6 @@ struct FoodPagesController: Sendable {
         guard let amount = options.first(where: { $0.key == key }) else {
             throw HTTPError(.badRequest, message: "That amount is not one of this food's choices.")
         }
-        return renderer.render(.foodDetail, FoodDetailView(food: food, amount: amount, options: options))
+        return await renderer.render(.foodDetail, FoodDetailView(food: food, amount: amount, options: options))
     }
 }

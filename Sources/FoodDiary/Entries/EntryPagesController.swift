@@ -37,14 +37,14 @@ struct EntryPagesController: Sendable {
         let view = AddFoodView(meal: meal, csrfToken: context.csrfToken, query: query, brand: brand,
                                searched: request.uri.queryParameters.get("q") != nil, saved: brand.isEmpty ? saved : [],
                                result: result, savedCatalogIDs: savedIDs)
-        return renderer.render(.addFood, view)
+        return await renderer.render(.addFood, view)
     }
 
     @Sendable func chooseCatalogAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meal = try await requireMeal(context)
         let food = try await requireCatalogFood(context.parameters.get("food"))
         let portions = Portion.catalogPortions(food)
-        return renderer.render(.chooseAmount, try await catalogAmountView(meal: meal, food: food, portions: portions,
+        return await renderer.render(.chooseAmount, try await catalogAmountView(meal: meal, food: food, portions: portions,
                                                                            form: AmountFieldsView.initialForm(portions: portions),
                                                                            query: request.uri.queryParameters.get("q"), context: context))
     }
@@ -53,14 +53,14 @@ struct EntryPagesController: Sendable {
         let meal = try await requireMeal(context)
         let saved = try await requireSavedFood(context.parameters.get("saved"))
         let portions = try await portions(for: saved.food)
-        return renderer.render(.chooseAmount, savedAmountView(meal: meal, saved: saved, portions: portions,
+        return await renderer.render(.chooseAmount, savedAmountView(meal: meal, saved: saved, portions: portions,
                                                               form: AmountFieldsView.initialForm(portions: portions), context: context))
     }
 
     @Sendable func handTypedForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meal = try await requireMeal(context)
         let form = HandTypedFoodForm(name: String((request.uri.queryParameters.get("name") ?? "").prefix(200)))
-        return renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form))
+        return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form))
     }
 
     /// Adds a catalog or saved food. The nutrients are read again on the server from the source named
@@ -99,7 +99,7 @@ struct EntryPagesController: Sendable {
                 view = try await catalogAmountView(meal: meal, food: details, portions: portions, form: form, errors: errors,
                                                    query: nil, context: context)
             }
-            return renderer.render(.chooseAmount, view, status: .unprocessableContent)
+            return await renderer.render(.chooseAmount, view, status: .unprocessableContent)
         case .success(let amount):
             guard try await database.addEntry(mealID: meal.id, food: food, amount: amount, now: now()) != nil else {
                 throw MealPagesController.mealNotFound(meal.id)
@@ -113,7 +113,7 @@ struct EntryPagesController: Sendable {
         let form = HandTypedFoodForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
-            return renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form, errors: errors),
+            return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form, errors: errors),
                                    status: .unprocessableContent)
         case .success(let valid):
             guard try await database.addEntry(mealID: meal.id, food: valid.food, amount: valid.amount, now: now()) != nil else {
@@ -130,7 +130,7 @@ struct EntryPagesController: Sendable {
         let (meal, entry) = try await requireEntry(context)
         let portions = try await portions(for: entry.food)
         let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
-        return renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions,
+        return await renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions,
                                                                  form: Self.currentAmountForm(entry, portions: portions),
                                                                  notice: notice, context: context))
     }
@@ -141,7 +141,7 @@ struct EntryPagesController: Sendable {
         let form = ChosenAmount.Form(fields: context.formFields)
         switch ChosenAmount.validate(form, portions: portions) {
         case .failure(let errors):
-            return renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions, form: form,
+            return await renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions, form: form,
                                                                      errors: errors, notice: nil, context: context),
                                    status: .unprocessableContent)
         case .success(let amount):

@@ -17,7 +17,7 @@ struct SavedFoodsController: Sendable {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let saved = try await database.read { db in try EntryQueries.savedFoods(db) }
         let notice = request.uri.queryParameters.get("notice").flatMap { EntryPagesController.notices[String($0)] }
-        return renderer.render(.savedFoods, SavedFoodsView(saved: saved, csrfToken: context.csrfToken, notice: notice))
+        return await renderer.render(.savedFoods, SavedFoodsView(saved: saved, csrfToken: context.csrfToken, notice: notice))
     }
 
     /// Saves the catalog food `catalog_food`, or the food of the entry `entry` ("meal:entry") with its amount.

@@ -94,6 +94,25 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return LocalDate(uncheckedYear: year + 1, month: 1, day: 1)
     }
 
+    /// The calendar day before.
+    public var previous: LocalDate {
+        if day > 1 { return LocalDate(uncheckedYear: year, month: month, day: day - 1) }
+        if month > 1 { return LocalDate(uncheckedYear: year, month: month - 1, day: Self.daysIn(month: month - 1, year: year)) }
+        return LocalDate(uncheckedYear: year - 1, month: 12, day: 31)
+    }
+
+    /// `count` days later (earlier when negative).
+    public func adding(days count: Int) -> LocalDate {
+        var date = self
+        for _ in 0..<abs(count) { date = count > 0 ? date.next : date.previous }
+        return date
+    }
+
+    /// "Mon 9 Mar": short enough for a chart axis.
+    public var shortText: String {
+        "\(Self.weekdayNames[weekdayIndex].prefix(3)) \(day) \(Self.monthNames[month - 1].prefix(3))"
+    }
+
     /// "Monday 9 March 2026": the heading of a day in the meal list.
     public var longText: String {
         "\(Self.weekdayNames[weekdayIndex]) \(day) \(Self.monthNames[month - 1]) \(year)"

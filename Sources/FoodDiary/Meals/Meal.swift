@@ -10,6 +10,7 @@ public struct Meal: Sendable, Equatable {
     public let updatedAt: Date
     /// Still being put together: shown only on its own pages until it is finished.
     public let isDraft: Bool
+    public let isFavourite: Bool
     public let foodCount: Int
     public let energyKcal: Double
     let photo: Photo?
@@ -29,6 +30,7 @@ public struct Meal: Sendable, Equatable {
         self.createdAt = record.createdAt
         self.updatedAt = record.updatedAt
         self.isDraft = record.isDraft
+        self.isFavourite = record.isFavourite
         self.foodCount = foodCount
         self.energyKcal = energyKcal
         self.photo = photo

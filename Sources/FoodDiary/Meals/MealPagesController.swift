@@ -15,7 +15,8 @@ struct MealPagesController: Sendable {
     static let notices = [
         "deleted": "Meal deleted.", "saved": "Meal saved.", "created": "Meal added.", "food_added": "Food added.",
         "food_removed": "Food removed.", "discarded": "Cancelled. Nothing was saved.",
-        "photo_saved": "Photo saved.", "photo_removed": "Photo removed.",
+        "photo_saved": "Photo saved.", "photo_removed": "Photo removed.", "starred": "Added to favourites.",
+        "unstarred": "Removed from favourites.", "logged_again": "Logged again, with the same foods.",
     ]
 
     func addRoutes(to routes: Routes) {
@@ -38,7 +39,7 @@ struct MealPagesController: Sendable {
         guard page <= result.pageCount else {
             throw HTTPError(.notFound, message: "There is no page \(page): the diary has \(result.pageCount) page\(result.pageCount == 1 ? "" : "s").")
         }
-        return renderer.render(.mealList, MealListView(page: result, notice: notice(request)))
+        return await renderer.render(.mealList, MealListView(page: result, notice: notice(request)))
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -48,7 +49,7 @@ struct MealPagesController: Sendable {
     private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, status: HTTPResponse.Status = .ok,
                             context: AppRequestContext) async throws -> Response {
         guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else { throw Self.mealNotFound(id) }
-        return renderer.render(.mealDetail, MealDetailView(foods: foods, timeZone: timeZone, notice: notice, photoError: photoError,
+        return await renderer.render(.mealDetail, MealDetailView(foods: foods, timeZone: timeZone, notice: notice, photoError: photoError,
                                                            csrfToken: context.csrfToken), status: status)
     }
 
@@ -147,7 +148,7 @@ struct MealPagesController: Sendable {
         if let placeError { errors.place = placeError }
         let photoMessage = photoError ?? (context.uploads.isEmpty ? nil : "Please choose the photo again: browsers forget it when a form comes back.")
         let places = try await database.read { db in try PlaceQueries.recentPlaces(db) }
-        return renderer.render(.mealForm, MealFormView(mealID: mealID, form: form, errors: errors, photoError: photoMessage, places: places,
+        return await renderer.render(.mealForm, MealFormView(mealID: mealID, form: form, errors: errors, photoError: photoMessage, places: places,
                                                        csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes), status: status)
     }
 
@@ -175,7 +176,7 @@ struct MealPagesController: Sendable {
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meal = try await requireMeal(context)
-        return renderer.render(.mealDelete, MealDeleteView(meal: meal, csrfToken: context.csrfToken))
+        return await renderer.render(.mealDelete, MealDeleteView(meal: meal, csrfToken: context.csrfToken))
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {

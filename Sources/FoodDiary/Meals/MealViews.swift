@@ -122,6 +122,10 @@ struct MealDetailView: Sendable {
     let updatedText: String?
     let editURL: String
     let deleteURL: String
+    let dayURL: String
+    let isFavourite: Bool
+    let favouriteAction: String
+    let logAgainURL: String
 
     init(foods: EntryQueries.MealFoods, timeZone: TimeZone, notice: String?, photoError: String? = nil, csrfToken: String) {
         let meal = foods.meal
@@ -154,6 +158,10 @@ struct MealDetailView: Sendable {
         updatedText = meal.updatedAt > meal.createdAt ? Self.timestampText(meal.updatedAt, timeZone) : nil
         editURL = "/meals/\(meal.id)/edit"
         deleteURL = "/meals/\(meal.id)/delete"
+        dayURL = "/days/\(meal.eatenAt.date)"
+        isFavourite = meal.isFavourite
+        favouriteAction = "/meals/\(meal.id)/favourite"
+        logAgainURL = "/meals/\(meal.id)/log-again"
     }
 
     static func timestampText(_ instant: Date, _ timeZone: TimeZone) -> String {

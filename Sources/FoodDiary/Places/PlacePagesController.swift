@@ -19,13 +19,13 @@ struct PlacePagesController: Sendable {
 
     @Sendable func places(_ request: Request, context: AppRequestContext) async throws -> Response {
         let places = try await database.read { db in try PlaceQueries.places(db) }
-        return renderer.render(.placeList, PlaceListView(places: places, timeZone: timeZone, notice: nil))
+        return await renderer.render(.placeList, PlaceListView(places: places, timeZone: timeZone, notice: nil))
     }
 
     @Sendable func place(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (place, meals) = try await requirePlace(context)
         let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
-        return renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: notice))
+        return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: notice))
     }
 
     @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -34,7 +34,7 @@ struct PlacePagesController: Sendable {
         let name = HandTypedFoodForm.clean(typed)
         guard !name.isEmpty, name.count <= 200 else {
             let message = name.isEmpty ? "Give the place a name, like “Home” or “Office”." : "Keep the name to 200 characters."
-            return renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: nil,
+            return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: nil,
                                                                  typedName: typed, nameError: message), status: .unprocessableContent)
         }
         guard try await database.renamePlace(id: place.id, to: name) else { throw Self.placeNotFound }
@@ -44,7 +44,7 @@ struct PlacePagesController: Sendable {
     @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {
         let search = String((request.uri.queryParameters.get("q") ?? "").prefix(100))
         let tags = try await database.read { db in try PlaceQueries.tags(db, matching: search) }
-        return renderer.render(.tagList, TagListView(tags: tags, search: search))
+        return await renderer.render(.tagList, TagListView(tags: tags, search: search))
     }
 
     @Sendable func tag(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -54,7 +54,7 @@ struct PlacePagesController: Sendable {
                   return (tag, try MealQueries.meals(db, tagID: id))
               })
         else { throw HTTPError(.notFound, message: "There is no such tag. It goes when no meal uses it any more.") }
-        return renderer.render(.tagDetail, TagDetailView(tag: tag, meals: meals))
+        return await renderer.render(.tagDetail, TagDetailView(tag: tag, meals: meals))
     }
 
     private func requirePlace(_ context: AppRequestContext) async throws -> (PlaceQueries.PlaceRow, [Meal]) {

@@ -154,6 +154,18 @@ enum DiaryMigrations {
                 CREATE INDEX meal_tag_by_tag ON meal_tag(tag_id);
                 """)
         }
+        migrator.registerMigration("addGoalsAndFavourites") { db in
+            // One row per nutrient with a daily target; no row means no goal for it.
+            try db.execute(sql: """
+                CREATE TABLE daily_goal (
+                    nutrient TEXT PRIMARY KEY CHECK (nutrient IN
+                        ('energyKcal', 'proteinG', 'fatG', 'carbohydrateG', 'sodiumMg', 'fiberG', 'sugarsG')),
+                    target REAL NOT NULL CHECK (target > 0)
+                ) STRICT;
+                ALTER TABLE meal ADD COLUMN is_favourite INTEGER NOT NULL DEFAULT 0 CHECK (is_favourite IN (0, 1));
+                CREATE INDEX meal_favourites ON meal(eaten_local DESC) WHERE is_favourite = 1;
+                """)
+        }
         return migrator
     }
 }

@@ -15,6 +15,7 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
     var longitude: Double?
     var locationSource: String?
     var placeID: Int64?
+    var isFavourite: Bool = false
     var createdAt: Date
     var updatedAt: Date
 
@@ -28,6 +29,7 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
         case latitude, longitude
         case locationSource = "location_source"
         case placeID = "place_id"
+        case isFavourite = "is_favourite"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }

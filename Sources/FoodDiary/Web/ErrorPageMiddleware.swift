@@ -19,7 +19,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             if request.uri.path.hasPrefix("/api/") {
                 response = try jsonResponse(JSONError(error: problem.message, status: Int(problem.status.code)), status: problem.status)
             } else {
-                response = renderer.render(.error, ErrorView(problem: problem), status: problem.status)
+                response = await renderer.render(.error, ErrorView(problem: problem), status: problem.status)
             }
             response.headers.append(contentsOf: problem.extraHeaders)
             return response

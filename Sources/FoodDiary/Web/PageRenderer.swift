@@ -19,12 +19,20 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case placeDetail = "places/detail"
     case tagList = "tags/list"
     case tagDetail = "tags/detail"
+    case day = "days/day"
+    case goals = "days/goals"
+    case trends = "days/trends"
+    case favourites = "days/favourites"
+    case logAgain = "meals/log_again"
     case error = "error"
 }
 
 /// Renders typed view models through the Mustache templates loaded once at start-up.
 public struct PageRenderer: Sendable {
     let library: MustacheLibrary
+    /// Today's totals for the strip every page shows under its top bar; nil leaves it out.
+    var statusStrip: (@Sendable () async -> StatusStripView?)?
+    static let stripMarker = "<!--status-strip-->"
 
     struct MissingTemplates: Error, CustomStringConvertible {
         let names: [String]
@@ -34,14 +42,17 @@ public struct PageRenderer: Sendable {
 
     init(directory: String) async throws {
         library = try await MustacheLibrary(directory: directory)
-        let required = PageTemplate.allCases.map(\.rawValue) + ["layout"]
+        let required = PageTemplate.allCases.map(\.rawValue) + ["layout", "partials/status_strip"]
         let missing = required.filter { library.getTemplate(named: $0) == nil }
         guard missing.isEmpty else { throw MissingTemplates(names: missing, directory: directory) }
     }
 
-    func render(_ template: PageTemplate, _ view: some Sendable, status: HTTPResponse.Status = .ok) -> Response {
+    func render(_ template: PageTemplate, _ view: some Sendable, status: HTTPResponse.Status = .ok) async -> Response {
         // Presence was checked at start-up, so a nil here cannot happen.
-        let html = library.render(view, withTemplate: template.rawValue) ?? ""
+        var html = library.render(view, withTemplate: template.rawValue) ?? ""
+        // The strip is rendered by Mustache too, so it is escaped like the rest of the page.
+        let strip = await statusStrip?().flatMap { library.render($0, withTemplate: "partials/status_strip") } ?? ""
+        html = html.replacingOccurrences(of: Self.stripMarker, with: strip)
         return Response(
             status: status,
             headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],

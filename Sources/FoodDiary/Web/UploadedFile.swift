@@ -70,3 +70,9 @@ struct POSIXFailure: Error, CustomStringConvertible {
     let code: Int32
     var description: String { "\(operation): \(String(cString: strerror(code)))" }
 }
+
+enum SHA256Digest {
+    static func hex(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Hummingbird
+
+/// Days, goals, trends and favourites: the diary read by day, measured against the goals.
+struct DayPagesController: Sendable {
+    let database: AppDatabase
+    let renderer: PageRenderer
+    let timeZone: TimeZone
+    let now: @Sendable () -> Date
+
+    static let notices = ["goals": "Goals saved."]
+    static let trendPeriods = [7, 30]
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/today", use: today)
+        routes.get("/days", use: pickDay)
+        routes.get("/days/:date", use: day)
+        routes.get("/goals", use: goals)
+        routes.post("/goals", use: saveGoals)
+        routes.get("/trends", use: trends)
+        routes.get("/api/days/:date", use: dayJSON)
+        routes.get("/api/trends", use: trendsJSON)
+    }
+
+    var todayDate: LocalDate { LocalDateTime(now(), in: timeZone).date }
+
+    @Sendable func today(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await dayPage(todayDate)
+    }
+
+    /// The date picker's GET form lands here and is sent on to the day's own address.
+    @Sendable func pickDay(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let text = request.uri.queryParameters.get("date"), let date = LocalDate(parsing: String(text)) else {
+            throw HTTPError(.badRequest, message: "Pick a day with the date picker, or go to an address like /days/2026-03-09.")
+        }
+        return redirect(to: "/days/\(date)")
+    }
+
+    @Sendable func day(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await dayPage(try date(context))
+    }
+
+    private func dayPage(_ date: LocalDate) async throws -> Response {
+        let day = try await database.read { db in try DayQueries.day(db, date: date) }
+        return await renderer.render(.day, DayView(day: day, today: todayDate))
+    }
+
+    @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let goals = try await database.read { db in try DailyGoals.fetch(db) }
+        let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
+        return await renderer.render(.goals, GoalsView(form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: notice))
+    }
+
+    @Sendable func saveGoals(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = GoalsForm(fields: context.formFields)
+        switch form.validate() {
+        case .failure(let errors):
+            return await renderer.render(.goals, GoalsView(form: form, errors: errors, csrfToken: context.csrfToken, notice: nil),
+                                         status: .unprocessableContent)
+        case .success(let goals):
+            try await database.setGoals(goals)
+            return redirect(to: "/goals?notice=goals")
+        }
+    }
+
+    @Sendable func trends(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let period = try period(request)
+        let (days, goals) = try await trendData(period)
+        return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period))
+    }
+
+    // MARK: - JSON
+
+    struct DayJSON: Encodable {
+        let date: String
+        let meals: [MealDetailJSON]
+        let totals: NutrientsJSON
+        let goals: GoalsJSON
+    }
+
+    /// Every goal nutrient named, null where no goal is set.
+    struct GoalsJSON: Encodable {
+        let goals: DailyGoals
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
+            for kind in DailyGoals.kinds { try container.encode(goals[kind], forKey: .init(kind.rawValue)) }
+        }
+    }
+
+    struct TrendRowJSON: Encodable {
+        let date: String
+        let mealCount: Int
+        let totals: NutrientValues
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
+            try container.encode(date, forKey: .init("date"))
+            try container.encode(mealCount, forKey: .init("mealCount"))
+            for kind in NutrientKind.allCases { try container.encode(totals[kind], forKey: .init(kind.rawValue)) }
+        }
+    }
+
+    struct TrendsJSON: Encodable {
+        let days: Int
+        let rows: [TrendRowJSON]
+    }
+
+    @Sendable func dayJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let date = try date(context)
+        let day = try await database.read { db in try DayQueries.day(db, date: date) }
+        return try jsonResponse(DayJSON(date: date.description, meals: day.meals.map(MealDetailJSON.init),
+                                        totals: NutrientsJSON(values: day.totals), goals: GoalsJSON(goals: day.goals)))
+    }
+
+    @Sendable func trendsJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let period = try period(request)
+        let (days, _) = try await trendData(period)
+        return try jsonResponse(TrendsJSON(days: period, rows: days.map { TrendRowJSON(date: $0.date.description, mealCount: $0.mealCount, totals: $0.totals) }))
+    }
+
+    // MARK: - Helpers
+
+    private func trendData(_ period: Int) async throws -> ([DayQueries.DayTotals], DailyGoals) {
+        let last = todayDate, first = last.adding(days: -(period - 1))
+        return try await database.read { db in (try DayQueries.totals(db, from: first, through: last), try DailyGoals.fetch(db)) }
+    }
+
+    private func period(_ request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters.get("days") else { return 7 }
+        guard let days = Int(text), Self.trendPeriods.contains(days) else {
+            throw HTTPError(.badRequest, message: "Trends cover 7 or 30 days: use ?days=7 or ?days=30.")
+        }
+        return days
+    }
+
+    private func date(_ context: AppRequestContext) throws -> LocalDate {
+        guard let text = context.parameters.get("date"), let date = LocalDate(parsing: text) else {
+            throw HTTPError(.notFound, message: "That is not a day. Day addresses look like /days/2026-03-09.")
+        }
+        return date
+    }
+}

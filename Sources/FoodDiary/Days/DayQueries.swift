@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+/// The diary by local day: what was eaten, its sums, and the goals they are measured against.
+public enum DayQueries {
+    public struct Day: Sendable, Equatable {
+        public let date: LocalDate
+        /// Oldest first, as the day was lived.
+        public let meals: [EntryQueries.MealFoods]
+        public let goals: DailyGoals
+        public var totals: NutrientValues { NutrientValues.sum(meals.map(\.totals)) }
+    }
+
+    /// One day's sums, for trends; a day with no meals has zero meals and zero energy.
+    public struct DayTotals: Sendable, Equatable {
+        public let date: LocalDate
+        public let mealCount: Int
+        public let totals: NutrientValues
+    }
+
+    /// Meals filed under `date` by the wall clock they were eaten at, whatever their UTC offset.
+    public static func day(_ db: Database, date: LocalDate) throws -> Day {
+        let meals = try MealQueries.meals(db, from: date, through: date)
+        let foods = try meals.compactMap { try EntryQueries.mealFoods(db, mealID: $0.id) }
+        return Day(date: date, meals: foods, goals: try DailyGoals.fetch(db))
+    }
+
+    /// Sums for every day from `first` through `last`, empty days included.
+    public static func totals(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> [DayTotals] {
+        let sums = NutrientKind.allCases.map { "sum(e.\($0.column)) AS \($0.column)" }.joined(separator: ", ")
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT substr(m.eaten_local, 1, 10) AS day, count(DISTINCT m.id) AS meal_count, \(sums)
+            FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
+            WHERE m.is_draft = 0 AND m.eaten_local >= ? AND m.eaten_local < ?
+            GROUP BY day
+            """, arguments: [first.description, last.next.description])
+        var byDay: [String: DayTotals] = [:]
+        for row in rows {
+            let day: String = row["day"]
+            guard let date = LocalDate(parsing: day) else { continue }
+            var values = NutrientValues()
+            for kind in NutrientKind.allCases { values[kind] = row[kind.column] }
+            byDay[day] = DayTotals(date: date, mealCount: row["meal_count"], totals: values)
+        }
+        var result: [DayTotals] = []
+        var date = first
+        while date <= last {
+            result.append(byDay[date.description] ?? DayTotals(date: date, mealCount: 0, totals: NutrientValues([.energyKcal: 0])))
+            date = date.next
+        }
+        return result
+    }
+}

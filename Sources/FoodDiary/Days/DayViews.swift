@@ -1,0 +1,125 @@
+import Foundation
+
+/// A total measured against its goal: a bar that fills to the goal and turns over-goal colours past it.
+struct GoalBarView: Sendable {
+    let name: String
+    let valueText: String
+    let goalText: String
+    let percentText: String
+    /// Bar fill, 0–100, for the CSS width.
+    let fill: String
+    let isOver: Bool
+
+    init?(kind: NutrientKind, total: Double?, goal: Double?) {
+        guard let goal else { return nil }
+        let value = total ?? 0
+        name = kind.label
+        valueText = kind.format(value)
+        goalText = kind.format(goal)
+        let percent = value / goal * 100
+        percentText = "\(Int(percent.rounded())) %"
+        fill = String(format: "%.1f", min(100, percent))
+        isOver = value > goal
+    }
+
+    static func bars(totals: NutrientValues, goals: DailyGoals) -> [GoalBarView] {
+        DailyGoals.kinds.compactMap { GoalBarView(kind: $0, total: totals[$0], goal: goals[$0]) }
+    }
+}
+
+/// `/days/{date}` and `/today`: one day's meals with their foods, its totals against the goals.
+struct DayView: Sendable {
+    struct MealBlock: Sendable {
+        let url: String
+        let time: String
+        let headline: String?
+        let placeName: String?
+        let kcal: String
+        let macros: String
+        let isFavourite: Bool
+        let entries: [EntryRowView]
+        let hasEntries: Bool
+        let foodCountText: String
+    }
+
+    let title: String
+    let heading: String
+    let dateText: String
+    let isoDate: String
+    let isToday: Bool
+    let previousURL: String
+    let nextURL: String
+    let meals: [MealBlock]
+    let hasMeals: Bool
+    let kcalText: String
+    let bars: [GoalBarView]
+    let hasGoals: Bool
+    let lines: [NutrientLineView]
+    let addMealURL = "/meals/new"
+
+    init(day: DayQueries.Day, today: LocalDate) {
+        isToday = day.date == today
+        heading = isToday ? "Today" : day.date.longText
+        title = isToday ? "Today, \(day.date.longText)" : day.date.longText
+        isoDate = day.date.description
+        dateText = day.date.longText
+        previousURL = "/days/\(day.date.previous)"
+        nextURL = "/days/\(day.date.next)"
+        meals = day.meals.map { foods in
+            MealBlock(url: "/meals/\(foods.meal.id)", time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
+                      placeName: foods.meal.place?.name, kcal: FoodDiary.kcalText(foods.totals), macros: macrosText(foods.totals),
+                      isFavourite: foods.meal.isFavourite, entries: foods.entries.map(EntryRowView.init),
+                      hasEntries: !foods.entries.isEmpty, foodCountText: MealRowView.foodCountText(foods.entries.count))
+        }
+        hasMeals = !meals.isEmpty
+        let totals = day.totals
+        self.kcalText = FoodDiary.kcalText(totals)
+        bars = GoalBarView.bars(totals: totals, goals: day.goals)
+        hasGoals = !day.goals.isEmpty
+        lines = NutrientLineView.lines(totals)
+    }
+}
+
+/// The strip under the top bar on every page: today's energy and macros against the goals.
+struct StatusStripView: Sendable {
+    let kcalText: String
+    let goalText: String?
+    let fill: String
+    let isOver: Bool
+    let macros: String
+
+    init(totals: NutrientValues, goals: DailyGoals) {
+        let kcal = totals.value(.energyKcal, default: 0)
+        kcalText = NutrientKind.energyKcal.format(kcal)
+        goalText = goals[.energyKcal].map { NutrientKind.energyKcal.format($0) }
+        fill = goals[.energyKcal].map { String(format: "%.1f", min(100, kcal / $0 * 100)) } ?? "0"
+        isOver = goals[.energyKcal].map { kcal > $0 } ?? false
+        macros = macrosText(totals)
+    }
+}
+
+/// `/goals`: the daily targets, each optional.
+struct GoalsView: Sendable {
+    struct Field: Sendable {
+        let name: String
+        let label: String
+        let unit: String
+        let value: String
+        let error: String?
+    }
+
+    let title = "Daily goals"
+    let notice: String?
+    let csrfToken: String
+    let fields: [Field]
+    let hasErrors: Bool
+
+    init(form: GoalsForm, errors: GoalErrors = .init(), csrfToken: String, notice: String?) {
+        self.notice = notice
+        self.csrfToken = csrfToken
+        fields = DailyGoals.kinds.map {
+            Field(name: $0.field, label: $0.label, unit: $0.unit, value: form.values[$0] ?? "", error: errors.messages[$0])
+        }
+        hasErrors = !errors.messages.isEmpty
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+
+/// Fills a diary with realistic meals so a person can try every page: three meals a day and some
+/// snacks from the USDA catalog, a few foods typed from labels, tags, places, favourites, goals and
+/// generated photos. Seeded, so the same command gives the same diary.
+public struct DemoDiary {
+    public struct Summary: Sendable, Equatable {
+        public var meals = 0
+        public var entries = 0
+        public var photos = 0
+    }
+
+    public struct DiaryNotEmpty: Error, CustomStringConvertible {
+        public let mealCount: Int
+        public var description: String {
+            "This diary already has \(mealCount) meal\(mealCount == 1 ? "" : "s"); demo data is only added to an empty diary. Pass --force to add it anyway."
+        }
+    }
+
+    struct Slot {
+        let name: String
+        let minutes: Int
+        let queries: [String]
+        let tags: [String]
+    }
+
+    static let slots = [
+        Slot(name: "Breakfast", minutes: 7 * 60 + 30, queries: ["oats", "milk", "banana", "egg", "bread", "yogurt", "blueberries", "butter"], tags: ["breakfast"]),
+        Slot(name: "Lunch", minutes: 12 * 60 + 45, queries: ["chicken breast", "rice", "lettuce", "tomato", "cheddar", "apple", "bread", "broccoli"], tags: ["lunch"]),
+        Slot(name: "Snack", minutes: 16 * 60, queries: ["almonds", "apple", "yogurt", "banana", "peanut butter"], tags: ["snack"]),
+        Slot(name: "Dinner", minutes: 19 * 60 + 15, queries: ["salmon", "potato", "broccoli", "pasta", "ground beef", "peas", "carrot", "olive oil"], tags: ["dinner"]),
+    ]
+
+    static let typedFoods: [(String, String?, Double, [NutrientKind: Double])] = [
+        ("Protein bar, peanut", "Trail Co", 60, [.energyKcal: 230, .proteinG: 20, .fatG: 9, .carbohydrateG: 21, .sodiumMg: 180, .sugarsG: 6]),
+        ("Lentil soup, homemade", nil, 300, [.energyKcal: 210, .proteinG: 12, .fatG: 5, .carbohydrateG: 30, .sodiumMg: 520, .fiberG: 9]),
+        ("Flat white", "Corner Café", 240, [.energyKcal: 110, .proteinG: 6, .fatG: 6, .carbohydrateG: 9, .sugarsG: 9]),
+    ]
+
+    /// Home, the office and a favourite restaurant in London, named once GeoNames has named them.
+    static let places: [(String, Double, Double)] = [("Home", 51.5226, -0.1557), ("Office", 51.5155, -0.0922), ("Dishoom", 51.5124, -0.1268)]
+
+    let database: AppDatabase
+    let catalog: CatalogDatabase
+    let geonames: GeoNamesDatabase
+    let photos: PhotoStore
+
+    init(database: AppDatabase, catalog: CatalogDatabase, geonames: GeoNamesDatabase, photos: PhotoStore) {
+        self.database = database
+        self.catalog = catalog
+        self.geonames = geonames
+        self.photos = photos
+    }
+
+    public init(config: AppConfig) throws {
+        let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels)
+        try ImageLibrary.start()
+        self.init(database: try AppDatabase.open(path: config.databasePath), catalog: try CatalogDatabase.open(path: config.catalogPath),
+                  geonames: try GeoNamesDatabase.open(path: config.geonamesPath), photos: photos)
+    }
+
+    /// Adds `days` days of meals ending on `today`. Refuses a diary that has meals unless `force`.
+    public func fill(days: Int, today: LocalDate, timeZone: TimeZone, force: Bool = false, seed: UInt64 = 2026) async throws -> Summary {
+        let existing = try await database.read { db in try MealRecord.fetchCount(db) }
+        guard existing == 0 || force else { throw DiaryNotEmpty(mealCount: existing) }
+        var random = SplitMix64(seed: seed)
+        var summary = Summary()
+        let foods = try await catalogFoods()
+        let now = Date()
+
+        let goals = try await database.read { db in try DailyGoals.fetch(db) }
+        if goals.isEmpty {
+            try await database.setGoals(DailyGoals([.energyKcal: 2000, .proteinG: 90, .fatG: 70, .carbohydrateG: 250, .sodiumMg: 2300, .fiberG: 30]))
+        }
+        var placeIDs: [Int64] = []
+        for (index, place) in Self.places.enumerated() {
+            let point = Coordinates(latitude: place.1, longitude: place.2)!
+            let name = try await geonames.nearest(to: point)?.label
+            let input = MealInput(eatenAt: LocalDateTime(parsing: "\(today.adding(days: -days))T08:00")!, utcOffsetMinutes: 0, notes: "",
+                                  location: .point(point, source: .typed))
+            let scratch = try await database.createMeal(input, geocodedName: name, now: now)
+            let placeID = try await database.read { db in try Int64.fetchOne(db, sql: "SELECT place_id FROM meal WHERE id = ?", arguments: [scratch]) }
+            _ = try await database.deleteMeal(id: scratch)
+            if let placeID {
+                _ = try await database.renamePlace(id: placeID, to: place.0)
+                placeIDs.append(placeID)
+            } else if index == 0 {
+                break
+            }
+        }
+
+        for dayOffset in stride(from: days - 1, through: 0, by: -1) {
+            let date = today.adding(days: -dayOffset)
+            let weekend = [0, 6].contains(date.weekdayIndex)
+            for slot in Self.slots {
+                if slot.name == "Snack" && random.next() % 2 == 0 { continue }
+                let minutes = slot.minutes + Int(random.next() % 50) - 25
+                guard let eatenAt = LocalDateTime(parsing: String(format: "%@T%02d:%02d", date.description, minutes / 60, minutes % 60)) else { continue }
+                var tags = slot.tags
+                var placeIndex = slot.name == "Lunch" && !weekend ? 1 : 0
+                if slot.name == "Dinner" && random.next() % 6 == 0 { placeIndex = 2; tags += ["restaurant"] }
+                if random.next() % 5 == 0 { tags.append("with Sam") }
+                let location: LocationChoice = placeIDs.indices.contains(placeIndex) ? .place(id: placeIDs[placeIndex]) : .none
+                let notes = Self.note(slot: slot, random: &random)
+                let photo = slot.name == "Dinner" && random.next() % 3 == 0 ? try await samplePhoto(eatenAt: eatenAt, random: &random) : nil
+                let id = try await database.createMeal(MealInput(eatenAt: eatenAt, utcOffsetMinutes: offset(eatenAt, timeZone), notes: notes,
+                                                                 location: location, tags: tags), photo: photo, now: now)
+                summary.meals += 1
+                if photo != nil { summary.photos += 1 }
+                summary.entries += try await addFoods(to: id, slot: slot, foods: foods, random: &random, now: now)
+                if slot.name == "Breakfast" && dayOffset % 9 == 0 { _ = try await database.setFavourite(mealID: id, true) }
+            }
+        }
+        return summary
+    }
+
+    private func offset(_ local: LocalDateTime, _ timeZone: TimeZone) -> Int { local.utcOffsetMinutes(in: timeZone) }
+
+    /// The top catalog result for every query the slots use; queries the catalog cannot answer are skipped.
+    private func catalogFoods() async throws -> [String: (FoodSnapshot, [Portion])] {
+        let queries = Set(Self.slots.flatMap(\.queries))
+        return try await catalog.read { db in
+            var found: [String: (FoodSnapshot, [Portion])] = [:]
+            for query in queries {
+                guard let summary = try FoodSearch.search(db, query: query, limit: 1).foods.first,
+                      let details = try FoodDetails.fetch(db, id: summary.id) else { continue }
+                found[query] = (FoodSnapshot(catalogFood: details), Portion.catalogPortions(details))
+            }
+            return found
+        }
+    }
+
+    private func addFoods(to mealID: Int64, slot: Slot, foods: [String: (FoodSnapshot, [Portion])], random: inout SplitMix64, now: Date) async throws -> Int {
+        var added = 0
+        let count = slot.name == "Snack" ? 1 : 2 + Int(random.next() % 2)
+        var queries = slot.queries
+        for _ in 0..<count where !queries.isEmpty {
+            let query = queries.remove(at: Int(random.next() % UInt64(queries.count)))
+            guard let (food, portions) = foods[query] else { continue }
+            let amount: ChosenAmount
+            if let portion = portions.first, portion.grams <= 400, random.next() % 3 != 0 {
+                amount = ChosenAmount(grams: portion.grams, label: "\(portion.label) (\(formatQuantity(portion.grams)) g)")
+            } else {
+                let grams = ChosenAmount.presetGrams[Int(random.next() % 3) + 1]
+                amount = ChosenAmount(grams: grams, label: "\(Int(grams)) g")
+            }
+            if try await database.addEntry(mealID: mealID, food: food, amount: amount, now: now) != nil { added += 1 }
+        }
+        if random.next() % 4 == 0 {
+            let typed = Self.typedFoods[Int(random.next() % UInt64(Self.typedFoods.count))]
+            let food = FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: typed.0, brandOwner: typed.1,
+                                    basisGrams: typed.2, basis: NutrientValues(typed.3))
+            if try await database.addEntry(mealID: mealID, food: food, amount: ChosenAmount(grams: typed.2, label: "1 serving (\(formatQuantity(typed.2)) g)"), now: now) != nil {
+                added += 1
+            }
+        }
+        return added
+    }
+
+    private static func note(slot: Slot, random: inout SplitMix64) -> String {
+        let notes = [
+            "Breakfast": ["Quick one before work", "Slow breakfast, sunny kitchen", "Porridge weather", ""],
+            "Lunch": ["Desk lunch", "Ate in the park", "Canteen was busy", ""],
+            "Snack": ["Afternoon slump", "", "Before the gym"],
+            "Dinner": ["Cooked with Sam", "Leftovers, still good", "Tried a new recipe", "Early dinner", ""],
+        ]
+        let options = notes[slot.name] ?? [""]
+        return options[Int(random.next() % UInt64(options.count))]
+    }
+
+    /// A small generated JPEG carrying the meal's time in EXIF, stored through the real pipeline.
+    private func samplePhoto(eatenAt: LocalDateTime, random: inout SplitMix64) async throws -> IngestedPhoto? {
+        try FileManager.default.createDirectory(atPath: photos.temporaryDirectory, withIntermediateDirectories: true)
+        let path = photos.temporaryDirectory + "/demo-\(UUID().uuidString).jpg"
+        defer { unlink(path) }
+        let taken = eatenAt.description.replacingOccurrences(of: "-", with: ":").replacingOccurrences(of: "T", with: " ") + ":00"
+        try ImageLibrary.writeSampleJPEG(to: path, width: 800, height: 600, quality: 85, smoothness: 24 + Int(random.next() % 40), taken: taken)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let staged = photos.temporaryDirectory + "/upload-demo-\(UUID().uuidString).part"
+        try data.write(to: URL(fileURLWithPath: staged))
+        defer { unlink(staged) }
+        let digest = SHA256Digest.hex(data)
+        return try await photos.ingest(UploadedFile(fieldName: "photo", clientFilename: "demo.jpg", temporaryPath: staged, byteCount: data.count, sha256: digest))
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+
+/// Daily targets. Energy and the macros, sodium, and optionally fibre and sugars.
+public struct DailyGoals: Sendable, Equatable {
+    /// The nutrients a goal can be set for, in the order the pages show them.
+    public static let kinds: [NutrientKind] = [.energyKcal, .proteinG, .fatG, .carbohydrateG, .sodiumMg, .fiberG, .sugarsG]
+
+    public var targets: [NutrientKind: Double]
+
+    public init(_ targets: [NutrientKind: Double] = [:]) {
+        self.targets = targets
+    }
+
+    public subscript(kind: NutrientKind) -> Double? { targets[kind] }
+    public var isEmpty: Bool { targets.isEmpty }
+
+    static func fetch(_ db: Database) throws -> DailyGoals {
+        var goals = DailyGoals()
+        for row in try Row.fetchAll(db, sql: "SELECT nutrient, target FROM daily_goal") {
+            if let kind = NutrientKind(rawValue: row["nutrient"]) { goals.targets[kind] = row["target"] }
+        }
+        return goals
+    }
+
+    /// The largest sensible daily target, to catch a slipped digit.
+    static func ceiling(_ kind: NutrientKind) -> Double {
+        switch kind {
+        case .energyKcal, .sodiumMg: 20_000
+        default: 2_000
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Replaces every goal at once.
+    func setGoals(_ goals: DailyGoals) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM daily_goal")
+            for (kind, target) in goals.targets {
+                try db.execute(sql: "INSERT INTO daily_goal (nutrient, target) VALUES (?, ?)", arguments: [kind.rawValue, target])
+            }
+        }
+    }
+}
+
+/// The goals form as typed; empty fields mean "no goal".
+struct GoalsForm: Sendable, Equatable {
+    var values: [NutrientKind: String]
+
+    init(fields: FormFields) {
+        values = Dictionary(uniqueKeysWithValues: DailyGoals.kinds.map { ($0, fields[$0.field] ?? "") })
+    }
+
+    init(goals: DailyGoals) {
+        values = Dictionary(uniqueKeysWithValues: DailyGoals.kinds.map { kind in (kind, goals[kind].map(formatQuantity) ?? "") })
+    }
+
+    func validate() -> Result<DailyGoals, GoalErrors> {
+        var goals = DailyGoals(), errors = GoalErrors()
+        for kind in DailyGoals.kinds {
+            let text = (values[kind] ?? "").trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            let range = 0.1...DailyGoals.ceiling(kind)
+            switch TypedNumber.parse(text, in: range) {
+            case .success(let value): goals.targets[kind] = value
+            case .failure(let problem): errors.messages[kind] = TypedNumber.message(problem, what: "a daily \(kind.label.lowercased()) goal in \(kind.unit)", range: range)
+            }
+        }
+        return errors.messages.isEmpty ? .success(goals) : .failure(errors)
+    }
+}
+
+struct GoalErrors: Error, Equatable {
+    var messages: [NutrientKind: String] = [:]
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// A bar chart drawn as SVG on the server: one bar per day, each a link to that day, each with a
+/// `<title>` that screen readers and hovering pointers get. Coordinates are in a fixed viewBox
+/// that CSS scales to the screen.
+struct BarChartView: Sendable {
+    struct Segment: Sendable { let y: String; let height: String; let kind: String }
+    struct Bar: Sendable {
+        let url: String
+        let title: String
+        let x: String
+        let width: String
+        let segments: [Segment]
+        let isOver: Bool
+    }
+    struct Label: Sendable { let x: String; let y: String; let text: String }
+    struct Rule: Sendable { let y: String; let labelY: String; let label: String; let kind: String }
+
+    // A narrow viewBox keeps labels legible when a phone scales the chart down.
+    let width = 520
+    let height = 260
+    static let plotLeft = 52.0
+    static let plotRight = 512.0
+    static let plotTop = 12.0
+    static let plotBottom = 228.0
+    let label: String
+    let bars: [Bar]
+    let xLabels: [Label]
+    let grid: [Rule]
+    let rules: [Rule]
+    let baselineY = number(BarChartView.plotBottom)
+    let plotLeftText = number(BarChartView.plotLeft)
+    let plotRightText = number(BarChartView.plotRight)
+
+    /// `stacks` holds each day's parts bottom to top, as (value, kind) pairs.
+    init(label: String, days: [LocalDate], stacks: [[(Double, String)]], titles: [String], unit: String,
+         goal: Double?, average: Double?, overGoal: [Bool]) {
+        self.label = label
+        let plotLeft = Self.plotLeft, plotRight = Self.plotRight, plotTop = Self.plotTop, plotBottom = Self.plotBottom
+        let top = max(stacks.map { $0.reduce(0) { $0 + $1.0 } }.max() ?? 0, goal ?? 0, 1) * 1.1
+        let step = Self.niceStep(top / 4)
+        let ceiling = (top / step).rounded(.up) * step
+        let scale = (plotBottom - plotTop) / ceiling
+        let slot = (plotRight - plotLeft) / Double(max(days.count, 1))
+        let barWidth = max(2, slot * 0.7)
+        bars = days.indices.map { index in
+            var y = plotBottom
+            let segments = stacks[index].compactMap { value, kind -> Segment? in
+                guard value > 0 else { return nil }
+                let height = value * scale
+                y -= height
+                return Segment(y: Self.number(y), height: Self.number(height), kind: kind)
+            }
+            return Bar(url: "/days/\(days[index])", title: titles[index],
+                       x: Self.number(plotLeft + Double(index) * slot + (slot - barWidth) / 2), width: Self.number(barWidth),
+                       segments: segments, isOver: overGoal.indices.contains(index) && overGoal[index])
+        }
+        let every = max(1, Int((Double(days.count) / 5).rounded(.up)))
+        xLabels = days.indices.filter { $0 % every == 0 }.map {
+            Label(x: Self.number(plotLeft + (Double($0) + 0.5) * slot), y: Self.number(plotBottom + 18), text: days[$0].shortText)
+        }
+        grid = stride(from: 0.0, through: ceiling, by: step).map { value in
+            let y = plotBottom - value * scale
+            return Rule(y: Self.number(y), labelY: Self.number(y + 5), label: grouped(value), kind: "grid")
+        }
+        var rules: [Rule] = []
+        if let goal {
+            let y = plotBottom - goal * scale
+            rules.append(Rule(y: Self.number(y), labelY: Self.number(y - 5), label: "Goal \(grouped(goal)) \(unit)", kind: "goal"))
+        }
+        if let average {
+            let y = plotBottom - average * scale
+            rules.append(Rule(y: Self.number(y), labelY: Self.number(y + 16), label: "Average \(grouped(average)) \(unit)", kind: "average"))
+        }
+        self.rules = rules
+    }
+
+    /// 1, 2 or 5 times a power of ten: gridlines people can read.
+    static func niceStep(_ rough: Double) -> Double {
+        guard rough > 0 else { return 1 }
+        let power = pow(10, (log10(rough)).rounded(.down))
+        for multiple in [1.0, 2, 5, 10] where multiple * power >= rough { return multiple * power }
+        return 10 * power
+    }
+
+    static func number(_ value: Double) -> String { FoodDiary.number(value) }
+}
+
+/// "1,643": whole numbers as people read them.
+func grouped(_ value: Double) -> String { Int(value.rounded()).formatted(.number.grouping(.automatic)) }
+
+/// An SVG coordinate: one decimal is finer than a pixel.
+private func number(_ value: Double) -> String { String(format: "%.1f", value) }
+
+/// `/trends?days=7|30`: energy per day against the goal and the average, macros per day, and the
+/// numbers behind both.
+struct TrendsView: Sendable {
+    struct Row: Sendable {
+        let url: String
+        let dateText: String
+        let kcal: String
+        let protein: String
+        let fat: String
+        let carbohydrate: String
+        let mealCount: Int
+    }
+    struct PeriodLink: Sendable { let label: String; let url: String; let selected: Bool }
+
+    let title: String
+    let periods: [PeriodLink]
+    let energyChart: BarChartView
+    let macroChart: BarChartView
+    let averageText: String
+    let goalText: String?
+    let rows: [Row]
+
+    init(days: [DayQueries.DayTotals], goals: DailyGoals, period: Int) {
+        title = "Last \(period) days"
+        periods = [7, 30].map { PeriodLink(label: "\($0) days", url: "/trends?days=\($0)", selected: $0 == period) }
+        let kcal = days.map { $0.totals.value(.energyKcal, default: 0) }
+        let loggedDays = days.filter { $0.mealCount > 0 }
+        let average = loggedDays.isEmpty ? nil : loggedDays.map { $0.totals.value(.energyKcal, default: 0) }.reduce(0, +) / Double(loggedDays.count)
+        averageText = average.map { "Average \(grouped($0)) kcal a day over the \(loggedDays.count) day\(loggedDays.count == 1 ? "" : "s") with meals." }
+            ?? "No meals in this period yet."
+        goalText = goals[.energyKcal].map { "Goal \(grouped($0)) kcal." }
+        energyChart = BarChartView(
+            label: "Energy per day, last \(period) days", days: days.map(\.date), stacks: kcal.map { [($0, "energy")] },
+            titles: days.map { "\($0.date.longText): \(grouped($0.totals.value(.energyKcal, default: 0))) kcal" },
+            unit: "kcal", goal: goals[.energyKcal], average: average,
+            overGoal: kcal.map { value in goals[.energyKcal].map { value > $0 } ?? false })
+        macroChart = BarChartView(
+            label: "Protein, fat and carbohydrate per day, last \(period) days", days: days.map(\.date),
+            stacks: days.map { day in [(day.totals.value(.proteinG, default: 0), "protein"), (day.totals.value(.fatG, default: 0), "fat"),
+                                       (day.totals.value(.carbohydrateG, default: 0), "carbohydrate")] },
+            titles: days.map { "\($0.date.longText): \(macrosText($0.totals))" }, unit: "g", goal: nil, average: nil, overGoal: [])
+        rows = days.reversed().map {
+            Row(url: "/days/\($0.date)", dateText: $0.date.shortText, kcal: grouped($0.totals.value(.energyKcal, default: 0)),
+                protein: $0.totals[.proteinG].map(grouped) ?? "–", fat: $0.totals[.fatG].map(grouped) ?? "–",
+                carbohydrate: $0.totals[.carbohydrateG].map(grouped) ?? "–", mealCount: $0.mealCount)
+        }
+    }
+}

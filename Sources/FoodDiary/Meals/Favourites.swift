@@ -1,0 +1,156 @@
+import Foundation
+import GRDB
+import Hummingbird
+
+extension AppDatabase {
+    /// Stars or unstars a meal. Returns false when there is no such meal.
+    func setFavourite(mealID: Int64, _ favourite: Bool) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE meal SET is_favourite = ? WHERE id = ?", arguments: [favourite, mealID])
+            return db.changesCount > 0
+        }
+    }
+
+    /// A new meal with copies of `source`'s food entries (their snapshots unchanged) and its tags;
+    /// no photo and no location, which belong to the original occasion. Nil when `source` is gone.
+    func logAgain(from source: Int64, as input: MealInput, now: Date) async throws -> Int64? {
+        try await write { db in
+            guard try MealRecord.fetchOne(db, key: source) != nil else { return nil }
+            var record = MealRecord(id: nil, eatenLocal: input.eatenAt.description, utcOffsetMinutes: input.utcOffsetMinutes,
+                                    notes: input.notes, isDraft: false, createdAt: now, updatedAt: now)
+            try record.insert(db)
+            let id = record.id!
+            let copied = (["grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns + SnapshotColumns.scaledColumns)
+                .joined(separator: ", ")
+            try db.execute(sql: """
+                INSERT INTO food_entry (meal_id, \(copied), created_at, updated_at)
+                SELECT ?, \(copied), ?, ? FROM food_entry WHERE meal_id = ? ORDER BY id
+                """, arguments: [id, now, now, source])
+            let tags = try String.fetchAll(db, sql: """
+                SELECT t.name FROM meal_tag mt JOIN tag t ON t.id = mt.tag_id WHERE mt.meal_id = ? ORDER BY mt.position
+                """, arguments: [source])
+            try Self.applyTags(db, mealID: id, tags: tags)
+            return id
+        }
+    }
+}
+
+extension MealQueries {
+    static func favourites(_ db: Database) throws -> [Meal] {
+        try withTotals(db, try MealRecord.filter(sql: "is_favourite = 1 AND is_draft = 0")
+            .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
+    }
+}
+
+/// `/favourites`: starred meals, each ready to log again.
+struct FavouritesView: Sendable {
+    struct Row: Sendable {
+        let meal: MealRowView
+        let dayText: String
+        let logAgainURL: String
+    }
+
+    let title = "Favourites"
+    let rows: [Row]
+    let hasRows: Bool
+
+    init(meals: [Meal]) {
+        rows = meals.map { Row(meal: MealRowView(meal: $0), dayText: $0.eatenAt.date.longText, logAgainURL: "/meals/\($0.id)/log-again") }
+        hasRows = !rows.isEmpty
+    }
+}
+
+/// `/meals/{id}/log-again`: when to log the copy and what to note; the foods are shown, not edited.
+struct LogAgainView: Sendable {
+    let title = "Log this meal again"
+    let csrfToken: String
+    let action: String
+    let cancelURL: String
+    let sourceText: String
+    let eatenAt: String
+    let utcOffset: String
+    let notes: String
+    let entries: [EntryRowView]
+    let hasEntries: Bool
+    let kcalText: String
+    let eatenAtError: String?
+    let notesError: String?
+    let hasErrors: Bool
+
+    init(source: EntryQueries.MealFoods, form: MealForm, errors: MealForm.Errors = .init(), csrfToken: String) {
+        self.csrfToken = csrfToken
+        action = "/meals/\(source.meal.id)/log-again"
+        cancelURL = "/meals/\(source.meal.id)"
+        sourceText = "\(source.meal.eatenAt.clockText), \(source.meal.eatenAt.date.longText)"
+        eatenAt = form.eatenAt
+        utcOffset = form.utcOffset
+        notes = form.notes
+        entries = source.entries.map(EntryRowView.init)
+        hasEntries = !entries.isEmpty
+        kcalText = FoodDiary.kcalText(source.totals)
+        eatenAtError = errors.eatenAt ?? errors.utcOffset
+        notesError = errors.notes
+        hasErrors = !errors.isEmpty
+    }
+}
+
+/// Starring meals and logging a past meal again.
+struct FavouritesController: Sendable {
+    let database: AppDatabase
+    let renderer: PageRenderer
+    let timeZone: TimeZone
+    let now: @Sendable () -> Date
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/favourites", use: list)
+        routes.post("/meals/:id/favourite", use: toggle)
+        routes.get("/meals/:id/log-again", use: logAgainForm)
+        routes.post("/meals/:id/log-again", use: logAgain)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meals = try await database.read { db in try MealQueries.favourites(db) }
+        return await renderer.render(.favourites, FavouritesView(meals: meals))
+    }
+
+    /// `favourite` is "1" to star, "0" to unstar, so a repeated click cannot flip it back.
+    @Sendable func toggle(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try mealIDParameter(context)
+        guard let value = context.formFields["favourite"], ["0", "1"].contains(value) else {
+            throw HTTPError(.badRequest, message: "Say whether to star the meal (favourite=1) or unstar it (favourite=0).")
+        }
+        guard try await database.setFavourite(mealID: id, value == "1") else { throw MealPagesController.mealNotFound(id) }
+        return redirect(to: "/meals/\(id)?notice=\(value == "1" ? "starred" : "unstarred")")
+    }
+
+    @Sendable func logAgainForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let source = try await requireFoods(context)
+        let nowLocal = LocalDateTime(now(), in: timeZone)
+        let form = MealForm(eatenAt: nowLocal.description, utcOffset: String(nowLocal.utcOffsetMinutes(in: timeZone)), notes: source.meal.notes)
+        return await renderer.render(.logAgain, LogAgainView(source: source, form: form, csrfToken: context.csrfToken))
+    }
+
+    @Sendable func logAgain(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let source = try await requireFoods(context)
+        var form = MealForm(fields: context.formFields)
+        form.tags = ""
+        switch form.validate(defaultTimeZone: timeZone) {
+        case .failure(let errors):
+            return await renderer.render(.logAgain, LogAgainView(source: source, form: form, errors: errors, csrfToken: context.csrfToken),
+                                         status: .unprocessableContent)
+        case .success(let input):
+            guard let id = try await database.logAgain(from: source.meal.id, as: input, now: now()) else {
+                throw MealPagesController.mealNotFound(source.meal.id)
+            }
+            return redirect(to: "/meals/\(id)?notice=logged_again")
+        }
+    }
+
+    private func requireFoods(_ context: AppRequestContext) async throws -> EntryQueries.MealFoods {
+        let id = try mealIDParameter(context)
+        guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }), !foods.meal.isDraft else {
+            throw MealPagesController.mealNotFound(id)
+        }
+        return foods
+    }
+}
