@@ -55,7 +55,7 @@ struct FavouritesView: Sendable {
     let hasRows: Bool
 
     init(meals: [Meal]) {
-        rows = meals.map { Row(meal: MealRowView(meal: $0), dayText: $0.eatenAt.date.longText, logAgainURL: "/meals/\($0.id)/log-again") }
+        rows = meals.map { Row(meal: MealRowView(meal: $0), dayText: $0.eatenAt.date.shortText, logAgainURL: "/meals/\($0.id)/log-again") }
         hasRows = !rows.isEmpty
     }
 }

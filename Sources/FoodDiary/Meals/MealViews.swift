@@ -73,7 +73,7 @@ struct MealRowView: Sendable {
         }
     }
 
-    static func kcalText(_ kcal: Double) -> String { "\(Int(kcal.rounded())) kcal" }
+    static func kcalText(_ kcal: Double) -> String { "\(grouped(kcal)) kcal" }
 }
 
 struct PaginationView: Sendable {
