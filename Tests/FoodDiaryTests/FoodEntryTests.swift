@@ -15,7 +15,7 @@ import Testing
         let dataType: String
         let catalogFoodId: Int64?
         let ndbNumber: String?
-        let grams: Double
+        let grams: Double?
         let portion: String
         let nutrients: Nutrients
 
@@ -28,7 +28,7 @@ import Testing
             dataType = try container.decode(String.self, forKey: .dataType)
             catalogFoodId = try container.decodeIfPresent(Int64.self, forKey: .catalogFoodId)
             ndbNumber = try container.decodeIfPresent(String.self, forKey: .ndbNumber)
-            grams = try container.decode(Double.self, forKey: .grams)
+            grams = try container.decodeIfPresent(Double.self, forKey: .grams)
             portion = try container.decode(String.self, forKey: .portion)
             nutrients = try Nutrients(from: decoder)
         }

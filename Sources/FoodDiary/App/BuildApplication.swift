@@ -48,7 +48,7 @@ public func buildApplication(
     let routes = Routes(router: router, formBody: FormBodyMiddleware(uploadDirectory: photos.temporaryDirectory, maxUploadBytes: config.maxUploadBytes))
     MealPagesController(database: database, photos: photos, geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController(database: database).addRoutes(to: routes)
-    FoodPagesController(catalog: catalog, renderer: renderer).addRoutes(to: routes)
+    FoodPagesController(catalog: catalog, database: database, renderer: renderer).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
     EntryPagesController(database: database, photos: photos, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     SavedFoodsController(database: database, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
@@ -57,6 +57,9 @@ public func buildApplication(
     PlacesAPIController(database: database).addRoutes(to: routes)
     DayPagesController(database: database, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     FavouritesController(database: database, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    QuickAddController(database: database, renderer: renderer, now: now).addRoutes(to: routes)
+    MyFoodsController(database: database, photos: photos, renderer: renderer, now: now).addRoutes(to: routes)
+    RecipesController(database: database, catalog: catalog, photos: photos, renderer: renderer, now: now).addRoutes(to: routes)
     routes.finish()
 
     return Application(

@@ -4,6 +4,7 @@ import Hummingbird
 /// The catalog's pages: search, and one food's nutrients for a chosen amount.
 struct FoodPagesController: Sendable {
     let catalog: CatalogDatabase
+    let database: AppDatabase
     let renderer: PageRenderer
 
     func addRoutes(to routes: Routes) {
@@ -17,7 +18,8 @@ struct FoodPagesController: Sendable {
         let result = SearchRanking.words(query).isEmpty
             ? nil
             : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 50) }
-        return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, result: result))
+        let mine = SearchRanking.words(query).isEmpty || !brand.isEmpty ? [] : try await database.read { db in try MyFood.fetchAll(db, matching: query) }
+        return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, result: result, myFoods: mine))
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -17,8 +17,16 @@ struct FoodSearchView: Sendable {
     let correctedQuery: String?
     let emptyMessage: String?
     let results: [Row]
+    /// The person's own foods that match, listed above USDA's and marked as theirs.
+    let myFoods: [Row]
+    let hasMyFoods: Bool
 
-    init(query: String, brand: String, result: FoodSearchResult?) {
+    init(query: String, brand: String, result: FoodSearchResult?, myFoods: [MyFood] = []) {
+        self.myFoods = myFoods.map {
+            Row(url: "/my-foods/\($0.id)", description: $0.name, foodGroup: "Mine · \($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g",
+                brandOwner: $0.brandOwner, kcalText: kcalText($0.perServing))
+        }
+        hasMyFoods = !self.myFoods.isEmpty
         self.query = query
         self.brand = brand
         title = query.isEmpty ? "Foods" : "Foods matching “\(query.prefix(60))”"
@@ -27,7 +35,10 @@ struct FoodSearchView: Sendable {
             Row(url: "/foods/\($0.id)", description: $0.description, foodGroup: $0.foodGroup, brandOwner: $0.brandOwner,
                 kcalText: $0.energyKcalPer100g.map { "\(Int($0.rounded())) kcal" } ?? "– kcal")
         }
-        if let result, result.totalHits > 0 {
+        if hasMyFoods && (result?.totalHits ?? 0) == 0 {
+            summary = nil
+            emptyMessage = "No USDA food matches every word of “\(query.prefix(60))”."
+        } else if let result, result.totalHits > 0 {
             let shown = result.foods.count
             summary = result.totalHits > shown ? "Showing the best \(shown) of \(result.totalHits) foods." : "\(result.totalHits) food\(result.totalHits == 1 ? "" : "s") found."
             emptyMessage = nil

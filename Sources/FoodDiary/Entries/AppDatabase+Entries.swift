@@ -4,14 +4,14 @@ import GRDB
 /// Writes to food entries and saved foods, each in one transaction that also touches the meal, so a
 /// draft being worked on is never swept as abandoned.
 extension AppDatabase {
-    /// Returns the new entry's id, or nil when the meal does not exist.
-    public func addEntry(mealID: Int64, food: FoodSnapshot, amount: ChosenAmount, now: Date) async throws -> Int64? {
+    /// Returns the new entry's id, or nil when the meal does not exist. A quick add has no amount.
+    public func addEntry(mealID: Int64, food: FoodSnapshot, amount: ChosenAmount?, now: Date) async throws -> Int64? {
         try await write { db in
             guard try touchMeal(db, id: mealID, now: now) else { return nil }
             let columns = ["meal_id", "grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns
                 + SnapshotColumns.scaledColumns + ["created_at", "updated_at"]
-            let scaled = food.nutrients(forGrams: amount.grams)
-            let arguments: [(any DatabaseValueConvertible)?] = [mealID, amount.grams, amount.label]
+            let scaled = food.nutrients(forGrams: amount?.grams)
+            let arguments: [(any DatabaseValueConvertible)?] = [mealID, amount?.grams, amount?.label ?? "Quick add"]
                 + SnapshotColumns.arguments(food) + NutrientKind.allCases.map { scaled[$0] } + [now, now]
             try db.execute(
                 sql: "INSERT INTO food_entry (\(columns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columns.count)))",

@@ -8,6 +8,7 @@ struct EntryPagesController: Sendable {
     let catalog: CatalogDatabase
     let renderer: PageRenderer
     let now: @Sendable () -> Date
+    var sources: FoodSources { FoodSources(database: database, catalog: catalog) }
 
     static let notices = ["amount": "Amount changed.", "saved_food": "Saved to My saved foods.", "unsaved_food": "Removed from My saved foods."]
 
@@ -15,6 +16,8 @@ struct EntryPagesController: Sendable {
         routes.get("/meals/:id/foods/new", use: addFood)
         routes.get("/meals/:id/foods/new/catalog/:food", use: chooseCatalogAmount)
         routes.get("/meals/:id/foods/new/saved/:saved", use: chooseSavedAmount)
+        routes.get("/meals/:id/foods/new/my/:food", use: chooseMyFoodAmount)
+        routes.get("/meals/:id/foods/new/recipe/:recipe", use: chooseRecipeAmount)
         routes.get("/meals/:id/foods/new/typed", use: handTypedForm)
         routes.post("/meals/:id/foods", use: create)
         routes.post("/meals/:id/foods/typed", use: createHandTyped)
@@ -31,30 +34,43 @@ struct EntryPagesController: Sendable {
         let brand = String((request.uri.queryParameters.get("brand") ?? "").prefix(200))
         let result = SearchRanking.words(query).isEmpty
             ? nil : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 25) }
-        let (saved, savedIDs) = try await database.read { db in
-            (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db))
+        let (saved, savedIDs, myFoods, recipes) = try await database.read { db in
+            (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db),
+             try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query))
         }
+        // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
         let view = AddFoodView(meal: meal, csrfToken: context.csrfToken, query: query, brand: brand,
                                searched: request.uri.queryParameters.get("q") != nil, saved: brand.isEmpty ? saved : [],
+                               myFoods: brand.isEmpty ? myFoods : [], recipes: brand.isEmpty ? recipes : [],
                                result: result, savedCatalogIDs: savedIDs)
         return await renderer.render(.addFood, view)
     }
 
     @Sendable func chooseCatalogAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await requireMeal(context)
-        let food = try await requireCatalogFood(context.parameters.get("food"))
-        let portions = Portion.catalogPortions(food)
-        return await renderer.render(.chooseAmount, try await catalogAmountView(meal: meal, food: food, portions: portions,
-                                                                           form: AmountFieldsView.initialForm(portions: portions),
-                                                                           query: request.uri.queryParameters.get("q"), context: context))
+        try await chooseAmount("catalog:\(context.parameters.get("food") ?? "")", query: request.uri.queryParameters.get("q"), context: context)
     }
 
     @Sendable func chooseSavedAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await chooseAmount("saved:\(context.parameters.get("saved") ?? "")", query: nil, context: context)
+    }
+
+    @Sendable func chooseMyFoodAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await chooseAmount("my:\(context.parameters.get("food") ?? "")", query: request.uri.queryParameters.get("q"), context: context)
+    }
+
+    @Sendable func chooseRecipeAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await chooseAmount("recipe:\(context.parameters.get("recipe") ?? "")", query: request.uri.queryParameters.get("q"), context: context)
+    }
+
+    private func chooseAmount(_ source: String, query: String?, context: AppRequestContext) async throws -> Response {
         let meal = try await requireMeal(context)
-        let saved = try await requireSavedFood(context.parameters.get("saved"))
-        let portions = try await portions(for: saved.food)
-        return await renderer.render(.chooseAmount, savedAmountView(meal: meal, saved: saved, portions: portions,
-                                                              form: AmountFieldsView.initialForm(portions: portions), context: context))
+        // On a page address, a malformed id is simply not there.
+        guard let id = source.split(separator: ":").last.flatMap({ Int64($0) }), id > 0 else {
+            throw HTTPError(.notFound, message: "There is no such food. Search again and pick one from the list.")
+        }
+        let resolved = try await sources.resolve(source)
+        return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions),
+                                                                         query: query, context: context))
     }
 
     @Sendable func handTypedForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -63,45 +79,22 @@ struct EntryPagesController: Sendable {
         return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form))
     }
 
-    /// Adds a catalog or saved food. The nutrients are read again on the server from the source named
-    /// in the form; nothing numeric but the amount is taken from the request.
+    /// Adds a catalog, saved or own food, or servings of a recipe. The nutrients are read again on
+    /// the server from the source named in the form; nothing numeric but the amount is taken from it.
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meal = try await requireMeal(context)
         let fields = context.formFields
-        let source = fields["source"] ?? ""
-        let food: FoodSnapshot, portions: [Portion]
-        var savedDefault: ChosenAmount?
-        var savedFood: SavedFood?
-        if let id = Self.sourceID(source, kind: "catalog") {
-            let details = try await requireCatalogFood(String(id))
-            food = FoodSnapshot(catalogFood: details)
-            portions = Portion.catalogPortions(details)
-        } else if let id = Self.sourceID(source, kind: "saved") {
-            let saved = try await requireSavedFood(String(id))
-            food = saved.food
-            portions = try await self.portions(for: saved.food)
-            savedDefault = saved.defaultAmount
-            savedFood = saved
-        } else {
-            throw HTTPError(.badRequest, message: "The form did not say which food to add. Go back to the search and pick one.")
-        }
+        let resolved = try await sources.resolve(fields["source"] ?? "")
         // One tap on a saved food sends no amount: it adds the saved amount.
         let form = ChosenAmount.Form(fields: fields)
-        let chosen: Result<ChosenAmount, ChosenAmount.Errors> = form.choice.isEmpty && savedDefault != nil
-            ? .success(savedDefault!) : ChosenAmount.validate(form, portions: portions)
+        let chosen: Result<ChosenAmount, ChosenAmount.Errors> = form.choice.isEmpty && resolved.defaultAmount != nil
+            ? .success(resolved.defaultAmount!) : ChosenAmount.validate(form, portions: resolved.portions)
         switch chosen {
         case .failure(let errors):
-            let view: ChooseAmountView
-            if let savedFood {
-                view = savedAmountView(meal: meal, saved: savedFood, portions: portions, form: form, errors: errors, context: context)
-            } else {
-                let details = try await requireCatalogFood(food.catalogFoodID.map(String.init))
-                view = try await catalogAmountView(meal: meal, food: details, portions: portions, form: form, errors: errors,
-                                                   query: nil, context: context)
-            }
-            return await renderer.render(.chooseAmount, view, status: .unprocessableContent)
+            return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: form, errors: errors, query: nil, context: context),
+                                         status: .unprocessableContent)
         case .success(let amount):
-            guard try await database.addEntry(mealID: meal.id, food: food, amount: amount, now: now()) != nil else {
+            guard try await database.addEntry(mealID: meal.id, food: resolved.food, amount: amount, now: now()) != nil else {
                 throw MealPagesController.mealNotFound(meal.id)
             }
             return redirect(to: "/meals/\(meal.id)?notice=food_added#foods")
@@ -137,6 +130,9 @@ struct EntryPagesController: Sendable {
 
     @Sendable func changeAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (meal, entry) = try await requireEntry(context)
+        guard entry.food.dataType != .quickAdd else {
+            throw HTTPError(.conflict, message: "A quick add has no weight to change. Remove it and add it again with the new numbers.")
+        }
         let portions = try await portions(for: entry.food)
         let form = ChosenAmount.Form(fields: context.formFields)
         switch ChosenAmount.validate(form, portions: portions) {
@@ -178,24 +174,18 @@ struct EntryPagesController: Sendable {
 
     // MARK: - Views
 
-    private func catalogAmountView(meal: Meal, food: FoodDetails, portions: [Portion], form: ChosenAmount.Form,
-                                   errors: ChosenAmount.Errors = .init(), query: String?, context: AppRequestContext) async throws -> ChooseAmountView {
-        let saved = try await database.read { db in try EntryQueries.isSaved(db, FoodSnapshot(catalogFood: food)) }
+    private func amountView(meal: Meal, _ resolved: ResolvedFood, form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
+                            query: String?, context: AppRequestContext) async throws -> ChooseAmountView {
         let back = "/meals/\(meal.id)/foods/new" + (query.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "?q=\($0)" } ?? "")
-        let details = [food.summary.foodGroup, "NDB \(food.summary.ndbNumber)", food.summary.brandOwner].compactMap { $0 }.joined(separator: " · ")
-        let returnTo = "/meals/\(meal.id)/foods/new/catalog/\(food.summary.id)"
-        return ChooseAmountView(meal: meal, csrfToken: context.csrfToken, source: "catalog:\(food.summary.id)",
-                                food: FoodSnapshot(catalogFood: food), details: details, portions: portions, form: form, errors: errors,
-                                backURL: back, saveForLater: SaveForLaterView(csrfToken: context.csrfToken, fieldName: "catalog_food",
-                                                                              fieldValue: String(food.summary.id), returnTo: returnTo, alreadySaved: saved))
-    }
-
-    private func savedAmountView(meal: Meal, saved: SavedFood, portions: [Portion], form: ChosenAmount.Form,
-                                 errors: ChosenAmount.Errors = .init(), context: AppRequestContext) -> ChooseAmountView {
-        let details = ["Saved food", saved.food.dataType.label, saved.food.brandOwner].compactMap { $0 }.joined(separator: " · ")
-        return ChooseAmountView(meal: meal, csrfToken: context.csrfToken, source: "saved:\(saved.id)", food: saved.food,
-                                details: details, portions: portions, form: form, errors: errors,
-                                backURL: "/meals/\(meal.id)/foods/new", saveForLater: nil)
+        var saveForLater: SaveForLaterView?
+        if let catalogID = resolved.catalogFoodID, resolved.source.hasPrefix("catalog:") {
+            let saved = try await database.read { db in try EntryQueries.isSaved(db, resolved.food) }
+            saveForLater = SaveForLaterView(csrfToken: context.csrfToken, fieldName: "catalog_food", fieldValue: String(catalogID),
+                                            returnTo: "/meals/\(meal.id)/foods/new/catalog/\(catalogID)", alreadySaved: saved)
+        }
+        return ChooseAmountView(target: .meal(meal), csrfToken: context.csrfToken, source: resolved.source, food: resolved.food,
+                                details: resolved.details, portions: resolved.portions, form: form, errors: errors, backURL: back,
+                                saveForLater: saveForLater)
     }
 
     private func entryView(meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form,
@@ -209,8 +199,10 @@ struct EntryPagesController: Sendable {
     /// (conversions only; the nutrients still come from the snapshot).
     private func portions(for food: FoodSnapshot) async throws -> [Portion] {
         switch food.dataType {
+        case .quickAdd:
+            return []
         case .handTyped:
-            return [.serving(grams: food.basisGrams)]
+            return food.basisGrams.map { [.serving(grams: $0)] } ?? []
         case .srLegacy:
             guard let id = food.catalogFoodID,
                   let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
@@ -221,21 +213,18 @@ struct EntryPagesController: Sendable {
 
     /// The entry's amount as the form's starting point: the preset or measure it was logged with, else its grams.
     static func currentAmountForm(_ entry: FoodEntry, portions: [Portion]) -> ChosenAmount.Form {
+        guard let grams = entry.grams else { return ChosenAmount.Form() }
         if let preset = ChosenAmount.presetGrams.first(where: { $0 == entry.grams }), entry.portionLabel == "\(Int(preset)) g" {
             return ChosenAmount.Form(choice: ChosenAmount.presetKey(preset))
         }
         for portion in portions where entry.portionLabel.contains(portion.label + " (") {
-            return ChosenAmount.Form(choice: portion.key, count: formatQuantity(entry.grams / portion.grams))
+            return ChosenAmount.Form(choice: portion.key, count: formatQuantity(grams / portion.grams))
         }
-        return ChosenAmount.Form(choice: "grams", grams: formatQuantity(entry.grams))
+        return ChosenAmount.Form(choice: "grams", grams: formatQuantity(grams))
     }
 
     // MARK: - Lookups
 
-    static func sourceID(_ source: String, kind: String) -> Int64? {
-        guard source.hasPrefix(kind + ":"), let id = Int64(source.dropFirst(kind.count + 1)), id > 0 else { return nil }
-        return id
-    }
 
     private func mealID(_ context: AppRequestContext) throws -> Int64 { try mealIDParameter(context) }
 
@@ -251,19 +240,7 @@ struct EntryPagesController: Sendable {
         return (meal, entry)
     }
 
-    private func requireCatalogFood(_ text: String?) async throws -> FoodDetails {
-        guard let text, let id = Int64(text), let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else {
-            throw HTTPError(.notFound, message: "There is no food with that number in the catalog. Search again and pick one from the list.")
-        }
-        return food
-    }
 
-    private func requireSavedFood(_ text: String?) async throws -> SavedFood {
-        guard let text, let id = Int64(text), let saved = try await database.read({ db in try EntryQueries.savedFood(db, id: id) }) else {
-            throw HTTPError(.notFound, message: "That saved food is gone; it may have been removed from My saved foods.")
-        }
-        return saved
-    }
 
     static let entryNotFound = HTTPError(.notFound, message: "This meal has no such food. It may have been removed.")
 }

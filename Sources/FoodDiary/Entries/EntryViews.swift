@@ -22,7 +22,7 @@ struct AmountFieldsView: Sendable {
     init(portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
          legend: String = "How much?", food: FoodSnapshot? = nil) {
         self.legend = legend
-        kcalPerGram = food.flatMap { food in food.basis[.energyKcal].map { String($0 / food.basisGrams) } } ?? ""
+        kcalPerGram = food.flatMap { food in food.basisGrams.flatMap { grams in food.basis[.energyKcal].map { String($0 / grams) } } } ?? ""
         presets = ChosenAmount.presetGrams.map {
             let key = ChosenAmount.presetKey($0)
             return Option(key: key, label: "\(Int($0)) g", checked: form.choice == key, grams: String($0))
@@ -131,8 +131,20 @@ struct AddFoodView: Sendable {
         let isSaved: Bool
     }
 
+    struct OwnRow: Sendable {
+        let url: String
+        let name: String
+        let detail: String
+        let kcal: String
+    }
+
     let title = "Add a food"
     let meal: MealContextView
+    let myFoods: [OwnRow]
+    let hasMyFoods: Bool
+    let recipes: [OwnRow]
+    let hasRecipes: Bool
+    let quickAddURL: String
     let csrfToken: String
     let action: String
     let query: String
@@ -148,8 +160,20 @@ struct AddFoodView: Sendable {
     let typedURL: String
 
     init(meal: Meal, csrfToken: String, query: String, brand: String, searched: Bool,
-         saved: [SavedFood], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>) {
+         saved: [SavedFood], myFoods: [MyFood] = [], recipes: [Recipe] = [], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>) {
         self.meal = MealContextView(meal)
+        let q = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        self.myFoods = myFoods.prefix(10).map {
+            OwnRow(url: "/meals/\(meal.id)/foods/new/my/\($0.id)?q=\(q)", name: $0.name,
+                   detail: "Mine · \($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g", kcal: kcalText($0.perServing))
+        }
+        hasMyFoods = !self.myFoods.isEmpty
+        self.recipes = recipes.filter { $0.totalGrams > 0 }.prefix(10).map {
+            OwnRow(url: "/meals/\(meal.id)/foods/new/recipe/\($0.id)?q=\(q)", name: $0.name,
+                   detail: "Recipe · \(formatQuantity($0.servings)) servings", kcal: kcalText($0.perServing))
+        }
+        hasRecipes = !self.recipes.isEmpty
+        quickAddURL = "/meals/\(meal.id)/foods/new/quick"
         self.csrfToken = csrfToken
         action = "/meals/\(meal.id)/foods"
         self.query = query
@@ -184,8 +208,18 @@ struct AddFoodView: Sendable {
 
 /// `/meals/{id}/foods/new/catalog/{food}` and `…/saved/{id}`: how much of a chosen food.
 struct ChooseAmountView: Sendable {
+    /// Where the amount goes: a meal, or a recipe being built.
+    enum Target: Sendable {
+        case meal(Meal)
+        case recipe(id: Int64, name: String)
+    }
+
+    struct RecipeContext: Sendable { let url: String; let name: String }
+
     let title: String
-    let meal: MealContextView
+    let meal: MealContextView?
+    let recipeContext: RecipeContext?
+    let submitLabel: String
     let csrfToken: String
     let action: String
     let source: String
@@ -198,16 +232,26 @@ struct ChooseAmountView: Sendable {
     let backURL: String
     let saveForLater: SaveForLaterView?
 
-    init(meal: Meal, csrfToken: String, source: String, food: FoodSnapshot, details: String, portions: [Portion],
+    init(target: Target, csrfToken: String, source: String, food: FoodSnapshot, details: String, portions: [Portion],
          form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(), backURL: String, saveForLater: SaveForLaterView?) {
         title = "How much \(food.description)?"
-        self.meal = MealContextView(meal)
+        switch target {
+        case .meal(let meal):
+            self.meal = MealContextView(meal)
+            recipeContext = nil
+            action = "/meals/\(meal.id)/foods"
+            submitLabel = "Add to meal"
+        case .recipe(let id, let name):
+            meal = nil
+            recipeContext = RecipeContext(url: "/recipes/\(id)", name: name)
+            action = "/recipes/\(id)/ingredients"
+            submitLabel = "Add to recipe"
+        }
         self.csrfToken = csrfToken
-        action = "/meals/\(meal.id)/foods"
         self.source = source
         description = food.description
         self.details = details
-        basisLabel = food.dataType == .srLegacy ? "per 100 g" : "per serving of \(formatQuantity(food.basisGrams)) g"
+        basisLabel = food.dataType == .srLegacy ? "per 100 g" : "per serving of \(formatQuantity(food.basisGrams ?? 0)) g"
         lines = NutrientLineView.lines(food.basis)
         amount = AmountFieldsView(portions: portions, form: form, errors: errors, food: food)
         hasErrors = !errors.isEmpty
@@ -286,6 +330,7 @@ struct EntryDetailView: Sendable {
     let amountText: String
     let lines: [NutrientLineView]
     let basisText: String
+    let isQuickAdd: Bool
     let action: String
     let removeAction: String
     let amount: AmountFieldsView
@@ -304,9 +349,12 @@ struct EntryDetailView: Sendable {
         source = entry.food.dataType.label + (entry.food.ndbNumber.map { " · NDB \($0)" } ?? "")
         amountText = entry.portionLabel
         lines = NutrientLineView.lines(entry.nutrients)
-        basisText = entry.food.dataType == .srLegacy
-            ? "Scaled from USDA’s values per 100 g, as they were when you logged it."
-            : "Scaled from your label’s values for a \(formatQuantity(entry.food.basisGrams)) g serving."
+        switch (entry.food.dataType, entry.food.basisGrams) {
+        case (.srLegacy, _): basisText = "Scaled from USDA’s values per 100 g, as they were when you logged it."
+        case (_, let grams?): basisText = "Scaled from your label’s values for a \(formatQuantity(grams)) g serving."
+        case (_, nil): basisText = "Typed in as they are: a quick add has no weight to scale."
+        }
+        isQuickAdd = entry.food.dataType == .quickAdd
         action = "/meals/\(meal.id)/foods/\(entry.id)"
         removeAction = "/meals/\(meal.id)/foods/\(entry.id)/delete"
         amount = AmountFieldsView(portions: portions, form: form, errors: errors, legend: "Change the amount", food: entry.food)

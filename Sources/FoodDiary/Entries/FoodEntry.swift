@@ -6,7 +6,8 @@ public struct FoodEntry: Sendable, Equatable {
     public let id: Int64
     public let mealID: Int64
     public let food: FoodSnapshot
-    public let grams: Double
+    /// Nil for a quick add, which has no weight.
+    public let grams: Double?
     public let portionLabel: String
     /// Stored at full precision when the amount was chosen; equal to `food.nutrients(forGrams: grams)`.
     public let nutrients: NutrientValues

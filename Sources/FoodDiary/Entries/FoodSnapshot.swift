@@ -6,11 +6,14 @@ public enum FoodDataType: String, Sendable, Codable {
     case srLegacy = "sr_legacy"
     /// Typed by the person from a label, per serving.
     case handTyped = "hand_typed"
+    /// Just the numbers, with no weight: the restaurant meal nobody can itemise.
+    case quickAdd = "quick_add"
 
     var label: String {
         switch self {
         case .srLegacy: "USDA SR Legacy"
         case .handTyped: "Typed by you"
+        case .quickAdd: "Quick add"
         }
     }
 }
@@ -24,11 +27,12 @@ public struct FoodSnapshot: Sendable, Equatable {
     public let ndbNumber: String?
     public let description: String
     public let brandOwner: String?
-    public let basisGrams: Double
+    /// What `basis` is measured for; nil for a quick add, whose values are simply what was eaten.
+    public let basisGrams: Double?
     public let basis: NutrientValues
 
     public init(dataType: FoodDataType, catalogFoodID: Int64?, ndbNumber: String?, description: String,
-                brandOwner: String?, basisGrams: Double, basis: NutrientValues) {
+                brandOwner: String?, basisGrams: Double?, basis: NutrientValues) {
         self.dataType = dataType
         self.catalogFoodID = catalogFoodID
         self.ndbNumber = ndbNumber
@@ -48,8 +52,9 @@ public struct FoodSnapshot: Sendable, Equatable {
                   description: food.summary.description, brandOwner: food.summary.brandOwner, basisGrams: 100, basis: basis)
     }
 
-    public func nutrients(forGrams grams: Double) -> NutrientValues {
-        basis.scaled(grams: grams, basisGrams: basisGrams)
+    public func nutrients(forGrams grams: Double?) -> NutrientValues {
+        guard let grams, let basisGrams else { return basis }
+        return basis.scaled(grams: grams, basisGrams: basisGrams)
     }
 }
 

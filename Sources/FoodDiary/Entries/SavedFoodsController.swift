@@ -37,8 +37,11 @@ struct SavedFoodsController: Sendable {
             guard parts.count == 2, let entry = try await database.read({ db in try EntryQueries.entry(db, mealID: parts[0], entryID: parts[1]) }) else {
                 throw HTTPError(.notFound, message: "That food entry is gone; it may have been removed.")
             }
+            guard let grams = entry.grams else {
+                throw HTTPError(.conflict, message: "A quick add is just numbers for one meal, so it cannot be saved as a food.")
+            }
             food = entry.food
-            amount = ChosenAmount(grams: entry.grams, label: entry.portionLabel)
+            amount = ChosenAmount(grams: grams, label: entry.portionLabel)
         } else {
             throw HTTPError(.badRequest, message: "The form did not say which food to save.")
         }

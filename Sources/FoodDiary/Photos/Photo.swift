@@ -32,8 +32,8 @@ struct Photo: Sendable, Equatable {
     }
 }
 
-/// Photo rows, always written in the same transaction as the meal that uses them, so a row
-/// exists exactly while some meal shows the photo.
+/// Photo rows, always written in the same transaction as the meal, food or recipe that uses them,
+/// so a row exists exactly while something shows the photo.
 extension AppDatabase {
     /// Records the photo (once per content) and makes it the meal's; returns the photo the meal
     /// showed before if nothing uses it any more, so its files can go, or nil when the meal is gone.
@@ -68,7 +68,10 @@ extension AppDatabase {
 
     /// Deletes the photo row when no meal shows it; returns what its files are called if so.
     static func deleteIfUnused(_ db: Database, sha256: String) throws -> StoredPhotoName? {
-        let used = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meal WHERE photo_sha256 = ?)", arguments: [sha256]) ?? true
+        let used = try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM meal WHERE photo_sha256 = ?1) OR EXISTS (SELECT 1 FROM my_food WHERE photo_sha256 = ?1)
+                OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha256 = ?1)
+            """, arguments: [sha256]) ?? true
         guard !used, let type = try String.fetchOne(db, sql: "SELECT media_type FROM photo WHERE sha256 = ?", arguments: [sha256]) else { return nil }
         try db.execute(sql: "DELETE FROM photo WHERE sha256 = ?", arguments: [sha256])
         return StoredPhotoName(sha256: sha256, mediaType: type)
@@ -84,7 +87,12 @@ extension AppDatabase {
     /// Rows no meal uses (left by a crash between steps); deleted so the sweep can take their files.
     func deleteUnusedPhotoRows() async throws -> Int {
         try await write { db in
-            try db.execute(sql: "DELETE FROM photo WHERE sha256 NOT IN (SELECT photo_sha256 FROM meal WHERE photo_sha256 IS NOT NULL)")
+            try db.execute(sql: """
+                DELETE FROM photo WHERE sha256 NOT IN (
+                    SELECT photo_sha256 FROM meal WHERE photo_sha256 IS NOT NULL
+                    UNION SELECT photo_sha256 FROM my_food WHERE photo_sha256 IS NOT NULL
+                    UNION SELECT photo_sha256 FROM recipe WHERE photo_sha256 IS NOT NULL)
+                """)
             return db.changesCount
         }
     }

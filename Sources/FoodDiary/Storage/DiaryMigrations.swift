@@ -166,6 +166,128 @@ enum DiaryMigrations {
                 CREATE INDEX meal_favourites ON meal(eaten_local DESC) WHERE is_favourite = 1;
                 """)
         }
+        migrator.registerMigration("allowQuickAddEntries") { db in
+            // A quick add ("restaurant meal, about 900 kcal") has nutrients but no weight, so grams
+            // and the basis may be null for it, and only for it. SQLite cannot change a CHECK in
+            // place: the table is rebuilt with the same rows and ids (GRDB runs migrations with
+            // foreign keys off and checks them all before committing).
+            try db.execute(sql: """
+                CREATE TABLE food_entry_rebuilt (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    meal_id INTEGER NOT NULL REFERENCES meal(id) ON DELETE CASCADE,
+                    data_type TEXT NOT NULL CHECK (data_type IN ('sr_legacy', 'hand_typed', 'quick_add')),
+                    catalog_food_id INTEGER,
+                    ndb_number TEXT,
+                    description TEXT NOT NULL CHECK (length(description) BETWEEN 1 AND 200),
+                    brand_owner TEXT CHECK (length(brand_owner) BETWEEN 1 AND 200),
+                    grams REAL CHECK (grams > 0 AND grams <= 5000),
+                    portion_label TEXT NOT NULL,
+                    basis_grams REAL CHECK (basis_grams > 0),
+                    basis_energy_kcal REAL CHECK (basis_energy_kcal >= 0),
+                    basis_protein_g REAL CHECK (basis_protein_g >= 0),
+                    basis_fat_g REAL CHECK (basis_fat_g >= 0),
+                    basis_carbohydrate_g REAL CHECK (basis_carbohydrate_g >= 0),
+                    basis_sodium_mg REAL CHECK (basis_sodium_mg >= 0),
+                    basis_fiber_g REAL CHECK (basis_fiber_g >= 0),
+                    basis_sugars_g REAL CHECK (basis_sugars_g >= 0),
+                    basis_saturated_fat_g REAL CHECK (basis_saturated_fat_g >= 0),
+                    basis_cholesterol_mg REAL CHECK (basis_cholesterol_mg >= 0),
+                    basis_potassium_mg REAL CHECK (basis_potassium_mg >= 0),
+                    energy_kcal REAL CHECK (energy_kcal >= 0),
+                    protein_g REAL CHECK (protein_g >= 0),
+                    fat_g REAL CHECK (fat_g >= 0),
+                    carbohydrate_g REAL CHECK (carbohydrate_g >= 0),
+                    sodium_mg REAL CHECK (sodium_mg >= 0),
+                    fiber_g REAL CHECK (fiber_g >= 0),
+                    sugars_g REAL CHECK (sugars_g >= 0),
+                    saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
+                    cholesterol_mg REAL CHECK (cholesterol_mg >= 0),
+                    potassium_mg REAL CHECK (potassium_mg >= 0),
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    CHECK ((data_type = 'sr_legacy') = (ndb_number IS NOT NULL)),
+                    CHECK ((data_type = 'quick_add') = (grams IS NULL)),
+                    CHECK ((data_type = 'quick_add') = (basis_grams IS NULL))
+                ) STRICT;
+                INSERT INTO food_entry_rebuilt (id, meal_id, data_type, catalog_food_id, ndb_number, description, brand_owner, grams, portion_label, basis_grams, basis_energy_kcal, basis_protein_g, basis_fat_g, basis_carbohydrate_g, basis_sodium_mg, basis_fiber_g, basis_sugars_g, basis_saturated_fat_g, basis_cholesterol_mg, basis_potassium_mg, energy_kcal, protein_g, fat_g, carbohydrate_g, sodium_mg, fiber_g, sugars_g, saturated_fat_g, cholesterol_mg, potassium_mg, created_at, updated_at) SELECT id, meal_id, data_type, catalog_food_id, ndb_number, description, brand_owner, grams, portion_label, basis_grams, basis_energy_kcal, basis_protein_g, basis_fat_g, basis_carbohydrate_g, basis_sodium_mg, basis_fiber_g, basis_sugars_g, basis_saturated_fat_g, basis_cholesterol_mg, basis_potassium_mg, energy_kcal, protein_g, fat_g, carbohydrate_g, sodium_mg, fiber_g, sugars_g, saturated_fat_g, cholesterol_mg, potassium_mg, created_at, updated_at FROM food_entry;
+                DROP TABLE food_entry;
+                ALTER TABLE food_entry_rebuilt RENAME TO food_entry;
+                CREATE INDEX food_entry_by_meal ON food_entry(meal_id, id);
+                """)
+        }
+        migrator.registerMigration("createMyFoodsAndRecipes") { db in
+            // My foods: label foods kept for good, with nutrients per serving and an optional photo.
+            // Recipes: ingredients with their own snapshots, like diary entries; an ingredient from
+            // My foods remembers which, so that food cannot be deleted while a recipe uses it.
+            try db.execute(sql: """
+                CREATE TABLE my_food (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+                    brand_owner TEXT CHECK (length(brand_owner) BETWEEN 1 AND 200),
+                    serving_grams REAL NOT NULL CHECK (serving_grams > 0 AND serving_grams <= 5000),
+                    serving_label TEXT CHECK (length(serving_label) BETWEEN 1 AND 60),
+                    energy_kcal REAL CHECK (energy_kcal >= 0),
+                    protein_g REAL CHECK (protein_g >= 0),
+                    fat_g REAL CHECK (fat_g >= 0),
+                    carbohydrate_g REAL CHECK (carbohydrate_g >= 0),
+                    sodium_mg REAL CHECK (sodium_mg >= 0),
+                    fiber_g REAL CHECK (fiber_g >= 0),
+                    sugars_g REAL CHECK (sugars_g >= 0),
+                    saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
+                    cholesterol_mg REAL CHECK (cholesterol_mg >= 0),
+                    potassium_mg REAL CHECK (potassium_mg >= 0),
+                    photo_sha256 TEXT REFERENCES photo(sha256),
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                ) STRICT;
+                CREATE TABLE recipe (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+                    servings REAL NOT NULL CHECK (servings > 0 AND servings <= 1000),
+                    notes TEXT NOT NULL DEFAULT '' CHECK (length(notes) <= 10000),
+                    photo_sha256 TEXT REFERENCES photo(sha256),
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL
+                ) STRICT;
+                CREATE TABLE recipe_ingredient (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    recipe_id INTEGER NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
+                    my_food_id INTEGER REFERENCES my_food(id) ON DELETE RESTRICT,
+                    data_type TEXT NOT NULL CHECK (data_type IN ('sr_legacy', 'hand_typed')),
+                    catalog_food_id INTEGER,
+                    ndb_number TEXT,
+                    description TEXT NOT NULL CHECK (length(description) BETWEEN 1 AND 200),
+                    brand_owner TEXT CHECK (length(brand_owner) BETWEEN 1 AND 200),
+                    grams REAL NOT NULL CHECK (grams > 0 AND grams <= 5000),
+                    portion_label TEXT NOT NULL,
+                    basis_grams REAL NOT NULL CHECK (basis_grams > 0),
+                    basis_energy_kcal REAL CHECK (basis_energy_kcal >= 0),
+                    basis_protein_g REAL CHECK (basis_protein_g >= 0),
+                    basis_fat_g REAL CHECK (basis_fat_g >= 0),
+                    basis_carbohydrate_g REAL CHECK (basis_carbohydrate_g >= 0),
+                    basis_sodium_mg REAL CHECK (basis_sodium_mg >= 0),
+                    basis_fiber_g REAL CHECK (basis_fiber_g >= 0),
+                    basis_sugars_g REAL CHECK (basis_sugars_g >= 0),
+                    basis_saturated_fat_g REAL CHECK (basis_saturated_fat_g >= 0),
+                    basis_cholesterol_mg REAL CHECK (basis_cholesterol_mg >= 0),
+                    basis_potassium_mg REAL CHECK (basis_potassium_mg >= 0),
+                    energy_kcal REAL CHECK (energy_kcal >= 0),
+                    protein_g REAL CHECK (protein_g >= 0),
+                    fat_g REAL CHECK (fat_g >= 0),
+                    carbohydrate_g REAL CHECK (carbohydrate_g >= 0),
+                    sodium_mg REAL CHECK (sodium_mg >= 0),
+                    fiber_g REAL CHECK (fiber_g >= 0),
+                    sugars_g REAL CHECK (sugars_g >= 0),
+                    saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
+                    cholesterol_mg REAL CHECK (cholesterol_mg >= 0),
+                    potassium_mg REAL CHECK (potassium_mg >= 0),
+                    created_at TEXT NOT NULL,
+                    CHECK ((data_type = 'sr_legacy') = (ndb_number IS NOT NULL))
+                ) STRICT;
+                CREATE INDEX recipe_ingredient_by_recipe ON recipe_ingredient(recipe_id, id);
+                CREATE INDEX recipe_ingredient_by_my_food ON recipe_ingredient(my_food_id) WHERE my_food_id IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

@@ -24,6 +24,13 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case trends = "days/trends"
     case favourites = "days/favourites"
     case logAgain = "meals/log_again"
+    case quickAdd = "entries/quick"
+    case myFoods = "my_foods/list"
+    case myFoodForm = "my_foods/form"
+    case recipes = "recipes/list"
+    case recipeForm = "recipes/form"
+    case recipeDetail = "recipes/detail"
+    case recipeIngredientSearch = "recipes/ingredient_search"
     case error = "error"
 }
 

@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+
+/// A food of the person's own, from a label: nutrients per serving, an optional household measure
+/// and photo. Logging it takes a snapshot, so later edits never change the diary.
+public struct MyFood: Sendable, Equatable {
+    public let id: Int64
+    public let name: String
+    public let brandOwner: String?
+    public let servingGrams: Double
+    /// "1 bar", when the label names its serving.
+    public let servingLabel: String?
+    public let perServing: NutrientValues
+    let photo: Photo?
+
+    var snapshot: FoodSnapshot {
+        FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name, brandOwner: brandOwner,
+                     basisGrams: servingGrams, basis: perServing)
+    }
+
+    /// The serving as a measure to count in: "1 bar = 40 g", or "1 serving = 40 g".
+    var portion: Portion { Portion(key: "serving", label: servingLabel ?? "1 serving", grams: servingGrams) }
+
+    static func fetchAll(_ db: Database, matching query: String = "") throws -> [MyFood] {
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM my_food ORDER BY name COLLATE NOCASE, id")
+        let photos = try photosByHash(db, rows.compactMap { $0["photo_sha256"] as String? })
+        let foods = rows.map { MyFood(row: $0, photo: ($0["photo_sha256"] as String?).flatMap { photos[$0] }) }
+        let words = SearchRanking.words(query)
+        guard !words.isEmpty else { return foods }
+        return foods.filter { food in
+            let text = SearchRanking.words(food.name + " " + (food.brandOwner ?? ""))
+            return words.allSatisfy { word in text.contains { $0.hasPrefix(word) || SearchRanking.normalise($0) == SearchRanking.normalise(word) } }
+        }
+    }
+
+    static func fetch(_ db: Database, id: Int64) throws -> MyFood? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM my_food WHERE id = ?", arguments: [id]) else { return nil }
+        let photo = try (row["photo_sha256"] as String?).flatMap { try Photo.fetch(db, sha256: $0) }
+        return MyFood(row: row, photo: photo)
+    }
+
+    init(row: Row, photo: Photo?) {
+        id = row["id"]
+        name = row["name"]
+        brandOwner = row["brand_owner"]
+        servingGrams = row["serving_grams"]
+        servingLabel = row["serving_label"]
+        var values = NutrientValues()
+        for kind in NutrientKind.allCases { values[kind] = row[kind.column] }
+        perServing = values
+        self.photo = photo
+    }
+}
+
+func photosByHash(_ db: Database, _ hashes: [String]) throws -> [String: Photo] {
+    guard !hashes.isEmpty else { return [:] }
+    let rows = try Row.fetchAll(db, sql: "SELECT * FROM photo WHERE sha256 IN (\(databaseQuestionMarks(count: hashes.count)))",
+                                arguments: StatementArguments(hashes))
+    return Dictionary(rows.map { (Photo(row: $0).sha256, Photo(row: $0)) }, uniquingKeysWith: { first, _ in first })
+}
+
+/// What the My food form produces once valid.
+struct MyFoodInput: Sendable, Equatable {
+    let food: FoodSnapshot
+    let servingLabel: String?
+}
+
+extension AppDatabase {
+    /// Creates (id nil) or updates a food of the person's own; a new photo replaces the old one, whose
+    /// files may then go. Returns the id, or nil when updating a food that is gone.
+    func saveMyFood(id: Int64?, _ input: MyFoodInput, photo: IngestedPhoto?, now: Date) async throws -> (Int64, PhotoChange)? {
+        try await write { db in
+            if let photo { try Self.insertPhoto(db, photo, now: now) }
+            let columns = ["name", "brand_owner", "serving_grams", "serving_label"] + NutrientKind.allCases.map(\.column)
+            let values: [(any DatabaseValueConvertible)?] = [input.food.description, input.food.brandOwner, input.food.basisGrams, input.servingLabel]
+                + NutrientKind.allCases.map { input.food.basis[$0] }
+            guard let id else {
+                try db.execute(sql: """
+                    INSERT INTO my_food (\((columns + ["photo_sha256", "created_at", "updated_at"]).joined(separator: ", ")))
+                    VALUES (\(databaseQuestionMarks(count: columns.count + 3)))
+                    """, arguments: StatementArguments(values + [photo?.sha256, now, now]))
+                return (db.lastInsertedRowID, PhotoChange(orphaned: nil))
+            }
+            guard let previous = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM my_food WHERE id = ?", arguments: [id]) else { return nil }
+            try db.execute(sql: "UPDATE my_food SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), updated_at = ? WHERE id = ?",
+                           arguments: StatementArguments(values + [now, id]))
+            var orphaned: StoredPhotoName?
+            if let photo {
+                try db.execute(sql: "UPDATE my_food SET photo_sha256 = ? WHERE id = ?", arguments: [photo.sha256, id])
+                if let old = previous["photo_sha256"] as String?, old != photo.sha256 { orphaned = try Self.deleteIfUnused(db, sha256: old) }
+            }
+            return (id, PhotoChange(orphaned: orphaned))
+        }
+    }
+
+    enum DeleteMyFoodResult: Equatable {
+        case deleted(PhotoChange)
+        case missing
+        /// Recipes that still use it, by name: it stays until they stop.
+        case usedBy([String])
+    }
+
+    func deleteMyFood(id: Int64) async throws -> DeleteMyFoodResult {
+        try await write { db in
+            let recipes = try String.fetchAll(db, sql: """
+                SELECT DISTINCT r.name FROM recipe r JOIN recipe_ingredient i ON i.recipe_id = r.id WHERE i.my_food_id = ? ORDER BY r.name
+                """, arguments: [id])
+            guard recipes.isEmpty else { return .usedBy(recipes) }
+            guard let row = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM my_food WHERE id = ?", arguments: [id]) else { return .missing }
+            try db.execute(sql: "DELETE FROM my_food WHERE id = ?", arguments: [id])
+            return .deleted(PhotoChange(orphaned: try (row["photo_sha256"] as String?).flatMap { try Self.deleteIfUnused(db, sha256: $0) }))
+        }
+    }
+}
