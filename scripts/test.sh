@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets everything up and runs the whole test suite.
+# Sets everything up and runs the whole test suite: the Swift tests, then the browser journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh debug
 swift test
+./scripts/e2e.sh

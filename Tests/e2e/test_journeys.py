@@ -1,0 +1,236 @@
+"""The main journeys, driven in headless Chromium through WebDriver against a real `fooddiary serve`
+on a free loopback port, with a temporary data directory and the real USDA catalog and GeoNames.
+Each journey runs at phone width (390 × 844) and at desktop width; every page visited is saved
+as a screenshot in e2e-screenshots/ (or $FOODDIARY_E2E_SCREENSHOTS)."""
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.wait import WebDriverWait
+
+import photos
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("FOODDIARY_BINARY", str(ROOT / ".build/debug/fooddiary"))
+SCREENSHOTS = pathlib.Path(os.environ.get("FOODDIARY_E2E_SCREENSHOTS", ROOT / "e2e-screenshots"))
+# The photo's EXIF says Sunday 8 March 2026, 19:42, at Buckingham Palace.
+PHOTO_TAKEN, PHOTO_LAT, PHOTO_LON = "2026:03:08 19:42:10", 51.50135, -0.14189
+
+
+class Server:
+    """`fooddiary serve --port 0` in a child process; the port is read from its log."""
+
+    def __init__(self, data_dir):
+        self.process = subprocess.Popen(
+            [BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir,
+             "--sr28-dir", str(ROOT / ".cache/sr28"), "--geonames-dir", str(ROOT / ".cache/geonames"),
+             "--templates", str(ROOT / "Templates"), "--public-dir", str(ROOT / "Public")],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.log = []
+        for line in self.process.stdout:
+            self.log.append(line)
+            match = re.search(r"ready at http://127\.0\.0\.1:(\d+)", line)
+            if match:
+                self.base = f"http://127.0.0.1:{match.group(1)}"
+                break
+        else:
+            raise RuntimeError("fooddiary serve did not start:\n" + "".join(self.log))
+        # Keep reading so a full pipe never blocks the server.
+        threading.Thread(target=lambda: [self.log.append(line) for line in self.process.stdout], daemon=True).start()
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=20)
+
+
+class Journeys:
+    """The journeys; subclasses give the window size."""
+    width, height, label = 390, 844, "phone"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.data_dir = tempfile.mkdtemp(prefix=f"fooddiary-e2e-{cls.label}-")
+        cls.server = Server(cls.data_dir)
+        options = webdriver.ChromeOptions()
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         f"--window-size={max(cls.width, 500)},{cls.height}", "--hide-scrollbars", "--force-device-scale-factor=1"]:
+            options.add_argument(argument)
+        # Headless windows are at least 500 px wide; a phone's viewport is emulated instead.
+        if cls.width < 500:
+            options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": cls.width, "height": cls.height, "pixelRatio": 2}})
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        cls.browser = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+        cls.browser.set_page_load_timeout(30)
+        cls.shots = 0
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        cls.files = pathlib.Path(cls.data_dir) / "inputs"
+        cls.files.mkdir()
+        cls.photo = cls.files / "IMG_0001.jpg"
+        cls.photo.write_bytes(photos.jpeg_with_exif(PHOTO_TAKEN, PHOTO_LAT, PHOTO_LON))
+        # Other bytes, so deleting its meal must remove a blob no other meal shares.
+        cls.second_photo = cls.files / "IMG_0002.jpg"
+        cls.second_photo.write_bytes(photos.jpeg_with_exif("2026:03:09 12:05:00", 51.5155, -0.0922))
+        cls.fake = cls.files / "holiday.jpg"
+        cls.fake.write_text("This is a text file wearing a .jpg name.\n")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        cls.server.stop()
+        shutil.rmtree(cls.data_dir, ignore_errors=True)
+
+    # Helpers
+
+    def open(self, path, name):
+        self.browser.get(self.server.base + path)
+        self.shot(name)
+
+    def shot(self, name):
+        type(self).shots += 1
+        self.browser.save_screenshot(str(SCREENSHOTS / f"{self.label}-{type(self).shots:02d}-{name}.png"))
+
+    def find(self, css):
+        return self.browser.find_element(By.CSS_SELECTOR, css)
+
+    def click(self, css, name=None, navigates=True):
+        self._click(self.find(css), name, navigates)
+
+    def click_link(self, text, name=None):
+        self._click(self.browser.find_element(By.PARTIAL_LINK_TEXT, text), name, True)
+
+    def _click(self, element, name, navigates):
+        """Clicks as a person would and, when that loads a page, waits for the new one."""
+        page = self.find("html")
+        self.browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+        if navigates:
+            WebDriverWait(self.browser, 20).until(expected_conditions.staleness_of(page))
+            WebDriverWait(self.browser, 20).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+        if name:
+            self.shot(name)
+
+    def text(self):
+        return self.find("body").text
+
+    def stored_originals(self):
+        return sorted(p.name for p in (pathlib.Path(self.data_dir) / "photos/originals").glob("*/*"))
+
+    def console_errors(self):
+        return [entry for entry in self.browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+    def add_meal_with_photo(self, notes, photo=None):
+        self.open("/meals/new", "new-meal")
+        self.find("#notes").send_keys(notes)
+        self.find("#photo").send_keys(str(photo or self.photo))
+        self.shot("new-meal-with-photo")
+        self.click("button[type=submit]:not([name])", "meal-saved")
+        match = re.search(r"/meals/(\d+)", self.browser.current_url)
+        self.assertIsNotNone(match, self.browser.current_url)
+        return match.group(1)
+
+    # Journeys
+
+    def test_1_to_3_a_meal_with_a_photo_and_its_foods(self):
+        meal = self.add_meal_with_photo(f"Dinner at the palace ({self.label})")
+        page = self.text()
+        self.assertIn("19:42", page, "the photo's EXIF time became the meal's time")
+        self.assertIn("Sunday 8 March 2026", page)
+        large = self.find(".meal-photo img")
+        self.assertIn("/large", large.get_attribute("src"))
+        self.assertTrue(self.browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", large), "the photo loaded")
+        osm = self.browser.find_element(By.LINK_TEXT, "Open in OpenStreetMap").get_attribute("href")
+        self.assertIn("mlat=51.50135", osm)
+        self.assertIn("London, England, GB", page)
+
+        self.open("/", "list")
+        day = self.find("#day-2026-03-08")
+        self.assertIn("Dinner at the palace", day.text)
+        thumbnail = day.find_element(By.CSS_SELECTOR, "img.meal-thumb")
+        self.assertIn("/thumb", thumbnail.get_attribute("src"))
+
+        # 2. Peas, 125 g.
+        self.open(f"/meals/{meal}", "meal")
+        self.click_link("Add food", "add-food")
+        self.find("#q").send_keys("peas")
+        self.click("form[role=search] button[type=submit]", "search-peas")
+        self.click_link("Peas, green, raw", "choose-amount")
+        self.click("label.chip-radio:has(input[value=g125])", navigates=False)
+        self.click(".amount-form button[type=submit]", "peas-added")
+        totals = self.find(".meal-total-kcal").text
+        self.assertEqual(totals, "101 kcal", "81 kcal per 100 g × 125 g")
+        self.assertIn("Sodium\n6 mg", self.text(), "5 mg per 100 g × 125 g")
+
+        # 3. A household portion, then removal.
+        self.click_link("Peas, green, raw", "entry")
+        self._click(self.browser.find_element(By.XPATH, "//label[contains(., '1 cup = 145 g')]"), None, False)
+        self.click(".amount-form button[type=submit]", "amount-changed")
+        self.assertIn("1 cup (145 g)", self.text())
+        self.open(f"/meals/{meal}", "meal-with-cup")
+        self.assertEqual(self.find(".meal-total-kcal").text, "117 kcal", "81 × 145 / 100")
+        self.click_link("Peas, green, raw")
+        self.click(".entry-remove button", "food-removed")
+        self.assertEqual(self.find(".meal-total-kcal").text, "0 kcal")
+
+    def test_4_a_text_file_is_not_a_photo(self):
+        before = self.stored_originals()
+        self.open("/meals/new", "new-meal-for-fake")
+        self.find("#notes").send_keys("Not really a photo")
+        self.find("#photo").send_keys(str(self.fake))
+        self.click("button[type=submit]:not([name])", "fake-refused")
+        self.assertIn("is not a photo FoodDiary can keep", self.text())
+        self.assertEqual(self.stored_originals(), before)
+        self.open("/", "list-after-fake")
+        self.assertNotIn("Not really a photo", self.text())
+
+    def test_5_cancelling_a_new_meal_leaves_nothing(self):
+        self.open("/meals/new", "new-meal-to-cancel")
+        self.find("#notes").send_keys("Lunch I changed my mind about")
+        self.click("button[name=then]", "draft-add-food")
+        self.click(".meal-context a", "draft-meal")
+        self.assertIn("not in your diary yet", self.text())
+        self.click(".draft-banner form[action$='/discard'] button", "cancelled")
+        self.assertIn("Nothing was saved", self.text())
+        self.assertNotIn("Lunch I changed my mind about", self.text())
+
+    def test_6_deleting_a_meal_sweeps_its_photo(self):
+        self.add_meal_with_photo(f"Short-lived snack ({self.label})", photo=self.second_photo)
+        sha = re.search(r"/photos/([0-9a-f]{64})/", self.find(".meal-photo img").get_attribute("src")).group(1)
+        self.assertTrue(any(name.startswith(sha) for name in self.stored_originals()))
+        self.click_link("Delete", "confirm-delete")
+        self.click("form[action$='/delete'] button.danger", "deleted")
+        self.assertNotIn("Short-lived snack", self.text())
+        self.assertFalse(any(name.startswith(sha) for name in self.stored_originals()), "the photo's blob went with its meal")
+        self.browser.get(f"{self.server.base}/photos/{sha}/thumb")
+        self.assertIn("no such photo", self.text())
+
+    def test_7_day_trends_and_places_render_cleanly(self):
+        self.browser.get_log("browser")
+        for path, name in [("/today", "today"), ("/days/2026-03-08", "day"), ("/trends?days=7", "trends-7"),
+                           ("/trends?days=30", "trends-30"), ("/places", "places"), ("/tags", "tags"), ("/goals", "goals")]:
+            self.open(path, name)
+            self.assertEqual(self.console_errors(), [], f"{path} logged console errors")
+            self.assertNotIn("Error 500", self.text())
+            if path.startswith("/trends"):
+                self.assertEqual(len(self.browser.find_elements(By.CSS_SELECTOR, "svg.chart")), 2)
+
+
+class PhoneJourneys(Journeys, unittest.TestCase):
+    width, height, label = 390, 844, "phone"
+
+
+class DesktopJourneys(Journeys, unittest.TestCase):
+    width, height, label = 1280, 900, "desktop"
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
