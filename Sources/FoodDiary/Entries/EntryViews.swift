@@ -323,6 +323,8 @@ struct EntryDetailView: Sendable {
     let notice: String?
     let meal: MealContextView
     let mealNotes: String?
+    let mealPhotoURL: String?
+    let mealPlace: String?
     let csrfToken: String
     let description: String
     let brandOwner: String?
@@ -343,6 +345,8 @@ struct EntryDetailView: Sendable {
         self.notice = notice
         self.meal = MealContextView(meal)
         mealNotes = meal.notes.isEmpty ? nil : meal.notes
+        mealPhotoURL = meal.photo?.url(.thumb)
+        mealPlace = meal.place?.name
         self.csrfToken = csrfToken
         description = entry.food.description
         brandOwner = entry.food.brandOwner

@@ -66,15 +66,7 @@ struct MealPagesController: Sendable {
         } catch let rejection as PhotoRejection {
             return try await detailPage(mealID: id, notice: nil, photoError: rejection.message, status: rejection.status, context: context)
         }
-        let change: PhotoChange?
-        do {
-            change = try await database.setMealPhoto(mealID: id, photo: photo, now: now())
-        } catch {
-            if photo.isNewBlob { photos.removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
-            throw error
-        }
-        guard let change else {
-            if photo.isNewBlob { photos.removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+        guard let change = try await photos.committing(photo, { try await database.setMealPhoto(mealID: id, photo: photo, now: now()) }) else {
             throw Self.mealNotFound(id)
         }
         photos.removeFiles(change.orphaned)

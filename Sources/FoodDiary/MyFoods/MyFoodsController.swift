@@ -172,17 +172,7 @@ struct MyFoodsController: Sendable {
                                                                          csrfToken: context.csrfToken), status: rejection.status)
             }
         }
-        let saved: (Int64, PhotoChange)?
-        do {
-            saved = try await database.saveMyFood(id: id, input, photo: photo, now: now())
-        } catch {
-            if let photo, photo.isNewBlob { photos.removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
-            throw error
-        }
-        guard let saved else {
-            if let photo, photo.isNewBlob { photos.removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
-            throw Self.notFound
-        }
+        guard let saved = try await photos.committing(photo, { try await database.saveMyFood(id: id, input, photo: photo, now: now()) }) else { throw Self.notFound }
         photos.removeFiles(saved.1.orphaned)
         return redirect(to: "/my-foods?notice=saved")
     }

@@ -131,6 +131,20 @@ struct PhotoStore: Sendable {
         for size in PhotoSize.allCases { unlink(path(sha256: sha256, size: size, mediaType: mediaType)) }
     }
 
+    /// Runs the database write that records `photo`. If it throws or finds nothing to attach the
+    /// photo to (nil), files this upload created are removed, so no blob outlives a failed commit.
+    func committing<T>(_ photo: IngestedPhoto?, _ commit: () async throws -> T?) async throws -> T? {
+        let result: T?
+        do {
+            result = try await commit()
+        } catch {
+            if let photo, photo.isNewBlob { removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+            throw error
+        }
+        if result == nil, let photo, photo.isNewBlob { removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+        return result
+    }
+
     func removeFiles(_ name: StoredPhotoName?) {
         if let name { removeFiles(sha256: name.sha256, mediaType: name.mediaType) }
     }
