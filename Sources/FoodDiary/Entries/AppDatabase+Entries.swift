@@ -86,7 +86,10 @@ extension AppDatabase {
     public func sweepAbandonedDrafts(untouchedSince cutoff: Date) async throws -> Int {
         try await write { db in
             try db.execute(sql: "DELETE FROM meal WHERE is_draft = 1 AND updated_at < ?", arguments: [cutoff])
-            return db.changesCount
+            let removed = db.changesCount
+            // Tags only those drafts used go with them; their photos go with the photo sweep.
+            try db.execute(sql: "DELETE FROM tag WHERE id NOT IN (SELECT tag_id FROM meal_tag)")
+            return removed
         }
     }
 
