@@ -56,3 +56,17 @@ import Testing
         #expect(!CSRFMiddleware.constantTimeEquals(a, String(a.dropLast())))
     }
 }
+
+@Suite struct SecurityHeaderTests {
+    @Test func pagesCannotBeFramedAndLoadOnlyOurOwnCode() async throws {
+        try await TestEnvironment.withApp { client, _ in
+            for path in ["/", "/meals/new", "/no-such-page"] {
+                let response = try await client.get(path)
+                let policy = response.headers[.contentSecurityPolicy] ?? ""
+                #expect(policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'") && policy.contains("form-action 'self'"), "\(path)")
+                #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+                #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+            }
+        }
+    }
+}

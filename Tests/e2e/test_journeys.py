@@ -14,7 +14,7 @@ import unittest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.wait import WebDriverWait
 
 import photos
@@ -109,13 +109,13 @@ class Journeys:
         self._click(self.browser.find_element(By.PARTIAL_LINK_TEXT, text), name, True)
 
     def _click(self, element, name, navigates):
-        """Clicks as a person would and, when that loads a page, waits for the new one."""
-        page = self.find("html")
-        self.browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        """Clicks as a person would and, when that loads a page, waits for the new one: a flag set
+        on the old page's window is gone once the next document has loaded."""
+        self.browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); window.__oldPage = true", element)
         element.click()
         if navigates:
-            WebDriverWait(self.browser, 20).until(expected_conditions.staleness_of(page))
-            WebDriverWait(self.browser, 20).until(lambda driver: driver.execute_script("return document.readyState") == "complete")
+            WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
+                lambda driver: driver.execute_script("return document.readyState === 'complete' && !window.__oldPage"))
         if name:
             self.shot(name)
 

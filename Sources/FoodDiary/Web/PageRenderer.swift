@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Mustache
 
@@ -60,11 +61,24 @@ public struct PageRenderer: Sendable {
         // The strip is rendered by Mustache too, so it is escaped like the rest of the page.
         let strip = await statusStrip?().flatMap { library.render($0, withTemplate: "partials/status_strip") } ?? ""
         html = html.replacingOccurrences(of: Self.stripMarker, with: strip)
-        return Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: Self.pageHeaders, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
+
+    /// Pages load only our own scripts and styles, may not be framed (no clickjacking of the forms),
+    /// and post only to this site. OpenStreetMap is allowed for the map and its probe tile; blob:
+    /// for the preview of a photo before upload. Inline styles carry the goal bars' widths.
+    static let pageHeaders: HTTPFields = [
+        .contentType: "text/html; charset=utf-8",
+        .cacheControl: "no-store",
+        .contentSecurityPolicy: [
+            "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' blob: https://tile.openstreetmap.org", "frame-src https://www.openstreetmap.org",
+            "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'",
+        ].joined(separator: "; "),
+        HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+        HTTPField.Name("X-Frame-Options")!: "DENY",
+        HTTPField.Name("Referrer-Policy")!: "same-origin",
+    ]
 }
 
 /// Encodes a value as the JSON body of a response.
