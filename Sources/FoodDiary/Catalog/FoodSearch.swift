@@ -99,7 +99,7 @@ public enum FoodSearch {
 
     /// Replaces each word that matches nothing with the closest indexed term, if one is close enough.
     private static func corrected(_ db: Database, words: [String]) throws -> [String]? {
-        var vocabulary: [(term: String, documents: Int)]?
+        var vocabulary: [VocabularyCache.Term]?
         var result: [String] = []
         for (index, word) in words.enumerated() {
             let probe = matchExpression([word], prefixLast: index == words.count - 1, brandWords: [])
@@ -108,10 +108,7 @@ public enum FoodSearch {
                 result.append(word)
                 continue
             }
-            if vocabulary == nil {
-                vocabulary = try Row.fetchAll(db, sql: "SELECT term, doc FROM food_search_vocabulary WHERE term GLOB '[a-z]*'")
-                    .map { ($0["term"], $0["doc"]) }
-            }
+            if vocabulary == nil { vocabulary = try VocabularyCache.shared.vocabulary(db) }
             let allowed = word.count >= 7 ? 2 : 1
             let best = vocabulary!
                 .compactMap { entry -> (Int, Int, String)? in
@@ -148,5 +145,29 @@ public enum FoodSearch {
             (previous2, previous, current) = (previous, current, previous2)
         }
         return previous[y.count]
+    }
+}
+
+/// The index's terms with their document counts, read once per catalog contents: fts5vocab counts
+/// them by walking the whole index, which at 500,000 foods costs far more than the search itself.
+final class VocabularyCache: @unchecked Sendable {
+    typealias Term = (term: String, documents: Int)
+    static let shared = VocabularyCache()
+
+    private let lock = NSLock()
+    private var cached: [String: [Term]] = [:]
+
+    func vocabulary(_ db: Database) throws -> [Term] {
+        // Which catalog, and which contents of it: an import or growth changes the key.
+        let contents = try String.fetchOne(db, sql: """
+            SELECT (SELECT file FROM pragma_database_list WHERE name = 'main') || '|' ||
+                   ifnull((SELECT value FROM catalog_info WHERE key = 'imported_at'), '') || '|' || ifnull((SELECT max(rowid) FROM food_search), 0)
+            """) ?? ""
+        let fullKey = contents
+        if let terms = lock.withLock({ cached[fullKey] }) { return terms }
+        let terms = try Row.fetchAll(db, sql: "SELECT term, doc FROM food_search_vocabulary WHERE term GLOB '[a-z]*'")
+            .map { Term(term: $0["term"], documents: $0["doc"]) }
+        lock.withLock { cached[fullKey] = terms }
+        return terms
     }
 }
