@@ -52,7 +52,7 @@ struct PlaceDetailView: Sendable {
         name = typedName ?? place.name
         self.nameError = nameError
         action = "/places/\(place.id)"
-        geocodedName = place.geocodedName
+        geocodedName = place.geocodedName == place.name ? nil : place.geocodedName
         location = LocationView(coordinates: place.coordinates, source: nil, place: nil)
         countText = MealCount.text(place.mealCount)
         days = MealDayView.group(meals)
