@@ -27,9 +27,10 @@ public func buildApplication(
     var renderer = try await PageRenderer(directory: config.templatesDirectory)
     renderer.statusStrip = {
         let today = LocalDateTime(now(), in: config.timeZone).date
+        // Every page pays for this, so it is one aggregate query, not the day view's full read.
         return try? await database.read { db in
-            let day = try DayQueries.day(db, date: today)
-            return StatusStripView(totals: day.totals, goals: day.goals)
+            let totals = try DayQueries.totals(db, from: today, through: today).first?.totals ?? NutrientValues()
+            return StatusStripView(totals: totals, goals: try DailyGoals.fetch(db))
         }
     }
     let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels)
