@@ -21,8 +21,8 @@ public enum SearchBenchmark {
             var search: [Double] = [], like: [Double] = []
             for _ in 0..<rounds {
                 for query in queries {
-                    search.append(try time { _ = try FoodSearch.search(db, query: query, limit: 25) })
-                    like.append(try time { _ = try likeScan(db, query: query) })
+                    search.append(try milliseconds { _ = try FoodSearch.search(db, query: query, limit: 25) })
+                    like.append(try milliseconds { _ = try likeScan(db, query: query) })
                 }
             }
             return (search.sorted(), like.sorted())
@@ -42,12 +42,6 @@ public enum SearchBenchmark {
                                   arguments: StatementArguments(patterns))
     }
 
-    private static func time(_ body: () throws -> Void) throws -> Double {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
 
     private static func percentile(_ sorted: [Double], _ p: Double) -> Double {
         sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]

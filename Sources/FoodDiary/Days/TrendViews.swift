@@ -49,28 +49,28 @@ struct BarChartView: Sendable {
                 guard value > 0 else { return nil }
                 let height = value * scale
                 y -= height
-                return Segment(y: Self.number(y), height: Self.number(height), kind: kind)
+                return Segment(y: number(y), height: number(height), kind: kind)
             }
             return Bar(url: "/days/\(days[index])", title: titles[index],
-                       x: Self.number(plotLeft + Double(index) * slot + (slot - barWidth) / 2), width: Self.number(barWidth),
+                       x: number(plotLeft + Double(index) * slot + (slot - barWidth) / 2), width: number(barWidth),
                        segments: segments, isOver: overGoal.indices.contains(index) && overGoal[index])
         }
         let every = max(1, Int((Double(days.count) / 5).rounded(.up)))
         xLabels = days.indices.filter { $0 % every == 0 }.map {
-            Label(x: Self.number(plotLeft + (Double($0) + 0.5) * slot), y: Self.number(plotBottom + 18), text: days[$0].shortText)
+            Label(x: number(plotLeft + (Double($0) + 0.5) * slot), y: number(plotBottom + 18), text: days[$0].shortText)
         }
         grid = stride(from: 0.0, through: ceiling, by: step).map { value in
             let y = plotBottom - value * scale
-            return Rule(y: Self.number(y), labelY: Self.number(y + 5), label: grouped(value), kind: "grid")
+            return Rule(y: number(y), labelY: number(y + 5), label: grouped(value), kind: "grid")
         }
         var rules: [Rule] = []
         if let goal {
             let y = plotBottom - goal * scale
-            rules.append(Rule(y: Self.number(y), labelY: Self.number(y - 5), label: "Goal \(grouped(goal)) \(unit)", kind: "goal"))
+            rules.append(Rule(y: number(y), labelY: number(y - 5), label: "Goal \(grouped(goal)) \(unit)", kind: "goal"))
         }
         if let average {
             let y = plotBottom - average * scale
-            rules.append(Rule(y: Self.number(y), labelY: Self.number(y + 16), label: "Average \(grouped(average)) \(unit)", kind: "average"))
+            rules.append(Rule(y: number(y), labelY: number(y + 16), label: "Average \(grouped(average)) \(unit)", kind: "average"))
         }
         self.rules = rules
     }
@@ -83,7 +83,6 @@ struct BarChartView: Sendable {
         return 10 * power
     }
 
-    static func number(_ value: Double) -> String { FoodDiary.number(value) }
 }
 
 /// "1,643": whole numbers as people read them.

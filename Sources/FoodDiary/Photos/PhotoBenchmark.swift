@@ -65,12 +65,6 @@ public enum PhotoBenchmark {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     }
 
-    public static func milliseconds(_ body: () throws -> Void) throws -> Double {
-        let start = ContinuousClock.now
-        try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
 
     public static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()

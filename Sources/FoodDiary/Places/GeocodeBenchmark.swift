@@ -43,17 +43,17 @@ public enum GeocodeBenchmark {
                 }
             }
             var near: [Double] = [], nearScanned: [Double] = []
-            for point in nearTown { near.append(try PhotoBenchmark.milliseconds { _ = try GeoNamesDatabase.nearest(db, to: point) }) }
-            for point in nearTown.prefix(scans) { nearScanned.append(try PhotoBenchmark.milliseconds { _ = try GeoNamesDatabase.nearestByScan(db, to: point) }) }
+            for point in nearTown { near.append(try milliseconds { _ = try GeoNamesDatabase.nearest(db, to: point) }) }
+            for point in nearTown.prefix(scans) { nearScanned.append(try milliseconds { _ = try GeoNamesDatabase.nearestByScan(db, to: point) }) }
             near.sort()
             nearScanned.sort()
 
             var banded: [Double] = [], scanned: [Double] = [], named = 0
             for point in points {
-                banded.append(try PhotoBenchmark.milliseconds { if try GeoNamesDatabase.nearest(db, to: point) != nil { named += 1 } })
+                banded.append(try milliseconds { if try GeoNamesDatabase.nearest(db, to: point) != nil { named += 1 } })
             }
             for point in points.prefix(scans) {
-                scanned.append(try PhotoBenchmark.milliseconds { _ = try GeoNamesDatabase.nearestByScan(db, to: point) })
+                scanned.append(try milliseconds { _ = try GeoNamesDatabase.nearestByScan(db, to: point) })
             }
             banded.sort()
             scanned.sort()
