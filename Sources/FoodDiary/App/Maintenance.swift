@@ -3,7 +3,7 @@ import Logging
 import ServiceLifecycle
 
 /// Tidies what interrupted work leaves behind, at start-up and then every hour while serving:
-/// draft meals abandoned by a closed tab, photo rows no meal uses, and photo files no row names.
+/// draft meals abandoned by a closed tab, photo rows no meal, food or recipe uses, and photo files no row names.
 struct Maintenance: Service {
     /// A draft nobody has touched for this long is abandoned.
     static let abandonedDraftAge: TimeInterval = 24 * 60 * 60
