@@ -38,6 +38,25 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Largest photo accepted, in megapixels (env FOODDIARY_MAX_PHOTO_MEGAPIXELS).")
     var maxPhotoMegapixels: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_PHOTO_MEGAPIXELS"].flatMap(Int.init) ?? 100
 
+    @Option(help: ArgumentHelp("More host names or addresses this server may be reached by, comma-separated (env FOODDIARY_ALLOWED_HOSTS).",
+                               discussion: "Loopback, the --host address, this machine's host names and its interface addresses are always allowed."))
+    var allowedHosts: String = ProcessInfo.processInfo.environment["FOODDIARY_ALLOWED_HOSTS"] ?? ""
+
+    @Option(help: "Seconds a client may take to send a request's headers (env FOODDIARY_HEADER_TIMEOUT).")
+    var headerTimeout: Int = ProcessInfo.processInfo.environment["FOODDIARY_HEADER_TIMEOUT"].flatMap(Int.init) ?? 15
+
+    @Option(help: "Seconds of silence allowed in the middle of an upload (env FOODDIARY_BODY_IDLE_TIMEOUT).")
+    var bodyIdleTimeout: Int = ProcessInfo.processInfo.environment["FOODDIARY_BODY_IDLE_TIMEOUT"].flatMap(Int.init) ?? 30
+
+    @Option(help: "Seconds an idle kept-alive connection stays open (env FOODDIARY_KEEP_ALIVE_TIMEOUT).")
+    var keepAliveTimeout: Int = ProcessInfo.processInfo.environment["FOODDIARY_KEEP_ALIVE_TIMEOUT"].flatMap(Int.init) ?? 60
+
+    @Option(help: "MB of uploads received at once, from everyone (env FOODDIARY_UPLOADS_IN_FLIGHT_MB).")
+    var uploadsInFlightMb: Int = ProcessInfo.processInfo.environment["FOODDIARY_UPLOADS_IN_FLIGHT_MB"].flatMap(Int.init) ?? 256
+
+    @Option(help: "MB of uploads received at once from one address (env FOODDIARY_UPLOADS_IN_FLIGHT_PER_CLIENT_MB).")
+    var uploadsInFlightPerClientMb: Int = ProcessInfo.processInfo.environment["FOODDIARY_UPLOADS_IN_FLIGHT_PER_CLIENT_MB"].flatMap(Int.init) ?? 128
+
     @Option(help: "Directory of Mustache templates.")
     var templates: String = "Templates"
 
@@ -48,13 +67,24 @@ struct Serve: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (0 picks a free one).") }
         guard (1...2000).contains(maxUploadMb) else { throw ValidationError("--max-upload-mb must be between 1 and 2000.") }
         guard (1...1000).contains(maxPhotoMegapixels) else { throw ValidationError("--max-photo-megapixels must be between 1 and 1000.") }
+        for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-idle-timeout", bodyIdleTimeout), ("--keep-alive-timeout", keepAliveTimeout)] {
+            guard (1...3600).contains(seconds) else { throw ValidationError("\(name) must be between 1 and 3600 seconds.") }
+        }
+        guard (1...100_000).contains(uploadsInFlightMb), (1...100_000).contains(uploadsInFlightPerClientMb) else {
+            throw ValidationError("--uploads-in-flight-mb and --uploads-in-flight-per-client-mb must be between 1 and 100000.")
+        }
     }
 
     func run() async throws {
         var logger = Logger(label: "fooddiary")
         logger.logLevel = .info
-        let config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: templates, publicDirectory: publicDir,
+        var config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: templates, publicDirectory: publicDir,
                                sr28Directory: sr28Dir, geonamesDirectory: geonamesDir, maxUploadBytes: maxUploadMb * 1_000_000, maxPhotoPixels: maxPhotoMegapixels * 1_000_000)
+        config.allowedHosts = allowedHosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        config.deadlines = ConnectionDeadlines(header: .seconds(Int64(headerTimeout)), bodyIdle: .seconds(Int64(bodyIdleTimeout)),
+                                               keepAliveIdle: .seconds(Int64(keepAliveTimeout)))
+        config.maxUploadBytesInFlight = uploadsInFlightMb * 1_000_000
+        config.maxUploadBytesInFlightPerClient = uploadsInFlightPerClientMb * 1_000_000
         let app = try await buildApplication(config: config, logger: logger)
         // Handles SIGINT and SIGTERM: stops accepting, finishes requests in flight, then exits.
         try await app.runService()

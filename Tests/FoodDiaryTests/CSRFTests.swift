@@ -12,6 +12,9 @@ import Testing
         ("wrong field", otherToken, testToken),
         ("no cookie", testToken, nil),
         ("malformed cookie", "x", "x"),
+        // Any value a client picks for both, as the earlier double-submit scheme accepted.
+        ("forged pair", String(repeating: "ab", count: 32), String(repeating: "ab", count: 32)),
+        ("pair signed with another secret", CSRFTokens(secret: Data(repeating: 9, count: 32)).newToken(), nil),
     ])
     func postsWithoutAMatchingTokenAreRefusedAndChangeNothing(_ label: String, token: String?, cookie: String?) async throws {
         try await TestEnvironment.withApp { client, database in
@@ -33,7 +36,7 @@ import Testing
         try await TestEnvironment.withApp { client, database in
             let id = try await database.addMeal("2026-03-09T12:30")
             let response = try await client.execute(uri: "/meals/\(id)/delete", method: .post, headers: [
-                .cookie: "\(CSRFMiddleware.cookieName)=\(testToken)", CSRFMiddleware.headerName: testToken,
+                .cookie: "\(CSRFTokens.cookieName)=\(testToken)", CSRFTokens.headerName: testToken,
             ])
             #expect(response.status == .seeOther)
             #expect(try await database.mealCount() == 0)
@@ -47,13 +50,16 @@ import Testing
         }
     }
 
-    @Test func tokensAreRandomAndComparedExactly() {
-        let a = CSRFMiddleware.newToken(), b = CSRFMiddleware.newToken()
+    @Test func tokensAreRandomSignedAndComparedExactly() {
+        let tokens = CSRFTokens(secret: TestEnvironment.secret)
+        let a = tokens.newToken(), b = tokens.newToken()
         #expect(a != b)
-        #expect(CSRFMiddleware.isWellFormed(a))
-        #expect(CSRFMiddleware.constantTimeEquals(a, a))
-        #expect(!CSRFMiddleware.constantTimeEquals(a, b))
-        #expect(!CSRFMiddleware.constantTimeEquals(a, String(a.dropLast())))
+        #expect(tokens.isGenuine(a) && tokens.isGenuine(b))
+        #expect(!tokens.isGenuine(String(a.prefix(32)) + String(b.suffix(32))), "a nonce with another token's MAC")
+        #expect(!CSRFTokens(secret: Data(repeating: 1, count: 32)).isGenuine(a))
+        #expect(CSRFTokens.constantTimeEquals(a, a))
+        #expect(!CSRFTokens.constantTimeEquals(a, b))
+        #expect(!CSRFTokens.constantTimeEquals(a, String(a.dropLast())))
     }
 }
 

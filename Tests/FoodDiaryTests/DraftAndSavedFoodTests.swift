@@ -1,83 +1,73 @@
 import Foundation
+import GRDB
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 
-/// A meal added together with its foods is a draft until finished; cancelling or abandoning it leaves nothing.
-@Suite struct DraftMealTests {
+/// A meal whose Save was pressed is in the diary at once, whichever button saved it, and only an
+/// explicit delete removes it: no background job deletes what a person entered.
+@Suite struct SavedMealTests {
     static let newMeal: [(String, String)] = [("eaten_at", "2026-03-09T12:30"), ("utc_offset", "0"), ("notes", "Picnic"), ("then", "foods")]
 
-    static func draftID(_ response: TestResponse) throws -> Int64 {
+    static func mealID(_ response: TestResponse) throws -> Int64 {
         let location = try #require(response.headers[.location])
-        let match = try #require(location.wholeMatch(of: /\/meals\/(\d+)\/foods\/new/))
+        let match = try #require(location.wholeMatch(of: /\/meals\/(\d+)\/foods\/new\?notice=created/))
         return Int64(match.1)!
     }
 
-    @Test func cancellingADraftLeavesNoMealAndNoEntries() async throws {
+    @Test func nextAddFoodsSavesTheMealAndShowsItEverywhereAtOnce() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
-            let response = try await client.postForm("/meals", Self.newMeal)
+            let response = try await client.postForm("/meals", Self.newMeal + [("tags", "outdoors")])
             #expect(response.status == .seeOther)
-            let id = try Self.draftID(response)
+            let id = try Self.mealID(response)
+            #expect(try await client.get("/meals/\(id)/foods/new?notice=created").text.contains("Meal saved. Now add what was in it."))
+            // The person wanders off before adding anything: the meal is already there.
+            #expect(try await client.get("/").text.contains("Picnic"))
+            #expect(try await client.get("/days/2026-03-09").text.contains("Picnic"))
+            #expect(try await client.get("/api/meals").text.contains("Picnic"))
+            #expect(try await client.get("/tags").text.contains("Outdoors"))
             try await client.postForm("/meals/\(id)/foods", [("source", "catalog:9040"), ("amount", "g125")])
-            try await client.postForm("/meals/\(id)/foods/typed", [("name", "Lemonade"), ("serving_grams", "250"), ("energy_kcal", "100"), ("amount", "serving"), ("count", "1")])
-
-            let page = try await client.get("/meals/\(id)").text
-            #expect(page.contains("New meal, not in your diary yet") && page.contains("Bananas, raw") && page.contains("Lemonade"))
-            #expect(!(try await client.get("/").text.contains("Picnic")), "a draft is not in the list")
-            #expect(!(try await client.get("/api/meals").text.contains("Picnic")), "nor in the JSON list")
-
-            let cancel = try await client.postForm("/meals/\(id)/discard", [])
-            #expect(cancel.status == .seeOther)
-            #expect(cancel.headers[.location] == "/?notice=discarded")
-            #expect(try await database.mealCount() == 0)
-            #expect(try await FoodEntryTests.entryCount(database) == 0)
-            #expect(try await client.get("/meals/\(id)").status == .notFound)
-        }
-    }
-
-    @Test func finishingADraftPutsItInTheDiary() async throws {
-        try await TestEnvironment.withFixtureApp { client, database in
-            let id = try Self.draftID(try await client.postForm("/meals", Self.newMeal))
-            try await client.postForm("/meals/\(id)/foods", [("source", "catalog:9040"), ("amount", "g125")])
-            #expect(try await client.postForm("/meals/\(id)/finish", []).headers[.location] == "/meals/\(id)?notice=created")
-            let list = try await client.get("/").text
-            #expect(list.contains("Picnic") && list.contains("111 kcal"))
-            #expect(!(try await client.get("/meals/\(id)").text.contains("not in your diary yet")))
-            let refused = try await client.postForm("/meals/\(id)/discard", [])
-            #expect(refused.status == .conflict, "Cancel never removes a finished meal")
+            #expect(try await client.get("/").text.contains("111 kcal"))
             #expect(try await database.mealCount() == 1)
         }
     }
 
-    @Test func savingWithoutFoodsIsNotADraft() async throws {
-        try await TestEnvironment.withApp { client, database in
-            let response = try await client.postForm("/meals", Array(Self.newMeal.dropLast()))
-            #expect(response.headers[.location]?.hasSuffix("?notice=created") == true)
-            #expect(try await client.get("/").text.contains("Picnic"))
+    @Test func maintenanceNeverDeletesAMealHoweverOld() async throws {
+        try await TestEnvironment.withDatabase { database in
+            let input = MealInput(eatenAt: LocalDateTime(parsing: "2026-03-09T12:30")!, utcOffsetMinutes: 0, notes: "Untouched for months")
+            let now = TestEnvironment.fixedNow
+            let id = try await database.createMeal(input, now: now.addingTimeInterval(-90 * 24 * 3600))
+            let photos = PhotoStore(root: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPixels: 1,
+                                    isRecorded: { try await database.isPhotoRecorded(sha256: $0) })
+            await Maintenance(database: database, photos: photos, now: { now }, logger: .init(label: "test")).runOnce(atStartUp: false)
+            let remaining = try await database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM meal") }
+            #expect(remaining == [id])
         }
     }
 
-    @Test func abandonedDraftsAreSweptAndFreshOnesKept() async throws {
-        try await TestEnvironment.withDatabase { database in
-            let input = MealInput(eatenAt: LocalDateTime(parsing: "2026-03-09T12:30")!, utcOffsetMinutes: 0, notes: "")
-            let now = TestEnvironment.fixedNow
-            let old = try await database.createMeal(input, asDraft: true, now: now.addingTimeInterval(-25 * 3600))
-            let touched = try await database.createMeal(input, asDraft: true, now: now.addingTimeInterval(-30 * 3600))
-            let finished = try await database.createMeal(input, now: now.addingTimeInterval(-48 * 3600))
-            let fresh = try await database.createMeal(input, asDraft: true, now: now.addingTimeInterval(-3600))
-            // Adding a food keeps a draft alive.
-            _ = try await database.addEntry(mealID: touched, food: FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil,
-                                                                               description: "Tea", brandOwner: nil, basisGrams: 250, basis: .init()),
-                                            amount: ChosenAmount(grams: 250, label: "250 g"), now: now.addingTimeInterval(-60))
-            _ = try await database.addEntry(mealID: old, food: FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil,
-                                                                           description: "Tea", brandOwner: nil, basisGrams: 250, basis: .init()),
-                                            amount: ChosenAmount(grams: 250, label: "250 g"), now: now.addingTimeInterval(-25 * 3600))
-            let photos = PhotoStore(root: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPixels: 1)
-            await Maintenance(database: database, photos: photos, now: { now }, logger: .init(label: "test")).runOnce(atStartUp: false)
-            let remaining = try await database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM meal ORDER BY id") }
-            #expect(remaining == [touched, finished, fresh])
-            #expect(try await FoodEntryTests.entryCount(database) == 1, "the swept draft's entry went with it")
+    /// A diary written by the previous release, with a draft it kept hidden, opens with that meal
+    /// listed, its foods and tags intact.
+    @Test func draftsFromAnEarlierVersionBecomeOrdinaryMeals() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/diary.sqlite"
+        let old = try DatabaseQueue(path: path)
+        try DiaryMigrations.migrator.migrate(old, upTo: "createMyFoodsAndRecipes")
+        try await old.write { db in
+            try db.execute(sql: """
+                INSERT INTO meal (id, eaten_local, utc_offset_minutes, notes, created_at, updated_at, is_draft)
+                VALUES (7, '2026-03-01T19:00', 0, 'Half-finished dinner', '2026-03-01 19:00:00.000', '2026-03-01 19:00:00.000', 1);
+                INSERT INTO tag (id, name) VALUES (3, 'dinner');
+                INSERT INTO meal_tag (meal_id, tag_id, position) VALUES (7, 3, 0);
+                """)
         }
+        try old.close()
+        let upgraded = try AppDatabase.open(path: path)
+        let page = try #require(try await upgraded.read { db in try MealQueries.listPage(db, page: 1) })
+        #expect(page.meals.map(\.notes) == ["Half-finished dinner"])
+        #expect(page.meals.first?.tags.map(\.name) == ["dinner"])
+        let columns = try await upgraded.read { db in try db.columns(in: "meal").map(\.name) }
+        #expect(!columns.contains("is_draft"))
     }
 }
 

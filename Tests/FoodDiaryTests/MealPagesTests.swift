@@ -12,7 +12,7 @@ import Testing
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
             #expect(response.text.contains("No meals yet"))
             let cookie = try #require(response.headers[.setCookie])
-            #expect(cookie.hasPrefix("\(CSRFMiddleware.cookieName)="))
+            #expect(cookie.hasPrefix("\(CSRFTokens.cookieName)="))
             #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
         }
     }

@@ -12,7 +12,7 @@ import Testing
             try await database.addMeal("2026-03-09T07:00", offset: -300, notes: "breakfast")
             try await database.addMeal("2026-03-08T19:00", offset: 0, notes: "Sunday roast")
 
-            let page = try await database.read { db in try MealQueries.listPage(db, page: 1) }
+            let page = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) })
             let days = MealDayView.group(page.meals)
             #expect(days.map(\.heading) == ["Tuesday 10 March 2026", "Monday 9 March 2026", "Sunday 8 March 2026"])
             #expect(days.map { $0.meals.map(\.time) } == [["00:15"], ["23:30", "07:00"], ["19:00"]])
@@ -25,8 +25,8 @@ import Testing
             for minute in 0..<51 {
                 try await database.addMeal("2026-03-09T10:\(String(minute).leftPadded(to: 2))", notes: "meal \(minute)")
             }
-            let first = try await database.read { db in try MealQueries.listPage(db, page: 1) }
-            let second = try await database.read { db in try MealQueries.listPage(db, page: 2) }
+            let first = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) })
+            let second = try #require(try await database.read { db in try MealQueries.listPage(db, page: 2) })
             #expect(first.meals.count == 50)
             #expect(first.pageCount == 2)
             #expect(first.meals.first?.notes == "meal 50")

@@ -40,7 +40,7 @@ import Testing
             let response = try await client.postMultipart("/meals", fields: Self.mealFields,
                                                           files: [MultipartFile(filename: "IMG_0001.JPG", data: jpeg)])
             #expect(response.status == .seeOther)
-            let meal = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) }.meals.first)
+            let meal = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first)
             #expect(meal.eatenAt == LocalDateTime(parsing: "2026-03-08T19:42"), "the EXIF time replaced the form's")
             #expect(meal.utcOffsetMinutes == 60, "no EXIF offset: the browser's stays")
             #expect(meal.notes == "Picnic by the tower")
@@ -51,15 +51,15 @@ import Testing
             #expect(Self.storedFiles(config) == ["derived/\(shard)/\(photo.sha256)-large.jpg", "derived/\(shard)/\(photo.sha256)-thumb.jpg",
                                                  "originals/\(shard)/\(photo.sha256).jpg"])
 
-            let original = try await client.get("/photos/\(photo.sha256)/original")
+            let original = try await client.get("/photos/\(photo.sha256)/untouched")
             #expect(original.status == .ok)
             #expect(original.headers[.contentType] == "image/jpeg")
             #expect(original.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
-            #expect(Data(buffer: original.body) == jpeg, "the original is kept byte for byte")
+            #expect(Data(buffer: original.body) == jpeg, "the untouched original is kept byte for byte")
             let etag = try #require(original.headers[.eTag])
-            #expect(etag == "\"\(photo.sha256)-original\"")
+            #expect(etag == "\"\(photo.sha256)-untouched\"")
             #expect(original.headers[.cacheControl]?.contains("max-age=31536000") == true)
-            let again = try await client.execute(uri: "/photos/\(photo.sha256)/original", method: .get, headers: [.ifNoneMatch: etag])
+            let again = try await client.execute(uri: "/photos/\(photo.sha256)/untouched", method: .get, headers: [.ifNoneMatch: etag])
             #expect(again.status == .notModified && again.body.readableBytes == 0)
 
             let thumb = try await client.get("/photos/\(photo.sha256)/thumb")
@@ -87,7 +87,7 @@ import Testing
             for _ in 0..<2 {
                 try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)])
             }
-            let meals = try await database.read { db in try MealQueries.listPage(db, page: 1) }.meals
+            let meals = try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }
             #expect(meals.count == 2 && meals.allSatisfy { $0.eatenAt == LocalDateTime(parsing: "2026-03-09T12:30") },
                     "without EXIF time the form's time stands")
             #expect(try await Self.photoRows(database) == 1)
@@ -109,7 +109,7 @@ import Testing
             let png = try #require(try await database.read { db in try MealQueries.meal(db, id: id) }?.photo)
             #expect(png.mediaType == "image/png" && png.width == 1)
             #expect(Self.storedFiles(config).contains("originals/\(png.sha256.prefix(2))/\(png.sha256).png"))
-            let served = try await client.get("/photos/\(png.sha256)/original")
+            let served = try await client.get("/photos/\(png.sha256)/untouched")
             #expect(served.headers[.contentType] == "image/png")
 
             #expect(try await client.postMultipart("/meals/\(id)/photo", files: [MultipartFile(filename: "y.jpg", data: first)]).status == .seeOther)
@@ -159,12 +159,14 @@ import Testing
             let response = try await client.postMultipart("/meals", fields: Self.mealFields,
                                                           files: [MultipartFile(filename: "photo.bin", contentType: "application/octet-stream", data: data)])
             #expect(response.status == .seeOther, "\(response.text.prefix(2000))")
-            let photo = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) }.meals.first?.photo)
+            let photo = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first?.photo)
             #expect(photo.mediaType == mediaType)
             #expect(photo.width == 640 && photo.height == 480)
             let thumb = try await client.get("/photos/\(photo.sha256)/thumb")
             #expect(thumb.status == .ok && thumb.headers[.contentType] == "image/jpeg")
-            #expect(try await client.get("/photos/\(photo.sha256)/original").headers[.contentType] == mediaType)
+            #expect(try await client.get("/photos/\(photo.sha256)/untouched").headers[.contentType] == mediaType)
+            let full = try await client.get("/photos/\(photo.sha256)/original")
+            #expect(full.status == .ok && full.headers[.contentType] == "image/jpeg", "full size is a JPEG copy without metadata")
         }
     }
 
@@ -196,7 +198,7 @@ import Testing
         let jpeg = try Self.sampleJPEG(width: 200, height: 150) + Data("<html><script>alert(document.cookie)</script></html>".utf8)
         try await TestEnvironment.withConfiguredApp { client, database, _ in
             #expect(try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "x.html", contentType: "text/html", data: jpeg)]).status == .seeOther)
-            let sha = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) }.meals.first?.photo?.sha256)
+            let sha = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first?.photo?.sha256)
             let original = try await client.get("/photos/\(sha)/original")
             #expect(original.headers[.contentType] == "image/jpeg")
             #expect(original.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
@@ -299,8 +301,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let config = TestEnvironment.config(dataDirectory: directory.path)
-        let store = PhotoStore(root: config.photosDirectory, maxPixels: 100_000_000)
         let database = try AppDatabase.open(path: config.databasePath)
+        let store = PhotoStore(root: config.photosDirectory, maxPixels: 100_000_000, isRecorded: { try await database.isPhotoRecorded(sha256: $0) })
         let id = try await database.addMeal("2026-03-09T12:30")
         // A used photo, stored properly.
         let uploadPath = directory.path + "/upload.jpg"
@@ -311,7 +313,7 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: staged))
         let sha = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
         let photo = try await store.ingest(UploadedFile(fieldName: "photo", clientFilename: "a.jpg", temporaryPath: staged, byteCount: bytes.count, sha256: sha))
-        #expect(try await database.setMealPhoto(mealID: id, photo: photo, now: TestEnvironment.fixedNow) != nil)
+        #expect(try await store.committing(photo, { try await database.setMealPhoto(mealID: id, photo: photo, now: TestEnvironment.fixedNow) }) != nil)
         // Leftovers of a crash: a half upload, a blob whose row never committed, a stray derivative.
         let orphan = String(repeating: "e", count: 64)
         for path in [store.temporaryDirectory + "/upload-crashed.part", store.root + "/originals/ee/\(orphan).jpg", store.root + "/derived/ee/\(orphan)-thumb.jpg"] {

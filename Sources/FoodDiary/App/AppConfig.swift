@@ -18,6 +18,16 @@ public struct AppConfig: Sendable {
     public var maxUploadBytes: Int
     /// Largest photo accepted, in pixels, read from the header before anything is decoded.
     public var maxPhotoPixels: Int
+    /// Names the server answers to besides loopback, its bound address and this machine's names and
+    /// addresses (`--allowed-hosts`); a request for any other name is refused (DNS rebinding).
+    public var allowedHosts: [String] = []
+    /// How long a slow client may take over each part of a request.
+    public var deadlines = ConnectionDeadlines()
+    /// Bytes of uploads being received at once, in all and from one address.
+    public var maxUploadBytesInFlight = 256_000_000
+    public var maxUploadBytesInFlightPerClient = 128_000_000
+    /// The key that signs CSRF tokens; nil reads or makes `<data-dir>/secret.key`.
+    public var secret: Data?
 
     public init(
         host: String = "127.0.0.1",
@@ -60,6 +70,11 @@ public struct AppConfig: Sendable {
     /// The food catalog, kept apart from the diary because it is rebuilt from USDA files.
     public var catalogPath: String {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("catalog.sqlite").path
+    }
+
+    /// Held while a server runs on the data directory, so a second one refuses to start.
+    public var lockPath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("fooddiary.lock").path
     }
 
     /// Whether only this machine can reach the server; anything else exposes an unauthenticated diary.

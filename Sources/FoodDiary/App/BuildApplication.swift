@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
+import ServiceLifecycle
 
 /// Builds the whole application; `fooddiary serve` and the tests both call this.
 ///
@@ -12,7 +15,8 @@ public func buildApplication(
     logger: Logger = Logger(label: "fooddiary"),
     now: @escaping @Sendable () -> Date = { Date() },
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-) async throws -> some ApplicationProtocol {
+) async throws -> FoodDiaryApplication {
+    let dataLock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
     if !config.bindsLoopbackOnly {
         logger.warning("""
             Listening on \(config.host), not just this machine: anyone on that network can read and change \
@@ -33,20 +37,26 @@ public func buildApplication(
             return StatusStripView(totals: totals, goals: try DailyGoals.fetch(db))
         }
     }
-    let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels)
+    let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels,
+                            isRecorded: { try await database.isPhotoRecorded(sha256: $0) })
     try ImageLibrary.start()
     let maintenance = Maintenance(database: database, photos: photos, now: now, logger: logger)
     await maintenance.runOnce(atStartUp: true)
 
+    let tokens = CSRFTokens(secret: try config.secret ?? ServerSecret.loadOrCreate(in: config.dataDirectory))
     let router = Router(context: AppRequestContext.self, options: [.autoGenerateHeadEndpoints])
     // Order matters: a middleware wraps those added after it.
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: NoSniffMiddleware())
+    router.add(middleware: HostGuard(allowed: AllowedHosts(boundHost: config.host, extra: config.allowedHosts)))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(middleware: StaticFilesMiddleware(files: FileMiddleware(config.publicDirectory, urlBasePath: "/static", cacheControl: .init([
         (MediaType(type: .any), [.maxAge(3600)]),
     ]), logger: logger)))
 
-    let routes = Routes(router: router, formBody: FormBodyMiddleware(uploadDirectory: photos.temporaryDirectory, maxUploadBytes: config.maxUploadBytes))
+    let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
+    let formBody = FormBodyMiddleware(uploadDirectory: photos.temporaryDirectory, maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
+    let routes = Routes(router: router, formBody: formBody, tokens: tokens)
     MealPagesController(database: database, photos: photos, geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController(database: database).addRoutes(to: routes)
     FoodPagesController(catalog: catalog, database: database, renderer: renderer).addRoutes(to: routes)
@@ -63,8 +73,9 @@ public func buildApplication(
     RecipesController(database: database, catalog: catalog, photos: photos, renderer: renderer, now: now).addRoutes(to: routes)
     routes.finish()
 
-    return Application(
+    let application = Application(
         router: router,
+        server: DeadlineHTTP1Channel.builder(config.deadlines),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "FoodDiary"),
         services: [maintenance],
         onServerRunning: { channel in
@@ -74,6 +85,25 @@ public func buildApplication(
         },
         logger: logger
     )
+    return FoodDiaryApplication(application: application, routes: routes.registered, dataLock: dataLock)
+}
+
+/// The running application, with the routes it registered so tests can walk every one of them.
+public struct FoodDiaryApplication: ApplicationProtocol {
+    public typealias Responder = RouterResponder<AppRequestContext>
+    let application: Application<Responder>
+    public let routes: [RegisteredRoute]
+    /// Held for as long as the application exists.
+    let dataLock: DataDirectoryLock
+
+    public var responder: Responder { application.responder }
+    public var server: HTTPServerBuilder { application.server }
+    public var configuration: ApplicationConfiguration { application.configuration }
+    public var logger: Logger { application.logger }
+    public var services: [any Service] { application.services }
+    public var eventLoopGroup: any EventLoopGroup { application.eventLoopGroup }
+    public var processesRunBeforeServerStart: [@Sendable () async throws -> Void] { application.processesRunBeforeServerStart }
+    public func onServerRunning(_ channel: any Channel) async { await application.onServerRunning(channel) }
 }
 
 /// Builds the food catalog and the place-name index from the fetched files when they are missing,

@@ -2,11 +2,10 @@ import Foundation
 import Logging
 import ServiceLifecycle
 
-/// Tidies what interrupted work leaves behind, at start-up and then every hour while serving:
-/// draft meals abandoned by a closed tab, photo rows no meal, food or recipe uses, and photo files no row names.
+/// Tidies what interrupted work leaves behind, at start-up and then every hour while serving: photo
+/// rows no meal, food or recipe uses, and photo files no row names. It never deletes anything a
+/// person entered: a meal stays until someone deletes it.
 struct Maintenance: Service {
-    /// A draft nobody has touched for this long is abandoned.
-    static let abandonedDraftAge: TimeInterval = 24 * 60 * 60
     /// Files younger than this may belong to an upload still in progress.
     static let uploadGrace: TimeInterval = 60 * 60
 
@@ -18,11 +17,9 @@ struct Maintenance: Service {
     /// `atStartUp`: no upload can be in flight, so every temporary and unnamed file goes.
     func runOnce(atStartUp: Bool) async {
         do {
-            let drafts = try await database.sweepAbandonedDrafts(untouchedSince: now().addingTimeInterval(-Self.abandonedDraftAge))
-            if drafts > 0 { logger.info("Removed \(drafts) abandoned draft meal\(drafts == 1 ? "" : "s")") }
             _ = try await database.deleteUnusedPhotoRows()
             let kept = Set(try await database.storedPhotoNames())
-            let files = photos.sweep(keeping: kept, untouchedSince: atStartUp ? .distantFuture : now().addingTimeInterval(-Self.uploadGrace))
+            let files = await photos.sweep(keeping: kept, untouchedSince: atStartUp ? .distantFuture : now().addingTimeInterval(-Self.uploadGrace))
             if files > 0 { logger.info("Removed \(files) photo file\(files == 1 ? "" : "s") nothing refers to") }
         } catch {
             logger.error("Maintenance failed: \(error)")

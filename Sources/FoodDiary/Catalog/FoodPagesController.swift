@@ -13,8 +13,8 @@ struct FoodPagesController: Sendable {
     }
 
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters.get("q") ?? ""
-        let brand = request.uri.queryParameters.get("brand") ?? ""
+        let query = try request.formQuery()["q"] ?? ""
+        let brand = try request.formQuery()["brand"] ?? ""
         let result = SearchRanking.words(query).isEmpty
             ? nil
             : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 50) }
@@ -27,7 +27,7 @@ struct FoodPagesController: Sendable {
               let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
         else { throw HTTPError(.notFound, message: "There is no food with that number in the catalog.") }
         let options = FoodAmount.options(for: food)
-        let key = request.uri.queryParameters.get("amount") ?? "g100"
+        let key = try request.formQuery()["amount"] ?? "g100"
         guard let amount = options.first(where: { $0.key == key }) else {
             throw HTTPError(.badRequest, message: "That amount is not one of this food's choices.")
         }

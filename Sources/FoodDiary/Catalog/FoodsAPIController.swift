@@ -12,10 +12,10 @@ struct FoodsAPIController: Sendable {
     }
 
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let query = request.uri.queryParameters.get("q") ?? ""
-        let brand = request.uri.queryParameters.get("brand")
+        let query = try request.formQuery()["q"] ?? ""
+        let brand = try request.formQuery()["brand"]
         var limit = 25
-        if let text = request.uri.queryParameters.get("limit") {
+        if let text = try request.formQuery()["limit"] {
             guard let value = Int(text), (1...Self.maxLimit).contains(value) else {
                 throw HTTPError(.badRequest, message: "`limit` must be a whole number from 1 to \(Self.maxLimit).")
             }

@@ -30,7 +30,7 @@ struct DayPagesController: Sendable {
 
     /// The date picker's GET form lands here and is sent on to the day's own address.
     @Sendable func pickDay(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let text = request.uri.queryParameters.get("date"), let date = LocalDate(parsing: String(text)) else {
+        guard let text = try request.formQuery()["date"], let date = LocalDate(parsing: String(text)) else {
             throw HTTPError(.badRequest, message: "Pick a day with the date picker, or go to an address like /days/2026-03-09.")
         }
         return redirect(to: "/days/\(date)")
@@ -47,7 +47,7 @@ struct DayPagesController: Sendable {
 
     @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {
         let goals = try await database.read { db in try DailyGoals.fetch(db) }
-        let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
+        let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.goals, GoalsView(form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: notice))
     }
 
@@ -125,7 +125,7 @@ struct DayPagesController: Sendable {
     }
 
     private func period(_ request: Request) throws -> Int {
-        guard let text = request.uri.queryParameters.get("days") else { return 7 }
+        guard let text = try request.formQuery()["days"] else { return 7 }
         guard let days = Int(text), Self.trendPeriods.contains(days) else {
             throw HTTPError(.badRequest, message: "Trends cover 7 or 30 days: use ?days=7 or ?days=30.")
         }

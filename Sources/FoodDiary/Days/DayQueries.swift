@@ -31,7 +31,7 @@ public enum DayQueries {
         let rows = try Row.fetchAll(db, sql: """
             SELECT substr(m.eaten_local, 1, 10) AS day, count(DISTINCT m.id) AS meal_count, \(sums)
             FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
-            WHERE m.is_draft = 0 AND m.eaten_local >= ? AND m.eaten_local < ?
+            WHERE m.eaten_local >= ? AND m.eaten_local < ?
             GROUP BY day
             """, arguments: [first.description, last.next.description])
         var byDay: [String: DayTotals] = [:]

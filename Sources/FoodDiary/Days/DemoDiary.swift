@@ -54,9 +54,11 @@ public struct DemoDiary {
     }
 
     public init(config: AppConfig) throws {
-        let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels)
+        let database = try AppDatabase.open(path: config.databasePath)
+        let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels,
+                                isRecorded: { try await database.isPhotoRecorded(sha256: $0) })
         try ImageLibrary.start()
-        self.init(database: try AppDatabase.open(path: config.databasePath), catalog: try CatalogDatabase.open(path: config.catalogPath),
+        self.init(database: database, catalog: try CatalogDatabase.open(path: config.catalogPath),
                   geonames: try GeoNamesDatabase.open(path: config.geonamesPath), photos: photos)
     }
 
@@ -104,8 +106,9 @@ public struct DemoDiary {
                 let location: LocationChoice = placeIDs.indices.contains(placeIndex) ? .place(id: placeIDs[placeIndex]) : .none
                 let notes = Self.note(slot: slot, random: &random)
                 let photo = slot.name == "Dinner" && random.next() % 3 == 0 ? try await samplePhoto(eatenAt: eatenAt, random: &random) : nil
-                let id = try await database.createMeal(MealInput(eatenAt: eatenAt, utcOffsetMinutes: offset(eatenAt, timeZone), notes: notes,
-                                                                 location: location, tags: tags), photo: photo, now: now)
+                let input = MealInput(eatenAt: eatenAt, utcOffsetMinutes: offset(eatenAt, timeZone), notes: notes, location: location, tags: tags)
+                defer { if let photo { unlink(photo.temporaryPath) } }
+                guard let id = try await photos.committing(photo, { try await database.createMeal(input, photo: photo, now: now) }) else { continue }
                 summary.meals += 1
                 if photo != nil { summary.photos += 1 }
                 summary.entries += try await addFoods(to: id, slot: slot, foods: foods, random: &random, now: now)
@@ -169,7 +172,7 @@ public struct DemoDiary {
         return options[Int(random.next() % UInt64(options.count))]
     }
 
-    /// A small generated JPEG carrying the meal's time in EXIF, stored through the real pipeline.
+    /// A small generated JPEG carrying the meal's time in EXIF, checked by the real pipeline.
     private func samplePhoto(eatenAt: LocalDateTime, random: inout SplitMix64) async throws -> IngestedPhoto? {
         try FileManager.default.createDirectory(atPath: photos.temporaryDirectory, withIntermediateDirectories: true)
         let path = photos.temporaryDirectory + "/demo-\(UUID().uuidString).jpg"
@@ -177,9 +180,9 @@ public struct DemoDiary {
         let taken = eatenAt.description.replacingOccurrences(of: "-", with: ":").replacingOccurrences(of: "T", with: " ") + ":00"
         try ImageLibrary.writeSampleJPEG(to: path, width: 800, height: 600, quality: 85, smoothness: 24 + Int(random.next() % 40), taken: taken)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Left for the caller's commit to move into the store.
         let staged = photos.temporaryDirectory + "/upload-demo-\(UUID().uuidString).part"
         try data.write(to: URL(fileURLWithPath: staged))
-        defer { unlink(staged) }
         let digest = SHA256Digest.hex(data)
         return try await photos.ingest(UploadedFile(fieldName: "photo", clientFilename: "demo.jpg", temporaryPath: staged, byteCount: data.count, sha256: digest))
     }

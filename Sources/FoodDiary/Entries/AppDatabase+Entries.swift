@@ -1,8 +1,7 @@
 import Foundation
 import GRDB
 
-/// Writes to food entries and saved foods, each in one transaction that also touches the meal, so a
-/// draft being worked on is never swept as abandoned.
+/// Writes to food entries and saved foods, each in one transaction that also marks the meal edited.
 extension AppDatabase {
     /// Returns the new entry's id, or nil when the meal does not exist. A quick add has no amount.
     public func addEntry(mealID: Int64, food: FoodSnapshot, amount: ChosenAmount?, now: Date) async throws -> Int64? {
@@ -70,26 +69,6 @@ extension AppDatabase {
         try await write { db in
             try db.execute(sql: "DELETE FROM saved_food WHERE id = ?", arguments: [id])
             return db.changesCount > 0
-        }
-    }
-
-    /// Puts a finished draft into the diary. Returns false when there is no such meal.
-    public func finishDraft(mealID: Int64, now: Date) async throws -> Bool {
-        try await write { db in
-            try db.execute(sql: "UPDATE meal SET is_draft = 0, updated_at = ? WHERE id = ?", arguments: [now, mealID])
-            return db.changesCount > 0
-        }
-    }
-
-    /// Removes drafts nobody has touched since `cutoff` (a tab closed midway). Returns how many.
-    @discardableResult
-    public func sweepAbandonedDrafts(untouchedSince cutoff: Date) async throws -> Int {
-        try await write { db in
-            try db.execute(sql: "DELETE FROM meal WHERE is_draft = 1 AND updated_at < ?", arguments: [cutoff])
-            let removed = db.changesCount
-            // Tags only those drafts used go with them; their photos go with the photo sweep.
-            try db.execute(sql: "DELETE FROM tag WHERE id NOT IN (SELECT tag_id FROM meal_tag)")
-            return removed
         }
     }
 

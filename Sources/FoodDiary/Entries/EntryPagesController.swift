@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// Adding foods to a meal, changing how much, removing them; and finishing or cancelling a draft meal.
+/// Adding foods to a meal, changing how much, removing them.
 struct EntryPagesController: Sendable {
     let database: AppDatabase
     let photos: PhotoStore
@@ -10,7 +10,7 @@ struct EntryPagesController: Sendable {
     let now: @Sendable () -> Date
     var sources: FoodSources { FoodSources(database: database, catalog: catalog) }
 
-    static let notices = ["amount": "Amount changed.", "saved_food": "Saved to My saved foods.", "unsaved_food": "Removed from My saved foods."]
+    static let notices = ["created": "Meal saved. Now add what was in it.", "amount": "Amount changed.", "saved_food": "Saved to My saved foods.", "unsaved_food": "Removed from My saved foods."]
 
     func addRoutes(to routes: Routes) {
         routes.get("/meals/:id/foods/new", use: addFood)
@@ -24,14 +24,13 @@ struct EntryPagesController: Sendable {
         routes.get("/meals/:id/foods/:entry", use: entryDetail)
         routes.post("/meals/:id/foods/:entry", use: changeAmount)
         routes.post("/meals/:id/foods/:entry/delete", use: remove)
-        routes.post("/meals/:id/finish", use: finishDraft)
-        routes.post("/meals/:id/discard", use: discardDraft)
     }
 
     @Sendable func addFood(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meal = try await requireMeal(context)
-        let query = String((request.uri.queryParameters.get("q") ?? "").prefix(200))
-        let brand = String((request.uri.queryParameters.get("brand") ?? "").prefix(200))
+        let parameters = try request.formQuery()
+        let query = String((parameters["q"] ?? "").prefix(200))
+        let brand = String((parameters["brand"] ?? "").prefix(200))
         let result = SearchRanking.words(query).isEmpty
             ? nil : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 25) }
         let (saved, savedIDs, myFoods, recipes) = try await database.read { db in
@@ -39,15 +38,15 @@ struct EntryPagesController: Sendable {
              try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query))
         }
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
-        let view = AddFoodView(meal: meal, csrfToken: context.csrfToken, query: query, brand: brand,
-                               searched: request.uri.queryParameters.get("q") != nil, saved: brand.isEmpty ? saved : [],
+        let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: query, brand: brand,
+                               searched: parameters["q"] != nil, saved: brand.isEmpty ? saved : [],
                                myFoods: brand.isEmpty ? myFoods : [], recipes: brand.isEmpty ? recipes : [],
                                result: result, savedCatalogIDs: savedIDs)
         return await renderer.render(.addFood, view)
     }
 
     @Sendable func chooseCatalogAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await chooseAmount("catalog:\(context.parameters.get("food") ?? "")", query: request.uri.queryParameters.get("q"), context: context)
+        try await chooseAmount("catalog:\(context.parameters.get("food") ?? "")", query: request.formQuery()["q"], context: context)
     }
 
     @Sendable func chooseSavedAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -55,11 +54,11 @@ struct EntryPagesController: Sendable {
     }
 
     @Sendable func chooseMyFoodAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await chooseAmount("my:\(context.parameters.get("food") ?? "")", query: request.uri.queryParameters.get("q"), context: context)
+        try await chooseAmount("my:\(context.parameters.get("food") ?? "")", query: request.formQuery()["q"], context: context)
     }
 
     @Sendable func chooseRecipeAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await chooseAmount("recipe:\(context.parameters.get("recipe") ?? "")", query: request.uri.queryParameters.get("q"), context: context)
+        try await chooseAmount("recipe:\(context.parameters.get("recipe") ?? "")", query: request.formQuery()["q"], context: context)
     }
 
     private func chooseAmount(_ source: String, query: String?, context: AppRequestContext) async throws -> Response {
@@ -75,7 +74,7 @@ struct EntryPagesController: Sendable {
 
     @Sendable func handTypedForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meal = try await requireMeal(context)
-        let form = HandTypedFoodForm(name: String((request.uri.queryParameters.get("name") ?? "").prefix(200)))
+        let form = try HandTypedFoodForm(name: String((request.formQuery()["name"] ?? "").prefix(200)))
         return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form))
     }
 
@@ -122,7 +121,7 @@ struct EntryPagesController: Sendable {
     @Sendable func entryDetail(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (meal, entry) = try await requireEntry(context)
         let portions = try await portions(for: entry.food)
-        let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
+        let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions,
                                                                  form: Self.currentAmountForm(entry, portions: portions),
                                                                  notice: notice, context: context))
@@ -154,22 +153,6 @@ struct EntryPagesController: Sendable {
               try await database.removeEntry(mealID: mealID, entryID: entryID, now: now())
         else { throw Self.entryNotFound }
         return redirect(to: "/meals/\(mealID)?notice=food_removed#foods")
-    }
-
-    @Sendable func finishDraft(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try mealID(context)
-        guard try await database.finishDraft(mealID: id, now: now()) else { throw MealPagesController.mealNotFound(id) }
-        return redirect(to: "/meals/\(id)?notice=created")
-    }
-
-    @Sendable func discardDraft(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try mealID(context)
-        guard let change = try await database.deleteMeal(id: id, onlyIfDraft: true) else {
-            _ = try await database.requireMeal(id: id)
-            throw HTTPError(.conflict, message: "Meal \(id) is not a meal being added, so it was not cancelled. To remove a saved meal, use Delete on its page.")
-        }
-        photos.removeFiles(change.orphaned)
-        return redirect(to: "/?notice=discarded")
     }
 
     // MARK: - Views

@@ -81,14 +81,12 @@ struct MealContextView: Sendable {
     let time: String
     let dayHeading: String
     let headline: String?
-    let isDraft: Bool
 
     init(_ meal: Meal) {
         url = "/meals/\(meal.id)"
         time = meal.eatenAt.clockText
         dayHeading = meal.eatenAt.date.longText
         headline = meal.headline
-        isDraft = meal.isDraft
     }
 }
 
@@ -140,6 +138,7 @@ struct AddFoodView: Sendable {
 
     let title = "Add a food"
     let meal: MealContextView
+    let notice: String?
     let myFoods: [OwnRow]
     let hasMyFoods: Bool
     let recipes: [OwnRow]
@@ -159,9 +158,10 @@ struct AddFoodView: Sendable {
     let emptyMessage: String?
     let typedURL: String
 
-    init(meal: Meal, csrfToken: String, query: String, brand: String, searched: Bool,
+    init(meal: Meal, notice: String? = nil, csrfToken: String, query: String, brand: String, searched: Bool,
          saved: [SavedFood], myFoods: [MyFood] = [], recipes: [Recipe] = [], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>) {
         self.meal = MealContextView(meal)
+        self.notice = notice
         let q = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         self.myFoods = myFoods.prefix(10).map {
             OwnRow(url: "/meals/\(meal.id)/foods/new/my/\($0.id)?q=\(q)", name: $0.name,

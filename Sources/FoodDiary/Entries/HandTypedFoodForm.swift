@@ -46,13 +46,13 @@ public struct HandTypedFoodForm: Sendable, Equatable {
 
     public func validate() -> Result<Valid, Errors> {
         var errors = Errors()
-        let name = Self.clean(self.name), brand = Self.clean(self.brand)
+        let name = TypedText.clean(self.name), brand = TypedText.clean(self.brand)
         if name.isEmpty {
             errors.name = "Enter the food’s name, like “Granola bar”."
-        } else if name.unicodeScalars.count > Self.maxNameLength {
-            errors.name = "Keep the name to \(Self.maxNameLength) characters; this one has \(name.unicodeScalars.count)."
+        } else if TypedText.length(name) > Self.maxNameLength {
+            errors.name = "Keep the name to \(Self.maxNameLength) characters; this one has \(TypedText.length(name))."
         }
-        if brand.unicodeScalars.count > Self.maxNameLength {
+        if TypedText.length(brand) > Self.maxNameLength {
             errors.brand = "Keep the brand to \(Self.maxNameLength) characters."
         }
 
@@ -88,11 +88,5 @@ public struct HandTypedFoodForm: Sendable, Equatable {
         let food = FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name,
                                 brandOwner: brand.isEmpty ? nil : brand, basisGrams: serving, basis: basis)
         return .success(Valid(food: food, amount: chosen, saveForLater: saveForLater))
-    }
-
-    /// One line, no control characters, spaces collapsed: names show in lists.
-    static func clean(_ text: String) -> String {
-        text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : String($0) }.joined()
-            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 }

@@ -16,7 +16,7 @@ struct SavedFoodsController: Sendable {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let saved = try await database.read { db in try EntryQueries.savedFoods(db) }
-        let notice = request.uri.queryParameters.get("notice").flatMap { EntryPagesController.notices[String($0)] }
+        let notice = try request.formQuery()["notice"].flatMap { EntryPagesController.notices[$0] }
         return await renderer.render(.savedFoods, SavedFoodsView(saved: saved, csrfToken: context.csrfToken, notice: notice))
     }
 

@@ -5,13 +5,13 @@ import GRDB
 extension AppDatabase {
     /// Creates the meal with its photo, place and tags in one transaction. `geocodedName` names a
     /// new place founded at the input's coordinates.
-    func createMeal(_ input: MealInput, asDraft: Bool = false, photo: IngestedPhoto? = nil, geocodedName: String? = nil,
+    func createMeal(_ input: MealInput, photo: IngestedPhoto? = nil, geocodedName: String? = nil,
                     now: Date) async throws -> Int64 {
         try await write { db in
             if let photo { try Self.insertPhoto(db, photo, now: now) }
             var record = MealRecord(
                 id: nil, eatenLocal: input.eatenAt.description, utcOffsetMinutes: input.utcOffsetMinutes,
-                notes: input.notes, isDraft: asDraft, photoSHA256: photo?.sha256, createdAt: now, updatedAt: now)
+                notes: input.notes, photoSHA256: photo?.sha256, createdAt: now, updatedAt: now)
             try record.insert(db)
             try Self.applyLocation(db, mealID: record.id!, choice: input.location, geocodedName: geocodedName, now: now)
             try Self.applyTags(db, mealID: record.id!, tags: input.tags)
@@ -36,9 +36,9 @@ extension AppDatabase {
 
     /// Deletes the meal with its foods; returns nil when no meal has that id, else the photo
     /// that no meal shows any more, whose files can go.
-    func deleteMeal(id: Int64, onlyIfDraft: Bool = false) async throws -> PhotoChange? {
+    func deleteMeal(id: Int64) async throws -> PhotoChange? {
         try await write { db in
-            guard let record = try MealRecord.fetchOne(db, key: id), !onlyIfDraft || record.isDraft else { return nil }
+            guard let record = try MealRecord.fetchOne(db, key: id) else { return nil }
             try record.delete(db)
             try db.execute(sql: "DELETE FROM tag WHERE id NOT IN (SELECT tag_id FROM meal_tag)")
             return PhotoChange(orphaned: try record.photoSHA256.flatMap { try Self.deleteIfUnused(db, sha256: $0) })

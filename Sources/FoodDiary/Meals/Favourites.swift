@@ -17,7 +17,7 @@ extension AppDatabase {
         try await write { db in
             guard try MealRecord.fetchOne(db, key: source) != nil else { return nil }
             var record = MealRecord(id: nil, eatenLocal: input.eatenAt.description, utcOffsetMinutes: input.utcOffsetMinutes,
-                                    notes: input.notes, isDraft: false, createdAt: now, updatedAt: now)
+                                    notes: input.notes, createdAt: now, updatedAt: now)
             try record.insert(db)
             let id = record.id!
             let copied = (["grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns + SnapshotColumns.scaledColumns)
@@ -37,7 +37,7 @@ extension AppDatabase {
 
 extension MealQueries {
     static func favourites(_ db: Database) throws -> [Meal] {
-        try withTotals(db, try MealRecord.filter(sql: "is_favourite = 1 AND is_draft = 0")
+        try withTotals(db, try MealRecord.filter(sql: "is_favourite = 1")
             .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
     }
 }
@@ -148,7 +148,7 @@ struct FavouritesController: Sendable {
 
     private func requireFoods(_ context: AppRequestContext) async throws -> EntryQueries.MealFoods {
         let id = try mealIDParameter(context)
-        guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }), !foods.meal.isDraft else {
+        guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else {
             throw MealPagesController.mealNotFound(id)
         }
         return foods

@@ -8,8 +8,6 @@ public struct Meal: Sendable, Equatable {
     public let notes: String
     public let createdAt: Date
     public let updatedAt: Date
-    /// Still being put together: shown only on its own pages until it is finished.
-    public let isDraft: Bool
     public let isFavourite: Bool
     public let foodCount: Int
     public let energyKcal: Double
@@ -29,7 +27,6 @@ public struct Meal: Sendable, Equatable {
         self.notes = record.notes
         self.createdAt = record.createdAt
         self.updatedAt = record.updatedAt
-        self.isDraft = record.isDraft
         self.isFavourite = record.isFavourite
         self.foodCount = foodCount
         self.energyKcal = energyKcal

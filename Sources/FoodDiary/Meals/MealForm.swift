@@ -88,7 +88,7 @@ public struct MealForm: Sendable, Equatable {
             errors.utcOffset = "The time zone offset must be whole minutes between -840 and 840."
         }
 
-        let length = notes.unicodeScalars.count
+        let length = TypedText.length(notes)
         if length > MealInput.maxNotesLength {
             errors.notes = "Notes can be at most 10,000 characters; these are \(length.formatted(.number.grouping(.automatic)))."
         }

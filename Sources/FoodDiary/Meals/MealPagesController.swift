@@ -14,7 +14,7 @@ struct MealPagesController: Sendable {
     /// Fixed messages chosen by a query flag, so no text from the URL is ever echoed.
     static let notices = [
         "deleted": "Meal deleted.", "saved": "Meal saved.", "created": "Meal added.", "food_added": "Food added.",
-        "food_removed": "Food removed.", "discarded": "Cancelled. Nothing was saved.",
+        "food_removed": "Food removed.",
         "photo_saved": "Photo saved.", "photo_removed": "Photo removed.", "starred": "Added to favourites.",
         "unstarred": "Removed from favourites.", "logged_again": "Logged again, with the same foods.",
     ]
@@ -35,15 +35,14 @@ struct MealPagesController: Sendable {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = try pageNumber(request)
-        let result = try await database.read { db in try MealQueries.listPage(db, page: page) }
-        guard page <= result.pageCount else {
-            throw HTTPError(.notFound, message: "There is no page \(page): the diary has \(result.pageCount) page\(result.pageCount == 1 ? "" : "s").")
+        guard let result = try await database.read({ db in try MealQueries.listPage(db, page: page) }) else {
+            throw HTTPError(.notFound, message: "There is no page \(page) of meals. The list starts at page 1.")
         }
-        return await renderer.render(.mealList, MealListView(page: result, notice: notice(request)))
+        return await renderer.render(.mealList, MealListView(page: result, notice: try notice(request)))
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await detailPage(mealID: try mealID(context), notice: notice(request), context: context)
+        try await detailPage(mealID: try mealID(context), notice: try notice(request), context: context)
     }
 
     private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, status: HTTPResponse.Status = .ok,
@@ -69,14 +68,14 @@ struct MealPagesController: Sendable {
         guard let change = try await photos.committing(photo, { try await database.setMealPhoto(mealID: id, photo: photo, now: now()) }) else {
             throw Self.mealNotFound(id)
         }
-        photos.removeFiles(change.orphaned)
+        await photos.release(change.orphaned)
         return redirect(to: "/meals/\(id)?notice=photo_saved")
     }
 
     @Sendable func removePhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try mealID(context)
         guard let change = try await database.removeMealPhoto(mealID: id, now: now()) else { throw Self.mealNotFound(id) }
-        photos.removeFiles(change.orphaned)
+        await photos.release(change.orphaned)
         return redirect(to: "/meals/\(id)?notice=photo_removed")
     }
 
@@ -108,19 +107,17 @@ struct MealPagesController: Sendable {
             input = MealInput(eatenAt: exif.taken ?? input.eatenAt, utcOffsetMinutes: exif.taken == nil ? input.utcOffsetMinutes : exif.utcOffsetMinutes ?? input.utcOffsetMinutes,
                               notes: input.notes, location: location, tags: input.tags)
         }
-        // "Next: add foods" keeps the meal a draft until its foods are in, so cancelling leaves nothing.
-        let asDraft = context.formFields["then"] == "foods"
-        let id: Int64
+        // "Next: add foods" saves the meal like Save does, then goes straight to adding its foods.
+        let thenAddFoods = context.formFields["then"] == "foods"
+        let id: Int64?
         do {
-            id = try await database.createMeal(input, asDraft: asDraft, photo: photo, geocodedName: try await geocodedName(input.location), now: now())
-        } catch {
-            if let photo, photo.isNewBlob { photos.removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
-            if error is AppDatabase.PlaceGone {
-                return try await formPage(mealID: nil, form, placeError: Self.placeGone, status: .conflict, context: context)
-            }
-            throw error
+            let name = try await geocodedName(input.location), meal = input
+            id = try await photos.committing(photo, { try await database.createMeal(meal, photo: photo, geocodedName: name, now: now()) })
+        } catch is AppDatabase.PlaceGone {
+            return try await formPage(mealID: nil, form, placeError: Self.placeGone, status: .conflict, context: context)
         }
-        return redirect(to: asDraft ? "/meals/\(id)/foods/new" : "/meals/\(id)?notice=created")
+        guard let id else { throw HTTPError(.internalServerError) }
+        return redirect(to: thenAddFoods ? "/meals/\(id)/foods/new?notice=created" : "/meals/\(id)?notice=created")
     }
 
     static let placeGone = "That place no longer exists. Pick another, or give coordinates."
@@ -174,20 +171,20 @@ struct MealPagesController: Sendable {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try mealID(context)
         guard let change = try await database.deleteMeal(id: id) else { throw Self.mealNotFound(id) }
-        photos.removeFiles(change.orphaned)
+        await photos.release(change.orphaned)
         return redirect(to: "/?notice=deleted")
     }
 
     private func pageNumber(_ request: Request) throws -> Int {
-        guard let text = request.uri.queryParameters["page"] else { return 1 }
+        guard let text = try request.formQuery()["page"] else { return 1 }
         guard let page = Int(text), page >= 1 else {
             throw HTTPError(.badRequest, message: "The page number must be a whole number from 1 up.")
         }
         return page
     }
 
-    private func notice(_ request: Request) -> String? {
-        request.uri.queryParameters["notice"].flatMap { Self.notices[String($0)] }
+    private func notice(_ request: Request) throws -> String? {
+        try request.formQuery()["notice"].flatMap { Self.notices[$0] }
     }
 
     private func mealID(_ context: AppRequestContext) throws -> Int64 { try mealIDParameter(context) }

@@ -12,12 +12,14 @@ public enum MealQueries {
 
     public static let pageSize = 50
 
-    /// Meals newest first by the wall clock they were eaten at, `pageSize` to a page (pages count from 1).
-    public static func listPage(_ db: Database, page: Int) throws -> ListPage {
-        let total = try MealRecord.filter(MealRecord.Columns.isDraft == false).fetchCount(db)
+    /// Meals newest first by the wall clock they were eaten at, `pageSize` to a page (pages count
+    /// from 1); nil for a page past the last. The page is checked against the count before any
+    /// arithmetic, so no number from an address can overflow the offset.
+    public static func listPage(_ db: Database, page: Int) throws -> ListPage? {
+        let total = try MealRecord.fetchCount(db)
         let pageCount = max(1, (total + pageSize - 1) / pageSize)
+        guard (1...pageCount).contains(page) else { return nil }
         let records = try MealRecord
-            .filter(MealRecord.Columns.isDraft == false)
             .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc)
             .limit(pageSize, offset: (page - 1) * pageSize)
             .fetchAll(db)
@@ -30,7 +32,7 @@ public enum MealQueries {
 
     /// Meals eaten on the local days `from` through `to` inclusive, oldest first.
     public static func meals(_ db: Database, from: LocalDate?, through to: LocalDate?) throws -> [Meal] {
-        var request = MealRecord.filter(MealRecord.Columns.isDraft == false).order(MealRecord.Columns.eatenLocal, MealRecord.Columns.id)
+        var request = MealRecord.order(MealRecord.Columns.eatenLocal, MealRecord.Columns.id)
         if let from {
             request = request.filter(MealRecord.Columns.eatenLocal >= from.description)
         }
@@ -40,14 +42,14 @@ public enum MealQueries {
         return try withTotals(db, try request.fetchAll(db))
     }
 
-    /// Meals at a place, or with a tag, newest first (drafts left out).
+    /// Meals at a place, or with a tag, newest first.
     static func meals(_ db: Database, placeID: Int64) throws -> [Meal] {
-        try withTotals(db, try MealRecord.filter(sql: "place_id = ? AND is_draft = 0", arguments: [placeID])
+        try withTotals(db, try MealRecord.filter(sql: "place_id = ?", arguments: [placeID])
             .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
     }
 
     static func meals(_ db: Database, tagID: Int64) throws -> [Meal] {
-        try withTotals(db, try MealRecord.filter(sql: "is_draft = 0 AND id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", arguments: [tagID])
+        try withTotals(db, try MealRecord.filter(sql: "id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", arguments: [tagID])
             .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
     }
 

@@ -102,9 +102,6 @@ struct MealDetailView: Sendable {
     let photoError: String?
     let photoAction: String
     let removePhotoAction: String
-    let isDraft: Bool
-    let finishAction: String
-    let discardAction: String
     let dayHeading: String
     let dayISO: String
     let time: String
@@ -139,9 +136,6 @@ struct MealDetailView: Sendable {
         self.photoError = photoError
         photoAction = "/meals/\(meal.id)/photo"
         removePhotoAction = "/meals/\(meal.id)/photo/delete"
-        isDraft = meal.isDraft
-        finishAction = "/meals/\(meal.id)/finish"
-        discardAction = "/meals/\(meal.id)/discard"
         dayHeading = meal.eatenAt.date.longText
         dayISO = meal.eatenAt.date.description
         time = meal.eatenAt.clockText
@@ -289,6 +283,7 @@ struct LocationView: Sendable {
 struct PhotoView: Sendable {
     let largeURL: String
     let originalURL: String
+    let untouchedURL: String
     let sizeText: String
     let takenText: String?
     let gpsText: String?
@@ -297,6 +292,7 @@ struct PhotoView: Sendable {
     init(_ photo: Photo) {
         largeURL = photo.url(.large)
         originalURL = photo.url(.original)
+        untouchedURL = photo.url(.untouched)
         let megabytes = Double(photo.byteCount) / 1_000_000
         sizeText = "\(photo.width) × \(photo.height), \(megabytes.formatted(.number.precision(.fractionLength(1)))) MB"
         takenText = photo.takenAt.map { "\($0.date.longText) at \($0.clockText)" }

@@ -30,7 +30,7 @@ struct MealsAPIController: Sendable {
     }
 
     private func date(_ request: Request, _ name: String) throws -> LocalDate? {
-        guard let text = request.uri.queryParameters.get(name), !text.isEmpty else { return nil }
+        guard let text = try request.formQuery()[name], !text.isEmpty else { return nil }
         guard let date = LocalDate(parsing: text) else {
             throw HTTPError(.badRequest, message: "`\(name)` must be a date as YYYY-MM-DD, got “\(text.prefix(40))”.")
         }
@@ -104,26 +104,23 @@ struct MealJSON: Encodable {
     }
 }
 
-/// One meal with its foods and their sums; a meal still being added says `"draft": true`.
+/// One meal with its foods and their sums.
 struct MealDetailJSON: Encodable {
     let meal: MealJSON
-    let draft: Bool
     let foods: [FoodEntryJSON]
     let totals: NutrientsJSON
 
     init(_ foods: EntryQueries.MealFoods) {
         meal = MealJSON(foods.meal)
-        draft = foods.meal.isDraft
         self.foods = foods.entries.map(FoodEntryJSON.init)
         totals = NutrientsJSON(values: foods.totals)
     }
 
-    enum CodingKeys: String, CodingKey { case draft, foods, totals }
+    enum CodingKeys: String, CodingKey { case foods, totals }
 
     func encode(to encoder: Encoder) throws {
         try meal.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(draft, forKey: .draft)
         try container.encode(foods, forKey: .foods)
         try container.encode(totals, forKey: .totals)
     }

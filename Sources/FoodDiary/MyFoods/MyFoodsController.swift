@@ -27,8 +27,8 @@ struct MyFoodForm: Sendable, Equatable {
 
     func validate() -> Result<MyFoodInput, Errors> {
         var errors = Errors()
-        let serving = HandTypedFoodForm.clean(servingLabel)
-        if serving.count > 60 { errors.servingLabel = "Keep the measure to 60 characters, like “1 bar” or “1 slice”." }
+        let serving = TypedText.clean(servingLabel)
+        if TypedText.length(serving) > 60 { errors.servingLabel = "Keep the measure to 60 characters, like “1 bar” or “1 slice”." }
         switch label.validate() {
         case .failure(let labelErrors): errors.label = labelErrors
         case .success(let valid) where errors.servingLabel == nil:
@@ -131,7 +131,7 @@ struct MyFoodsController: Sendable {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let foods = try await database.read { db in try MyFood.fetchAll(db) }
-        let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
+        let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.myFoods, MyFoodsView(foods: foods, notice: notice))
     }
 
@@ -173,7 +173,7 @@ struct MyFoodsController: Sendable {
             }
         }
         guard let saved = try await photos.committing(photo, { try await database.saveMyFood(id: id, input, photo: photo, now: now()) }) else { throw Self.notFound }
-        photos.removeFiles(saved.1.orphaned)
+        await photos.release(saved.1.orphaned)
         return redirect(to: "/my-foods?notice=saved")
     }
 
@@ -183,7 +183,7 @@ struct MyFoodsController: Sendable {
         switch try await database.deleteMyFood(id: food.id) {
         case .missing: throw Self.notFound
         case .deleted(let change):
-            photos.removeFiles(change.orphaned)
+            await photos.release(change.orphaned)
             return redirect(to: "/my-foods?notice=deleted")
         case .usedBy(let recipes):
             let message = "“\(food.name)” is an ingredient of \(recipes.map { "“\($0)”" }.joined(separator: ", ")), so it was not deleted. Remove it from \(recipes.count == 1 ? "that recipe" : "those recipes") first."

@@ -35,8 +35,8 @@ struct QuickAddForm: Sendable, Equatable {
 
     func validate() -> Result<FoodSnapshot, Errors> {
         var errors = Errors(), values = NutrientValues()
-        let name = HandTypedFoodForm.clean(self.name)
-        if name.count > HandTypedFoodForm.maxNameLength { errors.name = "Keep the name to \(HandTypedFoodForm.maxNameLength) characters." }
+        let name = TypedText.clean(self.name)
+        if TypedText.length(name) > HandTypedFoodForm.maxNameLength { errors.name = "Keep the name to \(HandTypedFoodForm.maxNameLength) characters." }
         for kind in Self.kinds {
             let text = (self.values[kind] ?? "").trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }

@@ -178,9 +178,9 @@ struct RecipesController: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let query = String((request.uri.queryParameters.get("q") ?? "").prefix(200))
+        let query = try String((request.formQuery()["q"] ?? "").prefix(200))
         let recipes = try await database.read { db in try Recipe.search(db, query: query) }
-        let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
+        let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.recipes, RecipesView(recipes: recipes, query: query, notice: notice))
     }
 
@@ -194,7 +194,7 @@ struct RecipesController: Sendable {
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
-        let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
+        let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.recipeDetail, RecipeDetailView(recipe: recipe, csrfToken: context.csrfToken, notice: notice))
     }
 
@@ -227,20 +227,20 @@ struct RecipesController: Sendable {
             }
         }
         guard let saved = try await photos.committing(photo, { try await database.saveRecipe(id: id, input, photo: photo, now: now()) }) else { throw Self.notFound }
-        photos.removeFiles(saved.1.orphaned)
+        await photos.release(saved.1.orphaned)
         return redirect(to: "/recipes/\(saved.0)?notice=saved")
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
         guard let change = try await database.deleteRecipe(id: recipe.id) else { throw Self.notFound }
-        photos.removeFiles(change.orphaned)
+        await photos.release(change.orphaned)
         return redirect(to: "/recipes?notice=deleted")
     }
 
     @Sendable func ingredientSearch(_ request: Request, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
-        let query = String((request.uri.queryParameters.get("q") ?? "").prefix(200))
+        let query = try String((request.formQuery()["q"] ?? "").prefix(200))
         let myFoods = try await database.read { db in try MyFood.fetchAll(db, matching: query) }
         let result = SearchRanking.words(query).isEmpty ? nil : try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 25) }
         return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result))

@@ -77,6 +77,11 @@ extension AppDatabase {
         return StoredPhotoName(sha256: sha256, mediaType: type)
     }
 
+    /// Whether a row exists for the photo: its files must stay.
+    func isPhotoRecorded(sha256: String) async throws -> Bool {
+        try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE sha256 = ?)", arguments: [sha256]) ?? false }
+    }
+
     /// Every photo the diary still refers to, for the sweep.
     func storedPhotoNames() async throws -> [StoredPhotoName] {
         try await read { db in

@@ -3,7 +3,8 @@ import HTTPTypes
 import Hummingbird
 
 /// Serves stored photos: only hashes the diary knows, with the type sniffed at upload, `nosniff`,
-/// a strong ETag and a year of caching (the bytes behind a hash never change).
+/// a strong ETag and a year of caching (the bytes behind a hash never change). Every size but
+/// `untouched` is a copy without metadata, so a shared photo link gives away no location.
 struct PhotoPagesController: Sendable {
     let database: AppDatabase
     let photos: PhotoStore
@@ -18,13 +19,13 @@ struct PhotoPagesController: Sendable {
               let size = context.parameters.get("size").flatMap(PhotoSize.init(rawValue:)),
               let photo = try await database.read({ db in try Photo.fetch(db, sha256: sha256) })
         else { throw Self.notFound }
-        let path = photos.path(sha256: sha256, size: size, mediaType: photo.mediaType)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let length = attributes[.size] as? Int else {
+        guard let path = try await photos.servedFile(sha256: sha256, size: size, mediaType: photo.mediaType),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path), let length = attributes[.size] as? Int else {
             throw Self.notFound
         }
         let etag = "\"\(sha256)-\(size.rawValue)\""
         var headers: HTTPFields = [
-            .contentType: size == .original ? photo.mediaType : "image/jpeg",
+            .contentType: size == .untouched ? photo.mediaType : "image/jpeg",
             .eTag: etag,
             .cacheControl: "private, max-age=31536000, immutable",
             HTTPField.Name("X-Content-Type-Options")!: "nosniff",
@@ -34,8 +35,8 @@ struct PhotoPagesController: Sendable {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(length)
-        if size == .original {
-            headers[.contentDisposition] = "inline; filename=\"meal-photo.\(PhotoStore.accepted[photo.mediaType]?.fileExtension ?? "bin")\""
+        if size == .untouched {
+            headers[.contentDisposition] = "attachment; filename=\"meal-photo.\(PhotoStore.accepted[photo.mediaType]?.fileExtension ?? "bin")\""
         }
         let body = try await fileIO.loadFile(path: path, context: context)
         return Response(status: .ok, headers: headers, body: body)

@@ -1,22 +1,23 @@
 import Foundation
 import Hummingbird
 
-/// The sizes a photo is served in. Derivatives are JPEGs made once at upload, upright and stripped
-/// of all metadata (GPS included); the original is kept byte for byte.
+/// The sizes a photo is served in. Derivatives are JPEGs, upright and stripped of all metadata
+/// (GPS included): the thumbnail and large copy are made at upload, the full-size `original` the
+/// first time someone opens it. `untouched` is the file as uploaded, byte for byte, location and all.
 enum PhotoSize: String, Sendable, CaseIterable {
-    case thumb, large, original
+    case thumb, large, original, untouched
 
-    /// Longest side in pixels for derivatives.
+    /// Longest side in pixels for the derivatives made at upload.
     var pixels: Int? {
         switch self {
         case .thumb: 320
         case .large: 1280
-        case .original: nil
+        case .original, .untouched: nil
         }
     }
 }
 
-/// What an accepted upload turned out to be, ready to be recorded.
+/// An upload that passed every check, still in its temporary file until `committing` places it.
 struct IngestedPhoto: Sendable, Equatable {
     let sha256: String
     let mediaType: String
@@ -24,16 +25,23 @@ struct IngestedPhoto: Sendable, Equatable {
     let width: Int
     let height: Int
     let exif: ImageLibrary.Exif
-    /// False when the same bytes were already stored: nothing new is on disk.
-    let isNewBlob: Bool
+    let temporaryPath: String
 }
 
 /// Photo files under `<data-dir>/photos/`: originals named by SHA-256 with the sniffed extension,
 /// derivatives beside them, uploads in progress in `tmp/`. Every file appears by rename after
 /// fsync, so a crash leaves either the whole file or none; the sweep removes what no row names.
+///
+/// One rule keeps files and rows in step when two requests touch the same photo at once (a meal
+/// deleted while another is saved with the same picture): files are placed and their row committed
+/// while holding that photo's lock, and files are removed only while holding it and only when the
+/// diary has no row for the photo.
 struct PhotoStore: Sendable {
     let root: String
     let maxPixels: Int
+    /// Whether the diary has a row for a photo, asked under the photo's lock before removing files.
+    let isRecorded: @Sendable (String) async throws -> Bool
+    private let locks = KeyedLock()
 
     /// The types FoodDiary keeps, each with the only libvips loaders allowed to open it, so a file
     /// that sniffs as one thing cannot be decoded as another.
@@ -45,9 +53,10 @@ struct PhotoStore: Sendable {
         "image/heif": ("heif", ["heifload"]),
     ]
 
-    init(root: String, maxPixels: Int) {
+    init(root: String, maxPixels: Int, isRecorded: @escaping @Sendable (String) async throws -> Bool) {
         self.root = root
         self.maxPixels = maxPixels
+        self.isRecorded = isRecorded
     }
 
     var temporaryDirectory: String { root + "/tmp" }
@@ -61,12 +70,12 @@ struct PhotoStore: Sendable {
     func path(sha256: String, size: PhotoSize, mediaType: String) -> String {
         let shard = String(sha256.prefix(2))
         switch size {
-        case .original: return "\(originalsDirectory)/\(shard)/\(sha256).\(Self.accepted[mediaType]?.fileExtension ?? "bin")"
-        case .thumb, .large: return "\(derivedDirectory)/\(shard)/\(sha256)-\(size.rawValue).jpg"
+        case .untouched: return "\(originalsDirectory)/\(shard)/\(sha256).\(Self.accepted[mediaType]?.fileExtension ?? "bin")"
+        case .thumb, .large, .original: return "\(derivedDirectory)/\(shard)/\(sha256)-\(size.rawValue).jpg"
         }
     }
 
-    /// Checks an upload from its bytes alone and moves it into the store with its derivatives.
+    /// Checks an upload from its bytes alone; nothing is placed in the store until `committing`.
     /// Throws a `PhotoRejection` for anything that is not a whole, reasonably sized photo.
     func ingest(_ upload: UploadedFile) async throws -> IngestedPhoto {
         guard upload.byteCount > 0 else { throw PhotoRejection.empty }
@@ -92,21 +101,8 @@ struct PhotoStore: Sendable {
             }
             return (header, (try? ImageLibrary.exif(uploadPath)) ?? ImageLibrary.Exif())
         }
-
-        let original = path(sha256: upload.sha256, size: .original, mediaType: mediaType)
-        let isNew = !FileManager.default.fileExists(atPath: original)
-        if isNew {
-            try moveIntoPlace(upload.temporaryPath, to: original)
-        }
-        do {
-            let store = self, sha256 = upload.sha256
-            try await ImageWorkLimiter.shared.run { try store.writeDerivatives(sha256: sha256, original: original, mediaType: mediaType) }
-        } catch {
-            if isNew { removeFiles(sha256: upload.sha256, mediaType: mediaType) }
-            throw error
-        }
         return IngestedPhoto(sha256: upload.sha256, mediaType: mediaType, byteCount: upload.byteCount,
-                             width: header.width, height: header.height, exif: exif, isNewBlob: isNew)
+                             width: header.width, height: header.height, exif: exif, temporaryPath: upload.temporaryPath)
     }
 
     /// The large copy comes from the original (decoded at reduced size), the thumbnail from the
@@ -116,14 +112,18 @@ struct PhotoStore: Sendable {
         for size in [PhotoSize.large, .thumb] {
             let destination = path(sha256: sha256, size: size, mediaType: mediaType)
             if !FileManager.default.fileExists(atPath: destination) {
-                let temporary = temporaryDirectory + "/derived-\(UUID().uuidString).jpg"
-                defer { unlink(temporary) }
-                try ImageLibrary.writeThumbnail(from: source, to: temporary, size: size.pixels!)
-                try syncFile(temporary)
-                try moveIntoPlace(temporary, to: destination)
+                try writeDerivative(from: source, to: destination, pixels: size.pixels!, quality: 82)
             }
             source = destination
         }
+    }
+
+    private func writeDerivative(from source: String, to destination: String, pixels: Int, quality: Int) throws {
+        let temporary = temporaryDirectory + "/derived-\(UUID().uuidString).jpg"
+        defer { unlink(temporary) }
+        try ImageLibrary.writeThumbnail(from: source, to: temporary, size: pixels, quality: quality)
+        try syncFile(temporary)
+        try moveIntoPlace(temporary, to: destination)
     }
 
     /// Deletes a photo's original and derivatives; used when nothing refers to it any more.
@@ -131,22 +131,56 @@ struct PhotoStore: Sendable {
         for size in PhotoSize.allCases { unlink(path(sha256: sha256, size: size, mediaType: mediaType)) }
     }
 
-    /// Runs the database write that records `photo`. If it throws or finds nothing to attach the
-    /// photo to (nil), files this upload created are removed, so no blob outlives a failed commit.
+    /// The one way a photo enters the diary: places the checked upload and its derivatives, then runs
+    /// the database write that records it, all under the photo's lock. If the write throws or finds
+    /// nothing to attach the photo to (nil), files this upload created are removed, so no blob
+    /// outlives a failed commit. With no photo, just runs `commit`.
     func committing<T>(_ photo: IngestedPhoto?, _ commit: () async throws -> T?) async throws -> T? {
-        let result: T?
-        do {
-            result = try await commit()
-        } catch {
-            if let photo, photo.isNewBlob { removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
-            throw error
+        guard let photo else { return try await commit() }
+        return try await locks.withLock(photo.sha256) {
+            let original = path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType)
+            let isNew = !FileManager.default.fileExists(atPath: original)
+            do {
+                if isNew { try moveIntoPlace(photo.temporaryPath, to: original) }
+                let store = self
+                try await ImageWorkLimiter.shared.run {
+                    try store.writeDerivatives(sha256: photo.sha256, original: original, mediaType: photo.mediaType)
+                }
+                let result = try await commit()
+                if result == nil && isNew { removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+                return result
+            } catch {
+                if isNew { removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+                throw error
+            }
         }
-        if result == nil, let photo, photo.isNewBlob { removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
-        return result
     }
 
-    func removeFiles(_ name: StoredPhotoName?) {
-        if let name { removeFiles(sha256: name.sha256, mediaType: name.mediaType) }
+    /// Removes the files of a photo a write reported unused, unless another request recorded it again
+    /// meanwhile. A failed check keeps the files: the sweep looks again later.
+    func release(_ name: StoredPhotoName?) async {
+        guard let name else { return }
+        _ = try? await locks.withLock(name.sha256) {
+            guard try await !isRecorded(name.sha256) else { return }
+            removeFiles(sha256: name.sha256, mediaType: name.mediaType)
+        }
+    }
+
+    /// The path of a recorded photo's file in `size`, making the full-size copy without metadata the
+    /// first time it is asked for; nil when the photo is no longer recorded.
+    func servedFile(sha256: String, size: PhotoSize, mediaType: String) async throws -> String? {
+        let target = path(sha256: sha256, size: size, mediaType: mediaType)
+        guard size == .original, !FileManager.default.fileExists(atPath: target) else { return target }
+        return try await locks.withLock(sha256) {
+            guard try await isRecorded(sha256) else { return nil }
+            guard !FileManager.default.fileExists(atPath: target) else { return target }
+            let source = path(sha256: sha256, size: .untouched, mediaType: mediaType), store = self
+            try await ImageWorkLimiter.shared.run {
+                let pixels = try ImageLibrary.header(source)
+                try store.writeDerivative(from: source, to: target, pixels: max(pixels.width, pixels.height), quality: 90)
+            }
+            return target
+        }
     }
 
     /// rename(2) into a sharded folder, then fsync the folder so the new name survives a crash.
@@ -198,21 +232,24 @@ enum PhotoRejection: Error, Equatable {
 
 extension PhotoStore {
     /// Deletes temporary files, and originals and derivatives whose photo is not in `keeping`,
-    /// when they were last modified before `cutoff`. Returns how many files went.
-    func sweep(keeping: Set<StoredPhotoName>, untouchedSince cutoff: Date) -> Int {
-        let keptOriginals = Set(keeping.map { URL(fileURLWithPath: path(sha256: $0.sha256, size: .original, mediaType: $0.mediaType)).lastPathComponent })
+    /// when they were last modified before `cutoff`. A photo's files go under its lock and only if it
+    /// is still unrecorded then, so an upload committing the same photo meanwhile keeps them.
+    /// Returns how many files went.
+    func sweep(keeping: Set<StoredPhotoName>, untouchedSince cutoff: Date) async -> Int {
         let keptHashes = Set(keeping.map(\.sha256))
         var removed = 0
-        func removeIfOld(_ path: String) {
+        func isOld(_ path: String) -> Bool {
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
-            if modified < cutoff, unlink(path) == 0 { removed += 1 }
+            return modified < cutoff
         }
-        for file in files(in: temporaryDirectory) { removeIfOld(file) }
-        for file in files(in: originalsDirectory, sharded: true) where !keptOriginals.contains(URL(fileURLWithPath: file).lastPathComponent) {
-            removeIfOld(file)
-        }
-        for file in files(in: derivedDirectory, sharded: true) where !keptHashes.contains(String(URL(fileURLWithPath: file).lastPathComponent.prefix(64))) {
-            removeIfOld(file)
+        for file in files(in: temporaryDirectory) where isOld(file) && unlink(file) == 0 { removed += 1 }
+        let candidates = (files(in: originalsDirectory, sharded: true) + files(in: derivedDirectory, sharded: true))
+            .filter { !keptHashes.contains(String(URL(fileURLWithPath: $0).lastPathComponent.prefix(64))) && isOld($0) }
+        for (sha256, paths) in Dictionary(grouping: candidates, by: { String(URL(fileURLWithPath: $0).lastPathComponent.prefix(64)) }) {
+            removed += (try? await locks.withLock(sha256) {
+                guard try await !isRecorded(sha256) else { return 0 }
+                return paths.filter { unlink($0) == 0 }.count
+            }) ?? 0
         }
         return removed
     }

@@ -54,9 +54,9 @@ public enum TagList {
     public static func parse(_ text: String) -> Result<[String], Problem> {
         var tags: [String] = [], seen: Set<String> = []
         for piece in text.split(whereSeparator: { $0 == "," || $0.isNewline }) {
-            let tag = HandTypedFoodForm.clean(String(piece))
+            let tag = TypedText.clean(String(piece))
             guard !tag.isEmpty else { continue }
-            guard tag.count <= maxLength else { return .failure(.tooLong(tag)) }
+            guard TypedText.length(tag) <= maxLength else { return .failure(.tooLong(tag)) }
             if seen.insert(tag.lowercased()).inserted { tags.append(tag) }
         }
         guard tags.count <= maxTags else { return .failure(.tooMany(tags.count)) }
@@ -65,7 +65,7 @@ public enum TagList {
 
     public static func message(_ problem: Problem) -> String {
         switch problem {
-        case .tooLong(let tag): "“\(tag.prefix(24))…” is \(tag.count) characters long; keep each tag to \(maxLength)."
+        case .tooLong(let tag): "“\(tag.prefix(24))…” is \(TypedText.length(tag)) characters long; keep each tag to \(maxLength)."
         case .tooMany(let count): "That is \(count) tags; a meal can have up to \(maxTags). Separate tags with commas."
         }
     }

@@ -24,15 +24,15 @@ struct PlacePagesController: Sendable {
 
     @Sendable func place(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (place, meals) = try await requirePlace(context)
-        let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
+        let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: notice))
     }
 
     @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (place, meals) = try await requirePlace(context)
         let typed = context.formFields["name"] ?? ""
-        let name = HandTypedFoodForm.clean(typed)
-        guard !name.isEmpty, name.count <= 200 else {
+        let name = TypedText.clean(typed)
+        guard !name.isEmpty, TypedText.length(name) <= 200 else {
             let message = name.isEmpty ? "Give the place a name, like “Home” or “Office”." : "Keep the name to 200 characters."
             return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: nil,
                                                                  typedName: typed, nameError: message), status: .unprocessableContent)
@@ -42,7 +42,7 @@ struct PlacePagesController: Sendable {
     }
 
     @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let search = String((request.uri.queryParameters.get("q") ?? "").prefix(100))
+        let search = try String((request.formQuery()["q"] ?? "").prefix(100))
         let tags = try await database.read { db in try PlaceQueries.tags(db, matching: search) }
         return await renderer.render(.tagList, TagListView(tags: tags, search: search))
     }

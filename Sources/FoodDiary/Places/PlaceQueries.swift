@@ -22,7 +22,7 @@ public enum PlaceQueries {
         try Row.fetchAll(db, sql: """
             SELECT p.id, p.name, p.latitude, p.longitude, p.geocoded_name,
                    min(\(mealInstantSQL)) AS first_visited, max(\(mealInstantSQL)) AS last_visited, count(m.id) AS meal_count
-            FROM place p LEFT JOIN meal m ON m.place_id = p.id AND m.is_draft = 0
+            FROM place p LEFT JOIN meal m ON m.place_id = p.id
             GROUP BY p.id
             ORDER BY first_visited IS NULL, first_visited, p.id
             """).compactMap(placeRow)
@@ -55,12 +55,12 @@ public enum PlaceQueries {
         public let mealCount: Int
     }
 
-    /// Tags most used first (then alphabetically), leaving out colon tags and tags only drafts use;
+    /// Tags most used first (then alphabetically), leaving out colon tags;
     /// `matching` keeps those containing it, ignoring case.
     public static func tags(_ db: Database, matching search: String = "") throws -> [TagRow] {
         let rows = try Row.fetchAll(db, sql: """
             SELECT t.id, t.name, count(*) AS meal_count
-            FROM tag t JOIN meal_tag mt ON mt.tag_id = t.id JOIN meal m ON m.id = mt.meal_id AND m.is_draft = 0
+            FROM tag t JOIN meal_tag mt ON mt.tag_id = t.id JOIN meal m ON m.id = mt.meal_id
             GROUP BY t.id
             ORDER BY meal_count DESC, t.name COLLATE NOCASE, t.id
             """)
@@ -72,7 +72,7 @@ public enum PlaceQueries {
     public static func tag(_ db: Database, id: Int64) throws -> TagRow? {
         guard let row = try Row.fetchOne(db, sql: "SELECT id, name FROM tag WHERE id = ?", arguments: [id]) else { return nil }
         let count = try Int.fetchOne(db, sql: """
-            SELECT count(*) FROM meal_tag mt JOIN meal m ON m.id = mt.meal_id AND m.is_draft = 0 WHERE mt.tag_id = ?
+            SELECT count(*) FROM meal_tag WHERE tag_id = ?
             """, arguments: [id]) ?? 0
         return TagRow(id: row["id"], name: row["name"], mealCount: count)
     }

@@ -288,6 +288,14 @@ enum DiaryMigrations {
                 CREATE INDEX recipe_ingredient_by_my_food ON recipe_ingredient(my_food_id) WHERE my_food_id IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("saveDraftMeals") { db in
+            // A meal whose Save was pressed is saved: drafts that an earlier version kept out of every
+            // list become ordinary meals, and nothing marks a meal as a draft again.
+            try db.execute(sql: """
+                DROP INDEX meal_drafts;
+                ALTER TABLE meal DROP COLUMN is_draft;
+                """)
+        }
         return migrator
     }
 }

@@ -9,7 +9,6 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
     var eatenLocal: String
     var utcOffsetMinutes: Int
     var notes: String
-    var isDraft: Bool
     var photoSHA256: String?
     var latitude: Double?
     var longitude: Double?
@@ -24,7 +23,6 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
         case eatenLocal = "eaten_local"
         case utcOffsetMinutes = "utc_offset_minutes"
         case notes
-        case isDraft = "is_draft"
         case photoSHA256 = "photo_sha256"
         case latitude, longitude
         case locationSource = "location_source"
@@ -37,7 +35,6 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
     enum Columns {
         static let id = Column(CodingKeys.id)
         static let eatenLocal = Column(CodingKeys.eatenLocal)
-        static let isDraft = Column(CodingKeys.isDraft)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

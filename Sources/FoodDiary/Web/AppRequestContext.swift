@@ -11,8 +11,12 @@ public struct AppRequestContext: RequestContext {
     /// Files of a multipart POST, already on disk; see `FormBodyMiddleware`.
     public var uploads: [UploadedFile] = []
 
+    /// The peer's IP address, for per-client limits; "unknown" where there is none (in-process tests).
+    public let clientAddress: String
+
     public init(source: Source) {
         self.coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
 
     /// The posted form, or an empty one for requests that sent none.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOHTTP1
 
 /// Turns every error into a page a person can act on (or JSON under `/api/`), never a stack trace.
 struct ErrorPageMiddleware: RouterMiddleware {
@@ -10,6 +11,10 @@ struct ErrorPageMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as HTTPParserError {
+            // A body whose framing broke (a chunk size of "zz"): Hummingbird answers 400 and closes
+            // the connection, which is all that can be done with the rest of the bytes.
+            throw error
         } catch {
             let problem = Problem(error)
             if problem.status == .internalServerError {
@@ -38,6 +43,10 @@ struct Problem {
         case is CSRFRejection:
             status = .forbidden
             message = "This form has expired or came from another site, so nothing was changed. Go back, reload the page and try again."
+            extraHeaders = [:]
+        case let failure as POSIXFailure where failure.code == ENOSPC || failure.code == EDQUOT:
+            status = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+            message = "The disk the diary is kept on is full, so nothing was saved. Free some space, then try again; everything saved before is safe."
             extraHeaders = [:]
         case let error as HTTPError:
             status = error.status

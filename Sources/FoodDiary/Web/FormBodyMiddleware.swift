@@ -3,17 +3,20 @@ import Hummingbird
 
 /// Reads form bodies before CSRF checks and handlers see them: url-encoded forms into fields,
 /// multipart forms into fields plus temporary files, which are deleted once the response is made
-/// unless a handler moved them into the photo store.
+/// unless a handler moved them into the photo store. Bytes written to temporary files count
+/// against the upload budget until then.
 struct FormBodyMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     let uploadDirectory: String
     let maxUploadBytes: Int
+    let tokens: CSRFTokens
+    let budget: UploadBudget
     /// A url-encoded form holds only text; a megabyte is far more than any of ours needs.
     static let maxURLEncodedBytes = 1 << 20
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard ![.get, .head, .options].contains(request.method), let contentType = request.headers[.contentType] else {
+        guard !request.method.isSafe, let contentType = request.headers[.contentType] else {
             return try await next(request, context)
         }
         var request = request
@@ -34,17 +37,26 @@ struct FormBodyMiddleware: RouterMiddleware {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxUploadBytes {
             throw MultipartFormReader.tooLarge(maxUploadBytes)
         }
-        let cookieToken = CSRFMiddleware.cookieToken(request)
-        let headerVerified = CSRFMiddleware.accepts(sent: request.headers[CSRFMiddleware.headerName], cookie: cookieToken)
+        let cookieToken = tokens.cookieToken(request)
+        let headerVerified = tokens.accepts(sent: request.headers[CSRFTokens.headerName], cookie: cookieToken)
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
+        let client = context.clientAddress, budget = budget, tokens = tokens
         let reader = MultipartFormReader(
             boundary: boundary, uploadDirectory: uploadDirectory, maxBodyBytes: maxUploadBytes,
-            verifyToken: { CSRFMiddleware.accepts(sent: $0, cookie: cookieToken) }, preVerified: headerVerified)
-        let parsed = try await reader.read(request.body)
+            verifyToken: { tokens.accepts(sent: $0, cookie: cookieToken) }, preVerified: headerVerified,
+            reserve: { try budget.reserve($0, for: client) })
+        let parsed: MultipartFormReader.Result
+        do {
+            parsed = try await reader.read(request.body)
+        } catch {
+            budget.release(reader.reservedBytes, for: client)
+            throw error
+        }
         context.form = FormFields(parsed.fields)
         context.uploads = parsed.files
         defer {
             for file in parsed.files { unlink(file.temporaryPath) }
+            budget.release(reader.reservedBytes, for: client)
         }
         return try await next(request, context)
     }

@@ -13,6 +13,26 @@ struct MultipartFormReader {
     /// unless `preVerified` says a header token already did.
     let verifyToken: (String?) -> Bool
     let preVerified: Bool
+    /// Claims upload budget for bytes about to be written to a temporary file; throws to stop.
+    let reserve: (Int) throws -> Void
+    private let reserved = ReservedBytes()
+
+    /// What this body has claimed from the budget so far, to be given back by the caller.
+    var reservedBytes: Int { reserved.count }
+
+    init(boundary: String, uploadDirectory: String, maxBodyBytes: Int, verifyToken: @escaping (String?) -> Bool, preVerified: Bool,
+         reserve: @escaping (Int) throws -> Void) {
+        self.boundary = boundary
+        self.uploadDirectory = uploadDirectory
+        self.maxBodyBytes = maxBodyBytes
+        self.verifyToken = verifyToken
+        self.preVerified = preVerified
+        self.reserve = reserve
+    }
+
+    private final class ReservedBytes {
+        var count = 0
+    }
 
     static let maxFieldBytes = 64 * 1024
     static let maxFieldsBytes = 1 << 20
@@ -98,6 +118,8 @@ struct MultipartFormReader {
             guard failure == nil else { return }
             if let writer {
                 do {
+                    try reader.reserve(buffer.readableBytes)
+                    reader.reserved.count += buffer.readableBytes
                     try buffer.withUnsafeReadableBytes { try writer.append($0) }
                 } catch {
                     failure = error
@@ -133,8 +155,13 @@ struct MultipartFormReader {
                     failure = error
                 }
             } else {
-                let value = String(decoding: fieldBytes, as: UTF8.self)
-                if name == CSRFMiddleware.fieldName && !tokenVerified {
+                // Refused like a url-encoded form with bad bytes: a replacement character saved
+                // in place of what was typed would be a silent change.
+                guard let value = String(validating: fieldBytes, as: UTF8.self) else {
+                    failure = HTTPError(.badRequest, message: "The form could not be read: a field is not valid UTF-8 text, so nothing was saved.")
+                    return
+                }
+                if name == CSRFTokens.fieldName && !tokenVerified {
                     guard reader.verifyToken(value) else {
                         failure = CSRFRejection()
                         return
@@ -162,7 +189,10 @@ struct MultipartFormReader {
             let disposition = ContentDisposition(headers["content-disposition"] ?? "")
             fieldName = disposition.name
             fileName = disposition.filename
-            guard fieldName != nil, disposition.filename != nil else { return }
+            // A part is a file when it has a filename, or a type other than text: a client that leaves
+            // the filename out still has its photo checked rather than silently dropped.
+            let isFile = disposition.filename != nil || !Self.isTextType(headers["content-type"])
+            guard fieldName != nil, isFile else { return }
             // No file is written for a request whose token has not been checked yet.
             guard tokenVerified else {
                 failure = CSRFRejection()
@@ -173,6 +203,11 @@ struct MultipartFormReader {
             } catch {
                 failure = error
             }
+        }
+
+        private static func isTextType(_ contentType: String?) -> Bool {
+            guard let contentType else { return true }
+            return contentType.lowercased().hasPrefix("text/plain")
         }
 
         private func reset() {

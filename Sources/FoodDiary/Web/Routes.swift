@@ -10,11 +10,11 @@ final class Routes {
 
     private let router: Router<AppRequestContext>
     private let protected: RouterGroup<AppRequestContext>
-    private var methodsByPath: [(path: String, methods: [HTTPRequest.Method])] = []
+    private(set) var registered: [RegisteredRoute] = []
 
-    init(router: Router<AppRequestContext>, formBody: FormBodyMiddleware) {
+    init(router: Router<AppRequestContext>, formBody: FormBodyMiddleware, tokens: CSRFTokens) {
         self.router = router
-        self.protected = router.group().add(middleware: formBody).add(middleware: CSRFMiddleware())
+        self.protected = router.group().add(middleware: CrossSiteGuard()).add(middleware: formBody).add(middleware: CSRFMiddleware(tokens: tokens))
     }
 
     func get(_ path: String, use handler: @escaping Handler) { add(.get, path, handler) }
@@ -22,15 +22,16 @@ final class Routes {
 
     private func add(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler) {
         protected.on(RouterPath(path), method: method, use: handler)
-        if let index = methodsByPath.firstIndex(where: { $0.path == path }) {
-            methodsByPath[index].methods.append(method)
+        if let index = registered.firstIndex(where: { $0.path == path }) {
+            registered[index].methods.append(method)
         } else {
-            methodsByPath.append((path, [method]))
+            registered.append(RegisteredRoute(path: path, methods: [method]))
         }
     }
 
     func finish() {
-        for (path, methods) in methodsByPath {
+        for route in registered {
+            let (path, methods) = (route.path, route.methods)
             let allowed = (methods + (methods.contains(.get) ? [.head] : [])).map(\.rawValue).joined(separator: ", ")
             for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] where !methods.contains(method) {
                 router.on(RouterPath(path), method: method) { _, _ -> Response in
@@ -39,4 +40,10 @@ final class Routes {
             }
         }
     }
+}
+
+/// A path pattern such as `/meals/:id` and the methods it answers.
+public struct RegisteredRoute: Sendable, Equatable {
+    public let path: String
+    public var methods: [HTTPRequest.Method]
 }

@@ -26,12 +26,17 @@ enum TestEnvironment {
     /// Monday 9 March 2026, 12:34:56 UTC.
     static let fixedNow = Date(timeIntervalSince1970: 1_773_059_696)
 
+    /// The key the test apps sign CSRF tokens with, so `testToken` is one of theirs.
+    static let secret = Data(repeating: 7, count: 32)
+
     static func config(dataDirectory: String, timeZone: TimeZone = TimeZone(identifier: "UTC")!) -> AppConfig {
-        AppConfig(
+        var config = AppConfig(
             dataDirectory: dataDirectory,
             templatesDirectory: packageRoot.appendingPathComponent("Templates").path,
             publicDirectory: packageRoot.appendingPathComponent("Public").path,
             timeZone: timeZone)
+        config.secret = secret
+        return config
     }
 
     /// Builds the real application on a temporary data directory and runs `body` against its router.
@@ -53,6 +58,20 @@ enum TestEnvironment {
         configure: (inout AppConfig) -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig) async throws -> Value
     ) async throws -> Value {
+        try await withRunningApp(timeZone: timeZone, withFixtureCatalog: withFixtureCatalog, withGeoNamesFixture: withGeoNamesFixture,
+                                 configure: configure) { client, database, config, _ in try await body(client, database, config) }
+    }
+
+    /// The most general form: `testing` picks in-process (.router) or a real socket (.live), and
+    /// `body` also gets the routes the app registered.
+    static func withRunningApp<Value: Sendable>(
+        timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        withFixtureCatalog: Bool = false,
+        withGeoNamesFixture: Bool = false,
+        testing: TestingSetup = .router,
+        configure: (inout AppConfig) -> Void = { _ in },
+        _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, [RegisteredRoute]) async throws -> Value
+    ) async throws -> Value {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var config = config(dataDirectory: directory.path, timeZone: timeZone)
@@ -70,8 +89,8 @@ enum TestEnvironment {
         let app = try await buildApplication(config: config, logger: logger, now: { fixedNow })
         // A second handle on the same file lets tests check what was stored without going through HTTP.
         let database = try AppDatabase.open(path: config.databasePath)
-        let finalConfig = config
-        return try await app.test(.router) { client in try await body(client, database, finalConfig) }
+        let finalConfig = config, routes = app.routes
+        return try await app.test(testing) { client in try await body(client, database, finalConfig, routes) }
     }
 
     static func withFixtureApp<Value: Sendable>(
@@ -87,8 +106,8 @@ enum TestEnvironment {
     }
 }
 
-/// A CSRF secret the tests play the browser with.
-let testToken = String(repeating: "ab", count: 32)
+/// A genuine CSRF token of the test apps, which the tests play the browser with.
+let testToken = CSRFTokens(secret: TestEnvironment.secret).newToken()
 
 extension TestClientProtocol {
     /// Posts a url-encoded form as a browser would: with the CSRF cookie and, unless told otherwise, the matching field.
@@ -99,7 +118,7 @@ extension TestClientProtocol {
         var all = fields
         if let token { all.append(("_csrf", token)) }
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-        if let cookie { headers[.cookie] = "\(CSRFMiddleware.cookieName)=\(cookie)" }
+        if let cookie { headers[.cookie] = "\(CSRFTokens.cookieName)=\(cookie)" }
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: formEncode(all)))
     }
 
@@ -120,12 +139,12 @@ extension TestClientProtocol {
         }
         body.writeString("--\(boundary)--\r\n")
         var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)"]
-        if let cookie { headers[.cookie] = "\(CSRFMiddleware.cookieName)=\(cookie)" }
+        if let cookie { headers[.cookie] = "\(CSRFTokens.cookieName)=\(cookie)" }
         return try await execute(uri: uri, method: .post, headers: headers, body: body)
     }
 
     func get(_ uri: String) async throws -> TestResponse {
-        try await execute(uri: uri, method: .get, headers: [.cookie: "\(CSRFMiddleware.cookieName)=\(testToken)"])
+        try await execute(uri: uri, method: .get, headers: [.cookie: "\(CSRFTokens.cookieName)=\(testToken)"])
     }
 }
 

@@ -1,0 +1,35 @@
+/// One holder at a time for each key, the others served in turn; different keys never wait for
+/// each other.
+actor KeyedLock {
+    private var queues: [String: [CheckedContinuation<Void, Never>]] = [:]
+
+    nonisolated func withLock<T>(_ key: String, _ body: () async throws -> T) async throws -> T {
+        await acquire(key)
+        do {
+            let value = try await body()
+            await release(key)
+            return value
+        } catch {
+            await release(key)
+            throw error
+        }
+    }
+
+    private func acquire(_ key: String) async {
+        guard queues[key] != nil else {
+            queues[key] = []
+            return
+        }
+        await withCheckedContinuation { queues[key]!.append($0) }
+    }
+
+    private func release(_ key: String) {
+        guard var waiting = queues[key], !waiting.isEmpty else {
+            queues[key] = nil
+            return
+        }
+        let next = waiting.removeFirst()
+        queues[key] = waiting
+        next.resume()
+    }
+}

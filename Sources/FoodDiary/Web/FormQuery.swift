@@ -1,0 +1,14 @@
+import Hummingbird
+
+extension Request {
+    /// The query string read the way a browser's GET form writes it (`application/x-www-form-urlencoded`:
+    /// `+` is a space, `%26` an ampersand), so "mac & cheese" typed in a search box arrives as typed.
+    /// Every handler reads its query through this; malformed encoding or invalid UTF-8 is a 400.
+    func formQuery() throws -> FormFields {
+        guard let query = uri.query, !query.isEmpty else { return FormFields() }
+        guard let fields = FormFields(urlEncoded: query) else {
+            throw HTTPError(.badRequest, message: "This address could not be read: its query is not properly encoded.")
+        }
+        return fields
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+@testable import FoodDiary
+
+/// What a hostile network can try against a live server: other sites' names and forms, broken
+/// framing, slow clients, many uploads at once, a second server on the same data.
+@Suite struct NetworkSafetyTests {
+    static func liveApp(configure: @escaping (inout AppConfig) -> Void = { _ in },
+                        _ body: @escaping @Sendable (Int, AppDatabase, AppConfig) async throws -> Void) async throws {
+        try await TestEnvironment.withRunningApp(testing: .live, configure: configure) { client, database, config, _ in
+            try await body(try #require(client.port), database, config)
+        }
+    }
+
+    static func get(_ port: Int, host: String, path: String = "/api/meals") async throws -> String {
+        let connection = try RawConnection(port: port)
+        connection.send("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+        return await await connection.receive(timeout: 5).text
+    }
+
+    @Test func onlyThisMachinesNamesAreAnswered() async throws {
+        try await Self.liveApp(configure: { $0.allowedHosts = ["diary.home.arpa"] }) { port, database, _ in
+            try await database.addMeal("2026-03-09T12:30", notes: "secret notes")
+            // DNS rebinding: another site's name, resolved to 127.0.0.1.
+            let rebound = try await Self.get(port, host: "evil.example:\(port)")
+            #expect(rebound.hasPrefix("HTTP/1.1 421"))
+            #expect(!rebound.contains("secret notes"))
+            for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST", "[::1]:\(port)", "diary.home.arpa:\(port)", "127.0.0.2"] {
+                let answer = try await Self.get(port, host: host)
+                #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("secret notes"), "\(host)")
+            }
+            let hostname = ProcessInfo.processInfo.hostName.lowercased()
+            #expect(try await Self.get(port, host: hostname).hasPrefix("HTTP/1.1 200"), "the machine's own name: \(hostname)")
+        }
+    }
+
+    @Test func formsFromOtherSitesAreRefusedEvenWithAToken() async throws {
+        try await TestEnvironment.withApp { (client, database) async throws -> Void in
+            let form = formEncode([("eaten_at", "2026-03-09T13:00"), ("_csrf", testToken)])
+            func post(_ headers: HTTPFields) async throws -> HTTPResponse.Status {
+                var all = headers
+                all[.contentType] = "application/x-www-form-urlencoded"
+                all[.cookie] = "\(CSRFTokens.cookieName)=\(testToken)"
+                return try await client.execute(uri: "/meals", method: .post, headers: all, body: ByteBuffer(string: form)).status
+            }
+            let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
+            #expect(try await post([fetchSite: "cross-site"]) == .forbidden)
+            #expect(try await post([fetchSite: "same-site"]) == .forbidden, "another port on localhost is same-site")
+            #expect(try await post([.origin: "http://evil.example"]) == .forbidden)
+            #expect(try await post([.origin: "null"]) == .forbidden)
+            #expect(try await database.mealCount() == 0)
+            #expect(try await post([fetchSite: "same-origin", .origin: "http://127.0.0.1:8080"]) == .seeOther)
+            #expect(try await post([:]) == .seeOther, "scripts send neither header and still need the token")
+            #expect(try await database.mealCount() == 2)
+        }
+    }
+
+    @Test func brokenChunkedFramingIsABadRequestAndTheServerStaysUp() async throws {
+        try await Self.liveApp { port, _, _ in
+            let connection = try RawConnection(port: port)
+            connection.send("POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nCookie: \(CSRFTokens.cookieName)=\(testToken)\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
+            let answer = await connection.receive(timeout: 5).text
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(200))")
+            #expect(try await Self.get(port, host: "127.0.0.1", path: "/").hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test func slowHeadersAreCutOffWithA408() async throws {
+        try await Self.liveApp(configure: { $0.deadlines = ConnectionDeadlines(header: .milliseconds(800), bodyIdle: .seconds(5), keepAliveIdle: .seconds(5)) }) { port, _, _ in
+            let connection = try RawConnection(port: port)
+            let start = Date()
+            connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            // Slowloris: a header line now and then, never the blank line that ends them.
+            for index in 0..<6 {
+                try await Task.sleep(for: .milliseconds(250))
+                connection.send("X-Slow-\(index): 1\r\n")
+            }
+            let answer = await connection.receive(timeout: 3)
+            #expect(answer.closed)
+            #expect(answer.text.hasPrefix("HTTP/1.1 408"))
+            #expect(Date().timeIntervalSince(start) < 6)
+        }
+    }
+
+    @Test func idleKeepAliveConnectionsAreClosed() async throws {
+        try await Self.liveApp(configure: { $0.deadlines = ConnectionDeadlines(header: .seconds(5), bodyIdle: .seconds(5), keepAliveIdle: .milliseconds(1500)) }) { port, _, _ in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /static/css/app.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(await connection.receiveHead(timeout: 10).hasPrefix("HTTP/1.1 200"))
+            let start = Date()
+            #expect(await connection.receive(timeout: 10).closed)
+            #expect(Date().timeIntervalSince(start) < 8)
+        }
+    }
+
+    @Test func aStalledUploadIsDroppedWithItsTemporaryFile() async throws {
+        try await Self.liveApp(configure: { $0.deadlines = ConnectionDeadlines(header: .seconds(5), bodyIdle: .milliseconds(700), keepAliveIdle: .seconds(5)) }) { port, database, config in
+            let connection = try RawConnection(port: port)
+            let head = "--b\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(testToken)\r\n--b\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
+            connection.send("POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nCookie: \(CSRFTokens.cookieName)=\(testToken)\r\nContent-Length: 10000000\r\n\r\n")
+            connection.send(head)
+            connection.send(Data(repeating: 0xFF, count: 300_000))
+            let temporary = config.dataDirectory + "/photos/tmp"
+            func temporaryFiles() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] }
+            for _ in 0..<30 where temporaryFiles().isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(!temporaryFiles().isEmpty, "the upload is being written")
+            #expect(await connection.receive(timeout: 4).closed, "the stalled upload's connection is closed")
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(temporaryFiles().isEmpty, "its temporary file went with it")
+            #expect(try await database.mealCount() == 0)
+        }
+    }
+
+    @Test func uploadsInFlightAreCappedPerClient() async throws {
+        let photo = try PhotoUploadTests.sampleJPEG(width: 900, height: 700)
+        try await TestEnvironment.withConfiguredApp(configure: { $0.maxUploadBytesInFlightPerClient = photo.count / 2 }) { (client, database, config) async throws -> Void in
+            let response = try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-09T12:30")], files: [MultipartFile(filename: "a.jpg", data: photo)])
+            #expect(response.status == .tooManyRequests)
+            #expect(response.text.contains("nothing was saved"))
+            #expect(try await database.mealCount() == 0)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: config.photosDirectory + "/tmp").isEmpty)
+        }
+        try await TestEnvironment.withConfiguredApp(configure: { $0.maxUploadBytesInFlight = photo.count / 2 }) { client, database, _ in
+            let response = try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-09T12:30")], files: [MultipartFile(filename: "a.jpg", data: photo)])
+            #expect(response.status == .serviceUnavailable)
+            #expect(try await database.mealCount() == 0)
+        }
+    }
+
+    @Test func aSecondServerOnTheSameDataRefusesToStart() async throws {
+        try await TestEnvironment.withConfiguredApp { (_, _, config) async throws -> Void in
+            await #expect(throws: DataDirectoryLock.Held.self) {
+                _ = try await buildApplication(config: config)
+            }
+        }
+    }
+
+    @Test func theSigningSecretIsMadeOnceAndKeptPrivate() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try ServerSecret.loadOrCreate(in: directory.path)
+        #expect(first.count == 32)
+        #expect(try ServerSecret.loadOrCreate(in: directory.path) == first)
+        let permissions = try FileManager.default.attributesOfItem(atPath: directory.path + "/secret.key")[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+    }
+
+    @Test func everyResponseSaysNoSniff() async throws {
+        try await TestEnvironment.withApp { (client, _) async throws -> Void in
+            for path in ["/api/meals", "/static/css/app.css", "/api/meals/999", "/"] {
+                #expect(try await client.get(path).headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "\(path)")
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import FoodDiary
+
+/// Text as people type it: accents written either way, joiners, `+` and `&` in searches.
+@Suite struct TypedTextTests {
+    static let decomposedE = "e\u{301}"
+
+    @Test func cleaningKeepsWhatWasTypedButTrimsAndJoinsLines() {
+        #expect(TypedText.clean("  Oat\u{0}\n bar\t ") == "Oat bar")
+        #expect(TypedText.clean("می‌خواهم") == "می‌خواهم", "the zero-width non-joiner stays")
+        #expect(TypedText.clean(" 👨‍👩‍👧 dinner ") == "👨‍👩‍👧 dinner", "the family emoji keeps its joiners")
+        #expect(TypedText.length(String(repeating: Self.decomposedE, count: 31)) == 62, "counted as SQLite counts")
+    }
+
+    /// 31 decomposed é are 31 characters but 62 code points: over the 60 a tag may have, in both
+    /// the form's count and the database's, so the person is told instead of getting a 500.
+    @Test func lengthsAreCheckedAsTheDatabaseChecksThem() async throws {
+        try await TestEnvironment.withApp { (client, database) async throws -> Void in
+            let tag = String(repeating: Self.decomposedE, count: 31)
+            let response = try await client.postForm("/meals", [("eaten_at", "2026-03-09T12:30"), ("tags", tag)])
+            #expect(response.status == .unprocessableContent)
+            #expect(response.text.contains("keep each tag to 60"))
+            let fits = String(repeating: Self.decomposedE, count: 30)
+            #expect(try await client.postForm("/meals", [("eaten_at", "2026-03-09T12:30"), ("tags", fits)]).status == .seeOther)
+
+            let id = try await database.addMeal("2026-03-09T13:00")
+            let quick = try await client.postForm("/meals/\(id)/foods/quick", [("name", String(repeating: Self.decomposedE, count: 101)), ("energy_kcal", "100")])
+            #expect(quick.status == .unprocessableContent)
+            let place = try await client.postForm("/meals", [("eaten_at", "2026-03-09T12:30"), ("location_source", "typed"), ("latitude", "51.5"), ("longitude", "-0.12")])
+            #expect(place.status == .seeOther)
+            let placeID = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM place") })
+            let rename = try await client.postForm("/places/\(placeID)", [("name", String(repeating: Self.decomposedE, count: 101))])
+            #expect(rename.status == .unprocessableContent)
+            let recipe = try await client.postForm("/recipes", [("name", String(repeating: Self.decomposedE, count: 101)), ("servings", "2")])
+            #expect(recipe.status == .unprocessableContent)
+            let food = try await client.postForm("/my-foods", [("name", "Bar"), ("serving_grams", "40"), ("energy_kcal", "200"),
+                                                               ("serving_label", String(repeating: Self.decomposedE, count: 31))])
+            #expect(food.status == .unprocessableContent)
+        }
+    }
+
+    @Test func joinersSurviveTheRoundTrip() async throws {
+        try await TestEnvironment.withApp { (client, database) async throws -> Void in
+            #expect(try await client.postForm("/meals", [("eaten_at", "2026-03-09T12:30"), ("tags", "می‌خواهم, 👨‍👩‍👧")]).status == .seeOther)
+            let tags = try await database.read { db in try String.fetchAll(db, sql: "SELECT name FROM tag ORDER BY id") }
+            #expect(tags == ["می‌خواهم", "👨‍👩‍👧"])
+        }
+    }
+
+    /// GET forms send spaces as `+` and `&` as `%26`; every search box reads them as typed.
+    @Test func searchBoxesReadQueriesAsBrowsersSendThem() async throws {
+        try await TestEnvironment.withFixtureApp { (client, database) async throws -> Void in
+            let foods = try await client.get("/foods?q=raw+bananas").text
+            #expect(foods.contains("value=\"raw bananas\""))
+            #expect(foods.contains("Bananas, raw"))
+            #expect(try await client.get("/foods?q=mac+%26+cheese").text.contains("value=\"mac &amp; cheese\""))
+            try await client.postForm("/meals", [("eaten_at", "2026-03-09T12:30"), ("tags", "after work")])
+            let tags = try await client.get("/tags?q=after+work").text
+            #expect(tags.contains("After work"))
+            let id = try await database.addMeal("2026-03-09T13:00")
+            #expect(try await client.get("/meals/\(id)/foods/new?q=raw+bananas").text.contains("Bananas, raw"))
+            let api = try await client.get("/api/foods/search?q=raw+bananas").text
+            #expect(api.contains("Bananas, raw"))
+            #expect(try await client.get("/foods?q=%FF").status == .badRequest)
+        }
+    }
+}
