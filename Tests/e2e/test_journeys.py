@@ -14,6 +14,7 @@ import unittest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.wait import WebDriverWait
 
@@ -122,6 +123,18 @@ class Journeys:
     def text(self):
         return self.find("body").text
 
+    def search(self, words, name=None):
+        """Types into the page's search box and presses Enter, as people do, then waits for the results."""
+        field = self.find("#q")
+        field.clear()
+        field.send_keys(words)
+        self.browser.execute_script("window.__oldPage = true")
+        field.send_keys(Keys.ENTER)
+        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
+            lambda driver: driver.execute_script("return document.readyState === 'complete' && !window.__oldPage"))
+        if name:
+            self.shot(name)
+
     def stored_originals(self):
         return sorted(p.name for p in (pathlib.Path(self.data_dir) / "photos/originals").glob("*/*"))
 
@@ -192,15 +205,17 @@ class Journeys:
         self.open("/", "list-after-fake")
         self.assertNotIn("Not really a photo", self.text())
 
-    def test_5_cancelling_a_new_meal_leaves_nothing(self):
-        self.open("/meals/new", "new-meal-to-cancel")
-        self.find("#notes").send_keys("Lunch I changed my mind about")
-        self.click("button[name=then]", "draft-add-food")
-        self.click(".meal-context a", "draft-meal")
-        self.assertIn("not in your diary yet", self.text())
-        self.click(".draft-banner form[action$='/discard'] button", "cancelled")
-        self.assertIn("Nothing was saved", self.text())
-        self.assertNotIn("Lunch I changed my mind about", self.text())
+    def test_5_a_saved_meal_stays_when_its_foods_are_left_for_later(self):
+        self.open("/meals/new", "new-meal-then-foods")
+        self.find("#notes").send_keys(f"Lunch with foods to come ({self.label})")
+        self.find("#tags").send_keys("after work")
+        self.click("button[name=then]", "add-food-after-save")
+        self.assertIn("Meal saved. Now add what was in it.", self.text())
+        # The phone locks, or the person taps the nav bar: the meal is in the list all the same.
+        self.open("/", "list-with-unfinished-meal")
+        self.assertIn(f"Lunch with foods to come ({self.label})", self.text())
+        self.open("/today", "today-with-unfinished-meal")
+        self.assertIn(f"Lunch with foods to come ({self.label})", self.text())
 
     def test_6_deleting_a_meal_sweeps_its_photo(self):
         self.add_meal_with_photo(f"Short-lived snack ({self.label})", photo=self.second_photo)
@@ -222,6 +237,35 @@ class Journeys:
             self.assertNotIn("Error 500", self.text())
             if path.startswith("/trends"):
                 self.assertEqual(len(self.browser.find_elements(By.CSS_SELECTOR, "svg.chart")), 2)
+
+    def test_8_every_search_box_reads_what_people_type(self):
+        typed = ["chicken breast", "mac & cheese", "100% juice", "c++ 2+2", "crème brûlée"]
+        self.open("/recipes/new", "new-recipe-for-search")
+        self.find("#name").send_keys(f"Crème brûlée & co ({self.label})")
+        self.find("#servings").send_keys("4")
+        self.click("button[type=submit]", "recipe-saved")
+        recipe = re.search(r"/recipes/(\d+)", self.browser.current_url).group(1)
+        self.open("/meals/new", "new-meal-for-search")
+        self.find("#notes").send_keys("Searching")
+        self.click("button[name=then]", "add-food-for-search")
+        meal = re.search(r"/meals/(\d+)/foods/new", self.browser.current_url).group(1)
+        boxes = ["/foods", f"/meals/{meal}/foods/new", "/tags", "/recipes", f"/recipes/{recipe}/ingredients/new"]
+        for box in boxes:
+            for index, words in enumerate(typed):
+                self.browser.get(self.server.base + box)
+                self.search(words)
+                self.assertEqual(self.find("#q").get_attribute("value"), words, f"{box} kept “{words}”")
+                self.assertNotIn("Error 500", self.text())
+                self.assertNotIn("could not be read", self.text())
+                if index == 0 and box != "/tags" and box != "/recipes":
+                    self.assertIn("Chicken", self.text(), f"{box} found chicken breast")
+            self.shot("search-" + box.strip("/").replace("/", "-"))
+        self.browser.get(self.server.base + "/tags")
+        self.search("after work", "tag-search")
+        self.assertIn("After work", self.text())
+        self.browser.get(self.server.base + "/recipes")
+        self.search("crème brûlée & co", "recipe-search")
+        self.assertIn(f"Crème brûlée & co ({self.label})", self.text())
 
 
 class PhoneJourneys(Journeys, unittest.TestCase):

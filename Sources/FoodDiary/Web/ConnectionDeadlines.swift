@@ -57,6 +57,8 @@ final class ConnectionClock: @unchecked Sendable {
     /// In the body, silence counts only while the server has asked for bytes: a server busy with
     /// what it already has is not the client's fault.
     private var readRequested = false
+    /// A response can end before its request does (a 413 sent while the body still arrives).
+    private var responsePending = false
     private var timer: Scheduled<Void>?
     /// Where a reply written below HTTP encoding goes straight to the socket.
     private var socketSide: ChannelHandlerContext?
@@ -158,16 +160,19 @@ final class ConnectionClock: @unchecked Sendable {
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             switch unwrapInboundIn(data) {
-            case .head: clock.enter(.body, context: context)
-            case .end: clock.enter(.handling, context: context)
+            case .head:
+                clock.responsePending = true
+                clock.enter(.body, context: context)
+            case .end: clock.enter(clock.responsePending ? .handling : .idle, context: context)
             case .body: break
             }
             context.fireChannelRead(data)
         }
 
         func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-            if case .end = unwrapOutboundIn(data), clock.stage == .handling {
-                clock.enter(.idle, context: context)
+            if case .end = unwrapOutboundIn(data) {
+                clock.responsePending = false
+                if clock.stage == .handling { clock.enter(.idle, context: context) }
             }
             context.write(data, promise: promise)
         }

@@ -13,7 +13,7 @@ struct HostGuard<Context: RequestContext>: RouterMiddleware {
         guard let host = request.head.authority, !allowed.contains(authority: host) else {
             return try await next(request, context)
         }
-        context.logger.warning("Refused a request for host \(host.prefix(100)); start with --allowed-hosts to accept that name")
+        context.logger.notice("Refused a request for host \(host.prefix(100)); start with --allowed-hosts to accept that name")
         let message = """
             This FoodDiary does not answer to the name "\(host.prefix(100))". If that is how you reach it, \
             start it with --allowed-hosts \(AllowedHosts.hostPart(of: host).prefix(100)).

@@ -45,7 +45,4 @@ final class UploadBudget: Sendable {
             state.byClient[client] = remaining > 0 ? remaining : nil
         }
     }
-
-    /// Bytes reserved now, for tests and the log.
-    var inFlight: Int { state.withLockedValue { $0.total } }
 }
