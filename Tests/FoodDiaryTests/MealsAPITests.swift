@@ -74,3 +74,46 @@ import Testing
         }
     }
 }
+
+/// `/api/meals` comes in pages a client can walk to the end, however large the diary.
+@Suite struct MealsAPIPagingTests {
+    struct Page: Decodable {
+        let meals: [MealsAPITests.MealBody]
+        let nextAfter: String?
+        let next: String?
+    }
+
+    @Test func tenAtATimeWalksEveryMealOnceInOrder() async throws {
+        try await TestEnvironment.withApp { (client, database) async throws -> Void in
+            // Two meals share a minute, so the cursor must carry the id as well as the time.
+            for index in 0..<23 {
+                try await database.addMeal(String(format: "2026-03-%02dT12:30", 1 + index / 2), notes: "meal \(index)")
+            }
+            var seen: [String] = [], address: String? = "/api/meals?limit=10", pages = 0
+            while let next = address {
+                let response = try await client.get(next)
+                #expect(response.status == .ok)
+                let page = try JSONDecoder().decode(Page.self, from: Data(response.text.utf8))
+                #expect(page.meals.count == (pages < 2 ? 10 : 3))
+                seen += page.meals.map(\.notes)
+                address = page.next
+                pages += 1
+            }
+            #expect(pages == 3)
+            #expect(seen == (0..<23).map { "meal \($0)" })
+            let first = try JSONDecoder().decode(Page.self, from: Data(try await client.get("/api/meals?limit=10").text.utf8))
+            #expect(first.next == "/api/meals?limit=10&after=\(first.nextAfter!)")
+            let everything = try JSONDecoder().decode(Page.self, from: Data(try await client.get("/api/meals").text.utf8))
+            #expect(everything.meals.count == 23 && everything.next == nil, "50 by default")
+        }
+    }
+
+    @Test func limitsAndCursorsAreChecked() async throws {
+        try await TestEnvironment.withApp { (client, _) async throws -> Void in
+            for bad in ["limit=0", "limit=501", "limit=ten", "after=yesterday", "after=2026-03-09T12:30_-4", "after=2026-03-09T12:30"] {
+                #expect(try await client.get("/api/meals?\(bad)").status == .badRequest, "\(bad)")
+            }
+            #expect(try await client.get("/api/meals?limit=500").status == .ok)
+        }
+    }
+}

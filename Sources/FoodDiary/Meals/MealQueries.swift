@@ -30,8 +30,48 @@ public enum MealQueries {
         try MealRecord.fetchOne(db, key: id).map { try withTotals(db, [$0])[0] }
     }
 
+    /// Where a walk through the meals, oldest first, stopped: the last meal given. Written in
+    /// addresses as `2026-03-09T12:30_42`.
+    public struct Cursor: Sendable, Equatable, CustomStringConvertible {
+        public let eatenAt: LocalDateTime
+        public let id: Int64
+
+        public init(eatenAt: LocalDateTime, id: Int64) {
+            self.eatenAt = eatenAt
+            self.id = id
+        }
+
+        public init?(parsing text: String) {
+            let parts = text.split(separator: "_", omittingEmptySubsequences: false)
+            guard parts.count == 2, let eatenAt = LocalDateTime(parsing: String(parts[0])), let id = Int64(parts[1]), id > 0 else { return nil }
+            self.init(eatenAt: eatenAt, id: id)
+        }
+
+        public var description: String { "\(eatenAt)_\(id)" }
+    }
+
     /// Meals eaten on the local days `from` through `to` inclusive, oldest first.
     public static func meals(_ db: Database, from: LocalDate?, through to: LocalDate?) throws -> [Meal] {
+        try withTotals(db, try eatenBetween(from, to).fetchAll(db))
+    }
+
+    /// Up to `limit` of those meals, starting after `cursor`; `next` is where the following page
+    /// starts, nil after the last.
+    public static func mealsPage(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: Cursor?,
+                                 limit: Int) throws -> (meals: [Meal], next: Cursor?) {
+        var request = eatenBetween(from, to)
+        if let cursor {
+            request = request.filter(sql: "(eaten_local, id) > (?, ?)", arguments: [cursor.eatenAt.description, cursor.id])
+        }
+        let records = try request.limit(limit + 1).fetchAll(db)
+        let page = Array(records.prefix(limit))
+        let next = records.count > limit ? page.last.flatMap { record in
+            LocalDateTime(parsing: record.eatenLocal).map { Cursor(eatenAt: $0, id: record.id!) }
+        } : nil
+        return (try withTotals(db, page), next)
+    }
+
+    private static func eatenBetween(_ from: LocalDate?, _ to: LocalDate?) -> QueryInterfaceRequest<MealRecord> {
         var request = MealRecord.order(MealRecord.Columns.eatenLocal, MealRecord.Columns.id)
         if let from {
             request = request.filter(MealRecord.Columns.eatenLocal >= from.description)
@@ -39,7 +79,7 @@ public enum MealQueries {
         if let to {
             request = request.filter(MealRecord.Columns.eatenLocal < to.next.description)
         }
-        return try withTotals(db, try request.fetchAll(db))
+        return request
     }
 
     /// Meals at a place, or with a tag, newest first.

@@ -10,14 +10,40 @@ struct MealsAPIController: Sendable {
         routes.get("/api/meals/:id", use: detail)
     }
 
+    static let defaultLimit = 50
+    static let maxLimit = 500
+
+    /// A page of meals, oldest first, with the address of the next page while there is one.
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let from = try date(request, "from")
-        let to = try date(request, "to")
+        let query = try request.formQuery()
+        let from = try date(query, "from")
+        let to = try date(query, "to")
         if let from, let to, to < from {
             throw HTTPError(.badRequest, message: "`to` (\(to)) is before `from` (\(from)).")
         }
-        let meals = try await database.read { db in try MealQueries.meals(db, from: from, through: to) }
-        return try jsonResponse(MealListJSON(meals: meals.map(MealJSON.init)))
+        var limit = Self.defaultLimit
+        if let text = query["limit"] {
+            guard let value = Int(text), (1...Self.maxLimit).contains(value) else {
+                throw HTTPError(.badRequest, message: "`limit` must be a whole number from 1 to \(Self.maxLimit).")
+            }
+            limit = value
+        }
+        var cursor: MealQueries.Cursor?
+        if let text = query["after"] {
+            guard let parsed = MealQueries.Cursor(parsing: text) else {
+                throw HTTPError(.badRequest, message: "`after` must be the `nextAfter` of a previous page, like 2026-03-09T12:30_42.")
+            }
+            cursor = parsed
+        }
+        let pageLimit = limit, start = cursor
+        let page = try await database.read { db in try MealQueries.mealsPage(db, from: from, through: to, after: start, limit: pageLimit) }
+        let next = page.next.map { next in
+            var parameters = [("limit", String(pageLimit)), ("after", next.description)]
+            if let from { parameters.append(("from", from.description)) }
+            if let to { parameters.append(("to", to.description)) }
+            return "/api/meals?" + parameters.map { "\($0)=\($1)" }.joined(separator: "&")
+        }
+        return try jsonResponse(MealListJSON(meals: page.meals.map(MealJSON.init), nextAfter: page.next?.description, next: next))
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -29,8 +55,8 @@ struct MealsAPIController: Sendable {
         return try jsonResponse(MealDetailJSON(foods))
     }
 
-    private func date(_ request: Request, _ name: String) throws -> LocalDate? {
-        guard let text = try request.formQuery()[name], !text.isEmpty else { return nil }
+    private func date(_ query: FormFields, _ name: String) throws -> LocalDate? {
+        guard let text = query[name], !text.isEmpty else { return nil }
         guard let date = LocalDate(parsing: text) else {
             throw HTTPError(.badRequest, message: "`\(name)` must be a date as YYYY-MM-DD, got “\(text.prefix(40))”.")
         }
@@ -38,8 +64,20 @@ struct MealsAPIController: Sendable {
     }
 }
 
+/// `next` is the address of the following page and `nextAfter` its cursor; both null on the last page.
 struct MealListJSON: Encodable {
     let meals: [MealJSON]
+    let nextAfter: String?
+    let next: String?
+
+    enum CodingKeys: String, CodingKey { case meals, nextAfter, next }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(meals, forKey: .meals)
+        try container.encode(nextAfter, forKey: .nextAfter)
+        try container.encode(next, forKey: .next)
+    }
 }
 
 /// A meal on the wire. `eatenAt` carries the offset it was entered with; `localDate` is its diary day.
