@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh debug
+python3 scripts/generate-template-keys.py --check
 swift test
 ./scripts/e2e.sh

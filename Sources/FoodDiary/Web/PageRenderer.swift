@@ -56,6 +56,13 @@ public struct PageRenderer: Sendable {
     }
 
     func render(_ template: PageTemplate, _ view: some Sendable, status: HTTPResponse.Status = .ok) async -> Response {
+        #if DEBUG
+        // Debug builds (the tests and browser journeys) refuse a view model Mustache would have to
+        // reflect on: run scripts/generate-template-keys.py after adding one.
+        if let reflected = Self.typeNeedingReflection(in: view) {
+            return Response(status: .internalServerError, body: .init(byteBuffer: ByteBuffer(string: "\(reflected) is not a MustacheParent")))
+        }
+        #endif
         // Presence was checked at start-up, so a nil here cannot happen.
         var html = library.render(view, withTemplate: template.rawValue) ?? ""
         // The strip is rendered by Mustache too, so it is escaped like the rest of the page.
@@ -63,6 +70,24 @@ public struct PageRenderer: Sendable {
         html = html.replacingOccurrences(of: Self.stripMarker, with: strip)
         return Response(status: status, headers: Self.pageHeaders, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
+
+    #if DEBUG
+    /// The first struct or class in `value`'s tree that answers no keys itself, so Mustache would
+    /// read it with Mirror; nil when there is none.
+    static func typeNeedingReflection(in value: Any) -> String? {
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional, .collection, .set, .dictionary, .tuple:
+            return mirror.children.lazy.compactMap { typeNeedingReflection(in: $0.value) }.first
+        case .struct, .class:
+            if value is String || value is Substring || value is any Numeric || value is Date { return nil }
+            guard value is MustacheParent else { return String(reflecting: type(of: value)) }
+            return mirror.children.lazy.compactMap { typeNeedingReflection(in: $0.value) }.first
+        default:
+            return nil
+        }
+    }
+    #endif
 
     /// Pages load only our own scripts and styles, may not be framed (no clickjacking of the forms),
     /// and post only to this site. OpenStreetMap is allowed for the map and its probe tile; blob:
