@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Server time of every HTML page on a demo diary of 600 days (2,100 meals), one request at a time,
+# against a static file measured in the same run. Figures go in docs/BENCHMARKS.md.
+#   ./scripts/bench-pages.sh [requests per page, default 100]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh release >/dev/null
+requests=${1:-100}
+data=$(mktemp -d)
+trap 'kill "$server" 2>/dev/null; rm -rf "$data"' EXIT
+.build/release/fooddiary demo --days 600 --data-dir "$data" >/dev/null 2>&1
+log="$data/serve.log"
+.build/release/fooddiary serve --port 0 --data-dir "$data" >"$log" 2>&1 &
+server=$!
+for _ in $(seq 1 100); do grep -q "ready at" "$log" && break; sleep 0.1; done
+base=$(grep -o "http://127.0.0.1:[0-9]*" "$log" | head -1)
+today=$(date +%Y-%m-%d)
+first_id() { python3 -c "import json, sys; print(json.load(sys.stdin)['$1'][0]['id'])"; }
+meal=$(curl -s "$base/api/meals?limit=1" | first_id meals)
+place=$(curl -s "$base/api/places" | first_id places)
+printf "%-30s %9s %9s %8s\n" page "p50 ms" "p90 ms" "p50/static"
+static_p50=""
+for path in /static/css/app.css / "/days/$today" "/foods?q=chicken+breast" "/meals/$meal" /foods/1 "/trends?days=30" /places \
+            "/places/$place" /tags "/api/foods/search?q=banana"; do
+  start=$(wc -l <"$log")
+  for _ in $(seq 1 "$requests"); do curl -s -o /dev/null "$base$path"; done
+  # The request log's number before "ms" is the server's time for each request.
+  times=$(tail -n +"$((start + 1))" "$log" | grep -o " GET [^ ]* [0-9]* [0-9.,]* ms" | awk '{gsub(",", "", $4); print $4}' | sort -n) || true
+  p50=$(echo "$times" | awk '{v[NR]=$1} END {printf "%.2f", v[int((NR + 1) / 2)]}')
+  p90=$(echo "$times" | awk '{v[NR]=$1} END {printf "%.2f", v[int(NR * 0.9)]}')
+  [ -z "$static_p50" ] && static_p50=$p50
+  printf "%-30s %9s %9s %8s\n" "$path" "$p50" "$p90" "$(awk -v a="$p50" -v b="$static_p50" 'BEGIN {printf "%.0f×", a / (b > 0 ? b : 0.01)}')"
+done
