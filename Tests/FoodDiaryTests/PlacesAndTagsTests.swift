@@ -175,3 +175,36 @@ import Testing
         }
     }
 }
+
+/// A place or tag with years of meals shows them a page at a time, like the meal list.
+@Suite struct PlaceAndTagPagingTests {
+    @Test func placeAndTagPagesShowFiftyMealsAtATime() async throws {
+        try await TestEnvironment.withApp { (client, database) async throws -> Void in
+            #expect(try await client.postForm("/meals", [("eaten_at", "2026-03-09T12:30"), ("location_source", "typed"), ("latitude", "51.5"),
+                                                          ("longitude", "-0.12"), ("tags", "lunch")]).status == .seeOther)
+            let (place, tag) = try await database.write { db -> (Int64, Int64) in
+                let place = try Int64.fetchOne(db, sql: "SELECT id FROM place")!, tag = try Int64.fetchOne(db, sql: "SELECT id FROM tag")!
+                for day in 1...119 {
+                    try db.execute(sql: """
+                        INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at, place_id, latitude, longitude, location_source)
+                        VALUES (?, 0, ?, '2026-03-09 12:00:00.000', '2026-03-09 12:00:00.000', ?, 51.5, -0.12, 'place')
+                        """, arguments: [String(format: "2025-%02d-%02dT12:00", 1 + (day - 1) / 28, 1 + (day - 1) % 28), "meal \(day)", place])
+                    try db.execute(sql: "INSERT INTO meal_tag (meal_id, tag_id, position) VALUES (?, ?, 0)", arguments: [db.lastInsertedRowID, tag])
+                }
+                return (place, tag)
+            }
+            for path in ["/places/\(place)", "/tags/\(tag)"] {
+                let first = try await client.get(path).text
+                #expect(first.contains("Page 1 of 3") && first.contains("\(path)?page=2"), "\(path)")
+                #expect(first.components(separatedBy: "class=\"meal-row\"").count - 1 == 50, "\(path)")
+                let last = try await client.get("\(path)?page=3").text
+                #expect(last.components(separatedBy: "class=\"meal-row\"").count - 1 == 20, "\(path)")
+                #expect(last.contains(">meal 1<"), "the oldest meal is on the last page: \(path)")
+                #expect(try await client.get("\(path)?page=4").status == .notFound, "\(path)")
+                #expect(try await client.get("\(path)?page=184467440737095518").status == .notFound, "\(path)")
+                #expect(try await client.get("\(path)?page=0").status == .badRequest, "\(path)")
+            }
+            #expect(try await client.get("/tags/\(tag)").text.contains("120 meals"))
+        }
+    }
+}

@@ -34,7 +34,7 @@ struct MealPagesController: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let page = try pageNumber(request)
+        let page = try request.pageNumber()
         guard let result = try await database.read({ db in try MealQueries.listPage(db, page: page) }) else {
             throw HTTPError(.notFound, message: "There is no page \(page) of meals. The list starts at page 1.")
         }
@@ -173,14 +173,6 @@ struct MealPagesController: Sendable {
         guard let change = try await database.deleteMeal(id: id) else { throw Self.mealNotFound(id) }
         await photos.release(change.orphaned)
         return redirect(to: "/?notice=deleted")
-    }
-
-    private func pageNumber(_ request: Request) throws -> Int {
-        guard let text = try request.formQuery()["page"] else { return 1 }
-        guard let page = Int(text), page >= 1 else {
-            throw HTTPError(.badRequest, message: "The page number must be a whole number from 1 up.")
-        }
-        return page
     }
 
     private func notice(_ request: Request) throws -> String? {

@@ -12,14 +12,26 @@ public enum MealQueries {
 
     public static let pageSize = 50
 
+    /// Which meals a paged list shows.
+    public enum Selection: Sendable, Equatable {
+        case all
+        case place(Int64)
+        case tag(Int64)
+    }
+
     /// Meals newest first by the wall clock they were eaten at, `pageSize` to a page (pages count
     /// from 1); nil for a page past the last. The page is checked against the count before any
     /// arithmetic, so no number from an address can overflow the offset.
-    public static func listPage(_ db: Database, page: Int) throws -> ListPage? {
-        let total = try MealRecord.fetchCount(db)
+    public static func listPage(_ db: Database, page: Int, of selection: Selection = .all) throws -> ListPage? {
+        let selected: QueryInterfaceRequest<MealRecord> = switch selection {
+        case .all: MealRecord.all()
+        case .place(let id): MealRecord.filter(sql: "place_id = ?", arguments: [id])
+        case .tag(let id): MealRecord.filter(sql: "id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", arguments: [id])
+        }
+        let total = try selected.fetchCount(db)
         let pageCount = max(1, (total + pageSize - 1) / pageSize)
         guard (1...pageCount).contains(page) else { return nil }
-        let records = try MealRecord
+        let records = try selected
             .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc)
             .limit(pageSize, offset: (page - 1) * pageSize)
             .fetchAll(db)
@@ -80,17 +92,6 @@ public enum MealQueries {
             request = request.filter(MealRecord.Columns.eatenLocal < to.next.description)
         }
         return request
-    }
-
-    /// Meals at a place, or with a tag, newest first.
-    static func meals(_ db: Database, placeID: Int64) throws -> [Meal] {
-        try withTotals(db, try MealRecord.filter(sql: "place_id = ?", arguments: [placeID])
-            .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
-    }
-
-    static func meals(_ db: Database, tagID: Int64) throws -> [Meal] {
-        try withTotals(db, try MealRecord.filter(sql: "id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", arguments: [tagID])
-            .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
     }
 
     /// Attaches each meal's food count, energy, photo, place and tags, each in one query for the batch.

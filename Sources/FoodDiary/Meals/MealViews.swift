@@ -12,7 +12,7 @@ struct MealListView: Sendable {
         self.notice = notice
         isEmpty = page.meals.isEmpty
         days = MealDayView.group(page.meals)
-        pagination = page.pageCount > 1 ? PaginationView(page: page.page, pageCount: page.pageCount) : nil
+        pagination = PaginationView(page, path: "/")
     }
 }
 
@@ -82,11 +82,13 @@ struct PaginationView: Sendable {
     let previousURL: String?
     let nextURL: String?
 
-    init(page: Int, pageCount: Int) {
-        self.page = page
-        self.pageCount = pageCount
-        previousURL = page > 1 ? (page == 2 ? "/" : "/?page=\(page - 1)") : nil
-        nextURL = page < pageCount ? "/?page=\(page + 1)" : nil
+    /// Links for a list at `path`; nil when it fits on one page.
+    init?(_ list: MealQueries.ListPage, path: String) {
+        guard list.pageCount > 1 else { return nil }
+        page = list.page
+        pageCount = list.pageCount
+        previousURL = page > 1 ? (page == 2 ? path : "\(path)?page=\(page - 1)") : nil
+        nextURL = page < pageCount ? "\(path)?page=\(page + 1)" : nil
     }
 }
 

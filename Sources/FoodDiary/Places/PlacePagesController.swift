@@ -23,13 +23,13 @@ struct PlacePagesController: Sendable {
     }
 
     @Sendable func place(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (place, meals) = try await requirePlace(context)
+        let (place, meals) = try await requirePlace(request, context)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: notice))
     }
 
     @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (place, meals) = try await requirePlace(context)
+        let (place, meals) = try await requirePlace(request, context)
         let typed = context.formFields["name"] ?? ""
         let name = TypedText.clean(typed)
         guard !name.isEmpty, TypedText.length(name) <= 200 else {
@@ -48,20 +48,23 @@ struct PlacePagesController: Sendable {
     }
 
     @Sendable func tag(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let page = try request.pageNumber()
         guard let id = context.parameters.get("id").flatMap(Int64.init),
-              let (tag, meals) = try await database.read({ db -> (PlaceQueries.TagRow, [Meal])? in
-                  guard let tag = try PlaceQueries.tag(db, id: id) else { return nil }
-                  return (tag, try MealQueries.meals(db, tagID: id))
+              let (tag, meals) = try await database.read({ db -> (PlaceQueries.TagRow, MealQueries.ListPage)? in
+                  guard let tag = try PlaceQueries.tag(db, id: id), let meals = try MealQueries.listPage(db, page: page, of: .tag(id)) else { return nil }
+                  return (tag, meals)
               })
-        else { throw HTTPError(.notFound, message: "There is no such tag. It goes when no meal uses it any more.") }
+        else { throw HTTPError(.notFound, message: "There is no such tag, or no such page of it. A tag goes when no meal uses it any more.") }
         return await renderer.render(.tagDetail, TagDetailView(tag: tag, meals: meals))
     }
 
-    private func requirePlace(_ context: AppRequestContext) async throws -> (PlaceQueries.PlaceRow, [Meal]) {
+    /// The place with one page of its meals, newest first.
+    private func requirePlace(_ request: Request, _ context: AppRequestContext) async throws -> (PlaceQueries.PlaceRow, MealQueries.ListPage) {
+        let page = try request.pageNumber()
         guard let id = context.parameters.get("id").flatMap(Int64.init),
-              let found = try await database.read({ db -> (PlaceQueries.PlaceRow, [Meal])? in
-                  guard let place = try PlaceQueries.place(db, id: id) else { return nil }
-                  return (place, try MealQueries.meals(db, placeID: id))
+              let found = try await database.read({ db -> (PlaceQueries.PlaceRow, MealQueries.ListPage)? in
+                  guard let place = try PlaceQueries.place(db, id: id), let meals = try MealQueries.listPage(db, page: page, of: .place(id)) else { return nil }
+                  return (place, meals)
               })
         else { throw Self.placeNotFound }
         return found

@@ -43,9 +43,10 @@ struct PlaceDetailView: Sendable {
     let countText: String
     let days: [MealDayView]
     let hasMeals: Bool
+    let pagination: PaginationView?
     let maxNameLength = 200
 
-    init(place: PlaceQueries.PlaceRow, meals: [Meal], csrfToken: String, notice: String?, typedName: String? = nil, nameError: String? = nil) {
+    init(place: PlaceQueries.PlaceRow, meals: MealQueries.ListPage, csrfToken: String, notice: String?, typedName: String? = nil, nameError: String? = nil) {
         title = place.name
         self.notice = notice
         self.csrfToken = csrfToken
@@ -55,8 +56,9 @@ struct PlaceDetailView: Sendable {
         geocodedName = place.geocodedName == place.name ? nil : place.geocodedName
         location = LocationView(coordinates: place.coordinates, source: nil, place: nil)
         countText = MealCount.text(place.mealCount)
-        days = MealDayView.group(meals)
-        hasMeals = !meals.isEmpty
+        days = MealDayView.group(meals.meals)
+        hasMeals = !meals.meals.isEmpty
+        pagination = PaginationView(meals, path: "/places/\(place.id)")
     }
 }
 
@@ -90,11 +92,13 @@ struct TagDetailView: Sendable {
     let name: String
     let countText: String
     let days: [MealDayView]
+    let pagination: PaginationView?
 
-    init(tag: PlaceQueries.TagRow, meals: [Meal]) {
+    init(tag: PlaceQueries.TagRow, meals: MealQueries.ListPage) {
         name = TagList.display(tag.name)
         title = "Tag: \(name)"
-        countText = MealCount.text(meals.count)
-        days = MealDayView.group(meals)
+        countText = MealCount.text(meals.totalCount)
+        days = MealDayView.group(meals.meals)
+        pagination = PaginationView(meals, path: "/tags/\(tag.id)")
     }
 }

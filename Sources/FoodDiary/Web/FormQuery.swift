@@ -11,4 +11,14 @@ extension Request {
         }
         return fields
     }
+
+    /// `?page=` of a paged list, 1 when absent; anything but a whole number from 1 up is a 400.
+    /// Whether the page exists is the list's question, answered before any arithmetic on it.
+    func pageNumber() throws -> Int {
+        guard let text = try formQuery()["page"] else { return 1 }
+        guard let page = Int(text), page >= 1 else {
+            throw HTTPError(.badRequest, message: "The page number must be a whole number from 1 up.")
+        }
+        return page
+    }
 }

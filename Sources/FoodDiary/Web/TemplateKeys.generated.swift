@@ -809,6 +809,7 @@ extension PlaceDetailView: MustacheParent {
         case "countText": self.countText
         case "days": self.days
         case "hasMeals": self.hasMeals
+        case "pagination": self.pagination
         case "maxNameLength": self.maxNameLength
         default: nil
         }
@@ -1025,6 +1026,7 @@ extension TagDetailView: MustacheParent {
         case "name": self.name
         case "countText": self.countText
         case "days": self.days
+        case "pagination": self.pagination
         default: nil
         }
     }
