@@ -32,9 +32,19 @@ import Testing
                 let answer = try await Self.get(port, host: host)
                 #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("secret notes"), "\(host)")
             }
+            #expect(try await Self.get(port, host: "0.0.0.0:\(port)").hasPrefix("HTTP/1.1 421"), "0.0.0.0 is not a name")
             let hostname = ProcessInfo.processInfo.hostName.lowercased()
             #expect(try await Self.get(port, host: hostname).hasPrefix("HTTP/1.1 200"), "the machine's own name: \(hostname)")
         }
+    }
+
+    @Test func listeningEverywhereDoesNotMakeEveryNameAllowed() {
+        let hosts = AllowedHosts(boundHost: "0.0.0.0", extra: ["Diary.Home.Arpa."])
+        #expect(!hosts.contains(authority: "0.0.0.0:8080"))
+        #expect(!hosts.contains(authority: "evil.example"))
+        #expect(hosts.contains(authority: "diary.home.arpa:8080"), "extra names match without case or a trailing dot")
+        #expect(hosts.contains(authority: "127.0.0.53") && hosts.contains(authority: "app.localhost") && hosts.contains(authority: "[::1]:80"))
+        #expect(!hosts.contains(authority: "127.0.0.1.evil.example"))
     }
 
     @Test func formsFromOtherSitesAreRefusedEvenWithAToken() async throws {

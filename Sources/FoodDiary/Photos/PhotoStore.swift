@@ -175,6 +175,7 @@ struct PhotoStore: Sendable {
             guard try await isRecorded(sha256) else { return nil }
             guard !FileManager.default.fileExists(atPath: target) else { return target }
             let source = path(sha256: sha256, size: .untouched, mediaType: mediaType), store = self
+            guard FileManager.default.fileExists(atPath: source) else { return nil }
             try await ImageWorkLimiter.shared.run {
                 let pixels = try ImageLibrary.header(source)
                 try store.writeDerivative(from: source, to: target, pixels: max(pixels.width, pixels.height), quality: 90)

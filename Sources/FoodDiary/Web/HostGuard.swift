@@ -30,7 +30,10 @@ struct AllowedHosts: Sendable {
 
     init(boundHost: String, extra: [String]) {
         var names: Set<String> = ["localhost", "127.0.0.1", "::1"]
-        names.insert(Self.normalised(boundHost))
+        // "Listen everywhere" is not a name anyone reaches the server by; browsers that let pages
+        // send requests to 0.0.0.0 are exactly what this guard is for.
+        let bound = Self.normalised(boundHost)
+        if bound != "0.0.0.0" && bound != "::" { names.insert(bound) }
         for name in extra { names.insert(Self.normalised(name)) }
         if let hostname = Self.hostname() {
             names.insert(hostname)
