@@ -61,7 +61,7 @@ public func buildApplication(
     MealsAPIController(database: database).addRoutes(to: routes)
     FoodPagesController(catalog: catalog, database: database, renderer: renderer).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
-    EntryPagesController(database: database, photos: photos, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
+    EntryPagesController(database: database, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     SavedFoodsController(database: database, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     PhotoPagesController(database: database, photos: photos).addRoutes(to: routes)
     PlacePagesController(database: database, renderer: renderer, timeZone: config.timeZone).addRoutes(to: routes)

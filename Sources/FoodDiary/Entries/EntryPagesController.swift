@@ -4,7 +4,6 @@ import Hummingbird
 /// Adding foods to a meal, changing how much, removing them.
 struct EntryPagesController: Sendable {
     let database: AppDatabase
-    let photos: PhotoStore
     let catalog: CatalogDatabase
     let renderer: PageRenderer
     let now: @Sendable () -> Date
