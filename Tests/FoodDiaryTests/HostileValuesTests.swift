@@ -33,12 +33,6 @@ import Testing
         return names.sorted()
     }
 
-    static func encoded(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-    }
-
     /// `/meals/:id/foods/:entry` with every parameter replaced by `value`.
     static func path(_ pattern: String, _ value: String) -> String {
         pattern.split(separator: "/", omittingEmptySubsequences: false)
@@ -56,7 +50,7 @@ import Testing
             func check(_ response: TestResponse, _ what: String) {
                 if response.status.code >= 500 { failures.append("\(response.status.code) \(what)") }
             }
-            let pathValues = Self.values.map(Self.encoded) + ["%FF", "%2F..%2F", "%00"]
+            let pathValues = Self.values.map(formEscaped) + ["%FF", "%2F..%2F", "%00"]
             for route in routes {
                 for method in route.methods {
                     // Hostile ids in the path...
@@ -70,7 +64,7 @@ import Testing
                     let path = Self.path(route.path, "1")
                     for value in Self.values {
                         if method == .get {
-                            let query = Self.queryNames.map { "\($0)=\(Self.encoded(value))" }.joined(separator: "&")
+                            let query = Self.queryNames.map { "\($0)=\(formEscaped(value))" }.joined(separator: "&")
                             check(try await client.get("\(path)?\(query)"), "GET \(path)?\(query.prefix(80))")
                         } else {
                             check(try await client.postForm(path, fields.map { ($0, value) }), "POST \(path) with \(value.prefix(40))")

@@ -156,11 +156,13 @@ struct MultipartFile {
 }
 
 func formEncode(_ fields: [(String, String)]) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._*")
-    return fields.map { name, value in
-        "\(name.addingPercentEncoding(withAllowedCharacters: allowed)!)=\(value.addingPercentEncoding(withAllowedCharacters: allowed)!)"
-    }.joined(separator: "&")
+    fields.map { name, value in "\(formEscaped(name))=\(formEscaped(value))" }.joined(separator: "&")
+}
+
+/// Percent-encodes everything but ASCII letters, digits and `-._*`, as a browser's form does.
+func formEscaped(_ text: String) -> String {
+    let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._*")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed)!
 }
 
 extension TestResponse {
