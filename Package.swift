@@ -32,7 +32,6 @@ let package = Package(
             name: "FoodDiary",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -58,6 +57,8 @@ let package = Package(
             dependencies: [
                 "FoodDiary",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // The reference the app's own template renderer is checked against.
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -4,7 +4,7 @@ import Testing
 @testable import FoodDiary
 
 @Suite struct StorageTests {
-    static let allMigrations = ["createMeal", "addMealDraft", "createFoodEntry", "createSavedFood", "createPhoto", "createPlacesAndTags", "addGoalsAndFavourites", "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals"]
+    static let allMigrations = ["createMeal", "addMealDraft", "createFoodEntry", "createSavedFood", "createPhoto", "createPlacesAndTags", "addGoalsAndFavourites", "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexMealsByPlaceInTimeOrder"]
 
     @Test func migrationsCreateTheSchemaOnAnEmptyDatabase() async throws {
         try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
@@ -17,6 +17,29 @@ import Testing
             #expect(journal == "wal")
             let foreignKeys = try await database.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }
             #expect(foreignKeys == true)
+        }
+    }
+
+    /// Meals and photos are read by column position from a fixed list: a column a migration adds
+    /// must join that list, or it would never be read.
+    @Test func positionalReadsSelectEveryColumn() async throws {
+        try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
+            let meal = try await database.read { db in try db.columns(in: "meal").map(\.name) }
+            #expect(Set(meal) == Set(MealRecord.columnNames))
+            let photo = try await database.read { db in try db.columns(in: "photo").map(\.name) }
+            #expect(Set(photo).isSubset(of: Set(Photo.selectedColumns.components(separatedBy: ", ") + ["created_at"])))
+        }
+    }
+
+    /// The places page reads each place's first and last visit from an index on the instant
+    /// expression; a change to the expression would silently fall back to reading every meal.
+    @Test func visitBoundsComeFromTheInstantIndex() async throws {
+        try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
+            let plan = try await database.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT min(\(PlaceQueries.mealInstantSQL)) FROM meal WHERE place_id = 1")
+                    .map { $0["detail"] as String }.joined(separator: "\n")
+            }
+            #expect(plan.contains("meal_instant_by_place"), "\(plan)")
         }
     }
 

@@ -28,6 +28,9 @@ public struct AppConfig: Sendable {
     public var maxUploadBytesInFlightPerClient = 128_000_000
     /// The key that signs CSRF tokens; nil reads or makes `<data-dir>/secret.key`.
     public var secret: Data?
+    /// Shown every page rendered; a complaint it returns becomes a 500. The tests compare each page
+    /// with swift-mustache's rendering of the same view model.
+    public var renderedPageCheck: (@Sendable (RenderedPage) -> String?)?
 
     public init(
         host: String = "127.0.0.1",

@@ -28,7 +28,8 @@ public func buildApplication(
     try importCatalogIfMissing(catalog, config: config, logger: logger)
     let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)
     try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
-    var renderer = try await PageRenderer(directory: config.templatesDirectory)
+    var renderer = try PageRenderer(directory: config.templatesDirectory)
+    renderer.check = config.renderedPageCheck
     renderer.statusStrip = {
         let today = LocalDateTime(now(), in: config.timeZone).date
         // Every page pays for this, so it is one aggregate query, not the day view's full read.

@@ -15,10 +15,10 @@ struct FoodPagesController: Sendable {
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = try request.formQuery()["q"] ?? ""
         let brand = try request.formQuery()["brand"] ?? ""
-        let result = SearchRanking.words(query).isEmpty
+        let result = Words.split(query).isEmpty
             ? nil
             : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 50) }
-        let mine = SearchRanking.words(query).isEmpty || !brand.isEmpty ? [] : try await database.read { db in try MyFood.fetchAll(db, matching: query) }
+        let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await database.read { db in try MyFood.fetchAll(db, matching: query) }
         return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, result: result, myFoods: mine))
     }
 

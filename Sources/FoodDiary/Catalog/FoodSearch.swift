@@ -21,7 +21,6 @@ public struct FoodSearchResult: Sendable, Equatable {
 /// Full-text search over the catalog: every word must match, the last also as a prefix so results
 /// follow typing, ranked so the food a person means comes first.
 public enum FoodSearch {
-    static let maxWords = 12
     static let maxWordLength = 40
     static let rerankWindow = 100
 
@@ -31,8 +30,8 @@ public enum FoodSearch {
     ]
 
     public static func search(_ db: Database, query: String, brand: String? = nil, limit: Int = 25) throws -> FoodSearchResult {
-        let words = Array(SearchRanking.words(query).prefix(maxWords).map { String($0.prefix(maxWordLength)) })
-        let brandWords = Array(SearchRanking.words(brand ?? "").prefix(maxWords).map { String($0.prefix(maxWordLength)) })
+        let words = Array(Words.split(query).prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
+        let brandWords = Array(Words.split(brand ?? "").prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         guard !words.isEmpty, limit > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
 
         var result = try run(db, words: words, brandWords: brandWords, limit: limit)
@@ -51,7 +50,7 @@ public enum FoodSearch {
         let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM food_search WHERE food_search MATCH ?", arguments: [prefix]) ?? 0
         guard total > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
 
-        let queryTerms = Set(words.map(SearchRanking.normalise) + words.flatMap { synonyms[$0] ?? [] }.map(SearchRanking.normalise))
+        let queryTerms = Set(words.map(Words.singular) + words.flatMap { synonyms[$0] ?? [] }.map(Words.singular))
         var foods = try ranked(db, match: exact, queryTerms: queryTerms)
         if foods.count < limit {
             let seen = Set(foods.map(\.id))

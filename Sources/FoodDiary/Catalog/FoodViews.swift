@@ -16,7 +16,7 @@ struct FoodSearchView: Sendable {
     let summary: String?
     let correctedQuery: String?
     let emptyMessage: String?
-    let results: [Row]
+    let results: [CatalogResultRow]
     /// The person's own foods that match, listed above USDA's and marked as theirs.
     let myFoods: [Row]
     let hasMyFoods: Bool
@@ -31,10 +31,7 @@ struct FoodSearchView: Sendable {
         self.brand = brand
         title = query.isEmpty ? "Foods" : "Foods matching “\(query.prefix(60))”"
         correctedQuery = result?.correctedQuery
-        results = (result?.foods ?? []).map {
-            Row(url: "/foods/\($0.id)", description: $0.description, foodGroup: $0.foodGroup, brandOwner: $0.brandOwner,
-                kcalText: $0.energyKcalPer100g.map { "\(Int($0.rounded())) kcal" } ?? "– kcal")
-        }
+        results = (result?.foods ?? []).map { CatalogResultRow($0, url: "/foods/\($0.id)") }
         if hasMyFoods && (result?.totalHits ?? 0) == 0 {
             summary = nil
             emptyMessage = "No USDA food matches every word of “\(query.prefix(60))”."
@@ -117,7 +114,7 @@ struct FoodDetailView: Sendable {
     /// value × grams / 100, rounded only here, for display, to USDA's own precision for that nutrient.
     static func scaled(_ nutrient: FoodDetails.Nutrient, grams: Double) -> String {
         let value = nutrient.amountPer100g * grams / 100
-        return value.formatted(.number.precision(.fractionLength(0...max(0, min(nutrient.decimals, 3))))) + " " + nutrient.unit
+        return NumberText.decimal(value, maxFractionDigits: max(0, min(nutrient.decimals, 3)), grouping: true) + " " + nutrient.unit
     }
 
     static func groupName(sortOrder: Int) -> String {
@@ -132,7 +129,3 @@ struct FoodDetailView: Sendable {
     }
 }
 
-/// "0.5", "1", "14.2": quantities as people write them.
-func formatQuantity(_ value: Double) -> String {
-    value.formatted(.number.precision(.fractionLength(0...2)).grouping(.never))
-}

@@ -34,7 +34,7 @@ public enum SearchBenchmark {
 
     /// The baseline: every word as a substring of the description, no ranking beyond length.
     static func likeScan(_ db: Database, query: String) throws -> [Int64] {
-        let words = SearchRanking.words(query)
+        let words = Words.split(query)
         guard !words.isEmpty else { return [] }
         let conditions = words.map { _ in "description LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
         let patterns = words.map { "%" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%" }

@@ -35,25 +35,12 @@ enum SearchRanking {
         return prior
     }
 
-    /// The words that name the food itself, normalised as `normalise` does for queries.
+    /// The words that name the food itself, normalised as `Words.singular` does for queries.
     static func coreTerms(description: String) -> [String] {
         let segments = description.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let first = segments.first else { return [] }
         let core = classifierHeads.contains(first.lowercased()) && segments.count > 1 ? segments[1] : first
-        return words(core).map(normalise)
-    }
-
-    /// Lower-cased runs of letters and digits: the only thing a query contributes to FTS syntax.
-    static func words(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
-    }
-
-    /// Folds simple English plurals so "bananas" and "banana" compare equal.
-    static func normalise(_ word: String) -> String {
-        if word.count > 4 && word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
-        if word.count > 4 && (word.hasSuffix("oes") || word.hasSuffix("ches") || word.hasSuffix("shes")) { return String(word.dropLast(2)) }
-        if word.count > 3 && word.hasSuffix("s") && !word.hasSuffix("ss") { return String(word.dropLast()) }
-        return word
+        return Words.split(core).map(Words.singular)
     }
 
     private static func matches(_ regex: NSRegularExpression, _ text: String) -> Bool {

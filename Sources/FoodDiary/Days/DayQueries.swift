@@ -21,19 +21,18 @@ public enum DayQueries {
     /// Meals filed under `date` by the wall clock they were eaten at, whatever their UTC offset.
     public static func day(_ db: Database, date: LocalDate) throws -> Day {
         let meals = try MealQueries.meals(db, from: date, through: date)
-        let foods = try meals.compactMap { try EntryQueries.mealFoods(db, mealID: $0.id) }
-        return Day(date: date, meals: foods, goals: try DailyGoals.fetch(db))
+        return Day(date: date, meals: try EntryQueries.mealFoods(db, meals: meals), goals: try DailyGoals.fetch(db))
     }
 
     /// Sums for every day from `first` through `last`, empty days included.
     public static func totals(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> [DayTotals] {
         let sums = NutrientKind.allCases.map { "sum(e.\($0.column)) AS \($0.column)" }.joined(separator: ", ")
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try db.cachedRows("""
             SELECT substr(m.eaten_local, 1, 10) AS day, count(DISTINCT m.id) AS meal_count, \(sums)
             FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
             WHERE m.eaten_local >= ? AND m.eaten_local < ?
             GROUP BY day
-            """, arguments: [first.description, last.next.description])
+            """, [first.description, last.next.description])
         var byDay: [String: DayTotals] = [:]
         for row in rows {
             let day: String = row["day"]

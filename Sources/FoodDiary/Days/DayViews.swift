@@ -18,7 +18,7 @@ struct GoalBarView: Sendable {
         goalText = kind.format(goal)
         let percent = value / goal * 100
         percentText = "\(Int(percent.rounded())) %"
-        fill = String(format: "%.1f", min(100, percent))
+        fill = NumberText.fixed(min(100, percent), fractionDigits: 1)
         isOver = value > goal
     }
 
@@ -92,7 +92,7 @@ struct StatusStripView: Sendable {
         let kcal = totals.value(.energyKcal, default: 0)
         kcalText = NutrientKind.energyKcal.format(kcal)
         goalText = goals[.energyKcal].map { NutrientKind.energyKcal.format($0) }
-        fill = goals[.energyKcal].map { String(format: "%.1f", min(100, kcal / $0 * 100)) } ?? "0"
+        fill = goals[.energyKcal].map { NumberText.fixed(min(100, kcal / $0 * 100), fractionDigits: 1) } ?? "0"
         isOver = goals[.energyKcal].map { kcal > $0 } ?? false
         macros = macrosText(totals)
     }
@@ -113,6 +113,7 @@ struct GoalsView: Sendable {
     let csrfToken: String
     let fields: [Field]
     let hasErrors: Bool
+    let errorSummary = ErrorSummary.goalsUnchanged
 
     init(form: GoalsForm, errors: GoalErrors = .init(), csrfToken: String, notice: String?) {
         self.notice = notice

@@ -108,7 +108,7 @@ public struct DemoDiary {
                 let photo = slot.name == "Dinner" && random.next() % 3 == 0 ? try await samplePhoto(eatenAt: eatenAt, random: &random) : nil
                 let input = MealInput(eatenAt: eatenAt, utcOffsetMinutes: offset(eatenAt, timeZone), notes: notes, location: location, tags: tags)
                 defer { if let photo { unlink(photo.temporaryPath) } }
-                guard let id = try await photos.committing(photo, { try await database.createMeal(input, photo: photo, now: now) }) else { continue }
+                let id = try await photos.committing(photo, creating: { try await database.createMeal(input, photo: photo, now: now) })
                 summary.meals += 1
                 if photo != nil { summary.photos += 1 }
                 summary.entries += try await addFoods(to: id, slot: slot, foods: foods, random: &random, now: now)

@@ -17,7 +17,7 @@ public struct DailyGoals: Sendable, Equatable {
 
     static func fetch(_ db: Database) throws -> DailyGoals {
         var goals = DailyGoals()
-        for row in try Row.fetchAll(db, sql: "SELECT nutrient, target FROM daily_goal") {
+        for row in try db.cachedRows("SELECT nutrient, target FROM daily_goal") {
             if let kind = NutrientKind(rawValue: row["nutrient"]) { goals.targets[kind] = row["target"] }
         }
         return goals

@@ -85,11 +85,8 @@ struct BarChartView: Sendable {
 
 }
 
-/// "1,643": whole numbers as people read them.
-func grouped(_ value: Double) -> String { Int(value.rounded()).formatted(.number.grouping(.automatic)) }
-
 /// An SVG coordinate: one decimal is finer than a pixel.
-private func number(_ value: Double) -> String { String(format: "%.1f", value) }
+private func number(_ value: Double) -> String { NumberText.fixed(value, fractionDigits: 1) }
 
 /// `/trends?days=7|30`: energy per day against the goal and the average, macros per day, and the
 /// numbers behind both.

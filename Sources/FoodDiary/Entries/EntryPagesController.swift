@@ -26,11 +26,11 @@ struct EntryPagesController: Sendable {
     }
 
     @Sendable func addFood(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await requireMeal(context)
+        let meal = try await existingMeal(database, context)
         let parameters = try request.formQuery()
         let query = String((parameters["q"] ?? "").prefix(200))
         let brand = String((parameters["brand"] ?? "").prefix(200))
-        let result = SearchRanking.words(query).isEmpty
+        let result = Words.split(query).isEmpty
             ? nil : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 25) }
         let (saved, savedIDs, myFoods, recipes) = try await database.read { db in
             (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db),
@@ -61,7 +61,7 @@ struct EntryPagesController: Sendable {
     }
 
     private func chooseAmount(_ source: String, query: String?, context: AppRequestContext) async throws -> Response {
-        let meal = try await requireMeal(context)
+        let meal = try await existingMeal(database, context)
         // On a page address, a malformed id is simply not there.
         guard let id = source.split(separator: ":").last.flatMap({ Int64($0) }), id > 0 else {
             throw HTTPError(.notFound, message: "There is no such food. Search again and pick one from the list.")
@@ -72,7 +72,7 @@ struct EntryPagesController: Sendable {
     }
 
     @Sendable func handTypedForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await requireMeal(context)
+        let meal = try await existingMeal(database, context)
         let form = try HandTypedFoodForm(name: String((request.formQuery()["name"] ?? "").prefix(200)))
         return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form))
     }
@@ -80,7 +80,7 @@ struct EntryPagesController: Sendable {
     /// Adds a catalog, saved or own food, or servings of a recipe. The nutrients are read again on
     /// the server from the source named in the form; nothing numeric but the amount is taken from it.
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await requireMeal(context)
+        let meal = try await existingMeal(database, context)
         let fields = context.formFields
         let resolved = try await sources.resolve(fields["source"] ?? "")
         // One tap on a saved food sends no amount: it adds the saved amount.
@@ -93,14 +93,14 @@ struct EntryPagesController: Sendable {
                                          status: .unprocessableContent)
         case .success(let amount):
             guard try await database.addEntry(mealID: meal.id, food: resolved.food, amount: amount, now: now()) != nil else {
-                throw MealPagesController.mealNotFound(meal.id)
+                throw mealNotFound(meal.id)
             }
             return redirect(to: "/meals/\(meal.id)?notice=food_added#foods")
         }
     }
 
     @Sendable func createHandTyped(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await requireMeal(context)
+        let meal = try await existingMeal(database, context)
         let form = HandTypedFoodForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
@@ -108,7 +108,7 @@ struct EntryPagesController: Sendable {
                                    status: .unprocessableContent)
         case .success(let valid):
             guard try await database.addEntry(mealID: meal.id, food: valid.food, amount: valid.amount, now: now()) != nil else {
-                throw MealPagesController.mealNotFound(meal.id)
+                throw mealNotFound(meal.id)
             }
             if valid.saveForLater {
                 _ = try await database.saveFood(valid.food, defaultAmount: valid.amount, now: now())
@@ -210,12 +210,9 @@ struct EntryPagesController: Sendable {
 
     private func mealID(_ context: AppRequestContext) throws -> Int64 { try mealIDParameter(context) }
 
-    private func requireMeal(_ context: AppRequestContext) async throws -> Meal {
-        try await database.requireMeal(id: try mealIDParameter(context))
-    }
 
     private func requireEntry(_ context: AppRequestContext) async throws -> (Meal, FoodEntry) {
-        let meal = try await requireMeal(context)
+        let meal = try await existingMeal(database, context)
         guard let text = context.parameters.get("entry"), let entryID = Int64(text),
               let entry = try await database.read({ db in try EntryQueries.entry(db, mealID: meal.id, entryID: entryID) })
         else { throw Self.entryNotFound }

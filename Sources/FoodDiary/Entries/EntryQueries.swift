@@ -18,9 +18,17 @@ public enum EntryQueries {
 
     public static func mealFoods(_ db: Database, mealID: Int64) throws -> MealFoods? {
         guard let meal = try MealQueries.meal(db, id: mealID) else { return nil }
-        let entries = try Row.fetchAll(db, sql: "SELECT * FROM food_entry WHERE meal_id = ? ORDER BY id", arguments: [mealID])
-            .map(FoodEntry.init(row:))
-        return MealFoods(meal: meal, entries: entries)
+        return try mealFoods(db, meals: [meal]).first
+    }
+
+    /// Each meal with its foods, all read in one query.
+    static func mealFoods(_ db: Database, meals: [Meal]) throws -> [MealFoods] {
+        guard !meals.isEmpty else { return [] }
+        let rows = try db.cachedRows(
+            "SELECT * FROM food_entry WHERE meal_id IN (\(databaseQuestionMarks(count: meals.count))) ORDER BY meal_id, id",
+            StatementArguments(meals.map(\.id)))
+        let entries = try Dictionary(grouping: rows.map(FoodEntry.init(row:)), by: \.mealID)
+        return meals.map { MealFoods(meal: $0, entries: entries[$0.id] ?? []) }
     }
 
     public static func entry(_ db: Database, mealID: Int64, entryID: Int64) throws -> FoodEntry? {
@@ -35,15 +43,9 @@ public enum EntryQueries {
     /// Saved foods whose name or brand contains every word typed (all of them when nothing is typed),
     /// alphabetically. The list is a person's own handful, so a scan is instant.
     public static func savedFoods(_ db: Database, matching query: String = "") throws -> [SavedFood] {
-        let words = SearchRanking.words(query).prefix(FoodSearch.maxWords)
+        let query = WordQuery(query)
         let all = try Row.fetchAll(db, sql: "SELECT * FROM saved_food ORDER BY description COLLATE NOCASE, id").map(SavedFood.init(row:))
-        guard !words.isEmpty else { return all }
-        return all.filter { saved in
-            let text = SearchRanking.words(saved.food.description + " " + (saved.food.brandOwner ?? ""))
-            return words.allSatisfy { word in
-                text.contains { $0.hasPrefix(word) || SearchRanking.normalise($0) == SearchRanking.normalise(word) }
-            }
-        }
+        return query.isEmpty ? all : all.filter { query.matches($0.food.description + " " + ($0.food.brandOwner ?? "")) }
     }
 
     /// Whether this food is already among the saved foods (a catalog food once; a typed one by name and serving).

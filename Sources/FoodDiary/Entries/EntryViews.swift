@@ -120,15 +120,6 @@ struct AddFoodView: Sendable {
         let chooseURL: String
     }
 
-    struct ResultRow: Sendable {
-        let url: String
-        let description: String
-        let foodGroup: String
-        let brandOwner: String?
-        let kcalText: String
-        let isSaved: Bool
-    }
-
     struct OwnRow: Sendable {
         let url: String
         let name: String
@@ -152,7 +143,7 @@ struct AddFoodView: Sendable {
     let saved: [SavedRow]
     let hasSaved: Bool
     let savedHeading: String
-    let results: [ResultRow]
+    let results: [CatalogResultRow]
     let summary: String?
     let correctedQuery: String?
     let emptyMessage: String?
@@ -178,7 +169,7 @@ struct AddFoodView: Sendable {
         action = "/meals/\(meal.id)/foods"
         self.query = query
         self.brand = brand
-        let blank = SearchRanking.words(query).isEmpty
+        let blank = Words.split(query).isEmpty
         queryError = searched && blank ? "Type the food’s name to search, like “peas” or “chicken breast”." : nil
         self.saved = saved.map {
             SavedRow(description: $0.food.description, brandOwner: $0.food.brandOwner, source: "saved:\($0.id)",
@@ -189,9 +180,7 @@ struct AddFoodView: Sendable {
         savedHeading = blank ? "My saved foods" : "My saved foods matching “\(query.prefix(60))”"
         let encodedQuery = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         results = (result?.foods ?? []).map {
-            ResultRow(url: "/meals/\(meal.id)/foods/new/catalog/\($0.id)?q=\(encodedQuery)", description: $0.description,
-                      foodGroup: $0.foodGroup, brandOwner: $0.brandOwner,
-                      kcalText: $0.energyKcalPer100g.map { "\(Int($0.rounded())) kcal" } ?? "– kcal", isSaved: savedCatalogIDs.contains($0.id))
+            CatalogResultRow($0, url: "/meals/\(meal.id)/foods/new/catalog/\($0.id)?q=\(encodedQuery)", isSaved: savedCatalogIDs.contains($0.id))
         }
         correctedQuery = result?.correctedQuery
         if let result, result.totalHits > 0 {
@@ -229,6 +218,7 @@ struct ChooseAmountView: Sendable {
     let lines: [NutrientLineView]
     let amount: AmountFieldsView
     let hasErrors: Bool
+    let errorSummary = ErrorSummary.amountNotAdded
     let backURL: String
     let saveForLater: SaveForLaterView?
 
@@ -293,6 +283,7 @@ struct HandTypedFoodView: Sendable {
     let amount: AmountFieldsView
     let saveForLater: Bool
     let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingAdded
     let cancelURL: String
 
     init(meal: Meal, csrfToken: String, form: HandTypedFoodForm, errors: HandTypedFoodForm.Errors = .init()) {
@@ -337,6 +328,7 @@ struct EntryDetailView: Sendable {
     let removeAction: String
     let amount: AmountFieldsView
     let hasErrors: Bool
+    let errorSummary = ErrorSummary.amountNotChanged
     let saveForLater: SaveForLaterView
 
     init(meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),

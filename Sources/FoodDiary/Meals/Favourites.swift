@@ -76,6 +76,7 @@ struct LogAgainView: Sendable {
     let eatenAtError: String?
     let notesError: String?
     let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingLogged
 
     init(source: EntryQueries.MealFoods, form: MealForm, errors: MealForm.Errors = .init(), csrfToken: String) {
         self.csrfToken = csrfToken
@@ -119,7 +120,7 @@ struct FavouritesController: Sendable {
         guard let value = context.formFields["favourite"], ["0", "1"].contains(value) else {
             throw HTTPError(.badRequest, message: "Say whether to star the meal (favourite=1) or unstar it (favourite=0).")
         }
-        guard try await database.setFavourite(mealID: id, value == "1") else { throw MealPagesController.mealNotFound(id) }
+        guard try await database.setFavourite(mealID: id, value == "1") else { throw mealNotFound(id) }
         return redirect(to: "/meals/\(id)?notice=\(value == "1" ? "starred" : "unstarred")")
     }
 
@@ -140,7 +141,7 @@ struct FavouritesController: Sendable {
                                          status: .unprocessableContent)
         case .success(let input):
             guard let id = try await database.logAgain(from: source.meal.id, as: input, now: now()) else {
-                throw MealPagesController.mealNotFound(source.meal.id)
+                throw mealNotFound(source.meal.id)
             }
             return redirect(to: "/meals/\(id)?notice=logged_again")
         }
@@ -149,7 +150,7 @@ struct FavouritesController: Sendable {
     private func requireFoods(_ context: AppRequestContext) async throws -> EntryQueries.MealFoods {
         let id = try mealIDParameter(context)
         guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else {
-            throw MealPagesController.mealNotFound(id)
+            throw mealNotFound(id)
         }
         return foods
     }

@@ -40,7 +40,7 @@ public struct Meal: Sendable, Equatable {
     /// The first non-empty line of the notes: what the list shows.
     public var headline: String? {
         notes.split(whereSeparator: \.isNewline).lazy
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { String($0.trimmingWhitespace) }
             .first { !$0.isEmpty }
     }
 

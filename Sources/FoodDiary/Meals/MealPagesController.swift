@@ -47,7 +47,7 @@ struct MealPagesController: Sendable {
 
     private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, status: HTTPResponse.Status = .ok,
                             context: AppRequestContext) async throws -> Response {
-        guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else { throw Self.mealNotFound(id) }
+        guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else { throw mealNotFound(id) }
         return await renderer.render(.mealDetail, MealDetailView(foods: foods, timeZone: timeZone, notice: notice, photoError: photoError,
                                                            csrfToken: context.csrfToken), status: status)
     }
@@ -55,7 +55,7 @@ struct MealPagesController: Sendable {
     /// Adds or replaces the meal's photo. A refused file leaves the meal as it was.
     @Sendable func setPhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try mealID(context)
-        _ = try await requireMeal(context)
+        _ = try await existingMeal(database, context)
         guard let upload = context.uploads.first(where: { $0.fieldName == "photo" }) else {
             return try await detailPage(mealID: id, notice: nil, photoError: "Choose a photo first.", status: .unprocessableContent, context: context)
         }
@@ -66,7 +66,7 @@ struct MealPagesController: Sendable {
             return try await detailPage(mealID: id, notice: nil, photoError: rejection.message, status: rejection.status, context: context)
         }
         guard let change = try await photos.committing(photo, { try await database.setMealPhoto(mealID: id, photo: photo, now: now()) }) else {
-            throw Self.mealNotFound(id)
+            throw mealNotFound(id)
         }
         await photos.release(change.orphaned)
         return redirect(to: "/meals/\(id)?notice=photo_saved")
@@ -74,7 +74,7 @@ struct MealPagesController: Sendable {
 
     @Sendable func removePhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try mealID(context)
-        guard let change = try await database.removeMealPhoto(mealID: id, now: now()) else { throw Self.mealNotFound(id) }
+        guard let change = try await database.removeMealPhoto(mealID: id, now: now()) else { throw mealNotFound(id) }
         await photos.release(change.orphaned)
         return redirect(to: "/meals/\(id)?notice=photo_removed")
     }
@@ -109,14 +109,13 @@ struct MealPagesController: Sendable {
         }
         // "Next: add foods" saves the meal like Save does, then goes straight to adding its foods.
         let thenAddFoods = context.formFields["then"] == "foods"
-        let id: Int64?
+        let id: Int64
         do {
             let name = try await geocodedName(input.location), meal = input
-            id = try await photos.committing(photo, { try await database.createMeal(meal, photo: photo, geocodedName: name, now: now()) })
+            id = try await photos.committing(photo, creating: { try await database.createMeal(meal, photo: photo, geocodedName: name, now: now()) })
         } catch is AppDatabase.PlaceGone {
             return try await formPage(mealID: nil, form, placeError: Self.placeGone, status: .conflict, context: context)
         }
-        guard let id else { throw HTTPError(.internalServerError) }
         return redirect(to: thenAddFoods ? "/meals/\(id)/foods/new?notice=created" : "/meals/\(id)?notice=created")
     }
 
@@ -142,20 +141,20 @@ struct MealPagesController: Sendable {
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await requireMeal(context)
+        let meal = try await existingMeal(database, context)
         return try await formPage(mealID: meal.id, MealForm(meal: meal), context: context)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try mealID(context)
-        _ = try await requireMeal(context)
+        _ = try await existingMeal(database, context)
         let form = MealForm(fields: context.formFields)
         guard case .success(let input) = form.validate(defaultTimeZone: timeZone) else {
             return try await formPage(mealID: id, form, status: .unprocessableContent, context: context)
         }
         do {
             guard try await database.updateMeal(id: id, with: input, geocodedName: try await geocodedName(input.location), now: now()) else {
-                throw Self.mealNotFound(id)
+                throw mealNotFound(id)
             }
         } catch is AppDatabase.PlaceGone {
             return try await formPage(mealID: id, form, placeError: Self.placeGone, status: .conflict, context: context)
@@ -164,13 +163,13 @@ struct MealPagesController: Sendable {
     }
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await requireMeal(context)
+        let meal = try await existingMeal(database, context)
         return await renderer.render(.mealDelete, MealDeleteView(meal: meal, csrfToken: context.csrfToken))
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try mealID(context)
-        guard let change = try await database.deleteMeal(id: id) else { throw Self.mealNotFound(id) }
+        guard let change = try await database.deleteMeal(id: id) else { throw mealNotFound(id) }
         await photos.release(change.orphaned)
         return redirect(to: "/?notice=deleted")
     }
@@ -181,27 +180,5 @@ struct MealPagesController: Sendable {
 
     private func mealID(_ context: AppRequestContext) throws -> Int64 { try mealIDParameter(context) }
 
-    private func requireMeal(_ context: AppRequestContext) async throws -> Meal {
-        try await database.requireMeal(id: try mealIDParameter(context))
-    }
 
-    static func mealNotFound(_ id: Int64) -> HTTPError {
-        HTTPError(.notFound, message: "There is no meal number \(id). It may have been deleted.")
-    }
-}
-
-/// The meal id in a `/meals/:id…` address; anything but a positive number is a 404.
-func mealIDParameter(_ context: AppRequestContext) throws -> Int64 {
-    guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else {
-        throw HTTPError(.notFound, message: "There is no meal at this address. Meal addresses end in a number, like /meals/12.")
-    }
-    return id
-}
-
-extension AppDatabase {
-    /// The meal, or the 404 every meal page gives when it is gone.
-    func requireMeal(id: Int64) async throws -> Meal {
-        guard let meal = try await read({ db in try MealQueries.meal(db, id: id) }) else { throw MealPagesController.mealNotFound(id) }
-        return meal
-    }
 }

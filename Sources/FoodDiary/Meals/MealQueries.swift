@@ -23,23 +23,22 @@ public enum MealQueries {
     /// from 1); nil for a page past the last. The page is checked against the count before any
     /// arithmetic, so no number from an address can overflow the offset.
     public static func listPage(_ db: Database, page: Int, of selection: Selection = .all) throws -> ListPage? {
-        let selected: QueryInterfaceRequest<MealRecord> = switch selection {
-        case .all: MealRecord.all()
-        case .place(let id): MealRecord.filter(sql: "place_id = ?", arguments: [id])
-        case .tag(let id): MealRecord.filter(sql: "id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", arguments: [id])
+        let (condition, arguments): (String, StatementArguments) = switch selection {
+        case .all: ("1", [])
+        case .place(let id): ("place_id = ?", [id])
+        case .tag(let id): ("id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", [id])
         }
-        let total = try selected.fetchCount(db)
+        let total = try db.cachedValue("SELECT count(*) FROM meal WHERE \(condition)", arguments) ?? 0
         let pageCount = max(1, (total + pageSize - 1) / pageSize)
         guard (1...pageCount).contains(page) else { return nil }
-        let records = try selected
-            .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc)
-            .limit(pageSize, offset: (page - 1) * pageSize)
-            .fetchAll(db)
+        let records = try db.cachedRecords(
+            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE \(condition) ORDER BY eaten_local DESC, id DESC LIMIT ? OFFSET ?",
+            arguments + [pageSize, (page - 1) * pageSize])
         return ListPage(meals: try withTotals(db, records), page: page, pageCount: pageCount, totalCount: total)
     }
 
     public static func meal(_ db: Database, id: Int64) throws -> Meal? {
-        try MealRecord.fetchOne(db, key: id).map { try withTotals(db, [$0])[0] }
+        try db.cachedRecords(MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE id = ?", [id]).first.map { try withTotals(db, [$0])[0] }
     }
 
     /// Where a walk through the meals, oldest first, stopped: the last meal given. Written in
@@ -64,18 +63,14 @@ public enum MealQueries {
 
     /// Meals eaten on the local days `from` through `to` inclusive, oldest first.
     public static func meals(_ db: Database, from: LocalDate?, through to: LocalDate?) throws -> [Meal] {
-        try withTotals(db, try eatenBetween(from, to).fetchAll(db))
+        try withTotals(db, try eaten(db, from: from, through: to, after: nil, limit: nil))
     }
 
     /// Up to `limit` of those meals, starting after `cursor`; `next` is where the following page
     /// starts, nil after the last.
     public static func mealsPage(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: Cursor?,
                                  limit: Int) throws -> (meals: [Meal], next: Cursor?) {
-        var request = eatenBetween(from, to)
-        if let cursor {
-            request = request.filter(sql: "(eaten_local, id) > (?, ?)", arguments: [cursor.eatenAt.description, cursor.id])
-        }
-        let records = try request.limit(limit + 1).fetchAll(db)
+        let records = try eaten(db, from: from, through: to, after: cursor, limit: limit + 1)
         let page = Array(records.prefix(limit))
         let next = records.count > limit ? page.last.flatMap { record in
             LocalDateTime(parsing: record.eatenLocal).map { Cursor(eatenAt: $0, id: record.id!) }
@@ -83,15 +78,25 @@ public enum MealQueries {
         return (try withTotals(db, page), next)
     }
 
-    private static func eatenBetween(_ from: LocalDate?, _ to: LocalDate?) -> QueryInterfaceRequest<MealRecord> {
-        var request = MealRecord.order(MealRecord.Columns.eatenLocal, MealRecord.Columns.id)
+    private static func eaten(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: Cursor?, limit: Int?) throws -> [MealRecord] {
+        var conditions = ["1"]
+        var arguments: StatementArguments = []
         if let from {
-            request = request.filter(MealRecord.Columns.eatenLocal >= from.description)
+            conditions.append("eaten_local >= ?")
+            arguments += [from.description]
         }
         if let to {
-            request = request.filter(MealRecord.Columns.eatenLocal < to.next.description)
+            conditions.append("eaten_local < ?")
+            arguments += [to.next.description]
         }
-        return request
+        if let cursor {
+            conditions.append("(eaten_local, id) > (?, ?)")
+            arguments += [cursor.eatenAt.description, cursor.id]
+        }
+        arguments += [limit ?? -1]
+        return try db.cachedRecords(
+            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE \(conditions.joined(separator: " AND ")) ORDER BY eaten_local, id LIMIT ?",
+            arguments)
     }
 
     /// Attaches each meal's food count, energy, photo, place and tags, each in one query for the batch.
@@ -99,33 +104,24 @@ public enum MealQueries {
         let ids = records.compactMap(\.id)
         var totals: [Int64: (count: Int, kcal: Double)] = [:]
         if !ids.isEmpty {
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT meal_id, count(*) AS food_count, total(energy_kcal) AS energy_kcal
+            try db.forEachCachedRow("""
+                SELECT meal_id, count(*), total(energy_kcal)
                 FROM food_entry WHERE meal_id IN (\(databaseQuestionMarks(count: ids.count))) GROUP BY meal_id
-                """, arguments: StatementArguments(ids))
-            for row in rows { totals[row["meal_id"]] = (row["food_count"], row["energy_kcal"]) }
+                """, StatementArguments(ids)) { row in totals[row[0]] = (row[1], row[2]) }
         }
-        let hashes = Array(Set(records.compactMap(\.photoSHA256)))
-        var photos: [String: Photo] = [:]
-        if !hashes.isEmpty {
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM photo WHERE sha256 IN (\(databaseQuestionMarks(count: hashes.count)))",
-                                        arguments: StatementArguments(hashes))
-            for row in rows { let photo = Photo(row: row); photos[photo.sha256] = photo }
-        }
+        let photos = try Photo.byHash(db, records.compactMap(\.photoSHA256))
         let placeIDs = Array(Set(records.compactMap(\.placeID)))
         var places: [Int64: PlaceSummary] = [:]
         if !placeIDs.isEmpty {
-            let rows = try Row.fetchAll(db, sql: "SELECT id, name FROM place WHERE id IN (\(databaseQuestionMarks(count: placeIDs.count)))",
-                                        arguments: StatementArguments(placeIDs))
-            for row in rows { places[row["id"]] = PlaceSummary(id: row["id"], name: row["name"]) }
+            try db.forEachCachedRow("SELECT id, name FROM place WHERE id IN (\(databaseQuestionMarks(count: placeIDs.count)))",
+                                    StatementArguments(placeIDs)) { row in places[row[0]] = PlaceSummary(id: row[0], name: row[1]) }
         }
         var tags: [Int64: [TagSummary]] = [:]
         if !ids.isEmpty {
-            let rows = try Row.fetchAll(db, sql: """
+            try db.forEachCachedRow("""
                 SELECT mt.meal_id, t.id, t.name FROM meal_tag mt JOIN tag t ON t.id = mt.tag_id
                 WHERE mt.meal_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY mt.meal_id, mt.position
-                """, arguments: StatementArguments(ids))
-            for row in rows { tags[row["meal_id"], default: []].append(TagSummary(id: row["id"], name: row["name"])) }
+                """, StatementArguments(ids)) { row in tags[row[0], default: []].append(TagSummary(id: row[1], name: row[2])) }
         }
         return try records.map { record in
             let total = record.id.flatMap { totals[$0] }

@@ -179,6 +179,7 @@ struct MealFormView: Sendable {
     let notes: String
     let maxNotesLength = MealInput.maxNotesLength
     let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingChanged
     let hasPhotoError: Bool
     let eatenAtError: String?
     let utcOffsetError: String?

@@ -23,14 +23,10 @@ public struct MyFood: Sendable, Equatable {
 
     static func fetchAll(_ db: Database, matching query: String = "") throws -> [MyFood] {
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM my_food ORDER BY name COLLATE NOCASE, id")
-        let photos = try photosByHash(db, rows.compactMap { $0["photo_sha256"] as String? })
+        let photos = try Photo.byHash(db, rows.compactMap { $0["photo_sha256"] as String? })
         let foods = rows.map { MyFood(row: $0, photo: ($0["photo_sha256"] as String?).flatMap { photos[$0] }) }
-        let words = SearchRanking.words(query)
-        guard !words.isEmpty else { return foods }
-        return foods.filter { food in
-            let text = SearchRanking.words(food.name + " " + (food.brandOwner ?? ""))
-            return words.allSatisfy { word in text.contains { $0.hasPrefix(word) || SearchRanking.normalise($0) == SearchRanking.normalise(word) } }
-        }
+        let query = WordQuery(query)
+        return query.isEmpty ? foods : foods.filter { query.matches($0.name + " " + ($0.brandOwner ?? "")) }
     }
 
     static func fetch(_ db: Database, id: Int64) throws -> MyFood? {
@@ -50,13 +46,6 @@ public struct MyFood: Sendable, Equatable {
         perServing = values
         self.photo = photo
     }
-}
-
-func photosByHash(_ db: Database, _ hashes: [String]) throws -> [String: Photo] {
-    guard !hashes.isEmpty else { return [:] }
-    let rows = try Row.fetchAll(db, sql: "SELECT * FROM photo WHERE sha256 IN (\(databaseQuestionMarks(count: hashes.count)))",
-                                arguments: StatementArguments(hashes))
-    return Dictionary(rows.map { (Photo(row: $0).sha256, Photo(row: $0)) }, uniquingKeysWith: { first, _ in first })
 }
 
 /// What the My food form produces once valid.

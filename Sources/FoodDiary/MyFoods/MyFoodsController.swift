@@ -85,6 +85,7 @@ struct MyFoodFormView: Sendable {
     let photoURL: String?
     let deleteError: String?
     let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingChanged
 
     init(id: Int64?, form: MyFoodForm, errors: MyFoodForm.Errors = .init(), photoError: String? = nil, deleteError: String? = nil,
          photoURL: String? = nil, csrfToken: String) {

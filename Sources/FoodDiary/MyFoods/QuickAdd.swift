@@ -68,6 +68,7 @@ struct QuickAddView: Sendable {
     let missingError: String?
     let fields: [Field]
     let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingAdded
     let cancelURL: String
 
     init(meal: Meal, form: QuickAddForm, errors: QuickAddForm.Errors = .init(), csrfToken: String) {
@@ -96,12 +97,12 @@ struct QuickAddController: Sendable {
     }
 
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await database.requireMeal(id: try mealIDParameter(context))
+        let meal = try await existingMeal(database, context)
         return await renderer.render(.quickAdd, QuickAddView(meal: meal, form: QuickAddForm(), csrfToken: context.csrfToken))
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await database.requireMeal(id: try mealIDParameter(context))
+        let meal = try await existingMeal(database, context)
         let form = QuickAddForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
@@ -109,7 +110,7 @@ struct QuickAddController: Sendable {
                                          status: .unprocessableContent)
         case .success(let food):
             guard try await database.addEntry(mealID: meal.id, food: food, amount: nil, now: now()) != nil else {
-                throw MealPagesController.mealNotFound(meal.id)
+                throw mealNotFound(meal.id)
             }
             return redirect(to: "/meals/\(meal.id)?notice=food_added#foods")
         }

@@ -35,27 +35,41 @@ public struct Recipe: Sendable, Equatable {
     var portion: Portion { Portion(key: "serving", label: "1 serving", grams: servingGrams) }
 
     static func fetch(_ db: Database, id: Int64) throws -> Recipe? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM recipe WHERE id = ?", arguments: [id]) else { return nil }
-        let ingredients = try Row.fetchAll(db, sql: "SELECT * FROM recipe_ingredient WHERE recipe_id = ? ORDER BY id", arguments: [id]).map { row in
-            Ingredient(id: row["id"], myFoodID: row["my_food_id"], food: try SnapshotColumns.snapshot(row), grams: row["grams"],
-                       portionLabel: row["portion_label"], nutrients: SnapshotColumns.scaled(row))
+        try fetch(db, where: "id = ?", [id]).first
+    }
+
+    /// Recipes whose name or ingredients contain every word searched for, by name.
+    static func search(_ db: Database, query: String = "") throws -> [Recipe] {
+        let recipes = try fetch(db, where: "1", [])
+        let query = WordQuery(query, ignoring: framingWords)
+        return query.isEmpty ? recipes : recipes.filter { recipe in
+            query.matches(([recipe.name] + recipe.ingredients.map(\.food.description)).joined(separator: " "))
         }
-        let photo = try (row["photo_sha256"] as String?).flatMap { try Photo.fetch(db, sha256: $0) }
-        return Recipe(id: row["id"], name: row["name"], servings: row["servings"], notes: row["notes"], photo: photo, ingredients: ingredients)
     }
 
     /// Words that frame a search rather than narrow it: "recipes with chickpeas".
     static let framingWords: Set<String> = ["recipe", "recipes", "with", "containing", "using", "and"]
 
-    /// Recipes whose name or ingredients contain every word searched for, by name.
-    static func search(_ db: Database, query: String = "") throws -> [Recipe] {
-        let ids = try Int64.fetchAll(db, sql: "SELECT id FROM recipe ORDER BY name COLLATE NOCASE, id")
-        let recipes = try ids.compactMap { try fetch(db, id: $0) }
-        let words = SearchRanking.words(query).filter { !framingWords.contains($0) }.map(SearchRanking.normalise)
-        guard !words.isEmpty else { return recipes }
-        return recipes.filter { recipe in
-            let text = SearchRanking.words(([recipe.name] + recipe.ingredients.map(\.food.description)).joined(separator: " ")).map(SearchRanking.normalise)
-            return words.allSatisfy { word in text.contains { $0.hasPrefix(word) } }
+    /// The recipes matching `condition`, by name, with their ingredients and photos: three queries
+    /// however many recipes there are.
+    private static func fetch(_ db: Database, where condition: String, _ arguments: StatementArguments) throws -> [Recipe] {
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM recipe WHERE \(condition) ORDER BY name COLLATE NOCASE, id", arguments: arguments)
+        let ids: [Int64] = rows.map { $0["id"] }
+        var ingredients: [Int64: [Ingredient]] = [:]
+        if !ids.isEmpty {
+            let ingredientRows = try Row.fetchAll(db, sql: """
+                SELECT * FROM recipe_ingredient WHERE recipe_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY recipe_id, id
+                """, arguments: StatementArguments(ids))
+            for row in ingredientRows {
+                ingredients[row["recipe_id"], default: []].append(
+                    Ingredient(id: row["id"], myFoodID: row["my_food_id"], food: try SnapshotColumns.snapshot(row), grams: row["grams"],
+                               portionLabel: row["portion_label"], nutrients: SnapshotColumns.scaled(row)))
+            }
+        }
+        let photos = try Photo.byHash(db, rows.compactMap { $0["photo_sha256"] as String? })
+        return rows.map { row in
+            Recipe(id: row["id"], name: row["name"], servings: row["servings"], notes: row["notes"],
+                   photo: (row["photo_sha256"] as String?).flatMap { photos[$0] }, ingredients: ingredients[row["id"]] ?? [])
         }
     }
 }

@@ -98,6 +98,7 @@ struct RecipeFormView: Sendable {
     let notesError: String?
     let photoError: String?
     let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingChanged
 
     init(id: Int64?, form: RecipeForm, errors: RecipeForm.Errors = .init(), photoError: String? = nil, csrfToken: String) {
         title = id == nil ? "New recipe" : "Edit recipe"
@@ -126,7 +127,7 @@ struct IngredientSearchView: Sendable {
     let query: String
     let myFoods: [Row]
     let hasMyFoods: Bool
-    let results: [Row]
+    let results: [CatalogResultRow]
     let hasResults: Bool
     let emptyMessage: String?
 
@@ -141,10 +142,7 @@ struct IngredientSearchView: Sendable {
                 kcal: kcalText($0.perServing))
         }
         hasMyFoods = !self.myFoods.isEmpty
-        results = (result?.foods ?? []).map {
-            Row(url: "/recipes/\(recipe.id)/ingredients/new/catalog/\($0.id)", name: $0.description, detail: $0.foodGroup,
-                kcal: $0.energyKcalPer100g.map { "\(Int($0.rounded())) kcal / 100 g" } ?? "– kcal")
-        }
+        results = (result?.foods ?? []).map { CatalogResultRow($0, url: "/recipes/\(recipe.id)/ingredients/new/catalog/\($0.id)") }
         hasResults = !results.isEmpty
         emptyMessage = !query.isEmpty && myFoods.isEmpty && results.isEmpty ? "Nothing matches every word of “\(query.prefix(60))”." : nil
     }
@@ -242,7 +240,7 @@ struct RecipesController: Sendable {
         let recipe = try await requireRecipe(context)
         let query = try String((request.formQuery()["q"] ?? "").prefix(200))
         let myFoods = try await database.read { db in try MyFood.fetchAll(db, matching: query) }
-        let result = SearchRanking.words(query).isEmpty ? nil : try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 25) }
+        let result = Words.split(query).isEmpty ? nil : try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 25) }
         return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result))
     }
 

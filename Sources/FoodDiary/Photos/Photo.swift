@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A stored photo as the pages use it.
-struct Photo: Sendable, Equatable {
+struct Photo: Sendable, Equatable, FetchableRecord {
     let sha256: String
     let mediaType: String
     let byteCount: Int
@@ -15,20 +15,32 @@ struct Photo: Sendable, Equatable {
 
     func url(_ size: PhotoSize) -> String { "/photos/\(sha256)/\(size.rawValue)" }
 
+    /// Read by position: every read selects `selectedColumns`.
+    static let selectedColumns = "sha256, media_type, byte_count, width_px, height_px, taken_local, taken_utc_offset_minutes, latitude, longitude"
+
     init(row: Row) {
-        sha256 = row["sha256"]
-        mediaType = row["media_type"]
-        byteCount = row["byte_count"]
-        width = row["width_px"]
-        height = row["height_px"]
-        takenAt = (row["taken_local"] as String?).flatMap(LocalDateTime.init(parsing:))
-        takenUTCOffsetMinutes = row["taken_utc_offset_minutes"]
-        latitude = row["latitude"]
-        longitude = row["longitude"]
+        sha256 = row[0]
+        mediaType = row[1]
+        byteCount = row[2]
+        width = row[3]
+        height = row[4]
+        takenAt = (row[5] as String?).flatMap(LocalDateTime.init(parsing:))
+        takenUTCOffsetMinutes = row[6]
+        latitude = row[7]
+        longitude = row[8]
     }
 
     static func fetch(_ db: Database, sha256: String) throws -> Photo? {
-        try Row.fetchOne(db, sql: "SELECT * FROM photo WHERE sha256 = ?", arguments: [sha256]).map(Photo.init(row:))
+        try db.cachedRecords(Photo.self, "SELECT \(selectedColumns) FROM photo WHERE sha256 = ?", [sha256]).first
+    }
+
+    /// The photos with these hashes, in one query.
+    static func byHash(_ db: Database, _ hashes: some Collection<String>) throws -> [String: Photo] {
+        let distinct = Array(Set(hashes))
+        guard !distinct.isEmpty else { return [:] }
+        let found = try db.cachedRecords(Photo.self, "SELECT \(selectedColumns) FROM photo WHERE sha256 IN (\(databaseQuestionMarks(count: distinct.count)))",
+                                         StatementArguments(distinct))
+        return Dictionary(found.map { ($0.sha256, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

@@ -136,6 +136,15 @@ struct PhotoStore: Sendable {
     /// nothing to attach the photo to (nil), files this upload created are removed, so no blob
     /// outlives a failed commit. With no photo, just runs `commit`.
     func committing<T>(_ photo: IngestedPhoto?, _ commit: () async throws -> T?) async throws -> T? {
+        try await committing(photo, commit, recorded: { $0 != nil })
+    }
+
+    /// `committing` for a write that always records the photo, because it creates what shows it.
+    func committing<T>(_ photo: IngestedPhoto?, creating commit: () async throws -> T) async throws -> T {
+        try await committing(photo, commit, recorded: { _ in true })
+    }
+
+    private func committing<T>(_ photo: IngestedPhoto?, _ commit: () async throws -> T, recorded: (T) -> Bool) async throws -> T {
         guard let photo else { return try await commit() }
         return try await locks.withLock(photo.sha256) {
             let original = path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType)
@@ -147,7 +156,7 @@ struct PhotoStore: Sendable {
                     try store.writeDerivatives(sha256: photo.sha256, original: original, mediaType: photo.mediaType)
                 }
                 let result = try await commit()
-                if result == nil && isNew { removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+                if !recorded(result) && isNew { removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
                 return result
             } catch {
                 if isNew { removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }

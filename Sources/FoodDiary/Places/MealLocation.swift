@@ -76,5 +76,5 @@ public enum TagList {
     }
 
     /// Tags like "source:import" are for machines and stay out of the tag list.
-    public static func isHidden(_ tag: String) -> Bool { tag.contains(":") }
+    public static func isHidden(_ tag: String) -> Bool { tag.utf8.contains(UInt8(ascii: ":")) }
 }

@@ -14,18 +14,25 @@ public enum PlaceQueries {
         public let mealCount: Int
     }
 
-    /// A meal's instant in UTC, from its wall clock and offset, as SQLite text.
-    static let mealInstantSQL = "datetime(m.eaten_local || ':00', printf('%+d minutes', -m.utc_offset_minutes))"
+    /// A meal's instant in UTC, from its wall clock and offset, as SQLite text. The index
+    /// `meal_instant_by_place` is on this very expression, so it must not change.
+    static let mealInstantSQL = "datetime(eaten_local || ':00', printf('%+d minutes', -utc_offset_minutes))"
 
     /// Every place, first visited first; places whose meals are all gone come last.
     public static func places(_ db: Database) throws -> [PlaceRow] {
-        try Row.fetchAll(db, sql: """
-            SELECT p.id, p.name, p.latitude, p.longitude, p.geocoded_name,
-                   min(\(mealInstantSQL)) AS first_visited, max(\(mealInstantSQL)) AS last_visited, count(m.id) AS meal_count
-            FROM place p LEFT JOIN meal m ON m.place_id = p.id
-            GROUP BY p.id
-            ORDER BY first_visited IS NULL, first_visited, p.id
-            """).compactMap(placeRow)
+        try db.cachedRows(placesSQL(where: "1") + " ORDER BY first_visited IS NULL, first_visited, p.id").compactMap(placeRow)
+    }
+
+    /// Each visit bound is one step down `meal_instant_by_place`, so the page costs little
+    /// however many meals a place has.
+    private static func placesSQL(where condition: String) -> String {
+        """
+        SELECT p.id, p.name, p.latitude, p.longitude, p.geocoded_name,
+               (SELECT min(\(mealInstantSQL)) FROM meal WHERE place_id = p.id) AS first_visited,
+               (SELECT max(\(mealInstantSQL)) FROM meal WHERE place_id = p.id) AS last_visited,
+               (SELECT count(*) FROM meal WHERE place_id = p.id) AS meal_count
+        FROM place p WHERE \(condition)
+        """
     }
 
     /// Places for the meal form's picker: most recently visited first.
@@ -34,7 +41,7 @@ public enum PlaceQueries {
     }
 
     public static func place(_ db: Database, id: Int64) throws -> PlaceRow? {
-        try places(db).first { $0.id == id }
+        try db.cachedRows(placesSQL(where: "p.id = ?"), [id]).first.flatMap(placeRow)
     }
 
     private static func placeRow(_ row: Row) -> PlaceRow? {

@@ -296,6 +296,17 @@ enum DiaryMigrations {
                 ALTER TABLE meal DROP COLUMN is_draft;
                 """)
         }
+        migrator.registerMigration("indexMealsByPlaceInTimeOrder") { db in
+            // A place's page lists its meals newest first, and the places page shows each place's
+            // first and last visit as UTC instants; without these both read every meal there. The
+            // expression is PlaceQueries.mealInstantSQL's, as written when this landed.
+            try db.execute(sql: """
+                CREATE INDEX meal_by_place_eaten_local ON meal(place_id, eaten_local DESC, id DESC) WHERE place_id IS NOT NULL;
+                CREATE INDEX meal_instant_by_place
+                    ON meal(place_id, datetime(eaten_local || ':00', printf('%+d minutes', -utc_offset_minutes)))
+                    WHERE place_id IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// One row of `meal`.
-struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
+struct MealRecord: Encodable, Sendable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "meal"
 
     var id: Int64?
@@ -39,5 +39,29 @@ struct MealRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
 
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+}
+
+extension MealRecord {
+    /// The columns every read of a meal selects, in this order, so a row is read by position: the
+    /// name lookup (case-insensitive, so lower-casing each name) cost a list page more than SQLite.
+    static let columnNames = ["id", "eaten_local", "utc_offset_minutes", "notes", "photo_sha256", "latitude", "longitude",
+                              "location_source", "place_id", "is_favourite", "created_at", "updated_at"]
+    static let selectedColumns = columnNames.joined(separator: ", ")
+    static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
+
+    init(row: Row) {
+        id = row[0]
+        eatenLocal = row[1]
+        utcOffsetMinutes = row[2]
+        notes = row[3]
+        photoSHA256 = row[4]
+        latitude = row[5]
+        longitude = row[6]
+        locationSource = row[7]
+        placeID = row[8]
+        isFavourite = row[9]
+        createdAt = row[10]
+        updatedAt = row[11]
     }
 }

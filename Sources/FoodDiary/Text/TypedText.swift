@@ -27,3 +27,13 @@ public enum TypedText {
     /// The length the database's CHECK constraints see.
     public static func length(_ text: String) -> Int { text.unicodeScalars.count }
 }
+
+extension StringProtocol {
+    /// Without white space at either end, by Swift's own rule, so no bridge to Foundation.
+    var trimmingWhitespace: SubSequence {
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Mustache
+import NIOCore
 
 /// Every page template the app renders; start-up fails if one is missing.
 enum PageTemplate: String, CaseIterable, Sendable {
@@ -35,12 +35,21 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case error = "error"
 }
 
-/// Renders typed view models through the Mustache templates loaded once at start-up.
+/// A page as it left the renderer, for `AppConfig.renderedPageCheck`.
+public struct RenderedPage: Sendable {
+    let template: String
+    let view: any TemplateKeyed & Sendable
+    let frame: PageFrame
+    public let html: String
+}
+
+/// Renders typed view models through the Mustache templates parsed once at start-up.
 public struct PageRenderer: Sendable {
-    let library: MustacheLibrary
+    let library: TemplateLibrary
     /// Today's totals for the strip every page shows under its top bar; nil leaves it out.
     var statusStrip: (@Sendable () async -> StatusStripView?)?
-    static let stripMarker = "<!--status-strip-->"
+    /// Looks at every page rendered; a complaint turns the response into a 500 that carries it.
+    var check: (@Sendable (RenderedPage) -> String?)?
 
     struct MissingTemplates: Error, CustomStringConvertible {
         let names: [String]
@@ -48,50 +57,22 @@ public struct PageRenderer: Sendable {
         var description: String { "Templates missing from \(directory): \(names.joined(separator: ", "))" }
     }
 
-    init(directory: String) async throws {
-        library = try await MustacheLibrary(directory: directory)
+    init(directory: String) throws {
+        library = try TemplateLibrary(directory: directory)
         let required = PageTemplate.allCases.map(\.rawValue) + ["layout", "partials/status_strip"]
-        let missing = required.filter { library.getTemplate(named: $0) == nil }
+        let missing = required.filter { library.templates[$0] == nil }
         guard missing.isEmpty else { throw MissingTemplates(names: missing, directory: directory) }
     }
 
-    func render(_ template: PageTemplate, _ view: some Sendable, status: HTTPResponse.Status = .ok) async -> Response {
-        #if DEBUG
-        // Debug builds (the tests and browser journeys) refuse a view model Mustache would have to
-        // reflect on: run scripts/generate-template-keys.py after adding one.
-        if let reflected = Self.typeNeedingReflection(in: view) {
-            return Response(status: .internalServerError, body: .init(byteBuffer: ByteBuffer(string: "\(reflected) is not a MustacheParent")))
-        }
-        #endif
+    func render(_ template: PageTemplate, _ view: some TemplateKeyed & Sendable, status: HTTPResponse.Status = .ok) async -> Response {
+        let frame = PageFrame(statusStrip: await statusStrip?())
         // Presence was checked at start-up, so a nil here cannot happen.
-        var html = library.render(view, withTemplate: template.rawValue) ?? ""
-        // The strip is rendered by Mustache too, so it is escaped like the rest of the page.
-        let strip = await statusStrip?().flatMap { library.render($0, withTemplate: "partials/status_strip") } ?? ""
-        // A native search over the bytes: Foundation's replacingOccurrences bridges to NSString
-        // and cost a fifth of the list page.
-        if let marker = html.utf8.firstRange(of: Self.stripMarker.utf8) {
-            html.replaceSubrange(marker, with: strip)
+        let html = library.render(view, template: template.rawValue, frame: frame) ?? ByteBuffer()
+        if let check, let complaint = check(RenderedPage(template: template.rawValue, view: view, frame: frame, html: String(buffer: html))) {
+            return Response(status: .internalServerError, body: .init(byteBuffer: ByteBuffer(string: complaint)))
         }
-        return Response(status: status, headers: Self.pageHeaders, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: Self.pageHeaders, body: .init(byteBuffer: html))
     }
-
-    #if DEBUG
-    /// The first struct or class in `value`'s tree that answers no keys itself, so Mustache would
-    /// read it with Mirror; nil when there is none.
-    static func typeNeedingReflection(in value: Any) -> String? {
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .optional, .collection, .set, .dictionary, .tuple:
-            return mirror.children.lazy.compactMap { typeNeedingReflection(in: $0.value) }.first
-        case .struct, .class:
-            if value is String || value is Substring || value is any Numeric || value is Date { return nil }
-            guard value is MustacheParent else { return String(reflecting: type(of: value)) }
-            return mirror.children.lazy.compactMap { typeNeedingReflection(in: $0.value) }.first
-        default:
-            return nil
-        }
-    }
-    #endif
 
     /// Pages load only our own scripts and styles, may not be framed (no clickjacking of the forms),
     /// and post only to this site. OpenStreetMap is allowed for the map and its probe tile; blob:

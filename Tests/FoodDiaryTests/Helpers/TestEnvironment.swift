@@ -36,6 +36,7 @@ enum TestEnvironment {
             publicDirectory: packageRoot.appendingPathComponent("Public").path,
             timeZone: timeZone)
         config.secret = secret
+        config.renderedPageCheck = ReferenceRenderer.compare
         return config
     }
 

@@ -81,7 +81,7 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
 
     func format(_ value: Double?) -> String {
         guard let value else { return "–" }
-        return value.formatted(.number.precision(.fractionLength(0...displayDecimals))) + " " + unit
+        return NumberText.decimal(value, maxFractionDigits: displayDecimals, grouping: true) + " " + unit
     }
 }
 

@@ -21,7 +21,7 @@ enum TypedNumber {
 
     /// The sentence shown beside a field, e.g. "Enter a number from 0.1 to 5,000, like 125 or 37.5."
     static func message(_ problem: Problem, what: String, range: ClosedRange<Double>) -> String {
-        let bounds = "from \(formatQuantity(range.lowerBound)) to \(range.upperBound.formatted(.number.precision(.fractionLength(0...2))))"
+        let bounds = "from \(formatQuantity(range.lowerBound)) to \(NumberText.decimal(range.upperBound, maxFractionDigits: 2, grouping: true))"
         switch problem {
         case .missing: return "Enter \(what)."
         case .notANumber: return "Enter \(what) as a plain number \(bounds), like 125 or 37.5."

@@ -1,0 +1,19 @@
+/// A catalog food among search results, wherever its link leads (the food's page, adding it to a
+/// meal, adding it to a recipe); `partials/catalog_result` shows it.
+struct CatalogResultRow: Sendable {
+    let url: String
+    let description: String
+    let foodGroup: String
+    let brandOwner: String?
+    let kcalText: String
+    let isSaved: Bool
+
+    init(_ food: FoodSummary, url: String, isSaved: Bool = false) {
+        self.url = url
+        description = food.description
+        foodGroup = food.foodGroup
+        brandOwner = food.brandOwner
+        kcalText = food.energyKcalPer100g.map { "\(Int($0.rounded())) kcal" } ?? "– kcal"
+        self.isSaved = isSaved
+    }
+}

@@ -1,0 +1,152 @@
+import NIOCore
+
+/// One page being rendered: the context stack Mustache looks keys up in, and the bytes written so
+/// far, escaped in one pass over each value's UTF-8.
+struct TemplateRendering {
+    /// What a partial passes on: the indentation of every line it renders, and the blocks
+    /// overridden by the page that included a layout.
+    struct Scope {
+        var indentation: String
+        var overrides: [String: Template]
+        static let page = Scope(indentation: "", overrides: [:])
+
+        func indented(by extra: String?) -> Scope {
+            guard let extra, !extra.isEmpty else { return self }
+            return Scope(indentation: indentation + extra, overrides: overrides)
+        }
+    }
+
+    let library: TemplateLibrary
+    var stack: [TemplateValue]
+    private(set) var output = ByteBufferAllocator().buffer(capacity: 32 * 1024)
+    /// Indentation owed before the next byte written; swift-mustache indents a line of a partial
+    /// only when something is rendered on it.
+    private var pendingIndentation: String?
+
+    init(library: TemplateLibrary, stack: [TemplateValue]) {
+        self.library = library
+        self.stack = stack
+    }
+
+    mutating func render(_ template: Template, in scope: Scope) {
+        guard !scope.indentation.isEmpty else {
+            for node in template.nodes { render(node, in: scope) }
+            return
+        }
+        let start = output.writerIndex
+        for node in template.nodes {
+            let atLineStart = output.writerIndex > start && output.getInteger(at: output.writerIndex - 1, as: UInt8.self) == UInt8(ascii: "\n")
+            if atLineStart { pendingIndentation = scope.indentation }
+            render(node, in: scope)
+            if atLineStart { pendingIndentation = nil }
+        }
+    }
+
+    private mutating func render(_ node: TemplateNode, in scope: Scope) {
+        switch node {
+        case .text(let text):
+            write(text)
+        case .variable(let key, let escaped):
+            switch value(of: key) {
+            case .text(let text): escaped ? writeEscaped(text) : write(text)
+            case .flag(let flag): write(flag ? "true" : "false")
+            case .absent, .object, .list: break
+            }
+        case .section(let key, let inner, let inverted):
+            let value = value(of: key)
+            if inverted {
+                if !isTruthy(value) { render(inner, in: scope) }
+                return
+            }
+            switch value {
+            case .absent, .flag(false): break
+            case .flag(true): render(inner, in: scope)
+            case .list(let list):
+                list.forEachValue { element in
+                    stack.append(element)
+                    render(inner, in: scope)
+                    stack.removeLast()
+                }
+            case .text, .object:
+                stack.append(value)
+                render(inner, in: scope)
+                stack.removeLast()
+            }
+        case .partial(let name, let indentation, let overrides):
+            // The library checked at load time that every partial exists.
+            guard let partial = library.templates[name] else { return }
+            var inner = scope.indented(by: indentation)
+            // The outermost page's overrides win over a layout's own.
+            if let overrides { inner.overrides.merge(overrides) { outer, _ in outer } }
+            render(partial, in: inner)
+        case .block(let name, let fallback, let indentation):
+            render(scope.overrides[name] ?? fallback, in: scope.indented(by: indentation))
+        case .blockOverride:
+            break
+        }
+    }
+
+    private func isTruthy(_ value: TemplateValue) -> Bool {
+        switch value {
+        case .absent: false
+        case .flag(let flag): flag
+        case .list(let list): !list.isEmpty
+        case .text, .object: true
+        }
+    }
+
+    /// The nearest value on the stack that answers the key's first name, then down its path.
+    private func value(of key: TemplateKey) -> TemplateValue {
+        guard let first = key.path.first else { return stack.last ?? .absent }
+        var found = TemplateValue.absent
+        for entry in stack.reversed() {
+            guard case .object(let object) = entry else { continue }
+            found = object.value(forKey: first)
+            if case .absent = found { continue }
+            break
+        }
+        for name in key.path.dropFirst() {
+            guard case .object(let object) = found else { return .absent }
+            found = object.value(forKey: name)
+        }
+        return found
+    }
+
+    private mutating func flushIndentation() {
+        if let indentation = pendingIndentation {
+            pendingIndentation = nil
+            output.writeString(indentation)
+        }
+    }
+
+    private mutating func write(_ text: String) {
+        guard !text.isEmpty else { return }
+        flushIndentation()
+        output.writeString(text)
+    }
+
+    /// HTML-escapes the characters swift-mustache escapes, copying the runs between them whole.
+    private mutating func writeEscaped(_ text: String) {
+        guard !text.isEmpty else { return }
+        flushIndentation()
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices {
+                let entity: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
+                }
+                output.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart..<index])))
+                output.writeStaticString(entity)
+                runStart = index + 1
+            }
+            output.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[runStart...])))
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import GRDB
+
+extension Database {
+    /// Rows of a statement compiled once per connection. The pages' queries are small, and
+    /// compiling one (GRDB's authorizer visits every column it reads) cost more than running it.
+    func cachedRows(_ sql: String, _ arguments: StatementArguments = []) throws -> [Row] {
+        try Row.fetchAll(cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// Each row while the statement still holds it: reading a column by position then goes
+    /// straight to SQLite, with no copy of the row.
+    func forEachCachedRow(_ sql: String, _ arguments: StatementArguments = [], _ body: (Row) throws -> Void) throws {
+        let rows = try Row.fetchCursor(cachedStatement(sql: sql), arguments: arguments)
+        while let row = try rows.next() { try body(row) }
+    }
+
+    /// Records read straight from the statement's columns, without copying each row first.
+    func cachedRecords<Record: FetchableRecord>(_ type: Record.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> [Record] {
+        try Record.fetchAll(cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    func cachedValue<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ sql: String, _ arguments: StatementArguments = []) throws -> Value? {
+        try Value.fetchOne(cachedStatement(sql: sql), arguments: arguments)
+    }
+}
