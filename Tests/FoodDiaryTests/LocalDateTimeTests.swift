@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import FoodDiary
 
@@ -49,5 +50,19 @@ import Testing
         #expect(formatUTCOffset(minutes: 60) == "+01:00")
         #expect(formatUTCOffset(minutes: -330) == "-05:30")
         #expect(formatUTCOffset(minutes: 0) == "+00:00")
+    }
+}
+
+@Suite struct StoredTimestampTests {
+    @Test(arguments: ["2026-03-09 12:30:00.000", "1970-01-01 00:00:00.000", "2000-02-29 23:59:59.999", "2026-12-31 06:09:54.831", "1969-07-20 20:17:40.500"])
+    func readsWhatGRDBWritesAsGRDBWould(text: String) throws {
+        let expected = try #require(Date.fromDatabaseValue(text.databaseValue))
+        let parsed = try #require(StoredTimestamp.parse(text))
+        #expect(abs(parsed.timeIntervalSince1970 - expected.timeIntervalSince1970) < 0.0005)
+    }
+
+    @Test(arguments: ["2026-02-30 12:00:00.000", "2026-03-09 24:00:00.000", "2026-03-09T12:30:00.000", "2026-03-09 12:30:00"])
+    func refusesWhatIsNotThatShape(text: String) {
+        #expect(StoredTimestamp.parse(text) == nil)
     }
 }

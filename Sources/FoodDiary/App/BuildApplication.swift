@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// Builds the whole application; `fooddiary serve` and the tests both call this.
@@ -30,10 +31,11 @@ public func buildApplication(
     try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
     var renderer = try PageRenderer(directory: config.templatesDirectory)
     renderer.check = config.renderedPageCheck
+    // Every page shows the strip, so it is read once per change to the diary (or new day), not per page.
+    let strips = DiaryReadCache<LocalDate, StatusStripView>()
     renderer.statusStrip = {
         let today = LocalDateTime(now(), in: config.timeZone).date
-        // Every page pays for this, so it is one aggregate query, not the day view's full read.
-        return try? await database.read { db in
+        return try? await strips.value(for: today, in: database) { db in
             let totals = try DayQueries.totals(db, from: today, through: today).first?.totals ?? NutrientValues()
             return StatusStripView(totals: totals, goals: try DailyGoals.fetch(db))
         }
@@ -84,6 +86,7 @@ public func buildApplication(
             logger.info("FoodDiary is ready at http://\(config.host):\(port) (data in \(config.dataDirectory))")
             await onRunning(port)
         },
+        eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup(numberOfThreads: 1)),
         logger: logger
     )
     return FoodDiaryApplication(application: application, routes: routes.registered, dataLock: dataLock)

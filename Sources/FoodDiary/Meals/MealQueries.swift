@@ -23,16 +23,17 @@ public enum MealQueries {
     /// from 1); nil for a page past the last. The page is checked against the count before any
     /// arithmetic, so no number from an address can overflow the offset.
     public static func listPage(_ db: Database, page: Int, of selection: Selection = .all) throws -> ListPage? {
+        // No WHERE at all for every meal: SQLite then counts the table without visiting each row.
         let (condition, arguments): (String, StatementArguments) = switch selection {
-        case .all: ("1", [])
-        case .place(let id): ("place_id = ?", [id])
-        case .tag(let id): ("id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", [id])
+        case .all: ("", [])
+        case .place(let id): ("WHERE place_id = ?", [id])
+        case .tag(let id): ("WHERE id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", [id])
         }
-        let total = try db.cachedValue("SELECT count(*) FROM meal WHERE \(condition)", arguments) ?? 0
+        let total = try db.cachedValue("SELECT count(*) FROM meal \(condition)", arguments) ?? 0
         let pageCount = max(1, (total + pageSize - 1) / pageSize)
         guard (1...pageCount).contains(page) else { return nil }
         let records = try db.cachedRecords(
-            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE \(condition) ORDER BY eaten_local DESC, id DESC LIMIT ? OFFSET ?",
+            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal \(condition) ORDER BY eaten_local DESC, id DESC LIMIT ? OFFSET ?",
             arguments + [pageSize, (page - 1) * pageSize])
         return ListPage(meals: try withTotals(db, records), page: page, pageCount: pageCount, totalCount: total)
     }

@@ -13,7 +13,7 @@ struct TemplateKey: Sendable, Equatable {
     }
 }
 
-indirect enum TemplateNode: Sendable {
+enum TemplateNode: Sendable {
     case text(String)
     case variable(TemplateKey, escaped: Bool)
     case section(TemplateKey, Template, inverted: Bool)

@@ -99,11 +99,13 @@ struct TemplateRendering {
     private func value(of key: TemplateKey) -> TemplateValue {
         guard let first = key.path.first else { return stack.last ?? .absent }
         var found = TemplateValue.absent
-        for entry in stack.reversed() {
-            guard case .object(let object) = entry else { continue }
-            found = object.value(forKey: first)
-            if case .absent = found { continue }
-            break
+        var index = stack.count - 1
+        while index >= 0 {
+            if case .object(let object) = stack[index] {
+                found = object.value(forKey: first)
+                if case .absent = found {} else { break }
+            }
+            index -= 1
         }
         for name in key.path.dropFirst() {
             guard case .object(let object) = found else { return .absent }

@@ -4,6 +4,8 @@ import GRDB
 /// Owns the diary database: opens it, migrates it, and is the only way in.
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// Advanced by every write, for caches of what was read.
+    let version = DiaryVersion()
 
     /// Opens (creating if needed) the diary at `path` in WAL mode and brings its schema up to date.
     public static func open(path: String) throws -> AppDatabase {
@@ -22,7 +24,8 @@ public struct AppDatabase: Sendable {
     }
 
     public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await writer.write(body)
+        defer { version.advance() }
+        return try await writer.write(body)
     }
 
     /// Names of the migrations applied so far, oldest first.

@@ -61,7 +61,11 @@ extension MealRecord {
         locationSource = row[7]
         placeID = row[8]
         isFavourite = row[9]
-        createdAt = row[10]
-        updatedAt = row[11]
+        createdAt = Self.instant(row, 10)
+        updatedAt = Self.instant(row, 11)
+    }
+
+    private static func instant(_ row: Row, _ index: Int) -> Date {
+        (row[index] as String?).flatMap(StoredTimestamp.parse) ?? row[index]
     }
 }

@@ -150,7 +150,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 /// Formats a UTC offset the way ISO 8601 and people both read it: `+01:00`, `-05:30`.
 /// ASCII text of a fixed shape, `d` standing for a digit and anything else for itself, read as
 /// numbers by position.
-private struct FixedDigits {
+struct FixedDigits {
     private let bytes: [UInt8]
 
     init?(_ text: String, shape: StaticString) {

@@ -1,0 +1,32 @@
+import GRDB
+import NIOConcurrencyHelpers
+
+/// Counts the diary's writes, so a value read from it can be kept until the next write.
+final class DiaryVersion: Sendable {
+    private let count = NIOLockedValueBox(0)
+
+    var current: Int { count.withLockedValue { $0 } }
+
+    func advance() { count.withLockedValue { $0 += 1 } }
+}
+
+/// One value read from the diary, kept while the diary is unchanged and the key (such as today's
+/// date) is the same. A value computed from a read that a write overtook is stored under the
+/// version seen before the read, so it is never taken for the newer one.
+final class DiaryReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Entry: Sendable {
+        let key: Key
+        let version: Int
+        let value: Value
+    }
+
+    private let entry = NIOLockedValueBox<Entry?>(nil)
+
+    func value(for key: Key, in database: AppDatabase, read: @Sendable @escaping (Database) throws -> Value) async throws -> Value {
+        let version = database.version.current
+        if let cached = entry.withLockedValue({ $0 }), cached.key == key, cached.version == version { return cached.value }
+        let value = try await database.read(read)
+        entry.withLockedValue { $0 = Entry(key: key, version: version, value: value) }
+        return value
+    }
+}
