@@ -25,7 +25,17 @@ let package = Package(
             name: "fooddiary",
             dependencies: [
                 "FoodDiary",
+                "FoodDiaryTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The demo diary and the benchmarks: the CLI runs them, the server never does.
+        .target(
+            name: "FoodDiaryTools",
+            dependencies: [
+                "FoodDiary",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                "CPhotoShim",
             ]
         ),
         .target(
@@ -57,6 +67,7 @@ let package = Package(
             name: "FoodDiaryTests",
             dependencies: [
                 "FoodDiary",
+                "FoodDiaryTools",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The reference the app's own template renderer is checked against.
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Server time of every HTML page on a demo diary of 600 days (2,100 meals), one request at a time,
-# against a static file measured in the same run. Figures go in docs/BENCHMARKS.md.
+# then the list and day pages under load with wrk, each against a static file measured in the same
+# run. Figures go in docs/BENCHMARKS.md.
 #   ./scripts/bench-pages.sh [requests per page, default 100]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,4 +31,21 @@ for path in /static/css/app.css / "/days/$today" "/foods?q=chicken+breast" "/mea
   p90=$(echo "$times" | awk '{v[NR]=$1} END {printf "%.2f", v[int(NR * 0.9)]}')
   [ -z "$static_p50" ] && static_p50=$p50
   printf "%-30s %9s %9s %8s\n" "$path" "$p50" "$p90" "$(awk -v a="$p50" -v b="$static_p50" 'BEGIN {printf "%.0f×", a / (b > 0 ? b : 0.01)}')"
+done
+
+# Under load: wrk -t2 -c16 -d10s, the static file first, in the same run.
+if ! command -v wrk >/dev/null; then
+  sudo_cmd=(); [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends wrk >/dev/null
+fi
+echo
+printf "%-30s %9s %9s %9s %9s\n" "under wrk -t2 -c16 -d10s" "req/s" "of static" "p50" "p99"
+static_rps=""
+for path in /static/css/app.css / "/days/$today"; do
+  out=$(wrk -t2 -c16 -d10s --latency "$base$path")
+  rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
+  p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
+  [ -z "$static_rps" ] && static_rps=$rps
+  printf "%-30s %9.0f %8.0f%% %9s %9s\n" "$path" "$rps" "$(awk -v a="$rps" -v b="$static_rps" 'BEGIN {print 100 * a / b}')" "$p50" "$p99"
 done

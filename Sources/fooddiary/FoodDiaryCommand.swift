@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoodDiary
+import FoodDiaryTools
 import Foundation
 import Hummingbird
 import Logging

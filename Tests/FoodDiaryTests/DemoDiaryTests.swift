@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 @testable import FoodDiary
+import FoodDiaryTools
 
 @Suite struct DemoDiaryTests {
     static func demo(_ directory: TemporaryDirectory) throws -> (DemoDiary, AppDatabase) {

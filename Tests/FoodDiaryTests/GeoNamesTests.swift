@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FoodDiary
+import FoodDiaryTools
 
 @Suite struct GeoNamesTests {
     static func fixtureDatabase() throws -> (GeoNamesDatabase, TemporaryDirectory) {

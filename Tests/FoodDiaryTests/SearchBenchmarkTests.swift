@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodDiary
+import FoodDiaryTools
 
 @Suite struct SearchBenchmarkTests {
     @Test func typingMixReplaysEveryPrefixFromThreeCharacters() {

@@ -3,7 +3,7 @@ import GRDB
 
 /// The food catalog: its own SQLite file, rebuilt by the importer and only read while serving.
 public struct CatalogDatabase: Sendable {
-    let writer: any DatabaseWriter
+    package let writer: any DatabaseWriter
 
     public static func open(path: String) throws -> CatalogDatabase {
         CatalogDatabase(writer: try openDatabasePool(path: path, migrator: CatalogMigrations.migrator))

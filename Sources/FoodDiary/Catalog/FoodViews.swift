@@ -51,14 +51,13 @@ struct FoodSearchView: Sendable {
 
 /// An amount to show nutrients for: grams, or a count of a USDA household portion.
 struct FoodAmount: Sendable, Equatable {
-    static let presetGrams: [Double] = [25, 50, 100, 125, 250, 500]
 
     let key: String
     let label: String
     let grams: Double
 
     static func options(for food: FoodDetails) -> [FoodAmount] {
-        presetGrams.map { FoodAmount(key: "g\(Int($0))", label: "\(Int($0)) g", grams: $0) }
+        ChosenAmount.presetGrams.map { FoodAmount(key: "g\(Int($0))", label: "\(Int($0)) g", grams: $0) }
             + food.portions.map {
                 FoodAmount(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description) = \(formatQuantity($0.gramWeight)) g",
                            grams: $0.gramWeight)

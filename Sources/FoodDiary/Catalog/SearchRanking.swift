@@ -2,7 +2,7 @@ import Foundation
 
 /// How the catalog decides which food a person most likely means. Measured against the relevance
 /// set in the tests (hit@3); change a weight only with that figure in hand.
-enum SearchRanking {
+package enum SearchRanking {
     /// bm25 column weights for `food_search`: head (before the first comma), rest, common name, manufacturer.
     static let columnWeights = "10.0, 2.0, 3.0, 1.0"
     /// Subtracted when every word naming the food itself was asked for ("Yogurt, plain" for "yogurt").
@@ -24,7 +24,7 @@ enum SearchRanking {
     static let brandLike = try! NSRegularExpression(pattern: #"[A-Z]{3,}"#)
 
     /// Query-independent score; lower ranks higher.
-    static func prior(description: String, manufacturer: String?, groupCode: String, inSurvey: Bool, portionCount: Int) -> Double {
+    package static func prior(description: String, manufacturer: String?, groupCode: String, inSurvey: Bool, portionCount: Int) -> Double {
         var prior = groupPenalty[groupCode] ?? 0
         if manufacturer != nil || matches(brandLike, description) { prior += 2 }
         if inSurvey { prior -= 1 }
@@ -36,7 +36,7 @@ enum SearchRanking {
     }
 
     /// The words that name the food itself, normalised as `Words.singular` does for queries.
-    static func coreTerms(description: String) -> [String] {
+    package static func coreTerms(description: String) -> [String] {
         let segments = description.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let first = segments.first else { return [] }
         let core = classifierHeads.contains(first.lowercased()) && segments.count > 1 ? segments[1] : first

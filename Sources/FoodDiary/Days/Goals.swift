@@ -15,7 +15,7 @@ public struct DailyGoals: Sendable, Equatable {
     public subscript(kind: NutrientKind) -> Double? { targets[kind] }
     public var isEmpty: Bool { targets.isEmpty }
 
-    static func fetch(_ db: Database) throws -> DailyGoals {
+    package static func fetch(_ db: Database) throws -> DailyGoals {
         var goals = DailyGoals()
         for row in try db.cachedRows("SELECT nutrient, target FROM daily_goal") {
             if let kind = NutrientKind(rawValue: row["nutrient"]) { goals.targets[kind] = row["target"] }
@@ -34,7 +34,7 @@ public struct DailyGoals: Sendable, Equatable {
 
 extension AppDatabase {
     /// Replaces every goal at once.
-    func setGoals(_ goals: DailyGoals) async throws {
+    package func setGoals(_ goals: DailyGoals) async throws {
         try await write { db in
             try db.execute(sql: "DELETE FROM daily_goal")
             for (kind, target) in goals.targets {

@@ -3,9 +3,13 @@ import GRDB
 
 /// Writes to meals, each in one transaction.
 extension AppDatabase {
+    package func mealCount() async throws -> Int {
+        try await read { db in try MealRecord.fetchCount(db) }
+    }
+
     /// Creates the meal with its photo, place and tags in one transaction. `geocodedName` names a
     /// new place founded at the input's coordinates.
-    func createMeal(_ input: MealInput, photo: IngestedPhoto? = nil, geocodedName: String? = nil,
+    package func createMeal(_ input: MealInput, photo: IngestedPhoto? = nil, geocodedName: String? = nil,
                     now: Date) async throws -> Int64 {
         try await write { db in
             if let photo { try Self.insertPhoto(db, photo, now: now) }
@@ -36,7 +40,7 @@ extension AppDatabase {
 
     /// Deletes the meal with its foods; returns nil when no meal has that id, else the photo
     /// that no meal shows any more, whose files can go.
-    func deleteMeal(id: Int64) async throws -> PhotoChange? {
+    package func deleteMeal(id: Int64) async throws -> PhotoChange? {
         try await write { db in
             guard let record = try MealRecord.fetchOne(db, key: id) else { return nil }
             try record.delete(db)

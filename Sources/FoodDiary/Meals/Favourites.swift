@@ -4,7 +4,7 @@ import Hummingbird
 
 extension AppDatabase {
     /// Stars or unstars a meal. Returns false when there is no such meal.
-    func setFavourite(mealID: Int64, _ favourite: Bool) async throws -> Bool {
+    package func setFavourite(mealID: Int64, _ favourite: Bool) async throws -> Bool {
         try await write { db in
             try db.execute(sql: "UPDATE meal SET is_favourite = ? WHERE id = ?", arguments: [favourite, mealID])
             return db.changesCount > 0

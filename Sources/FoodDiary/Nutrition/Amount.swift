@@ -40,13 +40,19 @@ public struct Portion: Sendable, Equatable {
 /// How much was eaten, chosen from the presets, a counted portion or grams typed; the only way an
 /// amount gets into the diary.
 public struct ChosenAmount: Sendable, Equatable {
-    public static let presetGrams: [Double] = [25, 50, 125, 250, 500]
+    /// The weights offered as one tap, on a food's page and when adding it to a meal.
+    public static let presetGrams: [Double] = [25, 50, 100, 125, 250, 500]
     public static let gramsRange: ClosedRange<Double> = 0.1...5000
     public static let countRange: ClosedRange<Double> = 0.1...100
 
     public let grams: Double
     /// What the person chose, as the diary shows it: "125 g", "2 × 1 cup (320 g)".
     public let label: String
+
+    package init(grams: Double, label: String) {
+        self.grams = grams
+        self.label = label
+    }
 
     /// The raw choice as a form carries it: `amount` is `g125`, a portion key, or `grams`.
     public struct Form: Sendable, Equatable {

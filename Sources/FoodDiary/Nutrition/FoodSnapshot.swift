@@ -60,7 +60,7 @@ public struct FoodSnapshot: Sendable, Equatable {
 
 extension Portion {
     /// USDA household measures of a catalog food, keyed `p<seq>`.
-    static func catalogPortions(_ food: FoodDetails) -> [Portion] {
+    package static func catalogPortions(_ food: FoodDetails) -> [Portion] {
         food.portions.map {
             Portion(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description)", grams: $0.gramWeight)
         }

@@ -62,4 +62,4 @@ enum NumberText {
 func grouped(_ value: Double) -> String { NumberText.grouped(value) }
 
 /// "0.5", "1", "14.2": quantities as people write them.
-func formatQuantity(_ value: Double) -> String { NumberText.decimal(value, maxFractionDigits: 2, grouping: false) }
+package func formatQuantity(_ value: Double) -> String { NumberText.decimal(value, maxFractionDigits: 2, grouping: false) }

@@ -2,7 +2,7 @@ import CPhotoShim
 import Foundation
 
 /// libvips and libexif, through our C shim: header probes, full decodes, thumbnails and EXIF.
-enum ImageLibrary {
+package enum ImageLibrary {
     struct Failure: Error, CustomStringConvertible {
         let operation: String
         let detail: String
@@ -27,7 +27,7 @@ enum ImageLibrary {
     }
 
     /// Starts libvips once; safe to call many times.
-    static func start() throws {
+    package static func start() throws {
         guard fd_photo_init() == 0 else { throw Failure(operation: "Starting libvips", detail: lastError()) }
     }
 
@@ -42,12 +42,12 @@ enum ImageLibrary {
     }
 
     /// Decodes every pixel; throws for truncated or corrupt files.
-    static func verifyDecodes(_ path: String) throws {
+    package static func verifyDecodes(_ path: String) throws {
         try start()
         guard fd_photo_verify(path) == 0 else { throw Failure(operation: "Decoding the image", detail: lastError()) }
     }
 
-    static func writeThumbnail(from source: String, to destination: String, size: Int, quality: Int = 82) throws {
+    package static func writeThumbnail(from source: String, to destination: String, size: Int, quality: Int = 82) throws {
         try start()
         guard fd_photo_thumbnail(source, destination, Int32(size), Int32(quality)) == 0 else {
             throw Failure(operation: "Making a \(size) px copy", detail: lastError())
@@ -71,7 +71,7 @@ enum ImageLibrary {
     }
 
     /// A JPEG of smooth noise for tests and benchmarks, optionally with EXIF time, GPS and orientation.
-    static func writeSampleJPEG(to path: String, width: Int, height: Int, quality: Int = 90, smoothness: Int = 8, taken: String? = nil,
+    package static func writeSampleJPEG(to path: String, width: Int, height: Int, quality: Int = 90, smoothness: Int = 8, taken: String? = nil,
                                 latitude: Double? = nil, longitude: Double? = nil, orientation: Int = 0) throws {
         try start()
         let result = fd_photo_write_sample_jpeg(path, Int32(width), Int32(height), Int32(quality), Int32(smoothness), taken,

@@ -90,7 +90,7 @@ extension AppDatabase {
     }
 
     /// Whether a row exists for the photo: its files must stay.
-    func isPhotoRecorded(sha256: String) async throws -> Bool {
+    package func isPhotoRecorded(sha256: String) async throws -> Bool {
         try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE sha256 = ?)", arguments: [sha256]) ?? false }
     }
 
@@ -120,7 +120,7 @@ struct StoredPhotoName: Sendable, Equatable, Hashable {
     let mediaType: String
 }
 
-struct PhotoChange: Sendable, Equatable {
+package struct PhotoChange: Sendable, Equatable {
     /// The photo no meal shows any more, whose files should now be removed.
     let orphaned: StoredPhotoName?
 }

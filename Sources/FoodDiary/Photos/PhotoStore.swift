@@ -4,11 +4,11 @@ import Hummingbird
 /// The sizes a photo is served in. Derivatives are JPEGs, upright and stripped of all metadata
 /// (GPS included): the thumbnail and large copy are made at upload, the full-size `original` the
 /// first time someone opens it. `untouched` is the file as uploaded, byte for byte, location and all.
-enum PhotoSize: String, Sendable, CaseIterable {
+package enum PhotoSize: String, Sendable, CaseIterable {
     case thumb, large, original, untouched
 
     /// Longest side in pixels for the derivatives made at upload.
-    var pixels: Int? {
+    package var pixels: Int? {
         switch self {
         case .thumb: 320
         case .large: 1280
@@ -18,14 +18,14 @@ enum PhotoSize: String, Sendable, CaseIterable {
 }
 
 /// An upload that passed every check, still in its temporary file until `committing` places it.
-struct IngestedPhoto: Sendable, Equatable {
+package struct IngestedPhoto: Sendable, Equatable {
     let sha256: String
     let mediaType: String
     let byteCount: Int
     let width: Int
     let height: Int
     let exif: ImageLibrary.Exif
-    let temporaryPath: String
+    package let temporaryPath: String
 }
 
 /// Photo files under `<data-dir>/photos/`: originals named by SHA-256 with the sniffed extension,
@@ -36,7 +36,7 @@ struct IngestedPhoto: Sendable, Equatable {
 /// deleted while another is saved with the same picture): files are placed and their row committed
 /// while holding that photo's lock, and files are removed only while holding it and only when the
 /// diary has no row for the photo.
-struct PhotoStore: Sendable {
+package struct PhotoStore: Sendable {
     let root: String
     let maxPixels: Int
     /// Whether the diary has a row for a photo, asked under the photo's lock before removing files.
@@ -53,13 +53,13 @@ struct PhotoStore: Sendable {
         "image/heif": ("heif", ["heifload"]),
     ]
 
-    init(root: String, maxPixels: Int, isRecorded: @escaping @Sendable (String) async throws -> Bool) {
+    package init(root: String, maxPixels: Int, isRecorded: @escaping @Sendable (String) async throws -> Bool) {
         self.root = root
         self.maxPixels = maxPixels
         self.isRecorded = isRecorded
     }
 
-    var temporaryDirectory: String { root + "/tmp" }
+    package var temporaryDirectory: String { root + "/tmp" }
     var originalsDirectory: String { root + "/originals" }
     var derivedDirectory: String { root + "/derived" }
 
@@ -77,7 +77,7 @@ struct PhotoStore: Sendable {
 
     /// Checks an upload from its bytes alone; nothing is placed in the store until `committing`.
     /// Throws a `PhotoRejection` for anything that is not a whole, reasonably sized photo.
-    func ingest(_ upload: UploadedFile) async throws -> IngestedPhoto {
+    package func ingest(_ upload: UploadedFile) async throws -> IngestedPhoto {
         guard upload.byteCount > 0 else { throw PhotoRejection.empty }
         let mediaType = try await MediaSniffer.shared.mimeType(ofFileAt: upload.temporaryPath)
         guard let kind = Self.accepted[mediaType] else { throw PhotoRejection.unsupportedType(mediaType) }
@@ -107,7 +107,7 @@ struct PhotoStore: Sendable {
 
     /// The large copy comes from the original (decoded at reduced size), the thumbnail from the
     /// large copy: it is already upright and small, so the original is decoded only once.
-    func writeDerivatives(sha256: String, original: String, mediaType: String) throws {
+    package func writeDerivatives(sha256: String, original: String, mediaType: String) throws {
         var source = original
         for size in [PhotoSize.large, .thumb] {
             let destination = path(sha256: sha256, size: size, mediaType: mediaType)
@@ -140,7 +140,7 @@ struct PhotoStore: Sendable {
     }
 
     /// `committing` for a write that always records the photo, because it creates what shows it.
-    func committing<T>(_ photo: IngestedPhoto?, creating commit: () async throws -> T) async throws -> T {
+    package func committing<T>(_ photo: IngestedPhoto?, creating commit: () async throws -> T) async throws -> T {
         try await committing(photo, commit, recorded: { _ in true })
     }
 

@@ -59,7 +59,7 @@ extension AppDatabase {
     }
 
     /// Renames a place. Returns false when there is no such place.
-    func renamePlace(id: Int64, to name: String) async throws -> Bool {
+    package func renamePlace(id: Int64, to name: String) async throws -> Bool {
         try await write { db in
             try db.execute(sql: "UPDATE place SET name = ? WHERE id = ?", arguments: [name, id])
             return db.changesCount > 0

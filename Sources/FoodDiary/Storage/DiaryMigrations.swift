@@ -296,15 +296,19 @@ enum DiaryMigrations {
                 ALTER TABLE meal DROP COLUMN is_draft;
                 """)
         }
-        migrator.registerMigration("indexMealsByPlaceInTimeOrder") { db in
+        migrator.registerMigration("indexForFastPages") { db in
             // A place's page lists its meals newest first, and the places page shows each place's
-            // first and last visit as UTC instants; without these both read every meal there. The
-            // expression is PlaceQueries.mealInstantSQL's, as written when this landed.
+            // first and last visit as UTC instants; without the first two indexes both read every
+            // meal there. The expression is PlaceQueries.mealInstantSQL's, as written when this
+            // landed. The last two let a page of meals read its foods' energy and its tags in
+            // order from the indexes alone.
             try db.execute(sql: """
                 CREATE INDEX meal_by_place_eaten_local ON meal(place_id, eaten_local DESC, id DESC) WHERE place_id IS NOT NULL;
                 CREATE INDEX meal_instant_by_place
                     ON meal(place_id, datetime(eaten_local || ':00', printf('%+d minutes', -utc_offset_minutes)))
                     WHERE place_id IS NOT NULL;
+                CREATE INDEX food_entry_energy_by_meal ON food_entry(meal_id, energy_kcal);
+                CREATE INDEX meal_tag_in_order ON meal_tag(meal_id, position, tag_id);
                 """)
         }
         return migrator

@@ -20,12 +20,12 @@ struct WordQuery: Sendable {
 }
 
 /// How text splits into the words searches compare.
-enum Words {
+package enum Words {
     /// More words than this in one search are ignored: nobody types them, and each costs a scan.
     static let maxTyped = 12
 
     /// Lower-cased runs of letters and digits: "Mac & Cheese, 2%" is ["mac", "cheese", "2"].
-    static func split(_ text: String) -> [String] {
+    package static func split(_ text: String) -> [String] {
         text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 

@@ -126,7 +126,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// 0 = Sunday, by Zeller-style arithmetic so no time zone is involved.
-    var weekdayIndex: Int {
+    package var weekdayIndex: Int {
         let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
         let y = month < 3 ? year - 1 : year
         return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7

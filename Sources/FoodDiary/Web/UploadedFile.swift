@@ -12,6 +12,14 @@ public struct UploadedFile: Sendable, Equatable {
     public let byteCount: Int
     /// Lower-case hex SHA-256 of the bytes, computed while they streamed in.
     public let sha256: String
+
+    package init(fieldName: String, clientFilename: String, temporaryPath: String, byteCount: Int, sha256: String) {
+        self.fieldName = fieldName
+        self.clientFilename = clientFilename
+        self.temporaryPath = temporaryPath
+        self.byteCount = byteCount
+        self.sha256 = sha256
+    }
 }
 
 /// Writes one file part to disk as it arrives, hashing it on the way, in 256 KiB writes.
@@ -71,8 +79,8 @@ struct POSIXFailure: Error, CustomStringConvertible {
     var description: String { "\(operation): \(String(cString: strerror(code)))" }
 }
 
-enum SHA256Digest {
-    static func hex(_ data: Data) -> String {
+package enum SHA256Digest {
+    package static func hex(_ data: Data) -> String {
         SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -171,10 +171,6 @@ extension TestResponse {
 }
 
 extension AppDatabase {
-    func mealCount() async throws -> Int {
-        try await read { db in try MealRecord.fetchCount(db) }
-    }
-
     @discardableResult
     func addMeal(_ local: String, offset: Int = 0, notes: String = "") async throws -> Int64 {
         try await createMeal(MealInput(eatenAt: LocalDateTime(parsing: local)!, utcOffsetMinutes: offset, notes: notes),

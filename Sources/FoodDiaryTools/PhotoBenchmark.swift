@@ -1,3 +1,4 @@
+import FoodDiary
 import Foundation
 
 /// Times the photo pipeline's pieces on real files, each beside a baseline from the same run.

@@ -1,3 +1,4 @@
+import FoodDiary
 import Foundation
 import GRDB
 
@@ -18,7 +19,7 @@ public struct DemoDiary {
         }
     }
 
-    struct Slot {
+    package struct Slot {
         let name: String
         let minutes: Int
         let queries: [String]
@@ -41,12 +42,12 @@ public struct DemoDiary {
     /// Home, the office and a favourite restaurant in London, named once GeoNames has named them.
     static let places: [(String, Double, Double)] = [("Home", 51.5226, -0.1557), ("Office", 51.5155, -0.0922), ("Dishoom", 51.5124, -0.1268)]
 
-    let database: AppDatabase
-    let catalog: CatalogDatabase
-    let geonames: GeoNamesDatabase
-    let photos: PhotoStore
+    package let database: AppDatabase
+    package let catalog: CatalogDatabase
+    package let geonames: GeoNamesDatabase
+    package let photos: PhotoStore
 
-    init(database: AppDatabase, catalog: CatalogDatabase, geonames: GeoNamesDatabase, photos: PhotoStore) {
+    package init(database: AppDatabase, catalog: CatalogDatabase, geonames: GeoNamesDatabase, photos: PhotoStore) {
         self.database = database
         self.catalog = catalog
         self.geonames = geonames
@@ -64,7 +65,7 @@ public struct DemoDiary {
 
     /// Adds `days` days of meals ending on `today`. Refuses a diary that has meals unless `force`.
     public func fill(days: Int, today: LocalDate, timeZone: TimeZone, force: Bool = false, seed: UInt64 = 2026) async throws -> Summary {
-        let existing = try await database.read { db in try MealRecord.fetchCount(db) }
+        let existing = try await database.mealCount()
         guard existing == 0 || force else { throw DiaryNotEmpty(mealCount: existing) }
         var random = SplitMix64(seed: seed)
         var summary = Summary()
@@ -145,7 +146,7 @@ public struct DemoDiary {
             if let portion = portions.first, portion.grams <= 400, random.next() % 3 != 0 {
                 amount = ChosenAmount(grams: portion.grams, label: "\(portion.label) (\(formatQuantity(portion.grams)) g)")
             } else {
-                let grams = ChosenAmount.presetGrams[Int(random.next() % 3) + 1]
+                let grams: Double = [50, 125, 250][Int(random.next() % 3)]
                 amount = ChosenAmount(grams: grams, label: "\(Int(grams)) g")
             }
             if try await database.addEntry(mealID: mealID, food: food, amount: amount, now: now) != nil { added += 1 }

@@ -1,5 +1,5 @@
 /// How long `body` took, in milliseconds: the one timer every benchmark uses.
-func milliseconds(_ body: () throws -> Void) throws -> Double {
+package func milliseconds(_ body: () throws -> Void) throws -> Double {
     let start = ContinuousClock.now
     try body()
     let elapsed = ContinuousClock.now - start

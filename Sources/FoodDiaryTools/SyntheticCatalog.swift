@@ -1,3 +1,4 @@
+import FoodDiary
 import Foundation
 import GRDB
 
@@ -53,23 +54,23 @@ public enum SyntheticCatalog {
         }
     }
 
-    static func brandNames() -> [String] {
+    package static func brandNames() -> [String] {
         brandSyllables.flatMap { first in
             brandSyllables.map { second in (first + second).capitalized + " Foods" }
         }
     }
 
-    static func base36(_ value: Int, width: Int) -> String {
+    package static func base36(_ value: Int, width: Int) -> String {
         let digits = String(value, radix: 36, uppercase: true)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
 
 /// A small deterministic generator, so every benchmark run builds the same catalog.
-struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,3 +1,4 @@
+import FoodDiary
 import Foundation
 import GRDB
 
@@ -33,7 +34,7 @@ public enum SearchBenchmark {
     }
 
     /// The baseline: every word as a substring of the description, no ranking beyond length.
-    static func likeScan(_ db: Database, query: String) throws -> [Int64] {
+    package static func likeScan(_ db: Database, query: String) throws -> [Int64] {
         let words = Words.split(query)
         guard !words.isEmpty else { return [] }
         let conditions = words.map { _ in "description LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
