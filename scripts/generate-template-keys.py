@@ -15,7 +15,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "Sources/FoodDiary"
 OUTPUT = SOURCES / "Web/TemplateKeys.generated.swift"
 # View models that live beside their controller rather than in a *Views.swift file.
-VIEW_MODELS_FILES = {"RecipesController.swift", "MyFoodsController.swift", "QuickAdd.swift", "ErrorPageMiddleware.swift",
+VIEW_MODELS_FILES = {"ErrorPageMiddleware.swift",
                      "Favourites.swift", "DayPagesController.swift", "PlacePagesController.swift"}
 
 TYPE = re.compile(r"^\s*(?:(?:public|internal|private|fileprivate|final)\s+)*(struct|enum|class|extension)\s+([A-Za-z_][\w.]*)")

@@ -56,14 +56,13 @@ struct MealPagesController: Sendable {
     @Sendable func setPhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try mealID(context)
         _ = try await existingMeal(database, context)
-        guard let upload = context.uploads.first(where: { $0.fieldName == "photo" }) else {
-            return try await detailPage(mealID: id, notice: nil, photoError: "Choose a photo first.", status: .unprocessableContent, context: context)
-        }
         let photo: IngestedPhoto
-        do {
-            photo = try await photos.ingest(upload)
-        } catch let rejection as PhotoRejection {
+        switch try await photos.photoField(of: context.uploads) {
+        case .failure(let rejection):
             return try await detailPage(mealID: id, notice: nil, photoError: rejection.message, status: rejection.status, context: context)
+        case .success(nil):
+            return try await detailPage(mealID: id, notice: nil, photoError: "Choose a photo first.", status: .unprocessableContent, context: context)
+        case .success(let checked?): photo = checked
         }
         guard let change = try await photos.committing(photo, { try await database.setMealPhoto(mealID: id, photo: photo, now: now()) }) else {
             throw mealNotFound(id)
@@ -90,13 +89,11 @@ struct MealPagesController: Sendable {
         guard case .success(var input) = form.validate(defaultTimeZone: timeZone) else {
             return try await formPage(mealID: nil, form, status: .unprocessableContent, context: context)
         }
-        var photo: IngestedPhoto?
-        if let upload = context.uploads.first(where: { $0.fieldName == "photo" }) {
-            do {
-                photo = try await photos.ingest(upload)
-            } catch let rejection as PhotoRejection {
-                return try await formPage(mealID: nil, form, photoError: rejection.message, status: rejection.status, context: context)
-            }
+        let photo: IngestedPhoto?
+        switch try await photos.photoField(of: context.uploads) {
+        case .failure(let rejection):
+            return try await formPage(mealID: nil, form, photoError: rejection.message, status: rejection.status, context: context)
+        case .success(let checked): photo = checked
         }
         if form.usePhotoTime, let exif = photo?.exif {
             var location = input.location

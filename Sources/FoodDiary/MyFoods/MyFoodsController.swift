@@ -1,117 +1,6 @@
 import Foundation
 import Hummingbird
 
-/// The My food form: the label fields of a typed food, plus the serving's household name.
-struct MyFoodForm: Sendable, Equatable {
-    var label: HandTypedFoodForm
-    var servingLabel: String
-
-    init(fields: FormFields) {
-        label = HandTypedFoodForm(fields: fields)
-        label.amount = ChosenAmount.Form(choice: "serving", count: "1")
-        servingLabel = fields["serving_label"] ?? ""
-    }
-
-    init(food: MyFood? = nil) {
-        label = HandTypedFoodForm(
-            name: food?.name ?? "", brand: food?.brandOwner ?? "", servingGrams: food.map { formatQuantity($0.servingGrams) } ?? "",
-            nutrients: Dictionary(uniqueKeysWithValues: NutrientKind.allCases.map { kind in (kind, food?.perServing[kind].map(formatQuantity) ?? "") }),
-            amount: ChosenAmount.Form(choice: "serving", count: "1"))
-        servingLabel = food?.servingLabel ?? ""
-    }
-
-    struct Errors: Error, Equatable {
-        var label = HandTypedFoodForm.Errors()
-        var servingLabel: String?
-    }
-
-    func validate() -> Result<MyFoodInput, Errors> {
-        var errors = Errors()
-        let serving = TypedText.clean(servingLabel)
-        if TypedText.length(serving) > 60 { errors.servingLabel = "Keep the measure to 60 characters, like “1 bar” or “1 slice”." }
-        switch label.validate() {
-        case .failure(let labelErrors): errors.label = labelErrors
-        case .success(let valid) where errors.servingLabel == nil:
-            return .success(MyFoodInput(food: valid.food, servingLabel: serving.isEmpty ? nil : serving))
-        case .success: break
-        }
-        return .failure(errors)
-    }
-}
-
-/// `/my-foods`: every food of the person's own, newest name first.
-struct MyFoodsView: Sendable {
-    struct Row: Sendable {
-        let editURL: String
-        let name: String
-        let brandOwner: String?
-        let servingText: String
-        let kcal: String
-        let thumbnailURL: String?
-    }
-
-    let title = "My foods"
-    let notice: String?
-    let rows: [Row]
-    let hasRows: Bool
-
-    init(foods: [MyFood], notice: String?) {
-        self.notice = notice
-        rows = foods.map {
-            Row(editURL: "/my-foods/\($0.id)", name: $0.name, brandOwner: $0.brandOwner,
-                servingText: "\($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g",
-                kcal: kcalText($0.perServing), thumbnailURL: $0.photo?.url(.thumb))
-        }
-        hasRows = !rows.isEmpty
-    }
-}
-
-/// `/my-foods/new` and `/my-foods/{id}`.
-struct MyFoodFormView: Sendable {
-    let title: String
-    let csrfToken: String
-    let action: String
-    let deleteAction: String?
-    let name: String
-    let brand: String
-    let servingGrams: String
-    let servingLabel: String
-    let nutrients: [HandTypedFoodView.NutrientField]
-    let nameError: String?
-    let brandError: String?
-    let servingError: String?
-    let servingLabelError: String?
-    let photoError: String?
-    let photoURL: String?
-    let deleteError: String?
-    let hasErrors: Bool
-    let errorSummary = ErrorSummary.nothingChanged
-
-    init(id: Int64?, form: MyFoodForm, errors: MyFoodForm.Errors = .init(), photoError: String? = nil, deleteError: String? = nil,
-         photoURL: String? = nil, csrfToken: String) {
-        title = id == nil ? "Add one of my foods" : "Edit my food"
-        self.csrfToken = csrfToken
-        action = id.map { "/my-foods/\($0)" } ?? "/my-foods"
-        deleteAction = id.map { "/my-foods/\($0)/delete" }
-        name = form.label.name
-        brand = form.label.brand
-        servingGrams = form.label.servingGrams
-        servingLabel = form.servingLabel
-        nutrients = NutrientKind.allCases.map {
-            HandTypedFoodView.NutrientField(name: $0.field, label: $0.label, unit: $0.unit, value: form.label.nutrients[$0] ?? "",
-                                            error: errors.label.nutrients[$0])
-        }
-        nameError = errors.label.name
-        brandError = errors.label.brand
-        servingError = errors.label.servingGrams
-        servingLabelError = errors.servingLabel
-        self.photoError = photoError
-        self.photoURL = photoURL
-        self.deleteError = deleteError
-        hasErrors = !errors.label.isEmpty || errors.servingLabel != nil || photoError != nil
-    }
-}
-
 struct MyFoodsController: Sendable {
     let database: AppDatabase
     let photos: PhotoStore
@@ -164,14 +53,12 @@ struct MyFoodsController: Sendable {
                                                                      csrfToken: context.csrfToken), status: .unprocessableContent)
         case .success(let valid): input = valid
         }
-        var photo: IngestedPhoto?
-        if let upload = context.uploads.first(where: { $0.fieldName == "photo" }) {
-            do {
-                photo = try await photos.ingest(upload)
-            } catch let rejection as PhotoRejection {
-                return await renderer.render(.myFoodForm, MyFoodFormView(id: id, form: form, photoError: rejection.message, photoURL: existingPhotoURL,
-                                                                         csrfToken: context.csrfToken), status: rejection.status)
-            }
+        let photo: IngestedPhoto?
+        switch try await photos.photoField(of: context.uploads) {
+        case .failure(let rejection):
+            return await renderer.render(.myFoodForm, MyFoodFormView(id: id, form: form, photoError: rejection.message, photoURL: existingPhotoURL,
+                                                                     csrfToken: context.csrfToken), status: rejection.status)
+        case .success(let checked): photo = checked
         }
         guard let saved = try await photos.committing(photo, { try await database.saveMyFood(id: id, input, photo: photo, now: now()) }) else { throw Self.notFound }
         await photos.release(saved.1.orphaned)

@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+
+extension AppDatabase {
+    /// Creates (id nil) or updates a food of the person's own; a new photo replaces the old one, whose
+    /// files may then go. Returns the id, or nil when updating a food that is gone.
+    func saveMyFood(id: Int64?, _ input: MyFoodInput, photo: IngestedPhoto?, now: Date) async throws -> (Int64, PhotoChange)? {
+        try await write { db in
+            if let photo { try Self.insertPhoto(db, photo, now: now) }
+            let columns = ["name", "brand_owner", "serving_grams", "serving_label"] + NutrientKind.allCases.map(\.column)
+            let values: [(any DatabaseValueConvertible)?] = [input.food.description, input.food.brandOwner, input.food.basisGrams, input.servingLabel]
+                + NutrientKind.allCases.map { input.food.basis[$0] }
+            guard let id else {
+                try db.execute(sql: """
+                    INSERT INTO my_food (\((columns + ["photo_sha256", "created_at", "updated_at"]).joined(separator: ", ")))
+                    VALUES (\(databaseQuestionMarks(count: columns.count + 3)))
+                    """, arguments: StatementArguments(values + [photo?.sha256, now, now]))
+                return (db.lastInsertedRowID, PhotoChange(orphaned: nil))
+            }
+            guard let previous = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM my_food WHERE id = ?", arguments: [id]) else { return nil }
+            try db.execute(sql: "UPDATE my_food SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), updated_at = ? WHERE id = ?",
+                           arguments: StatementArguments(values + [now, id]))
+            var orphaned: StoredPhotoName?
+            if let photo {
+                try db.execute(sql: "UPDATE my_food SET photo_sha256 = ? WHERE id = ?", arguments: [photo.sha256, id])
+                if let old = previous["photo_sha256"] as String?, old != photo.sha256 { orphaned = try Self.deleteIfUnused(db, sha256: old) }
+            }
+            return (id, PhotoChange(orphaned: orphaned))
+        }
+    }
+
+    enum DeleteMyFoodResult: Equatable {
+        case deleted(PhotoChange)
+        case missing
+        /// Recipes that still use it, by name: it stays until they stop.
+        case usedBy([String])
+    }
+
+    func deleteMyFood(id: Int64) async throws -> DeleteMyFoodResult {
+        try await write { db in
+            let recipes = try String.fetchAll(db, sql: """
+                SELECT DISTINCT r.name FROM recipe r JOIN recipe_ingredient i ON i.recipe_id = r.id WHERE i.my_food_id = ? ORDER BY r.name
+                """, arguments: [id])
+            guard recipes.isEmpty else { return .usedBy(recipes) }
+            guard let row = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM my_food WHERE id = ?", arguments: [id]) else { return .missing }
+            try db.execute(sql: "DELETE FROM my_food WHERE id = ?", arguments: [id])
+            return .deleted(PhotoChange(orphaned: try (row["photo_sha256"] as String?).flatMap { try Self.deleteIfUnused(db, sha256: $0) }))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// `/my-foods`: every food of the person's own, newest name first.
+struct MyFoodsView: Sendable {
+    struct Row: Sendable {
+        let editURL: String
+        let name: String
+        let brandOwner: String?
+        let servingText: String
+        let kcal: String
+        let thumbnailURL: String?
+    }
+
+    let title = "My foods"
+    let notice: String?
+    let rows: [Row]
+    let hasRows: Bool
+
+    init(foods: [MyFood], notice: String?) {
+        self.notice = notice
+        rows = foods.map {
+            Row(editURL: "/my-foods/\($0.id)", name: $0.name, brandOwner: $0.brandOwner,
+                servingText: "\($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g",
+                kcal: kcalText($0.perServing), thumbnailURL: $0.photo?.url(.thumb))
+        }
+        hasRows = !rows.isEmpty
+    }
+}
+
+/// `/my-foods/new` and `/my-foods/{id}`.
+struct MyFoodFormView: Sendable {
+    let title: String
+    let csrfToken: String
+    let action: String
+    let deleteAction: String?
+    let name: String
+    let brand: String
+    let servingGrams: String
+    let servingLabel: String
+    let nutrients: [HandTypedFoodView.NutrientField]
+    let nameError: String?
+    let brandError: String?
+    let servingError: String?
+    let servingLabelError: String?
+    let photoError: String?
+    let photoURL: String?
+    let deleteError: String?
+    let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingChanged
+
+    init(id: Int64?, form: MyFoodForm, errors: MyFoodForm.Errors = .init(), photoError: String? = nil, deleteError: String? = nil,
+         photoURL: String? = nil, csrfToken: String) {
+        title = id == nil ? "Add one of my foods" : "Edit my food"
+        self.csrfToken = csrfToken
+        action = id.map { "/my-foods/\($0)" } ?? "/my-foods"
+        deleteAction = id.map { "/my-foods/\($0)/delete" }
+        name = form.label.name
+        brand = form.label.brand
+        servingGrams = form.label.servingGrams
+        servingLabel = form.servingLabel
+        nutrients = NutrientKind.allCases.map {
+            HandTypedFoodView.NutrientField(name: $0.field, label: $0.label, unit: $0.unit, value: form.label.nutrients[$0] ?? "",
+                                            error: errors.label.nutrients[$0])
+        }
+        nameError = errors.label.name
+        brandError = errors.label.brand
+        servingError = errors.label.servingGrams
+        servingLabelError = errors.servingLabel
+        self.photoError = photoError
+        self.photoURL = photoURL
+        self.deleteError = deleteError
+        hasErrors = !errors.label.isEmpty || errors.servingLabel != nil || photoError != nil
+    }
+}

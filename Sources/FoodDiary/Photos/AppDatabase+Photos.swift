@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+
+/// Photo rows, always written in the same transaction as the meal, food or recipe that uses them,
+/// so a row exists exactly while something shows the photo.
+extension AppDatabase {
+    /// Records the photo (once per content) and makes it the meal's; returns the photo the meal
+    /// showed before if nothing uses it any more, so its files can go, or nil when the meal is gone.
+    func setMealPhoto(mealID: Int64, photo: IngestedPhoto, now: Date) async throws -> PhotoChange? {
+        try await write { db in
+            guard let previous = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM meal WHERE id = ?", arguments: [mealID]) else { return nil }
+            try Self.insertPhoto(db, photo, now: now)
+            try db.execute(sql: "UPDATE meal SET photo_sha256 = ?, updated_at = ? WHERE id = ?", arguments: [photo.sha256, now, mealID])
+            let replaced: String? = previous["photo_sha256"]
+            return PhotoChange(orphaned: try replaced.flatMap { $0 == photo.sha256 ? nil : try Self.deleteIfUnused(db, sha256: $0) })
+        }
+    }
+
+    /// Takes the photo off a meal. Returns nil when the meal is gone.
+    func removeMealPhoto(mealID: Int64, now: Date) async throws -> PhotoChange? {
+        try await write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM meal WHERE id = ?", arguments: [mealID]) else { return nil }
+            try db.execute(sql: "UPDATE meal SET photo_sha256 = NULL, updated_at = ? WHERE id = ?", arguments: [now, mealID])
+            return PhotoChange(orphaned: try (row["photo_sha256"] as String?).flatMap { try Self.deleteIfUnused(db, sha256: $0) })
+        }
+    }
+
+    static func insertPhoto(_ db: Database, _ photo: IngestedPhoto, now: Date) throws {
+        try db.execute(sql: """
+            INSERT INTO photo (sha256, media_type, byte_count, width_px, height_px, taken_local, taken_utc_offset_minutes,
+                               latitude, longitude, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (sha256) DO NOTHING
+            """, arguments: [photo.sha256, photo.mediaType, photo.byteCount, photo.width, photo.height,
+                             photo.exif.taken?.description, photo.exif.utcOffsetMinutes, photo.exif.latitude, photo.exif.longitude, now])
+    }
+
+    /// Deletes the photo row when no meal shows it; returns what its files are called if so.
+    static func deleteIfUnused(_ db: Database, sha256: String) throws -> StoredPhotoName? {
+        let used = try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM meal WHERE photo_sha256 = ?1) OR EXISTS (SELECT 1 FROM my_food WHERE photo_sha256 = ?1)
+                OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha256 = ?1)
+            """, arguments: [sha256]) ?? true
+        guard !used, let type = try String.fetchOne(db, sql: "SELECT media_type FROM photo WHERE sha256 = ?", arguments: [sha256]) else { return nil }
+        try db.execute(sql: "DELETE FROM photo WHERE sha256 = ?", arguments: [sha256])
+        return StoredPhotoName(sha256: sha256, mediaType: type)
+    }
+
+    /// Whether a row exists for the photo: its files must stay.
+    package func isPhotoRecorded(sha256: String) async throws -> Bool {
+        try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE sha256 = ?)", arguments: [sha256]) ?? false }
+    }
+
+    /// Every photo the diary still refers to, for the sweep.
+    func storedPhotoNames() async throws -> [StoredPhotoName] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT sha256, media_type FROM photo").map { StoredPhotoName(sha256: $0["sha256"], mediaType: $0["media_type"]) }
+        }
+    }
+
+    /// Rows no meal uses (left by a crash between steps); deleted so the sweep can take their files.
+    func deleteUnusedPhotoRows() async throws -> Int {
+        try await write { db in
+            try db.execute(sql: """
+                DELETE FROM photo WHERE sha256 NOT IN (
+                    SELECT photo_sha256 FROM meal WHERE photo_sha256 IS NOT NULL
+                    UNION SELECT photo_sha256 FROM my_food WHERE photo_sha256 IS NOT NULL
+                    UNION SELECT photo_sha256 FROM recipe WHERE photo_sha256 IS NOT NULL)
+                """)
+            return db.changesCount
+        }
+    }
+}
