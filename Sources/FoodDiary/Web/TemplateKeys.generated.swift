@@ -3,1123 +3,439 @@
 
 extension AddFoodView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "meal": self.meal.templateValue
-        case "notice": self.notice.templateValue
-        case "myFoods": self.myFoods.templateValue
-        case "hasMyFoods": self.hasMyFoods.templateValue
-        case "recipes": self.recipes.templateValue
-        case "hasRecipes": self.hasRecipes.templateValue
-        case "quickAddURL": self.quickAddURL.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "action": self.action.templateValue
-        case "query": self.query.templateValue
-        case "brand": self.brand.templateValue
-        case "queryError": self.queryError.templateValue
-        case "saved": self.saved.templateValue
-        case "hasSaved": self.hasSaved.templateValue
-        case "savedHeading": self.savedHeading.templateValue
-        case "results": self.results.templateValue
-        case "summary": self.summary.templateValue
-        case "correctedQuery": self.correctedQuery.templateValue
-        case "emptyMessage": self.emptyMessage.templateValue
-        case "typedURL": self.typedURL.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; default: .absent }
     }
 }
 
 extension AddFoodView.OwnRow: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "name": self.name.templateValue
-        case "detail": self.detail.templateValue
-        case "kcal": self.kcal.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "kcal": self.kcal.templateValue; default: .absent }
     }
 }
 
 extension AddFoodView.SavedRow: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "description": self.description.templateValue
-        case "brandOwner": self.brandOwner.templateValue
-        case "source": self.source.templateValue
-        case "defaultAmount": self.defaultAmount.templateValue
-        case "kcal": self.kcal.templateValue
-        case "chooseURL": self.chooseURL.templateValue
-        default: .absent
-        }
+        switch key { case "description": self.description.templateValue; case "brandOwner": self.brandOwner.templateValue; case "source": self.source.templateValue; case "defaultAmount": self.defaultAmount.templateValue; case "kcal": self.kcal.templateValue; case "chooseURL": self.chooseURL.templateValue; default: .absent }
     }
 }
 
 extension AmountFieldsView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "presets": self.presets.templateValue
-        case "portions": self.portions.templateValue
-        case "hasPortions": self.hasPortions.templateValue
-        case "count": self.count.templateValue
-        case "grams": self.grams.templateValue
-        case "gramsChecked": self.gramsChecked.templateValue
-        case "choiceError": self.choiceError.templateValue
-        case "countError": self.countError.templateValue
-        case "gramsError": self.gramsError.templateValue
-        case "legend": self.legend.templateValue
-        case "kcalPerGram": self.kcalPerGram.templateValue
-        case "minGrams": self.minGrams.templateValue
-        case "maxGrams": self.maxGrams.templateValue
-        default: .absent
-        }
+        switch key { case "presets": self.presets.templateValue; case "portions": self.portions.templateValue; case "hasPortions": self.hasPortions.templateValue; case "count": self.count.templateValue; case "grams": self.grams.templateValue; case "gramsChecked": self.gramsChecked.templateValue; case "choiceError": self.choiceError.templateValue; case "countError": self.countError.templateValue; case "gramsError": self.gramsError.templateValue; case "legend": self.legend.templateValue; case "kcalPerGram": self.kcalPerGram.templateValue; case "minGrams": self.minGrams.templateValue; case "maxGrams": self.maxGrams.templateValue; default: .absent }
     }
 }
 
 extension AmountFieldsView.Option: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "key": self.key.templateValue
-        case "label": self.label.templateValue
-        case "checked": self.checked.templateValue
-        case "grams": self.grams.templateValue
-        default: .absent
-        }
+        switch key { case "key": self.key.templateValue; case "label": self.label.templateValue; case "checked": self.checked.templateValue; case "grams": self.grams.templateValue; default: .absent }
     }
 }
 
 extension BarChartView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "width": self.width.templateValue
-        case "height": self.height.templateValue
-        case "label": self.label.templateValue
-        case "bars": self.bars.templateValue
-        case "xLabels": self.xLabels.templateValue
-        case "grid": self.grid.templateValue
-        case "rules": self.rules.templateValue
-        case "baselineY": self.baselineY.templateValue
-        case "plotLeftText": self.plotLeftText.templateValue
-        case "plotRightText": self.plotRightText.templateValue
-        default: .absent
-        }
+        switch key { case "width": self.width.templateValue; case "height": self.height.templateValue; case "label": self.label.templateValue; case "bars": self.bars.templateValue; case "xLabels": self.xLabels.templateValue; case "grid": self.grid.templateValue; case "rules": self.rules.templateValue; case "baselineY": self.baselineY.templateValue; case "plotLeftText": self.plotLeftText.templateValue; case "plotRightText": self.plotRightText.templateValue; default: .absent }
     }
 }
 
 extension BarChartView.Bar: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "title": self.title.templateValue
-        case "x": self.x.templateValue
-        case "width": self.width.templateValue
-        case "segments": self.segments.templateValue
-        case "isOver": self.isOver.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "title": self.title.templateValue; case "x": self.x.templateValue; case "width": self.width.templateValue; case "segments": self.segments.templateValue; case "isOver": self.isOver.templateValue; default: .absent }
     }
 }
 
 extension BarChartView.Label: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "x": self.x.templateValue
-        case "y": self.y.templateValue
-        case "text": self.text.templateValue
-        default: .absent
-        }
+        switch key { case "x": self.x.templateValue; case "y": self.y.templateValue; case "text": self.text.templateValue; default: .absent }
     }
 }
 
 extension BarChartView.Rule: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "y": self.y.templateValue
-        case "labelY": self.labelY.templateValue
-        case "label": self.label.templateValue
-        case "kind": self.kind.templateValue
-        default: .absent
-        }
+        switch key { case "y": self.y.templateValue; case "labelY": self.labelY.templateValue; case "label": self.label.templateValue; case "kind": self.kind.templateValue; default: .absent }
     }
 }
 
 extension BarChartView.Segment: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "y": self.y.templateValue
-        case "height": self.height.templateValue
-        case "kind": self.kind.templateValue
-        default: .absent
-        }
+        switch key { case "y": self.y.templateValue; case "height": self.height.templateValue; case "kind": self.kind.templateValue; default: .absent }
     }
 }
 
 extension CatalogResultRow: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "description": self.description.templateValue
-        case "foodGroup": self.foodGroup.templateValue
-        case "brandOwner": self.brandOwner.templateValue
-        case "kcalText": self.kcalText.templateValue
-        case "isSaved": self.isSaved.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "brandOwner": self.brandOwner.templateValue; case "kcalText": self.kcalText.templateValue; case "isSaved": self.isSaved.templateValue; default: .absent }
     }
 }
 
 extension ChooseAmountView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "meal": self.meal.templateValue
-        case "recipeContext": self.recipeContext.templateValue
-        case "submitLabel": self.submitLabel.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "action": self.action.templateValue
-        case "source": self.source.templateValue
-        case "description": self.description.templateValue
-        case "details": self.details.templateValue
-        case "basisLabel": self.basisLabel.templateValue
-        case "lines": self.lines.templateValue
-        case "amount": self.amount.templateValue
-        case "hasErrors": self.hasErrors.templateValue
-        case "errorSummary": self.errorSummary.templateValue
-        case "backURL": self.backURL.templateValue
-        case "saveForLater": self.saveForLater.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "recipeContext": self.recipeContext.templateValue; case "submitLabel": self.submitLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "source": self.source.templateValue; case "description": self.description.templateValue; case "details": self.details.templateValue; case "basisLabel": self.basisLabel.templateValue; case "lines": self.lines.templateValue; case "amount": self.amount.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "backURL": self.backURL.templateValue; case "saveForLater": self.saveForLater.templateValue; default: .absent }
     }
 }
 
 extension ChooseAmountView.RecipeContext: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "name": self.name.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "name": self.name.templateValue; default: .absent }
     }
 }
 
 extension DayView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "heading": self.heading.templateValue
-        case "dateText": self.dateText.templateValue
-        case "isoDate": self.isoDate.templateValue
-        case "isToday": self.isToday.templateValue
-        case "previousURL": self.previousURL.templateValue
-        case "nextURL": self.nextURL.templateValue
-        case "meals": self.meals.templateValue
-        case "hasMeals": self.hasMeals.templateValue
-        case "kcalText": self.kcalText.templateValue
-        case "bars": self.bars.templateValue
-        case "hasGoals": self.hasGoals.templateValue
-        case "lines": self.lines.templateValue
-        case "addMealURL": self.addMealURL.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "meals": self.meals.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; default: .absent }
     }
 }
 
 extension DayView.MealBlock: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "time": self.time.templateValue
-        case "headline": self.headline.templateValue
-        case "placeName": self.placeName.templateValue
-        case "kcal": self.kcal.templateValue
-        case "macros": self.macros.templateValue
-        case "isFavourite": self.isFavourite.templateValue
-        case "entries": self.entries.templateValue
-        case "hasEntries": self.hasEntries.templateValue
-        case "foodCountText": self.foodCountText.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "placeName": self.placeName.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; case "isFavourite": self.isFavourite.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "foodCountText": self.foodCountText.templateValue; default: .absent }
     }
 }
 
 extension EntryDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "notice": self.notice.templateValue
-        case "meal": self.meal.templateValue
-        case "mealNotes": self.mealNotes.templateValue
-        case "mealPhotoURL": self.mealPhotoURL.templateValue
-        case "mealPlace": self.mealPlace.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "description": self.description.templateValue
-        case "brandOwner": self.brandOwner.templateValue
-        case "source": self.source.templateValue
-        case "amountText": self.amountText.templateValue
-        case "lines": self.lines.templateValue
-        case "basisText": self.basisText.templateValue
-        case "isQuickAdd": self.isQuickAdd.templateValue
-        case "action": self.action.templateValue
-        case "removeAction": self.removeAction.templateValue
-        case "amount": self.amount.templateValue
-        case "hasErrors": self.hasErrors.templateValue
-        case "errorSummary": self.errorSummary.templateValue
-        case "saveForLater": self.saveForLater.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "meal": self.meal.templateValue; case "mealNotes": self.mealNotes.templateValue; case "mealPhotoURL": self.mealPhotoURL.templateValue; case "mealPlace": self.mealPlace.templateValue; case "csrfToken": self.csrfToken.templateValue; case "description": self.description.templateValue; case "brandOwner": self.brandOwner.templateValue; case "source": self.source.templateValue; case "amountText": self.amountText.templateValue; case "lines": self.lines.templateValue; case "basisText": self.basisText.templateValue; case "isQuickAdd": self.isQuickAdd.templateValue; case "action": self.action.templateValue; case "removeAction": self.removeAction.templateValue; case "amount": self.amount.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "saveForLater": self.saveForLater.templateValue; default: .absent }
     }
 }
 
 extension EntryRowView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "description": self.description.templateValue
-        case "brandOwner": self.brandOwner.templateValue
-        case "amount": self.amount.templateValue
-        case "kcal": self.kcal.templateValue
-        case "macros": self.macros.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "description": self.description.templateValue; case "brandOwner": self.brandOwner.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; default: .absent }
     }
 }
 
 extension ErrorSummary: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "heading": self.heading.templateValue
-        case "advice": self.advice.templateValue
-        default: .absent
-        }
+        switch key { case "heading": self.heading.templateValue; case "advice": self.advice.templateValue; default: .absent }
     }
 }
 
 extension ErrorView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "status": self.status.templateValue
-        case "message": self.message.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "status": self.status.templateValue; case "message": self.message.templateValue; default: .absent }
     }
 }
 
 extension FavouritesView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "rows": self.rows.templateValue
-        case "hasRows": self.hasRows.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; default: .absent }
     }
 }
 
 extension FavouritesView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "meal": self.meal.templateValue
-        case "dayText": self.dayText.templateValue
-        case "logAgainURL": self.logAgainURL.templateValue
-        default: .absent
-        }
+        switch key { case "meal": self.meal.templateValue; case "dayText": self.dayText.templateValue; case "logAgainURL": self.logAgainURL.templateValue; default: .absent }
     }
 }
 
 extension FoodAmount: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "key": self.key.templateValue
-        case "label": self.label.templateValue
-        case "grams": self.grams.templateValue
-        default: .absent
-        }
+        switch key { case "key": self.key.templateValue; case "label": self.label.templateValue; case "grams": self.grams.templateValue; default: .absent }
     }
 }
 
 extension FoodDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "description": self.description.templateValue
-        case "foodGroup": self.foodGroup.templateValue
-        case "ndbNumber": self.ndbNumber.templateValue
-        case "commonName": self.commonName.templateValue
-        case "brandOwner": self.brandOwner.templateValue
-        case "amountLabel": self.amountLabel.templateValue
-        case "amounts": self.amounts.templateValue
-        case "label": self.label.templateValue
-        case "groups": self.groups.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "ndbNumber": self.ndbNumber.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; default: .absent }
     }
 }
 
 extension FoodDetailView.AmountLink: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "label": self.label.templateValue
-        case "url": self.url.templateValue
-        case "selected": self.selected.templateValue
-        default: .absent
-        }
+        switch key { case "label": self.label.templateValue; case "url": self.url.templateValue; case "selected": self.selected.templateValue; default: .absent }
     }
 }
 
 extension FoodDetailView.Group: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "name": self.name.templateValue
-        case "lines": self.lines.templateValue
-        default: .absent
-        }
+        switch key { case "name": self.name.templateValue; case "lines": self.lines.templateValue; default: .absent }
     }
 }
 
 extension FoodDetailView.Line: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "name": self.name.templateValue
-        case "value": self.value.templateValue
-        case "indented": self.indented.templateValue
-        default: .absent
-        }
+        switch key { case "name": self.name.templateValue; case "value": self.value.templateValue; case "indented": self.indented.templateValue; default: .absent }
     }
 }
 
 extension FoodSearchView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "query": self.query.templateValue
-        case "brand": self.brand.templateValue
-        case "summary": self.summary.templateValue
-        case "correctedQuery": self.correctedQuery.templateValue
-        case "emptyMessage": self.emptyMessage.templateValue
-        case "results": self.results.templateValue
-        case "myFoods": self.myFoods.templateValue
-        case "hasMyFoods": self.hasMyFoods.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "results": self.results.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; default: .absent }
     }
 }
 
 extension FoodSearchView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "description": self.description.templateValue
-        case "foodGroup": self.foodGroup.templateValue
-        case "brandOwner": self.brandOwner.templateValue
-        case "kcalText": self.kcalText.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "brandOwner": self.brandOwner.templateValue; case "kcalText": self.kcalText.templateValue; default: .absent }
     }
 }
 
 extension GoalBarView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "name": self.name.templateValue
-        case "valueText": self.valueText.templateValue
-        case "goalText": self.goalText.templateValue
-        case "percentText": self.percentText.templateValue
-        case "fill": self.fill.templateValue
-        case "isOver": self.isOver.templateValue
-        default: .absent
-        }
+        switch key { case "name": self.name.templateValue; case "valueText": self.valueText.templateValue; case "goalText": self.goalText.templateValue; case "percentText": self.percentText.templateValue; case "fill": self.fill.templateValue; case "isOver": self.isOver.templateValue; default: .absent }
     }
 }
 
 extension GoalsView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "notice": self.notice.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "fields": self.fields.templateValue
-        case "hasErrors": self.hasErrors.templateValue
-        case "errorSummary": self.errorSummary.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "fields": self.fields.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
     }
 }
 
 extension GoalsView.Field: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "name": self.name.templateValue
-        case "label": self.label.templateValue
-        case "unit": self.unit.templateValue
-        case "value": self.value.templateValue
-        case "error": self.error.templateValue
-        default: .absent
-        }
+        switch key { case "name": self.name.templateValue; case "label": self.label.templateValue; case "unit": self.unit.templateValue; case "value": self.value.templateValue; case "error": self.error.templateValue; default: .absent }
     }
 }
 
 extension HandTypedFoodView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "meal": self.meal.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "action": self.action.templateValue
-        case "name": self.name.templateValue
-        case "brand": self.brand.templateValue
-        case "servingGrams": self.servingGrams.templateValue
-        case "nameError": self.nameError.templateValue
-        case "brandError": self.brandError.templateValue
-        case "servingError": self.servingError.templateValue
-        case "nutrients": self.nutrients.templateValue
-        case "amount": self.amount.templateValue
-        case "saveForLater": self.saveForLater.templateValue
-        case "hasErrors": self.hasErrors.templateValue
-        case "errorSummary": self.errorSummary.templateValue
-        case "cancelURL": self.cancelURL.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "name": self.name.templateValue; case "brand": self.brand.templateValue; case "servingGrams": self.servingGrams.templateValue; case "nameError": self.nameError.templateValue; case "brandError": self.brandError.templateValue; case "servingError": self.servingError.templateValue; case "nutrients": self.nutrients.templateValue; case "amount": self.amount.templateValue; case "saveForLater": self.saveForLater.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "cancelURL": self.cancelURL.templateValue; default: .absent }
     }
 }
 
 extension HandTypedFoodView.NutrientField: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "name": self.name.templateValue
-        case "label": self.label.templateValue
-        case "unit": self.unit.templateValue
-        case "value": self.value.templateValue
-        case "error": self.error.templateValue
-        default: .absent
-        }
+        switch key { case "name": self.name.templateValue; case "label": self.label.templateValue; case "unit": self.unit.templateValue; case "value": self.value.templateValue; case "error": self.error.templateValue; default: .absent }
     }
 }
 
 extension IngredientSearchView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "recipeURL": self.recipeURL.templateValue
-        case "recipeName": self.recipeName.templateValue
-        case "action": self.action.templateValue
-        case "query": self.query.templateValue
-        case "myFoods": self.myFoods.templateValue
-        case "hasMyFoods": self.hasMyFoods.templateValue
-        case "results": self.results.templateValue
-        case "hasResults": self.hasResults.templateValue
-        case "emptyMessage": self.emptyMessage.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "recipeURL": self.recipeURL.templateValue; case "recipeName": self.recipeName.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "results": self.results.templateValue; case "hasResults": self.hasResults.templateValue; case "emptyMessage": self.emptyMessage.templateValue; default: .absent }
     }
 }
 
 extension IngredientSearchView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "name": self.name.templateValue
-        case "detail": self.detail.templateValue
-        case "kcal": self.kcal.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "kcal": self.kcal.templateValue; default: .absent }
     }
 }
 
 extension LocationView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "placeName": self.placeName.templateValue
-        case "placeURL": self.placeURL.templateValue
-        case "coordinatesText": self.coordinatesText.templateValue
-        case "sourceText": self.sourceText.templateValue
-        case "openStreetMapURL": self.openStreetMapURL.templateValue
-        case "embedURL": self.embedURL.templateValue
-        case "geoURI": self.geoURI.templateValue
-        default: .absent
-        }
+        switch key { case "placeName": self.placeName.templateValue; case "placeURL": self.placeURL.templateValue; case "coordinatesText": self.coordinatesText.templateValue; case "sourceText": self.sourceText.templateValue; case "openStreetMapURL": self.openStreetMapURL.templateValue; case "embedURL": self.embedURL.templateValue; case "geoURI": self.geoURI.templateValue; default: .absent }
     }
 }
 
 extension LogAgainView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "action": self.action.templateValue
-        case "cancelURL": self.cancelURL.templateValue
-        case "sourceText": self.sourceText.templateValue
-        case "eatenAt": self.eatenAt.templateValue
-        case "utcOffset": self.utcOffset.templateValue
-        case "notes": self.notes.templateValue
-        case "entries": self.entries.templateValue
-        case "hasEntries": self.hasEntries.templateValue
-        case "kcalText": self.kcalText.templateValue
-        case "eatenAtError": self.eatenAtError.templateValue
-        case "notesError": self.notesError.templateValue
-        case "hasErrors": self.hasErrors.templateValue
-        case "errorSummary": self.errorSummary.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "sourceText": self.sourceText.templateValue; case "eatenAt": self.eatenAt.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "kcalText": self.kcalText.templateValue; case "eatenAtError": self.eatenAtError.templateValue; case "notesError": self.notesError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
     }
 }
 
 extension MealContextView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "time": self.time.templateValue
-        case "dayHeading": self.dayHeading.templateValue
-        case "headline": self.headline.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "time": self.time.templateValue; case "dayHeading": self.dayHeading.templateValue; case "headline": self.headline.templateValue; default: .absent }
     }
 }
 
 extension MealDayView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "heading": self.heading.templateValue
-        case "isoDate": self.isoDate.templateValue
-        case "meals": self.meals.templateValue
-        default: .absent
-        }
+        switch key { case "heading": self.heading.templateValue; case "isoDate": self.isoDate.templateValue; case "meals": self.meals.templateValue; default: .absent }
     }
 }
 
 extension MealDeleteView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "action": self.action.templateValue
-        case "cancelURL": self.cancelURL.templateValue
-        case "dayHeading": self.dayHeading.templateValue
-        case "time": self.time.templateValue
-        case "headline": self.headline.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "dayHeading": self.dayHeading.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; default: .absent }
     }
 }
 
 extension MealDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "notice": self.notice.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "photo": self.photo.templateValue
-        case "location": self.location.templateValue
-        case "tags": self.tags.templateValue
-        case "hasTags": self.hasTags.templateValue
-        case "photoError": self.photoError.templateValue
-        case "photoAction": self.photoAction.templateValue
-        case "removePhotoAction": self.removePhotoAction.templateValue
-        case "dayHeading": self.dayHeading.templateValue
-        case "dayISO": self.dayISO.templateValue
-        case "time": self.time.templateValue
-        case "utcOffset": self.utcOffset.templateValue
-        case "notes": self.notes.templateValue
-        case "foodCountText": self.foodCountText.templateValue
-        case "kcalText": self.kcalText.templateValue
-        case "entries": self.entries.templateValue
-        case "hasEntries": self.hasEntries.templateValue
-        case "lines": self.lines.templateValue
-        case "hasPartialTotals": self.hasPartialTotals.templateValue
-        case "addFoodURL": self.addFoodURL.templateValue
-        case "createdText": self.createdText.templateValue
-        case "updatedText": self.updatedText.templateValue
-        case "editURL": self.editURL.templateValue
-        case "deleteURL": self.deleteURL.templateValue
-        case "dayURL": self.dayURL.templateValue
-        case "isFavourite": self.isFavourite.templateValue
-        case "favouriteAction": self.favouriteAction.templateValue
-        case "logAgainURL": self.logAgainURL.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "photo": self.photo.templateValue; case "location": self.location.templateValue; case "tags": self.tags.templateValue; case "hasTags": self.hasTags.templateValue; case "photoError": self.photoError.templateValue; case "photoAction": self.photoAction.templateValue; case "removePhotoAction": self.removePhotoAction.templateValue; case "dayHeading": self.dayHeading.templateValue; case "dayISO": self.dayISO.templateValue; case "time": self.time.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "lines": self.lines.templateValue; case "hasPartialTotals": self.hasPartialTotals.templateValue; case "addFoodURL": self.addFoodURL.templateValue; case "createdText": self.createdText.templateValue; case "updatedText": self.updatedText.templateValue; case "editURL": self.editURL.templateValue; case "deleteURL": self.deleteURL.templateValue; case "dayURL": self.dayURL.templateValue; case "isFavourite": self.isFavourite.templateValue; case "favouriteAction": self.favouriteAction.templateValue; case "logAgainURL": self.logAgainURL.templateValue; default: .absent }
     }
 }
 
 extension MealFormView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "action": self.action.templateValue
-        case "submitLabel": self.submitLabel.templateValue
-        case "cancelURL": self.cancelURL.templateValue
-        case "isNew": self.isNew.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "eatenAt": self.eatenAt.templateValue
-        case "utcOffset": self.utcOffset.templateValue
-        case "notes": self.notes.templateValue
-        case "maxNotesLength": self.maxNotesLength.templateValue
-        case "hasErrors": self.hasErrors.templateValue
-        case "errorSummary": self.errorSummary.templateValue
-        case "hasPhotoError": self.hasPhotoError.templateValue
-        case "eatenAtError": self.eatenAtError.templateValue
-        case "utcOffsetError": self.utcOffsetError.templateValue
-        case "notesError": self.notesError.templateValue
-        case "photoError": self.photoError.templateValue
-        case "usePhotoTime": self.usePhotoTime.templateValue
-        case "maxUploadMB": self.maxUploadMB.templateValue
-        case "placeOptions": self.placeOptions.templateValue
-        case "hasPlaces": self.hasPlaces.templateValue
-        case "latitude": self.latitude.templateValue
-        case "longitude": self.longitude.templateValue
-        case "locationSource": self.locationSource.templateValue
-        case "tags": self.tags.templateValue
-        case "placeError": self.placeError.templateValue
-        case "latitudeError": self.latitudeError.templateValue
-        case "longitudeError": self.longitudeError.templateValue
-        case "tagsError": self.tagsError.templateValue
-        case "hasLocationError": self.hasLocationError.templateValue
-        case "maxTags": self.maxTags.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "action": self.action.templateValue; case "submitLabel": self.submitLabel.templateValue; case "cancelURL": self.cancelURL.templateValue; case "isNew": self.isNew.templateValue; case "csrfToken": self.csrfToken.templateValue; case "eatenAt": self.eatenAt.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "maxNotesLength": self.maxNotesLength.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "hasPhotoError": self.hasPhotoError.templateValue; case "eatenAtError": self.eatenAtError.templateValue; case "utcOffsetError": self.utcOffsetError.templateValue; case "notesError": self.notesError.templateValue; case "photoError": self.photoError.templateValue; case "usePhotoTime": self.usePhotoTime.templateValue; case "maxUploadMB": self.maxUploadMB.templateValue; case "placeOptions": self.placeOptions.templateValue; case "hasPlaces": self.hasPlaces.templateValue; case "latitude": self.latitude.templateValue; case "longitude": self.longitude.templateValue; case "locationSource": self.locationSource.templateValue; case "tags": self.tags.templateValue; case "placeError": self.placeError.templateValue; case "latitudeError": self.latitudeError.templateValue; case "longitudeError": self.longitudeError.templateValue; case "tagsError": self.tagsError.templateValue; case "hasLocationError": self.hasLocationError.templateValue; case "maxTags": self.maxTags.templateValue; default: .absent }
     }
 }
 
 extension MealFormView.PlaceOption: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "id": self.id.templateValue
-        case "name": self.name.templateValue
-        case "selected": self.selected.templateValue
-        default: .absent
-        }
+        switch key { case "id": self.id.templateValue; case "name": self.name.templateValue; case "selected": self.selected.templateValue; default: .absent }
     }
 }
 
 extension MealListView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "notice": self.notice.templateValue
-        case "isEmpty": self.isEmpty.templateValue
-        case "days": self.days.templateValue
-        case "pagination": self.pagination.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "isEmpty": self.isEmpty.templateValue; case "days": self.days.templateValue; case "pagination": self.pagination.templateValue; default: .absent }
     }
 }
 
 extension MealRowView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "thumbnailURL": self.thumbnailURL.templateValue
-        case "placeName": self.placeName.templateValue
-        case "tagsText": self.tagsText.templateValue
-        case "time": self.time.templateValue
-        case "headline": self.headline.templateValue
-        case "foodCountText": self.foodCountText.templateValue
-        case "kcalText": self.kcalText.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; case "placeName": self.placeName.templateValue; case "tagsText": self.tagsText.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; default: .absent }
     }
 }
 
 extension MyFoodFormView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "action": self.action.templateValue
-        case "deleteAction": self.deleteAction.templateValue
-        case "name": self.name.templateValue
-        case "brand": self.brand.templateValue
-        case "servingGrams": self.servingGrams.templateValue
-        case "servingLabel": self.servingLabel.templateValue
-        case "nutrients": self.nutrients.templateValue
-        case "nameError": self.nameError.templateValue
-        case "brandError": self.brandError.templateValue
-        case "servingError": self.servingError.templateValue
-        case "servingLabelError": self.servingLabelError.templateValue
-        case "photoError": self.photoError.templateValue
-        case "photoURL": self.photoURL.templateValue
-        case "deleteError": self.deleteError.templateValue
-        case "hasErrors": self.hasErrors.templateValue
-        case "errorSummary": self.errorSummary.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "deleteAction": self.deleteAction.templateValue; case "name": self.name.templateValue; case "brand": self.brand.templateValue; case "servingGrams": self.servingGrams.templateValue; case "servingLabel": self.servingLabel.templateValue; case "nutrients": self.nutrients.templateValue; case "nameError": self.nameError.templateValue; case "brandError": self.brandError.templateValue; case "servingError": self.servingError.templateValue; case "servingLabelError": self.servingLabelError.templateValue; case "photoError": self.photoError.templateValue; case "photoURL": self.photoURL.templateValue; case "deleteError": self.deleteError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
     }
 }
 
 extension MyFoodsView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "notice": self.notice.templateValue
-        case "rows": self.rows.templateValue
-        case "hasRows": self.hasRows.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; default: .absent }
     }
 }
 
 extension MyFoodsView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "editURL": self.editURL.templateValue
-        case "name": self.name.templateValue
-        case "brandOwner": self.brandOwner.templateValue
-        case "servingText": self.servingText.templateValue
-        case "kcal": self.kcal.templateValue
-        case "thumbnailURL": self.thumbnailURL.templateValue
-        default: .absent
-        }
+        switch key { case "editURL": self.editURL.templateValue; case "name": self.name.templateValue; case "brandOwner": self.brandOwner.templateValue; case "servingText": self.servingText.templateValue; case "kcal": self.kcal.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; default: .absent }
     }
 }
 
 extension NutrientLineView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "name": self.name.templateValue
-        case "value": self.value.templateValue
-        case "indented": self.indented.templateValue
-        default: .absent
-        }
+        switch key { case "name": self.name.templateValue; case "value": self.value.templateValue; case "indented": self.indented.templateValue; default: .absent }
     }
 }
 
 extension PageFrame: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "statusStrip": self.statusStrip.templateValue
-        default: .absent
-        }
+        switch key { case "statusStrip": self.statusStrip.templateValue; default: .absent }
     }
 }
 
 extension PaginationView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "page": self.page.templateValue
-        case "pageCount": self.pageCount.templateValue
-        case "previousURL": self.previousURL.templateValue
-        case "nextURL": self.nextURL.templateValue
-        default: .absent
-        }
+        switch key { case "page": self.page.templateValue; case "pageCount": self.pageCount.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; default: .absent }
     }
 }
 
 extension PhotoView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "largeURL": self.largeURL.templateValue
-        case "originalURL": self.originalURL.templateValue
-        case "untouchedURL": self.untouchedURL.templateValue
-        case "sizeText": self.sizeText.templateValue
-        case "takenText": self.takenText.templateValue
-        case "gpsText": self.gpsText.templateValue
-        case "mapURL": self.mapURL.templateValue
-        default: .absent
-        }
+        switch key { case "largeURL": self.largeURL.templateValue; case "originalURL": self.originalURL.templateValue; case "untouchedURL": self.untouchedURL.templateValue; case "sizeText": self.sizeText.templateValue; case "takenText": self.takenText.templateValue; case "gpsText": self.gpsText.templateValue; case "mapURL": self.mapURL.templateValue; default: .absent }
     }
 }
 
 extension PlaceDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "notice": self.notice.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "name": self.name.templateValue
-        case "nameError": self.nameError.templateValue
-        case "action": self.action.templateValue
-        case "geocodedName": self.geocodedName.templateValue
-        case "location": self.location.templateValue
-        case "countText": self.countText.templateValue
-        case "days": self.days.templateValue
-        case "hasMeals": self.hasMeals.templateValue
-        case "pagination": self.pagination.templateValue
-        case "maxNameLength": self.maxNameLength.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "nameError": self.nameError.templateValue; case "action": self.action.templateValue; case "geocodedName": self.geocodedName.templateValue; case "location": self.location.templateValue; case "countText": self.countText.templateValue; case "days": self.days.templateValue; case "hasMeals": self.hasMeals.templateValue; case "pagination": self.pagination.templateValue; case "maxNameLength": self.maxNameLength.templateValue; default: .absent }
     }
 }
 
 extension PlaceListView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "notice": self.notice.templateValue
-        case "rows": self.rows.templateValue
-        case "hasRows": self.hasRows.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; default: .absent }
     }
 }
 
 extension PlaceListView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "name": self.name.templateValue
-        case "detail": self.detail.templateValue
-        case "countText": self.countText.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "countText": self.countText.templateValue; default: .absent }
     }
 }
 
 extension QuickAddView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "meal": self.meal.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "action": self.action.templateValue
-        case "name": self.name.templateValue
-        case "nameError": self.nameError.templateValue
-        case "missingError": self.missingError.templateValue
-        case "fields": self.fields.templateValue
-        case "hasErrors": self.hasErrors.templateValue
-        case "errorSummary": self.errorSummary.templateValue
-        case "cancelURL": self.cancelURL.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "name": self.name.templateValue; case "nameError": self.nameError.templateValue; case "missingError": self.missingError.templateValue; case "fields": self.fields.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "cancelURL": self.cancelURL.templateValue; default: .absent }
     }
 }
 
 extension QuickAddView.Field: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "name": self.name.templateValue
-        case "label": self.label.templateValue
-        case "unit": self.unit.templateValue
-        case "value": self.value.templateValue
-        case "error": self.error.templateValue
-        default: .absent
-        }
+        switch key { case "name": self.name.templateValue; case "label": self.label.templateValue; case "unit": self.unit.templateValue; case "value": self.value.templateValue; case "error": self.error.templateValue; default: .absent }
     }
 }
 
 extension RecipeDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "notice": self.notice.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "name": self.name.templateValue
-        case "servingsText": self.servingsText.templateValue
-        case "notes": self.notes.templateValue
-        case "photoURL": self.photoURL.templateValue
-        case "ingredients": self.ingredients.templateValue
-        case "hasIngredients": self.hasIngredients.templateValue
-        case "totalKcal": self.totalKcal.templateValue
-        case "servingKcal": self.servingKcal.templateValue
-        case "totalLines": self.totalLines.templateValue
-        case "servingLines": self.servingLines.templateValue
-        case "addIngredientURL": self.addIngredientURL.templateValue
-        case "editURL": self.editURL.templateValue
-        case "deleteAction": self.deleteAction.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "servingsText": self.servingsText.templateValue; case "notes": self.notes.templateValue; case "photoURL": self.photoURL.templateValue; case "ingredients": self.ingredients.templateValue; case "hasIngredients": self.hasIngredients.templateValue; case "totalKcal": self.totalKcal.templateValue; case "servingKcal": self.servingKcal.templateValue; case "totalLines": self.totalLines.templateValue; case "servingLines": self.servingLines.templateValue; case "addIngredientURL": self.addIngredientURL.templateValue; case "editURL": self.editURL.templateValue; case "deleteAction": self.deleteAction.templateValue; default: .absent }
     }
 }
 
 extension RecipeDetailView.Ingredient: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "description": self.description.templateValue
-        case "amount": self.amount.templateValue
-        case "kcal": self.kcal.templateValue
-        case "macros": self.macros.templateValue
-        case "source": self.source.templateValue
-        case "removeAction": self.removeAction.templateValue
-        default: .absent
-        }
+        switch key { case "description": self.description.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; case "source": self.source.templateValue; case "removeAction": self.removeAction.templateValue; default: .absent }
     }
 }
 
 extension RecipeFormView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "action": self.action.templateValue
-        case "cancelURL": self.cancelURL.templateValue
-        case "name": self.name.templateValue
-        case "servings": self.servings.templateValue
-        case "notes": self.notes.templateValue
-        case "nameError": self.nameError.templateValue
-        case "servingsError": self.servingsError.templateValue
-        case "notesError": self.notesError.templateValue
-        case "photoError": self.photoError.templateValue
-        case "hasErrors": self.hasErrors.templateValue
-        case "errorSummary": self.errorSummary.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "name": self.name.templateValue; case "servings": self.servings.templateValue; case "notes": self.notes.templateValue; case "nameError": self.nameError.templateValue; case "servingsError": self.servingsError.templateValue; case "notesError": self.notesError.templateValue; case "photoError": self.photoError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
     }
 }
 
 extension RecipesView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "notice": self.notice.templateValue
-        case "query": self.query.templateValue
-        case "rows": self.rows.templateValue
-        case "hasRows": self.hasRows.templateValue
-        case "emptyMessage": self.emptyMessage.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "query": self.query.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "emptyMessage": self.emptyMessage.templateValue; default: .absent }
     }
 }
 
 extension RecipesView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "name": self.name.templateValue
-        case "detail": self.detail.templateValue
-        case "kcal": self.kcal.templateValue
-        case "thumbnailURL": self.thumbnailURL.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "kcal": self.kcal.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; default: .absent }
     }
 }
 
 extension SaveForLaterView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "csrfToken": self.csrfToken.templateValue
-        case "fieldName": self.fieldName.templateValue
-        case "fieldValue": self.fieldValue.templateValue
-        case "returnTo": self.returnTo.templateValue
-        case "alreadySaved": self.alreadySaved.templateValue
-        default: .absent
-        }
+        switch key { case "csrfToken": self.csrfToken.templateValue; case "fieldName": self.fieldName.templateValue; case "fieldValue": self.fieldValue.templateValue; case "returnTo": self.returnTo.templateValue; case "alreadySaved": self.alreadySaved.templateValue; default: .absent }
     }
 }
 
 extension SavedFoodsView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "notice": self.notice.templateValue
-        case "csrfToken": self.csrfToken.templateValue
-        case "rows": self.rows.templateValue
-        case "hasRows": self.hasRows.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; default: .absent }
     }
 }
 
 extension SavedFoodsView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "description": self.description.templateValue
-        case "brandOwner": self.brandOwner.templateValue
-        case "source": self.source.templateValue
-        case "defaultAmount": self.defaultAmount.templateValue
-        case "kcal": self.kcal.templateValue
-        case "removeAction": self.removeAction.templateValue
-        default: .absent
-        }
+        switch key { case "description": self.description.templateValue; case "brandOwner": self.brandOwner.templateValue; case "source": self.source.templateValue; case "defaultAmount": self.defaultAmount.templateValue; case "kcal": self.kcal.templateValue; case "removeAction": self.removeAction.templateValue; default: .absent }
     }
 }
 
 extension StatusStripView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "kcalText": self.kcalText.templateValue
-        case "goalText": self.goalText.templateValue
-        case "fill": self.fill.templateValue
-        case "isOver": self.isOver.templateValue
-        case "macros": self.macros.templateValue
-        default: .absent
-        }
+        switch key { case "kcalText": self.kcalText.templateValue; case "goalText": self.goalText.templateValue; case "fill": self.fill.templateValue; case "isOver": self.isOver.templateValue; case "macros": self.macros.templateValue; default: .absent }
     }
 }
 
 extension TagChip: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "name": self.name.templateValue
-        case "url": self.url.templateValue
-        default: .absent
-        }
+        switch key { case "name": self.name.templateValue; case "url": self.url.templateValue; default: .absent }
     }
 }
 
 extension TagDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "name": self.name.templateValue
-        case "countText": self.countText.templateValue
-        case "days": self.days.templateValue
-        case "pagination": self.pagination.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "name": self.name.templateValue; case "countText": self.countText.templateValue; case "days": self.days.templateValue; case "pagination": self.pagination.templateValue; default: .absent }
     }
 }
 
 extension TagListView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "search": self.search.templateValue
-        case "rows": self.rows.templateValue
-        case "hasRows": self.hasRows.templateValue
-        case "emptyMessage": self.emptyMessage.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "search": self.search.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "emptyMessage": self.emptyMessage.templateValue; default: .absent }
     }
 }
 
 extension TagListView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "name": self.name.templateValue
-        case "countText": self.countText.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "name": self.name.templateValue; case "countText": self.countText.templateValue; default: .absent }
     }
 }
 
 extension TrendsView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "title": self.title.templateValue
-        case "periods": self.periods.templateValue
-        case "energyChart": self.energyChart.templateValue
-        case "macroChart": self.macroChart.templateValue
-        case "averageText": self.averageText.templateValue
-        case "goalText": self.goalText.templateValue
-        case "rows": self.rows.templateValue
-        default: .absent
-        }
+        switch key { case "title": self.title.templateValue; case "periods": self.periods.templateValue; case "energyChart": self.energyChart.templateValue; case "macroChart": self.macroChart.templateValue; case "averageText": self.averageText.templateValue; case "goalText": self.goalText.templateValue; case "rows": self.rows.templateValue; default: .absent }
     }
 }
 
 extension TrendsView.PeriodLink: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "label": self.label.templateValue
-        case "url": self.url.templateValue
-        case "selected": self.selected.templateValue
-        default: .absent
-        }
+        switch key { case "label": self.label.templateValue; case "url": self.url.templateValue; case "selected": self.selected.templateValue; default: .absent }
     }
 }
 
 extension TrendsView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key {
-        case "url": self.url.templateValue
-        case "dateText": self.dateText.templateValue
-        case "kcal": self.kcal.templateValue
-        case "protein": self.protein.templateValue
-        case "fat": self.fat.templateValue
-        case "carbohydrate": self.carbohydrate.templateValue
-        case "mealCount": self.mealCount.templateValue
-        default: .absent
-        }
+        switch key { case "url": self.url.templateValue; case "dateText": self.dateText.templateValue; case "kcal": self.kcal.templateValue; case "protein": self.protein.templateValue; case "fat": self.fat.templateValue; case "carbohydrate": self.carbohydrate.templateValue; case "mealCount": self.mealCount.templateValue; default: .absent }
     }
 }
 
