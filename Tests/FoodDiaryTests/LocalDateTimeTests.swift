@@ -66,3 +66,22 @@ import Testing
         #expect(StoredTimestamp.parse(text) == nil)
     }
 }
+
+@Suite struct CivilArithmeticTests {
+    /// The arithmetic that replaced Calendar agrees with it across zones, DST changes and leap days.
+    @Test(arguments: ["UTC", "Europe/Berlin", "America/St_Johns", "Asia/Kathmandu", "Pacific/Kiritimati", "America/Los_Angeles"])
+    func wallClockMatchesCalendar(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        var instant = Date(timeIntervalSince1970: -2_000_000_000)
+        while instant.timeIntervalSince1970 < 4_200_000_000 {
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
+            let local = LocalDateTime(instant, in: timeZone)
+            #expect([local.date.year, local.date.month, local.date.day, local.hour, local.minute] == [c.year, c.month, c.day, c.hour, c.minute],
+                    "\(instant) in \(zone)")
+            #expect(LocalDate(daysSince1970: local.date.daysSince1970) == local.date)
+            instant += 86_400 * 37 + 3_607.5
+        }
+    }
+}

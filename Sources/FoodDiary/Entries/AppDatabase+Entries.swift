@@ -22,9 +22,9 @@ extension AppDatabase {
     /// Re-scales an entry from its own snapshot. Returns false when the meal has no such entry.
     public func changeEntryAmount(mealID: Int64, entryID: Int64, to amount: ChosenAmount, now: Date) async throws -> Bool {
         try await write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM food_entry WHERE id = ? AND meal_id = ?", arguments: [entryID, mealID])
-            else { return false }
-            let scaled = try SnapshotColumns.snapshot(row).nutrients(forGrams: amount.grams)
+            let sql = "SELECT \(SnapshotColumns.snapshotColumns.joined(separator: ", ")) FROM food_entry WHERE id = ? AND meal_id = ?"
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: [entryID, mealID]) else { return false }
+            let scaled = try SnapshotColumns.snapshot(row, at: 0).nutrients(forGrams: amount.grams)
             let assignments = (["grams", "portion_label"] + SnapshotColumns.scaledColumns + ["updated_at"]).map { "\($0) = ?" }
             let arguments: [(any DatabaseValueConvertible)?] = [amount.grams, amount.label]
                 + NutrientKind.allCases.map { scaled[$0] } + [now, entryID]

@@ -24,27 +24,31 @@ public enum EntryQueries {
     /// Each meal with its foods, all read in one query.
     static func mealFoods(_ db: Database, meals: [Meal]) throws -> [MealFoods] {
         guard !meals.isEmpty else { return [] }
-        let rows = try db.cachedRows(
-            "SELECT * FROM food_entry WHERE meal_id IN (\(databaseQuestionMarks(count: meals.count))) ORDER BY meal_id, id",
-            StatementArguments(meals.map(\.id)))
-        let entries = try Dictionary(grouping: rows.map(FoodEntry.init(row:)), by: \.mealID)
+        var entries: [Int64: [FoodEntry]] = [:]
+        try db.forEachCachedRow(
+            "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id IN (\(databaseQuestionMarks(count: meals.count))) ORDER BY meal_id, id",
+            StatementArguments(meals.map(\.id))
+        ) { row in
+            let entry = try FoodEntry(row: row)
+            entries[entry.mealID, default: []].append(entry)
+        }
         return meals.map { MealFoods(meal: $0, entries: entries[$0.id] ?? []) }
     }
 
     public static func entry(_ db: Database, mealID: Int64, entryID: Int64) throws -> FoodEntry? {
-        try Row.fetchOne(db, sql: "SELECT * FROM food_entry WHERE id = ? AND meal_id = ?", arguments: [entryID, mealID])
+        try Row.fetchOne(db, sql: "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE id = ? AND meal_id = ?", arguments: [entryID, mealID])
             .map(FoodEntry.init(row:))
     }
 
     public static func savedFood(_ db: Database, id: Int64) throws -> SavedFood? {
-        try Row.fetchOne(db, sql: "SELECT * FROM saved_food WHERE id = ?", arguments: [id]).map(SavedFood.init(row:))
+        try Row.fetchOne(db, sql: "SELECT \(SavedFood.selectedColumns) FROM saved_food WHERE id = ?", arguments: [id]).map(SavedFood.init(row:))
     }
 
     /// Saved foods whose name or brand contains every word typed (all of them when nothing is typed),
     /// alphabetically. The list is a person's own handful, so a scan is instant.
     public static func savedFoods(_ db: Database, matching query: String = "") throws -> [SavedFood] {
         let query = WordQuery(query)
-        let all = try Row.fetchAll(db, sql: "SELECT * FROM saved_food ORDER BY description COLLATE NOCASE, id").map(SavedFood.init(row:))
+        let all = try Row.fetchAll(db, sql: "SELECT \(SavedFood.selectedColumns) FROM saved_food ORDER BY description COLLATE NOCASE, id").map(SavedFood.init(row:))
         return query.isEmpty ? all : all.filter { query.matches($0.food.description + " " + ($0.food.brandOwner ?? "")) }
     }
 

@@ -23,29 +23,35 @@ public struct SavedFood: Sendable, Equatable {
     public let createdAt: Date
 }
 
-/// Reading and writing the snapshot columns the entry and saved-food tables share.
+/// Reading and writing the snapshot columns the entry, saved-food and ingredient tables share.
+/// Rows are read by position (a column name lookup lower-cases the name, and a day page reads
+/// thirty columns of every food), so each table's reads select `columns` in this order.
 enum SnapshotColumns {
     static let basisColumns = NutrientKind.allCases.map { "basis_" + $0.column }
     static let scaledColumns = NutrientKind.allCases.map(\.column)
     static let identity = ["data_type", "catalog_food_id", "ndb_number", "description", "brand_owner", "basis_grams"]
+    /// What `snapshot(_:at:)` reads, from its offset on.
+    static let snapshotColumns = identity + basisColumns
 
     static func arguments(_ food: FoodSnapshot) -> [(any DatabaseValueConvertible)?] {
         [food.dataType.rawValue, food.catalogFoodID, food.ndbNumber, food.description, food.brandOwner, food.basisGrams]
             + NutrientKind.allCases.map { food.basis[$0] }
     }
 
-    static func snapshot(_ row: Row) throws -> FoodSnapshot {
-        guard let dataType = FoodDataType(rawValue: row["data_type"]) else { throw EntryDataError.corruptRow }
+    /// The snapshot in `snapshotColumns`, starting at column `offset`.
+    static func snapshot(_ row: Row, at offset: Int) throws -> FoodSnapshot {
+        guard let dataType = FoodDataType(rawValue: row[offset]) else { throw EntryDataError.corruptRow }
         var basis = NutrientValues()
-        for kind in NutrientKind.allCases { basis[kind] = row["basis_" + kind.column] }
-        return FoodSnapshot(dataType: dataType, catalogFoodID: row["catalog_food_id"], ndbNumber: row["ndb_number"],
-                            description: row["description"], brandOwner: row["brand_owner"],
-                            basisGrams: row["basis_grams"], basis: basis)
+        for (index, kind) in NutrientKind.allCases.enumerated() { basis[kind] = row[offset + identity.count + index] }
+        return FoodSnapshot(dataType: dataType, catalogFoodID: row[offset + 1], ndbNumber: row[offset + 2],
+                            description: row[offset + 3], brandOwner: row[offset + 4],
+                            basisGrams: row[offset + 5], basis: basis)
     }
 
-    static func scaled(_ row: Row) -> NutrientValues {
+    /// The scaled nutrients in `scaledColumns`, starting at column `offset`.
+    static func scaled(_ row: Row, at offset: Int) -> NutrientValues {
         var values = NutrientValues()
-        for kind in NutrientKind.allCases { values[kind] = row[kind.column] }
+        for (index, kind) in NutrientKind.allCases.enumerated() { values[kind] = row[offset + index] }
         return values
     }
 }
@@ -55,17 +61,26 @@ enum EntryDataError: Error {
 }
 
 extension FoodEntry {
+    static let selectedColumns = (["id", "meal_id", "grams", "portion_label", "created_at", "updated_at"]
+                                  + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns).joined(separator: ", ")
+
+    /// A row of `selectedColumns`.
     init(row: Row) throws {
-        self.init(id: row["id"], mealID: row["meal_id"], food: try SnapshotColumns.snapshot(row), grams: row["grams"],
-                  portionLabel: row["portion_label"], nutrients: SnapshotColumns.scaled(row),
-                  createdAt: row["created_at"], updatedAt: row["updated_at"])
+        let snapshotAt = 6, scaledAt = snapshotAt + SnapshotColumns.snapshotColumns.count
+        self.init(id: row[0], mealID: row[1], food: try SnapshotColumns.snapshot(row, at: snapshotAt), grams: row[2],
+                  portionLabel: row[3], nutrients: SnapshotColumns.scaled(row, at: scaledAt),
+                  createdAt: row[4], updatedAt: row[5])
     }
 }
 
 extension SavedFood {
+    static let selectedColumns = (["id", "default_grams", "default_portion_label", "created_at"] + SnapshotColumns.snapshotColumns)
+        .joined(separator: ", ")
+
+    /// A row of `selectedColumns`.
     init(row: Row) throws {
-        self.init(id: row["id"], food: try SnapshotColumns.snapshot(row),
-                  defaultAmount: ChosenAmount(grams: row["default_grams"], label: row["default_portion_label"]),
-                  createdAt: row["created_at"])
+        self.init(id: row[0], food: try SnapshotColumns.snapshot(row, at: 4),
+                  defaultAmount: ChosenAmount(grams: row[1], label: row[2]),
+                  createdAt: row[3])
     }
 }

@@ -57,13 +57,15 @@ public struct Recipe: Sendable, Equatable {
         let ids: [Int64] = rows.map { $0["id"] }
         var ingredients: [Int64: [Ingredient]] = [:]
         if !ids.isEmpty {
+            let columns = ["id", "recipe_id", "my_food_id", "grams", "portion_label"] + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns
             let ingredientRows = try Row.fetchAll(db, sql: """
-                SELECT * FROM recipe_ingredient WHERE recipe_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY recipe_id, id
+                SELECT \(columns.joined(separator: ", ")) FROM recipe_ingredient
+                WHERE recipe_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY recipe_id, id
                 """, arguments: StatementArguments(ids))
             for row in ingredientRows {
-                ingredients[row["recipe_id"], default: []].append(
-                    Ingredient(id: row["id"], myFoodID: row["my_food_id"], food: try SnapshotColumns.snapshot(row), grams: row["grams"],
-                               portionLabel: row["portion_label"], nutrients: SnapshotColumns.scaled(row)))
+                ingredients[row[1], default: []].append(
+                    Ingredient(id: row[0], myFoodID: row[2], food: try SnapshotColumns.snapshot(row, at: 5), grams: row[3],
+                               portionLabel: row[4], nutrients: SnapshotColumns.scaled(row, at: 5 + SnapshotColumns.snapshotColumns.count)))
             }
         }
         let photos = try Photo.byHash(db, rows.compactMap { $0["photo_sha256"] as String? })

@@ -39,12 +39,14 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// The wall-clock time at `instant` in `timeZone`.
     public init(_ instant: Date, in timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
-        self.date = LocalDate(uncheckedYear: c.year!, month: c.month!, day: c.day!)
-        self.hour = c.hour!
-        self.minute = c.minute!
+        // The zone's offset at that instant, then calendar arithmetic: every page asks for "today",
+        // and Calendar's date components cost more than the rest of a small page.
+        let local = Int((instant.timeIntervalSince1970).rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        let days = Int((Double(local) / 86_400).rounded(.down))
+        let secondsIntoDay = local - days * 86_400
+        self.date = LocalDate(daysSince1970: days)
+        self.hour = secondsIntoDay / 3_600
+        self.minute = secondsIntoDay % 3_600 / 60
     }
 
     /// The form `datetime-local` inputs and the database use.

@@ -14,6 +14,19 @@ enum StoredTimestamp {
 }
 
 extension LocalDate {
+    /// The day `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
+    init(daysSince1970 days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        self.init(uncheckedYear: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
     /// Days from 1970-01-01, by the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
     var daysSince1970: Int {
         let y = month <= 2 ? year - 1 : year
