@@ -26,8 +26,8 @@ public enum EntryQueries {
         guard !meals.isEmpty else { return [] }
         var entries: [Int64: [FoodEntry]] = [:]
         try db.forEachCachedRow(
-            "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id IN (\(databaseQuestionMarks(count: meals.count))) ORDER BY meal_id, id",
-            StatementArguments(meals.map(\.id))
+            "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) ORDER BY meal_id, id",
+            [JSONList.ids(meals.map(\.id))]
         ) { row in
             let entry = try FoodEntry(row: row)
             entries[entry.mealID, default: []].append(entry)

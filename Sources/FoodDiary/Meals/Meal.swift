@@ -39,9 +39,15 @@ public struct Meal: Sendable, Equatable {
 
     /// The first non-empty line of the notes: what the list shows.
     public var headline: String? {
-        notes.split(whereSeparator: \.isNewline).lazy
-            .map { String($0.trimmingWhitespace) }
-            .first { !$0.isEmpty }
+        // Line by line from the top, stopping at the first with text: notes can be long.
+        var rest = notes[...]
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: \.isNewline) ?? rest.endIndex
+            let line = rest[..<end].trimmingWhitespace
+            if !line.isEmpty { return String(line) }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+        return nil
     }
 
     /// ISO 8601 with the offset it was entered with, e.g. `2026-03-09T12:30:00+01:00`.

@@ -107,22 +107,22 @@ public enum MealQueries {
         if !ids.isEmpty {
             try db.forEachCachedRow("""
                 SELECT meal_id, count(*), total(energy_kcal)
-                FROM food_entry WHERE meal_id IN (\(databaseQuestionMarks(count: ids.count))) GROUP BY meal_id
-                """, StatementArguments(ids)) { row in totals[row[0]] = (row[1], row[2]) }
+                FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) GROUP BY meal_id
+                """, [JSONList.ids(ids)]) { row in totals[row[0]] = (row[1], row[2]) }
         }
         let photos = try Photo.byHash(db, records.compactMap(\.photoSHA256))
         let placeIDs = Array(Set(records.compactMap(\.placeID)))
         var places: [Int64: PlaceSummary] = [:]
         if !placeIDs.isEmpty {
-            try db.forEachCachedRow("SELECT id, name FROM place WHERE id IN (\(databaseQuestionMarks(count: placeIDs.count)))",
-                                    StatementArguments(placeIDs)) { row in places[row[0]] = PlaceSummary(id: row[0], name: row[1]) }
+            try db.forEachCachedRow("SELECT id, name FROM place WHERE id IN (SELECT value FROM json_each(?))",
+                                    [JSONList.ids(placeIDs)]) { row in places[row[0]] = PlaceSummary(id: row[0], name: row[1]) }
         }
         var tags: [Int64: [TagSummary]] = [:]
         if !ids.isEmpty {
             try db.forEachCachedRow("""
                 SELECT mt.meal_id, t.id, t.name FROM meal_tag mt JOIN tag t ON t.id = mt.tag_id
-                WHERE mt.meal_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY mt.meal_id, mt.position
-                """, StatementArguments(ids)) { row in tags[row[0], default: []].append(TagSummary(id: row[1], name: row[2])) }
+                WHERE mt.meal_id IN (SELECT value FROM json_each(?)) ORDER BY mt.meal_id, mt.position
+                """, [JSONList.ids(ids)]) { row in tags[row[0], default: []].append(TagSummary(id: row[1], name: row[2])) }
         }
         return try records.map { record in
             let total = record.id.flatMap { totals[$0] }

@@ -38,8 +38,8 @@ struct Photo: Sendable, Equatable, FetchableRecord {
     static func byHash(_ db: Database, _ hashes: some Collection<String>) throws -> [String: Photo] {
         let distinct = Array(Set(hashes))
         guard !distinct.isEmpty else { return [:] }
-        let found = try db.cachedRecords(Photo.self, "SELECT \(selectedColumns) FROM photo WHERE sha256 IN (\(databaseQuestionMarks(count: distinct.count)))",
-                                         StatementArguments(distinct))
+        let found = try db.cachedRecords(Photo.self, "SELECT \(selectedColumns) FROM photo WHERE sha256 IN (SELECT value FROM json_each(?))",
+                                         [JSONList.hex(distinct)])
         return Dictionary(found.map { ($0.sha256, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

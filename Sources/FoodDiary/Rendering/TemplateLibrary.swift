@@ -9,6 +9,7 @@ struct TemplateLibrary: Sendable {
     }
 
     let templates: [String: Template]
+    let compiled: CompiledTemplates
 
     init(directory: String) throws {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
@@ -35,14 +36,15 @@ struct TemplateLibrary: Sendable {
             }
         }
         self.templates = templates
+        compiled = CompiledTemplates(templates)
     }
 
     /// `view` through the template `name`, or nil when there is no such template. `frame` answers
     /// the keys every page shares (the status strip) beneath the view's own.
     func render(_ view: some TemplateKeyed, template name: String, frame: (any TemplateKeyed)? = nil) -> ByteBuffer? {
-        guard let template = templates[name] else { return nil }
-        var rendering = TemplateRendering(library: self, stack: [frame.map { .object($0) } ?? .absent, .object(view)])
-        rendering.render(template, in: .page)
+        guard let body = compiled.entries[name] else { return nil }
+        var rendering = TemplateRendering(templates: compiled, stack: [frame.map { .object($0) } ?? .absent, .object(view)])
+        rendering.render(body: body, in: .page)
         return rendering.output
     }
 

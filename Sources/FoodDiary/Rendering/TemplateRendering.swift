@@ -7,7 +7,8 @@ struct TemplateRendering {
     /// overridden by the page that included a layout.
     struct Scope {
         var indentation: String
-        var overrides: [String: Template]
+        /// Block → body.
+        var overrides: [Int: Int]
         static let page = Scope(indentation: "", overrides: [:])
 
         func indented(by extra: String?) -> Scope {
@@ -16,73 +17,74 @@ struct TemplateRendering {
         }
     }
 
-    let library: TemplateLibrary
+    let templates: CompiledTemplates
     var stack: [TemplateValue]
     private(set) var output = ByteBufferAllocator().buffer(capacity: 32 * 1024)
     /// Indentation owed before the next byte written; swift-mustache indents a line of a partial
     /// only when something is rendered on it.
     private var pendingIndentation: String?
 
-    init(library: TemplateLibrary, stack: [TemplateValue]) {
-        self.library = library
+    init(templates: CompiledTemplates, stack: [TemplateValue]) {
+        self.templates = templates
         self.stack = stack
     }
 
-    mutating func render(_ template: Template, in scope: Scope) {
+    mutating func render(body: Int, in scope: Scope) {
+        let instructions = templates.bodies[body]
         guard !scope.indentation.isEmpty else {
-            for node in template.nodes { render(node, in: scope) }
+            for instruction in instructions { render(instruction, in: scope) }
             return
         }
         let start = output.writerIndex
-        for node in template.nodes {
+        for instruction in instructions {
             let atLineStart = output.writerIndex > start && output.getInteger(at: output.writerIndex - 1, as: UInt8.self) == UInt8(ascii: "\n")
             if atLineStart { pendingIndentation = scope.indentation }
-            render(node, in: scope)
+            render(instruction, in: scope)
             if atLineStart { pendingIndentation = nil }
         }
     }
 
-    private mutating func render(_ node: TemplateNode, in scope: Scope) {
-        switch node {
-        case .text(let text):
-            write(text)
+    private mutating func render(_ instruction: CompiledTemplates.Instruction, in scope: Scope) {
+        switch instruction {
+        case .text(let start, let count):
+            guard count > 0 else { return }
+            flushIndentation()
+            output.writeBytes(templates.bytes[start..<(start + count)])
         case .variable(let key, let escaped):
-            switch value(of: key) {
+            switch value(of: templates.keys[key]) {
             case .text(let text): escaped ? writeEscaped(text) : write(text)
             case .flag(let flag): write(flag ? "true" : "false")
             case .absent, .object, .list: break
             }
-        case .section(let key, let inner, let inverted):
-            let value = value(of: key)
+        case .section(let key, let body, let inverted):
+            let value = value(of: templates.keys[key])
             if inverted {
-                if !isTruthy(value) { render(inner, in: scope) }
+                if !isTruthy(value) { render(body: body, in: scope) }
                 return
             }
             switch value {
             case .absent, .flag(false): break
-            case .flag(true): render(inner, in: scope)
+            case .flag(true): render(body: body, in: scope)
             case .list(let list):
                 list.forEachValue { element in
                     stack.append(element)
-                    render(inner, in: scope)
+                    render(body: body, in: scope)
                     stack.removeLast()
                 }
             case .text, .object:
                 stack.append(value)
-                render(inner, in: scope)
+                render(body: body, in: scope)
                 stack.removeLast()
             }
-        case .partial(let name, let indentation, let overrides):
+        case .partial(let body, let indentation, let overrides):
             // The library checked at load time that every partial exists.
-            guard let partial = library.templates[name] else { return }
-            var inner = scope.indented(by: indentation)
+            guard body >= 0 else { return }
+            var inner = scope.indented(by: indentation >= 0 ? templates.indentations[indentation] : nil)
             // The outermost page's overrides win over a layout's own.
-            if let overrides { inner.overrides.merge(overrides) { outer, _ in outer } }
-            render(partial, in: inner)
+            if overrides >= 0 { inner.overrides.merge(templates.overrideSets[overrides]) { outer, _ in outer } }
+            render(body: body, in: inner)
         case .block(let name, let fallback, let indentation):
-            render(scope.overrides[name] ?? fallback, in: scope.indented(by: indentation))
-        case .blockOverride:
-            break
+            render(body: scope.overrides[name] ?? fallback, in: scope.indented(by: indentation >= 0 ? templates.indentations[indentation] : nil))
         }
     }
 

@@ -23,3 +23,17 @@ extension Database {
         try Value.fetchOne(cachedStatement(sql: sql), arguments: arguments)
     }
 }
+
+/// A list bound as one JSON argument, for `IN (SELECT value FROM json_each(?))`: the statement's
+/// text is the same whatever the list's length, so it is compiled once, and fifty ids bind as one
+/// value rather than fifty.
+enum JSONList {
+    static func ids(_ ids: some Collection<Int64>) -> String {
+        "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+
+    /// Lower-case hex strings such as SHA-256 digests, which need no escaping.
+    static func hex(_ values: some Collection<String>) -> String {
+        "[" + values.map { "\"" + $0.filter(\.isHexDigit) + "\"" }.joined(separator: ",") + "]"
+    }
+}
