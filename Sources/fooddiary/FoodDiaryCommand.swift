@@ -183,7 +183,7 @@ struct Demo: AsyncParsableCommand {
     var force = false
 
     func validate() throws {
-        guard (1...3650).contains(days) else { throw ValidationError("--days must be between 1 and 3650.") }
+        guard (1...10_000).contains(days) else { throw ValidationError("--days must be between 1 and 10000.") }
     }
 
     func run() async throws {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Daily targets. Energy and the macros, sodium, and optionally fibre and sugars.
 public struct DailyGoals: Sendable, Equatable {
@@ -14,14 +13,6 @@ public struct DailyGoals: Sendable, Equatable {
 
     public subscript(kind: NutrientKind) -> Double? { targets[kind] }
     public var isEmpty: Bool { targets.isEmpty }
-
-    package static func fetch(_ db: Database) throws -> DailyGoals {
-        var goals = DailyGoals()
-        for row in try db.cachedRows("SELECT nutrient, target FROM daily_goal") {
-            if let kind = NutrientKind(rawValue: row["nutrient"]) { goals.targets[kind] = row["target"] }
-        }
-        return goals
-    }
 
     /// The largest sensible daily target, to catch a slipped digit.
     static func ceiling(_ kind: NutrientKind) -> Double {

@@ -33,3 +33,10 @@ extension AppDatabase {
         }
     }
 }
+
+extension MealQueries {
+    static func favourites(_ db: Database) throws -> [Meal] {
+        try withTotals(db, try MealRecord.filter(sql: "is_favourite = 1")
+            .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
+    }
+}

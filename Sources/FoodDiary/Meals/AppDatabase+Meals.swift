@@ -49,3 +49,135 @@ extension AppDatabase {
         }
     }
 }
+
+/// Read-only questions about meals; each runs in one read transaction and returns plain values.
+public enum MealQueries {
+    public struct ListPage: Sendable, Equatable {
+        public let meals: [Meal]
+        public let page: Int
+        public let pageCount: Int
+        public let totalCount: Int
+    }
+
+    public static let pageSize = 50
+
+    /// Which meals a paged list shows.
+    public enum Selection: Sendable, Equatable {
+        case all
+        case place(Int64)
+        case tag(Int64)
+    }
+
+    /// Meals newest first by the wall clock they were eaten at, `pageSize` to a page (pages count
+    /// from 1); nil for a page past the last. The page is checked against the count before any
+    /// arithmetic, so no number from an address can overflow the offset.
+    public static func listPage(_ db: Database, page: Int, of selection: Selection = .all) throws -> ListPage? {
+        // No WHERE at all for every meal: SQLite then counts the table without visiting each row.
+        let (condition, arguments): (String, StatementArguments) = switch selection {
+        case .all: ("", [])
+        case .place(let id): ("WHERE place_id = ?", [id])
+        case .tag(let id): ("WHERE id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", [id])
+        }
+        let total = try db.cachedValue("SELECT count(*) FROM meal \(condition)", arguments) ?? 0
+        let pageCount = max(1, (total + pageSize - 1) / pageSize)
+        guard (1...pageCount).contains(page) else { return nil }
+        let records = try db.cachedRecords(
+            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal \(condition) ORDER BY eaten_local DESC, id DESC LIMIT ? OFFSET ?",
+            arguments + [pageSize, (page - 1) * pageSize])
+        return ListPage(meals: try withTotals(db, records), page: page, pageCount: pageCount, totalCount: total)
+    }
+
+    public static func meal(_ db: Database, id: Int64) throws -> Meal? {
+        try db.cachedRecords(MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE id = ?", [id]).first.map { try withTotals(db, [$0])[0] }
+    }
+
+    /// Where a walk through the meals, oldest first, stopped: the last meal given. Written in
+    /// addresses as `2026-03-09T12:30_42`.
+    public struct Cursor: Sendable, Equatable, CustomStringConvertible {
+        public let eatenAt: LocalDateTime
+        public let id: Int64
+
+        public init(eatenAt: LocalDateTime, id: Int64) {
+            self.eatenAt = eatenAt
+            self.id = id
+        }
+
+        public init?(parsing text: String) {
+            let parts = text.split(separator: "_", omittingEmptySubsequences: false)
+            guard parts.count == 2, let eatenAt = LocalDateTime(parsing: String(parts[0])), let id = Int64(parts[1]), id > 0 else { return nil }
+            self.init(eatenAt: eatenAt, id: id)
+        }
+
+        public var description: String { "\(eatenAt)_\(id)" }
+    }
+
+    /// Meals eaten on the local days `from` through `to` inclusive, oldest first.
+    public static func meals(_ db: Database, from: LocalDate?, through to: LocalDate?) throws -> [Meal] {
+        try withTotals(db, try eaten(db, from: from, through: to, after: nil, limit: nil))
+    }
+
+    /// Up to `limit` of those meals, starting after `cursor`; `next` is where the following page
+    /// starts, nil after the last.
+    public static func mealsPage(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: Cursor?,
+                                 limit: Int) throws -> (meals: [Meal], next: Cursor?) {
+        let records = try eaten(db, from: from, through: to, after: cursor, limit: limit + 1)
+        let page = Array(records.prefix(limit))
+        let next = records.count > limit ? page.last.flatMap { record in
+            LocalDateTime(parsing: record.eatenLocal).map { Cursor(eatenAt: $0, id: record.id!) }
+        } : nil
+        return (try withTotals(db, page), next)
+    }
+
+    private static func eaten(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: Cursor?, limit: Int?) throws -> [MealRecord] {
+        var conditions = ["1"]
+        var arguments: StatementArguments = []
+        if let from {
+            conditions.append("eaten_local >= ?")
+            arguments += [from.description]
+        }
+        if let to {
+            conditions.append("eaten_local < ?")
+            arguments += [to.next.description]
+        }
+        if let cursor {
+            conditions.append("(eaten_local, id) > (?, ?)")
+            arguments += [cursor.eatenAt.description, cursor.id]
+        }
+        arguments += [limit ?? -1]
+        return try db.cachedRecords(
+            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE \(conditions.joined(separator: " AND ")) ORDER BY eaten_local, id LIMIT ?",
+            arguments)
+    }
+
+    /// Attaches each meal's food count, energy, photo, place and tags, each in one query for the batch.
+    static func withTotals(_ db: Database, _ records: [MealRecord]) throws -> [Meal] {
+        let ids = records.compactMap(\.id)
+        var totals: [Int64: (count: Int, kcal: Double)] = [:]
+        if !ids.isEmpty {
+            try db.forEachCachedRow("""
+                SELECT meal_id, count(*), total(energy_kcal)
+                FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) GROUP BY meal_id
+                """, [JSONList.ids(ids)]) { row in totals[row[0]] = (row[1], row[2]) }
+        }
+        let photos = try Photo.byHash(db, records.compactMap(\.photoSHA256))
+        let placeIDs = Array(Set(records.compactMap(\.placeID)))
+        var places: [Int64: PlaceSummary] = [:]
+        if !placeIDs.isEmpty {
+            try db.forEachCachedRow("SELECT id, name FROM place WHERE id IN (SELECT value FROM json_each(?))",
+                                    [JSONList.ids(placeIDs)]) { row in places[row[0]] = PlaceSummary(id: row[0], name: row[1]) }
+        }
+        var tags: [Int64: [TagSummary]] = [:]
+        if !ids.isEmpty {
+            try db.forEachCachedRow("""
+                SELECT mt.meal_id, t.id, t.name FROM meal_tag mt JOIN tag t ON t.id = mt.tag_id
+                WHERE mt.meal_id IN (SELECT value FROM json_each(?)) ORDER BY mt.meal_id, mt.position
+                """, [JSONList.ids(ids)]) { row in tags[row[0], default: []].append(TagSummary(id: row[1], name: row[2])) }
+        }
+        return try records.map { record in
+            let total = record.id.flatMap { totals[$0] }
+            return try Meal(record: record, foodCount: total?.count ?? 0, energyKcal: total?.kcal ?? 0,
+                            photo: record.photoSHA256.flatMap { photos[$0] }, place: record.placeID.flatMap { places[$0] },
+                            tags: record.id.flatMap { tags[$0] } ?? [])
+        }
+    }
+}

@@ -1,13 +1,5 @@
 import Foundation
-import GRDB
 import Hummingbird
-
-extension MealQueries {
-    static func favourites(_ db: Database) throws -> [Meal] {
-        try withTotals(db, try MealRecord.filter(sql: "is_favourite = 1")
-            .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
-    }
-}
 
 /// `/favourites`: starred meals, each ready to log again.
 struct FavouritesView: Sendable {

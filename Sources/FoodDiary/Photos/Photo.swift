@@ -30,18 +30,6 @@ struct Photo: Sendable, Equatable, FetchableRecord {
         longitude = row[8]
     }
 
-    static func fetch(_ db: Database, sha256: String) throws -> Photo? {
-        try db.cachedRecords(Photo.self, "SELECT \(selectedColumns) FROM photo WHERE sha256 = ?", [sha256]).first
-    }
-
-    /// The photos with these hashes, in one query.
-    static func byHash(_ db: Database, _ hashes: some Collection<String>) throws -> [String: Photo] {
-        let distinct = Array(Set(hashes))
-        guard !distinct.isEmpty else { return [:] }
-        let found = try db.cachedRecords(Photo.self, "SELECT \(selectedColumns) FROM photo WHERE sha256 IN (SELECT value FROM json_each(?))",
-                                         [JSONList.hex(distinct)])
-        return Dictionary(found.map { ($0.sha256, $0) }, uniquingKeysWith: { first, _ in first })
-    }
 }
 
 struct StoredPhotoName: Sendable, Equatable, Hashable {

@@ -1,6 +1,18 @@
 import Foundation
 import GRDB
 
+extension AppDatabase {
+    /// Replaces every goal at once.
+    package func setGoals(_ goals: DailyGoals) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM daily_goal")
+            for (kind, target) in goals.targets {
+                try db.execute(sql: "INSERT INTO daily_goal (nutrient, target) VALUES (?, ?)", arguments: [kind.rawValue, target])
+            }
+        }
+    }
+}
+
 /// The diary by local day: what was eaten, its sums, and the goals they are measured against.
 public enum DayQueries {
     public struct Day: Sendable, Equatable {
@@ -48,5 +60,15 @@ public enum DayQueries {
             date = date.next
         }
         return result
+    }
+}
+
+extension DailyGoals {
+    package static func fetch(_ db: Database) throws -> DailyGoals {
+        var goals = DailyGoals()
+        for row in try db.cachedRows("SELECT nutrient, target FROM daily_goal") {
+            if let kind = NutrientKind(rawValue: row["nutrient"]) { goals.targets[kind] = row["target"] }
+        }
+        return goals
     }
 }
