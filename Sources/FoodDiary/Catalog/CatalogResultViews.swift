@@ -13,7 +13,7 @@ struct CatalogResultRow: Sendable {
         description = food.description
         foodGroup = food.foodGroup
         brandOwner = food.brandOwner
-        kcalText = food.energyKcalPer100g.map { "\(Int($0.rounded())) kcal" } ?? "– kcal"
+        kcalText = food.energyKcalPer100g.map(FoodDiary.kcalText) ?? "– kcal"
         self.isSaved = isSaved
     }
 }

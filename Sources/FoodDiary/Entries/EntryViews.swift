@@ -64,17 +64,6 @@ struct NutrientLineView: Sendable {
     }
 }
 
-/// A short "P 5.4 g · F 0.5 g · C 18 g" line for lists.
-func macrosText(_ values: NutrientValues) -> String {
-    [("P", NutrientKind.proteinG), ("F", .fatG), ("C", .carbohydrateG)]
-        .map { letter, kind in "\(letter) \(kind.format(values[kind]))" }
-        .joined(separator: " · ")
-}
-
-func kcalText(_ values: NutrientValues) -> String {
-    NutrientKind.energyKcal.format(values.value(.energyKcal, default: 0))
-}
-
 /// The meal a food page belongs to, as a one-line reminder.
 struct MealContextView: Sendable {
     let url: String

@@ -62,7 +62,7 @@ struct MealRowView: Sendable {
         time = meal.eatenAt.clockText
         headline = meal.headline
         foodCountText = Self.foodCountText(meal.foodCount)
-        kcalText = Self.kcalText(meal.energyKcal)
+        kcalText = FoodDiary.kcalText(meal.energyKcal)
     }
 
     static func foodCountText(_ count: Int) -> String {
@@ -72,8 +72,6 @@ struct MealRowView: Sendable {
         default: "\(count) foods"
         }
     }
-
-    static func kcalText(_ kcal: Double) -> String { "\(grouped(kcal)) kcal" }
 }
 
 struct PaginationView: Sendable {
