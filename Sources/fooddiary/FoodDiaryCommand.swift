@@ -10,7 +10,7 @@ struct FoodDiaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fooddiary",
         abstract: "A private food diary served to your browser.",
-        subcommands: [Serve.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self, Demo.self],
+        subcommands: [Serve.self, User.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self, Demo.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -58,6 +58,19 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "MB of uploads received at once from one address (env FOODDIARY_UPLOADS_IN_FLIGHT_PER_CLIENT_MB).")
     var uploadsInFlightPerClientMb: Int = ProcessInfo.processInfo.environment["FOODDIARY_UPLOADS_IN_FLIGHT_PER_CLIENT_MB"].flatMap(Int.init) ?? 128
 
+    @Option(help: "Days a sign-in lasts without use (env FOODDIARY_SESSION_IDLE_DAYS).")
+    var sessionIdleDays: Int = Int(ProcessInfo.processInfo.environment["FOODDIARY_SESSION_IDLE_DAYS"] ?? "") ?? 30
+
+    @Option(help: "Days a sign-in lasts at most, used or not (env FOODDIARY_SESSION_MAX_DAYS).")
+    var sessionMaxDays: Int = Int(ProcessInfo.processInfo.environment["FOODDIARY_SESSION_MAX_DAYS"] ?? "") ?? 90
+
+    @Option(help: ArgumentHelp("A header your sign-in proxy sets to the person's name, e.g. Remote-User (env FOODDIARY_TRUSTED_PROXY_HEADER).",
+                               discussion: "Believed only on connections from --trusted-proxies."))
+    var trustedProxyHeader: String? = ProcessInfo.processInfo.environment["FOODDIARY_TRUSTED_PROXY_HEADER"]
+
+    @Option(help: "Addresses or CIDR blocks of your reverse proxies, comma-separated (env FOODDIARY_TRUSTED_PROXIES).")
+    var trustedProxies: String = ProcessInfo.processInfo.environment["FOODDIARY_TRUSTED_PROXIES"] ?? ""
+
     @Option(help: "Directory of Mustache templates.")
     var templates: String = "Templates"
 
@@ -74,6 +87,14 @@ struct Serve: AsyncParsableCommand {
         guard (1...100_000).contains(uploadsInFlightMb), (1...100_000).contains(uploadsInFlightPerClientMb) else {
             throw ValidationError("--uploads-in-flight-mb and --uploads-in-flight-per-client-mb must be between 1 and 100000.")
         }
+        guard (1...3650).contains(sessionIdleDays), (1...3650).contains(sessionMaxDays) else {
+            throw ValidationError("--session-idle-days and --session-max-days must be between 1 and 3650.")
+        }
+        do { _ = try TrustedProxies(parsing: trustedProxies) } catch { throw ValidationError("--trusted-proxies: \(error)") }
+        if let header = trustedProxyHeader {
+            guard Authentication.isHeaderName(header) else { throw ValidationError("--trusted-proxy-header: “\(header)” is not a header name.") }
+            guard !trustedProxies.isEmpty else { throw ValidationError("--trusted-proxy-header needs --trusted-proxies: the header is believed only from them.") }
+        }
     }
 
     func run() async throws {
@@ -86,6 +107,9 @@ struct Serve: AsyncParsableCommand {
                                                keepAliveIdle: .seconds(Int64(keepAliveTimeout)))
         config.maxUploadBytesInFlight = uploadsInFlightMb * 1_000_000
         config.maxUploadBytesInFlightPerClient = uploadsInFlightPerClientMb * 1_000_000
+        config.sessionLifetime = SessionLifetime(idleDays: sessionIdleDays, absoluteDays: sessionMaxDays)
+        config.trustedProxyHeader = trustedProxyHeader
+        config.trustedProxies = try TrustedProxies(parsing: trustedProxies)
         let app = try await buildApplication(config: config, logger: logger)
         // Handles SIGINT and SIGTERM: stops accepting, finishes requests in flight, then exits.
         try await app.runService()

@@ -7,14 +7,16 @@ import Testing
 @Suite struct CSRFTests {
     static let otherToken = String(repeating: "cd", count: 32)
 
+    static let anonymousToken = CSRFTokens(secret: TestEnvironment.secret).newToken()
+
+    /// A signed-in browser's forms must carry its own session's token, nothing else.
     @Test(arguments: [
-        ("missing field", nil as String?, testToken as String?),
-        ("wrong field", otherToken, testToken),
-        ("no cookie", testToken, nil),
-        ("malformed cookie", "x", "x"),
-        // Any value a client picks for both, as the earlier double-submit scheme accepted.
-        ("forged pair", String(repeating: "ab", count: 32), String(repeating: "ab", count: 32)),
-        ("pair signed with another secret", CSRFTokens(secret: Data(repeating: 9, count: 32)).newToken(), nil),
+        ("missing field", nil as String?, nil as String?),
+        ("wrong field", otherToken, nil),
+        ("a genuine pre-sign-in pair, not the session's", anonymousToken, anonymousToken),
+        ("another session's token", CSRFTokens(secret: TestEnvironment.secret).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: "other")), nil),
+        ("the session's token signed with another secret",
+         CSRFTokens(secret: Data(repeating: 9, count: 32)).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: TestPerson.sessionID)), nil),
     ])
     func postsWithoutAMatchingTokenAreRefusedAndChangeNothing(_ label: String, token: String?, cookie: String?) async throws {
         try await TestEnvironment.withApp { client, database in
@@ -36,17 +38,34 @@ import Testing
         try await TestEnvironment.withApp { client, database in
             let id = try await database.addMeal("2026-03-09T12:30")
             let response = try await client.execute(uri: "/meals/\(id)/delete", method: .post, headers: [
-                .cookie: "\(CSRFTokens.cookieName)=\(testToken)", CSRFTokens.headerName: testToken,
+                .cookie: browserCookies(), CSRFTokens.headerName: testToken,
             ])
             #expect(response.status == .seeOther)
             #expect(try await database.mealCount() == 0)
         }
     }
 
-    @Test func existingCookieIsReusedNotReplaced() async throws {
+    /// Before sign-in the token is double-submitted: a genuine cookie and the same value in the form.
+    @Test(arguments: [
+        ("no cookie", anonymousToken as String?, nil as String?, false),
+        ("malformed pair", "x", "x", false),
+        ("forged pair", String(repeating: "ab", count: 32), String(repeating: "ab", count: 32), false),
+        ("pair signed with another secret", CSRFTokens(secret: Data(repeating: 9, count: 32)).newToken(), nil, false),
+        ("genuine pair", anonymousToken, anonymousToken, true),
+    ])
+    func signInFormsNeedTheirCookiesToken(_ label: String, token: String?, cookie: String?, accepted: Bool) async throws {
+        try await TestEnvironment.withApp { client, _ in
+            let response = try await client.postForm("/signin", [("name", TestPerson.name), ("password", "wrong password!")],
+                                                      token: token, cookie: cookie, session: nil)
+            #expect(response.status == (accepted ? .unauthorized : .forbidden), "\(label)")
+        }
+    }
+
+    @Test func aSignedInBrowserNeedsNoCSRFCookie() async throws {
         try await TestEnvironment.withApp { client, _ in
             let response = try await client.get("/meals/new")
             #expect(response.headers[.setCookie] == nil)
+            #expect(response.text.contains(testToken))
         }
     }
 

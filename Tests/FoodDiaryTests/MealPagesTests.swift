@@ -5,15 +5,12 @@ import Testing
 @testable import FoodDiary
 
 @Suite struct MealPagesTests {
-    @Test func emptyListInvitesTheFirstMealAndSetsACSRFCookie() async throws {
+    @Test func emptyListInvitesTheFirstMeal() async throws {
         try await TestEnvironment.withApp { client, _ in
-            let response = try await client.execute(uri: "/", method: .get)
+            let response = try await client.get("/")
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
             #expect(response.text.contains("No meals yet"))
-            let cookie = try #require(response.headers[.setCookie])
-            #expect(cookie.hasPrefix("\(CSRFTokens.cookieName)="))
-            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"))
         }
     }
 
@@ -49,6 +46,20 @@ import Testing
             #expect(list.contains("Pasta &lt;script&gt;"))
             #expect(list.contains("0 kcal"))
             #expect(try await database.mealCount() == 1)
+        }
+    }
+
+    /// The list page is kept between changes to the diary; each kind of change must show at once.
+    @Test func theListFollowsEveryChangeStraightAway() async throws {
+        try await TestEnvironment.withFixtureApp { client, database in
+            let id = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
+            #expect(try await client.get("/").text.contains("0 kcal"))
+            try await client.postForm("/meals/\(id)/foods", [("source", "catalog:9040"), ("amount", "g100")])
+            #expect(try await client.get("/").text.contains("89 kcal"))
+            try await client.postForm("/meals/\(id)/edit", [("eaten_at", "2026-03-09T12:30"), ("utc_offset", "0"), ("notes", "Late lunch")])
+            #expect(try await client.get("/").text.contains("Late lunch"))
+            try await client.postForm("/meals/\(id)/delete", [])
+            #expect(try await client.get("/").text.contains("No meals yet"))
         }
     }
 

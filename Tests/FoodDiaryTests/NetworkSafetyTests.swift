@@ -17,7 +17,7 @@ import Testing
 
     static func get(_ port: Int, host: String, path: String = "/api/meals") async throws -> String {
         let connection = try RawConnection(port: port)
-        connection.send("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+        connection.send("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nCookie: \(browserCookies())\r\nConnection: close\r\n\r\n")
         return await connection.receive(timeout: 20).text
     }
 
@@ -53,7 +53,7 @@ import Testing
             func post(_ headers: HTTPFields) async throws -> HTTPResponse.Status {
                 var all = headers
                 all[.contentType] = "application/x-www-form-urlencoded"
-                all[.cookie] = "\(CSRFTokens.cookieName)=\(testToken)"
+                all[.cookie] = browserCookies()
                 return try await client.execute(uri: "/meals", method: .post, headers: all, body: ByteBuffer(string: form)).status
             }
             let fetchSite = HTTPField.Name("Sec-Fetch-Site")!
@@ -71,7 +71,7 @@ import Testing
     @Test func brokenChunkedFramingIsABadRequestAndTheServerStaysUp() async throws {
         try await Self.liveApp { port, _, _ in
             let connection = try RawConnection(port: port)
-            connection.send("POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nCookie: \(CSRFTokens.cookieName)=\(testToken)\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
+            connection.send("POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nCookie: \(browserCookies())\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
             let answer = await connection.receive(timeout: 20).text
             #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(200))")
             #expect(try await Self.get(port, host: "127.0.0.1", path: "/").hasPrefix("HTTP/1.1 200"))
@@ -112,7 +112,7 @@ import Testing
         try await Self.liveApp(configure: { $0.deadlines = ConnectionDeadlines(header: .seconds(5), bodyIdle: .milliseconds(700), keepAliveIdle: .seconds(5)) }) { port, database, config in
             let connection = try RawConnection(port: port)
             let head = "--b\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(testToken)\r\n--b\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
-            connection.send("POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nCookie: \(CSRFTokens.cookieName)=\(testToken)\r\nContent-Length: 10000000\r\n\r\n")
+            connection.send("POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nCookie: \(browserCookies())\r\nContent-Length: 10000000\r\n\r\n")
             connection.send(head)
             connection.send(Data(repeating: 0xFF, count: 300_000))
             let temporary = config.dataDirectory + "/photos/tmp"

@@ -81,7 +81,7 @@ import Testing
             buffer.writeBytes(jpeg)
             buffer.writeString("\r\n--b--\r\n")
             let response = try await client.execute(uri: "/meals", method: .post, headers: [
-                .contentType: "multipart/form-data; boundary=b", .cookie: "\(CSRFTokens.cookieName)=\(testToken)",
+                .contentType: "multipart/form-data; boundary=b", .cookie: browserCookies(),
             ], body: buffer)
             #expect(response.status == .seeOther)
             #expect(try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first?.photo != nil)
@@ -96,7 +96,7 @@ import Testing
             buffer.writeBytes([0xE9])
             buffer.writeString("\r\n--b--\r\n")
             let response = try await client.execute(uri: "/meals", method: .post, headers: [
-                .contentType: "multipart/form-data; boundary=b", .cookie: "\(CSRFTokens.cookieName)=\(testToken)",
+                .contentType: "multipart/form-data; boundary=b", .cookie: browserCookies(),
             ], body: buffer)
             #expect(response.status == .badRequest)
             #expect(response.text.contains("not valid UTF-8"))

@@ -26,6 +26,12 @@ public struct AppConfig: Sendable {
     /// Bytes of uploads being received at once, in all and from one address.
     public var maxUploadBytesInFlight = 256_000_000
     public var maxUploadBytesInFlightPerClient = 128_000_000
+    /// How long a sign-in lasts without use, and at most.
+    public var sessionLifetime = SessionLifetime()
+    /// A reverse proxy's header naming the signed-in person (`--trusted-proxy-header Remote-User`),
+    /// believed only from `trustedProxies`.
+    public var trustedProxyHeader: String?
+    public var trustedProxies = TrustedProxies.none
     /// The key that signs CSRF tokens; nil reads or makes `<data-dir>/secret.key`.
     public var secret: Data?
     /// Shown every page rendered; a complaint it returns becomes a 500. The tests compare each page
@@ -60,6 +66,11 @@ public struct AppConfig: Sendable {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("diary.sqlite").path
     }
 
+    /// Accounts, sessions and tokens, apart from the diary.
+    public var accountsPath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("accounts.sqlite").path
+    }
+
     /// Offline place names, rebuilt from the GeoNames file like the catalog from USDA's.
     public var geonamesPath: String {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("geonames.sqlite").path
@@ -80,7 +91,7 @@ public struct AppConfig: Sendable {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("fooddiary.lock").path
     }
 
-    /// Whether only this machine can reach the server; anything else exposes an unauthenticated diary.
+    /// Whether only this machine can reach the server.
     public var bindsLoopbackOnly: Bool {
         let lowered = host.lowercased()
         return lowered == "localhost" || lowered == "::1" || lowered == "[::1]" || lowered.hasPrefix("127.")

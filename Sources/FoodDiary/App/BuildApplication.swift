@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -18,12 +19,6 @@ public func buildApplication(
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> FoodDiaryApplication {
     let dataLock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
-    if !config.bindsLoopbackOnly {
-        logger.warning("""
-            Listening on \(config.host), not just this machine: anyone on that network can read and change \
-            this diary, because FoodDiary has no accounts yet. Use --host 127.0.0.1 unless that is what you want.
-            """)
-    }
     let database = try AppDatabase.open(path: config.databasePath)
     let catalog = try CatalogDatabase.open(path: config.catalogPath)
     try importCatalogIfMissing(catalog, config: config, logger: logger)
@@ -47,6 +42,11 @@ public func buildApplication(
     await maintenance.runOnce(atStartUp: true)
 
     let tokens = CSRFTokens(secret: try config.secret ?? ServerSecret.loadOrCreate(in: config.dataDirectory))
+    let accounts = try AccountsDatabase.open(path: config.accountsPath)
+    let setup = FirstRunSetup(needed: try accounts.accountCount() == 0)
+    let authentication = Authentication(
+        accounts: accounts, lifetime: config.sessionLifetime, proxyHeader: config.trustedProxyHeader.flatMap { HTTPField.Name($0) },
+        trustedProxies: config.trustedProxies, now: now)
     let router = Router(context: AppRequestContext.self, options: [.autoGenerateHeadEndpoints])
     // Order matters: a middleware wraps those added after it.
     router.add(middleware: RequestLogMiddleware())
@@ -59,7 +59,12 @@ public func buildApplication(
 
     let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
     let formBody = FormBodyMiddleware(uploadDirectory: photos.temporaryDirectory, maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
-    let routes = Routes(router: router, formBody: formBody, tokens: tokens)
+    let routes = Routes(router: router, formBody: formBody, tokens: tokens, authentication: authentication)
+    SignInController(accounts: accounts, authentication: authentication, throttle: SignInThrottle(), setup: setup, renderer: renderer,
+                     logger: logger, now: now).addRoutes(to: routes)
+    AccountController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: config.timeZone,
+                      now: now).addRoutes(to: routes)
+    PeopleController(accounts: accounts, renderer: renderer, logger: logger, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealPagesController(database: database, photos: photos, geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController(database: database).addRoutes(to: routes)
     FoodPagesController(catalog: catalog, database: database, renderer: renderer).addRoutes(to: routes)
@@ -84,6 +89,9 @@ public func buildApplication(
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
             logger.info("FoodDiary is ready at http://\(config.host):\(port) (data in \(config.dataDirectory))")
+            if let token = setup.token {
+                logger.notice("No account exists yet. Create the owner's account on this machine: http://127.0.0.1:\(port)/setup?token=\(token)")
+            }
             await onRunning(port)
         },
         // One thread is plenty for a household's sockets; a second one per core competed with the
@@ -91,7 +99,7 @@ public func buildApplication(
         eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup(numberOfThreads: 1)),
         logger: logger
     )
-    return FoodDiaryApplication(application: application, routes: routes.registered, dataLock: dataLock)
+    return FoodDiaryApplication(application: application, routes: routes.registered, setup: setup, dataLock: dataLock)
 }
 
 /// The running application, with the routes it registered so tests can walk every one of them.
@@ -99,6 +107,8 @@ public struct FoodDiaryApplication: ApplicationProtocol {
     public typealias Responder = RouterResponder<AppRequestContext>
     let application: Application<Responder>
     public let routes: [RegisteredRoute]
+    /// The first-run setup link's secret while no account exists.
+    public let setup: FirstRunSetup
     /// Held for as long as the application exists.
     let dataLock: DataDirectoryLock
 

@@ -10,6 +10,8 @@ struct MealPagesController: Sendable {
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
+    /// The list page read last, kept until the diary changes: page 1 is opened far more than it changes.
+    let listPages = DiaryReadCache<Int, MealQueries.ListPage?>()
 
     /// Fixed messages chosen by a query flag, so no text from the URL is ever echoed.
     static let notices = [
@@ -35,7 +37,7 @@ struct MealPagesController: Sendable {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = try request.pageNumber()
-        guard let result = try await database.read({ db in try MealQueries.listPage(db, page: page) }) else {
+        guard let result = try await listPages.value(for: page, in: database, read: { db in try MealQueries.listPage(db, page: page) }) else {
             throw HTTPError(.notFound, message: "There is no page \(page) of meals. The list starts at page 1.")
         }
         return await renderer.render(.mealList, MealListView(page: result, notice: try notice(request)))

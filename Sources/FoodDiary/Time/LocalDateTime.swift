@@ -122,6 +122,11 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         "\(Self.weekdayNames[weekdayIndex].prefix(3)) \(day) \(Self.monthNames[month - 1].prefix(3))"
     }
 
+    /// "9 Mar 2026": when something happened, in a list of settings.
+    public var dayMonthYearText: String {
+        "\(day) \(Self.monthNames[month - 1].prefix(3)) \(year)"
+    }
+
     /// "Monday 9 March 2026": the heading of a day in the meal list.
     public var longText: String {
         "\(Self.weekdayNames[weekdayIndex]) \(day) \(Self.monthNames[month - 1]) \(year)"

@@ -4,6 +4,8 @@ import Logging
 /// Per-request state: the browser's CSRF token and, for form posts, the already-parsed fields and files.
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
+    /// Who is asking; set by `AuthenticationMiddleware`, nil only on the pages open to everyone.
+    public var signedIn: SignedIn?
     /// Set by `CSRFMiddleware` before any handler runs.
     public var csrfToken: String = ""
     /// Set by `FormBodyMiddleware` for url-encoded and multipart POSTs.
@@ -18,6 +20,10 @@ public struct AppRequestContext: RequestContext {
         self.coreContext = .init(source: source)
         clientAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
     }
+
+    /// Whether the request came from the machine the server runs on. In-process tests have no
+    /// peer at all, which only code running inside the server can arrange.
+    var isFromThisMachine: Bool { clientAddress == "unknown" || TrustedProxies.isLoopback(clientAddress) }
 
     /// The posted form, or an empty one for requests that sent none.
     public var formFields: FormFields { form ?? FormFields() }

@@ -2,33 +2,34 @@ import Foundation
 import Hummingbird
 import HTTPTypes
 
-/// Double-submit CSRF protection with signed tokens: a token only this server can make sits in an
-/// HttpOnly cookie and is echoed in every form. Another site can make the browser send the cookie
-/// but cannot read it, so it cannot put the matching value in the form. Unsafe methods without a
-/// match get 403 before any handler runs.
+/// CSRF protection. A signed-in browser's token is derived from its session; before sign-in a
+/// token only this server can make sits in an HttpOnly cookie and is echoed in every form (double
+/// submit). Another site can make the browser send its cookies but cannot read them, so it cannot
+/// put the matching value in the form. Unsafe methods without a match get 403 before any handler runs.
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let tokens: CSRFTokens
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let expected = tokens.expectedToken(request, signedIn: context.signedIn) else { return try await next(request, context) }
         var context = context
-        let cookieToken = tokens.cookieToken(request)
-        context.csrfToken = cookieToken ?? tokens.newToken()
-
-        // FormBodyMiddleware has read the form by now; the token is a field of it or a header.
-        if !request.method.isSafe {
-            guard tokens.accepts(sent: request.headers[CSRFTokens.headerName] ?? context.form?[CSRFTokens.fieldName], cookie: cookieToken) else {
-                throw CSRFRejection()
-            }
+        context.csrfToken = expected ?? tokens.newToken()
+        if !request.method.isSafe, !tokens.accepts(sent: sentToken(request, context), cookie: expected) {
+            throw CSRFRejection()
         }
-
         var response = try await next(request, context)
-        if cookieToken == nil {
+        // Only the cookie kind can be missing: a session's token is derived from the session.
+        if expected == nil {
             response.setCookie(Cookie(
                 name: CSRFTokens.cookieName, value: context.csrfToken, maxAge: 400 * 24 * 3600,
                 path: "/", httpOnly: true, sameSite: .lax))
         }
         return response
+    }
+
+    /// FormBodyMiddleware has read the form by now; the token is a field of it or a header.
+    private func sentToken(_ request: Request, _ context: Context) -> String? {
+        request.headers[CSRFTokens.headerName] ?? context.form?[CSRFTokens.fieldName]
     }
 }
 

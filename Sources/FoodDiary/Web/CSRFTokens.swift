@@ -24,6 +24,13 @@ struct CSRFTokens: Sendable {
         return hex(nonce) + mac(nonce)
     }
 
+    /// The token of a browser session: derived from the session, so it changes at every sign-in and
+    /// a token seen before sign-in (or in another session) is worth nothing after it.
+    func sessionToken(sessionIDSHA256: Data) -> String {
+        let nonce = Array(HMAC<SHA256>.authenticationCode(for: Array("session".utf8) + Array(sessionIDSHA256), using: key)).prefix(16)
+        return hex(nonce) + mac(Array(nonce))
+    }
+
     /// Whether `token` is one of ours: well formed and signed with our secret.
     func isGenuine(_ token: String) -> Bool {
         guard token.utf8.count == 64, token.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
@@ -36,6 +43,17 @@ struct CSRFTokens: Sendable {
     func cookieToken(_ request: Request) -> String? {
         guard let value = request.cookies[Self.cookieName]?.value, isGenuine(value) else { return nil }
         return value
+    }
+
+    /// The token a state-changing request must send: its session's, or before sign-in (and behind
+    /// a sign-in proxy) the genuine one its cookie holds, `.some(nil)` when it has none, so nothing
+    /// matches. nil when no token is needed: a bearer token is no credential another site can borrow.
+    func expectedToken(_ request: Request, signedIn: SignedIn?) -> String?? {
+        switch signedIn?.credential {
+        case .token?: nil
+        case .session(let idSHA256)?: .some(sessionToken(sessionIDSHA256: idSHA256))
+        case .proxy?, nil: .some(cookieToken(request))
+        }
     }
 
     /// Whether a form or header sent the genuine token the cookie holds.

@@ -37,13 +37,13 @@ struct FormBodyMiddleware: RouterMiddleware {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxUploadBytes {
             throw MultipartFormReader.tooLarge(maxUploadBytes)
         }
-        let cookieToken = tokens.cookieToken(request)
-        let headerVerified = tokens.accepts(sent: request.headers[CSRFTokens.headerName], cookie: cookieToken)
+        let expected = tokens.expectedToken(request, signedIn: context.signedIn)
+        let headerVerified = expected == nil || tokens.accepts(sent: request.headers[CSRFTokens.headerName], cookie: expected ?? nil)
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
         let client = context.clientAddress, budget = budget, tokens = tokens
         let reader = MultipartFormReader(
             boundary: boundary, uploadDirectory: uploadDirectory, maxBodyBytes: maxUploadBytes,
-            verifyToken: { tokens.accepts(sent: $0, cookie: cookieToken) }, preVerified: headerVerified,
+            verifyToken: { tokens.accepts(sent: $0, cookie: expected ?? nil) }, preVerified: headerVerified,
             reserve: { try budget.reserve($0, for: client) })
         let parsed: MultipartFormReader.Result
         do {

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 extension Request {
@@ -21,4 +22,11 @@ extension Request {
         }
         return page
     }
+}
+
+/// `text` as a query value: everything but ASCII letters, digits, `-._~` and `/` percent-encoded,
+/// so a path carried in `?next=` stays readable and nothing else survives raw.
+func queryEscaped(_ text: String) -> String {
+    let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
 }

@@ -32,6 +32,12 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case recipeForm = "recipes/form"
     case recipeDetail = "recipes/detail"
     case recipeIngredientSearch = "recipes/ingredient_search"
+    case signIn = "accounts/signin"
+    case setup = "accounts/setup"
+    case invite = "accounts/invite"
+    case account = "accounts/account"
+    case people = "accounts/people"
+    case removePerson = "accounts/remove_person"
     case error = "error"
 }
 
@@ -65,7 +71,8 @@ public struct PageRenderer: Sendable {
     }
 
     func render(_ template: PageTemplate, _ view: some TemplateKeyed & Sendable, status: HTTPResponse.Status = .ok) async -> Response {
-        let frame = PageFrame(statusStrip: await statusStrip?())
+        let signedIn = SignedIn.current != nil
+        let frame = PageFrame(statusStrip: signedIn ? await statusStrip?() : nil, signedIn: signedIn)
         // Presence was checked at start-up, so a nil here cannot happen.
         let html = library.render(view, template: template.rawValue, frame: frame) ?? ByteBuffer()
         if let check, let complaint = check(RenderedPage(template: template.rawValue, view: view, frame: frame, html: String(buffer: html))) {

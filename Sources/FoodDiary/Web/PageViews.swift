@@ -1,4 +1,6 @@
 /// Keys every page shares, answered beneath each page's own view model.
 struct PageFrame: Sendable {
     let statusStrip: StatusStripView?
+    /// The navigation, the add button and today's strip are for signed-in people only.
+    let signedIn: Bool
 }

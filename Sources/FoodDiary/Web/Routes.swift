@@ -2,7 +2,8 @@ import Hummingbird
 
 /// Where controllers register their handlers.
 ///
-/// Handlers sit behind CSRF protection. Once every controller has registered, `finish()` answers the
+/// Handlers sit behind sign-in and CSRF protection; the few open to everyone (sign-in, first-run
+/// setup, invitations, the health check) are registered as public. Once every controller has registered, `finish()` answers the
 /// methods a path does not handle with 405 and an `Allow` header, outside CSRF, so a stray `PUT`
 /// learns it is unsupported rather than being told its token is wrong.
 final class Routes {
@@ -10,22 +11,34 @@ final class Routes {
 
     private let router: Router<AppRequestContext>
     private let protected: RouterGroup<AppRequestContext>
+    private let open: RouterGroup<AppRequestContext>
     private(set) var registered: [RegisteredRoute] = []
 
-    init(router: Router<AppRequestContext>, formBody: FormBodyMiddleware, tokens: CSRFTokens) {
+    init(router: Router<AppRequestContext>, formBody: FormBodyMiddleware, tokens: CSRFTokens, authentication: Authentication) {
         self.router = router
-        self.protected = router.group().add(middleware: CrossSiteGuard()).add(middleware: formBody).add(middleware: CSRFMiddleware(tokens: tokens))
+        // Sign-in is checked before the body is read, so nobody unknown can make us store an upload.
+        func group(signInRequired: Bool) -> RouterGroup<AppRequestContext> {
+            router.group().add(middleware: CrossSiteGuard())
+                .add(middleware: AuthenticationMiddleware(authentication: authentication, required: signInRequired))
+                .add(middleware: formBody).add(middleware: CSRFMiddleware(tokens: tokens))
+        }
+        protected = group(signInRequired: true)
+        open = group(signInRequired: false)
     }
 
-    func get(_ path: String, use handler: @escaping Handler) { add(.get, path, handler) }
-    func post(_ path: String, use handler: @escaping Handler) { add(.post, path, handler) }
+    func get(_ path: String, use handler: @escaping Handler) { add(.get, path, handler, isPublic: false) }
+    func post(_ path: String, use handler: @escaping Handler) { add(.post, path, handler, isPublic: false) }
+    /// For the pages someone not signed in must reach; everything else needs a person.
+    func publicGet(_ path: String, use handler: @escaping Handler) { add(.get, path, handler, isPublic: true) }
+    func publicPost(_ path: String, use handler: @escaping Handler) { add(.post, path, handler, isPublic: true) }
 
-    private func add(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler) {
-        protected.on(RouterPath(path), method: method, use: handler)
+    private func add(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler, isPublic: Bool) {
+        (isPublic ? open : protected).on(RouterPath(path), method: method, use: handler)
         if let index = registered.firstIndex(where: { $0.path == path }) {
+            precondition(registered[index].isPublic == isPublic, "\(path) is public for one method and not another")
             registered[index].methods.append(method)
         } else {
-            registered.append(RegisteredRoute(path: path, methods: [method]))
+            registered.append(RegisteredRoute(path: path, methods: [method], isPublic: isPublic))
         }
     }
 
@@ -46,4 +59,6 @@ final class Routes {
 public struct RegisteredRoute: Sendable, Equatable {
     public let path: String
     public var methods: [HTTPRequest.Method]
+    /// Answers without a signed-in person.
+    public let isPublic: Bool
 }

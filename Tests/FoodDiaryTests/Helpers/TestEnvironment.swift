@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import HummingbirdTesting
+import HummingbirdBcrypt
 import NIOCore
 @testable import FoodDiary
 
@@ -70,6 +71,8 @@ enum TestEnvironment {
         withFixtureCatalog: Bool = false,
         withGeoNamesFixture: Bool = false,
         testing: TestingSetup = .router,
+        signedIn: Bool = true,
+        now: @escaping @Sendable () -> Date = { fixedNow },
         configure: (inout AppConfig) -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, [RegisteredRoute]) async throws -> Value
     ) async throws -> Value {
@@ -87,7 +90,8 @@ enum TestEnvironment {
         configure(&config)
         var logger = Logger(label: "fooddiary-tests")
         logger.logLevel = .error
-        let app = try await buildApplication(config: config, logger: logger, now: { fixedNow })
+        if signedIn { try await TestPerson.create(in: config) }
+        let app = try await buildApplication(config: config, logger: logger, now: now)
         // A second handle on the same file lets tests check what was stored without going through HTTP.
         let database = try AppDatabase.open(path: config.databasePath)
         let finalConfig = config, routes = app.routes
@@ -107,26 +111,54 @@ enum TestEnvironment {
     }
 }
 
-/// A genuine CSRF token of the test apps, which the tests play the browser with.
-let testToken = CSRFTokens(secret: TestEnvironment.secret).newToken()
+/// The owner every test app has, already signed in with a known session unless a test asks for
+/// an app nobody has set up.
+enum TestPerson {
+    static let name = "Sam"
+    static let password = "sardines on toast 42"
+    static let sessionID = "test-session-of-the-owner"
+    /// Hashed once per test run: bcrypt at cost 12 takes a quarter of a second.
+    static let passwordHash = Bcrypt.hash(password, cost: Passwords.cost)
+
+    static func create(in config: AppConfig) async throws {
+        let accounts = try AccountsDatabase.open(path: config.accountsPath)
+        let id = try await accounts.createAccount(name: name, passwordHash: passwordHash, role: .owner, now: TestEnvironment.fixedNow)
+        try await accounts.write { db in
+            try db.execute(sql: "INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [BearerSecret.sha256(of: sessionID), id, TestEnvironment.fixedNow, TestEnvironment.fixedNow,
+                                       TestEnvironment.fixedNow.addingTimeInterval(90 * 86_400)])
+        }
+    }
+}
+
+/// The CSRF token of the test owner's session, which the tests play the browser with.
+let testToken = CSRFTokens(secret: TestEnvironment.secret).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: TestPerson.sessionID))
+
+/// The cookies of the signed-in test browser: its session, and a CSRF cookie `csrfCookie` if given.
+func browserCookies(csrfCookie: String? = nil, session: String? = TestPerson.sessionID) -> String {
+    ([session.map { "\(Authentication.sessionCookie)=\($0)" }, csrfCookie.map { "\(CSRFTokens.cookieName)=\($0)" }])
+        .compactMap { $0 }.joined(separator: "; ")
+}
 
 extension TestClientProtocol {
     /// Posts a url-encoded form as a browser would: with the CSRF cookie and, unless told otherwise, the matching field.
     @discardableResult
     func postForm(
-        _ uri: String, _ fields: [(String, String)], token: String? = testToken, cookie: String? = testToken
+        _ uri: String, _ fields: [(String, String)], token: String? = testToken, cookie: String? = nil,
+        session: String? = TestPerson.sessionID
     ) async throws -> TestResponse {
         var all = fields
         if let token { all.append(("_csrf", token)) }
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-        if let cookie { headers[.cookie] = "\(CSRFTokens.cookieName)=\(cookie)" }
+        headers[.cookie] = browserCookies(csrfCookie: cookie, session: session)
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: formEncode(all)))
     }
 
     /// Posts a multipart form as a browser does: fields first (the CSRF token leading), then files.
     @discardableResult
     func postMultipart(
-        _ uri: String, fields: [(String, String)] = [], files: [MultipartFile] = [], token: String? = testToken, cookie: String? = testToken
+        _ uri: String, fields: [(String, String)] = [], files: [MultipartFile] = [], token: String? = testToken, cookie: String? = nil,
+        session: String? = TestPerson.sessionID
     ) async throws -> TestResponse {
         let boundary = "----FoodDiaryTestBoundary7MA4YWxkTrZu0gW"
         var body = ByteBuffer()
@@ -140,12 +172,12 @@ extension TestClientProtocol {
         }
         body.writeString("--\(boundary)--\r\n")
         var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)"]
-        if let cookie { headers[.cookie] = "\(CSRFTokens.cookieName)=\(cookie)" }
+        headers[.cookie] = browserCookies(csrfCookie: cookie, session: session)
         return try await execute(uri: uri, method: .post, headers: headers, body: body)
     }
 
-    func get(_ uri: String) async throws -> TestResponse {
-        try await execute(uri: uri, method: .get, headers: [.cookie: "\(CSRFTokens.cookieName)=\(testToken)"])
+    func get(_ uri: String, session: String? = TestPerson.sessionID) async throws -> TestResponse {
+        try await execute(uri: uri, method: .get, headers: session.map { [.cookie: browserCookies(session: $0)] } ?? [:])
     }
 }
 

@@ -1,0 +1,126 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// `/account`: your password, your access tokens, and signing out everywhere.
+struct AccountController: Sendable {
+    let accounts: AccountsDatabase
+    let authentication: Authentication
+    let renderer: PageRenderer
+    let logger: Logger
+    let timeZone: TimeZone
+    let now: @Sendable () -> Date
+
+    static let notices = [
+        "change_password": "Choose a password of your own to go on: the one you signed in with was set by somebody else.",
+        "password_changed": "Password changed. Every other device you were signed in on has been signed out.",
+        "token_revoked": "Token revoked. Scripts using it can no longer reach the diary.",
+    ]
+    static let maxTokenNameLength = 100
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/account", use: show)
+        routes.post("/account/password", use: changePassword)
+        routes.post("/account/signout-everywhere", use: signOutEverywhere)
+        routes.post("/account/tokens", use: createToken)
+        routes.post("/account/tokens/:id/revoke", use: revokeToken)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await page(context, notice: try request.formQuery()["notice"].flatMap { Self.notices[$0] })
+    }
+
+    private func page(_ context: AppRequestContext, notice: String? = nil, passwordForm: PasswordChangeForm = PasswordChangeForm(),
+                      newToken: String? = nil, tokenName: String = "", tokenNameError: String? = nil,
+                      status: HTTPResponse.Status = .ok) async throws -> Response {
+        let person = try person(context)
+        guard let account = try accounts.account(id: person.account.id) else { throw HTTPError(.unauthorized) }
+        return await renderer.render(.account, AccountView(
+            account: account, csrfToken: context.csrfToken, notice: notice, passwordForm: passwordForm,
+            tokens: try accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
+            tokenNameError: tokenNameError, sessionCount: try accounts.sessionCount(accountID: account.id), timeZone: timeZone), status: status)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try person(context)
+        var form = PasswordChangeForm(fields: context.formFields)
+        let currentHash = try accounts.passwordHash(accountID: person.account.id)
+        let currentMatches = try await Passwords.verify(form.current, against: currentHash ?? Passwords.standIn)
+        guard form.validate(name: person.account.name, currentMatches: currentMatches && currentHash != nil) else {
+            return try await page(context, passwordForm: form, status: .unprocessableContent)
+        }
+        let hash = try await Passwords.hash(form.password)
+        _ = try await accounts.setPassword(accountID: person.account.id, passwordHash: hash, mustChangePassword: false)
+        var keeping: Data?
+        if case .session(let id) = person.credential { keeping = id }
+        try await accounts.endSessions(accountID: person.account.id, keeping: keeping)
+        logger.info("“\(person.account.name)” changed their password; their other sessions ended")
+        return redirect(to: "/account?notice=password_changed")
+    }
+
+    @Sendable func signOutEverywhere(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try person(context)
+        try await accounts.endSessions(accountID: person.account.id)
+        logger.info("“\(person.account.name)” signed out everywhere")
+        var response = redirect(to: "/signin?notice=signed_out_everywhere")
+        response.setCookie(authentication.expiredSessionCookie(secure: authentication.isHTTPS(request, context: context)))
+        return response
+    }
+
+    /// Shows the new token on the page (never in an address, never again).
+    @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try person(context)
+        let name = TypedText.clean(context.formFields["name"] ?? "")
+        if name.isEmpty || TypedText.length(name) > Self.maxTokenNameLength {
+            let problem = name.isEmpty ? "Name the token after what will use it, like “Shortcuts on my phone”." : "Keep the name to \(Self.maxTokenNameLength) characters."
+            return try await page(context, tokenName: name, tokenNameError: problem, status: .unprocessableContent)
+        }
+        let token = try await accounts.createToken(accountID: person.account.id, name: name, now: now())
+        logger.info("“\(person.account.name)” created an access token named “\(name)”")
+        var response = try await page(context, notice: "Token created. Copy it now: it will not be shown again.", newToken: token.text)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try person(context)
+        guard let id = context.parameters.get("id", as: Int64.self),
+              try await accounts.revokeToken(id: id, accountID: person.account.id) else {
+            throw HTTPError(.notFound, message: "You have no such token. It may have been revoked already.")
+        }
+        return redirect(to: "/account?notice=token_revoked")
+    }
+
+    private func person(_ context: AppRequestContext) throws -> SignedIn {
+        guard let person = context.signedIn else { throw HTTPError(.unauthorized) }
+        return person
+    }
+}
+
+/// Changing your own password: the current one, then the new one twice.
+struct PasswordChangeForm: Sendable {
+    var current = ""
+    var password = ""
+    var confirmation = ""
+    var currentError: String?
+    var passwordError: String?
+    var confirmationError: String?
+
+    init() {}
+
+    init(fields: FormFields) {
+        current = fields["current_password"] ?? ""
+        password = fields["password"] ?? ""
+        confirmation = fields["password_confirmation"] ?? ""
+    }
+
+    var hasErrors: Bool { currentError != nil || passwordError != nil || confirmationError != nil }
+
+    mutating func validate(name: String, currentMatches: Bool) -> Bool {
+        currentError = currentMatches ? nil : "That is not your current password."
+        passwordError = PasswordPolicy.problem(with: password, name: name)
+        if passwordError == nil, password == current { passwordError = "Choose a password different from the current one." }
+        confirmationError = passwordError == nil && confirmation != password ? "The two passwords differ. Type the same one twice." : nil
+        return !hasErrors
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+struct SignInView: Sendable {
+    let title = "Sign in"
+    let csrfToken: String
+    let name: String
+    let next: String
+    let notice: String?
+    let problem: String?
+    let noAccountYet: Bool
+
+    init(csrfToken: String, name: String, next: String, notice: String? = nil, problem: String? = nil, noAccountYet: Bool) {
+        self.csrfToken = csrfToken
+        self.name = name
+        self.next = next
+        self.notice = notice
+        self.problem = problem
+        self.noAccountYet = noAccountYet
+    }
+}
+
+/// The fields of a new password typed twice, for the setup, invitation and people pages.
+struct NewPasswordFields: Sendable {
+    let name: String
+    let nameError: String?
+    let passwordError: String?
+    let confirmationError: String?
+
+    init(_ form: NewPasswordForm) {
+        name = form.name
+        nameError = form.errors.name
+        passwordError = form.errors.password
+        confirmationError = form.errors.confirmation
+    }
+}
+
+struct SetupView: Sendable {
+    let title = "Set up FoodDiary"
+    let csrfToken: String
+    let token: String
+    let fields: NewPasswordFields
+    let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingChanged
+    let minimumLength = PasswordPolicy.minimumLength
+
+    init(csrfToken: String, token: String, form: NewPasswordForm) {
+        self.csrfToken = csrfToken
+        self.token = token
+        fields = NewPasswordFields(form)
+        hasErrors = !form.errors.isEmpty
+    }
+}
+
+struct InviteView: Sendable {
+    let title = "Welcome to FoodDiary"
+    let csrfToken: String
+    let action: String
+    let name: String
+    let fields: NewPasswordFields
+    let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingChanged
+    let minimumLength = PasswordPolicy.minimumLength
+
+    init(csrfToken: String, invite: String, name: String, form: NewPasswordForm) {
+        self.csrfToken = csrfToken
+        action = "/invite/\(invite)"
+        self.name = name
+        fields = NewPasswordFields(form)
+        hasErrors = !form.errors.isEmpty
+    }
+}
+
+struct AccountView: Sendable {
+    let title = "Your account"
+    let csrfToken: String
+    let name: String
+    let roleText: String
+    let isOwner: Bool
+    let notice: String?
+    let mustChangePassword: Bool
+    let currentError: String?
+    let passwordError: String?
+    let confirmationError: String?
+    let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingChanged
+    let minimumLength = PasswordPolicy.minimumLength
+    let tokens: [TokenRow]
+    let newToken: String?
+    let tokenName: String
+    let tokenNameError: String?
+    let otherSessions: String?
+
+    struct TokenRow: Sendable {
+        let name: String
+        let created: String
+        let lastUsed: String
+        let revokeAction: String
+    }
+
+    init(account: Account, csrfToken: String, notice: String?, passwordForm: PasswordChangeForm, tokens: [AccessToken],
+         newToken: String?, tokenName: String, tokenNameError: String?, sessionCount: Int, timeZone: TimeZone) {
+        self.csrfToken = csrfToken
+        name = account.name
+        roleText = account.role == .owner ? "Owner: you set this server up and manage who uses it." : "Member"
+        isOwner = account.role == .owner
+        self.notice = notice
+        mustChangePassword = account.mustChangePassword
+        currentError = passwordForm.currentError
+        passwordError = passwordForm.passwordError
+        confirmationError = passwordForm.confirmationError
+        hasErrors = passwordForm.hasErrors
+        self.tokens = tokens.map { token in
+            TokenRow(name: token.name, created: LocalDateTime(token.createdAt, in: timeZone).date.dayMonthYearText,
+                     lastUsed: token.lastUsedAt.map { "last used " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "never used",
+                     revokeAction: "/account/tokens/\(token.id)/revoke")
+        }
+        self.newToken = newToken
+        self.tokenName = tokenName
+        self.tokenNameError = tokenNameError
+        otherSessions = sessionCount > 1 ? "You are signed in on \(sessionCount) browsers." : nil
+    }
+}
+
+struct PeopleView: Sendable {
+    let title = "People"
+    let csrfToken: String
+    let notice: String?
+    let people: [PersonRow]
+    let handOver: HandOverView?
+    let name: String
+    let byInvitation: Bool
+    let nameError: String?
+    let passwordError: String?
+    let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingAdded
+    let minimumLength = PasswordPolicy.minimumLength
+
+    struct PersonRow: Sendable {
+        let name: String
+        let roleText: String
+        let status: String
+        let isYou: Bool
+        let isMember: Bool
+        let resetAction: String
+        let removeURL: String
+    }
+
+    struct HandOverView: Sendable {
+        let name: String
+        let link: String
+    }
+
+    init(people: [Account], me: Int64?, csrfToken: String, notice: String?, form: NewMemberForm, handOver: HandOver?, timeZone: TimeZone) {
+        self.csrfToken = csrfToken
+        self.notice = notice
+        self.people = people.map { person in
+            PersonRow(name: person.name, roleText: person.role == .owner ? "Owner" : "Member",
+                      status: !person.hasPassword ? "Invitation not taken up yet"
+                          : person.mustChangePassword ? "Has not chosen their own password yet"
+                          : person.lastSignInAt.map { "Last signed in " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "Never signed in",
+                      isYou: person.id == me, isMember: person.role == .member,
+                      resetAction: "/people/\(person.id)/reset", removeURL: "/people/\(person.id)/remove")
+        }
+        self.handOver = handOver.map { HandOverView(name: $0.name, link: $0.link) }
+        name = handOver == nil ? form.name : ""
+        byInvitation = form.byInvitation
+        nameError = form.nameError
+        passwordError = form.passwordError
+        hasErrors = form.nameError != nil || form.passwordError != nil
+    }
+}
+
+struct RemovePersonView: Sendable {
+    let title = "Remove someone?"
+    let csrfToken: String
+    let name: String
+    let action: String
+    let typed: String
+    let error: String?
+
+    init(account: Account, csrfToken: String, typed: String = "", error: String? = nil) {
+        self.csrfToken = csrfToken
+        name = account.name
+        action = "/people/\(account.id)/remove"
+        self.typed = typed
+        self.error = error
+    }
+}

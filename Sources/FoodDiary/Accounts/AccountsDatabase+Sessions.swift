@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+
+/// How long a sign-in lasts: it ends after `idle` without a request, and at `absolute` after it
+/// began whatever happens.
+public struct SessionLifetime: Sendable, Equatable {
+    public var idle: TimeInterval
+    public var absolute: TimeInterval
+
+    public init(idleDays: Int = 30, absoluteDays: Int = 90) {
+        idle = TimeInterval(idleDays) * 86_400
+        absolute = TimeInterval(max(idleDays, absoluteDays)) * 86_400
+    }
+
+    /// Last-seen times are written at most this often, so a page view rarely writes.
+    static let touchInterval: TimeInterval = 3_600
+}
+
+/// A live session with its person.
+struct ActiveSession: Sendable {
+    let idSHA256: Data
+    let account: Account
+    let lastSeenAt: Date
+}
+
+extension AccountsDatabase {
+    /// Starts a session and returns its id, the only copy outside this call.
+    func createSession(accountID: Int64, lifetime: SessionLifetime, now: Date) async throws -> BearerSecret {
+        let id = BearerSecret.make()
+        let hash = id.sha256
+        try await write { db in
+            try db.execute(sql: """
+                INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [hash, accountID, now, now, now.addingTimeInterval(lifetime.absolute)])
+            try db.execute(sql: "DELETE FROM session WHERE expires_at <= ?", arguments: [now])
+        }
+        return id
+    }
+
+    /// The session `id` names, if it has not expired.
+    func session(id: String, lifetime: SessionLifetime, now: Date) throws -> ActiveSession? {
+        let hash = BearerSecret.sha256(of: id)
+        return try read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT \(Account.selection), s.last_seen_at, s.expires_at
+                FROM session s JOIN account ON account.id = s.account_id WHERE s.id_sha256 = ?
+                """, arguments: [hash]) else { return nil }
+            let lastSeen: Date = row["last_seen_at"], expires: Date = row["expires_at"]
+            guard expires > now, lastSeen.addingTimeInterval(lifetime.idle) > now else { return nil }
+            return ActiveSession(idSHA256: hash, account: try Account(row: row), lastSeenAt: lastSeen)
+        }
+    }
+
+    func touchSession(_ session: ActiveSession, now: Date) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE session SET last_seen_at = ? WHERE id_sha256 = ?", arguments: [now, session.idSHA256])
+        }
+    }
+
+    func endSession(idSHA256: Data) async throws {
+        try await write { db in try db.execute(sql: "DELETE FROM session WHERE id_sha256 = ?", arguments: [idSHA256]) }
+    }
+
+    /// Ends every session of the account but `keeping` (the one asking, when it stays signed in).
+    func endSessions(accountID: Int64, keeping: Data? = nil) async throws {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM session WHERE account_id = ? AND id_sha256 IS NOT ?", arguments: [accountID, keeping])
+        }
+    }
+
+    func sessionCount(accountID: Int64) throws -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE account_id = ?", arguments: [accountID]) ?? 0 }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+
+/// A personal access token as its settings page lists it; the token itself was shown once.
+public struct AccessToken: Sendable, Equatable, FetchableRecord, Decodable {
+    public let id: Int64
+    public let name: String
+    public let createdAt: Date
+    public let lastUsedAt: Date?
+}
+
+/// Personal access tokens for scripts, and invitations for new members.
+extension AccountsDatabase {
+    static let tokenPrefix = "fdt_"
+    static let inviteLifetime: TimeInterval = 7 * 86_400
+
+    func createToken(accountID: Int64, name: String, now: Date) async throws -> BearerSecret {
+        let token = BearerSecret.make(prefix: Self.tokenPrefix)
+        let hash = token.sha256
+        try await write { db in
+            try db.execute(sql: "INSERT INTO access_token (account_id, name, token_sha256, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [accountID, name, hash, now])
+        }
+        return token
+    }
+
+    func tokens(accountID: Int64) throws -> [AccessToken] {
+        try read { db in
+            try AccessToken.fetchAll(db, sql: """
+                SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt FROM access_token
+                WHERE account_id = ? ORDER BY created_at DESC, id DESC
+                """, arguments: [accountID])
+        }
+    }
+
+    /// Returns false when the account has no such token.
+    func revokeToken(id: Int64, accountID: Int64) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM access_token WHERE id = ? AND account_id = ?", arguments: [id, accountID])
+            return db.changesCount > 0
+        }
+    }
+
+    /// The token's id and person, for a request that presented `token`.
+    func tokenHolder(_ token: String) throws -> (tokenID: Int64, account: Account, lastUsedAt: Date?)? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT \(Account.selection), t.id AS token_id, t.last_used_at AS token_last_used_at
+                FROM access_token t JOIN account ON account.id = t.account_id WHERE t.token_sha256 = ?
+                """, arguments: [BearerSecret.sha256(of: token)]) else { return nil }
+            return (row["token_id"], try Account(row: row), row["token_last_used_at"])
+        }
+    }
+
+    func touchToken(id: Int64, now: Date) async throws {
+        try await write { db in try db.execute(sql: "UPDATE access_token SET last_used_at = ? WHERE id = ?", arguments: [now, id]) }
+    }
+
+    /// A new invitation link's secret for the account, replacing any earlier one.
+    func createInvite(accountID: Int64, now: Date) async throws -> BearerSecret {
+        let invite = BearerSecret.make()
+        let hash = invite.sha256
+        try await write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO invite (token_sha256, account_id, expires_at) VALUES (?, ?, ?)",
+                           arguments: [hash, accountID, now.addingTimeInterval(Self.inviteLifetime)])
+        }
+        return invite
+    }
+
+    /// The invited account, while the invitation is valid.
+    func invitedAccount(_ invite: String, now: Date) throws -> Account? {
+        try read { db in
+            try Account.fetchOne(db, sql: """
+                SELECT \(Account.selection) FROM invite i JOIN account ON account.id = i.account_id
+                WHERE i.token_sha256 = ? AND i.expires_at > ?
+                """, arguments: [BearerSecret.sha256(of: invite), now])
+        }
+    }
+}

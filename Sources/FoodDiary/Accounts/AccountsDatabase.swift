@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+
+/// The people who may use this server, their sessions and tokens: `<data-dir>/accounts.sqlite`,
+/// apart from the diary so a diary file can be copied or restored without anyone's credentials.
+public struct AccountsDatabase: Sendable {
+    let writer: any DatabaseWriter
+
+    public static func open(path: String) throws -> AccountsDatabase {
+        AccountsDatabase(writer: try openDatabasePool(path: path, migrator: AccountsMigrations.migrator))
+    }
+
+    /// On the calling thread, as the diary's reads: every request looks its session up.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.read(body)
+    }
+
+    func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await writer.write(body)
+    }
+}
+
+enum AccountsMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createAccounts") { db in
+            try db.execute(sql: """
+                CREATE TABLE account (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    -- NULL until an invited person picks a password.
+                    password_hash TEXT,
+                    role TEXT NOT NULL CHECK (role IN ('owner', 'member')),
+                    must_change_password INTEGER NOT NULL DEFAULT 0,
+                    created_at TEXT NOT NULL,
+                    last_sign_in_at TEXT
+                ) STRICT;
+                CREATE TABLE session (
+                    id_sha256 BLOB PRIMARY KEY,
+                    account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    created_at TEXT NOT NULL,
+                    last_seen_at TEXT NOT NULL,
+                    expires_at TEXT NOT NULL
+                ) STRICT, WITHOUT ROWID;
+                CREATE INDEX session_by_account ON session(account_id);
+                CREATE TABLE access_token (
+                    id INTEGER PRIMARY KEY,
+                    account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    token_sha256 BLOB NOT NULL UNIQUE,
+                    created_at TEXT NOT NULL,
+                    last_used_at TEXT
+                ) STRICT;
+                CREATE INDEX access_token_by_account ON access_token(account_id);
+                CREATE TABLE invite (
+                    token_sha256 BLOB PRIMARY KEY,
+                    account_id INTEGER NOT NULL UNIQUE REFERENCES account(id) ON DELETE CASCADE,
+                    expires_at TEXT NOT NULL
+                ) STRICT, WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }
+}

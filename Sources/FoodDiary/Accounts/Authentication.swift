@@ -1,0 +1,128 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Decides who a request comes from: a session cookie, a personal access token, or a trusted
+/// proxy's header, in that order of precedence after a token (a script's explicit credential wins).
+public struct Authentication: Sendable {
+    static let sessionCookie = "fooddiary_session"
+    static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+
+    let accounts: AccountsDatabase
+    let lifetime: SessionLifetime
+    let proxyHeader: HTTPField.Name?
+    let trustedProxies: TrustedProxies
+    let now: @Sendable () -> Date
+
+    /// Whether `name` can be a header, for `--trusted-proxy-header`.
+    public static func isHeaderName(_ name: String) -> Bool { HTTPField.Name(name) != nil }
+
+    /// A credential was presented and is no good; answered 401 rather than treated as nobody.
+    struct Refusal: Error {
+        let message: String
+    }
+
+    func identify(_ request: Request, context: AppRequestContext) async throws -> SignedIn? {
+        if let authorization = request.headers[.authorization] {
+            return try await tokenHolder(authorization)
+        }
+        if let proxyHeader, trustedProxies.contains(context.clientAddress),
+           let name = request.headers[proxyHeader]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
+            guard let account = try accounts.account(named: name) else {
+                throw Refusal(message: "Your sign-in service says you are “\(name)”, but nobody has that name here. Ask the owner to add you on the People page.")
+            }
+            return SignedIn(account: account, credential: .proxy)
+        }
+        guard let id = request.cookies[Self.sessionCookie]?.value, !id.isEmpty else { return nil }
+        let now = now()
+        guard let session = try accounts.session(id: id, lifetime: lifetime, now: now) else { return nil }
+        if now.timeIntervalSince(session.lastSeenAt) > SessionLifetime.touchInterval {
+            try await accounts.touchSession(session, now: now)
+        }
+        return SignedIn(account: session.account, credential: .session(idSHA256: session.idSHA256))
+    }
+
+    private func tokenHolder(_ authorization: String) async throws -> SignedIn {
+        let parts = authorization.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw Refusal(message: "Send a personal access token as “Authorization: Bearer <token>”.")
+        }
+        guard let holder = try accounts.tokenHolder(parts[1].trimmingCharacters(in: .whitespaces)) else {
+            throw Refusal(message: "That access token is not valid. It may have been revoked.")
+        }
+        let now = now()
+        if holder.lastUsedAt.map({ now.timeIntervalSince($0) > SessionLifetime.touchInterval }) ?? true {
+            try await accounts.touchToken(id: holder.tokenID, now: now)
+        }
+        return SignedIn(account: holder.account, credential: .token(id: holder.tokenID))
+    }
+
+    /// Whether the browser reached us over HTTPS, so the session cookie can be marked Secure. A
+    /// proxy's word counts only from a trusted proxy.
+    func isHTTPS(_ request: Request, context: AppRequestContext) -> Bool {
+        if request.uri.scheme == .https { return true }
+        guard trustedProxies.contains(context.clientAddress) else { return false }
+        return request.headers[Self.forwardedProto]?.lowercased() == "https"
+    }
+
+    func sessionCookie(_ id: BearerSecret, secure: Bool) -> Cookie {
+        Cookie(name: Self.sessionCookie, value: id.text, maxAge: Int(lifetime.absolute), path: "/",
+               secure: secure, httpOnly: true, sameSite: .lax)
+    }
+
+    func expiredSessionCookie(secure: Bool) -> Cookie {
+        Cookie(name: Self.sessionCookie, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+    }
+}
+
+/// In front of every handler: finds who is asking, and, where `required`, turns away anyone
+/// unknown (pages send them to sign in, JSON and photos get 401) and holds anyone who must change
+/// a password somebody else chose at that form.
+struct AuthenticationMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let authentication: Authentication
+    let required: Bool
+
+    /// What a person who must change their password may still do.
+    static let openWhileChangingPassword: Set<String> = ["/account", "/account/password", "/signout"]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let signedIn: SignedIn?
+        do {
+            signedIn = try await authentication.identify(request, context: context)
+        } catch let refusal as Authentication.Refusal {
+            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="FoodDiary""#], message: refusal.message)
+        }
+        guard let signedIn else {
+            if required { return try Self.refuse(request) }
+            return try await next(request, context)
+        }
+        if required, signedIn.account.mustChangePassword, !Self.openWhileChangingPassword.contains(request.uri.path) {
+            return redirect(to: "/account?notice=change_password")
+        }
+        var context = context
+        context.signedIn = signedIn
+        return try await SignedIn.$current.withValue(signedIn) { try await next(request, context) }
+    }
+
+    private static func refuse(_ request: Request) throws -> Response {
+        let path = request.uri.path
+        if path.hasPrefix("/api/") || path.hasPrefix("/photos/") {
+            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="FoodDiary""#],
+                            message: "Sign in first, or send a personal access token as “Authorization: Bearer <token>”.")
+        }
+        let next = request.method == .get ? "?next=" + queryEscaped(request.uri.description) : ""
+        return redirect(to: "/signin" + next)
+    }
+}
+
+/// Where to go after signing in: a path on this site only, never another site (`//host`, `/\host`).
+enum SignInDestination {
+    static func safe(_ next: String?) -> String {
+        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
+              !next.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\\" }), next.utf8.count <= 2_000
+        else { return "/" }
+        return next
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// `/people`, for the owner: add members (by invitation link or a first password they must
+/// change), reset a member's password, remove a member. The diary itself is not touched.
+struct PeopleController: Sendable {
+    let accounts: AccountsDatabase
+    let renderer: PageRenderer
+    let logger: Logger
+    let timeZone: TimeZone
+    let now: @Sendable () -> Date
+
+    static let notices = ["removed": "Removed. Their sign-ins and tokens no longer work; the diary is unchanged."]
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/people", use: list)
+        routes.post("/people", use: add)
+        routes.post("/people/:id/reset", use: reset)
+        routes.get("/people/:id/remove", use: confirmRemoval)
+        routes.post("/people/:id/remove", use: remove)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try owner(context)
+        return try await page(context, notice: try request.formQuery()["notice"].flatMap { Self.notices[$0] })
+    }
+
+    private func page(_ context: AppRequestContext, notice: String? = nil, form: NewMemberForm = NewMemberForm(),
+                      handOver: HandOver? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        var response = await renderer.render(.people, PeopleView(
+            people: try accounts.accounts(), me: context.signedIn?.account.id, csrfToken: context.csrfToken, notice: notice,
+            form: form, handOver: handOver, timeZone: timeZone), status: status)
+        if handOver != nil { response.headers[.cacheControl] = "no-store" }
+        return response
+    }
+
+    @Sendable func add(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try owner(context)
+        var form = NewMemberForm(fields: context.formFields)
+        guard let name = form.validate() else { return try await page(context, form: form, status: .unprocessableContent) }
+        let hash = form.byInvitation ? nil : try await Passwords.hash(form.password)
+        let id: Int64
+        do {
+            id = try await accounts.createAccount(name: name, passwordHash: hash, role: .member, mustChangePassword: hash != nil, now: now())
+        } catch is AccountsDatabase.NameTaken {
+            form.nameError = "Somebody here already has that name."
+            return try await page(context, form: form, status: .conflict)
+        }
+        logger.info("Owner “\(context.signedIn?.account.name ?? "")” added “\(name)”")
+        return try await page(context, notice: "\(name) can now use the diary.", handOver: try await handOver(to: id, name: name, byInvitation: form.byInvitation, request: request))
+    }
+
+    /// A new invitation link, or the first password back on the page once; either way their
+    /// sessions end and they choose their own password next.
+    @Sendable func reset(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try owner(context)
+        let member = try member(context)
+        try await accounts.endSessions(accountID: member.id)
+        logger.info("Owner “\(context.signedIn?.account.name ?? "")” reset the password of “\(member.name)”")
+        return try await page(context, notice: "\(member.name)'s sign-ins have ended.", handOver: try await handOver(to: member.id, name: member.name, byInvitation: true, request: request))
+    }
+
+    private func handOver(to id: Int64, name: String, byInvitation: Bool, request: Request) async throws -> HandOver? {
+        guard byInvitation else { return nil }
+        let invite = try await accounts.createInvite(accountID: id, now: now())
+        let host = request.head.authority ?? "127.0.0.1"
+        return HandOver(name: name, link: "http://\(host)/invite/\(invite.text)")
+    }
+
+    @Sendable func confirmRemoval(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try owner(context)
+        return await renderer.render(.removePerson, RemovePersonView(account: try member(context), csrfToken: context.csrfToken))
+    }
+
+    /// Needs the name typed again, so a slip of the finger cannot remove someone.
+    @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try owner(context)
+        let member = try member(context)
+        let typed = (context.formFields["confirm_name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard typed.lowercased() == member.name.lowercased() else {
+            return await renderer.render(.removePerson, RemovePersonView(
+                account: member, csrfToken: context.csrfToken, typed: typed,
+                error: "Type “\(member.name)” exactly to remove them."), status: .unprocessableContent)
+        }
+        _ = try await accounts.removeAccount(id: member.id)
+        logger.notice("Owner “\(context.signedIn?.account.name ?? "")” removed “\(member.name)”")
+        return redirect(to: "/people?notice=removed")
+    }
+
+    private func owner(_ context: AppRequestContext) throws {
+        guard context.signedIn?.account.role == .owner else {
+            throw HTTPError(.forbidden, message: "Only the owner can manage the people who use this diary.")
+        }
+    }
+
+    /// The member the address names; the owner is managed from the command line, not here.
+    private func member(_ context: AppRequestContext) throws -> Account {
+        guard let id = context.parameters.get("id", as: Int64.self), let account = try accounts.account(id: id) else {
+            throw HTTPError(.notFound, message: "Nobody here has that number. They may have been removed.")
+        }
+        guard account.role == .member else {
+            throw HTTPError(.conflict, message: "The owner cannot be reset or removed here. Use `fooddiary user reset-password` on the server.")
+        }
+        return account
+    }
+}
+
+/// A new member: a name, and either an invitation link or a first password.
+struct NewMemberForm: Sendable {
+    var name = ""
+    var byInvitation = true
+    var password = ""
+    var nameError: String?
+    var passwordError: String?
+
+    init() {}
+
+    init(fields: FormFields) {
+        name = fields["name"] ?? ""
+        byInvitation = fields["how"] != "password"
+        password = fields["password"] ?? ""
+    }
+
+    mutating func validate() -> String? {
+        var cleaned: String?
+        switch AccountName.check(name) {
+        case .success(let checked): cleaned = checked
+        case .failure(let problem): nameError = problem.message
+        }
+        if !byInvitation { passwordError = PasswordPolicy.problem(with: password, name: cleaned ?? name) }
+        return passwordError == nil ? cleaned : nil
+    }
+}
+
+/// What the owner passes on to a new or reset member, shown once.
+struct HandOver: Sendable {
+    let name: String
+    let link: String
+}

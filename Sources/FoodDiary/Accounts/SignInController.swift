@@ -1,0 +1,157 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Signing in and out, the first-run setup of the owner's account, and taking up an invitation.
+struct SignInController: Sendable {
+    let accounts: AccountsDatabase
+    let authentication: Authentication
+    let throttle: SignInThrottle
+    let setup: FirstRunSetup
+    let renderer: PageRenderer
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    static let notices = [
+        "signed_out": "You have signed out.", "signed_out_everywhere": "You have signed out on every device.",
+        "password_changed": "Password changed. Sign in with the new one.",
+    ]
+
+    func addRoutes(to routes: Routes) {
+        routes.publicGet("/signin", use: signInForm)
+        routes.publicPost("/signin", use: signIn)
+        routes.post("/signout", use: signOut)
+        routes.publicGet("/setup", use: setupForm)
+        routes.publicPost("/setup", use: createOwner)
+        routes.publicGet("/invite/:token", use: inviteForm)
+        routes.publicPost("/invite/:token", use: acceptInvite)
+        routes.publicGet("/healthz") { _, _ in Response(status: .ok, headers: [.contentType: "text/plain"], body: .init(byteBuffer: .init(string: "ok\n"))) }
+    }
+
+    @Sendable func signInForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = try request.formQuery()
+        if context.signedIn != nil { return redirect(to: SignInDestination.safe(query["next"])) }
+        return await renderer.render(.signIn, SignInView(
+            csrfToken: context.csrfToken, name: "", next: SignInDestination.safe(query["next"]),
+            notice: query["notice"].flatMap { Self.notices[$0] }, noAccountYet: try accounts.accountCount() == 0))
+    }
+
+    @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = context.formFields
+        let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let password = fields["password"] ?? ""
+        let next = SignInDestination.safe(fields["next"])
+        let keys = SignInThrottle.keys(name: name, address: context.clientAddress)
+        func again(_ problem: String, status: HTTPResponse.Status, headers: HTTPFields = [:]) async throws -> Response {
+            var response = await renderer.render(.signIn, SignInView(
+                csrfToken: context.csrfToken, name: name, next: next, problem: problem, noAccountYet: try accounts.accountCount() == 0), status: status)
+            response.headers.append(contentsOf: headers)
+            return response
+        }
+        if let wait = throttle.wait(for: keys, now: now()) {
+            logger.warning("Sign-in refused while throttled for “\(name)” from \(context.clientAddress)")
+            return try await again("Too many failed sign-ins. Try again in \(Self.duration(wait)).", status: .tooManyRequests,
+                                   headers: [.retryAfter: String(Int(wait.rounded(.up)))])
+        }
+        let found = try accounts.credentials(named: name)
+        // An unknown name is checked against a stand-in hash, so it takes as long as a wrong password.
+        let matches = try await Passwords.verify(password, against: found?.passwordHash ?? Passwords.standIn)
+        guard let account = found?.account, found?.passwordHash != nil, matches else {
+            throttle.recordFailure(for: keys, now: now())
+            logger.warning("Sign-in failed for “\(name)” from \(context.clientAddress)")
+            return try await again("That name and password do not match an account here.", status: .unauthorized)
+        }
+        throttle.recordSuccess(for: keys)
+        logger.info("Signed in: “\(account.name)” from \(context.clientAddress)")
+        return try await startSession(for: account, request: request, context: context, then: next)
+    }
+
+    @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if case .session(let idSHA256)? = context.signedIn?.credential { try await accounts.endSession(idSHA256: idSHA256) }
+        var response = redirect(to: "/signin?notice=signed_out")
+        response.setCookie(authentication.expiredSessionCookie(secure: authentication.isHTTPS(request, context: context)))
+        return response
+    }
+
+    /// A new session id at every sign-in (one planted before it is worth nothing), replacing the
+    /// session the browser brought, if any.
+    func startSession(for account: Account, request: Request, context: AppRequestContext, then destination: String) async throws -> Response {
+        if case .session(let old)? = context.signedIn?.credential { try await accounts.endSession(idSHA256: old) }
+        let id = try await accounts.createSession(accountID: account.id, lifetime: authentication.lifetime, now: now())
+        try await accounts.recordSignIn(accountID: account.id, now: now())
+        var response = redirect(to: account.mustChangePassword ? "/account?notice=change_password" : destination)
+        response.setCookie(authentication.sessionCookie(id, secure: authentication.isHTTPS(request, context: context)))
+        return response
+    }
+
+    // MARK: First run
+
+    @Sendable func setupForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let token = try request.formQuery()["token"]
+        try checkSetup(token: token, context: context)
+        return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: token ?? "", form: NewPasswordForm()))
+    }
+
+    @Sendable func createOwner(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let fields = context.formFields
+        try checkSetup(token: fields["token"], context: context)
+        var form = NewPasswordForm(fields: fields, askName: true)
+        guard case .success(let name) = form.validate() else {
+            return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: fields["token"] ?? "", form: form),
+                                         status: .unprocessableContent)
+        }
+        let hash = try await Passwords.hash(form.password)
+        // Checked again now the hash is done: two tabs racing through setup make one owner only.
+        guard try accounts.accountCount() == 0 else { throw HTTPError(.conflict, message: "The owner's account already exists. Sign in instead.") }
+        let id = try await accounts.createAccount(name: name, passwordHash: hash, role: .owner, now: now())
+        setup.finish()
+        logger.notice("Created the owner's account, “\(name)”; the setup link no longer works")
+        guard let account = try accounts.account(id: id) else { throw HTTPError(.internalServerError) }
+        return try await startSession(for: account, request: request, context: context, then: "/")
+    }
+
+    private func checkSetup(token: String?, context: AppRequestContext) throws {
+        guard setup.accepts(token), try accounts.accountCount() == 0 else {
+            throw HTTPError(.notFound, message: "This setup link is not valid: the owner's account may exist already. Sign in, or use the link the server printed when it started.")
+        }
+        guard context.isFromThisMachine else {
+            throw HTTPError(.forbidden, message: "Set up the owner's account from the machine the server runs on (http://127.0.0.1), or with `fooddiary user add --owner`.")
+        }
+    }
+
+    // MARK: Invitations
+
+    @Sendable func inviteForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (invite, account) = try invitation(context)
+        return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: NewPasswordForm()))
+    }
+
+    @Sendable func acceptInvite(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (invite, account) = try invitation(context)
+        var form = NewPasswordForm(fields: context.formFields, askName: false, name: account.name)
+        guard case .success = form.validate() else {
+            return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: form),
+                                         status: .unprocessableContent)
+        }
+        let hash = try await Passwords.hash(form.password)
+        guard try accounts.invitedAccount(invite, now: now()) != nil else { throw invitationGone }
+        _ = try await accounts.setPassword(accountID: account.id, passwordHash: hash, mustChangePassword: false)
+        logger.info("“\(account.name)” took up their invitation from \(context.clientAddress)")
+        return try await startSession(for: account, request: request, context: context, then: "/")
+    }
+
+    private func invitation(_ context: AppRequestContext) throws -> (String, Account) {
+        let invite = context.parameters.get("token") ?? ""
+        guard let account = try accounts.invitedAccount(invite, now: now()) else { throw invitationGone }
+        return (invite, account)
+    }
+
+    private var invitationGone: HTTPError {
+        HTTPError(.notFound, message: "This invitation is not valid any more: it lasts 7 days and works once. Ask the owner for a new one.")
+    }
+
+    static func duration(_ seconds: TimeInterval) -> String {
+        let minutes = Int((seconds / 60).rounded(.up))
+        return minutes <= 1 ? "a minute" : "\(minutes) minutes"
+    }
+}
