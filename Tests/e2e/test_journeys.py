@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 import unittest
 
 from selenium import webdriver
@@ -23,6 +24,7 @@ import photos
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("FOODDIARY_BINARY", str(ROOT / ".build/debug/fooddiary"))
 SCREENSHOTS = pathlib.Path(os.environ.get("FOODDIARY_E2E_SCREENSHOTS", ROOT / "e2e-screenshots"))
+OWNER, PASSWORD = "Sam", "sardines on toast 42"
 # The photo's EXIF says Sunday 8 March 2026, 19:42, at Buckingham Palace.
 PHOTO_TAKEN, PHOTO_LAT, PHOTO_LON = "2026:03:08 19:42:10", 51.50135, -0.14189
 
@@ -47,6 +49,17 @@ class Server:
             raise RuntimeError("fooddiary serve did not start:\n" + "".join(self.log))
         # Keep reading so a full pipe never blocks the server.
         threading.Thread(target=lambda: [self.log.append(line) for line in self.process.stdout], daemon=True).start()
+
+    def setup_link(self, timeout=20):
+        """The one-time link the server logs while no account exists."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for line in list(self.log):
+                match = re.search(r"(http://127\.0\.0\.1:\d+/setup\?token=[A-Za-z0-9_-]+)", line)
+                if match:
+                    return match.group(1)
+            time.sleep(0.1)
+        raise RuntimeError("no setup link in the log:\n" + "".join(self.log))
 
     def stop(self):
         self.process.terminate()
@@ -83,6 +96,18 @@ class Journeys:
         cls.second_photo.write_bytes(photos.jpeg_with_exif("2026:03:09 12:05:00", 51.5155, -0.0922))
         cls.fake = cls.files / "holiday.jpg"
         cls.fake.write_text("This is a text file wearing a .jpg name.\n")
+        cls.set_up_owner()
+
+    @classmethod
+    def set_up_owner(cls):
+        """First run: the owner's account from the link in the server's log, as a person would."""
+        cls.browser.get(cls.server.setup_link())
+        cls.browser.find_element(By.ID, "name").send_keys(OWNER)
+        cls.browser.find_element(By.ID, "password").send_keys(PASSWORD)
+        cls.browser.find_element(By.ID, "password_confirmation").send_keys(PASSWORD)
+        cls.browser.save_screenshot(str(SCREENSHOTS / f"{cls.label}-00-setup.png"))
+        cls.browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        WebDriverWait(cls.browser, 20).until(lambda driver: "/setup" not in driver.current_url)
 
     @classmethod
     def tearDownClass(cls):
@@ -152,6 +177,25 @@ class Journeys:
         return match.group(1)
 
     # Journeys
+
+    def test_0_sign_out_sign_in_and_add_a_meal(self):
+        self.open("/account", "account")
+        self.click(f"form[action='/signout'] button", "signed-out")
+        self.assertIn("You have signed out.", self.text())
+        self.open("/", "list-signed-out")
+        self.assertIn("/signin", self.browser.current_url, "the diary needs a sign-in")
+        self.find("#name").send_keys(OWNER)
+        self.find("#password").send_keys("not the password")
+        self.click("button[type=submit]", "wrong-password")
+        self.assertIn("do not match an account", self.text())
+        self.find("#name").clear()
+        self.find("#name").send_keys(OWNER)
+        self.find("#password").send_keys(PASSWORD)
+        self.click("button[type=submit]", "signed-in")
+        self.assertIn("Your meals", self.text())
+        self.add_meal_with_photo(f"Signed-in breakfast ({self.label})")
+        large = self.find(".meal-photo img")
+        self.assertTrue(self.browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", large), "the photo loaded")
 
     def test_1_to_3_a_meal_with_a_photo_and_its_foods(self):
         meal = self.add_meal_with_photo(f"Dinner at the palace ({self.label})")

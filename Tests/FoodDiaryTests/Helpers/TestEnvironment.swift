@@ -5,6 +5,7 @@ import Logging
 import HummingbirdTesting
 import HummingbirdBcrypt
 import NIOCore
+import NIOConcurrencyHelpers
 @testable import FoodDiary
 
 /// A fresh data directory under the system temp dir, removed when the test ends.
@@ -26,6 +27,11 @@ enum TestEnvironment {
 
     /// Monday 9 March 2026, 12:34:56 UTC.
     static let fixedNow = Date(timeIntervalSince1970: 1_773_059_696)
+
+    private static let setupTokens = NIOLockedValueBox<[String: String]>([:])
+
+    /// The first-run setup link's secret of the app on that data directory, as the server logs it.
+    static func setupToken(_ config: AppConfig) -> String? { setupTokens.withLockedValue { $0[config.dataDirectory] } }
 
     /// The key the test apps sign CSRF tokens with, so `testToken` is one of theirs.
     static let secret = Data(repeating: 7, count: 32)
@@ -74,6 +80,7 @@ enum TestEnvironment {
         signedIn: Bool = true,
         now: @escaping @Sendable () -> Date = { fixedNow },
         configure: (inout AppConfig) -> Void = { _ in },
+        prepare: (AppConfig) async throws -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, [RegisteredRoute]) async throws -> Value
     ) async throws -> Value {
         let directory = try TemporaryDirectory()
@@ -88,10 +95,12 @@ enum TestEnvironment {
             config.geonamesDirectory = directory.path
         }
         configure(&config)
+        try await prepare(config)
         var logger = Logger(label: "fooddiary-tests")
         logger.logLevel = .error
         if signedIn { try await TestPerson.create(in: config) }
         let app = try await buildApplication(config: config, logger: logger, now: now)
+        setupTokens.withLockedValue { $0[config.dataDirectory] = app.setup.token }
         // A second handle on the same file lets tests check what was stored without going through HTTP.
         let database = try AppDatabase.open(path: config.databasePath)
         let finalConfig = config, routes = app.routes
@@ -129,6 +138,15 @@ enum TestPerson {
                                        TestEnvironment.fixedNow.addingTimeInterval(90 * 86_400)])
         }
     }
+}
+
+/// A clock a test moves forward by hand.
+final class TestClock: Sendable {
+    private let instant = NIOLockedValueBox(TestEnvironment.fixedNow)
+
+    var now: Date { instant.withLockedValue { $0 } }
+
+    func advance(by seconds: TimeInterval) { instant.withLockedValue { $0 = $0.addingTimeInterval(seconds) } }
 }
 
 /// The CSRF token of the test owner's session, which the tests play the browser with.

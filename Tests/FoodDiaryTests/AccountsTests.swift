@@ -1,0 +1,342 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import FoodDiary
+import FoodDiaryTools
+
+extension TestResponse {
+    /// The value of the cookie `name` this response sets, if it sets one.
+    func cookie(_ name: String) -> String? {
+        headers[values: .setCookie].first { $0.hasPrefix(name + "=") }
+            .map { String($0.dropFirst(name.count + 1).prefix { $0 != ";" }) }
+    }
+}
+
+extension TestClientProtocol {
+    /// Signs in as a browser does (CSRF cookie and field), returning the response.
+    func signIn(_ name: String, _ password: String, next: String = "/", session: String? = nil,
+                headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        let token = CSRFTests.anonymousToken
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: browserCookies(csrfCookie: token, session: session)]
+        headers.append(contentsOf: extra)
+        let body = formEncode([("name", name), ("password", password), ("next", next), ("_csrf", token)])
+        return try await execute(uri: "/signin", method: .post, headers: headers, body: .init(string: body))
+    }
+}
+
+@Suite struct AccountsTests {
+    /// The pages open to someone not signed in; anything else that answers them is a leak.
+    static let openToEveryone: Set<String> = ["/signin", "/setup", "/invite/:token", "/healthz"]
+
+    @Test func everyRouteButSignInNeedsAPerson() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, _, routes in
+            let meal = try await database.addMeal("2026-03-09T12:30", notes: "private lunch")
+            #expect(Set(routes.filter(\.isPublic).map(\.path)) == Self.openToEveryone)
+            for route in routes where !route.isPublic {
+                let path = HostileValuesTests.path(route.path, String(meal))
+                for method in route.methods {
+                    for headers: HTTPFields in [[:], [.authorization: "Bearer fdt_not-a-real-token"], [.cookie: browserCookies(session: "guessed")]] {
+                        let response = try await client.execute(uri: path, method: method, headers: headers)
+                        let what = "\(method) \(path) \(headers)"
+                        #expect(!response.text.contains("private lunch"), "\(what)")
+                        if path.hasPrefix("/api/") || path.hasPrefix("/photos/") || headers[.authorization] != nil {
+                            #expect(response.status == .unauthorized, "\(what)")
+                        } else {
+                            #expect(response.status == .seeOther, "\(what)")
+                            #expect(response.headers[.location]?.hasPrefix("/signin") == true, "\(what)")
+                        }
+                    }
+                }
+            }
+            let page = try await client.execute(uri: "/meals/\(meal)?x=1", method: .get)
+            #expect(page.headers[.location] == "/signin?next=/meals/\(meal)%3Fx%3D1", "back to the page after signing in")
+            let signIn = try await client.execute(uri: "/signin", method: .get)
+            #expect(signIn.status == .ok)
+            #expect(!signIn.text.contains("status-strip") && !signIn.text.contains(#"href="/today""#), "nothing of the diary before sign-in")
+            #expect(try await client.execute(uri: "/static/css/app.css", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/healthz", method: .get).text == "ok\n")
+        }
+    }
+
+    @Test func firstRunSetupMakesTheOwnerOfAnExistingDiary() async throws {
+        let demoDays = 4
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, withGeoNamesFixture: true, signedIn: false, prepare: { config in
+            // A diary the current release wrote, photos included, before accounts existed.
+            try importReferenceDataIfMissing(config: config, logger: .init(label: "test"))
+            _ = try await DemoDiary(config: config).fill(days: demoDays, today: LocalDate(parsing: "2026-03-09")!, timeZone: TimeZone(identifier: "UTC")!)
+        }) { client, database, config, _ in
+            let app = try #require(TestEnvironment.setupToken(config))
+            let meals = try await database.read { db in try MealQueries.listPage(db, page: 1) }
+            let photoMeal = try #require(meals?.meals.first { $0.photo != nil })
+
+            #expect(try await client.execute(uri: "/", method: .get).headers[.location] == "/signin?next=/")
+            #expect(try await client.execute(uri: "/signin", method: .get).text.contains("Nobody has an account here yet"))
+            #expect(try await client.execute(uri: "/setup", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/setup?token=wrong", method: .get).status == .notFound)
+            let form = try await client.execute(uri: "/setup?token=\(app)", method: .get, headers: [.cookie: browserCookies(csrfCookie: CSRFTests.anonymousToken, session: nil)])
+            #expect(form.status == .ok && form.text.contains("Create the owner"))
+
+            func setup(_ fields: [(String, String)]) async throws -> TestResponse {
+                try await client.postForm("/setup", fields + [("token", app)], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
+            }
+            let weak = try await setup([("name", "Alex"), ("password", "password123"), ("password_confirmation", "password123")])
+            #expect(weak.status == .unprocessableContent && weak.text.contains("first ones guessed"))
+            let short = try await setup([("name", "Alex"), ("password", "short"), ("password_confirmation", "short")])
+            #expect(short.text.contains("at least 10 characters"))
+            let differ = try await setup([("name", "Alex"), ("password", "grapefruit at dawn"), ("password_confirmation", "grapefruit at dusk")])
+            #expect(differ.text.contains("The two passwords differ"))
+            let made = try await setup([("name", " Alex "), ("password", "grapefruit at dawn"), ("password_confirmation", "grapefruit at dawn")])
+            #expect(made.status == .seeOther)
+            let session = try #require(made.cookie(Authentication.sessionCookie))
+            let cookie = try #require(made.headers[values: .setCookie].first { $0.hasPrefix(Authentication.sessionCookie) })
+            #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && !cookie.contains("Secure"))
+
+            #expect(try await client.execute(uri: "/setup?token=\(app)", method: .get).status == .notFound, "the link works once")
+            let accounts = try AccountsDatabase.open(path: config.accountsPath)
+            #expect(try accounts.accounts().map(\.name) == ["Alex"])
+            #expect(try accounts.accounts().first?.role == .owner)
+
+            let list = try await client.get("/", session: session)
+            #expect(list.status == .ok)
+            #expect(list.text.contains("/meals/\(photoMeal.id)"))
+            let photo = try await client.get("/photos/\(photoMeal.photo!.sha256)/thumb", session: session)
+            #expect(photo.status == .ok && photo.headers[.contentType]?.hasPrefix("image/") == true)
+            #expect(try await database.mealCount() == meals?.totalCount, "every meal kept")
+        }
+    }
+
+    @Test func theSetupLinkWorksOnlyFromThisMachine() async throws {
+        try await TestEnvironment.withRunningApp(testing: .live, signedIn: false) { client, _, config, _ in
+            let token = try #require(TestEnvironment.setupToken(config))
+            // Over a real socket from 127.0.0.1 it works; the refusal for other addresses is the same check.
+            #expect(try await client.execute(uri: "/setup?token=\(token)", method: .get).status == .ok)
+            #expect(TrustedProxies.isLoopback("127.0.0.1") && TrustedProxies.isLoopback("::1") && TrustedProxies.isLoopback("::ffff:127.0.0.1"))
+            #expect(!TrustedProxies.isLoopback("192.168.1.20") && !TrustedProxies.isLoopback("::2") && !TrustedProxies.isLoopback("unknown"))
+        }
+    }
+
+    @Test func signingInGivesANewSessionAndWrongPasswordsLookAlike() async throws {
+        try await TestEnvironment.withApp { client, _ in
+            let unknown = try await client.signIn("Nobody", "sardines on toast 42")
+            let wrong = try await client.signIn(TestPerson.name, "sardines on toast 43")
+            #expect(unknown.status == .unauthorized && wrong.status == .unauthorized)
+            #expect(unknown.text.contains("do not match an account") && wrong.text.contains("do not match an account"))
+            #expect(unknown.cookie(Authentication.sessionCookie) == nil)
+
+            // A session id planted before sign-in is replaced, not adopted.
+            let right = try await client.signIn("sam", TestPerson.password, next: "/days/2026-03-09", session: "planted-by-someone-else")
+            #expect(right.status == .seeOther)
+            #expect(right.headers[.location] == "/days/2026-03-09")
+            let session = try #require(right.cookie(Authentication.sessionCookie))
+            #expect(session != "planted-by-someone-else" && session.count >= 43, "256 random bits, base64url")
+            #expect(try await client.get("/", session: session).status == .ok)
+            #expect(try await client.get("/", session: "planted-by-someone-else").status == .seeOther)
+
+            let offsite = try await client.signIn(TestPerson.name, TestPerson.password, next: "//evil.example/")
+            #expect(offsite.headers[.location] == "/", "never on to another site")
+
+            // Signing out ends that session only.
+            let signOut = try await client.execute(uri: "/signout", method: .post, headers: [
+                .cookie: browserCookies(session: session), .contentType: "application/x-www-form-urlencoded",
+            ], body: .init(string: "_csrf=" + CSRFTokens(secret: TestEnvironment.secret).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: session))))
+            #expect(signOut.headers[.location] == "/signin?notice=signed_out")
+            #expect(try await client.get("/", session: session).status == .seeOther)
+            #expect(try await client.get("/").status == .ok, "the other session goes on")
+        }
+    }
+
+    @Test func sessionsEndWhenIdleAndAtTheirAbsoluteLimit() async throws {
+        let clock = TestClock()
+        try await TestEnvironment.withRunningApp(now: { clock.now }, configure: { $0.sessionLifetime = SessionLifetime(idleDays: 30, absoluteDays: 90) }) { (client, _, _, _) async throws -> Void in
+            clock.advance(by: 29 * 86_400)
+            #expect(try await client.get("/").status == .ok, "used within 30 days")
+            clock.advance(by: 29 * 86_400)
+            #expect(try await client.get("/").status == .ok, "each use restarts the idle time")
+            clock.advance(by: 29 * 86_400)
+            #expect(try await client.get("/").status == .ok)
+            clock.advance(by: 4 * 86_400)
+            #expect(try await client.get("/").status == .seeOther, "90 days after sign-in, however busy")
+        }
+        let idle = TestClock()
+        try await TestEnvironment.withRunningApp(now: { idle.now }) { (client, _, _, _) async throws -> Void in
+            idle.advance(by: 30 * 86_400 + 1)
+            #expect(try await client.get("/").status == .seeOther, "30 days unused")
+        }
+    }
+
+    @Test func tenWrongPasswordsInARowAreSlowedDown() async throws {
+        let clock = TestClock()
+        try await TestEnvironment.withRunningApp(now: { clock.now }) { (client, _, _, _) async throws -> Void in
+            for attempt in 1...5 {
+                #expect(try await client.signIn(TestPerson.name, "wrong guess \(attempt)").status == .unauthorized)
+            }
+            let locked = try await client.signIn(TestPerson.name, TestPerson.password)
+            #expect(locked.status == .tooManyRequests, "even the right password waits")
+            #expect(locked.headers[.retryAfter] == "60")
+            #expect(locked.text.contains("Try again in a minute"))
+            clock.advance(by: 61)
+            #expect(try await client.signIn(TestPerson.name, "wrong guess 6").status == .unauthorized)
+            let longer = try await client.signIn(TestPerson.name, TestPerson.password)
+            #expect(longer.headers[.retryAfter] == "120", "the wait doubles")
+            clock.advance(by: 121)
+            #expect(try await client.signIn(TestPerson.name, TestPerson.password).status == .seeOther)
+            #expect(try await client.signIn(TestPerson.name, "wrong again").status == .unauthorized, "a success clears the count")
+        }
+    }
+
+    @Test func guessingManyNamesFromOneAddressIsSlowedToo() async throws {
+        try await TestEnvironment.withApp { (client, _) async throws -> Void in
+            for name in ["ann", "bob", "cat", "dan", "eve"] {
+                #expect(try await client.signIn(name, "some password").status == .unauthorized)
+            }
+            #expect(try await client.signIn("fay", "some password").status == .tooManyRequests)
+        }
+    }
+
+    @Test func accessTokensActForTheirPersonUntilRevoked() async throws {
+        try await TestEnvironment.withApp { client, database in
+            try await database.addMeal("2026-03-09T12:30", notes: "token lunch")
+            let empty = try await client.postForm("/account/tokens", [("name", "  ")])
+            #expect(empty.status == .unprocessableContent)
+            let made = try await client.postForm("/account/tokens", [("name", "Shortcuts & scripts")])
+            #expect(made.status == .ok && made.headers[.cacheControl] == "no-store")
+            let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
+            #expect(made.text.contains("Shortcuts &amp; scripts"))
+            #expect(try await client.get("/account").text.contains(token) == false, "shown once")
+
+            let api = try await client.execute(uri: "/api/meals", method: .get, headers: [.authorization: "Bearer \(token)"])
+            #expect(api.status == .ok && api.text.contains("token lunch"))
+            // A script posts with its token alone: no cookie, no CSRF token.
+            let created = try await client.execute(uri: "/meals", method: .post, headers: [
+                .authorization: "Bearer \(token)", .contentType: "application/x-www-form-urlencoded",
+            ], body: .init(string: "eaten_at=2026-03-09T18%3A00"))
+            #expect(created.status == .seeOther)
+            #expect(try await database.mealCount() == 2)
+            #expect(try await client.execute(uri: "/api/meals", method: .get, headers: [.authorization: "Basic \(token)"]).status == .unauthorized)
+
+            let accounts = try await client.get("/account").text
+            let revoke = try #require(accounts.firstMatch(of: #/action="(/account/tokens/\d+/revoke)"/#).map { String($0.output.1) })
+            #expect(accounts.contains("last used 9 Mar 2026"))
+            #expect(try await client.postForm(revoke, []).headers[.location] == "/account?notice=token_revoked")
+            #expect(try await client.execute(uri: "/api/meals", method: .get, headers: [.authorization: "Bearer \(token)"]).status == .unauthorized)
+            #expect(try await client.postForm(revoke, []).status == .notFound)
+        }
+    }
+
+    @Test func changingYourPasswordEndsYourOtherSessions() async throws {
+        try await TestEnvironment.withApp { client, _ in
+            let other = try #require(try await client.signIn(TestPerson.name, TestPerson.password).cookie(Authentication.sessionCookie))
+            let wrongCurrent = try await client.postForm("/account/password", [
+                ("current_password", "not it at all"), ("password", "mackerel and rice"), ("password_confirmation", "mackerel and rice"),
+            ])
+            #expect(wrongCurrent.status == .unprocessableContent && wrongCurrent.text.contains("not your current password"))
+            let changed = try await client.postForm("/account/password", [
+                ("current_password", TestPerson.password), ("password", "mackerel and rice"), ("password_confirmation", "mackerel and rice"),
+            ])
+            #expect(changed.headers[.location] == "/account?notice=password_changed")
+            #expect(try await client.get("/", session: other).status == .seeOther, "the other browser is signed out")
+            #expect(try await client.get("/").status == .ok, "this one stays")
+            #expect(try await client.signIn(TestPerson.name, TestPerson.password).status == .unauthorized)
+            #expect(try await client.signIn(TestPerson.name, "mackerel and rice").status == .seeOther)
+
+            let everywhere = try await client.postForm("/account/signout-everywhere", [])
+            #expect(everywhere.headers[.location] == "/signin?notice=signed_out_everywhere")
+            #expect(try await client.get("/").status == .seeOther)
+        }
+    }
+
+    @Test func theOwnerInvitesResetsAndRemovesMembers() async throws {
+        try await TestEnvironment.withApp { client, _ in
+            let invited = try await client.postForm("/people", [("name", "Robin"), ("how", "invite")])
+            #expect(invited.status == .ok)
+            let link = try #require(invited.text.firstMatch(of: #/http://[^/]+(/invite/[A-Za-z0-9_-]+)/#).map { String($0.output.1) })
+            #expect(try await client.postForm("/people", [("name", "robin"), ("how", "invite")]).status == .conflict, "names ignore case")
+
+            let welcome = try await client.execute(uri: link, method: .get)
+            #expect(welcome.status == .ok && welcome.text.contains("Welcome, Robin"))
+            let joined = try await client.postForm(link, [("password", "pancakes on sunday"), ("password_confirmation", "pancakes on sunday")],
+                                                  token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
+            #expect(joined.status == .seeOther)
+            let robin = try #require(joined.cookie(Authentication.sessionCookie))
+            #expect(try await client.get("/", session: robin).status == .ok)
+            #expect(try await client.get("/people", session: robin).status == .forbidden, "members do not manage people")
+            #expect(try await client.execute(uri: link, method: .get).status == .notFound, "an invitation works once")
+
+            // A first password the owner chose must be changed before anything else.
+            #expect(try await client.postForm("/people", [("name", "Kim"), ("how", "password"), ("password", "temporary chives 7")]).status == .ok)
+            let kim = try #require(try await client.signIn("Kim", "temporary chives 7").cookie(Authentication.sessionCookie))
+            #expect(try await client.get("/", session: kim).headers[.location] == "/account?notice=change_password")
+            #expect(try await client.get("/account", session: kim).text.contains("Choose your own password"))
+
+            let people = try await client.get("/people").text
+            let robinRow = try #require(people.firstMatch(of: #/<strong>Robin</strong>[\s\S]*?action="(/people/(\d+)/reset)"/#))
+            let reset = try await client.postForm(String(robinRow.output.1), [])
+            #expect(reset.text.contains("/invite/"))
+            #expect(try await client.get("/", session: robin).status == .seeOther, "a reset ends their sessions")
+
+            let removal = "/people/\(robinRow.output.2)/remove"
+            #expect(try await client.get(removal).text.contains("Type their name to confirm"))
+            #expect(try await client.postForm(removal, [("confirm_name", "Robyn")]).status == .unprocessableContent)
+            #expect(try await client.postForm(removal, [("confirm_name", "robin")]).headers[.location] == "/people?notice=removed")
+            #expect(try await client.get("/people").text.contains("Robin") == false)
+        }
+    }
+
+    @Test func aTrustedProxysHeaderSignsInAndAnyoneElsesIsIgnored() async throws {
+        for (trusted, signsIn) in [("127.0.0.0/8", true), ("10.0.0.0/8, 192.168.1.5", false)] {
+            try await TestEnvironment.withRunningApp(testing: .live, configure: {
+                $0.trustedProxyHeader = "Remote-User"
+                $0.trustedProxies = try! TrustedProxies(parsing: trusted)
+            }) { (client, _, _, _) async throws -> Void in
+                let page = try await client.execute(uri: "/", method: .get, headers: [HTTPField.Name("Remote-User")!: "Sam"])
+                #expect(page.status == (signsIn ? .ok : .seeOther), "\(trusted)")
+                if signsIn {
+                    let stranger = try await client.execute(uri: "/", method: .get, headers: [HTTPField.Name("Remote-User")!: "Mallory"])
+                    #expect(stranger.status == .unauthorized && stranger.text.contains("nobody has that name"))
+                }
+            }
+        }
+    }
+
+    @Test func theSessionCookieIsSecureBehindAnHTTPSProxy() async throws {
+        try await TestEnvironment.withRunningApp(testing: .live, configure: { $0.trustedProxies = try! TrustedProxies(parsing: "127.0.0.1") }) { (client, _, _, _) async throws -> Void in
+            let viaProxy = try await client.signIn(TestPerson.name, TestPerson.password, headers: [Authentication.forwardedProto: "https"])
+            #expect(viaProxy.headers[values: .setCookie].contains { $0.hasPrefix(Authentication.sessionCookie) && $0.contains("Secure") })
+        }
+        try await TestEnvironment.withRunningApp(testing: .live) { (client, _, _, _) async throws -> Void in
+            let claimed = try await client.signIn(TestPerson.name, TestPerson.password, headers: [Authentication.forwardedProto: "https"])
+            #expect(claimed.headers[values: .setCookie].contains { $0.hasPrefix(Authentication.sessionCookie) && !$0.contains("Secure") },
+                    "an untrusted client's claim is ignored")
+        }
+    }
+
+    @Test func trustedProxyListsParseAddressesAndBlocks() throws {
+        let proxies = try TrustedProxies(parsing: "10.0.0.0/8, 192.168.1.5,fd00::/8")
+        #expect(proxies.contains("10.200.3.4") && proxies.contains("192.168.1.5") && proxies.contains("fd12::1"))
+        #expect(!proxies.contains("11.0.0.1") && !proxies.contains("192.168.1.6") && !proxies.contains("fe80::1"))
+        #expect(proxies.contains("::ffff:10.1.1.1"), "IPv4 on a dual-stack socket")
+        #expect(throws: TrustedProxies.BadEntry.self) { try TrustedProxies(parsing: "10.0.0.0/33") }
+        #expect(throws: TrustedProxies.BadEntry.self) { try TrustedProxies(parsing: "proxy.local") }
+    }
+
+    @Test func theCommandLineManagesPeople() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let accounts = try AccountsDatabase.open(path: directory.path + "/accounts.sqlite")
+        let now = TestEnvironment.fixedNow
+        #expect(try await UserAdministration.add(name: "Alex", password: "olive oil and bread", owner: false, accounts: accounts, now: now)
+            .contains("as an owner"), "the first person is the owner")
+        await #expect(throws: UserAdministration.Refusal.self) {
+            try await UserAdministration.add(name: "Jo", password: "1234567890", owner: false, accounts: accounts, now: now)
+        }
+        _ = try await UserAdministration.add(name: "Jo", password: "lentil soup forever", owner: false, accounts: accounts, now: now)
+        #expect(try UserAdministration.list(accounts: accounts).map { $0.split(separator: "\t").prefix(2).joined(separator: " ") } == ["Alex owner", "Jo member"])
+        _ = try await UserAdministration.resetPassword(name: "alex", password: "a brand new phrase", accounts: accounts)
+        await #expect(throws: UserAdministration.Refusal.self, "the only owner stays") {
+            try await UserAdministration.remove(name: "Alex", accounts: accounts)
+        }
+        _ = try await UserAdministration.remove(name: "Jo", accounts: accounts)
+        #expect(try accounts.accounts().map(\.name) == ["Alex"])
+    }
+}
