@@ -15,22 +15,40 @@ log="$data/serve.log"
 server=$!
 for _ in $(seq 1 100); do grep -q "ready at" "$log" && break; sleep 0.1; done
 base=$(grep -o "http://127.0.0.1:[0-9]*" "$log" | head -1)
+# Every page needs a signed-in person: add one and sign in as a browser would (CSRF cookie, then form).
+printf 'bench password 1234\n' | .build/release/fooddiary user add bench --data-dir "$data" >/dev/null
+jar="$data/cookies"
+curl -s -c "$jar" -o /dev/null "$base/signin"
+csrf=$(awk '$6 == "fooddiary_csrf" {print $7}' "$jar")
+curl -s -b "$jar" -c "$jar" -o /dev/null -d "name=bench&password=bench+password+1234&_csrf=$csrf" "$base/signin"
+session=$(awk '$6 == "fooddiary_session" {print $7}' "$jar")
+[ -n "$session" ] || { echo "signing in failed" >&2; exit 1; }
+cookie="Cookie: fooddiary_session=$session"
 today=$(date +%Y-%m-%d)
 first_id() { python3 -c "import json, sys; print(json.load(sys.stdin)['$1'][0]['id'])"; }
-meal=$(curl -s "$base/api/meals?limit=1" | first_id meals)
-place=$(curl -s "$base/api/places" | first_id places)
+meal=$(curl -s -H "$cookie" "$base/api/meals?limit=1" | first_id meals)
+place=$(curl -s -H "$cookie" "$base/api/places" | first_id places)
 printf "%-30s %9s %9s %8s\n" page "p50 ms" "p90 ms" "p50/static"
 static_p50=""
-for path in /static/css/app.css / "/days/$today" "/foods?q=chicken+breast" "/meals/$meal" /foods/1 "/trends?days=30" /places \
-            "/places/$place" /tags "/api/foods/search?q=banana"; do
+# measure LABEL PATH [HEADER]: server times of PATH from the request log, one request at a time.
+measure() {
+  local label=$1 path=$2 header=${3:-X-None: 1}
   start=$(wc -l <"$log")
-  for _ in $(seq 1 "$requests"); do curl -s -o /dev/null "$base$path"; done
+  for _ in $(seq 1 "$requests"); do curl -s -o /dev/null -H "$header" "$base$path"; done
   # The request log's number before "ms" is the server's time for each request.
   times=$(tail -n +"$((start + 1))" "$log" | grep -o " GET [^ ]* [0-9]* [0-9.,]* ms" | awk '{gsub(",", "", $4); print $4}' | sort -n) || true
-  p50=$(echo "$times" | awk '{v[NR]=$1} END {printf "%.2f", v[int((NR + 1) / 2)]}')
-  p90=$(echo "$times" | awk '{v[NR]=$1} END {printf "%.2f", v[int(NR * 0.9)]}')
+  p50=$(echo "$times" | awk '{v[NR]=$1} END {printf "%.3f", v[int((NR + 1) / 2)]}')
+  p90=$(echo "$times" | awk '{v[NR]=$1} END {printf "%.3f", v[int(NR * 0.9)]}')
   [ -z "$static_p50" ] && static_p50=$p50
-  printf "%-30s %9s %9s %8s\n" "$path" "$p50" "$p90" "$(awk -v a="$p50" -v b="$static_p50" 'BEGIN {printf "%.0f×", a / (b > 0 ? b : 0.01)}')"
+  printf "%-30s %9s %9s %8s\n" "$label" "$p50" "$p90" "$(awk -v a="$p50" -v b="$static_p50" 'BEGIN {printf "%.1f×", a / (b > 0 ? b : 0.01)}')"
+}
+measure /static/css/app.css /static/css/app.css
+# The same public route without and with a session: the difference is the session check.
+measure "/healthz (nobody)" /healthz
+measure "/healthz (signed in)" /healthz "$cookie"
+for path in / "/days/$today" "/foods?q=chicken+breast" "/meals/$meal" /foods/1 "/trends?days=30" /places \
+            "/places/$place" /tags "/api/foods/search?q=banana"; do
+  measure "$path" "$path" "$cookie"
 done
 
 # Under load: wrk -t2 -c16 -d10s, the static file first, in the same run.
@@ -42,7 +60,7 @@ echo
 printf "%-30s %9s %9s %9s %9s\n" "under wrk -t2 -c16 -d10s" "req/s" "of static" "p50" "p99"
 static_rps=""
 for path in /static/css/app.css / "/days/$today"; do
-  out=$(wrk -t2 -c16 -d10s --latency "$base$path")
+  out=$(wrk -t2 -c16 -d10s --latency -H "$cookie" "$base$path")
   rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
   p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
   p99=$(echo "$out" | awk '$1 == "99%" {print $2}')

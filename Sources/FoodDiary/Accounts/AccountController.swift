@@ -6,6 +6,8 @@ import Logging
 struct AccountController: Sendable {
     let accounts: AccountsDatabase
     let authentication: Authentication
+    /// Guessing the current password here is slowed down like guessing it at sign-in.
+    let throttle: SignInThrottle
     let renderer: PageRenderer
     let logger: Logger
     let timeZone: TimeZone
@@ -44,9 +46,17 @@ struct AccountController: Sendable {
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try person(context)
         var form = PasswordChangeForm(fields: context.formFields)
+        let keys = SignInThrottle.keys(name: person.account.name, address: context.clientAddress)
+        if let wait = throttle.wait(for: keys, now: now()) {
+            form.currentError = "Too many wrong passwords. Try again in \(SignInController.duration(wait))."
+            var response = try await page(context, passwordForm: form, status: .tooManyRequests)
+            response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
+            return response
+        }
         let currentHash = try accounts.passwordHash(accountID: person.account.id)
-        let currentMatches = try await Passwords.verify(form.current, against: currentHash ?? Passwords.standIn)
-        guard form.validate(name: person.account.name, currentMatches: currentMatches && currentHash != nil) else {
+        let currentMatches = try await Passwords.verify(form.current, against: currentHash ?? Passwords.standIn) && currentHash != nil
+        if !currentMatches { throttle.recordFailure(for: keys, now: now()) }
+        guard form.validate(name: person.account.name, currentMatches: currentMatches) else {
             return try await page(context, passwordForm: form, status: .unprocessableContent)
         }
         let hash = try await Passwords.hash(form.password)
@@ -120,7 +130,7 @@ struct PasswordChangeForm: Sendable {
         currentError = currentMatches ? nil : "That is not your current password."
         passwordError = PasswordPolicy.problem(with: password, name: name)
         if passwordError == nil, password == current { passwordError = "Choose a password different from the current one." }
-        confirmationError = passwordError == nil && confirmation != password ? "The two passwords differ. Type the same one twice." : nil
+        confirmationError = passwordError == nil && confirmation != password ? PasswordPolicy.mismatch : nil
         return !hasErrors
     }
 }

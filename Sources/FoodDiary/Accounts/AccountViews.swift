@@ -21,6 +21,7 @@ struct SignInView: Sendable {
 
 /// The fields of a new password typed twice, for the setup, invitation and people pages.
 struct NewPasswordFields: Sendable {
+    let newPasswordLabel = "Password"
     let name: String
     let nameError: String?
     let passwordError: String?
@@ -72,6 +73,7 @@ struct InviteView: Sendable {
 
 struct AccountView: Sendable {
     let title = "Your account"
+    let newPasswordLabel = "New password"
     let csrfToken: String
     let name: String
     let roleText: String

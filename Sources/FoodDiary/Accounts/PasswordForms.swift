@@ -37,7 +37,7 @@ struct NewPasswordForm: Sendable {
             }
         }
         errors.password = PasswordPolicy.problem(with: password, name: cleaned)
-        if errors.password == nil && confirmation != password { errors.confirmation = "The two passwords differ. Type the same one twice." }
+        if errors.password == nil && confirmation != password { errors.confirmation = PasswordPolicy.mismatch }
         return errors.isEmpty ? .success(cleaned) : .failure(FieldProblem("See the fields marked."))
     }
 }

@@ -25,6 +25,7 @@ enum Passwords {
 /// first by anyone guessing.
 enum PasswordPolicy {
     static let minimumLength = 10
+    static let mismatch = "The two passwords differ. Type the same one twice."
     static let maximumBytes = 72
 
     static func problem(with password: String, name: String) -> String? {

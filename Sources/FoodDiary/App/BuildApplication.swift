@@ -60,10 +60,11 @@ public func buildApplication(
     let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
     let formBody = FormBodyMiddleware(uploadDirectory: photos.temporaryDirectory, maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
     let routes = Routes(router: router, formBody: formBody, tokens: tokens, authentication: authentication)
-    SignInController(accounts: accounts, authentication: authentication, throttle: SignInThrottle(), setup: setup, renderer: renderer,
+    let throttle = SignInThrottle()
+    SignInController(accounts: accounts, authentication: authentication, throttle: throttle, setup: setup, renderer: renderer,
                      logger: logger, now: now).addRoutes(to: routes)
-    AccountController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: config.timeZone,
-                      now: now).addRoutes(to: routes)
+    AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
+                      timeZone: config.timeZone, now: now).addRoutes(to: routes)
     PeopleController(accounts: accounts, renderer: renderer, logger: logger, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealPagesController(database: database, photos: photos, geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController(database: database).addRoutes(to: routes)

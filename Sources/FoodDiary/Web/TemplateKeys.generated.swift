@@ -3,7 +3,7 @@
 
 extension AccountView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; default: .absent }
     }
 }
 
@@ -309,7 +309,7 @@ extension MyFoodsView.Row: TemplateKeyed {
 
 extension NewPasswordFields: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "name": self.name.templateValue; case "nameError": self.nameError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; default: .absent }
+        switch key { case "newPasswordLabel": self.newPasswordLabel.templateValue; case "name": self.name.templateValue; case "nameError": self.nameError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; default: .absent }
     }
 }
 
@@ -520,19 +520,19 @@ enum TemplateKeys {
         "legend", "lines", "link", "location", "locationSource", "logAgainURL", "longitude", "longitudeError",
         "macroChart", "macros", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB",
         "meal", "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "meals", "message", "minGrams",
-        "minimumLength", "missingError", "mustChangePassword", "myFoods", "name", "nameError", "ndbNumber", "newToken",
-        "next", "nextURL", "noAccountYet", "notes", "notesError", "notice", "nutrients", "openStreetMapURL",
-        "originalURL", "otherSessions", "page", "pageCount", "pagination", "passwordError", "people", "percentText",
-        "periods", "photo", "photoAction", "photoError", "photoURL", "placeError", "placeName", "placeOptions",
-        "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem", "protein",
-        "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "removeAction",
-        "removePhotoAction", "removeURL", "resetAction", "results", "returnTo", "revokeAction", "roleText", "rows",
-        "rules", "saveForLater", "saved", "savedHeading", "search", "segments", "selected", "servingError",
-        "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError",
-        "servingsText", "signedIn", "sizeText", "source", "sourceText", "status", "statusStrip", "submitLabel",
-        "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "time",
-        "title", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "typed",
-        "typedURL", "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError",
-        "value", "valueText", "width", "x", "xLabels", "y",
+        "minimumLength", "missingError", "mustChangePassword", "myFoods", "name", "nameError", "ndbNumber", "newPasswordLabel",
+        "newToken", "next", "nextURL", "noAccountYet", "notes", "notesError", "notice", "nutrients",
+        "openStreetMapURL", "originalURL", "otherSessions", "page", "pageCount", "pagination", "passwordError", "people",
+        "percentText", "periods", "photo", "photoAction", "photoError", "photoURL", "placeError", "placeName",
+        "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem",
+        "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes",
+        "removeAction", "removePhotoAction", "removeURL", "resetAction", "results", "returnTo", "revokeAction", "roleText",
+        "rows", "rules", "saveForLater", "saved", "savedHeading", "search", "segments", "selected",
+        "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings",
+        "servingsError", "servingsText", "signedIn", "sizeText", "source", "sourceText", "status", "statusStrip",
+        "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL",
+        "time", "title", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines",
+        "typed", "typedURL", "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset",
+        "utcOffsetError", "value", "valueText", "width", "x", "xLabels", "y",
     ]
 }
