@@ -16,11 +16,11 @@ server=$!
 for _ in $(seq 1 100); do grep -q "ready at" "$log" && break; sleep 0.1; done
 base=$(grep -o "http://127.0.0.1:[0-9]*" "$log" | head -1)
 # Every page needs a signed-in person: add one and sign in as a browser would (CSRF cookie, then form).
-printf 'bench password 1234\n' | .build/release/fooddiary user add bench --data-dir "$data" >/dev/null
+printf 'sardines on toast 1234\n' | .build/release/fooddiary user add bench --data-dir "$data" >/dev/null
 jar="$data/cookies"
 curl -s -c "$jar" -o /dev/null "$base/signin"
 csrf=$(awk '$6 == "fooddiary_csrf" {print $7}' "$jar")
-curl -s -b "$jar" -c "$jar" -o /dev/null -d "name=bench&password=bench+password+1234&_csrf=$csrf" "$base/signin"
+curl -s -b "$jar" -c "$jar" -o /dev/null -d "name=bench&password=sardines+on+toast+1234&_csrf=$csrf" "$base/signin"
 session=$(awk '$6 == "fooddiary_session" {print $7}' "$jar")
 [ -n "$session" ] || { echo "signing in failed" >&2; exit 1; }
 cookie="Cookie: fooddiary_session=$session"

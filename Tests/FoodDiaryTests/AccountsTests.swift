@@ -165,6 +165,18 @@ extension TestClientProtocol {
         }
     }
 
+    /// `fooddiary user` runs in another process: the server sees its change within seconds.
+    @Test func aResetFromTheCommandLineEndsSessionsWithinSeconds() async throws {
+        let clock = TestClock()
+        try await TestEnvironment.withRunningApp(now: { clock.now }) { (client, _, config, _) async throws -> Void in
+            #expect(try await client.get("/").status == .ok)
+            let elsewhere = try AccountsDatabase.open(path: config.accountsPath)
+            _ = try await UserAdministration.resetPassword(name: TestPerson.name, password: "a brand new phrase", accounts: elsewhere)
+            clock.advance(by: RecentSessions.freshFor)
+            #expect(try await client.get("/").status == .seeOther)
+        }
+    }
+
     @Test func tenWrongPasswordsInARowAreSlowedDown() async throws {
         let clock = TestClock()
         try await TestEnvironment.withRunningApp(now: { clock.now }) { (client, _, _, _) async throws -> Void in

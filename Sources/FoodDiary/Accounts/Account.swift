@@ -16,6 +16,17 @@ public struct Account: Sendable, Equatable, FetchableRecord, Decodable {
     /// False while an invitation is still waiting to be taken up.
     public let hasPassword: Bool
 
+    /// Read by position from `selection`'s columns starting at `start`: every request reads one.
+    init(row: Row, at start: Int) {
+        id = row[start]
+        name = row[start + 1]
+        role = Role(rawValue: row[start + 2]) ?? .member
+        mustChangePassword = row[start + 3]
+        createdAt = row[start + 4]
+        lastSignInAt = row[start + 5]
+        hasPassword = row[start + 6]
+    }
+
     /// Qualified, so it can be joined with sessions and tokens.
     static let selection = """
         account.id, account.name, account.role, account.must_change_password AS mustChangePassword,

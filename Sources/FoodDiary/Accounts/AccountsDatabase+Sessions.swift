@@ -16,11 +16,16 @@ public struct SessionLifetime: Sendable, Equatable {
     static let touchInterval: TimeInterval = 3_600
 }
 
-/// A live session with its person.
+/// A session with its person.
 struct ActiveSession: Sendable {
     let idSHA256: Data
     let account: Account
     let lastSeenAt: Date
+    let expiresAt: Date
+
+    func isLive(lifetime: SessionLifetime, now: Date) -> Bool {
+        expiresAt > now && lastSeenAt.addingTimeInterval(lifetime.idle) > now
+    }
 }
 
 extension AccountsDatabase {
@@ -37,18 +42,25 @@ extension AccountsDatabase {
         return id
     }
 
-    /// The session `id` names, if it has not expired.
-    func session(id: String, lifetime: SessionLifetime, now: Date) throws -> ActiveSession? {
+    /// The session `id` names, if it has not expired; `recent` spares the query for a session
+    /// read moments ago.
+    func session(id: String, lifetime: SessionLifetime, now: Date, recent: RecentSessions? = nil) throws -> ActiveSession? {
         let hash = BearerSecret.sha256(of: id)
-        return try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT \(Account.selection), s.last_seen_at, s.expires_at
-                FROM session s JOIN account ON account.id = s.account_id WHERE s.id_sha256 = ?
-                """, arguments: [hash]) else { return nil }
-            let lastSeen: Date = row["last_seen_at"], expires: Date = row["expires_at"]
-            guard expires > now, lastSeen.addingTimeInterval(lifetime.idle) > now else { return nil }
-            return ActiveSession(idSHA256: hash, account: try Account(row: row), lastSeenAt: lastSeen)
+        let version = version.current
+        if let session = recent?.session(hash, version: version, now: now) {
+            return session.isLive(lifetime: lifetime, now: now) ? session : nil
         }
+        let session = try readOneStatement { db -> ActiveSession? in
+            let statement = try db.cachedStatement(sql: """
+                SELECT s.last_seen_at, s.expires_at, \(Account.selection)
+                FROM session s JOIN account ON account.id = s.account_id WHERE s.id_sha256 = ?
+                """)
+            guard let row = try Row.fetchOne(statement, arguments: [hash]) else { return nil }
+            return ActiveSession(idSHA256: hash, account: Account(row: row, at: 2), lastSeenAt: row[0], expiresAt: row[1])
+        }
+        guard let session else { return nil }
+        recent?.remember(session, version: version, now: now)
+        return session.isLive(lifetime: lifetime, now: now) ? session : nil
     }
 
     func touchSession(_ session: ActiveSession, now: Date) async throws {

@@ -43,12 +43,13 @@ extension AccountsDatabase {
 
     /// The token's id and person, for a request that presented `token`.
     func tokenHolder(_ token: String) throws -> (tokenID: Int64, account: Account, lastUsedAt: Date?)? {
-        try read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT \(Account.selection), t.id AS token_id, t.last_used_at AS token_last_used_at
+        try readOneStatement { db in
+            let statement = try db.cachedStatement(sql: """
+                SELECT t.id, t.last_used_at, \(Account.selection)
                 FROM access_token t JOIN account ON account.id = t.account_id WHERE t.token_sha256 = ?
-                """, arguments: [BearerSecret.sha256(of: token)]) else { return nil }
-            return (row["token_id"], try Account(row: row), row["token_last_used_at"])
+                """)
+            guard let row = try Row.fetchOne(statement, arguments: [BearerSecret.sha256(of: token)]) else { return nil }
+            return (row[0], Account(row: row, at: 2), row[1])
         }
     }
 

@@ -5,6 +5,8 @@ import GRDB
 /// apart from the diary so a diary file can be copied or restored without anyone's credentials.
 public struct AccountsDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// Advanced by every write, so sessions read before it are read again.
+    let version = WriteVersion()
 
     public static func open(path: String) throws -> AccountsDatabase {
         AccountsDatabase(writer: try openDatabasePool(path: path, migrator: AccountsMigrations.migrator))
@@ -15,8 +17,15 @@ public struct AccountsDatabase: Sendable {
         try writer.read(body)
     }
 
+    /// Outside a transaction, for the single statement each request runs to find its session or
+    /// token: one statement reads a consistent snapshot anyway, and BEGIN/COMMIT doubled its cost.
+    func readOneStatement<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.unsafeRead(body)
+    }
+
     func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await writer.write(body)
+        defer { version.advance() }
+        return try await writer.write(body)
     }
 }
 

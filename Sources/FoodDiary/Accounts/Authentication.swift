@@ -14,6 +14,7 @@ public struct Authentication: Sendable {
     let proxyHeader: HTTPField.Name?
     let trustedProxies: TrustedProxies
     let now: @Sendable () -> Date
+    let recentSessions = RecentSessions()
 
     /// Whether `name` can be a header, for `--trusted-proxy-header`.
     public static func isHeaderName(_ name: String) -> Bool { HTTPField.Name(name) != nil }
@@ -36,7 +37,7 @@ public struct Authentication: Sendable {
         }
         guard let id = request.cookies[Self.sessionCookie]?.value, !id.isEmpty else { return nil }
         let now = now()
-        guard let session = try accounts.session(id: id, lifetime: lifetime, now: now) else { return nil }
+        guard let session = try accounts.session(id: id, lifetime: lifetime, now: now, recent: recentSessions) else { return nil }
         if now.timeIntervalSince(session.lastSeenAt) > SessionLifetime.touchInterval {
             try await accounts.touchSession(session, now: now)
         }

@@ -5,7 +5,7 @@ import GRDB
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// Advanced by every write, for caches of what was read.
-    let version = DiaryVersion()
+    let version = WriteVersion()
 
     /// Opens (creating if needed) the diary at `path` in WAL mode and brings its schema up to date.
     public static func open(path: String) throws -> AppDatabase {

@@ -1,8 +1,8 @@
 import GRDB
 import NIOConcurrencyHelpers
 
-/// Counts the diary's writes, so a value read from it can be kept until the next write.
-final class DiaryVersion: Sendable {
+/// Counts a database's writes through this server, so a value read from it can be kept until the next write.
+final class WriteVersion: Sendable {
     private let count = NIOLockedValueBox(0)
 
     var current: Int { count.withLockedValue { $0 } }
