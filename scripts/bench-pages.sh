@@ -61,6 +61,8 @@ printf "%-30s %9s %9s %9s %9s\n" "under wrk -t2 -c16 -d10s" "req/s" "of static" 
 static_rps=""
 for path in /static/css/app.css / "/days/$today"; do
   out=$(wrk -t2 -c16 -d10s --latency -H "$cookie" "$base$path")
+  # A lost session would measure redirects to the sign-in page instead of the page.
+  if echo "$out" | grep -q "Non-2xx"; then echo "$path answered other than 2xx under wrk" >&2; exit 1; fi
   rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
   p50=$(echo "$out" | awk '$1 == "50%" {print $2}')
   p99=$(echo "$out" | awk '$1 == "99%" {print $2}')

@@ -49,8 +49,8 @@ import Testing
         }
     }
 
-    /// The list page is kept between changes to the diary; each kind of change must show at once.
-    @Test func theListFollowsEveryChangeStraightAway() async throws {
+    /// The list and day pages are kept between changes to the diary; each kind of change must show at once.
+    @Test func theListAndDayPagesFollowEveryChangeStraightAway() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
             let id = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
             #expect(try await client.get("/").text.contains("0 kcal"))
@@ -58,8 +58,12 @@ import Testing
             #expect(try await client.get("/").text.contains("89 kcal"))
             try await client.postForm("/meals/\(id)/edit", [("eaten_at", "2026-03-09T12:30"), ("utc_offset", "0"), ("notes", "Late lunch")])
             #expect(try await client.get("/").text.contains("Late lunch"))
+            #expect(try await client.get("/days/2026-03-09").text.contains("Late lunch"))
+            try await client.postForm("/goals", [("energy_kcal", "1234")])
+            #expect(try await client.get("/days/2026-03-09").text.contains("1,234"), "the day page follows the goals too")
             try await client.postForm("/meals/\(id)/delete", [])
             #expect(try await client.get("/").text.contains("No meals yet"))
+            #expect(!(try await client.get("/days/2026-03-09").text.contains("Late lunch")))
         }
     }
 

@@ -7,6 +7,8 @@ struct DayPagesController: Sendable {
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
+    /// The day page read last (usually today's), kept until the diary changes.
+    let days = DiaryReadCache<LocalDate, DayQueries.Day>()
 
     static let notices = ["goals": "Goals saved."]
     static let trendPeriods = [7, 30]
@@ -41,7 +43,7 @@ struct DayPagesController: Sendable {
     }
 
     private func dayPage(_ date: LocalDate) async throws -> Response {
-        let day = try await database.read { db in try DayQueries.day(db, date: date) }
+        let day = try await days.value(for: date, in: database) { db in try DayQueries.day(db, date: date) }
         return await renderer.render(.day, DayView(day: day, today: todayDate))
     }
 
@@ -106,7 +108,7 @@ struct DayPagesController: Sendable {
 
     @Sendable func dayJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let date = try date(context)
-        let day = try await database.read { db in try DayQueries.day(db, date: date) }
+        let day = try await days.value(for: date, in: database) { db in try DayQueries.day(db, date: date) }
         return try jsonResponse(DayJSON(date: date.description, meals: day.meals.map(MealDetailJSON.init),
                                         totals: NutrientsJSON(values: day.totals), goals: GoalsJSON(goals: day.goals)))
     }
