@@ -118,8 +118,13 @@ extension TestClientProtocol {
 
     @Test func signingInGivesANewSessionAndWrongPasswordsLookAlike() async throws {
         try await TestEnvironment.withApp { client, _ in
-            let unknown = try await client.signIn("Nobody", "sardines on toast 42")
-            let wrong = try await client.signIn(TestPerson.name, "sardines on toast 43")
+            let clock = ContinuousClock()
+            var unknown: TestResponse!, wrong: TestResponse!
+            let unknownTime = try await clock.measure { unknown = try await client.signIn("Nobody", "sardines on toast 42") }
+            let wrongTime = try await clock.measure { wrong = try await client.signIn(TestPerson.name, "sardines on toast 43") }
+            // Both check a cost-12 bcrypt hash (a quarter of a second here); nothing answers an unknown name early.
+            #expect(unknownTime > .milliseconds(100) && wrongTime > .milliseconds(100), "\(unknownTime) \(wrongTime)")
+            #expect(Passwords.standIn.hasPrefix("$2b$\(Passwords.cost)$"))
             #expect(unknown.status == .unauthorized && wrong.status == .unauthorized)
             #expect(unknown.text.contains("do not match an account") && wrong.text.contains("do not match an account"))
             #expect(unknown.cookie(Authentication.sessionCookie) == nil)
@@ -330,6 +335,21 @@ extension TestClientProtocol {
         #expect(proxies.contains("::ffff:10.1.1.1"), "IPv4 on a dual-stack socket")
         #expect(throws: TrustedProxies.BadEntry.self) { try TrustedProxies(parsing: "10.0.0.0/33") }
         #expect(throws: TrustedProxies.BadEntry.self) { try TrustedProxies(parsing: "proxy.local") }
+    }
+
+    @Test func sessionsSurviveARestartAndAreStoredHashed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/accounts.sqlite"
+        let before = try AccountsDatabase.open(path: path)
+        let id = try await before.createAccount(name: "Alex", passwordHash: TestPerson.passwordHash, role: .owner, now: TestEnvironment.fixedNow)
+        let session = try await before.createSession(accountID: id, lifetime: SessionLifetime(), now: TestEnvironment.fixedNow)
+        let token = try await before.createToken(accountID: id, name: "script", now: TestEnvironment.fixedNow)
+        let after = try AccountsDatabase.open(path: path)
+        #expect(try after.session(id: session.text, lifetime: SessionLifetime(), now: TestEnvironment.fixedNow)?.account.name == "Alex")
+        #expect(try after.tokenHolder(token.text)?.account.name == "Alex")
+        let file = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
+        #expect(file.range(of: Data(session.text.utf8)) == nil && file.range(of: Data(token.text.utf8)) == nil, "only their hashes are stored")
     }
 
     @Test func theCommandLineManagesPeople() async throws {

@@ -193,6 +193,11 @@ class Journeys:
         self.find("#password").send_keys(PASSWORD)
         self.click("button[type=submit]", "signed-in")
         self.assertIn("Your meals", self.text())
+        self.open("/people", "people")
+        self.find("#name").send_keys(f"Robin {self.label}")
+        self.click("form[action='/people'] button[type=submit]", "person-invited")
+        link = self.find(".notice code.secret").text
+        self.assertRegex(link, r"^http://127\.0\.0\.1:\d+/invite/[A-Za-z0-9_-]{43}$")
         self.add_meal_with_photo(f"Signed-in breakfast ({self.label})")
         large = self.find(".meal-photo img")
         self.assertTrue(self.browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", large), "the photo loaded")

@@ -6,6 +6,7 @@ import Logging
 /// change), reset a member's password, remove a member. The diary itself is not touched.
 struct PeopleController: Sendable {
     let accounts: AccountsDatabase
+    let authentication: Authentication
     let renderer: PageRenderer
     let logger: Logger
     let timeZone: TimeZone
@@ -48,7 +49,8 @@ struct PeopleController: Sendable {
             return try await page(context, form: form, status: .conflict)
         }
         logger.info("Owner “\(context.signedIn?.account.name ?? "")” added “\(name)”")
-        return try await page(context, notice: "\(name) can now use the diary.", handOver: try await handOver(to: id, name: name, byInvitation: form.byInvitation, request: request))
+        return try await page(context, notice: "\(name) can now use the diary.",
+                              handOver: try await handOver(to: id, name: name, byInvitation: form.byInvitation, request: request, context: context))
     }
 
     /// A new invitation link, or the first password back on the page once; either way their
@@ -58,14 +60,16 @@ struct PeopleController: Sendable {
         let member = try member(context)
         try await accounts.endSessions(accountID: member.id)
         logger.info("Owner “\(context.signedIn?.account.name ?? "")” reset the password of “\(member.name)”")
-        return try await page(context, notice: "\(member.name)'s sign-ins have ended.", handOver: try await handOver(to: member.id, name: member.name, byInvitation: true, request: request))
+        return try await page(context, notice: "\(member.name)'s sign-ins have ended.",
+                              handOver: try await handOver(to: member.id, name: member.name, byInvitation: true, request: request, context: context))
     }
 
-    private func handOver(to id: Int64, name: String, byInvitation: Bool, request: Request) async throws -> HandOver? {
+    /// The link as the owner's browser reached us (the Host guard vouched for the name).
+    private func handOver(to id: Int64, name: String, byInvitation: Bool, request: Request, context: AppRequestContext) async throws -> HandOver? {
         guard byInvitation else { return nil }
         let invite = try await accounts.createInvite(accountID: id, now: now())
-        let host = request.head.authority ?? "127.0.0.1"
-        return HandOver(name: name, link: "http://\(host)/invite/\(invite.text)")
+        let scheme = authentication.isHTTPS(request, context: context) ? "https" : "http"
+        return HandOver(name: name, link: "\(scheme)://\(request.head.authority ?? "127.0.0.1")/invite/\(invite.text)")
     }
 
     @Sendable func confirmRemoval(_ request: Request, context: AppRequestContext) async throws -> Response {

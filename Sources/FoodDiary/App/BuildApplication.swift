@@ -65,7 +65,7 @@ public func buildApplication(
                      logger: logger, now: now).addRoutes(to: routes)
     AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
                       timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    PeopleController(accounts: accounts, renderer: renderer, logger: logger, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    PeopleController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealPagesController(database: database, photos: photos, geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController(database: database).addRoutes(to: routes)
     FoodPagesController(catalog: catalog, database: database, renderer: renderer).addRoutes(to: routes)
