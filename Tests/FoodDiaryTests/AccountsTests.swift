@@ -328,6 +328,11 @@ extension TestClientProtocol {
         }
     }
 
+    @Test func invitationSecretsStayOutOfTheRequestLog() {
+        #expect(RequestLogMiddleware<AppRequestContext>.loggable("/invite/0H40SOs8VvSO6dQoD2gdHwPNqrk") == "/invite/…")
+        #expect(RequestLogMiddleware<AppRequestContext>.loggable("/meals/12") == "/meals/12")
+    }
+
     @Test func trustedProxyListsParseAddressesAndBlocks() throws {
         let proxies = try TrustedProxies(parsing: "10.0.0.0/8, 192.168.1.5,fd00::/8")
         #expect(proxies.contains("10.200.3.4") && proxies.contains("192.168.1.5") && proxies.contains("fd12::1"))

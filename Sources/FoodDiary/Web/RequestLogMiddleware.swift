@@ -12,7 +12,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             let microseconds = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
             let fraction = String(microseconds % 1000)
             let milliseconds = "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-            context.logger.info("\(request.method) \(request.uri.path) \(status) \(milliseconds) ms")
+            context.logger.info("\(request.method) \(Self.loggable(request.uri.path)) \(status) \(milliseconds) ms")
         }
         do {
             let response = try await next(request, context)
@@ -22,5 +22,11 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             status = String(error.status.code)
             throw error
         }
+    }
+
+    /// The path with any secret it carries (an invitation's) left out: logs are read by more
+    /// people, and kept longer, than the links they mention.
+    static func loggable(_ path: String) -> String {
+        path.hasPrefix("/invite/") ? "/invite/…" : path
     }
 }
