@@ -179,7 +179,11 @@ class Journeys:
     # Journeys
 
     def test_0_sign_out_sign_in_and_add_a_meal(self):
-        self.open("/account", "account")
+        self.open("/", "list-signed-in")
+        # The top bar shows the way to your account at every width (the phone's nav scrolls).
+        account = [link for link in self.browser.find_elements(By.CSS_SELECTOR, "a.account-link") if link.is_displayed()]
+        self.assertEqual(len(account), 1)
+        self._click(account[0], "account", True)
         self.click(f"form[action='/signout'] button", "signed-out")
         self.assertIn("You have signed out.", self.text())
         self.open("/", "list-signed-out")
