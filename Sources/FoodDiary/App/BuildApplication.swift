@@ -27,16 +27,16 @@ public func buildApplication(
     var renderer = try PageRenderer(directory: config.templatesDirectory)
     renderer.check = config.renderedPageCheck
     // Every page shows the strip, so it is read once per change to the diary (or new day), not per page.
-    let strips = DiaryReadCache<LocalDate, StatusStripView>()
     renderer.statusStrip = {
+        guard let diary = SignedIn.current?.diary else { return nil }
         let today = LocalDateTime(now(), in: config.timeZone).date
-        return try? await strips.value(for: today, in: database) { db in
+        return try? await diary.statusStrips.value(for: today, in: diary.database) { db in
             let totals = try DayQueries.totals(db, from: today, through: today).first?.totals ?? NutrientValues()
             return StatusStripView(totals: totals, goals: try DailyGoals.fetch(db))
         }
     }
-    let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels,
-                            isRecorded: { try await database.isPhotoRecorded(sha256: $0) })
+    let diary = Diary(database: database, photosDirectory: config.photosDirectory, maxPhotoPixels: config.maxPhotoPixels)
+    let photos = diary.photos
     try ImageLibrary.start()
     let maintenance = Maintenance(database: database, photos: photos, now: now, logger: logger)
     await maintenance.runOnce(atStartUp: true)
@@ -46,7 +46,7 @@ public func buildApplication(
     let setup = FirstRunSetup(needed: try accounts.accountCount() == 0)
     let authentication = Authentication(
         accounts: accounts, lifetime: config.sessionLifetime, proxyHeader: config.trustedProxyHeader.flatMap { HTTPField.Name($0) },
-        trustedProxies: config.trustedProxies, now: now)
+        trustedProxies: config.trustedProxies, now: now, diary: diary)
     let router = Router(context: AppRequestContext.self, options: [.autoGenerateHeadEndpoints])
     // Order matters: a middleware wraps those added after it.
     router.add(middleware: RequestLogMiddleware())
@@ -66,20 +66,20 @@ public func buildApplication(
     AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
                       timeZone: config.timeZone, now: now).addRoutes(to: routes)
     PeopleController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    MealPagesController(database: database, photos: photos, geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    MealsAPIController(database: database).addRoutes(to: routes)
-    FoodPagesController(catalog: catalog, database: database, renderer: renderer).addRoutes(to: routes)
+    MealPagesController(geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    MealsAPIController().addRoutes(to: routes)
+    FoodPagesController(catalog: catalog, renderer: renderer).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
-    EntryPagesController(database: database, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
-    SavedFoodsController(database: database, catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
-    PhotoPagesController(database: database, photos: photos).addRoutes(to: routes)
-    PlacePagesController(database: database, renderer: renderer, timeZone: config.timeZone).addRoutes(to: routes)
-    PlacesAPIController(database: database).addRoutes(to: routes)
-    DayPagesController(database: database, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    FavouritesController(database: database, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    QuickAddController(database: database, renderer: renderer, now: now).addRoutes(to: routes)
-    MyFoodsController(database: database, photos: photos, renderer: renderer, now: now).addRoutes(to: routes)
-    RecipesController(database: database, catalog: catalog, photos: photos, renderer: renderer, now: now).addRoutes(to: routes)
+    EntryPagesController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
+    SavedFoodsController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
+    PhotoPagesController().addRoutes(to: routes)
+    PlacePagesController(renderer: renderer, timeZone: config.timeZone).addRoutes(to: routes)
+    PlacesAPIController().addRoutes(to: routes)
+    DayPagesController(renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    FavouritesController(renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    QuickAddController(renderer: renderer, now: now).addRoutes(to: routes)
+    MyFoodsController(renderer: renderer, now: now).addRoutes(to: routes)
+    RecipesController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     routes.finish()
 
     let application = Application(

@@ -4,7 +4,6 @@ import Hummingbird
 /// The catalog's pages: search, and one food's nutrients for a chosen amount.
 struct FoodPagesController: Sendable {
     let catalog: CatalogDatabase
-    let database: AppDatabase
     let renderer: PageRenderer
 
     func addRoutes(to routes: Routes) {
@@ -13,12 +12,13 @@ struct FoodPagesController: Sendable {
     }
 
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let query = try request.formQuery()["q"] ?? ""
         let brand = try request.formQuery()["brand"] ?? ""
         let result = Words.split(query).isEmpty
             ? nil
             : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 50) }
-        let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await database.read { db in try MyFood.fetchAll(db, matching: query) }
+        let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
         return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, result: result, myFoods: mine))
     }
 

@@ -3,12 +3,9 @@ import Hummingbird
 
 /// Days, goals, trends and favourites: the diary read by day, measured against the goals.
 struct DayPagesController: Sendable {
-    let database: AppDatabase
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
-    /// The day page read last (usually today's), kept until the diary changes.
-    let days = DiaryReadCache<LocalDate, DayQueries.Day>()
 
     static let notices = ["goals": "Goals saved."]
     static let trendPeriods = [7, 30]
@@ -27,7 +24,7 @@ struct DayPagesController: Sendable {
     var todayDate: LocalDate { LocalDateTime(now(), in: timeZone).date }
 
     @Sendable func today(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await dayPage(todayDate)
+        try await dayPage(try context.diary(), todayDate)
     }
 
     /// The date picker's GET form lands here and is sent on to the day's own address.
@@ -39,35 +36,37 @@ struct DayPagesController: Sendable {
     }
 
     @Sendable func day(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await dayPage(try date(context))
+        try await dayPage(try context.diary(), try date(context))
     }
 
-    private func dayPage(_ date: LocalDate) async throws -> Response {
-        let day = try await days.value(for: date, in: database) { db in try DayQueries.day(db, date: date) }
+    private func dayPage(_ diary: Diary, _ date: LocalDate) async throws -> Response {
+        let day = try await diary.days.value(for: date, in: diary.database) { db in try DayQueries.day(db, date: date) }
         return await renderer.render(.day, DayView(day: day, today: todayDate))
     }
 
     @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let goals = try await database.read { db in try DailyGoals.fetch(db) }
+        let diary = try context.diary()
+        let goals = try await diary.database.read { db in try DailyGoals.fetch(db) }
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.goals, GoalsView(form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: notice))
     }
 
     @Sendable func saveGoals(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let form = GoalsForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
             return await renderer.render(.goals, GoalsView(form: form, errors: errors, csrfToken: context.csrfToken, notice: nil),
                                          status: .unprocessableContent)
         case .success(let goals):
-            try await database.setGoals(goals)
+            try await diary.database.setGoals(goals)
             return redirect(to: "/goals?notice=goals")
         }
     }
 
     @Sendable func trends(_ request: Request, context: AppRequestContext) async throws -> Response {
         let period = try period(request)
-        let (days, goals) = try await trendData(period)
+        let (days, goals) = try await trendData(try context.diary(), period)
         return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period))
     }
 
@@ -107,23 +106,24 @@ struct DayPagesController: Sendable {
     }
 
     @Sendable func dayJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let date = try date(context)
-        let day = try await days.value(for: date, in: database) { db in try DayQueries.day(db, date: date) }
+        let day = try await diary.days.value(for: date, in: diary.database) { db in try DayQueries.day(db, date: date) }
         return try jsonResponse(DayJSON(date: date.description, meals: day.meals.map(MealDetailJSON.init),
                                         totals: NutrientsJSON(values: day.totals), goals: GoalsJSON(goals: day.goals)))
     }
 
     @Sendable func trendsJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let period = try period(request)
-        let (days, _) = try await trendData(period)
+        let (days, _) = try await trendData(try context.diary(), period)
         return try jsonResponse(TrendsJSON(days: period, rows: days.map { TrendRowJSON(date: $0.date.description, mealCount: $0.mealCount, totals: $0.totals) }))
     }
 
     // MARK: - Helpers
 
-    private func trendData(_ period: Int) async throws -> ([DayQueries.DayTotals], DailyGoals) {
+    private func trendData(_ diary: Diary, _ period: Int) async throws -> ([DayQueries.DayTotals], DailyGoals) {
         let last = todayDate, first = last.adding(days: -(period - 1))
-        return try await database.read { db in (try DayQueries.totals(db, from: first, through: last), try DailyGoals.fetch(db)) }
+        return try await diary.database.read { db in (try DayQueries.totals(db, from: first, through: last), try DailyGoals.fetch(db)) }
     }
 
     private func period(_ request: Request) throws -> Int {

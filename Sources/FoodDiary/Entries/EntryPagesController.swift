@@ -3,11 +3,10 @@ import Hummingbird
 
 /// Adding foods to a meal, changing how much, removing them.
 struct EntryPagesController: Sendable {
-    let database: AppDatabase
     let catalog: CatalogDatabase
     let renderer: PageRenderer
     let now: @Sendable () -> Date
-    var sources: FoodSources { FoodSources(database: database, catalog: catalog) }
+    func sources(_ diary: Diary) -> FoodSources { FoodSources(database: diary.database, catalog: catalog) }
 
     static let notices = ["created": "Meal saved. Now add what was in it.", "amount": "Amount changed.", "saved_food": "Saved to My saved foods.", "unsaved_food": "Removed from My saved foods."]
 
@@ -26,13 +25,14 @@ struct EntryPagesController: Sendable {
     }
 
     @Sendable func addFood(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await existingMeal(database, context)
+        let diary = try context.diary()
+        let meal = try await existingMeal(diary.database, context)
         let parameters = try request.formQuery()
         let query = String((parameters["q"] ?? "").prefix(200))
         let brand = String((parameters["brand"] ?? "").prefix(200))
         let result = Words.split(query).isEmpty
             ? nil : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 25) }
-        let (saved, savedIDs, myFoods, recipes) = try await database.read { db in
+        let (saved, savedIDs, myFoods, recipes) = try await diary.database.read { db in
             (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db),
              try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query))
         }
@@ -61,18 +61,20 @@ struct EntryPagesController: Sendable {
     }
 
     private func chooseAmount(_ source: String, query: String?, context: AppRequestContext) async throws -> Response {
-        let meal = try await existingMeal(database, context)
+        let diary = try context.diary()
+        let meal = try await existingMeal(diary.database, context)
         // On a page address, a malformed id is simply not there.
         guard let id = source.split(separator: ":").last.flatMap({ Int64($0) }), id > 0 else {
             throw HTTPError(.notFound, message: "There is no such food. Search again and pick one from the list.")
         }
-        let resolved = try await sources.resolve(source)
+        let resolved = try await sources(diary).resolve(source)
         return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions),
                                                                          query: query, context: context))
     }
 
     @Sendable func handTypedForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await existingMeal(database, context)
+        let diary = try context.diary()
+        let meal = try await existingMeal(diary.database, context)
         let form = try HandTypedFoodForm(name: String((request.formQuery()["name"] ?? "").prefix(200)))
         return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form))
     }
@@ -80,9 +82,10 @@ struct EntryPagesController: Sendable {
     /// Adds a catalog, saved or own food, or servings of a recipe. The nutrients are read again on
     /// the server from the source named in the form; nothing numeric but the amount is taken from it.
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await existingMeal(database, context)
+        let diary = try context.diary()
+        let meal = try await existingMeal(diary.database, context)
         let fields = context.formFields
-        let resolved = try await sources.resolve(fields["source"] ?? "")
+        let resolved = try await sources(diary).resolve(fields["source"] ?? "")
         // One tap on a saved food sends no amount: it adds the saved amount.
         let form = ChosenAmount.Form(fields: fields)
         let chosen: Result<ChosenAmount, ChosenAmount.Errors> = form.choice.isEmpty && resolved.defaultAmount != nil
@@ -92,7 +95,7 @@ struct EntryPagesController: Sendable {
             return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: form, errors: errors, query: nil, context: context),
                                          status: .unprocessableContent)
         case .success(let amount):
-            guard try await database.addEntry(mealID: meal.id, food: resolved.food, amount: amount, now: now()) != nil else {
+            guard try await diary.database.addEntry(mealID: meal.id, food: resolved.food, amount: amount, now: now()) != nil else {
                 throw mealNotFound(meal.id)
             }
             return redirect(to: "/meals/\(meal.id)?notice=food_added#foods")
@@ -100,18 +103,19 @@ struct EntryPagesController: Sendable {
     }
 
     @Sendable func createHandTyped(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await existingMeal(database, context)
+        let diary = try context.diary()
+        let meal = try await existingMeal(diary.database, context)
         let form = HandTypedFoodForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
             return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form, errors: errors),
                                    status: .unprocessableContent)
         case .success(let valid):
-            guard try await database.addEntry(mealID: meal.id, food: valid.food, amount: valid.amount, now: now()) != nil else {
+            guard try await diary.database.addEntry(mealID: meal.id, food: valid.food, amount: valid.amount, now: now()) != nil else {
                 throw mealNotFound(meal.id)
             }
             if valid.saveForLater {
-                _ = try await database.saveFood(valid.food, defaultAmount: valid.amount, now: now())
+                _ = try await diary.database.saveFood(valid.food, defaultAmount: valid.amount, now: now())
             }
             return redirect(to: "/meals/\(meal.id)?notice=food_added#foods")
         }
@@ -127,6 +131,7 @@ struct EntryPagesController: Sendable {
     }
 
     @Sendable func changeAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let (meal, entry) = try await requireEntry(context)
         guard entry.food.dataType != .quickAdd else {
             throw HTTPError(.conflict, message: "A quick add has no weight to change. Remove it and add it again with the new numbers.")
@@ -139,7 +144,7 @@ struct EntryPagesController: Sendable {
                                                                      errors: errors, notice: nil, context: context),
                                    status: .unprocessableContent)
         case .success(let amount):
-            guard try await database.changeEntryAmount(mealID: meal.id, entryID: entry.id, to: amount, now: now()) else {
+            guard try await diary.database.changeEntryAmount(mealID: meal.id, entryID: entry.id, to: amount, now: now()) else {
                 throw Self.entryNotFound
             }
             return redirect(to: "/meals/\(meal.id)/foods/\(entry.id)?notice=amount")
@@ -147,9 +152,10 @@ struct EntryPagesController: Sendable {
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let mealID = try mealID(context)
         guard let text = context.parameters.get("entry"), let entryID = Int64(text),
-              try await database.removeEntry(mealID: mealID, entryID: entryID, now: now())
+              try await diary.database.removeEntry(mealID: mealID, entryID: entryID, now: now())
         else { throw Self.entryNotFound }
         return redirect(to: "/meals/\(mealID)?notice=food_removed#foods")
     }
@@ -158,10 +164,11 @@ struct EntryPagesController: Sendable {
 
     private func amountView(meal: Meal, _ resolved: ResolvedFood, form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
                             query: String?, context: AppRequestContext) async throws -> ChooseAmountView {
+        let diary = try context.diary()
         let back = "/meals/\(meal.id)/foods/new" + (query.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "?q=\($0)" } ?? "")
         var saveForLater: SaveForLaterView?
         if let catalogID = resolved.catalogFoodID, resolved.source.hasPrefix("catalog:") {
-            let saved = try await database.read { db in try EntryQueries.isSaved(db, resolved.food) }
+            let saved = try await diary.database.read { db in try EntryQueries.isSaved(db, resolved.food) }
             saveForLater = SaveForLaterView(csrfToken: context.csrfToken, fieldName: "catalog_food", fieldValue: String(catalogID),
                                             returnTo: "/meals/\(meal.id)/foods/new/catalog/\(catalogID)", alreadySaved: saved)
         }
@@ -172,7 +179,8 @@ struct EntryPagesController: Sendable {
 
     private func entryView(meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form,
                            errors: ChosenAmount.Errors = .init(), notice: String?, context: AppRequestContext) async throws -> EntryDetailView {
-        let alreadySaved = try await database.read { db in try EntryQueries.isSaved(db, entry.food) }
+        let diary = try context.diary()
+        let alreadySaved = try await diary.database.read { db in try EntryQueries.isSaved(db, entry.food) }
         return EntryDetailView(meal: meal, entry: entry, portions: portions, form: form, errors: errors,
                                csrfToken: context.csrfToken, notice: notice, alreadySaved: alreadySaved)
     }
@@ -212,9 +220,10 @@ struct EntryPagesController: Sendable {
 
 
     private func requireEntry(_ context: AppRequestContext) async throws -> (Meal, FoodEntry) {
-        let meal = try await existingMeal(database, context)
+        let diary = try context.diary()
+        let meal = try await existingMeal(diary.database, context)
         guard let text = context.parameters.get("entry"), let entryID = Int64(text),
-              let entry = try await database.read({ db in try EntryQueries.entry(db, mealID: meal.id, entryID: entryID) })
+              let entry = try await diary.database.read({ db in try EntryQueries.entry(db, mealID: meal.id, entryID: entryID) })
         else { throw Self.entryNotFound }
         return (meal, entry)
     }

@@ -3,7 +3,6 @@ import Hummingbird
 
 /// "My saved foods": keep a catalog or typed food for one-tap reuse, list them, remove them.
 struct SavedFoodsController: Sendable {
-    let database: AppDatabase
     let catalog: CatalogDatabase
     let renderer: PageRenderer
     let now: @Sendable () -> Date
@@ -15,13 +14,15 @@ struct SavedFoodsController: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let saved = try await database.read { db in try EntryQueries.savedFoods(db) }
+        let diary = try context.diary()
+        let saved = try await diary.database.read { db in try EntryQueries.savedFoods(db) }
         let notice = try request.formQuery()["notice"].flatMap { EntryPagesController.notices[$0] }
         return await renderer.render(.savedFoods, SavedFoodsView(saved: saved, csrfToken: context.csrfToken, notice: notice))
     }
 
     /// Saves the catalog food `catalog_food`, or the food of the entry `entry` ("meal:entry") with its amount.
     @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let fields = context.formFields
         let food: FoodSnapshot, amount: ChosenAmount
         if let text = fields["catalog_food"] {
@@ -34,7 +35,7 @@ struct SavedFoodsController: Sendable {
                 ?? ChosenAmount(grams: 100, label: "100 g")
         } else if let text = fields["entry"] {
             let parts = text.split(separator: ":").compactMap { Int64($0) }
-            guard parts.count == 2, let entry = try await database.read({ db in try EntryQueries.entry(db, mealID: parts[0], entryID: parts[1]) }) else {
+            guard parts.count == 2, let entry = try await diary.database.read({ db in try EntryQueries.entry(db, mealID: parts[0], entryID: parts[1]) }) else {
                 throw HTTPError(.notFound, message: "That food entry is gone; it may have been removed.")
             }
             guard let grams = entry.grams else {
@@ -45,12 +46,13 @@ struct SavedFoodsController: Sendable {
         } else {
             throw HTTPError(.badRequest, message: "The form did not say which food to save.")
         }
-        _ = try await database.saveFood(food, defaultAmount: amount, now: now())
+        _ = try await diary.database.saveFood(food, defaultAmount: amount, now: now())
         return redirect(to: Self.localPath(fields["return_to"], fallback: "/saved-foods") + "?notice=saved_food")
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let text = context.parameters.get("id"), let id = Int64(text), try await database.removeSavedFood(id: id) else {
+        let diary = try context.diary()
+        guard let text = context.parameters.get("id"), let id = Int64(text), try await diary.database.removeSavedFood(id: id) else {
             throw HTTPError(.notFound, message: "That saved food is gone; it may have been removed already.")
         }
         return redirect(to: Self.localPath(context.formFields["return_to"], fallback: "/saved-foods") + "?notice=unsaved_food")

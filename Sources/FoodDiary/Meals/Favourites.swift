@@ -56,7 +56,6 @@ struct LogAgainView: Sendable {
 
 /// Starring meals and logging a past meal again.
 struct FavouritesController: Sendable {
-    let database: AppDatabase
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
@@ -69,17 +68,19 @@ struct FavouritesController: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meals = try await database.read { db in try MealQueries.favourites(db) }
+        let diary = try context.diary()
+        let meals = try await diary.database.read { db in try MealQueries.favourites(db) }
         return await renderer.render(.favourites, FavouritesView(meals: meals))
     }
 
     /// `favourite` is "1" to star, "0" to unstar, so a repeated click cannot flip it back.
     @Sendable func toggle(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let id = try mealIDParameter(context)
         guard let value = context.formFields["favourite"], ["0", "1"].contains(value) else {
             throw HTTPError(.badRequest, message: "Say whether to star the meal (favourite=1) or unstar it (favourite=0).")
         }
-        guard try await database.setFavourite(mealID: id, value == "1") else { throw mealNotFound(id) }
+        guard try await diary.database.setFavourite(mealID: id, value == "1") else { throw mealNotFound(id) }
         return redirect(to: "/meals/\(id)?notice=\(value == "1" ? "starred" : "unstarred")")
     }
 
@@ -91,6 +92,7 @@ struct FavouritesController: Sendable {
     }
 
     @Sendable func logAgain(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let source = try await requireFoods(context)
         var form = MealForm(fields: context.formFields)
         form.tags = ""
@@ -99,7 +101,7 @@ struct FavouritesController: Sendable {
             return await renderer.render(.logAgain, LogAgainView(source: source, form: form, errors: errors, csrfToken: context.csrfToken),
                                          status: .unprocessableContent)
         case .success(let input):
-            guard let id = try await database.logAgain(from: source.meal.id, as: input, now: now()) else {
+            guard let id = try await diary.database.logAgain(from: source.meal.id, as: input, now: now()) else {
                 throw mealNotFound(source.meal.id)
             }
             return redirect(to: "/meals/\(id)?notice=logged_again")
@@ -107,8 +109,9 @@ struct FavouritesController: Sendable {
     }
 
     private func requireFoods(_ context: AppRequestContext) async throws -> EntryQueries.MealFoods {
+        let diary = try context.diary()
         let id = try mealIDParameter(context)
-        guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else {
+        guard let foods = try await diary.database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else {
             throw mealNotFound(id)
         }
         return foods

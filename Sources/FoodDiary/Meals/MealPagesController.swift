@@ -3,15 +3,11 @@ import Hummingbird
 
 /// The HTML pages for listing, reading, adding, editing and deleting meals.
 struct MealPagesController: Sendable {
-    let database: AppDatabase
-    let photos: PhotoStore
     let geonames: GeoNamesDatabase
     let maxUploadBytes: Int
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
-    /// The list page read last, kept until the diary changes: page 1 is opened far more than it changes.
-    let listPages = DiaryReadCache<Int, MealQueries.ListPage?>()
 
     /// Fixed messages chosen by a query flag, so no text from the URL is ever echoed.
     static let notices = [
@@ -36,8 +32,9 @@ struct MealPagesController: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let page = try request.pageNumber()
-        guard let result = try await listPages.value(for: page, in: database, read: { db in try MealQueries.listPage(db, page: page) }) else {
+        guard let result = try await diary.listPages.value(for: page, in: diary.database, read: { db in try MealQueries.listPage(db, page: page) }) else {
             throw HTTPError(.notFound, message: "There is no page \(page) of meals. The list starts at page 1.")
         }
         return await renderer.render(.mealList, MealListView(page: result, notice: try notice(request)))
@@ -49,34 +46,37 @@ struct MealPagesController: Sendable {
 
     private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, status: HTTPResponse.Status = .ok,
                             context: AppRequestContext) async throws -> Response {
-        guard let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else { throw mealNotFound(id) }
+        let diary = try context.diary()
+        guard let foods = try await diary.database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else { throw mealNotFound(id) }
         return await renderer.render(.mealDetail, MealDetailView(foods: foods, timeZone: timeZone, notice: notice, photoError: photoError,
                                                            csrfToken: context.csrfToken), status: status)
     }
 
     /// Adds or replaces the meal's photo. A refused file leaves the meal as it was.
     @Sendable func setPhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let id = try mealID(context)
-        _ = try await existingMeal(database, context)
+        _ = try await existingMeal(diary.database, context)
         let photo: IngestedPhoto
-        switch try await photos.photoField(of: context.uploads) {
+        switch try await diary.photos.photoField(of: context.uploads) {
         case .failure(let rejection):
             return try await detailPage(mealID: id, notice: nil, photoError: rejection.message, status: rejection.status, context: context)
         case .success(nil):
             return try await detailPage(mealID: id, notice: nil, photoError: "Choose a photo first.", status: .unprocessableContent, context: context)
         case .success(let checked?): photo = checked
         }
-        guard let change = try await photos.committing(photo, { try await database.setMealPhoto(mealID: id, photo: photo, now: now()) }) else {
+        guard let change = try await diary.photos.committing(photo, { try await diary.database.setMealPhoto(mealID: id, photo: photo, now: now()) }) else {
             throw mealNotFound(id)
         }
-        await photos.release(change.orphaned)
+        await diary.photos.release(change.orphaned)
         return redirect(to: "/meals/\(id)?notice=photo_saved")
     }
 
     @Sendable func removePhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let id = try mealID(context)
-        guard let change = try await database.removeMealPhoto(mealID: id, now: now()) else { throw mealNotFound(id) }
-        await photos.release(change.orphaned)
+        guard let change = try await diary.database.removeMealPhoto(mealID: id, now: now()) else { throw mealNotFound(id) }
+        await diary.photos.release(change.orphaned)
         return redirect(to: "/meals/\(id)?notice=photo_removed")
     }
 
@@ -87,12 +87,13 @@ struct MealPagesController: Sendable {
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let form = MealForm(fields: context.formFields)
         guard case .success(var input) = form.validate(defaultTimeZone: timeZone) else {
             return try await formPage(mealID: nil, form, status: .unprocessableContent, context: context)
         }
         let photo: IngestedPhoto?
-        switch try await photos.photoField(of: context.uploads) {
+        switch try await diary.photos.photoField(of: context.uploads) {
         case .failure(let rejection):
             return try await formPage(mealID: nil, form, photoError: rejection.message, status: rejection.status, context: context)
         case .success(let checked): photo = checked
@@ -111,7 +112,7 @@ struct MealPagesController: Sendable {
         let id: Int64
         do {
             let name = try await geocodedName(input.location), meal = input
-            id = try await photos.committing(photo, creating: { try await database.createMeal(meal, photo: photo, geocodedName: name, now: now()) })
+            id = try await diary.photos.committing(photo, creating: { try await diary.database.createMeal(meal, photo: photo, geocodedName: name, now: now()) })
         } catch is AppDatabase.PlaceGone {
             return try await formPage(mealID: nil, form, placeError: Self.placeGone, status: .conflict, context: context)
         }
@@ -130,29 +131,32 @@ struct MealPagesController: Sendable {
     /// put back into a file input, so a message asks for it again.
     private func formPage(mealID: Int64?, _ form: MealForm, photoError: String? = nil, placeError: String? = nil,
                           status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         var errors = MealForm.Errors()
         if status != .ok, case .failure(let fieldErrors) = form.validate(defaultTimeZone: timeZone) { errors = fieldErrors }
         if let placeError { errors.place = placeError }
         let photoMessage = photoError ?? (context.uploads.isEmpty ? nil : "Please choose the photo again: browsers forget it when a form comes back.")
-        let places = try await database.read { db in try PlaceQueries.recentPlaces(db) }
+        let places = try await diary.database.read { db in try PlaceQueries.recentPlaces(db) }
         return await renderer.render(.mealForm, MealFormView(mealID: mealID, form: form, errors: errors, photoError: photoMessage, places: places,
                                                        csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes), status: status)
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await existingMeal(database, context)
+        let diary = try context.diary()
+        let meal = try await existingMeal(diary.database, context)
         return try await formPage(mealID: meal.id, MealForm(meal: meal), context: context)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let id = try mealID(context)
-        _ = try await existingMeal(database, context)
+        _ = try await existingMeal(diary.database, context)
         let form = MealForm(fields: context.formFields)
         guard case .success(let input) = form.validate(defaultTimeZone: timeZone) else {
             return try await formPage(mealID: id, form, status: .unprocessableContent, context: context)
         }
         do {
-            guard try await database.updateMeal(id: id, with: input, geocodedName: try await geocodedName(input.location), now: now()) else {
+            guard try await diary.database.updateMeal(id: id, with: input, geocodedName: try await geocodedName(input.location), now: now()) else {
                 throw mealNotFound(id)
             }
         } catch is AppDatabase.PlaceGone {
@@ -162,14 +166,16 @@ struct MealPagesController: Sendable {
     }
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await existingMeal(database, context)
+        let diary = try context.diary()
+        let meal = try await existingMeal(diary.database, context)
         return await renderer.render(.mealDelete, MealDeleteView(meal: meal, csrfToken: context.csrfToken))
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let id = try mealID(context)
-        guard let change = try await database.deleteMeal(id: id) else { throw mealNotFound(id) }
-        await photos.release(change.orphaned)
+        guard let change = try await diary.database.deleteMeal(id: id) else { throw mealNotFound(id) }
+        await diary.photos.release(change.orphaned)
         return redirect(to: "/?notice=deleted")
     }
 

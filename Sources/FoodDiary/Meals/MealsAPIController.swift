@@ -3,7 +3,6 @@ import Hummingbird
 
 /// JSON for scripts and tests: the same meals the pages show.
 struct MealsAPIController: Sendable {
-    let database: AppDatabase
 
     func addRoutes(to routes: Routes) {
         routes.get("/api/meals", use: list)
@@ -15,6 +14,7 @@ struct MealsAPIController: Sendable {
 
     /// A page of meals, oldest first, with the address of the next page while there is one.
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let query = try request.formQuery()
         let from = try date(query, "from")
         let to = try date(query, "to")
@@ -36,7 +36,7 @@ struct MealsAPIController: Sendable {
             cursor = parsed
         }
         let pageLimit = limit, start = cursor
-        let page = try await database.read { db in try MealQueries.mealsPage(db, from: from, through: to, after: start, limit: pageLimit) }
+        let page = try await diary.database.read { db in try MealQueries.mealsPage(db, from: from, through: to, after: start, limit: pageLimit) }
         let next = page.next.map { next in
             var parameters = [("limit", String(pageLimit)), ("after", next.description)]
             if let from { parameters.append(("from", from.description)) }
@@ -47,8 +47,9 @@ struct MealsAPIController: Sendable {
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         guard let text = context.parameters.get("id"), let id = Int64(text),
-              let foods = try await database.read({ db in try EntryQueries.mealFoods(db, mealID: id) })
+              let foods = try await diary.database.read({ db in try EntryQueries.mealFoods(db, mealID: id) })
         else {
             throw HTTPError(.notFound, message: "No meal has id \(context.parameters.get("id") ?? "").")
         }

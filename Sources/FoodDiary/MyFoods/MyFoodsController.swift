@@ -2,8 +2,6 @@ import Foundation
 import Hummingbird
 
 struct MyFoodsController: Sendable {
-    let database: AppDatabase
-    let photos: PhotoStore
     let renderer: PageRenderer
     let now: @Sendable () -> Date
 
@@ -20,7 +18,8 @@ struct MyFoodsController: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let foods = try await database.read { db in try MyFood.fetchAll(db) }
+        let diary = try context.diary()
+        let foods = try await diary.database.read { db in try MyFood.fetchAll(db) }
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.myFoods, MyFoodsView(foods: foods, notice: notice))
     }
@@ -45,6 +44,7 @@ struct MyFoodsController: Sendable {
     }
 
     private func save(id: Int64?, existingPhotoURL: String? = nil, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let form = MyFoodForm(fields: context.formFields)
         let input: MyFoodInput
         switch form.validate() {
@@ -54,24 +54,25 @@ struct MyFoodsController: Sendable {
         case .success(let valid): input = valid
         }
         let photo: IngestedPhoto?
-        switch try await photos.photoField(of: context.uploads) {
+        switch try await diary.photos.photoField(of: context.uploads) {
         case .failure(let rejection):
             return await renderer.render(.myFoodForm, MyFoodFormView(id: id, form: form, photoError: rejection.message, photoURL: existingPhotoURL,
                                                                      csrfToken: context.csrfToken), status: rejection.status)
         case .success(let checked): photo = checked
         }
-        guard let saved = try await photos.committing(photo, { try await database.saveMyFood(id: id, input, photo: photo, now: now()) }) else { throw Self.notFound }
-        await photos.release(saved.1.orphaned)
+        guard let saved = try await diary.photos.committing(photo, { try await diary.database.saveMyFood(id: id, input, photo: photo, now: now()) }) else { throw Self.notFound }
+        await diary.photos.release(saved.1.orphaned)
         return redirect(to: "/my-foods?notice=saved")
     }
 
     /// Refused while a recipe uses the food: the recipe's numbers come from it.
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let food = try await requireFood(context)
-        switch try await database.deleteMyFood(id: food.id) {
+        switch try await diary.database.deleteMyFood(id: food.id) {
         case .missing: throw Self.notFound
         case .deleted(let change):
-            await photos.release(change.orphaned)
+            await diary.photos.release(change.orphaned)
             return redirect(to: "/my-foods?notice=deleted")
         case .usedBy(let recipes):
             let message = "“\(food.name)” is an ingredient of \(recipes.map { "“\($0)”" }.joined(separator: ", ")), so it was not deleted. Remove it from \(recipes.count == 1 ? "that recipe" : "those recipes") first."
@@ -96,13 +97,15 @@ struct MyFoodsController: Sendable {
     }
 
     @Sendable func listJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let foods = try await database.read { db in try MyFood.fetchAll(db) }
+        let diary = try context.diary()
+        let foods = try await diary.database.read { db in try MyFood.fetchAll(db) }
         return try jsonResponse(["myFoods": foods.map(MyFoodJSON.init)])
     }
 
     private func requireFood(_ context: AppRequestContext) async throws -> MyFood {
+        let diary = try context.diary()
         guard let id = context.parameters.get("food").flatMap(Int64.init),
-              let food = try await database.read({ db in try MyFood.fetch(db, id: id) })
+              let food = try await diary.database.read({ db in try MyFood.fetch(db, id: id) })
         else { throw Self.notFound }
         return food
     }

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 
 struct QuickAddController: Sendable {
-    let database: AppDatabase
     let renderer: PageRenderer
     let now: @Sendable () -> Date
 
@@ -12,19 +11,21 @@ struct QuickAddController: Sendable {
     }
 
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await existingMeal(database, context)
+        let diary = try context.diary()
+        let meal = try await existingMeal(diary.database, context)
         return await renderer.render(.quickAdd, QuickAddView(meal: meal, form: QuickAddForm(), csrfToken: context.csrfToken))
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let meal = try await existingMeal(database, context)
+        let diary = try context.diary()
+        let meal = try await existingMeal(diary.database, context)
         let form = QuickAddForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
             return await renderer.render(.quickAdd, QuickAddView(meal: meal, form: form, errors: errors, csrfToken: context.csrfToken),
                                          status: .unprocessableContent)
         case .success(let food):
-            guard try await database.addEntry(mealID: meal.id, food: food, amount: nil, now: now()) != nil else {
+            guard try await diary.database.addEntry(mealID: meal.id, food: food, amount: nil, now: now()) != nil else {
                 throw mealNotFound(meal.id)
             }
             return redirect(to: "/meals/\(meal.id)?notice=food_added#foods")

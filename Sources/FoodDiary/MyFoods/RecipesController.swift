@@ -2,12 +2,10 @@ import Foundation
 import Hummingbird
 
 struct RecipesController: Sendable {
-    let database: AppDatabase
     let catalog: CatalogDatabase
-    let photos: PhotoStore
     let renderer: PageRenderer
     let now: @Sendable () -> Date
-    var sources: FoodSources { FoodSources(database: database, catalog: catalog) }
+    func sources(_ diary: Diary) -> FoodSources { FoodSources(database: diary.database, catalog: catalog) }
 
     static let notices = ["saved": "Recipe saved.", "deleted": "Recipe deleted.", "ingredient": "Ingredient added.", "removed": "Ingredient removed."]
     static let notFound = HTTPError(.notFound, message: "There is no such recipe. It may have been deleted.")
@@ -29,8 +27,9 @@ struct RecipesController: Sendable {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let query = try String((request.formQuery()["q"] ?? "").prefix(200))
-        let recipes = try await database.read { db in try Recipe.search(db, query: query) }
+        let recipes = try await diary.database.read { db in try Recipe.search(db, query: query) }
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.recipes, RecipesView(recipes: recipes, query: query, notice: notice))
     }
@@ -60,6 +59,7 @@ struct RecipesController: Sendable {
     }
 
     private func save(id: Int64?, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let form = RecipeForm(fields: context.formFields)
         let input: RecipeInput
         switch form.validate() {
@@ -69,28 +69,30 @@ struct RecipesController: Sendable {
         case .success(let valid): input = valid
         }
         let photo: IngestedPhoto?
-        switch try await photos.photoField(of: context.uploads) {
+        switch try await diary.photos.photoField(of: context.uploads) {
         case .failure(let rejection):
             return await renderer.render(.recipeForm, RecipeFormView(id: id, form: form, photoError: rejection.message, csrfToken: context.csrfToken),
                                          status: rejection.status)
         case .success(let checked): photo = checked
         }
-        guard let saved = try await photos.committing(photo, { try await database.saveRecipe(id: id, input, photo: photo, now: now()) }) else { throw Self.notFound }
-        await photos.release(saved.1.orphaned)
+        guard let saved = try await diary.photos.committing(photo, { try await diary.database.saveRecipe(id: id, input, photo: photo, now: now()) }) else { throw Self.notFound }
+        await diary.photos.release(saved.1.orphaned)
         return redirect(to: "/recipes/\(saved.0)?notice=saved")
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let recipe = try await requireRecipe(context)
-        guard let change = try await database.deleteRecipe(id: recipe.id) else { throw Self.notFound }
-        await photos.release(change.orphaned)
+        guard let change = try await diary.database.deleteRecipe(id: recipe.id) else { throw Self.notFound }
+        await diary.photos.release(change.orphaned)
         return redirect(to: "/recipes?notice=deleted")
     }
 
     @Sendable func ingredientSearch(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let recipe = try await requireRecipe(context)
         let query = try String((request.formQuery()["q"] ?? "").prefix(200))
-        let myFoods = try await database.read { db in try MyFood.fetchAll(db, matching: query) }
+        let myFoods = try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
         let result = Words.split(query).isEmpty ? nil : try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 25) }
         return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result))
     }
@@ -106,19 +108,20 @@ struct RecipesController: Sendable {
     private func chooseAmount(_ kind: String, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
         guard let id = context.parameters.get("food").flatMap(Int64.init), id > 0 else { throw HTTPError(.notFound, message: "There is no such food.") }
-        let resolved = try await sources.resolve("\(kind):\(id)", allowing: ["catalog", "my"])
+        let resolved = try await sources(try context.diary()).resolve("\(kind):\(id)", allowing: ["catalog", "my"])
         return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions), context: context))
     }
 
     @Sendable func addIngredient(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let recipe = try await requireRecipe(context)
-        let resolved = try await sources.resolve(context.formFields["source"] ?? "", allowing: ["catalog", "my"])
+        let resolved = try await sources(diary).resolve(context.formFields["source"] ?? "", allowing: ["catalog", "my"])
         let form = ChosenAmount.Form(fields: context.formFields)
         switch ChosenAmount.validate(form, portions: resolved.portions) {
         case .failure(let errors):
             return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: form, errors: errors, context: context), status: .unprocessableContent)
         case .success(let amount):
-            guard try await database.addIngredient(recipeID: recipe.id, food: resolved.food, myFoodID: resolved.myFoodID, amount: amount, now: now()) else {
+            guard try await diary.database.addIngredient(recipeID: recipe.id, food: resolved.food, myFoodID: resolved.myFoodID, amount: amount, now: now()) else {
                 throw Self.notFound
             }
             return redirect(to: "/recipes/\(recipe.id)?notice=ingredient")
@@ -126,9 +129,10 @@ struct RecipesController: Sendable {
     }
 
     @Sendable func removeIngredient(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let recipe = try await requireRecipe(context)
         guard let id = context.parameters.get("ingredient").flatMap(Int64.init),
-              try await database.removeIngredient(recipeID: recipe.id, ingredientID: id)
+              try await diary.database.removeIngredient(recipeID: recipe.id, ingredientID: id)
         else { throw HTTPError(.notFound, message: "This recipe has no such ingredient.") }
         return redirect(to: "/recipes/\(recipe.id)?notice=removed")
     }
@@ -188,8 +192,9 @@ struct RecipesController: Sendable {
     }
 
     private func requireRecipe(_ context: AppRequestContext) async throws -> Recipe {
+        let diary = try context.diary()
         guard let id = context.parameters.get("recipe").flatMap(Int64.init),
-              let recipe = try await database.read({ db in try Recipe.fetch(db, id: id) })
+              let recipe = try await diary.database.read({ db in try Recipe.fetch(db, id: id) })
         else { throw Self.notFound }
         return recipe
     }

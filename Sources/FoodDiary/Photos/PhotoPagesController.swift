@@ -6,8 +6,6 @@ import Hummingbird
 /// a strong ETag and a year of caching (the bytes behind a hash never change). Every size but
 /// `untouched` is a copy without metadata, so a shared photo link gives away no location.
 struct PhotoPagesController: Sendable {
-    let database: AppDatabase
-    let photos: PhotoStore
     let fileIO = FileIO()
 
     func addRoutes(to routes: Routes) {
@@ -15,11 +13,12 @@ struct PhotoPagesController: Sendable {
     }
 
     @Sendable func serve(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         guard let sha256 = context.parameters.get("sha256"), PhotoStore.isSHA256(sha256),
               let size = context.parameters.get("size").flatMap(PhotoSize.init(rawValue:)),
-              let photo = try await database.read({ db in try Photo.fetch(db, sha256: sha256) })
+              let photo = try await diary.database.read({ db in try Photo.fetch(db, sha256: sha256) })
         else { throw Self.notFound }
-        guard let path = try await photos.servedFile(sha256: sha256, size: size, mediaType: photo.mediaType),
+        guard let path = try await diary.photos.servedFile(sha256: sha256, size: size, mediaType: photo.mediaType),
               let attributes = try? FileManager.default.attributesOfItem(atPath: path), let length = attributes[.size] as? Int else {
             throw Self.notFound
         }

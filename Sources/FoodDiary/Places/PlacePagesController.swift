@@ -3,7 +3,6 @@ import Hummingbird
 
 /// `/places` and `/tags`: where meals happened and how they are tagged, each opening its meals.
 struct PlacePagesController: Sendable {
-    let database: AppDatabase
     let renderer: PageRenderer
     let timeZone: TimeZone
 
@@ -18,7 +17,8 @@ struct PlacePagesController: Sendable {
     }
 
     @Sendable func places(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let places = try await database.read { db in try PlaceQueries.places(db) }
+        let diary = try context.diary()
+        let places = try await diary.database.read { db in try PlaceQueries.places(db) }
         return await renderer.render(.placeList, PlaceListView(places: places, timeZone: timeZone, notice: nil))
     }
 
@@ -29,6 +29,7 @@ struct PlacePagesController: Sendable {
     }
 
     @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let (place, meals) = try await requirePlace(request, context)
         let typed = context.formFields["name"] ?? ""
         let name = TypedText.clean(typed)
@@ -37,20 +38,22 @@ struct PlacePagesController: Sendable {
             return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: nil,
                                                                  typedName: typed, nameError: message), status: .unprocessableContent)
         }
-        guard try await database.renamePlace(id: place.id, to: name) else { throw Self.placeNotFound }
+        guard try await diary.database.renamePlace(id: place.id, to: name) else { throw Self.placeNotFound }
         return redirect(to: "/places/\(place.id)?notice=renamed")
     }
 
     @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let search = try String((request.formQuery()["q"] ?? "").prefix(100))
-        let tags = try await database.read { db in try PlaceQueries.tags(db, matching: search) }
+        let tags = try await diary.database.read { db in try PlaceQueries.tags(db, matching: search) }
         return await renderer.render(.tagList, TagListView(tags: tags, search: search))
     }
 
     @Sendable func tag(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let page = try request.pageNumber()
         guard let id = context.parameters.get("id").flatMap(Int64.init),
-              let (tag, meals) = try await database.read({ db -> (PlaceQueries.TagRow, MealQueries.ListPage)? in
+              let (tag, meals) = try await diary.database.read({ db -> (PlaceQueries.TagRow, MealQueries.ListPage)? in
                   guard let tag = try PlaceQueries.tag(db, id: id), let meals = try MealQueries.listPage(db, page: page, of: .tag(id)) else { return nil }
                   return (tag, meals)
               })
@@ -60,9 +63,10 @@ struct PlacePagesController: Sendable {
 
     /// The place with one page of its meals, newest first.
     private func requirePlace(_ request: Request, _ context: AppRequestContext) async throws -> (PlaceQueries.PlaceRow, MealQueries.ListPage) {
+        let diary = try context.diary()
         let page = try request.pageNumber()
         guard let id = context.parameters.get("id").flatMap(Int64.init),
-              let found = try await database.read({ db -> (PlaceQueries.PlaceRow, MealQueries.ListPage)? in
+              let found = try await diary.database.read({ db -> (PlaceQueries.PlaceRow, MealQueries.ListPage)? in
                   guard let place = try PlaceQueries.place(db, id: id), let meals = try MealQueries.listPage(db, page: page, of: .place(id)) else { return nil }
                   return (place, meals)
               })
@@ -75,7 +79,6 @@ struct PlacePagesController: Sendable {
 
 /// JSON for places and tags, with the same rules as the pages.
 struct PlacesAPIController: Sendable {
-    let database: AppDatabase
 
     func addRoutes(to routes: Routes) {
         routes.get("/api/places", use: places)
@@ -97,7 +100,8 @@ struct PlacesAPIController: Sendable {
     }
 
     @Sendable func places(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let places = try await database.read { db in try PlaceQueries.places(db) }
+        let diary = try context.diary()
+        let places = try await diary.database.read { db in try PlaceQueries.places(db) }
         return try jsonResponse(["places": places.map {
             PlaceJSON(id: $0.id, name: $0.name, latitude: $0.coordinates.latitude, longitude: $0.coordinates.longitude,
                       firstVisitedAt: $0.firstVisitedAt?.formatted(.iso8601), mealCount: $0.mealCount)
@@ -105,7 +109,8 @@ struct PlacesAPIController: Sendable {
     }
 
     @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let tags = try await database.read { db in try PlaceQueries.tags(db) }
+        let diary = try context.diary()
+        let tags = try await diary.database.read { db in try PlaceQueries.tags(db) }
         return try jsonResponse(["tags": tags.map { TagJSON(name: $0.name, count: $0.mealCount) }])
     }
 }

@@ -25,6 +25,12 @@ public struct AppRequestContext: RequestContext {
     /// peer at all, which only code running inside the server can arrange.
     var isFromThisMachine: Bool { clientAddress == "unknown" || TrustedProxies.isLoopback(clientAddress) }
 
+    /// The signed-in person's open diary; only the few public routes have none.
+    func diary() throws -> Diary {
+        guard let diary = signedIn?.diary else { throw HTTPError(.unauthorized) }
+        return diary
+    }
+
     /// The posted form, or an empty one for requests that sent none.
     public var formFields: FormFields { form ?? FormFields() }
 }

@@ -1,0 +1,21 @@
+import Foundation
+
+/// One diary: its database, its photos, and what is kept of it between changes. Every request
+/// that reads or writes meals works in the diary its person has open, handed over in the request
+/// context, never in one a controller holds.
+public final class Diary: Sendable {
+    public let database: AppDatabase
+    let photos: PhotoStore
+    /// Today's totals for the strip every page shows, read once per change (or new day).
+    let statusStrips = DiaryReadCache<LocalDate, StatusStripView>()
+    /// The list page read last: page 1 is opened far more often than it changes.
+    let listPages = DiaryReadCache<Int, MealQueries.ListPage?>()
+    /// The day page read last, usually today's.
+    let days = DiaryReadCache<LocalDate, DayQueries.Day>()
+
+    init(database: AppDatabase, photosDirectory: String, maxPhotoPixels: Int) {
+        self.database = database
+        photos = PhotoStore(root: photosDirectory, maxPixels: maxPhotoPixels,
+                            isRecorded: { [database] in try await database.isPhotoRecorded(sha256: $0) })
+    }
+}
