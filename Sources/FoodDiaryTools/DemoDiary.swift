@@ -55,8 +55,8 @@ public struct DemoDiary {
     }
 
     public init(config: AppConfig) throws {
-        let database = try AppDatabase.open(path: config.databasePath)
-        let photos = PhotoStore(root: config.photosDirectory, maxPixels: config.maxPhotoPixels,
+        let database = try AppDatabase.open(path: config.legacyDiaryPath)
+        let photos = PhotoStore(root: config.legacyPhotosDirectory, maxPixels: config.maxPhotoPixels,
                                 isRecorded: { try await database.isPhotoRecorded(sha256: $0) })
         try ImageLibrary.start()
         self.init(database: database, catalog: try CatalogDatabase.open(path: config.catalogPath),

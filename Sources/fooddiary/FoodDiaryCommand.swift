@@ -208,6 +208,9 @@ struct Demo: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...10_000).contains(days) else { throw ValidationError("--days must be between 1 and 10000.") }
+        guard !FileManager.default.fileExists(atPath: AppConfig(dataDirectory: dataDir).diariesDirectory) else {
+            throw ValidationError("\(dataDir) has been served already, so its diaries have owners. Fill a new data directory with demo meals, then serve that.")
+        }
     }
 
     func run() async throws {
@@ -219,7 +222,7 @@ struct Demo: AsyncParsableCommand {
         let today = LocalDateTime(Date(), in: .current).date
         do {
             let summary = try await DemoDiary(config: config).fill(days: days, today: today, timeZone: .current, force: force)
-            print("Added \(summary.meals) meals with \(summary.entries) foods and \(summary.photos) photos over \(days) days to \(config.databasePath).")
+            print("Added \(summary.meals) meals with \(summary.entries) foods and \(summary.photos) photos over \(days) days to \(config.legacyDiaryPath); `fooddiary serve` gives it to the first owner.")
         } catch let refusal as DemoDiary.DiaryNotEmpty {
             FileHandle.standardError.write(Data((refusal.description + "\n").utf8))
             throw ExitCode.failure

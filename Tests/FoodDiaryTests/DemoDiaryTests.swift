@@ -15,7 +15,7 @@ import FoodDiaryTools
         logger.logLevel = .critical
         try importReferenceDataIfMissing(config: config, logger: logger)
         let demo = try DemoDiary(config: config)
-        return (demo, try AppDatabase.open(path: config.databasePath))
+        return (demo, try AppDatabase.open(path: config.legacyDiaryPath))
     }
 
     @Test func anEmptyDiaryGetsDaysOfRealisticMeals() async throws {

@@ -37,9 +37,8 @@ import Testing
             let input = MealInput(eatenAt: LocalDateTime(parsing: "2026-03-09T12:30")!, utcOffsetMinutes: 0, notes: "Untouched for months")
             let now = TestEnvironment.fixedNow
             let id = try await database.createMeal(input, now: now.addingTimeInterval(-90 * 24 * 3600))
-            let photos = PhotoStore(root: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPixels: 1,
-                                    isRecorded: { try await database.isPhotoRecorded(sha256: $0) })
-            await Maintenance(database: database, photos: photos, now: { now }, logger: .init(label: "test")).runOnce(atStartUp: false)
+            let diary = Diary(id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPhotoPixels: 1)
+            await Maintenance(diaries: { [diary] }, now: { now }, logger: .init(label: "test")).runOnce(diary, atStartUp: false)
             let remaining = try await database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM meal") }
             #expect(remaining == [id])
         }

@@ -115,7 +115,7 @@ import Testing
             connection.send("POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nCookie: \(browserCookies())\r\nContent-Length: 10000000\r\n\r\n")
             connection.send(head)
             connection.send(Data(repeating: 0xFF, count: 300_000))
-            let temporary = config.dataDirectory + "/photos/tmp"
+            let temporary = config.firstDiaryPhotos + "/tmp"
             func temporaryFiles() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] }
             for _ in 0..<30 where temporaryFiles().isEmpty { try await Task.sleep(for: .milliseconds(50)) }
             #expect(!temporaryFiles().isEmpty, "the upload is being written")
@@ -133,7 +133,7 @@ import Testing
             #expect(response.status == .tooManyRequests)
             #expect(response.text.contains("nothing was saved"))
             #expect(try await database.mealCount() == 0)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: config.photosDirectory + "/tmp").isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: config.firstDiaryPhotos + "/tmp").isEmpty)
         }
         try await TestEnvironment.withConfiguredApp(configure: { $0.maxUploadBytesInFlight = photo.count / 2 }) { client, database, _ in
             let response = try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-09T12:30")], files: [MultipartFile(filename: "a.jpg", data: photo)])

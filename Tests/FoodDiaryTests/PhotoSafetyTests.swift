@@ -34,7 +34,7 @@ import Testing
                 for meal in try await database.read({ db in try Int64.fetchAll(db, sql: "SELECT id FROM meal") }) {
                     try await client.postForm("/meals/\(meal)/delete", [])
                 }
-                let left = try FileManager.default.subpathsOfDirectory(atPath: config.photosDirectory).filter { $0.hasSuffix(".jpg") }
+                let left = try FileManager.default.subpathsOfDirectory(atPath: config.firstDiaryPhotos).filter { $0.hasSuffix(".jpg") }
                 #expect(left.isEmpty, "trial \(trial): \(left)")
             }
         }

@@ -23,7 +23,7 @@ import Testing
 
     /// Every regular file under the photo store, relative to it.
     static func storedFiles(_ config: AppConfig) -> [String] {
-        let root = URL(fileURLWithPath: config.photosDirectory)
+        let root = URL(fileURLWithPath: config.firstDiaryPhotos)
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
         return enumerator.compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
@@ -301,8 +301,9 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let config = TestEnvironment.config(dataDirectory: directory.path)
-        let database = try AppDatabase.open(path: config.databasePath)
-        let store = PhotoStore(root: config.photosDirectory, maxPixels: 100_000_000, isRecorded: { try await database.isPhotoRecorded(sha256: $0) })
+        let database = try AppDatabase.open(path: config.firstDiaryPath)
+        let diary = Diary(id: 1, database: database, photosDirectory: config.firstDiaryPhotos, maxPhotoPixels: 100_000_000)
+        let store = diary.photos
         let id = try await database.addMeal("2026-03-09T12:30")
         // A used photo, stored properly.
         let uploadPath = directory.path + "/upload.jpg"
@@ -322,13 +323,13 @@ import Testing
         }
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        await Maintenance(database: database, photos: store, now: { TestEnvironment.fixedNow }, logger: logger).runOnce(atStartUp: true)
+        await Maintenance(diaries: { [diary] }, now: { TestEnvironment.fixedNow }, logger: logger).runOnce(diary, atStartUp: true)
         let remaining = try FileManager.default.subpathsOfDirectory(atPath: store.root).filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".part") }.sorted()
         #expect(remaining == ["derived/\(sha.prefix(2))/\(sha)-large.jpg", "derived/\(sha.prefix(2))/\(sha)-thumb.jpg", "originals/\(sha.prefix(2))/\(sha).jpg"])
 
         // Later, a row left by a meal deleted behind the app's back goes too, with its files.
         try await database.write { db in try db.execute(sql: "UPDATE meal SET photo_sha256 = NULL") }
-        await Maintenance(database: database, photos: store, now: { TestEnvironment.fixedNow }, logger: logger).runOnce(atStartUp: true)
+        await Maintenance(diaries: { [diary] }, now: { TestEnvironment.fixedNow }, logger: logger).runOnce(diary, atStartUp: true)
         #expect(try FileManager.default.subpathsOfDirectory(atPath: store.root).filter { $0.hasSuffix(".jpg") }.isEmpty)
     }
 }

@@ -161,7 +161,7 @@ class Journeys:
             self.shot(name)
 
     def stored_originals(self):
-        return sorted(p.name for p in (pathlib.Path(self.data_dir) / "photos/originals").glob("*/*"))
+        return sorted(p.name for p in pathlib.Path(self.data_dir).glob("diaries/*/photos/originals/*/*"))
 
     def console_errors(self):
         return [entry for entry in self.browser.get_log("browser") if entry["level"] == "SEVERE"]

@@ -68,6 +68,19 @@ enum AccountsMigrations {
                 ) STRICT, WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("createDiaries") { db in
+            try db.execute(sql: """
+                -- Each diary is a folder of its own (diaries/<id>/); a removed person's diaries stay, unowned.
+                CREATE TABLE diary (
+                    id INTEGER PRIMARY KEY,
+                    account_id INTEGER REFERENCES account(id) ON DELETE SET NULL,
+                    name TEXT NOT NULL,
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                CREATE INDEX diary_by_account ON diary(account_id);
+                ALTER TABLE account ADD COLUMN current_diary_id INTEGER REFERENCES diary(id) ON DELETE SET NULL;
+                """)
+        }
         return migrator
     }
 }

@@ -14,8 +14,8 @@ public struct Authentication: Sendable {
     let proxyHeader: HTTPField.Name?
     let trustedProxies: TrustedProxies
     let now: @Sendable () -> Date
-    /// Whose diary a person has open. One diary for the household until diaries become files of their own.
-    let diary: Diary
+    /// Each person's open diary.
+    let diaries: DiaryPool
     let recentSessions = RecentSessions()
 
     /// Whether `name` can be a header, for `--trusted-proxy-header`.
@@ -35,7 +35,7 @@ public struct Authentication: Sendable {
             guard let account = try accounts.account(named: name) else {
                 throw Refusal(message: "Your sign-in service says you are “\(name)”, but nobody has that name here. Ask the owner to add you on the People page.")
             }
-            return SignedIn(account: account, credential: .proxy, diary: diary)
+            return SignedIn(account: account, credential: .proxy, diary: try await openDiary(of: account))
         }
         guard let id = request.cookies[Self.sessionCookie]?.value, !id.isEmpty else { return nil }
         let now = now()
@@ -43,7 +43,7 @@ public struct Authentication: Sendable {
         if now.timeIntervalSince(session.lastSeenAt) > SessionLifetime.touchInterval {
             try await accounts.touchSession(session, now: now)
         }
-        return SignedIn(account: session.account, credential: .session(idSHA256: session.idSHA256), diary: diary)
+        return SignedIn(account: session.account, credential: .session(idSHA256: session.idSHA256), diary: try await openDiary(of: session.account))
     }
 
     private func tokenHolder(_ authorization: String) async throws -> SignedIn {
@@ -58,7 +58,11 @@ public struct Authentication: Sendable {
         if holder.lastUsedAt.map({ now.timeIntervalSince($0) > SessionLifetime.touchInterval }) ?? true {
             try await accounts.touchToken(id: holder.tokenID, now: now)
         }
-        return SignedIn(account: holder.account, credential: .token(id: holder.tokenID), diary: diary)
+        return SignedIn(account: holder.account, credential: .token(id: holder.tokenID), diary: try await openDiary(of: holder.account))
+    }
+
+    private func openDiary(of account: Account) async throws -> Diary {
+        try diaries.diary(try await accounts.openDiaryID(for: account, now: now()))
     }
 
     /// Whether the browser reached us over HTTPS, so the session cookie can be marked Secure. A

@@ -62,8 +62,15 @@ public struct AppConfig: Sendable {
         self.timeZone = timeZone
     }
 
-    public var databasePath: String {
+    /// Where a diary lived before diaries were folders of their own; the server moves it into
+    /// `diaries/` on start, and `fooddiary demo` writes a new data directory's diary here.
+    public var legacyDiaryPath: String {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("diary.sqlite").path
+    }
+
+    /// One folder per diary: `<id>/diary.sqlite` and `<id>/photos/`.
+    public var diariesDirectory: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("diaries").path
     }
 
     /// Accounts, sessions and tokens, apart from the diary.
@@ -76,8 +83,8 @@ public struct AppConfig: Sendable {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("geonames.sqlite").path
     }
 
-    /// Photo originals, their smaller copies and uploads in progress; never under `Public/`.
-    public var photosDirectory: String {
+    /// The photos of the diary at `legacyDiaryPath`, moved with it.
+    public var legacyPhotosDirectory: String {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("photos").path
     }
 

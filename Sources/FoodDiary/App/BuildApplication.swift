@@ -19,7 +19,6 @@ public func buildApplication(
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> FoodDiaryApplication {
     let dataLock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
-    let database = try AppDatabase.open(path: config.databasePath)
     let catalog = try CatalogDatabase.open(path: config.catalogPath)
     try importCatalogIfMissing(catalog, config: config, logger: logger)
     let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)
@@ -35,18 +34,19 @@ public func buildApplication(
             return StatusStripView(totals: totals, goals: try DailyGoals.fetch(db))
         }
     }
-    let diary = Diary(database: database, photosDirectory: config.photosDirectory, maxPhotoPixels: config.maxPhotoPixels)
-    let photos = diary.photos
     try ImageLibrary.start()
-    let maintenance = Maintenance(database: database, photos: photos, now: now, logger: logger)
-    await maintenance.runOnce(atStartUp: true)
 
     let tokens = CSRFTokens(secret: try config.secret ?? ServerSecret.loadOrCreate(in: config.dataDirectory))
     let accounts = try AccountsDatabase.open(path: config.accountsPath)
     let setup = FirstRunSetup(needed: try accounts.accountCount() == 0)
+    let files = DiaryFiles(directory: config.diariesDirectory)
+    try await adoptLegacyDiaryIfPresent(config: config, accounts: accounts, files: files, logger: logger, now: now)
+    let diaries = DiaryPool(files: files, maxPhotoPixels: config.maxPhotoPixels)
+    let maintenance = Maintenance(diaries: { diaries.openDiaries }, now: now, logger: logger)
+    for id in files.existing() { await maintenance.runOnce(try files.open(id, maxPhotoPixels: config.maxPhotoPixels), atStartUp: true) }
     let authentication = Authentication(
         accounts: accounts, lifetime: config.sessionLifetime, proxyHeader: config.trustedProxyHeader.flatMap { HTTPField.Name($0) },
-        trustedProxies: config.trustedProxies, now: now, diary: diary)
+        trustedProxies: config.trustedProxies, now: now, diaries: diaries)
     let router = Router(context: AppRequestContext.self, options: [.autoGenerateHeadEndpoints])
     // Order matters: a middleware wraps those added after it.
     router.add(middleware: RequestLogMiddleware())
@@ -58,7 +58,7 @@ public func buildApplication(
     ]), logger: logger)))
 
     let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
-    let formBody = FormBodyMiddleware(uploadDirectory: photos.temporaryDirectory, maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
+    let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
     let routes = Routes(router: router, formBody: formBody, tokens: tokens, authentication: authentication)
     let throttle = SignInThrottle()
     SignInController(accounts: accounts, authentication: authentication, throttle: throttle, setup: setup, renderer: renderer,
@@ -121,6 +121,17 @@ public struct FoodDiaryApplication: ApplicationProtocol {
     public var eventLoopGroup: any EventLoopGroup { application.eventLoopGroup }
     public var processesRunBeforeServerStart: [@Sendable () async throws -> Void] { application.processesRunBeforeServerStart }
     public func onServerRunning(_ channel: any Channel) async { await application.onServerRunning(channel) }
+}
+
+/// A diary kept at `<data-dir>/diary.sqlite` by a version before diaries were folders moves into
+/// `diaries/<id>/`, nobody's until the first owner opens a page; then it is theirs.
+func adoptLegacyDiaryIfPresent(config: AppConfig, accounts: AccountsDatabase, files: DiaryFiles, logger: Logger,
+                               now: @Sendable () -> Date) async throws {
+    let manager = FileManager.default
+    guard manager.fileExists(atPath: config.legacyDiaryPath) || manager.fileExists(atPath: config.legacyPhotosDirectory) else { return }
+    let id = try await accounts.unownedUpgradedDiary(now: now())
+    try files.adoptLegacyDiary(at: config.legacyDiaryPath, photos: config.legacyPhotosDirectory, as: id)
+    logger.notice("Moved the diary at \(config.legacyDiaryPath) to \(files.folder(id)); it is the owner's first diary")
 }
 
 /// Builds the food catalog and the place-name index from the fetched files when they are missing,

@@ -9,20 +9,20 @@ struct Maintenance: Service {
     /// Files younger than this may belong to an upload still in progress.
     static let uploadGrace: TimeInterval = 60 * 60
 
-    let database: AppDatabase
-    let photos: PhotoStore
+    /// The diaries open at the moment; one not open has had nothing uploaded since it was last tidied.
+    let diaries: @Sendable () -> [Diary]
     let now: @Sendable () -> Date
     let logger: Logger
 
     /// `atStartUp`: no upload can be in flight, so every temporary and unnamed file goes.
-    func runOnce(atStartUp: Bool) async {
+    func runOnce(_ diary: Diary, atStartUp: Bool) async {
         do {
-            _ = try await database.deleteUnusedPhotoRows()
-            let kept = Set(try await database.storedPhotoNames())
-            let files = await photos.sweep(keeping: kept, untouchedSince: atStartUp ? .distantFuture : now().addingTimeInterval(-Self.uploadGrace))
-            if files > 0 { logger.info("Removed \(files) photo file\(files == 1 ? "" : "s") nothing refers to") }
+            _ = try await diary.database.deleteUnusedPhotoRows()
+            let kept = Set(try await diary.database.storedPhotoNames())
+            let files = await diary.photos.sweep(keeping: kept, untouchedSince: atStartUp ? .distantFuture : now().addingTimeInterval(-Self.uploadGrace))
+            if files > 0 { logger.info("Removed \(files) photo file\(files == 1 ? "" : "s") nothing refers to from diary \(diary.id)") }
         } catch {
-            logger.error("Maintenance failed: \(error)")
+            logger.error("Maintenance of diary \(diary.id) failed: \(error)")
         }
     }
 
@@ -31,7 +31,7 @@ struct Maintenance: Service {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .seconds(3600))
                 if Task.isCancelled { break }
-                await runOnce(atStartUp: false)
+                for diary in diaries() { await runOnce(diary, atStartUp: false) }
             }
         }
     }

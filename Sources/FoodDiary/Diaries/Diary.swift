@@ -4,6 +4,7 @@ import Foundation
 /// that reads or writes meals works in the diary its person has open, handed over in the request
 /// context, never in one a controller holds.
 public final class Diary: Sendable {
+    public let id: Int64
     public let database: AppDatabase
     let photos: PhotoStore
     /// Today's totals for the strip every page shows, read once per change (or new day).
@@ -13,7 +14,8 @@ public final class Diary: Sendable {
     /// The day page read last, usually today's.
     let days = DiaryReadCache<LocalDate, DayQueries.Day>()
 
-    init(database: AppDatabase, photosDirectory: String, maxPhotoPixels: Int) {
+    init(id: Int64, database: AppDatabase, photosDirectory: String, maxPhotoPixels: Int) {
+        self.id = id
         self.database = database
         photos = PhotoStore(root: photosDirectory, maxPixels: maxPhotoPixels,
                             isRecorded: { [database] in try await database.isPhotoRecorded(sha256: $0) })

@@ -28,6 +28,13 @@ public struct AppDatabase: Sendable {
         return try await writer.write(body)
     }
 
+    /// Folds the write-ahead log into the file and closes it, so the file alone holds the diary.
+    static func checkpointAndClose(path: String) throws {
+        let pool = try openDatabasePool(path: path, migrator: DiaryMigrations.migrator)
+        try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try pool.close()
+    }
+
     /// Names of the migrations applied so far, oldest first.
     public func appliedMigrations() throws -> [String] {
         try writer.read { db in try DiaryMigrations.migrator.appliedMigrations(db) }

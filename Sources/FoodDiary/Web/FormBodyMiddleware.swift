@@ -8,7 +8,6 @@ import Hummingbird
 struct FormBodyMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
-    let uploadDirectory: String
     let maxUploadBytes: Int
     let tokens: CSRFTokens
     let budget: UploadBudget
@@ -39,6 +38,10 @@ struct FormBodyMiddleware: RouterMiddleware {
         }
         let expected = tokens.expectedToken(request, signedIn: context.signedIn)
         let headerVerified = expected == nil || tokens.accepts(sent: request.headers[CSRFTokens.headerName], cookie: expected ?? nil)
+        // Uploads are written beside the photos of the diary they are for, so keeping one is a rename.
+        guard let uploadDirectory = context.signedIn?.diary.photos.temporaryDirectory else {
+            throw HTTPError(.unauthorized, message: "Sign in to upload photos.")
+        }
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
         let client = context.clientAddress, budget = budget, tokens = tokens
         let reader = MultipartFormReader(

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -102,7 +103,7 @@ enum TestEnvironment {
         let app = try await buildApplication(config: config, logger: logger, now: now)
         setupTokens.withLockedValue { $0[config.dataDirectory] = app.setup.token }
         // A second handle on the same file lets tests check what was stored without going through HTTP.
-        let database = try AppDatabase.open(path: config.databasePath)
+        let database = try AppDatabase.open(path: config.firstDiaryPath)
         let finalConfig = config, routes = app.routes
         return try await app.test(testing) { client in try await body(client, database, finalConfig, routes) }
     }
@@ -132,12 +133,19 @@ enum TestPerson {
     static func create(in config: AppConfig) async throws {
         let accounts = try AccountsDatabase.open(path: config.accountsPath)
         let id = try await accounts.createAccount(name: name, passwordHash: passwordHash, role: .owner, now: TestEnvironment.fixedNow)
+        _ = try await accounts.openDiaryID(for: try #require(try accounts.account(id: id)), now: TestEnvironment.fixedNow)
         try await accounts.write { db in
             try db.execute(sql: "INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [BearerSecret.sha256(of: sessionID), id, TestEnvironment.fixedNow, TestEnvironment.fixedNow,
                                        TestEnvironment.fixedNow.addingTimeInterval(90 * 86_400)])
         }
     }
+}
+
+extension AppConfig {
+    /// The first diary made on a data directory: the test owner's, or the one a legacy diary became.
+    var firstDiaryPath: String { DiaryFiles(directory: diariesDirectory).databasePath(1) }
+    var firstDiaryPhotos: String { DiaryFiles(directory: diariesDirectory).photosDirectory(1) }
 }
 
 /// A clock a test moves forward by hand.
@@ -147,6 +155,22 @@ final class TestClock: Sendable {
     var now: Date { instant.withLockedValue { $0 } }
 
     func advance(by seconds: TimeInterval) { instant.withLockedValue { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+extension TestPerson {
+    /// Adds a member with a session of their own (and so a diary of their own at their first
+    /// request); returns the session id and its CSRF token.
+    static func addMember(_ name: String, in config: AppConfig) async throws -> (session: String, token: String) {
+        let accounts = try AccountsDatabase.open(path: config.accountsPath)
+        let id = try await accounts.createAccount(name: name, passwordHash: passwordHash, role: .member, now: TestEnvironment.fixedNow)
+        let session = "test-session-of-\(name)"
+        try await accounts.write { db in
+            try db.execute(sql: "INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [BearerSecret.sha256(of: session), id, TestEnvironment.fixedNow, TestEnvironment.fixedNow,
+                                       TestEnvironment.fixedNow.addingTimeInterval(90 * 86_400)])
+        }
+        return (session, CSRFTokens(secret: TestEnvironment.secret).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: session)))
+    }
 }
 
 /// The CSRF token of the test owner's session, which the tests play the browser with.

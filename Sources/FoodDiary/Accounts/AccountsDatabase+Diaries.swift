@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+/// A diary as the accounts know it: whose it is and what it is called. Its meals are in its own file.
+public struct DiaryRecord: Sendable, Equatable, FetchableRecord, Decodable {
+    public let id: Int64
+    public let accountID: Int64?
+    public let name: String
+    public let createdAt: Date
+}
+
+/// Which diaries each person has and which one they have open.
+extension AccountsDatabase {
+    static let firstDiaryName = "My diary"
+
+    public func diaries(accountID: Int64) throws -> [DiaryRecord] {
+        try read { db in
+            try DiaryRecord.fetchAll(db, sql: """
+                SELECT id, account_id AS accountID, name, created_at AS createdAt FROM diary WHERE account_id = ? ORDER BY id
+                """, arguments: [accountID])
+        }
+    }
+
+    /// A diary of nobody's yet: the one a server kept before diaries had owners, waiting for the
+    /// first owner to sign in; made once, so a second start finds the same one.
+    func unownedUpgradedDiary(now: Date) async throws -> Int64 {
+        try await write { db in
+            if let id = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id IS NULL AND name = ? ORDER BY id LIMIT 1",
+                                           arguments: [Self.firstDiaryName]) { return id }
+            try db.execute(sql: "INSERT INTO diary (account_id, name, created_at) VALUES (NULL, ?, ?)", arguments: [Self.firstDiaryName, now])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// The diary the account has open, choosing one the first time: an owner takes over the diary
+    /// an earlier version kept, anyone else gets a new one.
+    func openDiaryID(for account: Account, now: Date) async throws -> Int64 {
+        if let id = account.currentDiaryID { return id }
+        return try await write { db in
+            if let id = try Int64.fetchOne(db, sql: "SELECT current_diary_id FROM account WHERE id = ?", arguments: [account.id]) { return id }
+            var id = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id = ? ORDER BY id LIMIT 1", arguments: [account.id])
+            if id == nil, account.role == .owner {
+                id = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id IS NULL ORDER BY id LIMIT 1")
+                if let id { try db.execute(sql: "UPDATE diary SET account_id = ? WHERE id = ?", arguments: [account.id, id]) }
+            }
+            if id == nil {
+                try db.execute(sql: "INSERT INTO diary (account_id, name, created_at) VALUES (?, ?, ?)",
+                               arguments: [account.id, Self.firstDiaryName, now])
+                id = db.lastInsertedRowID
+            }
+            try db.execute(sql: "UPDATE account SET current_diary_id = ? WHERE id = ?", arguments: [id, account.id])
+            return id!
+        }
+    }
+}

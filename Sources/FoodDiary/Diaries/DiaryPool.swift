@@ -1,0 +1,86 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// The diaries open at the moment: each opened (and migrated) on first use, the least recently
+/// used closed once more than `capacity` are open. One `Diary` per file, so its kept reads and
+/// write counter are the only ones.
+final class DiaryPool: Sendable {
+    private struct State {
+        var diaries: [Int64: Diary] = [:]
+        var lastUsed: [Int64: UInt64] = [:]
+        var tick: UInt64 = 0
+    }
+
+    let files: DiaryFiles
+    let capacity: Int
+    let maxPhotoPixels: Int
+    private let state = NIOLockedValueBox(State())
+
+    init(files: DiaryFiles, capacity: Int = 16, maxPhotoPixels: Int) {
+        self.files = files
+        self.capacity = capacity
+        self.maxPhotoPixels = maxPhotoPixels
+    }
+
+    /// Opening happens under the lock: a second request for the same diary waits the few
+    /// milliseconds rather than opening the file a second time.
+    func diary(_ id: Int64) throws -> Diary {
+        try state.withLockedValue { state in
+            state.tick += 1
+            state.lastUsed[id] = state.tick
+            if let diary = state.diaries[id] { return diary }
+            let diary = try files.open(id, maxPhotoPixels: maxPhotoPixels)
+            state.diaries[id] = diary
+            if state.diaries.count > capacity, let oldest = state.lastUsed.filter({ state.diaries[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
+                // Requests still holding it finish with it; the file closes when the last lets go.
+                state.diaries[oldest] = nil
+                state.lastUsed[oldest] = nil
+            }
+            return diary
+        }
+    }
+
+    var openDiaries: [Diary] { state.withLockedValue { Array($0.diaries.values) } }
+}
+
+/// Where diaries live: `<data-dir>/diaries/<id>/diary.sqlite` with `photos/` beside it.
+struct DiaryFiles: Sendable {
+    let directory: String
+
+    func folder(_ id: Int64) -> String { directory + "/\(id)" }
+    func databasePath(_ id: Int64) -> String { folder(id) + "/diary.sqlite" }
+    func photosDirectory(_ id: Int64) -> String { folder(id) + "/photos" }
+
+    func open(_ id: Int64, maxPhotoPixels: Int) throws -> Diary {
+        Diary(id: id, database: try AppDatabase.open(path: databasePath(id)), photosDirectory: photosDirectory(id), maxPhotoPixels: maxPhotoPixels)
+    }
+
+    /// The ids of the diaries on disk.
+    func existing() -> [Int64] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).compactMap(Int64.init)
+            .filter { FileManager.default.fileExists(atPath: databasePath($0)) }.sorted()
+    }
+
+    /// Moves the diary an earlier version kept at `<data-dir>/diary.sqlite` (and its photos) into
+    /// diary `id`'s folder. Its log is checkpointed into the file first, so the one file carries
+    /// every meal; each step is a rename, and a start interrupted half-way finishes the move.
+    func adoptLegacyDiary(at legacyPath: String, photos legacyPhotos: String, as id: Int64) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: folder(id), withIntermediateDirectories: true)
+        if manager.fileExists(atPath: legacyPath) {
+            guard !manager.fileExists(atPath: databasePath(id)) else {
+                throw POSIXFailure(operation: "move \(legacyPath): \(databasePath(id)) exists already", code: EEXIST)
+            }
+            try AppDatabase.checkpointAndClose(path: legacyPath)
+            try Self.rename(legacyPath, to: databasePath(id))
+            for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: legacyPath + suffix) { unlink(legacyPath + suffix) }
+        }
+        if manager.fileExists(atPath: legacyPhotos), !manager.fileExists(atPath: photosDirectory(id)) {
+            try Self.rename(legacyPhotos, to: photosDirectory(id))
+        }
+    }
+
+    private static func rename(_ source: String, to destination: String) throws {
+        guard Foundation.rename(source, destination) == 0 else { throw POSIXFailure(operation: "rename \(source) to \(destination)", code: errno) }
+    }
+}
