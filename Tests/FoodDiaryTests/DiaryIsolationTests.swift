@@ -12,7 +12,7 @@ import Testing
     @Test func noAddressReachesAnotherPersonsDiary() async throws {
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, config, routes in
             // Sam's diary: a meal with a photo, a tag and a food, a saved food, a my food, a recipe with an ingredient, a token.
-            let made = try await client.postMultipart("/meals", fields: PlacesAndTagsTests.meal("2026-03-09T12:30", tags: "secret-tag", notes: "Sam's secret lunch"),
+            let made = try await client.postMultipart("/meals", fields: PlacesAndTagsTests.meal("2026-03-09T12:30", tags: "secret-tag", notes: "Sams secret lunch"),
                                                       files: [MultipartFile(filename: "a.jpg", data: try PhotoUploadTests.sampleJPEG())])
             #expect(made.status == .seeOther)
             let meal = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) }?.meals.first)
@@ -20,9 +20,9 @@ import Testing
             try await client.postForm("/meals/\(meal.id)/foods", [("source", "catalog:9040"), ("amount", "g125")])
             try await client.postForm("/saved-foods", [("catalog_food", "9040")])
             try await client.postMultipart("/my-foods", fields: MyFoodsAndRecipesTests.granola)
-            try await client.postMultipart("/recipes", fields: [("name", "Sam's bake"), ("servings", "4")])
+            try await client.postMultipart("/recipes", fields: [("name", "Sams bake"), ("servings", "4")])
             try await client.postForm("/recipes/1/ingredients", [("source", "catalog:9040"), ("amount", "g250")])
-            try await client.postForm("/account/tokens", [("name", "Sam's script")])
+            try await client.postForm("/account/tokens", [("name", "Sams script")])
             func samsDiary() async throws -> [Int] {
                 try await database.read { db in
                     try ["meal", "food_entry", "saved_food", "my_food", "recipe", "recipe_ingredient", "photo", "tag"].map {
@@ -50,12 +50,60 @@ import Testing
                         ? try await client.get(path, session: robin.session)
                         : try await client.postForm(path, [("eaten_at", "2026-03-09T13:00"), ("confirm_name", "Sam")], token: robin.token, session: robin.session)
                     #expect(response.status.code >= 400, "\(method) \(path) answered \(response.status) to Robin")
-                    #expect(!response.text.contains("Sam's"), "\(method) \(path)")
+                    #expect(!response.text.contains("Sams"), "\(method) \(path)")
                 }
             }
             #expect(try await samsDiary() == before, "nothing of Sam's changed")
             #expect(try await client.get("/photos/\(sha)/thumb").status == .ok, "Sam still sees Sam's photo")
             #expect(FileManager.default.fileExists(atPath: DiaryFiles(directory: config.diariesDirectory).databasePath(2)), "Robin's diary is its own file")
+        }
+    }
+}
+
+@Suite struct DiariesTests {
+    @Test func aPersonMakesSwitchesRenamesAndDeletesDiaries() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { (client, database, config, _) async throws -> Void in
+            try await database.addMeal("2026-03-09T12:30", notes: "Everyday lunch")
+            #expect(try await client.get("/").text.contains("My diary"), "the top bar names the open diary")
+            #expect(try await client.postForm("/diaries", [("name", "  ")]).status == .unprocessableContent)
+
+            let made = try await client.postForm("/diaries", [("name", "Lisbon trip 2026 🇵🇹")])
+            #expect(made.headers[.location] == "/?notice=diary_created")
+            let trip = try await client.get("/").text
+            #expect(trip.contains("No meals yet") && trip.contains("Lisbon trip 2026 🇵🇹"))
+            try await client.postForm("/meals", [("eaten_at", "2026-03-10T13:00"), ("notes", "Pastéis de nata")])
+            #expect(FileManager.default.fileExists(atPath: DiaryFiles(directory: config.diariesDirectory).databasePath(2)))
+            #expect(try await database.mealCount() == 1, "the first diary is untouched")
+
+            #expect(try await client.postForm("/diaries/1/open", []).headers[.location] == "/?notice=diary_opened")
+            let everyday = try await client.get("/").text
+            #expect(everyday.contains("Everyday lunch") && !everyday.contains("Pastéis"))
+
+            #expect(try await client.postForm("/diaries/2/rename", [("name", "Lisbon & Porto")]).headers[.location] == "/diaries?notice=renamed")
+            #expect(try await client.get("/diaries").text.contains("Lisbon &amp; Porto"))
+
+            #expect(try await client.postForm("/diaries/2/delete", [("confirm_name", "Lisbon")]).status == .unprocessableContent)
+            #expect(try await client.postForm("/diaries/2/delete", [("confirm_name", "Lisbon & Porto")]).headers[.location] == "/diaries?notice=deleted")
+            #expect(!FileManager.default.fileExists(atPath: DiaryFiles(directory: config.diariesDirectory).folder(2)), "its file and photos go")
+            let last = try await client.postForm("/diaries/1/delete", [("confirm_name", "My diary")])
+            #expect(last.status == .conflict && last.text.contains("only diary"))
+            #expect(try await database.mealCount() == 1)
+        }
+    }
+
+    @Test func nobodyOpensRenamesOrDeletesAnotherPersonsDiary() async throws {
+        try await TestEnvironment.withRunningApp { (client, database, config, _) async throws -> Void in
+            try await database.addMeal("2026-03-09T12:30", notes: "Sams lunch")
+            let robin = try await TestPerson.addMember("Robin", in: config)
+            _ = try await client.get("/", session: robin.session)
+            for (path, fields) in [("/diaries/1/open", [(String, String)]()), ("/diaries/1/rename", [("name", "Mine now")]),
+                                   ("/diaries/1/delete", [("confirm_name", "My diary")])] {
+                #expect(try await client.postForm(path, fields, token: robin.token, session: robin.session).status == .notFound, "\(path)")
+            }
+            #expect(try await client.get("/diaries/1/delete", session: robin.session).status == .notFound)
+            #expect(!(try await client.get("/", session: robin.session).text.contains("Sams lunch")))
+            let sams = try await client.get("/").text
+            #expect(sams.contains("Sams lunch") && sams.contains("My diary"))
         }
     }
 }

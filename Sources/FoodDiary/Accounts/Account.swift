@@ -17,6 +17,7 @@ public struct Account: Sendable, Equatable, FetchableRecord, Decodable {
     public let hasPassword: Bool
     /// The diary their pages show; nil until their first request picks or makes one.
     public let currentDiaryID: Int64?
+    public let currentDiaryName: String?
 
     /// Read by position from `selection`'s columns starting at `start`: every request reads one.
     init(row: Row, at start: Int) {
@@ -28,13 +29,15 @@ public struct Account: Sendable, Equatable, FetchableRecord, Decodable {
         lastSignInAt = row[start + 5]
         hasPassword = row[start + 6]
         currentDiaryID = row[start + 7]
+        currentDiaryName = row[start + 8]
     }
 
     /// Qualified, so it can be joined with sessions and tokens.
     static let selection = """
         account.id, account.name, account.role, account.must_change_password AS mustChangePassword,
         account.created_at AS createdAt, account.last_sign_in_at AS lastSignInAt,
-        account.password_hash IS NOT NULL AS hasPassword, account.current_diary_id AS currentDiaryID
+        account.password_hash IS NOT NULL AS hasPassword, account.current_diary_id AS currentDiaryID,
+        (SELECT name FROM diary WHERE diary.id = account.current_diary_id) AS currentDiaryName
         """
 }
 

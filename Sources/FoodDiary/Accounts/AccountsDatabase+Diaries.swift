@@ -52,4 +52,53 @@ extension AccountsDatabase {
             return id!
         }
     }
+
+    /// A person's last diary stays: every page needs one to show.
+    struct LastDiary: Error {}
+
+    public func createDiary(accountID: Int64, name: String, now: Date) async throws -> Int64 {
+        try await write { db in
+            try db.execute(sql: "INSERT INTO diary (account_id, name, created_at) VALUES (?, ?, ?)", arguments: [accountID, name, now])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// The account's own diary with that id, or nil.
+    public func diary(id: Int64, accountID: Int64) throws -> DiaryRecord? {
+        try read { db in
+            try DiaryRecord.fetchOne(db, sql: """
+                SELECT id, account_id AS accountID, name, created_at AS createdAt FROM diary WHERE id = ? AND account_id = ?
+                """, arguments: [id, accountID])
+        }
+    }
+
+    /// Returns false when the account has no such diary.
+    public func renameDiary(id: Int64, accountID: Int64, to name: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE diary SET name = ? WHERE id = ? AND account_id = ?", arguments: [name, id, accountID])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Returns false when the account has no such diary.
+    public func openDiary(id: Int64, accountID: Int64) async throws -> Bool {
+        try await write { db in
+            guard try Int.fetchOne(db, sql: "SELECT 1 FROM diary WHERE id = ? AND account_id = ?", arguments: [id, accountID]) != nil else { return false }
+            try db.execute(sql: "UPDATE account SET current_diary_id = ? WHERE id = ?", arguments: [id, accountID])
+            return true
+        }
+    }
+
+    /// Forgets the diary (its folder is the caller's to remove); a person's open diary moves to
+    /// their oldest other one. Returns false when the account has no such diary.
+    public func deleteDiary(id: Int64, accountID: Int64) async throws -> Bool {
+        try await write { db in
+            guard try Int.fetchOne(db, sql: "SELECT 1 FROM diary WHERE id = ? AND account_id = ?", arguments: [id, accountID]) != nil else { return false }
+            guard let other = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id = ? AND id != ? ORDER BY id LIMIT 1",
+                                                 arguments: [accountID, id]) else { throw LastDiary() }
+            try db.execute(sql: "UPDATE account SET current_diary_id = ? WHERE id = ? AND current_diary_id = ?", arguments: [other, accountID, id])
+            try db.execute(sql: "DELETE FROM diary WHERE id = ?", arguments: [id])
+            return true
+        }
+    }
 }

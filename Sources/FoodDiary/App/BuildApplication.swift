@@ -65,6 +65,7 @@ public func buildApplication(
                      logger: logger, now: now).addRoutes(to: routes)
     AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
                       timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    DiariesController(accounts: accounts, diaries: diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
     PeopleController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealPagesController(geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController().addRoutes(to: routes)

@@ -41,6 +41,16 @@ final class DiaryPool: Sendable {
     }
 
     var openDiaries: [Diary] { state.withLockedValue { Array($0.diaries.values) } }
+
+    /// Forgets a deleted diary and removes its folder; a request still holding it finishes on the
+    /// unlinked files.
+    func remove(_ id: Int64) throws {
+        state.withLockedValue { state in
+            state.diaries[id] = nil
+            state.lastUsed[id] = nil
+        }
+        if FileManager.default.fileExists(atPath: files.folder(id)) { try FileManager.default.removeItem(atPath: files.folder(id)) }
+    }
 }
 
 /// Where diaries live: `<data-dir>/diaries/<id>/diary.sqlite` with `photos/` beside it.

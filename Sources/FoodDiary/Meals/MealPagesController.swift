@@ -14,7 +14,7 @@ struct MealPagesController: Sendable {
         "deleted": "Meal deleted.", "saved": "Meal saved.", "created": "Meal added.", "food_added": "Food added.",
         "food_removed": "Food removed.",
         "photo_saved": "Photo saved.", "photo_removed": "Photo removed.", "starred": "Added to favourites.",
-        "unstarred": "Removed from favourites.", "logged_again": "Logged again, with the same foods.",
+        "unstarred": "Removed from favourites.", "diary_created": "New diary created and opened.", "diary_opened": "Diary opened.", "logged_again": "Logged again, with the same foods.",
     ]
 
     func addRoutes(to routes: Routes) {

@@ -38,6 +38,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case account = "accounts/account"
     case people = "accounts/people"
     case removePerson = "accounts/remove_person"
+    case diaries = "diaries/list"
+    case deleteDiary = "diaries/delete"
     case error = "error"
 }
 
@@ -72,7 +74,8 @@ public struct PageRenderer: Sendable {
 
     func render(_ template: PageTemplate, _ view: some TemplateKeyed & Sendable, status: HTTPResponse.Status = .ok) async -> Response {
         let signedIn = SignedIn.current != nil
-        let frame = PageFrame(statusStrip: signedIn ? await statusStrip?() : nil, signedIn: signedIn)
+        let frame = PageFrame(statusStrip: signedIn ? await statusStrip?() : nil, signedIn: signedIn,
+                              diaryName: SignedIn.current?.account.currentDiaryName)
         // Presence was checked at start-up, so a nil here cannot happen.
         let html = library.render(view, template: template.rawValue, frame: frame) ?? ByteBuffer()
         if let check, let complaint = check(RenderedPage(template: template.rawValue, view: view, frame: frame, html: String(buffer: html))) {

@@ -103,6 +103,24 @@ extension DayView.MealBlock: TemplateKeyed {
     }
 }
 
+extension DeleteDiaryView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "action": self.action.templateValue; case "typed": self.typed.templateValue; case "error": self.error.templateValue; default: .absent }
+    }
+}
+
+extension DiariesView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "diaries": self.diaries.templateValue; case "newName": self.newName.templateValue; case "nameError": self.nameError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+    }
+}
+
+extension DiariesView.Row: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "isCurrent": self.isCurrent.templateValue; case "openAction": self.openAction.templateValue; case "renameAction": self.renameAction.templateValue; case "deleteURL": self.deleteURL.templateValue; default: .absent }
+    }
+}
+
 extension EntryDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "meal": self.meal.templateValue; case "mealNotes": self.mealNotes.templateValue; case "mealPhotoURL": self.mealPhotoURL.templateValue; case "mealPlace": self.mealPlace.templateValue; case "csrfToken": self.csrfToken.templateValue; case "description": self.description.templateValue; case "brandOwner": self.brandOwner.templateValue; case "source": self.source.templateValue; case "amountText": self.amountText.templateValue; case "lines": self.lines.templateValue; case "basisText": self.basisText.templateValue; case "isQuickAdd": self.isQuickAdd.templateValue; case "action": self.action.templateValue; case "removeAction": self.removeAction.templateValue; case "amount": self.amount.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "saveForLater": self.saveForLater.templateValue; default: .absent }
@@ -321,7 +339,7 @@ extension NutrientLineView: TemplateKeyed {
 
 extension PageFrame: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "statusStrip": self.statusStrip.templateValue; case "signedIn": self.signedIn.templateValue; default: .absent }
+        switch key { case "statusStrip": self.statusStrip.templateValue; case "signedIn": self.signedIn.templateValue; case "diaryName": self.diaryName.templateValue; default: .absent }
     }
 }
 
@@ -508,31 +526,32 @@ enum TemplateKeys {
         "chooseURL", "commonName", "confirmationError", "coordinatesText", "correctedQuery", "count", "countError", "countText",
         "created", "createdText", "csrfToken", "currentError", "dateText", "dayHeading", "dayISO", "dayText",
         "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "description", "detail",
-        "details", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries",
-        "error", "errorSummary", "fat", "favouriteAction", "fieldName", "fieldValue", "fields", "fill",
-        "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText", "gpsText", "grams", "gramsChecked",
-        "gramsError", "grid", "groups", "handOver", "hasEntries", "hasErrors", "hasGoals", "hasIngredients",
-        "hasLocationError", "hasMeals", "hasMyFoods", "hasPartialTotals", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes",
-        "hasResults", "hasRows", "hasSaved", "hasTags", "heading", "headline", "height", "id",
-        "indented", "ingredients", "isEmpty", "isFavourite", "isMember", "isNew", "isOver", "isOwner",
-        "isQuickAdd", "isSaved", "isToday", "isYou", "isoDate", "kcal", "kcalPerGram", "kcalText",
-        "key", "kind", "label", "labelY", "largeURL", "lastUsed", "latitude", "latitudeError",
-        "legend", "lines", "link", "location", "locationSource", "logAgainURL", "longitude", "longitudeError",
-        "macroChart", "macros", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB",
-        "meal", "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "meals", "message", "minGrams",
-        "minimumLength", "missingError", "mustChangePassword", "myFoods", "name", "nameError", "ndbNumber", "newPasswordLabel",
-        "newToken", "next", "nextURL", "noAccountYet", "notes", "notesError", "notice", "nutrients",
-        "openStreetMapURL", "originalURL", "otherSessions", "page", "pageCount", "pagination", "passwordError", "people",
-        "percentText", "periods", "photo", "photoAction", "photoError", "photoURL", "placeError", "placeName",
-        "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem",
-        "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes",
-        "removeAction", "removePhotoAction", "removeURL", "resetAction", "results", "returnTo", "revokeAction", "roleText",
-        "rows", "rules", "saveForLater", "saved", "savedHeading", "search", "segments", "selected",
-        "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings",
-        "servingsError", "servingsText", "signedIn", "sizeText", "source", "sourceText", "status", "statusStrip",
-        "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL",
-        "time", "title", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines",
-        "typed", "typedURL", "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset",
-        "utcOffsetError", "value", "valueText", "width", "x", "xLabels", "y",
+        "details", "diaries", "diaryName", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage",
+        "energyChart", "entries", "error", "errorSummary", "fat", "favouriteAction", "fieldName", "fieldValue",
+        "fields", "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText", "gpsText",
+        "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasEntries", "hasErrors",
+        "hasGoals", "hasIngredients", "hasLocationError", "hasMeals", "hasMyFoods", "hasPartialTotals", "hasPhotoError", "hasPlaces",
+        "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasTags", "heading", "headline",
+        "height", "id", "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite", "isMember",
+        "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isToday", "isYou", "isoDate",
+        "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelY", "largeURL",
+        "lastUsed", "latitude", "latitudeError", "legend", "lines", "link", "location", "locationSource",
+        "logAgainURL", "longitude", "longitudeError", "macroChart", "macros", "mapURL", "maxGrams", "maxNameLength",
+        "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL", "mealPlace",
+        "meals", "message", "minGrams", "minimumLength", "missingError", "mustChangePassword", "myFoods", "name",
+        "nameError", "ndbNumber", "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet",
+        "notes", "notesError", "notice", "nutrients", "openAction", "openStreetMapURL", "originalURL", "otherSessions",
+        "page", "pageCount", "pagination", "passwordError", "people", "percentText", "periods", "photo",
+        "photoAction", "photoError", "photoURL", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
+        "plotRightText", "portions", "presets", "previousURL", "problem", "protein", "query", "queryError",
+        "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "removeAction", "removePhotoAction", "removeURL",
+        "renameAction", "resetAction", "results", "returnTo", "revokeAction", "roleText", "rows", "rules",
+        "saveForLater", "saved", "savedHeading", "search", "segments", "selected", "servingError", "servingGrams",
+        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
+        "signedIn", "sizeText", "source", "sourceText", "status", "statusStrip", "submitLabel", "summary",
+        "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "time", "title",
+        "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "typed", "typedURL",
+        "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError", "value",
+        "valueText", "width", "x", "xLabels", "y",
     ]
 }

@@ -1,0 +1,103 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// `/diaries`: your diaries (a trip, a season); make one, rename it, open it, delete it.
+struct DiariesController: Sendable {
+    let accounts: AccountsDatabase
+    let diaries: DiaryPool
+    let renderer: PageRenderer
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    static let maxNameLength = 100
+    static let notices = ["renamed": "Diary renamed.", "deleted": "Diary deleted."]
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/diaries", use: list)
+        routes.post("/diaries", use: create)
+        routes.post("/diaries/:diary/open", use: open)
+        routes.post("/diaries/:diary/rename", use: rename)
+        routes.get("/diaries/:diary/delete", use: confirmDelete)
+        routes.post("/diaries/:diary/delete", use: delete)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await page(context, notice: try request.formQuery()["notice"].flatMap { Self.notices[$0] })
+    }
+
+    private func page(_ context: AppRequestContext, notice: String? = nil, newName: String = "", nameError: String? = nil,
+                      status: HTTPResponse.Status = .ok) async throws -> Response {
+        let person = try person(context)
+        return await renderer.render(.diaries, DiariesView(
+            diaries: try accounts.diaries(accountID: person.account.id), current: person.diary.id, csrfToken: context.csrfToken,
+            notice: notice, newName: newName, nameError: nameError), status: status)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try person(context)
+        let name = TypedText.clean(context.formFields["name"] ?? "")
+        if let problem = Self.nameProblem(name) { return try await page(context, newName: name, nameError: problem, status: .unprocessableContent) }
+        let id = try await accounts.createDiary(accountID: person.account.id, name: name, now: now())
+        _ = try await accounts.openDiary(id: id, accountID: person.account.id)
+        return redirect(to: "/?notice=diary_created")
+    }
+
+    @Sendable func open(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (person, diary) = try ownDiary(context)
+        _ = try await accounts.openDiary(id: diary.id, accountID: person.account.id)
+        return redirect(to: "/?notice=diary_opened")
+    }
+
+    @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (person, diary) = try ownDiary(context)
+        let name = TypedText.clean(context.formFields["name"] ?? "")
+        if let problem = Self.nameProblem(name) { return try await page(context, nameError: "Renaming “\(diary.name)”: \(problem)", status: .unprocessableContent) }
+        _ = try await accounts.renameDiary(id: diary.id, accountID: person.account.id, to: name)
+        return redirect(to: "/diaries?notice=renamed")
+    }
+
+    @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (_, diary) = try ownDiary(context)
+        return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken))
+    }
+
+    /// Needs the name typed again: a diary's meals and photos go with it, for good.
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (person, diary) = try ownDiary(context)
+        let typed = TypedText.clean(context.formFields["confirm_name"] ?? "")
+        guard typed == diary.name else {
+            return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken, typed: typed,
+                                                                       error: "Type “\(diary.name)” exactly to delete it."), status: .unprocessableContent)
+        }
+        do {
+            _ = try await accounts.deleteDiary(id: diary.id, accountID: person.account.id)
+        } catch is AccountsDatabase.LastDiary {
+            return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken, typed: typed,
+                                                                       error: "This is your only diary. Make another one first."), status: .conflict)
+        }
+        try diaries.remove(diary.id)
+        logger.notice("“\(person.account.name)” deleted the diary “\(diary.name)” (\(diary.id))")
+        return redirect(to: "/diaries?notice=deleted")
+    }
+
+    static func nameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "Name the diary, like “Lisbon trip 2026”." }
+        if TypedText.length(name) > maxNameLength { return "Keep the name to \(maxNameLength) characters." }
+        return nil
+    }
+
+    private func person(_ context: AppRequestContext) throws -> SignedIn {
+        guard let person = context.signedIn else { throw HTTPError(.unauthorized) }
+        return person
+    }
+
+    /// The diary the address names, if it is the signed-in person's; anyone else's is not found.
+    private func ownDiary(_ context: AppRequestContext) throws -> (SignedIn, DiaryRecord) {
+        let person = try person(context)
+        guard let id = context.parameters.get("diary", as: Int64.self), let diary = try accounts.diary(id: id, accountID: person.account.id) else {
+            throw HTTPError(.notFound, message: "You have no such diary. It may have been deleted.")
+        }
+        return (person, diary)
+    }
+}
