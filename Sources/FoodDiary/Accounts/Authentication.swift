@@ -35,7 +35,7 @@ public struct Authentication: Sendable {
             guard let account = try accounts.account(named: name) else {
                 throw Refusal(message: "Your sign-in service says you are “\(name)”, but nobody has that name here. Ask the owner to add you on the People page.")
             }
-            return SignedIn(account: account, credential: .proxy, diary: try await openDiary(of: account))
+            return try await signedIn(account, by: .proxy)
         }
         guard let id = request.cookies[Self.sessionCookie]?.value, !id.isEmpty else { return nil }
         let now = now()
@@ -43,7 +43,7 @@ public struct Authentication: Sendable {
         if now.timeIntervalSince(session.lastSeenAt) > SessionLifetime.touchInterval {
             try await accounts.touchSession(session, now: now)
         }
-        return SignedIn(account: session.account, credential: .session(idSHA256: session.idSHA256), diary: try await openDiary(of: session.account))
+        return try await signedIn(session.account, by: .session(idSHA256: session.idSHA256))
     }
 
     private func tokenHolder(_ authorization: String) async throws -> SignedIn {
@@ -58,11 +58,15 @@ public struct Authentication: Sendable {
         if holder.lastUsedAt.map({ now.timeIntervalSince($0) > SessionLifetime.touchInterval }) ?? true {
             try await accounts.touchToken(id: holder.tokenID, now: now)
         }
-        return SignedIn(account: holder.account, credential: .token(id: holder.tokenID), diary: try await openDiary(of: holder.account))
+        return try await signedIn(holder.account, by: .token(id: holder.tokenID))
     }
 
-    private func openDiary(of account: Account) async throws -> Diary {
-        try diaries.diary(try await accounts.openDiaryID(for: account, now: now()))
+    /// The person as of now with their open diary; a first request picks the diary and reads the
+    /// account again, so this very page already names it.
+    private func signedIn(_ account: Account, by credential: SignedIn.Credential) async throws -> SignedIn {
+        let id = try await accounts.openDiaryID(for: account, now: now())
+        let current = account.currentDiaryID == id ? account : try accounts.account(id: account.id) ?? account
+        return SignedIn(account: current, credential: credential, diary: try diaries.diary(id))
     }
 
     /// Whether the browser reached us over HTTPS, so the session cookie can be marked Secure. A
