@@ -16,7 +16,7 @@ final class DiaryPool: Sendable {
     let maxPhotoPixels: Int
     private let state = NIOLockedValueBox(State())
 
-    init(files: DiaryFiles, capacity: Int = 16, maxPhotoPixels: Int) {
+    init(files: DiaryFiles, capacity: Int = 64, maxPhotoPixels: Int) {
         self.files = files
         self.capacity = capacity
         self.maxPhotoPixels = maxPhotoPixels
