@@ -106,4 +106,19 @@ import Testing
             #expect(sams.contains("Sams lunch") && sams.contains("My diary"))
         }
     }
+
+    /// A removed person's diary stays on disk, nobody's; it must not become a later owner's.
+    @Test func aRemovedPersonsDiaryGoesToNobody() async throws {
+        try await TestEnvironment.withRunningApp { (client, _, config, _) async throws -> Void in
+            let robin = try await TestPerson.addMember("Robin", in: config)
+            try await client.postForm("/meals", [("eaten_at", "2026-03-09T13:00"), ("notes", "Robins private snack")], token: robin.token, session: robin.session)
+            let accounts = try AccountsDatabase.open(path: config.accountsPath)
+            _ = try await UserAdministration.remove(name: "Robin", accounts: accounts)
+            _ = try await UserAdministration.add(name: "Kim", password: "olive oil and bread", owner: true, accounts: accounts, now: TestEnvironment.fixedNow)
+            let kim = try #require(try await client.signIn("Kim", "olive oil and bread").cookie(Authentication.sessionCookie))
+            let page = try await client.get("/", session: kim).text
+            #expect(page.contains("No meals yet") && !page.contains("Robins private snack"))
+            #expect(FileManager.default.fileExists(atPath: DiaryFiles(directory: config.diariesDirectory).databasePath(2)), "Robin's diary is kept")
+        }
+    }
 }

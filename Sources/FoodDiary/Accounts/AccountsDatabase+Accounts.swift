@@ -39,6 +39,17 @@ extension AccountsDatabase {
         try read { db in try String.fetchOne(db, sql: "SELECT password_hash FROM account WHERE id = ?", arguments: [accountID]) }
     }
 
+    /// The first account, the owner's, only while there is none: two browsers finishing setup at
+    /// once make one owner, the other gets nil.
+    func createFirstOwner(name: String, passwordHash: String, now: Date) async throws -> Int64? {
+        try await write { db in
+            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM account") == 0 else { return nil }
+            try db.execute(sql: "INSERT INTO account (name, password_hash, role, created_at) VALUES (?, ?, 'owner', ?)",
+                           arguments: [name, passwordHash, now])
+            return db.lastInsertedRowID
+        }
+    }
+
     /// A nil `passwordHash` leaves the account waiting for its invitation to be taken up.
     public func createAccount(name: String, passwordHash: String?, role: Account.Role, mustChangePassword: Bool = false,
                               now: Date) async throws -> Int64 {

@@ -21,26 +21,31 @@ extension AccountsDatabase {
         }
     }
 
-    /// A diary of nobody's yet: the one a server kept before diaries had owners, waiting for the
-    /// first owner to sign in; made once, so a second start finds the same one.
-    func unownedUpgradedDiary(now: Date) async throws -> Int64 {
-        try await write { db in
-            if let id = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id IS NULL AND name = ? ORDER BY id LIMIT 1",
-                                           arguments: [Self.firstDiaryName]) { return id }
-            try db.execute(sql: "INSERT INTO diary (account_id, name, created_at) VALUES (NULL, ?, ?)", arguments: [Self.firstDiaryName, now])
+    /// The diary the single-file diary of an earlier version moves into, nobody's until an owner
+    /// opens a page. A start interrupted half-way through the move finds the same one again
+    /// (`isMoved` says whether its folder already holds a diary).
+    func upgradedDiary(isMoved: (Int64) -> Bool, now: Date) async throws -> Int64 {
+        let waiting = try read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM diary WHERE account_id IS NULL AND from_upgrade = 1 ORDER BY id")
+        }
+        if let id = waiting.first(where: { !isMoved($0) }) { return id }
+        return try await write { db in
+            try db.execute(sql: "INSERT INTO diary (account_id, name, from_upgrade, created_at) VALUES (NULL, ?, 1, ?)",
+                           arguments: [Self.firstDiaryName, now])
             return db.lastInsertedRowID
         }
     }
 
     /// The diary the account has open, choosing one the first time: an owner takes over the diary
-    /// an earlier version kept, anyone else gets a new one.
+    /// an earlier version kept, anyone else gets a new one. A removed person's diaries, also
+    /// nobody's, are never handed to anyone.
     func openDiaryID(for account: Account, now: Date) async throws -> Int64 {
         if let id = account.currentDiaryID { return id }
         return try await write { db in
             if let id = try Int64.fetchOne(db, sql: "SELECT current_diary_id FROM account WHERE id = ?", arguments: [account.id]) { return id }
             var id = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id = ? ORDER BY id LIMIT 1", arguments: [account.id])
             if id == nil, account.role == .owner {
-                id = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id IS NULL ORDER BY id LIMIT 1")
+                id = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id IS NULL AND from_upgrade = 1 ORDER BY id LIMIT 1")
                 if let id { try db.execute(sql: "UPDATE diary SET account_id = ? WHERE id = ?", arguments: [account.id, id]) }
             }
             if id == nil {

@@ -75,6 +75,8 @@ enum AccountsMigrations {
                     id INTEGER PRIMARY KEY,
                     account_id INTEGER REFERENCES account(id) ON DELETE SET NULL,
                     name TEXT NOT NULL,
+                    -- 1 for the diary an earlier version kept, which only an owner may take over.
+                    from_upgrade INTEGER NOT NULL DEFAULT 0,
                     created_at TEXT NOT NULL
                 ) STRICT;
                 CREATE INDEX diary_by_account ON diary(account_id);

@@ -14,7 +14,6 @@ struct SignInController: Sendable {
 
     static let notices = [
         "signed_out": "You have signed out.", "signed_out_everywhere": "You have signed out on every device.",
-        "password_changed": "Password changed. Sign in with the new one.",
     ]
 
     func addRoutes(to routes: Routes) {
@@ -101,9 +100,9 @@ struct SignInController: Sendable {
                                          status: .unprocessableContent)
         }
         let hash = try await Passwords.hash(form.password)
-        // Checked again now the hash is done: two tabs racing through setup make one owner only.
-        guard try accounts.accountCount() == 0 else { throw HTTPError(.conflict, message: "The owner's account already exists. Sign in instead.") }
-        let id = try await accounts.createAccount(name: name, passwordHash: hash, role: .owner, now: now())
+        guard let id = try await accounts.createFirstOwner(name: name, passwordHash: hash, now: now()) else {
+            throw HTTPError(.conflict, message: "The owner's account already exists. Sign in instead.")
+        }
         setup.finish()
         logger.notice("Created the owner's account, “\(name)”; the setup link no longer works")
         guard let account = try accounts.account(id: id) else { throw HTTPError(.internalServerError) }

@@ -130,7 +130,7 @@ func adoptLegacyDiaryIfPresent(config: AppConfig, accounts: AccountsDatabase, fi
                                now: @Sendable () -> Date) async throws {
     let manager = FileManager.default
     guard manager.fileExists(atPath: config.legacyDiaryPath) || manager.fileExists(atPath: config.legacyPhotosDirectory) else { return }
-    let id = try await accounts.unownedUpgradedDiary(now: now())
+    let id = try await accounts.upgradedDiary(isMoved: { manager.fileExists(atPath: files.databasePath($0)) }, now: now())
     try files.adoptLegacyDiary(at: config.legacyDiaryPath, photos: config.legacyPhotosDirectory, as: id)
     logger.notice("Moved the diary at \(config.legacyDiaryPath) to \(files.folder(id)); it is the owner's first diary")
 }
