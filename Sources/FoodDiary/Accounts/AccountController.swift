@@ -35,8 +35,8 @@ struct AccountController: Sendable {
     private func page(_ context: AppRequestContext, notice: String? = nil, passwordForm: PasswordChangeForm = PasswordChangeForm(),
                       newToken: String? = nil, tokenName: String = "", tokenNameError: String? = nil,
                       status: HTTPResponse.Status = .ok) async throws -> Response {
-        let person = try person(context)
-        guard let account = try accounts.account(id: person.account.id) else { throw HTTPError(.unauthorized) }
+        // Fresh: any change to the accounts drops the session's kept copy of its person.
+        let account = try context.person().account
         return await renderer.render(.account, AccountView(
             account: account, csrfToken: context.csrfToken, notice: notice, passwordForm: passwordForm,
             tokens: try accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
@@ -44,7 +44,7 @@ struct AccountController: Sendable {
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try person(context)
+        let person = try context.person()
         var form = PasswordChangeForm(fields: context.formFields)
         let keys = SignInThrottle.keys(name: person.account.name, address: context.clientAddress)
         if let wait = throttle.wait(for: keys, now: now()) {
@@ -69,7 +69,7 @@ struct AccountController: Sendable {
     }
 
     @Sendable func signOutEverywhere(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try person(context)
+        let person = try context.person()
         try await accounts.endSessions(accountID: person.account.id)
         logger.info("“\(person.account.name)” signed out everywhere")
         var response = redirect(to: "/signin?notice=signed_out_everywhere")
@@ -79,7 +79,7 @@ struct AccountController: Sendable {
 
     /// Shows the new token on the page (never in an address, never again).
     @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try person(context)
+        let person = try context.person()
         let name = TypedText.clean(context.formFields["name"] ?? "")
         if name.isEmpty || TypedText.length(name) > Self.maxTokenNameLength {
             let problem = name.isEmpty ? "Name the token after what will use it, like “Shortcuts on my phone”." : "Keep the name to \(Self.maxTokenNameLength) characters."
@@ -93,7 +93,7 @@ struct AccountController: Sendable {
     }
 
     @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try person(context)
+        let person = try context.person()
         guard let id = context.parameters.get("id", as: Int64.self),
               try await accounts.revokeToken(id: id, accountID: person.account.id) else {
             throw HTTPError(.notFound, message: "You have no such token. It may have been revoked already.")
@@ -101,10 +101,6 @@ struct AccountController: Sendable {
         return redirect(to: "/account?notice=token_revoked")
     }
 
-    private func person(_ context: AppRequestContext) throws -> SignedIn {
-        guard let person = context.signedIn else { throw HTTPError(.unauthorized) }
-        return person
-    }
 }
 
 /// Changing your own password: the current one, then the new one twice.

@@ -28,14 +28,14 @@ struct DiariesController: Sendable {
 
     private func page(_ context: AppRequestContext, notice: String? = nil, newName: String = "", nameError: String? = nil,
                       status: HTTPResponse.Status = .ok) async throws -> Response {
-        let person = try person(context)
+        let person = try context.person()
         return await renderer.render(.diaries, DiariesView(
             diaries: try accounts.diaries(accountID: person.account.id), current: person.diary.id, csrfToken: context.csrfToken,
             notice: notice, newName: newName, nameError: nameError), status: status)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try person(context)
+        let person = try context.person()
         let name = TypedText.clean(context.formFields["name"] ?? "")
         if let problem = Self.nameProblem(name) { return try await page(context, newName: name, nameError: problem, status: .unprocessableContent) }
         let id = try await accounts.createDiary(accountID: person.account.id, name: name, now: now())
@@ -87,14 +87,10 @@ struct DiariesController: Sendable {
         return nil
     }
 
-    private func person(_ context: AppRequestContext) throws -> SignedIn {
-        guard let person = context.signedIn else { throw HTTPError(.unauthorized) }
-        return person
-    }
 
     /// The diary the address names, if it is the signed-in person's; anyone else's is not found.
     private func ownDiary(_ context: AppRequestContext) throws -> (SignedIn, DiaryRecord) {
-        let person = try person(context)
+        let person = try context.person()
         guard let id = context.parameters.get("diary", as: Int64.self), let diary = try accounts.diary(id: id, accountID: person.account.id) else {
             throw HTTPError(.notFound, message: "You have no such diary. It may have been deleted.")
         }

@@ -25,11 +25,14 @@ public struct AppRequestContext: RequestContext {
     /// peer at all, which only code running inside the server can arrange.
     var isFromThisMachine: Bool { clientAddress == "unknown" || TrustedProxies.isLoopback(clientAddress) }
 
-    /// The signed-in person's open diary; only the few public routes have none.
-    func diary() throws -> Diary {
-        guard let diary = signedIn?.diary else { throw HTTPError(.unauthorized) }
-        return diary
+    /// Who is asking; only the few public routes have nobody.
+    func person() throws -> SignedIn {
+        guard let signedIn else { throw HTTPError(.unauthorized) }
+        return signedIn
     }
+
+    /// The signed-in person's open diary.
+    func diary() throws -> Diary { try person().diary }
 
     /// The posted form, or an empty one for requests that sent none.
     public var formFields: FormFields { form ?? FormFields() }

@@ -45,14 +45,20 @@ struct CSRFTokens: Sendable {
         return value
     }
 
-    /// The token a state-changing request must send: its session's, or before sign-in (and behind
-    /// a sign-in proxy) the genuine one its cookie holds, `.some(nil)` when it has none, so nothing
-    /// matches. nil when no token is needed: a bearer token is no credential another site can borrow.
-    func expectedToken(_ request: Request, signedIn: SignedIn?) -> String?? {
+    /// What a state-changing request must send.
+    enum Expectation: Equatable {
+        /// Nothing: a bearer token is no credential another site can borrow.
+        case none
+        /// Its session's token, or before sign-in (and behind a sign-in proxy) the genuine one its
+        /// cookie holds; nil when it has no such cookie, so nothing matches.
+        case token(String?)
+    }
+
+    func expectation(_ request: Request, signedIn: SignedIn?) -> Expectation {
         switch signedIn?.credential {
-        case .token?: nil
-        case .session(let idSHA256)?: .some(sessionToken(sessionIDSHA256: idSHA256))
-        case .proxy?, nil: .some(cookieToken(request))
+        case .token?: .none
+        case .session(let idSHA256)?: .token(sessionToken(sessionIDSHA256: idSHA256))
+        case .proxy?, nil: .token(cookieToken(request))
         }
     }
 

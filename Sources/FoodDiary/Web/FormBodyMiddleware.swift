@@ -36,17 +36,20 @@ struct FormBodyMiddleware: RouterMiddleware {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxUploadBytes {
             throw MultipartFormReader.tooLarge(maxUploadBytes)
         }
-        let expected = tokens.expectedToken(request, signedIn: context.signedIn)
-        let headerVerified = expected == nil || tokens.accepts(sent: request.headers[CSRFTokens.headerName], cookie: expected ?? nil)
+        let verify: @Sendable (String?) -> Bool
+        switch tokens.expectation(request, signedIn: context.signedIn) {
+        case .none: verify = { _ in true }
+        case .token(let expected): verify = { [tokens] in tokens.accepts(sent: $0, cookie: expected) }
+        }
         // Uploads are written beside the photos of the diary they are for, so keeping one is a rename.
         guard let uploadDirectory = context.signedIn?.diary.photos.temporaryDirectory else {
             throw HTTPError(.unauthorized, message: "Sign in to upload photos.")
         }
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
-        let client = context.clientAddress, budget = budget, tokens = tokens
+        let client = context.clientAddress, budget = budget
         let reader = MultipartFormReader(
             boundary: boundary, uploadDirectory: uploadDirectory, maxBodyBytes: maxUploadBytes,
-            verifyToken: { tokens.accepts(sent: $0, cookie: expected ?? nil) }, preVerified: headerVerified,
+            verifyToken: verify, preVerified: verify(request.headers[CSRFTokens.headerName]),
             reserve: { try budget.reserve($0, for: client) })
         let parsed: MultipartFormReader.Result
         do {
