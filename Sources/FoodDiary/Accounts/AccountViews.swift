@@ -174,6 +174,7 @@ struct PeopleView: Sendable {
 
 struct RemovePersonView: Sendable {
     let title = "Remove someone?"
+    let confirmLabel = "Type their name to confirm"
     let csrfToken: String
     let name: String
     let action: String

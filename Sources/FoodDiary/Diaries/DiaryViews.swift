@@ -33,6 +33,7 @@ struct DiariesView: Sendable {
 
 struct DeleteDiaryView: Sendable {
     let title = "Delete this diary?"
+    let confirmLabel = "Type the diary's name to confirm"
     let csrfToken: String
     let name: String
     let action: String

@@ -105,7 +105,7 @@ extension DayView.MealBlock: TemplateKeyed {
 
 extension DeleteDiaryView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "action": self.action.templateValue; case "typed": self.typed.templateValue; case "error": self.error.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "confirmLabel": self.confirmLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "action": self.action.templateValue; case "typed": self.typed.templateValue; case "error": self.error.templateValue; default: .absent }
     }
 }
 
@@ -435,7 +435,7 @@ extension RecipesView.Row: TemplateKeyed {
 
 extension RemovePersonView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "action": self.action.templateValue; case "typed": self.typed.templateValue; case "error": self.error.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "confirmLabel": self.confirmLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "action": self.action.templateValue; case "typed": self.typed.templateValue; case "error": self.error.templateValue; default: .absent }
     }
 }
 
@@ -523,35 +523,35 @@ enum TemplateKeys {
         "action", "addFoodURL", "addIngredientURL", "addMealURL", "advice", "alreadySaved", "amount", "amountLabel",
         "amountText", "amounts", "averageText", "backURL", "bars", "baselineY", "basisLabel", "basisText",
         "brand", "brandError", "brandOwner", "byInvitation", "cancelURL", "carbohydrate", "checked", "choiceError",
-        "chooseURL", "commonName", "confirmationError", "coordinatesText", "correctedQuery", "count", "countError", "countText",
-        "created", "createdText", "csrfToken", "currentError", "dateText", "dayHeading", "dayISO", "dayText",
-        "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "description", "detail",
-        "details", "diaries", "diaryName", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage",
-        "energyChart", "entries", "error", "errorSummary", "fat", "favouriteAction", "fieldName", "fieldValue",
-        "fields", "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText", "gpsText",
-        "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasEntries", "hasErrors",
-        "hasGoals", "hasIngredients", "hasLocationError", "hasMeals", "hasMyFoods", "hasPartialTotals", "hasPhotoError", "hasPlaces",
-        "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasTags", "heading", "headline",
-        "height", "id", "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite", "isMember",
-        "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isToday", "isYou", "isoDate",
-        "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelY", "largeURL",
-        "lastUsed", "latitude", "latitudeError", "legend", "lines", "link", "location", "locationSource",
-        "logAgainURL", "longitude", "longitudeError", "macroChart", "macros", "mapURL", "maxGrams", "maxNameLength",
-        "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL", "mealPlace",
-        "meals", "message", "minGrams", "minimumLength", "missingError", "mustChangePassword", "myFoods", "name",
-        "nameError", "ndbNumber", "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet",
-        "notes", "notesError", "notice", "nutrients", "openAction", "openStreetMapURL", "originalURL", "otherSessions",
-        "page", "pageCount", "pagination", "passwordError", "people", "percentText", "periods", "photo",
-        "photoAction", "photoError", "photoURL", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
-        "plotRightText", "portions", "presets", "previousURL", "problem", "protein", "query", "queryError",
-        "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "removeAction", "removePhotoAction", "removeURL",
-        "renameAction", "resetAction", "results", "returnTo", "revokeAction", "roleText", "rows", "rules",
-        "saveForLater", "saved", "savedHeading", "search", "segments", "selected", "servingError", "servingGrams",
-        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
-        "signedIn", "sizeText", "source", "sourceText", "status", "statusStrip", "submitLabel", "summary",
-        "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "time", "title",
-        "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "typed", "typedURL",
-        "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError", "value",
-        "valueText", "width", "x", "xLabels", "y",
+        "chooseURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "correctedQuery", "count", "countError",
+        "countText", "created", "createdText", "csrfToken", "currentError", "dateText", "dayHeading", "dayISO",
+        "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "description",
+        "detail", "details", "diaries", "diaryName", "eatenAt", "eatenAtError", "editURL", "embedURL",
+        "emptyMessage", "energyChart", "entries", "error", "errorSummary", "fat", "favouriteAction", "fieldName",
+        "fieldValue", "fields", "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText",
+        "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasEntries",
+        "hasErrors", "hasGoals", "hasIngredients", "hasLocationError", "hasMeals", "hasMyFoods", "hasPartialTotals", "hasPhotoError",
+        "hasPlaces", "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasTags", "heading",
+        "headline", "height", "id", "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite",
+        "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isToday", "isYou",
+        "isoDate", "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelY",
+        "largeURL", "lastUsed", "latitude", "latitudeError", "legend", "lines", "link", "location",
+        "locationSource", "logAgainURL", "longitude", "longitudeError", "macroChart", "macros", "mapURL", "maxGrams",
+        "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL",
+        "mealPlace", "meals", "message", "minGrams", "minimumLength", "missingError", "mustChangePassword", "myFoods",
+        "name", "nameError", "ndbNumber", "newName", "newPasswordLabel", "newToken", "next", "nextURL",
+        "noAccountYet", "notes", "notesError", "notice", "nutrients", "openAction", "openStreetMapURL", "originalURL",
+        "otherSessions", "page", "pageCount", "pagination", "passwordError", "people", "percentText", "periods",
+        "photo", "photoAction", "photoError", "photoURL", "placeError", "placeName", "placeOptions", "placeURL",
+        "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem", "protein", "query",
+        "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "removeAction", "removePhotoAction",
+        "removeURL", "renameAction", "resetAction", "results", "returnTo", "revokeAction", "roleText", "rows",
+        "rules", "saveForLater", "saved", "savedHeading", "search", "segments", "selected", "servingError",
+        "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError",
+        "servingsText", "signedIn", "sizeText", "source", "sourceText", "status", "statusStrip", "submitLabel",
+        "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "time",
+        "title", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "typed",
+        "typedURL", "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError",
+        "value", "valueText", "width", "x", "xLabels", "y",
     ]
 }
