@@ -78,7 +78,7 @@ extension AccountsDatabase {
         }
     }
 
-    /// Removes the account with its sessions, tokens and invitation; the diary is not touched.
+    /// Removes the account with its sessions, tokens and invitation; its diaries stay, nobody's.
     /// Returns false for no such account.
     public func removeAccount(id: Int64) async throws -> Bool {
         try await write { db in

@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 
 /// `/people`, for the owner: add members (by invitation link or a first password they must
-/// change), reset a member's password, remove a member. The diary itself is not touched.
+/// change), reset a member's password, remove a member (their diaries stay).
 struct PeopleController: Sendable {
     let accounts: AccountsDatabase
     let authentication: Authentication
@@ -12,7 +12,7 @@ struct PeopleController: Sendable {
     let timeZone: TimeZone
     let now: @Sendable () -> Date
 
-    static let notices = ["removed": "Removed. Their sign-ins and tokens no longer work; the diary is unchanged."]
+    static let notices = ["removed": "Removed. Their sign-ins and tokens no longer work; their diaries are kept."]
 
     func addRoutes(to routes: Routes) {
         routes.get("/people", use: list)

@@ -47,7 +47,7 @@ public enum UserAdministration {
         } catch is AccountsDatabase.LastOwner {
             throw Refusal(description: "\(account.name) is the only owner; add another owner first.")
         }
-        return "Removed \(account.name). The diary is unchanged."
+        return "Removed \(account.name). Their diaries are kept."
     }
 
     private static func existing(_ name: String, _ accounts: AccountsDatabase) throws -> Account {
