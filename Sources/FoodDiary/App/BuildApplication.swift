@@ -78,6 +78,8 @@ public func buildApplication(
     PlacesAPIController().addRoutes(to: routes)
     DayPagesController(renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     FavouritesController(renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    MealSharingController(sharing: MealSharing(accounts: accounts, diaries: diaries, now: now), renderer: renderer, logger: logger)
+        .addRoutes(to: routes)
     QuickAddController(renderer: renderer, now: now).addRoutes(to: routes)
     MyFoodsController(renderer: renderer, now: now).addRoutes(to: routes)
     RecipesController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)

@@ -7,16 +7,22 @@ extension AppDatabase {
     public func addEntry(mealID: Int64, food: FoodSnapshot, amount: ChosenAmount?, now: Date) async throws -> Int64? {
         try await write { db in
             guard try touchMeal(db, id: mealID, now: now) else { return nil }
-            let columns = ["meal_id", "grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns
-                + SnapshotColumns.scaledColumns + ["created_at", "updated_at"]
-            let scaled = food.nutrients(forGrams: amount?.grams)
-            let arguments: [(any DatabaseValueConvertible)?] = [mealID, amount?.grams, amount?.label ?? "Quick add"]
-                + SnapshotColumns.arguments(food) + NutrientKind.allCases.map { scaled[$0] } + [now, now]
-            try db.execute(
-                sql: "INSERT INTO food_entry (\(columns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columns.count)))",
-                arguments: StatementArguments(arguments))
-            return db.lastInsertedRowID
+            return try Self.insertEntry(db, mealID: mealID, food: food, grams: amount?.grams, label: amount?.label ?? "Quick add",
+                                        nutrients: food.nutrients(forGrams: amount?.grams), now: now)
         }
+    }
+
+    /// The one insert of an entry: `nutrients` are the snapshot's for `grams`, worked out by the caller.
+    static func insertEntry(_ db: Database, mealID: Int64, food: FoodSnapshot, grams: Double?, label: String,
+                            nutrients: NutrientValues, now: Date) throws -> Int64 {
+        let columns = ["meal_id", "grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns
+            + SnapshotColumns.scaledColumns + ["created_at", "updated_at"]
+        let arguments: [(any DatabaseValueConvertible)?] = [mealID, grams, label]
+            + SnapshotColumns.arguments(food) + NutrientKind.allCases.map { nutrients[$0] } + [now, now]
+        try db.execute(
+            sql: "INSERT INTO food_entry (\(columns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columns.count)))",
+            arguments: StatementArguments(arguments))
+        return db.lastInsertedRowID
     }
 
     /// Re-scales an entry from its own snapshot. Returns false when the meal has no such entry.
@@ -72,7 +78,7 @@ extension AppDatabase {
         }
     }
 
-    private func touchMeal(_ db: Database, id: Int64, now: Date) throws -> Bool {
+    func touchMeal(_ db: Database, id: Int64, now: Date) throws -> Bool {
         try db.execute(sql: "UPDATE meal SET updated_at = ? WHERE id = ?", arguments: [now, id])
         return db.changesCount > 0
     }

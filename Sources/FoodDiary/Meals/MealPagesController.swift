@@ -15,6 +15,8 @@ struct MealPagesController: Sendable {
         "food_removed": "Food removed.",
         "photo_saved": "Photo saved.", "photo_removed": "Photo removed.", "starred": "Added to favourites.",
         "unstarred": "Removed from favourites.", "diary_created": "New diary created and opened.", "diary_opened": "Diary opened.", "logged_again": "Logged again, with the same foods.",
+        "shared": "Logged for the others too. The foods here are now your share.",
+        "shared_already": "That share was logged already; nothing was repeated.",
     ]
 
     func addRoutes(to routes: Routes) {
@@ -47,9 +49,11 @@ struct MealPagesController: Sendable {
     private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, status: HTTPResponse.Status = .ok,
                             context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        guard let foods = try await diary.database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else { throw mealNotFound(id) }
-        return await renderer.render(.mealDetail, MealDetailView(foods: foods, timeZone: timeZone, notice: notice, photoError: photoError,
-                                                           csrfToken: context.csrfToken), status: status)
+        guard let (foods, shares) = try await diary.database.read({ db in
+            try EntryQueries.mealFoods(db, mealID: id).map { ($0, try SharingQueries.shares(db, mealID: id)) }
+        }) else { throw mealNotFound(id) }
+        return await renderer.render(.mealDetail, MealDetailView(foods: foods, shares: shares, timeZone: timeZone, notice: notice,
+                                                           photoError: photoError, csrfToken: context.csrfToken), status: status)
     }
 
     /// Adds or replaces the meal's photo. A refused file leaves the meal as it was.

@@ -123,8 +123,12 @@ struct MealDetailView: Sendable {
     let isFavourite: Bool
     let favouriteAction: String
     let logAgainURL: String
+    let shareURL: String
+    /// Who else had some of this meal, or who shared it.
+    let shares: [String]
+    let hasShares: Bool
 
-    init(foods: EntryQueries.MealFoods, timeZone: TimeZone, notice: String?, photoError: String? = nil, csrfToken: String) {
+    init(foods: EntryQueries.MealFoods, shares: [MealShare], timeZone: TimeZone, notice: String?, photoError: String? = nil, csrfToken: String) {
         let meal = foods.meal
         title = "Meal at \(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
         self.notice = notice
@@ -156,6 +160,9 @@ struct MealDetailView: Sendable {
         isFavourite = meal.isFavourite
         favouriteAction = "/meals/\(meal.id)/favourite"
         logAgainURL = "/meals/\(meal.id)/log-again"
+        shareURL = "/meals/\(meal.id)/share"
+        self.shares = shares.map(MealShareView.sentence)
+        hasShares = !self.shares.isEmpty
     }
 
     static func timestampText(_ instant: Date, _ timeZone: TimeZone) -> String {

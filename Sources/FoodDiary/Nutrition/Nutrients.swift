@@ -103,6 +103,11 @@ public struct NutrientValues: Sendable, Equatable {
         NutrientValues(values.mapValues { $0 * grams / basisGrams })
     }
 
+    /// Every value times `factor`: a share of a quick add, which has no weight to scale by.
+    public func scaled(by factor: Double) -> NutrientValues {
+        NutrientValues(values.mapValues { $0 * factor })
+    }
+
     /// Sums entries; a nutrient no entry reports stays nil, so "unknown" never shows as 0.
     public static func sum(_ all: [NutrientValues]) -> NutrientValues {
         var total = NutrientValues()

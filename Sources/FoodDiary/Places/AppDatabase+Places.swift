@@ -9,8 +9,10 @@ extension AppDatabase {
     struct PlaceGone: Error {}
 
     /// Sets the meal's coordinates, source and place. A new point joins the nearest place within
-    /// `joinRadiusMeters`, or founds a place named `geocodedName` (or its coordinates, far from towns).
-    static func applyLocation(_ db: Database, mealID: Int64, choice: LocationChoice, geocodedName: String?, now: Date) throws {
+    /// `joinRadiusMeters`, or founds a place named `placeName` (a shared meal keeps the sharer's
+    /// name for it), else `geocodedName`, else its coordinates (far from towns).
+    static func applyLocation(_ db: Database, mealID: Int64, choice: LocationChoice, geocodedName: String?, placeName: String? = nil,
+                              now: Date) throws {
         var point: Coordinates?, source: LocationSource?, placeID: Int64?
         switch choice {
         case .none:
@@ -26,7 +28,7 @@ extension AppDatabase {
             placeID = try nearestPlace(db, to: coordinates, within: joinRadiusMeters)
             if placeID == nil {
                 try db.execute(sql: "INSERT INTO place (name, latitude, longitude, geocoded_name, created_at) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [geocodedName ?? coordinates.text, coordinates.latitude, coordinates.longitude, geocodedName, now])
+                               arguments: [placeName ?? geocodedName ?? coordinates.text, coordinates.latitude, coordinates.longitude, geocodedName, now])
                 placeID = db.lastInsertedRowID
             }
         }

@@ -311,6 +311,28 @@ enum DiaryMigrations {
                 CREATE INDEX meal_tag_in_order ON meal_tag(meal_id, position, tag_id);
                 """)
         }
+        migrator.registerMigration("createMealShare") { db in
+            // A meal shared out in a household: on the sharer's meal, one 'with' row per person it
+            // was also logged for; on each copy, one 'from' row naming who shared it. Names are kept
+            // as text, so a share still reads right after its person is removed. `share_key` is the
+            // form's, so sending the same share twice copies and scales once.
+            try db.execute(sql: """
+                CREATE TABLE meal_share (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    meal_id INTEGER NOT NULL REFERENCES meal(id) ON DELETE CASCADE,
+                    direction TEXT NOT NULL CHECK (direction IN ('with', 'from')),
+                    person_name TEXT NOT NULL CHECK (length(person_name) BETWEEN 1 AND 64),
+                    share_key TEXT NOT NULL CHECK (length(share_key) BETWEEN 16 AND 64),
+                    -- The servings the person named ('with') or this diary's person ('from') had,
+                    -- of the servings the shared foods made.
+                    servings REAL NOT NULL CHECK (servings > 0),
+                    total_servings REAL NOT NULL CHECK (total_servings >= servings),
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                CREATE INDEX meal_share_by_meal ON meal_share(meal_id, id);
+                CREATE UNIQUE INDEX meal_share_once ON meal_share(share_key, direction, person_name);
+                """)
+        }
         return migrator
     }
 }

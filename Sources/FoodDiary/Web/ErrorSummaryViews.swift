@@ -16,4 +16,6 @@ struct ErrorSummary: Sendable {
                                             advice: "Please correct the fields marked below. Nothing has been added.")
     static let goalsUnchanged = ErrorSummary(heading: "The goals could not be saved yet",
                                              advice: "Please correct the fields marked below. Nothing has been changed.")
+    static let nothingShared = ErrorSummary(heading: "That meal could not be shared yet",
+                                            advice: "Please correct the fields marked below. Nothing has been logged or changed.")
 }

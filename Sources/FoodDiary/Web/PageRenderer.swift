@@ -25,6 +25,7 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case trends = "days/trends"
     case favourites = "days/favourites"
     case logAgain = "meals/log_again"
+    case shareMeal = "meals/share"
     case quickAdd = "entries/quick"
     case myFoods = "my_foods/list"
     case myFoodForm = "my_foods/form"

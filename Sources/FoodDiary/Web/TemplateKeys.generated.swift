@@ -279,7 +279,7 @@ extension MealDeleteView: TemplateKeyed {
 
 extension MealDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "photo": self.photo.templateValue; case "location": self.location.templateValue; case "tags": self.tags.templateValue; case "hasTags": self.hasTags.templateValue; case "photoError": self.photoError.templateValue; case "photoAction": self.photoAction.templateValue; case "removePhotoAction": self.removePhotoAction.templateValue; case "dayHeading": self.dayHeading.templateValue; case "dayISO": self.dayISO.templateValue; case "time": self.time.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "lines": self.lines.templateValue; case "hasPartialTotals": self.hasPartialTotals.templateValue; case "addFoodURL": self.addFoodURL.templateValue; case "createdText": self.createdText.templateValue; case "updatedText": self.updatedText.templateValue; case "editURL": self.editURL.templateValue; case "deleteURL": self.deleteURL.templateValue; case "dayURL": self.dayURL.templateValue; case "isFavourite": self.isFavourite.templateValue; case "favouriteAction": self.favouriteAction.templateValue; case "logAgainURL": self.logAgainURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "photo": self.photo.templateValue; case "location": self.location.templateValue; case "tags": self.tags.templateValue; case "hasTags": self.hasTags.templateValue; case "photoError": self.photoError.templateValue; case "photoAction": self.photoAction.templateValue; case "removePhotoAction": self.removePhotoAction.templateValue; case "dayHeading": self.dayHeading.templateValue; case "dayISO": self.dayISO.templateValue; case "time": self.time.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "lines": self.lines.templateValue; case "hasPartialTotals": self.hasPartialTotals.templateValue; case "addFoodURL": self.addFoodURL.templateValue; case "createdText": self.createdText.templateValue; case "updatedText": self.updatedText.templateValue; case "editURL": self.editURL.templateValue; case "deleteURL": self.deleteURL.templateValue; case "dayURL": self.dayURL.templateValue; case "isFavourite": self.isFavourite.templateValue; case "favouriteAction": self.favouriteAction.templateValue; case "logAgainURL": self.logAgainURL.templateValue; case "shareURL": self.shareURL.templateValue; case "shares": self.shares.templateValue; case "hasShares": self.hasShares.templateValue; default: .absent }
     }
 }
 
@@ -463,6 +463,18 @@ extension SetupView: TemplateKeyed {
     }
 }
 
+extension ShareMealView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "sourceText": self.sourceText.templateValue; case "shareKey": self.shareKey.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "kcalText": self.kcalText.templateValue; case "totalServings": self.totalServings.templateValue; case "totalServingsError": self.totalServingsError.templateValue; case "ownServings": self.ownServings.templateValue; case "ownServingsError": self.ownServingsError.templateValue; case "people": self.people.templateValue; case "hasPeople": self.hasPeople.templateValue; case "peopleError": self.peopleError.templateValue; case "earlierShares": self.earlierShares.templateValue; case "hasEarlierShares": self.hasEarlierShares.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+    }
+}
+
+extension ShareMealView.PersonRow: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "field": self.field.templateValue; case "value": self.value.templateValue; case "error": self.error.templateValue; default: .absent }
+    }
+}
+
 extension SignInView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "next": self.next.templateValue; case "notice": self.notice.templateValue; case "problem": self.problem.templateValue; case "noAccountYet": self.noAccountYet.templateValue; default: .absent }
@@ -526,32 +538,34 @@ enum TemplateKeys {
         "chooseURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "correctedQuery", "count", "countError",
         "countText", "created", "createdText", "csrfToken", "currentError", "dateText", "dayHeading", "dayISO",
         "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "description",
-        "detail", "details", "diaries", "diaryName", "eatenAt", "eatenAtError", "editURL", "embedURL",
-        "emptyMessage", "energyChart", "entries", "error", "errorSummary", "fat", "favouriteAction", "fieldName",
-        "fieldValue", "fields", "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText",
-        "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasEntries",
-        "hasErrors", "hasGoals", "hasIngredients", "hasLocationError", "hasMeals", "hasMyFoods", "hasPartialTotals", "hasPhotoError",
-        "hasPlaces", "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasTags", "heading",
-        "headline", "height", "id", "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite",
-        "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isToday", "isYou",
-        "isoDate", "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelY",
-        "largeURL", "lastUsed", "latitude", "latitudeError", "legend", "lines", "link", "location",
-        "locationSource", "logAgainURL", "longitude", "longitudeError", "macroChart", "macros", "mapURL", "maxGrams",
-        "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL",
-        "mealPlace", "meals", "message", "minGrams", "minimumLength", "missingError", "mustChangePassword", "myFoods",
-        "name", "nameError", "ndbNumber", "newName", "newPasswordLabel", "newToken", "next", "nextURL",
-        "noAccountYet", "notes", "notesError", "notice", "nutrients", "openAction", "openStreetMapURL", "originalURL",
-        "otherSessions", "page", "pageCount", "pagination", "passwordError", "people", "percentText", "periods",
+        "detail", "details", "diaries", "diaryName", "earlierShares", "eatenAt", "eatenAtError", "editURL",
+        "embedURL", "emptyMessage", "energyChart", "entries", "error", "errorSummary", "fat", "favouriteAction",
+        "field", "fieldName", "fieldValue", "fields", "fill", "foodCountText", "foodGroup", "geoURI",
+        "geocodedName", "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups",
+        "handOver", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasIngredients", "hasLocationError", "hasMeals",
+        "hasMyFoods", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults",
+        "hasRows", "hasSaved", "hasShares", "hasTags", "heading", "headline", "height", "id",
+        "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite", "isMember", "isNew", "isOver",
+        "isOwner", "isQuickAdd", "isSaved", "isToday", "isYou", "isoDate", "kcal", "kcalPerGram",
+        "kcalText", "key", "kind", "label", "labelY", "largeURL", "lastUsed", "latitude",
+        "latitudeError", "legend", "lines", "link", "location", "locationSource", "logAgainURL", "longitude",
+        "longitudeError", "macroChart", "macros", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags",
+        "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "meals", "message",
+        "minGrams", "minimumLength", "missingError", "mustChangePassword", "myFoods", "name", "nameError", "ndbNumber",
+        "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "notes", "notesError",
+        "notice", "nutrients", "openAction", "openStreetMapURL", "originalURL", "otherSessions", "ownServings", "ownServingsError",
+        "page", "pageCount", "pagination", "passwordError", "people", "peopleError", "percentText", "periods",
         "photo", "photoAction", "photoError", "photoURL", "placeError", "placeName", "placeOptions", "placeURL",
         "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem", "protein", "query",
         "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "removeAction", "removePhotoAction",
         "removeURL", "renameAction", "resetAction", "results", "returnTo", "revokeAction", "roleText", "rows",
         "rules", "saveForLater", "saved", "savedHeading", "search", "segments", "selected", "servingError",
         "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError",
-        "servingsText", "signedIn", "sizeText", "source", "sourceText", "status", "statusStrip", "submitLabel",
-        "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "time",
-        "title", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "typed",
-        "typedURL", "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError",
-        "value", "valueText", "width", "x", "xLabels", "y",
+        "servingsText", "shareKey", "shareURL", "shares", "signedIn", "sizeText", "source", "sourceText",
+        "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText",
+        "text", "thumbnailURL", "time", "title", "token", "tokenName", "tokenNameError", "tokens",
+        "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit", "untouchedURL",
+        "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError", "value", "valueText", "width",
+        "x", "xLabels", "y",
     ]
 }

@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+
+/// A meal as another person of the household logs it: the sharer's occasion with that person's
+/// share of the foods.
+struct SharedMealCopy: Sendable {
+    let key: String
+    let sharedBy: String
+    let share: ServingShare
+    let eatenAt: LocalDateTime
+    let utcOffsetMinutes: Int
+    let notes: String
+    let location: Coordinates?
+    let locationSource: LocationSource?
+    let placeName: String?
+    let photo: IngestedPhoto?
+    let tags: [String]
+    let portions: [SharedPortion]
+}
+
+/// Who a meal was shared with, or who shared it; see the `createMealShare` migration.
+public struct MealShare: Sendable, Equatable {
+    public enum Direction: String, Sendable {
+        /// This meal's foods were shared out, and the person named had `share` of them.
+        case with
+        /// This meal is the person named's, shared into this diary; this diary's person had `share`.
+        case from
+    }
+
+    public let direction: Direction
+    public let personName: String
+    public let share: ServingShare
+    public let createdAt: Date
+}
+
+/// Writes of shared meals, each diary's part in one transaction of its own.
+extension AppDatabase {
+    /// Logs the copy, or finds the one an earlier send of the same share made; returns its meal id.
+    func insertSharedCopy(_ copy: SharedMealCopy, now: Date) async throws -> Int64 {
+        try await write { db in
+            if let existing = try Int64.fetchOne(db, sql: "SELECT meal_id FROM meal_share WHERE share_key = ? AND direction = 'from'",
+                                                 arguments: [copy.key]) {
+                return existing
+            }
+            if let photo = copy.photo { try Self.insertPhoto(db, photo, now: now) }
+            var record = MealRecord(id: nil, eatenLocal: copy.eatenAt.description, utcOffsetMinutes: copy.utcOffsetMinutes,
+                                    notes: copy.notes, photoSHA256: copy.photo?.sha256, createdAt: now, updatedAt: now)
+            try record.insert(db)
+            let id = record.id!
+            if let point = copy.location {
+                try Self.applyLocation(db, mealID: id, choice: .point(point, source: copy.locationSource ?? .typed), geocodedName: nil,
+                                       placeName: copy.placeName, now: now)
+            }
+            try Self.applyTags(db, mealID: id, tags: copy.tags)
+            for portion in copy.portions {
+                _ = try Self.insertEntry(db, mealID: id, food: portion.food, grams: portion.grams, label: portion.label,
+                                         nutrients: portion.nutrients, now: now)
+            }
+            try Self.insertShare(db, mealID: id, .from, person: copy.sharedBy, key: copy.key, share: copy.share, now: now)
+            return id
+        }
+    }
+
+    /// Scales the meal's foods down to `kept` and records who had the rest. Returns nil when the
+    /// meal is gone, false when this share was recorded already (its foods are scaled once).
+    func shareOut(mealID: Int64, key: String, kept: ServingShare, with people: [(name: String, share: ServingShare)],
+                  now: Date) async throws -> Bool? {
+        try await write { db in
+            guard try MealRecord.exists(db, key: mealID) else { return nil }
+            let recorded = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meal_share WHERE share_key = ? AND direction = 'with')",
+                                             arguments: [key]) ?? false
+            guard !recorded else { return false }
+            let entries = try Row.fetchAll(db, sql: "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id = ? ORDER BY id",
+                                           arguments: [mealID]).map(FoodEntry.init(row:))
+            let assignments = (["grams", "portion_label"] + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns + ["updated_at"])
+                .map { "\($0) = ?" }.joined(separator: ", ")
+            for entry in entries {
+                let portion = kept.portion(of: entry)
+                let arguments: [(any DatabaseValueConvertible)?] = [portion.grams, portion.label] + SnapshotColumns.arguments(portion.food)
+                    + NutrientKind.allCases.map { portion.nutrients[$0] } + [now, entry.id]
+                try db.execute(sql: "UPDATE food_entry SET \(assignments) WHERE id = ?", arguments: StatementArguments(arguments))
+            }
+            for person in people {
+                try Self.insertShare(db, mealID: mealID, .with, person: person.name, key: key, share: person.share, now: now)
+            }
+            _ = try touchMeal(db, id: mealID, now: now)
+            return true
+        }
+    }
+
+    private static func insertShare(_ db: Database, mealID: Int64, _ direction: MealShare.Direction, person: String, key: String,
+                                    share: ServingShare, now: Date) throws {
+        try db.execute(sql: """
+            INSERT INTO meal_share (meal_id, direction, person_name, share_key, servings, total_servings, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [mealID, direction.rawValue, person, key, share.servings, share.totalServings, now])
+    }
+}
+
+public enum SharingQueries {
+    /// The meal's shares, oldest first.
+    public static func shares(_ db: Database, mealID: Int64) throws -> [MealShare] {
+        try Row.fetchAll(db, sql: """
+            SELECT direction, person_name, servings, total_servings, created_at FROM meal_share WHERE meal_id = ? ORDER BY id
+            """, arguments: [mealID]).compactMap { row in
+            guard let direction = MealShare.Direction(rawValue: row[0]) else { return nil }
+            return MealShare(direction: direction, personName: row[1], share: ServingShare(servings: row[2], of: row[3]), createdAt: row[4])
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Logs one meal for several people of the household: into each person's open diary a copy of the
+/// occasion (time, place, photo, notes, tags) with their share of the foods, then the sharer's own
+/// meal scaled to theirs. Diaries are separate files, so each part is its own transaction; every
+/// part is keyed by the form's share key, so a share sent again after a failure half-way finishes
+/// what is missing and repeats nothing.
+struct MealSharing: Sendable {
+    let accounts: AccountsDatabase
+    let diaries: DiaryPool
+    let now: @Sendable () -> Date
+
+    /// Whom a meal can be shared with: everyone else with an account on this server.
+    func household(besides account: Account) throws -> [Account] {
+        try accounts.accounts().filter { $0.id != account.id }
+    }
+
+    /// Nil when the meal is gone; false when this share was carried out already.
+    func share(_ source: EntryQueries.MealFoods, by sharer: SignedIn, as plan: ShareMealForm.Plan) async throws -> Bool? {
+        let meal = source.meal
+        for (person, share) in plan.people {
+            let diary = try diaries.diary(try await accounts.openDiaryID(for: person, now: now()))
+            let photo = try meal.photo.flatMap { try sharer.diary.photos.handOver($0, to: diary.photos) }
+            defer { if let photo { unlink(photo.temporaryPath) } }
+            let copy = SharedMealCopy(
+                key: plan.key, sharedBy: sharer.account.name, share: share, eatenAt: meal.eatenAt, utcOffsetMinutes: meal.utcOffsetMinutes,
+                notes: meal.notes, location: meal.location, locationSource: meal.locationSource, placeName: meal.place?.name, photo: photo,
+                tags: meal.tags.map(\.name), portions: source.entries.map(share.portion(of:)))
+            let now = now()
+            _ = try await diary.photos.committing(photo, creating: { try await diary.database.insertSharedCopy(copy, now: now) })
+        }
+        return try await sharer.diary.database.shareOut(mealID: meal.id, key: plan.key, kept: plan.kept,
+                                                        with: plan.people.map { ($0.account.name, $0.share) }, now: now())
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// "Also log for…" on a meal: share it out by servings with other people of the household.
+struct MealSharingController: Sendable {
+    let sharing: MealSharing
+    let renderer: PageRenderer
+    let logger: Logger
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/meals/:id/share", use: form)
+        routes.post("/meals/:id/share", use: share)
+    }
+
+    @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await page(ShareMealForm(key: ShareMealForm.newKey()), context: context)
+    }
+
+    @Sendable func share(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
+        let people = try sharing.household(besides: person.account)
+        let form = ShareMealForm(fields: context.formFields, people: people)
+        guard ShareMealForm.isKey(form.key) else {
+            throw HTTPError(.badRequest, message: "This form has lost its share key. Open “Also log for…” on the meal again.")
+        }
+        let source = try await mealFoods(context)
+        switch form.validate(people: people) {
+        case .failure(let errors):
+            return try await page(form, errors: errors, status: .unprocessableContent, context: context)
+        case .success(let plan):
+            guard let done = try await sharing.share(source, by: person, as: plan) else { throw mealNotFound(source.meal.id) }
+            if done {
+                logger.info("Meal shared with \(plan.people.count) other \(plan.people.count == 1 ? "person" : "people")")
+            }
+            return redirect(to: "/meals/\(source.meal.id)?notice=\(done ? "shared" : "shared_already")")
+        }
+    }
+
+    private func page(_ form: ShareMealForm, errors: ShareMealForm.Errors = .init(), status: HTTPResponse.Status = .ok,
+                      context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
+        let source = try await mealFoods(context)
+        let shares = try await person.diary.database.read { db in try SharingQueries.shares(db, mealID: source.meal.id) }
+        return await renderer.render(.shareMeal, ShareMealView(source: source, shares: shares, people: try sharing.household(besides: person.account),
+                                                              form: form, errors: errors, csrfToken: context.csrfToken), status: status)
+    }
+
+    private func mealFoods(_ context: AppRequestContext) async throws -> EntryQueries.MealFoods {
+        let id = try mealIDParameter(context)
+        guard let foods = try await context.diary().database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else {
+            throw mealNotFound(id)
+        }
+        return foods
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// "Also log for…": how many servings the meal's foods made, how many the sharer had, and how many
+/// each other person had (blank for someone who had none), as typed.
+struct ShareMealForm: Sendable {
+    var key: String
+    var totalServings: String
+    var ownServings: String
+    /// Keyed by account id; only the household's people are ever read, whatever else is posted.
+    var servings: [Int64: String]
+
+    static func field(_ accountID: Int64) -> String { "servings_\(accountID)" }
+
+    init(key: String, totalServings: String = "", ownServings: String = "1", servings: [Int64: String] = [:]) {
+        self.key = key
+        self.totalServings = totalServings
+        self.ownServings = ownServings
+        self.servings = servings
+    }
+
+    init(fields: FormFields, people: [Account]) {
+        self.init(key: fields["share_key"] ?? "", totalServings: fields["total_servings"] ?? "", ownServings: fields["own_servings"] ?? "",
+                  servings: Dictionary(uniqueKeysWithValues: people.map { ($0.id, fields[Self.field($0.id)] ?? "") }))
+    }
+
+    /// A fresh form's key: the same share sent twice (a double tap, a retry) is carried out once.
+    static func newKey() -> String { BearerSecret.make().text }
+
+    /// What `newKey` makes: 43 characters of URL-safe base64.
+    static func isKey(_ text: String) -> Bool {
+        text.utf8.count == 43 && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+    }
+
+    struct Errors: Error, Equatable {
+        var totalServings: String?
+        var ownServings: String?
+        var servings: [Int64: String] = [:]
+        var people: String?
+        var isEmpty: Bool { totalServings == nil && ownServings == nil && servings.isEmpty && people == nil }
+    }
+
+    struct Plan: Sendable {
+        let key: String
+        let kept: ServingShare
+        let people: [(account: Account, share: ServingShare)]
+    }
+
+    func validate(people: [Account]) -> Result<Plan, Errors> {
+        var errors = Errors()
+        let range = ServingShare.servingsRange
+        func servings(_ text: String, what: String) -> Result<Double, FieldProblem> {
+            TypedNumber.parse(text, in: range).mapError { FieldProblem(TypedNumber.message($0, what: what, range: range)) }
+        }
+        var own: Double?
+        switch servings(ownServings, what: "the servings you had") {
+        case .success(let value): own = value
+        case .failure(let problem): errors.ownServings = problem.message
+        }
+        var given: [(Account, Double)] = []
+        for person in people {
+            let typed = (self.servings[person.id] ?? "").trimmingCharacters(in: .whitespaces)
+            guard !typed.isEmpty else { continue }
+            switch servings(typed, what: "the servings \(person.name) had") {
+            case .success(let value): given.append((person, value))
+            case .failure(let problem): errors.servings[person.id] = problem.message
+            }
+        }
+        if given.isEmpty && errors.servings.isEmpty {
+            errors.people = people.isEmpty ? "Nobody else uses this diary server yet, so there is nobody to share with."
+                : "Enter the servings of at least one person to log this meal for."
+        }
+        let eaten = (own ?? 0) + given.reduce(0) { $0 + $1.1 }
+        var total = eaten
+        if !totalServings.trimmingCharacters(in: .whitespaces).isEmpty {
+            switch servings(totalServings, what: "the servings these foods made") {
+            case .success(let value) where errors.isEmpty && value < eaten - 1e-9:
+                errors.totalServings = "These foods made \(formatQuantity(value)) servings, but \(formatQuantity(eaten)) were eaten. Make it at least \(formatQuantity(eaten)), or leave it empty."
+            case .success(let value): total = max(value, eaten)
+            case .failure(let problem): errors.totalServings = problem.message
+            }
+        }
+        guard errors.isEmpty, let own else { return .failure(errors) }
+        return .success(Plan(key: key, kept: ServingShare(servings: own, of: total),
+                             people: given.map { ($0.0, ServingShare(servings: $0.1, of: total)) }))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// `/meals/{id}/share`: the foods as the whole dish, and each person's servings of it.
+struct ShareMealView: Sendable {
+    struct PersonRow: Sendable {
+        let name: String
+        let field: String
+        let value: String
+        let error: String?
+    }
+
+    let title = "Also log for…"
+    let csrfToken: String
+    let action: String
+    let cancelURL: String
+    let sourceText: String
+    let shareKey: String
+    let entries: [EntryRowView]
+    let hasEntries: Bool
+    let kcalText: String
+    let totalServings: String
+    let totalServingsError: String?
+    let ownServings: String
+    let ownServingsError: String?
+    let people: [PersonRow]
+    let hasPeople: Bool
+    let peopleError: String?
+    let earlierShares: [String]
+    let hasEarlierShares: Bool
+    let hasErrors: Bool
+    let errorSummary = ErrorSummary.nothingShared
+
+    init(source: EntryQueries.MealFoods, shares: [MealShare], people: [Account], form: ShareMealForm,
+         errors: ShareMealForm.Errors = .init(), csrfToken: String) {
+        let meal = source.meal
+        self.csrfToken = csrfToken
+        action = "/meals/\(meal.id)/share"
+        cancelURL = "/meals/\(meal.id)"
+        sourceText = "\(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
+        shareKey = form.key
+        entries = source.entries.map(EntryRowView.init)
+        hasEntries = !entries.isEmpty
+        kcalText = FoodDiary.kcalText(source.totals)
+        totalServings = form.totalServings
+        totalServingsError = errors.totalServings
+        ownServings = form.ownServings
+        ownServingsError = errors.ownServings
+        self.people = people.map { person in
+            PersonRow(name: person.name, field: ShareMealForm.field(person.id), value: form.servings[person.id] ?? "",
+                      error: errors.servings[person.id])
+        }
+        hasPeople = !people.isEmpty
+        peopleError = errors.people
+        earlierShares = shares.map(MealShareView.sentence)
+        hasEarlierShares = !earlierShares.isEmpty
+        hasErrors = !errors.isEmpty
+    }
+}
+
+/// How a meal's detail page names its shares.
+enum MealShareView {
+    static func sentence(_ share: MealShare) -> String {
+        switch share.direction {
+        case .with: "Also logged for \(share.personName), who had \(share.share.text)."
+        case .from: "Shared by \(share.personName): your share is \(share.share.text)."
+        }
+    }
+}
