@@ -320,6 +320,78 @@ class Journeys:
         self.search("crème brûlée & co", "recipe-search")
         self.assertIn(f"Crème brûlée & co ({self.label})", self.text())
 
+    def use_cookies(self, cookies):
+        """Becomes the person those cookies sign in, as their own phone would be."""
+        self.browser.get(self.server.base + "/healthz")
+        self.browser.delete_all_cookies()
+        for cookie in cookies:
+            self.browser.add_cookie({key: cookie[key] for key in ("name", "value", "path", "httpOnly", "secure", "sameSite") if key in cookie})
+
+    def test_9_a_new_diary_and_a_dinner_shared_with_another_person(self):
+        sam = self.browser.get_cookies()
+        kim = f"Kim {self.label}"
+        self.open("/people", "people-before-kim")
+        self.find("#name").send_keys(kim)
+        self.click("form[action='/people'] button[type=submit]", "kim-invited")
+        invitation = self.find(".notice code.secret").text
+        # Kim takes the invitation on Kim's own phone.
+        self.browser.delete_all_cookies()
+        self.browser.get(invitation)
+        self.find("#password").send_keys("olives and warm bread")
+        self.find("#password_confirmation").send_keys("olives and warm bread")
+        self.click("button[type=submit]", "kim-joined")
+        kim_cookies = self.browser.get_cookies()
+        self.use_cookies(sam)
+
+        # A diary for a trip, then back to the everyday one through the top bar.
+        self.open("/diaries", "diaries")
+        self.find("#name").send_keys(f"Lisbon trip 🇵🇹 ({self.label})")
+        self.click("form[action='/diaries'] button[type=submit]", "diary-created")
+        self.assertIn("New diary created and opened.", self.text())
+        self.assertIn("Lisbon trip 🇵🇹", self.find(".diary-switch").text)
+        self.assertIn("No meals yet", self.text())
+        self.click(".diary-switch", "diary-menu")
+        self.click("form[action$='/open'] button", "diary-switched")
+        self.assertIn("My diary", self.find(".diary-switch").text)
+        self.assertIn("Signed-in breakfast", self.text())
+
+        # Dinner for two: 500 g of peas, Sam had 1 serving and Kim 2.
+        meal = self.add_meal_with_photo(f"Shared pot of peas ({self.label})", photo=self.second_photo)
+        self.click_link("Add food")
+        self.find("#q").send_keys("peas")
+        self.click("form[role=search] button[type=submit]")
+        self.click_link("Peas, green, raw")
+        self.click("label.chip-radio:has(input[value=g500])", navigates=False)
+        self.click(".amount-form button[type=submit]", "pot-of-peas")
+        self.assertEqual(self.find(".meal-total-kcal").text, "405 kcal")
+        self.click_link("Also log for", "share-form")
+        own = self.find("#own_servings")
+        own.clear()
+        own.send_keys("1")
+        field = self.browser.find_element(By.XPATH, f"//label[starts-with(normalize-space(.), '{kim} had')]").get_attribute("for")
+        self.find(f"#{field}").send_keys("2")
+        self.shot("share-filled")
+        self.click("form[action$='/share'] button[type=submit]", "meal-shared")
+        self.assertIn("Logged for the others too", self.text())
+        self.assertIn(f"Also logged for {kim}, who had 2 of 3 servings.", self.text())
+        self.assertEqual(self.find(".meal-total-kcal").text, "135 kcal", "Sam's third of 405 kcal")
+
+        # Kim's phone: the dinner is in Kim's own diary, with Kim's share.
+        self.use_cookies(kim_cookies)
+        self.open("/", "kim-list")
+        self.assertIn(f"Shared pot of peas ({self.label})", self.text())
+        self.assertNotIn("Signed-in breakfast", self.text(), "Kim sees none of Sam's other meals")
+        self.click_link("Shared pot of peas", "kim-meal")
+        self.assertIn("Shared by Sam: your share is 2 of 3 servings.", self.text())
+        self.assertEqual(self.find(".meal-total-kcal").text, "270 kcal")
+        large = self.find(".meal-photo img")
+        self.assertTrue(self.browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", large), "Kim sees the photo")
+        self.click(".meal-detail-day a", "kim-day")
+        self.assertIn("270 kcal", self.text())
+        self.use_cookies(sam)
+        self.open(f"/meals/{meal}", "sam-meal-after-share")
+        self.assertEqual(self.find(".meal-total-kcal").text, "135 kcal")
+
 
 class PhoneJourneys(Journeys, unittest.TestCase):
     width, height, label = 390, 844, "phone"
