@@ -58,6 +58,17 @@ extension AccountsDatabase {
         }
     }
 
+    /// The diaries of everyone else on this server, with whose each is: where the household's
+    /// shared foods live. A removed person's diaries, nobody's now, are not among them.
+    func householdDiaries(besides accountID: Int64) throws -> [(id: Int64, ownerName: String)] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT diary.id, account.name FROM diary JOIN account ON account.id = diary.account_id
+                WHERE account.id != ? ORDER BY account.name COLLATE NOCASE, diary.id
+                """, arguments: [accountID]).map { ($0[0], $0[1]) }
+        }
+    }
+
     /// A person's last diary stays: every page needs one to show.
     struct LastDiary: Error {}
 

@@ -71,7 +71,8 @@ public func buildApplication(
     MealsAPIController().addRoutes(to: routes)
     FoodPagesController(catalog: catalog, renderer: renderer).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
-    EntryPagesController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
+    let household = HouseholdFoods(accounts: accounts, diaries: diaries)
+    EntryPagesController(catalog: catalog, household: household, renderer: renderer, now: now).addRoutes(to: routes)
     SavedFoodsController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     PhotoPagesController().addRoutes(to: routes)
     PlacePagesController(renderer: renderer, timeZone: config.timeZone).addRoutes(to: routes)
@@ -81,8 +82,9 @@ public func buildApplication(
     MealSharingController(sharing: MealSharing(accounts: accounts, diaries: diaries, now: now), renderer: renderer, logger: logger)
         .addRoutes(to: routes)
     QuickAddController(renderer: renderer, now: now).addRoutes(to: routes)
-    MyFoodsController(renderer: renderer, now: now).addRoutes(to: routes)
-    RecipesController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
+    MyFoodsController(household: household, renderer: renderer, now: now).addRoutes(to: routes)
+    RecipesController(catalog: catalog, household: household, renderer: renderer, now: now).addRoutes(to: routes)
+    HouseholdFoodsController(household: household, now: now).addRoutes(to: routes)
     routes.finish()
 
     let application = Application(

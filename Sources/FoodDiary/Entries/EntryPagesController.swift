@@ -4,9 +4,15 @@ import Hummingbird
 /// Adding foods to a meal, changing how much, removing them.
 struct EntryPagesController: Sendable {
     let catalog: CatalogDatabase
+    let household: HouseholdFoods
     let renderer: PageRenderer
     let now: @Sendable () -> Date
-    func sources(_ diary: Diary) -> FoodSources { FoodSources(database: diary.database, catalog: catalog) }
+
+    /// Everything the person may add: their own, the catalog's, and what the household shares.
+    func sources(_ context: AppRequestContext) throws -> FoodSources {
+        let person = try context.person()
+        return FoodSources(database: person.diary.database, catalog: catalog, household: (household, person.account))
+    }
 
     static let notices = ["created": "Meal saved. Now add what was in it.", "amount": "Amount changed.", "saved_food": "Saved to My saved foods.", "unsaved_food": "Removed from My saved foods."]
 
@@ -16,6 +22,8 @@ struct EntryPagesController: Sendable {
         routes.get("/meals/:id/foods/new/saved/:saved", use: chooseSavedAmount)
         routes.get("/meals/:id/foods/new/my/:food", use: chooseMyFoodAmount)
         routes.get("/meals/:id/foods/new/recipe/:recipe", use: chooseRecipeAmount)
+        routes.get("/meals/:id/foods/new/household/:diary/my/:food", use: chooseSharedFoodAmount)
+        routes.get("/meals/:id/foods/new/household/:diary/recipe/:recipe", use: chooseSharedRecipeAmount)
         routes.get("/meals/:id/foods/new/typed", use: handTypedForm)
         routes.post("/meals/:id/foods", use: create)
         routes.post("/meals/:id/foods/typed", use: createHandTyped)
@@ -36,10 +44,14 @@ struct EntryPagesController: Sendable {
             (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db),
              try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query))
         }
+        let viewer = try context.person().account
+        let (sharedFoods, sharedRecipes) = brand.isEmpty
+            ? (try await household.myFoods(for: viewer, matching: query), try await household.recipes(for: viewer, matching: query)) : ([], [])
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
         let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: query, brand: brand,
                                searched: parameters["q"] != nil, saved: brand.isEmpty ? saved : [],
                                myFoods: brand.isEmpty ? myFoods : [], recipes: brand.isEmpty ? recipes : [],
+                               sharedFoods: sharedFoods, sharedRecipes: sharedRecipes,
                                result: result, savedCatalogIDs: savedIDs)
         return await renderer.render(.addFood, view)
     }
@@ -60,6 +72,16 @@ struct EntryPagesController: Sendable {
         try await chooseAmount("recipe:\(context.parameters.get("recipe") ?? "")", query: request.formQuery()["q"], context: context)
     }
 
+    @Sendable func chooseSharedFoodAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = context.parameters.get("diary") ?? "", food = context.parameters.get("food") ?? ""
+        return try await chooseAmount("household:\(diary):my:\(food)", query: request.formQuery()["q"], context: context)
+    }
+
+    @Sendable func chooseSharedRecipeAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = context.parameters.get("diary") ?? "", recipe = context.parameters.get("recipe") ?? ""
+        return try await chooseAmount("household:\(diary):recipe:\(recipe)", query: request.formQuery()["q"], context: context)
+    }
+
     private func chooseAmount(_ source: String, query: String?, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let meal = try await existingMeal(diary.database, context)
@@ -67,7 +89,7 @@ struct EntryPagesController: Sendable {
         guard let id = source.split(separator: ":").last.flatMap({ Int64($0) }), id > 0 else {
             throw HTTPError(.notFound, message: "There is no such food. Search again and pick one from the list.")
         }
-        let resolved = try await sources(diary).resolve(source)
+        let resolved = try await sources(context).resolve(source)
         return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions),
                                                                          query: query, context: context))
     }
@@ -85,7 +107,7 @@ struct EntryPagesController: Sendable {
         let diary = try context.diary()
         let meal = try await existingMeal(diary.database, context)
         let fields = context.formFields
-        let resolved = try await sources(diary).resolve(fields["source"] ?? "")
+        let resolved = try await sources(context).resolve(fields["source"] ?? "")
         // One tap on a saved food sends no amount: it adds the saved amount.
         let form = ChosenAmount.Form(fields: fields)
         let chosen: Result<ChosenAmount, ChosenAmount.Errors> = form.choice.isEmpty && resolved.defaultAmount != nil

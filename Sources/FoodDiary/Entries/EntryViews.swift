@@ -123,6 +123,9 @@ struct AddFoodView: Sendable {
     let hasMyFoods: Bool
     let recipes: [OwnRow]
     let hasRecipes: Bool
+    /// What the others of the household share.
+    let household: [OwnRow]
+    let hasHousehold: Bool
     let quickAddURL: String
     let csrfToken: String
     let action: String
@@ -139,7 +142,8 @@ struct AddFoodView: Sendable {
     let typedURL: String
 
     init(meal: Meal, notice: String? = nil, csrfToken: String, query: String, brand: String, searched: Bool,
-         saved: [SavedFood], myFoods: [MyFood] = [], recipes: [Recipe] = [], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>) {
+         saved: [SavedFood], myFoods: [MyFood] = [], recipes: [Recipe] = [], sharedFoods: [HouseholdFoods.Shared<MyFood>] = [],
+         sharedRecipes: [HouseholdFoods.Shared<Recipe>] = [], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>) {
         self.meal = MealContextView(meal)
         self.notice = notice
         let q = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -153,6 +157,10 @@ struct AddFoodView: Sendable {
                    detail: "Recipe · \(formatQuantity($0.servings)) servings", kcal: kcalText($0.perServing))
         }
         hasRecipes = !self.recipes.isEmpty
+        household = (sharedFoods.map { HouseholdRow($0, mealID: meal.id, query: q) }
+                     + sharedRecipes.filter { $0.item.totalGrams > 0 }.map { HouseholdRow($0, mealID: meal.id, query: q) })
+            .prefix(10).map { OwnRow(url: $0.url, name: $0.name, detail: $0.detail, kcal: $0.kcal) }
+        hasHousehold = !household.isEmpty
         quickAddURL = "/meals/\(meal.id)/foods/new/quick"
         self.csrfToken = csrfToken
         action = "/meals/\(meal.id)/foods"

@@ -17,13 +17,17 @@ struct ResolvedFood: Sendable {
 struct FoodSources: Sendable {
     let database: AppDatabase
     let catalog: CatalogDatabase
+    /// The others' shared foods as the person adding sees them, named `household:<diary>:my:5`
+    /// or `household:<diary>:recipe:2`; nil where they cannot be used.
+    var household: (foods: HouseholdFoods, viewer: Account)?
+
+    static let unnamed = HTTPError(.badRequest, message: "The form did not say which food to add. Go back to the search and pick one.")
 
     /// `kinds` limits what may be named: a recipe cannot contain a recipe.
-    func resolve(_ source: String, allowing kinds: Set<String> = ["catalog", "saved", "my", "recipe"]) async throws -> ResolvedFood {
+    func resolve(_ source: String, allowing kinds: Set<String> = ["catalog", "saved", "my", "recipe", "household"]) async throws -> ResolvedFood {
+        if source.hasPrefix("household:"), kinds.contains("household") { return try await resolveShared(source) }
         let parts = source.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2, kinds.contains(parts[0]), let id = Int64(parts[1]), id > 0 else {
-            throw HTTPError(.badRequest, message: "The form did not say which food to add. Go back to the search and pick one.")
-        }
+        guard parts.count == 2, kinds.contains(parts[0]), let id = Int64(parts[1]), id > 0 else { throw Self.unnamed }
         switch parts[0] {
         case "catalog":
             guard let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else {
@@ -47,18 +51,45 @@ struct FoodSources: Sendable {
                                 myFoodID: nil, catalogFoodID: saved.food.catalogFoodID, details: line)
         case "my":
             guard let food = try await database.read({ db in try MyFood.fetch(db, id: id) }) else { throw MyFoodsController.notFound }
-            let line = ["My food", food.brandOwner].compactMap { $0 }.joined(separator: " · ")
-            return ResolvedFood(source: source, food: food.snapshot, portions: [food.portion], defaultAmount: nil, myFoodID: id,
-                                catalogFoodID: nil, details: line)
+            return Self.resolved(food, source: source, owner: nil)
         default:
             guard let recipe = try await database.read({ db in try Recipe.fetch(db, id: id) }) else { throw RecipesController.notFound }
-            guard let snapshot = recipe.snapshot else {
-                throw HTTPError(.conflict, message: "“\(recipe.name)” has no ingredients yet, so a serving weighs nothing. Add its ingredients first.")
-            }
-            let line = "Recipe · \(formatQuantity(recipe.servings)) servings of \(formatQuantity(recipe.servingGrams)) g"
-            return ResolvedFood(source: source, food: snapshot, portions: [recipe.portion], defaultAmount: nil, myFoodID: nil,
-                                catalogFoodID: nil, details: line)
+            return try Self.resolved(recipe, source: source, owner: nil)
         }
+    }
+
+    private func resolveShared(_ source: String) async throws -> ResolvedFood {
+        let parts = source.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard let household, parts.count == 4, let diaryID = Int64(parts[1]), let id = Int64(parts[3]), id > 0 else { throw Self.unnamed }
+        switch parts[2] {
+        case "my":
+            guard let shared = try await household.foods.myFood(diaryID: diaryID, id: id, for: household.viewer) else {
+                throw HouseholdFoodsController.nothingShared
+            }
+            return Self.resolved(shared.item, source: source, owner: shared.ownerName)
+        case "recipe":
+            guard let shared = try await household.foods.recipe(diaryID: diaryID, id: id, for: household.viewer) else {
+                throw HouseholdFoodsController.nothingShared
+            }
+            return try Self.resolved(shared.item, source: source, owner: shared.ownerName)
+        default: throw Self.unnamed
+        }
+    }
+
+    /// One of my foods, or a food someone else shares (`owner`), which no recipe of mine can link to.
+    private static func resolved(_ food: MyFood, source: String, owner: String?) -> ResolvedFood {
+        let line = [owner.map { "\($0)’s food" } ?? "My food", food.brandOwner].compactMap { $0 }.joined(separator: " · ")
+        return ResolvedFood(source: source, food: food.snapshot, portions: [food.portion], defaultAmount: nil,
+                            myFoodID: owner == nil ? food.id : nil, catalogFoodID: nil, details: line)
+    }
+
+    private static func resolved(_ recipe: Recipe, source: String, owner: String?) throws -> ResolvedFood {
+        guard let snapshot = recipe.snapshot else {
+            throw HTTPError(.conflict, message: "“\(recipe.name)” has no ingredients yet, so a serving weighs nothing. Add its ingredients first.")
+        }
+        let line = "\(owner.map { "\($0)’s recipe" } ?? "Recipe") · \(formatQuantity(recipe.servings)) servings of \(formatQuantity(recipe.servingGrams)) g"
+        return ResolvedFood(source: source, food: snapshot, portions: [recipe.portion], defaultAmount: nil, myFoodID: nil,
+                            catalogFoodID: nil, details: line)
     }
 }
 

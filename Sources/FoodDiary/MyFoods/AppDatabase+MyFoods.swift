@@ -50,8 +50,10 @@ extension AppDatabase {
 }
 
 extension MyFood {
-    static func fetchAll(_ db: Database, matching query: String = "") throws -> [MyFood] {
-        let rows = try Row.fetchAll(db, sql: "SELECT * FROM my_food ORDER BY name COLLATE NOCASE, id")
+    /// By name; `sharedOnly` for what the household may see.
+    static func fetchAll(_ db: Database, matching query: String = "", sharedOnly: Bool = false) throws -> [MyFood] {
+        let condition = sharedOnly ? "WHERE shared_with_household = 1" : ""
+        let rows = try Row.fetchAll(db, sql: "SELECT * FROM my_food \(condition) ORDER BY name COLLATE NOCASE, id")
         let photos = try Photo.byHash(db, rows.compactMap { $0["photo_sha256"] as String? })
         let foods = rows.map { MyFood(row: $0, photo: ($0["photo_sha256"] as String?).flatMap { photos[$0] }) }
         let query = WordQuery(query)

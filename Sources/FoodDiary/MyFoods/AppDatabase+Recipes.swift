@@ -34,16 +34,22 @@ extension AppDatabase {
     func addIngredient(recipeID: Int64, food: FoodSnapshot, myFoodID: Int64?, amount: ChosenAmount, now: Date) async throws -> Bool {
         try await write { db in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM recipe WHERE id = ?)", arguments: [recipeID]) == true else { return false }
-            let columns = ["recipe_id", "my_food_id", "grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns
-                + SnapshotColumns.scaledColumns + ["created_at"]
-            let scaled = food.nutrients(forGrams: amount.grams)
-            let values: [(any DatabaseValueConvertible)?] = [recipeID, myFoodID, amount.grams, amount.label] + SnapshotColumns.arguments(food)
-                + NutrientKind.allCases.map { scaled[$0] } + [now]
-            try db.execute(sql: "INSERT INTO recipe_ingredient (\(columns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columns.count)))",
-                           arguments: StatementArguments(values))
+            try Self.insertIngredient(db, recipeID: recipeID, food: food, myFoodID: myFoodID, grams: amount.grams, label: amount.label, now: now)
             try db.execute(sql: "UPDATE recipe SET updated_at = ? WHERE id = ?", arguments: [now, recipeID])
             return true
         }
+    }
+
+    /// The one insert of an ingredient, its nutrients scaled from its snapshot.
+    static func insertIngredient(_ db: Database, recipeID: Int64, food: FoodSnapshot, myFoodID: Int64?, grams: Double, label: String,
+                                 now: Date) throws {
+        let columns = ["recipe_id", "my_food_id", "grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns
+            + SnapshotColumns.scaledColumns + ["created_at"]
+        let scaled = food.nutrients(forGrams: grams)
+        let values: [(any DatabaseValueConvertible)?] = [recipeID, myFoodID, grams, label] + SnapshotColumns.arguments(food)
+            + NutrientKind.allCases.map { scaled[$0] } + [now]
+        try db.execute(sql: "INSERT INTO recipe_ingredient (\(columns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columns.count)))",
+                       arguments: StatementArguments(values))
     }
 
     func removeIngredient(recipeID: Int64, ingredientID: Int64) async throws -> Bool {
@@ -55,13 +61,14 @@ extension AppDatabase {
 }
 
 extension Recipe {
-    static func fetch(_ db: Database, id: Int64) throws -> Recipe? {
-        try fetch(db, where: "id = ?", [id]).first
+    static func fetch(_ db: Database, id: Int64, sharedOnly: Bool = false) throws -> Recipe? {
+        try fetch(db, where: sharedOnly ? "id = ? AND shared_with_household = 1" : "id = ?", [id]).first
     }
 
-    /// Recipes whose name or ingredients contain every word searched for, by name.
-    static func search(_ db: Database, query: String = "") throws -> [Recipe] {
-        let recipes = try fetch(db, where: "1", [])
+    /// Recipes whose name or ingredients contain every word searched for, by name; `sharedOnly`
+    /// for what the household may see.
+    static func search(_ db: Database, query: String = "", sharedOnly: Bool = false) throws -> [Recipe] {
+        let recipes = try fetch(db, where: sharedOnly ? "shared_with_household = 1" : "1", [])
         let query = WordQuery(query, ignoring: framingWords)
         return query.isEmpty ? recipes : recipes.filter { recipe in
             query.matches(([recipe.name] + recipe.ingredients.map(\.food.description)).joined(separator: " "))
@@ -92,7 +99,8 @@ extension Recipe {
         let photos = try Photo.byHash(db, rows.compactMap { $0["photo_sha256"] as String? })
         return rows.map { row in
             Recipe(id: row["id"], name: row["name"], servings: row["servings"], notes: row["notes"],
-                   photo: (row["photo_sha256"] as String?).flatMap { photos[$0] }, ingredients: ingredients[row["id"]] ?? [])
+                   photo: (row["photo_sha256"] as String?).flatMap { photos[$0] }, ingredients: ingredients[row["id"]] ?? [],
+                   isSharedWithHousehold: row["shared_with_household"])
         }
     }
 }

@@ -12,6 +12,8 @@ public struct MyFood: Sendable, Equatable {
     public let servingLabel: String?
     public let perServing: NutrientValues
     let photo: Photo?
+    /// Whether the others of the household may log it and copy it.
+    public let isSharedWithHousehold: Bool
 
     var snapshot: FoodSnapshot {
         FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name, brandOwner: brandOwner,
@@ -31,5 +33,6 @@ public struct MyFood: Sendable, Equatable {
         for kind in NutrientKind.allCases { values[kind] = row[kind.column] }
         perServing = values
         self.photo = photo
+        isSharedWithHousehold = row["shared_with_household"]
     }
 }

@@ -9,21 +9,29 @@ struct MyFoodsView: Sendable {
         let servingText: String
         let kcal: String
         let thumbnailURL: String?
+        let isShared: Bool
     }
 
     let title = "My foods"
     let notice: String?
+    let csrfToken: String
     let rows: [Row]
     let hasRows: Bool
+    /// The others' shared foods.
+    let household: [HouseholdRow]
+    let hasHousehold: Bool
 
-    init(foods: [MyFood], notice: String?) {
+    init(foods: [MyFood], household: [HouseholdFoods.Shared<MyFood>], notice: String?, csrfToken: String) {
         self.notice = notice
+        self.csrfToken = csrfToken
         rows = foods.map {
             Row(editURL: "/my-foods/\($0.id)", name: $0.name, brandOwner: $0.brandOwner,
                 servingText: "\($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g",
-                kcal: kcalText($0.perServing), thumbnailURL: $0.photo?.url(.thumb))
+                kcal: kcalText($0.perServing), thumbnailURL: $0.photo?.url(.thumb), isShared: $0.isSharedWithHousehold)
         }
         hasRows = !rows.isEmpty
+        self.household = household.map { HouseholdRow($0) }
+        hasHousehold = !self.household.isEmpty
     }
 }
 
@@ -45,11 +53,12 @@ struct MyFoodFormView: Sendable {
     let photoError: String?
     let photoURL: String?
     let deleteError: String?
+    let household: HouseholdToggleView?
     let hasErrors: Bool
     let errorSummary = ErrorSummary.nothingChanged
 
     init(id: Int64?, form: MyFoodForm, errors: MyFoodForm.Errors = .init(), photoError: String? = nil, deleteError: String? = nil,
-         photoURL: String? = nil, csrfToken: String) {
+         photoURL: String? = nil, isShared: Bool = false, csrfToken: String) {
         title = id == nil ? "Add one of my foods" : "Edit my food"
         self.csrfToken = csrfToken
         action = id.map { "/my-foods/\($0)" } ?? "/my-foods"
@@ -69,6 +78,7 @@ struct MyFoodFormView: Sendable {
         self.photoError = photoError
         self.photoURL = photoURL
         self.deleteError = deleteError
+        household = id.map { HouseholdToggleView(action: "/my-foods/\($0)/household", isShared: isShared, what: "food") }
         hasErrors = !errors.label.isEmpty || errors.servingLabel != nil || photoError != nil
     }
 }

@@ -2,10 +2,13 @@ import Foundation
 import Hummingbird
 
 struct MyFoodsController: Sendable {
+    let household: HouseholdFoods
     let renderer: PageRenderer
     let now: @Sendable () -> Date
 
-    static let notices = ["saved": "Food saved.", "deleted": "Food deleted. Meals it was logged in keep their own copy."]
+    static let notices = ["saved": "Food saved.", "deleted": "Food deleted. Meals it was logged in keep their own copy.",
+                          "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
+                          "copied": "Copied into your foods: this one is yours to change."]
 
     func addRoutes(to routes: Routes) {
         routes.get("/my-foods", use: list)
@@ -20,8 +23,9 @@ struct MyFoodsController: Sendable {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let foods = try await diary.database.read { db in try MyFood.fetchAll(db) }
+        let shared = try await household.myFoods(for: try context.person().account)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.myFoods, MyFoodsView(foods: foods, notice: notice))
+        return await renderer.render(.myFoods, MyFoodsView(foods: foods, household: shared, notice: notice, csrfToken: context.csrfToken))
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -35,7 +39,7 @@ struct MyFoodsController: Sendable {
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let food = try await requireFood(context)
         return await renderer.render(.myFoodForm, MyFoodFormView(id: food.id, form: MyFoodForm(food: food), photoURL: food.photo?.url(.thumb),
-                                                                 csrfToken: context.csrfToken))
+                                                                 isShared: food.isSharedWithHousehold, csrfToken: context.csrfToken))
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -18,6 +18,8 @@ public struct Recipe: Sendable, Equatable {
     public let notes: String
     let photo: Photo?
     public let ingredients: [Ingredient]
+    /// Whether the others of the household may log it and copy it.
+    public let isSharedWithHousehold: Bool
 
     public var totals: NutrientValues { NutrientValues.sum(ingredients.map(\.nutrients)) }
     public var totalGrams: Double { ingredients.reduce(0) { $0 + $1.grams } }

@@ -12,20 +12,28 @@ struct RecipesView: Sendable {
 
     let title = "Recipes"
     let notice: String?
+    let csrfToken: String
     let query: String
     let rows: [Row]
     let hasRows: Bool
     let emptyMessage: String
+    /// The others' shared recipes.
+    let household: [HouseholdRow]
+    let hasHousehold: Bool
 
-    init(recipes: [Recipe], query: String, notice: String?) {
+    init(recipes: [Recipe], household: [HouseholdFoods.Shared<Recipe>], query: String, notice: String?, csrfToken: String) {
         self.notice = notice
+        self.csrfToken = csrfToken
         self.query = query
         rows = recipes.map {
             Row(url: "/recipes/\($0.id)", name: $0.name,
-                detail: "\($0.ingredients.count) ingredient\($0.ingredients.count == 1 ? "" : "s") · \(formatQuantity($0.servings)) servings",
+                detail: "\($0.ingredients.count) ingredient\($0.ingredients.count == 1 ? "" : "s") · \(formatQuantity($0.servings)) servings"
+                    + ($0.isSharedWithHousehold ? " · shared with household" : ""),
                 kcal: kcalText($0.perServing), thumbnailURL: $0.photo?.url(.thumb))
         }
         hasRows = !rows.isEmpty
+        self.household = household.map { HouseholdRow($0) }
+        hasHousehold = !self.household.isEmpty
         emptyMessage = query.isEmpty ? "No recipes yet. Build one from foods: name it, say how many servings it makes, and add its ingredients."
                                      : "No recipe has “\(query.prefix(60))” in its name or ingredients."
     }
@@ -58,6 +66,7 @@ struct RecipeDetailView: Sendable {
     let addIngredientURL: String
     let editURL: String
     let deleteAction: String
+    let household: HouseholdToggleView
 
     init(recipe: Recipe, csrfToken: String, notice: String?) {
         title = recipe.name
@@ -80,6 +89,7 @@ struct RecipeDetailView: Sendable {
         addIngredientURL = "/recipes/\(recipe.id)/ingredients/new"
         editURL = "/recipes/\(recipe.id)/edit"
         deleteAction = "/recipes/\(recipe.id)/delete"
+        household = HouseholdToggleView(action: "/recipes/\(recipe.id)/household", isShared: recipe.isSharedWithHousehold, what: "recipe")
     }
 }
 

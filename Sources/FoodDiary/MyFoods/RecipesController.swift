@@ -3,11 +3,14 @@ import Hummingbird
 
 struct RecipesController: Sendable {
     let catalog: CatalogDatabase
+    let household: HouseholdFoods
     let renderer: PageRenderer
     let now: @Sendable () -> Date
     func sources(_ diary: Diary) -> FoodSources { FoodSources(database: diary.database, catalog: catalog) }
 
-    static let notices = ["saved": "Recipe saved.", "deleted": "Recipe deleted.", "ingredient": "Ingredient added.", "removed": "Ingredient removed."]
+    static let notices = ["saved": "Recipe saved.", "deleted": "Recipe deleted.", "ingredient": "Ingredient added.", "removed": "Ingredient removed.",
+                          "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
+                          "copied": "Copied into your recipes: this one is yours to change."]
     static let notFound = HTTPError(.notFound, message: "There is no such recipe. It may have been deleted.")
 
     func addRoutes(to routes: Routes) {
@@ -30,8 +33,9 @@ struct RecipesController: Sendable {
         let diary = try context.diary()
         let query = try String((request.formQuery()["q"] ?? "").prefix(200))
         let recipes = try await diary.database.read { db in try Recipe.search(db, query: query) }
+        let shared = try await household.recipes(for: try context.person().account, matching: query)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.recipes, RecipesView(recipes: recipes, query: query, notice: notice))
+        return await renderer.render(.recipes, RecipesView(recipes: recipes, household: shared, query: query, notice: notice, csrfToken: context.csrfToken))
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -333,6 +333,14 @@ enum DiaryMigrations {
                 CREATE UNIQUE INDEX meal_share_once ON meal_share(share_key, direction, person_name);
                 """)
         }
+        migrator.registerMigration("shareFoodsWithHousehold") { db in
+            // A food or recipe its person shares is read by the others of the household where it
+            // lives, in this diary; they log it or copy it, never change it.
+            try db.execute(sql: """
+                ALTER TABLE my_food ADD COLUMN shared_with_household INTEGER NOT NULL DEFAULT 0 CHECK (shared_with_household IN (0, 1));
+                ALTER TABLE recipe ADD COLUMN shared_with_household INTEGER NOT NULL DEFAULT 0 CHECK (shared_with_household IN (0, 1));
+                """)
+        }
         return migrator
     }
 }

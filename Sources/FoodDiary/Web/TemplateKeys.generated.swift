@@ -15,7 +15,7 @@ extension AccountView.TokenRow: TemplateKeyed {
 
 extension AddFoodView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; default: .absent }
     }
 }
 
@@ -229,6 +229,18 @@ extension HandTypedFoodView.NutrientField: TemplateKeyed {
     }
 }
 
+extension HouseholdRow: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "kcal": self.kcal.templateValue; case "copyAction": self.copyAction.templateValue; case "url": self.url.templateValue; default: .absent }
+    }
+}
+
+extension HouseholdToggleView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "action": self.action.templateValue; case "value": self.value.templateValue; case "text": self.text.templateValue; case "button": self.button.templateValue; default: .absent }
+    }
+}
+
 extension IngredientSearchView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "recipeURL": self.recipeURL.templateValue; case "recipeName": self.recipeName.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "results": self.results.templateValue; case "hasResults": self.hasResults.templateValue; case "emptyMessage": self.emptyMessage.templateValue; default: .absent }
@@ -309,19 +321,19 @@ extension MealRowView: TemplateKeyed {
 
 extension MyFoodFormView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "deleteAction": self.deleteAction.templateValue; case "name": self.name.templateValue; case "brand": self.brand.templateValue; case "servingGrams": self.servingGrams.templateValue; case "servingLabel": self.servingLabel.templateValue; case "nutrients": self.nutrients.templateValue; case "nameError": self.nameError.templateValue; case "brandError": self.brandError.templateValue; case "servingError": self.servingError.templateValue; case "servingLabelError": self.servingLabelError.templateValue; case "photoError": self.photoError.templateValue; case "photoURL": self.photoURL.templateValue; case "deleteError": self.deleteError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "deleteAction": self.deleteAction.templateValue; case "name": self.name.templateValue; case "brand": self.brand.templateValue; case "servingGrams": self.servingGrams.templateValue; case "servingLabel": self.servingLabel.templateValue; case "nutrients": self.nutrients.templateValue; case "nameError": self.nameError.templateValue; case "brandError": self.brandError.templateValue; case "servingError": self.servingError.templateValue; case "servingLabelError": self.servingLabelError.templateValue; case "photoError": self.photoError.templateValue; case "photoURL": self.photoURL.templateValue; case "deleteError": self.deleteError.templateValue; case "household": self.household.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
     }
 }
 
 extension MyFoodsView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; default: .absent }
     }
 }
 
 extension MyFoodsView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "editURL": self.editURL.templateValue; case "name": self.name.templateValue; case "brandOwner": self.brandOwner.templateValue; case "servingText": self.servingText.templateValue; case "kcal": self.kcal.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; default: .absent }
+        switch key { case "editURL": self.editURL.templateValue; case "name": self.name.templateValue; case "brandOwner": self.brandOwner.templateValue; case "servingText": self.servingText.templateValue; case "kcal": self.kcal.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; case "isShared": self.isShared.templateValue; default: .absent }
     }
 }
 
@@ -405,7 +417,7 @@ extension QuickAddView.Field: TemplateKeyed {
 
 extension RecipeDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "servingsText": self.servingsText.templateValue; case "notes": self.notes.templateValue; case "photoURL": self.photoURL.templateValue; case "ingredients": self.ingredients.templateValue; case "hasIngredients": self.hasIngredients.templateValue; case "totalKcal": self.totalKcal.templateValue; case "servingKcal": self.servingKcal.templateValue; case "totalLines": self.totalLines.templateValue; case "servingLines": self.servingLines.templateValue; case "addIngredientURL": self.addIngredientURL.templateValue; case "editURL": self.editURL.templateValue; case "deleteAction": self.deleteAction.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "servingsText": self.servingsText.templateValue; case "notes": self.notes.templateValue; case "photoURL": self.photoURL.templateValue; case "ingredients": self.ingredients.templateValue; case "hasIngredients": self.hasIngredients.templateValue; case "totalKcal": self.totalKcal.templateValue; case "servingKcal": self.servingKcal.templateValue; case "totalLines": self.totalLines.templateValue; case "servingLines": self.servingLines.templateValue; case "addIngredientURL": self.addIngredientURL.templateValue; case "editURL": self.editURL.templateValue; case "deleteAction": self.deleteAction.templateValue; case "household": self.household.templateValue; default: .absent }
     }
 }
 
@@ -423,7 +435,7 @@ extension RecipeFormView: TemplateKeyed {
 
 extension RecipesView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "query": self.query.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "emptyMessage": self.emptyMessage.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "query": self.query.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; default: .absent }
     }
 }
 
@@ -534,38 +546,38 @@ enum TemplateKeys {
     static let all: Set<String> = [
         "action", "addFoodURL", "addIngredientURL", "addMealURL", "advice", "alreadySaved", "amount", "amountLabel",
         "amountText", "amounts", "averageText", "backURL", "bars", "baselineY", "basisLabel", "basisText",
-        "brand", "brandError", "brandOwner", "byInvitation", "cancelURL", "carbohydrate", "checked", "choiceError",
-        "chooseURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "correctedQuery", "count", "countError",
-        "countText", "created", "createdText", "csrfToken", "currentError", "dateText", "dayHeading", "dayISO",
-        "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "description",
-        "detail", "details", "diaries", "diaryName", "earlierShares", "eatenAt", "eatenAtError", "editURL",
-        "embedURL", "emptyMessage", "energyChart", "entries", "error", "errorSummary", "fat", "favouriteAction",
-        "field", "fieldName", "fieldValue", "fields", "fill", "foodCountText", "foodGroup", "geoURI",
-        "geocodedName", "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups",
-        "handOver", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasIngredients", "hasLocationError", "hasMeals",
-        "hasMyFoods", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults",
-        "hasRows", "hasSaved", "hasShares", "hasTags", "heading", "headline", "height", "id",
-        "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite", "isMember", "isNew", "isOver",
-        "isOwner", "isQuickAdd", "isSaved", "isToday", "isYou", "isoDate", "kcal", "kcalPerGram",
-        "kcalText", "key", "kind", "label", "labelY", "largeURL", "lastUsed", "latitude",
-        "latitudeError", "legend", "lines", "link", "location", "locationSource", "logAgainURL", "longitude",
-        "longitudeError", "macroChart", "macros", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags",
-        "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "meals", "message",
-        "minGrams", "minimumLength", "missingError", "mustChangePassword", "myFoods", "name", "nameError", "ndbNumber",
-        "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "notes", "notesError",
-        "notice", "nutrients", "openAction", "openStreetMapURL", "originalURL", "otherSessions", "ownServings", "ownServingsError",
-        "page", "pageCount", "pagination", "passwordError", "people", "peopleError", "percentText", "periods",
-        "photo", "photoAction", "photoError", "photoURL", "placeError", "placeName", "placeOptions", "placeURL",
-        "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem", "protein", "query",
-        "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "removeAction", "removePhotoAction",
-        "removeURL", "renameAction", "resetAction", "results", "returnTo", "revokeAction", "roleText", "rows",
-        "rules", "saveForLater", "saved", "savedHeading", "search", "segments", "selected", "servingError",
-        "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError",
-        "servingsText", "shareKey", "shareURL", "shares", "signedIn", "sizeText", "source", "sourceText",
-        "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText",
-        "text", "thumbnailURL", "time", "title", "token", "tokenName", "tokenNameError", "tokens",
-        "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit", "untouchedURL",
-        "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError", "value", "valueText", "width",
-        "x", "xLabels", "y",
+        "brand", "brandError", "brandOwner", "button", "byInvitation", "cancelURL", "carbohydrate", "checked",
+        "choiceError", "chooseURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery",
+        "count", "countError", "countText", "created", "createdText", "csrfToken", "currentError", "dateText",
+        "dayHeading", "dayISO", "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError",
+        "deleteURL", "description", "detail", "details", "diaries", "diaryName", "earlierShares", "eatenAt",
+        "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries", "error", "errorSummary",
+        "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fill", "foodCountText",
+        "foodGroup", "geoURI", "geocodedName", "goalText", "gpsText", "grams", "gramsChecked", "gramsError",
+        "grid", "groups", "handOver", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold",
+        "hasIngredients", "hasLocationError", "hasMeals", "hasMyFoods", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
+        "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasShares", "hasTags", "heading",
+        "headline", "height", "household", "id", "indented", "ingredients", "isCurrent", "isEmpty",
+        "isFavourite", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared",
+        "isToday", "isYou", "isoDate", "kcal", "kcalPerGram", "kcalText", "key", "kind",
+        "label", "labelY", "largeURL", "lastUsed", "latitude", "latitudeError", "legend", "lines",
+        "link", "location", "locationSource", "logAgainURL", "longitude", "longitudeError", "macroChart", "macros",
+        "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount",
+        "mealNotes", "mealPhotoURL", "mealPlace", "meals", "message", "minGrams", "minimumLength", "missingError",
+        "mustChangePassword", "myFoods", "name", "nameError", "ndbNumber", "newName", "newPasswordLabel", "newToken",
+        "next", "nextURL", "noAccountYet", "notes", "notesError", "notice", "nutrients", "openAction",
+        "openStreetMapURL", "originalURL", "otherSessions", "ownServings", "ownServingsError", "page", "pageCount", "pagination",
+        "passwordError", "people", "peopleError", "percentText", "periods", "photo", "photoAction", "photoError",
+        "photoURL", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions",
+        "presets", "previousURL", "problem", "protein", "query", "queryError", "quickAddURL", "recipeContext",
+        "recipeName", "recipeURL", "recipes", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
+        "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater", "saved",
+        "savedHeading", "search", "segments", "selected", "servingError", "servingGrams", "servingKcal", "servingLabel",
+        "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey", "shareURL",
+        "shares", "signedIn", "sizeText", "source", "sourceText", "status", "statusStrip", "submitLabel",
+        "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "time",
+        "title", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings",
+        "totalServingsError", "typed", "typedURL", "unit", "untouchedURL", "updatedText", "url", "usePhotoTime",
+        "utcOffset", "utcOffsetError", "value", "valueText", "width", "x", "xLabels", "y",
     ]
 }

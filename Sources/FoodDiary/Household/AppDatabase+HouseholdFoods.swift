@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+
+/// Sharing foods and recipes with the household, and keeping a copy of someone else's.
+extension AppDatabase {
+    /// Returns false when there is no such food.
+    func setMyFoodShared(id: Int64, _ shared: Bool) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE my_food SET shared_with_household = ? WHERE id = ?", arguments: [shared, id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Returns false when there is no such recipe.
+    func setRecipeShared(id: Int64, _ shared: Bool) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE recipe SET shared_with_household = ? WHERE id = ?", arguments: [shared, id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// A recipe of this diary's own made from someone else's: its fields and each ingredient's
+    /// snapshot as they are now. Ingredients from the other person's foods keep their snapshots but
+    /// no link, since those foods live in another diary.
+    func copyRecipe(_ recipe: Recipe, photo: IngestedPhoto?, now: Date) async throws -> Int64 {
+        try await write { db in
+            if let photo { try Self.insertPhoto(db, photo, now: now) }
+            try db.execute(sql: "INSERT INTO recipe (name, servings, notes, photo_sha256, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [recipe.name, recipe.servings, recipe.notes, photo?.sha256, now, now])
+            let id = db.lastInsertedRowID
+            for ingredient in recipe.ingredients {
+                try Self.insertIngredient(db, recipeID: id, food: ingredient.food, myFoodID: nil, grams: ingredient.grams,
+                                          label: ingredient.portionLabel, now: now)
+            }
+            return id
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+
+/// Sharing your foods and recipes with the household, and copying someone else's to make it yours.
+struct HouseholdFoodsController: Sendable {
+    let household: HouseholdFoods
+    let now: @Sendable () -> Date
+
+    static let nothingShared = HTTPError(.notFound, message: "Nothing is shared at this address. Its owner may have stopped sharing it.")
+
+    func addRoutes(to routes: Routes) {
+        routes.post("/my-foods/:food/household", use: shareMyFood)
+        routes.post("/recipes/:recipe/household", use: shareRecipe)
+        routes.post("/household/my-foods/:diary/:food/copy", use: copyMyFood)
+        routes.post("/household/recipes/:diary/:recipe/copy", use: copyRecipe)
+    }
+
+    @Sendable func shareMyFood(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try Self.id(context, "food", orElse: MyFoodsController.notFound)
+        let shared = try Self.sharedChoice(context)
+        guard try await context.diary().database.setMyFoodShared(id: id, shared) else { throw MyFoodsController.notFound }
+        return redirect(to: "/my-foods?notice=\(shared ? "shared" : "unshared")")
+    }
+
+    @Sendable func shareRecipe(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try Self.id(context, "recipe", orElse: RecipesController.notFound)
+        let shared = try Self.sharedChoice(context)
+        guard try await context.diary().database.setRecipeShared(id: id, shared) else { throw RecipesController.notFound }
+        return redirect(to: "/recipes/\(id)?notice=\(shared ? "shared" : "unshared")")
+    }
+
+    /// A food of your own made from someone else's shared one, photo and all.
+    @Sendable func copyMyFood(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
+        guard let shared = try await household.myFood(diaryID: try Self.id(context, "diary", orElse: Self.nothingShared),
+                                                      id: try Self.id(context, "food", orElse: Self.nothingShared), for: person.account)
+        else { throw Self.nothingShared }
+        let input = MyFoodInput(food: shared.item.snapshot, servingLabel: shared.item.servingLabel)
+        _ = try await withPhoto(shared.item.photo, of: shared, into: person.diary) { photo in
+            try await person.diary.database.saveMyFood(id: nil, input, photo: photo, now: now())
+        }
+        return redirect(to: "/my-foods?notice=copied")
+    }
+
+    @Sendable func copyRecipe(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
+        guard let shared = try await household.recipe(diaryID: try Self.id(context, "diary", orElse: Self.nothingShared),
+                                                      id: try Self.id(context, "recipe", orElse: Self.nothingShared), for: person.account)
+        else { throw Self.nothingShared }
+        let id = try await withPhoto(shared.item.photo, of: shared, into: person.diary) { photo in
+            try await person.diary.database.copyRecipe(shared.item, photo: photo, now: now())
+        }
+        return redirect(to: "/recipes/\(id)?notice=copied")
+    }
+
+    /// Runs `save` with the item's photo handed over to `diary`, committed with the row that shows it.
+    private func withPhoto<T: Sendable>(_ photo: Photo?, of shared: HouseholdFoods.Shared<some Sendable>, into diary: Diary,
+                                        _ save: (IngestedPhoto?) async throws -> T) async throws -> T {
+        let handed = try photo.flatMap { try household.diary(shared).photos.handOver($0, to: diary.photos) }
+        defer { if let handed { unlink(handed.temporaryPath) } }
+        return try await diary.photos.committing(handed, creating: { try await save(handed) })
+    }
+
+    private static func id(_ context: AppRequestContext, _ name: String, orElse missing: HTTPError) throws -> Int64 {
+        guard let id = context.parameters.get(name).flatMap(Int64.init), id > 0 else { throw missing }
+        return id
+    }
+
+    /// "1" to share, "0" to stop, so a repeated click cannot flip it back.
+    private static func sharedChoice(_ context: AppRequestContext) throws -> Bool {
+        guard let value = context.formFields["shared"], ["0", "1"].contains(value) else {
+            throw HTTPError(.badRequest, message: "Say whether to share it with the household (shared=1) or stop sharing it (shared=0).")
+        }
+        return value == "1"
+    }
+}
