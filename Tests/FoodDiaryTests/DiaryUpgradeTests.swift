@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import FoodDiary
+
+/// A data directory the previous release wrote (a folder per diary, two people) opens with every
+/// person's diary brought up to date and nothing lost.
+@Suite struct DiaryUpgradeTests {
+    /// The last migration the release before shared meals had.
+    static let previousRelease = "indexForFastPages"
+
+    /// A diary file as that release left it: its schema, a meal with a food, and a food of its own.
+    static func writePreviousReleaseDiary(at path: String, notes: String, grams: Double) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let queue = try DatabaseQueue(path: path)
+        try DiaryMigrations.migrator.migrate(queue, upTo: previousRelease)
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at)
+                VALUES ('2026-03-08T19:30', 0, ?, '2026-03-08 19:31:00.000', '2026-03-08 19:31:00.000');
+                INSERT INTO food_entry (meal_id, data_type, catalog_food_id, ndb_number, description, grams, portion_label, basis_grams,
+                                        basis_energy_kcal, energy_kcal, created_at, updated_at)
+                VALUES (1, 'sr_legacy', 9040, '09040', 'Bananas, raw', ?, 'typed', 100, 89, ? * 0.89, '2026-03-08 19:31:00.000', '2026-03-08 19:31:00.000');
+                INSERT INTO my_food (name, serving_grams, energy_kcal, created_at, updated_at)
+                VALUES ('Oat bar', 30, 120, '2026-03-08 19:31:00.000', '2026-03-08 19:31:00.000');
+                """, arguments: [notes, grams, grams])
+        }
+    }
+
+    @Test func everyPersonsDiaryFromThePreviousReleaseOpensWhole() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, prepare: { config in
+            let files = DiaryFiles(directory: config.diariesDirectory)
+            try Self.writePreviousReleaseDiary(at: files.databasePath(1), notes: "Sams old dinner", grams: 150)
+            try Self.writePreviousReleaseDiary(at: files.databasePath(2), notes: "Robins old lunch", grams: 250)
+        }) { client, database, config, _ in
+            // Robin's diary record is made at Robin's first request, as the previous release did; it is number 2.
+            let robin = try await TestPerson.addMember("Robin", in: config)
+            let robinsPage = try await client.get("/", session: robin.session).text
+            #expect(robinsPage.contains("Robins old lunch") && !robinsPage.contains("Sams old dinner"))
+            let samsPage = try await client.get("/").text
+            #expect(samsPage.contains("Sams old dinner") && !samsPage.contains("Robins old lunch"))
+
+            let robins = try MealSharingTests.robinsDiary(config)
+            for diary in [database, robins] {
+                #expect(try diary.appliedMigrations() == StorageTests.allMigrations)
+                #expect(try await diary.mealCount() == 1)
+                #expect(try await diary.read { db in try MyFood.fetchAll(db).map(\.isSharedWithHousehold) } == [false])
+            }
+            #expect(try await MealSharingTests.grams(robins) == [250])
+            #expect(try await robins.read { db in try EntryQueries.mealFoods(db, mealID: 1)?.totals[.energyKcal] } == 250 * 0.89)
+
+            // The upgraded diaries share like new ones.
+            let key = try MealSharingTests.shareKey(try await client.get("/meals/1/share").text)
+            let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            #expect(try await client.postForm("/meals/1/share", [("share_key", key), ("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .seeOther)
+            #expect(try await MealSharingTests.grams(database) == [75])
+            #expect(try await MealSharingTests.grams(robins) == [250, 75])
+        }
+    }
+}
