@@ -52,9 +52,9 @@ import Testing
             #expect(try await robins.read { db in try EntryQueries.mealFoods(db, mealID: 1)?.totals[.energyKcal] } == 250 * 0.89)
 
             // The upgraded diaries share like new ones.
-            let key = try MealSharingTests.shareKey(try await client.get("/meals/1/share").text)
+            let hidden = try MealSharingTests.formFields(try await client.get("/meals/1/share").text)
             let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
-            #expect(try await client.postForm("/meals/1/share", [("share_key", key), ("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .seeOther)
+            #expect(try await client.postForm("/meals/1/share", hidden + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .seeOther)
             #expect(try await MealSharingTests.grams(database) == [75])
             #expect(try await MealSharingTests.grams(robins) == [250, 75])
         }

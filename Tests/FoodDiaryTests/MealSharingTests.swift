@@ -7,10 +7,11 @@ import Testing
 
 /// "Also log for…": one dinner, logged once, lands in each person's diary with their share.
 @Suite struct MealSharingTests {
-    /// The hidden share key of a share form.
-    static func shareKey(_ page: String) throws -> String {
-        let match = try #require(page.firstMatch(of: /name="share_key" value="([A-Za-z0-9_-]+)"/))
-        return String(match.1)
+    /// The hidden fields of a share form: its share key and the meal's version.
+    static func formFields(_ page: String) throws -> [(String, String)] {
+        let key = try #require(page.firstMatch(of: /name="share_key" value="([A-Za-z0-9_-]+)"/))
+        let version = try #require(page.firstMatch(of: /name="meal_version" value="([0-9a-f]+)"/))
+        return [("share_key", String(key.1)), ("meal_version", String(version.1))]
     }
 
     static func robinsDiary(_ config: AppConfig) throws -> AppDatabase {
@@ -37,8 +38,7 @@ import Testing
 
             let form = try await client.get("/meals/1/share")
             #expect(form.status == .ok && form.text.contains("Robin had"))
-            let key = try Self.shareKey(form.text)
-            let fields = [("share_key", key), ("own_servings", "1"), ("servings_\(robinID)", "2")]
+            let fields = try Self.formFields(form.text) + [("own_servings", "1"), ("servings_\(robinID)", "2")]
             let shared = try await client.postForm("/meals/1/share", fields)
             #expect(shared.headers[.location] == "/meals/1?notice=shared")
 
@@ -86,7 +86,7 @@ import Testing
             #expect(alone.contains("Nobody else") || !alone.contains("Log for everyone"), "with nobody else there is no share button")
             let robin = try await TestPerson.addMember("Robin", in: config)
             let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
-            let key = try Self.shareKey(try await client.get("/meals/1/share").text)
+            let hidden = try Self.formFields(try await client.get("/meals/1/share").text)
             let cases: [([(String, String)], String)] = [
                 ([("own_servings", "1")], "at least one person"),
                 ([("own_servings", "1"), ("servings_\(robinID)", "two")], "plain number"),
@@ -95,13 +95,13 @@ import Testing
                 ([("own_servings", "1e3"), ("servings_\(robinID)", "1")], "plain number"),
             ]
             for (fields, message) in cases {
-                let response = try await client.postForm("/meals/1/share", [("share_key", key)] + fields)
+                let response = try await client.postForm("/meals/1/share", hidden + fields)
                 #expect(response.status == .unprocessableContent, "\(fields)")
                 #expect(response.text.contains(message), "\(fields)")
                 #expect(response.text.contains("Nothing has been logged or changed"))
             }
             #expect(try await client.postForm("/meals/1/share", [("share_key", "guess"), ("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .badRequest)
-            #expect(try await client.postForm("/meals/9/share", [("share_key", key), ("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .notFound)
+            #expect(try await client.postForm("/meals/9/share", hidden + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .notFound)
             #expect(try await Self.grams(database) == [300])
             _ = try await client.get("/", session: robin.session)
             #expect(try await Self.robinsDiary(config).mealCount() == 0)
@@ -115,8 +115,8 @@ import Testing
             try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "1200")])
             let robin = try await TestPerson.addMember("Robin", in: config)
             let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
-            let key = try Self.shareKey(try await client.get("/meals/1/share").text)
-            let response = try await client.postForm("/meals/1/share", [("share_key", key), ("total_servings", "6"), ("own_servings", "2"),
+            let hidden = try Self.formFields(try await client.get("/meals/1/share").text)
+            let response = try await client.postForm("/meals/1/share", hidden + [("total_servings", "6"), ("own_servings", "2"),
                                                                         ("servings_\(robinID)", "1.5")])
             #expect(response.status == .seeOther)
             #expect(try await Self.grams(database) == [400])
@@ -124,6 +124,26 @@ import Testing
             #expect(try await Self.grams(try Self.robinsDiary(config)) == [300])
             let entry = try await database.read { db in try #require(try EntryQueries.entry(db, mealID: 1, entryID: 1)) }
             #expect(entry.portionLabel == "400 g, 2 of 6 servings of 1200 g")
+        }
+    }
+
+    /// Two share pages opened at once (two tabs): the second one sent would divide Sam's share
+    /// again, so it is refused and shown afresh.
+    @Test func aFormOpenedBeforeAnotherShareIsRefused() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, config, _ in
+            try await database.addMeal("2026-03-09T19:30", notes: "Soup")
+            try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "300")])
+            _ = try await TestPerson.addMember("Robin", in: config)
+            let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            let first = try Self.formFields(try await client.get("/meals/1/share").text)
+            let second = try Self.formFields(try await client.get("/meals/1/share").text)
+            let fields = [("own_servings", "1"), ("servings_\(robinID)", "2")]
+            #expect(try await client.postForm("/meals/1/share", first + fields).status == .seeOther)
+            let stale = try await client.postForm("/meals/1/share", second + fields)
+            #expect(stale.status == .conflict && stale.text.contains("nothing was logged"))
+            #expect(stale.text.contains("Also logged for Robin, who had 2 of 3 servings."), "the fresh form says what was shared")
+            #expect(try await Self.grams(database) == [100])
+            #expect(try await Self.robinsDiary(config).mealCount() == 1)
         }
     }
 

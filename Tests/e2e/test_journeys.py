@@ -375,6 +375,11 @@ class Journeys:
         self.assertIn("Logged for the others too", self.text())
         self.assertIn(f"Also logged for {kim}, who had 2 of 3 servings.", self.text())
         self.assertEqual(self.find(".meal-total-kcal").text, "135 kcal", "Sam's third of 405 kcal")
+        # Sam shares a recipe with the household.
+        self.open("/recipes", "recipes-before-sharing")
+        self.click_link(f"Crème brûlée & co ({self.label})")
+        self.click("form.household-toggle button", "recipe-shared")
+        self.assertIn("Shared with your household.", self.text())
 
         # Kim's phone: the dinner is in Kim's own diary, with Kim's share.
         self.use_cookies(kim_cookies)
@@ -388,6 +393,13 @@ class Journeys:
         self.assertTrue(self.browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", large), "Kim sees the photo")
         self.click(".meal-detail-day a", "kim-day")
         self.assertIn("270 kcal", self.text())
+        # Kim finds Sam's recipe and copies it to make one Kim can change.
+        self.open("/recipes", "kim-recipes")
+        self.assertIn("From your household", self.text())
+        self.assertIn("Sam’s recipe", self.text())
+        self.click(f"button[aria-label='Copy Crème brûlée & co ({self.label}) to edit']", "kim-recipe-copied")
+        self.assertIn("Copied into your recipes", self.text())
+        self.assertIn("Share with household", self.text(), "the copy is Kim's own")
         self.use_cookies(sam)
         self.open(f"/meals/{meal}", "sam-meal-after-share")
         self.assertEqual(self.find(".meal-total-kcal").text, "135 kcal")

@@ -67,9 +67,7 @@ extension AppDatabase {
                   now: Date) async throws -> Bool? {
         try await write { db in
             guard try MealRecord.exists(db, key: mealID) else { return nil }
-            let recorded = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meal_share WHERE share_key = ? AND direction = 'with')",
-                                             arguments: [key]) ?? false
-            guard !recorded else { return false }
+            guard try !SharingQueries.isRecorded(db, key: key) else { return false }
             let entries = try Row.fetchAll(db, sql: "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id = ? ORDER BY id",
                                            arguments: [mealID]).map(FoodEntry.init(row:))
             let assignments = (["grams", "portion_label"] + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns + ["updated_at"])
@@ -98,6 +96,16 @@ extension AppDatabase {
 }
 
 public enum SharingQueries {
+    /// Whether a share with this key was carried out in this diary.
+    static func isRecorded(_ db: Database, key: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meal_share WHERE share_key = ? AND direction = 'with')", arguments: [key]) ?? false
+    }
+
+    /// A meal with its foods and its shares, for the pages that show both; nil when it is gone.
+    static func mealFoodsAndShares(_ db: Database, mealID: Int64) throws -> (EntryQueries.MealFoods, [MealShare])? {
+        try EntryQueries.mealFoods(db, mealID: mealID).map { ($0, try shares(db, mealID: mealID)) }
+    }
+
     /// The meal's shares, oldest first.
     public static func shares(_ db: Database, mealID: Int64) throws -> [MealShare] {
         try Row.fetchAll(db, sql: """

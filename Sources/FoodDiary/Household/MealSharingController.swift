@@ -14,7 +14,7 @@ struct MealSharingController: Sendable {
     }
 
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await page(ShareMealForm(key: ShareMealForm.newKey()), context: context)
+        try await page(nil, context: context)
     }
 
     @Sendable func share(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -24,7 +24,13 @@ struct MealSharingController: Sendable {
         guard ShareMealForm.isKey(form.key) else {
             throw HTTPError(.badRequest, message: "This form has lost its share key. Open “Also log for…” on the meal again.")
         }
-        let source = try await mealFoods(context)
+        let (source, shares) = try await mealAndShares(context)
+        if try await person.diary.database.read({ db in try SharingQueries.isRecorded(db, key: form.key) }) {
+            return redirect(to: "/meals/\(source.meal.id)?notice=shared_already")
+        }
+        guard form.mealVersion == ShareMealForm.version(of: source, shares: shares) else {
+            return try await page(nil, stale: true, status: .conflict, context: context)
+        }
         switch form.validate(people: people) {
         case .failure(let errors):
             return try await page(form, errors: errors, status: .unprocessableContent, context: context)
@@ -37,20 +43,22 @@ struct MealSharingController: Sendable {
         }
     }
 
-    private func page(_ form: ShareMealForm, errors: ShareMealForm.Errors = .init(), status: HTTPResponse.Status = .ok,
+    /// The form as sent back with its mistakes, or a fresh one (`form` nil) for the meal as it is now.
+    private func page(_ sent: ShareMealForm?, errors: ShareMealForm.Errors = .init(), stale: Bool = false, status: HTTPResponse.Status = .ok,
                       context: AppRequestContext) async throws -> Response {
         let person = try context.person()
-        let source = try await mealFoods(context)
-        let shares = try await person.diary.database.read { db in try SharingQueries.shares(db, mealID: source.meal.id) }
+        let (source, shares) = try await mealAndShares(context)
+        let form = sent ?? ShareMealForm(key: ShareMealForm.newKey(), mealVersion: ShareMealForm.version(of: source, shares: shares))
         return await renderer.render(.shareMeal, ShareMealView(source: source, shares: shares, people: try sharing.household(besides: person.account),
-                                                              form: form, errors: errors, csrfToken: context.csrfToken), status: status)
+                                                              form: form, errors: errors, stale: stale, csrfToken: context.csrfToken),
+                                     status: status)
     }
 
-    private func mealFoods(_ context: AppRequestContext) async throws -> EntryQueries.MealFoods {
+    private func mealAndShares(_ context: AppRequestContext) async throws -> (EntryQueries.MealFoods, [MealShare]) {
         let id = try mealIDParameter(context)
-        guard let foods = try await context.diary().database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else {
+        guard let found = try await context.diary().database.read({ db in try SharingQueries.mealFoodsAndShares(db, mealID: id) }) else {
             throw mealNotFound(id)
         }
-        return foods
+        return found
     }
 }

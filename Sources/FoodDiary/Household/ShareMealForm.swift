@@ -1,9 +1,13 @@
+@preconcurrency import Crypto
 import Foundation
 
 /// "Also log for…": how many servings the meal's foods made, how many the sharer had, and how many
 /// each other person had (blank for someone who had none), as typed.
 struct ShareMealForm: Sendable {
     var key: String
+    /// When the meal was last changed as the form was opened: a form opened before another share
+    /// (another tab) would divide the foods again, so it is refused once the meal has changed.
+    var mealVersion: String
     var totalServings: String
     var ownServings: String
     /// Keyed by account id; only the household's people are ever read, whatever else is posted.
@@ -11,20 +15,29 @@ struct ShareMealForm: Sendable {
 
     static func field(_ accountID: Int64) -> String { "servings_\(accountID)" }
 
-    init(key: String, totalServings: String = "", ownServings: String = "1", servings: [Int64: String] = [:]) {
+    init(key: String, mealVersion: String, totalServings: String = "", ownServings: String = "1", servings: [Int64: String] = [:]) {
         self.key = key
+        self.mealVersion = mealVersion
         self.totalServings = totalServings
         self.ownServings = ownServings
         self.servings = servings
     }
 
     init(fields: FormFields, people: [Account]) {
-        self.init(key: fields["share_key"] ?? "", totalServings: fields["total_servings"] ?? "", ownServings: fields["own_servings"] ?? "",
+        self.init(key: fields["share_key"] ?? "", mealVersion: fields["meal_version"] ?? "", totalServings: fields["total_servings"] ?? "", ownServings: fields["own_servings"] ?? "",
                   servings: Dictionary(uniqueKeysWithValues: people.map { ($0.id, fields[Self.field($0.id)] ?? "") }))
     }
 
     /// A fresh form's key: the same share sent twice (a double tap, a retry) is carried out once.
     static func newKey() -> String { BearerSecret.make().text }
+
+    /// The meal's foods and shares as they are, digested: any food added, changed or shared out
+    /// since the form was opened changes it, even within one tick of the clock.
+    static func version(of source: EntryQueries.MealFoods, shares: [MealShare]) -> String {
+        let state = source.entries.map { "\($0.id):\($0.grams ?? -1):\($0.nutrients[.energyKcal] ?? -1)" }.joined(separator: ",")
+            + "|\(shares.count)|\(source.meal.updatedAt.timeIntervalSince1970)"
+        return SHA256.hash(data: Data(state.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+    }
 
     /// What `newKey` makes: 43 characters of URL-safe base64.
     static func isKey(_ text: String) -> Bool {

@@ -15,6 +15,9 @@ struct ShareMealView: Sendable {
     let cancelURL: String
     let sourceText: String
     let shareKey: String
+    let mealVersion: String
+    /// Set when a form opened before the meal last changed was sent: nothing was done.
+    let staleMessage: String?
     let entries: [EntryRowView]
     let hasEntries: Bool
     let kcalText: String
@@ -31,13 +34,15 @@ struct ShareMealView: Sendable {
     let errorSummary = ErrorSummary.nothingShared
 
     init(source: EntryQueries.MealFoods, shares: [MealShare], people: [Account], form: ShareMealForm,
-         errors: ShareMealForm.Errors = .init(), csrfToken: String) {
+         errors: ShareMealForm.Errors = .init(), stale: Bool = false, csrfToken: String) {
         let meal = source.meal
         self.csrfToken = csrfToken
         action = "/meals/\(meal.id)/share"
         cancelURL = "/meals/\(meal.id)"
         sourceText = "\(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
         shareKey = form.key
+        mealVersion = form.mealVersion
+        staleMessage = stale ? "This meal changed after that page was opened (was it shared from another tab?), so nothing was logged. Here it is as it is now." : nil
         entries = source.entries.map(EntryRowView.init)
         hasEntries = !entries.isEmpty
         kcalText = FoodDiary.kcalText(source.totals)

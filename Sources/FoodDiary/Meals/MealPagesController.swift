@@ -49,9 +49,9 @@ struct MealPagesController: Sendable {
     private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, status: HTTPResponse.Status = .ok,
                             context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        guard let (foods, shares) = try await diary.database.read({ db in
-            try EntryQueries.mealFoods(db, mealID: id).map { ($0, try SharingQueries.shares(db, mealID: id)) }
-        }) else { throw mealNotFound(id) }
+        guard let (foods, shares) = try await diary.database.read({ db in try SharingQueries.mealFoodsAndShares(db, mealID: id) }) else {
+            throw mealNotFound(id)
+        }
         return await renderer.render(.mealDetail, MealDetailView(foods: foods, shares: shares, timeZone: timeZone, notice: notice,
                                                            photoError: photoError, csrfToken: context.csrfToken), status: status)
     }

@@ -477,7 +477,7 @@ extension SetupView: TemplateKeyed {
 
 extension ShareMealView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "sourceText": self.sourceText.templateValue; case "shareKey": self.shareKey.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "kcalText": self.kcalText.templateValue; case "totalServings": self.totalServings.templateValue; case "totalServingsError": self.totalServingsError.templateValue; case "ownServings": self.ownServings.templateValue; case "ownServingsError": self.ownServingsError.templateValue; case "people": self.people.templateValue; case "hasPeople": self.hasPeople.templateValue; case "peopleError": self.peopleError.templateValue; case "earlierShares": self.earlierShares.templateValue; case "hasEarlierShares": self.hasEarlierShares.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "sourceText": self.sourceText.templateValue; case "shareKey": self.shareKey.templateValue; case "mealVersion": self.mealVersion.templateValue; case "staleMessage": self.staleMessage.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "kcalText": self.kcalText.templateValue; case "totalServings": self.totalServings.templateValue; case "totalServingsError": self.totalServingsError.templateValue; case "ownServings": self.ownServings.templateValue; case "ownServingsError": self.ownServingsError.templateValue; case "people": self.people.templateValue; case "hasPeople": self.hasPeople.templateValue; case "peopleError": self.peopleError.templateValue; case "earlierShares": self.earlierShares.templateValue; case "hasEarlierShares": self.hasEarlierShares.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
     }
 }
 
@@ -563,21 +563,22 @@ enum TemplateKeys {
         "label", "labelY", "largeURL", "lastUsed", "latitude", "latitudeError", "legend", "lines",
         "link", "location", "locationSource", "logAgainURL", "longitude", "longitudeError", "macroChart", "macros",
         "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount",
-        "mealNotes", "mealPhotoURL", "mealPlace", "meals", "message", "minGrams", "minimumLength", "missingError",
-        "mustChangePassword", "myFoods", "name", "nameError", "ndbNumber", "newName", "newPasswordLabel", "newToken",
-        "next", "nextURL", "noAccountYet", "notes", "notesError", "notice", "nutrients", "openAction",
-        "openStreetMapURL", "originalURL", "otherSessions", "ownServings", "ownServingsError", "page", "pageCount", "pagination",
-        "passwordError", "people", "peopleError", "percentText", "periods", "photo", "photoAction", "photoError",
-        "photoURL", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions",
-        "presets", "previousURL", "problem", "protein", "query", "queryError", "quickAddURL", "recipeContext",
-        "recipeName", "recipeURL", "recipes", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
-        "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater", "saved",
-        "savedHeading", "search", "segments", "selected", "servingError", "servingGrams", "servingKcal", "servingLabel",
-        "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey", "shareURL",
-        "shares", "signedIn", "sizeText", "source", "sourceText", "status", "statusStrip", "submitLabel",
-        "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "time",
-        "title", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings",
-        "totalServingsError", "typed", "typedURL", "unit", "untouchedURL", "updatedText", "url", "usePhotoTime",
-        "utcOffset", "utcOffsetError", "value", "valueText", "width", "x", "xLabels", "y",
+        "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "message", "minGrams", "minimumLength",
+        "missingError", "mustChangePassword", "myFoods", "name", "nameError", "ndbNumber", "newName", "newPasswordLabel",
+        "newToken", "next", "nextURL", "noAccountYet", "notes", "notesError", "notice", "nutrients",
+        "openAction", "openStreetMapURL", "originalURL", "otherSessions", "ownServings", "ownServingsError", "page", "pageCount",
+        "pagination", "passwordError", "people", "peopleError", "percentText", "periods", "photo", "photoAction",
+        "photoError", "photoURL", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText",
+        "portions", "presets", "previousURL", "problem", "protein", "query", "queryError", "quickAddURL",
+        "recipeContext", "recipeName", "recipeURL", "recipes", "removeAction", "removePhotoAction", "removeURL", "renameAction",
+        "resetAction", "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater",
+        "saved", "savedHeading", "search", "segments", "selected", "servingError", "servingGrams", "servingKcal",
+        "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey",
+        "shareURL", "shares", "signedIn", "sizeText", "source", "sourceText", "staleMessage", "status",
+        "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText", "text",
+        "thumbnailURL", "time", "title", "token", "tokenName", "tokenNameError", "tokens", "totalKcal",
+        "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit", "untouchedURL", "updatedText",
+        "url", "usePhotoTime", "utcOffset", "utcOffsetError", "value", "valueText", "width", "x",
+        "xLabels", "y",
     ]
 }
