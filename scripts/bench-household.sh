@@ -18,7 +18,7 @@ bin=.build/release/fooddiary
 people=(ann bo cy di)
 printf 'sardines on toast 1234\n' | $bin user add bench --owner --data-dir "$data" >/dev/null
 for person in "${people[@]}"; do printf 'sardines on toast 1234\n' | $bin user add "$person" --data-dir "$data" >/dev/null; done
-vips gaussnoise "$data/photo.jpg" 4032 3024
+
 log="$data/serve.log"
 $bin serve --port 0 --data-dir "$data" >"$log" 2>&1 &
 server=$!
@@ -36,25 +36,13 @@ sign_in() {
 }
 post() { curl -s -o /dev/null -w '%{redirect_url}' -H "$cookie" "$@"; }
 
-# Each of the four shares 20 foods and 5 recipes of one ingredient each.
-for person in "${people[@]}"; do
-  sign_in "$person"
-  for n in $(seq 1 20); do
-    post -d "_csrf=$token&name=$person+bar+$n&serving_grams=40&energy_kcal=180&protein_g=4" "$base/my-foods" >/dev/null
-    post -d "_csrf=$token&shared=1" "$base/my-foods/$n/household" >/dev/null
-  done
-  for n in $(seq 1 5); do
-    post -d "_csrf=$token&name=$person+stew+$n&servings=4" "$base/recipes" >/dev/null
-    post -d "_csrf=$token&source=catalog:9040&amount=g500" "$base/recipes/$n/ingredients" >/dev/null
-    post -d "_csrf=$token&shared=1" "$base/recipes/$n/household" >/dev/null
-  done
-done
-
 sign_in bench
-# new_meal: a meal with the photo and three foods; prints its id.
+# new_meal: a meal with a photo of its own (12 MP, new bytes each time) and three foods; prints its id.
 new_meal() {
+  local photo="$data/photo-$RANDOM$RANDOM.jpg"
+  vips gaussnoise "$photo" 4032 3024 --seed "$RANDOM" >/dev/null
   local location; location=$(post -F "_csrf=$token" -F "eaten_at=2026-03-09T19:30" -F "utc_offset=0" -F "notes=Pot for all" \
-    -F "photo=@$data/photo.jpg;type=image/jpeg" "$base/meals")
+    -F "photo=@$photo;type=image/jpeg" "$base/meals")
   local meal; meal=$(echo "$location" | grep -o '/meals/[0-9]*' | grep -o '[0-9]*$')
   for grams in g100 g250 g500; do post -d "_csrf=$token&source=catalog:9040&amount=$grams" "$base/meals/$meal/foods" >/dev/null; done
   echo "$meal"
@@ -75,12 +63,32 @@ measure() {
   [ -z "$static_p50" ] && static_p50=$p50
   printf "%-44s %s %9s\n" "$label" "$line" "$(awk -v a="$p50" -v b="$static_p50" 'BEGIN {printf "%.1f×", a / b}')"
 }
+pages() {
+  measure "/my-foods ($1)" /my-foods
+  measure "/recipes ($1)" /recipes
+  measure "/meals/{id}/foods/new?q=bar ($1)" "/meals/$meal/foods/new?q=bar"
+}
 measure /static/css/app.css /static/css/app.css
-measure "/my-foods (80 shared by 4 people)" /my-foods
-measure "/recipes (20 shared by 4 people)" /recipes
-measure "/meals/{id}/foods/new?q=bar" "/meals/$meal/foods/new?q=bar"
+measure "/foods?q=bar (the catalog alone)" "/foods?q=bar"
+pages "nothing shared"
 measure "/meals/{id}/share" "/meals/$meal/share"
 measure "/meals/{id}" "/meals/$meal"
+# Then each of the four shares 20 foods and 5 recipes of one ingredient each.
+for person in "${people[@]}"; do
+  sign_in "$person"
+  for n in $(seq 1 20); do
+    post -d "_csrf=$token&name=$person+bar+$n&serving_grams=40&energy_kcal=180&protein_g=4" "$base/my-foods" >/dev/null
+    post -d "_csrf=$token&shared=1" "$base/my-foods/$n/household" >/dev/null
+  done
+  for n in $(seq 1 5); do
+    post -d "_csrf=$token&name=$person+stew+$n&servings=4" "$base/recipes" >/dev/null
+    post -d "_csrf=$token&source=catalog:9040&amount=g500" "$base/recipes/$n/ingredients" >/dev/null
+    post -d "_csrf=$token&shared=1" "$base/recipes/$n/household" >/dev/null
+  done
+done
+
+sign_in bench
+pages "80 foods, 20 recipes shared by 4"
 
 # share_with N: shares 10 new meals with the first N people; server ms of each share POST.
 share_with() {
@@ -90,8 +98,12 @@ share_with() {
   for n in $(seq 1 10); do meals+=("$(new_meal)"); done
   start=$(wc -l <"$log")
   for n in "${meals[@]}"; do
-    local key; key=$(curl -s -H "$cookie" "$base/meals/$n/share" | grep -o 'name="share_key" value="[^"]*"' | cut -d'"' -f4)
-    post -d "_csrf=$token&share_key=$key&own_servings=1$fields" "$base/meals/$n/share" >/dev/null
+    local form; form=$(curl -s -H "$cookie" "$base/meals/$n/share")
+    local hidden; hidden=$(echo "$form" | grep -o 'name="\(share_key\|meal_version\)" value="[^"]*"' | sed 's/name="\([a-z_]*\)" value="\([^"]*\)"/\1=\2/' | paste -sd '&')
+    case $(post -d "_csrf=$token&$hidden&own_servings=1$fields" "$base/meals/$n/share") in
+      *notice=shared) ;;
+      *) echo "sharing meal $n failed" >&2; exit 1 ;;
+    esac
   done
   printf "%-44s %s\n" "POST share, photo + 3 foods, with $1" "$(times "POST /meals/[0-9]*/share" | summary)"
 }

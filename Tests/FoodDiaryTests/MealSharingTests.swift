@@ -61,6 +61,10 @@ import Testing
             #expect(robinsPage.contains("Shared by Sam: your share is 2 of 3 servings.") && robinsPage.contains("Bacalhau à Brás 🐟 &amp; salad"))
             let sha = try #require(copy.meal.photo?.sha256)
             #expect(try await client.get("/photos/\(sha)/thumb", session: robin.session).status == .ok, "Robin's diary holds the photo")
+            let robinsThumb = DiaryFiles(directory: config.diariesDirectory).photosDirectory(2) + "/derived/\(sha.prefix(2))/\(sha)-thumb.jpg"
+            #expect(try FileManager.default.attributesOfItem(atPath: robinsThumb)[.referenceCount] as? Int == 2,
+                    "Robin's thumbnail is Sam's file linked, not the photo decoded again")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: DiaryFiles(directory: config.diariesDirectory).photosDirectory(2) + "/tmp").isEmpty)
             let robinsDay = try await client.get("/days/2026-03-09", session: robin.session).text
             #expect(robinsDay.contains("778 kcal"), "Robin's day counts Robin's share")
             #expect(try await client.get("/days/2026-03-09").text.contains("389 kcal"), "Sam's day counts Sam's share")
@@ -144,6 +148,30 @@ import Testing
             #expect(stale.text.contains("Also logged for Robin, who had 2 of 3 servings."), "the fresh form says what was shared")
             #expect(try await Self.grams(database) == [100])
             #expect(try await Self.robinsDiary(config).mealCount() == 1)
+        }
+    }
+
+    /// The server stopped (kill -9) after Robin's copy was written and before Sam's meal was
+    /// scaled: the browser sending the same form again finishes the share and copies nothing twice.
+    @Test func aShareStoppedHalfWayIsFinishedBySendingItAgain() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, config, _ in
+            try await database.addMeal("2026-03-09T19:30", notes: "Curry")
+            try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "300")])
+            let robin = try await TestPerson.addMember("Robin", in: config)
+            _ = try await client.get("/", session: robin.session)
+            let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            let hidden = try Self.formFields(try await client.get("/meals/1/share").text)
+            // What the first attempt got done: Robin's copy, under the form's key.
+            let pot = try await database.read { db in try #require(try EntryQueries.mealFoods(db, mealID: 1)) }
+            let share = ServingShare(servings: 2, of: 3)
+            _ = try await Self.robinsDiary(config).insertSharedCopy(SharedMealCopy(
+                key: hidden[0].1, sharedBy: "Sam", share: share, eatenAt: pot.meal.eatenAt, utcOffsetMinutes: 0, notes: "Curry",
+                location: nil, locationSource: nil, placeName: nil, photo: nil, tags: [], portions: pot.entries.map(share.portion(of:))),
+                now: TestEnvironment.fixedNow)
+            let again = try await client.postForm("/meals/1/share", hidden + [("own_servings", "1"), ("servings_\(robinID)", "2")])
+            #expect(again.headers[.location] == "/meals/1?notice=shared")
+            #expect(try await Self.grams(database) == [100])
+            #expect(try await Self.grams(try Self.robinsDiary(config)) == [200], "one copy, not two")
         }
     }
 

@@ -13,6 +13,8 @@ public final class Diary: Sendable {
     let listPages = DiaryReadCache<Int, MealQueries.ListPage?>()
     /// The day page read last, usually today's.
     let days = DiaryReadCache<LocalDate, DayQueries.Day>()
+    /// What this diary shares with the household, which the others' pages read on every visit.
+    let sharedWithHousehold = DiaryReadCache<Int, HouseholdFoods.Shelf>()
 
     init(id: Int64, database: AppDatabase, photosDirectory: String, maxPhotoPixels: Int) {
         self.id = id

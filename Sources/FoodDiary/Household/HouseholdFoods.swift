@@ -15,40 +15,52 @@ struct HouseholdFoods: Sendable {
         let ownerName: String
     }
 
+    /// One diary's shared foods and recipes, kept on the diary until its next write, so the
+    /// others' pages read each diary once per change rather than on every visit.
+    struct Shelf: Sendable {
+        let foods: [MyFood]
+        let recipes: [Recipe]
+    }
+
     func myFoods(for viewer: Account, matching query: String = "") async throws -> [Shared<MyFood>] {
-        try await fromEveryDiary(for: viewer) { db in try MyFood.fetchAll(db, matching: query, sharedOnly: true) }
+        try await fromEveryDiary(for: viewer) { MyFood.matching($0.foods, query) }
     }
 
     func recipes(for viewer: Account, matching query: String = "") async throws -> [Shared<Recipe>] {
-        try await fromEveryDiary(for: viewer) { db in try Recipe.search(db, query: query, sharedOnly: true) }
+        try await fromEveryDiary(for: viewer) { Recipe.matching($0.recipes, query) }
     }
 
     /// Nil unless that diary is someone else's and shares that food.
     func myFood(diaryID: Int64, id: Int64, for viewer: Account) async throws -> Shared<MyFood>? {
-        try await fromDiary(diaryID, for: viewer) { db in
-            try MyFood.fetch(db, id: id).flatMap { $0.isSharedWithHousehold ? $0 : nil }
-        }
+        try await fromDiary(diaryID, for: viewer) { $0.foods.first { $0.id == id } }
     }
 
     /// Nil unless that diary is someone else's and shares that recipe.
     func recipe(diaryID: Int64, id: Int64, for viewer: Account) async throws -> Shared<Recipe>? {
-        try await fromDiary(diaryID, for: viewer) { db in try Recipe.fetch(db, id: id, sharedOnly: true) }
+        try await fromDiary(diaryID, for: viewer) { $0.recipes.first { $0.id == id } }
     }
 
     /// The diary holding a shared item, for copying its photo.
     func diary(_ shared: Shared<some Sendable>) throws -> Diary { try diaries.diary(shared.diaryID) }
 
-    private func fromEveryDiary<Item: Sendable>(for viewer: Account, _ read: @escaping @Sendable (Database) throws -> [Item]) async throws -> [Shared<Item>] {
+    private func fromEveryDiary<Item: Sendable>(for viewer: Account, _ pick: (Shelf) -> [Item]) async throws -> [Shared<Item>] {
         var found: [Shared<Item>] = []
         for (id, owner) in try accounts.householdDiaries(besides: viewer.id) {
-            found += try await diaries.diary(id).database.read(read).map { Shared(item: $0, diaryID: id, ownerName: owner) }
+            found += pick(try await shelf(id)).map { Shared(item: $0, diaryID: id, ownerName: owner) }
         }
         return found
     }
 
-    private func fromDiary<Item: Sendable>(_ diaryID: Int64, for viewer: Account, _ read: @escaping @Sendable (Database) throws -> Item?) async throws -> Shared<Item>? {
+    private func fromDiary<Item: Sendable>(_ diaryID: Int64, for viewer: Account, _ pick: (Shelf) -> Item?) async throws -> Shared<Item>? {
         guard let owner = try accounts.householdDiaries(besides: viewer.id).first(where: { $0.id == diaryID })?.ownerName,
-              let item = try await diaries.diary(diaryID).database.read(read) else { return nil }
+              let item = pick(try await shelf(diaryID)) else { return nil }
         return Shared(item: item, diaryID: diaryID, ownerName: owner)
+    }
+
+    private func shelf(_ diaryID: Int64) async throws -> Shelf {
+        let diary = try diaries.diary(diaryID)
+        return try await diary.sharedWithHousehold.value(for: 0, in: diary.database) { db in
+            Shelf(foods: try MyFood.fetchAll(db, sharedOnly: true), recipes: try Recipe.search(db, sharedOnly: true))
+        }
     }
 }

@@ -55,7 +55,11 @@ extension MyFood {
         let condition = sharedOnly ? "WHERE shared_with_household = 1" : ""
         let rows = try Row.fetchAll(db, sql: "SELECT * FROM my_food \(condition) ORDER BY name COLLATE NOCASE, id")
         let photos = try Photo.byHash(db, rows.compactMap { $0["photo_sha256"] as String? })
-        let foods = rows.map { MyFood(row: $0, photo: ($0["photo_sha256"] as String?).flatMap { photos[$0] }) }
+        return matching(rows.map { MyFood(row: $0, photo: ($0["photo_sha256"] as String?).flatMap { photos[$0] }) }, query)
+    }
+
+    /// The foods whose name or brand contains every word typed (all of them when nothing is typed).
+    static func matching(_ foods: [MyFood], _ query: String) -> [MyFood] {
         let query = WordQuery(query)
         return query.isEmpty ? foods : foods.filter { query.matches($0.name + " " + ($0.brandOwner ?? "")) }
     }

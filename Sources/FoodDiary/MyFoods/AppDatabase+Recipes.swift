@@ -61,14 +61,18 @@ extension AppDatabase {
 }
 
 extension Recipe {
-    static func fetch(_ db: Database, id: Int64, sharedOnly: Bool = false) throws -> Recipe? {
-        try fetch(db, where: sharedOnly ? "id = ? AND shared_with_household = 1" : "id = ?", [id]).first
+    static func fetch(_ db: Database, id: Int64) throws -> Recipe? {
+        try fetch(db, where: "id = ?", [id]).first
     }
 
     /// Recipes whose name or ingredients contain every word searched for, by name; `sharedOnly`
     /// for what the household may see.
     static func search(_ db: Database, query: String = "", sharedOnly: Bool = false) throws -> [Recipe] {
-        let recipes = try fetch(db, where: sharedOnly ? "shared_with_household = 1" : "1", [])
+        matching(try fetch(db, where: sharedOnly ? "shared_with_household = 1" : "1", []), query)
+    }
+
+    /// The recipes whose name or ingredients contain every word searched for.
+    static func matching(_ recipes: [Recipe], _ query: String) -> [Recipe] {
         let query = WordQuery(query, ignoring: framingWords)
         return query.isEmpty ? recipes : recipes.filter { recipe in
             query.matches(([recipe.name] + recipe.ingredients.map(\.food.description)).joined(separator: " "))
