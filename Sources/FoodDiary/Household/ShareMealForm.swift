@@ -5,7 +5,7 @@ import Foundation
 /// each other person had (blank for someone who had none), as typed.
 struct ShareMealForm: Sendable {
     var key: String
-    /// When the meal was last changed as the form was opened: a form opened before another share
+    /// The meal as the form was opened (`version(of:shares:)`): a form opened before another share
     /// (another tab) would divide the foods again, so it is refused once the meal has changed.
     var mealVersion: String
     var totalServings: String
@@ -24,8 +24,8 @@ struct ShareMealForm: Sendable {
     }
 
     init(fields: FormFields, people: [Account]) {
-        self.init(key: fields["share_key"] ?? "", mealVersion: fields["meal_version"] ?? "", totalServings: fields["total_servings"] ?? "", ownServings: fields["own_servings"] ?? "",
-                  servings: Dictionary(uniqueKeysWithValues: people.map { ($0.id, fields[Self.field($0.id)] ?? "") }))
+        self.init(key: fields["share_key"] ?? "", mealVersion: fields["meal_version"] ?? "", totalServings: fields["total_servings"] ?? "",
+                  ownServings: fields["own_servings"] ?? "", servings: Dictionary(uniqueKeysWithValues: people.map { ($0.id, fields[Self.field($0.id)] ?? "") }))
     }
 
     /// A fresh form's key: the same share sent twice (a double tap, a retry) is carried out once.
