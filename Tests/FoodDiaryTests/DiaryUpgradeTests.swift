@@ -43,6 +43,13 @@ import Testing
             #expect(samsPage.contains("Sams old dinner") && !samsPage.contains("Robins old lunch"))
 
             let robins = try MealSharingTests.robinsDiary(config)
+            // Each file was copied, as it was, before its schema changed; the copy is kept once.
+            for id in [Int64(1), 2] {
+                let copy = SchemaUpgrade.copyPath(of: DiaryFiles(directory: config.diariesDirectory).databasePath(id), before: "createMealShare")
+                let kept = try DatabaseQueue(path: copy)
+                #expect(try kept.read { db in try DiaryMigrations.migrator.appliedMigrations(db).last } == Self.previousRelease)
+                #expect(try kept.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meal") } == 1)
+            }
             for diary in [database, robins] {
                 #expect(try diary.appliedMigrations() == StorageTests.allMigrations)
                 #expect(try await diary.mealCount() == 1)
@@ -58,5 +65,26 @@ import Testing
             #expect(try await MealSharingTests.grams(database) == [75])
             #expect(try await MealSharingTests.grams(robins) == [250, 75])
         }
+    }
+
+    /// A diary a newer FoodDiary wrote is never opened: the server refuses to start and says why,
+    /// and the file is byte for byte as it was.
+    @Test func aDiaryFromANewerVersionIsRefusedUntouched() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/diaries/1/diary.sqlite"
+        try FileManager.default.createDirectory(atPath: directory.path + "/diaries/1", withIntermediateDirectories: true)
+        let newer = try DatabaseQueue(path: path)
+        try DiaryMigrations.migrator.migrate(newer)
+        try newer.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('fromTheFuture')") }
+        try newer.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let refusal = #expect(throws: SchemaUpgrade.NewerDatabase.self) { _ = try AppDatabase.open(path: path) }
+        #expect(refusal?.description.contains("fromTheFuture") == true)
+        var config = TestEnvironment.config(dataDirectory: directory.path)
+        config.sr28Directory = nil
+        await #expect(throws: SchemaUpgrade.NewerDatabase.self) { _ = try await buildApplication(config: config) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal") || (try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))).isEmpty)
     }
 }

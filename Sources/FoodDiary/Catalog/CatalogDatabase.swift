@@ -6,7 +6,7 @@ public struct CatalogDatabase: Sendable {
     package let writer: any DatabaseWriter
 
     public static func open(path: String) throws -> CatalogDatabase {
-        CatalogDatabase(writer: try openDatabasePool(path: path, migrator: CatalogMigrations.migrator))
+        CatalogDatabase(writer: try openDatabasePool(path: path, migrator: CatalogMigrations.migrator, copyBeforeUpgrade: false))
     }
 
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {

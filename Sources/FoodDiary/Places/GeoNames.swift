@@ -28,7 +28,7 @@ public struct GeoNamesDatabase: Sendable {
     static let bandsPerDegree = 10.0
 
     public static func open(path: String) throws -> GeoNamesDatabase {
-        GeoNamesDatabase(writer: try openDatabasePool(path: path, migrator: migrator))
+        GeoNamesDatabase(writer: try openDatabasePool(path: path, migrator: migrator, copyBeforeUpgrade: false))
     }
 
     static var migrator: DatabaseMigrator {

@@ -2,8 +2,10 @@ import Foundation
 import GRDB
 
 /// Opens (creating if needed) a SQLite file the way every FoodDiary database is opened: WAL,
-/// foreign keys on, a busy timeout, and its migrations applied.
-func openDatabasePool(path: String, migrator: DatabaseMigrator) throws -> DatabasePool {
+/// foreign keys on, a busy timeout, and its migrations applied, after `SchemaUpgrade` has refused a
+/// file from a newer version and, with `copyBeforeUpgrade`, kept a copy of one about to change.
+/// Reference data rebuilt from the fetched files (catalog, place names) needs no copy.
+func openDatabasePool(path: String, migrator: DatabaseMigrator, copyBeforeUpgrade: Bool = true) throws -> DatabasePool {
     try FileManager.default.createDirectory(
         at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
     var configuration = Configuration()
@@ -11,6 +13,7 @@ func openDatabasePool(path: String, migrator: DatabaseMigrator) throws -> Databa
     // Requests run concurrently; a writer waiting briefly beats failing with SQLITE_BUSY.
     configuration.busyMode = .timeout(5)
     configuration.journalMode = .wal
+    try SchemaUpgrade.prepare(path: path, migrator: migrator, keepCopy: copyBeforeUpgrade)
     let pool = try DatabasePool(path: path, configuration: configuration)
     try migrator.migrate(pool)
     return pool
