@@ -28,6 +28,7 @@ let package = Package(
                 "FoodDiary",
                 "FoodDiaryTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The demo diary and the benchmarks: the CLI runs them, the server never does.

@@ -4,6 +4,7 @@ import FoodDiaryTools
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 @main
 struct FoodDiaryCommand: AsyncParsableCommand {
@@ -27,11 +28,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Directory holding the diary database (env FOODDIARY_DATA_DIR).")
     var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
 
-    @Option(help: "USDA SR28 files to build the food catalog from on first start (env FOODDIARY_SR28_DIR).")
-    var sr28Dir: String = ProcessInfo.processInfo.environment["FOODDIARY_SR28_DIR"] ?? ".cache/sr28"
+    @Option(help: ArgumentHelp("The folder holding Templates/, Public/, sr28/ and geonames/ (env FOODDIARY_SHARE_DIR).",
+                               discussion: "By default the working directory when it is FoodDiary's repository, else <prefix>/share/fooddiary beside <prefix>/bin/fooddiary."))
+    var shareDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_SHARE_DIR"]
 
-    @Option(help: "GeoNames rg_cities1000.csv folder for offline place names, imported on first start (env FOODDIARY_GEONAMES_DIR).")
-    var geonamesDir: String = ProcessInfo.processInfo.environment["FOODDIARY_GEONAMES_DIR"] ?? ".cache/geonames"
+    @Option(help: "USDA SR28 files to build the food catalog from on first start (env FOODDIARY_SR28_DIR; default: the share folder's).")
+    var sr28Dir: String? = ProcessInfo.processInfo.environment["FOODDIARY_SR28_DIR"]
+
+    @Option(help: "GeoNames rg_cities1000.csv folder for offline place names, imported on first start (env FOODDIARY_GEONAMES_DIR; default: the share folder's).")
+    var geonamesDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_GEONAMES_DIR"]
 
     @Option(help: "Largest upload accepted, in MB (env FOODDIARY_MAX_UPLOAD_MB).")
     var maxUploadMb: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_UPLOAD_MB"].flatMap(Int.init) ?? 25
@@ -71,11 +76,11 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Addresses or CIDR blocks of your reverse proxies, comma-separated (env FOODDIARY_TRUSTED_PROXIES).")
     var trustedProxies: String = ProcessInfo.processInfo.environment["FOODDIARY_TRUSTED_PROXIES"] ?? ""
 
-    @Option(help: "Directory of Mustache templates.")
-    var templates: String = "Templates"
+    @Option(help: "Directory of Mustache templates (default: the share folder's).")
+    var templates: String?
 
-    @Option(help: "Directory of static files served under /static.")
-    var publicDir: String = "Public"
+    @Option(help: "Directory of static files served under /static (default: the share folder's).")
+    var publicDir: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (0 picks a free one).") }
@@ -100,8 +105,16 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "fooddiary")
         logger.logLevel = .info
-        var config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: templates, publicDirectory: publicDir,
-                               sr28Directory: sr28Dir, geonamesDirectory: geonamesDir, maxUploadBytes: maxUploadMb * 1_000_000, maxPhotoPixels: maxPhotoMegapixels * 1_000_000)
+        // A folder named on the command line wins; the others come from wherever FoodDiary's files are.
+        func folder(_ given: String?, _ pick: (InstalledFiles) -> String) throws -> String {
+            if let given { return given }
+            return pick(try InstalledFiles.locate(shareDirectory: shareDir, workingDirectory: FileManager.default.currentDirectoryPath,
+                                                  executable: InstalledFiles.runningExecutable).get())
+        }
+        var config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: try folder(templates, \.templates),
+                               publicDirectory: try folder(publicDir, \.publicFiles), sr28Directory: try folder(sr28Dir, \.sr28),
+                               geonamesDirectory: try folder(geonamesDir, \.geonames), maxUploadBytes: maxUploadMb * 1_000_000,
+                               maxPhotoPixels: maxPhotoMegapixels * 1_000_000)
         config.allowedHosts = allowedHosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         config.deadlines = ConnectionDeadlines(header: .seconds(Int64(headerTimeout)), bodyIdle: .seconds(Int64(bodyIdleTimeout)),
                                                keepAliveIdle: .seconds(Int64(keepAliveTimeout)))
@@ -111,8 +124,11 @@ struct Serve: AsyncParsableCommand {
         config.trustedProxyHeader = trustedProxyHeader
         config.trustedProxies = try TrustedProxies(parsing: trustedProxies)
         let app = try await buildApplication(config: config, logger: logger)
-        // Handles SIGINT and SIGTERM: stops accepting, finishes requests in flight, then exits.
-        try await app.runService()
+        // SIGTERM and SIGINT stop new connections and let requests in flight (uploads too) finish;
+        // what still runs after 8 s is cancelled, inside a service manager's usual 10–15 s.
+        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = .seconds(8)
+        try await ServiceGroup(configuration: group).run()
     }
 }
 

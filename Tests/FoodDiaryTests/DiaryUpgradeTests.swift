@@ -47,8 +47,8 @@ import Testing
             for id in [Int64(1), 2] {
                 let copy = SchemaUpgrade.copyPath(of: DiaryFiles(directory: config.diariesDirectory).databasePath(id), before: "createMealShare")
                 let kept = try DatabaseQueue(path: copy)
-                #expect(try kept.read { db in try DiaryMigrations.migrator.appliedMigrations(db).last } == Self.previousRelease)
-                #expect(try kept.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meal") } == 1)
+                #expect(try await kept.read { db in try DiaryMigrations.migrator.appliedMigrations(db).last } == Self.previousRelease)
+                #expect(try await kept.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meal") } == 1)
             }
             for diary in [database, robins] {
                 #expect(try diary.appliedMigrations() == StorageTests.allMigrations)
@@ -76,7 +76,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory.path + "/diaries/1", withIntermediateDirectories: true)
         let newer = try DatabaseQueue(path: path)
         try DiaryMigrations.migrator.migrate(newer)
-        try newer.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('fromTheFuture')") }
+        try await newer.write { db in try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('fromTheFuture')") }
         try newer.close()
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let refusal = #expect(throws: SchemaUpgrade.NewerDatabase.self) { _ = try AppDatabase.open(path: path) }
@@ -85,6 +85,7 @@ import Testing
         config.sr28Directory = nil
         await #expect(throws: SchemaUpgrade.NewerDatabase.self) { _ = try await buildApplication(config: config) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-        #expect(!FileManager.default.fileExists(atPath: path + "-wal") || (try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))).isEmpty)
+        let log = path + "-wal"
+        #expect(try !FileManager.default.fileExists(atPath: log) || Data(contentsOf: URL(fileURLWithPath: log)).isEmpty)
     }
 }

@@ -44,6 +44,11 @@ struct Problem {
             status = .forbidden
             message = "This form has expired or came from another site, so nothing was changed. Go back, reload the page and try again."
             extraHeaders = [:]
+        case is CancellationError:
+            // The server is stopping and gave this request all the time it could.
+            status = .serviceUnavailable
+            message = "The diary server is restarting, so this was not saved. Wait a moment, then send it again."
+            extraHeaders = [.retryAfter: "10"]
         case let failure as POSIXFailure where failure.code == ENOSPC || failure.code == EDQUOT:
             status = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
             message = "The disk the diary is kept on is full, so nothing was saved. Free some space, then try again; everything saved before is safe."
