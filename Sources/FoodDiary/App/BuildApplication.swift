@@ -19,6 +19,7 @@ public func buildApplication(
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> FoodDiaryApplication {
     let dataLock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
+    if let warning = DiskSpace.warning(for: config.dataDirectory) { logger.warning("\(warning)") }
     let catalog = try CatalogDatabase.open(path: config.catalogPath)
     try importCatalogIfMissing(catalog, config: config, logger: logger)
     let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Hummingbird
 import Logging
 import NIOHTTP1
@@ -19,6 +20,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
             let problem = Problem(error)
             if problem.status == .internalServerError {
                 context.logger.error("Unhandled error on \(request.method) \(request.uri.path): \(String(reflecting: error))")
+            } else if DiskFull.caused(error) {
+                context.logger.warning("The disk is full: \(request.method) \(request.uri.path) saved nothing")
             }
             var response: Response
             if request.uri.path.hasPrefix("/api/") {
@@ -49,7 +52,7 @@ struct Problem {
             status = .serviceUnavailable
             message = "The diary server is restarting, so this was not saved. Wait a moment, then send it again."
             extraHeaders = [.retryAfter: "10"]
-        case let failure as POSIXFailure where failure.code == ENOSPC || failure.code == EDQUOT:
+        case _ where DiskFull.caused(error):
             status = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
             message = "The disk the diary is kept on is full, so nothing was saved. Free some space, then try again; everything saved before is safe."
             extraHeaders = [:]
@@ -95,5 +98,18 @@ struct ErrorView: Sendable {
         title = problem.status == .notFound ? "Not found" : problem.status.reasonPhrase
         status = Int(problem.status.code)
         message = problem.message
+    }
+}
+
+/// Whether an error means the data directory's disk is full: a write of our own (`ENOSPC`, a quota)
+/// or SQLite's, whose transaction was rolled back whole, so nothing half-written stays behind.
+enum DiskFull {
+    static func caused(_ error: any Error) -> Bool {
+        switch error {
+        case let failure as POSIXFailure: failure.code == ENOSPC || failure.code == EDQUOT
+        case let failure as DatabaseError: failure.resultCode == .SQLITE_FULL
+        case let failure as CocoaError: failure.code == .fileWriteOutOfSpace
+        default: false
+        }
     }
 }
