@@ -10,7 +10,7 @@ packages=(libsqlite3-dev libcurl4-openssl-dev libmagic-dev libvips-dev libexif-d
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 # The test build also drives the browser journeys: Chromium, its WebDriver, and a Python venv.
 if [ "$configuration" = debug ]; then
-  packages+=(chromium chromium-driver)
+  packages+=(chromium chromium-driver curl openssl)
   python3 -c "import ensurepip" >/dev/null 2>&1 || packages+=(python3-venv)
 fi
 

@@ -76,6 +76,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Addresses or CIDR blocks of your reverse proxies, comma-separated (env FOODDIARY_TRUSTED_PROXIES).")
     var trustedProxies: String = ProcessInfo.processInfo.environment["FOODDIARY_TRUSTED_PROXIES"] ?? ""
 
+    @Option(help: "Answer HTTPS with this PEM certificate (chain first); needs --tls-key (env FOODDIARY_TLS_CERT).")
+    var tlsCert: String? = ProcessInfo.processInfo.environment["FOODDIARY_TLS_CERT"]
+
+    @Option(help: "The PEM private key of --tls-cert (env FOODDIARY_TLS_KEY).")
+    var tlsKey: String? = ProcessInfo.processInfo.environment["FOODDIARY_TLS_KEY"]
+
     @Option(help: "Directory of Mustache templates (default: the share folder's).")
     var templates: String?
 
@@ -96,6 +102,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--session-idle-days and --session-max-days must be between 1 and 3650.")
         }
         do { _ = try TrustedProxies(parsing: trustedProxies) } catch { throw ValidationError("--trusted-proxies: \(error)") }
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for plain HTTP.") }
         if let header = trustedProxyHeader {
             guard Authentication.isHeaderName(header) else { throw ValidationError("--trusted-proxy-header: “\(header)” is not a header name.") }
             guard !trustedProxies.isEmpty else { throw ValidationError("--trusted-proxy-header needs --trusted-proxies: the header is believed only from them.") }
@@ -123,6 +130,7 @@ struct Serve: AsyncParsableCommand {
         config.sessionLifetime = SessionLifetime(idleDays: sessionIdleDays, absoluteDays: sessionMaxDays)
         config.trustedProxyHeader = trustedProxyHeader
         config.trustedProxies = try TrustedProxies(parsing: trustedProxies)
+        config.tls = tlsCert.flatMap { cert in tlsKey.map { TLSFiles(certificateChain: cert, privateKey: $0) } }
         let app = try await buildApplication(config: config, logger: logger)
         // SIGTERM and SIGINT stop new connections and let requests in flight (uploads too) finish;
         // what still runs after 8 s is cancelled, inside a service manager's usual 10–15 s.

@@ -13,6 +13,8 @@ public struct Authentication: Sendable {
     let lifetime: SessionLifetime
     let proxyHeader: HTTPField.Name?
     let trustedProxies: TrustedProxies
+    /// Set when the server itself answers HTTPS (`--tls-cert`).
+    let servesHTTPS: Bool
     let now: @Sendable () -> Date
     /// Each person's open diary.
     let diaries: DiaryPool
@@ -72,7 +74,7 @@ public struct Authentication: Sendable {
     /// Whether the browser reached us over HTTPS, so the session cookie can be marked Secure. A
     /// proxy's word counts only from a trusted proxy.
     func isHTTPS(_ request: Request, context: AppRequestContext) -> Bool {
-        if request.uri.scheme == .https { return true }
+        if servesHTTPS { return true }
         guard trustedProxies.contains(context.clientAddress) else { return false }
         return request.headers[Self.forwardedProto]?.lowercased() == "https"
     }

@@ -32,6 +32,8 @@ public struct AppConfig: Sendable {
     /// believed only from `trustedProxies`.
     public var trustedProxyHeader: String?
     public var trustedProxies = TrustedProxies.none
+    /// HTTPS with this certificate (PEM, chain first) and private key; nil serves plain HTTP.
+    public var tls: TLSFiles?
     /// The key that signs CSRF tokens; nil reads or makes `<data-dir>/secret.key`.
     public var secret: Data?
     /// Shown every page rendered; a complaint it returns becomes a 500. The tests compare each page

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOPosix
@@ -18,6 +19,7 @@ public func buildApplication(
     now: @escaping @Sendable () -> Date = { Date() },
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> FoodDiaryApplication {
+    let tlsConfiguration = try config.tls?.configuration()
     let dataLock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
     if let warning = DiskSpace.warning(for: config.dataDirectory) { logger.warning("\(warning)") }
     let catalog = try CatalogDatabase.open(path: config.catalogPath)
@@ -47,11 +49,12 @@ public func buildApplication(
     for id in files.existing() { await maintenance.runOnce(try files.open(id, maxPhotoPixels: config.maxPhotoPixels), atStartUp: true) }
     let authentication = Authentication(
         accounts: accounts, lifetime: config.sessionLifetime, proxyHeader: config.trustedProxyHeader.flatMap { HTTPField.Name($0) },
-        trustedProxies: config.trustedProxies, now: now, diaries: diaries)
+        trustedProxies: config.trustedProxies, servesHTTPS: tlsConfiguration != nil, now: now, diaries: diaries)
     let router = Router(context: AppRequestContext.self, options: [.autoGenerateHeadEndpoints])
     // Order matters: a middleware wraps those added after it.
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: NoSniffMiddleware())
+    if tlsConfiguration != nil { router.add(middleware: StrictTransportSecurityMiddleware()) }
     router.add(middleware: HostGuard(allowed: AllowedHosts(boundHost: config.host, extra: config.allowedHosts)))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(middleware: StaticFilesMiddleware(files: FileMiddleware(config.publicDirectory, urlBasePath: "/static", cacheControl: .init([
@@ -90,14 +93,16 @@ public func buildApplication(
 
     let application = Application(
         router: router,
-        server: DeadlineHTTP1Channel.builder(config.deadlines),
+        server: try tlsConfiguration.map { try .tls(DeadlineHTTP1Channel.builder(config.deadlines), tlsConfiguration: $0) }
+            ?? DeadlineHTTP1Channel.builder(config.deadlines),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "FoodDiary"),
         services: [maintenance],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
-            logger.info("FoodDiary is ready at http://\(config.host):\(port) (data in \(config.dataDirectory))")
+            let scheme = tlsConfiguration == nil ? "http" : "https"
+            logger.info("FoodDiary is ready at \(scheme)://\(config.host):\(port) (data in \(config.dataDirectory))")
             if let token = setup.token {
-                logger.notice("No account exists yet. Create the owner's account on this machine: http://127.0.0.1:\(port)/setup?token=\(token)")
+                logger.notice("No account exists yet. Create the owner's account on this machine: \(scheme)://127.0.0.1:\(port)/setup?token=\(token)")
             }
             await onRunning(port)
         },
