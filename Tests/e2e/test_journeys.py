@@ -404,6 +404,22 @@ class Journeys:
         self.open(f"/meals/{meal}", "sam-meal-after-share")
         self.assertEqual(self.find(".meal-total-kcal").text, "135 kcal")
 
+    def test_9z_the_installed_app_says_when_the_server_is_out_of_reach(self):
+        """Last, as it stops the server: the service worker shows its own page, never a kept copy
+        of the diary."""
+        self.open("/", "list-before-offline")
+        scope = self.browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "navigator.serviceWorker.ready.then((r) => done(r.scope)).catch((e) => done('failed: ' + e));")
+        self.assertEqual(scope, self.server.base + "/")
+        self.open("/today", "today-while-online")
+        self.assertTrue(self.browser.execute_script("return navigator.serviceWorker.controller !== null"), "the page is in the worker's hands")
+        self.server.stop()
+        self.browser.get(self.server.base + "/today")
+        self.shot("offline")
+        self.assertIn("Can't reach FoodDiary", self.text())
+        self.assertNotIn("Lunch with foods to come", self.text(), "nothing of the diary is shown from memory")
+
 
 class PhoneJourneys(Journeys, unittest.TestCase):
     width, height, label = 390, 844, "phone"

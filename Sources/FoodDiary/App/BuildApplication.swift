@@ -64,6 +64,7 @@ public func buildApplication(
     let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
     let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
     let routes = Routes(router: router, formBody: formBody, tokens: tokens, authentication: authentication)
+    try AppShellController(publicDirectory: config.publicDirectory).addRoutes(to: routes)
     let throttle = SignInThrottle()
     SignInController(accounts: accounts, authentication: authentication, throttle: throttle, setup: setup, renderer: renderer,
                      logger: logger, now: now).addRoutes(to: routes)

@@ -1,0 +1,36 @@
+// The service worker: keeps the app shell (styles, scripts, icons, the offline page) so that, when
+// the server cannot be reached, the installed app says so instead of failing. Diary pages and data
+// are never kept: they always come from the server, so nothing out of date is ever shown as the
+// diary. Static files are fetched first and the kept copy used only when that fails.
+const SHELL = "fooddiary-shell-v1";
+const OFFLINE = "/static/offline.html";
+const SHELL_FILES = [OFFLINE, "/static/css/app.css", "/static/icons/favicon.svg", "/static/icons/app-192.png"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(SHELL_FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((keys) => Promise.all(keys.filter((key) => key !== SHELL).map((key) => caches.delete(key))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    event.respondWith(fetch(request).catch(() => caches.match(OFFLINE)));
+  } else if (url.pathname.startsWith("/static/")) {
+    event.respondWith(fetch(request)
+      .then((response) => {
+        if (response.ok) {
+          const copy = response.clone();
+          caches.open(SHELL).then((cache) => cache.put(request, copy));
+        }
+        return response;
+      })
+      .catch(() => caches.match(request).then((kept) => kept || Response.error())));
+  }
+});

@@ -1,0 +1,52 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import FoodDiary
+
+/// The web app manifest, its icons and the service worker: what a phone needs to install FoodDiary.
+@Suite struct InstallableAppTests {
+    struct Manifest: Decodable {
+        struct Icon: Decodable { let src: String; let sizes: String; let type: String; let purpose: String }
+        let name: String
+        let start_url: String
+        let scope: String
+        let display: String
+        let icons: [Icon]
+    }
+
+    /// A PNG's width and height, from its header.
+    static func pngSize(_ bytes: [UInt8]) -> String {
+        func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return "\(number(16))x\(number(20))"
+    }
+
+    @Test func theManifestNamesIconsThatExistAtTheirSizes() async throws {
+        try await TestEnvironment.withApp { client, _ in
+            let response = try await client.execute(uri: "/manifest.webmanifest", method: .get)
+            #expect(response.status == .ok && response.headers[.contentType] == "application/manifest+json")
+            let manifest = try JSONDecoder().decode(Manifest.self, from: Data(buffer: response.body))
+            #expect(manifest.name == "FoodDiary" && manifest.start_url == "/" && manifest.scope == "/" && manifest.display == "standalone")
+            #expect(Set(manifest.icons.map(\.sizes)).isSuperset(of: ["192x192", "512x512"]) && manifest.icons.contains { $0.purpose == "maskable" })
+            for icon in manifest.icons {
+                let file = try await client.execute(uri: icon.src, method: .get)
+                #expect(file.status == .ok && file.headers[.contentType] == icon.type, "\(icon.src)")
+                #expect(Self.pngSize(Array(file.body.readableBytesView)) == icon.sizes, "\(icon.src)")
+            }
+        }
+    }
+
+    @Test func theServiceWorkerIsServedFromTheRootAndKeepsOnlyFilesThatExist() async throws {
+        try await TestEnvironment.withApp { client, _ in
+            let worker = try await client.execute(uri: "/sw.js", method: .get)
+            #expect(worker.status == .ok && worker.headers[.contentType] == "text/javascript; charset=utf-8" && worker.headers[.cacheControl] == "no-cache")
+            let kept = worker.text.firstMatch(of: /const SHELL_FILES = \[OFFLINE, ([^\]]*)\]/).map { String($0.1) } ?? ""
+            let paths = ["/static/offline.html"] + kept.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            #expect(paths.count >= 3)
+            for path in paths { #expect(try await client.execute(uri: path, method: .get).status == .ok, "\(path)") }
+            #expect(try await client.get("/static/offline.html").text.contains("Can't reach FoodDiary"))
+            let page = try await client.get("/").text
+            #expect(page.contains(#"<link rel="manifest" href="/manifest.webmanifest">"#) && page.contains("/static/js/app.js"))
+        }
+    }
+}
