@@ -2,7 +2,7 @@
 // the server cannot be reached, the installed app says so instead of failing. Diary pages and data
 // are never kept: they always come from the server, so nothing out of date is ever shown as the
 // diary. Static files are fetched first and the kept copy used only when that fails.
-const SHELL = "fooddiary-shell-v1";
+const SHELL = "fooddiary-shell-v2";
 const OFFLINE = "/static/offline.html";
 const SHELL_FILES = [OFFLINE, "/static/css/app.css", "/static/icons/favicon.svg", "/static/icons/app-192.png"];
 
@@ -12,14 +12,38 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((key) => key !== SHELL).map((key) => caches.delete(key))))
+    .then((keys) => Promise.all(keys.filter((key) => key !== SHELL && key !== SHARED).map((key) => caches.delete(key))))
     .then(() => self.clients.claim()));
 });
+
+// A photo sent from the phone's share sheet (the manifest's share_target) is kept here until the
+// new-meal form takes it: the share sheet's POST carries no form token, so it never reaches the
+// server, and the person still reviews and saves the meal as always.
+const SHARED = "fooddiary-shared";
+const SHARED_PHOTO = "/shared-photo";
+
+async function keepSharedPhoto(request) {
+  const form = await request.formData();
+  const photo = form.get("photo");
+  const cache = await caches.open(SHARED);
+  await cache.delete(SHARED_PHOTO);
+  if (photo instanceof File) {
+    await cache.put(SHARED_PHOTO, new Response(photo, {
+      headers: { "Content-Type": photo.type || "application/octet-stream", "X-File-Name": encodeURIComponent(photo.name || "shared.jpg") },
+    }));
+  }
+  return Response.redirect("/meals/new?shared=1", 303);
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && url.pathname === "/share-target") {
+    event.respondWith(keepSharedPhoto(request));
+    return;
+  }
+  if (request.method !== "GET") return;
   if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(() => caches.match(OFFLINE)));
   } else if (url.pathname.startsWith("/static/")) {

@@ -13,6 +13,16 @@ import Testing
         let scope: String
         let display: String
         let icons: [Icon]
+        let share_target: ShareTarget
+
+        struct ShareTarget: Decodable {
+            struct Params: Decodable { let files: [File] }
+            struct File: Decodable { let name: String; let accept: [String] }
+            let action: String
+            let method: String
+            let enctype: String
+            let params: Params
+        }
     }
 
     /// A PNG's width and height, from its header.
@@ -28,6 +38,13 @@ import Testing
             let manifest = try JSONDecoder().decode(Manifest.self, from: Data(buffer: response.body))
             #expect(manifest.name == "FoodDiary" && manifest.start_url == "/" && manifest.scope == "/" && manifest.display == "standalone")
             #expect(Set(manifest.icons.map(\.sizes)).isSuperset(of: ["192x192", "512x512"]) && manifest.icons.contains { $0.purpose == "maskable" })
+            // The share sheet's photo goes where the service worker takes it, named as the meal form names it.
+            let target = manifest.share_target
+            #expect(target.action == "/share-target" && target.method == "POST" && target.enctype == "multipart/form-data")
+            #expect(target.params.files.map(\.name) == ["photo"] && target.params.files[0].accept == ["image/*"])
+            let worker = try await client.execute(uri: "/sw.js", method: .get).text
+            #expect(worker.contains(#"url.pathname === "/share-target""#) && worker.contains("/meals/new?shared=1"))
+            #expect(try await client.get("/meals/new?shared=1").text.contains("/static/js/shared-photo.js"))
             for icon in manifest.icons {
                 let file = try await client.execute(uri: icon.src, method: .get)
                 #expect(file.status == .ok && file.headers[.contentType] == icon.type, "\(icon.src)")

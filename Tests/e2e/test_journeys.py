@@ -2,6 +2,7 @@
 on a free loopback port, with a temporary data directory and the real USDA catalog and GeoNames.
 Each journey runs at phone width (390 × 844) and at desktop width; every page visited is saved
 as a screenshot in e2e-screenshots/ (or $FOODDIARY_E2E_SCREENSHOTS)."""
+import base64
 import os
 import pathlib
 import re
@@ -414,6 +415,22 @@ class Journeys:
         self.assertEqual(scope, self.server.base + "/")
         self.open("/today", "today-while-online")
         self.assertTrue(self.browser.execute_script("return navigator.serviceWorker.controller !== null"), "the page is in the worker's hands")
+        # What the phone's share sheet posts to the installed app (the manifest's share_target).
+        landed = self.browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "const bytes = Uint8Array.from(atob(arguments[0]), (c) => c.charCodeAt(0));"
+            "const form = new FormData(); form.append('photo', new File([bytes], 'IMG_0003.jpg', {type: 'image/jpeg'}));"
+            "fetch('/share-target', {method: 'POST', body: form}).then((r) => done(r.url)).catch((e) => done('failed: ' + e));",
+            base64.b64encode(self.photo.read_bytes()).decode())
+        self.assertEqual(landed, self.server.base + "/meals/new?shared=1")
+        self.open("/meals/new?shared=1", "shared-photo-form")
+        WebDriverWait(self.browser, 10).until(lambda driver: driver.execute_script("return document.querySelector('#photo').files.length") == 1)
+        self.assertTrue(self.find("[data-photo-preview]").is_displayed(), "the shared photo is previewed")
+        self.find("#notes").send_keys(f"Shared from the gallery ({self.label})")
+        self.click("button[type=submit]:not([name])", "shared-photo-saved")
+        self.assertIn("19:42", self.text(), "the shared photo's EXIF time became the meal's")
+        large = self.find(".meal-photo img")
+        self.assertTrue(self.browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", large))
         self.server.stop()
         self.browser.get(self.server.base + "/today")
         self.shot("offline")
