@@ -157,9 +157,8 @@ struct AddFoodView: Sendable {
                    detail: "Recipe · \(formatQuantity($0.servings)) servings", kcal: kcalText($0.perServing))
         }
         hasRecipes = !self.recipes.isEmpty
-        household = (sharedFoods.map { HouseholdRow($0, mealID: meal.id, query: q) }
-                     + sharedRecipes.filter { $0.item.totalGrams > 0 }.map { HouseholdRow($0, mealID: meal.id, query: q) })
-            .prefix(10).map { OwnRow(url: $0.url, name: $0.name, detail: $0.detail, kcal: $0.kcal) }
+        household = (sharedFoods.map { HouseholdRow($0) } + sharedRecipes.filter { $0.item.totalGrams > 0 }.map { HouseholdRow($0) })
+            .prefix(10).map { OwnRow(url: "/meals/\(meal.id)/foods/new/\($0.choosePath)?q=\(q)", name: $0.name, detail: $0.detail, kcal: $0.kcal) }
         hasHousehold = !household.isEmpty
         quickAddURL = "/meals/\(meal.id)/foods/new/quick"
         self.csrfToken = csrfToken

@@ -22,25 +22,25 @@ struct HouseholdRow: Sendable {
     let detail: String
     let kcal: String
     let copyAction: String
-    /// Where a meal's add-food page takes it to choose how much.
-    let url: String
+    /// Below a meal's `/foods/new/`: where its add-food page takes it to choose how much.
+    let choosePath: String
 
-    init(_ shared: HouseholdFoods.Shared<MyFood>, mealID: Int64? = nil, query: String = "") {
+    init(_ shared: HouseholdFoods.Shared<MyFood>) {
         let food = shared.item
         name = food.name
         detail = ["\(shared.ownerName)’s food", food.brandOwner, "\(food.servingLabel ?? "1 serving") = \(formatQuantity(food.servingGrams)) g"]
             .compactMap { $0 }.joined(separator: " · ")
         kcal = kcalText(food.perServing)
         copyAction = "/household/my-foods/\(shared.diaryID)/\(food.id)/copy"
-        url = "/meals/\(mealID ?? 0)/foods/new/household/\(shared.diaryID)/my/\(food.id)?q=\(query)"
+        choosePath = "household/\(shared.diaryID)/my/\(food.id)"
     }
 
-    init(_ shared: HouseholdFoods.Shared<Recipe>, mealID: Int64? = nil, query: String = "") {
+    init(_ shared: HouseholdFoods.Shared<Recipe>) {
         let recipe = shared.item
         name = recipe.name
         detail = "\(shared.ownerName)’s recipe · \(formatQuantity(recipe.servings)) servings"
         kcal = kcalText(recipe.perServing)
         copyAction = "/household/recipes/\(shared.diaryID)/\(recipe.id)/copy"
-        url = "/meals/\(mealID ?? 0)/foods/new/household/\(shared.diaryID)/recipe/\(recipe.id)?q=\(query)"
+        choosePath = "household/\(shared.diaryID)/recipe/\(recipe.id)"
     }
 }
