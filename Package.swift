@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         .executableTarget(
@@ -59,6 +60,7 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 "CMagic",
                 "CPhotoShim",
             ]
@@ -79,6 +81,8 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                // Builds damaged and foreign archives for the restore tests.
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
     ]

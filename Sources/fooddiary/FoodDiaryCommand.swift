@@ -11,7 +11,8 @@ struct FoodDiaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fooddiary",
         abstract: "A private food diary served to your browser.",
-        subcommands: [Serve.self, User.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self, Demo.self],
+        version: AppVersion.current,
+        subcommands: [Serve.self, User.self, Backup.self, Restore.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self, Demo.self],
         defaultSubcommand: Serve.self
     )
 }
@@ -82,6 +83,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The PEM private key of --tls-cert (env FOODDIARY_TLS_KEY).")
     var tlsKey: String? = ProcessInfo.processInfo.environment["FOODDIARY_TLS_KEY"]
 
+    @Option(help: "Make a backup this often while serving: 90m, 24h, 7d (env FOODDIARY_BACKUP_EVERY).")
+    var backupEvery: String? = ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_EVERY"]
+
+    @Option(help: "How many of the newest backups to keep (env FOODDIARY_BACKUP_KEEP).")
+    var backupKeep: Int = ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_KEEP"].flatMap(Int.init) ?? 7
+
+    @Option(help: "Folder for backups, best on another disk (env FOODDIARY_BACKUP_DIR; default: <data-dir>/backups).")
+    var backupDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_DIR"]
+
     @Option(help: "Directory of Mustache templates (default: the share folder's).")
     var templates: String?
 
@@ -103,6 +113,10 @@ struct Serve: AsyncParsableCommand {
         }
         do { _ = try TrustedProxies(parsing: trustedProxies) } catch { throw ValidationError("--trusted-proxies: \(error)") }
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for plain HTTP.") }
+        if let backupEvery, BackupSchedule.Plan.parseInterval(backupEvery) == nil {
+            throw ValidationError("--backup-every: “\(backupEvery)” is not an interval; give a number and s, m, h or d, such as 24h.")
+        }
+        guard (1...1000).contains(backupKeep) else { throw ValidationError("--backup-keep must be between 1 and 1000.") }
         if let header = trustedProxyHeader {
             guard Authentication.isHeaderName(header) else { throw ValidationError("--trusted-proxy-header: “\(header)” is not a header name.") }
             guard !trustedProxies.isEmpty else { throw ValidationError("--trusted-proxy-header needs --trusted-proxies: the header is believed only from them.") }
@@ -131,6 +145,8 @@ struct Serve: AsyncParsableCommand {
         config.trustedProxyHeader = trustedProxyHeader
         config.trustedProxies = try TrustedProxies(parsing: trustedProxies)
         config.tls = tlsCert.flatMap { cert in tlsKey.map { TLSFiles(certificateChain: cert, privateKey: $0) } }
+        config.backupDirectory = backupDir
+        config.backupSchedule = backupEvery.flatMap(BackupSchedule.Plan.parseInterval).map { BackupSchedule.Plan(every: $0, keep: backupKeep) }
         let app = try await buildApplication(config: config, logger: logger)
         // SIGTERM and SIGINT stop new connections and let requests in flight (uploads too) finish;
         // what still runs after 8 s is cancelled, inside a service manager's usual 10–15 s.

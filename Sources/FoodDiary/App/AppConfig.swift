@@ -34,6 +34,10 @@ public struct AppConfig: Sendable {
     public var trustedProxies = TrustedProxies.none
     /// HTTPS with this certificate (PEM, chain first) and private key; nil serves plain HTTP.
     public var tls: TLSFiles?
+    /// Where backups go, from the schedule and the owner's page; nil is `<data-dir>/backups`.
+    public var backupDirectory: String?
+    /// A backup every so often while serving, keeping the newest few; nil makes none unasked.
+    public var backupSchedule: BackupSchedule.Plan?
     /// The key that signs CSRF tokens; nil reads or makes `<data-dir>/secret.key`.
     public var secret: Data?
     /// Shown every page rendered; a complaint it returns becomes a 500. The tests compare each page
@@ -93,6 +97,10 @@ public struct AppConfig: Sendable {
     /// The food catalog, kept apart from the diary because it is rebuilt from USDA files.
     public var catalogPath: String {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("catalog.sqlite").path
+    }
+
+    public var backupsPath: String {
+        backupDirectory ?? URL(fileURLWithPath: dataDirectory).appendingPathComponent("backups").path
     }
 
     /// Held while a server runs on the data directory, so a second one refuses to start.

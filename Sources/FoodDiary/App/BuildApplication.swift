@@ -21,6 +21,7 @@ public func buildApplication(
 ) async throws -> FoodDiaryApplication {
     let tlsConfiguration = try config.tls?.configuration()
     let dataLock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
+    if try DataSwap.finishInterrupted(in: config.dataDirectory) { logger.notice("Finished a restore that was interrupted before this start") }
     if let warning = DiskSpace.warning(for: config.dataDirectory) { logger.warning("\(warning)") }
     let catalog = try CatalogDatabase.open(path: config.catalogPath)
     try importCatalogIfMissing(catalog, config: config, logger: logger)
@@ -90,14 +91,20 @@ public func buildApplication(
     MyFoodsController(household: household, renderer: renderer, now: now).addRoutes(to: routes)
     RecipesController(catalog: catalog, household: household, renderer: renderer, now: now).addRoutes(to: routes)
     HouseholdFoodsController(household: household, now: now).addRoutes(to: routes)
+    BackupsController(maker: BackupMaker(dataDirectory: config.dataDirectory, now: now), folder: BackupFolder(directory: config.backupsPath),
+                      plan: config.backupSchedule, dataDirectory: config.dataDirectory, renderer: renderer, logger: logger,
+                      timeZone: config.timeZone).addRoutes(to: routes)
     routes.finish()
+    let schedule = config.backupSchedule.map {
+        BackupSchedule(plan: $0, dataDirectory: config.dataDirectory, backupDirectory: config.backupsPath, logger: logger, now: now)
+    }
 
     let application = Application(
         router: router,
         server: try tlsConfiguration.map { try .tls(DeadlineHTTP1Channel.builder(config.deadlines), tlsConfiguration: $0) }
             ?? DeadlineHTTP1Channel.builder(config.deadlines),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "FoodDiary"),
-        services: [maintenance],
+        services: [maintenance] + (schedule.map { [$0] } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
             let scheme = tlsConfiguration == nil ? "http" : "https"

@@ -119,6 +119,8 @@ package struct PhotoStore: Sendable {
     }
 
     private func writeDerivative(from source: String, to destination: String, pixels: Int, quality: Int) throws {
+        // A restored diary starts with originals only, and no tmp/ yet.
+        try FileManager.default.createDirectory(atPath: temporaryDirectory, withIntermediateDirectories: true)
         let temporary = temporaryDirectory + "/derived-\(UUID().uuidString).jpg"
         defer { unlink(temporary) }
         try ImageLibrary.writeThumbnail(from: source, to: temporary, size: pixels, quality: quality)
@@ -175,19 +177,24 @@ package struct PhotoStore: Sendable {
         }
     }
 
-    /// The path of a recorded photo's file in `size`, making the full-size copy without metadata the
-    /// first time it is asked for; nil when the photo is no longer recorded.
+    /// The path of a recorded photo's file in `size`, making a copy without metadata the first time
+    /// it is missing (the full-size one is made on demand); nil when the photo is no longer recorded.
     func servedFile(sha256: String, size: PhotoSize, mediaType: String) async throws -> String? {
         let target = path(sha256: sha256, size: size, mediaType: mediaType)
-        guard size == .original, !FileManager.default.fileExists(atPath: target) else { return target }
+        // Thumbnails and large copies are missing after a restore (backups keep originals only).
+        guard size != .untouched, !FileManager.default.fileExists(atPath: target) else { return target }
         return try await locks.withLock(sha256) {
             guard try await isRecorded(sha256) else { return nil }
             guard !FileManager.default.fileExists(atPath: target) else { return target }
             let source = path(sha256: sha256, size: .untouched, mediaType: mediaType), store = self
             guard FileManager.default.fileExists(atPath: source) else { return nil }
             try await ImageWorkLimiter.shared.run {
-                let pixels = try ImageLibrary.header(source)
-                try store.writeDerivative(from: source, to: target, pixels: max(pixels.width, pixels.height), quality: 90)
+                if size.pixels != nil {
+                    try store.writeDerivatives(sha256: sha256, original: source, mediaType: mediaType)
+                } else {
+                    let pixels = try ImageLibrary.header(source)
+                    try store.writeDerivative(from: source, to: target, pixels: max(pixels.width, pixels.height), quality: 90)
+                }
             }
             return target
         }

@@ -41,6 +41,7 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case removePerson = "accounts/remove_person"
     case diaries = "diaries/list"
     case deleteDiary = "diaries/delete"
+    case backups = "backups/list"
     case error = "error"
 }
 

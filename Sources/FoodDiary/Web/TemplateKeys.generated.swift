@@ -43,6 +43,18 @@ extension AmountFieldsView.Option: TemplateKeyed {
     }
 }
 
+extension BackupsView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "problem": self.problem.templateValue; case "directory": self.directory.templateValue; case "schedule": self.schedule.templateValue; case "archives": self.archives.templateValue; case "hasArchives": self.hasArchives.templateValue; case "restoreCommand": self.restoreCommand.templateValue; default: .absent }
+    }
+}
+
+extension BackupsView.ArchiveRow: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "madeAt": self.madeAt.templateValue; case "size": self.size.templateValue; case "downloadURL": self.downloadURL.templateValue; default: .absent }
+    }
+}
+
 extension BarChartView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "width": self.width.templateValue; case "height": self.height.templateValue; case "label": self.label.templateValue; case "bars": self.bars.templateValue; case "xLabels": self.xLabels.templateValue; case "grid": self.grid.templateValue; case "rules": self.rules.templateValue; case "baselineY": self.baselineY.templateValue; case "plotLeftText": self.plotLeftText.templateValue; case "plotRightText": self.plotRightText.templateValue; default: .absent }
@@ -545,36 +557,37 @@ extension TrendsView.Row: TemplateKeyed {
 enum TemplateKeys {
     static let all: Set<String> = [
         "action", "addFoodURL", "addIngredientURL", "addMealURL", "advice", "alreadySaved", "amount", "amountLabel",
-        "amountText", "amounts", "averageText", "backURL", "bars", "baselineY", "basisLabel", "basisText",
-        "brand", "brandError", "brandOwner", "button", "byInvitation", "cancelURL", "carbohydrate", "checked",
-        "choiceError", "choosePath", "chooseURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction",
-        "correctedQuery", "count", "countError", "countText", "created", "createdText", "csrfToken", "currentError",
-        "dateText", "dayHeading", "dayISO", "dayText", "dayURL", "days", "defaultAmount", "deleteAction",
-        "deleteError", "deleteURL", "description", "detail", "details", "diaries", "diaryName", "earlierShares",
-        "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries", "error",
-        "errorSummary", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fill",
-        "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText", "gpsText", "grams", "gramsChecked",
-        "gramsError", "grid", "groups", "handOver", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals",
-        "hasHousehold", "hasIngredients", "hasLocationError", "hasMeals", "hasMyFoods", "hasPartialTotals", "hasPeople", "hasPhotoError",
-        "hasPlaces", "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasShares", "hasTags",
-        "heading", "headline", "height", "household", "id", "indented", "ingredients", "isCurrent",
-        "isEmpty", "isFavourite", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved",
-        "isShared", "isToday", "isYou", "isoDate", "kcal", "kcalPerGram", "kcalText", "key",
-        "kind", "label", "labelY", "largeURL", "lastUsed", "latitude", "latitudeError", "legend",
-        "lines", "link", "location", "locationSource", "logAgainURL", "longitude", "longitudeError", "macroChart",
-        "macros", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal",
-        "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "message", "minGrams",
-        "minimumLength", "missingError", "mustChangePassword", "myFoods", "name", "nameError", "ndbNumber", "newName",
-        "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "notes", "notesError", "notice",
-        "nutrients", "openAction", "openStreetMapURL", "originalURL", "otherSessions", "ownServings", "ownServingsError", "page",
-        "pageCount", "pagination", "passwordError", "people", "peopleError", "percentText", "periods", "photo",
-        "photoAction", "photoError", "photoURL", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
-        "plotRightText", "portions", "presets", "previousURL", "problem", "protein", "query", "queryError",
-        "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "removeAction", "removePhotoAction", "removeURL",
-        "renameAction", "resetAction", "results", "returnTo", "revokeAction", "roleText", "rows", "rules",
-        "saveForLater", "saved", "savedHeading", "search", "segments", "selected", "servingError", "servingGrams",
-        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
-        "shareKey", "shareURL", "shares", "signedIn", "sizeText", "source", "sourceText", "staleMessage",
+        "amountText", "amounts", "archives", "averageText", "backURL", "bars", "baselineY", "basisLabel",
+        "basisText", "brand", "brandError", "brandOwner", "button", "byInvitation", "cancelURL", "carbohydrate",
+        "checked", "choiceError", "choosePath", "chooseURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText",
+        "copyAction", "correctedQuery", "count", "countError", "countText", "created", "createdText", "csrfToken",
+        "currentError", "dateText", "dayHeading", "dayISO", "dayText", "dayURL", "days", "defaultAmount",
+        "deleteAction", "deleteError", "deleteURL", "description", "detail", "details", "diaries", "diaryName",
+        "directory", "downloadURL", "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage",
+        "energyChart", "entries", "error", "errorSummary", "fat", "favouriteAction", "field", "fieldName",
+        "fieldValue", "fields", "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText",
+        "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives",
+        "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLocationError", "hasMeals",
+        "hasMyFoods", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults",
+        "hasRows", "hasSaved", "hasShares", "hasTags", "heading", "headline", "height", "household",
+        "id", "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite", "isMember", "isNew",
+        "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou", "isoDate",
+        "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelY", "largeURL",
+        "lastUsed", "latitude", "latitudeError", "legend", "lines", "link", "location", "locationSource",
+        "logAgainURL", "longitude", "longitudeError", "macroChart", "macros", "madeAt", "mapURL", "maxGrams",
+        "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL",
+        "mealPlace", "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError", "mustChangePassword",
+        "myFoods", "name", "nameError", "ndbNumber", "newName", "newPasswordLabel", "newToken", "next",
+        "nextURL", "noAccountYet", "notes", "notesError", "notice", "nutrients", "openAction", "openStreetMapURL",
+        "originalURL", "otherSessions", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError",
+        "people", "peopleError", "percentText", "periods", "photo", "photoAction", "photoError", "photoURL",
+        "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets",
+        "previousURL", "problem", "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName",
+        "recipeURL", "recipes", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand",
+        "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater", "saved",
+        "savedHeading", "schedule", "search", "segments", "selected", "servingError", "servingGrams", "servingKcal",
+        "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey",
+        "shareURL", "shares", "signedIn", "size", "sizeText", "source", "sourceText", "staleMessage",
         "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText",
         "text", "thumbnailURL", "time", "title", "token", "tokenName", "tokenNameError", "tokens",
         "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit", "untouchedURL",

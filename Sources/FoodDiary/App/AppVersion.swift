@@ -1,0 +1,4 @@
+/// The version a backup's manifest records, and `fooddiary --version` prints.
+public enum AppVersion {
+    public static let current = "0.18.0"
+}

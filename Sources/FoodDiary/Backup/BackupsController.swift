@@ -1,0 +1,67 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// `/backups`, for the owner: the archives in the backup folder, a button that makes one now, and
+/// each one to download (to keep it off this machine, where a dead disk would take both).
+struct BackupsController: Sendable {
+    let maker: BackupMaker
+    let folder: BackupFolder
+    let plan: BackupSchedule.Plan?
+    let dataDirectory: String
+    let renderer: PageRenderer
+    let logger: Logger
+    let timeZone: TimeZone
+    let fileIO = FileIO()
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/backups", use: list)
+        routes.post("/backups", use: make)
+        routes.get("/backups/:name", use: download)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try owner(context)
+        let made = try request.formQuery()["made"].flatMap { folder.path(of: $0) != nil ? $0 : nil }
+        return await page(context, notice: made.map { "Backed up to \($0). Download it to keep a copy off this machine." })
+    }
+
+    @Sendable func make(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try owner(context)
+        do {
+            let summary = try await maker.makeOffTheCooperativePool(to: folder.directory)
+            logger.info("Owner “\(context.signedIn?.account.name ?? "")” made a backup: \(summary.archive)")
+            let name = (summary.archive as NSString).lastPathComponent
+            return Response(status: .seeOther, headers: [.location: "/backups?made=\(name)"])
+        } catch let refused as BackupMaker.Refused {
+            return await page(context, problem: refused.description, status: .conflict)
+        }
+    }
+
+    @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try owner(context)
+        guard let name = context.parameters.get("name"), let path = folder.path(of: name),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path), let length = (attributes[.size] as? NSNumber)?.intValue else {
+            throw HTTPError(.notFound, message: "There is no such backup. It may have been removed to keep only the newest.")
+        }
+        let headers: HTTPFields = [
+            .contentType: "application/zip",
+            .contentLength: String(length),
+            .contentDisposition: "attachment; filename=\"\(name)\"",
+            .cacheControl: "no-store",
+        ]
+        return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: path, context: context))
+    }
+
+    private func page(_ context: AppRequestContext, notice: String? = nil, problem: String? = nil, status: HTTPResponse.Status = .ok) async -> Response {
+        await renderer.render(.backups, BackupsView(
+            archives: folder.archives(), directory: folder.directory, plan: plan, dataDirectory: dataDirectory,
+            csrfToken: context.csrfToken, notice: notice, problem: problem, timeZone: timeZone), status: status)
+    }
+
+    private func owner(_ context: AppRequestContext) throws {
+        guard context.signedIn?.account.role == .owner else {
+            throw HTTPError(.forbidden, message: "Only the owner can make and download backups: they hold everyone's diaries.")
+        }
+    }
+}

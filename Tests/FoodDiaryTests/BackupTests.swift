@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+import HTTPTypes
+import HummingbirdTesting
+import NIOConcurrencyHelpers
+import Testing
+import ZIPFoundation
+@testable import FoodDiary
+
+/// Backup while the diary is being written, restore into an empty data directory, and every row
+/// and photo byte acknowledged before the backup began is there; an archive that is damaged,
+/// foreign or from a newer version is refused and changes nothing.
+@Suite struct BackupTests {
+    /// A small photo no other call returns: the EXIF time differs.
+    static func photo(_ number: Int) throws -> Data {
+        try PhotoUploadTests.sampleJPEG(width: 320, height: 240, taken: String(format: "2026:03:%02d %02d:%02d:%02d", 1 + number / 3600 % 28, number / 60 % 60, number % 60, number % 60),
+                                        latitude: nil, longitude: nil)
+    }
+
+    @discardableResult
+    static func postMeal(_ client: any TestClientProtocol, _ number: Int, withPhoto: Bool) async throws -> Int64? {
+        let fields = PlacesAndTagsTests.meal("2026-03-09T12:30", tags: "drill", notes: "Meal \(number) 🍲 & co")
+        let response = withPhoto
+            ? try await client.postMultipart("/meals", fields: fields, files: [MultipartFile(filename: "m\(number).jpg", data: try photo(number))])
+            : try await client.postForm("/meals", fields)
+        guard response.status == .seeOther, let location = response.headers[HTTPField.Name.location],
+              let id = location.firstMatch(of: #/^/meals/(\d+)\?/#)?.output.1 else { return nil }
+        return Int64(id)
+    }
+
+    /// Every row of every table, as text, by table.
+    static func rows(ofDatabaseAt path: String) throws -> [String: Set<String>] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            var tables: [String: Set<String>] = [:]
+            for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
+                tables[table] = Set(try Row.fetchAll(db, sql: "SELECT * FROM \"\(table)\"").map(\.description))
+            }
+            return tables
+        }
+    }
+
+    /// Photo original bytes by file name.
+    static func originals(_ photos: String) -> [String: Data] {
+        var found: [String: Data] = [:]
+        let root = photos + "/originals"
+        for shard in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + shard)) ?? [] {
+                found[name] = FileManager.default.contents(atPath: root + "/\(shard)/\(name)")
+            }
+        }
+        return found
+    }
+
+    @Test func theDrillWritesDuringABackupAndTheRestoreHoldsEverythingAcknowledgedBeforeIt() async throws {
+        let elsewhere = try TemporaryDirectory()
+        defer { elsewhere.remove() }
+        try await TestEnvironment.withConfiguredApp(withFixtureCatalog: true) { client, database, config in
+            for number in 0..<24 { try #require(try await Self.postMeal(client, number, withPhoto: number % 4 != 3) != nil) }
+            try #require(try await client.postForm("/meals/2/foods", [("source", "catalog:9040"), ("amount", "g125")]).status == .seeOther)
+            try #require(try await client.postForm("/meals/5/delete", []).status == .seeOther)
+            let acknowledged = try Self.rows(ofDatabaseAt: config.firstDiaryPath)
+            let acknowledgedPhotos = Self.originals(config.firstDiaryPhotos)
+            let accountsBefore = try Self.rows(ofDatabaseAt: config.accountsPath)
+            #expect(acknowledged["meal"]?.count == 23 && acknowledgedPhotos.count == 17)
+
+            // Writes go on until the backup is done: new meals, some with photos, and some of those
+            // deleted again, so photo files come and go under the backup.
+            let backupDone = NIOLockedValueBox(false), writtenDuring = NIOLockedValueBox(0)
+            let writer = Task {
+                var number = 100
+                while !backupDone.withLockedValue({ $0 }) {
+                    let id = try await Self.postMeal(client, number, withPhoto: number % 4 == 0)
+                    if number % 3 == 0, let id { try await client.postForm("/meals/\(id)/delete", []) }
+                    writtenDuring.withLockedValue { $0 += 1 }
+                    number += 1
+                }
+            }
+            while writtenDuring.withLockedValue({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            let startedWith = writtenDuring.withLockedValue { $0 }
+            let summary = try await BackupMaker(dataDirectory: config.dataDirectory).makeOffTheCooperativePool(to: config.backupsPath)
+            let finishedWith = writtenDuring.withLockedValue { $0 }
+            backupDone.withLockedValue { $0 = true }
+            try await writer.value
+            #expect(finishedWith > startedWith, "the server kept writing while the backup ran")
+            #expect(summary.meals >= 23 && summary.photos >= 17)
+            #expect(try await database.mealCount() > 23)
+
+            let restored = elsewhere.path + "/data"
+            let outcome = try BackupRestorer(dataDirectory: restored).restore(archive: summary.archive)
+            #expect(outcome.previousData == nil && outcome.diaries == 1 && outcome.meals == summary.meals)
+            let restoredConfig = TestEnvironment.config(dataDirectory: restored)
+            let restoredRows = try Self.rows(ofDatabaseAt: restoredConfig.firstDiaryPath)
+            for (table, rows) in acknowledged {
+                let missing = rows.subtracting(restoredRows[table] ?? [])
+                #expect(missing.isEmpty, "\(table): \(missing.prefix(3))")
+            }
+            let restoredAccounts = try Self.rows(ofDatabaseAt: restoredConfig.accountsPath)
+            for (table, rows) in accountsBefore where table != "session" { #expect(restoredAccounts[table] == rows, "\(table)") }
+            let restoredPhotos = Self.originals(restoredConfig.firstDiaryPhotos)
+            for (name, bytes) in acknowledgedPhotos { #expect(restoredPhotos[name] == bytes, "\(name)") }
+            let named = try await AppDatabase.open(path: restoredConfig.firstDiaryPath).storedPhotoNames()
+            #expect(Set(named.map { "\($0.sha256).jpg" }) == Set(restoredPhotos.keys), "every photo a row names, and no other")
+        }
+        try await Self.servesRestoredDiary(in: elsewhere.path + "/data")
+    }
+
+    /// The restored data directory serves: the meal list, and a thumbnail rebuilt from its original.
+    static func servesRestoredDiary(in dataDirectory: String) async throws {
+        let app = try await buildApplication(config: TestEnvironment.config(dataDirectory: dataDirectory), now: { TestEnvironment.fixedNow })
+        try await app.test(.router) { client in
+            let list = try await client.get("/")
+            #expect(list.status == .ok && list.text.contains("Meal 0 🍲 &amp; co"))
+            let sha = try #require(list.text.firstMatch(of: #//photos/([0-9a-f]{64})/thumb/#)?.output.1)
+            let thumb = try await client.get("/photos/\(sha)/thumb")
+            #expect(thumb.status == .ok && thumb.headers[.contentType] == "image/jpeg")
+        }
+    }
+}
