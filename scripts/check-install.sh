@@ -2,7 +2,9 @@
 # The installation as a home server runs it: installs the debug build into a temporary prefix with
 # scripts/install.sh, serves from / (so nothing is found through the working directory), checks the
 # pages and static files, then sends SIGTERM in the middle of a slow upload: the upload must be
-# saved and the server gone within 10 seconds. Called by scripts/test.sh after the Swift tests.
+# saved and the server gone within 10 seconds. Then `fooddiary backup` while it serves, and
+# `fooddiary restore` into a new data directory that a server opens with the same sign-in.
+# Called by scripts/test.sh after the Swift tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
@@ -12,7 +14,7 @@ bin="$work/prefix/bin/fooddiary"
 printf 'sardines on toast 1234\n' | "$bin" user add installer --owner --data-dir "$work/data" >/dev/null
 
 start_server() {
-  (cd / && exec "$bin" serve --port 0 --data-dir "$work/data") >"$work/serve.log" 2>&1 &
+  (cd / && exec "$bin" serve --port 0 --data-dir "${1:-$work/data}") >"$work/serve.log" 2>&1 &
   server=$!
   for _ in $(seq 1 600); do grep -q "ready at" "$work/serve.log" && break; sleep 0.2; done
   base=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
@@ -47,6 +49,11 @@ awk -v t="$took" 'BEGIN {exit !(t < 10)}' || fail "the server took ${took}s to s
 
 start_server
 curl -s -b "$jar" "$base/api/meals" | grep -q "Uploaded while the server stops" || fail "the meal uploaded during shutdown is missing"
+(cd / && "$bin" backup --data-dir "$work/data" --to "$work/backups") >"$work/backup.log" || { cat "$work/backup.log"; fail "backup while serving failed"; }
+archive=$(ls "$work"/backups/fooddiary-backup-*.zip)
+[ "$(stat -c %a "$archive")" = 600 ] || fail "the archive is readable by others"
+"$bin" restore "$archive" --data-dir "$work/data" 2>"$work/refused.log" && fail "a restore onto a running server was not refused"
+grep -q "Stop it first" "$work/refused.log" || fail "the refusal does not say why: $(cat "$work/refused.log")"
 # An upload that would take two minutes does not hold the server up: it is cut off after 8 s.
 head -c 3000000 /dev/zero >"$work/slow.bin"
 curl -s -b "$jar" -o /dev/null -w "%{http_code}" --limit-rate 30k -F "_csrf=$token" -F "eaten_at=2026-03-08T19:42" -F "photo=@$work/slow.bin;type=image/jpeg" "$base/meals" >"$work/stalled-status" &
@@ -58,4 +65,8 @@ wait "$server" || true
 cut=$(awk -v a="$stopped_at" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.1f", b - a}')
 kill "$stalled" 2>/dev/null || true
 awk -v t="$cut" 'BEGIN {exit !(t < 10)}' || fail "with a stalled upload the server took ${cut}s to stop"
-echo "install check: ok (served from / out of $work/prefix; SIGTERM mid-upload: upload saved, stopped in ${took} s; with an upload stalled: stopped in ${cut} s)"
+(cd / && "$bin" restore "$archive" --data-dir "$work/restored") >"$work/restore.log" || { cat "$work/restore.log"; fail "restore failed"; }
+start_server "$work/restored"
+curl -s -b "$jar" "$base/api/meals" | grep -q "Uploaded while the server stops" || fail "the restored data lacks the meal, or the sign-in"
+kill -TERM "$server"; wait "$server" || true
+echo "install check: ok (served from / out of $work/prefix; SIGTERM mid-upload: upload saved, stopped in ${took} s; with an upload stalled: stopped in ${cut} s; backed up while serving and restored)"

@@ -65,6 +65,11 @@ public struct BackupMaker: Sendable {
         let target = try Self.targetPath(destination, date: started)
         let lock = try BackupLock(dataDirectory: dataDirectory)
         defer { lock.release() }
+        // What a backup killed half-way left: its staging folder and its unfinished archive.
+        let folder = (target as NSString).deletingLastPathComponent
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".partial") && Self.isArchiveName(String(name.dropLast(8))) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
         let staging = dataDirectory + "/backup-staging"
         try? FileManager.default.removeItem(atPath: staging)
         defer { try? FileManager.default.removeItem(atPath: staging) }
