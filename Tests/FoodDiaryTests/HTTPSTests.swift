@@ -39,6 +39,8 @@ import Testing
             let signInPage = try Self.run("/usr/bin/curl", curl + ["-c", directory.path + "/jar", base + "/signin"])
             #expect(signInPage.output.hasPrefix("HTTP/1.1 200"), "\(signInPage.output)")
             #expect(signInPage.output.lowercased().contains("strict-transport-security: max-age=31536000"))
+            let csrfCookie = try #require(signInPage.output.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie: \(CSRFTokens.cookieName)") })
+            #expect(csrfCookie.contains("Secure") && csrfCookie.contains("HttpOnly"), "\(csrfCookie)")
             let csrf = try #require(String(contentsOfFile: directory.path + "/jar", encoding: .utf8)
                 .split(separator: "\n").first { $0.contains(CSRFTokens.cookieName) }?.split(separator: "\t").last)
             let signedIn = try Self.run("/usr/bin/curl", curl + ["-b", directory.path + "/jar", "--data-urlencode", "name=\(TestPerson.name)",

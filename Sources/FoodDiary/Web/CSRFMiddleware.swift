@@ -9,6 +9,8 @@ import HTTPTypes
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let tokens: CSRFTokens
+    /// Marks the cookie Secure as the session cookie is, so it never travels over plain HTTP.
+    let isHTTPS: @Sendable (Request, AppRequestContext) -> Bool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard case .token(let expected) = tokens.expectation(request, signedIn: context.signedIn) else { return try await next(request, context) }
@@ -22,7 +24,7 @@ struct CSRFMiddleware: RouterMiddleware {
         if expected == nil {
             response.setCookie(Cookie(
                 name: CSRFTokens.cookieName, value: context.csrfToken, maxAge: 400 * 24 * 3600,
-                path: "/", httpOnly: true, sameSite: .lax))
+                path: "/", secure: isHTTPS(request, context), httpOnly: true, sameSite: .lax))
         }
         return response
     }

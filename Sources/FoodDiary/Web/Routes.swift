@@ -20,7 +20,7 @@ final class Routes {
         func group(signInRequired: Bool) -> RouterGroup<AppRequestContext> {
             router.group().add(middleware: CrossSiteGuard())
                 .add(middleware: AuthenticationMiddleware(authentication: authentication, required: signInRequired))
-                .add(middleware: formBody).add(middleware: CSRFMiddleware(tokens: tokens))
+                .add(middleware: formBody).add(middleware: CSRFMiddleware(tokens: tokens, isHTTPS: authentication.isHTTPS))
         }
         protected = group(signInRequired: true)
         open = group(signInRequired: false)
