@@ -151,6 +151,9 @@ import ZIPFoundation
         let restored = try AppDatabase.open(path: target + "/diaries/1/diary.sqlite")
         #expect(try await restored.read { db in try String.fetchAll(db, sql: "SELECT notes FROM meal") }.contains("Curry in the backup"))
         #expect(!FileManager.default.fileExists(atPath: DataSwap.journalPath(in: target)))
+        let again = try BackupRestorer(dataDirectory: target, now: { TestEnvironment.fixedNow }).restore(archive: old)
+        #expect(again.previousData == aside + "-again", "a second restore in the same second keeps its own folder")
+        #expect(try Self.fingerprint(aside + "-again").keys.contains("diaries/1/diary.sqlite"))
 
         let lock = try DataDirectoryLock(path: target + "/fooddiary.lock", directory: target)
         #expect(Self.refusal(restoring: old, into: target)?.contains("Stop it first") == true)

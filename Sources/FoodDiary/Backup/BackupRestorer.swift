@@ -51,13 +51,15 @@ public struct BackupRestorer: Sendable {
         let counts = try check(staging: staging, manifest: manifest)
 
         let hadData = DataSwap.restoredItems.contains { FileManager.default.fileExists(atPath: dataDirectory + "/" + $0) }
-        let asideName = "before-restore-\(BackupMaker.archiveName(at: now()).dropFirst(17).dropLast(4))"
+        var asideName = "before-restore-\(BackupMaker.archiveName(at: now()).dropFirst(17).dropLast(4))"
+        // A second restore within the same second must not move data into the first one's folder.
+        while FileManager.default.fileExists(atPath: dataDirectory + "/" + asideName) { asideName += "-again" }
         let swap = DataSwap(dataDirectory: dataDirectory, stagingName: stagingName, asideName: asideName)
         try swap.run()
         do {
             try Self.openRestored(in: dataDirectory)
         } catch {
-            try swap.undo(keepingRestoredIn: dataDirectory + "/restore-failed-" + asideName.dropFirst(15))
+            try swap.undo(keepingRestoredIn: dataDirectory + "/restore-failed-" + asideName.dropFirst("before-restore-".count))
             throw Refused(description: "The restored data would not open (\(error)). The previous data is back in place.")
         }
         if !hadData { try? FileManager.default.removeItem(atPath: swap.aside) }

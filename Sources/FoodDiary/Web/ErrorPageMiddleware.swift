@@ -107,6 +107,8 @@ enum DiskFull {
     static func caused(_ error: any Error) -> Bool {
         switch error {
         case let failure as POSIXFailure: failure.code == ENOSPC || failure.code == EDQUOT
+        // ZIPFoundation's, writing a backup.
+        case let failure as POSIXError: failure.code == .ENOSPC || failure.code == .EDQUOT
         case let failure as DatabaseError: failure.resultCode == .SQLITE_FULL
         case let failure as CocoaError: failure.code == .fileWriteOutOfSpace
         default: false
