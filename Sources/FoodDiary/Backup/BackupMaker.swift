@@ -134,25 +134,15 @@ public struct BackupMaker: Sendable {
     /// long and a file from a newer FoodDiary is refused rather than half understood.
     static func snapshot(_ path: String, into copy: String, migrator: DatabaseMigrator) throws -> [String] {
         try FileManager.default.createDirectory(atPath: (copy as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(10)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? queue.close() }
-        return try queue.inDatabase { db in
-            let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations)
-            guard unknown.isEmpty else { throw SchemaUpgrade.NewerDatabase(path: path, unknown: unknown.sorted()) }
+        return try SchemaUpgrade.inReadOnly(path, busyTimeout: 10) { db in
+            try SchemaUpgrade.refuseNewer(db, path: path, migrator: migrator)
             try db.execute(sql: "VACUUM INTO ?", arguments: [copy])
             return try migrator.appliedMigrations(db)
         }
     }
 
     static func photosAndMeals(inDiaryAt path: String) throws -> (names: [String], meals: Int) {
-        var configuration = Configuration()
-        configuration.readonly = true
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? queue.close() }
-        return try queue.read { db in
+        try SchemaUpgrade.inReadOnly(path) { db in
             let names = try Row.fetchAll(db, sql: "SELECT sha256, media_type FROM photo ORDER BY sha256")
                 .map { BackupLayout.photoFileName(sha256: $0["sha256"], mediaType: $0["media_type"]) }
             return (names, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM meal") ?? 0)

@@ -180,18 +180,15 @@ public struct BackupRestorer: Sendable {
 
     private func checkDatabase(_ path: String, name: String, migrator: DatabaseMigrator) throws {
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            try queue.inDatabase { db in
+            try SchemaUpgrade.inReadOnly(path) { db in
                 let verdict = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 guard verdict == ["ok"] else {
                     let findings = verdict.joined(separator: "; ").replacingOccurrences(of: "\n", with: "; ").replacingOccurrences(of: "*** in database main ***; ", with: "")
                     throw Refused(description: "The backup's \(name) is damaged (SQLite's integrity check: \(findings.prefix(240))).")
                 }
-                let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations)
-                guard unknown.isEmpty else {
+                do {
+                    try SchemaUpgrade.refuseNewer(db, path: name, migrator: migrator)
+                } catch is SchemaUpgrade.NewerDatabase {
                     throw Refused(description: "The backup's \(name) was written by a newer FoodDiary than this one (\(AppVersion.current)): run that version to restore it.")
                 }
             }

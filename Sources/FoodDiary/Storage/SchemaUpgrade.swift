@@ -24,18 +24,29 @@ enum SchemaUpgrade {
     /// it holds the older state.
     static func prepare(path: String, migrator: DatabaseMigrator, keepCopy: Bool) throws {
         guard FileManager.default.fileExists(atPath: path) else { return }
-        var configuration = Configuration()
-        configuration.readonly = true
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? queue.close() }
-        try queue.inDatabase { db in
+        try inReadOnly(path) { db in
+            try refuseNewer(db, path: path, migrator: migrator)
             let applied = try migrator.appliedIdentifiers(db)
-            let unknown = applied.subtracting(migrator.migrations)
-            guard unknown.isEmpty else { throw NewerDatabase(path: path, unknown: unknown.sorted()) }
             guard keepCopy, !applied.isEmpty, let next = migrator.migrations.first(where: { !applied.contains($0) }) else { return }
             let copy = copyPath(of: path, before: next)
             guard !FileManager.default.fileExists(atPath: copy) else { return }
             try db.execute(sql: "VACUUM INTO ?", arguments: [copy])
         }
+    }
+
+    /// A file opened only to be read: checked, copied or backed up, never migrated.
+    static func inReadOnly<T>(_ path: String, busyTimeout: TimeInterval = 5, _ body: (Database) throws -> T) throws -> T {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.inDatabase(body)
+    }
+
+    /// Throws `NewerDatabase` when the file has migrations this version does not know.
+    static func refuseNewer(_ db: Database, path: String, migrator: DatabaseMigrator) throws {
+        let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations)
+        guard unknown.isEmpty else { throw NewerDatabase(path: path, unknown: unknown.sorted()) }
     }
 }
