@@ -186,9 +186,9 @@ public struct BackupMaker: Sendable {
         try? FileManager.default.removeItem(atPath: partial)
         do {
             try addEntries(to: partial, manifest: manifest, from: staging)
-            try syncFile(partial)
-            guard rename(partial, target) == 0 else { throw POSIXFailure(operation: "rename \(partial)", code: errno) }
-            try syncFile((target as NSString).deletingLastPathComponent)
+            try DurableFile.sync(partial)
+            try DurableFile.rename(partial, to: target)
+            try DurableFile.sync((target as NSString).deletingLastPathComponent)
         } catch {
             try? FileManager.default.removeItem(atPath: partial)
             throw error
@@ -208,13 +208,6 @@ public struct BackupMaker: Sendable {
             let method: CompressionMethod = file.path.hasSuffix(".sqlite") ? .deflate : .none
             try archive.addEntry(with: file.path, fileURL: URL(fileURLWithPath: staging + "/" + file.path), compressionMethod: method)
         }
-    }
-
-    static func syncFile(_ path: String) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw POSIXFailure(operation: "open \(path)", code: errno) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw POSIXFailure(operation: "fsync \(path)", code: errno) }
     }
 }
 

@@ -32,9 +32,9 @@ struct DataSwap {
         let journal = try JSONEncoder().encode(Journal(stagingName: stagingName, asideName: asideName))
         let path = Self.journalPath(in: dataDirectory)
         try journal.write(to: URL(fileURLWithPath: path + ".new"))
-        try BackupMaker.syncFile(path + ".new")
-        try Self.rename(path + ".new", to: path)
-        try BackupMaker.syncFile(dataDirectory)
+        try DurableFile.sync(path + ".new")
+        try DurableFile.rename(path + ".new", to: path)
+        try DurableFile.sync(dataDirectory)
         try finish()
     }
 
@@ -43,13 +43,13 @@ struct DataSwap {
     private func finish() throws {
         let manager = FileManager.default
         for item in Self.displacedItems where manager.fileExists(atPath: dataDirectory + "/" + item) {
-            try Self.rename(dataDirectory + "/" + item, to: aside + "/" + item)
+            try DurableFile.rename(dataDirectory + "/" + item, to: aside + "/" + item)
         }
         for item in Self.restoredItems where manager.fileExists(atPath: staging + "/" + item) {
-            if manager.fileExists(atPath: dataDirectory + "/" + item) { try Self.rename(dataDirectory + "/" + item, to: aside + "/" + item) }
-            try Self.rename(staging + "/" + item, to: dataDirectory + "/" + item)
+            if manager.fileExists(atPath: dataDirectory + "/" + item) { try DurableFile.rename(dataDirectory + "/" + item, to: aside + "/" + item) }
+            try DurableFile.rename(staging + "/" + item, to: dataDirectory + "/" + item)
         }
-        try BackupMaker.syncFile(dataDirectory)
+        try DurableFile.sync(dataDirectory)
         try? manager.removeItem(atPath: staging)
         try manager.removeItem(atPath: Self.journalPath(in: dataDirectory))
     }
@@ -60,12 +60,12 @@ struct DataSwap {
         let manager = FileManager.default
         try manager.createDirectory(atPath: rejected, withIntermediateDirectories: true)
         for item in Self.restoredItems + Self.displacedItems where manager.fileExists(atPath: dataDirectory + "/" + item) {
-            try Self.rename(dataDirectory + "/" + item, to: rejected + "/" + item)
+            try DurableFile.rename(dataDirectory + "/" + item, to: rejected + "/" + item)
         }
         for item in Self.restoredItems + Self.displacedItems where manager.fileExists(atPath: aside + "/" + item) {
-            try Self.rename(aside + "/" + item, to: dataDirectory + "/" + item)
+            try DurableFile.rename(aside + "/" + item, to: dataDirectory + "/" + item)
         }
-        try BackupMaker.syncFile(dataDirectory)
+        try DurableFile.sync(dataDirectory)
         try? manager.removeItem(atPath: aside)
     }
 
@@ -77,9 +77,5 @@ struct DataSwap {
         let journal = try JSONDecoder().decode(Journal.self, from: data)
         try DataSwap(dataDirectory: dataDirectory, stagingName: journal.stagingName, asideName: journal.asideName).finish()
         return true
-    }
-
-    private static func rename(_ source: String, to destination: String) throws {
-        guard Foundation.rename(source, destination) == 0 else { throw POSIXFailure(operation: "rename \(source) to \(destination)", code: errno) }
     }
 }

@@ -82,15 +82,11 @@ struct DiaryFiles: Sendable {
                 throw POSIXFailure(operation: "move \(legacyPath): \(databasePath(id)) exists already", code: EEXIST)
             }
             try AppDatabase.checkpointAndClose(path: legacyPath)
-            try Self.rename(legacyPath, to: databasePath(id))
+            try DurableFile.rename(legacyPath, to: databasePath(id))
             for suffix in ["-wal", "-shm"] where manager.fileExists(atPath: legacyPath + suffix) { unlink(legacyPath + suffix) }
         }
         if manager.fileExists(atPath: legacyPhotos), !manager.fileExists(atPath: photosDirectory(id)) {
-            try Self.rename(legacyPhotos, to: photosDirectory(id))
+            try DurableFile.rename(legacyPhotos, to: photosDirectory(id))
         }
-    }
-
-    private static func rename(_ source: String, to destination: String) throws {
-        guard Foundation.rename(source, destination) == 0 else { throw POSIXFailure(operation: "rename \(source) to \(destination)", code: errno) }
     }
 }

@@ -124,7 +124,7 @@ package struct PhotoStore: Sendable {
         let temporary = temporaryDirectory + "/derived-\(UUID().uuidString).jpg"
         defer { unlink(temporary) }
         try ImageLibrary.writeThumbnail(from: source, to: temporary, size: pixels, quality: quality)
-        try syncFile(temporary)
+        try DurableFile.sync(temporary)
         try moveIntoPlace(temporary, to: destination)
     }
 
@@ -204,15 +204,8 @@ package struct PhotoStore: Sendable {
     private func moveIntoPlace(_ source: String, to destination: String) throws {
         let directory = (destination as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        guard rename(source, destination) == 0 else { throw POSIXFailure(operation: "rename to \(destination)", code: errno) }
-        try syncFile(directory)
-    }
-
-    private func syncFile(_ path: String) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw POSIXFailure(operation: "open \(path)", code: errno) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw POSIXFailure(operation: "fsync \(path)", code: errno) }
+        try DurableFile.rename(source, to: destination)
+        try DurableFile.sync(directory)
     }
 }
 
