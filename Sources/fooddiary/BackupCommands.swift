@@ -18,7 +18,7 @@ struct Backup: AsyncParsableCommand {
             let summary = try BackupMaker(dataDirectory: dataDir).make(to: folder)
             print("Backed up \(summary.diaries) diar\(summary.diaries == 1 ? "y" : "ies"), \(summary.meals) meals and \(summary.photos) photos to \(summary.archive) (\(ByteSize.text(summary.bytes))).")
         } catch let refused as BackupMaker.Refused {
-            fail(refused.description)
+            refuse(refused.description)
         }
     }
 }
@@ -42,13 +42,13 @@ struct Restore: AsyncParsableCommand {
                 print("The data that was there is kept in \(previous); delete it once you are happy with the restore.")
             }
         } catch let refused as BackupRestorer.Refused {
-            fail("Nothing was changed. \(refused.description)")
+            refuse("Nothing was changed. \(refused.description)")
         }
     }
 }
 
 /// A refusal is the person's to act on, not a usage mistake: said plainly on stderr, exit 1.
-private func fail(_ message: String) -> Never {
+func refuse(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))
     Foundation.exit(1)
 }

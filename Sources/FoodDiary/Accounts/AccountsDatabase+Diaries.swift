@@ -21,6 +21,14 @@ extension AccountsDatabase {
         }
     }
 
+    /// Every diary with its person's name ("nobody" for one no account has taken), for the command line.
+    func everyDiary() throws -> [(id: Int64, name: String, owner: String)] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT d.id, d.name, a.name FROM diary d LEFT JOIN account a ON a.id = d.account_id ORDER BY d.id")
+                .map { (id: $0[0], name: $0[1], owner: ($0[2] as String?) ?? "nobody") }
+        }
+    }
+
     /// The diary the single-file diary of an earlier version moves into, nobody's until an owner
     /// opens a page. A start interrupted half-way through the move finds the same one again
     /// (`isMoved` says whether its folder already holds a diary).

@@ -94,6 +94,8 @@ public func buildApplication(
     BackupsController(maker: BackupMaker(dataDirectory: config.dataDirectory, now: now), folder: BackupFolder(directory: config.backupsPath),
                       plan: config.backupSchedule, dataDirectory: config.dataDirectory, renderer: renderer, logger: logger,
                       timeZone: config.timeZone).addRoutes(to: routes)
+    PortabilityController(catalog: catalog, renderer: renderer, timeZone: config.timeZone, maxUploadBytes: config.maxUploadBytes, now: now)
+        .addRoutes(to: routes)
     routes.finish()
     let schedule = config.backupSchedule.map {
         BackupSchedule(plan: $0, dataDirectory: config.dataDirectory, backupDirectory: config.backupsPath, logger: logger, now: now)

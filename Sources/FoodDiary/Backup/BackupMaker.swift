@@ -43,12 +43,9 @@ public struct BackupMaker: Sendable {
             && name.dropFirst(17).dropLast(4).allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
     }
 
-    /// For the server: copying and compressing takes seconds to minutes of blocking file work,
-    /// which must not hold one of the few threads that run requests.
+    /// For the server: copying and compressing takes seconds to minutes.
     func makeOffTheCooperativePool(to destination: String) async throws -> Summary {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .utility).async { continuation.resume(with: Result { try make(to: destination) }) }
-        }
+        try await offTheCooperativePool { try make(to: destination) }
     }
 
     /// Writes the archive into `destination` (a folder, given a file name by the time) or at
@@ -167,7 +164,7 @@ public struct BackupMaker: Sendable {
         return Foundation.link(source, destination) == 0
     }
 
-    static func targetPath(_ destination: String, date: Date) throws -> String {
+    static func targetPath(_ destination: String, date: Date, name: (Date) -> String = archiveName(at:)) throws -> String {
         var isDirectory: ObjCBool = false
         if destination.hasSuffix(".zip"), !(FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) && isDirectory.boolValue) {
             guard !FileManager.default.fileExists(atPath: destination) else {
@@ -176,7 +173,7 @@ public struct BackupMaker: Sendable {
             return destination
         }
         try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
-        return destination + "/" + archiveName(at: date)
+        return destination + "/" + name(date)
     }
 
     /// Written as `<name>.partial` and renamed once complete and synced. The manifest goes first, so

@@ -15,6 +15,21 @@ actor KeyedLock {
         }
     }
 
+    /// Holds every key in `keys` at once. They are taken in sorted order, so two holders of several
+    /// keys can never each wait for the other.
+    nonisolated func withLocks<T>(_ keys: some Collection<String>, _ body: () async throws -> T) async throws -> T {
+        let ordered = Set(keys).sorted()
+        for key in ordered { await acquire(key) }
+        do {
+            let value = try await body()
+            for key in ordered { await release(key) }
+            return value
+        } catch {
+            for key in ordered { await release(key) }
+            throw error
+        }
+    }
+
     private func acquire(_ key: String) async {
         guard queues[key] != nil else {
             queues[key] = []

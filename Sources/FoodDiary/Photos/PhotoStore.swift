@@ -28,6 +28,13 @@ package struct IngestedPhoto: Sendable, Equatable {
     package let temporaryPath: String
 }
 
+/// A photo original written to the store's `tmp/` and checked, waiting to be placed.
+struct StagedOriginal: Sendable, Equatable {
+    let sha256: String
+    let mediaType: String
+    let temporaryPath: String
+}
+
 /// Photo files under `<data-dir>/photos/`: originals named by SHA-256 with the sniffed extension,
 /// derivatives beside them, uploads in progress in `tmp/`. Every file appears by rename after
 /// fsync, so a crash leaves either the whole file or none; the sweep removes what no row names.
@@ -162,6 +169,27 @@ package struct PhotoStore: Sendable {
                 return result
             } catch {
                 if isNew { removeFiles(sha256: photo.sha256, mediaType: photo.mediaType) }
+                throw error
+            }
+        }
+    }
+
+    /// Places checked originals (an import's photos) and runs the write that records them, under
+    /// every one's lock; if the write throws, the files this call placed go again. Thumbnails are
+    /// made when first shown.
+    func committing<T>(originals: [StagedOriginal], _ commit: () async throws -> T) async throws -> T {
+        try await locks.withLocks(originals.map(\.sha256)) {
+            var placed: [StagedOriginal] = []
+            do {
+                for original in originals {
+                    let destination = path(sha256: original.sha256, size: .untouched, mediaType: original.mediaType)
+                    guard !FileManager.default.fileExists(atPath: destination) else { continue }
+                    try moveIntoPlace(original.temporaryPath, to: destination)
+                    placed.append(original)
+                }
+                return try await commit()
+            } catch {
+                for original in placed { removeFiles(sha256: original.sha256, mediaType: original.mediaType) }
                 throw error
             }
         }

@@ -42,6 +42,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case diaries = "diaries/list"
     case deleteDiary = "diaries/delete"
     case backups = "backups/list"
+    case portability = "portability/page"
+    case importPreview = "portability/preview"
     case error = "error"
 }
 

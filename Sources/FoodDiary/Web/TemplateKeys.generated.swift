@@ -253,6 +253,12 @@ extension HouseholdToggleView: TemplateKeyed {
     }
 }
 
+extension ImportPreviewView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "fileName": self.fileName.templateValue; case "headline": self.headline.templateValue; case "additions": self.additions.templateValue; case "remarks": self.remarks.templateValue; case "skipped": self.skipped.templateValue; case "skippedCount": self.skippedCount.templateValue; case "canImport": self.canImport.templateValue; case "commitURL": self.commitURL.templateValue; case "cancelURL": self.cancelURL.templateValue; case "buttonText": self.buttonText.templateValue; default: .absent }
+    }
+}
+
 extension IngredientSearchView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "recipeURL": self.recipeURL.templateValue; case "recipeName": self.recipeName.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "results": self.results.templateValue; case "hasResults": self.hasResults.templateValue; case "emptyMessage": self.emptyMessage.templateValue; default: .absent }
@@ -415,6 +421,18 @@ extension PlaceListView.Row: TemplateKeyed {
     }
 }
 
+extension PortabilityView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "problem": self.problem.templateValue; case "latest": self.latest.templateValue; case "maxUploadMB": self.maxUploadMB.templateValue; case "exportCommand": self.exportCommand.templateValue; case "importCommand": self.importCommand.templateValue; default: .absent }
+    }
+}
+
+extension PortabilityView.ExportRow: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "madeAt": self.madeAt.templateValue; case "size": self.size.templateValue; case "downloadURL": self.downloadURL.templateValue; default: .absent }
+    }
+}
+
 extension QuickAddView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "name": self.name.templateValue; case "nameError": self.nameError.templateValue; case "missingError": self.missingError.templateValue; case "fields": self.fields.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "cancelURL": self.cancelURL.templateValue; default: .absent }
@@ -556,24 +574,25 @@ extension TrendsView.Row: TemplateKeyed {
 /// Every key a view model answers, for the test that each template key names one.
 enum TemplateKeys {
     static let all: Set<String> = [
-        "action", "addFoodURL", "addIngredientURL", "addMealURL", "advice", "alreadySaved", "amount", "amountLabel",
-        "amountText", "amounts", "archives", "averageText", "backURL", "bars", "baselineY", "basisLabel",
-        "basisText", "brand", "brandError", "brandOwner", "button", "byInvitation", "cancelURL", "carbohydrate",
-        "checked", "choiceError", "choosePath", "chooseURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText",
-        "copyAction", "correctedQuery", "count", "countError", "countText", "created", "createdText", "csrfToken",
-        "currentError", "dateText", "dayHeading", "dayISO", "dayText", "dayURL", "days", "defaultAmount",
-        "deleteAction", "deleteError", "deleteURL", "description", "detail", "details", "diaries", "diaryName",
-        "directory", "downloadURL", "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage",
-        "energyChart", "entries", "error", "errorSummary", "fat", "favouriteAction", "field", "fieldName",
-        "fieldValue", "fields", "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText",
-        "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives",
-        "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLocationError", "hasMeals",
-        "hasMyFoods", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults",
-        "hasRows", "hasSaved", "hasShares", "hasTags", "heading", "headline", "height", "household",
-        "id", "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite", "isMember", "isNew",
-        "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou", "isoDate",
-        "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelY", "largeURL",
-        "lastUsed", "latitude", "latitudeError", "legend", "lines", "link", "location", "locationSource",
+        "action", "addFoodURL", "addIngredientURL", "addMealURL", "additions", "advice", "alreadySaved", "amount",
+        "amountLabel", "amountText", "amounts", "archives", "averageText", "backURL", "bars", "baselineY",
+        "basisLabel", "basisText", "brand", "brandError", "brandOwner", "button", "buttonText", "byInvitation",
+        "canImport", "cancelURL", "carbohydrate", "checked", "choiceError", "choosePath", "chooseURL", "commitURL",
+        "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError",
+        "countText", "created", "createdText", "csrfToken", "currentError", "dateText", "dayHeading", "dayISO",
+        "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "description",
+        "detail", "details", "diaries", "diaryName", "directory", "downloadURL", "earlierShares", "eatenAt",
+        "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries", "error", "errorSummary",
+        "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName",
+        "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText", "gpsText", "grams",
+        "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives", "hasEarlierShares", "hasEntries",
+        "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLocationError", "hasMeals", "hasMyFoods", "hasPartialTotals",
+        "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved",
+        "hasShares", "hasTags", "heading", "headline", "height", "household", "id", "importCommand",
+        "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite", "isMember", "isNew", "isOver",
+        "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou", "isoDate", "kcal",
+        "kcalPerGram", "kcalText", "key", "kind", "label", "labelY", "largeURL", "lastUsed",
+        "latest", "latitude", "latitudeError", "legend", "lines", "link", "location", "locationSource",
         "logAgainURL", "longitude", "longitudeError", "macroChart", "macros", "madeAt", "mapURL", "maxGrams",
         "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL",
         "mealPlace", "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError", "mustChangePassword",
@@ -583,15 +602,15 @@ enum TemplateKeys {
         "people", "peopleError", "percentText", "periods", "photo", "photoAction", "photoError", "photoURL",
         "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets",
         "previousURL", "problem", "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName",
-        "recipeURL", "recipes", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand",
-        "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater", "saved",
-        "savedHeading", "schedule", "search", "segments", "selected", "servingError", "servingGrams", "servingKcal",
-        "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey",
-        "shareURL", "shares", "signedIn", "size", "sizeText", "source", "sourceText", "staleMessage",
-        "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText",
-        "text", "thumbnailURL", "time", "title", "token", "tokenName", "tokenNameError", "tokens",
-        "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit", "untouchedURL",
-        "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError", "value", "valueText", "width",
-        "x", "xLabels", "y",
+        "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
+        "restoreCommand", "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater",
+        "saved", "savedHeading", "schedule", "search", "segments", "selected", "servingError", "servingGrams",
+        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
+        "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped", "skippedCount",
+        "source", "sourceText", "staleMessage", "status", "statusStrip", "submitLabel", "summary", "tags",
+        "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "time", "title", "token",
+        "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed",
+        "typedURL", "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError",
+        "value", "valueText", "width", "x", "xLabels", "y",
     ]
 }

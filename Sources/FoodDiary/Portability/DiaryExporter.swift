@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+import ZIPFoundation
+
+/// Where things sit in an export archive.
+enum ExportLayout {
+    static let diary = "diary.json"
+    static let meals = "meals.csv"
+    static let entries = "entries.csv"
+    static let days = "days.csv"
+    static let tables = [diary, meals, entries, days]
+
+    static func photo(sha256: String, mediaType: String) -> String {
+        "photos/\(sha256).\(PhotoStore.accepted[mediaType]?.fileExtension ?? "bin")"
+    }
+
+    /// `fooddiary-export-20261124-071500.zip`.
+    static func archiveName(at date: Date) -> String {
+        "fooddiary-export-\(BackupMaker.archiveName(at: date).dropFirst(17))"
+    }
+
+    static func isArchiveName(_ name: String) -> Bool {
+        name.hasPrefix("fooddiary-export-") && BackupMaker.isArchiveName("fooddiary-backup-" + name.dropFirst(17))
+    }
+}
+
+/// Writes one diary as a ZIP a person keeps or takes elsewhere: three spreadsheets, `diary.json`
+/// with everything, and the photo originals. Meals are read one at a time from one snapshot of the
+/// diary and written straight to files, so a diary of any size exports in little memory.
+struct DiaryExporter: Sendable {
+    struct Summary: Sendable, Equatable {
+        let archive: String
+        let meals: Int
+        let entries: Int
+        let photos: Int
+        let bytes: Int64
+    }
+
+    let database: AppDatabase
+    let photos: PhotoStore
+
+    func exportOffTheCooperativePool(to target: String) async throws -> Summary {
+        try await offTheCooperativePool { try export(to: target) }
+    }
+
+    /// The archive appears at `target` whole, or not at all.
+    func export(to target: String) throws -> Summary {
+        let staging = (photos.root as NSString).deletingLastPathComponent + "/export-staging-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: staging + "/photos", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        // Linked before the snapshot is read: a photo deleted meanwhile keeps its bytes here.
+        linkOriginals(into: staging)
+        let counts = try database.writer.read { db in try writeTables(db, into: staging) }
+        for photo in counts.photos where !FileManager.default.fileExists(atPath: staging + "/" + photo.file) {
+            guard Foundation.link(photos.path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType), staging + "/" + photo.file) == 0 else {
+                throw ImportRefusal(description: "A photo changed while the export was being written; export again.")
+            }
+        }
+        let partial = target + ".partial"
+        try? FileManager.default.removeItem(atPath: partial)
+        do {
+            let archive = try Archive(url: URL(fileURLWithPath: partial), accessMode: .create)
+            for table in ExportLayout.tables {
+                try archive.addEntry(with: table, fileURL: URL(fileURLWithPath: staging + "/" + table), compressionMethod: .deflate)
+            }
+            for photo in counts.photos {
+                try archive.addEntry(with: photo.file, fileURL: URL(fileURLWithPath: staging + "/" + photo.file), compressionMethod: .none)
+            }
+            try DurableFile.sync(partial)
+            try DurableFile.rename(partial, to: target)
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw error
+        }
+        let bytes = ((try? FileManager.default.attributesOfItem(atPath: target)[.size]) as? NSNumber)?.int64Value ?? 0
+        return Summary(archive: target, meals: counts.meals, entries: counts.entries, photos: counts.photos.count, bytes: bytes)
+    }
+
+    private func linkOriginals(into staging: String) {
+        let originals = photos.originalsDirectory
+        for shard in (try? FileManager.default.contentsOfDirectory(atPath: originals)) ?? [] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: originals + "/" + shard)) ?? [] {
+                _ = Foundation.link(originals + "/" + shard + "/" + name, staging + "/photos/" + name)
+            }
+        }
+    }
+
+    private struct Counts {
+        var meals = 0
+        var entries = 0
+        var photos: [DiaryDocument.Photo] = []
+    }
+
+    private func writeTables(_ db: Database, into staging: String) throws -> Counts {
+        let header = try PortabilityQueries.document(db)
+        var counts = Counts(photos: header.photos)
+        let places = Dictionary(uniqueKeysWithValues: header.places.map { ($0.ref, $0.name) })
+        let nutrientHeaders = NutrientKind.allCases.map { "\($0.label) (\($0.unit))" }
+        let meals = try SpreadsheetFile(path: staging + "/" + ExportLayout.meals, header: [
+            "meal", "date", "time", "utc_offset", "notes", "place", "latitude", "longitude", "tags", "favourite", "photo", "foods",
+        ] + nutrientHeaders)
+        let entries = try SpreadsheetFile(path: staging + "/" + ExportLayout.entries, header: [
+            "meal", "date", "time", "food", "brand", "source", "ndb_number", "amount", "grams",
+        ] + nutrientHeaders)
+        let json = try JSONLinesFile(path: staging + "/" + ExportLayout.diary, header: header)
+        try PortabilityQueries.forEachMeal(db) { meal in
+            counts.meals += 1
+            counts.entries += meal.entries.count
+            let date = String(meal.eatenLocal.prefix(10)), time = String(meal.eatenLocal.suffix(5))
+            let totals = NutrientValues.sum(meal.entries.map(\.nutrients.values))
+            try meals.write([
+                .integer(meal.ref), .text(date), .text(time), .text("UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)), .text(meal.notes),
+                .text(meal.place.flatMap { places[$0] } ?? ""), .number(meal.latitude), .number(meal.longitude),
+                .text(meal.tags.joined(separator: "; ")), .text(meal.isFavourite ? "yes" : ""),
+                .text(meal.photoSHA256.flatMap { sha in header.photos.first { $0.sha256 == sha }?.file } ?? ""),
+                .integer(meal.entries.count),
+            ] + NutrientKind.allCases.map { .number(totals[$0]) })
+            for entry in meal.entries {
+                try entries.write([
+                    .integer(meal.ref), .text(date), .text(time), .text(entry.food.description), .text(entry.food.brandOwner ?? ""),
+                    .text(FoodDataType(rawValue: entry.food.dataType)?.label ?? entry.food.dataType), .text(entry.food.ndbNumber ?? ""),
+                    .text(entry.portionLabel), .number(entry.grams),
+                ] + NutrientKind.allCases.map { .number(entry.nutrients.values[$0]) })
+            }
+            try json.append(meal)
+        }
+        try meals.close()
+        try entries.close()
+        try json.close()
+        try writeDays(db, goals: header.goals, to: staging + "/" + ExportLayout.days)
+        return counts
+    }
+
+    private func writeDays(_ db: Database, goals: [DiaryDocument.Goal], to path: String) throws {
+        let targets = Dictionary(uniqueKeysWithValues: goals.map { ($0.nutrient, $0.target) })
+        let goalKinds = NutrientKind.allCases.filter { DailyGoals.kinds.contains($0) }
+        let days = try SpreadsheetFile(path: path, header: ["date", "meals", "foods"]
+            + NutrientKind.allCases.map { "\($0.label) (\($0.unit))" } + goalKinds.map { "\($0.label) goal (\($0.unit))" })
+        try PortabilityQueries.forEachDay(db) { day, foods in
+            try days.write([.text(day.date.description), .integer(day.mealCount), .integer(foods)]
+                + NutrientKind.allCases.map { .number(day.totals[$0]) } + goalKinds.map { .number(targets[$0.rawValue]) })
+        }
+        try days.close()
+    }
+}
+
+/// `diary.json` written as it is read: the small sections first, then one meal per line.
+private final class JSONLinesFile {
+    private let handle: FileHandle
+    private let encoder = DiaryDocument.encoder
+    private var buffer = Data()
+    private var isFirst = true
+
+    init(path: String, header: DiaryDocument) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw POSIXFailure(operation: "create \(path)", code: errno) }
+        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        // The header without its (empty) meals and closing brace, so the meals can follow. Quotes
+        // inside strings are escaped, so the pattern can only be the key itself.
+        var text = String(decoding: try encoder.encode(header), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"meals\":[],", with: "")
+        text.removeLast()
+        buffer.append(contentsOf: (text + ",\"meals\":[").utf8)
+    }
+
+    func append(_ meal: DiaryDocument.Meal) throws {
+        buffer.append(contentsOf: (isFirst ? "\n" : ",\n").utf8)
+        isFirst = false
+        buffer.append(try encoder.encode(meal))
+        if buffer.count >= 1 << 18 { try flush() }
+    }
+
+    func close() throws {
+        buffer.append(contentsOf: "\n]}\n".utf8)
+        try flush()
+        try handle.synchronize()
+        try handle.close()
+    }
+
+    private func flush() throws {
+        try handle.write(contentsOf: buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

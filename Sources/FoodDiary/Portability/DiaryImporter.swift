@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+/// Imports a file into one diary: reads it (our export, or another app's CSV, told apart by its
+/// bytes), previews what it would add, and adds it, all or nothing.
+struct DiaryImporter: Sendable {
+    let database: AppDatabase
+    let photos: PhotoStore
+    let catalog: CatalogDatabase
+    let timeZone: TimeZone
+    let now: @Sendable () -> Date
+
+    init(diary: Diary, catalog: CatalogDatabase, timeZone: TimeZone, now: @escaping @Sendable () -> Date) {
+        database = diary.database
+        photos = diary.photos
+        self.catalog = catalog
+        self.timeZone = timeZone
+        self.now = now
+    }
+
+    func read(fileAt path: String) async throws -> ImportReading {
+        let (database, catalog, timeZone) = (database, catalog, timeZone)
+        return try await offTheCooperativePool {
+            guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportRefusal(description: "The file could not be opened.") }
+            let head = (try? handle.read(upToCount: 64)) ?? Data()
+            try? handle.close()
+            guard !head.isEmpty else { throw ImportRefusal(description: "The file is empty.") }
+            if ExportArchive.isZIP(head) { return try ExportArchive.read(zipAt: path) }
+            if head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+                return try ExportArchive.read(documentAt: path) { sha256 in
+                    try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT 1 FROM photo WHERE sha256 = ?", arguments: [sha256]) != nil }
+                }
+            }
+            guard let data = FileManager.default.contents(atPath: path) else { throw ImportRefusal(description: "The file could not be read.") }
+            let table = try ImportedTable(data: data)
+            let days = try database.writer.read { db in
+                Set(try String.fetchAll(db, sql: "SELECT DISTINCT substr(eaten_local, 1, 10) FROM meal").compactMap(LocalDate.init(parsing:)))
+            }
+            let links = try catalog.writer.read { db in
+                var links: [String: ForeignDiaryBuilder.CatalogLink] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT id, ndb_number, description FROM food") {
+                    links[(row[2] as String).lowercased()] = .init(id: row[0], ndbNumber: row[1])
+                }
+                return links
+            }
+            return try OtherAppExports.read(table, context: .init(catalog: links, timeZone: timeZone, daysWithMeals: days))
+        }
+    }
+
+    /// What importing would add; nothing is written.
+    func preview(_ reading: ImportReading) async throws -> ImportOutcome {
+        try await database.importDocument(reading.document, dryRun: true, now: now())
+    }
+
+    func commit(_ reading: ImportReading) async throws -> ImportOutcome {
+        let missing = reading.document.photos.filter {
+            !FileManager.default.fileExists(atPath: photos.path(sha256: $0.sha256, size: .untouched, mediaType: $0.mediaType))
+        }
+        guard let archive = reading.archive, !missing.isEmpty else {
+            return try await database.importDocument(reading.document, dryRun: false, now: now())
+        }
+        let directory = photos.temporaryDirectory
+        let staged = try await offTheCooperativePool { try ExportArchive.stagePhotos(missing, from: archive, into: directory) }
+        defer { for file in staged { unlink(file.temporaryPath) } }
+        for file in staged {
+            let sniffed = try await MediaSniffer.shared.mimeType(ofFileAt: file.temporaryPath)
+            guard sniffed == file.mediaType else {
+                throw ImportRefusal(description: "The photo \(file.sha256.prefix(12))… is listed as \(file.mediaType) but its contents are \(sniffed), so nothing was imported.")
+            }
+        }
+        return try await photos.committing(originals: staged) {
+            try await database.importDocument(reading.document, dryRun: false, now: now())
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The words an import's preview and result are told in, on the page and by `fooddiary import`.
+enum ImportSummary {
+    static func dateRange(_ outcome: ImportOutcome) -> String? {
+        guard let first = outcome.firstDay, let last = outcome.lastDay else { return nil }
+        return first == last ? "on \(first)" : "from \(first) to \(last)"
+    }
+
+    /// What would be (or was) added, one line per kind of thing, nothing for kinds with none.
+    static func additions(_ outcome: ImportOutcome, done: Bool) -> [String] {
+        func count(_ value: Int, _ one: String, _ many: String) -> String? {
+            value == 0 ? nil : "\(value.formatted()) \(value == 1 ? one : many)"
+        }
+        var lines: [String] = []
+        if outcome.mealsAdded > 0 {
+            lines.append("\(outcome.mealsAdded.formatted()) \(outcome.mealsAdded == 1 ? "meal" : "meals") with \(outcome.entriesAdded.formatted()) \(outcome.entriesAdded == 1 ? "food" : "foods")"
+                         + (dateRange(outcome).map { " " + $0 } ?? ""))
+        }
+        lines += [
+            count(outcome.photosAdded, "photo", "photos"), count(outcome.placesAdded, "place", "places"),
+            count(outcome.tagsAdded, "tag", "tags"), count(outcome.myFoodsAdded, "food of your own", "foods of your own"),
+            count(outcome.recipesAdded, "recipe", "recipes"), count(outcome.savedFoodsAdded, "saved food", "saved foods"),
+            count(outcome.goalsAdded, "daily goal", "daily goals"),
+        ].compactMap { $0 }
+        return lines
+    }
+
+    static func headline(_ reading: ImportReading, _ outcome: ImportOutcome, done: Bool) -> String {
+        let rows = "\(reading.rows.formatted()) \(reading.format.hasPrefix("FoodDiary") ? (reading.rows == 1 ? "meal" : "meals") : (reading.rows == 1 ? "row" : "rows"))"
+        if outcome.mealsAdded == 0 && additions(outcome, done: done).isEmpty {
+            return "A \(reading.format) of \(rows). Everything in it is in this diary already: importing adds nothing."
+        }
+        let already = outcome.mealsAlreadyThere > 0 ? " \(outcome.mealsAlreadyThere.formatted()) of its meals are in the diary already and are left out." : ""
+        return (done ? "Imported from a \(reading.format) of \(rows)." : "A \(reading.format) of \(rows).") + already
+    }
+
+    static func skipped(_ reading: ImportReading, limit: Int = 50) -> [String] {
+        reading.skipped.prefix(limit).map { "Row \($0.row) is left out: \($0.reason)." }
+            + (reading.skipped.count > limit ? ["… and \(reading.skipped.count - limit) more rows left out."] : [])
+    }
+}

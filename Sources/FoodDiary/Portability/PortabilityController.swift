@@ -1,0 +1,174 @@
+import Foundation
+import Hummingbird
+
+/// `/export`: the open diary's export to download, and an import that shows what it would add
+/// (`/import/<token>`) before anything is written. An upload waits in the diary's temporary
+/// folder under a random token until it is imported or cancelled; the hourly sweep removes one
+/// left half-way.
+struct PortabilityController: Sendable {
+    let catalog: CatalogDatabase
+    let renderer: PageRenderer
+    let timeZone: TimeZone
+    let maxUploadBytes: Int
+    let now: @Sendable () -> Date
+    let fileIO = FileIO()
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/export", use: page)
+        routes.post("/export", use: makeExport)
+        routes.get("/export/:name", use: download)
+        routes.post("/import", use: upload)
+        routes.get("/import/:token", use: preview)
+        routes.post("/import/:token", use: commit)
+        routes.post("/import/:token/cancel", use: cancel)
+    }
+
+    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = try request.formQuery()
+        var notice: String?
+        if let made = query["made"], ExportLayout.isArchiveName(made) {
+            notice = "Your export is ready. Download it below."
+        } else if let meals = query["imported"].flatMap(Int.init) {
+            notice = meals == 0 ? "Nothing was added: everything in the file was in this diary already."
+                : "Imported \(meals.formatted()) \(meals == 1 ? "meal" : "meals"). They are in your meals and days now."
+        } else if query["cancelled"] != nil {
+            notice = "The import was cancelled; nothing was written."
+        }
+        return try await render(context, notice: notice)
+    }
+
+    @Sendable func makeExport(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
+        let folder = diary.exportsDirectory
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let name = ExportLayout.archiveName(at: now())
+        let summary = try await DiaryExporter(database: diary.database, photos: diary.photos)
+            .exportOffTheCooperativePool(to: folder + "/" + name)
+        // Only the newest is kept: an export is a copy to take away, and each one is complete.
+        for old in latestExports(diary) where old.name != (summary.archive as NSString).lastPathComponent {
+            unlink(folder + "/" + old.name)
+        }
+        return redirect(to: "/export?made=\(name)")
+    }
+
+    @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
+        guard let name = context.parameters.get("name"), ExportLayout.isArchiveName(name),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: diary.exportsDirectory + "/" + name),
+              let length = (attributes[.size] as? NSNumber)?.intValue else {
+            throw HTTPError(.notFound, message: "There is no such export; a newer one replaces it. Make a new export.")
+        }
+        let headers: HTTPFields = [
+            .contentType: "application/zip",
+            .contentLength: String(length),
+            .contentDisposition: "attachment; filename=\"\(name)\"",
+            .cacheControl: "no-store",
+        ]
+        return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: diary.exportsDirectory + "/" + name, context: context))
+    }
+
+    @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
+        guard let file = context.uploads.first(where: { $0.fieldName == "file" }), file.byteCount > 0 else {
+            return try await render(context, problem: "Choose the file to import first.", status: .unprocessableContent)
+        }
+        let token = PendingImport.newToken()
+        let pending = PendingImport(directory: diary.photos.temporaryDirectory, token: token)
+        try pending.keep(file)
+        return redirect(to: "/import/\(token)")
+    }
+
+    @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
+        let pending = try pendingImport(context, diary)
+        let importer = DiaryImporter(diary: diary, catalog: catalog, timeZone: timeZone, now: now)
+        do {
+            let reading = try await importer.read(fileAt: pending.path)
+            let outcome = try await importer.preview(reading)
+            return await renderer.render(.importPreview, ImportPreviewView(
+                token: pending.token, fileName: pending.clientFilename, reading: reading, outcome: outcome, csrfToken: context.csrfToken))
+        } catch let refusal as ImportRefusal {
+            pending.discard()
+            return try await render(context, problem: "\(pending.clientFilename) was not imported. \(refusal.description)", status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func commit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
+        let pending = try pendingImport(context, diary)
+        let importer = DiaryImporter(diary: diary, catalog: catalog, timeZone: timeZone, now: now)
+        do {
+            let outcome = try await importer.commit(try await importer.read(fileAt: pending.path))
+            pending.discard()
+            return redirect(to: "/export?imported=\(outcome.mealsAdded)")
+        } catch let refusal as ImportRefusal {
+            pending.discard()
+            return try await render(context, problem: "\(pending.clientFilename) was not imported; nothing was written. \(refusal.description)",
+                                    status: .unprocessableContent)
+        }
+    }
+
+    @Sendable func cancel(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
+        try pendingImport(context, diary).discard()
+        return redirect(to: "/export?cancelled=1")
+    }
+
+    private func pendingImport(_ context: AppRequestContext, _ diary: Diary) throws -> PendingImport {
+        guard let token = context.parameters.get("token"), PendingImport.isToken(token),
+              case let pending = PendingImport(directory: diary.photos.temporaryDirectory, token: token), pending.exists else {
+            throw HTTPError(.notFound, message: "That import is over: it was imported, cancelled, or left for more than an hour. Upload the file again.")
+        }
+        return pending
+    }
+
+    private func latestExports(_ diary: Diary) -> [(name: String, madeAt: Date, bytes: Int64)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: diary.exportsDirectory)) ?? []).filter(ExportLayout.isArchiveName).sorted().compactMap { name in
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: diary.exportsDirectory + "/" + name) else { return nil }
+            return (name, (attributes[.modificationDate] as? Date) ?? Date(), ((attributes[.size] as? NSNumber)?.int64Value) ?? 0)
+        }
+    }
+
+    private func render(_ context: AppRequestContext, notice: String? = nil, problem: String? = nil,
+                        status: HTTPResponse.Status = .ok) async throws -> Response {
+        let diary = try context.diary()
+        let latest = latestExports(diary).last
+        return await renderer.render(.portability, PortabilityView(
+            latest: latest.map { .init(name: $0.name, madeAt: BackupsView.when(LocalDateTime($0.madeAt, in: timeZone)), size: ByteSize.text($0.bytes),
+                                       downloadURL: "/export/\($0.name)") },
+            maxUploadBytes: maxUploadBytes, diaryID: diary.id, csrfToken: context.csrfToken, notice: notice, problem: problem), status: status)
+    }
+}
+
+/// An uploaded file waiting for its person to confirm the import: `import-<token>.upload` beside
+/// its name as the browser gave it, in the diary's temporary folder.
+struct PendingImport {
+    let directory: String
+    let token: String
+
+    static func newToken() -> String { (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined() }
+    static func isToken(_ text: String) -> Bool { text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } }
+
+    var path: String { directory + "/import-\(token).upload" }
+    private var namePath: String { directory + "/import-\(token).name" }
+    var exists: Bool { FileManager.default.fileExists(atPath: path) }
+    var clientFilename: String {
+        (try? String(contentsOfFile: namePath, encoding: .utf8)).flatMap { $0.isEmpty ? nil : $0 } ?? "The file"
+    }
+
+    /// Moves the upload out of the middleware's hands (it deletes what is left after the response).
+    func keep(_ file: UploadedFile) throws {
+        try DurableFile.rename(file.temporaryPath, to: path)
+        try? Data(String(file.clientFilename.prefix(200)).utf8).write(to: URL(fileURLWithPath: namePath))
+    }
+
+    func discard() {
+        unlink(path)
+        unlink(namePath)
+    }
+}
+
+extension Diary {
+    /// `<diary folder>/exports`: the newest export, kept for downloading again.
+    var exportsDirectory: String { (photos.root as NSString).deletingLastPathComponent + "/exports" }
+}

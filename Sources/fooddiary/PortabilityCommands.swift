@@ -1,0 +1,51 @@
+import ArgumentParser
+import FoodDiary
+import Foundation
+
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write one diary as a ZIP: meals.csv, entries.csv and days.csv for spreadsheets, diary.json with everything, and the photos.")
+
+    @Option(help: "Directory holding the diary data (env FOODDIARY_DATA_DIR).")
+    var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
+
+    @Option(help: "The diary's number, name, or person/name; needed when there are several.")
+    var diary: String?
+
+    @Option(help: "A .zip file name, or a folder to write fooddiary-export-<time>.zip into.")
+    var to: String
+
+    func run() async throws {
+        do {
+            print(try await DiaryTransfer(dataDirectory: dataDir).export(diary: diary, to: to))
+        } catch let refused as DiaryTransfer.Refused {
+            refuse(refused.description)
+        }
+    }
+}
+
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import a FoodDiary export, or a Cronometer, MyFitnessPal or Lose It! CSV, into a diary.",
+        discussion: "Says what it would add and writes nothing, unless given --commit. Importing the same file again adds nothing. The server must be stopped; while it runs, use its Export & import page.")
+
+    @Argument(help: "A fooddiary-export-*.zip or diary.json, Cronometer's servings.csv or dailysummary.csv, MyFitnessPal's nutrition export, or Lose It!'s food-logs.csv.")
+    var file: String
+
+    @Option(help: "Directory holding the diary data (env FOODDIARY_DATA_DIR).")
+    var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
+
+    @Option(help: "The diary's number, name, or person/name; needed when there are several.")
+    var diary: String?
+
+    @Flag(help: "Import, rather than only say what would be imported.")
+    var commit = false
+
+    func run() async throws {
+        do {
+            for line in try await DiaryTransfer(dataDirectory: dataDir).importFile(file, into: diary, commit: commit) { print(line) }
+        } catch let refused as DiaryTransfer.Refused {
+            refuse(refused.description)
+        }
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import GRDB
+import Testing
+import ZIPFoundation
+@testable import FoodDiary
+
+/// Files from the apps people leave: each fixture imports with the right day totals, the preview
+/// writes nothing, and importing the same file again adds nothing.
+@Suite struct ImportFormatsTests {
+    struct Expected {
+        let file: String
+        let format: String
+        let mealsAdded: Int
+        let energyByDay: [String: Double]
+        let skippedRows: [Int]
+    }
+
+    static let fixtures = [
+        Expected(file: "cronometer-servings.csv", format: "Cronometer servings (Food & Recipe Entries)", mealsAdded: 4,
+                 energyByDay: ["2026-03-01": 105.02 + 2.37 + 590.5 + 612 + 10, "2026-03-02": 117.6 + 164], skippedRows: [9, 10, 11]),
+        Expected(file: "cronometer-dailysummary.csv", format: "Cronometer daily nutrition (dailysummary.csv)", mealsAdded: 2,
+                 energyByDay: ["2026-02-26": 1850.5, "2026-02-27": 2011], skippedRows: [4]),
+        Expected(file: "myfitnesspal-nutrition.csv", format: "MyFitnessPal nutrition export", mealsAdded: 4,
+                 energyByDay: ["2026-03-03": 420 + 1150 + 640.5, "2026-03-04": 210], skippedRows: [6]),
+        Expected(file: "loseit-food-logs.csv", format: "Lose It! food log", mealsAdded: 3,
+                 energyByDay: ["2026-03-05": 100 + 42 + 187, "2026-03-06": 95], skippedRows: [5, 7]),
+    ]
+
+    @Test(arguments: fixtures)
+    func eachAppsFileImportsWithTheRightDayTotalsAndOnlyOnce(_ expected: Expected) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
+
+        let reading = try await importer.read(fileAt: PortabilityFixtures.path(expected.file))
+        #expect(reading.format == expected.format)
+        #expect(reading.skipped.map(\.row) == expected.skippedRows, "\(reading.skipped)")
+        let preview = try await importer.preview(reading)
+        #expect(preview.mealsAdded == expected.mealsAdded)
+        #expect(try await PortabilityFixtures.mealCount(diary.database) == 0, "the preview writes nothing")
+
+        let outcome = try await importer.commit(reading)
+        #expect(outcome == preview, "the import does what its preview said")
+        let totals = try await PortabilityFixtures.energyByDay(diary.database)
+        #expect(Set(totals.keys) == Set(expected.energyByDay.keys))
+        for (day, energy) in expected.energyByDay {
+            #expect(abs((totals[day] ?? -1) - energy) < 1e-9, "\(day): \(totals[day] ?? -1) kcal, expected \(energy)")
+        }
+
+        let again = try await importer.commit(try await importer.read(fileAt: PortabilityFixtures.path(expected.file)))
+        #expect(again.mealsAdded == 0 && again.entriesAdded == 0)
+        #expect(try await PortabilityFixtures.mealCount(diary.database) == expected.mealsAdded)
+    }
+
+    @Test func cronometerRowsBecomeFoodsWithTheFilesNutrientsExactly() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
+        _ = try await importer.commit(try await importer.read(fileAt: PortabilityFixtures.path("cronometer-servings.csv")))
+        let rows = try diary.database.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT m.eaten_local, m.utc_offset_minutes, m.notes, e.description, e.data_type, e.ndb_number, e.grams, e.portion_label,
+                       e.energy_kcal, e.protein_g, e.potassium_mg
+                FROM food_entry e JOIN meal m ON m.id = e.meal_id ORDER BY e.id
+                """)
+        }
+        struct Stored {
+            let eatenLocal: String, offset: Int, notes: String, dataType: String, ndbNumber: String?
+            let grams: Double?, portion: String, energy: Double?, protein: Double?, potassium: Double?
+        }
+        var byFood: [String: Stored] = [:]
+        for row in rows {
+            byFood[row[3]] = Stored(eatenLocal: row[0], offset: row[1], notes: row[2], dataType: row[4], ndbNumber: row[5], grams: row[6],
+                                    portion: row[7], energy: row[8], protein: row[9], potassium: row[10])
+        }
+        let banana = try #require(byFood["Bananas, raw"])
+        #expect(banana.dataType == "sr_legacy" && banana.ndbNumber == "09040", "an exact catalog name is linked")
+        #expect(banana.grams == 118 && banana.energy == 105.02 && banana.potassium == 422.44, "with the file's nutrients, not the catalog's")
+        #expect(banana.eatenLocal == "2026-03-01T08:15" && banana.notes == "Breakfast")
+        #expect(banana.offset == 0, "London is on UTC in early March")
+        let coffee = try #require(byFood["Coffee, brewed"])
+        #expect(coffee.dataType == "quick_add" && coffee.grams == nil && coffee.portion == "1.00 cup", "a cup has no weight")
+        let almonds = try #require(byFood["Almonds"])
+        #expect(abs((almonds.grams ?? 0) - 28.349523125) < 1e-9, "ounces become grams")
+        #expect(byFood["Sandwich, \"club\", with turkey"]?.eatenLocal == "2026-03-01T12:30", "a meal with no time is at its usual hour")
+        #expect(byFood["Pasta\nwith pesto, homemade"]?.eatenLocal == "2026-03-01T19:40",
+                "a quoted line break stays in the name; the meal is at its earliest time")
+        #expect(byFood["Crème fraîche 🍓"]?.protein == 0.72)
+        #expect(byFood["=HYPERLINK(\"http://example.com\")"] != nil, "kept as the text it is")
+    }
+
+    @Test func aDayTotalIsNotAddedWhereTheDiaryHasMealsAlready() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        try await diary.database.addMeal("2026-02-27T13:00", notes: "Lunch logged here")
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
+        let reading = try await importer.read(fileAt: PortabilityFixtures.path("cronometer-dailysummary.csv"))
+        #expect(reading.skipped.map(\.row) == [3, 4])
+        #expect(reading.skipped.first?.reason.contains("meals on 2026-02-27 already") == true)
+        #expect(try await importer.commit(reading).mealsAdded == 1)
+    }
+
+    @Test func myFitnessPalsPercentagesAreNamedAsLeftOut() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
+        let reading = try await importer.read(fileAt: PortabilityFixtures.path("myfitnesspal-nutrition.csv"))
+        #expect(reading.remarks.contains { $0.contains("Vitamin A, Vitamin C, Calcium, Iron") })
+        _ = try await importer.commit(reading)
+        let lunch = try diary.database.writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT m.notes, e.sodium_mg, e.cholesterol_mg FROM meal m JOIN food_entry e ON e.meal_id = m.id WHERE m.eaten_local = '2026-03-03T12:30'")
+        }
+        let notes: String? = lunch?[0], sodium: Double? = lunch?[1], cholesterol: Double? = lunch?[2]
+        #expect(notes == "Lunch: Work lunch, “team” day")
+        #expect(sodium == 1840 && cholesterol == 120, "“1,840” is one thousand eight hundred and forty")
+    }
+}
+
+/// Files that are broken or built to hurt: each gets a plain reason and the diary is unchanged.
+@Suite struct HostileImportTests {
+    static func refusal(for data: Data, name: String = "file.csv") async throws -> (String, Int) {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        try await diary.database.addMeal("2026-03-01T08:00", notes: "Was here before")
+        let path = directory.path + "/" + name
+        try data.write(to: URL(fileURLWithPath: path))
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
+        do {
+            let reading = try await importer.read(fileAt: path)
+            _ = try await importer.commit(reading)
+            Issue.record("\(name) was imported")
+            return ("", try await PortabilityFixtures.mealCount(diary.database))
+        } catch let refusal as ImportRefusal {
+            return (refusal.description, try await PortabilityFixtures.mealCount(diary.database))
+        }
+    }
+
+    static let servingsHeader = "Day,Time,Group,Food Name,Amount,Energy (kcal),Protein (g)\n"
+
+    @Test func textThatIsNotUTF8IsRefused() async throws {
+        let latin1 = Data((Self.servingsHeader + "2026-03-01,,Lunch,Cr").utf8) + Data([0xE8, 0x6D, 0x65]) + Data(",100.00 g,100,1\n".utf8)
+        let (message, meals) = try await Self.refusal(for: latin1)
+        #expect(message.contains("not UTF-8"))
+        #expect(meals == 1)
+    }
+
+    @Test func twentyMegabytesOfOneLineIsRefused() async throws {
+        let (message, meals) = try await Self.refusal(for: Data(Self.servingsHeader.utf8) + Data(repeating: UInt8(ascii: "a"), count: 20_000_000))
+        #expect(message.contains("Line 2 of the file is 20.0 MB long"), "\(message)")
+        #expect(meals == 1)
+    }
+
+    @Test func missingColumnsAreNamed() async throws {
+        let (message, meals) = try await Self.refusal(for: Data("Day,Food Name,Protein (g)\n2026-03-01,Toast,4\n".utf8))
+        #expect(message.contains("“Amount”") && message.contains("“Energy (kcal)”"), "\(message)")
+        #expect(meals == 1)
+    }
+
+    @Test func aFileOfNoKnownAppIsRefusedWithWhatIsKnown() async throws {
+        let (message, _) = try await Self.refusal(for: Data("when,what\nmonday,soup\n".utf8))
+        #expect(message.contains("does not know this file") && message.contains("Lose It!"))
+    }
+
+    @Test func moreRowsThanAnImportTakesAreRefused() async throws {
+        var text = Self.servingsHeader
+        text.reserveCapacity(ImportedTable.maxRows * 40)
+        for index in 0...ImportedTable.maxRows { text += "2026-03-01,,Lunch,Toast \(index),10.00 g,26,1\n" }
+        let (message, meals) = try await Self.refusal(for: Data(text.utf8))
+        #expect(message.contains("more than 200,000 rows"))
+        #expect(meals == 1)
+    }
+
+    @Test func aHundredThousandRowsImportInOneGo() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        var text = Self.servingsHeader
+        for index in 0..<100_000 {
+            let day = LocalDate(parsing: "2020-01-01")!.adding(days: index / 20)
+            text += "\(day),\(index % 12 + 1):\(index % 60 < 10 ? "0" : "")\(index % 60) PM,Meal \(index % 4),Food \(index),10.00 g,\(index % 500),1\n"
+        }
+        let path = directory.path + "/big.csv"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
+        let reading = try await importer.read(fileAt: path)
+        #expect(reading.rows == 100_000 && reading.skipped.isEmpty)
+        let outcome = try await importer.commit(reading)
+        #expect(outcome.entriesAdded == 100_000 && outcome.mealsAdded == 20_000, "5,000 days of four meals")
+    }
+
+    @Test func anArchiveWithPathsOutsideTheExportIsRefused() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/evil.zip"
+        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+        let document = Data(#"{"format":"fooddiary-diary","version":1,"meals":[]}"#.utf8)
+        for name in ["diary.json", "../escape.txt"] {
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(document.count)) { position, size in
+                document.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        let (message, meals) = try await Self.refusal(for: try Data(contentsOf: URL(fileURLWithPath: path)), name: "evil.zip")
+        #expect(message.contains("“../escape.txt”"), "\(message)")
+        #expect(meals == 1)
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/../escape.txt"))
+    }
+
+    @Test func aZipBombStopsAtTheBound() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/bomb.zip"
+        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+        let size = ExportArchive.maxDocumentBytes + 1
+        let zeros = Data(count: 1 << 20)
+        try archive.addEntry(with: "diary.json", type: .file, uncompressedSize: Int64(size), compressionMethod: .deflate) { position, chunk in
+            zeros.prefix(min(chunk, size - Int(position)))
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.count < 1 << 20, "a few hundred kilobytes that unpack to 256 MB")
+        let (message, meals) = try await Self.refusal(for: bytes, name: "bomb.zip")
+        #expect(message.contains("unpacks to more than the 256 MB an import reads"), "\(message)")
+        #expect(meals == 1)
+    }
+
+    @Test func aDiaryJSONWithImpossibleValuesChangesNothing() async throws {
+        let meal = #"{"ref":1,"eaten_local":"2026-03-01T08:00","utc_offset_minutes":0,"notes":"ok","is_favourite":false,"tags":[],"shares":[],"created_at":"","updated_at":"","entries":[{"food":{"data_type":"hand_typed","description":"Toast","basis_grams":50,"basis":{"energy_kcal":-5}},"grams":50,"portion_label":"50 g","nutrients":{"energy_kcal":-5},"created_at":"","updated_at":""}]}"#
+        let (message, meals) = try await Self.refusal(for: Data(#"{"format":"fooddiary-diary","version":1,"meals":[\#(meal)]}"#.utf8), name: "diary.json")
+        #expect(message.contains("cannot keep"), "\(message)")
+        #expect(meals == 1)
+        let (future, _) = try await Self.refusal(for: Data(#"{"format":"fooddiary-diary","version":99}"#.utf8), name: "diary.json")
+        #expect(future.contains("newer FoodDiary"))
+        let badTime = meal.replacingOccurrences(of: #""created_at":"","updated_at":"","entries""#, with: #""created_at":"yesterday","updated_at":"","entries""#)
+        let (time, _) = try await Self.refusal(for: Data(#"{"format":"fooddiary-diary","version":1,"meals":[\#(badTime)]}"#.utf8), name: "diary.json")
+        #expect(time.contains("“yesterday”"), "\(time)")
+    }
+}
