@@ -88,8 +88,9 @@ struct PortabilityController: Sendable {
             return await renderer.render(.importPreview, ImportPreviewView(
                 token: pending.token, fileName: pending.clientFilename, reading: reading, outcome: outcome, csrfToken: context.csrfToken))
         } catch let refusal as ImportRefusal {
+            let name = pending.clientFilename
             pending.discard()
-            return try await render(context, problem: "\(pending.clientFilename) was not imported. \(refusal.description)", status: .unprocessableContent)
+            return try await render(context, problem: "\(name) was not imported. \(refusal.description)", status: .unprocessableContent)
         }
     }
 
@@ -102,8 +103,9 @@ struct PortabilityController: Sendable {
             pending.discard()
             return redirect(to: "/export?imported=\(outcome.mealsAdded)")
         } catch let refusal as ImportRefusal {
+            let name = pending.clientFilename
             pending.discard()
-            return try await render(context, problem: "\(pending.clientFilename) was not imported; nothing was written. \(refusal.description)",
+            return try await render(context, problem: "\(name) was not imported; nothing was written. \(refusal.description)",
                                     status: .unprocessableContent)
         }
     }

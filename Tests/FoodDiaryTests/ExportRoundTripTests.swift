@@ -1,0 +1,101 @@
+import CSV
+import Foundation
+import GRDB
+import Testing
+import ZIPFoundation
+@testable import FoodDiary
+import FoodDiaryTools
+
+/// An export is the whole diary: imported into an empty diary and exported again, every file
+/// reads the same, photos byte for byte.
+@Suite struct ExportRoundTripTests {
+    /// The files of an export archive, by name.
+    static func contents(of path: String) throws -> [String: Data] {
+        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+        var files: [String: Data] = [:]
+        for entry in archive where entry.type == .file {
+            var data = Data()
+            _ = try archive.extract(entry) { data.append($0) }
+            files[entry.path] = data
+        }
+        return files
+    }
+
+    @Test func theSixHundredDayDemoDiaryRoundTrips() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (demo, _) = try DemoDiaryTests.demo(directory)
+        let summary = try await demo.fill(days: 600, today: LocalDate(parsing: "2026-11-24")!, timeZone: TimeZone(identifier: "Europe/London")!)
+        let config = AppConfig(dataDirectory: directory.path)
+        let source = Diary(id: 1, database: try AppDatabase.open(path: config.legacyDiaryPath), photosDirectory: config.legacyPhotosDirectory,
+                           maxPhotoPixels: 100_000_000)
+        // What the demo does not make, so the round trip covers it too.
+        try await source.database.write { db in
+            try db.execute(sql: """
+                INSERT INTO my_food (name, brand_owner, serving_grams, serving_label, energy_kcal, protein_g, created_at, updated_at)
+                VALUES ('Oat bar 🍫', 'Acme, “Ltd”', 40, '1 bar', 180, 4.5, '2026-01-02 08:00:00.000', '2026-01-02 08:00:00.000');
+                INSERT INTO recipe (name, servings, notes, created_at, updated_at) VALUES ('Dal', 4, 'Red lentils', '2026-01-03 18:00:00.000', '2026-01-03 18:00:00.000');
+                INSERT INTO recipe_ingredient (recipe_id, my_food_id, data_type, description, brand_owner, grams, portion_label, basis_grams,
+                    basis_energy_kcal, energy_kcal, created_at)
+                SELECT r.id, f.id, 'hand_typed', 'Oat bar 🍫', 'Acme, “Ltd”', 80, '2 bars', 40, 180, 360, '2026-01-03 18:00:00.000'
+                FROM recipe r, my_food f;
+                INSERT INTO saved_food (data_type, description, basis_grams, basis_energy_kcal, default_grams, default_portion_label, created_at)
+                VALUES ('hand_typed', 'Flat white', 200, 120, 200, '1 cup', '2026-01-04 09:00:00.000');
+                INSERT INTO meal_share (meal_id, direction, person_name, share_key, servings, total_servings, created_at)
+                SELECT max(id), 'with', 'Ana', 'share-key-0123456789abcdef', 1, 2, '2026-01-05 20:00:00.000' FROM meal;
+                UPDATE meal SET notes = '=1+1 and "quotes", commas' || char(10) || 'and a new line' WHERE id = (SELECT min(id) FROM meal);
+                """)
+        }
+        let first = directory.path + "/first.zip", second = directory.path + "/second.zip"
+        let exported = try DiaryExporter(database: source.database, photos: source.photos).export(to: first)
+        #expect(exported.meals == summary.meals && exported.entries == summary.entries && exported.photos == summary.photos)
+
+        let target = try PortabilityFixtures.emptyDiary(in: directory, "target")
+        let importer = PortabilityFixtures.importer(target, catalog: try CatalogDatabase.open(path: config.catalogPath))
+        let outcome = try await importer.commit(try await importer.read(fileAt: first))
+        #expect(outcome.mealsAdded == summary.meals && outcome.photosAdded == summary.photos && outcome.recipesAdded == 1)
+        _ = try DiaryExporter(database: target.database, photos: target.photos).export(to: second)
+
+        let before = try Self.contents(of: first), after = try Self.contents(of: second)
+        #expect(before.keys.sorted() == after.keys.sorted())
+        for (name, data) in before {
+            #expect(after[name] == data, "\(name) differs after the round trip")
+        }
+        #expect(before.keys.filter { $0.hasPrefix("photos/") }.count == summary.photos)
+        for (name, data) in before where name.hasPrefix("photos/") {
+            #expect(SHA256Digest.hex(data) == String(name.dropFirst(7).prefix(64)), "\(name) is the photo its name says")
+        }
+        let again = try await importer.commit(try await importer.read(fileAt: first))
+        #expect(again.mealsAdded == 0 && again.mealsAlreadyThere == summary.meals && again.recipesAdded == 0 && again.myFoodsAdded == 0)
+    }
+
+    @Test func theSpreadsheetsHaveEveryFoodAndNoFormulas() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        let hostile = ["=HYPERLINK(\"http://evil\")", "+SUM(A1)", "-2+3", "@cmd", "\tTab", "Plain, “quoted” 🍲\nline two"]
+        for (index, notes) in hostile.enumerated() {
+            let id = try await diary.database.addMeal("2026-03-0\(index + 1)T12:00", offset: 60, notes: notes)
+            let food = FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: notes, brandOwner: nil,
+                                    basisGrams: 100, basis: NutrientValues([.energyKcal: 250, .sodiumMg: 410.5]))
+            _ = try await diary.database.addEntry(mealID: id, food: food, amount: ChosenAmount(grams: 150, label: "150 g"), now: TestEnvironment.fixedNow)
+        }
+        let path = directory.path + "/export.zip"
+        _ = try DiaryExporter(database: diary.database, photos: diary.photos).export(to: path)
+        let files = try Self.contents(of: path)
+        let entries = try CSVReader(string: String(decoding: try #require(files["entries.csv"]), as: UTF8.self), hasHeaderRow: true)
+        let header = try #require(entries.headerRow)
+        #expect(header.contains("Energy (kcal)") && header.contains("Sodium (mg)") && header.contains("grams"))
+        var foods: [String] = []
+        while let row = entries.next() {
+            let food = row[header.firstIndex(of: "food")!]
+            foods.append(food)
+            #expect(!"=+-@\t".contains(food.first!), "“\(food)” would run as a formula")
+            #expect(row[header.firstIndex(of: "Energy (kcal)")!] == "375" && row[header.firstIndex(of: "Sodium (mg)")!] == "615.75")
+        }
+        #expect(foods == ["'=HYPERLINK(\"http://evil\")", "'+SUM(A1)", "'-2+3", "'@cmd", "'\tTab", "Plain, “quoted” 🍲\nline two"])
+        let meals = String(decoding: try #require(files["meals.csv"]), as: UTF8.self)
+        #expect(meals.contains(",UTC+01:00,"), "offsets read as text, not as a formula")
+        #expect(meals.hasPrefix("meal,date,time,") && meals.contains("\r\n"))
+    }
+}

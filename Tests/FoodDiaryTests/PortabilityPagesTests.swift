@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import HummingbirdTesting
+@testable import FoodDiary
+
+/// Export and import as a person does them in the browser.
+@Suite struct PortabilityPagesTests {
+    @Test func aPersonDownloadsTheirExport() async throws {
+        try await TestEnvironment.withConfiguredApp(withFixtureCatalog: true) { client, database, config in
+            try await database.addMeal("2026-03-08T12:30", notes: "Soup & bread 🍞")
+            let empty = try await client.get("/export")
+            #expect(empty.status == .ok && empty.text.contains("Make an export") && !empty.text.contains("Download</a>"))
+
+            let made = try await client.postForm("/export", [])
+            let location = try #require(made.headers[.location])
+            #expect(made.status == .seeOther && location.hasPrefix("/export?made=fooddiary-export-"))
+            let page = try await client.get(location)
+            let name = try #require(page.text.firstMatch(of: #/href="/export/(fooddiary-export-[0-9-]+\.zip)"/#)?.output.1)
+            #expect(page.text.contains("Your export is ready"))
+
+            let download = try await client.get("/export/\(name)")
+            #expect(download.status == .ok && download.headers[.contentType] == "application/zip")
+            #expect(download.headers[.contentDisposition] == "attachment; filename=\"\(name)\"" && download.headers[.cacheControl] == "no-store")
+            let copy = try TemporaryDirectory()
+            defer { copy.remove() }
+            try Data(buffer: download.body).write(to: URL(fileURLWithPath: copy.path + "/export.zip"))
+            let files = try ExportRoundTripTests.contents(of: copy.path + "/export.zip")
+            #expect(String(decoding: try #require(files["meals.csv"]), as: UTF8.self).contains("Soup & bread 🍞"))
+
+            for wrong in ["fooddiary-export-20990101-000000.zip", "..%2F..%2Faccounts.sqlite", "fooddiary-backup-20260101-000000.zip"] {
+                #expect(try await client.get("/export/\(wrong)").status == .notFound, "\(wrong)")
+            }
+            let robin = try await TestPerson.addMember("Robin", in: config)
+            #expect(try await client.get("/export/\(name)", session: robin.session).status == .notFound, "another diary's export")
+        }
+    }
+
+    static func upload(_ client: any TestClientProtocol, _ data: Data, name: String) async throws -> String {
+        let response = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: name, contentType: "text/csv", data: data)])
+        #expect(response.status == .seeOther)
+        return try #require(response.headers[.location])
+    }
+
+    @Test func anImportShowsWhatItWouldAddThenAddsItOnce() async throws {
+        try await TestEnvironment.withConfiguredApp(withFixtureCatalog: true) { client, database, config in
+            let file = try Data(contentsOf: URL(fileURLWithPath: PortabilityFixtures.path("cronometer-servings.csv")))
+            let location = try await Self.upload(client, file, name: "servings.csv")
+            #expect(location.wholeMatch(of: #/\/import\/[0-9a-f]{32}/#) != nil)
+
+            let preview = try await client.get(location)
+            #expect(preview.status == .ok)
+            #expect(preview.text.contains("Import servings.csv?") && preview.text.contains("4 meals with 7 foods from 2026-03-01 to 2026-03-02"))
+            #expect(preview.text.contains("3 rows are left out") && preview.text.contains("Row 9 is left out: its date “yesterday”"))
+            #expect(preview.text.contains("Import 4 meals"))
+            #expect(try await database.mealCount() == 0, "the preview writes nothing")
+
+            let robin = try await TestPerson.addMember("Robin", in: config)
+            #expect(try await client.get(location, session: robin.session).status == .notFound, "an upload is its diary's alone")
+            #expect(try await client.postForm(location, [], token: robin.token, session: robin.session).status == .notFound)
+
+            let done = try await client.postForm(location, [])
+            #expect(done.status == .seeOther && done.headers[.location] == "/export?imported=4")
+            #expect(try await client.get("/export?imported=4").text.contains("Imported 4 meals"))
+            #expect(try await database.mealCount() == 4)
+            #expect(try await client.postForm(location, []).status == .notFound, "an import happens once")
+
+            let second = try await client.get(try await Self.upload(client, file, name: "servings.csv"))
+            #expect(second.text.contains("Everything in it is in this diary already") && !second.text.contains("Import 4 meals"))
+            let third = try await Self.upload(client, file, name: "servings.csv")
+            #expect(try await client.postForm(third + "/cancel", []).headers[.location] == "/export?cancelled=1")
+            #expect(try await client.get(third).status == .notFound)
+            #expect(try await database.mealCount() == 4)
+            let waiting = try FileManager.default.contentsOfDirectory(atPath: config.firstDiaryPhotos + "/tmp").filter { $0.hasPrefix("import-") }
+            #expect(waiting.count == 2, "only the second upload, never confirmed, waits for the sweep: \(waiting)")
+        }
+    }
+
+    @Test func aFileThatCannotBeImportedSaysWhyAndChangesNothing() async throws {
+        try await TestEnvironment.withConfiguredApp(withFixtureCatalog: true) { client, database, _ in
+            try await database.addMeal("2026-03-08T12:30", notes: "Here before")
+            let location = try await Self.upload(client, Data("when,what\nmonday,soup\n".utf8), name: "notes.csv")
+            let refused = try await client.get(location)
+            #expect(refused.status == .unprocessableContent && refused.text.contains("notes.csv was not imported. FoodDiary does not know this file"))
+            #expect(try await client.get(location).status == .notFound, "a refused upload is not kept")
+            let nothing = try await client.postMultipart("/import", files: [])
+            #expect(nothing.status == .unprocessableContent && nothing.text.contains("Choose the file to import first."))
+            #expect(try await database.mealCount() == 1)
+        }
+    }
+}
