@@ -49,7 +49,7 @@ import HummingbirdTesting
 
             let preview = try await client.get(location)
             #expect(preview.status == .ok)
-            #expect(preview.text.contains("Import servings.csv?") && preview.text.contains("4 meals with 7 foods from 2026-03-01 to 2026-03-02"))
+            #expect(preview.text.contains("Import servings.csv?") && preview.text.contains("4 meals with 7 foods from 1 Mar 2026 to 2 Mar 2026"))
             #expect(preview.text.contains("3 rows are left out") && preview.text.contains("Row 9 is left out: its date “yesterday”"))
             #expect(preview.text.contains("Import 4 meals"))
             #expect(try await database.mealCount() == 0, "the preview writes nothing")

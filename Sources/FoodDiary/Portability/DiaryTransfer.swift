@@ -31,14 +31,22 @@ public struct DiaryTransfer: Sendable {
         return diary.id
     }
 
+    /// A diary nobody has opened yet has no folder; importing into it is how some people start.
     private func open(_ id: Int64) throws -> Diary {
-        try DiaryFiles(directory: config.diariesDirectory).open(id, maxPhotoPixels: config.maxPhotoPixels)
+        let files = DiaryFiles(directory: config.diariesDirectory)
+        try FileManager.default.createDirectory(atPath: files.folder(id), withIntermediateDirectories: true)
+        return try files.open(id, maxPhotoPixels: config.maxPhotoPixels)
     }
 
     /// Writes the export to `target` (a .zip name, or a folder it is written into).
     public func export(diary selector: String?, to target: String) async throws -> String {
         let diary = try open(try diaryID(selector))
-        let path = try BackupMaker.targetPath(target, date: Date(), name: ExportLayout.archiveName(at:))
+        let path: String
+        do {
+            path = try BackupMaker.targetPath(target, date: Date(), name: ExportLayout.archiveName(at:))
+        } catch let refused as BackupMaker.Refused {
+            throw Refused(description: refused.description)
+        }
         let summary = try DiaryExporter(database: diary.database, photos: diary.photos).export(to: path)
         return "Exported \(summary.meals.formatted()) meals, \(summary.entries.formatted()) foods and \(summary.photos.formatted()) photos to \(summary.archive) (\(ByteSize.text(summary.bytes)))."
     }

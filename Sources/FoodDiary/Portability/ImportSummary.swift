@@ -4,7 +4,7 @@ import Foundation
 enum ImportSummary {
     static func dateRange(_ outcome: ImportOutcome) -> String? {
         guard let first = outcome.firstDay, let last = outcome.lastDay else { return nil }
-        return first == last ? "on \(first)" : "from \(first) to \(last)"
+        return first == last ? "on \(first.dayMonthYearText)" : "from \(first.dayMonthYearText) to \(last.dayMonthYearText)"
     }
 
     /// What would be (or was) added, one line per kind of thing, nothing for kinds with none.
