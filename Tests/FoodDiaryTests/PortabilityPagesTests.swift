@@ -75,6 +75,31 @@ import HummingbirdTesting
         }
     }
 
+    @Test func anExportWithPhotosMovesToAnotherPersonsDiaryThroughThePages() async throws {
+        try await TestEnvironment.withConfiguredApp(withFixtureCatalog: true) { client, _, config in
+            let meal = try #require(try await BackupTests.postMeal(client, 1, withPhoto: true))
+            _ = try await client.postForm("/export", [])
+            let page = try await client.get("/export")
+            let name = try #require(page.text.firstMatch(of: #/href="/export/(fooddiary-export-[0-9-]+\.zip)"/#)?.output.1)
+            let archive = Data(buffer: try await client.get("/export/\(name)").body)
+
+            let robin = try await TestPerson.addMember("Robin", in: config)
+            let uploaded = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: String(name), contentType: "application/zip", data: archive)],
+                                                          token: robin.token, session: robin.session)
+            let location = try #require(uploaded.headers[.location])
+            let preview = try await client.get(location, session: robin.session)
+            #expect(preview.text.contains("1 meal with 0 foods on 9 Mar 2026") && preview.text.contains("1 photo"))
+            #expect(try await client.postForm(location, [], token: robin.token, session: robin.session).status == .seeOther)
+
+            let list = try await client.get("/", session: robin.session)
+            #expect(list.text.contains("Meal 1 🍲 &amp; co"))
+            let photo = try #require(list.text.firstMatch(of: #/src="(/photos/[0-9a-f]{64}/thumb)"/#)?.output.1)
+            let thumb = try await client.get(String(photo), session: robin.session)
+            #expect(thumb.status == .ok && thumb.headers[.contentType] == "image/jpeg", "the thumbnail is made from the imported original")
+            #expect(try await client.get("/meals/\(meal)").status == .ok, "the owner's meal is where it was")
+        }
+    }
+
     @Test func aFileThatCannotBeImportedSaysWhyAndChangesNothing() async throws {
         try await TestEnvironment.withConfiguredApp(withFixtureCatalog: true) { client, database, _ in
             try await database.addMeal("2026-03-08T12:30", notes: "Here before")

@@ -3,6 +3,8 @@ on a free loopback port, with a temporary data directory and the real USDA catal
 Each journey runs at phone width (390 × 844) and at desktop width; every page visited is saved
 as a screenshot in e2e-screenshots/ (or $FOODDIARY_E2E_SCREENSHOTS)."""
 import base64
+import csv
+import io
 import os
 import pathlib
 import re
@@ -12,6 +14,7 @@ import tempfile
 import threading
 import time
 import unittest
+import zipfile
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -404,6 +407,37 @@ class Journeys:
         self.use_cookies(sam)
         self.open(f"/meals/{meal}", "sam-meal-after-share")
         self.assertEqual(self.find(".meal-total-kcal").text, "135 kcal")
+
+    def test_9y_an_export_to_open_in_a_spreadsheet_and_another_apps_log_imported(self):
+        self.browser.get_log("browser")
+        downloads = pathlib.Path(self.data_dir) / "downloads"
+        downloads.mkdir(exist_ok=True)
+        self.browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+        self.open("/account", "account-before-export")
+        self.click_link("Export & import", "export-page")
+        self.click("form[action='/export'] button", "export-made")
+        self.assertIn("Your export is ready", self.text())
+        self.click("a[download]", navigates=False)
+        WebDriverWait(self.browser, 20).until(lambda driver: any(p.suffix == ".zip" for p in downloads.iterdir()))
+        archive = next(p for p in downloads.iterdir() if p.suffix == ".zip")
+        with zipfile.ZipFile(archive) as export:
+            self.assertTrue({"meals.csv", "entries.csv", "days.csv", "diary.json"} <= set(export.namelist()))
+            rows = list(csv.reader(io.TextIOWrapper(export.open("entries.csv"), encoding="utf-8", newline="")))
+        self.assertIn("Energy (kcal)", rows[0])
+        self.assertGreater(len(rows), 1, "the foods of the open diary")
+        self.assertTrue(all(len(row) == len(rows[0]) for row in rows), "every row has every column")
+
+        self.find("#import-file").send_keys(str(ROOT / "Tests/FoodDiaryTests/Fixtures/import/loseit-food-logs.csv"))
+        self.find("form[data-import-form] button").click()
+        WebDriverWait(self.browser, 20).until(lambda driver: "/import/" in driver.current_url and "Import 3 meals" in self.text())
+        self.shot("import-preview")
+        self.assertIn("Row 5 is left out: Lose It! marks it deleted.", self.browser.page_source)
+        self.click("form[action^='/import/'] button.primary", "imported")
+        self.assertIn("Imported 3 meals", self.text())
+        self.open("/days/2026-03-05", "imported-day")
+        self.assertIn("329", self.text(), "the day's total is the file's: 100 + 42 + 187 kcal")
+        self.maxDiff = None
+        self.assertEqual(self.console_errors(), [])
 
     def test_9z_the_installed_app_says_when_the_server_is_out_of_reach(self):
         """Last, as it stops the server: the service worker shows its own page, never a kept copy
