@@ -11,29 +11,7 @@ photos=${1:-40}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 bin=.build/release/fooddiary
-$bin demo --days 365 --data-dir "$work/data" >/dev/null 2>&1
-printf 'sardines on toast 1234\n' | $bin user add bench --owner --data-dir "$work/data" >/dev/null
-# A start moves the demo diary into diaries/1; the photos are then added as uploads would place them.
-$bin serve --port 0 --data-dir "$work/data" >"$work/serve.log" 2>&1 &
-server=$!
-for _ in $(seq 1 300); do grep -q "ready at" "$work/serve.log" && break; sleep 0.1; done
-kill "$server"; wait "$server" || true
-python3 - "$work/data/diaries/1" "$photos" <<'PY'
-import hashlib, os, random, sqlite3, sys
-diary, count = sys.argv[1], int(sys.argv[2])
-db = sqlite3.connect(diary + "/diary.sqlite")
-random.seed(7)
-for i in range(count):
-    # 3.5 MB of noise compresses as little as a real photo's JPEG data does.
-    data = b"\xff\xd8\xff\xe0" + random.randbytes(3_500_000) + b"\xff\xd9"
-    sha = hashlib.sha256(data).hexdigest()
-    folder = f"{diary}/photos/originals/{sha[:2]}"
-    os.makedirs(folder, exist_ok=True)
-    open(f"{folder}/{sha}.jpg", "wb").write(data)
-    db.execute("INSERT INTO photo (sha256, media_type, byte_count, width_px, height_px, created_at) VALUES (?, 'image/jpeg', ?, 4000, 3000, '2026-01-01T00:00:00Z')", (sha, len(data)))
-    db.execute("UPDATE meal SET photo_sha256 = ? WHERE id = (SELECT id FROM meal WHERE photo_sha256 IS NULL ORDER BY id LIMIT 1)", (sha,))
-db.commit()
-PY
+./scripts/demo-diary-with-photos.sh "$work/data" 365 "$photos"
 
 best() { sort -n | head -1; }
 timed() { local start=$EPOCHREALTIME; "$@" >/dev/null; awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.3f\n", b - a}'; }

@@ -35,7 +35,7 @@ import Testing
             #expect(schedule.secondsUntilDue() == 0, "the newest is months old")
 
             #expect(await schedule.runOnce())
-            let kept = BackupFolder(directory: folder).archives().map(\.name)
+            let kept = ArchiveFolder.backups(folder).archives().map(\.name)
             #expect(kept.count == 2 && kept.first == old.last && !old.contains(kept[1]))
             #expect(FileManager.default.fileExists(atPath: folder + "/my-notes.txt"), "a file it did not name stays")
             #expect((86_390...86_400).contains(schedule.secondsUntilDue()))
@@ -72,7 +72,7 @@ import Testing
             #expect(try await client.get("/backups", session: robin.session).status == .forbidden)
             #expect(try await client.get("/backups/\(name)", session: robin.session).status == .forbidden)
             #expect(try await client.postForm("/backups", [], token: robin.token, session: robin.session).status == .forbidden)
-            #expect(BackupFolder(directory: config.backupsPath).archives().count == 1)
+            #expect(ArchiveFolder.backups(config.backupsPath).archives().count == 1)
         }
     }
 }

@@ -91,7 +91,7 @@ public func buildApplication(
     MyFoodsController(household: household, renderer: renderer, now: now).addRoutes(to: routes)
     RecipesController(catalog: catalog, household: household, renderer: renderer, now: now).addRoutes(to: routes)
     HouseholdFoodsController(household: household, now: now).addRoutes(to: routes)
-    BackupsController(maker: BackupMaker(dataDirectory: config.dataDirectory, now: now), folder: BackupFolder(directory: config.backupsPath),
+    BackupsController(maker: BackupMaker(dataDirectory: config.dataDirectory, now: now), folder: .backups(config.backupsPath),
                       plan: config.backupSchedule, dataDirectory: config.dataDirectory, renderer: renderer, logger: logger,
                       timeZone: config.timeZone).addRoutes(to: routes)
     PortabilityController(catalog: catalog, renderer: renderer, timeZone: config.timeZone, maxUploadBytes: config.maxUploadBytes, now: now)

@@ -25,14 +25,14 @@ public struct BackupSchedule: Service {
 
     let plan: Plan
     let maker: BackupMaker
-    let folder: BackupFolder
+    let folder: ArchiveFolder
     let logger: Logger
     let now: @Sendable () -> Date
 
     public init(plan: Plan, dataDirectory: String, backupDirectory: String, logger: Logger, now: @escaping @Sendable () -> Date) {
         self.plan = plan
         maker = BackupMaker(dataDirectory: dataDirectory, now: now)
-        folder = BackupFolder(directory: backupDirectory)
+        folder = .backups(backupDirectory)
         self.logger = logger
         self.now = now
     }

@@ -11,29 +11,17 @@ struct BackupsView: Sendable {
     let hasArchives: Bool
     let restoreCommand: String
 
-    struct ArchiveRow: Sendable {
-        let name: String
-        let madeAt: String
-        let size: String
-        let downloadURL: String
-    }
-
-    init(archives: [BackupArchiveFile], directory: String, plan: BackupSchedule.Plan?, dataDirectory: String,
+    init(archives: [ArchiveFile], directory: String, plan: BackupSchedule.Plan?, dataDirectory: String,
          csrfToken: String, notice: String?, problem: String?, timeZone: TimeZone) {
         self.csrfToken = csrfToken
         self.notice = notice
         self.problem = problem
         self.directory = directory
         schedule = plan.map { "Every \(Self.interval($0.every)), keeping the newest \($0.keep)." }
-        self.archives = archives.reversed().map { archive in
-            ArchiveRow(name: archive.name, madeAt: Self.when(LocalDateTime(archive.madeAt, in: timeZone)),
-                       size: ByteSize.text(archive.bytes), downloadURL: "/backups/\(archive.name)")
-        }
+        self.archives = archives.reversed().map { ArchiveRow($0, under: "/backups", timeZone: timeZone) }
         hasArchives = !archives.isEmpty
         restoreCommand = "fooddiary restore \(directory)/\(archives.last?.name ?? "fooddiary-backup-….zip") --data-dir \(dataDirectory)"
     }
-
-    static func when(_ time: LocalDateTime) -> String { "\(time.date.dayMonthYearText), \(time.clockText)" }
 
     static func interval(_ duration: Duration) -> String {
         let seconds = duration.components.seconds

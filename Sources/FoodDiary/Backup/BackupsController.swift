@@ -6,13 +6,12 @@ import Logging
 /// each one to download (to keep it off this machine, where a dead disk would take both).
 struct BackupsController: Sendable {
     let maker: BackupMaker
-    let folder: BackupFolder
+    let folder: ArchiveFolder
     let plan: BackupSchedule.Plan?
     let dataDirectory: String
     let renderer: PageRenderer
     let logger: Logger
     let timeZone: TimeZone
-    let fileIO = FileIO()
 
     func addRoutes(to routes: Routes) {
         routes.get("/backups", use: list)
@@ -40,17 +39,8 @@ struct BackupsController: Sendable {
 
     @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
         try owner(context)
-        guard let name = context.parameters.get("name"), let path = folder.path(of: name),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path), let length = (attributes[.size] as? NSNumber)?.intValue else {
-            throw HTTPError(.notFound, message: "There is no such backup. It may have been removed to keep only the newest.")
-        }
-        let headers: HTTPFields = [
-            .contentType: "application/zip",
-            .contentLength: String(length),
-            .contentDisposition: "attachment; filename=\"\(name)\"",
-            .cacheControl: "no-store",
-        ]
-        return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: path, context: context))
+        return try await folder.download(context.parameters.get("name"), context: context,
+                                         missing: "There is no such backup. It may have been removed to keep only the newest.")
     }
 
     private func page(_ context: AppRequestContext, notice: String? = nil, problem: String? = nil, status: HTTPResponse.Status = .ok) async -> Response {

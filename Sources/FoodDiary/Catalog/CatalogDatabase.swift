@@ -17,6 +17,17 @@ public struct CatalogDatabase: Sendable {
         try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM food") ?? 0 }
     }
 
+    /// Every food by its lower-cased name, for linking a food another app's file names exactly.
+    func foodsByName() throws -> [String: (id: Int64, ndbNumber: String)] {
+        try writer.read { db in
+            var foods: [String: (id: Int64, ndbNumber: String)] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, ndb_number, description FROM food") {
+                foods[(row[2] as String).lowercased()] = (row[0], row[1])
+            }
+            return foods
+        }
+    }
+
     /// The stamp of the last complete import, or nil when the catalog is empty.
     public func datasetVersion() throws -> String? {
         try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'dataset'") }

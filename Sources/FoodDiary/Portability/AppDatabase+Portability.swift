@@ -87,6 +87,14 @@ enum PortabilityQueries {
         }
     }
 
+    static func hasPhoto(_ db: Database, sha256: String) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT 1 FROM photo WHERE sha256 = ?", arguments: [sha256]) != nil
+    }
+
+    static func daysWithMeals(_ db: Database) throws -> Set<LocalDate> {
+        Set(try String.fetchAll(db, sql: "SELECT DISTINCT substr(eaten_local, 1, 10) FROM meal").compactMap(LocalDate.init(parsing:)))
+    }
+
     /// One row per day that has meals: how many, and the sums of their foods.
     static func forEachDay(_ db: Database, _ body: (DayQueries.DayTotals, _ foods: Int) throws -> Void) throws {
         let sums = NutrientKind.allCases.map { "sum(e.\($0.column))" }.joined(separator: ", ")

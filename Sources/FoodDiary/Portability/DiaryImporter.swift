@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Imports a file into one diary: reads it (our export, or another app's CSV, told apart by its
 /// bytes), previews what it would add, and adds it, all or nothing.
@@ -22,27 +21,20 @@ struct DiaryImporter: Sendable {
         let (database, catalog, timeZone) = (database, catalog, timeZone)
         return try await offTheCooperativePool {
             guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportRefusal(description: "The file could not be opened.") }
+            defer { try? handle.close() }
             let head = (try? handle.read(upToCount: 64)) ?? Data()
-            try? handle.close()
             guard !head.isEmpty else { throw ImportRefusal(description: "The file is empty.") }
             if ExportArchive.isZIP(head) { return try ExportArchive.read(zipAt: path) }
             if head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
                 return try ExportArchive.read(documentAt: path) { sha256 in
-                    try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT 1 FROM photo WHERE sha256 = ?", arguments: [sha256]) != nil }
+                    try database.writer.read { db in try PortabilityQueries.hasPhoto(db, sha256: sha256) }
                 }
             }
-            guard let data = FileManager.default.contents(atPath: path) else { throw ImportRefusal(description: "The file could not be read.") }
+            // One byte past the limit is enough to refuse a larger file without reading it all.
+            let data = head + ((try handle.read(upToCount: ImportedTable.maxBytes + 1 - head.count)) ?? Data())
             let table = try ImportedTable(data: data)
-            let days = try database.writer.read { db in
-                Set(try String.fetchAll(db, sql: "SELECT DISTINCT substr(eaten_local, 1, 10) FROM meal").compactMap(LocalDate.init(parsing:)))
-            }
-            let links = try catalog.writer.read { db in
-                var links: [String: ForeignDiaryBuilder.CatalogLink] = [:]
-                for row in try Row.fetchAll(db, sql: "SELECT id, ndb_number, description FROM food") {
-                    links[(row[2] as String).lowercased()] = .init(id: row[0], ndbNumber: row[1])
-                }
-                return links
-            }
+            let days = try database.writer.read(PortabilityQueries.daysWithMeals)
+            let links = try catalog.foodsByName().mapValues { ForeignDiaryBuilder.CatalogLink(id: $0.id, ndbNumber: $0.ndbNumber) }
             return try OtherAppExports.read(table, context: .init(catalog: links, timeZone: timeZone, daysWithMeals: days))
         }
     }

@@ -48,7 +48,8 @@ public struct DiaryTransfer: Sendable {
             throw Refused(description: refused.description)
         }
         let summary = try DiaryExporter(database: diary.database, photos: diary.photos).export(to: path)
-        return "Exported \(summary.meals.formatted()) meals, \(summary.entries.formatted()) foods and \(summary.photos.formatted()) photos to \(summary.archive) (\(ByteSize.text(summary.bytes)))."
+        func count(_ value: Int, _ one: String, _ many: String) -> String { "\(value.formatted()) \(value == 1 ? one : many)" }
+        return "Exported \(count(summary.meals, "meal", "meals")), \(count(summary.entries, "food", "foods")) and \(count(summary.photos, "photo", "photos")) to \(summary.archive) (\(ByteSize.text(summary.bytes)))."
     }
 
     /// Reads `file` and says what importing it would add; with `commit`, adds it. Refused while a

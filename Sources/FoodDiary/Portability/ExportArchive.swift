@@ -71,6 +71,10 @@ enum ExportArchive {
     static func stagePhotos(_ photos: [DiaryDocument.Photo], from path: String, into directory: String) throws -> [StagedOriginal] {
         let archive = try open(path)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let needed = photos.reduce(Int64(0)) { $0 + Int64($1.byteCount) }
+        if let free = DiskSpace.freeBytes(at: directory), UInt64(needed) + DiskSpace.lowWaterMark > free {
+            throw ImportRefusal(description: "Its photos need \(ByteSize.text(needed)) and the disk has \(ByteSize.text(Int64(free))) free, less than that and a margin. Make room, then import again.")
+        }
         var staged: [StagedOriginal] = []
         do {
             for photo in photos {
@@ -87,7 +91,8 @@ enum ExportArchive {
                     }
                 } catch {
                     writer.abandon()
-                    throw error is ImportRefusal ? error : ImportRefusal(description: "\(photo.file) in the archive is damaged: \(error).")
+                    // A full disk is said as such (507); anything else from the archive means damage.
+                    throw error is ImportRefusal || error is POSIXFailure ? error : ImportRefusal(description: "\(photo.file) in the archive is damaged and could not be read.")
                 }
                 guard try writer.finish() == photo.sha256, written == photo.byteCount else {
                     throw ImportRefusal(description: "\(photo.file) in the archive is not the photo the export lists (its bytes differ). Export again.")

@@ -17,7 +17,7 @@ struct ImportedTable {
 
     init(data: Data) throws {
         guard data.count <= Self.maxBytes else {
-            throw ImportRefusal(description: "The file is \(ByteSize.text(Int64(data.count))), more than the \(Self.maxBytes / 1_000_000) MB an import reads. Export a shorter range of dates and import each part.")
+            throw ImportRefusal(description: "The file is more than the \(Self.maxBytes / 1_000_000) MB of CSV an import reads. Export a shorter range of dates and import each part.")
         }
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }

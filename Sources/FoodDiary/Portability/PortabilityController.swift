@@ -11,7 +11,6 @@ struct PortabilityController: Sendable {
     let timeZone: TimeZone
     let maxUploadBytes: Int
     let now: @Sendable () -> Date
-    let fileIO = FileIO()
 
     func addRoutes(to routes: Routes) {
         routes.get("/export", use: page)
@@ -39,32 +38,18 @@ struct PortabilityController: Sendable {
 
     @Sendable func makeExport(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        let folder = diary.exportsDirectory
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = diary.exports
+        try FileManager.default.createDirectory(atPath: folder.directory, withIntermediateDirectories: true)
         let name = ExportLayout.archiveName(at: now())
-        let summary = try await DiaryExporter(database: diary.database, photos: diary.photos)
-            .exportOffTheCooperativePool(to: folder + "/" + name)
+        _ = try await DiaryExporter(database: diary.database, photos: diary.photos).exportOffTheCooperativePool(to: folder.directory + "/" + name)
         // Only the newest is kept: an export is a copy to take away, and each one is complete.
-        for old in latestExports(diary) where old.name != (summary.archive as NSString).lastPathComponent {
-            unlink(folder + "/" + old.name)
-        }
+        try folder.prune(keeping: 1)
         return redirect(to: "/export?made=\(name)")
     }
 
     @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let diary = try context.diary()
-        guard let name = context.parameters.get("name"), ExportLayout.isArchiveName(name),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: diary.exportsDirectory + "/" + name),
-              let length = (attributes[.size] as? NSNumber)?.intValue else {
-            throw HTTPError(.notFound, message: "There is no such export; a newer one replaces it. Make a new export.")
-        }
-        let headers: HTTPFields = [
-            .contentType: "application/zip",
-            .contentLength: String(length),
-            .contentDisposition: "attachment; filename=\"\(name)\"",
-            .cacheControl: "no-store",
-        ]
-        return Response(status: .ok, headers: headers, body: try await fileIO.loadFile(path: diary.exportsDirectory + "/" + name, context: context))
+        try await context.diary().exports.download(context.parameters.get("name"), context: context,
+                                                    missing: "There is no such export; a newer one replaces it. Make a new export.")
     }
 
     @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -124,20 +109,11 @@ struct PortabilityController: Sendable {
         return pending
     }
 
-    private func latestExports(_ diary: Diary) -> [(name: String, madeAt: Date, bytes: Int64)] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: diary.exportsDirectory)) ?? []).filter(ExportLayout.isArchiveName).sorted().compactMap { name in
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: diary.exportsDirectory + "/" + name) else { return nil }
-            return (name, (attributes[.modificationDate] as? Date) ?? Date(), ((attributes[.size] as? NSNumber)?.int64Value) ?? 0)
-        }
-    }
-
     private func render(_ context: AppRequestContext, notice: String? = nil, problem: String? = nil,
                         status: HTTPResponse.Status = .ok) async throws -> Response {
         let diary = try context.diary()
-        let latest = latestExports(diary).last
         return await renderer.render(.portability, PortabilityView(
-            latest: latest.map { .init(name: $0.name, madeAt: BackupsView.when(LocalDateTime($0.madeAt, in: timeZone)), size: ByteSize.text($0.bytes),
-                                       downloadURL: "/export/\($0.name)") },
+            latest: diary.exports.archives().last.map { ArchiveRow($0, under: "/export", timeZone: timeZone) },
             maxUploadBytes: maxUploadBytes, diaryID: diary.id, csrfToken: context.csrfToken, notice: notice, problem: problem), status: status)
     }
 }
@@ -172,5 +148,5 @@ struct PendingImport {
 
 extension Diary {
     /// `<diary folder>/exports`: the newest export, kept for downloading again.
-    var exportsDirectory: String { (photos.root as NSString).deletingLastPathComponent + "/exports" }
+    var exports: ArchiveFolder { .exports((photos.root as NSString).deletingLastPathComponent + "/exports") }
 }

@@ -5,19 +5,12 @@ struct PortabilityView: Sendable {
     let csrfToken: String
     let notice: String?
     let problem: String?
-    let latest: ExportRow?
+    let latest: ArchiveRow?
     let maxUploadMB: Int
     let exportCommand: String
     let importCommand: String
 
-    struct ExportRow: Sendable {
-        let name: String
-        let madeAt: String
-        let size: String
-        let downloadURL: String
-    }
-
-    init(latest: ExportRow?, maxUploadBytes: Int, diaryID: Int64, csrfToken: String, notice: String?, problem: String?) {
+    init(latest: ArchiveRow?, maxUploadBytes: Int, diaryID: Int64, csrfToken: String, notice: String?, problem: String?) {
         self.latest = latest
         maxUploadMB = maxUploadBytes / 1_000_000
         exportCommand = "fooddiary export --diary \(diaryID) --to ~/fooddiary-export.zip"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Keys every page shares, answered beneath each page's own view model.
 struct PageFrame: Sendable {
     let statusStrip: StatusStripView?
@@ -5,4 +7,20 @@ struct PageFrame: Sendable {
     let signedIn: Bool
     /// The open diary's name, shown in the top bar with the way to the others.
     let diaryName: String?
+}
+
+/// A backup or an export to download, newest first on its page.
+struct ArchiveRow: Sendable {
+    let name: String
+    let madeAt: String
+    let size: String
+    let downloadURL: String
+
+    init(_ archive: ArchiveFile, under path: String, timeZone: TimeZone) {
+        let made = LocalDateTime(archive.madeAt, in: timeZone)
+        name = archive.name
+        madeAt = "\(made.date.dayMonthYearText), \(made.clockText)"
+        size = ByteSize.text(archive.bytes)
+        downloadURL = "\(path)/\(archive.name)"
+    }
 }

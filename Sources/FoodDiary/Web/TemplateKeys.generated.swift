@@ -43,15 +43,15 @@ extension AmountFieldsView.Option: TemplateKeyed {
     }
 }
 
-extension BackupsView: TemplateKeyed {
+extension ArchiveRow: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "problem": self.problem.templateValue; case "directory": self.directory.templateValue; case "schedule": self.schedule.templateValue; case "archives": self.archives.templateValue; case "hasArchives": self.hasArchives.templateValue; case "restoreCommand": self.restoreCommand.templateValue; default: .absent }
+        switch key { case "name": self.name.templateValue; case "madeAt": self.madeAt.templateValue; case "size": self.size.templateValue; case "downloadURL": self.downloadURL.templateValue; default: .absent }
     }
 }
 
-extension BackupsView.ArchiveRow: TemplateKeyed {
+extension BackupsView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "name": self.name.templateValue; case "madeAt": self.madeAt.templateValue; case "size": self.size.templateValue; case "downloadURL": self.downloadURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "problem": self.problem.templateValue; case "directory": self.directory.templateValue; case "schedule": self.schedule.templateValue; case "archives": self.archives.templateValue; case "hasArchives": self.hasArchives.templateValue; case "restoreCommand": self.restoreCommand.templateValue; default: .absent }
     }
 }
 
@@ -424,12 +424,6 @@ extension PlaceListView.Row: TemplateKeyed {
 extension PortabilityView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "problem": self.problem.templateValue; case "latest": self.latest.templateValue; case "maxUploadMB": self.maxUploadMB.templateValue; case "exportCommand": self.exportCommand.templateValue; case "importCommand": self.importCommand.templateValue; default: .absent }
-    }
-}
-
-extension PortabilityView.ExportRow: TemplateKeyed {
-    func value(forKey key: String) -> TemplateValue {
-        switch key { case "name": self.name.templateValue; case "madeAt": self.madeAt.templateValue; case "size": self.size.templateValue; case "downloadURL": self.downloadURL.templateValue; default: .absent }
     }
 }
 

@@ -1,0 +1,38 @@
+import Foundation
+
+/// One archive in an `ArchiveFolder`.
+struct ArchiveFile: Sendable, Equatable {
+    let name: String
+    let madeAt: Date
+    let bytes: Int64
+}
+
+/// A folder FoodDiary writes archives into: backups, or a diary's exports. Only names `isOurs`
+/// accepts are listed, served or pruned: anything else a person keeps there is left alone.
+struct ArchiveFolder: Sendable {
+    let directory: String
+    let isOurs: @Sendable (String) -> Bool
+
+    static func backups(_ directory: String) -> ArchiveFolder { ArchiveFolder(directory: directory, isOurs: BackupMaker.isArchiveName) }
+    static func exports(_ directory: String) -> ArchiveFolder { ArchiveFolder(directory: directory, isOurs: ExportLayout.isArchiveName) }
+
+    /// Oldest first.
+    func archives() -> [ArchiveFile] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(isOurs).sorted().compactMap { name in
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: directory + "/" + name),
+                  let madeAt = attributes[.modificationDate] as? Date else { return nil }
+            return ArchiveFile(name: name, madeAt: madeAt, bytes: (attributes[.size] as? NSNumber)?.int64Value ?? 0)
+        }
+    }
+
+    /// The archive's path, or nil for a name that is not one of ours or not there.
+    func path(of name: String) -> String? {
+        guard isOurs(name), FileManager.default.fileExists(atPath: directory + "/" + name) else { return nil }
+        return directory + "/" + name
+    }
+
+    /// Removes all but the newest `keep`.
+    func prune(keeping keep: Int) throws {
+        for old in archives().dropLast(keep) { try FileManager.default.removeItem(atPath: directory + "/" + old.name) }
+    }
+}
