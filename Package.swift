@@ -65,7 +65,9 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 "CMagic",
                 "CPhotoShim",
-            ]
+            ],
+            // Compiled into the binary: no bundle to install beside it.
+            resources: [.embedInCode("Catalog/EverydayNames.tsv")]
         ),
         // libmagic decides what an upload is from its bytes.
         .systemLibrary(name: "CMagic", path: "Sources/CMagic", providers: [.apt(["libmagic-dev"])]),

@@ -24,46 +24,51 @@ public enum FoodSearch {
     static let maxWordLength = 40
     static let rerankWindow = 100
 
-    /// Everyday words the USDA names differently.
-    static let synonyms: [String: [String]] = [
-        "fresh": ["raw"], "oatmeal": ["oats"], "kiwi": ["kiwifruit"], "soda": ["carbonated"], "porridge": ["oats"],
-    ]
-
     public static func search(_ db: Database, query: String, brand: String? = nil, limit: Int = 25) throws -> FoodSearchResult {
         let words = Array(Words.split(query).prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         let brandWords = Array(Words.split(brand ?? "").prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         guard !words.isEmpty, limit > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
 
-        var result = try run(db, words: words, brandWords: brandWords, limit: limit)
-        if result.totalHits == 0, let corrected = try corrected(db, words: words), corrected != words {
-            let retry = try run(db, words: corrected, brandWords: brandWords, limit: limit)
+        let slots = EverydayNames.slots(words)
+        var result = try run(db, slots: slots, brandWords: brandWords, limit: limit)
+        if result.totalHits == 0, let corrected = try corrected(db, slots: slots), corrected != slots {
+            let retry = try run(db, slots: corrected, brandWords: brandWords, limit: limit)
             if retry.totalHits > 0 {
-                result = FoodSearchResult(totalHits: retry.totalHits, foods: retry.foods, correctedQuery: corrected.joined(separator: " "))
+                let typed = corrected.map { $0.alternatives[0].joined(separator: " ") }.joined(separator: " ")
+                result = FoodSearchResult(totalHits: retry.totalHits, foods: retry.foods, correctedQuery: typed)
             }
         }
         return result
     }
 
-    private static func run(_ db: Database, words: [String], brandWords: [String], limit: Int) throws -> FoodSearchResult {
-        let exact = matchExpression(words, prefixLast: false, brandWords: brandWords)
-        let prefix = matchExpression(words, prefixLast: true, brandWords: brandWords)
+    private static func run(_ db: Database, slots: [EverydayNames.Slot], brandWords: [String], limit: Int) throws -> FoodSearchResult {
+        let exact = matchExpression(slots, prefixLast: false, brandWords: brandWords)
+        let prefix = matchExpression(slots, prefixLast: true, brandWords: brandWords)
         let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM food_search WHERE food_search MATCH ?", arguments: [prefix]) ?? 0
         guard total > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
 
-        let queryTerms = Set(words.map(Words.singular) + words.flatMap { synonyms[$0] ?? [] }.map(Words.singular))
-        var foods = try ranked(db, match: exact, queryTerms: queryTerms)
-        if foods.count < limit {
+        let queryTerms = Set(slots.flatMap { $0.alternatives.joined() }.map(Words.singular))
+        // The catalog's reading of an everyday name first ("coca cola" is cola before it is a
+        // brand), then either reading, then the last word as a prefix.
+        var matches = [exact, prefix]
+        if slots.contains(where: \.isAlias) {
+            let catalogReading = slots.map { $0.isAlias ? EverydayNames.Slot(alternatives: [$0.alternatives[1]]) : $0 }
+            matches.insert(matchExpression(catalogReading, prefixLast: false, brandWords: brandWords), at: 0)
+        }
+        var foods: [FoodSummary] = []
+        for match in matches where foods.count < limit {
             let seen = Set(foods.map(\.id))
-            foods += try ranked(db, match: prefix, queryTerms: queryTerms).filter { !seen.contains($0.id) }
+            foods += try ranked(db, match: match, queryTerms: queryTerms).filter { !seen.contains($0.id) }
         }
         return FoodSearchResult(totalHits: total, foods: Array(foods.prefix(limit)), correctedQuery: nil)
     }
 
-    /// Every word quoted, so nothing typed is read as FTS syntax; synonyms as alternatives.
-    static func matchExpression(_ words: [String], prefixLast: Bool, brandWords: [String]) -> String {
-        var parts = words.enumerated().map { index, word in
-            let star = prefixLast && index == words.count - 1 ? "*" : ""
-            let alternatives = ([word] + (synonyms[word] ?? [])).map { "\"\($0)\"\(star)" }
+    /// Every word quoted, so nothing typed is read as FTS syntax; an everyday name and the catalog's
+    /// words as alternatives. The last word typed is also a prefix, unless it ends an everyday name.
+    static func matchExpression(_ slots: [EverydayNames.Slot], prefixLast: Bool, brandWords: [String]) -> String {
+        var parts = slots.enumerated().map { index, slot in
+            let star = prefixLast && index == slots.count - 1 && !slot.isAlias ? "*" : ""
+            let alternatives = slot.alternatives.map { words in "(" + words.map { "\"\($0)\"\(star)" }.joined(separator: " AND ") + ")" }
             return "(" + alternatives.joined(separator: " OR ") + ")"
         }
         if !brandWords.isEmpty {
@@ -97,14 +102,19 @@ public enum FoodSearch {
     }
 
     /// Replaces each word that matches nothing with the closest indexed term, if one is close enough.
-    private static func corrected(_ db: Database, words: [String]) throws -> [String]? {
+    /// An everyday name is never rewritten: "coke" is cola, not cake.
+    private static func corrected(_ db: Database, slots: [EverydayNames.Slot]) throws -> [EverydayNames.Slot]? {
         var vocabulary: [VocabularyCache.Term]?
-        var result: [String] = []
-        for (index, word) in words.enumerated() {
-            let probe = matchExpression([word], prefixLast: index == words.count - 1, brandWords: [])
+        var result: [EverydayNames.Slot] = []
+        for (index, slot) in slots.enumerated() {
+            guard !slot.isAlias, let word = slot.alternatives.first?.first, !EverydayNames.knownWords.contains(Words.singular(word)) else {
+                result.append(slot)
+                continue
+            }
+            let probe = matchExpression([slot], prefixLast: index == slots.count - 1, brandWords: [])
             let hits = try Int.fetchOne(db, sql: "SELECT count(*) FROM food_search WHERE food_search MATCH ?", arguments: [probe]) ?? 0
             if hits > 0 || word.count < 4 {
-                result.append(word)
+                result.append(slot)
                 continue
             }
             if vocabulary == nil { vocabulary = try VocabularyCache.shared.vocabulary(db) }
@@ -117,7 +127,7 @@ public enum FoodSearch {
                 }
                 .min { ($0.0, $0.1) < ($1.0, $1.1) }
             guard let best else { return nil }
-            result.append(best.2)
+            result.append(EverydayNames.Slot(alternatives: [[best.2]]))
         }
         return result
     }
