@@ -87,7 +87,7 @@ import Testing
     @Test func misspellingsFindTheFoodWhenNothingMatches() async throws {
         try await withFixtureCatalog { catalog, directory in
             try CatalogImporter(directory: directory).importInto(catalog)
-            let result = try await catalog.read { db in try FoodSearch.search(db, query: "brocoli") }
+            let result = try await catalog.read { db in try FoodSearch.search(db, query: "brocoly") }
             #expect(result.foods.first?.description == "Broccoli, raw")
             #expect(result.correctedQuery == "broccoli")
         }
