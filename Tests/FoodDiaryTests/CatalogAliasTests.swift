@@ -36,3 +36,39 @@ struct CatalogAliasTests {
         #expect(!result.foods.contains { $0.description.lowercased().contains("cake") || $0.description.lowercased().contains("late harvest") })
     }
 }
+
+/// A food the person has logged before ranks up in their searches.
+@Suite(.enabled(if: RealSR28.isPresent, "USDA SR28 not fetched: run scripts/fetch-data.sh"))
+struct LoggedFoodRankingTests {
+    @Test func aFoodLoggedBeforeRanksUpWithoutBuryingTheBasicForm() async throws {
+        let catalog = try await RealSR28.catalog.value
+        let (plain, skim) = try await catalog.read { db in
+            (try FoodSearch.search(db, query: "milk", limit: 10),
+             try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE description LIKE 'Milk, nonfat, fluid, with added vitamin A and vitamin D%' ORDER BY id LIMIT 1"))
+        }
+        let skimmed = try #require(skim)
+        let before = try #require(plain.foods.firstIndex { $0.id == skimmed } ?? 10 as Int?)
+        #expect(before > 0, "skim milk is not what “milk” means to everyone")
+        let mine = try await catalog.read { db in try FoodSearch.search(db, query: "milk", limit: 10, logged: [skimmed: 12]) }
+        #expect(mine.foods.first?.id == skimmed, "\(mine.foods.map(\.description))")
+        let once = try await catalog.read { db in try FoodSearch.search(db, query: "cheddar", limit: 3, logged: [skimmed: 12]) }
+        #expect(!once.foods.contains { $0.id == skimmed }, "a logged food that does not match stays out")
+    }
+}
+
+@Suite struct LoggedFoodSearchPageTests {
+    @Test func theAddFoodSearchPutsWhatThePersonEatsFirst() async throws {
+        try await TestEnvironment.withFixtureApp { client, database in
+            let meal = try await database.addMeal("2026-03-08T12:30", notes: "Lunch")
+            func order() async throws -> [String] {
+                let page = try await client.get("/meals/\(meal)/foods/new?q=raw").text
+                return ["Bananas, raw", "Broccoli, raw"].sorted { page.range(of: $0)!.lowerBound < page.range(of: $1)!.lowerBound }
+            }
+            let first = try #require(try await order().first)
+            let other = first == "Bananas, raw" ? (id: Int64(11090), name: "Broccoli, raw") : (id: Int64(9040), name: "Bananas, raw")
+            #expect(try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:\(other.id)"), ("amount", "g100")]).status == .seeOther)
+            #expect(try await database.read { db in try EntryQueries.loggedCatalogFoods(db) } == [other.id: 1])
+            #expect(try await order().first == other.name, "the food logged once now leads")
+        }
+    }
+}

@@ -24,15 +24,17 @@ public enum FoodSearch {
     static let maxWordLength = 40
     static let rerankWindow = 100
 
-    public static func search(_ db: Database, query: String, brand: String? = nil, limit: Int = 25) throws -> FoodSearchResult {
+    /// `logged`: how often the person logged each catalog food, which ranks those up.
+    public static func search(_ db: Database, query: String, brand: String? = nil, limit: Int = 25,
+                              logged: [Int64: Int] = [:]) throws -> FoodSearchResult {
         let words = Array(Words.split(query).prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         let brandWords = Array(Words.split(brand ?? "").prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         guard !words.isEmpty, limit > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
 
         let slots = EverydayNames.slots(words)
-        var result = try run(db, slots: slots, brandWords: brandWords, limit: limit)
+        var result = try run(db, slots: slots, brandWords: brandWords, limit: limit, logged: logged)
         if result.totalHits == 0, let corrected = try corrected(db, slots: slots), corrected != slots {
-            let retry = try run(db, slots: corrected, brandWords: brandWords, limit: limit)
+            let retry = try run(db, slots: corrected, brandWords: brandWords, limit: limit, logged: logged)
             if retry.totalHits > 0 {
                 let typed = corrected.map { $0.alternatives[0].joined(separator: " ") }.joined(separator: " ")
                 result = FoodSearchResult(totalHits: retry.totalHits, foods: retry.foods, correctedQuery: typed)
@@ -41,7 +43,8 @@ public enum FoodSearch {
         return result
     }
 
-    private static func run(_ db: Database, slots: [EverydayNames.Slot], brandWords: [String], limit: Int) throws -> FoodSearchResult {
+    private static func run(_ db: Database, slots: [EverydayNames.Slot], brandWords: [String], limit: Int,
+                            logged: [Int64: Int]) throws -> FoodSearchResult {
         let exact = matchExpression(slots, prefixLast: false, brandWords: brandWords)
         let prefix = matchExpression(slots, prefixLast: true, brandWords: brandWords)
         let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM food_search WHERE food_search MATCH ?", arguments: [prefix]) ?? 0
@@ -58,7 +61,7 @@ public enum FoodSearch {
         var foods: [FoodSummary] = []
         for match in matches where foods.count < limit {
             let seen = Set(foods.map(\.id))
-            foods += try ranked(db, match: match, queryTerms: queryTerms).filter { !seen.contains($0.id) }
+            foods += try ranked(db, match: match, queryTerms: queryTerms, logged: logged).filter { !seen.contains($0.id) }
         }
         return FoodSearchResult(totalHits: total, foods: Array(foods.prefix(limit)), correctedQuery: nil)
     }
@@ -77,21 +80,32 @@ public enum FoodSearch {
         return parts.joined(separator: " AND ")
     }
 
-    private static func ranked(_ db: Database, match: String, queryTerms: Set<String>) throws -> [FoodSummary] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT f.id, f.ndb_number, f.description, g.name AS food_group, f.manufacturer, f.energy_kcal_per_100g,
-                   f.core_terms, bm25(food_search, \(SearchRanking.columnWeights)) + f.search_prior AS score
-            FROM food_search
-            JOIN food f ON f.id = food_search.rowid
-            JOIN food_group g ON g.code = f.food_group_code
-            WHERE food_search MATCH ?
-            ORDER BY score
-            LIMIT \(rerankWindow)
-            """, arguments: [match])
+    /// The best matches by bm25 and prior, with any the person logged before that match as well,
+    /// reordered by the bonuses.
+    private static func ranked(_ db: Database, match: String, queryTerms: Set<String>, logged: [Int64: Int]) throws -> [FoodSummary] {
+        func candidates(_ condition: String, _ arguments: StatementArguments) throws -> [Row] {
+            try Row.fetchAll(db, sql: """
+                SELECT f.id, f.ndb_number, f.description, g.name AS food_group, f.manufacturer, f.energy_kcal_per_100g,
+                       f.core_terms, bm25(food_search, \(SearchRanking.columnWeights)) + f.search_prior AS score
+                FROM food_search
+                JOIN food f ON f.id = food_search.rowid
+                JOIN food_group g ON g.code = f.food_group_code
+                WHERE food_search MATCH ?\(condition)
+                ORDER BY score
+                LIMIT \(rerankWindow)
+                """, arguments: [match] + arguments)
+        }
+        var rows = try candidates("", [])
+        if !logged.isEmpty {
+            let seen = Set(rows.map { $0["id"] as Int64 })
+            rows += try candidates(" AND food_search.rowid IN (\(databaseQuestionMarks(count: logged.count)))", StatementArguments(Array(logged.keys)))
+                .filter { !seen.contains($0["id"]) }
+        }
         return rows.map { row -> (Double, FoodSummary) in
             let core = (row["core_terms"] as String).split(separator: " ").map(String.init)
             let covered = !core.isEmpty && core.allSatisfy(queryTerms.contains)
             let score = (row["score"] as Double) - (covered ? SearchRanking.coreCoveredBonus : 0)
+                - SearchRanking.loggedBonus(times: logged[row["id"]] ?? 0)
             return (score, FoodSummary(
                 id: row["id"], ndbNumber: row["ndb_number"], description: row["description"], foodGroup: row["food_group"],
                 brandOwner: row["manufacturer"], energyKcalPer100g: row["energy_kcal_per_100g"]))

@@ -8,6 +8,12 @@ package enum SearchRanking {
     /// Subtracted when every word naming the food itself was asked for ("Yogurt, plain" for "yogurt").
     static let coreCoveredBonus = 2.0
 
+    /// Subtracted for a food the person has logged before, a little more the more often (up to 4
+    /// times): what someone eats is likelier what they mean, without burying a better match.
+    static func loggedBonus(times: Int) -> Double {
+        times <= 0 ? 0 : 2.5 + 0.5 * log2(Double(min(times, 4)))
+    }
+
     /// Groups whose foods are rarely what an unqualified query means.
     static let groupPenalty: [String: Double] = [
         "0300": 3, "2100": 3, "3600": 3, "3500": 4, "2200": 2, "0600": 1.5, "0700": 1.5, "2500": 1, "1900": 0.5,

@@ -15,6 +15,12 @@ public final class Diary: Sendable {
     let days = DiaryReadCache<LocalDate, DayQueries.Day>()
     /// What this diary shares with the household, which the others' pages read on every visit.
     let sharedWithHousehold = DiaryReadCache<Int, HouseholdFoods.Shelf>()
+    /// The catalog foods this diary's person has logged, and how often, which their searches favour.
+    let loggedFoods = DiaryReadCache<Int, [Int64: Int]>()
+
+    func loggedCatalogFoods() async throws -> [Int64: Int] {
+        try await loggedFoods.value(for: 0, in: database) { db in try EntryQueries.loggedCatalogFoods(db) }
+    }
 
     init(id: Int64, database: AppDatabase, photosDirectory: String, maxPhotoPixels: Int) {
         self.id = id

@@ -146,6 +146,18 @@ public enum EntryQueries {
             """, arguments: [food.description, food.brandOwner ?? "", food.basisGrams]) ?? false
     }
 
+    /// How often each catalog food was logged, the most logged first (at most `limit`): a food a
+    /// person eats ranks up in their searches.
+    public static func loggedCatalogFoods(_ db: Database, limit: Int = 500) throws -> [Int64: Int] {
+        var counts: [Int64: Int] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT catalog_food_id, count(*) FROM food_entry WHERE catalog_food_id IS NOT NULL GROUP BY 1 ORDER BY 2 DESC LIMIT ?
+            """, arguments: [limit]) {
+            counts[row[0]] = row[1]
+        }
+        return counts
+    }
+
     /// Which catalog foods are saved, to mark them in search results.
     public static func savedCatalogIDs(_ db: Database) throws -> Set<Int64> {
         Set(try Int64.fetchAll(db, sql: "SELECT catalog_food_id FROM saved_food WHERE catalog_food_id IS NOT NULL"))
