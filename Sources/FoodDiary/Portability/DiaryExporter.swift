@@ -45,7 +45,10 @@ struct DiaryExporter: Sendable {
 
     /// The archive appears at `target` whole, or not at all.
     func export(to target: String) throws -> Summary {
-        let staging = (photos.root as NSString).deletingLastPathComponent + "/export-staging-\(UUID().uuidString)"
+        let folder = (photos.root as NSString).deletingLastPathComponent
+        Self.removeLeftovers(in: folder)
+        Self.removeLeftovers(in: (target as NSString).deletingLastPathComponent)
+        let staging = folder + "/export-staging-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: staging + "/photos", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: staging) }
         // Linked before the snapshot is read: a photo deleted meanwhile keeps its bytes here.
@@ -74,6 +77,19 @@ struct DiaryExporter: Sendable {
         }
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: target)[.size]) as? NSNumber)?.int64Value ?? 0
         return Summary(archive: target, meals: counts.meals, entries: counts.entries, photos: counts.photos.count, bytes: bytes)
+    }
+
+    /// What an export killed half-way left (its staging folder, its unfinished archive), once it is
+    /// an hour old: an export running now is younger than that.
+    static func removeLeftovers(in folder: String) {
+        let cutoff = Date().addingTimeInterval(-3600)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix("export-staging-") || (name.hasPrefix("fooddiary-export-") && name.hasSuffix(".partial")) {
+            let path = folder + "/" + name
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, modified < cutoff {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
     }
 
     private func linkOriginals(into staging: String) {
