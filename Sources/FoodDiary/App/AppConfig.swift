@@ -10,6 +10,9 @@ public struct AppConfig: Sendable {
     public var publicDirectory: String
     /// USDA SR28 text files to build the catalog from on first start; nil to never import.
     public var sr28Directory: String?
+    /// The folder holding `generic-foods.csv`, FoodData Central's survey (FNDDS) and Foundation foods,
+    /// added to the catalog on the first start that finds it; nil to do without.
+    public var fdcDirectory: String?
     /// The folder holding GeoNames' `rg_cities1000.csv`, imported on first start; nil to never import.
     public var geonamesDirectory: String?
     /// The wall clock's time zone, used for "now" and for offsets a browser did not send.
@@ -51,6 +54,7 @@ public struct AppConfig: Sendable {
         templatesDirectory: String = "Templates",
         publicDirectory: String = "Public",
         sr28Directory: String? = nil,
+        fdcDirectory: String? = nil,
         geonamesDirectory: String? = nil,
         timeZone: TimeZone = .current,
         maxUploadBytes: Int = 25_000_000,
@@ -59,6 +63,7 @@ public struct AppConfig: Sendable {
         self.maxUploadBytes = maxUploadBytes
         self.maxPhotoPixels = maxPhotoPixels
         self.sr28Directory = sr28Directory
+        self.fdcDirectory = fdcDirectory
         self.geonamesDirectory = geonamesDirectory
         self.host = host
         self.port = port

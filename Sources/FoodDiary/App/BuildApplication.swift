@@ -164,14 +164,22 @@ public func importReferenceDataIfMissing(config: AppConfig, logger: Logger) thro
 
 /// First start: build the catalog from the fetched USDA files so search works with no network.
 func importCatalogIfMissing(_ catalog: CatalogDatabase, config: AppConfig, logger: Logger) throws {
-    guard try catalog.datasetVersion() == nil else { return }
+    guard try catalog.datasetVersion() == nil else {
+        let importer = CatalogImporter(directory: config.sr28Directory ?? "", fdcDirectory: config.fdcDirectory, logger: logger)
+        if importer.hasGenericFoods, try catalog.foodDataCentralVersion() == nil {
+            logger.info("Adding FoodData Central's survey and Foundation foods to the catalog (once)…")
+            let added = try importer.importGenericFoods(into: catalog)
+            logger.info("Added \(added) foods")
+        }
+        return
+    }
     guard let directory = config.sr28Directory, FileManager.default.fileExists(atPath: directory + "/FOOD_DES.txt") else {
         logger.warning("The food catalog is empty and no USDA SR28 files were found; food search will find nothing. Run scripts/fetch-data.sh, then `fooddiary catalog import .cache/sr28`.")
         return
     }
     logger.info("Importing the USDA SR28 food catalog from \(directory) (first start only)…")
     let start = ContinuousClock.now
-    let summary = try CatalogImporter(directory: directory, logger: logger).importInto(catalog)
+    let summary = try CatalogImporter(directory: directory, fdcDirectory: config.fdcDirectory, logger: logger).importInto(catalog)
     logger.info("Imported \(summary.foods) foods in \(ContinuousClock.now - start)")
 }
 

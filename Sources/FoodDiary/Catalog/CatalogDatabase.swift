@@ -18,14 +18,20 @@ public struct CatalogDatabase: Sendable {
     }
 
     /// Every food by its lower-cased name, for linking a food another app's file names exactly.
-    func foodsByName() throws -> [String: (id: Int64, ndbNumber: String)] {
+    func foodsByName() throws -> [String: (id: Int64, dataType: FoodDataType, ndbNumber: String?)] {
         try writer.read { db in
-            var foods: [String: (id: Int64, ndbNumber: String)] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, ndb_number, description FROM food") {
-                foods[(row[2] as String).lowercased()] = (row[0], row[1])
+            var foods: [String: (id: Int64, dataType: FoodDataType, ndbNumber: String?)] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, data_type, ndb_number, description FROM food ORDER BY id DESC") {
+                guard let dataType = FoodDataType(rawValue: row[1]) else { continue }
+                foods[(row[3] as String).lowercased()] = (row[0], dataType, row[2])
             }
             return foods
         }
+    }
+
+    /// Whether FoodData Central's generic foods are in, and from which file.
+    public func foodDataCentralVersion() throws -> String? {
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_generic'") }
     }
 
     /// The stamp of the last complete import, or nil when the catalog is empty.
@@ -83,6 +89,41 @@ enum CatalogMigrations {
                     tokenize = 'porter unicode61 remove_diacritics 2'
                 );
                 CREATE VIRTUAL TABLE food_search_vocabulary USING fts5vocab(food_search, 'row');
+                """)
+        }
+        migrator.registerMigration("addFoodDataCentralFoods") { db in
+            // FoodData Central's foods besides SR Legacy (survey dishes, Foundation, later branded)
+            // have no NDB number and no SR28 food group: each says which data type it is and its
+            // category by name. The table is rebuilt because SQLite cannot relax NOT NULL in place.
+            try db.execute(sql: """
+                CREATE TABLE food_rebuilt (
+                    id INTEGER PRIMARY KEY,
+                    ndb_number TEXT UNIQUE CHECK (length(ndb_number) = 5),
+                    data_type TEXT NOT NULL DEFAULT 'sr_legacy' CHECK (data_type IN ('sr_legacy', 'survey_fndds', 'foundation', 'branded')),
+                    description TEXT NOT NULL,
+                    short_description TEXT NOT NULL,
+                    common_name TEXT,
+                    manufacturer TEXT,
+                    food_group_code TEXT REFERENCES food_group(code),
+                    food_category TEXT,
+                    energy_kcal_per_100g REAL,
+                    search_prior REAL NOT NULL,
+                    core_terms TEXT NOT NULL,
+                    CHECK ((data_type = 'sr_legacy') = (ndb_number IS NOT NULL)),
+                    CHECK ((food_group_code IS NULL) = (food_category IS NOT NULL))
+                ) STRICT;
+                INSERT INTO food_rebuilt (id, ndb_number, description, short_description, common_name, manufacturer, food_group_code,
+                                          energy_kcal_per_100g, search_prior, core_terms)
+                SELECT id, ndb_number, description, short_description, common_name, manufacturer, food_group_code,
+                       energy_kcal_per_100g, search_prior, core_terms FROM food;
+                DROP TABLE food;
+                ALTER TABLE food_rebuilt RENAME TO food;
+                -- An index of their own: SR28's ranking was tuned on its own index's statistics,
+                -- which a second corpus would shift.
+                CREATE VIRTUAL TABLE fdc_search USING fts5(
+                    head, rest, common_name, manufacturer,
+                    tokenize = 'porter unicode61 remove_diacritics 2'
+                );
                 """)
         }
         return migrator

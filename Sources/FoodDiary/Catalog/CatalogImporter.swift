@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import Logging
 
-/// Loads the USDA SR28 text files into the catalog in one transaction; running it again replaces
-/// everything, so a half-finished import is never visible.
+/// Loads the USDA SR28 text files, then FoodData Central's generic foods when their file is there,
+/// into the catalog in one transaction; running it again replaces everything, so a half-finished
+/// import is never visible.
 public struct CatalogImporter {
     public static let datasetVersion = "USDA SR28 (September 2015)"
 
@@ -14,11 +15,18 @@ public struct CatalogImporter {
     }
 
     let directory: String
+    /// The folder of `generic-foods.csv`; nil or without it, SR28 alone.
+    let fdcDirectory: String?
     let logger: Logger
 
-    public init(directory: String, logger: Logger = Logger(label: "fooddiary.catalog")) {
+    public init(directory: String, fdcDirectory: String? = nil, logger: Logger = Logger(label: "fooddiary.catalog")) {
         self.directory = directory
+        self.fdcDirectory = fdcDirectory
         self.logger = logger
+    }
+
+    var hasGenericFoods: Bool {
+        fdcDirectory.map { FileManager.default.fileExists(atPath: $0 + "/" + GenericFoodsFile.fileName) } ?? false
     }
 
     @discardableResult
@@ -30,7 +38,7 @@ public struct CatalogImporter {
         let weights = try SR28File(directory: directory, name: "WEIGHT", fieldCount: 7)
 
         return try catalog.writer.write { db in
-            for table in ["food_search", "portion", "food_nutrient", "food", "nutrient", "food_group", "catalog_info"] {
+            for table in ["food_search", "fdc_search", "portion", "food_nutrient", "food", "nutrient", "food_group", "catalog_info"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             let groupNames = try importGroups(groups, db)
@@ -46,8 +54,49 @@ public struct CatalogImporter {
             let valueCount = try insertNutrientValues(values, db)
             try db.execute(sql: "INSERT INTO catalog_info (key, value) VALUES ('dataset', ?), ('imported_at', ?)",
                            arguments: [Self.datasetVersion, Date().formatted(.iso8601)])
-            return Summary(foods: foodCount, nutrientValues: valueCount, portions: portionCount)
+            let generic = hasGenericFoods ? try insertGenericFoods(db) : (foods: 0, values: 0)
+            return Summary(foods: foodCount + generic.foods, nutrientValues: valueCount + generic.values, portions: portionCount)
         }
+    }
+
+    /// Adds (or replaces) FoodData Central's generic foods in a catalog that has SR28 already: a
+    /// data directory made before they came gets them at its next start.
+    @discardableResult
+    public func importGenericFoods(into catalog: CatalogDatabase) throws -> Int {
+        try catalog.writer.write { db in
+            try db.execute(sql: "DELETE FROM fdc_search")
+            try db.execute(sql: "DELETE FROM food WHERE id >= ?", arguments: [GenericFoodsFile.firstID])
+            try db.execute(sql: "DELETE FROM catalog_info WHERE key = 'fdc_generic'")
+            return try insertGenericFoods(db).foods
+        }
+    }
+
+    private func insertGenericFoods(_ db: Database) throws -> (foods: Int, values: Int) {
+        guard let fdcDirectory else { return (0, 0) }
+        logger.info("Catalog import: FoodData Central survey and Foundation foods")
+        let insertFood = try db.makeStatement(sql: """
+            INSERT INTO food (id, data_type, description, short_description, food_category, energy_kcal_per_100g, search_prior, core_terms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let insertSearch = try db.makeStatement(sql: "INSERT INTO fdc_search (rowid, head, rest) VALUES (?, ?, ?)")
+        let insertValue = try db.makeStatement(sql: "INSERT INTO food_nutrient (food_id, nutrient_number, amount_per_100g) VALUES (?, ?, ?)")
+        let known = Set(try String.fetchAll(db, sql: "SELECT number FROM nutrient"))
+        var foods = 0, values = 0
+        try GenericFoodsFile.read(directory: fdcDirectory) { food in
+            let prior = SearchRanking.prior(description: food.description, manufacturer: nil, groupCode: "", inSurvey: false,
+                                            portionCount: 0, category: food.category) + SearchRanking.foodDataCentralOffset
+            try insertFood.execute(arguments: [food.id, food.dataType.rawValue, food.description, food.description, food.category,
+                                               food.nutrients["208"], prior, SearchRanking.coreTerms(description: food.description).joined(separator: " ")])
+            let parts = food.description.split(separator: ",", maxSplits: 1)
+            try insertSearch.execute(arguments: [food.id, String(parts[0]), parts.count > 1 ? String(parts[1]) : ""])
+            for (number, value) in food.nutrients where known.contains(number) {
+                try insertValue.execute(arguments: [food.id, number, value])
+                values += 1
+            }
+            foods += 1
+        }
+        try db.execute(sql: "INSERT INTO catalog_info (key, value) VALUES ('fdc_generic', ?)", arguments: [GenericFoodsFile.version])
+        return (foods, values)
     }
 
     private func importGroups(_ file: SR28File, _ db: Database) throws -> [String: String] {

@@ -4,6 +4,8 @@ struct CatalogResultRow: Sendable {
     let url: String
     let description: String
     let foodGroup: String
+    /// "SR28", "FNDDS" or "Foundation".
+    let source: String
     let brandOwner: String?
     let kcalText: String
     let isSaved: Bool
@@ -12,6 +14,7 @@ struct CatalogResultRow: Sendable {
         self.url = url
         description = food.description
         foodGroup = food.foodGroup
+        source = food.dataType.shortLabel
         brandOwner = food.brandOwner
         kcalText = food.energyKcalPer100g.map(FoodDiary.kcalText) ?? "– kcal"
         self.isSaved = isSaved

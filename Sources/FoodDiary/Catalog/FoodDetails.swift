@@ -26,8 +26,8 @@ public struct FoodDetails: Sendable, Equatable {
 
     public static func fetch(_ db: Database, id: Int64) throws -> FoodDetails? {
         guard let row = try Row.fetchOne(db, sql: """
-            SELECT f.id, f.ndb_number, f.description, g.name AS food_group, f.manufacturer, f.energy_kcal_per_100g, f.common_name
-            FROM food f JOIN food_group g ON g.code = f.food_group_code WHERE f.id = ?
+            SELECT \(FoodSummary.selectedColumns), f.common_name
+            FROM food f \(FoodSummary.groupJoin) WHERE f.id = ?
             """, arguments: [id])
         else { return nil }
         let nutrients = try Row.fetchAll(db, sql: """
@@ -43,8 +43,7 @@ public struct FoodDetails: Sendable, Equatable {
             Portion(seq: $0["seq"], amount: $0["amount"], description: $0["description"], gramWeight: $0["gram_weight"])
         }
         return FoodDetails(
-            summary: FoodSummary(id: row["id"], ndbNumber: row["ndb_number"], description: row["description"],
-                                 foodGroup: row["food_group"], brandOwner: row["manufacturer"], energyKcalPer100g: row["energy_kcal_per_100g"]),
+            summary: FoodSummary(row: row),
             commonName: row["common_name"], nutrients: nutrients, portions: portions)
     }
 }

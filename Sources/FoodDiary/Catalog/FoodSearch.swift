@@ -4,11 +4,37 @@ import GRDB
 /// A food as a search result lists it.
 public struct FoodSummary: Sendable, Equatable, Codable {
     public let id: Int64
-    public let ndbNumber: String
+    /// USDA SR Legacy's NDB number; FoodData Central's other foods have none.
+    public let ndbNumber: String?
+    /// Where the food's data comes from: `sr_legacy`, `survey_fndds` or `foundation`.
+    public let dataType: FoodDataType
     public let description: String
+    /// SR28's food group, or FoodData Central's category.
     public let foodGroup: String
     public let brandOwner: String?
     public let energyKcalPer100g: Double?
+
+    /// The columns `init(row:)` reads, in a query joining `food f` with `food_group g`.
+    static let selectedColumns = """
+        f.id, f.ndb_number, f.data_type, f.description, ifnull(g.name, f.food_category) AS food_group, f.manufacturer, f.energy_kcal_per_100g
+        """
+    static let groupJoin = "LEFT JOIN food_group g ON g.code = f.food_group_code"
+
+    init(row: Row) {
+        self.init(id: row["id"], ndbNumber: row["ndb_number"], dataType: FoodDataType(rawValue: row["data_type"]) ?? .srLegacy,
+                  description: row["description"], foodGroup: row["food_group"], brandOwner: row["manufacturer"],
+                  energyKcalPer100g: row["energy_kcal_per_100g"])
+    }
+
+    init(id: Int64, ndbNumber: String?, dataType: FoodDataType, description: String, foodGroup: String, brandOwner: String?, energyKcalPer100g: Double?) {
+        self.id = id
+        self.ndbNumber = ndbNumber
+        self.dataType = dataType
+        self.description = description
+        self.foodGroup = foodGroup
+        self.brandOwner = brandOwner
+        self.energyKcalPer100g = energyKcalPer100g
+    }
 }
 
 public struct FoodSearchResult: Sendable, Equatable {
@@ -43,11 +69,21 @@ public enum FoodSearch {
         return result
     }
 
+    /// The full-text indexes, each with its own statistics: SR28's foods, and FoodData Central's
+    /// survey and Foundation foods. Results of both are ranked together.
+    static let indexes = ["food_search", "fdc_search"]
+
+    static func hits(_ db: Database, match: String) throws -> Int {
+        try indexes.reduce(0) { total, index in
+            total + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", arguments: [match]) ?? 0)
+        }
+    }
+
     private static func run(_ db: Database, slots: [EverydayNames.Slot], brandWords: [String], limit: Int,
                             logged: [Int64: Int]) throws -> FoodSearchResult {
         let exact = matchExpression(slots, prefixLast: false, brandWords: brandWords)
         let prefix = matchExpression(slots, prefixLast: true, brandWords: brandWords)
-        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM food_search WHERE food_search MATCH ?", arguments: [prefix]) ?? 0
+        let total = try hits(db, match: prefix)
         guard total > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
 
         let queryTerms = Set(slots.flatMap { $0.alternatives.joined() }.map(Words.singular))
@@ -83,32 +119,33 @@ public enum FoodSearch {
     /// The best matches by bm25 and prior, with any the person logged before that match as well,
     /// reordered by the bonuses.
     private static func ranked(_ db: Database, match: String, queryTerms: Set<String>, logged: [Int64: Int]) throws -> [FoodSummary] {
-        func candidates(_ condition: String, _ arguments: StatementArguments) throws -> [Row] {
+        func candidates(_ index: String, _ condition: String, _ arguments: StatementArguments) throws -> [Row] {
             try Row.fetchAll(db, sql: """
-                SELECT f.id, f.ndb_number, f.description, g.name AS food_group, f.manufacturer, f.energy_kcal_per_100g,
-                       f.core_terms, bm25(food_search, \(SearchRanking.columnWeights)) + f.search_prior AS score
-                FROM food_search
-                JOIN food f ON f.id = food_search.rowid
-                JOIN food_group g ON g.code = f.food_group_code
-                WHERE food_search MATCH ?\(condition)
+                SELECT \(FoodSummary.selectedColumns),
+                       f.core_terms, bm25(\(index), \(SearchRanking.columnWeights)) + f.search_prior AS score
+                FROM \(index)
+                JOIN food f ON f.id = \(index).rowid
+                \(FoodSummary.groupJoin)
+                WHERE \(index) MATCH ?\(condition)
                 ORDER BY score
                 LIMIT \(rerankWindow)
                 """, arguments: [match] + arguments)
         }
-        var rows = try candidates("", [])
-        if !logged.isEmpty {
-            let seen = Set(rows.map { $0["id"] as Int64 })
-            rows += try candidates(" AND food_search.rowid IN (\(databaseQuestionMarks(count: logged.count)))", StatementArguments(Array(logged.keys)))
-                .filter { !seen.contains($0["id"]) }
+        var rows: [Row] = []
+        for index in indexes {
+            rows += try candidates(index, "", [])
+            if !logged.isEmpty {
+                let seen = Set(rows.map { $0["id"] as Int64 })
+                rows += try candidates(index, " AND \(index).rowid IN (\(databaseQuestionMarks(count: logged.count)))", StatementArguments(Array(logged.keys)))
+                    .filter { !seen.contains($0["id"]) }
+            }
         }
         return rows.map { row -> (Double, FoodSummary) in
             let core = (row["core_terms"] as String).split(separator: " ").map(String.init)
             let covered = !core.isEmpty && core.allSatisfy(queryTerms.contains)
             let score = (row["score"] as Double) - (covered ? SearchRanking.coreCoveredBonus : 0)
                 - SearchRanking.loggedBonus(times: logged[row["id"]] ?? 0)
-            return (score, FoodSummary(
-                id: row["id"], ndbNumber: row["ndb_number"], description: row["description"], foodGroup: row["food_group"],
-                brandOwner: row["manufacturer"], energyKcalPer100g: row["energy_kcal_per_100g"]))
+            return (score, FoodSummary(row: row))
         }
         .enumerated()
         .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
@@ -126,8 +163,7 @@ public enum FoodSearch {
                 continue
             }
             let probe = matchExpression([slot], prefixLast: index == slots.count - 1, brandWords: [])
-            let hits = try Int.fetchOne(db, sql: "SELECT count(*) FROM food_search WHERE food_search MATCH ?", arguments: [probe]) ?? 0
-            if hits > 0 || word.count < 4 {
+            if try hits(db, match: probe) > 0 || word.count < 4 {
                 result.append(slot)
                 continue
             }

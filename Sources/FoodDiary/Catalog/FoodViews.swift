@@ -74,7 +74,8 @@ struct FoodDetailView: Sendable {
     let title: String
     let description: String
     let foodGroup: String
-    let ndbNumber: String
+    /// "USDA SR Legacy · NDB 09040", "USDA FoodData Central, survey (FNDDS)".
+    let source: String
     let commonName: String?
     let brandOwner: String?
     let amountLabel: String
@@ -94,7 +95,7 @@ struct FoodDetailView: Sendable {
         title = food.summary.description
         description = food.summary.description
         foodGroup = food.summary.foodGroup
-        ndbNumber = food.summary.ndbNumber
+        source = food.summary.dataType.label + (food.summary.ndbNumber.map { " · NDB \($0)" } ?? "")
         commonName = food.commonName
         brandOwner = food.summary.brandOwner
         amountLabel = amount.label

@@ -45,7 +45,8 @@ struct FoodJSON: Encodable {
     struct Portion: Encodable { let amount: Double; let description: String; let gramWeight: Double }
 
     let id: Int64
-    let ndbNumber: String
+    let ndbNumber: String?
+    let dataType: FoodDataType
     let description: String
     let commonName: String?
     let foodGroup: String
@@ -56,6 +57,7 @@ struct FoodJSON: Encodable {
     init(_ food: FoodDetails) {
         id = food.summary.id
         ndbNumber = food.summary.ndbNumber
+        dataType = food.summary.dataType
         description = food.summary.description
         commonName = food.commonName
         foodGroup = food.summary.foodGroup

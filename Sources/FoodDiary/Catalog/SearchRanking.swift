@@ -18,21 +18,34 @@ package enum SearchRanking {
     static let groupPenalty: [String: Double] = [
         "0300": 3, "2100": 3, "3600": 3, "3500": 4, "2200": 2, "0600": 1.5, "0700": 1.5, "2500": 1, "1900": 0.5,
     ]
+    /// FoodData Central categories, by how their names begin, whose foods are rarely what an
+    /// unqualified query means: "cola" is a soft drink before it is rum and cola.
+    static let categoryPenalty: [(prefix: String, penalty: Double)] = [
+        ("Baby food", 3), ("Baby juice", 3), ("Baby water", 3), ("Formula", 3), ("Liquor and cocktails", 3),
+        ("Not included in a food category", 1),
+    ]
     /// First segments that classify rather than name: in "Fish, salmon, Atlantic" the food is salmon.
     static let classifierHeads: Set<String> = [
         "beverages", "alcoholic beverage", "cereals", "fish", "nuts", "spices", "oil", "crustaceans",
         "mollusks", "seeds", "babyfood", "candies",
     ]
-    static let basicForm = try! NSRegularExpression(pattern: #"\b(raw|plain|whole)\b"#, options: .caseInsensitive)
+    static let basicForm = try! NSRegularExpression(pattern: #"\b(raw|plain|whole|brewed)\b|, NFS$|\bNS as to\b"#, options: .caseInsensitive)
+    /// Added to FoodData Central's survey and Foundation foods: SR28's generic foods, whose priors
+    /// carry how common they are (their household measures), come first where both name a food;
+    /// the survey's dishes fill what SR28 lacks ("latte", "sushi", "pad thai").
+    static let foodDataCentralOffset = 4.0
     static let processedForm = try! NSRegularExpression(
         pattern: #"imitation|meatless|dried|powder|dehydrated|low sodium|substitute|\bmix\b|breaded|tenders|deli|prepackaged"#,
         options: .caseInsensitive)
     static let brandLike = try! NSRegularExpression(pattern: #"[A-Z]{3,}"#)
 
     /// Query-independent score; lower ranks higher.
-    package static func prior(description: String, manufacturer: String?, groupCode: String, inSurvey: Bool, portionCount: Int) -> Double {
+    package static func prior(description: String, manufacturer: String?, groupCode: String, inSurvey: Bool, portionCount: Int,
+                              category: String? = nil) -> Double {
         var prior = groupPenalty[groupCode] ?? 0
-        if manufacturer != nil || matches(brandLike, description) { prior += 2 }
+        if let category { prior += categoryPenalty.first { category.hasPrefix($0.prefix) }?.penalty ?? 0 }
+        // FNDDS writes "NFS" (not further specified) in capitals: the generic form, not a brand.
+        if manufacturer != nil || matches(brandLike, description.replacingOccurrences(of: "NFS", with: "")) { prior += 2 }
         if inSurvey { prior -= 1 }
         if matches(basicForm, description) { prior -= 0.7 }
         if matches(processedForm, description) { prior += 1 }

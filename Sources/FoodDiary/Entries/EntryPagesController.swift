@@ -216,7 +216,7 @@ struct EntryPagesController: Sendable {
             return []
         case .handTyped:
             return food.basisGrams.map { [.serving(grams: $0)] } ?? []
-        case .srLegacy:
+        case .srLegacy, .surveyFNDDS, .foundation:
             guard let id = food.catalogFoodID,
                   let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
             else { return [] }

@@ -237,7 +237,7 @@ struct ChooseAmountView: Sendable {
         self.source = source
         description = food.description
         self.details = details
-        basisLabel = food.dataType == .srLegacy ? "per 100 g" : "per serving of \(formatQuantity(food.basisGrams ?? 0)) g"
+        basisLabel = food.dataType.isCatalog ? "per 100 g" : "per serving of \(formatQuantity(food.basisGrams ?? 0)) g"
         lines = NutrientLineView.lines(food.basis)
         amount = AmountFieldsView(portions: portions, form: form, errors: errors, food: food)
         hasErrors = !errors.isEmpty
@@ -342,7 +342,7 @@ struct EntryDetailView: Sendable {
         amountText = entry.portionLabel
         lines = NutrientLineView.lines(entry.nutrients)
         switch (entry.food.dataType, entry.food.basisGrams) {
-        case (.srLegacy, _): basisText = "Scaled from USDA’s values per 100 g, as they were when you logged it."
+        case (let type, _) where type.isCatalog: basisText = "Scaled from USDA’s values per 100 g, as they were when you logged it."
         case (_, let grams?): basisText = "Scaled from your label’s values for a \(formatQuantity(grams)) g serving."
         case (_, nil): basisText = "Typed in as they are: a quick add has no weight to scale."
         }

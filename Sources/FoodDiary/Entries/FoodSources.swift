@@ -33,7 +33,8 @@ struct FoodSources: Sendable {
             guard let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else {
                 throw HTTPError(.notFound, message: "There is no food with that number in the catalog. Search again and pick one from the list.")
             }
-            let line = [details.summary.foodGroup, "NDB \(details.summary.ndbNumber)", details.summary.brandOwner].compactMap { $0 }.joined(separator: " · ")
+            let line = [details.summary.foodGroup, details.summary.dataType.shortLabel, details.summary.ndbNumber.map { "NDB \($0)" },
+                        details.summary.brandOwner].compactMap { $0 }.joined(separator: " · ")
             return ResolvedFood(source: source, food: FoodSnapshot(catalogFood: details), portions: Portion.catalogPortions(details),
                                 defaultAmount: nil, myFoodID: nil, catalogFoodID: id, details: line)
         case "saved":

@@ -4,14 +4,34 @@ import Foundation
 public enum FoodDataType: String, Sendable, Codable {
     /// USDA SR28, per 100 g ("SR Legacy" in FoodData Central's words).
     case srLegacy = "sr_legacy"
+    /// FoodData Central's survey foods (FNDDS): everyday dishes as people eat them, per 100 g.
+    case surveyFNDDS = "survey_fndds"
+    /// FoodData Central's Foundation foods: newly analysed basic foods, per 100 g.
+    case foundation = "foundation"
     /// Typed by the person from a label, per serving.
     case handTyped = "hand_typed"
     /// Just the numbers, with no weight: the restaurant meal nobody can itemise.
     case quickAdd = "quick_add"
 
+    /// A food of USDA's catalog, per 100 g, rather than one typed in.
+    var isCatalog: Bool { self == .srLegacy || self == .surveyFNDDS || self == .foundation }
+
+    /// How a search result names where a food comes from.
+    var shortLabel: String {
+        switch self {
+        case .srLegacy: "SR28"
+        case .surveyFNDDS: "FNDDS"
+        case .foundation: "Foundation"
+        case .handTyped: "Typed"
+        case .quickAdd: "Quick add"
+        }
+    }
+
     var label: String {
         switch self {
         case .srLegacy: "USDA SR Legacy"
+        case .surveyFNDDS: "USDA FoodData Central, survey (FNDDS)"
+        case .foundation: "USDA FoodData Central, Foundation"
         case .handTyped: "Typed by you"
         case .quickAdd: "Quick add"
         }
@@ -48,7 +68,7 @@ public struct FoodSnapshot: Sendable, Equatable {
         for kind in NutrientKind.allCases {
             basis[kind] = food.nutrients.first { $0.number == kind.sr28Number }?.amountPer100g
         }
-        self.init(dataType: .srLegacy, catalogFoodID: food.summary.id, ndbNumber: food.summary.ndbNumber,
+        self.init(dataType: food.summary.dataType, catalogFoodID: food.summary.id, ndbNumber: food.summary.ndbNumber,
                   description: food.summary.description, brandOwner: food.summary.brandOwner, basisGrams: 100, basis: basis)
     }
 

@@ -34,7 +34,7 @@ struct DiaryImporter: Sendable {
             let data = head + ((try handle.read(upToCount: ImportedTable.maxBytes + 1 - head.count)) ?? Data())
             let table = try ImportedTable(data: data)
             let days = try database.writer.read(PortabilityQueries.daysWithMeals)
-            let links = try catalog.foodsByName().mapValues { ForeignDiaryBuilder.CatalogLink(id: $0.id, ndbNumber: $0.ndbNumber) }
+            let links = try catalog.foodsByName().mapValues { ForeignDiaryBuilder.CatalogLink(id: $0.id, dataType: $0.dataType, ndbNumber: $0.ndbNumber) }
             return try OtherAppExports.read(table, context: .init(catalog: links, timeZone: timeZone, daysWithMeals: days))
         }
     }

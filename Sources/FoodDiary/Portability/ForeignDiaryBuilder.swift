@@ -22,7 +22,8 @@ struct ForeignDiaryBuilder {
 
     struct CatalogLink: Sendable {
         let id: Int64
-        let ndbNumber: String
+        let dataType: FoodDataType
+        let ndbNumber: String?
     }
 
     init(catalog: [String: CatalogLink], timeZone: TimeZone, source: String) {
@@ -64,7 +65,7 @@ struct ForeignDiaryBuilder {
         let description = String(name.prefix(200))
         if let grams, grams > 0, grams <= 5000 {
             let link = catalog[description.lowercased()]
-            let food = DiaryDocument.Food(dataType: link == nil ? FoodDataType.handTyped.rawValue : FoodDataType.srLegacy.rawValue,
+            let food = DiaryDocument.Food(dataType: (link?.dataType ?? .handTyped).rawValue,
                                           catalogFoodID: link?.id, ndbNumber: link?.ndbNumber, description: description,
                                           brandOwner: brand.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }, basisGrams: grams, basis: .init(nutrients))
             return .init(food: food, grams: grams, portionLabel: amountText, nutrients: .init(nutrients), createdAt: "", updatedAt: "")

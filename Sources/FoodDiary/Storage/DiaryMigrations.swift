@@ -341,6 +341,131 @@ enum DiaryMigrations {
                 ALTER TABLE recipe ADD COLUMN shared_with_household INTEGER NOT NULL DEFAULT 0 CHECK (shared_with_household IN (0, 1));
                 """)
         }
+        migrator.registerMigration("allowFoodDataCentralFoods") { db in
+            // Foods from FoodData Central's other data types (survey dishes, Foundation foods,
+            // branded products) are logged, saved and put in recipes like SR Legacy ones, without
+            // an NDB number. The three tables are rebuilt with the same rows and ids, as
+            // allowQuickAddEntries did, because SQLite cannot change a CHECK in place.
+            try db.execute(sql: """
+                CREATE TABLE food_entry_rebuilt (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    meal_id INTEGER NOT NULL REFERENCES meal(id) ON DELETE CASCADE,
+                    data_type TEXT NOT NULL CHECK (data_type IN ('sr_legacy', 'survey_fndds', 'foundation', 'branded', 'hand_typed', 'quick_add')),
+                    catalog_food_id INTEGER,
+                    ndb_number TEXT,
+                    description TEXT NOT NULL CHECK (length(description) BETWEEN 1 AND 200),
+                    brand_owner TEXT CHECK (length(brand_owner) BETWEEN 1 AND 200),
+                    grams REAL CHECK (grams > 0 AND grams <= 5000),
+                    portion_label TEXT NOT NULL,
+                    basis_grams REAL CHECK (basis_grams > 0),
+                    basis_energy_kcal REAL CHECK (basis_energy_kcal >= 0),
+                    basis_protein_g REAL CHECK (basis_protein_g >= 0),
+                    basis_fat_g REAL CHECK (basis_fat_g >= 0),
+                    basis_carbohydrate_g REAL CHECK (basis_carbohydrate_g >= 0),
+                    basis_sodium_mg REAL CHECK (basis_sodium_mg >= 0),
+                    basis_fiber_g REAL CHECK (basis_fiber_g >= 0),
+                    basis_sugars_g REAL CHECK (basis_sugars_g >= 0),
+                    basis_saturated_fat_g REAL CHECK (basis_saturated_fat_g >= 0),
+                    basis_cholesterol_mg REAL CHECK (basis_cholesterol_mg >= 0),
+                    basis_potassium_mg REAL CHECK (basis_potassium_mg >= 0),
+                    energy_kcal REAL CHECK (energy_kcal >= 0),
+                    protein_g REAL CHECK (protein_g >= 0),
+                    fat_g REAL CHECK (fat_g >= 0),
+                    carbohydrate_g REAL CHECK (carbohydrate_g >= 0),
+                    sodium_mg REAL CHECK (sodium_mg >= 0),
+                    fiber_g REAL CHECK (fiber_g >= 0),
+                    sugars_g REAL CHECK (sugars_g >= 0),
+                    saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
+                    cholesterol_mg REAL CHECK (cholesterol_mg >= 0),
+                    potassium_mg REAL CHECK (potassium_mg >= 0),
+                    created_at TEXT NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    CHECK ((data_type = 'sr_legacy') = (ndb_number IS NOT NULL)),
+                    CHECK ((data_type = 'quick_add') = (grams IS NULL)),
+                    CHECK ((data_type = 'quick_add') = (basis_grams IS NULL))
+                ) STRICT;
+                INSERT INTO food_entry_rebuilt (id, meal_id, data_type, catalog_food_id, ndb_number, description, brand_owner, grams, portion_label, basis_grams, basis_energy_kcal, basis_protein_g, basis_fat_g, basis_carbohydrate_g, basis_sodium_mg, basis_fiber_g, basis_sugars_g, basis_saturated_fat_g, basis_cholesterol_mg, basis_potassium_mg, energy_kcal, protein_g, fat_g, carbohydrate_g, sodium_mg, fiber_g, sugars_g, saturated_fat_g, cholesterol_mg, potassium_mg, created_at, updated_at)
+                SELECT id, meal_id, data_type, catalog_food_id, ndb_number, description, brand_owner, grams, portion_label, basis_grams, basis_energy_kcal, basis_protein_g, basis_fat_g, basis_carbohydrate_g, basis_sodium_mg, basis_fiber_g, basis_sugars_g, basis_saturated_fat_g, basis_cholesterol_mg, basis_potassium_mg, energy_kcal, protein_g, fat_g, carbohydrate_g, sodium_mg, fiber_g, sugars_g, saturated_fat_g, cholesterol_mg, potassium_mg, created_at, updated_at FROM food_entry;
+                DROP TABLE food_entry;
+                ALTER TABLE food_entry_rebuilt RENAME TO food_entry;
+                CREATE INDEX food_entry_by_meal ON food_entry(meal_id, id);
+                CREATE INDEX food_entry_energy_by_meal ON food_entry(meal_id, energy_kcal);
+
+                CREATE TABLE saved_food_rebuilt (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    data_type TEXT NOT NULL CHECK (data_type IN ('sr_legacy', 'survey_fndds', 'foundation', 'branded', 'hand_typed')),
+                    catalog_food_id INTEGER,
+                    ndb_number TEXT,
+                    description TEXT NOT NULL CHECK (length(description) BETWEEN 1 AND 200),
+                    brand_owner TEXT CHECK (length(brand_owner) BETWEEN 1 AND 200),
+                    basis_grams REAL NOT NULL CHECK (basis_grams > 0),
+                    basis_energy_kcal REAL CHECK (basis_energy_kcal >= 0),
+                    basis_protein_g REAL CHECK (basis_protein_g >= 0),
+                    basis_fat_g REAL CHECK (basis_fat_g >= 0),
+                    basis_carbohydrate_g REAL CHECK (basis_carbohydrate_g >= 0),
+                    basis_sodium_mg REAL CHECK (basis_sodium_mg >= 0),
+                    basis_fiber_g REAL CHECK (basis_fiber_g >= 0),
+                    basis_sugars_g REAL CHECK (basis_sugars_g >= 0),
+                    basis_saturated_fat_g REAL CHECK (basis_saturated_fat_g >= 0),
+                    basis_cholesterol_mg REAL CHECK (basis_cholesterol_mg >= 0),
+                    basis_potassium_mg REAL CHECK (basis_potassium_mg >= 0),
+                    default_grams REAL NOT NULL CHECK (default_grams > 0 AND default_grams <= 5000),
+                    default_portion_label TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    CHECK ((data_type = 'sr_legacy') = (ndb_number IS NOT NULL))
+                ) STRICT;
+                INSERT INTO saved_food_rebuilt (id, data_type, catalog_food_id, ndb_number, description, brand_owner, basis_grams, basis_energy_kcal, basis_protein_g, basis_fat_g, basis_carbohydrate_g, basis_sodium_mg, basis_fiber_g, basis_sugars_g, basis_saturated_fat_g, basis_cholesterol_mg, basis_potassium_mg, default_grams, default_portion_label, created_at)
+                SELECT id, data_type, catalog_food_id, ndb_number, description, brand_owner, basis_grams, basis_energy_kcal, basis_protein_g, basis_fat_g, basis_carbohydrate_g, basis_sodium_mg, basis_fiber_g, basis_sugars_g, basis_saturated_fat_g, basis_cholesterol_mg, basis_potassium_mg, default_grams, default_portion_label, created_at FROM saved_food;
+                DROP TABLE saved_food;
+                ALTER TABLE saved_food_rebuilt RENAME TO saved_food;
+                CREATE UNIQUE INDEX saved_food_once_per_catalog_food ON saved_food(catalog_food_id)
+                    WHERE catalog_food_id IS NOT NULL;
+                CREATE UNIQUE INDEX saved_food_once_per_typed_food ON saved_food(description, ifnull(brand_owner, ''), basis_grams)
+                    WHERE catalog_food_id IS NULL;
+
+                CREATE TABLE recipe_ingredient_rebuilt (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    recipe_id INTEGER NOT NULL REFERENCES recipe(id) ON DELETE CASCADE,
+                    my_food_id INTEGER REFERENCES my_food(id) ON DELETE RESTRICT,
+                    data_type TEXT NOT NULL CHECK (data_type IN ('sr_legacy', 'survey_fndds', 'foundation', 'branded', 'hand_typed')),
+                    catalog_food_id INTEGER,
+                    ndb_number TEXT,
+                    description TEXT NOT NULL CHECK (length(description) BETWEEN 1 AND 200),
+                    brand_owner TEXT CHECK (length(brand_owner) BETWEEN 1 AND 200),
+                    grams REAL NOT NULL CHECK (grams > 0 AND grams <= 5000),
+                    portion_label TEXT NOT NULL,
+                    basis_grams REAL NOT NULL CHECK (basis_grams > 0),
+                    basis_energy_kcal REAL CHECK (basis_energy_kcal >= 0),
+                    basis_protein_g REAL CHECK (basis_protein_g >= 0),
+                    basis_fat_g REAL CHECK (basis_fat_g >= 0),
+                    basis_carbohydrate_g REAL CHECK (basis_carbohydrate_g >= 0),
+                    basis_sodium_mg REAL CHECK (basis_sodium_mg >= 0),
+                    basis_fiber_g REAL CHECK (basis_fiber_g >= 0),
+                    basis_sugars_g REAL CHECK (basis_sugars_g >= 0),
+                    basis_saturated_fat_g REAL CHECK (basis_saturated_fat_g >= 0),
+                    basis_cholesterol_mg REAL CHECK (basis_cholesterol_mg >= 0),
+                    basis_potassium_mg REAL CHECK (basis_potassium_mg >= 0),
+                    energy_kcal REAL CHECK (energy_kcal >= 0),
+                    protein_g REAL CHECK (protein_g >= 0),
+                    fat_g REAL CHECK (fat_g >= 0),
+                    carbohydrate_g REAL CHECK (carbohydrate_g >= 0),
+                    sodium_mg REAL CHECK (sodium_mg >= 0),
+                    fiber_g REAL CHECK (fiber_g >= 0),
+                    sugars_g REAL CHECK (sugars_g >= 0),
+                    saturated_fat_g REAL CHECK (saturated_fat_g >= 0),
+                    cholesterol_mg REAL CHECK (cholesterol_mg >= 0),
+                    potassium_mg REAL CHECK (potassium_mg >= 0),
+                    created_at TEXT NOT NULL,
+                    CHECK ((data_type = 'sr_legacy') = (ndb_number IS NOT NULL))
+                ) STRICT;
+                INSERT INTO recipe_ingredient_rebuilt (id, recipe_id, my_food_id, data_type, catalog_food_id, ndb_number, description, brand_owner, grams, portion_label, basis_grams, basis_energy_kcal, basis_protein_g, basis_fat_g, basis_carbohydrate_g, basis_sodium_mg, basis_fiber_g, basis_sugars_g, basis_saturated_fat_g, basis_cholesterol_mg, basis_potassium_mg, energy_kcal, protein_g, fat_g, carbohydrate_g, sodium_mg, fiber_g, sugars_g, saturated_fat_g, cholesterol_mg, potassium_mg, created_at)
+                SELECT id, recipe_id, my_food_id, data_type, catalog_food_id, ndb_number, description, brand_owner, grams, portion_label, basis_grams, basis_energy_kcal, basis_protein_g, basis_fat_g, basis_carbohydrate_g, basis_sodium_mg, basis_fiber_g, basis_sugars_g, basis_saturated_fat_g, basis_cholesterol_mg, basis_potassium_mg, energy_kcal, protein_g, fat_g, carbohydrate_g, sodium_mg, fiber_g, sugars_g, saturated_fat_g, cholesterol_mg, potassium_mg, created_at FROM recipe_ingredient;
+                DROP TABLE recipe_ingredient;
+                ALTER TABLE recipe_ingredient_rebuilt RENAME TO recipe_ingredient;
+                CREATE INDEX recipe_ingredient_by_recipe ON recipe_ingredient(recipe_id, id);
+                CREATE INDEX recipe_ingredient_by_my_food ON recipe_ingredient(my_food_id) WHERE my_food_id IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

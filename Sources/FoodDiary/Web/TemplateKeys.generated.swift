@@ -87,7 +87,7 @@ extension BarChartView.Segment: TemplateKeyed {
 
 extension CatalogResultRow: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "brandOwner": self.brandOwner.templateValue; case "kcalText": self.kcalText.templateValue; case "isSaved": self.isSaved.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "brandOwner": self.brandOwner.templateValue; case "kcalText": self.kcalText.templateValue; case "isSaved": self.isSaved.templateValue; default: .absent }
     }
 }
 
@@ -177,7 +177,7 @@ extension FoodAmount: TemplateKeyed {
 
 extension FoodDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "ndbNumber": self.ndbNumber.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; default: .absent }
     }
 }
 
@@ -590,21 +590,21 @@ enum TemplateKeys {
         "logAgainURL", "longitude", "longitudeError", "macroChart", "macros", "madeAt", "mapURL", "maxGrams",
         "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL",
         "mealPlace", "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError", "mustChangePassword",
-        "myFoods", "name", "nameError", "ndbNumber", "newName", "newPasswordLabel", "newToken", "next",
-        "nextURL", "noAccountYet", "notes", "notesError", "notice", "nutrients", "openAction", "openStreetMapURL",
-        "originalURL", "otherSessions", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError",
-        "people", "peopleError", "percentText", "periods", "photo", "photoAction", "photoError", "photoURL",
-        "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets",
-        "previousURL", "problem", "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName",
-        "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
-        "restoreCommand", "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater",
-        "saved", "savedHeading", "schedule", "search", "segments", "selected", "servingError", "servingGrams",
-        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
-        "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped", "skippedCount",
-        "source", "sourceText", "staleMessage", "status", "statusStrip", "submitLabel", "summary", "tags",
-        "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "time", "title", "token",
-        "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed",
-        "typedURL", "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError",
-        "value", "valueText", "width", "x", "xLabels", "y",
+        "myFoods", "name", "nameError", "newName", "newPasswordLabel", "newToken", "next", "nextURL",
+        "noAccountYet", "notes", "notesError", "notice", "nutrients", "openAction", "openStreetMapURL", "originalURL",
+        "otherSessions", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError", "people",
+        "peopleError", "percentText", "periods", "photo", "photoAction", "photoError", "photoURL", "placeError",
+        "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL",
+        "problem", "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL",
+        "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand",
+        "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater", "saved",
+        "savedHeading", "schedule", "search", "segments", "selected", "servingError", "servingGrams", "servingKcal",
+        "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey",
+        "shareURL", "shares", "signedIn", "size", "sizeText", "skipped", "skippedCount", "source",
+        "sourceText", "staleMessage", "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError",
+        "tagsText", "takenText", "text", "thumbnailURL", "time", "title", "token", "tokenName",
+        "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL",
+        "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError", "value",
+        "valueText", "width", "x", "xLabels", "y",
     ]
 }

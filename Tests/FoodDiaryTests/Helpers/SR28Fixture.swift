@@ -52,16 +52,35 @@ enum SR28Fixture {
     }
 }
 
+/// FoodData Central's generic foods as `generic-foods.csv` lists them: two survey dishes and a
+/// Foundation food, with a repeated row that must be imported once.
+enum GenericFoodsFixture {
+    static let csv = """
+        foodName,data_type,food_category,portion_unit_name,portion_gram_weight,number_of_nutrients,Energy,Carbohydrate,"Sugars, Total",Total Sugars,Total fat,Protein,Sodium,Potassium
+        "Coffee, Latte",survey_fndds_food,Coffee,undetermined,,31,43.0,4.2,,3.5,1.6,2.81,42.0,139.0
+        "Sushi roll, salmon",survey_fndds_food,"Egg rolls, dumplings, sushi",undetermined,,31,103.0,17.1,1.2,,1.0,6.88,240.0,
+        "Coffee, Latte",survey_fndds_food,Coffee,undetermined,,31,43.0,4.2,,3.5,1.6,2.81,42.0,139.0
+        "Oat milk, unsweetened, plain, refrigerated",foundation_food,Beverages,,,22,48.3298,5.1,0.0,,2.75,0.796875,42.0,
+
+        """
+
+    static func write(to directory: String) throws {
+        try csv.write(toFile: directory + "/" + GenericFoodsFile.fileName, atomically: true, encoding: .utf8)
+    }
+}
+
 /// The real SR28 files fetched by scripts/fetch-data.sh, when present.
 enum RealSR28 {
     static let directory = TestEnvironment.packageRoot.appendingPathComponent(".cache/sr28").path
     static var isPresent: Bool { FileManager.default.fileExists(atPath: directory + "/NUT_DATA.txt") }
+    /// FoodData Central's survey and Foundation foods, imported with SR28 as `serve` does.
+    static let fdcDirectory = TestEnvironment.packageRoot.appendingPathComponent(".cache/fdc").path
 
     /// Imported once for the whole run: the import takes seconds.
     static let catalog: Task<CatalogDatabase, any Error> = Task {
         let directory = try TemporaryDirectory()
         let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
-        try CatalogImporter(directory: RealSR28.directory).importInto(catalog)
+        try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
         return catalog
     }
 }

@@ -89,7 +89,9 @@ enum TestEnvironment {
         var config = config(dataDirectory: directory.path, timeZone: timeZone)
         if withFixtureCatalog {
             try SR28Fixture.write(to: directory.path)
+            try GenericFoodsFixture.write(to: directory.path)
             config.sr28Directory = directory.path
+            config.fdcDirectory = directory.path
         }
         if withGeoNamesFixture {
             try GeoNamesFixture.write(to: directory.path)
