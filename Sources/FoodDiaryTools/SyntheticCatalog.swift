@@ -19,9 +19,9 @@ public enum SyntheticCatalog {
     @discardableResult
     public static func grow(_ catalog: CatalogDatabase, to total: Int, seed: UInt64 = 42) throws -> Int {
         try catalog.writer.write { db in
-            let sources = try Row.fetchAll(db, sql: "SELECT description, food_group_code, energy_kcal_per_100g FROM food ORDER BY id")
-            let existing = sources.count
-            guard existing > 0, total > existing else { return 0 }
+            let sources = try Row.fetchAll(db, sql: "SELECT description, food_group_code, energy_kcal_per_100g FROM food WHERE data_type = 'sr_legacy' ORDER BY id")
+            let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM food") ?? 0
+            guard !sources.isEmpty, total > existing else { return 0 }
             let brands = brandNames()
             var random = SplitMix64(seed: seed)
             let insertFood = try db.makeStatement(sql: """
@@ -33,7 +33,7 @@ public enum SyntheticCatalog {
                 INSERT INTO food_search (rowid, head, rest, common_name, manufacturer) VALUES (?, ?, ?, NULL, ?)
                 """)
             for index in 0..<(total - existing) {
-                let source = sources[Int(random.next() % UInt64(existing))]
+                let source = sources[Int(random.next() % UInt64(sources.count))]
                 let base: String = source["description"]
                 let description = base + ", " + variants[Int(random.next() % UInt64(variants.count))]
                 let brand = brands[Int(random.next() % UInt64(brands.count))]
