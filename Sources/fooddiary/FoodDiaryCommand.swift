@@ -137,7 +137,8 @@ struct Serve: AsyncParsableCommand {
         }
         var config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: try folder(templates, \.templates),
                                publicDirectory: try folder(publicDir, \.publicFiles), sr28Directory: try folder(sr28Dir, \.sr28),
-                               fdcDirectory: try folder(fdcDir, \.fdc),
+                               // Optional data: a server started with its folders named one by one does without.
+                               fdcDirectory: fdcDir ?? (try? folder(nil, \.fdc)),
                                geonamesDirectory: try folder(geonamesDir, \.geonames), maxUploadBytes: maxUploadMb * 1_000_000,
                                maxPhotoPixels: maxPhotoMegapixels * 1_000_000)
         config.allowedHosts = allowedHosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -72,3 +72,19 @@ struct LoggedFoodRankingTests {
         }
     }
 }
+
+/// Issue 20's "Why": words people type that found nothing useful, each with a right answer in the
+/// first three results now (the page and /api/foods/search both call `FoodSearch.search`).
+@Suite(.enabled(if: RealSR28.isPresent && FileManager.default.fileExists(atPath: RealSR28.fdcDirectory), "SR28 or FoodData Central not fetched"))
+struct EverydayWordsOfTheIssueTests {
+    @Test(arguments: [
+        ("mac and cheese", "Macaroni"), ("bell pepper", "Peppers, sweet"), ("oat milk", "Oat milk"), ("diet coke", "Beverages, carbonated, low calorie, cola"),
+        ("fries", "Potatoes, french fried"), ("oatmeal", "Cereals, oats"), ("cream cheese", "Cheese, cream"), ("coke", "Beverages, carbonated, cola"),
+        ("latte", "Coffee, Latte"), ("sushi", "Sushi"), ("pad thai", "Pad Thai"),
+    ])
+    func findsARightAnswerInTheFirstThree(query: String, expected: String) async throws {
+        let catalog = try await RealSR28.catalog.value
+        let foods = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 3) }.foods.map(\.description)
+        #expect(foods.contains { $0.hasPrefix(expected) }, "\(query) → \(foods)")
+    }
+}

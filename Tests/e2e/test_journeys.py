@@ -39,7 +39,8 @@ class Server:
     def __init__(self, data_dir):
         self.process = subprocess.Popen(
             [BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir,
-             "--sr28-dir", str(ROOT / ".cache/sr28"), "--geonames-dir", str(ROOT / ".cache/geonames"),
+             "--sr28-dir", str(ROOT / ".cache/sr28"), "--fdc-dir", str(ROOT / ".cache/fdc"),
+             "--geonames-dir", str(ROOT / ".cache/geonames"),
              "--templates", str(ROOT / "Templates"), "--public-dir", str(ROOT / "Public")],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.log = []
