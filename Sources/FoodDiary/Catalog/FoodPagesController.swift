@@ -15,10 +15,11 @@ struct FoodPagesController: Sendable {
         let diary = try context.diary()
         let query = try request.formQuery()["q"] ?? ""
         let brand = try request.formQuery()["brand"] ?? ""
-        let logged = try await diary.loggedCatalogFoods()
-        let result = Words.split(query).isEmpty
-            ? nil
-            : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 50, logged: logged) }
+        var result: FoodSearchResult?
+        if !Words.split(query).isEmpty {
+            let logged = try await diary.loggedCatalogFoods()
+            result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 50, logged: logged) }
+        }
         let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
         return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, result: result, myFoods: mine))
     }

@@ -35,7 +35,7 @@ package enum SearchRanking {
     /// the survey's dishes fill what SR28 lacks ("latte", "sushi", "pad thai").
     static let foodDataCentralOffset = 4.0
     static let processedForm = try! NSRegularExpression(
-        pattern: #"imitation|meatless|dried|powder|dehydrated|low sodium|substitute|\bmix\b|breaded|tenders|deli|prepackaged"#,
+        pattern: #"imitation|meatless|dried|powder|dehydrated|low sodium|substitute|\bmix\b|breaded|tenders|deli|prepackaged|made with tofu"#,
         options: .caseInsensitive)
     static let brandLike = try! NSRegularExpression(pattern: #"[A-Z]{3,}"#)
 

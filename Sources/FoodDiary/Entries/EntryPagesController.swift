@@ -38,9 +38,11 @@ struct EntryPagesController: Sendable {
         let parameters = try request.formQuery()
         let query = String((parameters["q"] ?? "").prefix(200))
         let brand = String((parameters["brand"] ?? "").prefix(200))
-        let logged = try await diary.loggedCatalogFoods()
-        let result = Words.split(query).isEmpty
-            ? nil : try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 25, logged: logged) }
+        var result: FoodSearchResult?
+        if !Words.split(query).isEmpty {
+            let logged = try await diary.loggedCatalogFoods()
+            result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 25, logged: logged) }
+        }
         let (saved, savedIDs, myFoods, recipes) = try await diary.database.read { db in
             (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db),
              try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query))

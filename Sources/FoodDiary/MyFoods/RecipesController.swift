@@ -97,8 +97,11 @@ struct RecipesController: Sendable {
         let recipe = try await requireRecipe(context)
         let query = try String((request.formQuery()["q"] ?? "").prefix(200))
         let myFoods = try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
-        let logged = try await diary.loggedCatalogFoods()
-        let result = Words.split(query).isEmpty ? nil : try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 25, logged: logged) }
+        var result: FoodSearchResult?
+        if !Words.split(query).isEmpty {
+            let logged = try await diary.loggedCatalogFoods()
+            result = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 25, logged: logged) }
+        }
         return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result))
     }
 
