@@ -143,8 +143,9 @@ public enum FoodSearch {
         return rows.map { row -> (Double, FoodSummary) in
             let core = (row["core_terms"] as String).split(separator: " ").map(String.init)
             let covered = !core.isEmpty && core.allSatisfy(queryTerms.contains)
+            let named = SearchRanking.isNamedExactly(row["description"], by: queryTerms)
             let score = (row["score"] as Double) - (covered ? SearchRanking.coreCoveredBonus : 0)
-                - SearchRanking.loggedBonus(times: logged[row["id"]] ?? 0)
+                - (named ? SearchRanking.exactNameBonus : 0) - SearchRanking.loggedBonus(times: logged[row["id"]] ?? 0)
             return (score, FoodSummary(row: row))
         }
         .enumerated()

@@ -8,6 +8,15 @@ package enum SearchRanking {
     /// Subtracted when every word naming the food itself was asked for ("Yogurt, plain" for "yogurt").
     static let coreCoveredBonus = 2.0
 
+    /// Subtracted when the food's whole name is what was typed ("Bagel" for "bagel", "Sour cream,
+    /// NFS" for "sour cream"): the phrase beats the foods that merely contain it.
+    static let exactNameBonus = 6.0
+
+    static func isNamedExactly(_ description: String, by queryTerms: Set<String>) -> Bool {
+        let words = Words.split(description).filter { $0 != "nfs" }.map(Words.singular)
+        return !words.isEmpty && Set(words) == queryTerms
+    }
+
     /// Subtracted for a food the person has logged before, a little more the more often (up to 4
     /// times): what someone eats is likelier what they mean, without burying a better match.
     static func loggedBonus(times: Int) -> Double {
