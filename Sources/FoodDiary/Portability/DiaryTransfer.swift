@@ -48,7 +48,7 @@ public struct DiaryTransfer: Sendable {
             throw Refused(description: refused.description)
         }
         let summary = try DiaryExporter(database: diary.database, photos: diary.photos).export(to: path)
-        func count(_ value: Int, _ one: String, _ many: String) -> String { "\(value.formatted()) \(value == 1 ? one : many)" }
+        let count = ImportSummary.counted
         return "Exported \(count(summary.meals, "meal", "meals")), \(count(summary.entries, "food", "foods")) and \(count(summary.photos, "photo", "photos")) to \(summary.archive) (\(ByteSize.text(summary.bytes)))."
     }
 
@@ -68,7 +68,7 @@ public struct DiaryTransfer: Sendable {
             let reading = try await importer.read(fileAt: file)
             let outcome = commit ? try await importer.commit(reading) : try await importer.preview(reading)
             var lines = [ImportSummary.headline(reading, outcome, done: commit)]
-            let additions = ImportSummary.additions(outcome, done: commit)
+            let additions = ImportSummary.additions(outcome)
             if !additions.isEmpty { lines.append((commit ? "Added: " : "Would add: ") + additions.joined(separator: ", ") + ".") }
             lines += reading.remarks + ImportSummary.skipped(reading)
             if !commit && !additions.isEmpty { lines.append("Nothing was written. Run again with --commit to import.") }

@@ -55,15 +55,10 @@ enum ExportArchive {
             remarks.append("Photos travel in the ZIP export, not in diary.json alone: \(document.photos.count - kept.count) meal photos are left out. Import the ZIP to bring them.")
         }
         document.photos = document.photos.filter { kept.contains($0.sha256) }
-        for index in document.meals.indices where document.meals[index].photoSHA256.map({ !kept.contains($0) }) ?? false {
-            document.meals[index].photoSHA256 = nil
-        }
-        for index in document.myFoods.indices where document.myFoods[index].photoSHA256.map({ !kept.contains($0) }) ?? false {
-            document.myFoods[index].photoSHA256 = nil
-        }
-        for index in document.recipes.indices where document.recipes[index].photoSHA256.map({ !kept.contains($0) }) ?? false {
-            document.recipes[index].photoSHA256 = nil
-        }
+        func keptPhoto(_ sha256: String?) -> String? { sha256.flatMap { kept.contains($0) ? $0 : nil } }
+        for index in document.meals.indices { document.meals[index].photoSHA256 = keptPhoto(document.meals[index].photoSHA256) }
+        for index in document.myFoods.indices { document.myFoods[index].photoSHA256 = keptPhoto(document.myFoods[index].photoSHA256) }
+        for index in document.recipes.indices { document.recipes[index].photoSHA256 = keptPhoto(document.recipes[index].photoSHA256) }
         return ImportReading(format: "FoodDiary diary.json", document: document, rows: document.meals.count, remarks: remarks)
     }
 

@@ -62,16 +62,16 @@ struct ForeignDiaryBuilder {
 
     /// A food eaten in `grams`, or in some other measure (`amountText`) when its weight is unknown.
     func entry(name: String, brand: String? = nil, grams: Double?, amountText: String, nutrients: NutrientValues) -> DiaryDocument.Entry {
-        let description = String(name.prefix(200))
+        let description = String(name.prefix(200)), brandOwner = brand.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
         if let grams, grams > 0, grams <= 5000 {
             let link = catalog[description.lowercased()]
             let food = DiaryDocument.Food(dataType: (link?.dataType ?? .handTyped).rawValue,
                                           catalogFoodID: link?.id, ndbNumber: link?.ndbNumber, description: description,
-                                          brandOwner: brand.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }, basisGrams: grams, basis: .init(nutrients))
+                                          brandOwner: brandOwner, basisGrams: grams, basis: .init(nutrients))
             return .init(food: food, grams: grams, portionLabel: amountText, nutrients: .init(nutrients), createdAt: "", updatedAt: "")
         }
         let food = DiaryDocument.Food(dataType: FoodDataType.quickAdd.rawValue, catalogFoodID: nil, ndbNumber: nil, description: description,
-                                      brandOwner: brand.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }, basisGrams: nil, basis: .init(nutrients))
+                                      brandOwner: brandOwner, basisGrams: nil, basis: .init(nutrients))
         return .init(food: food, grams: nil, portionLabel: amountText.isEmpty ? "Quick add" : amountText, nutrients: .init(nutrients),
                      createdAt: "", updatedAt: "")
     }

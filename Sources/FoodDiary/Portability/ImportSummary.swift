@@ -7,14 +7,19 @@ enum ImportSummary {
         return first == last ? "on \(first.dayMonthYearText)" : "from \(first.dayMonthYearText) to \(last.dayMonthYearText)"
     }
 
+    /// "1 meal", "2,100 meals".
+    static func counted(_ value: Int, _ one: String, _ many: String) -> String {
+        "\(value.formatted()) \(value == 1 ? one : many)"
+    }
+
     /// What would be (or was) added, one line per kind of thing, nothing for kinds with none.
-    static func additions(_ outcome: ImportOutcome, done: Bool) -> [String] {
+    static func additions(_ outcome: ImportOutcome) -> [String] {
         func count(_ value: Int, _ one: String, _ many: String) -> String? {
-            value == 0 ? nil : "\(value.formatted()) \(value == 1 ? one : many)"
+            value == 0 ? nil : counted(value, one, many)
         }
         var lines: [String] = []
         if outcome.mealsAdded > 0 {
-            lines.append("\(outcome.mealsAdded.formatted()) \(outcome.mealsAdded == 1 ? "meal" : "meals") with \(outcome.entriesAdded.formatted()) \(outcome.entriesAdded == 1 ? "food" : "foods")"
+            lines.append(counted(outcome.mealsAdded, "meal", "meals") + " with " + counted(outcome.entriesAdded, "food", "foods")
                          + (dateRange(outcome).map { " " + $0 } ?? ""))
         }
         lines += [
@@ -27,8 +32,8 @@ enum ImportSummary {
     }
 
     static func headline(_ reading: ImportReading, _ outcome: ImportOutcome, done: Bool) -> String {
-        let rows = "\(reading.rows.formatted()) \(reading.format.hasPrefix("FoodDiary") ? (reading.rows == 1 ? "meal" : "meals") : (reading.rows == 1 ? "row" : "rows"))"
-        if outcome.mealsAdded == 0 && additions(outcome, done: done).isEmpty {
+        let rows = reading.format.hasPrefix("FoodDiary") ? counted(reading.rows, "meal", "meals") : counted(reading.rows, "row", "rows")
+        if additions(outcome).isEmpty {
             return "A \(reading.format) of \(rows). Everything in it is in this diary already: importing adds nothing."
         }
         let already = outcome.mealsAlreadyThere > 0 ? " \(outcome.mealsAlreadyThere.formatted()) of its meals are in the diary already and are left out." : ""

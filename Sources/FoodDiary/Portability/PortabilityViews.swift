@@ -39,7 +39,7 @@ struct ImportPreviewView: Sendable {
         self.csrfToken = csrfToken
         self.fileName = fileName
         headline = ImportSummary.headline(reading, outcome, done: false)
-        additions = ImportSummary.additions(outcome, done: false)
+        additions = ImportSummary.additions(outcome)
         remarks = reading.remarks
         skipped = ImportSummary.skipped(reading)
         skippedCount = reading.skipped.isEmpty ? nil

@@ -1,16 +1,11 @@
 import Foundation
 
-/// A CSV file people open in a spreadsheet: UTF-8, a header row, CRLF line ends (RFC 4180), written
-/// through a buffer so a large export makes few system calls.
+/// A CSV file people open in a spreadsheet: UTF-8, a header row, CRLF line ends (RFC 4180).
 final class SpreadsheetFile {
-    private let handle: FileHandle
-    private var buffer = Data()
+    private let file: BufferedFile
 
     init(path: String, header: [String]) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw POSIXFailure(operation: "create \(path)", code: errno)
-        }
-        handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        file = try BufferedFile(path: path)
         try write(header.map(Cell.text))
     }
 
@@ -42,19 +37,8 @@ final class SpreadsheetFile {
     }
 
     func write(_ cells: [Cell]) throws {
-        buffer.append(contentsOf: cells.map(\.field).joined(separator: ",").utf8)
-        buffer.append(contentsOf: [13, 10])
-        if buffer.count >= 1 << 18 { try flush() }
+        try file.append((cells.map(\.field).joined(separator: ",") + "\r\n").utf8)
     }
 
-    func close() throws {
-        try flush()
-        try handle.synchronize()
-        try handle.close()
-    }
-
-    private func flush() throws {
-        try handle.write(contentsOf: buffer)
-        buffer.removeAll(keepingCapacity: true)
-    }
+    func close() throws { try file.close() }
 }

@@ -13,6 +13,21 @@ struct ArchiveFolder: Sendable {
     let directory: String
     let isOurs: @Sendable (String) -> Bool
 
+    /// `<kind>-20261124-071500.zip`, the time in UTC: names sort by time.
+    static func name(_ kind: String, at date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        return "\(kind)-\(formatter.string(from: date)).zip"
+    }
+
+    /// Whether `name` is one `name(kind, at:)` gives, and so safe to serve or prune.
+    static func isName(_ name: String, _ kind: String) -> Bool {
+        name.hasPrefix(kind + "-") && name.hasSuffix(".zip") && name.utf8.count == kind.utf8.count + 20
+            && name.dropFirst(kind.count + 1).dropLast(4).allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
+    }
+
     static func backups(_ directory: String) -> ArchiveFolder { ArchiveFolder(directory: directory, isOurs: BackupMaker.isArchiveName) }
     static func exports(_ directory: String) -> ArchiveFolder { ArchiveFolder(directory: directory, isOurs: ExportLayout.isArchiveName) }
 
