@@ -13,6 +13,10 @@ package enum SearchRanking {
     static let exactNameBonus = 6.0
 
     static func isNamedExactly(_ description: String, by queryTerms: Set<String>) -> Bool {
+        // Most candidates are far longer than what was typed: those are not split into words at
+        // all, which a search does for a hundred rows or more (plurals, ", NFS" and commas fit).
+        let longest = queryTerms.reduce(0) { $0 + $1.utf8.count + 4 } + 6
+        guard description.utf8.count <= longest else { return false }
         let words = Words.split(description).filter { $0 != "nfs" }.map(Words.singular)
         return !words.isEmpty && Set(words) == queryTerms
     }
