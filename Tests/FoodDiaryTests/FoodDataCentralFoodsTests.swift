@@ -12,7 +12,7 @@ import Logging
             let search = try await client.get("/foods?q=latte").text
             #expect(search.contains("Coffee, Latte") && search.contains("FNDDS"))
             let id = try #require(search.firstMatch(of: #/href="/foods/(\d+)"/#)?.output.1)
-            #expect(Int64(id)! > GenericFoodsFile.firstID, "an id no NDB number or fdcId has")
+            #expect(Int64(id)! > FoodDataCentralFile.generic.firstID, "an id no NDB number or fdcId has")
             let page = try await client.get("/foods/\(id)").text
             #expect(page.contains("USDA FoodData Central, survey (FNDDS)") && page.contains("Coffee"))
 
@@ -49,9 +49,9 @@ import Logging
         var logger = Logging.Logger(label: "test")
         logger.logLevel = .critical
         for _ in 0..<2 { try importCatalogIfMissing(catalog, config: config, logger: logger) }
-        #expect(try catalog.foodDataCentralVersion() == GenericFoodsFile.version)
+        #expect(try catalog.foodDataCentralVersion() == FoodDataCentralFile.generic.version)
         let counts = try await catalog.read { db in
-            (try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE id >= ?", arguments: [GenericFoodsFile.firstID]) ?? 0,
+            (try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE id >= ?", arguments: [FoodDataCentralFile.generic.firstID]) ?? 0,
              try Int.fetchOne(db, sql: "SELECT count(*) FROM fdc_search") ?? 0,
              try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE data_type = 'sr_legacy'") ?? 0)
         }

@@ -101,12 +101,16 @@ public func buildApplication(
         BackupSchedule(plan: $0, dataDirectory: config.dataDirectory, backupDirectory: config.backupsPath, logger: logger, now: now)
     }
 
+    let brandedFoods: [any Service] = config.fdcDirectory.map {
+        [BrandedFoodsService(importer: BrandedFoodsImport(catalog: catalog, directory: $0, logger: logger), logger: logger)]
+    } ?? []
+
     let application = Application(
         router: router,
         server: try tlsConfiguration.map { try .tls(DeadlineHTTP1Channel.builder(config.deadlines), tlsConfiguration: $0) }
             ?? DeadlineHTTP1Channel.builder(config.deadlines),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "FoodDiary"),
-        services: [maintenance] + (schedule.map { [$0] } ?? []),
+        services: [maintenance] + (schedule.map { [$0] } ?? []) + brandedFoods,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
             let scheme = tlsConfiguration == nil ? "http" : "https"

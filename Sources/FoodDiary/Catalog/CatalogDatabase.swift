@@ -34,6 +34,11 @@ public struct CatalogDatabase: Sendable {
         try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_generic'") }
     }
 
+    /// How far the background import of the branded foods has come.
+    public func brandedFoodsProgress() throws -> BrandedFoodsImport.Progress {
+        try writer.read { db in try BrandedFoodsImport.Progress.read(db) }
+    }
+
     /// The stamp of the last complete import, or nil when the catalog is empty.
     public func datasetVersion() throws -> String? {
         try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'dataset'") }
@@ -122,6 +127,19 @@ enum CatalogMigrations {
                 -- which a second corpus would shift.
                 CREATE VIRTUAL TABLE fdc_search USING fts5(
                     head, rest, common_name, manufacturer,
+                    tokenize = 'porter unicode61 remove_diacritics 2'
+                );
+                """)
+        }
+        migrator.registerMigration("addBrandedFoods") { db in
+            // Branded foods get an index of their own, searched after the generic ones. Its rowid is
+            // the food's place in prior order (`food.search_position`), so the likeliest matches of
+            // a word hundreds of thousands share are its first rows, read without ranking them all.
+            try db.execute(sql: """
+                ALTER TABLE food ADD COLUMN search_position INTEGER;
+                CREATE UNIQUE INDEX food_by_search_position ON food(search_position) WHERE search_position IS NOT NULL;
+                CREATE VIRTUAL TABLE branded_search USING fts5(
+                    head, rest, category, food_id UNINDEXED,
                     tokenize = 'porter unicode61 remove_diacritics 2'
                 );
                 """)

@@ -4,7 +4,7 @@ import Logging
 
 /// Loads the USDA SR28 text files, then FoodData Central's generic foods when their file is there,
 /// into the catalog in one transaction; running it again replaces everything, so a half-finished
-/// import is never visible.
+/// import is never visible. The branded foods come after, in the background (`BrandedFoodsImport`).
 public struct CatalogImporter {
     public static let datasetVersion = "USDA SR28 (September 2015)"
 
@@ -26,7 +26,7 @@ public struct CatalogImporter {
     }
 
     var hasGenericFoods: Bool {
-        fdcDirectory.map { FileManager.default.fileExists(atPath: $0 + "/" + GenericFoodsFile.fileName) } ?? false
+        FoodDataCentralFile.generic.isPresent(in: fdcDirectory)
     }
 
     @discardableResult
@@ -38,7 +38,7 @@ public struct CatalogImporter {
         let weights = try SR28File(directory: directory, name: "WEIGHT", fieldCount: 7)
 
         return try catalog.writer.write { db in
-            for table in ["food_search", "fdc_search", "portion", "food_nutrient", "food", "nutrient", "food_group", "catalog_info"] {
+            for table in ["food_search", "fdc_search", "branded_search", "portion", "food_nutrient", "food", "nutrient", "food_group", "catalog_info"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             let groupNames = try importGroups(groups, db)
@@ -65,7 +65,8 @@ public struct CatalogImporter {
     public func importGenericFoods(into catalog: CatalogDatabase) throws -> Int {
         try catalog.writer.write { db in
             try db.execute(sql: "DELETE FROM fdc_search")
-            try db.execute(sql: "DELETE FROM food WHERE id >= ?", arguments: [GenericFoodsFile.firstID])
+            try db.execute(sql: "DELETE FROM food WHERE id >= ? AND id < ?",
+                           arguments: [FoodDataCentralFile.generic.firstID, FoodDataCentralFile.branded.firstID])
             try db.execute(sql: "DELETE FROM catalog_info WHERE key = 'fdc_generic'")
             return try insertGenericFoods(db).foods
         }
@@ -82,7 +83,7 @@ public struct CatalogImporter {
         let insertValue = try db.makeStatement(sql: "INSERT INTO food_nutrient (food_id, nutrient_number, amount_per_100g) VALUES (?, ?, ?)")
         let known = Set(try String.fetchAll(db, sql: "SELECT number FROM nutrient"))
         var foods = 0, values = 0
-        try GenericFoodsFile.read(directory: fdcDirectory) { food in
+        try FoodDataCentralFile.generic.read(directory: fdcDirectory) { food in
             let prior = SearchRanking.prior(description: food.description, manufacturer: nil, groupCode: "", inSurvey: false,
                                             portionCount: 0, category: food.category) + SearchRanking.foodDataCentralOffset
             try insertFood.execute(arguments: [food.id, food.dataType.rawValue, food.description, food.description, food.category,
@@ -95,7 +96,7 @@ public struct CatalogImporter {
             }
             foods += 1
         }
-        try db.execute(sql: "INSERT INTO catalog_info (key, value) VALUES ('fdc_generic', ?)", arguments: [GenericFoodsFile.version])
+        try db.execute(sql: "INSERT INTO catalog_info (key, value) VALUES ('fdc_generic', ?)", arguments: [FoodDataCentralFile.generic.version])
         return (foods, values)
     }
 

@@ -15,13 +15,16 @@ struct FoodPagesController: Sendable {
         let diary = try context.diary()
         let query = try request.formQuery()["q"] ?? ""
         let brand = try request.formQuery()["brand"] ?? ""
+        let scope = try FoodSearch.Scope(formValue: try request.formQuery()["kind"])
         var result: FoodSearchResult?
         if !Words.split(query).isEmpty {
             let logged = try await diary.loggedCatalogFoods()
-            result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 50, logged: logged) }
+            result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 50, logged: logged) }
         }
         let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
-        return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, result: result, myFoods: mine))
+        let progress = try catalog.brandedFoodsProgress()
+        return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, scope: scope, result: result, myFoods: mine,
+                                                                 brandedProgress: progress))
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -29,7 +32,7 @@ struct FoodPagesController: Sendable {
               let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
         else { throw HTTPError(.notFound, message: "There is no food with that number in the catalog.") }
         let options = FoodAmount.options(for: food)
-        let key = try request.formQuery()["amount"] ?? "g100"
+        let key = try request.formQuery()["amount"] ?? FoodAmount.defaultKey(for: food)
         guard let amount = options.first(where: { $0.key == key }) else {
             throw HTTPError(.badRequest, message: "That amount is not one of this food's choices.")
         }

@@ -39,86 +39,134 @@ public struct FoodSummary: Sendable, Equatable, Codable {
 
 public struct FoodSearchResult: Sendable, Equatable {
     public let totalHits: Int
+    /// Set when the branded foods matched more than were counted: `totalHits` is then a floor.
+    public var totalIsFloor = false
     public let foods: [FoodSummary]
     /// Set when nothing matched as typed and misspelt words were replaced, e.g. "bannana" → "banana".
-    public let correctedQuery: String?
+    public var correctedQuery: String?
+    /// The branded foods that match, counted up to `FoodSearch.brandedCountLimit`, when the
+    /// generic ones filled the page: how many more a "Branded" search would show.
+    public var brandedHits = 0
 }
 
 /// Full-text search over the catalog: every word must match, the last also as a prefix so results
-/// follow typing, ranked so the food a person means comes first.
+/// follow typing, ranked so the food a person means comes first. Generic foods (SR28 and FoodData
+/// Central's survey and Foundation foods) come before branded ones, unless a brand is asked for.
 public enum FoodSearch {
     static let maxWordLength = 40
     static let rerankWindow = 100
+    /// The branded foods first in prior order that a query's ranking reads: a word hundreds of
+    /// thousands of products share would otherwise be ranked in full on every keystroke.
+    static let brandedWindow = 2_000
+    static let brandedCountLimit = 1_000
+
+    /// Which foods a search looks at: the person's "Generic" or "Branded" choice, or both.
+    public enum Scope: String, Sendable, CaseIterable {
+        case all, generic, branded
+    }
 
     /// `logged`: how often the person logged each catalog food, which ranks those up.
-    public static func search(_ db: Database, query: String, brand: String? = nil, limit: Int = 25,
+    public static func search(_ db: Database, query: String, brand: String? = nil, scope: Scope = .all, limit: Int = 25,
                               logged: [Int64: Int] = [:]) throws -> FoodSearchResult {
         let words = Array(Words.split(query).prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         let brandWords = Array(Words.split(brand ?? "").prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         guard !words.isEmpty, limit > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
 
-        let slots = EverydayNames.slots(words)
-        var result = try run(db, slots: slots, brandWords: brandWords, limit: limit, logged: logged)
-        if result.totalHits == 0, let corrected = try corrected(db, slots: slots), corrected != slots {
-            let retry = try run(db, slots: corrected, brandWords: brandWords, limit: limit, logged: logged)
+        let search = Search(slots: EverydayNames.slots(words), brandWords: brandWords, scope: scope, limit: limit, logged: logged)
+        var result = try search.run(db)
+        if result.totalHits == 0, let corrected = try corrected(db, slots: search.slots), corrected != search.slots {
+            var retry = try Search(slots: corrected, brandWords: brandWords, scope: scope, limit: limit, logged: logged).run(db)
             if retry.totalHits > 0 {
-                let typed = corrected.map { $0.alternatives[0].joined(separator: " ") }.joined(separator: " ")
-                result = FoodSearchResult(totalHits: retry.totalHits, foods: retry.foods, correctedQuery: typed)
+                retry.correctedQuery = corrected.map { $0.alternatives[0].joined(separator: " ") }.joined(separator: " ")
+                result = retry
             }
         }
         return result
     }
 
-    /// The full-text indexes, each with its own statistics: SR28's foods, and FoodData Central's
-    /// survey and Foundation foods. Results of both are ranked together.
+    /// The generic foods' full-text indexes, each with its own statistics: SR28's foods, and
+    /// FoodData Central's survey and Foundation foods. Results of both are ranked together.
     static let indexes = ["food_search", "fdc_search"]
 
-    static func hits(_ db: Database, match: String) throws -> Int {
+    static func genericHits(_ db: Database, match: String) throws -> Int {
         try indexes.reduce(0) { total, index in
             total + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", arguments: [match]) ?? 0)
         }
     }
 
-    private static func run(_ db: Database, slots: [EverydayNames.Slot], brandWords: [String], limit: Int,
-                            logged: [Int64: Int]) throws -> FoodSearchResult {
-        let exact = matchExpression(slots, prefixLast: false, brandWords: brandWords)
-        let prefix = matchExpression(slots, prefixLast: true, brandWords: brandWords)
-        let total = try hits(db, match: prefix)
-        guard total > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
+    /// Counted only so far: past a thousand, the number helps nobody choose.
+    static func brandedHits(_ db: Database, match: String, upTo limit: Int = brandedCountLimit) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))",
+                         arguments: [match]) ?? 0
+    }
 
-        let queryTerms = Set(slots.flatMap { $0.alternatives.joined() }.map(Words.singular))
-        // The catalog's reading of an everyday name first ("coca cola" is cola before it is a
-        // brand), then either reading, then the last word as a prefix.
-        var matches = [exact, prefix]
-        if slots.contains(where: \.isAlias) {
-            let catalogReading = slots.map { $0.isAlias ? EverydayNames.Slot(alternatives: [$0.alternatives[1]]) : $0 }
-            matches.insert(matchExpression(catalogReading, prefixLast: false, brandWords: brandWords), at: 0)
+    private struct Search {
+        let slots: [EverydayNames.Slot]
+        let brandWords: [String]
+        let scope: Scope
+        let limit: Int
+        let logged: [Int64: Int]
+
+        /// The catalog's reading of an everyday name first ("coca cola" is cola before it is a
+        /// brand), then either reading, then the last word as a prefix.
+        func readings(brandColumn: String?) -> [String] {
+            var matches = [matchExpression(slots, prefixLast: false, brandWords: brandWords, brandColumn: brandColumn),
+                           matchExpression(slots, prefixLast: true, brandWords: brandWords, brandColumn: brandColumn)]
+            if slots.contains(where: \.isAlias) {
+                let catalogReading = slots.map { $0.isAlias ? EverydayNames.Slot(alternatives: [$0.alternatives[1]]) : $0 }
+                matches.insert(matchExpression(catalogReading, prefixLast: false, brandWords: brandWords, brandColumn: brandColumn), at: 0)
+            }
+            return matches
         }
-        var foods: [FoodSummary] = []
-        for match in matches where foods.count < limit {
-            let seen = Set(foods.map(\.id))
-            foods += try ranked(db, match: match, queryTerms: queryTerms, logged: logged).filter { !seen.contains($0.id) }
+
+        func run(_ db: Database) throws -> FoodSearchResult {
+            let queryTerms = Set(slots.flatMap { $0.alternatives.joined() }.map(Words.singular))
+            let generic = scope == .branded ? [] : readings(brandColumn: "manufacturer")
+            let branded = scope == .generic ? [] : readings(brandColumn: nil)
+            let genericTotal = generic.isEmpty ? 0 : try genericHits(db, match: generic[generic.count - 1])
+            let brandedTotal = branded.isEmpty ? 0 : try brandedHits(db, match: branded[branded.count - 1])
+
+            var genericFoods: [FoodSummary] = []
+            for match in generic where genericTotal > 0 && genericFoods.count < limit {
+                genericFoods += try ranked(db, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(genericFoods.map(\.id)))
+            }
+            // A named brand puts its products first; otherwise they only fill what the generic foods leave.
+            let brandFirst = scope == .branded || !brandWords.isEmpty
+            var brandedFoods: [FoodSummary] = []
+            // Products named alike ("PEANUT BUTTER" from forty makers) are listed once, the likeliest.
+            var names: Set<String> = []
+            for match in branded where brandedTotal > 0 && brandedFoods.count < limit && (brandFirst || genericFoods.count + brandedFoods.count < limit) {
+                brandedFoods += try rankedBranded(db, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)))
+                    .filter { names.insert(Words.split($0.description).joined(separator: " ")).inserted }
+            }
+            let foods = Array((brandFirst ? brandedFoods + genericFoods : genericFoods + brandedFoods).prefix(limit))
+            var result = FoodSearchResult(totalHits: genericTotal + brandedTotal, foods: foods, correctedQuery: nil)
+            result.totalIsFloor = brandedTotal >= brandedCountLimit
+            if scope == .all && !brandFirst && !foods.contains(where: { $0.dataType == .branded }) { result.brandedHits = brandedTotal }
+            return result
         }
-        return FoodSearchResult(totalHits: total, foods: Array(foods.prefix(limit)), correctedQuery: nil)
     }
 
     /// Every word quoted, so nothing typed is read as FTS syntax; an everyday name and the catalog's
     /// words as alternatives. The last word typed is also a prefix, unless it ends an everyday name.
-    static func matchExpression(_ slots: [EverydayNames.Slot], prefixLast: Bool, brandWords: [String]) -> String {
+    /// Brand words match `brandColumn`, or anywhere in a branded food's name, where the brand is.
+    static func matchExpression(_ slots: [EverydayNames.Slot], prefixLast: Bool, brandWords: [String], brandColumn: String? = "manufacturer") -> String {
         var parts = slots.enumerated().map { index, slot in
             let star = prefixLast && index == slots.count - 1 && !slot.isAlias ? "*" : ""
             let alternatives = slot.alternatives.map { words in "(" + words.map { "\"\($0)\"\(star)" }.joined(separator: " AND ") + ")" }
             return "(" + alternatives.joined(separator: " OR ") + ")"
         }
         if !brandWords.isEmpty {
-            parts.append("manufacturer : (" + brandWords.map { "\"\($0)\"*" }.joined(separator: " ") + ")")
+            let words = "(" + brandWords.map { "\"\($0)\"*" }.joined(separator: " ") + ")"
+            parts.append(brandColumn.map { "\($0) : " + words } ?? words)
         }
         return parts.joined(separator: " AND ")
     }
 
-    /// The best matches by bm25 and prior, with any the person logged before that match as well,
-    /// reordered by the bonuses.
-    private static func ranked(_ db: Database, match: String, queryTerms: Set<String>, logged: [Int64: Int]) throws -> [FoodSummary] {
+    /// The best generic matches by bm25 and prior, with any the person logged before that match as
+    /// well, reordered by the bonuses.
+    private static func ranked(_ db: Database, match: String, queryTerms: Set<String>, logged: [Int64: Int],
+                               excluding: Set<Int64>) throws -> [FoodSummary] {
         func candidates(_ index: String, _ condition: String, _ arguments: StatementArguments) throws -> [Row] {
             try Row.fetchAll(db, sql: """
                 SELECT \(FoodSummary.selectedColumns),
@@ -135,12 +183,39 @@ public enum FoodSearch {
         for index in indexes {
             rows += try candidates(index, "", [])
             if !logged.isEmpty {
-                let seen = Set(rows.map { $0["id"] as Int64 })
                 rows += try candidates(index, " AND \(index).rowid IN (\(databaseQuestionMarks(count: logged.count)))", StatementArguments(Array(logged.keys)))
-                    .filter { !seen.contains($0["id"]) }
             }
         }
-        return rows.map { row -> (Double, FoodSummary) in
+        return reranked(rows, queryTerms: queryTerms, logged: logged, excluding: excluding)
+    }
+
+    /// The best branded matches among the first `brandedWindow` in prior order, with any the
+    /// person logged before, reordered by the bonuses.
+    private static func rankedBranded(_ db: Database, match: String, queryTerms: Set<String>, logged: [Int64: Int],
+                                      excluding: Set<Int64>) throws -> [FoodSummary] {
+        func candidates(_ condition: String, _ arguments: StatementArguments) throws -> [Row] {
+            try Row.fetchAll(db, sql: """
+                SELECT \(FoodSummary.selectedColumns), f.core_terms, c.text_score + f.search_prior AS score
+                FROM (SELECT food_id, bm25(branded_search, \(SearchRanking.brandedColumnWeights)) AS text_score
+                      FROM branded_search WHERE branded_search MATCH ?\(condition) ORDER BY rowid LIMIT \(brandedWindow)) c
+                JOIN food f ON f.id = c.food_id
+                \(FoodSummary.groupJoin)
+                ORDER BY score
+                LIMIT \(rerankWindow)
+                """, arguments: [match] + arguments)
+        }
+        var rows = try candidates("", [])
+        if !logged.isEmpty {
+            rows += try candidates(" AND rowid IN (SELECT search_position FROM food WHERE id IN (\(databaseQuestionMarks(count: logged.count))))",
+                                   StatementArguments(Array(logged.keys)))
+        }
+        return reranked(rows, queryTerms: queryTerms, logged: logged, excluding: excluding)
+    }
+
+    private static func reranked(_ rows: [Row], queryTerms: Set<String>, logged: [Int64: Int], excluding: Set<Int64>) -> [FoodSummary] {
+        var seen = excluding
+        return rows.compactMap { row -> (Double, FoodSummary)? in
+            guard seen.insert(row["id"]).inserted else { return nil }
             let core = (row["core_terms"] as String).split(separator: " ").map(String.init)
             let covered = !core.isEmpty && core.allSatisfy(queryTerms.contains)
             let named = SearchRanking.isNamedExactly(row["description"], by: queryTerms)
@@ -164,7 +239,8 @@ public enum FoodSearch {
                 continue
             }
             let probe = matchExpression([slot], prefixLast: index == slots.count - 1, brandWords: [])
-            if try hits(db, match: probe) > 0 || word.count < 4 {
+            // A word only branded foods use is a brand ("doritos"): not a misspelling.
+            if try genericHits(db, match: probe) > 0 || brandedHits(db, match: probe, upTo: 1) > 0 || word.count < 4 {
                 result.append(slot)
                 continue
             }

@@ -20,8 +20,13 @@ struct FoodSearchView: Sendable {
     /// The person's own foods that match, listed above USDA's and marked as theirs.
     let myFoods: [Row]
     let hasMyFoods: Bool
+    let scope: CatalogScopeView
 
-    init(query: String, brand: String, result: FoodSearchResult?, myFoods: [MyFood] = []) {
+    init(query: String, brand: String, scope: FoodSearch.Scope = .all, result: FoodSearchResult?, myFoods: [MyFood] = [],
+         brandedProgress: BrandedFoodsImport.Progress? = nil) {
+        let encoded = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
+        self.scope = CatalogScopeView(scope: scope, result: result, progress: brandedProgress,
+                                      brandedURL: "/foods?q=\(encoded(query))&brand=\(encoded(brand))&kind=branded")
         self.myFoods = myFoods.map {
             Row(url: "/my-foods/\($0.id)", description: $0.name, foodGroup: "Mine · \($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g",
                 brandOwner: $0.brandOwner, kcalText: kcalText($0.perServing))
@@ -37,7 +42,7 @@ struct FoodSearchView: Sendable {
             emptyMessage = "No USDA food matches every word of “\(query.prefix(60))”."
         } else if let result, result.totalHits > 0 {
             let shown = result.foods.count
-            summary = result.totalHits > shown ? "Showing the best \(shown) of \(result.totalHits) foods." : "\(result.totalHits) food\(result.totalHits == 1 ? "" : "s") found."
+            summary = result.totalHits > shown ? "Showing the best \(shown) of \(CatalogScopeView.countText(result)) foods." : "\(result.totalHits) food\(result.totalHits == 1 ? "" : "s") found."
             emptyMessage = nil
         } else if query.trimmingCharacters(in: .whitespaces).isEmpty {
             summary = nil
@@ -55,6 +60,11 @@ struct FoodAmount: Sendable, Equatable {
     let key: String
     let label: String
     let grams: Double
+
+    /// The amount a food's page opens with: a branded food's label serving, else 100 g.
+    static func defaultKey(for food: FoodDetails) -> String {
+        food.summary.dataType == .branded && !food.portions.isEmpty ? "p\(food.portions[0].seq)" : "g100"
+    }
 
     static func options(for food: FoodDetails) -> [FoodAmount] {
         ChosenAmount.presetGrams.map { FoodAmount(key: "g\(Int($0))", label: "\(Int($0)) g", grams: $0) }
@@ -78,6 +88,8 @@ struct FoodDetailView: Sendable {
     let source: String
     let commonName: String?
     let brandOwner: String?
+    /// A branded food's serving as its label gives it: "2.5 oz = 70 g".
+    let labelServing: String?
     let amountLabel: String
     let amounts: [AmountLink]
     let label: [Line]
@@ -98,6 +110,7 @@ struct FoodDetailView: Sendable {
         source = food.summary.dataType.label + (food.summary.ndbNumber.map { " · NDB \($0)" } ?? "")
         commonName = food.commonName
         brandOwner = food.summary.brandOwner
+        labelServing = food.summary.dataType == .branded ? options.first { $0.key.hasPrefix("p") }?.label : nil
         amountLabel = amount.label
         amounts = options.map { AmountLink(label: $0.label, url: "/foods/\(food.summary.id)?amount=\($0.key)", selected: $0 == amount) }
         let byNumber = Dictionary(food.nutrients.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })

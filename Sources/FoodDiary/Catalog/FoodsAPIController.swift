@@ -22,8 +22,10 @@ struct FoodsAPIController: Sendable {
             limit = value
         }
         let chosenLimit = limit
-        let result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: chosenLimit) }
-        return try jsonResponse(SearchJSON(totalHits: result.totalHits, correctedQuery: result.correctedQuery, foods: result.foods))
+        let scope = try FoodSearch.Scope(formValue: try request.formQuery()["kind"])
+        let result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: chosenLimit) }
+        return try jsonResponse(SearchJSON(totalHits: result.totalHits, totalHitsIsFloor: result.totalIsFloor,
+                                           correctedQuery: result.correctedQuery, foods: result.foods))
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -36,6 +38,8 @@ struct FoodsAPIController: Sendable {
 
 struct SearchJSON: Encodable {
     let totalHits: Int
+    /// True when the branded foods were counted only up to a thousand.
+    let totalHitsIsFloor: Bool
     let correctedQuery: String?
     let foods: [FoodSummary]
 }

@@ -5,6 +5,8 @@ import Foundation
 package enum SearchRanking {
     /// bm25 column weights for `food_search`: head (before the first comma), rest, common name, manufacturer.
     static let columnWeights = "10.0, 2.0, 3.0, 1.0"
+    /// bm25 column weights for `branded_search`: head (the product and its brand), rest, category.
+    static let brandedColumnWeights = "10.0, 2.0, 1.0"
     /// Subtracted when every word naming the food itself was asked for ("Yogurt, plain" for "yogurt").
     static let coreCoveredBonus = 2.0
 
@@ -47,6 +49,9 @@ package enum SearchRanking {
     /// carry how common they are (their household measures), come first where both name a food;
     /// the survey's dishes fill what SR28 lacks ("latte", "sushi", "pad thai").
     static let foodDataCentralOffset = 4.0
+    /// Added to the branded foods: where one ranks beside generic foods (a brand was named), the
+    /// generic food it names still comes first.
+    static let brandedOffset = 8.0
     static let processedForm = try! NSRegularExpression(
         pattern: #"imitation|meatless|dried|powder|dehydrated|low sodium|substitute|\bmix\b|breaded|tenders|deli|prepackaged|made with tofu"#,
         options: .caseInsensitive)
@@ -64,6 +69,19 @@ package enum SearchRanking {
         if matches(processedForm, description) { prior += 1 }
         prior += 0.1 * Double(description.filter { $0 == "," }.count)
         prior -= 0.25 * Double(min(portionCount, 6))
+        return prior
+    }
+
+    /// Query-independent score of a branded food; lower ranks higher. Every branded name shouts and
+    /// names a brand, so neither counts: the plainer product (fewer words, no pack counts) is the
+    /// likelier meaning of a word thousands of products share.
+    package static func brandedPrior(description: String, category: String) -> Double {
+        var prior = brandedOffset + (categoryPenalty.first { category.hasPrefix($0.prefix) }?.penalty ?? 0)
+        if matches(basicForm, description) { prior -= 0.7 }
+        if matches(processedForm, description) { prior += 1 }
+        if description.contains(where: \.isNumber) { prior += 0.5 }
+        prior += 0.1 * Double(description.filter { $0 == "," }.count)
+        prior += 0.15 * Double(Words.split(description).count)
         return prior
     }
 

@@ -38,10 +38,11 @@ struct EntryPagesController: Sendable {
         let parameters = try request.formQuery()
         let query = String((parameters["q"] ?? "").prefix(200))
         let brand = String((parameters["brand"] ?? "").prefix(200))
+        let scope = try FoodSearch.Scope(formValue: parameters["kind"])
         var result: FoodSearchResult?
         if !Words.split(query).isEmpty {
             let logged = try await diary.loggedCatalogFoods()
-            result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, limit: 25, logged: logged) }
+            result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 25, logged: logged) }
         }
         let (saved, savedIDs, myFoods, recipes) = try await diary.database.read { db in
             (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db),
@@ -55,7 +56,7 @@ struct EntryPagesController: Sendable {
                                searched: parameters["q"] != nil, saved: brand.isEmpty ? saved : [],
                                myFoods: brand.isEmpty ? myFoods : [], recipes: brand.isEmpty ? recipes : [],
                                sharedFoods: sharedFoods, sharedRecipes: sharedRecipes,
-                               result: result, savedCatalogIDs: savedIDs)
+                               result: result, savedCatalogIDs: savedIDs, scope: scope, brandedProgress: try catalog.brandedFoodsProgress())
         return await renderer.render(.addFood, view)
     }
 
@@ -218,7 +219,7 @@ struct EntryPagesController: Sendable {
             return []
         case .handTyped:
             return food.basisGrams.map { [.serving(grams: $0)] } ?? []
-        case .srLegacy, .surveyFNDDS, .foundation:
+        case .srLegacy, .surveyFNDDS, .foundation, .branded:
             guard let id = food.catalogFoodID,
                   let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
             else { return [] }

@@ -118,6 +118,7 @@ struct AddFoodView: Sendable {
 
     let title = "Add a food"
     let meal: MealContextView
+    let scope: CatalogScopeView
     let notice: String?
     let myFoods: [OwnRow]
     let hasMyFoods: Bool
@@ -143,10 +144,12 @@ struct AddFoodView: Sendable {
 
     init(meal: Meal, notice: String? = nil, csrfToken: String, query: String, brand: String, searched: Bool,
          saved: [SavedFood], myFoods: [MyFood] = [], recipes: [Recipe] = [], sharedFoods: [HouseholdFoods.Shared<MyFood>] = [],
-         sharedRecipes: [HouseholdFoods.Shared<Recipe>] = [], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>) {
+         sharedRecipes: [HouseholdFoods.Shared<Recipe>] = [], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>,
+         scope: FoodSearch.Scope = .all, brandedProgress: BrandedFoodsImport.Progress? = nil) {
         self.meal = MealContextView(meal)
         self.notice = notice
         let q = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        self.scope = CatalogScopeView(scope: scope, result: result, progress: brandedProgress, brandedURL: "/meals/\(meal.id)/foods/new?q=\(q)&brand=\(brand.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&kind=branded")
         self.myFoods = myFoods.prefix(10).map {
             OwnRow(url: "/meals/\(meal.id)/foods/new/my/\($0.id)?q=\(q)", name: $0.name,
                    detail: "Mine · \($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g", kcal: kcalText($0.perServing))
@@ -181,7 +184,7 @@ struct AddFoodView: Sendable {
         correctedQuery = result?.correctedQuery
         if let result, result.totalHits > 0 {
             summary = result.totalHits > result.foods.count
-                ? "The best \(result.foods.count) of \(result.totalHits) USDA foods." : "\(result.totalHits) USDA food\(result.totalHits == 1 ? "" : "s")."
+                ? "The best \(result.foods.count) of \(CatalogScopeView.countText(result)) USDA foods." : "\(result.totalHits) USDA food\(result.totalHits == 1 ? "" : "s")."
             emptyMessage = nil
         } else {
             summary = nil

@@ -8,20 +8,23 @@ public enum FoodDataType: String, Sendable, Codable {
     case surveyFNDDS = "survey_fndds"
     /// FoodData Central's Foundation foods: newly analysed basic foods, per 100 g.
     case foundation = "foundation"
+    /// FoodData Central's branded foods: products as their labels give them, per 100 g.
+    case branded = "branded"
     /// Typed by the person from a label, per serving.
     case handTyped = "hand_typed"
     /// Just the numbers, with no weight: the restaurant meal nobody can itemise.
     case quickAdd = "quick_add"
 
     /// A food of USDA's catalog, per 100 g, rather than one typed in.
-    var isCatalog: Bool { self == .srLegacy || self == .surveyFNDDS || self == .foundation }
+    var isCatalog: Bool { self == .srLegacy || self == .surveyFNDDS || self == .foundation || self == .branded }
 
     /// How a search result names where a food comes from.
-    var shortLabel: String {
+    public var shortLabel: String {
         switch self {
         case .srLegacy: "SR28"
         case .surveyFNDDS: "FNDDS"
         case .foundation: "Foundation"
+        case .branded: "Branded"
         case .handTyped: "Typed"
         case .quickAdd: "Quick add"
         }
@@ -32,6 +35,7 @@ public enum FoodDataType: String, Sendable, Codable {
         case .srLegacy: "USDA SR Legacy"
         case .surveyFNDDS: "USDA FoodData Central, survey (FNDDS)"
         case .foundation: "USDA FoodData Central, Foundation"
+        case .branded: "USDA FoodData Central, Branded"
         case .handTyped: "Typed by you"
         case .quickAdd: "Quick add"
         }

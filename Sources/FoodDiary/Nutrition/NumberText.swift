@@ -10,6 +10,11 @@ enum NumberText {
         format(value, fractionDigits: maxFractionDigits, keepingZeros: false, grouping: grouping)
     }
 
+    /// A count with its thousands separated: "354,600".
+    static func grouped(_ value: Int) -> String {
+        decimal(Double(value), maxFractionDigits: 0, grouping: true)
+    }
+
     /// `value` with exactly `fractionDigits` decimals and no grouping, as `%.1f` writes it: SVG
     /// coordinates.
     static func fixed(_ value: Double, fractionDigits: Int) -> String {

@@ -15,7 +15,7 @@ extension AccountView.TokenRow: TemplateKeyed {
 
 extension AddFoodView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "scope": self.scope.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; default: .absent }
     }
 }
 
@@ -88,6 +88,18 @@ extension BarChartView.Segment: TemplateKeyed {
 extension CatalogResultRow: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "url": self.url.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "brandOwner": self.brandOwner.templateValue; case "kcalText": self.kcalText.templateValue; case "isSaved": self.isSaved.templateValue; default: .absent }
+    }
+}
+
+extension CatalogScopeView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "options": self.options.templateValue; case "brandedHint": self.brandedHint.templateValue; case "brandedURL": self.brandedURL.templateValue; case "progressNote": self.progressNote.templateValue; default: .absent }
+    }
+}
+
+extension CatalogScopeView.Option: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "checked": self.checked.templateValue; default: .absent }
     }
 }
 
@@ -177,7 +189,7 @@ extension FoodAmount: TemplateKeyed {
 
 extension FoodDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; default: .absent }
     }
 }
 
@@ -201,7 +213,7 @@ extension FoodDetailView.Line: TemplateKeyed {
 
 extension FoodSearchView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "results": self.results.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "results": self.results.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "scope": self.scope.templateValue; default: .absent }
     }
 }
 
@@ -570,41 +582,42 @@ enum TemplateKeys {
     static let all: Set<String> = [
         "action", "addFoodURL", "addIngredientURL", "addMealURL", "additions", "advice", "alreadySaved", "amount",
         "amountLabel", "amountText", "amounts", "archives", "averageText", "backURL", "bars", "baselineY",
-        "basisLabel", "basisText", "brand", "brandError", "brandOwner", "button", "buttonText", "byInvitation",
-        "canImport", "cancelURL", "carbohydrate", "checked", "choiceError", "choosePath", "chooseURL", "commitURL",
-        "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError",
-        "countText", "created", "createdText", "csrfToken", "currentError", "dateText", "dayHeading", "dayISO",
-        "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "description",
-        "detail", "details", "diaries", "diaryName", "directory", "downloadURL", "earlierShares", "eatenAt",
-        "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries", "error", "errorSummary",
-        "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName",
-        "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText", "gpsText", "grams",
-        "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives", "hasEarlierShares", "hasEntries",
-        "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLocationError", "hasMeals", "hasMyFoods", "hasPartialTotals",
-        "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved",
-        "hasShares", "hasTags", "heading", "headline", "height", "household", "id", "importCommand",
-        "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite", "isMember", "isNew", "isOver",
-        "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou", "isoDate", "kcal",
-        "kcalPerGram", "kcalText", "key", "kind", "label", "labelY", "largeURL", "lastUsed",
-        "latest", "latitude", "latitudeError", "legend", "lines", "link", "location", "locationSource",
-        "logAgainURL", "longitude", "longitudeError", "macroChart", "macros", "madeAt", "mapURL", "maxGrams",
-        "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL",
-        "mealPlace", "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError", "mustChangePassword",
-        "myFoods", "name", "nameError", "newName", "newPasswordLabel", "newToken", "next", "nextURL",
-        "noAccountYet", "notes", "notesError", "notice", "nutrients", "openAction", "openStreetMapURL", "originalURL",
-        "otherSessions", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError", "people",
-        "peopleError", "percentText", "periods", "photo", "photoAction", "photoError", "photoURL", "placeError",
-        "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL",
-        "problem", "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL",
-        "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand",
-        "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater", "saved",
-        "savedHeading", "schedule", "search", "segments", "selected", "servingError", "servingGrams", "servingKcal",
-        "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey",
-        "shareURL", "shares", "signedIn", "size", "sizeText", "skipped", "skippedCount", "source",
-        "sourceText", "staleMessage", "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError",
-        "tagsText", "takenText", "text", "thumbnailURL", "time", "title", "token", "tokenName",
-        "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL",
-        "unit", "untouchedURL", "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError", "value",
-        "valueText", "width", "x", "xLabels", "y",
+        "basisLabel", "basisText", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button",
+        "buttonText", "byInvitation", "canImport", "cancelURL", "carbohydrate", "checked", "choiceError", "choosePath",
+        "chooseURL", "commitURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery",
+        "count", "countError", "countText", "created", "createdText", "csrfToken", "currentError", "dateText",
+        "dayHeading", "dayISO", "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError",
+        "deleteURL", "description", "detail", "details", "diaries", "diaryName", "directory", "downloadURL",
+        "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries",
+        "error", "errorSummary", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue",
+        "fields", "fileName", "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText",
+        "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives",
+        "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLocationError", "hasMeals",
+        "hasMyFoods", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults",
+        "hasRows", "hasSaved", "hasShares", "hasTags", "heading", "headline", "height", "household",
+        "id", "importCommand", "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite", "isMember",
+        "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou",
+        "isoDate", "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelServing",
+        "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError", "legend", "lines",
+        "link", "location", "locationSource", "logAgainURL", "longitude", "longitudeError", "macroChart", "macros",
+        "madeAt", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal",
+        "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "message", "minGrams",
+        "minimumLength", "missingError", "mustChangePassword", "myFoods", "name", "nameError", "newName", "newPasswordLabel",
+        "newToken", "next", "nextURL", "noAccountYet", "notes", "notesError", "notice", "nutrients",
+        "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "ownServings", "ownServingsError", "page",
+        "pageCount", "pagination", "passwordError", "people", "peopleError", "percentText", "periods", "photo",
+        "photoAction", "photoError", "photoURL", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
+        "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query",
+        "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction",
+        "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction",
+        "roleText", "rows", "rules", "saveForLater", "saved", "savedHeading", "schedule", "scope",
+        "search", "segments", "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError",
+        "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey", "shareURL", "shares",
+        "signedIn", "size", "sizeText", "skipped", "skippedCount", "source", "sourceText", "staleMessage",
+        "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText",
+        "text", "thumbnailURL", "time", "title", "token", "tokenName", "tokenNameError", "tokens",
+        "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit", "untouchedURL",
+        "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError", "value", "valueText", "width",
+        "x", "xLabels", "y",
     ]
 }

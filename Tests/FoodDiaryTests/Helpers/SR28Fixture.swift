@@ -65,7 +65,7 @@ enum GenericFoodsFixture {
         """
 
     static func write(to directory: String) throws {
-        try csv.write(toFile: directory + "/" + GenericFoodsFile.fileName, atomically: true, encoding: .utf8)
+        try csv.write(toFile: directory + "/" + FoodDataCentralFile.generic.fileName, atomically: true, encoding: .utf8)
     }
 }
 

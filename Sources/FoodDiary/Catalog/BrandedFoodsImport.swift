@@ -1,0 +1,139 @@
+import Foundation
+import GRDB
+import Logging
+
+/// Adds FoodData Central's branded foods to a catalog that already serves SR28 and the generic
+/// foods, a batch per transaction. Each batch records how far the file has been read in the same
+/// transaction, so a process killed at any moment resumes after the last whole batch, with
+/// nothing repeated and nothing half-written.
+public struct BrandedFoodsImport: Sendable {
+    public struct Progress: Sendable, Equatable {
+        /// Foods added so far.
+        public let done: Int
+        /// How many the file holds, once an import has started; nil before.
+        public let total: Int?
+        public let isComplete: Bool
+
+        public var isUnderway: Bool { total != nil && !isComplete }
+
+        static func read(_ db: Database) throws -> Progress {
+            let values = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: """
+                SELECT key, value FROM catalog_info WHERE key IN ('fdc_branded', 'fdc_branded_total', 'fdc_branded_done')
+                """).map { ($0["key"] as String, $0["value"] as String) })
+            return Progress(done: values["fdc_branded_done"].flatMap { Int($0) } ?? 0,
+                            total: values["fdc_branded_total"].flatMap { Int($0) }, isComplete: values["fdc_branded"] != nil)
+        }
+    }
+
+    public struct Missing: Error, CustomStringConvertible {
+        let directory: String?
+        public var description: String {
+            "No \(FoodDataCentralFile.branded.fileName) in \(directory ?? "the FoodData Central folder (--fdc-dir)"): run scripts/fetch-data.sh first."
+        }
+    }
+
+    static let file = FoodDataCentralFile.branded
+    static let batchSize = 5_000
+
+    let catalog: CatalogDatabase
+    let directory: String
+    let logger: Logger
+
+    public init(catalog: CatalogDatabase, directory: String, logger: Logger = Logger(label: "fooddiary.catalog")) {
+        self.catalog = catalog
+        self.directory = directory
+        self.logger = logger
+    }
+
+    /// Whether there is anything to add: the file is there and the catalog lacks some of its foods.
+    public func isNeeded() throws -> Bool {
+        guard Self.file.isPresent(in: directory), try catalog.datasetVersion() != nil else { return false }
+        return try !catalog.brandedFoodsProgress().isComplete
+    }
+
+    /// Adds the foods not yet added. `shouldStop` is asked between batches: a stopped import is
+    /// resumed by the next run.
+    @discardableResult
+    public func run(shouldStop: () -> Bool = { false }) throws -> Progress {
+        guard try isNeeded() else { return try catalog.brandedFoodsProgress() }
+        let start = ContinuousClock.now
+        let positions = try searchPositions()
+        var progress = try catalog.writer.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO catalog_info (key, value) VALUES ('fdc_branded_total', ?)", arguments: ["\(positions.count)"])
+            return try Progress.read(db)
+        }
+        let resumeAfter = try catalog.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
+        }
+        if resumeAfter > 0 { logger.info("Branded foods: resuming after \(progress.done) of \(positions.count)") }
+
+        var batch: [FoodDataCentralFile.Food] = []
+        var stopped = false
+        try Self.file.read(directory: directory) { food in
+            guard !stopped, food.id > resumeAfter else { return }
+            batch.append(food)
+            guard batch.count == Self.batchSize else { return }
+            progress = try insert(batch, positions: positions)
+            batch.removeAll(keepingCapacity: true)
+            logger.info("Branded foods: \(progress.done) of \(positions.count) added")
+            stopped = shouldStop()
+        }
+        guard !stopped else { return progress }
+        progress = try insert(batch, positions: positions, isLast: true)
+        logger.info("Branded foods: all \(progress.done) added in \(ContinuousClock.now - start)")
+        return progress
+    }
+
+    /// Each food's place in prior order, from a first pass over the file: every run computes the
+    /// same, so a resumed import carries on the same order.
+    private func searchPositions() throws -> [Int64: Int] {
+        var priors: [(id: Int64, prior: Double)] = []
+        try Self.file.read(directory: directory, nutrients: false) { food in
+            priors.append((food.id, Self.prior(food)))
+        }
+        let ordered = priors.sorted { ($0.prior, $0.id) < ($1.prior, $1.id) }
+        return Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element.id, $0.offset + 1) })
+    }
+
+    static func prior(_ food: FoodDataCentralFile.Food) -> Double {
+        SearchRanking.brandedPrior(description: food.description, category: food.category)
+    }
+
+    private func insert(_ foods: [FoodDataCentralFile.Food], positions: [Int64: Int], isLast: Bool = false) throws -> Progress {
+        try catalog.writer.write { db in
+            let insertFood = try db.makeStatement(sql: """
+                INSERT INTO food (id, data_type, description, short_description, food_category, energy_kcal_per_100g,
+                                  search_prior, core_terms, search_position)
+                VALUES (?, 'branded', ?, ?, ?, ?, ?, ?, ?)
+                """)
+            let insertSearch = try db.makeStatement(sql: "INSERT INTO branded_search (rowid, head, rest, category, food_id) VALUES (?, ?, ?, ?, ?)")
+            let insertValue = try db.makeStatement(sql: "INSERT INTO food_nutrient (food_id, nutrient_number, amount_per_100g) VALUES (?, ?, ?)")
+            let insertPortion = try db.makeStatement(sql: "INSERT INTO portion (food_id, seq, amount, description, gram_weight) VALUES (?, 1, ?, ?, ?)")
+            let known = Set(try String.fetchAll(db, sql: "SELECT number FROM nutrient"))
+            for food in foods {
+                guard let position = positions[food.id] else { continue }
+                try insertFood.execute(arguments: [food.id, food.description, food.description, food.category, food.nutrients["208"],
+                                                   Self.prior(food), SearchRanking.coreTerms(description: food.description).joined(separator: " "),
+                                                   position])
+                let parts = food.description.split(separator: ",", maxSplits: 1)
+                try insertSearch.execute(arguments: [position, String(parts[0]), parts.count > 1 ? String(parts[1]) : "", food.category, food.id])
+                for (number, value) in food.nutrients where known.contains(number) {
+                    try insertValue.execute(arguments: [food.id, number, value])
+                }
+                if let serving = food.serving, let portion = BrandedServing.portion(text: serving.text, grams: serving.grams) {
+                    try insertPortion.execute(arguments: [food.id, portion.amount, portion.description, serving.grams])
+                }
+            }
+            if let last = foods.last {
+                try db.execute(sql: """
+                    INSERT INTO catalog_info (key, value) VALUES ('fdc_branded_row', ?), ('fdc_branded_done', ?)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """, arguments: ["\(last.id)", "\(try Progress.read(db).done + foods.count)"])
+            }
+            if isLast {
+                try db.execute(sql: "INSERT INTO catalog_info (key, value) VALUES ('fdc_branded', ?)", arguments: [Self.file.version])
+            }
+            return try Progress.read(db)
+        }
+    }
+}

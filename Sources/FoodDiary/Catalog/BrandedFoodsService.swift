@@ -1,0 +1,36 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Runs the branded foods' import while the app serves: the first start does not wait for
+/// 360,000 foods, and a stop between batches (or a kill) is picked up at the next start.
+struct BrandedFoodsService: Service {
+    let importer: BrandedFoodsImport
+    let logger: Logger
+
+    func run() async throws {
+        guard (try? importer.isNeeded()) == true else { return }
+        let stopping = Atomic(false)
+        await withGracefulShutdownHandler {
+            do {
+                _ = try await offTheCooperativePool { try importer.run(shouldStop: { stopping.load(ordering: .relaxed) }) }
+            } catch {
+                logger.error("Adding the branded foods failed; search serves the generic foods and the next start tries again: \(error)")
+            }
+        } onGracefulShutdown: {
+            stopping.store(true, ordering: .relaxed)
+        }
+    }
+}
+
+/// `fooddiary catalog add-branded`: the same import in the foreground, for a machine set up
+/// before serving. A server on the data directory does it itself, so this refuses while one runs.
+public func addBrandedFoods(config: AppConfig, logger: Logger) throws -> BrandedFoodsImport.Progress {
+    let lock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
+    defer { withExtendedLifetime(lock) {} }
+    guard let directory = config.fdcDirectory, FoodDataCentralFile.branded.isPresent(in: directory) else {
+        throw BrandedFoodsImport.Missing(directory: config.fdcDirectory)
+    }
+    return try BrandedFoodsImport(catalog: try CatalogDatabase.open(path: config.catalogPath), directory: directory, logger: logger).run()
+}

