@@ -14,7 +14,7 @@ struct CatalogAliasTests {
             #expect(seen.insert(alias.words).inserted, "\(alias.words) is named twice")
             #expect(Set(alias.words) != Set(alias.catalogWords.map(Words.singular)), "\(alias.words) says nothing new")
             let match = FoodSearch.matchExpression([EverydayNames.Slot(alternatives: [alias.catalogWords])], prefixLast: false, brandWords: [])
-            let hits = try await catalog.read { db in try FoodSearch.hits(db, match: match) }
+            let hits = try await catalog.read { db in try FoodSearch.genericHits(db, match: match) }
             #expect(hits > 0, "\(alias.words.joined(separator: " ")) → \(alias.catalogWords.joined(separator: " ")) finds nothing")
         }
     }

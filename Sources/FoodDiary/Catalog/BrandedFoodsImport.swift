@@ -33,15 +33,17 @@ public struct BrandedFoodsImport: Sendable {
     }
 
     static let file = FoodDataCentralFile.branded
-    static let batchSize = 5_000
 
     let catalog: CatalogDatabase
     let directory: String
+    /// Foods per transaction: what a kill can cost, against the cost of many small commits.
+    let batchSize: Int
     let logger: Logger
 
-    public init(catalog: CatalogDatabase, directory: String, logger: Logger = Logger(label: "fooddiary.catalog")) {
+    public init(catalog: CatalogDatabase, directory: String, batchSize: Int = 5_000, logger: Logger = Logger(label: "fooddiary.catalog")) {
         self.catalog = catalog
         self.directory = directory
+        self.batchSize = batchSize
         self.logger = logger
     }
 
@@ -72,7 +74,7 @@ public struct BrandedFoodsImport: Sendable {
         try Self.file.read(directory: directory) { food in
             guard !stopped, food.id > resumeAfter else { return }
             batch.append(food)
-            guard batch.count == Self.batchSize else { return }
+            guard batch.count == batchSize else { return }
             progress = try insert(batch, positions: positions)
             batch.removeAll(keepingCapacity: true)
             logger.info("Branded foods: \(progress.done) of \(positions.count) added")
@@ -99,8 +101,11 @@ public struct BrandedFoodsImport: Sendable {
         SearchRanking.brandedPrior(description: food.description, category: food.category)
     }
 
-    private func insert(_ foods: [FoodDataCentralFile.Food], positions: [Int64: Int], isLast: Bool = false) throws -> Progress {
+    private func insert(_ batch: [FoodDataCentralFile.Food], positions: [Int64: Int], isLast: Bool = false) throws -> Progress {
         try catalog.writer.write { db in
+            // Another import of the same catalog may have got here first: each food is added once.
+            let doneThrough = try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
+            let foods = batch.filter { $0.id > doneThrough }
             let insertFood = try db.makeStatement(sql: """
                 INSERT INTO food (id, data_type, description, short_description, food_category, energy_kcal_per_100g,
                                   search_prior, core_terms, search_position)
@@ -131,7 +136,7 @@ public struct BrandedFoodsImport: Sendable {
                     """, arguments: ["\(last.id)", "\(try Progress.read(db).done + foods.count)"])
             }
             if isLast {
-                try db.execute(sql: "INSERT INTO catalog_info (key, value) VALUES ('fdc_branded', ?)", arguments: [Self.file.version])
+                try db.execute(sql: "INSERT OR REPLACE INTO catalog_info (key, value) VALUES ('fdc_branded', ?)", arguments: [Self.file.version])
             }
             return try Progress.read(db)
         }

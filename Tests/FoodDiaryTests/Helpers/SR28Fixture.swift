@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 @testable import FoodDiary
 
 /// Small SR28-format files written by the tests, with the quirks of the real ones: CRLF, tildes,
@@ -82,5 +83,44 @@ enum RealSR28 {
         let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
         try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
         return catalog
+    }
+
+    static var hasBrandedFoods: Bool { FoodDataCentralFile.branded.isPresent(in: fdcDirectory) }
+
+    /// The whole catalog a server ends with: SR28, the generic foods and FoodData Central's
+    /// 354,600 branded foods, imported once for the run (a minute and a half in a debug build).
+    static let catalogWithBrandedFoods: Task<CatalogDatabase, any Error> = Task {
+        let directory = try TemporaryDirectory()
+        let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
+        try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
+        var logger = Logger(label: "tests")
+        logger.logLevel = .error
+        try BrandedFoodsImport(catalog: catalog, directory: fdcDirectory, logger: logger).run()
+        return catalog
+    }
+}
+
+/// FoodData Central's branded foods as `branded-foods.csv` lists them: upper-case names with the
+/// brand folded in, label servings in GS1 codes, a row repeated exactly (imported once) and two
+/// products named alike with different nutrients (both kept).
+enum BrandedFoodsFixture {
+    static let csv = """
+        foodName,data_type,food_category,portion_unit_name,portion_gram_weight,number_of_nutrients,Energy,Protein,Total fat,Sodium
+        "BANANA CHIPS, BANANA",branded_food,Chips & Snacks,2.5 ONZ,70.0,4,519.0,2.3,33.6,6.0
+        "CHIQUITA, BANANAS",branded_food,Pre-Packaged Fruit & Vegetables,1 BANANA,118.0,4,89.0,1.1,0.3,1.0
+        PEANUT BUTTER,branded_food,Nut & Seed Butters,2 Tbsp,32.0,4,594.0,21.9,50.0,469.0
+        PEANUT BUTTER,branded_food,Nut & Seed Butters,2 Tbsp,32.0,4,588.0,25.0,50.0,426.0
+        "DORITOS, NACHO CHEESE",branded_food,Chips & Snacks,1 ONZ,28.0,4,500.0,7.1,25.0,643.0
+        "BANANA CHIPS, BANANA",branded_food,Chips & Snacks,2.5 ONZ,70.0,4,519.0,2.3,33.6,6.0
+        "GREEK YOGURT, PLAIN",branded_food,Yogurt,2/3 cup,150.0,4,59.0,10.0,0.4,36.0
+        KOSHER DILL BABY WHOLES,branded_food,"Pickles, Olives, Peppers & Relishes",about 1 pickle,28.0,4,11.0,0.0,0.0,786.0
+        BROCCOLI FLORETS,branded_food,Frozen Vegetables,,,4,34.0,2.8,0.4,33.0
+
+        """
+    /// The foods once each: the repeated row is left out.
+    static let foodCount = 8
+
+    static func write(to directory: String) throws {
+        try csv.write(toFile: directory + "/" + FoodDataCentralFile.branded.fileName, atomically: true, encoding: .utf8)
     }
 }
