@@ -10,6 +10,8 @@ public enum SearchBenchmark {
         public let searchP99Milliseconds: Double
         public let likeP50Milliseconds: Double
         public let likeP99Milliseconds: Double
+        /// The queries slowest to search, by their slowest round, slowest first.
+        public let slowest: [(query: String, milliseconds: Double)]
     }
 
     /// Each query is also replayed as it is typed (every prefix of 3+ characters), as the page sees it.
@@ -17,20 +19,23 @@ public enum SearchBenchmark {
         queries.flatMap { query in (3...max(3, query.count)).map { String(query.prefix($0)) } }
     }
 
-    public static func run(_ catalog: CatalogDatabase, queries: [String], rounds: Int) async throws -> Figures {
-        let measured = try await catalog.read { db -> ([Double], [Double]) in
-            var search: [Double] = [], like: [Double] = []
+    public static func run(_ catalog: CatalogDatabase, queries: [String], scope: FoodSearch.Scope = .all, rounds: Int) async throws -> Figures {
+        let measured = try await catalog.read { db -> ([Double], [Double], [String: Double]) in
+            var search: [Double] = [], like: [Double] = [], byQuery: [String: Double] = [:]
             for _ in 0..<rounds {
                 for query in queries {
-                    search.append(try milliseconds { _ = try FoodSearch.search(db, query: query, limit: 25) })
+                    let time = try milliseconds { _ = try FoodSearch.search(db, query: query, scope: scope, limit: 25) }
+                    search.append(time)
+                    byQuery[query] = max(byQuery[query] ?? 0, time)
                     like.append(try milliseconds { _ = try likeScan(db, query: query) })
                 }
             }
-            return (search.sorted(), like.sorted())
+            return (search.sorted(), like.sorted(), byQuery)
         }
         return Figures(queries: measured.0.count,
                        searchP50Milliseconds: percentile(measured.0, 0.50), searchP99Milliseconds: percentile(measured.0, 0.99),
-                       likeP50Milliseconds: percentile(measured.1, 0.50), likeP99Milliseconds: percentile(measured.1, 0.99))
+                       likeP50Milliseconds: percentile(measured.1, 0.50), likeP99Milliseconds: percentile(measured.1, 0.99),
+                       slowest: measured.2.sorted { $0.value > $1.value }.prefix(5).map { ($0.key, $0.value) })
     }
 
     /// The baseline: every word as a substring of the description, no ranking beyond length.

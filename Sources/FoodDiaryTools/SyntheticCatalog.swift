@@ -2,8 +2,10 @@ import FoodDiary
 import Foundation
 import GRDB
 
-/// Grows an imported catalog to the size of FoodData Central with branded variants of real foods,
-/// so search can be timed at that scale. Only for the benchmark: these foods carry no nutrients.
+/// Grows an imported catalog to a given size with branded variants of real foods, so search can be
+/// timed beyond FoodData Central's size. They join the branded tier as real branded foods do: names
+/// in capitals with the brand folded in, places in prior order after the real ones. Only for the
+/// benchmark: these foods carry no nutrients.
 public enum SyntheticCatalog {
     /// What branded products add to a generic description, as FoodData Central's branded foods do.
     static let variants = [
@@ -13,44 +15,46 @@ public enum SyntheticCatalog {
         "frozen", "ready to eat", "microwavable", "single serve", "mini", "jumbo", "traditional",
     ]
     static let brandSyllables = ["ka", "lo", "mi", "ran", "tos", "vel", "qua", "dor", "fin", "ber", "sun", "gro", "ne", "pa", "lux"]
+    /// Synthetic ids sit above every real food's.
+    static let firstID: Int64 = 2_000_000_000
 
     /// Adds foods until the catalog holds `total`, deterministically for a given seed.
     /// Returns how many were added.
     @discardableResult
     public static func grow(_ catalog: CatalogDatabase, to total: Int, seed: UInt64 = 42) throws -> Int {
         try catalog.writer.write { db in
-            let sources = try Row.fetchAll(db, sql: "SELECT description, food_group_code, energy_kcal_per_100g FROM food WHERE data_type = 'sr_legacy' ORDER BY id")
+            let sources = try Row.fetchAll(db, sql: """
+                SELECT f.description, g.name AS category, f.energy_kcal_per_100g FROM food f JOIN food_group g ON g.code = f.food_group_code
+                WHERE f.data_type = 'sr_legacy' ORDER BY f.id
+                """)
             let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM food") ?? 0
             guard !sources.isEmpty, total > existing else { return 0 }
             let brands = brandNames()
             var random = SplitMix64(seed: seed)
-            let insertFood = try db.makeStatement(sql: """
-                INSERT INTO food (id, ndb_number, description, short_description, common_name, manufacturer,
-                                  food_group_code, energy_kcal_per_100g, search_prior, core_terms)
-                VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)
-                """)
-            let insertSearch = try db.makeStatement(sql: """
-                INSERT INTO food_search (rowid, head, rest, common_name, manufacturer) VALUES (?, ?, ?, NULL, ?)
-                """)
+            var foods: [(id: Int64, description: String, category: String, energy: Double?, prior: Double)] = []
             for index in 0..<(total - existing) {
                 let source = sources[Int(random.next() % UInt64(sources.count))]
-                let base: String = source["description"]
-                let description = base + ", " + variants[Int(random.next() % UInt64(variants.count))]
+                let variant = variants[Int(random.next() % UInt64(variants.count))]
                 let brand = brands[Int(random.next() % UInt64(brands.count))]
-                let group: String = source["food_group_code"]
-                // Synthetic ids sit above every NDB number; their 5-character codes start with "S".
-                let id = 100_000 + index
-                let prior = SearchRanking.prior(description: description, manufacturer: brand, groupCode: group,
-                                                inSurvey: false, portionCount: 0)
-                try insertFood.execute(arguments: [
-                    id, "S" + base36(index, width: 4), description, String(description.prefix(60)), brand, group,
-                    source["energy_kcal_per_100g"] as Double?, prior,
-                    SearchRanking.coreTerms(description: description).joined(separator: " "),
-                ])
-                let parts = description.split(separator: ",", maxSplits: 1)
-                try insertSearch.execute(arguments: [id, String(parts[0]), String(parts[1]), brand])
+                let description = (brand + ", " + (source["description"] as String) + ", " + variant).uppercased()
+                let category: String = source["category"]
+                foods.append((firstID + Int64(index), description, category, source["energy_kcal_per_100g"],
+                              SearchRanking.brandedPrior(description: description, category: category)))
             }
-            return total - existing
+            let insertFood = try db.makeStatement(sql: """
+                INSERT INTO food (id, data_type, description, short_description, food_category, energy_kcal_per_100g, search_prior, core_terms, search_position)
+                VALUES (?, 'branded', ?, ?, ?, ?, ?, ?, ?)
+                """)
+            let insertSearch = try db.makeStatement(sql: "INSERT INTO branded_search (rowid, head, rest, category, food_id) VALUES (?, ?, ?, ?, ?)")
+            var position = try Int.fetchOne(db, sql: "SELECT ifnull(max(search_position), 0) FROM food") ?? 0
+            for food in foods.sorted(by: { ($0.prior, $0.id) < ($1.prior, $1.id) }) {
+                position += 1
+                try insertFood.execute(arguments: [food.id, food.description, String(food.description.prefix(60)), food.category, food.energy,
+                                                   food.prior, SearchRanking.coreTerms(description: food.description).joined(separator: " "), position])
+                let parts = food.description.split(separator: ",", maxSplits: 1)
+                try insertSearch.execute(arguments: [position, String(parts[0]), String(parts[1]), food.category, food.id])
+            }
+            return foods.count
         }
     }
 
@@ -58,11 +62,6 @@ public enum SyntheticCatalog {
         brandSyllables.flatMap { first in
             brandSyllables.map { second in (first + second).capitalized + " Foods" }
         }
-    }
-
-    package static func base36(_ value: Int, width: Int) -> String {
-        let digits = String(value, radix: 36, uppercase: true)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
 

@@ -253,12 +253,10 @@ import Testing
         #expect(foods.contains { $0.hasPrefix(expected) }, "\(query) → \(foods)")
     }
 
-    @Test func noBrandedFoodOutranksAGenericOne() async throws {
+    @Test(arguments: ["relevance.tsv", "relevance-heldout.tsv", "everyday-words.tsv"])
+    func noBrandedFoodOutranksAGenericOne(file: String) async throws {
         let catalog = try await RealSR28.catalogWithBrandedFoods.value
-        let queries = try String(contentsOf: TestEnvironment.packageRoot.appendingPathComponent("Tests/FoodDiaryTests/Fixtures/relevance.tsv"), encoding: .utf8)
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "\t").first.map(String.init) }
-        #expect(queries.count >= 60)
-        for query in queries {
+        for query in try CatalogRelevanceTests.judgements(file).map(\.query) {
             let foods = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 50) }.foods
             if let firstBranded = foods.firstIndex(where: { $0.dataType == .branded }) {
                 #expect(!foods[firstBranded...].contains { $0.dataType != .branded }, "\(query)")

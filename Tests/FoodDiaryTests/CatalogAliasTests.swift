@@ -30,7 +30,7 @@ struct CatalogAliasTests {
 
     @Test(arguments: ["coke", "latte", "cilantro", "mince"])
     func anEverydayNameIsNeverSpellCorrected(_ query: String) async throws {
-        let catalog = try await RealSR28.catalog.value
+        let catalog = try await RealSR28.wholeCatalog.value
         let result = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 3) }
         #expect(result.correctedQuery == nil && result.totalHits > 0, "\(query) → \(result.correctedQuery ?? "") \(result.foods.map(\.description))")
         #expect(!result.foods.contains { $0.description.lowercased().contains("cake") || $0.description.lowercased().contains("late harvest") })

@@ -33,9 +33,9 @@ struct CatalogRelevanceTests {
         #expect(counts.suffix(2) == (FileManager.default.fileExists(atPath: RealSR28.fdcDirectory) ? [4_281, 4_281] : [0, 0]))
     }
 
-    /// hit@3 over a judged set, with the misses spelled out.
+    /// hit@3 over a judged set on the whole catalog, with the misses spelled out.
     static func hitAtThree(_ judgements: [Judgement]) async throws -> (rate: Double, misses: [String]) {
-        let catalog = try await RealSR28.catalog.value
+        let catalog = try await RealSR28.wholeCatalog.value
         var misses: [String] = []
         for judgement in judgements {
             let result = try await catalog.read { db in try FoodSearch.search(db, query: judgement.query, limit: 3) }

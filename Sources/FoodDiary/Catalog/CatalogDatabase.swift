@@ -135,12 +135,15 @@ enum CatalogMigrations {
             // Branded foods get an index of their own, searched after the generic ones. Its rowid is
             // the food's place in prior order (`food.search_position`), so the likeliest matches of
             // a word hundreds of thousands share are its first rows, read without ranking them all.
+            // Its prefix indexes answer what is typed while typing ("cream c") without merging
+            // the lists of every word that starts so.
             try db.execute(sql: """
                 ALTER TABLE food ADD COLUMN search_position INTEGER;
                 CREATE UNIQUE INDEX food_by_search_position ON food(search_position) WHERE search_position IS NOT NULL;
                 CREATE VIRTUAL TABLE branded_search USING fts5(
                     head, rest, category, food_id UNINDEXED,
-                    tokenize = 'porter unicode61 remove_diacritics 2'
+                    tokenize = 'porter unicode61 remove_diacritics 2',
+                    prefix = '1 2 3'
                 );
                 """)
         }

@@ -57,7 +57,7 @@ public enum FoodSearch {
     static let rerankWindow = 100
     /// The branded foods first in prior order that a query's ranking reads: a word hundreds of
     /// thousands of products share would otherwise be ranked in full on every keystroke.
-    static let brandedWindow = 2_000
+    static let brandedWindow = 1_000
     static let brandedCountLimit = 1_000
 
     /// Which foods a search looks at: the person's "Generic" or "Branded" choice, or both.

@@ -85,6 +85,9 @@ enum RealSR28 {
         return catalog
     }
 
+    /// What the relevance sets are judged on: the whole catalog when the branded foods are fetched.
+    static var wholeCatalog: Task<CatalogDatabase, any Error> { hasBrandedFoods ? catalogWithBrandedFoods : catalog }
+
     static var hasBrandedFoods: Bool { FoodDataCentralFile.branded.isPresent(in: fdcDirectory) }
 
     /// The whole catalog a server ends with: SR28, the generic foods and FoodData Central's
