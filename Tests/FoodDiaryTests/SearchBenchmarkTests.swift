@@ -34,15 +34,17 @@ import FoodDiaryTools
         #expect(try catalog.foodCount() == before + 300)
         #expect(try SyntheticCatalog.grow(catalog, to: 10) == 0, "never shrinks")
         let branded = try await catalog.read { db in try FoodSearch.search(db, query: "banana", limit: 200) }
-        #expect(branded.foods.contains { $0.brandOwner?.hasSuffix(" Foods") == true })
-        #expect(branded.foods.first?.brandOwner == nil, "a generic food still outranks branded variants")
+        #expect(branded.foods.contains { $0.dataType == .branded && $0.description.contains(" FOODS, BANANAS, RAW, ") })
+        #expect(branded.foods.first?.dataType == .srLegacy, "a generic food still outranks branded variants")
+        let positions = try await catalog.read { db in try Int.fetchAll(db, sql: "SELECT search_position FROM food WHERE search_position IS NOT NULL ORDER BY 1") }
+        #expect(positions == Array(1...300), "each variant has its place in the branded index")
 
         let again = try TemporaryDirectory()
         defer { again.remove() }
         let second = try CatalogDatabase.open(path: again.path + "/catalog.sqlite")
         try CatalogImporter(directory: directory.path).importInto(second)
         try SyntheticCatalog.grow(second, to: before + 300)
-        let sql = "SELECT group_concat(description || manufacturer, '|') FROM food WHERE id >= 100000"
+        let sql = "SELECT group_concat(description || search_position, '|') FROM food WHERE data_type = 'branded'"
         let first = try await catalog.read { db in try String.fetchOne(db, sql: sql) }
         let repeated = try await second.read { db in try String.fetchOne(db, sql: sql) }
         #expect(first != nil && first == repeated)

@@ -17,11 +17,12 @@ public struct CatalogDatabase: Sendable {
         try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM food") ?? 0 }
     }
 
-    /// Every food by its lower-cased name, for linking a food another app's file names exactly.
+    /// Every generic food by its lower-cased name, for linking a food another app's file names
+    /// exactly. Branded ones are left out: forty products may share a name.
     func foodsByName() throws -> [String: (id: Int64, dataType: FoodDataType, ndbNumber: String?)] {
         try writer.read { db in
             var foods: [String: (id: Int64, dataType: FoodDataType, ndbNumber: String?)] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, data_type, ndb_number, description FROM food ORDER BY id DESC") {
+            for row in try Row.fetchAll(db, sql: "SELECT id, data_type, ndb_number, description FROM food WHERE data_type != 'branded' ORDER BY id DESC") {
                 guard let dataType = FoodDataType(rawValue: row[1]) else { continue }
                 foods[(row[3] as String).lowercased()] = (row[0], dataType, row[2])
             }
