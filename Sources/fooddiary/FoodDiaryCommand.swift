@@ -36,7 +36,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "USDA SR28 files to build the food catalog from on first start (env FOODDIARY_SR28_DIR; default: the share folder's).")
     var sr28Dir: String? = ProcessInfo.processInfo.environment["FOODDIARY_SR28_DIR"]
 
-    @Option(help: "FoodData Central's generic-foods.csv folder, added to the catalog on the first start that finds it (env FOODDIARY_FDC_DIR; default: the share folder's).")
+    @Option(help: "FoodData Central's folder: generic-foods.csv, added to the catalog on the first start that finds it, and branded-foods.csv, added in the background (env FOODDIARY_FDC_DIR; default: the share folder's).")
     var fdcDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_FDC_DIR"]
 
     @Option(help: "GeoNames rg_cities1000.csv folder for offline place names, imported on first start (env FOODDIARY_GEONAMES_DIR; default: the share folder's).")

@@ -218,6 +218,24 @@ import Testing
         }
     }
 
+    /// The import is a service of the server's: its end, or having nothing to do, must not end the server.
+    @Test(arguments: [false, true])
+    func theServerOutlivesTheBackgroundImport(alreadyImported: Bool) async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, testing: .live, prepare: { config in
+            try BrandedFoodsFixture.write(to: config.dataDirectory)
+            guard alreadyImported else { return }
+            try importReferenceDataIfMissing(config: config, logger: BrandedFoodsImportTests.quiet)
+            try addBrandedFoods(config: config, logger: BrandedFoodsImportTests.quiet)
+        }) { client, _, config, _ in
+            let catalog = try CatalogDatabase.open(path: config.catalogPath)
+            for _ in 0..<100 where !(try catalog.brandedFoodsProgress().isComplete) { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(try catalog.brandedFoodsProgress().isComplete, "the server added them itself")
+            try await Task.sleep(for: .milliseconds(300))
+            let page = try await client.get("/foods?q=banana").text
+            #expect(Self.names(page).contains("CHIQUITA, BANANAS"))
+        }
+    }
+
     @Test func theSearchPageSaysWhileTheBrandedFoodsAreComing() async throws {
         // The file sits outside the server's FoodData Central folder, so only this test imports it.
         let elsewhere = try TemporaryDirectory()

@@ -10,17 +10,20 @@ struct BrandedFoodsService: Service {
     let logger: Logger
 
     func run() async throws {
-        guard (try? importer.isNeeded()) == true else { return }
-        let stopping = Atomic(false)
-        await withGracefulShutdownHandler {
-            do {
-                _ = try await offTheCooperativePool { try importer.run(shouldStop: { stopping.load(ordering: .relaxed) }) }
-            } catch {
-                logger.error("Adding the branded foods failed; search serves the generic foods and the next start tries again: \(error)")
+        if (try? importer.isNeeded()) == true {
+            let stopping = Atomic(false)
+            await withGracefulShutdownHandler {
+                do {
+                    _ = try await offTheCooperativePool { try importer.run(shouldStop: { stopping.load(ordering: .relaxed) }) }
+                } catch {
+                    logger.error("Adding the branded foods failed; search serves the generic foods and the next start tries again: \(error)")
+                }
+            } onGracefulShutdown: {
+                stopping.store(true, ordering: .relaxed)
             }
-        } onGracefulShutdown: {
-            stopping.store(true, ordering: .relaxed)
         }
+        // A service that returns stops the whole server: this one's work is done, so it waits.
+        try? await gracefulShutdown()
     }
 }
 
