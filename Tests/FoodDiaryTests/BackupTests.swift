@@ -113,7 +113,9 @@ import ZIPFoundation
         let app = try await buildApplication(config: TestEnvironment.config(dataDirectory: dataDirectory), now: { TestEnvironment.fixedNow })
         try await app.test(.router) { client in
             let list = try await client.get("/")
-            #expect(list.status == .ok && list.text.contains("Meal 0 🍲 &amp; co"))
+            // Which meals fill the first page depends on how many the drill wrote while the backup
+            // ran, which a loaded machine makes more: any of them, escaped, will do.
+            #expect(list.status == .ok && list.text.contains(#/Meal \d+ 🍲 &amp; co/#))
             let sha = try #require(list.text.firstMatch(of: #//photos/([0-9a-f]{64})/thumb/#)?.output.1)
             let thumb = try await client.get("/photos/\(sha)/thumb")
             #expect(thumb.status == .ok && thumb.headers[.contentType] == "image/jpeg")

@@ -187,6 +187,19 @@ import Testing
         }
     }
 
+    @Test func aBrandedFoodLoggedBeforeRanksUp() async throws {
+        try await Self.withBrandedApp { _, _, catalog in
+            let chiquita = try await catalog.read { db in
+                try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE description = 'CHIQUITA, BANANAS'")
+            }
+            let id = try #require(chiquita)
+            let before = try await catalog.read { db in try FoodSearch.search(db, query: "banana", scope: .branded) }
+            #expect(before.foods.first?.description == "BANANA CHIPS, BANANA")
+            let after = try await catalog.read { db in try FoodSearch.search(db, query: "banana", scope: .branded, logged: [id: 3]) }
+            #expect(after.foods.first?.id == id)
+        }
+    }
+
     @Test func anUnknownChoiceIsABadRequest() async throws {
         try await Self.withBrandedApp { client, database, _ in
             for uri in ["/foods?q=banana&kind=brands", "/api/foods/search?q=banana&kind=%F0%9F%8D%8C"] {
@@ -228,7 +241,7 @@ import Testing
             try addBrandedFoods(config: config, logger: BrandedFoodsImportTests.quiet)
         }) { client, _, config, _ in
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
-            for _ in 0..<100 where !(try catalog.brandedFoodsProgress().isComplete) { try await Task.sleep(for: .milliseconds(50)) }
+            for _ in 0..<600 where !(try catalog.brandedFoodsProgress().isComplete) { try await Task.sleep(for: .milliseconds(100)) }
             #expect(try catalog.brandedFoodsProgress().isComplete, "the server added them itself")
             try await Task.sleep(for: .milliseconds(300))
             let page = try await client.get("/foods?q=banana").text

@@ -77,12 +77,16 @@ enum RealSR28 {
     /// FoodData Central's survey and Foundation foods, imported with SR28 as `serve` does.
     static let fdcDirectory = TestEnvironment.packageRoot.appendingPathComponent(".cache/fdc").path
 
-    /// Imported once for the whole run: the import takes seconds.
+    /// Imported once for the whole run: the import takes seconds. Like every long import here it
+    /// runs on a Dispatch queue: on the cooperative pool (two threads on two cores) it would starve
+    /// the live servers other tests talk to.
     static let catalog: Task<CatalogDatabase, any Error> = Task {
-        let directory = try TemporaryDirectory()
-        let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
-        try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
-        return catalog
+        try await offTheCooperativePool {
+            let directory = try TemporaryDirectory()
+            let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
+            try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
+            return catalog
+        }
     }
 
     /// What the relevance sets are judged on: the whole catalog when the branded foods are fetched.
@@ -93,13 +97,15 @@ enum RealSR28 {
     /// The whole catalog a server ends with: SR28, the generic foods and FoodData Central's
     /// 354,600 branded foods, imported once for the run (a minute and a half in a debug build).
     static let catalogWithBrandedFoods: Task<CatalogDatabase, any Error> = Task {
-        let directory = try TemporaryDirectory()
-        let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
-        try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
-        var logger = Logger(label: "tests")
-        logger.logLevel = .error
-        try BrandedFoodsImport(catalog: catalog, directory: fdcDirectory, logger: logger).run()
-        return catalog
+        try await offTheCooperativePool {
+            let directory = try TemporaryDirectory()
+            let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
+            try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
+            var logger = Logger(label: "tests")
+            logger.logLevel = .error
+            try BrandedFoodsImport(catalog: catalog, directory: fdcDirectory, logger: logger).run()
+            return catalog
+        }
     }
 }
 
