@@ -1,0 +1,89 @@
+import ArgumentParser
+import FoodDiary
+import FoodDiaryTools
+import Foundation
+import Logging
+
+struct BenchSearch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-search",
+        abstract: "Import the catalog into a scratch file, then time search against a LIKE scan on the same queries, at each size.")
+
+    @Argument(help: "Directory holding the SR28 text files.")
+    var sr28Directory: String = ".cache/sr28"
+
+    @Option(help: "FoodData Central's generic and branded foods, imported after SR28 as `serve` does (an empty folder leaves them out).")
+    var fdcDir: String = ".cache/fdc"
+
+    @Option(help: "File of queries, one per line after a tab-separated judgement (the relevance set), replayed as typed.")
+    var queries: String = "Tests/FoodDiaryTests/Fixtures/relevance.tsv"
+
+    @Option(help: "File of the mixed set timed at scale: a kind, a tab, a query.")
+    var mix: String = "Tests/FoodDiaryTests/Fixtures/scale-queries.tsv"
+
+    @Option(help: "How many times to replay each set.")
+    var rounds: Int = 5
+
+    @Option(help: "Then grow the catalog to this many foods with synthetic branded variants and time it again (0 skips).")
+    var synthetic: Int = 500_000
+
+    func run() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fooddiary-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let path = scratch.appendingPathComponent("catalog.sqlite").path
+        let catalog = try CatalogDatabase.open(path: path)
+        let start = ContinuousClock.now
+        try CatalogImporter(directory: sr28Directory, fdcDirectory: fdcDir).importInto(catalog)
+        print("import: \(ContinuousClock.now - start), catalog.sqlite \(Self.megabytes(path)) MiB")
+        let typing = SearchBenchmark.typingMix(try Self.lines(queries).compactMap { $0.split(separator: "\t").first.map(String.init) })
+        let mixed = try Self.lines(mix).compactMap { $0.split(separator: "\t").last.map(String.init) }
+        try await reportMixed(catalog, mixed, typing: typing)
+
+        var quiet = Logger(label: "bench")
+        quiet.logLevel = .error
+        let importer = BrandedFoodsImport(catalog: catalog, directory: fdcDir, logger: quiet)
+        if try importer.isNeeded() {
+            let brandedStart = ContinuousClock.now
+            let progress = try importer.run()
+            print("\nbranded foods: \(progress.done) added in \(ContinuousClock.now - brandedStart), catalog.sqlite \(Self.megabytes(path)) MiB, "
+                  + "peak RSS of this process so far \(Self.peakResidentMegabytes()) MiB")
+            try await reportMixed(catalog, mixed, typing: typing)
+        }
+        guard synthetic > 0 else { return }
+        let growStart = ContinuousClock.now
+        let added = try SyntheticCatalog.grow(catalog, to: synthetic)
+        print("\nsynthetic: added \(added) branded variants in \(ContinuousClock.now - growStart)")
+        try await reportMixed(catalog, mixed, typing: typing)
+    }
+
+    /// The relevance set as typed (every prefix), then the mixed set, then the mixed set with Branded chosen.
+    private func reportMixed(_ catalog: CatalogDatabase, _ mixed: [String], typing: [String]) async throws {
+        let foods = try catalog.foodCount()
+        report("\(foods) foods, the relevance set as typed", try await SearchBenchmark.run(catalog, queries: typing, rounds: rounds), size: typing.count)
+        report("\(foods) foods, the mixed set", try await SearchBenchmark.run(catalog, queries: mixed, rounds: rounds), size: mixed.count)
+        report("\(foods) foods, the mixed set with Branded chosen", try await SearchBenchmark.run(catalog, queries: mixed, scope: .branded, rounds: rounds), size: mixed.count)
+    }
+
+    static func lines(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
+    static func megabytes(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1_048_576
+    }
+
+    static func peakResidentMegabytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss / 1024
+    }
+
+    private func report(_ title: String, _ figures: SearchBenchmark.Figures, size: Int) {
+        func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(3))) }
+        print("\n\(title): \(figures.queries) queries timed (\(size) distinct strings × \(rounds) rounds)")
+        print("FTS5 search  p50 \(ms(figures.searchP50Milliseconds)) ms  p99 \(ms(figures.searchP99Milliseconds)) ms")
+        print("LIKE scan    p50 \(ms(figures.likeP50Milliseconds)) ms  p99 \(ms(figures.likeP99Milliseconds)) ms")
+        print("slowest: " + figures.slowest.map { "\($0.query) \(ms($0.milliseconds)) ms" }.joined(separator: ", "))
+        print("ratio (LIKE / FTS5): p50 \(ms(figures.likeP50Milliseconds / figures.searchP50Milliseconds))×  p99 \(ms(figures.likeP99Milliseconds / figures.searchP99Milliseconds))×")
+    }
+}
