@@ -200,6 +200,13 @@ import Testing
         }
     }
 
+    @Test func aProductWhoseLabelGaveNoEnergyComesAfterOnesWithIt() async throws {
+        try await Self.withBrandedApp { client, _, _ in
+            let page = try await client.get("/foods?q=kosher+dill&kind=branded").text
+            #expect(Self.names(page) == ["KOSHER DILL BABY WHOLES", "KOSHER DILL SPEARS"])
+        }
+    }
+
     @Test func anUnknownChoiceIsABadRequest() async throws {
         try await Self.withBrandedApp { client, database, _ in
             for uri in ["/foods?q=banana&kind=brands", "/api/foods/search?q=banana&kind=%F0%9F%8D%8C"] {
@@ -261,7 +268,7 @@ import Testing
             let meal = try await database.addMeal("2026-03-08T08:30", notes: "Lunch")
             for uri in ["/foods?q=banana", "/meals/\(meal)/foods/new?q=banana"] {
                 let page = try await client.get(uri).text
-                #expect(page.contains("Adding 8 branded products from USDA FoodData Central in the background: 3 so far (37 %)"), "\(uri)")
+                #expect(page.contains("Adding 9 branded products from USDA FoodData Central in the background: 3 so far (33 %)"), "\(uri)")
             }
             try importer.run()
             let done = try await client.get("/foods?q=banana").text

@@ -98,7 +98,7 @@ public struct BrandedFoodsImport: Sendable {
     }
 
     static func prior(_ food: FoodDataCentralFile.Food) -> Double {
-        SearchRanking.brandedPrior(description: food.description, category: food.category)
+        SearchRanking.brandedPrior(description: food.description, category: food.category, hasEnergy: food.nutrients["208"] != nil)
     }
 
     private func insert(_ batch: [FoodDataCentralFile.Food], positions: [Int64: Int], isLast: Bool = false) throws -> Progress {

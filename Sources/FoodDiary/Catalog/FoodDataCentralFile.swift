@@ -55,7 +55,7 @@ struct FoodDataCentralFile: Sendable {
     }
 
     /// Each food once: a row repeating an earlier one's name and nutrients is left out (about
-    /// 19,000 branded rows do). `nutrients: false` skips reading them, for a quick first pass.
+    /// 27,000 branded rows do). `nutrients: false` reads energy alone, for a quick first pass.
     func read(directory: String, nutrients readNutrients: Bool = true, _ body: (Food) throws -> Void) throws {
         let path = path(in: directory)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -78,10 +78,8 @@ struct FoodDataCentralFile: Sendable {
             let key = description.lowercased() + "|" + indexes.map { fields[$0.0] }.joined(separator: ",")
             guard seen.insert(key).inserted else { continue }
             var nutrients: [String: Double] = [:]
-            if readNutrients {
-                for (index, number) in indexes where nutrients[number] == nil {
-                    if let value = Double(fields[index]), value.isFinite, value >= 0 { nutrients[number] = value }
-                }
+            for (index, number) in indexes where nutrients[number] == nil && (readNutrients || number == "208") {
+                if let value = Double(fields[index]), value.isFinite, value >= 0 { nutrients[number] = value }
             }
             let unitText = fields[unit].trimmingCharacters(in: .whitespaces)
             let serving = Double(fields[grams]).flatMap { $0.isFinite && $0 > 0 ? (unitText, $0) : nil }

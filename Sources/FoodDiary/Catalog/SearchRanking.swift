@@ -74,9 +74,11 @@ package enum SearchRanking {
 
     /// Query-independent score of a branded food; lower ranks higher. Every branded name shouts and
     /// names a brand, so neither counts: the plainer product (fewer words, no pack counts) is the
-    /// likelier meaning of a word thousands of products share.
-    package static func brandedPrior(description: String, category: String) -> Double {
+    /// likelier meaning of a word thousands of products share, and one whose label gave no
+    /// energy is little use in a diary.
+    package static func brandedPrior(description: String, category: String, hasEnergy: Bool = true) -> Double {
         var prior = brandedOffset + (categoryPenalty.first { category.hasPrefix($0.prefix) }?.penalty ?? 0)
+        if !hasEnergy { prior += 1.5 }
         if matches(basicForm, description) { prior -= 0.7 }
         if matches(processedForm, description) { prior += 1 }
         if description.contains(where: \.isNumber) { prior += 0.5 }

@@ -110,8 +110,8 @@ enum RealSR28 {
 }
 
 /// FoodData Central's branded foods as `branded-foods.csv` lists them: upper-case names with the
-/// brand folded in, label servings in GS1 codes, a row repeated exactly (imported once) and two
-/// products named alike with different nutrients (both kept).
+/// brand folded in, label servings in GS1 codes, a row repeated exactly (imported once), two
+/// products named alike with different nutrients (both kept) and one whose label gave no energy.
 enum BrandedFoodsFixture {
     static let csv = """
         foodName,data_type,food_category,portion_unit_name,portion_gram_weight,number_of_nutrients,Energy,Protein,Total fat,Sodium
@@ -124,10 +124,11 @@ enum BrandedFoodsFixture {
         "GREEK YOGURT, PLAIN",branded_food,Yogurt,2/3 cup,150.0,4,59.0,10.0,0.4,36.0
         KOSHER DILL BABY WHOLES,branded_food,"Pickles, Olives, Peppers & Relishes",about 1 pickle,28.0,4,11.0,0.0,0.0,786.0
         BROCCOLI FLORETS,branded_food,Frozen Vegetables,,,4,34.0,2.8,0.4,33.0
+        KOSHER DILL SPEARS,branded_food,"Pickles, Olives, Peppers & Relishes",1 spear,28.0,3,,0.0,0.0,800.0
 
         """
     /// The foods once each: the repeated row is left out.
-    static let foodCount = 8
+    static let foodCount = 9
 
     static func write(to directory: String) throws {
         try csv.write(toFile: directory + "/" + FoodDataCentralFile.branded.fileName, atomically: true, encoding: .utf8)
