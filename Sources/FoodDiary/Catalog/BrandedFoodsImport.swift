@@ -53,44 +53,54 @@ public struct BrandedFoodsImport: Sendable {
         return try !catalog.brandedFoodsProgress().isComplete
     }
 
-    /// Adds the foods not yet added. `shouldStop` is asked between batches: a stopped import is
-    /// resumed by the next run.
+    /// Adds the foods not yet added. `shouldStop` is asked after each batch and every thousand rows
+    /// read, so a server asked to stop does so within a batch's time; the next run resumes.
     @discardableResult
     public func run(shouldStop: () -> Bool = { false }) throws -> Progress {
         guard try isNeeded() else { return try catalog.brandedFoodsProgress() }
         let start = ContinuousClock.now
-        let positions = try searchPositions()
-        var progress = try catalog.writer.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO catalog_info (key, value) VALUES ('fdc_branded_total', ?)", arguments: ["\(positions.count)"])
-            return try Progress.read(db)
-        }
-        let resumeAfter = try catalog.writer.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
-        }
-        if resumeAfter > 0 { logger.info("Branded foods: resuming after \(progress.done) of \(positions.count)") }
+        do {
+            let positions = try searchPositions(shouldStop: shouldStop)
+            var progress = try catalog.writer.write { db in
+                try db.execute(sql: "INSERT OR IGNORE INTO catalog_info (key, value) VALUES ('fdc_branded_total', ?)", arguments: ["\(positions.count)"])
+                return try Progress.read(db)
+            }
+            let resumeAfter = try catalog.writer.read { db in
+                try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
+            }
+            if resumeAfter > 0 { logger.info("Branded foods: resuming after \(progress.done) of \(positions.count)") }
 
-        var batch: [FoodDataCentralFile.Food] = []
-        var stopped = false
-        try Self.file.read(directory: directory) { food in
-            guard !stopped, food.id > resumeAfter else { return }
-            batch.append(food)
-            guard batch.count == batchSize else { return }
-            progress = try insert(batch, positions: positions)
-            batch.removeAll(keepingCapacity: true)
-            logger.info("Branded foods: \(progress.done) of \(positions.count) added")
-            stopped = shouldStop()
+            var batch: [FoodDataCentralFile.Food] = []
+            var read = 0
+            try Self.file.read(directory: directory) { food in
+                read += 1
+                if read % 1_000 == 0, shouldStop() { throw Stopped() }
+                guard food.id > resumeAfter else { return }
+                batch.append(food)
+                guard batch.count == batchSize else { return }
+                progress = try insert(batch, positions: positions)
+                batch.removeAll(keepingCapacity: true)
+                logger.info("Branded foods: \(progress.done) of \(positions.count) added")
+                if shouldStop() { throw Stopped() }
+            }
+            progress = try insert(batch, positions: positions, isLast: true)
+            logger.info("Branded foods: all \(progress.done) added in \(ContinuousClock.now - start)")
+            return progress
+        } catch is Stopped {
+            let progress = try catalog.brandedFoodsProgress()
+            logger.info("Branded foods: stopped with \(progress.done) added; the next start carries on")
+            return progress
         }
-        guard !stopped else { return progress }
-        progress = try insert(batch, positions: positions, isLast: true)
-        logger.info("Branded foods: all \(progress.done) added in \(ContinuousClock.now - start)")
-        return progress
     }
+
+    private struct Stopped: Error {}
 
     /// Each food's place in prior order, from a first pass over the file: every run computes the
     /// same, so a resumed import carries on the same order.
-    private func searchPositions() throws -> [Int64: Int] {
+    private func searchPositions(shouldStop: () -> Bool) throws -> [Int64: Int] {
         var priors: [(id: Int64, prior: Double)] = []
         try Self.file.read(directory: directory, nutrients: false) { food in
+            if priors.count % 1_000 == 999, shouldStop() { throw Stopped() }
             priors.append((food.id, Self.prior(food)))
         }
         let ordered = priors.sorted { ($0.prior, $0.id) < ($1.prior, $1.id) }
