@@ -291,6 +291,33 @@ import Testing
         #expect(foods.contains { $0.hasPrefix(expected) }, "\(query) → \(foods)")
     }
 
+    /// The same examples through the page and the JSON route of a server on the whole catalog.
+    @Test func theIssuesExamplesLeadOnThePageAndInTheAPI() async throws {
+        let whole = try await RealSR28.catalogWithBrandedFoods.value
+        let examples = [("mac and cheese", "Macaroni"), ("bell pepper", "Peppers, sweet"), ("oat milk", "Oat milk"),
+                        ("diet coke", "Beverages, carbonated, low calorie, cola"), ("fries", "Potatoes, french fried"),
+                        ("oatmeal", "Cereals, oats"), ("cream cheese", "Cheese, cream"), ("coke", "Beverages, carbonated, cola"),
+                        ("latte", "Coffee, Latte"), ("sushi", "Sushi"), ("pad thai", "Pad Thai")]
+        try await TestEnvironment.withRunningApp(prepare: { config in
+            try whole.writer.backup(to: try DatabaseQueue(path: config.catalogPath))
+        }) { client, _, config, _ in
+            #expect(try CatalogDatabase.open(path: config.catalogPath).foodCount() > 360_000)
+            for (query, expected) in examples {
+                let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+                let page = BrandedFoodsSearchTests.names(try await client.get("/foods?q=\(encoded)").text).prefix(3)
+                #expect(page.contains { $0.hasPrefix(expected) }, "page: \(query) → \(page)")
+                let json = try await client.get("/api/foods/search?q=\(encoded)&limit=3").text
+                let api = try JSONDecoder().decode(SearchAnswer.self, from: Data(json.utf8)).foods.map(\.description)
+                #expect(api.contains { $0.hasPrefix(expected) }, "API: \(query) → \(api)")
+            }
+        }
+    }
+
+    struct SearchAnswer: Decodable {
+        struct Food: Decodable { let description: String }
+        let foods: [Food]
+    }
+
     @Test(arguments: ["relevance.tsv", "relevance-heldout.tsv", "everyday-words.tsv"])
     func noBrandedFoodOutranksAGenericOne(file: String) async throws {
         let catalog = try await RealSR28.catalogWithBrandedFoods.value
