@@ -41,18 +41,12 @@ public enum SyntheticCatalog {
                 foods.append((firstID + Int64(index), description, category, source["energy_kcal_per_100g"],
                               SearchRanking.brandedPrior(description: description, category: category)))
             }
-            let insertFood = try db.makeStatement(sql: """
-                INSERT INTO food (id, data_type, description, short_description, food_category, energy_kcal_per_100g, search_prior, core_terms, search_position)
-                VALUES (?, 'branded', ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let insertSearch = try db.makeStatement(sql: "INSERT INTO branded_search (rowid, head, rest, category, food_id) VALUES (?, ?, ?, ?, ?)")
+            let rows = try BrandedSearchRows(db)
             var position = try Int.fetchOne(db, sql: "SELECT ifnull(max(search_position), 0) FROM food") ?? 0
             for food in foods.sorted(by: { ($0.prior, $0.id) < ($1.prior, $1.id) }) {
                 position += 1
-                try insertFood.execute(arguments: [food.id, food.description, String(food.description.prefix(60)), food.category, food.energy,
-                                                   food.prior, SearchRanking.coreTerms(description: food.description).joined(separator: " "), position])
-                let parts = food.description.split(separator: ",", maxSplits: 1)
-                try insertSearch.execute(arguments: [position, String(parts[0]), String(parts[1]), food.category, food.id])
+                try rows.insert(id: food.id, description: food.description, category: food.category, energyKcalPer100g: food.energy,
+                                prior: food.prior, position: position)
             }
             return foods.count
         }

@@ -280,11 +280,7 @@ import Testing
 /// The whole catalog, 367,670 foods: the issue's examples still lead, and no branded food comes
 /// above the generic ones in a search that names no brand.
 @Suite(.enabled(if: RealSR28.isPresent && RealSR28.hasBrandedFoods)) struct RealBrandedCatalogTests {
-    @Test(arguments: [
-        ("mac and cheese", "Macaroni"), ("bell pepper", "Peppers, sweet"), ("oat milk", "Oat milk"), ("diet coke", "Beverages, carbonated, low calorie, cola"),
-        ("fries", "Potatoes, french fried"), ("oatmeal", "Cereals, oats"), ("cream cheese", "Cheese, cream"), ("coke", "Beverages, carbonated, cola"),
-        ("latte", "Coffee, Latte"), ("sushi", "Sushi"), ("pad thai", "Pad Thai"),
-    ])
+    @Test(arguments: EverydayWordsOfTheIssueTests.examples)
     func theIssuesExamplesStillLead(query: String, expected: String) async throws {
         let catalog = try await RealSR28.catalogWithBrandedFoods.value
         let foods = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 3) }.foods.map(\.description)
@@ -294,15 +290,11 @@ import Testing
     /// The same examples through the page and the JSON route of a server on the whole catalog.
     @Test func theIssuesExamplesLeadOnThePageAndInTheAPI() async throws {
         let whole = try await RealSR28.catalogWithBrandedFoods.value
-        let examples = [("mac and cheese", "Macaroni"), ("bell pepper", "Peppers, sweet"), ("oat milk", "Oat milk"),
-                        ("diet coke", "Beverages, carbonated, low calorie, cola"), ("fries", "Potatoes, french fried"),
-                        ("oatmeal", "Cereals, oats"), ("cream cheese", "Cheese, cream"), ("coke", "Beverages, carbonated, cola"),
-                        ("latte", "Coffee, Latte"), ("sushi", "Sushi"), ("pad thai", "Pad Thai")]
         try await TestEnvironment.withRunningApp(prepare: { config in
             try whole.writer.backup(to: try DatabaseQueue(path: config.catalogPath))
         }) { client, _, config, _ in
             #expect(try CatalogDatabase.open(path: config.catalogPath).foodCount() > 360_000)
-            for (query, expected) in examples {
+            for (query, expected) in EverydayWordsOfTheIssueTests.examples {
                 let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
                 let page = BrandedFoodsSearchTests.names(try await client.get("/foods?q=\(encoded)").text).prefix(3)
                 #expect(page.contains { $0.hasPrefix(expected) }, "page: \(query) → \(page)")

@@ -65,6 +65,7 @@ public struct BrandedFoodsImport: Sendable {
                 try db.execute(sql: "INSERT OR IGNORE INTO catalog_info (key, value) VALUES ('fdc_branded_total', ?)", arguments: ["\(positions.count)"])
                 return try Progress.read(db)
             }
+            let known = try catalog.writer.read { db in Set(try String.fetchAll(db, sql: "SELECT number FROM nutrient")) }
             let resumeAfter = try catalog.writer.read { db in
                 try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
             }
@@ -78,12 +79,12 @@ public struct BrandedFoodsImport: Sendable {
                 guard food.id > resumeAfter else { return }
                 batch.append(food)
                 guard batch.count == batchSize else { return }
-                progress = try insert(batch, positions: positions)
+                progress = try insert(batch, positions: positions, known: known)
                 batch.removeAll(keepingCapacity: true)
                 logger.info("Branded foods: \(progress.done) of \(positions.count) added")
                 if shouldStop() { throw Stopped() }
             }
-            progress = try insert(batch, positions: positions, isLast: true)
+            progress = try insert(batch, positions: positions, known: known, isLast: true)
             logger.info("Branded foods: all \(progress.done) added in \(ContinuousClock.now - start)")
             return progress
         } catch is Stopped {
@@ -111,27 +112,19 @@ public struct BrandedFoodsImport: Sendable {
         SearchRanking.brandedPrior(description: food.description, category: food.category, hasEnergy: food.nutrients["208"] != nil)
     }
 
-    private func insert(_ batch: [FoodDataCentralFile.Food], positions: [Int64: Int], isLast: Bool = false) throws -> Progress {
+    /// `known`: the nutrient numbers the catalog has; the file's others are not kept.
+    private func insert(_ batch: [FoodDataCentralFile.Food], positions: [Int64: Int], known: Set<String>, isLast: Bool = false) throws -> Progress {
         try catalog.writer.write { db in
             // Another import of the same catalog may have got here first: each food is added once.
             let doneThrough = try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
             let foods = batch.filter { $0.id > doneThrough }
-            let insertFood = try db.makeStatement(sql: """
-                INSERT INTO food (id, data_type, description, short_description, food_category, energy_kcal_per_100g,
-                                  search_prior, core_terms, search_position)
-                VALUES (?, 'branded', ?, ?, ?, ?, ?, ?, ?)
-                """)
-            let insertSearch = try db.makeStatement(sql: "INSERT INTO branded_search (rowid, head, rest, category, food_id) VALUES (?, ?, ?, ?, ?)")
+            let rows = try BrandedSearchRows(db)
             let insertValue = try db.makeStatement(sql: "INSERT INTO food_nutrient (food_id, nutrient_number, amount_per_100g) VALUES (?, ?, ?)")
             let insertPortion = try db.makeStatement(sql: "INSERT INTO portion (food_id, seq, amount, description, gram_weight) VALUES (?, 1, ?, ?, ?)")
-            let known = Set(try String.fetchAll(db, sql: "SELECT number FROM nutrient"))
             for food in foods {
                 guard let position = positions[food.id] else { continue }
-                try insertFood.execute(arguments: [food.id, food.description, food.description, food.category, food.nutrients["208"],
-                                                   Self.prior(food), SearchRanking.coreTerms(description: food.description).joined(separator: " "),
-                                                   position])
-                let parts = food.description.split(separator: ",", maxSplits: 1)
-                try insertSearch.execute(arguments: [position, String(parts[0]), parts.count > 1 ? String(parts[1]) : "", food.category, food.id])
+                try rows.insert(id: food.id, description: food.description, category: food.category, energyKcalPer100g: food.nutrients["208"],
+                                prior: Self.prior(food), position: position)
                 for (number, value) in food.nutrients where known.contains(number) {
                     try insertValue.execute(arguments: [food.id, number, value])
                 }

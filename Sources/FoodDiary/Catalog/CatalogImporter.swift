@@ -88,8 +88,8 @@ public struct CatalogImporter {
                                             portionCount: 0, category: food.category) + SearchRanking.foodDataCentralOffset
             try insertFood.execute(arguments: [food.id, food.dataType.rawValue, food.description, food.description, food.category,
                                                food.nutrients["208"], prior, SearchRanking.coreTerms(description: food.description).joined(separator: " ")])
-            let parts = food.description.split(separator: ",", maxSplits: 1)
-            try insertSearch.execute(arguments: [food.id, String(parts[0]), parts.count > 1 ? String(parts[1]) : ""])
+            let columns = SearchRanking.headAndRest(food.description)
+            try insertSearch.execute(arguments: [food.id, columns.head, columns.rest])
             for (number, value) in food.nutrients where known.contains(number) {
                 try insertValue.execute(arguments: [food.id, number, value])
                 values += 1
@@ -156,10 +156,8 @@ public struct CatalogImporter {
                 id, ndb, description, record.text(3), record.optionalText(4), manufacturer, group, energy[id], prior,
                 SearchRanking.coreTerms(description: description).joined(separator: " "),
             ])
-            let parts = description.split(separator: ",", maxSplits: 1)
-            try insertSearch.execute(arguments: [
-                id, String(parts[0]), parts.count > 1 ? String(parts[1]) : "", record.optionalText(4), manufacturer,
-            ])
+            let columns = SearchRanking.headAndRest(description)
+            try insertSearch.execute(arguments: [id, columns.head, columns.rest, record.optionalText(4), manufacturer])
             count += 1
         }
         return count

@@ -87,6 +87,13 @@ package enum SearchRanking {
         return prior
     }
 
+    /// The two columns a description is indexed in: before its first comma, which names the food
+    /// and weighs most, and the rest.
+    package static func headAndRest(_ description: String) -> (head: String, rest: String) {
+        let parts = description.split(separator: ",", maxSplits: 1)
+        return (parts.first.map(String.init) ?? "", parts.count > 1 ? String(parts[1]) : "")
+    }
+
     /// The words that name the food itself, normalised as `Words.singular` does for queries.
     package static func coreTerms(description: String) -> [String] {
         let segments = description.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
