@@ -11,7 +11,9 @@ data=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null; rm -rf "$data"' EXIT
 .build/release/fooddiary demo --days 600 --data-dir "$data" >/dev/null 2>&1
 log="$data/serve.log"
-.build/release/fooddiary serve --port 0 --data-dir "$data" >"$log" 2>&1 &
+# FoodData Central online is "offline" here (nothing listens on the discard port): the add-food
+# page with the online box ticked must cost what it costs without.
+.build/release/fooddiary serve --port 0 --data-dir "$data" --fdc-base-url http://127.0.0.1:9/fdc >"$log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do grep -q "ready at" "$log" && break; sleep 0.1; done
 base=$(grep -o "http://127.0.0.1:[0-9]*" "$log" | head -1)
@@ -50,6 +52,11 @@ for path in / "/days/$today" "/foods?q=chicken+breast" "/meals/$meal" /foods/1 "
             "/places/$place" /tags "/api/foods/search?q=banana"; do
   measure "$path" "$path" "$cookie"
 done
+measure "add food, q=banana" "/meals/$meal/foods/new?q=banana" "$cookie"
+measure "  + online, offline" "/meals/$meal/foods/new?q=banana&online=1" "$cookie"
+measure "online results, offline" "/meals/$meal/foods/online?q=banana" "$cookie"
+measure "/fdc/v1/foods/search" "/fdc/v1/foods/search?query=banana&pageSize=25" "$cookie"
+measure "/fdc/v1/food/{id}" "/fdc/v1/food/800009040" "$cookie"
 
 # Under load: wrk -t2 -c16 -d10s, the static file first, in the same run.
 if ! command -v wrk >/dev/null; then

@@ -95,6 +95,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder for backups, best on another disk (env FOODDIARY_BACKUP_DIR; default: <data-dir>/backups).")
     var backupDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_DIR"]
 
+    @Option(help: "FoodData Central's API, for a mirror or a test server (env FOODDIARY_FDC_BASE_URL).")
+    var fdcBaseUrl: String = ProcessInfo.processInfo.environment["FOODDIARY_FDC_BASE_URL"] ?? FoodDataCentralOnline.officialBaseURL.absoluteString
+
     @Option(help: "Directory of Mustache templates (default: the share folder's).")
     var templates: String?
 
@@ -118,6 +121,9 @@ struct Serve: AsyncParsableCommand {
         guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for plain HTTP.") }
         if let backupEvery, BackupSchedule.Plan.parseInterval(backupEvery) == nil {
             throw ValidationError("--backup-every: “\(backupEvery)” is not an interval; give a number and s, m, h or d, such as 24h.")
+        }
+        guard let url = URL(string: fdcBaseUrl), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw ValidationError("--fdc-base-url: “\(fdcBaseUrl)” is not an http(s) address, such as https://api.nal.usda.gov/fdc.")
         }
         guard (1...1000).contains(backupKeep) else { throw ValidationError("--backup-keep must be between 1 and 1000.") }
         if let header = trustedProxyHeader {
@@ -151,6 +157,9 @@ struct Serve: AsyncParsableCommand {
         config.trustedProxies = try TrustedProxies(parsing: trustedProxies)
         config.tls = tlsCert.flatMap { cert in tlsKey.map { TLSFiles(certificateChain: cert, privateKey: $0) } }
         config.backupDirectory = backupDir
+        config.fdcBaseURL = URL(string: fdcBaseUrl) ?? FoodDataCentralOnline.officialBaseURL
+        // From the environment only, never an option: a command line is visible to everyone on the machine.
+        config.fdcAPIKey = ProcessInfo.processInfo.environment["FOODDIARY_FDC_API_KEY"]
         config.backupSchedule = backupEvery.flatMap(BackupSchedule.Plan.parseInterval).map { BackupSchedule.Plan(every: $0, keep: backupKeep) }
         let app = try await buildApplication(config: config, logger: logger)
         // SIGTERM and SIGINT stop new connections and let requests in flight (uploads too) finish;

@@ -36,11 +36,12 @@ extension TestClientProtocol {
             for route in routes where !route.isPublic {
                 let path = HostileValuesTests.path(route.path, String(meal))
                 for method in route.methods + (route.methods.contains(.get) ? [.head] : []) {
-                    for headers: HTTPFields in [[:], [.authorization: "Bearer fdt_not-a-real-token"], [.cookie: browserCookies(session: "guessed")]] {
+                    for headers: HTTPFields in [[:], [.authorization: "Bearer fdt_not-a-real-token"], [.cookie: browserCookies(session: "guessed")],
+                                                [HTTPField.Name("X-Api-Key")!: "fdt_not-a-real-token"]] {
                         let response = try await client.execute(uri: path, method: method, headers: headers)
                         let what = "\(method) \(path) \(headers)"
                         #expect(!response.text.contains("private lunch"), "\(what)")
-                        if path.hasPrefix("/api/") || path.hasPrefix("/photos/") || headers[.authorization] != nil {
+                        if path.hasPrefix("/api/") || path.hasPrefix("/photos/") || path.hasPrefix("/fdc/") || headers[.authorization] != nil {
                             #expect(response.status == .unauthorized, "\(what)")
                         } else {
                             #expect(response.status == .seeOther, "\(what)")

@@ -10,6 +10,7 @@ import pathlib
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -41,6 +42,8 @@ class Server:
             [BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir,
              "--sr28-dir", str(ROOT / ".cache/sr28"), "--fdc-dir", str(ROOT / ".cache/fdc"),
              "--geonames-dir", str(ROOT / ".cache/geonames"),
+             # Nothing listens there: FoodData Central online is "offline", whatever the machine's network.
+             "--fdc-base-url", "http://127.0.0.1:9/fdc",
              "--templates", str(ROOT / "Templates"), "--public-dir", str(ROOT / "Public")],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.log = []
@@ -324,6 +327,37 @@ class Journeys:
         self.browser.get(self.server.base + "/recipes")
         self.search("crème brûlée & co", "recipe-search")
         self.assertIn(f"Crème brûlée & co ({self.label})", self.text())
+
+    def test_9x_food_data_central_offline_a_barcode_and_our_own_fdc_api(self):
+        self.open("/meals/new", "new-meal-for-online")
+        self.find("#notes").send_keys("Online search, offline")
+        self.click("button[name=then]", "add-food-for-online")
+        meal = re.search(r"/meals/(\d+)/foods/new", self.browser.current_url).group(1)
+        self.find("input[name=online]").click()
+        started = time.time()
+        self.search("cheddar cheese")
+        WebDriverWait(self.browser, 5).until(lambda driver: "can’t be reached" in self.text())
+        self.assertLess(time.time() - started, 4, "offline costs no wait")
+        self.shot("online-offline-banner")
+        text = self.text().lower()
+        self.assertIn("cheese, cheddar", text)
+        self.assertLess(text.index("cheese, cheddar"), text.index("can’t be reached"), "local results come first")
+        barcode = self.find("#barcode")
+        barcode.send_keys("12ab")
+        self.click("form[data-barcode-form] button[type=submit]", "barcode-typo")
+        self.assertIn("8 to 14 digits", self.text())
+        # A script written for FoodData Central, pointed at this server with an access token as its key.
+        self.open("/account", "account-for-fdc-token")
+        self.find("#token_name").send_keys("FDC script")
+        self.click("form[action='/account/tokens'] button", "fdc-token-made")
+        token = self.find("code.secret").text
+        run = subprocess.run([sys.executable, str(ROOT / "scripts/fdc-example.py"), self.server.base + "/fdc", token, "cheddar cheese"],
+                             capture_output=True, text=True, timeout=30)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("cheese, cheddar", run.stdout.lower())
+        self.assertRegex(run.stdout, r"\((SR Legacy|Survey \(FNDDS\)|Foundation)\): \d+(\.\d+)? kcal per 100 g")
+        self.open("/settings/food-data-central", "fdc-settings")
+        self.assertIn("The shared DEMO_KEY.", self.text())
 
     def use_cookies(self, cookies):
         """Becomes the person those cookies sign in, as their own phone would be."""

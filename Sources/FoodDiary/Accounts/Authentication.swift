@@ -32,6 +32,9 @@ public struct Authentication: Sendable {
         if let authorization = request.headers[.authorization] {
             return try await tokenHolder(authorization)
         }
+        if let key = Self.foodDataCentralKey(request) {
+            return try await tokenHolder("Bearer " + key)
+        }
         if let proxyHeader, trustedProxies.contains(context.clientAddress),
            let name = request.headers[proxyHeader]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
             guard let account = try accounts.account(named: name) else {
@@ -46,6 +49,14 @@ public struct Authentication: Sendable {
             try await accounts.touchSession(session, now: now)
         }
         return try await signedIn(session.account, by: .session(idSHA256: session.idSHA256))
+    }
+
+    /// Apps written for FoodData Central send their key as `api_key` or `X-Api-Key`; on `/fdc/v1`
+    /// a personal access token sent so is the key. The request log never records a query.
+    static func foodDataCentralKey(_ request: Request) -> String? {
+        guard request.uri.path.hasPrefix("/fdc/v1/") else { return nil }
+        if let header = request.headers[HTTPField.Name("X-Api-Key")!], !header.isEmpty { return header }
+        return (try? request.formQuery())?["api_key"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     private func tokenHolder(_ authorization: String) async throws -> SignedIn {
@@ -121,7 +132,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
 
     private static func refuse(_ request: Request) throws -> Response {
         let path = request.uri.path
-        if path.hasPrefix("/api/") || path.hasPrefix("/photos/") {
+        if path.hasPrefix("/api/") || path.hasPrefix("/photos/") || path.hasPrefix("/fdc/") {
             throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="FoodDiary""#],
                             message: "Sign in first, or send a personal access token as “Authorization: Bearer <token>”.")
         }

@@ -41,6 +41,10 @@ public struct AppConfig: Sendable {
     public var backupDirectory: String?
     /// A backup every so often while serving, keeping the newest few; nil makes none unasked.
     public var backupSchedule: BackupSchedule.Plan?
+    /// FoodData Central's API (`--fdc-base-url`): the real one, a mirror, or the tests' stand-in.
+    public var fdcBaseURL = FoodDataCentralOnline.officialBaseURL
+    /// The server's api.data.gov key (`FOODDIARY_FDC_API_KEY`); a diary's own key comes first.
+    public var fdcAPIKey: String?
     /// The key that signs CSRF tokens; nil reads or makes `<data-dir>/secret.key`.
     public var secret: Data?
     /// Shown every page rendered; a complaint it returns becomes a 500. The tests compare each page

@@ -78,7 +78,12 @@ public func buildApplication(
     FoodPagesController(catalog: catalog, renderer: renderer).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
     let household = HouseholdFoods(accounts: accounts, diaries: diaries)
-    EntryPagesController(catalog: catalog, household: household, renderer: renderer, now: now).addRoutes(to: routes)
+    let online = FoodDataCentralOnline(baseURL: config.fdcBaseURL)
+    EntryPagesController(catalog: catalog, household: household, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now)
+        .addRoutes(to: routes)
+    OnlineFoodsController(catalog: catalog, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now).addRoutes(to: routes)
+    FoodDataCentralSettingsController(serverKey: config.fdcAPIKey, renderer: renderer).addRoutes(to: routes)
+    FoodDataCentralAPIController(catalog: catalog).addRoutes(to: routes)
     SavedFoodsController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     PhotoPagesController().addRoutes(to: routes)
     PlacePagesController(renderer: renderer, timeZone: config.timeZone).addRoutes(to: routes)
@@ -89,7 +94,8 @@ public func buildApplication(
         .addRoutes(to: routes)
     QuickAddController(renderer: renderer, now: now).addRoutes(to: routes)
     MyFoodsController(household: household, renderer: renderer, now: now).addRoutes(to: routes)
-    RecipesController(catalog: catalog, household: household, renderer: renderer, now: now).addRoutes(to: routes)
+    RecipesController(catalog: catalog, household: household, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now)
+        .addRoutes(to: routes)
     HouseholdFoodsController(household: household, now: now).addRoutes(to: routes)
     BackupsController(maker: BackupMaker(dataDirectory: config.dataDirectory, now: now), folder: .backups(config.backupsPath),
                       plan: config.backupSchedule, dataDirectory: config.dataDirectory, renderer: renderer, logger: logger,

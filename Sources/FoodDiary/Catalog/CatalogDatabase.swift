@@ -148,6 +148,30 @@ enum CatalogMigrations {
                 );
                 """)
         }
+        migrator.registerMigration("addFetchedFoods") { db in
+            // Foods a person picked from FoodData Central online, kept under their real fdcId (all
+            // below 100,000,000; ours are NDB numbers under 100,000 or 900,000,000 and up). The
+            // details as fetched are kept too: a re-import of the catalog rebuilds them from it.
+            try db.execute(sql: """
+                ALTER TABLE food ADD COLUMN fetched_at TEXT;
+                ALTER TABLE food ADD COLUMN gtin_upc TEXT;
+                ALTER TABLE food ADD COLUMN serving_size REAL CHECK (serving_size > 0);
+                ALTER TABLE food ADD COLUMN serving_size_unit TEXT CHECK (serving_size_unit IN ('g', 'ml'));
+                ALTER TABLE food ADD COLUMN household_serving TEXT;
+                CREATE INDEX food_by_barcode ON food(ltrim(gtin_upc, '0')) WHERE gtin_upc IS NOT NULL;
+                CREATE TABLE label_nutrient (
+                    food_id INTEGER NOT NULL REFERENCES food(id) ON DELETE CASCADE,
+                    nutrient_number TEXT NOT NULL REFERENCES nutrient(number),
+                    amount_per_serving REAL NOT NULL,
+                    PRIMARY KEY (food_id, nutrient_number)
+                ) STRICT, WITHOUT ROWID;
+                CREATE TABLE fetched_food (
+                    fdc_id INTEGER PRIMARY KEY,
+                    details_json TEXT NOT NULL,
+                    fetched_at TEXT NOT NULL
+                ) STRICT;
+                """)
+        }
         return migrator
     }
 }

@@ -38,7 +38,7 @@ public struct CatalogImporter {
         let weights = try SR28File(directory: directory, name: "WEIGHT", fieldCount: 7)
 
         return try catalog.writer.write { db in
-            for table in ["food_search", "fdc_search", "branded_search", "portion", "food_nutrient", "food", "nutrient", "food_group", "catalog_info"] {
+            for table in ["food_search", "fdc_search", "branded_search", "portion", "food_nutrient", "label_nutrient", "food", "nutrient", "food_group", "catalog_info"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             let groupNames = try importGroups(groups, db)
@@ -55,6 +55,8 @@ public struct CatalogImporter {
             try db.execute(sql: "INSERT INTO catalog_info (key, value) VALUES ('dataset', ?), ('imported_at', ?)",
                            arguments: [Self.datasetVersion, Date().formatted(.iso8601)])
             let generic = hasGenericFoods ? try insertGenericFoods(db) : (foods: 0, values: 0)
+            let kept = try FetchedFoods.restoreAll(db)
+            if kept > 0 { logger.info("Catalog import: \(kept) foods picked from FoodData Central online kept") }
             return Summary(foods: foodCount + generic.foods, nutrientValues: valueCount + generic.values, portions: portionCount)
         }
     }
@@ -64,7 +66,8 @@ public struct CatalogImporter {
     @discardableResult
     public func importGenericFoods(into catalog: CatalogDatabase) throws -> Int {
         try catalog.writer.write { db in
-            try db.execute(sql: "DELETE FROM fdc_search")
+            // Foods picked online share the index under their fdcIds, below the file's ids.
+            try db.execute(sql: "DELETE FROM fdc_search WHERE rowid >= ?", arguments: [FoodDataCentralFile.generic.firstID])
             try db.execute(sql: "DELETE FROM food WHERE id >= ? AND id < ?",
                            arguments: [FoodDataCentralFile.generic.firstID, FoodDataCentralFile.branded.firstID])
             try db.execute(sql: "DELETE FROM catalog_info WHERE key = 'fdc_generic'")

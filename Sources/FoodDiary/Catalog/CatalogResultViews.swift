@@ -10,10 +10,12 @@ struct CatalogResultRow: Sendable {
     let source: String
     let brandOwner: String?
     let kcalText: String
+    let per: String
     let isSaved: Bool
 
     init(_ food: FoodSummary, url: String, isSaved: Bool = false) {
         self.url = url
+        per = "per 100 \(food.measureUnit.symbol)"
         description = food.description
         foodGroup = food.foodGroup
         source = food.dataType.shortLabel

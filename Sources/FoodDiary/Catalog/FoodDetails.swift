@@ -19,14 +19,30 @@ public struct FoodDetails: Sendable, Equatable {
         public let gramWeight: Double
     }
 
+    /// What a food picked from FoodData Central online brings besides: its label and barcode.
+    public struct Label: Sendable, Equatable {
+        public let servingSize: Double
+        public let servingUnit: MeasureUnit
+        public let householdText: String?
+        /// Per serving, by SR28 number, as printed.
+        public let nutrients: [String: Double]
+    }
+
     public let summary: FoodSummary
     public let commonName: String?
     public let nutrients: [Nutrient]
     public let portions: [Portion]
+    public var gtinUpc: String?
+    public var label: Label?
+    /// When it was fetched from FoodData Central online; nil for the catalog's own foods.
+    public var fetchedAt: String?
+
+    /// A drink labelled by volume is measured in ml; every other food by weight.
+    public var measureUnit: MeasureUnit { label?.servingUnit ?? .grams }
 
     public static func fetch(_ db: Database, id: Int64) throws -> FoodDetails? {
         guard let row = try Row.fetchOne(db, sql: """
-            SELECT \(FoodSummary.selectedColumns), f.common_name
+            SELECT \(FoodSummary.selectedColumns), f.common_name, f.gtin_upc, f.serving_size, f.serving_size_unit, f.household_serving, f.fetched_at
             FROM food f \(FoodSummary.groupJoin) WHERE f.id = ?
             """, arguments: [id])
         else { return nil }
@@ -42,8 +58,14 @@ public struct FoodDetails: Sendable, Equatable {
                                         arguments: [id]).map {
             Portion(seq: $0["seq"], amount: $0["amount"], description: $0["description"], gramWeight: $0["gram_weight"])
         }
-        return FoodDetails(
-            summary: FoodSummary(row: row),
-            commonName: row["common_name"], nutrients: nutrients, portions: portions)
+        var details = FoodDetails(summary: FoodSummary(row: row), commonName: row["common_name"], nutrients: nutrients, portions: portions)
+        details.gtinUpc = row["gtin_upc"]
+        details.fetchedAt = row["fetched_at"]
+        if let size: Double = row["serving_size"], let unit = (row["serving_size_unit"] as String?).flatMap(MeasureUnit.init(rawValue:)) {
+            let label = try Row.fetchAll(db, sql: "SELECT nutrient_number, amount_per_serving FROM label_nutrient WHERE food_id = ?", arguments: [id])
+            details.label = Label(servingSize: size, servingUnit: unit, householdText: row["household_serving"],
+                                  nutrients: Dictionary(uniqueKeysWithValues: label.map { ($0[0], $0[1]) }))
+        }
+        return details
     }
 }

@@ -13,10 +13,12 @@ public struct FoodSummary: Sendable, Equatable, Codable {
     public let foodGroup: String
     public let brandOwner: String?
     public let energyKcalPer100g: Double?
+    /// Grams, or ml for a drink labelled by volume: what its values are per 100 of.
+    public var measureUnit = MeasureUnit.grams
 
     /// The columns `init(row:)` reads, in a query joining `food f` with `food_group g`.
     static let selectedColumns = """
-        f.id, f.ndb_number, f.data_type, f.description, ifnull(g.name, f.food_category) AS food_group, f.manufacturer, f.energy_kcal_per_100g
+        f.id, f.ndb_number, f.data_type, f.description, ifnull(g.name, f.food_category) AS food_group, f.manufacturer, f.energy_kcal_per_100g, f.serving_size_unit
         """
     static let groupJoin = "LEFT JOIN food_group g ON g.code = f.food_group_code"
 
@@ -24,6 +26,7 @@ public struct FoodSummary: Sendable, Equatable, Codable {
         self.init(id: row["id"], ndbNumber: row["ndb_number"], dataType: FoodDataType(rawValue: row["data_type"]) ?? .srLegacy,
                   description: row["description"], foodGroup: row["food_group"], brandOwner: row["manufacturer"],
                   energyKcalPer100g: row["energy_kcal_per_100g"])
+        measureUnit = (row["serving_size_unit"] as String?).flatMap(MeasureUnit.init(rawValue:)) ?? .grams
     }
 
     init(id: Int64, ndbNumber: String?, dataType: FoodDataType, description: String, foodGroup: String, brandOwner: String?, energyKcalPer100g: Double?) {

@@ -67,9 +67,10 @@ struct FoodAmount: Sendable, Equatable {
     }
 
     static func options(for food: FoodDetails) -> [FoodAmount] {
-        ChosenAmount.presetGrams.map { FoodAmount(key: "g\(Int($0))", label: "\(Int($0)) g", grams: $0) }
+        let unit = food.measureUnit.symbol
+        return ChosenAmount.presetGrams.map { FoodAmount(key: "g\(Int($0))", label: "\(Int($0)) \(unit)", grams: $0) }
             + food.portions.map {
-                FoodAmount(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description) = \(formatQuantity($0.gramWeight)) g",
+                FoodAmount(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description) = \(formatQuantity($0.gramWeight)) \(unit)",
                            grams: $0.gramWeight)
             }
     }
@@ -90,6 +91,9 @@ struct FoodDetailView: Sendable {
     let brandOwner: String?
     /// A branded food's serving as its label gives it: "2.5 oz = 70 g".
     let labelServing: String?
+    /// A food picked online: its barcode, and where its numbers came from.
+    let barcode: String?
+    let sourceNote: String
     let amountLabel: String
     let amounts: [AmountLink]
     let label: [Line]
@@ -111,6 +115,13 @@ struct FoodDetailView: Sendable {
         commonName = food.commonName
         brandOwner = food.summary.brandOwner
         labelServing = food.summary.dataType == .branded ? options.first { $0.key.hasPrefix("p") }?.label : nil
+        barcode = food.gtinUpc
+        let per = "per 100 \(food.measureUnit.symbol)"
+        sourceNote = switch (food.fetchedAt, food.label) {
+        case (_?, _?): "Values from USDA FoodData Central (fdcId \(food.summary.id)): the label’s, per serving, where it gives them, else USDA’s \(per); scaled to the amount. “–” means neither has a value."
+        case (_?, nil): "Values from USDA FoodData Central (fdcId \(food.summary.id)), \(per), scaled to the amount; “–” means USDA has no value."
+        default: "Values from USDA, \(per) of edible portion, scaled to the amount; “–” means USDA has no value."
+        }
         amountLabel = amount.label
         amounts = options.map { AmountLink(label: $0.label, url: "/foods/\(food.summary.id)?amount=\($0.key)", selected: $0 == amount) }
         let byNumber = Dictionary(food.nutrients.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })

@@ -5,6 +5,9 @@ import Hummingbird
 struct EntryPagesController: Sendable {
     let catalog: CatalogDatabase
     let household: HouseholdFoods
+    let online: FoodDataCentralOnline
+    /// `FOODDIARY_FDC_API_KEY`, used where a diary has no key of its own.
+    let serverKey: String?
     let renderer: PageRenderer
     let now: @Sendable () -> Date
 
@@ -51,12 +54,16 @@ struct EntryPagesController: Sendable {
         let viewer = try context.person().account
         let (sharedFoods, sharedRecipes) = brand.isEmpty
             ? (try await household.myFoods(for: viewer, matching: query), try await household.recipes(for: viewer, matching: query)) : ([], [])
+        let key = FoodDataCentralKey.choose(diary: try await diary.database.foodDataCentralKey(), server: serverKey)
+        let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: query, catalog: catalog,
+                                                       online: online, key: key)
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
         let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: query, brand: brand,
                                searched: parameters["q"] != nil, saved: brand.isEmpty ? saved : [],
                                myFoods: brand.isEmpty ? myFoods : [], recipes: brand.isEmpty ? recipes : [],
                                sharedFoods: sharedFoods, sharedRecipes: sharedRecipes,
-                               result: result, savedCatalogIDs: savedIDs, scope: scope, brandedProgress: try catalog.brandedFoodsProgress())
+                               result: result, savedCatalogIDs: savedIDs, scope: scope, brandedProgress: try catalog.brandedFoodsProgress(),
+                               onlineBox: onlineBox)
         return await renderer.render(.addFood, view)
     }
 
@@ -115,7 +122,7 @@ struct EntryPagesController: Sendable {
         // One tap on a saved food sends no amount: it adds the saved amount.
         let form = ChosenAmount.Form(fields: fields)
         let chosen: Result<ChosenAmount, ChosenAmount.Errors> = form.choice.isEmpty && resolved.defaultAmount != nil
-            ? .success(resolved.defaultAmount!) : ChosenAmount.validate(form, portions: resolved.portions)
+            ? .success(resolved.defaultAmount!) : ChosenAmount.validate(form, portions: resolved.portions, unit: resolved.food.basisUnit)
         switch chosen {
         case .failure(let errors):
             return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: form, errors: errors, query: nil, context: context),
@@ -164,7 +171,7 @@ struct EntryPagesController: Sendable {
         }
         let portions = try await portions(for: entry.food)
         let form = ChosenAmount.Form(fields: context.formFields)
-        switch ChosenAmount.validate(form, portions: portions) {
+        switch ChosenAmount.validate(form, portions: portions, unit: entry.food.basisUnit) {
         case .failure(let errors):
             return await renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions, form: form,
                                                                      errors: errors, notice: nil, context: context),
@@ -230,7 +237,7 @@ struct EntryPagesController: Sendable {
     /// The entry's amount as the form's starting point: the preset or measure it was logged with, else its grams.
     static func currentAmountForm(_ entry: FoodEntry, portions: [Portion]) -> ChosenAmount.Form {
         guard let grams = entry.grams else { return ChosenAmount.Form() }
-        if let preset = ChosenAmount.presetGrams.first(where: { $0 == entry.grams }), entry.portionLabel == "\(Int(preset)) g" {
+        if let preset = ChosenAmount.presetGrams.first(where: { $0 == entry.grams }), entry.portionLabel == "\(Int(preset)) \(entry.food.basisUnit.symbol)" {
             return ChosenAmount.Form(choice: ChosenAmount.presetKey(preset))
         }
         for portion in portions where entry.portionLabel.contains(portion.label + " (") {

@@ -14,6 +14,11 @@ struct AmountFieldsView: Sendable {
     let countError: String?
     let gramsError: String?
     let legend: String
+    /// "g", or "ml" for a drink labelled by volume.
+    let unit: String
+    let unitName: String
+    /// Said where the amount is a volume, so nobody reads it as a weight.
+    let unitNote: String?
     /// For the page's live "≈ kcal" preview; empty when the food's energy is unknown.
     let kcalPerGram: String
     let minGrams = formatQuantity(ChosenAmount.gramsRange.lowerBound)
@@ -22,13 +27,18 @@ struct AmountFieldsView: Sendable {
     init(portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
          legend: String = "How much?", food: FoodSnapshot? = nil) {
         self.legend = legend
+        let unit = food?.basisUnit ?? .grams
+        self.unit = unit.symbol
+        unitName = unit == .grams ? "Grams" : "Millilitres"
+        unitNote = unit == .grams ? nil
+            : "Measured in millilitres: the label gives its serving as a volume, and with no density known it is never counted as grams."
         kcalPerGram = food.flatMap { food in food.basisGrams.flatMap { grams in food.basis[.energyKcal].map { String($0 / grams) } } } ?? ""
         presets = ChosenAmount.presetGrams.map {
             let key = ChosenAmount.presetKey($0)
-            return Option(key: key, label: "\(Int($0)) g", checked: form.choice == key, grams: String($0))
+            return Option(key: key, label: "\(Int($0)) \(unit.symbol)", checked: form.choice == key, grams: String($0))
         }
         self.portions = portions.map {
-            Option(key: $0.key, label: $0.grams > 0 ? "\($0.label) = \(formatQuantity($0.grams)) g" : $0.label,
+            Option(key: $0.key, label: $0.grams > 0 ? "\($0.label) = \(formatQuantity($0.grams)) \(unit.symbol)" : $0.label,
                    checked: form.choice == $0.key, grams: String($0.grams))
         }
         hasPortions = !portions.isEmpty
@@ -141,11 +151,13 @@ struct AddFoodView: Sendable {
     let correctedQuery: String?
     let emptyMessage: String?
     let typedURL: String
+    let onlineBox: OnlineSearchBox?
 
     init(meal: Meal, notice: String? = nil, csrfToken: String, query: String, brand: String, searched: Bool,
          saved: [SavedFood], myFoods: [MyFood] = [], recipes: [Recipe] = [], sharedFoods: [HouseholdFoods.Shared<MyFood>] = [],
          sharedRecipes: [HouseholdFoods.Shared<Recipe>] = [], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>,
-         scope: FoodSearch.Scope = .all, brandedProgress: BrandedFoodsImport.Progress? = nil) {
+         scope: FoodSearch.Scope = .all, brandedProgress: BrandedFoodsImport.Progress? = nil, onlineBox: OnlineSearchBox? = nil) {
+        self.onlineBox = onlineBox
         self.meal = MealContextView(meal)
         self.notice = notice
         let q = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -240,7 +252,7 @@ struct ChooseAmountView: Sendable {
         self.source = source
         description = food.description
         self.details = details
-        basisLabel = food.dataType.isCatalog ? "per 100 g" : "per serving of \(formatQuantity(food.basisGrams ?? 0)) g"
+        basisLabel = food.dataType.isCatalog ? "per 100 \(food.basisUnit.symbol)" : "per serving of \(formatQuantity(food.basisGrams ?? 0)) g"
         lines = NutrientLineView.lines(food.basis)
         amount = AmountFieldsView(portions: portions, form: form, errors: errors, food: food)
         hasErrors = !errors.isEmpty
@@ -345,7 +357,7 @@ struct EntryDetailView: Sendable {
         amountText = entry.portionLabel
         lines = NutrientLineView.lines(entry.nutrients)
         switch (entry.food.dataType, entry.food.basisGrams) {
-        case (let type, _) where type.isCatalog: basisText = "Scaled from USDA’s values per 100 g, as they were when you logged it."
+        case (let type, _) where type.isCatalog: basisText = "Scaled from USDA’s values per 100 \(entry.food.basisUnit.symbol), as they were when you logged it."
         case (_, let grams?): basisText = "Scaled from your label’s values for a \(formatQuantity(grams)) g serving."
         case (_, nil): basisText = "Typed in as they are: a quick add has no weight to scale."
         }

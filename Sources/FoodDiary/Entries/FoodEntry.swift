@@ -29,23 +29,23 @@ public struct SavedFood: Sendable, Equatable {
 enum SnapshotColumns {
     static let basisColumns = NutrientKind.allCases.map { "basis_" + $0.column }
     static let scaledColumns = NutrientKind.allCases.map(\.column)
-    static let identity = ["data_type", "catalog_food_id", "ndb_number", "description", "brand_owner", "basis_grams"]
+    static let identity = ["data_type", "catalog_food_id", "ndb_number", "description", "brand_owner", "basis_grams", "basis_unit"]
     /// What `snapshot(_:at:)` reads, from its offset on.
     static let snapshotColumns = identity + basisColumns
 
     static func arguments(_ food: FoodSnapshot) -> [(any DatabaseValueConvertible)?] {
-        [food.dataType.rawValue, food.catalogFoodID, food.ndbNumber, food.description, food.brandOwner, food.basisGrams]
+        [food.dataType.rawValue, food.catalogFoodID, food.ndbNumber, food.description, food.brandOwner, food.basisGrams, food.basisUnit.rawValue]
             + NutrientKind.allCases.map { food.basis[$0] }
     }
 
     /// The snapshot in `snapshotColumns`, starting at column `offset`.
     static func snapshot(_ row: Row, at offset: Int) throws -> FoodSnapshot {
-        guard let dataType = FoodDataType(rawValue: row[offset]) else { throw EntryDataError.corruptRow }
+        guard let dataType = FoodDataType(rawValue: row[offset]), let unit = MeasureUnit(rawValue: row[offset + 6]) else { throw EntryDataError.corruptRow }
         var basis = NutrientValues()
         for (index, kind) in NutrientKind.allCases.enumerated() { basis[kind] = row[offset + identity.count + index] }
         return FoodSnapshot(dataType: dataType, catalogFoodID: row[offset + 1], ndbNumber: row[offset + 2],
                             description: row[offset + 3], brandOwner: row[offset + 4],
-                            basisGrams: row[offset + 5], basis: basis)
+                            basisGrams: row[offset + 5], basisUnit: unit, basis: basis)
     }
 
     /// The scaled nutrients in `scaledColumns`, starting at column `offset`.

@@ -139,8 +139,10 @@ struct IngredientSearchView: Sendable {
     let results: [CatalogResultRow]
     let hasResults: Bool
     let emptyMessage: String?
+    let onlineBox: OnlineSearchBox?
 
-    init(recipe: Recipe, query: String, myFoods: [MyFood], result: FoodSearchResult?) {
+    init(recipe: Recipe, query: String, myFoods: [MyFood], result: FoodSearchResult?, onlineBox: OnlineSearchBox? = nil) {
+        self.onlineBox = onlineBox
         title = "Add an ingredient to \(recipe.name)"
         recipeURL = "/recipes/\(recipe.id)"
         recipeName = recipe.name

@@ -4,6 +4,8 @@ import Hummingbird
 struct RecipesController: Sendable {
     let catalog: CatalogDatabase
     let household: HouseholdFoods
+    let online: FoodDataCentralOnline
+    let serverKey: String?
     let renderer: PageRenderer
     let now: @Sendable () -> Date
     func sources(_ diary: Diary) -> FoodSources { FoodSources(database: diary.database, catalog: catalog) }
@@ -102,7 +104,11 @@ struct RecipesController: Sendable {
             let logged = try await diary.loggedCatalogFoods()
             result = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 25, logged: logged) }
         }
-        return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result))
+        let key = FoodDataCentralKey.choose(diary: try await diary.database.foodDataCentralKey(), server: serverKey)
+        let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: recipe.id, name: recipe.name), parameters: try request.formQuery(),
+                                                       query: query, catalog: catalog, online: online, key: key)
+        return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result,
+                                                                                   onlineBox: onlineBox))
     }
 
     @Sendable func chooseCatalog(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -125,7 +131,7 @@ struct RecipesController: Sendable {
         let recipe = try await requireRecipe(context)
         let resolved = try await sources(diary).resolve(context.formFields["source"] ?? "", allowing: ["catalog", "my"])
         let form = ChosenAmount.Form(fields: context.formFields)
-        switch ChosenAmount.validate(form, portions: resolved.portions) {
+        switch ChosenAmount.validate(form, portions: resolved.portions, unit: resolved.food.basisUnit) {
         case .failure(let errors):
             return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: form, errors: errors, context: context), status: .unprocessableContent)
         case .success(let amount):

@@ -30,6 +30,24 @@ enum TypedNumber {
     }
 }
 
+/// What an amount of a food is measured in. Foods are weighed, except a drink whose label gives
+/// its serving as a volume: with no density known, its amounts stay in millilitres.
+public enum MeasureUnit: String, Sendable, Codable {
+    case grams = "g"
+    case millilitres = "ml"
+
+    /// A label's serving unit, GS1 codes included ("GRM", "MLT").
+    init?(labelUnit: String) {
+        switch labelUnit.lowercased() {
+        case "g", "grm", "gram", "grams": self = .grams
+        case "ml", "mlt", "millilitre", "milliliter", "millilitres", "milliliters": self = .millilitres
+        default: return nil
+        }
+    }
+
+    var symbol: String { rawValue }
+}
+
 /// A household measure a food can be counted in: a USDA portion ("1 cup = 160 g") or a label serving.
 public struct Portion: Sendable, Equatable {
     public let key: String
@@ -80,15 +98,18 @@ public struct ChosenAmount: Sendable, Equatable {
 
     static func presetKey(_ grams: Double) -> String { "g\(Int(grams))" }
 
-    public static func validate(_ form: Form, portions: [Portion]) -> Result<ChosenAmount, Errors> {
+    /// `unit`: what the amount is in; a drink labelled by volume is counted in ml, never as grams.
+    public static func validate(_ form: Form, portions: [Portion], unit: MeasureUnit = .grams) -> Result<ChosenAmount, Errors> {
         var errors = Errors()
+        let symbol = unit.symbol
         if let preset = presetGrams.first(where: { presetKey($0) == form.choice }) {
-            return .success(ChosenAmount(grams: preset, label: "\(Int(preset)) g"))
+            return .success(ChosenAmount(grams: preset, label: "\(Int(preset)) \(symbol)"))
         }
         if form.choice == "grams" {
             switch TypedNumber.parse(form.grams, in: gramsRange) {
-            case .success(let grams): return .success(ChosenAmount(grams: grams, label: "\(formatQuantity(grams)) g"))
-            case .failure(let problem): errors.grams = TypedNumber.message(problem, what: "the grams eaten", range: gramsRange)
+            case .success(let grams): return .success(ChosenAmount(grams: grams, label: "\(formatQuantity(grams)) \(symbol)"))
+            case .failure(let problem):
+                errors.grams = TypedNumber.message(problem, what: unit == .grams ? "the grams eaten" : "the millilitres drunk", range: gramsRange)
             }
             return .failure(errors)
         }
@@ -103,11 +124,11 @@ public struct ChosenAmount: Sendable, Equatable {
         case .success(let count):
             let grams = count * portion.grams
             guard grams <= gramsRange.upperBound else {
-                errors.count = "\(formatQuantity(count)) × \(portion.label) is \(formatQuantity(grams)) g, more than the 5,000 g one entry can hold."
+                errors.count = "\(formatQuantity(count)) × \(portion.label) is \(formatQuantity(grams)) \(symbol), more than the 5,000 \(symbol) one entry can hold."
                 return .failure(errors)
             }
             let countText = count == 1 ? "" : "\(formatQuantity(count)) × "
-            return .success(ChosenAmount(grams: grams, label: "\(countText)\(portion.label) (\(formatQuantity(grams)) g)"))
+            return .success(ChosenAmount(grams: grams, label: "\(countText)\(portion.label) (\(formatQuantity(grams)) \(symbol))"))
         }
     }
 }

@@ -53,16 +53,19 @@ public struct FoodSnapshot: Sendable, Equatable {
     public let brandOwner: String?
     /// What `basis` is measured for; nil for a quick add, whose values are simply what was eaten.
     public let basisGrams: Double?
+    /// What `basisGrams` and an entry's amount are in: grams, or ml for a drink labelled by volume.
+    public let basisUnit: MeasureUnit
     public let basis: NutrientValues
 
     public init(dataType: FoodDataType, catalogFoodID: Int64?, ndbNumber: String?, description: String,
-                brandOwner: String?, basisGrams: Double?, basis: NutrientValues) {
+                brandOwner: String?, basisGrams: Double?, basisUnit: MeasureUnit = .grams, basis: NutrientValues) {
         self.dataType = dataType
         self.catalogFoodID = catalogFoodID
         self.ndbNumber = ndbNumber
         self.description = description
         self.brandOwner = brandOwner
         self.basisGrams = basisGrams
+        self.basisUnit = basisUnit
         self.basis = basis
     }
 
@@ -73,7 +76,8 @@ public struct FoodSnapshot: Sendable, Equatable {
             basis[kind] = food.nutrients.first { $0.number == kind.sr28Number }?.amountPer100g
         }
         self.init(dataType: food.summary.dataType, catalogFoodID: food.summary.id, ndbNumber: food.summary.ndbNumber,
-                  description: food.summary.description, brandOwner: food.summary.brandOwner, basisGrams: 100, basis: basis)
+                  description: food.summary.description, brandOwner: food.summary.brandOwner, basisGrams: 100,
+                  basisUnit: food.measureUnit, basis: basis)
     }
 
     public func nutrients(forGrams grams: Double?) -> NutrientValues {

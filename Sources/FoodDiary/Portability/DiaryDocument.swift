@@ -125,10 +125,13 @@ struct DiaryDocument: Codable, Sendable {
         var description: String
         var brandOwner: String?
         var basisGrams: Double?
+        /// "ml" for a drink measured by volume; absent (grams) in files from before.
+        var basisUnit: String?
         var basis: Nutrients
 
         enum CodingKeys: String, CodingKey {
             case description, basis
+            case basisUnit = "basis_unit"
             case dataType = "data_type"
             case catalogFoodID = "catalog_food_id"
             case ndbNumber = "ndb_number"
@@ -301,6 +304,6 @@ extension DiaryDocument.Food {
     init(_ snapshot: FoodSnapshot) {
         self.init(dataType: snapshot.dataType.rawValue, catalogFoodID: snapshot.catalogFoodID, ndbNumber: snapshot.ndbNumber,
                   description: snapshot.description, brandOwner: snapshot.brandOwner, basisGrams: snapshot.basisGrams,
-                  basis: .init(snapshot.basis))
+                  basisUnit: snapshot.basisUnit == .grams ? nil : snapshot.basisUnit.rawValue, basis: .init(snapshot.basis))
     }
 }

@@ -155,7 +155,10 @@ struct DiaryDocumentWriter {
         guard FoodDataType(rawValue: food.dataType) != nil else {
             throw ImportRefusal(description: "A food in the file has the source “\(food.dataType)”, which this version does not know.")
         }
-        return [food.dataType, food.catalogFoodID, food.ndbNumber, food.description, food.brandOwner, food.basisGrams]
+        guard let unit = MeasureUnit(rawValue: food.basisUnit ?? "g") else {
+            throw ImportRefusal(description: "A food in the file is measured in “\(food.basisUnit ?? "")”, which this version does not know.")
+        }
+        return [food.dataType, food.catalogFoodID, food.ndbNumber, food.description, food.brandOwner, food.basisGrams, unit.rawValue]
             + NutrientKind.allCases.map { food.basis.values[$0] }
     }
 }

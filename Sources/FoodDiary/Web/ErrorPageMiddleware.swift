@@ -24,7 +24,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
                 context.logger.warning("The disk is full: \(request.method) \(request.uri.path) saved nothing")
             }
             var response: Response
-            if request.uri.path.hasPrefix("/api/") {
+            if request.uri.path.hasPrefix("/fdc/") {
+                response = try jsonResponse(FoodDataCentralError(problem), status: problem.status)
+            } else if request.uri.path.hasPrefix("/api/") {
                 response = try jsonResponse(JSONError(error: problem.message, status: Int(problem.status.code)), status: problem.status)
             } else {
                 response = await renderer.render(.error, ErrorView(problem: problem), status: problem.status)
@@ -86,6 +88,22 @@ struct Problem {
 struct JSONError: Encodable {
     let error: String
     let status: Int
+}
+
+/// api.data.gov's error shape, `{"error": {"code": …, "message": …}}`, which FoodData Central's clients read.
+struct FoodDataCentralError: Encodable {
+    struct Body: Encodable { let code: String; let message: String }
+    let error: Body
+
+    init(_ problem: Problem) {
+        let code = switch problem.status.code {
+        case 401: "API_KEY_INVALID"
+        case 404: "NOT_FOUND"
+        case 400, 413, 422: "BAD_REQUEST"
+        default: "ERROR"
+        }
+        error = Body(code: code, message: problem.message)
+    }
 }
 
 /// The error page's view model.

@@ -8,6 +8,9 @@ public struct FormFields: Sendable, Equatable {
         self.values = values
     }
 
+    /// Every field, for a handler that takes whatever names an outside API defines.
+    var all: [String: String] { values }
+
     /// Parses a body; returns nil for malformed percent-encoding. A repeated name keeps its last value.
     public init?(urlEncoded body: String) {
         var values: [String: String] = [:]

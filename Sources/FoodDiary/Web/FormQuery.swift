@@ -30,3 +30,9 @@ func queryEscaped(_ text: String) -> String {
     let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
     return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
 }
+
+/// "?q=mac%20%26%20cheese&barcode=…" from the pairs whose value is not empty; "" when none is.
+func queryString(_ pairs: KeyValuePairs<String, String>) -> String {
+    let parts = pairs.filter { !$0.value.isEmpty }.map { "\($0.key)=\(queryEscaped($0.value))" }
+    return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
+}

@@ -44,6 +44,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case backups = "backups/list"
     case portability = "portability/page"
     case importPreview = "portability/preview"
+    case onlineFoods = "foods/online"
+    case foodDataCentralSettings = "settings/food_data_central"
     case error = "error"
 }
 

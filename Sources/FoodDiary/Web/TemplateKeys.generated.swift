@@ -15,7 +15,7 @@ extension AccountView.TokenRow: TemplateKeyed {
 
 extension AddFoodView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "scope": self.scope.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "scope": self.scope.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; case "onlineBox": self.onlineBox.templateValue; default: .absent }
     }
 }
 
@@ -33,7 +33,7 @@ extension AddFoodView.SavedRow: TemplateKeyed {
 
 extension AmountFieldsView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "presets": self.presets.templateValue; case "portions": self.portions.templateValue; case "hasPortions": self.hasPortions.templateValue; case "count": self.count.templateValue; case "grams": self.grams.templateValue; case "gramsChecked": self.gramsChecked.templateValue; case "choiceError": self.choiceError.templateValue; case "countError": self.countError.templateValue; case "gramsError": self.gramsError.templateValue; case "legend": self.legend.templateValue; case "kcalPerGram": self.kcalPerGram.templateValue; case "minGrams": self.minGrams.templateValue; case "maxGrams": self.maxGrams.templateValue; default: .absent }
+        switch key { case "presets": self.presets.templateValue; case "portions": self.portions.templateValue; case "hasPortions": self.hasPortions.templateValue; case "count": self.count.templateValue; case "grams": self.grams.templateValue; case "gramsChecked": self.gramsChecked.templateValue; case "choiceError": self.choiceError.templateValue; case "countError": self.countError.templateValue; case "gramsError": self.gramsError.templateValue; case "legend": self.legend.templateValue; case "unit": self.unit.templateValue; case "unitName": self.unitName.templateValue; case "unitNote": self.unitNote.templateValue; case "kcalPerGram": self.kcalPerGram.templateValue; case "minGrams": self.minGrams.templateValue; case "maxGrams": self.maxGrams.templateValue; default: .absent }
     }
 }
 
@@ -87,7 +87,7 @@ extension BarChartView.Segment: TemplateKeyed {
 
 extension CatalogResultRow: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "brandOwner": self.brandOwner.templateValue; case "kcalText": self.kcalText.templateValue; case "isSaved": self.isSaved.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "brandOwner": self.brandOwner.templateValue; case "kcalText": self.kcalText.templateValue; case "per": self.per.templateValue; case "isSaved": self.isSaved.templateValue; default: .absent }
     }
 }
 
@@ -187,9 +187,15 @@ extension FoodAmount: TemplateKeyed {
     }
 }
 
+extension FoodDataCentralSettingsView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "error": self.error.templateValue; case "currentKey": self.currentKey.templateValue; case "hasOwnKey": self.hasOwnKey.templateValue; case "usesDemoKey": self.usesDemoKey.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+    }
+}
+
 extension FoodDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "barcode": self.barcode.templateValue; case "sourceNote": self.sourceNote.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; default: .absent }
     }
 }
 
@@ -273,7 +279,7 @@ extension ImportPreviewView: TemplateKeyed {
 
 extension IngredientSearchView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "recipeURL": self.recipeURL.templateValue; case "recipeName": self.recipeName.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "results": self.results.templateValue; case "hasResults": self.hasResults.templateValue; case "emptyMessage": self.emptyMessage.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "recipeURL": self.recipeURL.templateValue; case "recipeName": self.recipeName.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "results": self.results.templateValue; case "hasResults": self.hasResults.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "onlineBox": self.onlineBox.templateValue; default: .absent }
     }
 }
 
@@ -376,6 +382,36 @@ extension NewPasswordFields: TemplateKeyed {
 extension NutrientLineView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "name": self.name.templateValue; case "value": self.value.templateValue; case "indented": self.indented.templateValue; default: .absent }
+    }
+}
+
+extension OnlineFoodsPageView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "online": self.online.templateValue; case "backURL": self.backURL.templateValue; case "backLabel": self.backLabel.templateValue; default: .absent }
+    }
+}
+
+extension OnlineResultsView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "problem": self.problem.templateValue; case "summary": self.summary.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "query": self.query.templateValue; case "csrfToken": self.csrfToken.templateValue; case "demoKeyNote": self.demoKeyNote.templateValue; default: .absent }
+    }
+}
+
+extension OnlineResultsView.Row: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "description": self.description.templateValue; case "detail": self.detail.templateValue; case "kcalText": self.kcalText.templateValue; case "per": self.per.templateValue; case "chooseURL": self.chooseURL.templateValue; case "pickAction": self.pickAction.templateValue; case "fdcId": self.fdcId.templateValue; default: .absent }
+    }
+}
+
+extension OnlineSearchBox: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "checked": self.checked.templateValue; case "slot": self.slot.templateValue; case "barcode": self.barcode.templateValue; case "barcodeError": self.barcodeError.templateValue; case "barcodeResults": self.barcodeResults.templateValue; case "hasBarcodeResults": self.hasBarcodeResults.templateValue; case "barcodeSummary": self.barcodeSummary.templateValue; case "barcodeAction": self.barcodeAction.templateValue; default: .absent }
+    }
+}
+
+extension OnlineSlotView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "url": self.url.templateValue; case "problem": self.problem.templateValue; default: .absent }
     }
 }
 
@@ -581,43 +617,45 @@ extension TrendsView.Row: TemplateKeyed {
 enum TemplateKeys {
     static let all: Set<String> = [
         "action", "addFoodURL", "addIngredientURL", "addMealURL", "additions", "advice", "alreadySaved", "amount",
-        "amountLabel", "amountText", "amounts", "archives", "averageText", "backURL", "bars", "baselineY",
-        "basisLabel", "basisText", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button",
-        "buttonText", "byInvitation", "canImport", "cancelURL", "carbohydrate", "checked", "choiceError", "choosePath",
-        "chooseURL", "commitURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery",
-        "count", "countError", "countText", "created", "createdText", "csrfToken", "currentError", "dateText",
-        "dayHeading", "dayISO", "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError",
-        "deleteURL", "description", "detail", "details", "diaries", "diaryName", "directory", "downloadURL",
+        "amountLabel", "amountText", "amounts", "archives", "averageText", "backLabel", "backURL", "barcode",
+        "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText",
+        "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonText", "byInvitation",
+        "canImport", "cancelURL", "carbohydrate", "checked", "choiceError", "choosePath", "chooseURL", "commitURL",
+        "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError",
+        "countText", "created", "createdText", "csrfToken", "currentError", "currentKey", "dateText", "dayHeading",
+        "dayISO", "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL",
+        "demoKeyNote", "description", "detail", "details", "diaries", "diaryName", "directory", "downloadURL",
         "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries",
-        "error", "errorSummary", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue",
-        "fields", "fileName", "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText",
-        "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives",
-        "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLocationError", "hasMeals",
-        "hasMyFoods", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults",
-        "hasRows", "hasSaved", "hasShares", "hasTags", "heading", "headline", "height", "household",
-        "id", "importCommand", "indented", "ingredients", "isCurrent", "isEmpty", "isFavourite", "isMember",
-        "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou",
-        "isoDate", "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelServing",
-        "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError", "legend", "lines",
-        "link", "location", "locationSource", "logAgainURL", "longitude", "longitudeError", "macroChart", "macros",
-        "madeAt", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal",
-        "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "message", "minGrams",
-        "minimumLength", "missingError", "mustChangePassword", "myFoods", "name", "nameError", "newName", "newPasswordLabel",
-        "newToken", "next", "nextURL", "noAccountYet", "notes", "notesError", "notice", "nutrients",
-        "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "ownServings", "ownServingsError", "page",
-        "pageCount", "pagination", "passwordError", "people", "peopleError", "percentText", "periods", "photo",
-        "photoAction", "photoError", "photoURL", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
-        "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query",
-        "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction",
-        "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction",
-        "roleText", "rows", "rules", "saveForLater", "saved", "savedHeading", "schedule", "scope",
-        "search", "segments", "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError",
-        "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey", "shareURL", "shares",
-        "signedIn", "size", "sizeText", "skipped", "skippedCount", "source", "sourceText", "staleMessage",
-        "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText",
-        "text", "thumbnailURL", "time", "title", "token", "tokenName", "tokenNameError", "tokens",
-        "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit", "untouchedURL",
-        "updatedText", "url", "usePhotoTime", "utcOffset", "utcOffsetError", "value", "valueText", "width",
-        "x", "xLabels", "y",
+        "error", "errorSummary", "exportCommand", "fat", "favouriteAction", "fdcId", "field", "fieldName",
+        "fieldValue", "fields", "fileName", "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName",
+        "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver",
+        "hasArchives", "hasBarcodeResults", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients",
+        "hasLocationError", "hasMeals", "hasMyFoods", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
+        "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasShares", "hasTags", "heading",
+        "headline", "height", "household", "id", "importCommand", "indented", "ingredients", "isCurrent",
+        "isEmpty", "isFavourite", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved",
+        "isShared", "isToday", "isYou", "isoDate", "kcal", "kcalPerGram", "kcalText", "key",
+        "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latitude",
+        "latitudeError", "legend", "lines", "link", "location", "locationSource", "logAgainURL", "longitude",
+        "longitudeError", "macroChart", "macros", "madeAt", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength",
+        "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
+        "meals", "message", "minGrams", "minimumLength", "missingError", "mustChangePassword", "myFoods", "name",
+        "nameError", "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "notes",
+        "notesError", "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options",
+        "originalURL", "otherSessions", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError",
+        "people", "peopleError", "per", "percentText", "periods", "photo", "photoAction", "photoError",
+        "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText",
+        "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError",
+        "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction",
+        "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "roleText",
+        "rows", "rules", "saveForLater", "saved", "savedHeading", "schedule", "scope", "search",
+        "segments", "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
+        "servingText", "servings", "servingsError", "servingsText", "shareKey", "shareURL", "shares", "signedIn",
+        "size", "sizeText", "skipped", "skippedCount", "slot", "source", "sourceNote", "sourceText",
+        "staleMessage", "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText",
+        "takenText", "text", "thumbnailURL", "time", "title", "token", "tokenName", "tokenNameError",
+        "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit",
+        "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "utcOffset",
+        "utcOffsetError", "value", "valueText", "width", "x", "xLabels", "y",
     ]
 }

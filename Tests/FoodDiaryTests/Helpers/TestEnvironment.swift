@@ -45,6 +45,8 @@ enum TestEnvironment {
             timeZone: timeZone)
         config.secret = secret
         config.renderedPageCheck = ReferenceRenderer.compare
+        // Nothing listens on the discard port: tests never reach the internet, and "offline" is instant.
+        config.fdcBaseURL = URL(string: "http://127.0.0.1:9/fdc")!
         return config
     }
 

@@ -1,0 +1,125 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// FoodData Central online, guarded so that being offline costs nothing: a connection check of at
+/// most 2 s whose answer is remembered for a minute (and replaced by what any real call learns),
+/// a 5 s deadline on every call, and no call at all while a rate limit is known to last. Answers
+/// are kept for ten minutes, so paging back and forth spends none of the hourly allowance.
+public actor FoodDataCentralOnline {
+    public static let officialBaseURL = URL(string: "https://api.nal.usda.gov/fdc")!
+    public static let demoKey = "DEMO_KEY"
+    static let checkLimit: Duration = .seconds(2)
+    static let checkRemembered: Duration = .seconds(60)
+    static let answersKept: Duration = .seconds(600)
+    /// The generic data types first, as FoodData Central spells them; branded products after.
+    static let genericDataTypes = ["Foundation", "SR Legacy", "Survey (FNDDS)"]
+    static let pageSize = 10
+
+    let client: FoodDataCentralClient
+    private var reachable: (answer: Bool, at: ContinuousClock.Instant)?
+    private var limitedUntil: [String: ContinuousClock.Instant] = [:]
+    private var answers: [String: (page: Found, at: ContinuousClock.Instant)] = [:]
+
+    public init(baseURL: URL) {
+        client = FoodDataCentralClient(baseURL: baseURL)
+    }
+
+    /// Why a search would fail, if that is known without asking the network: offline a moment
+    /// ago, or the key's limit reached. A page says so at once instead of loading the results.
+    func knownProblem(key: String) -> OnlineProblem? {
+        if let until = limitedUntil[key], until > .now { return .rateLimited(retryAfter: until - .now) }
+        if let reachable, !reachable.answer, ContinuousClock.now - reachable.at < Self.checkRemembered { return .unreachable }
+        return nil
+    }
+
+    /// A search's foods, generic ones first, or why there are none.
+    public struct Found: Sendable {
+        public let foods: [FoodDataCentralFood]
+        public let totalHits: Int
+    }
+
+    func search(_ query: String, key: String) async -> Result<Found, OnlineProblem> {
+        let cacheKey = key + "\u{0}" + query.lowercased()
+        if let kept = answers[cacheKey], ContinuousClock.now - kept.at < Self.answersKept { return .success(kept.page) }
+        let outcome = await guarded(key: key) { client throws(OnlineProblem) in
+            async let generic = Self.capture { () throws(OnlineProblem) in
+                try await client.search(query: query, dataTypes: Self.genericDataTypes, pageSize: Self.pageSize, key: key)
+            }
+            async let branded = Self.capture { () throws(OnlineProblem) in
+                try await client.search(query: query, dataTypes: ["Branded"], pageSize: Self.pageSize, key: key)
+            }
+            let pages = try [await generic.get(), await branded.get()]
+            return Found(foods: pages.flatMap(\.foods), totalHits: pages.reduce(0) { $0 + $1.totalHits })
+        }
+        if case .success(let page) = outcome {
+            if answers.count > 200 { answers.removeAll() }
+            answers[cacheKey] = (page, ContinuousClock.now)
+        }
+        return outcome
+    }
+
+    /// Branded foods whose barcode is these digits, UPC-A and EAN-13 alike.
+    func barcode(_ digits: String, key: String) async -> Result<[FoodDataCentralFood], OnlineProblem> {
+        let wanted = digits.drop { $0 == "0" }
+        return await guarded(key: key) { client throws(OnlineProblem) in
+            try await client.search(query: digits, dataTypes: ["Branded"], pageSize: Self.pageSize, key: key)
+                .foods.filter { $0.gtinUpc.map { $0.drop { $0 == "0" } == wanted } ?? false }
+        }
+    }
+
+    func details(fdcId: Int64, key: String) async -> Result<(food: FoodDataCentralFood, details: Data), OnlineProblem> {
+        await guarded(key: key) { client throws(OnlineProblem) in try await client.food(fdcId: fdcId, key: key) }
+    }
+
+    /// One deadline for the whole call, however many requests it makes.
+    private func guarded<T: Sendable>(key: String, _ call: @escaping @Sendable (FoodDataCentralClient) async throws(OnlineProblem) -> T) async -> Result<T, OnlineProblem> {
+        if let until = limitedUntil[key], until > .now { return .failure(.rateLimited(retryAfter: until - .now)) }
+        guard await isReachable() else { return .failure(.unreachable) }
+        let client = client
+        let outcome = await Deadline.run(within: FoodDataCentralClient.deadline) {
+            await Self.capture { () throws(OnlineProblem) in try await call(client) }
+        } ?? .failure(.timedOut)
+        switch outcome {
+        case .success(let value):
+            reachable = (true, .now)
+            return .success(value)
+        case .failure(let error):
+            switch error {
+            case .unreachable, .timedOut: reachable = (false, .now)
+            case .rateLimited(let wait): limitedUntil[key] = .now + wait
+            default: break
+            }
+            return .failure(error)
+        }
+    }
+
+    private static func capture<T: Sendable>(_ call: () async throws(OnlineProblem) -> T) async -> Result<T, OnlineProblem> {
+        do { return .success(try await call()) } catch { return .failure(error) }
+    }
+
+    /// Whether a TCP connection to the API's host opens within 2 s, asked at most once a minute.
+    /// A connection spends none of the key's allowance, unlike a request.
+    func isReachable() async -> Bool {
+        if let reachable, ContinuousClock.now - reachable.at < Self.checkRemembered { return reachable.answer }
+        let url = client.baseURL
+        let answer = await Deadline.run(within: Self.checkLimit) {
+            await Self.connects(host: url.host ?? "", port: url.port ?? (url.scheme == "http" ? 80 : 443))
+        } ?? false
+        reachable = (answer, .now)
+        return answer
+    }
+
+    private static func connects(host: String, port: Int) async -> Bool {
+        guard !host.isEmpty else { return false }
+        do {
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.milliseconds(1_900))
+                .connect(host: host, port: port).get()
+            try? await channel.close()
+            return true
+        } catch {
+            return false
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+
+/// `/settings/food-data-central`: the diary's api.data.gov key for searching FoodData Central online.
+struct FoodDataCentralSettingsController: Sendable {
+    let serverKey: String?
+    let renderer: PageRenderer
+
+    static let path = "/settings/food-data-central"
+    static let notices = ["saved": "Key saved. Online searches use it from now on.", "removed": "Key removed."]
+
+    func addRoutes(to routes: Routes) {
+        routes.get(Self.path, use: page)
+        routes.post(Self.path, use: save)
+        routes.post(Self.path + "/remove", use: remove)
+    }
+
+    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
+        return try await render(context, notice: notice, error: nil)
+    }
+
+    @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
+        switch FoodDataCentralKey.validate(context.formFields["api_key"] ?? "") {
+        case .failure(let problem):
+            return try await render(context, notice: nil, error: problem.message, status: .unprocessableContent)
+        case .success(let key):
+            try await context.diary().database.setFoodDataCentralKey(key)
+            return Response.redirect(to: Self.path + "?notice=saved", type: .normal)
+        }
+    }
+
+    @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await context.diary().database.setFoodDataCentralKey(nil)
+        return Response.redirect(to: Self.path + "?notice=removed", type: .normal)
+    }
+
+    private func render(_ context: AppRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
+        let key = FoodDataCentralKey.choose(diary: try await context.diary().database.foodDataCentralKey(), server: serverKey)
+        return await renderer.render(.foodDataCentralSettings, FoodDataCentralSettingsView(key: key, csrfToken: context.csrfToken,
+                                                                                           notice: notice, error: error), status: status)
+    }
+}

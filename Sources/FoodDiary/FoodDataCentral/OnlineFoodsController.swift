@@ -1,0 +1,134 @@
+import Foundation
+import Hummingbird
+
+/// Searching FoodData Central online from the add-food and add-ingredient pages, and keeping a
+/// food picked there. The local results never wait for this: the pages load it afterwards.
+struct OnlineFoodsController: Sendable {
+    let catalog: CatalogDatabase
+    let online: FoodDataCentralOnline
+    /// `FOODDIARY_FDC_API_KEY`, used where a diary has no key of its own.
+    let serverKey: String?
+    let renderer: PageRenderer
+    let now: @Sendable () -> Date
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/meals/:id/foods/online", use: mealSearch)
+        routes.post("/meals/:id/foods/online/:fdc", use: mealPick)
+        routes.get("/recipes/:recipe/ingredients/online", use: recipeSearch)
+        routes.post("/recipes/:recipe/ingredients/online/:fdc", use: recipePick)
+    }
+
+    @Sendable func mealSearch(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meal = try await existingMeal(try context.diary().database, context)
+        return try await searchPage(.meal(meal), request: request, context: context)
+    }
+
+    @Sendable func recipeSearch(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await searchPage(try await recipeTarget(context), request: request, context: context)
+    }
+
+    @Sendable func mealPick(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meal = try await existingMeal(try context.diary().database, context)
+        return try await pick(.meal(meal), context: context)
+    }
+
+    @Sendable func recipePick(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await pick(try await recipeTarget(context), context: context)
+    }
+
+    private func recipeTarget(_ context: AppRequestContext) async throws -> OnlineTarget {
+        guard let id = context.parameters.get("recipe").flatMap(Int64.init), id > 0,
+              let recipe = try await context.diary().database.read({ db in try Recipe.fetch(db, id: id) }) else { throw RecipesController.notFound }
+        return .recipe(id: id, name: recipe.name)
+    }
+
+    func key(_ context: AppRequestContext) async throws -> FoodDataCentralKey {
+        FoodDataCentralKey.choose(diary: try await context.diary().database.foodDataCentralKey(), server: serverKey)
+    }
+
+    private func searchPage(_ target: OnlineTarget, request: Request, context: AppRequestContext) async throws -> Response {
+        let parameters = try request.formQuery()
+        let query = String((parameters["q"] ?? "").prefix(200)).trimmingCharacters(in: .whitespaces)
+        let key = try await key(context)
+        let view: OnlineResultsView
+        if let barcode = parameters["barcode"], !barcode.isEmpty {
+            guard let digits = Barcode.digits(barcode) else { throw HTTPError(.badRequest, message: Barcode.problem) }
+            view = try await results(target, query: query, key: key, context: context, await online.barcode(digits, key: key.value)
+                .map { (foods: $0, totalHits: $0.count) })
+        } else {
+            guard !Words.split(query).isEmpty else {
+                throw HTTPError(.badRequest, message: "Type a food name to search FoodData Central for.")
+            }
+            view = try await results(target, query: query, key: key, context: context, await online.search(query, key: key.value)
+                .map { (foods: $0.foods, totalHits: $0.totalHits) })
+        }
+        return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view))
+    }
+
+    private func results(_ target: OnlineTarget, query: String, key: FoodDataCentralKey, context: AppRequestContext,
+                         _ outcome: Result<(foods: [FoodDataCentralFood], totalHits: Int), OnlineProblem>) async throws -> OnlineResultsView {
+        switch outcome {
+        case .failure(let problem):
+            return OnlineResultsView(problem: problem.message(usingDemoKey: key.isDemo), foods: [], totalHits: 0, local: [:], target: target,
+                                     query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo)
+        case .success(let found):
+            return OnlineResultsView(problem: nil, foods: found.foods, totalHits: found.totalHits, local: try await localIDs(found.foods),
+                                     target: target, query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo)
+        }
+    }
+
+    /// The online foods this catalog already has: kept before, or SR Legacy foods SR28 holds.
+    private func localIDs(_ foods: [FoodDataCentralFood]) async throws -> [Int64: Int64] {
+        var local: [Int64: Int64] = [:]
+        for id in try await catalog.keptFoods(fdcIds: foods.map(\.fdcId)) { local[id] = id }
+        for food in foods where food.dataType == .srLegacy {
+            if let ndb = food.ndbNumber, let id = try await catalog.sr28Food(ndbNumber: ndb) { local[food.fdcId] = id }
+        }
+        return local
+    }
+
+    /// Fetches the food's details, keeps it in the catalog, and goes on to choosing how much.
+    private func pick(_ target: OnlineTarget, context: AppRequestContext) async throws -> Response {
+        guard let fdcId = context.parameters.get("fdc").flatMap(Int64.init), FetchedFoods.fdcIdRange.contains(fdcId) else {
+            throw HTTPError(.notFound, message: "That is not a FoodData Central food number. Search again and pick one from the list.")
+        }
+        let query = String((context.formFields["q"] ?? "").prefix(200))
+        let key = try await key(context)
+        switch await online.details(fdcId: fdcId, key: key.value) {
+        case .success(let fetched):
+            let id = try await catalog.keep(fetched.food, details: fetched.details, now: now())
+            context.logger.info("Kept FoodData Central food \(fdcId) in the catalog")
+            return Response.redirect(to: target.chooseURL(catalogID: id, query: query), type: .normal)
+        case .failure(let problem):
+            let view = OnlineResultsView(problem: problem.message(usingDemoKey: key.isDemo), foods: [], totalHits: 0, local: [:], target: target,
+                                         query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo)
+            return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), status: problem.status)
+        }
+    }
+}
+
+extension OnlineProblem {
+    /// A pick that could not be fetched: the other server's trouble is a gateway's answer, not ours.
+    var status: HTTPResponse.Status {
+        switch self {
+        case .rateLimited: .tooManyRequests
+        case .notFound: .notFound
+        case .unusable: .unprocessableContent
+        case .keyRefused, .refused: .badGateway
+        case .unreachable: .serviceUnavailable
+        case .timedOut: .gatewayTimeout
+        case .failed, .malformed: .badGateway
+        }
+    }
+}
+
+/// A barcode as typed or scanned: GTIN-8, UPC-A (12), EAN-13 or GTIN-14 digits, spaces allowed.
+enum Barcode {
+    static let problem = "A barcode is the 8 to 14 digits under its stripes, like 036800403710."
+
+    static func digits(_ text: String) -> String? {
+        let digits = text.filter { $0 != " " && $0 != "-" }
+        guard (8...14).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return digits
+    }
+}
