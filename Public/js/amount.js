@@ -22,7 +22,7 @@
       if (!preview || isNaN(kcalPerGram)) return;
       const g = chosenGrams();
       preview.hidden = !(g > 0);
-      if (g > 0) preview.textContent = `≈ ${Math.round(g * kcalPerGram)} kcal for ${Math.round(g * 10) / 10} g`;
+      if (g > 0) preview.textContent = `≈ ${Math.round(g * kcalPerGram)} kcal for ${Math.round(g * 10) / 10} ${fieldset.dataset.unit || "g"}`;
     }
 
     if (grams) grams.addEventListener("input", () => pick(fieldset.querySelector("input[name=amount][value=grams]")));

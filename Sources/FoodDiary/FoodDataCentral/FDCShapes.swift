@@ -46,98 +46,230 @@ enum FDCShapes {
     ]
 
     /// The search hit: nutrients flat, units upper case, as `/v1/foods/search` gives them.
-    static func searchFood(_ food: FoodDetails, score: Double, publishedDate: String) -> [String: Any] {
-        var object = identity(food, dateKey: "publishedDate", date: publishedDate)
-        object["score"] = score
-        object["foodCategory"] = food.summary.foodGroup
-        object["foodNutrients"] = food.nutrients.map { nutrient -> [String: Any] in
-            var entry: [String: Any] = ["nutrientName": nutrient.name, "nutrientNumber": nutrient.number,
-                                        "unitName": nutrient.unit.uppercased(), "value": nutrient.amountPer100g]
-            entry["nutrientId"] = nutrientIDs[nutrient.number]
-            return entry
-        }
-        return object
+    static func searchFood(_ food: FoodDetails, score: Double, publishedDate: String) -> SearchFood {
+        let identity = Identity(food)
+        return SearchFood(
+            fdcId: identity.fdcId, description: food.summary.description, dataType: identity.dataType, publishedDate: publishedDate,
+            localFood: identity.localFood, score: score, foodCategory: food.summary.foodGroup, ndbNumber: identity.ndbNumber,
+            brandOwner: food.summary.brandOwner, gtinUpc: food.gtinUpc, servingSize: identity.serving?.size,
+            servingSizeUnit: identity.serving?.unit, householdServingFullText: identity.serving?.text,
+            foodNutrients: food.nutrients.map {
+                FlatNutrient(nutrientId: nutrientIDs[$0.number], nutrientName: $0.name, nutrientNumber: $0.number,
+                             unitName: $0.unit.uppercased(), value: $0.amountPer100g)
+            })
     }
 
     /// `/v1/food/{id}`: `full` nests each nutrient and lists portions; `abridged` is flat.
-    static func details(_ food: FoodDetails, abridged: Bool, numbers: Set<String>?, publishedDate: String) -> [String: Any] {
-        var object = identity(food, dateKey: "publicationDate", date: publishedDate)
+    static func details(_ food: FoodDetails, abridged: Bool, numbers: Set<String>?, publishedDate: String) -> Food {
+        let identity = Identity(food)
         let nutrients = food.nutrients.filter { numbers?.contains($0.number) ?? true }
+        let type = food.summary.dataType
+        var shaped = Food(fdcId: identity.fdcId, description: food.summary.description, dataType: identity.dataType,
+                          publicationDate: publishedDate, localFood: identity.localFood, brandOwner: food.summary.brandOwner,
+                          gtinUpc: food.gtinUpc, servingSize: identity.serving?.size, servingSizeUnit: identity.serving?.unit,
+                          householdServingFullText: identity.serving?.text)
         if abridged {
-            if let ndb = food.summary.ndbNumber { object["ndbNumber"] = String(Int(ndb) ?? 0) }
-            object["foodNutrients"] = nutrients.map {
-                ["number": $0.number, "name": $0.name, "amount": $0.amountPer100g, "unitName": $0.unit.uppercased()] as [String: Any]
-            }
-            return object
+            shaped.ndbNumber = food.summary.ndbNumber.flatMap { Int($0) }.map { .text(String($0)) }
+            shaped.foodNutrients = .abridged(nutrients.map {
+                AbridgedNutrient(number: $0.number, name: $0.name, amount: $0.amountPer100g, unitName: $0.unit.uppercased())
+            })
+            return shaped
         }
-        object["foodClass"] = foodClass(food.summary.dataType)
-        object["foodNutrients"] = nutrients.map { nutrient -> [String: Any] in
-            var inner: [String: Any] = ["number": nutrient.number, "name": nutrient.name, "rank": nutrient.sortOrder, "unitName": nutrient.unit]
-            inner["id"] = nutrientIDs[nutrient.number]
-            return ["type": "FoodNutrient", "nutrient": inner, "amount": nutrient.amountPer100g]
-        }
-        switch food.summary.dataType {
+        shaped.ndbNumber = identity.ndbNumber.map { .number($0) }
+        shaped.foodClass = foodClass(type)
+        shaped.foodNutrients = .nested(nutrients.map {
+            NestedNutrient(nutrient: .init(id: nutrientIDs[$0.number], number: $0.number, name: $0.name, rank: $0.sortOrder, unitName: $0.unit),
+                           amount: $0.amountPer100g)
+        })
+        switch type {
         case .branded:
-            object["brandedFoodCategory"] = food.summary.foodGroup
-            object["foodPortions"] = [] as [Any]
-            if let label = labelNutrients(food) { object["labelNutrients"] = label }
+            shaped.brandedFoodCategory = food.summary.foodGroup
+            shaped.foodPortions = []
+            shaped.labelNutrients = labelNutrients(food, serving: identity.serving)
         case .surveyFNDDS:
-            object["wweiaFoodCategory"] = ["wweiaFoodCategoryDescription": food.summary.foodGroup]
-            object["foodPortions"] = portions(food, surveyStyle: true)
+            shaped.wweiaFoodCategory = .init(wweiaFoodCategoryDescription: food.summary.foodGroup)
+            shaped.foodPortions = food.portions.map {
+                Portion(id: $0.seq, sequenceNumber: $0.seq, gramWeight: $0.gramWeight,
+                        portionDescription: "\(formatQuantity($0.amount)) \($0.description)")
+            }
         default:
-            object["foodCategory"] = ["description": food.summary.foodGroup]
-            object["foodPortions"] = portions(food, surveyStyle: false)
+            shaped.foodCategory = .init(description: food.summary.foodGroup)
+            shaped.foodPortions = food.portions.map {
+                Portion(id: $0.seq, sequenceNumber: $0.seq, gramWeight: $0.gramWeight, amount: $0.amount, modifier: $0.description,
+                        measureUnit: .undetermined)
+            }
         }
-        return object
+        return shaped
     }
 
-    /// What every shape shares: ids, names, and a branded food's brand, barcode and serving.
-    private static func identity(_ food: FoodDetails, dateKey: String, date: String) -> [String: Any] {
-        let summary = food.summary
-        var object: [String: Any] = ["fdcId": fdcId(summary), "description": summary.description,
-                                     "dataType": dataTypeName(summary.dataType), dateKey: date, "localFood": food.fetchedAt == nil]
-        if let ndb = summary.ndbNumber, let number = Int(ndb) { object["ndbNumber"] = number }
-        if let owner = summary.brandOwner { object["brandOwner"] = owner }
-        if let gtin = food.gtinUpc { object["gtinUpc"] = gtin }
-        if let serving = serving(food) {
-            object["servingSize"] = serving.size
-            object["servingSizeUnit"] = serving.unit
-            if let text = serving.text { object["householdServingFullText"] = text }
-        }
-        return object
-    }
+    /// What every shape shares: ids, and a branded food's label serving.
+    private struct Identity {
+        let fdcId: Int64
+        let dataType: String
+        let localFood: Bool
+        let ndbNumber: Int?
+        let serving: (size: Double, unit: String, text: String?)?
 
-    /// A branded food's label serving: as fetched, or the imported file's portion, in grams.
-    private static func serving(_ food: FoodDetails) -> (size: Double, unit: String, text: String?)? {
-        if let label = food.label { return (label.servingSize, label.servingUnit.symbol, label.householdText) }
-        guard food.summary.dataType == .branded, let portion = food.portions.first else { return nil }
-        return (portion.gramWeight, "g", "\(formatQuantity(portion.amount)) \(portion.description)")
+        init(_ food: FoodDetails) {
+            fdcId = FDCShapes.fdcId(food.summary)
+            dataType = dataTypeName(food.summary.dataType)
+            localFood = food.fetchedAt == nil
+            ndbNumber = food.summary.ndbNumber.flatMap { Int($0) }
+            // As fetched, or the imported file's portion, in grams.
+            if let label = food.label {
+                serving = (label.servingSize, label.servingUnit.symbol, label.householdText)
+            } else if food.summary.dataType == .branded, let portion = food.portions.first {
+                serving = (portion.gramWeight, "g", "\(formatQuantity(portion.amount)) \(portion.description)")
+            } else {
+                serving = nil
+            }
+        }
     }
 
     /// Per serving, by the label's keys: as printed when fetched, else worked out from per 100 g.
-    private static func labelNutrients(_ food: FoodDetails) -> [String: Any]? {
-        guard let serving = serving(food) else { return nil }
+    private static func labelNutrients(_ food: FoodDetails, serving: (size: Double, unit: String, text: String?)?) -> [String: LabelValue]? {
+        guard let serving else { return nil }
         let perServing = food.label?.nutrients ?? Dictionary(uniqueKeysWithValues: food.nutrients.map {
             ($0.number, $0.amountPer100g * serving.size / 100)
         })
-        var label: [String: Any] = [:]
+        var label: [String: LabelValue] = [:]
         for (key, number) in FoodDataCentralFood.labelKeys where key != "postassium" {
-            if let value = perServing[number] { label[key] = ["value": value] }
+            if let value = perServing[number] { label[key] = LabelValue(value: value) }
         }
         return label
     }
 
-    private static func portions(_ food: FoodDetails, surveyStyle: Bool) -> [[String: Any]] {
-        food.portions.map { portion in
-            var object: [String: Any] = ["id": portion.seq, "sequenceNumber": portion.seq, "gramWeight": portion.gramWeight]
-            if surveyStyle {
-                object["portionDescription"] = "\(formatQuantity(portion.amount)) \(portion.description)"
-            } else {
-                object["amount"] = portion.amount
-                object["modifier"] = portion.description
-                object["measureUnit"] = ["id": 9999, "name": "undetermined", "abbreviation": "undetermined"] as [String: Any]
+    // FoodData Central's field names, as its API spells them; a nil field is left out.
+
+    struct FlatNutrient: Encodable {
+        let nutrientId: Int?
+        let nutrientName: String
+        let nutrientNumber: String
+        let unitName: String
+        let value: Double
+    }
+
+    struct SearchFood: Encodable {
+        let fdcId: Int64
+        let description: String
+        let dataType: String
+        let publishedDate: String
+        let localFood: Bool
+        let score: Double
+        let foodCategory: String
+        let ndbNumber: Int?
+        let brandOwner: String?
+        let gtinUpc: String?
+        let servingSize: Double?
+        let servingSizeUnit: String?
+        let householdServingFullText: String?
+        let foodNutrients: [FlatNutrient]
+    }
+
+    struct NestedNutrient: Encodable {
+        struct Nutrient: Encodable { let id: Int?; let number: String; let name: String; let rank: Int; let unitName: String }
+        var type = "FoodNutrient"
+        let nutrient: Nutrient
+        let amount: Double
+    }
+
+    struct AbridgedNutrient: Encodable {
+        let number: String
+        let name: String
+        let amount: Double
+        let unitName: String
+    }
+
+    /// Full details nest each nutrient; abridged ones list them flat.
+    enum Nutrients: Encodable {
+        case nested([NestedNutrient])
+        case abridged([AbridgedNutrient])
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .nested(let list): try container.encode(list)
+            case .abridged(let list): try container.encode(list)
             }
-            return object
         }
+    }
+
+    /// A number in full details, text in abridged ones, as FoodData Central has it.
+    enum NumberOrText: Encodable {
+        case number(Int)
+        case text(String)
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .number(let value): try container.encode(value)
+            case .text(let value): try container.encode(value)
+            }
+        }
+    }
+
+    struct Portion: Encodable {
+        struct MeasureUnit: Encodable {
+            let id: Int, name: String, abbreviation: String
+            static let undetermined = MeasureUnit(id: 9999, name: "undetermined", abbreviation: "undetermined")
+        }
+        let id: Int
+        let sequenceNumber: Int
+        let gramWeight: Double
+        var portionDescription: String?
+        var amount: Double?
+        var modifier: String?
+        var measureUnit: MeasureUnit?
+    }
+
+    struct LabelValue: Encodable { let value: Double }
+    struct Category: Encodable { let description: String }
+    struct SurveyCategory: Encodable { let wweiaFoodCategoryDescription: String }
+
+    struct Food: Encodable {
+        let fdcId: Int64
+        let description: String
+        let dataType: String
+        let publicationDate: String
+        let localFood: Bool
+        let brandOwner: String?
+        let gtinUpc: String?
+        let servingSize: Double?
+        let servingSizeUnit: String?
+        let householdServingFullText: String?
+        var foodClass: String?
+        var ndbNumber: NumberOrText?
+        var foodNutrients: Nutrients = .nested([])
+        var foodPortions: [Portion]?
+        var foodCategory: Category?
+        var wweiaFoodCategory: SurveyCategory?
+        var brandedFoodCategory: String?
+        var labelNutrients: [String: LabelValue]?
+    }
+
+    struct SearchResult: Encodable {
+        struct Criteria: Encodable {
+            let query: String
+            let generalSearchInput: String
+            let pageNumber: Int
+            var numberOfResultsPerPage = 50
+            let pageSize: Int
+            var requireAllWords = false
+            let dataType: [String]?
+            let brandOwner: String?
+            let sortBy: String?
+            let sortOrder: String?
+        }
+        struct Aggregations: Encodable {
+            let dataType: [String: Int]
+            var nutrients: [String: Int] = [:]
+        }
+        let totalHits: Int
+        let currentPage: Int
+        let totalPages: Int
+        let pageList: [Int]
+        let foodSearchCriteria: Criteria
+        let foods: [SearchFood]
+        let aggregations: Aggregations
     }
 }

@@ -95,21 +95,17 @@ struct FoodDataCentralAPIController: Sendable {
         }
         let totalPages = (totalHits + criteria.pageSize - 1) / criteria.pageSize
         let firstListed = max(1, min(criteria.pageNumber - 5, totalPages - 9))
-        var echo: [String: Any] = ["query": criteria.query, "generalSearchInput": criteria.query, "pageNumber": criteria.pageNumber,
-                                   "numberOfResultsPerPage": 50, "pageSize": criteria.pageSize, "requireAllWords": false]
-        if !criteria.dataTypes.isEmpty { echo["dataType"] = criteria.dataTypes }
-        if let owner = criteria.brandOwner { echo["brandOwner"] = owner }
-        if let sort = criteria.sortBy { echo["sortBy"] = sort; echo["sortOrder"] = criteria.sortAscending ? "asc" : "desc" }
         var byType: [String: Int] = [:]
         for food in foods { byType[FDCShapes.dataTypeName(food.summary.dataType), default: 0] += 1 }
-        let body: [String: Any] = [
-            "totalHits": totalHits, "currentPage": criteria.pageNumber, "totalPages": totalPages,
-            "pageList": totalPages == 0 ? [] : Array(firstListed...min(totalPages, firstListed + 9)),
-            "foodSearchCriteria": echo,
-            "foods": foods.enumerated().map { FDCShapes.searchFood($1, score: Double(foods.count - $0), publishedDate: published) },
-            "aggregations": ["dataType": byType, "nutrients": [String: Any]()],
-        ]
-        return try Self.json(body)
+        let echo = FDCShapes.SearchResult.Criteria(
+            query: criteria.query, generalSearchInput: criteria.query, pageNumber: criteria.pageNumber, pageSize: criteria.pageSize,
+            dataType: criteria.dataTypes.isEmpty ? nil : criteria.dataTypes, brandOwner: criteria.brandOwner, sortBy: criteria.sortBy,
+            sortOrder: criteria.sortBy == nil ? nil : criteria.sortAscending ? "asc" : "desc")
+        return try jsonResponse(FDCShapes.SearchResult(
+            totalHits: totalHits, currentPage: criteria.pageNumber, totalPages: totalPages,
+            pageList: totalPages == 0 ? [] : Array(firstListed...min(totalPages, firstListed + 9)), foodSearchCriteria: echo,
+            foods: foods.enumerated().map { FDCShapes.searchFood($1, score: Double(foods.count - $0), publishedDate: published) },
+            aggregations: .init(dataType: byType)))
     }
 
     @Sendable func food(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -121,7 +117,7 @@ struct FoodDataCentralAPIController: Sendable {
         guard let (food, published) = try await catalog.read({ db in try FoodDetails.fetch(db, id: catalogID).map { ($0, try Self.publishedDate(db)) } }) else {
             throw HTTPError(.notFound, message: "No food has fdcId \(id).")
         }
-        return try Self.json(FDCShapes.details(food, abridged: abridged, numbers: numbers, publishedDate: published))
+        return try jsonResponse(FDCShapes.details(food, abridged: abridged, numbers: numbers, publishedDate: published))
     }
 
     /// Several foods by fdcId, in the order asked; unknown ids are left out, as FoodData Central does.
@@ -136,7 +132,7 @@ struct FoodDataCentralAPIController: Sendable {
         let (found, published) = try await catalog.read { db in
             (try ids.compactMap(FDCShapes.catalogID).compactMap { try FoodDetails.fetch(db, id: $0) }, try Self.publishedDate(db))
         }
-        return try Self.json(found.map { FDCShapes.details($0, abridged: abridged, numbers: wanted, publishedDate: published) })
+        return try jsonResponse(found.map { FDCShapes.details($0, abridged: abridged, numbers: wanted, publishedDate: published) })
     }
 
     /// The query string of a GET, or the JSON object a POST sends.
@@ -181,11 +177,5 @@ struct FoodDataCentralAPIController: Sendable {
     /// When the catalog was built, as FoodData Central writes dates.
     private static func publishedDate(_ db: Database) throws -> String {
         String((try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'imported_at'") ?? "").prefix(10))
-    }
-
-    private static func json(_ value: Any) throws -> Response {
-        let data = try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
-        return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -134,7 +134,9 @@ public struct FoodDataCentralFood: Sendable, Equatable {
                 return Portion(amount: amount, description: words.joined(separator: " "), gramWeight: grams)
             }
             guard let text = JSONValue.text(entry["portionDescription"]) else { return nil }
-            return Portion(amount: 1, description: text.hasPrefix("1 ") ? String(text.dropFirst(2)) : text, gramWeight: grams)
+            // FNDDS's default portion reads "Quantity not specified": as a count, "1 serving".
+            let words = text == "Quantity not specified" ? "serving" : text.hasPrefix("1 ") ? String(text.dropFirst(2)) : text
+            return Portion(amount: 1, description: words, gramWeight: grams)
         }
     }
 }

@@ -61,9 +61,9 @@ struct OnlineResultsView: Sendable {
             let serving = food.serving.map { serving in
                 [serving.householdText.map { "\($0) = " } ?? "", "\(formatQuantity(serving.size)) \(serving.unit.symbol) serving"].joined()
             }
-            let detail = ["Online", food.dataType.shortLabel, food.brandOwner, food.category, serving, food.gtinUpc.map { "UPC \($0)" }]
-                .compactMap { $0 }.joined(separator: " · ")
             let catalogID = local[food.fdcId]
+            let detail = [catalogID == nil ? "Online" : "Online, also offline here", food.dataType.shortLabel, food.brandOwner, food.category, serving, food.gtinUpc.map { "UPC \($0)" }]
+                .compactMap { $0 }.joined(separator: " · ")
             return Row(description: food.description, detail: detail,
                        kcalText: food.energyKcalPer100.map { "\(NumberText.decimal($0, maxFractionDigits: 0, grouping: true)) kcal" } ?? "–",
                        per: "per 100 \(food.basisUnit.symbol)",
