@@ -54,7 +54,7 @@ struct EntryPagesController: Sendable {
         let viewer = try context.person().account
         let (sharedFoods, sharedRecipes) = brand.isEmpty
             ? (try await household.myFoods(for: viewer, matching: query), try await household.recipes(for: viewer, matching: query)) : ([], [])
-        let key = FoodDataCentralKey.choose(diary: try await diary.database.foodDataCentralKey(), server: serverKey)
+        let key = try await FoodDataCentralKey.current(in: diary.database, server: serverKey)
         let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: query, catalog: catalog,
                                                        online: online, key: key)
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.

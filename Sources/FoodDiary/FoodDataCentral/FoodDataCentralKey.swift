@@ -15,6 +15,11 @@ struct FoodDataCentralKey: Sendable, Equatable {
         return .init(value: FoodDataCentralOnline.demoKey, origin: .demo)
     }
 
+    /// The key a diary's online searches use now.
+    static func current(in diary: AppDatabase, server: String?) async throws -> FoodDataCentralKey {
+        choose(diary: try await diary.foodDataCentralKey(), server: server)
+    }
+
     var isDemo: Bool { origin == .demo }
 
     /// "••••••••3f9a": enough to tell two keys apart, not enough to use one.

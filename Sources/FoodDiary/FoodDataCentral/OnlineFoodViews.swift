@@ -76,6 +76,14 @@ struct OnlineResultsView: Sendable {
     }
 }
 
+extension OnlineResultsView {
+    /// Nothing from FoodData Central, and why.
+    static func failed(_ problem: OnlineProblem, target: OnlineTarget, query: String, csrfToken: String, key: FoodDataCentralKey) -> OnlineResultsView {
+        OnlineResultsView(problem: problem.message(usingDemoKey: key.isDemo), foods: [], totalHits: 0, local: [:], target: target,
+                          query: query, csrfToken: csrfToken, usingDemoKey: key.isDemo)
+    }
+}
+
 /// `/meals/{id}/foods/online`: the online results on a page of their own, which the add-food page
 /// loads into itself once its local results are showing.
 struct OnlineFoodsPageView: Sendable {

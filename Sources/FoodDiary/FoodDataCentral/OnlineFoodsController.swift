@@ -43,7 +43,7 @@ struct OnlineFoodsController: Sendable {
     }
 
     func key(_ context: AppRequestContext) async throws -> FoodDataCentralKey {
-        FoodDataCentralKey.choose(diary: try await context.diary().database.foodDataCentralKey(), server: serverKey)
+        try await FoodDataCentralKey.current(in: context.diary().database, server: serverKey)
     }
 
     private func searchPage(_ target: OnlineTarget, request: Request, context: AppRequestContext) async throws -> Response {
@@ -69,8 +69,7 @@ struct OnlineFoodsController: Sendable {
                          _ outcome: Result<(foods: [FoodDataCentralFood], totalHits: Int), OnlineProblem>) async throws -> OnlineResultsView {
         switch outcome {
         case .failure(let problem):
-            return OnlineResultsView(problem: problem.message(usingDemoKey: key.isDemo), foods: [], totalHits: 0, local: [:], target: target,
-                                     query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo)
+            return .failed(problem, target: target, query: query, csrfToken: context.csrfToken, key: key)
         case .success(let found):
             return OnlineResultsView(problem: nil, foods: found.foods, totalHits: found.totalHits, local: try await localIDs(found.foods),
                                      target: target, query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo)
@@ -100,8 +99,7 @@ struct OnlineFoodsController: Sendable {
             context.logger.info("Kept FoodData Central food \(fdcId) in the catalog")
             return Response.redirect(to: target.chooseURL(catalogID: id, query: query), type: .normal)
         case .failure(let problem):
-            let view = OnlineResultsView(problem: problem.message(usingDemoKey: key.isDemo), foods: [], totalHits: 0, local: [:], target: target,
-                                         query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo)
+            let view = OnlineResultsView.failed(problem, target: target, query: query, csrfToken: context.csrfToken, key: key)
             return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), status: problem.status)
         }
     }

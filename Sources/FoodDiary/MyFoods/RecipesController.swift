@@ -104,7 +104,7 @@ struct RecipesController: Sendable {
             let logged = try await diary.loggedCatalogFoods()
             result = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 25, logged: logged) }
         }
-        let key = FoodDataCentralKey.choose(diary: try await diary.database.foodDataCentralKey(), server: serverKey)
+        let key = try await FoodDataCentralKey.current(in: diary.database, server: serverKey)
         let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: recipe.id, name: recipe.name), parameters: try request.formQuery(),
                                                        query: query, catalog: catalog, online: online, key: key)
         return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result,
