@@ -186,6 +186,8 @@ import Testing
             #expect(before.contains("data-online-src=\"/meals/\(meal)/foods/online?barcode=111222333\""))
             let online = String(buffer: try await client.get("/meals/\(meal)/foods/online?barcode=0111222333").body)
             #expect(online.contains("ALMOND CRUNCH BAR") && !online.contains("LEMON"))
+            let unknown = String(buffer: try await client.get("/meals/\(meal)/foods/online?barcode=5012345678900").body)
+            #expect(unknown.contains("FoodData Central has no product with barcode 5012345678900."))
             try await client.postForm("/meals/\(meal)/foods/online/\(FoodDataCentralStandIn.bar)", [])
             await standIn.stop()
             // UPC-A typed with or without its leading zeros, the EAN-13 form too.

@@ -52,7 +52,7 @@ struct OnlineResultsView: Sendable {
     static let demoNote = "Searching with the shared DEMO_KEY, which allows 30 searches an hour. A free key of your own allows 1,000: add it in Settings."
 
     init(problem: String?, foods: [FoodDataCentralFood], totalHits: Int, local: [Int64: Int64], target: OnlineTarget,
-         query: String, csrfToken: String, usingDemoKey: Bool) {
+         query: String, csrfToken: String, usingDemoKey: Bool, barcode: String? = nil) {
         self.problem = problem
         self.query = query
         self.csrfToken = csrfToken
@@ -71,7 +71,8 @@ struct OnlineResultsView: Sendable {
                        pickAction: catalogID == nil ? target.pickAction(fdcId: food.fdcId) : nil, fdcId: String(food.fdcId))
         }
         hasRows = !rows.isEmpty
-        summary = problem != nil ? nil : rows.isEmpty ? "FoodData Central has nothing more for “\(query.prefix(60))”."
+        let nothing = barcode.map { "FoodData Central has no product with barcode \($0)." } ?? "FoodData Central has nothing more for “\(query.prefix(60))”."
+        summary = problem != nil ? nil : rows.isEmpty ? nothing
             : "\(rows.count) of \(NumberText.grouped(totalHits)) foods from FoodData Central. Adding one keeps it here, so it works offline afterwards."
     }
 }

@@ -53,8 +53,8 @@ struct OnlineFoodsController: Sendable {
         let view: OnlineResultsView
         if let barcode = parameters["barcode"], !barcode.isEmpty {
             guard let digits = Barcode.digits(barcode) else { throw HTTPError(.badRequest, message: Barcode.problem) }
-            view = try await results(target, query: query, key: key, context: context, await online.barcode(digits, key: key.value)
-                .map { (foods: $0, totalHits: $0.count) })
+            view = try await results(target, query: query, key: key, context: context, barcode: digits,
+                                     await online.barcode(digits, key: key.value).map { (foods: $0, totalHits: $0.count) })
         } else {
             guard !Words.split(query).isEmpty else {
                 throw HTTPError(.badRequest, message: "Type a food name to search FoodData Central for.")
@@ -65,14 +65,14 @@ struct OnlineFoodsController: Sendable {
         return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view))
     }
 
-    private func results(_ target: OnlineTarget, query: String, key: FoodDataCentralKey, context: AppRequestContext,
+    private func results(_ target: OnlineTarget, query: String, key: FoodDataCentralKey, context: AppRequestContext, barcode: String? = nil,
                          _ outcome: Result<(foods: [FoodDataCentralFood], totalHits: Int), OnlineProblem>) async throws -> OnlineResultsView {
         switch outcome {
         case .failure(let problem):
             return .failed(problem, target: target, query: query, csrfToken: context.csrfToken, key: key)
         case .success(let found):
             return OnlineResultsView(problem: nil, foods: found.foods, totalHits: found.totalHits, local: try await localIDs(found.foods),
-                                     target: target, query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo)
+                                     target: target, query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo, barcode: barcode)
         }
     }
 
