@@ -87,6 +87,17 @@ import Testing
             #expect(again.foods.first?.id == FoodDataCentralStandIn.bar)
             let label = try await catalog.read { db in try FoodDetails.fetch(db, id: FoodDataCentralStandIn.bar)?.label }
             #expect(label?.nutrients["306"] == 180, "the label's “postassium” is potassium")
+
+            // The diary keeps what its person picked: a new catalog (a restore onto another machine,
+            // a deleted catalog.sqlite) gets it back at the next start, offline.
+            let fresh = try TemporaryDirectory()
+            defer { fresh.remove() }
+            let newCatalog = try CatalogDatabase.open(path: fresh.path + "/catalog.sqlite")
+            try CatalogImporter(directory: config.sr28Directory!).importInto(newCatalog)
+            #expect(try await newCatalog.restoreKeptFoods(from: database) == 1)
+            #expect(try await newCatalog.restoreKeptFoods(from: database) == 0, "nothing twice")
+            let back = try await newCatalog.read { db in try FoodSearch.search(db, query: "almond crunch") }
+            #expect(back.foods.map(\.id) == [FoodDataCentralStandIn.bar])
         }
     }
 

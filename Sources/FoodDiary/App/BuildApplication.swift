@@ -47,7 +47,12 @@ public func buildApplication(
     try await adoptLegacyDiaryIfPresent(config: config, accounts: accounts, files: files, logger: logger, now: now)
     let diaries = DiaryPool(files: files, maxPhotoPixels: config.maxPhotoPixels)
     let maintenance = Maintenance(diaries: { diaries.openDiaries }, now: now, logger: logger)
-    for id in files.existing() { await maintenance.runOnce(try files.open(id, maxPhotoPixels: config.maxPhotoPixels), atStartUp: true) }
+    for id in files.existing() {
+        let diary = try files.open(id, maxPhotoPixels: config.maxPhotoPixels)
+        await maintenance.runOnce(diary, atStartUp: true)
+        let restored = try await catalog.restoreKeptFoods(from: diary.database)
+        if restored > 0 { logger.info("Put \(restored) foods picked from FoodData Central back into the catalog, from diary \(id)") }
+    }
     let authentication = Authentication(
         accounts: accounts, lifetime: config.sessionLifetime, proxyHeader: config.trustedProxyHeader.flatMap { HTTPField.Name($0) },
         trustedProxies: config.trustedProxies, servesHTTPS: tlsConfiguration != nil, now: now, diaries: diaries)

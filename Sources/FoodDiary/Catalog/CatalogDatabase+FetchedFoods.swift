@@ -10,12 +10,28 @@ extension CatalogDatabase {
     public func keep(_ food: FoodDataCentralFood, details: Data, now: Date) async throws -> Int64 {
         try await writer.write { db in
             if let local = try FetchedFoods.localSR28Food(db, food) { return local }
-            try db.execute(sql: """
-                INSERT INTO fetched_food (fdc_id, details_json, fetched_at) VALUES (?, ?, ?)
-                ON CONFLICT (fdc_id) DO UPDATE SET details_json = excluded.details_json, fetched_at = excluded.fetched_at
-                """, arguments: [food.fdcId, String(decoding: details, as: UTF8.self), now.formatted(.iso8601)])
-            try FetchedFoods.insert(food, fetchedAt: now.formatted(.iso8601), db)
+            try FetchedFoods.store(food, details: String(decoding: details, as: UTF8.self), fetchedAt: now.formatted(.iso8601), db)
             return food.fdcId
+        }
+    }
+
+    /// Puts back what a diary picked online and this catalog lacks: a new or rebuilt catalog, a
+    /// restored diary, a diary moved from another server. Returns how many came back.
+    @discardableResult
+    public func restoreKeptFoods(from diary: AppDatabase) async throws -> Int {
+        let kept = try await diary.fetchedFoods()
+        let present = try await keptFoods(fdcIds: kept.map(\.fdcId))
+        let missing = kept.filter { !present.contains($0.fdcId) }
+        guard !missing.isEmpty else { return 0 }
+        return try await writer.write { db in
+            var restored = 0
+            for entry in missing {
+                guard let object = JSONValue.object(Data(entry.details.utf8)), let food = try? FoodDataCentralFood(json: object),
+                      food.fdcId == entry.fdcId, try FetchedFoods.localSR28Food(db, food) == nil else { continue }
+                try FetchedFoods.store(food, details: entry.details, fetchedAt: entry.fetchedAt, db)
+                restored += 1
+            }
+            return restored
         }
     }
 
@@ -57,6 +73,15 @@ enum FetchedFoods {
     static func localSR28Food(_ db: Database, _ food: FoodDataCentralFood) throws -> Int64? {
         guard food.dataType == .srLegacy, let ndb = food.ndbNumber else { return nil }
         return try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE ndb_number = ? AND fetched_at IS NULL", arguments: [ndb])
+    }
+
+    /// The details as fetched, and the food's rows made from them.
+    static func store(_ food: FoodDataCentralFood, details: String, fetchedAt: String, _ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO fetched_food (fdc_id, details_json, fetched_at) VALUES (?, ?, ?)
+            ON CONFLICT (fdc_id) DO UPDATE SET details_json = excluded.details_json, fetched_at = excluded.fetched_at
+            """, arguments: [food.fdcId, details, fetchedAt])
+        try insert(food, fetchedAt: fetchedAt, db)
     }
 
     static func insert(_ food: FoodDataCentralFood, fetchedAt: String, _ db: Database) throws {

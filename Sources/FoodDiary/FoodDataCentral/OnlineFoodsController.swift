@@ -95,6 +95,8 @@ struct OnlineFoodsController: Sendable {
         let key = try await key(context)
         switch await online.details(fdcId: fdcId, key: key.value) {
         case .success(let fetched):
+            // The diary's copy first: the catalog can be rebuilt from it, not the other way round.
+            try await context.diary().database.keepFetchedFood(fdcId: fdcId, details: fetched.details, fetchedAt: now())
             let id = try await catalog.keep(fetched.food, details: fetched.details, now: now())
             context.logger.info("Kept FoodData Central food \(fdcId) in the catalog")
             return Response.redirect(to: target.chooseURL(catalogID: id, query: query), type: .normal)

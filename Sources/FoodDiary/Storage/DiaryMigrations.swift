@@ -466,11 +466,14 @@ enum DiaryMigrations {
                 CREATE INDEX recipe_ingredient_by_my_food ON recipe_ingredient(my_food_id) WHERE my_food_id IS NOT NULL;
                 """)
         }
-        migrator.registerMigration("addSettingsAndMillilitres") { db in
+        migrator.registerMigration("addFoodDataCentralOnline") { db in
             // A drink whose label serving is a volume is measured in ml: with no density known,
             // its amount is never taken as grams. Settings hold the diary's FoodData Central key.
+            // The foods the person picked online are kept here as fetched, besides in the shared
+            // catalog, so a backup, a restore or a rebuilt catalog never loses them.
             try db.execute(sql: """
                 CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+                CREATE TABLE fetched_food (fdc_id INTEGER PRIMARY KEY, details_json TEXT NOT NULL, fetched_at TEXT NOT NULL) STRICT;
                 ALTER TABLE food_entry ADD COLUMN basis_unit TEXT NOT NULL DEFAULT 'g' CHECK (basis_unit IN ('g', 'ml'));
                 ALTER TABLE saved_food ADD COLUMN basis_unit TEXT NOT NULL DEFAULT 'g' CHECK (basis_unit IN ('g', 'ml'));
                 ALTER TABLE recipe_ingredient ADD COLUMN basis_unit TEXT NOT NULL DEFAULT 'g' CHECK (basis_unit IN ('g', 'ml'));

@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+
+/// The diary's part in FoodData Central online: its key, and the foods its person picked, as fetched.
+extension AppDatabase {
+    static let foodDataCentralKeySetting = "fdc_api_key"
+
+    public func foodDataCentralKey() async throws -> String? {
+        try await read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.foodDataCentralKeySetting]) }
+    }
+
+    /// Nil removes it.
+    public func setFoodDataCentralKey(_ key: String?) async throws {
+        try await write { db in
+            if let key {
+                try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                               arguments: [Self.foodDataCentralKeySetting, key])
+            } else {
+                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.foodDataCentralKeySetting])
+            }
+        }
+    }
+
+    /// A food picked online, as FoodData Central described it; the newest fetch wins.
+    func keepFetchedFood(fdcId: Int64, details: Data, fetchedAt: Date) async throws {
+        try await write { db in
+            try db.execute(sql: """
+                INSERT INTO fetched_food (fdc_id, details_json, fetched_at) VALUES (?, ?, ?)
+                ON CONFLICT (fdc_id) DO UPDATE SET details_json = excluded.details_json, fetched_at = excluded.fetched_at
+                """, arguments: [fdcId, String(decoding: details, as: UTF8.self), fetchedAt.formatted(.iso8601)])
+        }
+    }
+
+    func fetchedFoods() async throws -> [(fdcId: Int64, details: String, fetchedAt: String)] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT fdc_id, details_json, fetched_at FROM fetched_food ORDER BY fdc_id").map { ($0[0], $0[1], $0[2]) }
+        }
+    }
+}
