@@ -8,7 +8,7 @@ import FoundationNetworking
 /// the session's own timeouts are the same, in case a request outlives its caller.
 struct FoodDataCentralClient: Sendable {
     static let deadline: Duration = .seconds(5)
-    /// The largest answer read: a page of 25 foods is about 100 KB, one food's details under 50 KB.
+    /// The largest answer accepted: a page of 25 foods is about 100 KB, one food’s details under 50 KB.
     static let maxResponseBytes = 4 << 20
 
     let baseURL: URL
