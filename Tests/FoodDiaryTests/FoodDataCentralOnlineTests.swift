@@ -115,6 +115,10 @@ import Testing
             #expect(abs((entry.nutrients[.sodiumMg] ?? -1) - 13.2) < 0.01)
             let entryPage = String(buffer: try await client.get("/meals/\(meal)/foods/\(entry.id)").body)
             #expect(entryPage.contains("per 100 ml") && entryPage.contains("Millilitres"))
+            // Saved for later, it keeps its unit: one tap adds a can, in ml.
+            try await client.postForm("/saved-foods", [("catalog_food", "\(FoodDataCentralStandIn.drink)")])
+            let saved = try #require(try await database.read { db in try EntryQueries.savedFoods(db, matching: "") }.first)
+            #expect(saved.defaultAmount.label == "1 can (355 ml)" && saved.food.basisUnit == .millilitres)
         }
     }
 

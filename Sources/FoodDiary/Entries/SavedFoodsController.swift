@@ -31,8 +31,9 @@ struct SavedFoodsController: Sendable {
             }
             food = FoodSnapshot(catalogFood: details)
             // One tap adds the food's first household measure, the way people usually count it.
-            amount = Portion.catalogPortions(details).first.map { ChosenAmount(grams: $0.grams, label: "\($0.label) (\(formatQuantity($0.grams)) g)") }
-                ?? ChosenAmount(grams: 100, label: "100 g")
+            let unit = details.measureUnit.symbol
+            amount = Portion.catalogPortions(details).first.map { ChosenAmount(grams: $0.grams, label: "\($0.label) (\(formatQuantity($0.grams)) \(unit))") }
+                ?? ChosenAmount(grams: 100, label: "100 \(unit)")
         } else if let text = fields["entry"] {
             let parts = text.split(separator: ":").compactMap { Int64($0) }
             guard parts.count == 2, let entry = try await diary.database.read({ db in try EntryQueries.entry(db, mealID: parts[0], entryID: parts[1]) }) else {
