@@ -181,29 +181,27 @@ enum FDCShapes {
     }
 
     /// Full details nest each nutrient; abridged ones list them flat.
-    enum Nutrients: Encodable {
+    enum Nutrients: OneOfEncodable {
         case nested([NestedNutrient])
         case abridged([AbridgedNutrient])
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
+        var held: any Encodable {
             switch self {
-            case .nested(let list): try container.encode(list)
-            case .abridged(let list): try container.encode(list)
+            case .nested(let list): list
+            case .abridged(let list): list
             }
         }
     }
 
     /// A number in full details, text in abridged ones, as FoodData Central has it.
-    enum NumberOrText: Encodable {
+    enum NumberOrText: OneOfEncodable {
         case number(Int)
         case text(String)
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
+        var held: any Encodable {
             switch self {
-            case .number(let value): try container.encode(value)
-            case .text(let value): try container.encode(value)
+            case .number(let value): value
+            case .text(let value): value
             }
         }
     }
@@ -271,5 +269,17 @@ enum FDCShapes {
         let foodSearchCriteria: Criteria
         let foods: [SearchFood]
         let aggregations: Aggregations
+    }
+}
+
+/// A field FoodData Central fills with one type or another: encoded as the value it holds.
+protocol OneOfEncodable: Encodable {
+    var held: any Encodable { get }
+}
+
+extension OneOfEncodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(held)
     }
 }

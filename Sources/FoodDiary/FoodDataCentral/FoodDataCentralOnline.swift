@@ -98,16 +98,31 @@ public actor FoodDataCentralOnline {
         do { return .success(try await call()) } catch { return .failure(error) }
     }
 
-    /// Whether a TCP connection to the API's host opens within 2 s, asked at most once a minute.
-    /// A connection spends none of the key's allowance, unlike a request.
+    /// Whether a TCP connection to the API's host (or the proxy libcurl would go through) opens
+    /// within 2 s, asked at most once a minute. A connection spends none of the key's allowance.
     func isReachable() async -> Bool {
         if let reachable, ContinuousClock.now - reachable.at < Self.checkRemembered { return reachable.answer }
-        let url = client.baseURL
-        let answer = await Deadline.run(within: Self.checkLimit) {
-            await Self.connects(host: url.host ?? "", port: url.port ?? (url.scheme == "http" ? 80 : 443))
-        } ?? false
+        let hop = Self.firstHop(to: client.baseURL, environment: ProcessInfo.processInfo.environment)
+        let answer = await Deadline.run(within: Self.checkLimit) { await Self.connects(host: hop.host, port: hop.port) } ?? false
         reachable = (answer, .now)
         return answer
+    }
+
+    /// Where a request to `url` first connects: the API itself, or the proxy that libcurl takes
+    /// from `https_proxy`/`http_proxy` (either case), unless `no_proxy` names the host.
+    static func firstHop(to url: URL, environment: [String: String]) -> (host: String, port: Int) {
+        let host = url.host ?? "", scheme = url.scheme ?? "https"
+        let direct = (host, url.port ?? (scheme == "http" ? 80 : 443))
+        let variable = scheme == "http" ? "http_proxy" : "https_proxy"
+        guard let proxyText = (environment[variable] ?? environment[variable.uppercased()]).flatMap({ $0.isEmpty ? nil : $0 }),
+              let proxy = URL(string: proxyText.contains("://") ? proxyText : "http://" + proxyText), let proxyHost = proxy.host else { return direct }
+        let exempt = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let lowered = host.lowercased()
+        if exempt.contains(where: { $0 == "*" || lowered == $0.trimmingCharacters(in: ["."]) || lowered.hasSuffix("." + $0.trimmingCharacters(in: ["."])) }) {
+            return direct
+        }
+        return (proxyHost, proxy.port ?? 1080)
     }
 
     private static func connects(host: String, port: Int) async -> Bool {
