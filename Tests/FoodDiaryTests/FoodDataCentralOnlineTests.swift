@@ -115,6 +115,10 @@ import Testing
             #expect(abs((entry.nutrients[.sodiumMg] ?? -1) - 13.2) < 0.01)
             let entryPage = String(buffer: try await client.get("/meals/\(meal)/foods/\(entry.id)").body)
             #expect(entryPage.contains("per 100 ml") && entryPage.contains("Millilitres"))
+            // The JSON API names the unit in the field: a drink has millilitres, no grams.
+            let api = try #require(try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/meals/\(meal)").body)) as? [String: Any])
+            let food = try #require((api["foods"] as? [[String: Any]])?.first)
+            #expect(food["millilitres"] as? Double == 330 && food["grams"] is NSNull)
             // Saved for later, it keeps its unit: one tap adds a can, in ml.
             try await client.postForm("/saved-foods", [("catalog_food", "\(FoodDataCentralStandIn.drink)")])
             let saved = try #require(try await database.read { db in try EntryQueries.savedFoods(db, matching: "") }.first)

@@ -65,7 +65,7 @@ public struct BrandedFoodsImport: Sendable {
                 try db.execute(sql: "INSERT OR IGNORE INTO catalog_info (key, value) VALUES ('fdc_branded_total', ?)", arguments: ["\(positions.count)"])
                 return try Progress.read(db)
             }
-            let known = try catalog.writer.read { db in Set(try String.fetchAll(db, sql: "SELECT number FROM nutrient")) }
+            let known = try catalog.writer.read { db in try CatalogDatabase.nutrientNumbers(db) }
             let resumeAfter = try catalog.writer.read { db in
                 try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
             }

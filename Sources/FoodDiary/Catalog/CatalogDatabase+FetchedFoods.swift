@@ -10,7 +10,8 @@ extension CatalogDatabase {
     public func keep(_ food: FoodDataCentralFood, details: Data, now: Date) async throws -> Int64 {
         try await writer.write { db in
             if let local = try FetchedFoods.localSR28Food(db, food) { return local }
-            try FetchedFoods.store(food, details: String(decoding: details, as: UTF8.self), fetchedAt: now.formatted(.iso8601), db)
+            try FetchedFoods.store(food, details: String(decoding: details, as: UTF8.self), fetchedAt: now.formatted(.iso8601),
+                                   known: try CatalogDatabase.nutrientNumbers(db), db)
             return food.fdcId
         }
     }
@@ -25,10 +26,11 @@ extension CatalogDatabase {
         guard !missing.isEmpty else { return 0 }
         return try await writer.write { db in
             var restored = 0
+            let known = try CatalogDatabase.nutrientNumbers(db)
             for entry in missing {
                 guard let object = JSONValue.object(Data(entry.details.utf8)), let food = try? FoodDataCentralFood(json: object),
                       food.fdcId == entry.fdcId, try FetchedFoods.localSR28Food(db, food) == nil else { continue }
-                try FetchedFoods.store(food, details: entry.details, fetchedAt: entry.fetchedAt, db)
+                try FetchedFoods.store(food, details: entry.details, fetchedAt: entry.fetchedAt, known: known, db)
                 restored += 1
             }
             return restored
@@ -46,7 +48,7 @@ extension CatalogDatabase {
 
     /// The local SR28 food an online SR Legacy hit names, if any.
     public func sr28Food(ndbNumber: String) async throws -> Int64? {
-        try await read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE ndb_number = ?", arguments: [ndbNumber]) }
+        try await read { db in try FetchedFoods.sr28FoodID(db, ndbNumber: ndbNumber) }
     }
 
     /// Kept foods whose barcode is these digits; a UPC-A and its EAN-13 (a leading zero) are one.
@@ -72,19 +74,24 @@ enum FetchedFoods {
 
     static func localSR28Food(_ db: Database, _ food: FoodDataCentralFood) throws -> Int64? {
         guard food.dataType == .srLegacy, let ndb = food.ndbNumber else { return nil }
-        return try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE ndb_number = ? AND fetched_at IS NULL", arguments: [ndb])
+        return try sr28FoodID(db, ndbNumber: ndb)
+    }
+
+    /// SR28's own food with this NDB number, not one picked online under it.
+    static func sr28FoodID(_ db: Database, ndbNumber: String) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE ndb_number = ? AND fetched_at IS NULL", arguments: [ndbNumber])
     }
 
     /// The details as fetched, and the food's rows made from them.
-    static func store(_ food: FoodDataCentralFood, details: String, fetchedAt: String, _ db: Database) throws {
+    static func store(_ food: FoodDataCentralFood, details: String, fetchedAt: String, known: Set<String>, _ db: Database) throws {
         try db.execute(sql: """
             INSERT INTO fetched_food (fdc_id, details_json, fetched_at) VALUES (?, ?, ?)
             ON CONFLICT (fdc_id) DO UPDATE SET details_json = excluded.details_json, fetched_at = excluded.fetched_at
             """, arguments: [food.fdcId, details, fetchedAt])
-        try insert(food, fetchedAt: fetchedAt, db)
+        try insert(food, fetchedAt: fetchedAt, known: known, db)
     }
 
-    static func insert(_ food: FoodDataCentralFood, fetchedAt: String, _ db: Database) throws {
+    static func insert(_ food: FoodDataCentralFood, fetchedAt: String, known: Set<String>, _ db: Database) throws {
         try db.execute(sql: "DELETE FROM food WHERE id = ?", arguments: [food.fdcId])
         try db.execute(sql: "DELETE FROM fdc_search WHERE rowid = ?", arguments: [food.fdcId])
         try db.execute(sql: "DELETE FROM branded_search WHERE rowid = ?", arguments: [searchPosition(food.fdcId)])
@@ -111,7 +118,6 @@ enum FetchedFoods {
             try db.execute(sql: "INSERT INTO fdc_search (rowid, head, rest, manufacturer) VALUES (?, ?, ?, ?)",
                            arguments: [food.fdcId, columns.head, columns.rest, food.brandOwner])
         }
-        let known = Set(try String.fetchAll(db, sql: "SELECT number FROM nutrient"))
         for (number, value) in food.nutrientsPer100 where known.contains(number) {
             try db.execute(sql: "INSERT INTO food_nutrient (food_id, nutrient_number, amount_per_100g) VALUES (?, ?, ?)",
                            arguments: [food.fdcId, number, value])
@@ -136,10 +142,11 @@ enum FetchedFoods {
     /// After an import replaced the catalog: every kept food back, from the details it was fetched with.
     static func restoreAll(_ db: Database) throws -> Int {
         var restored = 0
+        let known = try CatalogDatabase.nutrientNumbers(db)
         for row in try Row.fetchAll(db, sql: "SELECT details_json, fetched_at FROM fetched_food ORDER BY fdc_id") {
             guard let object = JSONValue.object(Data((row[0] as String).utf8)),
                   let food = try? FoodDataCentralFood(json: object), try localSR28Food(db, food) == nil else { continue }
-            try insert(food, fetchedAt: row[1], db)
+            try insert(food, fetchedAt: row[1], known: known, db)
             restored += 1
         }
         return restored

@@ -30,6 +30,11 @@ public struct CatalogDatabase: Sendable {
         }
     }
 
+    /// The nutrient numbers the catalog defines: what a file or a fetched food gives beyond them is not kept.
+    static func nutrientNumbers(_ db: Database) throws -> Set<String> {
+        Set(try String.fetchAll(db, sql: "SELECT number FROM nutrient"))
+    }
+
     /// Whether FoodData Central's generic foods are in, and from which file.
     public func foodDataCentralVersion() throws -> String? {
         try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_generic'") }

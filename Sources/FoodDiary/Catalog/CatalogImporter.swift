@@ -84,7 +84,7 @@ public struct CatalogImporter {
             """)
         let insertSearch = try db.makeStatement(sql: "INSERT INTO fdc_search (rowid, head, rest) VALUES (?, ?, ?)")
         let insertValue = try db.makeStatement(sql: "INSERT INTO food_nutrient (food_id, nutrient_number, amount_per_100g) VALUES (?, ?, ?)")
-        let known = Set(try String.fetchAll(db, sql: "SELECT number FROM nutrient"))
+        let known = try CatalogDatabase.nutrientNumbers(db)
         var foods = 0, values = 0
         try FoodDataCentralFile.generic.read(directory: fdcDirectory) { food in
             let prior = SearchRanking.prior(description: food.description, manufacturer: nil, groupCode: "", inSurvey: false,

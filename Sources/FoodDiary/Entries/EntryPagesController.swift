@@ -54,9 +54,8 @@ struct EntryPagesController: Sendable {
         let viewer = try context.person().account
         let (sharedFoods, sharedRecipes) = brand.isEmpty
             ? (try await household.myFoods(for: viewer, matching: query), try await household.recipes(for: viewer, matching: query)) : ([], [])
-        let key = try await FoodDataCentralKey.current(in: diary.database, server: serverKey)
         let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: query, catalog: catalog,
-                                                       online: online, key: key)
+                                                       online: online, diary: diary.database, serverKey: serverKey)
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
         let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: query, brand: brand,
                                searched: parameters["q"] != nil, saved: brand.isEmpty ? saved : [],

@@ -69,7 +69,7 @@ enum FDCShapes {
                           gtinUpc: food.gtinUpc, servingSize: identity.serving?.size, servingSizeUnit: identity.serving?.unit,
                           householdServingFullText: identity.serving?.text)
         if abridged {
-            shaped.ndbNumber = food.summary.ndbNumber.flatMap { Int($0) }.map { .text(String($0)) }
+            shaped.ndbNumber = identity.ndbNumber.map { .text(String($0)) }
             shaped.foodNutrients = .abridged(nutrients.map {
                 AbridgedNutrient(number: $0.number, name: $0.name, amount: $0.amountPer100g, unitName: $0.unit.uppercased())
             })

@@ -19,7 +19,7 @@ public actor FoodDataCentralOnline {
     let client: FoodDataCentralClient
     private var reachable: (answer: Bool, at: ContinuousClock.Instant)?
     private var limitedUntil: [String: ContinuousClock.Instant] = [:]
-    private var answers: [String: (page: Found, at: ContinuousClock.Instant)] = [:]
+    private var answers: [String: (page: FoodDataCentralClient.SearchPage, at: ContinuousClock.Instant)] = [:]
 
     public init(baseURL: URL) {
         client = FoodDataCentralClient(baseURL: baseURL)
@@ -34,12 +34,7 @@ public actor FoodDataCentralOnline {
     }
 
     /// A search's foods, generic ones first, or why there are none.
-    public struct Found: Sendable {
-        public let foods: [FoodDataCentralFood]
-        public let totalHits: Int
-    }
-
-    func search(_ query: String, key: String) async -> Result<Found, OnlineProblem> {
+    func search(_ query: String, key: String) async -> Result<FoodDataCentralClient.SearchPage, OnlineProblem> {
         let cacheKey = key + "\u{0}" + query.lowercased()
         if let kept = answers[cacheKey], ContinuousClock.now - kept.at < Self.answersKept { return .success(kept.page) }
         let outcome = await guarded(key: key) { client throws(OnlineProblem) in
@@ -50,7 +45,7 @@ public actor FoodDataCentralOnline {
                 try await client.search(query: query, dataTypes: ["Branded"], pageSize: Self.pageSize, key: key)
             }
             let pages = try [await generic.get(), await branded.get()]
-            return Found(foods: pages.flatMap(\.foods), totalHits: pages.reduce(0) { $0 + $1.totalHits })
+            return FoodDataCentralClient.SearchPage(totalHits: pages.reduce(0) { $0 + $1.totalHits }, foods: pages.flatMap(\.foods))
         }
         if case .success(let page) = outcome {
             if answers.count > 200 { answers.removeAll() }
@@ -60,11 +55,12 @@ public actor FoodDataCentralOnline {
     }
 
     /// Branded foods whose barcode is these digits, UPC-A and EAN-13 alike.
-    func barcode(_ digits: String, key: String) async -> Result<[FoodDataCentralFood], OnlineProblem> {
+    func barcode(_ digits: String, key: String) async -> Result<FoodDataCentralClient.SearchPage, OnlineProblem> {
         let wanted = digits.drop { $0 == "0" }
         return await guarded(key: key) { client throws(OnlineProblem) in
-            try await client.search(query: digits, dataTypes: ["Branded"], pageSize: Self.pageSize, key: key)
+            let matches = try await client.search(query: digits, dataTypes: ["Branded"], pageSize: Self.pageSize, key: key)
                 .foods.filter { $0.gtinUpc.map { $0.drop { $0 == "0" } == wanted } ?? false }
+            return FoodDataCentralClient.SearchPage(totalHits: matches.count, foods: matches)
         }
     }
 

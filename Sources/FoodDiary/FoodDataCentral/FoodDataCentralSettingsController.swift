@@ -26,13 +26,13 @@ struct FoodDataCentralSettingsController: Sendable {
             return try await render(context, notice: nil, error: problem.message, status: .unprocessableContent)
         case .success(let key):
             try await context.diary().database.setFoodDataCentralKey(key)
-            return Response.redirect(to: Self.path + "?notice=saved", type: .normal)
+            return redirect(to: Self.path + "?notice=saved")
         }
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await context.diary().database.setFoodDataCentralKey(nil)
-        return Response.redirect(to: Self.path + "?notice=removed", type: .normal)
+        return redirect(to: Self.path + "?notice=removed")
     }
 
     private func render(_ context: AppRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {

@@ -37,7 +37,6 @@ struct OnlineResultsView: Sendable {
         let chooseURL: String?
         /// Otherwise a button that fetches and keeps it.
         let pickAction: String?
-        let fdcId: String
     }
 
     let problem: String?
@@ -68,7 +67,7 @@ struct OnlineResultsView: Sendable {
                        kcalText: food.energyKcalPer100.map { "\(NumberText.decimal($0, maxFractionDigits: 0, grouping: true)) kcal" } ?? "–",
                        per: "per 100 \(food.basisUnit.symbol)",
                        chooseURL: catalogID.map { target.chooseURL(catalogID: $0, query: query) },
-                       pickAction: catalogID == nil ? target.pickAction(fdcId: food.fdcId) : nil, fdcId: String(food.fdcId))
+                       pickAction: catalogID == nil ? target.pickAction(fdcId: food.fdcId) : nil)
         }
         hasRows = !rows.isEmpty
         let nothing = barcode.map { "FoodData Central has no product with barcode \($0)." } ?? "FoodData Central has nothing more for “\(query.prefix(60))”."
@@ -121,19 +120,22 @@ struct OnlineSearchBox: Sendable {
     let barcodeSummary: String?
     let barcodeAction: String
 
-    /// Reads `online` and `barcode` from the page's query; asks the network nothing.
+    /// Reads `online` and `barcode` from the page's query; asks the network nothing, and reads the
+    /// diary's key only when there is something to ask online.
     static func make(target: OnlineTarget, parameters: FormFields, query: String, catalog: CatalogDatabase,
-                     online: FoodDataCentralOnline, key: FoodDataCentralKey) async throws -> OnlineSearchBox {
+                     online: FoodDataCentralOnline, diary: AppDatabase, serverKey: String?) async throws -> OnlineSearchBox {
         let checked = parameters["online"] == "1"
         let barcode = String((parameters["barcode"] ?? "").prefix(40))
         let digits = Barcode.digits(barcode)
         var kept: [FoodSummary] = []
         if let digits { kept = try await catalog.foods(barcode: digits) }
         let wantsOnline = (checked && !Words.split(query).isEmpty) || (digits != nil && kept.isEmpty)
-        let slot = wantsOnline
-            ? OnlineSlotView(url: target.onlineURL(query: digits == nil ? query : "", barcode: digits ?? ""),
-                             problem: await online.knownProblem(key: key.value)?.message(usingDemoKey: key.isDemo))
-            : nil
+        var slot: OnlineSlotView?
+        if wantsOnline {
+            let key = try await FoodDataCentralKey.current(in: diary, server: serverKey)
+            slot = OnlineSlotView(url: target.onlineURL(query: digits == nil ? query : "", barcode: digits ?? ""),
+                                  problem: await online.knownProblem(key: key.value)?.message(usingDemoKey: key.isDemo))
+        }
         let rows = kept.map { CatalogResultRow($0, url: target.chooseURL(catalogID: $0.id, query: "")) }
         return OnlineSearchBox(
             checked: checked, slot: slot, barcode: barcode, barcodeError: !barcode.isEmpty && digits == nil ? Barcode.problem : nil,

@@ -54,19 +54,18 @@ struct OnlineFoodsController: Sendable {
         if let barcode = parameters["barcode"], !barcode.isEmpty {
             guard let digits = Barcode.digits(barcode) else { throw HTTPError(.badRequest, message: Barcode.problem) }
             view = try await results(target, query: query, key: key, context: context, barcode: digits,
-                                     await online.barcode(digits, key: key.value).map { (foods: $0, totalHits: $0.count) })
+                                     await online.barcode(digits, key: key.value))
         } else {
             guard !Words.split(query).isEmpty else {
                 throw HTTPError(.badRequest, message: "Type a food name to search FoodData Central for.")
             }
-            view = try await results(target, query: query, key: key, context: context, await online.search(query, key: key.value)
-                .map { (foods: $0.foods, totalHits: $0.totalHits) })
+            view = try await results(target, query: query, key: key, context: context, await online.search(query, key: key.value))
         }
         return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view))
     }
 
     private func results(_ target: OnlineTarget, query: String, key: FoodDataCentralKey, context: AppRequestContext, barcode: String? = nil,
-                         _ outcome: Result<(foods: [FoodDataCentralFood], totalHits: Int), OnlineProblem>) async throws -> OnlineResultsView {
+                         _ outcome: Result<FoodDataCentralClient.SearchPage, OnlineProblem>) async throws -> OnlineResultsView {
         switch outcome {
         case .failure(let problem):
             return .failed(problem, target: target, query: query, csrfToken: context.csrfToken, key: key)
@@ -99,7 +98,7 @@ struct OnlineFoodsController: Sendable {
             try await context.diary().database.keepFetchedFood(fdcId: fdcId, details: fetched.details, fetchedAt: now())
             let id = try await catalog.keep(fetched.food, details: fetched.details, now: now())
             context.logger.info("Kept FoodData Central food \(fdcId) in the catalog")
-            return Response.redirect(to: target.chooseURL(catalogID: id, query: query), type: .normal)
+            return redirect(to: target.chooseURL(catalogID: id, query: query))
         case .failure(let problem):
             let view = OnlineResultsView.failed(problem, target: target, query: query, csrfToken: context.csrfToken, key: key)
             return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), status: problem.status)

@@ -170,7 +170,7 @@ struct MealDetailJSON: Encodable {
 struct FoodEntryJSON: Encodable {
     let entry: FoodEntry
 
-    enum CodingKeys: String, CodingKey { case id, description, brandOwner, dataType, catalogFoodId, ndbNumber, grams, portion }
+    enum CodingKeys: String, CodingKey { case id, description, brandOwner, dataType, catalogFoodId, ndbNumber, grams, millilitres, portion }
 
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -180,7 +180,9 @@ struct FoodEntryJSON: Encodable {
         try container.encode(entry.food.dataType.rawValue, forKey: .dataType)
         try container.encode(entry.food.catalogFoodID, forKey: .catalogFoodId)
         try container.encode(entry.food.ndbNumber, forKey: .ndbNumber)
-        try container.encode(entry.grams, forKey: .grams)
+        let amount = entry.food.basisUnit.split(entry.grams)
+        try container.encode(amount.grams, forKey: .grams)
+        try container.encode(amount.millilitres, forKey: .millilitres)
         try container.encode(entry.portionLabel, forKey: .portion)
         try NutrientsJSON(values: entry.nutrients).encode(to: encoder)
     }

@@ -104,9 +104,8 @@ struct RecipesController: Sendable {
             let logged = try await diary.loggedCatalogFoods()
             result = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 25, logged: logged) }
         }
-        let key = try await FoodDataCentralKey.current(in: diary.database, server: serverKey)
         let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: recipe.id, name: recipe.name), parameters: try request.formQuery(),
-                                                       query: query, catalog: catalog, online: online, key: key)
+                                                       query: query, catalog: catalog, online: online, diary: diary.database, serverKey: serverKey)
         return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result,
                                                                                    onlineBox: onlineBox))
     }
@@ -168,7 +167,9 @@ struct RecipesController: Sendable {
                 try container.encode(ingredient.food.dataType.rawValue, forKey: .init("dataType"))
                 try container.encode(ingredient.food.ndbNumber, forKey: .init("ndbNumber"))
                 try container.encode(ingredient.myFoodID, forKey: .init("myFoodId"))
-                try container.encode(ingredient.grams, forKey: .init("grams"))
+                let amount = ingredient.food.basisUnit.split(ingredient.grams)
+                try container.encode(amount.grams, forKey: .init("grams"))
+                try container.encode(amount.millilitres, forKey: .init("millilitres"))
                 try container.encode(ingredient.portionLabel, forKey: .init("portion"))
                 try NutrientsJSON(values: ingredient.nutrients).encode(to: encoder)
             }

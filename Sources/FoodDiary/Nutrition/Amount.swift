@@ -46,6 +46,12 @@ public enum MeasureUnit: String, Sendable, Codable {
     }
 
     var symbol: String { rawValue }
+
+    /// An amount as the weight or the volume it is, for files and APIs that name the unit in the
+    /// field: a drink measured in ml has no weight to report.
+    func split(_ amount: Double?) -> (grams: Double?, millilitres: Double?) {
+        self == .grams ? (amount, nil) : (nil, amount)
+    }
 }
 
 /// A household measure a food can be counted in: a USDA portion ("1 cup = 160 g") or a label serving.

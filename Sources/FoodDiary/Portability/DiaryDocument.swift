@@ -129,6 +129,9 @@ struct DiaryDocument: Codable, Sendable {
         var basisUnit: String?
         var basis: Nutrients
 
+        /// Grams unless the file says ml.
+        var unit: MeasureUnit { basisUnit.flatMap(MeasureUnit.init(rawValue:)) ?? .grams }
+
         enum CodingKeys: String, CodingKey {
             case description, basis
             case basisUnit = "basis_unit"

@@ -112,7 +112,7 @@ struct DiaryExporter: Sendable {
             "meal", "date", "time", "utc_offset", "notes", "place", "latitude", "longitude", "tags", "favourite", "photo", "foods",
         ] + nutrientHeaders)
         let entries = try SpreadsheetFile(path: staging + "/" + ExportLayout.entries, header: [
-            "meal", "date", "time", "food", "brand", "source", "ndb_number", "amount", "grams",
+            "meal", "date", "time", "food", "brand", "source", "ndb_number", "amount", "grams", "ml",
         ] + nutrientHeaders)
         let json = try JSONLinesFile(path: staging + "/" + ExportLayout.diary, header: header)
         try PortabilityQueries.forEachMeal(db) { meal in
@@ -128,10 +128,11 @@ struct DiaryExporter: Sendable {
                 .integer(meal.entries.count),
             ] + NutrientKind.allCases.map { .number(totals[$0]) })
             for entry in meal.entries {
+                let amount = entry.food.unit.split(entry.grams)
                 try entries.write([
                     .integer(meal.ref), .text(date), .text(time), .text(entry.food.description), .text(entry.food.brandOwner ?? ""),
                     .text(FoodDataType(rawValue: entry.food.dataType)?.label ?? entry.food.dataType), .text(entry.food.ndbNumber ?? ""),
-                    .text(entry.portionLabel), .number(entry.grams),
+                    .text(entry.portionLabel), .number(amount.grams), .number(amount.millilitres),
                 ] + NutrientKind.allCases.map { .number(entry.nutrients.values[$0]) })
             }
             try json.append(meal)
