@@ -48,7 +48,7 @@ struct OnlineResultsView: Sendable {
     /// Why the shared key's limits matter, shown while no key of one's own is set.
     let demoKeyNote: String?
 
-    static let demoNote = "Searching with the shared DEMO_KEY, which allows 30 searches an hour. A free key of your own allows 1,000: add it in Settings."
+    static let demoNote = "Searching with the shared DEMO_KEY, which allows 30 searches an hour. A free key of your own allows 1,000."
 
     init(problem: String?, foods: [FoodDataCentralFood], totalHits: Int, local: [Int64: Int64], target: OnlineTarget,
          query: String, csrfToken: String, usingDemoKey: Bool, barcode: String? = nil) {
