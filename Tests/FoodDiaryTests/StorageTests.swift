@@ -4,13 +4,13 @@ import Testing
 @testable import FoodDiary
 
 @Suite struct StorageTests {
-    static let allMigrations = ["createMeal", "addMealDraft", "createFoodEntry", "createSavedFood", "createPhoto", "createPlacesAndTags", "addGoalsAndFavourites", "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexForFastPages", "createMealShare", "shareFoodsWithHousehold", "allowFoodDataCentralFoods", "addFoodDataCentralOnline"]
+    static let allMigrations = ["createMeal", "addMealDraft", "createFoodEntry", "createSavedFood", "createPhoto", "createPlacesAndTags", "addGoalsAndFavourites", "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexForFastPages", "createMealShare", "shareFoodsWithHousehold", "allowFoodDataCentralFoods", "addFoodDataCentralOnline", "countMealEntries"]
 
     @Test func migrationsCreateTheSchemaOnAnEmptyDatabase() async throws {
         try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
             #expect(try database.appliedMigrations() == Self.allMigrations)
             let columns = try await database.read { db in try db.columns(in: "meal").map(\.name) }
-            #expect(columns == ["id", "eaten_local", "utc_offset_minutes", "notes", "created_at", "updated_at", "photo_sha256", "latitude", "longitude", "location_source", "place_id", "is_favourite"])
+            #expect(columns == ["id", "eaten_local", "utc_offset_minutes", "notes", "created_at", "updated_at", "photo_sha256", "latitude", "longitude", "location_source", "place_id", "is_favourite", "entry_count"])
             let entryColumns = try await database.read { db in Set(try db.columns(in: "food_entry").map(\.name)) }
             #expect(entryColumns.isSuperset(of: ["grams", "portion_label", "basis_grams", "energy_kcal", "basis_energy_kcal", "sodium_mg", "ndb_number"]))
             let journal = try await database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }

@@ -34,8 +34,8 @@ public func buildApplication(
         guard let diary = SignedIn.current?.diary else { return nil }
         let today = LocalDateTime(now(), in: config.timeZone).date
         return try? await diary.statusStrips.value(for: today, in: diary.database) { db in
-            let totals = try DayQueries.totals(db, from: today, through: today).first?.totals ?? NutrientValues()
-            return StatusStripView(totals: totals, goals: try DailyGoals.fetch(db))
+            let day = try DayQueries.totals(db, from: today, through: today).first
+            return StatusStripView(totals: day?.totals ?? NutrientValues(), goals: try DailyGoals.fetch(db), notItemised: day?.notItemisedCount ?? 0)
         }
     }
     try ImageLibrary.start()
@@ -98,6 +98,8 @@ public func buildApplication(
     MealSharingController(sharing: MealSharing(accounts: accounts, diaries: diaries, now: now), renderer: renderer, logger: logger)
         .addRoutes(to: routes)
     QuickAddController(renderer: renderer, now: now).addRoutes(to: routes)
+    ItemisingController(geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now)
+        .addRoutes(to: routes)
     MyFoodsController(household: household, renderer: renderer, now: now).addRoutes(to: routes)
     RecipesController(catalog: catalog, household: household, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now)
         .addRoutes(to: routes)

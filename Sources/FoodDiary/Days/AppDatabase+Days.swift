@@ -21,13 +21,19 @@ public enum DayQueries {
         public let meals: [EntryQueries.MealFoods]
         public let goals: DailyGoals
         public var totals: NutrientValues { NutrientValues.sum(meals.map(\.totals)) }
+        /// Meals with no foods yet: unknown, so left out of the totals, never counted as zero.
+        public var notItemisedCount: Int { meals.count { $0.entries.isEmpty } }
     }
 
     /// One day's sums, for trends; a day with no meals has zero meals and zero energy.
     public struct DayTotals: Sendable, Equatable {
         public let date: LocalDate
         public let mealCount: Int
+        /// Meals with no foods yet: the day's totals are incomplete while any remain.
+        public let notItemisedCount: Int
         public let totals: NutrientValues
+
+        public var isComplete: Bool { notItemisedCount == 0 }
     }
 
     /// Meals filed under `date` by the wall clock they were eaten at, whatever their UTC offset.
@@ -40,7 +46,7 @@ public enum DayQueries {
     public static func totals(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> [DayTotals] {
         let sums = NutrientKind.allCases.map { "sum(e.\($0.column)) AS \($0.column)" }.joined(separator: ", ")
         let rows = try db.cachedRows("""
-            SELECT substr(m.eaten_local, 1, 10) AS day, count(DISTINCT m.id) AS meal_count, \(sums)
+            SELECT substr(m.eaten_local, 1, 10) AS day, count(DISTINCT m.id) AS meal_count, sum(e.id IS NULL) AS not_itemised, \(sums)
             FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
             WHERE m.eaten_local >= ? AND m.eaten_local < ?
             GROUP BY day
@@ -51,12 +57,12 @@ public enum DayQueries {
             guard let date = LocalDate(parsing: day) else { continue }
             var values = NutrientValues()
             for kind in NutrientKind.allCases { values[kind] = row[kind.column] }
-            byDay[day] = DayTotals(date: date, mealCount: row["meal_count"], totals: values)
+            byDay[day] = DayTotals(date: date, mealCount: row["meal_count"], notItemisedCount: row["not_itemised"], totals: values)
         }
         var result: [DayTotals] = []
         var date = first
         while date <= last {
-            result.append(byDay[date.description] ?? DayTotals(date: date, mealCount: 0, totals: NutrientValues([.energyKcal: 0])))
+            result.append(byDay[date.description] ?? DayTotals(date: date, mealCount: 0, notItemisedCount: 0, totals: NutrientValues([.energyKcal: 0])))
             date = date.next
         }
         return result

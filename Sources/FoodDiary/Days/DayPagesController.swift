@@ -76,6 +76,8 @@ struct DayPagesController: Sendable {
         let date: String
         let meals: [MealDetailJSON]
         let totals: NutrientsJSON
+        /// Meals with no foods yet, left out of `totals`.
+        let mealsNotItemised: Int
         let goals: GoalsJSON
     }
 
@@ -91,11 +93,13 @@ struct DayPagesController: Sendable {
     struct TrendRowJSON: Encodable {
         let date: String
         let mealCount: Int
+        let mealsNotItemised: Int
         let totals: NutrientValues
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
             try container.encode(date, forKey: .init("date"))
             try container.encode(mealCount, forKey: .init("mealCount"))
+            try container.encode(mealsNotItemised, forKey: .init("mealsNotItemised"))
             for kind in NutrientKind.allCases { try container.encode(totals[kind], forKey: .init(kind.rawValue)) }
         }
     }
@@ -110,13 +114,14 @@ struct DayPagesController: Sendable {
         let date = try date(context)
         let day = try await diary.days.value(for: date, in: diary.database) { db in try DayQueries.day(db, date: date) }
         return try jsonResponse(DayJSON(date: date.description, meals: day.meals.map(MealDetailJSON.init),
-                                        totals: NutrientsJSON(values: day.totals), goals: GoalsJSON(goals: day.goals)))
+                                        totals: NutrientsJSON(values: day.totals), mealsNotItemised: day.notItemisedCount,
+                                        goals: GoalsJSON(goals: day.goals)))
     }
 
     @Sendable func trendsJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let period = try period(request)
         let (days, _) = try await trendData(try context.diary(), period)
-        return try jsonResponse(TrendsJSON(days: period, rows: days.map { TrendRowJSON(date: $0.date.description, mealCount: $0.mealCount, totals: $0.totals) }))
+        return try jsonResponse(TrendsJSON(days: period, rows: days.map { TrendRowJSON(date: $0.date.description, mealCount: $0.mealCount, mealsNotItemised: $0.notItemisedCount, totals: $0.totals) }))
     }
 
     // MARK: - Helpers

@@ -37,6 +37,7 @@ struct DayView: Sendable {
         let kcal: String
         let macros: String
         let isFavourite: Bool
+        let isItemised: Bool
         let entries: [EntryRowView]
         let hasEntries: Bool
         let foodCountText: String
@@ -56,6 +57,9 @@ struct DayView: Sendable {
     let hasGoals: Bool
     let lines: [NutrientLineView]
     let addMealURL = "/meals/new"
+    /// "+ 2 meals not itemised": the totals leave them out, and say so.
+    let notItemisedText: String?
+    let toItemise: ToItemiseView?
 
     init(day: DayQueries.Day, today: LocalDate) {
         isToday = day.date == today
@@ -67,16 +71,29 @@ struct DayView: Sendable {
         nextURL = "/days/\(day.date.next)"
         meals = day.meals.map { foods in
             MealBlock(url: "/meals/\(foods.meal.id)", time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
-                      placeName: foods.meal.place?.name, kcal: FoodDiary.kcalText(foods.totals), macros: macrosText(foods.totals),
-                      isFavourite: foods.meal.isFavourite, entries: foods.entries.map(EntryRowView.init),
+                      placeName: foods.meal.place?.name, kcal: foods.entries.isEmpty ? MealRowView.notItemised : FoodDiary.kcalText(foods.totals),
+                      macros: foods.entries.isEmpty ? "" : macrosText(foods.totals),
+                      isFavourite: foods.meal.isFavourite, isItemised: !foods.entries.isEmpty, entries: foods.entries.map(EntryRowView.init),
                       hasEntries: !foods.entries.isEmpty, foodCountText: MealRowView.foodCountText(foods.entries.count))
         }
         hasMeals = !meals.isEmpty
         let totals = day.totals
         self.kcalText = FoodDiary.kcalText(totals)
+        notItemisedText = Self.notItemisedText(day.notItemisedCount)
+        toItemise = ToItemiseView(day: day)
         bars = GoalBarView.bars(totals: totals, goals: day.goals)
         hasGoals = !day.goals.isEmpty
         lines = NutrientLineView.lines(totals)
+    }
+}
+
+extension DayView {
+    static func notItemisedText(_ count: Int) -> String? {
+        switch count {
+        case 0: nil
+        case 1: "+ 1 meal not itemised"
+        default: "+ \(count) meals not itemised"
+        }
     }
 }
 
@@ -87,8 +104,10 @@ struct StatusStripView: Sendable {
     let fill: String
     let isOver: Bool
     let macros: String
+    let notItemisedText: String?
 
-    init(totals: NutrientValues, goals: DailyGoals) {
+    init(totals: NutrientValues, goals: DailyGoals, notItemised: Int) {
+        notItemisedText = DayView.notItemisedText(notItemised)
         let kcal = totals.value(.energyKcal, default: 0)
         kcalText = NutrientKind.energyKcal.format(kcal)
         goalText = goals[.energyKcal].map { NutrientKind.energyKcal.format($0) }

@@ -12,6 +12,7 @@ struct BarChartView: Sendable {
         let width: String
         let segments: [Segment]
         let isOver: Bool
+        let isIncomplete: Bool
     }
     struct Label: Sendable { let x: String; let y: String; let text: String }
     struct Rule: Sendable { let y: String; let labelY: String; let label: String; let kind: String }
@@ -34,7 +35,7 @@ struct BarChartView: Sendable {
 
     /// `stacks` holds each day's parts bottom to top, as (value, kind) pairs.
     init(label: String, days: [LocalDate], stacks: [[(Double, String)]], titles: [String], unit: String,
-         goal: Double?, average: Double?, overGoal: [Bool]) {
+         goal: Double?, average: Double?, overGoal: [Bool], incomplete: [Bool]) {
         self.label = label
         let plotLeft = Self.plotLeft, plotRight = Self.plotRight, plotTop = Self.plotTop, plotBottom = Self.plotBottom
         let top = max(stacks.map { $0.reduce(0) { $0 + $1.0 } }.max() ?? 0, goal ?? 0, 1) * 1.1
@@ -53,7 +54,8 @@ struct BarChartView: Sendable {
             }
             return Bar(url: "/days/\(days[index])", title: titles[index],
                        x: number(plotLeft + Double(index) * slot + (slot - barWidth) / 2), width: number(barWidth),
-                       segments: segments, isOver: overGoal.indices.contains(index) && overGoal[index])
+                       segments: segments, isOver: overGoal.indices.contains(index) && overGoal[index],
+                       isIncomplete: incomplete.indices.contains(index) && incomplete[index])
         }
         let every = max(1, Int((Double(days.count) / 5).rounded(.up)))
         xLabels = days.indices.filter { $0 % every == 0 }.map {
@@ -99,6 +101,7 @@ struct TrendsView: Sendable {
         let fat: String
         let carbohydrate: String
         let mealCount: Int
+        let incompleteText: String?
     }
     struct PeriodLink: Sendable { let label: String; let url: String; let selected: Bool }
 
@@ -114,25 +117,30 @@ struct TrendsView: Sendable {
         title = "Last \(period) days"
         periods = [7, 30].map { PeriodLink(label: "\($0) days", url: "/trends?days=\($0)", selected: $0 == period) }
         let kcal = days.map { $0.totals.value(.energyKcal, default: 0) }
-        let loggedDays = days.filter { $0.mealCount > 0 }
+        // A day with a meal not itemised is unknown, not light: it stays out of the average.
+        let loggedDays = days.filter { $0.mealCount > 0 && $0.isComplete }
+        let incompleteCount = days.count { !$0.isComplete }
         let average = loggedDays.isEmpty ? nil : loggedDays.map { $0.totals.value(.energyKcal, default: 0) }.reduce(0, +) / Double(loggedDays.count)
-        averageText = average.map { "Average \(grouped($0)) kcal a day over the \(loggedDays.count) day\(loggedDays.count == 1 ? "" : "s") with meals." }
-            ?? "No meals in this period yet."
+        let leftOut = incompleteCount == 0 ? "" : " \(incompleteCount) incomplete day\(incompleteCount == 1 ? "" : "s") (meals not itemised) left out."
+        averageText = (average.map { "Average \(grouped($0)) kcal a day over the \(loggedDays.count) complete day\(loggedDays.count == 1 ? "" : "s") with meals." }
+            ?? (incompleteCount == 0 ? "No meals in this period yet." : "No complete day in this period yet.")) + leftOut
         goalText = goals[.energyKcal].map { "Goal \(grouped($0)) kcal." }
         energyChart = BarChartView(
             label: "Energy per day, last \(period) days", days: days.map(\.date), stacks: kcal.map { [($0, "energy")] },
-            titles: days.map { "\($0.date.longText): \(grouped($0.totals.value(.energyKcal, default: 0))) kcal" },
+            titles: days.map { "\($0.date.longText): \(grouped($0.totals.value(.energyKcal, default: 0))) kcal\($0.isComplete ? "" : ", incomplete (\(DayView.notItemisedText($0.notItemisedCount)!))")" },
             unit: "kcal", goal: goals[.energyKcal], average: average,
-            overGoal: kcal.map { value in goals[.energyKcal].map { value > $0 } ?? false })
+            overGoal: kcal.map { value in goals[.energyKcal].map { value > $0 } ?? false }, incomplete: days.map { !$0.isComplete })
         macroChart = BarChartView(
             label: "Protein, fat and carbohydrate per day, last \(period) days", days: days.map(\.date),
             stacks: days.map { day in [(day.totals.value(.proteinG, default: 0), "protein"), (day.totals.value(.fatG, default: 0), "fat"),
                                        (day.totals.value(.carbohydrateG, default: 0), "carbohydrate")] },
-            titles: days.map { "\($0.date.longText): \(macrosText($0.totals))" }, unit: "g", goal: nil, average: nil, overGoal: [])
+            titles: days.map { "\($0.date.longText): \(macrosText($0.totals))" }, unit: "g", goal: nil, average: nil, overGoal: [],
+            incomplete: days.map { !$0.isComplete })
         rows = days.reversed().map {
             Row(url: "/days/\($0.date)", dateText: $0.date.shortText, kcal: grouped($0.totals.value(.energyKcal, default: 0)),
                 protein: $0.totals[.proteinG].map(grouped) ?? "–", fat: $0.totals[.fatG].map(grouped) ?? "–",
-                carbohydrate: $0.totals[.carbohydrateG].map(grouped) ?? "–", mealCount: $0.mealCount)
+                carbohydrate: $0.totals[.carbohydrateG].map(grouped) ?? "–", mealCount: $0.mealCount,
+                incompleteText: DayView.notItemisedText($0.notItemisedCount))
         }
     }
 }

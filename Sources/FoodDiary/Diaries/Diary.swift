@@ -10,7 +10,7 @@ public final class Diary: Sendable {
     /// Today's totals for the strip every page shows, read once per change (or new day).
     let statusStrips = DiaryReadCache<LocalDate, StatusStripView>()
     /// The list page read last: page 1 is opened far more often than it changes.
-    let listPages = DiaryReadCache<Int, MealQueries.ListPage?>()
+    let listPages = DiaryReadCache<Int, MealListData?>()
     /// The day page read last, usually today's.
     let days = DiaryReadCache<LocalDate, DayQueries.Day>()
     /// What this diary shares with the household, which the others' pages read on every visit.

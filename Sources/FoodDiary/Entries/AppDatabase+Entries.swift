@@ -163,3 +163,20 @@ public enum EntryQueries {
         Set(try Int64.fetchAll(db, sql: "SELECT catalog_food_id FROM saved_food WHERE catalog_food_id IS NOT NULL"))
     }
 }
+
+extension AppDatabase {
+    /// Copies the entries `condition` picks into meal `mealID`, snapshots and amounts unchanged, in
+    /// their order; returns how many. Logging a meal again, "like this one" and a usual food all
+    /// copy this way.
+    @discardableResult
+    static func copyEntries(_ db: Database, from condition: String, _ arguments: StatementArguments, to mealID: Int64,
+                            now: Date) throws -> Int {
+        let copied = (["grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns + SnapshotColumns.scaledColumns)
+            .joined(separator: ", ")
+        try db.execute(sql: """
+            INSERT INTO food_entry (meal_id, \(copied), created_at, updated_at)
+            SELECT ?, \(copied), ?, ? FROM food_entry WHERE \(condition) ORDER BY id
+            """, arguments: [mealID, now, now] + arguments)
+        return db.changesCount
+    }
+}

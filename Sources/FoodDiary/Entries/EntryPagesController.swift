@@ -47,9 +47,14 @@ struct EntryPagesController: Sendable {
             let logged = try await diary.loggedCatalogFoods()
             result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 25, logged: logged) }
         }
-        let (saved, savedIDs, myFoods, recipes) = try await diary.database.read { db in
+        // Before any search, the foods usual here (or at this time) come first, one tap each.
+        let (saved, savedIDs, myFoods, recipes, suggestions) = try await diary.database.read { db in
             (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db),
-             try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query))
+             try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query),
+             query.isEmpty ? try FoodSuggestions.forMeal(db, meal) : nil)
+        }
+        let usual = suggestions.map {
+            UsualFoodsView(mealID: meal.id, basis: $0.basis, placeName: meal.place?.name, foods: $0.foods, csrfToken: context.csrfToken)
         }
         let viewer = try context.person().account
         let (sharedFoods, sharedRecipes) = brand.isEmpty
@@ -62,7 +67,7 @@ struct EntryPagesController: Sendable {
                                myFoods: brand.isEmpty ? myFoods : [], recipes: brand.isEmpty ? recipes : [],
                                sharedFoods: sharedFoods, sharedRecipes: sharedRecipes,
                                result: result, savedCatalogIDs: savedIDs, scope: scope, brandedProgress: try catalog.brandedFoodsProgress(),
-                               onlineBox: onlineBox)
+                               onlineBox: onlineBox, usual: usual)
         return await renderer.render(.addFood, view)
     }
 

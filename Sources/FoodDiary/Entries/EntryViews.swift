@@ -152,12 +152,16 @@ struct AddFoodView: Sendable {
     let emptyMessage: String?
     let typedURL: String
     let onlineBox: OnlineSearchBox?
+    /// "Last time here" or "Usually at this time", before any search.
+    let usual: UsualFoodsView?
 
     init(meal: Meal, notice: String? = nil, csrfToken: String, query: String, brand: String, searched: Bool,
          saved: [SavedFood], myFoods: [MyFood] = [], recipes: [Recipe] = [], sharedFoods: [HouseholdFoods.Shared<MyFood>] = [],
          sharedRecipes: [HouseholdFoods.Shared<Recipe>] = [], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>,
-         scope: FoodSearch.Scope = .all, brandedProgress: BrandedFoodsImport.Progress? = nil, onlineBox: OnlineSearchBox? = nil) {
+         scope: FoodSearch.Scope = .all, brandedProgress: BrandedFoodsImport.Progress? = nil, onlineBox: OnlineSearchBox? = nil,
+         usual: UsualFoodsView? = nil) {
         self.onlineBox = onlineBox
+        self.usual = usual
         self.meal = MealContextView(meal)
         self.notice = notice
         let q = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""

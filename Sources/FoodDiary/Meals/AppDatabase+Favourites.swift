@@ -19,12 +19,7 @@ extension AppDatabase {
                                     notes: input.notes, createdAt: now, updatedAt: now)
             try record.insert(db)
             let id = record.id!
-            let copied = (["grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns + SnapshotColumns.scaledColumns)
-                .joined(separator: ", ")
-            try db.execute(sql: """
-                INSERT INTO food_entry (meal_id, \(copied), created_at, updated_at)
-                SELECT ?, \(copied), ?, ? FROM food_entry WHERE meal_id = ? ORDER BY id
-                """, arguments: [id, now, now, source])
+            try Self.copyEntries(db, from: "meal_id = ?", [source], to: id, now: now)
             let tags = try String.fetchAll(db, sql: """
                 SELECT t.name FROM meal_tag mt JOIN tag t ON t.id = mt.tag_id WHERE mt.meal_id = ? ORDER BY mt.position
                 """, arguments: [source])

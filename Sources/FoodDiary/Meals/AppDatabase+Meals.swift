@@ -11,16 +11,18 @@ extension AppDatabase {
     /// new place founded at the input's coordinates.
     package func createMeal(_ input: MealInput, photo: IngestedPhoto? = nil, geocodedName: String? = nil,
                     now: Date) async throws -> Int64 {
-        try await write { db in
-            if let photo { try Self.insertPhoto(db, photo, now: now) }
-            var record = MealRecord(
-                id: nil, eatenLocal: input.eatenAt.description, utcOffsetMinutes: input.utcOffsetMinutes,
-                notes: input.notes, photoSHA256: photo?.sha256, createdAt: now, updatedAt: now)
-            try record.insert(db)
-            try Self.applyLocation(db, mealID: record.id!, choice: input.location, geocodedName: geocodedName, now: now)
-            try Self.applyTags(db, mealID: record.id!, tags: input.tags)
-            return record.id!
-        }
+        try await write { db in try Self.insertMeal(db, input, photo: photo, geocodedName: geocodedName, now: now) }
+    }
+
+    static func insertMeal(_ db: Database, _ input: MealInput, photo: IngestedPhoto?, geocodedName: String?, now: Date) throws -> Int64 {
+        if let photo { try insertPhoto(db, photo, now: now) }
+        var record = MealRecord(
+            id: nil, eatenLocal: input.eatenAt.description, utcOffsetMinutes: input.utcOffsetMinutes,
+            notes: input.notes, photoSHA256: photo?.sha256, createdAt: now, updatedAt: now)
+        try record.insert(db)
+        try applyLocation(db, mealID: record.id!, choice: input.location, geocodedName: geocodedName, now: now)
+        try applyTags(db, mealID: record.id!, tags: input.tags)
+        return record.id!
     }
 
     /// Returns false when no meal has that id.
@@ -66,6 +68,8 @@ public enum MealQueries {
         case all
         case place(Int64)
         case tag(Int64)
+        /// Meals with no foods yet.
+        case toItemise
     }
 
     /// Meals newest first by the wall clock they were eaten at, `pageSize` to a page (pages count
@@ -77,6 +81,7 @@ public enum MealQueries {
         case .all: ("", [])
         case .place(let id): ("WHERE place_id = ?", [id])
         case .tag(let id): ("WHERE id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", [id])
+        case .toItemise: ("WHERE entry_count = 0", [])
         }
         let total = try db.cachedValue("SELECT count(*) FROM meal \(condition)", arguments) ?? 0
         let pageCount = max(1, (total + pageSize - 1) / pageSize)

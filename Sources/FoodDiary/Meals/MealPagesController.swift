@@ -17,6 +17,9 @@ struct MealPagesController: Sendable {
         "unstarred": "Removed from favourites.", "diary_created": "New diary created and opened.", "diary_opened": "Diary opened.", "logged_again": "Logged again, with the same foods.",
         "shared": "Logged for the others too. The foods here are now your share.",
         "shared_already": "That share was logged already; nothing was repeated.",
+        "like_copied": "Foods copied. Change any amount that was different this time.",
+        "like_copied_one": "Food copied. Change its amount if it was different this time.",
+        "estimated": "Estimate added. It counts in your totals until you replace it with the foods.",
     ]
 
     func addRoutes(to routes: Routes) {
@@ -31,30 +34,61 @@ struct MealPagesController: Sendable {
         routes.post("/meals/:id/delete", use: delete)
         routes.post("/meals/:id/photo", use: setPhoto)
         routes.post("/meals/:id/photo/delete", use: removePhoto)
+        routes.post("/meals/:id/estimate", use: estimate)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let page = try request.pageNumber()
-        guard let result = try await diary.listPages.value(for: page, in: diary.database, read: { db in try MealQueries.listPage(db, page: page) }) else {
+        // The first page also shows the meals still waiting for their foods, wherever they fall.
+        guard let result = try await diary.listPages.value(for: page, in: diary.database, read: { db in
+            try MealQueries.listPage(db, page: page).map { MealListData(page: $0, waiting: page == 1 ? try ItemisingQueries.waiting(db, limit: ToItemiseView.shown) : nil) }
+        }) else {
             throw HTTPError(.notFound, message: "There is no page \(page) of meals. The list starts at page 1.")
         }
-        return await renderer.render(.mealList, MealListView(page: result, notice: try notice(request)))
+        return await renderer.render(.mealList, MealListView(data: result, notice: try notice(request)))
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await detailPage(mealID: try mealID(context), notice: try notice(request), context: context)
     }
 
-    private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, status: HTTPResponse.Status = .ok,
-                            context: AppRequestContext) async throws -> Response {
+    private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, estimate: (typed: String, error: String)? = nil,
+                            status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        guard let (foods, shares) = try await diary.database.read({ db in try SharingQueries.mealFoodsAndShares(db, mealID: id) }) else {
+        // A meal with no foods yet also offers past meals like it.
+        guard let (foods, shares, likes) = try await diary.database.read({ db in
+            try SharingQueries.mealFoodsAndShares(db, mealID: id).map { foods, shares in
+                (foods, shares, foods.entries.isEmpty ? try ItemisingQueries.likeThisOne(db, foods.meal) : nil)
+            }
+        }) else {
             throw mealNotFound(id)
         }
-        return await renderer.render(.mealDetail, MealDetailView(foods: foods, shares: shares, timeZone: timeZone, notice: notice,
+        let itemise = likes.map {
+            ItemiseHelpView(mealID: id, likeness: $0.likeness, likes: $0.meals, estimate: estimate?.typed ?? "", estimateError: estimate?.error,
+                            csrfToken: context.csrfToken)
+        }
+        return await renderer.render(.mealDetail, MealDetailView(foods: foods, shares: shares, itemise: itemise, timeZone: timeZone, notice: notice,
                                                            photoError: photoError, csrfToken: context.csrfToken), status: status)
     }
+
+    /// A rough energy for a meal nobody will itemise just now, kept as a quick add to refine later.
+    @Sendable func estimate(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
+        let id = try mealID(context)
+        _ = try await existingMeal(diary.database, context)
+        let typed = String((context.formFields["kcal"] ?? "").prefix(40))
+        switch QuickAddForm(name: Self.estimateName, values: [.energyKcal: typed]).validate() {
+        case .failure(let errors):
+            let message = errors.values[.energyKcal] ?? "Type about how many kcal, like 600."
+            return try await detailPage(mealID: id, notice: nil, estimate: (typed, message), status: .unprocessableContent, context: context)
+        case .success(let food):
+            guard try await diary.database.addEntry(mealID: id, food: food, amount: nil, now: now()) != nil else { throw mealNotFound(id) }
+            return redirect(to: "/meals/\(id)?notice=estimated#foods")
+        }
+    }
+
+    static let estimateName = "Quick estimate"
 
     /// Adds or replaces the meal's photo. A refused file leaves the meal as it was.
     @Sendable func setPhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -190,4 +224,10 @@ struct MealPagesController: Sendable {
     private func mealID(_ context: AppRequestContext) throws -> Int64 { try mealIDParameter(context) }
 
 
+}
+
+/// What the list page reads in one go: its meals, and on the first page those still to itemise.
+struct MealListData: Sendable {
+    let page: MealQueries.ListPage
+    let waiting: ItemisingQueries.Waiting?
 }

@@ -7,12 +7,14 @@ struct MealListView: Sendable {
     let isEmpty: Bool
     let days: [MealDayView]
     let pagination: PaginationView?
+    let toItemise: ToItemiseView?
 
-    init(page: MealQueries.ListPage, notice: String?) {
+    init(data: MealListData, notice: String?) {
         self.notice = notice
-        isEmpty = page.meals.isEmpty
-        days = MealDayView.group(page.meals)
-        pagination = PaginationView(page, path: "/")
+        isEmpty = data.page.meals.isEmpty
+        days = MealDayView.group(data.page.meals)
+        pagination = PaginationView(data.page, path: "/")
+        toItemise = data.waiting.flatMap { ToItemiseView(count: $0.count, meals: $0.meals, showsDay: true, listURL: "/meals/to-itemise") }
     }
 }
 
@@ -52,6 +54,7 @@ struct MealRowView: Sendable {
     let headline: String?
     let foodCountText: String
     let kcalText: String
+    let isItemised: Bool
 
     init(meal: Meal) {
         url = "/meals/\(meal.id)"
@@ -62,8 +65,12 @@ struct MealRowView: Sendable {
         time = meal.eatenAt.clockText
         headline = meal.headline
         foodCountText = Self.foodCountText(meal.foodCount)
-        kcalText = FoodDiary.kcalText(meal.energyKcal)
+        kcalText = meal.foodCount == 0 ? Self.notItemised : FoodDiary.kcalText(meal.energyKcal)
+        isItemised = meal.foodCount > 0
     }
+
+    /// What a meal with no foods shows for its energy: unknown, not zero.
+    static let notItemised = "To itemise"
 
     static func foodCountText(_ count: Int) -> String {
         switch count {
@@ -127,8 +134,12 @@ struct MealDetailView: Sendable {
     /// Who else had some of this meal, or who shared it.
     let shares: [String]
     let hasShares: Bool
+    /// For a meal with no foods yet: meals like it and a quick estimate.
+    let itemise: ItemiseHelpView?
 
-    init(foods: EntryQueries.MealFoods, shares: [MealShare], timeZone: TimeZone, notice: String?, photoError: String? = nil, csrfToken: String) {
+    init(foods: EntryQueries.MealFoods, shares: [MealShare], itemise: ItemiseHelpView? = nil, timeZone: TimeZone, notice: String?,
+         photoError: String? = nil, csrfToken: String) {
+        self.itemise = itemise
         let meal = foods.meal
         title = "Meal at \(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
         self.notice = notice
@@ -146,7 +157,7 @@ struct MealDetailView: Sendable {
         utcOffset = "UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)
         notes = meal.notes.isEmpty ? nil : meal.notes
         foodCountText = MealRowView.foodCountText(foods.entries.count)
-        kcalText = FoodDiary.kcalText(foods.totals)
+        kcalText = foods.entries.isEmpty ? MealRowView.notItemised : FoodDiary.kcalText(foods.totals)
         entries = foods.entries.map(EntryRowView.init)
         hasEntries = !foods.entries.isEmpty
         lines = NutrientLineView.lines(foods.totals, partial: foods.partiallyKnown)

@@ -99,13 +99,13 @@ enum PortabilityQueries {
     static func forEachDay(_ db: Database, _ body: (DayQueries.DayTotals, _ foods: Int) throws -> Void) throws {
         let sums = NutrientKind.allCases.map { "sum(e.\($0.column))" }.joined(separator: ", ")
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT substr(m.eaten_local, 1, 10), count(DISTINCT m.id), count(e.id), \(sums)
+            SELECT substr(m.eaten_local, 1, 10), count(DISTINCT m.id), count(e.id), sum(e.id IS NULL), \(sums)
             FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
             GROUP BY 1 ORDER BY 1
             """)
         while let row = try rows.next() {
             guard let date = LocalDate(parsing: row[0]) else { continue }
-            try body(.init(date: date, mealCount: row[1], totals: SnapshotColumns.scaled(row, at: 3)), row[2])
+            try body(.init(date: date, mealCount: row[1], notItemisedCount: row[3], totals: SnapshotColumns.scaled(row, at: 4)), row[2])
         }
     }
 }

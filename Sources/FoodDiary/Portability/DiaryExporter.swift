@@ -147,10 +147,10 @@ struct DiaryExporter: Sendable {
     private func writeDays(_ db: Database, goals: [DiaryDocument.Goal], to path: String) throws {
         let targets = Dictionary(uniqueKeysWithValues: goals.map { ($0.nutrient, $0.target) })
         let goalKinds = NutrientKind.allCases.filter { DailyGoals.kinds.contains($0) }
-        let days = try SpreadsheetFile(path: path, header: ["date", "meals", "foods"]
+        let days = try SpreadsheetFile(path: path, header: ["date", "meals", "meals not itemised", "foods"]
             + NutrientKind.allCases.map { "\($0.label) (\($0.unit))" } + goalKinds.map { "\($0.label) goal (\($0.unit))" })
         try PortabilityQueries.forEachDay(db) { day, foods in
-            try days.write([.text(day.date.description), .integer(day.mealCount), .integer(foods)]
+            try days.write([.text(day.date.description), .integer(day.mealCount), .integer(day.notItemisedCount), .integer(foods)]
                 + NutrientKind.allCases.map { .number(day.totals[$0]) } + goalKinds.map { .number(targets[$0.rawValue]) })
         }
         try days.close()

@@ -479,6 +479,28 @@ enum DiaryMigrations {
                 ALTER TABLE recipe_ingredient ADD COLUMN basis_unit TEXT NOT NULL DEFAULT 'g' CHECK (basis_unit IN ('g', 'ml'));
                 """)
         }
+        migrator.registerMigration("countMealEntries") { db in
+            // A meal with no foods is one to itemise, and the list, today and every day show how
+            // many there are. Counting foods per meal on every page costs a probe per meal; this
+            // count, kept by the database itself on every insert, delete or move of an entry
+            // (imports, restores and shares included), lets a partial index hold just the meals
+            // still waiting.
+            try db.execute(sql: """
+                ALTER TABLE meal ADD COLUMN entry_count INTEGER NOT NULL DEFAULT 0 CHECK (entry_count >= 0);
+                UPDATE meal SET entry_count = (SELECT count(*) FROM food_entry WHERE meal_id = meal.id);
+                CREATE TRIGGER food_entry_counted AFTER INSERT ON food_entry BEGIN
+                    UPDATE meal SET entry_count = entry_count + 1 WHERE id = NEW.meal_id;
+                END;
+                CREATE TRIGGER food_entry_uncounted AFTER DELETE ON food_entry BEGIN
+                    UPDATE meal SET entry_count = entry_count - 1 WHERE id = OLD.meal_id;
+                END;
+                CREATE TRIGGER food_entry_moved AFTER UPDATE OF meal_id ON food_entry WHEN OLD.meal_id != NEW.meal_id BEGIN
+                    UPDATE meal SET entry_count = entry_count - 1 WHERE id = OLD.meal_id;
+                    UPDATE meal SET entry_count = entry_count + 1 WHERE id = NEW.meal_id;
+                END;
+                CREATE INDEX meal_to_itemise ON meal(eaten_local DESC, id DESC) WHERE entry_count = 0;
+                """)
+        }
         return migrator
     }
 }

@@ -17,6 +17,9 @@ struct MealRecord: Encodable, Sendable, FetchableRecord, MutablePersistableRecor
     var isFavourite: Bool = false
     var createdAt: Date
     var updatedAt: Date
+    /// Kept by the database's triggers on `food_entry`; never written from here, so it is not
+    /// among the coding keys an insert or update encodes.
+    var entryCount = 0
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -46,7 +49,7 @@ extension MealRecord {
     /// The columns every read of a meal selects, in this order, so a row is read by position: the
     /// name lookup (case-insensitive, so lower-casing each name) cost a list page more than SQLite.
     static let columnNames = ["id", "eaten_local", "utc_offset_minutes", "notes", "photo_sha256", "latitude", "longitude",
-                              "location_source", "place_id", "is_favourite", "created_at", "updated_at"]
+                              "location_source", "place_id", "is_favourite", "created_at", "updated_at", "entry_count"]
     static let selectedColumns = columnNames.joined(separator: ", ")
     static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
 
@@ -63,6 +66,7 @@ extension MealRecord {
         isFavourite = row[9]
         createdAt = Self.instant(row, 10)
         updatedAt = Self.instant(row, 11)
+        entryCount = row[12]
     }
 
     private static func instant(_ row: Row, _ index: Int) -> Date {

@@ -49,6 +49,11 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         self.minute = secondsIntoDay % 3_600 / 60
     }
 
+    /// The instant this wall-clock time was, `utcOffsetMinutes` ahead of UTC.
+    public func instant(utcOffsetMinutes: Int) -> Date {
+        Date(timeIntervalSince1970: Double(date.daysSince1970 * 86_400 + hour * 3_600 + minute * 60 - utcOffsetMinutes * 60))
+    }
+
     /// The form `datetime-local` inputs and the database use.
     public var description: String { "\(date)T\(Self.twoDigits(hour)):\(Self.twoDigits(minute))" }
 

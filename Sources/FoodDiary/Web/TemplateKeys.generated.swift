@@ -15,7 +15,7 @@ extension AccountView.TokenRow: TemplateKeyed {
 
 extension AddFoodView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "scope": self.scope.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; case "onlineBox": self.onlineBox.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "scope": self.scope.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; case "onlineBox": self.onlineBox.templateValue; case "usual": self.usual.templateValue; default: .absent }
     }
 }
 
@@ -63,7 +63,7 @@ extension BarChartView: TemplateKeyed {
 
 extension BarChartView.Bar: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "title": self.title.templateValue; case "x": self.x.templateValue; case "width": self.width.templateValue; case "segments": self.segments.templateValue; case "isOver": self.isOver.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "title": self.title.templateValue; case "x": self.x.templateValue; case "width": self.width.templateValue; case "segments": self.segments.templateValue; case "isOver": self.isOver.templateValue; case "isIncomplete": self.isIncomplete.templateValue; default: .absent }
     }
 }
 
@@ -117,13 +117,13 @@ extension ChooseAmountView.RecipeContext: TemplateKeyed {
 
 extension DayView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "meals": self.meals.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "meals": self.meals.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; default: .absent }
     }
 }
 
 extension DayView.MealBlock: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "placeName": self.placeName.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; case "isFavourite": self.isFavourite.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "foodCountText": self.foodCountText.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "placeName": self.placeName.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; case "isFavourite": self.isFavourite.templateValue; case "isItemised": self.isItemised.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "foodCountText": self.foodCountText.templateValue; default: .absent }
     }
 }
 
@@ -295,6 +295,18 @@ extension InviteView: TemplateKeyed {
     }
 }
 
+extension ItemiseHelpView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "csrfToken": self.csrfToken.templateValue; case "likenessText": self.likenessText.templateValue; case "likes": self.likes.templateValue; case "hasLikes": self.hasLikes.templateValue; case "estimateAction": self.estimateAction.templateValue; case "estimate": self.estimate.templateValue; case "estimateError": self.estimateError.templateValue; case "addFoodURL": self.addFoodURL.templateValue; default: .absent }
+    }
+}
+
+extension ItemiseHelpView.Like: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "action": self.action.templateValue; case "url": self.url.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; case "whenText": self.whenText.templateValue; case "placeName": self.placeName.templateValue; case "foodsText": self.foodsText.templateValue; case "kcalText": self.kcalText.templateValue; case "timesText": self.timesText.templateValue; case "buttonLabel": self.buttonLabel.templateValue; default: .absent }
+    }
+}
+
 extension LocationView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "placeName": self.placeName.templateValue; case "placeURL": self.placeURL.templateValue; case "coordinatesText": self.coordinatesText.templateValue; case "sourceText": self.sourceText.templateValue; case "openStreetMapURL": self.openStreetMapURL.templateValue; case "embedURL": self.embedURL.templateValue; case "geoURI": self.geoURI.templateValue; default: .absent }
@@ -327,7 +339,7 @@ extension MealDeleteView: TemplateKeyed {
 
 extension MealDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "photo": self.photo.templateValue; case "location": self.location.templateValue; case "tags": self.tags.templateValue; case "hasTags": self.hasTags.templateValue; case "photoError": self.photoError.templateValue; case "photoAction": self.photoAction.templateValue; case "removePhotoAction": self.removePhotoAction.templateValue; case "dayHeading": self.dayHeading.templateValue; case "dayISO": self.dayISO.templateValue; case "time": self.time.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "lines": self.lines.templateValue; case "hasPartialTotals": self.hasPartialTotals.templateValue; case "addFoodURL": self.addFoodURL.templateValue; case "createdText": self.createdText.templateValue; case "updatedText": self.updatedText.templateValue; case "editURL": self.editURL.templateValue; case "deleteURL": self.deleteURL.templateValue; case "dayURL": self.dayURL.templateValue; case "isFavourite": self.isFavourite.templateValue; case "favouriteAction": self.favouriteAction.templateValue; case "logAgainURL": self.logAgainURL.templateValue; case "shareURL": self.shareURL.templateValue; case "shares": self.shares.templateValue; case "hasShares": self.hasShares.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "photo": self.photo.templateValue; case "location": self.location.templateValue; case "tags": self.tags.templateValue; case "hasTags": self.hasTags.templateValue; case "photoError": self.photoError.templateValue; case "photoAction": self.photoAction.templateValue; case "removePhotoAction": self.removePhotoAction.templateValue; case "dayHeading": self.dayHeading.templateValue; case "dayISO": self.dayISO.templateValue; case "time": self.time.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "lines": self.lines.templateValue; case "hasPartialTotals": self.hasPartialTotals.templateValue; case "addFoodURL": self.addFoodURL.templateValue; case "createdText": self.createdText.templateValue; case "updatedText": self.updatedText.templateValue; case "editURL": self.editURL.templateValue; case "deleteURL": self.deleteURL.templateValue; case "dayURL": self.dayURL.templateValue; case "isFavourite": self.isFavourite.templateValue; case "favouriteAction": self.favouriteAction.templateValue; case "logAgainURL": self.logAgainURL.templateValue; case "shareURL": self.shareURL.templateValue; case "shares": self.shares.templateValue; case "hasShares": self.hasShares.templateValue; case "itemise": self.itemise.templateValue; default: .absent }
     }
 }
 
@@ -345,13 +357,13 @@ extension MealFormView.PlaceOption: TemplateKeyed {
 
 extension MealListView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "isEmpty": self.isEmpty.templateValue; case "days": self.days.templateValue; case "pagination": self.pagination.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "isEmpty": self.isEmpty.templateValue; case "days": self.days.templateValue; case "pagination": self.pagination.templateValue; case "toItemise": self.toItemise.templateValue; default: .absent }
     }
 }
 
 extension MealRowView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; case "placeName": self.placeName.templateValue; case "tagsText": self.tagsText.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; case "placeName": self.placeName.templateValue; case "tagsText": self.tagsText.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "isItemised": self.isItemised.templateValue; default: .absent }
     }
 }
 
@@ -565,9 +577,21 @@ extension SignInView: TemplateKeyed {
     }
 }
 
+extension SnapView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "maxUploadMB": self.maxUploadMB.templateValue; case "error": self.error.templateValue; case "outcomes": self.outcomes.templateValue; case "hasOutcomes": self.hasOutcomes.templateValue; case "toItemiseURL": self.toItemiseURL.templateValue; default: .absent }
+    }
+}
+
+extension SnapView.Outcome: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "fileName": self.fileName.templateValue; case "message": self.message.templateValue; case "url": self.url.templateValue; case "isError": self.isError.templateValue; default: .absent }
+    }
+}
+
 extension StatusStripView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "kcalText": self.kcalText.templateValue; case "goalText": self.goalText.templateValue; case "fill": self.fill.templateValue; case "isOver": self.isOver.templateValue; case "macros": self.macros.templateValue; default: .absent }
+        switch key { case "kcalText": self.kcalText.templateValue; case "goalText": self.goalText.templateValue; case "fill": self.fill.templateValue; case "isOver": self.isOver.templateValue; case "macros": self.macros.templateValue; case "notItemisedText": self.notItemisedText.templateValue; default: .absent }
     }
 }
 
@@ -595,6 +619,24 @@ extension TagListView.Row: TemplateKeyed {
     }
 }
 
+extension ToItemiseListView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "summary": self.summary.templateValue; case "isEmpty": self.isEmpty.templateValue; case "days": self.days.templateValue; case "pagination": self.pagination.templateValue; default: .absent }
+    }
+}
+
+extension ToItemiseView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "heading": self.heading.templateValue; case "thumbs": self.thumbs.templateValue; case "moreText": self.moreText.templateValue; case "listURL": self.listURL.templateValue; default: .absent }
+    }
+}
+
+extension ToItemiseView.Thumb: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "url": self.url.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; case "label": self.label.templateValue; default: .absent }
+    }
+}
+
 extension TrendsView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "periods": self.periods.templateValue; case "energyChart": self.energyChart.templateValue; case "macroChart": self.macroChart.templateValue; case "averageText": self.averageText.templateValue; case "goalText": self.goalText.templateValue; case "rows": self.rows.templateValue; default: .absent }
@@ -609,7 +651,19 @@ extension TrendsView.PeriodLink: TemplateKeyed {
 
 extension TrendsView.Row: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "dateText": self.dateText.templateValue; case "kcal": self.kcal.templateValue; case "protein": self.protein.templateValue; case "fat": self.fat.templateValue; case "carbohydrate": self.carbohydrate.templateValue; case "mealCount": self.mealCount.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "dateText": self.dateText.templateValue; case "kcal": self.kcal.templateValue; case "protein": self.protein.templateValue; case "fat": self.fat.templateValue; case "carbohydrate": self.carbohydrate.templateValue; case "mealCount": self.mealCount.templateValue; case "incompleteText": self.incompleteText.templateValue; default: .absent }
+    }
+}
+
+extension UsualFoodsView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "heading": self.heading.templateValue; case "note": self.note.templateValue; case "action": self.action.templateValue; case "csrfToken": self.csrfToken.templateValue; case "foods": self.foods.templateValue; default: .absent }
+    }
+}
+
+extension UsualFoodsView.Food: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "description": self.description.templateValue; case "detail": self.detail.templateValue; case "kcal": self.kcal.templateValue; case "entryID": self.entryID.templateValue; case "buttonLabel": self.buttonLabel.templateValue; default: .absent }
     }
 }
 
@@ -619,43 +673,47 @@ enum TemplateKeys {
         "action", "addFoodURL", "addIngredientURL", "addMealURL", "additions", "advice", "alreadySaved", "amount",
         "amountLabel", "amountText", "amounts", "archives", "averageText", "backLabel", "backURL", "barcode",
         "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText",
-        "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonText", "byInvitation",
-        "canImport", "cancelURL", "carbohydrate", "checked", "choiceError", "choosePath", "chooseURL", "commitURL",
-        "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError",
-        "countText", "created", "createdText", "csrfToken", "currentError", "currentKey", "dateText", "dayHeading",
-        "dayISO", "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL",
-        "demoKeyNote", "description", "detail", "details", "diaries", "diaryName", "directory", "downloadURL",
-        "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries",
-        "error", "errorSummary", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue",
-        "fields", "fileName", "fill", "foodCountText", "foodGroup", "geoURI", "geocodedName", "goalText",
-        "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives",
-        "hasBarcodeResults", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLocationError",
-        "hasMeals", "hasMyFoods", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions",
-        "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasShares", "hasTags", "heading", "headline",
-        "height", "household", "id", "importCommand", "indented", "ingredients", "isCurrent", "isEmpty",
-        "isFavourite", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared",
-        "isToday", "isYou", "isoDate", "kcal", "kcalPerGram", "kcalText", "key", "kind",
-        "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError",
-        "legend", "lines", "link", "location", "locationSource", "logAgainURL", "longitude", "longitudeError",
-        "macroChart", "macros", "madeAt", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags",
-        "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals",
-        "message", "minGrams", "minimumLength", "missingError", "mustChangePassword", "myFoods", "name", "nameError",
-        "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "notes", "notesError",
-        "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL",
-        "otherSessions", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError", "people",
-        "peopleError", "per", "percentText", "periods", "photo", "photoAction", "photoError", "photoURL",
-        "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions",
-        "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError", "quickAddURL",
-        "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL",
-        "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "roleText", "rows",
-        "rules", "saveForLater", "saved", "savedHeading", "schedule", "scope", "search", "segments",
-        "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText",
-        "servings", "servingsError", "servingsText", "shareKey", "shareURL", "shares", "signedIn", "size",
-        "sizeText", "skipped", "skippedCount", "slot", "source", "sourceNote", "sourceText", "staleMessage",
-        "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText",
-        "text", "thumbnailURL", "time", "title", "token", "tokenName", "tokenNameError", "tokens",
-        "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit", "unitName",
-        "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "utcOffset", "utcOffsetError",
-        "value", "valueText", "width", "x", "xLabels", "y",
+        "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonLabel", "buttonText",
+        "byInvitation", "canImport", "cancelURL", "carbohydrate", "checked", "choiceError", "choosePath", "chooseURL",
+        "commitURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count",
+        "countError", "countText", "created", "createdText", "csrfToken", "currentError", "currentKey", "dateText",
+        "dayHeading", "dayISO", "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError",
+        "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries", "diaryName", "directory",
+        "downloadURL", "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart",
+        "entries", "entryID", "error", "errorSummary", "estimate", "estimateAction", "estimateError", "exportCommand",
+        "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName", "fill",
+        "foodCountText", "foodGroup", "foods", "foodsText", "geoURI", "geocodedName", "goalText", "gpsText",
+        "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives", "hasBarcodeResults",
+        "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLocationError",
+        "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
+        "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasShares", "hasTags", "heading",
+        "headline", "height", "household", "id", "importCommand", "incompleteText", "indented", "ingredients",
+        "isCurrent", "isEmpty", "isError", "isFavourite", "isIncomplete", "isItemised", "isMember", "isNew",
+        "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou", "isoDate",
+        "itemise", "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelServing",
+        "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError", "legend", "likenessText",
+        "likes", "lines", "link", "listURL", "location", "locationSource", "logAgainURL", "longitude",
+        "longitudeError", "macroChart", "macros", "madeAt", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength",
+        "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
+        "meals", "message", "minGrams", "minimumLength", "missingError", "moreText", "mustChangePassword", "myFoods",
+        "name", "nameError", "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet",
+        "notItemisedText", "note", "notes", "notesError", "notice", "nutrients", "online", "onlineBox",
+        "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError",
+        "page", "pageCount", "pagination", "passwordError", "people", "peopleError", "per", "percentText",
+        "periods", "photo", "photoAction", "photoError", "photoURL", "pickAction", "placeError", "placeName",
+        "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem",
+        "progressNote", "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL",
+        "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand",
+        "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater", "saved",
+        "savedHeading", "schedule", "scope", "search", "segments", "selected", "servingError", "servingGrams",
+        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
+        "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped", "skippedCount",
+        "slot", "source", "sourceNote", "sourceText", "staleMessage", "status", "statusStrip", "submitLabel",
+        "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "thumbs",
+        "time", "timesText", "title", "toItemise", "toItemiseURL", "token", "tokenName", "tokenNameError",
+        "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit",
+        "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
+        "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width", "x", "xLabels",
+        "y",
     ]
 }
