@@ -57,6 +57,24 @@ measure "  + online, offline" "/meals/$meal/foods/new?q=banana&online=1" "$cooki
 measure "online results, offline" "/meals/$meal/foods/online?q=banana" "$cookie"
 measure "/fdc/v1/foods/search" "/fdc/v1/foods/search?query=banana&pageSize=25" "$cookie"
 measure "/fdc/v1/food/{id}" "/fdc/v1/food/800009040" "$cookie"
+# Snap now, itemise later: a meal with no foods yet at the busiest place (the demo's Home, about
+# 1,500 meals), at lunchtime, and one with no place at breakfast. Its page offers meals like it;
+# its add-food page, the foods usual there (or at that time), computed on every request.
+# A signed-in form's token comes from the session, so it is read from a page.
+token=$(curl -s -H "$cookie" "$base/meals/new" | grep -o 'name="_csrf" value="[0-9a-f]*"' | head -1 | grep -o '[0-9a-f]\{64\}')
+new_meal() {
+  curl -s -H "$cookie" -o /dev/null -w "%{redirect_url}" --data-urlencode "eaten_at=${today}T$1" -d "utc_offset=0" -d "place=$2" \
+    -d "_csrf=$token" "$base/meals" | sed -nE 's|.*/meals/([0-9]+).*|\1|p'
+}
+here=$(new_meal 12:30 "$place")
+anytime=$(new_meal 08:00 "")
+[ -n "$here" ] && [ -n "$anytime" ] || { echo "adding the meals to itemise failed" >&2; exit 1; }
+measure "/ with 2 to itemise" / "$cookie"
+measure "/meals/to-itemise" /meals/to-itemise "$cookie"
+measure "meal to itemise, here" "/meals/$here" "$cookie"
+measure "add food: last time here" "/meals/$here/foods/new" "$cookie"
+measure "meal to itemise, no place" "/meals/$anytime" "$cookie"
+measure "add food: usual at this time" "/meals/$anytime/foods/new" "$cookie"
 
 # Under load: wrk -t2 -c16 -d10s, the static file first, in the same run.
 if ! command -v wrk >/dev/null; then

@@ -118,8 +118,9 @@
         job.status.append(" ", link);
       } else if (request.status >= 400 && request.status < 500 && request.status !== 408 && request.status !== 429) {
         // Refused for what it is (not a photo, too large): sending it again would not help.
-        fail(job, (answer && (answer.error || (answer.refused && answer.refused[0] && answer.refused[0].error))) ||
-          "Refused (" + request.status + ").", false);
+        const reason = answer && (answer.error || (answer.refused && answer.refused[0] && answer.refused[0].error));
+        fail(job, reason || (request.status === 413 ? "That photo is larger than this diary accepts. Try a smaller copy."
+          : "The diary refused it (" + request.status + ")."), false);
       } else {
         fail(job, "The diary could not save it just now (" + request.status + "). Try again.", true);
       }

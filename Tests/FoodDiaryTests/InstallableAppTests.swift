@@ -14,6 +14,9 @@ import Testing
         let display: String
         let icons: [Icon]
         let share_target: ShareTarget
+        let shortcuts: [Shortcut]
+
+        struct Shortcut: Decodable { let name: String; let url: String }
 
         struct ShareTarget: Decodable {
             struct Params: Decodable { let files: [File] }
@@ -38,6 +41,9 @@ import Testing
             let manifest = try JSONDecoder().decode(Manifest.self, from: Data(buffer: response.body))
             #expect(manifest.name == "FoodDiary" && manifest.start_url == "/" && manifest.scope == "/" && manifest.display == "standalone")
             #expect(Set(manifest.icons.map(\.sizes)).isSuperset(of: ["192x192", "512x512"]) && manifest.icons.contains { $0.purpose == "maskable" })
+            // A long press on the installed icon goes straight to the camera page.
+            #expect(manifest.shortcuts.map(\.url) == ["/meals/snap", "/meals/to-itemise"])
+            for shortcut in manifest.shortcuts { #expect(try await client.get(shortcut.url).status == .ok, "\(shortcut.name)") }
             // The share sheet's photo goes where the service worker takes it, named as the meal form names it.
             let target = manifest.share_target
             #expect(target.action == "/share-target" && target.method == "POST" && target.enctype == "multipart/form-data")

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aViewModelAnswersItsKeysByName() {
-        let strip = StatusStripView(totals: NutrientValues(), goals: DailyGoals([:]))
+        let strip = StatusStripView(totals: NutrientValues(), goals: DailyGoals([:]), notItemised: 0)
         guard case .text(let kcal) = strip.value(forKey: "kcalText") else {
             Issue.record("kcalText is not text")
             return

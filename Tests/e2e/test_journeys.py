@@ -253,7 +253,7 @@ class Journeys:
         self.assertEqual(self.find(".meal-total-kcal").text, "117 kcal", "81 × 145 / 100")
         self.click_link("Peas, green, raw")
         self.click(".entry-remove button", "food-removed")
-        self.assertEqual(self.find(".meal-total-kcal").text, "0 kcal")
+        self.assertEqual(self.find(".meal-total-kcal").text, "To itemise", "no foods is unknown, not 0 kcal")
 
     def test_4_a_text_file_is_not_a_photo(self):
         before = self.stored_originals()
@@ -327,6 +327,67 @@ class Journeys:
         self.browser.get(self.server.base + "/recipes")
         self.search("crème brûlée & co", "recipe-search")
         self.assertIn(f"Crème brûlée & co ({self.label})", self.text())
+
+    def test_8b_three_photos_snapped_at_once_then_itemised_three_ways(self):
+        """Snap three photos in one go; itemise the first by searching, the second by "like this one",
+        the third with a food suggested because the place is known."""
+        shots = []
+        for name, taken, latitude, longitude in [("LUNCH_1.jpg", "2026:03:10 12:30:00", 51.5155, -0.0922),
+                                                 ("LUNCH_2.jpg", "2026:03:11 12:40:00", 51.5156, -0.0921),
+                                                 ("COFFEE.jpg", "2026:03:11 16:05:00", 51.5155, -0.0923)]:
+            path = self.files / f"{self.label}-{name}"
+            path.write_bytes(photos.jpeg_with_exif(taken, latitude, longitude))
+            shots.append(str(path))
+        self.open("/meals/snap", "snap")
+        self.find("#photos").send_keys("\n".join(shots))
+        WebDriverWait(self.browser, 30).until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, ".snap-file.saved")) == 3)
+        self.shot("snapped-three")
+        rows = [row.text for row in self.browser.find_elements(By.CSS_SELECTOR, ".snap-file")]
+        for time_ in ["12:30, Tue 10 Mar", "12:40, Wed 11 Mar", "16:05, Wed 11 Mar"]:
+            self.assertTrue(any(time_ in row for row in rows), f"{time_} in {rows}")
+        self.assertEqual(len(self.browser.find_elements(By.CSS_SELECTOR, ".snap-file progress")), 3, "a progress bar for each photo")
+        self.assertEqual(self.console_errors(), [])
+
+        self.click_link("Itemise them now", "to-itemise")
+        page = self.text()
+        self.assertIn("Wednesday 11 March 2026", page)
+        self.open("/days/2026-03-11", "day-with-two-to-itemise")
+        self.assertIn("+ 2 meals not itemised", self.text())
+        self.assertIn("2 meals to itemise", self.text())
+        meals = [re.search(r"/meals/(\d+)$", link.get_attribute("href")).group(1)
+                 for link in self.browser.find_elements(By.CSS_SELECTOR, ".to-itemise-thumbs a")]
+        lunch_2, coffee = meals
+
+        # The first lunch, as usual: search, pick, amount.
+        self.open("/days/2026-03-10", "day-with-one-to-itemise")
+        self.click(".to-itemise-thumbs a", "lunch-1")
+        self.click_link("Add food")
+        self.search("peas")
+        self.click_link("Peas, green, raw")
+        self.click("label.chip-radio:has(input[value=g125])", navigates=False)
+        self.click(".amount-form button[type=submit]", "lunch-1-itemised")
+        self.assertEqual(self.find(".meal-total-kcal").text, "101 kcal")
+
+        # The second lunch, like the first: same place, about the same time of day.
+        self.open(f"/meals/{lunch_2}", "lunch-2-like-this-one")
+        self.assertIn("Like this one?", self.text())
+        self.assertIn("Peas, green, raw", self.find(".like-meals").text)
+        self.click(".like-meal button[type=submit]", "lunch-2-copied")
+        self.assertIn("Food copied.", self.text())
+        self.assertEqual(self.find(".meal-total-kcal").text, "101 kcal")
+
+        # The coffee break at the same place: the usual food is offered, one tap.
+        self.open(f"/meals/{coffee}/foods/new", "coffee-last-time-here")
+        usual = self.find(".usual-foods").text
+        self.assertIn("Last time here", usual)
+        self.assertIn("Peas, green, raw", usual)
+        self.assertIn("125 g · 2 times", usual)
+        self.click(".usual-foods button[type=submit]", "coffee-usual-added")
+        self.assertEqual(self.find(".meal-total-kcal").text, "101 kcal")
+        self.open("/days/2026-03-11", "day-itemised")
+        self.assertNotIn("not itemised", self.text())
+        # The meal pages' map probes OpenStreetMap, which this machine cannot reach; nothing else may fail.
+        self.assertEqual([e for e in self.console_errors() if "openstreetmap.org" not in e["message"]], [])
 
     def test_9x_food_data_central_offline_a_barcode_and_our_own_fdc_api(self):
         self.open("/meals/new", "new-meal-for-online")

@@ -104,10 +104,11 @@ struct StatusStripView: Sendable {
     let fill: String
     let isOver: Bool
     let macros: String
-    let notItemisedText: String?
+    /// Named apart from the day page's own: a missing key would be looked up in the page behind.
+    let todayNotItemisedText: String?
 
     init(totals: NutrientValues, goals: DailyGoals, notItemised: Int) {
-        notItemisedText = DayView.notItemisedText(notItemised)
+        todayNotItemisedText = DayView.notItemisedText(notItemised)
         let kcal = totals.value(.energyKcal, default: 0)
         kcalText = NutrientKind.energyKcal.format(kcal)
         goalText = goals[.energyKcal].map { NutrientKind.energyKcal.format($0) }

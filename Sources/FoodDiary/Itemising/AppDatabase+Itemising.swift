@@ -85,23 +85,18 @@ public enum ItemisingQueries {
     /// here (same place or within 150 m); without one, in the 30 days before. Meals with the same
     /// foods count as one, the most repeated first.
     static func likeThisOne(_ db: Database, _ meal: Meal) throws -> (likeness: Likeness, meals: [LikeMeal]) {
-        let nearby = Nearby(meal)
-        var sql = "SELECT id, eaten_local, place_id, latitude, longitude FROM meal m WHERE m.entry_count > 0 AND m.id != ?"
-        var arguments: StatementArguments = [meal.id]
-        if let nearby {
-            let condition = nearby.condition("m")
-            sql += " AND " + condition.sql
-            arguments += StatementArguments(condition.arguments)
+        let places = try Nearby.placeIDs(db, of: meal)
+        let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt)
+        var sql = "SELECT m.id FROM meal m WHERE m.entry_count > 0 AND m.id != ? AND \(time.sql)"
+        var arguments: StatementArguments = [meal.id] + time.arguments
+        if let places {
+            sql += " AND m.place_id IN (SELECT value FROM json_each(?))"
+            arguments += [JSONList.ids(places)]
         } else {
             sql += " AND m.eaten_local >= ? AND m.eaten_local < ?"
             arguments += [meal.eatenAt.date.adding(days: -recentDays).description, meal.eatenAt.date.next.description]
         }
-        var candidates: [Int64] = []
-        try db.forEachCachedRow(sql + " ORDER BY m.eaten_local DESC, m.id DESC", arguments) { row in
-            guard candidates.count < 200, let eaten = LocalDateTime(parsing: row[1]), TimeOfDay.isSimilar(eaten, meal.eatenAt),
-                  nearby?.contains(placeID: row[2], latitude: row[3], longitude: row[4]) ?? true else { return }
-            candidates.append(row[0])
-        }
+        let candidates: [Int64] = try db.cachedRows(sql + " ORDER BY m.eaten_local DESC, m.id DESC LIMIT 200", arguments).map { $0[0] }
         var foods: [Int64: [String]] = [:], kcal: [Int64: Double] = [:], signatures: [Int64: [String]] = [:]
         if !candidates.isEmpty {
             try db.forEachCachedRow("""
@@ -133,6 +128,6 @@ public enum ItemisingQueries {
         let liked = chosen.compactMap { group in
             meals[group.latest].map { LikeMeal(meal: $0, foods: foods[group.latest] ?? [], energyKcal: kcal[group.latest] ?? 0, times: group.times) }
         }
-        return (nearby == nil ? .atThisTime : .here, liked)
+        return (places == nil ? .atThisTime : .here, liked)
     }
 }

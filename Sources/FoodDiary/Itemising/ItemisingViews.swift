@@ -116,7 +116,7 @@ struct ItemiseHelpView: Sendable {
             return Like(action: "/meals/\(mealID)/like/\(like.meal.id)", url: "/meals/\(like.meal.id)", thumbnailURL: like.meal.photo?.url(.thumb),
                         whenText: "\(like.meal.eatenAt.date.shortText), \(like.meal.eatenAt.clockText)", placeName: like.meal.place?.name,
                         foodsText: foods, kcalText: FoodDiary.kcalText(like.energyKcal), timesText: like.times > 1 ? "had \(like.times) times" : nil,
-                        buttonLabel: "Use these \(like.foods.count == 1 ? "food" : "\(like.foods.count) foods")")
+                        buttonLabel: like.foods.count == 1 ? "Use this food" : "Use these \(like.foods.count) foods")
         }
         hasLikes = !self.likes.isEmpty
         estimateAction = "/meals/\(mealID)/estimate"

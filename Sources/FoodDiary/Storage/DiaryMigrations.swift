@@ -484,7 +484,8 @@ enum DiaryMigrations {
             // many there are. Counting foods per meal on every page costs a probe per meal; this
             // count, kept by the database itself on every insert, delete or move of an entry
             // (imports, restores and shares included), lets a partial index hold just the meals
-            // still waiting.
+            // still waiting. The foods usual at a place are counted from an index of each meal's
+            // catalog foods and amounts, without reading the entries' rows.
             try db.execute(sql: """
                 ALTER TABLE meal ADD COLUMN entry_count INTEGER NOT NULL DEFAULT 0 CHECK (entry_count >= 0);
                 UPDATE meal SET entry_count = (SELECT count(*) FROM food_entry WHERE meal_id = meal.id);
@@ -499,6 +500,7 @@ enum DiaryMigrations {
                     UPDATE meal SET entry_count = entry_count + 1 WHERE id = NEW.meal_id;
                 END;
                 CREATE INDEX meal_to_itemise ON meal(eaten_local DESC, id DESC) WHERE entry_count = 0;
+                CREATE INDEX food_entry_food_by_meal ON food_entry(meal_id, catalog_food_id, grams);
                 """)
         }
         return migrator

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// When in the day something happened, whatever the date: what "the same time as usual" means
 /// when suggesting past meals and foods.
@@ -9,13 +10,13 @@ enum TimeOfDay {
 
     static func minutes(_ time: LocalDateTime) -> Int { time.hour * 60 + time.minute }
 
-    /// Around the clock: 23:30 and 00:15 are 45 minutes apart.
-    static func minutesApart(_ first: LocalDateTime, _ second: LocalDateTime) -> Int {
-        let difference = abs(minutes(first) - minutes(second)) % minutesInDay
-        return min(difference, minutesInDay - difference)
-    }
-
-    static func isSimilar(_ first: LocalDateTime, _ second: LocalDateTime) -> Bool {
-        minutesApart(first, second) <= similarWithinMinutes
+    /// Whether the time in `column` (a `LocalDateTime` as text) is within `similarWithinMinutes` of
+    /// `time`'s, around the clock (23:30 and 00:15 are 45 minutes apart), as SQL, so a query can
+    /// filter before it groups.
+    static func similarSQL(_ column: String, to time: LocalDateTime) -> (sql: String, arguments: StatementArguments) {
+        let minutes = "(CAST(substr(\(column), 12, 2) AS INTEGER) * 60 + CAST(substr(\(column), 15, 2) AS INTEGER))"
+        let target = Self.minutes(time)
+        return ("min((\(minutesInDay) + \(minutes) - ?) % \(minutesInDay), (\(minutesInDay) + ? - \(minutes)) % \(minutesInDay)) <= ?",
+                [target, target, similarWithinMinutes])
     }
 }

@@ -591,7 +591,7 @@ extension SnapView.Outcome: TemplateKeyed {
 
 extension StatusStripView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "kcalText": self.kcalText.templateValue; case "goalText": self.goalText.templateValue; case "fill": self.fill.templateValue; case "isOver": self.isOver.templateValue; case "macros": self.macros.templateValue; case "notItemisedText": self.notItemisedText.templateValue; default: .absent }
+        switch key { case "kcalText": self.kcalText.templateValue; case "goalText": self.goalText.templateValue; case "fill": self.fill.templateValue; case "isOver": self.isOver.templateValue; case "macros": self.macros.templateValue; case "todayNotItemisedText": self.todayNotItemisedText.templateValue; default: .absent }
     }
 }
 
@@ -710,10 +710,10 @@ enum TemplateKeys {
         "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped", "skippedCount",
         "slot", "source", "sourceNote", "sourceText", "staleMessage", "status", "statusStrip", "submitLabel",
         "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "thumbs",
-        "time", "timesText", "title", "toItemise", "toItemiseURL", "token", "tokenName", "tokenNameError",
-        "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit",
-        "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
-        "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width", "x", "xLabels",
-        "y",
+        "time", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token", "tokenName",
+        "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL",
+        "unit", "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey",
+        "usual", "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width", "x",
+        "xLabels", "y",
     ]
 }

@@ -204,7 +204,7 @@ extension TestClientProtocol {
     @discardableResult
     func postMultipart(
         _ uri: String, fields: [(String, String)] = [], files: [MultipartFile] = [], token: String? = testToken, cookie: String? = nil,
-        session: String? = TestPerson.sessionID
+        session: String? = TestPerson.sessionID, accept: String? = nil
     ) async throws -> TestResponse {
         let boundary = "----FoodDiaryTestBoundary7MA4YWxkTrZu0gW"
         var body = ByteBuffer()
@@ -219,6 +219,7 @@ extension TestClientProtocol {
         body.writeString("--\(boundary)--\r\n")
         var headers: HTTPFields = [.contentType: "multipart/form-data; boundary=\(boundary)"]
         headers[.cookie] = browserCookies(csrfCookie: cookie, session: session)
+        headers[.accept] = accept
         return try await execute(uri: uri, method: .post, headers: headers, body: body)
     }
 
