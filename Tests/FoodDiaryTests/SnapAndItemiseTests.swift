@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryTools
 
 /// Snap now, itemise later: photos that become meals, meals that wait for their foods without
 /// ever counting as zero, and the quick ways to fill them in.
@@ -311,6 +312,19 @@ import Testing
             #expect(!(try await client.get("/meals/\(breakfast)/foods/new?q=oats").text.contains("Usually at this time")))
             let lonely = try await Self.meal(database, "2026-03-09T03:00")
             #expect(!(try await client.get("/meals/\(lonely)/foods/new").text.contains("usual-heading")), "nothing to suggest, no empty row")
+        }
+    }
+
+    @Test func theSuggestionBenchmarkAsksEachQuestionOfAMealHereAndOneWithNoPlace() async throws {
+        try await TestEnvironment.withDatabase { database in
+            for day in 1...3 {
+                try await Self.meal(database, "2026-03-0\(day)T12:20", at: Self.office, foods: [(Self.food("Lentil soup", kcalPer100g: 90), 300)])
+                try await Self.meal(database, "2026-03-0\(day)T08:10", foods: [(Self.food("Porridge", kcalPer100g: 70), 300)])
+            }
+            let figures = try await SuggestionBenchmark.run(database, rounds: 3, now: TestEnvironment.fixedNow)
+            #expect(figures.meals == 6 && figures.mealsAtBusiestPlace == 3)
+            #expect(figures.rows.map(\.shown) == [1, 1, 1, 1, 1], "each question found what the diary holds")
+            #expect(figures.rows.allSatisfy { $0.p50Milliseconds > 0 && $0.p99Milliseconds >= $0.p50Milliseconds })
         }
     }
 }

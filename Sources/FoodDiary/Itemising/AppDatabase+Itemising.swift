@@ -84,7 +84,7 @@ public enum ItemisingQueries {
     /// Past meals with foods, eaten at a similar time of day and — when the meal has a location —
     /// here (same place or within 150 m); without one, in the 30 days before. Meals with the same
     /// foods count as one, the most repeated first.
-    static func likeThisOne(_ db: Database, _ meal: Meal) throws -> (likeness: Likeness, meals: [LikeMeal]) {
+    package static func likeThisOne(_ db: Database, _ meal: Meal) throws -> (likeness: Likeness, meals: [LikeMeal]) {
         let places = try Nearby.placeIDs(db, of: meal)
         let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt)
         var sql = "SELECT m.id FROM meal m WHERE m.entry_count > 0 AND m.id != ? AND \(time.sql)"

@@ -25,7 +25,7 @@ public enum FoodSuggestions {
     static let limit = 6
 
     /// Nil when there is nothing to suggest. Foods already in the meal are left out.
-    static func forMeal(_ db: Database, _ meal: Meal) throws -> (basis: Basis, foods: [Usual])? {
+    package static func forMeal(_ db: Database, _ meal: Meal) throws -> (basis: Basis, foods: [Usual])? {
         if let places = try Nearby.placeIDs(db, of: meal) {
             let usual = try usualFoods(db, where: "m.place_id IN (SELECT value FROM json_each(?))", [JSONList.ids(places)], for: meal)
             if !usual.isEmpty { return (.here, usual) }
