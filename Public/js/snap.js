@@ -127,7 +127,7 @@
       then();
     });
     function lost() {
-      fail(job, "The upload stopped: the connection to the diary was lost. Nothing was saved twice; try again.", true);
+      fail(job, "The upload stopped: the connection to the diary was lost. Retry when it is back; nothing is saved twice.", true);
       then();
     }
     request.addEventListener("error", lost);

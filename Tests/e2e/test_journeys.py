@@ -389,6 +389,30 @@ class Journeys:
         # The meal pages' map probes OpenStreetMap, which this machine cannot reach; nothing else may fail.
         self.assertEqual([e for e in self.console_errors() if "openstreetmap.org" not in e["message"]], [])
 
+        # A flaky network: the upload fails, nothing is kept twice, and Retry sends it again.
+        late = self.files / f"{self.label}-LATE.jpg"
+        late.write_bytes(photos.jpeg_with_exif("2026:03:12 21:15:00", 51.5155, -0.0922))
+        self.open("/meals/snap", "snap-again")
+        self.browser.execute_cdp_cmd("Network.enable", {})
+        self.browser.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                     {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        self.find("#photos").send_keys(str(late))
+        WebDriverWait(self.browser, 20).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, ".snap-file.failed"))
+        self.shot("snap-failed-offline")
+        self.assertIn("connection to the diary was lost", self.find(".snap-file").text)
+        self.browser.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                     {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        self.click(".snap-file button", navigates=False)
+        WebDriverWait(self.browser, 20).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, ".snap-file.saved"))
+        self.shot("snap-retried")
+        self.assertIn("Saved: 21:15, Thu 12 Mar", self.find(".snap-file").text)
+        # The same photo chosen again is recognised by its hash: the same meal, not a second one.
+        self.find("#photos").send_keys(str(late))
+        WebDriverWait(self.browser, 20).until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, ".snap-file.saved")) == 2)
+        self.assertIn("Already in your diary: 21:15, Thu 12 Mar", self.browser.find_elements(By.CSS_SELECTOR, ".snap-file")[1].text)
+        self.open("/days/2026-03-12", "day-one-late-snack")
+        self.assertIn("1 meal to itemise", self.text())
+
     def test_9x_food_data_central_offline_a_barcode_and_our_own_fdc_api(self):
         self.open("/meals/new", "new-meal-for-online")
         self.find("#notes").send_keys("Online search, offline")
