@@ -234,7 +234,7 @@ import FoodDiaryTools
         }
     }
 
-    @Test func withoutAPlaceLikeThisOneLooksAtTheTimeOfDayLately() async throws {
+    @Test func withoutAPlaceOrAnythingHereLikeThisOneLooksAtTheTimeOfDayLately() async throws {
         try await TestEnvironment.withApp { client, database in
             try await Self.meal(database, "2026-03-04T07:50", foods: [(Self.food("Porridge", kcalPer100g: 70), 300)])
             try await Self.meal(database, "2026-01-04T07:50", foods: [(Self.food("Old muesli", kcalPer100g: 350), 60)])
@@ -243,6 +243,10 @@ import FoodDiaryTools
             let page = try await client.get("/meals/\(breakfast)").text
             #expect(page.contains("Meals you had at about this time of day in the last 30 days."))
             #expect(page.contains("Porridge") && !page.contains("Old muesli") && !page.contains("Sandwich"))
+            // Somewhere new: nothing was eaten here, so the time of day lately it is.
+            let elsewhere = try await Self.meal(database, "2026-03-09T08:05", at: Self.farAway)
+            let new = try await client.get("/meals/\(elsewhere)").text
+            #expect(new.contains("Meals you had at about this time of day in the last 30 days.") && new.contains("Porridge"))
         }
     }
 

@@ -81,22 +81,30 @@ public enum ItemisingQueries {
     static let likeLimit = 5
     static let recentDays = 30
 
-    /// Past meals with foods, eaten at a similar time of day and — when the meal has a location —
-    /// here (same place or within 150 m); without one, in the 30 days before. Meals with the same
-    /// foods count as one, the most repeated first.
+    /// "Lately", for a meal without a place to go on: the 30 days up to the meal's day, as SQL on
+    /// the meal table `m`.
+    static func recently(_ meal: Meal) -> (sql: String, arguments: StatementArguments) {
+        ("m.eaten_local >= ? AND m.eaten_local < ?", [meal.eatenAt.date.adding(days: -recentDays).description, meal.eatenAt.date.next.description])
+    }
+
+    /// Past meals with foods eaten at a similar time of day here (same place or within 150 m);
+    /// with no location, or none of them here, at that time in the 30 days before. Meals with the
+    /// same foods count as one, the most repeated first.
     package static func likeThisOne(_ db: Database, _ meal: Meal) throws -> (likeness: Likeness, meals: [LikeMeal]) {
-        let places = try Nearby.placeIDs(db, of: meal)
-        let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt)
-        var sql = "SELECT m.id FROM meal m WHERE m.entry_count > 0 AND m.id != ? AND \(time.sql)"
-        var arguments: StatementArguments = [meal.id] + time.arguments
-        if let places {
-            sql += " AND m.place_id IN (SELECT value FROM json_each(?))"
-            arguments += [JSONList.ids(places)]
-        } else {
-            sql += " AND m.eaten_local >= ? AND m.eaten_local < ?"
-            arguments += [meal.eatenAt.date.adding(days: -recentDays).description, meal.eatenAt.date.next.description]
+        if let places = try Nearby.placeIDs(db, of: meal) {
+            let here = try likeMeals(db, meal, where: "m.place_id IN (SELECT value FROM json_each(?))", [JSONList.ids(places)])
+            if !here.isEmpty { return (.here, here) }
         }
-        let candidates: [Int64] = try db.cachedRows(sql + " ORDER BY m.eaten_local DESC, m.id DESC LIMIT 200", arguments).map { $0[0] }
+        let lately = recently(meal)
+        return (.atThisTime, try likeMeals(db, meal, where: lately.sql, lately.arguments))
+    }
+
+    private static func likeMeals(_ db: Database, _ meal: Meal, where condition: String, _ conditionArguments: StatementArguments) throws -> [LikeMeal] {
+        let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt)
+        let candidates: [Int64] = try db.cachedRows("""
+            SELECT m.id FROM meal m WHERE m.entry_count > 0 AND m.id != ? AND \(time.sql) AND \(condition)
+            ORDER BY m.eaten_local DESC, m.id DESC LIMIT 200
+            """, [meal.id] + time.arguments + conditionArguments).map { $0[0] }
         var foods: [Int64: [String]] = [:], kcal: [Int64: Double] = [:], signatures: [Int64: [String]] = [:]
         if !candidates.isEmpty {
             try db.forEachCachedRow("""
@@ -125,9 +133,8 @@ public enum ItemisingQueries {
         let records = try db.cachedRecords(MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE id IN (SELECT value FROM json_each(?))",
                                            [JSONList.ids(chosen.map(\.latest))])
         let meals = Dictionary(uniqueKeysWithValues: try MealQueries.withTotals(db, records).map { ($0.id, $0) })
-        let liked = chosen.compactMap { group in
+        return chosen.compactMap { group in
             meals[group.latest].map { LikeMeal(meal: $0, foods: foods[group.latest] ?? [], energyKcal: kcal[group.latest] ?? 0, times: group.times) }
         }
-        return (places == nil ? .atThisTime : .here, liked)
     }
 }

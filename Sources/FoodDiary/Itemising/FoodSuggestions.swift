@@ -30,9 +30,8 @@ public enum FoodSuggestions {
             let usual = try usualFoods(db, where: "m.place_id IN (SELECT value FROM json_each(?))", [JSONList.ids(places)], for: meal)
             if !usual.isEmpty { return (.here, usual) }
         }
-        let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt)
-        let recent: StatementArguments = [meal.eatenAt.date.adding(days: -ItemisingQueries.recentDays).description, meal.eatenAt.date.next.description]
-        let usual = try usualFoods(db, where: "m.eaten_local >= ? AND m.eaten_local < ? AND \(time.sql)", recent + time.arguments, for: meal)
+        let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt), lately = ItemisingQueries.recently(meal)
+        let usual = try usualFoods(db, where: "\(lately.sql) AND \(time.sql)", lately.arguments + time.arguments, for: meal)
         return usual.isEmpty ? nil : (.atThisTime, usual)
     }
 
