@@ -215,9 +215,15 @@ import FoodDiaryTools
             #expect(!page.contains("Burger"), "2 km away is not here")
             let soupAt = try #require(page.range(of: "Lentil soup")), saladAt = try #require(page.range(of: "Caesar salad"))
             #expect(soupAt.lowerBound < saladAt.lowerBound, "the meal had most often comes first")
+            let waitingFoods = try #require(page.range(of: "id=\"foods\"")), waitingWhere = try #require(page.range(of: "<h2>Where</h2>"))
+            #expect(waitingFoods.lowerBound < waitingWhere.lowerBound, "a meal to itemise shows its foods first, above the map")
+            #expect(page.components(separatedBy: "id=\"foods\"").count == 2, "one foods section")
 
             let copied = try await client.postForm("/meals/\(lunch)/like/\(latest)", [])
             #expect(copied.status == .seeOther && copied.headers[.location] == "/meals/\(lunch)?notice=like_copied#foods")
+            let itemised = try await client.get("/meals/\(lunch)").text
+            let foodsAt = try #require(itemised.range(of: "id=\"foods\"")), whereAt = try #require(itemised.range(of: "<h2>Where</h2>"))
+            #expect(whereAt.lowerBound < foodsAt.lowerBound, "once itemised, the foods are back in their place under the photo")
             let entries = try await Self.entries(database, lunch), source = try await Self.entries(database, latest)
             #expect(entries.map(\.food) == source.map(\.food) && entries.map(\.grams) == source.map(\.grams))
             #expect(entries.map { $0.nutrients } == source.map { $0.nutrients })

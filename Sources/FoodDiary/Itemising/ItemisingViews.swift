@@ -104,7 +104,6 @@ struct ItemiseHelpView: Sendable {
     let estimateAction: String
     let estimate: String
     let estimateError: String?
-    let addFoodURL: String
 
     init(mealID: Int64, likeness: ItemisingQueries.Likeness, likes: [ItemisingQueries.LikeMeal], estimate: String = "",
          estimateError: String? = nil, csrfToken: String) {
@@ -122,7 +121,6 @@ struct ItemiseHelpView: Sendable {
         estimateAction = "/meals/\(mealID)/estimate"
         self.estimate = estimate
         self.estimateError = estimateError
-        addFoodURL = "/meals/\(mealID)/foods/new"
     }
 }
 

@@ -297,7 +297,7 @@ extension InviteView: TemplateKeyed {
 
 extension ItemiseHelpView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "csrfToken": self.csrfToken.templateValue; case "likenessText": self.likenessText.templateValue; case "likes": self.likes.templateValue; case "hasLikes": self.hasLikes.templateValue; case "estimateAction": self.estimateAction.templateValue; case "estimate": self.estimate.templateValue; case "estimateError": self.estimateError.templateValue; case "addFoodURL": self.addFoodURL.templateValue; default: .absent }
+        switch key { case "csrfToken": self.csrfToken.templateValue; case "likenessText": self.likenessText.templateValue; case "likes": self.likes.templateValue; case "hasLikes": self.hasLikes.templateValue; case "estimateAction": self.estimateAction.templateValue; case "estimate": self.estimate.templateValue; case "estimateError": self.estimateError.templateValue; default: .absent }
     }
 }
 
