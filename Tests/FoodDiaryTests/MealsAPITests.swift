@@ -13,7 +13,7 @@ import Testing
         let utcOffsetMinutes: Int
         let notes: String
         let foodCount: Int
-        let energyKcal: Double
+        let energyKcal: Double?
         let createdAt: String
     }
     struct ErrorBody: Decodable { let error: String; let status: Int }
@@ -43,7 +43,8 @@ import Testing
             let id = try await database.addMeal("2026-03-09T12:30", offset: 330, notes: "Dosa")
             let meal = try JSONDecoder().decode(MealBody.self, from: Data(try await client.get("/api/meals/\(id)").text.utf8))
             #expect(meal == MealBody(id: id, eatenAt: "2026-03-09T12:30:00+05:30", localDate: "2026-03-09", localTime: "12:30",
-                                     utcOffsetMinutes: 330, notes: "Dosa", foodCount: 0, energyKcal: 0, createdAt: "2026-03-09T12:34:56Z"))
+                                     utcOffsetMinutes: 330, notes: "Dosa", foodCount: 0, energyKcal: nil, createdAt: "2026-03-09T12:34:56Z"),
+               "no foods yet: unknown, not 0 kcal")
             let page = try await client.get("/meals/\(id)").text
             #expect(page.contains("12:30") && page.contains("UTC+05:30") && page.contains("Dosa"))
         }

@@ -159,6 +159,12 @@ import FoodDiaryTools
 
             let json = try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/days/2026-03-09").body)) as! [String: Any]
             #expect(json["mealsNotItemised"] as? Int == 1)
+            let dayMeals = try #require(json["meals"] as? [[String: Any]])
+            let waitingJSON = try #require(dayMeals.first { ($0["id"] as? NSNumber)?.int64Value == breakfast })
+            #expect(waitingJSON["energyKcal"] is NSNull && waitingJSON["foodCount"] as? Int == 0, "unknown in JSON too, never 0 kcal")
+            #expect(dayMeals.contains { $0["energyKcal"] as? Double == 500 })
+            let detail = try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/meals/\(breakfast)").body)) as! [String: Any]
+            #expect(detail["energyKcal"] is NSNull && (detail["totals"] as? [String: Any])?["energyKcal"] is NSNull)
             let trends = try await client.get("/trends?days=7").text
             #expect(trends.contains("Average 900 kcal a day over the 1 complete day with meals. 1 incomplete day (meals not itemised) left out."))
             #expect(trends.contains("chart-bar incomplete"))

@@ -90,7 +90,8 @@ struct MealJSON: Encodable {
     let utcOffsetMinutes: Int
     let notes: String
     let foodCount: Int
-    let energyKcal: Double
+    /// Null for a meal with no foods yet: unknown, never 0 kcal.
+    let energyKcal: Double?
     let latitude: Double?
     let longitude: Double?
     let locationSource: String?
@@ -107,7 +108,7 @@ struct MealJSON: Encodable {
         utcOffsetMinutes = meal.utcOffsetMinutes
         notes = meal.notes
         foodCount = meal.foodCount
-        energyKcal = meal.energyKcal
+        energyKcal = meal.foodCount > 0 ? meal.energyKcal : nil
         latitude = meal.location?.latitude
         longitude = meal.location?.longitude
         locationSource = meal.locationSource?.rawValue
