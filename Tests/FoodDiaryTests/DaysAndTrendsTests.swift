@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct DaysAndTrendsTests {
     struct DayBody: Decodable {
-        struct Meal: Decodable { let id: Int64; let localTime: String; let energyKcal: Double }
+        struct Meal: Decodable { let id: Int64; let localTime: String; let energyKcal: Double? }
         let date: String
         let meals: [Meal]
         let totals: FoodEntryTests.Nutrients
@@ -34,7 +34,7 @@ import Testing
             let day = try JSONDecoder().decode(DayBody.self, from: Data(try await client.get("/api/days/2026-03-09").text.utf8))
             #expect(day.meals.map(\.id) == [early, late], "oldest first")
             #expect(day.totals.energyKcal == 89 * 1.25 + 717 * 0.25)
-            #expect(day.totals.energyKcal == day.meals.map(\.energyKcal).reduce(0, +))
+            #expect(day.totals.energyKcal == day.meals.compactMap(\.energyKcal).reduce(0, +))
             #expect(day.goals["energyKcal"] == .some(nil), "every goal is named, null when unset")
 
             let page = try await client.get("/days/2026-03-09").text
