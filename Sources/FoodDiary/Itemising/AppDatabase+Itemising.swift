@@ -81,8 +81,8 @@ public enum ItemisingQueries {
     static let likeLimit = 5
     static let recentDays = 30
 
-    /// "Lately", for a meal without a place to go on: the 30 days up to the meal's day, as SQL on
-    /// the meal table `m`.
+    /// "Lately", when a place has nothing to offer: the 30 days up to the meal's day, as SQL on the
+    /// meal table `m`.
     static func recently(_ meal: Meal) -> (sql: String, arguments: StatementArguments) {
         ("m.eaten_local >= ? AND m.eaten_local < ?", [meal.eatenAt.date.adding(days: -recentDays).description, meal.eatenAt.date.next.description])
     }

@@ -37,6 +37,12 @@ public struct Meal: Sendable, Equatable {
         self.tags = tags
     }
 
+    /// A meal with no foods yet waits to be itemised: its energy is unknown, never 0 kcal.
+    public var isItemised: Bool { foodCount > 0 }
+
+    /// The energy of its foods; nil while it waits to be itemised.
+    public var knownEnergyKcal: Double? { isItemised ? energyKcal : nil }
+
     /// The first non-empty line of the notes: what the list shows.
     public var headline: String? {
         // Line by line from the top, stopping at the first with text: notes can be long.

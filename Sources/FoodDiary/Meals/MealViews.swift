@@ -65,8 +65,8 @@ struct MealRowView: Sendable {
         time = meal.eatenAt.clockText
         headline = meal.headline
         foodCountText = Self.foodCountText(meal.foodCount)
-        kcalText = meal.foodCount == 0 ? Self.notItemised : FoodDiary.kcalText(meal.energyKcal)
-        isItemised = meal.foodCount > 0
+        kcalText = meal.knownEnergyKcal.map { FoodDiary.kcalText($0) } ?? Self.notItemised
+        isItemised = meal.isItemised
     }
 
     /// What a meal with no foods shows for its energy: unknown, not zero.

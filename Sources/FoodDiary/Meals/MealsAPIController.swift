@@ -90,7 +90,7 @@ struct MealJSON: Encodable {
     let utcOffsetMinutes: Int
     let notes: String
     let foodCount: Int
-    /// Null for a meal with no foods yet: unknown, never 0 kcal.
+    /// Null for a meal with no foods yet.
     let energyKcal: Double?
     let latitude: Double?
     let longitude: Double?
@@ -108,7 +108,7 @@ struct MealJSON: Encodable {
         utcOffsetMinutes = meal.utcOffsetMinutes
         notes = meal.notes
         foodCount = meal.foodCount
-        energyKcal = meal.foodCount > 0 ? meal.energyKcal : nil
+        energyKcal = meal.knownEnergyKcal
         latitude = meal.location?.latitude
         longitude = meal.location?.longitude
         locationSource = meal.locationSource?.rawValue
