@@ -11,11 +11,14 @@ import ServiceLifecycle
 /// a nutrient without `unitName`, group headers without amounts). Its foods are our own, made up.
 /// `mode` makes it misbehave as the real service can.
 final class FoodDataCentralStandIn: Sendable {
-    enum Mode: Sendable { case normal, slow, rateLimited, serverError, malformed }
+    /// `hostile`: a branded search is refused at once (403 API_KEY_INVALID) while its generic
+    /// sibling answers half a second later, and details take turns to stall, fail and send garbage.
+    enum Mode: Sendable { case normal, slow, rateLimited, serverError, malformed, hostile }
 
     struct Seen: Sendable { let path: String; let apiKeyHeader: String?; let query: String? }
 
     private let state = NIOLockedValueBox((mode: Mode.normal, seen: [Seen]()))
+    private let hostileTurn = NIOLockedValueBox(0)
     private let task = NIOLockedValueBox<Task<Void, any Error>?>(nil)
     private let boundPort = NIOLockedValueBox(0)
     var port: Int { boundPort.withLockedValue { $0 } }
@@ -59,9 +62,22 @@ final class FoodDataCentralStandIn: Sendable {
     }
 
     /// Whatever `mode` says instead of an answer, or nil to answer properly.
-    private func misbehaviour() async throws -> Response? {
+    private func misbehaviour(branded: Bool = false, details: Bool = false) async throws -> Response? {
         switch mode {
         case .normal: return nil
+        case .hostile where branded:
+            return Response(status: .forbidden, headers: [.contentType: "application/json"],
+                            body: .init(byteBuffer: ByteBuffer(string: #"{"error":{"code":"API_KEY_INVALID","message":"An invalid api_key was supplied."}}"#)))
+        case .hostile where details:
+            let turn = hostileTurn.withLockedValue { turn in
+                defer { turn += 1 }
+                return turn % 3
+            }
+            if turn == 0 { try await Task.sleep(for: .seconds(8)) }
+            return turn == 1 ? Response(status: .internalServerError) : Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "<html>garbage")))
+        case .hostile:
+            try await Task.sleep(for: .milliseconds(500))
+            return nil
         case .slow:
             try await Task.sleep(for: .seconds(8))
             return nil
@@ -79,11 +95,11 @@ final class FoodDataCentralStandIn: Sendable {
 
     private func search(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         record(request)
-        if let odd = try await misbehaviour() { return odd }
         var request = request
         let body = try await request.collectBody(upTo: 1 << 16)
         let criteria = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] ?? [:]
         let types = Set(criteria["dataType"] as? [String] ?? [])
+        if let odd = try await misbehaviour(branded: types == ["Branded"]) { return odd }
         let words = ((criteria["query"] as? String) ?? "").lowercased().split(separator: " ")
         let foods = Self.searchHits.filter { hit in
             let type = hit["dataType"] as! String
@@ -98,7 +114,7 @@ final class FoodDataCentralStandIn: Sendable {
 
     private func details(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         record(request)
-        if let odd = try await misbehaviour() { return odd }
+        if let odd = try await misbehaviour(details: true) { return odd }
         guard let id = context.parameters.get("id").flatMap(Int64.init), let food = Self.foods[id] else {
             return Response(status: .notFound)
         }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// One HTTP/1.1 request on a connection of its own, read to the end or until `deadline`, on the
+/// calling thread. For clients that must keep their own time whatever the server under test does:
+/// nothing here waits on Swift's cooperative threads.
+enum BlockingHTTP {
+    struct Answer: Sendable {
+        let status: Int
+        let head: String
+        var retryAfter: String? {
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("retry-after:") }
+                .map { $0.dropFirst("retry-after:".count).trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// nil when no whole response head arrived in time (or the connection failed).
+    static func send(port: Int, method: String = "GET", path: String, headers: [String: String] = [:], body: Data = Data(),
+                     deadline: TimeInterval) -> Answer? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { return nil }
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        let request = Data((head + "\r\n").utf8) + body
+        let sent = request.withUnsafeBytes { Foundation.send(descriptor, $0.baseAddress, request.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == request.count else { return nil }
+        let until = Date().addingTimeInterval(deadline)
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while until.timeIntervalSinceNow > 0 {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(max(1, until.timeIntervalSinceNow * 1000))) > 0 else { continue }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        guard let end = text.range(of: "\r\n\r\n") else { return nil }
+        let headText = String(text[..<end.lowerBound])
+        let statusWords = headText.prefix { $0 != "\r" }.split(separator: " ")
+        guard statusWords.count >= 2, let status = Int(statusWords[1]) else { return nil }
+        return Answer(status: status, head: headText)
+    }
+}
