@@ -22,7 +22,7 @@ public enum SyntheticCatalog {
     /// Returns how many were added.
     @discardableResult
     public static func grow(_ catalog: CatalogDatabase, to total: Int, seed: UInt64 = 42) throws -> Int {
-        try catalog.writer.write { db in
+        try catalog.writeBeforeServing { db in
             let sources = try Row.fetchAll(db, sql: """
                 SELECT f.description, g.name AS category, f.energy_kcal_per_100g FROM food f JOIN food_group g ON g.code = f.food_group_code
                 WHERE f.data_type = 'sr_legacy' ORDER BY f.id

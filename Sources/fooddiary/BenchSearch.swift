@@ -42,9 +42,9 @@ struct BenchSearch: AsyncParsableCommand {
         var quiet = Logger(label: "bench")
         quiet.logLevel = .error
         let importer = BrandedFoodsImport(catalog: catalog, directory: fdcDir, logger: quiet)
-        if try importer.isNeeded() {
+        if importer.isNeeded() {
             let brandedStart = ContinuousClock.now
-            let progress = try importer.run()
+            let progress = try await importer.run()
             print("\nbranded foods: \(progress.done) added in \(ContinuousClock.now - brandedStart), catalog.sqlite \(Self.megabytes(path)) MiB, "
                   + "peak RSS of this process so far \(Self.peakResidentMegabytes()) MiB")
             try await reportMixed(catalog, mixed, typing: typing)
@@ -58,7 +58,7 @@ struct BenchSearch: AsyncParsableCommand {
 
     /// The relevance set as typed (every prefix), then the mixed set, then the mixed set with Branded chosen.
     private func reportMixed(_ catalog: CatalogDatabase, _ mixed: [String], typing: [String]) async throws {
-        let foods = try catalog.foodCount()
+        let foods = try await catalog.foodCount()
         report("\(foods) foods, the relevance set as typed", try await SearchBenchmark.run(catalog, queries: typing, rounds: rounds), size: typing.count)
         report("\(foods) foods, the mixed set", try await SearchBenchmark.run(catalog, queries: mixed, rounds: rounds), size: mixed.count)
         report("\(foods) foods, the mixed set with Branded chosen", try await SearchBenchmark.run(catalog, queries: mixed, scope: .branded, rounds: rounds), size: mixed.count)

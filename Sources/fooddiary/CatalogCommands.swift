@@ -46,7 +46,7 @@ struct AddBrandedFoods: AsyncParsableCommand {
         config.fdcDirectory = fdcDir
         let start = ContinuousClock.now
         do {
-            let progress = try addBrandedFoods(config: config, logger: Logger(label: "fooddiary.catalog"))
+            let progress = try await addBrandedFoods(config: config, logger: Logger(label: "fooddiary.catalog"))
             print("The catalog holds \(progress.done) branded foods (\(ContinuousClock.now - start)).")
         } catch let error as CustomStringConvertible {
             refuse(error.description)

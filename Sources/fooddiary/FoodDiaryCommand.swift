@@ -95,6 +95,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder for backups, best on another disk (env FOODDIARY_BACKUP_DIR; default: <data-dir>/backups).")
     var backupDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_DIR"]
 
+    @Option(help: "Catalog searches run at once; more are answered 503 with Retry-After, not queued (env FOODDIARY_SEARCHES_IN_FLIGHT; default: twice the cores).")
+    var searchesInFlight: Int = ProcessInfo.processInfo.environment["FOODDIARY_SEARCHES_IN_FLIGHT"].flatMap(Int.init) ?? InFlightLimit.defaultLimit
+
     @Option(help: "FoodData Central's API, for a mirror or a test server (env FOODDIARY_FDC_BASE_URL).")
     var fdcBaseUrl: String = ProcessInfo.processInfo.environment["FOODDIARY_FDC_BASE_URL"] ?? FoodDataCentralOnline.officialBaseURL.absoluteString
 
@@ -125,6 +128,7 @@ struct Serve: AsyncParsableCommand {
         guard let url = URL(string: fdcBaseUrl), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             throw ValidationError("--fdc-base-url: “\(fdcBaseUrl)” is not an http(s) address, such as https://api.nal.usda.gov/fdc.")
         }
+        guard (1...1000).contains(searchesInFlight) else { throw ValidationError("--searches-in-flight must be between 1 and 1000.") }
         guard (1...1000).contains(backupKeep) else { throw ValidationError("--backup-keep must be between 1 and 1000.") }
         if let header = trustedProxyHeader {
             guard Authentication.isHeaderName(header) else { throw ValidationError("--trusted-proxy-header: “\(header)” is not a header name.") }
@@ -158,14 +162,18 @@ struct Serve: AsyncParsableCommand {
         config.tls = tlsCert.flatMap { cert in tlsKey.map { TLSFiles(certificateChain: cert, privateKey: $0) } }
         config.backupDirectory = backupDir
         config.fdcBaseURL = URL(string: fdcBaseUrl) ?? FoodDataCentralOnline.officialBaseURL
+        config.searchesInFlight = searchesInFlight
+        config.systemd = SystemdNotifier.Settings(environment: ProcessInfo.processInfo.environment)
         // From the environment only, never an option: a command line is visible to everyone on the machine.
         config.fdcAPIKey = ProcessInfo.processInfo.environment["FOODDIARY_FDC_API_KEY"]
         config.backupSchedule = backupEvery.flatMap(BackupSchedule.Plan.parseInterval).map { BackupSchedule.Plan(every: $0, keep: backupKeep) }
         let app = try await buildApplication(config: config, logger: logger)
         // SIGTERM and SIGINT stop new connections and let requests in flight (uploads too) finish;
-        // what still runs after 8 s is cancelled, inside a service manager's usual 10–15 s.
+        // what still runs after 8 s is cancelled, and at 10 s the process exits even if something
+        // is stuck, inside a service manager's usual 10–15 s.
         var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         group.maximumGracefulShutdownDuration = .seconds(8)
+        ShutdownDeadline.arm(after: .seconds(10))
         try await ServiceGroup(configuration: group).run()
     }
 }

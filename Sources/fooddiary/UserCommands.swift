@@ -55,7 +55,7 @@ struct ListUsers: AsyncParsableCommand {
     @OptionGroup var options: UserOptions
 
     func run() async throws {
-        for line in try UserAdministration.list(accounts: try options.accounts()) { print(line) }
+        for line in try await UserAdministration.list(accounts: try options.accounts()) { print(line) }
     }
 }
 

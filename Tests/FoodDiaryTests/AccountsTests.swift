@@ -95,8 +95,8 @@ extension TestClientProtocol {
 
             #expect(try await client.execute(uri: "/setup?token=\(app)", method: .get).status == .notFound, "the link works once")
             let accounts = try AccountsDatabase.open(path: config.accountsPath)
-            #expect(try accounts.accounts().map(\.name) == ["Alex"])
-            #expect(try accounts.accounts().first?.role == .owner)
+            #expect(try await accounts.accounts().map(\.name) == ["Alex"])
+            #expect(try await accounts.accounts().first?.role == .owner)
 
             let list = try await client.get("/", session: session)
             #expect(list.status == .ok)
@@ -352,8 +352,8 @@ extension TestClientProtocol {
         let session = try await before.createSession(accountID: id, lifetime: SessionLifetime(), now: TestEnvironment.fixedNow)
         let token = try await before.createToken(accountID: id, name: "script", now: TestEnvironment.fixedNow)
         let after = try AccountsDatabase.open(path: path)
-        #expect(try after.session(id: session.text, lifetime: SessionLifetime(), now: TestEnvironment.fixedNow)?.account.name == "Alex")
-        #expect(try after.tokenHolder(token.text)?.account.name == "Alex")
+        #expect(try await after.session(id: session.text, lifetime: SessionLifetime(), now: TestEnvironment.fixedNow)?.account.name == "Alex")
+        #expect(try await after.tokenHolder(token.text)?.account.name == "Alex")
         let file = try Data(contentsOf: URL(fileURLWithPath: path)) + ((try? Data(contentsOf: URL(fileURLWithPath: path + "-wal"))) ?? Data())
         #expect(file.range(of: Data(session.text.utf8)) == nil && file.range(of: Data(token.text.utf8)) == nil, "only their hashes are stored")
     }
@@ -369,12 +369,12 @@ extension TestClientProtocol {
             try await UserAdministration.add(name: "Jo", password: "1234567890", owner: false, accounts: accounts, now: now)
         }
         _ = try await UserAdministration.add(name: "Jo", password: "lentil soup forever", owner: false, accounts: accounts, now: now)
-        #expect(try UserAdministration.list(accounts: accounts).map { $0.split(separator: "\t").prefix(2).joined(separator: " ") } == ["Alex owner", "Jo member"])
+        #expect(try await UserAdministration.list(accounts: accounts).map { $0.split(separator: "\t").prefix(2).joined(separator: " ") } == ["Alex owner", "Jo member"])
         _ = try await UserAdministration.resetPassword(name: "alex", password: "a brand new phrase", accounts: accounts)
         await #expect(throws: UserAdministration.Refusal.self, "the only owner stays") {
             try await UserAdministration.remove(name: "Alex", accounts: accounts)
         }
         _ = try await UserAdministration.remove(name: "Jo", accounts: accounts)
-        #expect(try accounts.accounts().map(\.name) == ["Alex"])
+        #expect(try await accounts.accounts().map(\.name) == ["Alex"])
     }
 }

@@ -60,17 +60,17 @@ import Testing
         }
     }
 
-    @Test func importsEachFoodOnceWithItsServingAndPlace() throws {
+    @Test func importsEachFoodOnceWithItsServingAndPlace() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let catalog = try Self.fixtureCatalog(directory)
-        #expect(try catalog.brandedFoodsProgress() == BrandedFoodsImport.Progress(done: 0, total: nil, isComplete: false))
+        #expect(try catalog.brandedFoodsProgress == BrandedFoodsImport.Progress(done: 0, total: nil, isComplete: false))
         let importer = BrandedFoodsImport(catalog: catalog, directory: directory.path, logger: Self.quiet)
         #expect(try importer.isNeeded())
-        let progress = try importer.run()
+        let progress = try await importer.run()
         #expect(progress == BrandedFoodsImport.Progress(done: BrandedFoodsFixture.foodCount, total: BrandedFoodsFixture.foodCount, isComplete: true))
         #expect(try !importer.isNeeded())
-        #expect(try importer.run() == progress, "a finished import adds nothing")
+        #expect(try await importer.run() == progress, "a finished import adds nothing")
 
         let rows = try Self.contents(catalog)
         #expect(rows.count == BrandedFoodsFixture.foodCount)
@@ -78,40 +78,40 @@ import Testing
         #expect(rows.filter { $0.contains("PEANUT BUTTER") }.count == 2, "products named alike with other nutrients are both kept")
         #expect(rows.contains { $0.contains("BANANA CHIPS, BANANA") && $0.contains("208=519.0") && $0.contains(" 2.5 oz 70.0 ") })
         #expect(rows.contains { $0.contains("BROCCOLI FLORETS") && $0.contains(" - ") }, "no weight, no portion")
-        let positions = try catalog.writer.read { db in try Int.fetchAll(db, sql: "SELECT search_position FROM food WHERE data_type = 'branded' ORDER BY 1") }
+        let positions = try await catalog.writer.read { db in try Int.fetchAll(db, sql: "SELECT search_position FROM food WHERE data_type = 'branded' ORDER BY 1") }
         #expect(positions == Array(1...BrandedFoodsFixture.foodCount))
     }
 
-    @Test func aStoppedImportResumesAndEndsAsAWholeOneDoes() throws {
+    @Test func aStoppedImportResumesAndEndsAsAWholeOneDoes() async throws {
         let whole = try TemporaryDirectory(), stopped = try TemporaryDirectory()
         defer { whole.remove(); stopped.remove() }
         let expected = try Self.fixtureCatalog(whole)
-        try BrandedFoodsImport(catalog: expected, directory: whole.path, batchSize: 3, logger: Self.quiet).run()
+        try await BrandedFoodsImport(catalog: expected, directory: whole.path, batchSize: 3, logger: Self.quiet).run()
 
         let catalog = try Self.fixtureCatalog(stopped)
         let importer = BrandedFoodsImport(catalog: catalog, directory: stopped.path, batchSize: 3, logger: Self.quiet)
-        let first = try importer.run(shouldStop: { true })
+        let first = try await importer.run(shouldStop: { true })
         #expect(first == BrandedFoodsImport.Progress(done: 3, total: BrandedFoodsFixture.foodCount, isComplete: false))
         #expect(first.isUnderway)
-        let second = try importer.run(shouldStop: { true })
+        let second = try await importer.run(shouldStop: { true })
         #expect(second.done == 6 && !second.isComplete)
-        #expect(try importer.run().isComplete)
+        #expect(try await importer.run().isComplete)
         #expect(try Self.contents(catalog) == Self.contents(expected))
     }
 
-    @Test func aNewCatalogImportStartsTheBrandedFoodsAgain() throws {
+    @Test func aNewCatalogImportStartsTheBrandedFoodsAgain() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let catalog = try Self.fixtureCatalog(directory)
-        try BrandedFoodsImport(catalog: catalog, directory: directory.path, logger: Self.quiet).run()
+        try await BrandedFoodsImport(catalog: catalog, directory: directory.path, logger: Self.quiet).run()
         try CatalogImporter(directory: directory.path, fdcDirectory: directory.path).importInto(catalog)
-        #expect(try catalog.brandedFoodsProgress() == BrandedFoodsImport.Progress(done: 0, total: nil, isComplete: false))
+        #expect(try catalog.brandedFoodsProgress == BrandedFoodsImport.Progress(done: 0, total: nil, isComplete: false))
         #expect(try Self.contents(catalog).isEmpty)
-        let counts = try catalog.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM branded_search") }
+        let counts = try await catalog.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM branded_search") }
         #expect(counts == 0)
     }
 
-    @Test func theCommandLineRefusesWhileAServerHoldsTheData() throws {
+    @Test func theCommandLineRefusesWhileAServerHoldsTheData() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         _ = try Self.fixtureCatalog(directory)
@@ -119,12 +119,12 @@ import Testing
         config.fdcDirectory = directory.path
         do {
             let lock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
-            #expect(throws: DataDirectoryLock.Held.self) { try addBrandedFoods(config: config, logger: Self.quiet) }
+            await #expect(throws: DataDirectoryLock.Held.self) { try await addBrandedFoods(config: config, logger: Self.quiet) }
             withExtendedLifetime(lock) {}
         }
-        #expect(try addBrandedFoods(config: config, logger: Self.quiet).isComplete)
+        #expect(try await addBrandedFoods(config: config, logger: Self.quiet).isComplete)
         config.fdcDirectory = directory.path + "/nowhere"
-        #expect(throws: BrandedFoodsImport.Missing.self) { try addBrandedFoods(config: config, logger: Self.quiet) }
+        await #expect(throws: BrandedFoodsImport.Missing.self) { try await addBrandedFoods(config: config, logger: Self.quiet) }
     }
 }
 
@@ -137,7 +137,7 @@ import Testing
             try BrandedFoodsFixture.write(to: config.dataDirectory)
         }) { client, database, config, _ in
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
-            #expect(try BrandedFoodsImport(catalog: catalog, directory: config.dataDirectory, logger: BrandedFoodsImportTests.quiet).run().isComplete)
+            #expect(try await BrandedFoodsImport(catalog: catalog, directory: config.dataDirectory, logger: BrandedFoodsImportTests.quiet).run().isComplete)
             try await body(client, database, catalog)
         }
     }
@@ -245,11 +245,11 @@ import Testing
             try BrandedFoodsFixture.write(to: config.dataDirectory)
             guard alreadyImported else { return }
             try importReferenceDataIfMissing(config: config, logger: BrandedFoodsImportTests.quiet)
-            try addBrandedFoods(config: config, logger: BrandedFoodsImportTests.quiet)
+            try await addBrandedFoods(config: config, logger: BrandedFoodsImportTests.quiet)
         }) { client, _, config, _ in
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
-            for _ in 0..<600 where !(try catalog.brandedFoodsProgress().isComplete) { try await Task.sleep(for: .milliseconds(100)) }
-            #expect(try catalog.brandedFoodsProgress().isComplete, "the server added them itself")
+            for _ in 0..<600 where !(try catalog.brandedFoodsProgress.isComplete) { try await Task.sleep(for: .milliseconds(100)) }
+            #expect(try catalog.brandedFoodsProgress.isComplete, "the server added them itself")
             try await Task.sleep(for: .milliseconds(300))
             let page = try await client.get("/foods?q=banana").text
             #expect(Self.names(page).contains("CHIQUITA, BANANAS"))
@@ -264,13 +264,13 @@ import Testing
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, config, _ in
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
             let importer = BrandedFoodsImport(catalog: catalog, directory: elsewhere.path, batchSize: 3, logger: BrandedFoodsImportTests.quiet)
-            try importer.run(shouldStop: { true })
+            try await importer.run(shouldStop: { true })
             let meal = try await database.addMeal("2026-03-08T08:30", notes: "Lunch")
             for uri in ["/foods?q=banana", "/meals/\(meal)/foods/new?q=banana"] {
                 let page = try await client.get(uri).text
                 #expect(page.contains("Adding 9 branded products from USDA FoodData Central in the background: 3 so far (33 %)"), "\(uri)")
             }
-            try importer.run()
+            try await importer.run()
             let done = try await client.get("/foods?q=banana").text
             #expect(!done.contains("in the background"))
         }
@@ -293,7 +293,7 @@ import Testing
         try await TestEnvironment.withRunningApp(prepare: { config in
             try whole.writer.backup(to: try DatabaseQueue(path: config.catalogPath))
         }) { client, _, config, _ in
-            #expect(try CatalogDatabase.open(path: config.catalogPath).foodCount() > 360_000)
+            #expect(try await CatalogDatabase.open(path: config.catalogPath).foodCount() > 360_000)
             for (query, expected) in EverydayWordsOfTheIssueTests.examples {
                 let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
                 let page = BrandedFoodsSearchTests.names(try await client.get("/foods?q=\(encoded)").text).prefix(3)

@@ -31,7 +31,7 @@ import Testing
             #expect(halfCup == [0.5, 44.0])
             let energy = try await catalog.read { db in try Double?.fetchOne(db, sql: "SELECT energy_kcal_per_100g FROM food WHERE id = 9520") }
             #expect(energy == .some(nil), "a food with no energy row has unknown energy, not zero")
-            #expect(try catalog.datasetVersion() == CatalogImporter.datasetVersion)
+            #expect(try catalog.datasetVersion == CatalogImporter.datasetVersion)
         }
     }
 

@@ -52,7 +52,7 @@ import Testing
                 #expect(try await kept.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meal") } == 1)
             }
             for diary in [database, robins] {
-                #expect(try diary.appliedMigrations() == StorageTests.allMigrations)
+                #expect(try await diary.appliedMigrations() == StorageTests.allMigrations)
                 #expect(try await diary.mealCount() == 1)
                 #expect(try await diary.read { db in try ItemisingQueries.waiting(db, limit: 1) }.count == 0,
                         "a meal the old release kept with its food is counted, not one to itemise")
@@ -63,7 +63,7 @@ import Testing
 
             // The upgraded diaries share like new ones.
             let hidden = try MealSharingTests.formFields(try await client.get("/meals/1/share").text)
-            let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             #expect(try await client.postForm("/meals/1/share", hidden + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .seeOther)
             #expect(try await MealSharingTests.grams(database) == [75])
             #expect(try await MealSharingTests.grams(robins) == [250, 75])

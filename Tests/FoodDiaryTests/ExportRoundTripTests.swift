@@ -47,14 +47,14 @@ import FoodDiaryTools
                 """)
         }
         let first = directory.path + "/first.zip", second = directory.path + "/second.zip"
-        let exported = try DiaryExporter(database: source.database, photos: source.photos).export(to: first)
+        let exported = try await DiaryExporter(database: source.database, photos: source.photos).export(to: first)
         #expect(exported.meals == summary.meals && exported.entries == summary.entries && exported.photos == summary.photos)
 
         let target = try PortabilityFixtures.emptyDiary(in: directory, "target")
         let importer = PortabilityFixtures.importer(target, catalog: try CatalogDatabase.open(path: config.catalogPath))
         let outcome = try await importer.commit(try await importer.read(fileAt: first))
         #expect(outcome.mealsAdded == summary.meals && outcome.photosAdded == summary.photos && outcome.recipesAdded == 1)
-        _ = try DiaryExporter(database: target.database, photos: target.photos).export(to: second)
+        _ = try await DiaryExporter(database: target.database, photos: target.photos).export(to: second)
 
         let before = try Self.contents(of: first), after = try Self.contents(of: second)
         #expect(before.keys.sorted() == after.keys.sorted())
@@ -81,7 +81,7 @@ import FoodDiaryTools
             _ = try await diary.database.addEntry(mealID: id, food: food, amount: ChosenAmount(grams: 150, label: "150 g"), now: TestEnvironment.fixedNow)
         }
         let path = directory.path + "/export.zip"
-        _ = try DiaryExporter(database: diary.database, photos: diary.photos).export(to: path)
+        _ = try await DiaryExporter(database: diary.database, photos: diary.photos).export(to: path)
         let files = try Self.contents(of: path)
         let entries = try CSVReader(string: String(decoding: try #require(files["entries.csv"]), as: UTF8.self), hasHeaderRow: true)
         let header = try #require(entries.headerRow)

@@ -79,7 +79,7 @@ import Testing
     @Test func aPersonalTokenIsTheApiKeyAndNothingElseGetsIn() async throws {
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, _, config, _ in
             let accounts = try AccountsDatabase.open(path: config.accountsPath)
-            let owner = try #require(try accounts.account(named: TestPerson.name))
+            let owner = try #require(try await accounts.account(named: TestPerson.name))
             let token = try await accounts.createToken(accountID: owner.id, name: "FDC script", now: TestEnvironment.fixedNow)
             #expect(try await client.execute(uri: "/fdc/v1/food/800009040?api_key=\(token.text)", method: .get).status == .ok)
             #expect(try await client.execute(uri: "/fdc/v1/food/800009040", method: .get, headers: [HTTPField.Name("X-Api-Key")!: token.text]).status == .ok)
@@ -95,7 +95,7 @@ import Testing
     @Test func ourFoodDataCentralClientReadsOurOwnAPI() async throws {
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true, testing: .live) { client, _, config, _ in
             let accounts = try AccountsDatabase.open(path: config.accountsPath)
-            let owner = try #require(try accounts.account(named: TestPerson.name))
+            let owner = try #require(try await accounts.account(named: TestPerson.name))
             let token = try await accounts.createToken(accountID: owner.id, name: "FDC client", now: TestEnvironment.fixedNow)
             let port = try #require(client.port)
             // No deadline of its own here: the suite's other tests load the machine.

@@ -41,7 +41,7 @@ import Logging
         try SR28Fixture.write(to: directory.path)
         let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
         try CatalogImporter(directory: directory.path).importInto(catalog)
-        #expect(try catalog.foodDataCentralVersion() == nil)
+        #expect(try catalog.foodDataCentralVersion == nil)
         try GenericFoodsFixture.write(to: directory.path)
         var config = TestEnvironment.config(dataDirectory: directory.path)
         config.sr28Directory = directory.path
@@ -49,7 +49,7 @@ import Logging
         var logger = Logging.Logger(label: "test")
         logger.logLevel = .critical
         for _ in 0..<2 { try importCatalogIfMissing(catalog, config: config, logger: logger) }
-        #expect(try catalog.foodDataCentralVersion() == FoodDataCentralFile.generic.version)
+        #expect(try catalog.foodDataCentralVersion == FoodDataCentralFile.generic.version)
         let counts = try await catalog.read { db in
             (try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE id >= ?", arguments: [FoodDataCentralFile.generic.firstID]) ?? 0,
              try Int.fetchOne(db, sql: "SELECT count(*) FROM fdc_search") ?? 0,

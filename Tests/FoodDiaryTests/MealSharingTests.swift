@@ -34,7 +34,7 @@ import Testing
             try await client.postForm("/meals/1/foods/quick", [("name", "Pot of rice"), ("energy_kcal", "900"), ("protein_g", "18")])
             let robin = try await TestPerson.addMember("Robin", in: config)
             _ = try await client.get("/", session: robin.session)
-            let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
 
             let form = try await client.get("/meals/1/share")
             #expect(form.status == .ok && form.text.contains("Robin had"))
@@ -89,7 +89,7 @@ import Testing
             let alone = try await client.get("/meals/1/share").text
             #expect(alone.contains("Nobody else") || !alone.contains("Log for everyone"), "with nobody else there is no share button")
             let robin = try await TestPerson.addMember("Robin", in: config)
-            let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let hidden = try Self.formFields(try await client.get("/meals/1/share").text)
             let cases: [([(String, String)], String)] = [
                 ([("own_servings", "1")], "at least one person"),
@@ -118,7 +118,7 @@ import Testing
             try await database.addMeal("2026-03-09T19:30", notes: "Chilli for the week")
             try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "1200")])
             let robin = try await TestPerson.addMember("Robin", in: config)
-            let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let hidden = try Self.formFields(try await client.get("/meals/1/share").text)
             let response = try await client.postForm("/meals/1/share", hidden + [("total_servings", "6"), ("own_servings", "2"),
                                                                         ("servings_\(robinID)", "1.5")])
@@ -138,7 +138,7 @@ import Testing
             try await database.addMeal("2026-03-09T19:30", notes: "Soup")
             try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "300")])
             _ = try await TestPerson.addMember("Robin", in: config)
-            let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let first = try Self.formFields(try await client.get("/meals/1/share").text)
             let second = try Self.formFields(try await client.get("/meals/1/share").text)
             let fields = [("own_servings", "1"), ("servings_\(robinID)", "2")]
@@ -159,7 +159,7 @@ import Testing
             try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "300")])
             let robin = try await TestPerson.addMember("Robin", in: config)
             _ = try await client.get("/", session: robin.session)
-            let robinID = try #require(try AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let hidden = try Self.formFields(try await client.get("/meals/1/share").text)
             // What the first attempt got done: Robin's copy, under the form's key.
             let pot = try await database.read { db in try #require(try EntryQueries.mealFoods(db, mealID: 1)) }

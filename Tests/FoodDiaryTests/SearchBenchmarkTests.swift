@@ -29,9 +29,9 @@ import FoodDiaryTools
         try SR28Fixture.write(to: directory.path)
         let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
         try CatalogImporter(directory: directory.path).importInto(catalog)
-        let before = try catalog.foodCount()
+        let before = try await catalog.foodCount()
         #expect(try SyntheticCatalog.grow(catalog, to: before + 300) == 300)
-        #expect(try catalog.foodCount() == before + 300)
+        #expect(try await catalog.foodCount() == before + 300)
         #expect(try SyntheticCatalog.grow(catalog, to: 10) == 0, "never shrinks")
         let branded = try await catalog.read { db in try FoodSearch.search(db, query: "banana", limit: 200) }
         #expect(branded.foods.contains { $0.dataType == .branded && $0.description.contains(" FOODS, BANANAS, RAW, ") })

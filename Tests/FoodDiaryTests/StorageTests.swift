@@ -8,7 +8,7 @@ import Testing
 
     @Test func migrationsCreateTheSchemaOnAnEmptyDatabase() async throws {
         try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
-            #expect(try database.appliedMigrations() == Self.allMigrations)
+            #expect(try await database.appliedMigrations() == Self.allMigrations)
             let columns = try await database.read { db in try db.columns(in: "meal").map(\.name) }
             #expect(columns == ["id", "eaten_local", "utc_offset_minutes", "notes", "created_at", "updated_at", "photo_sha256", "latitude", "longitude", "location_source", "place_id", "is_favourite", "entry_count"])
             let entryColumns = try await database.read { db in Set(try db.columns(in: "food_entry").map(\.name)) }
@@ -49,7 +49,7 @@ import Testing
         let path = directory.path + "/diary.sqlite"
         try await AppDatabase.open(path: path).addMeal("2026-03-09T12:30", notes: "kept")
         let reopened = try AppDatabase.open(path: path)
-        #expect(try reopened.appliedMigrations() == Self.allMigrations)
+        #expect(try await reopened.appliedMigrations() == Self.allMigrations)
         #expect(try await reopened.mealCount() == 1)
     }
 

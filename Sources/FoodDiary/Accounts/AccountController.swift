@@ -39,8 +39,8 @@ struct AccountController: Sendable {
         let account = try context.person().account
         return await renderer.render(.account, AccountView(
             account: account, csrfToken: context.csrfToken, notice: notice, passwordForm: passwordForm,
-            tokens: try accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
-            tokenNameError: tokenNameError, sessionCount: try accounts.sessionCount(accountID: account.id), timeZone: timeZone), status: status)
+            tokens: try await accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
+            tokenNameError: tokenNameError, sessionCount: try await accounts.sessionCount(accountID: account.id), timeZone: timeZone), status: status)
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -53,7 +53,7 @@ struct AccountController: Sendable {
             response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
             return response
         }
-        let currentHash = try accounts.passwordHash(accountID: person.account.id)
+        let currentHash = try await accounts.passwordHash(accountID: person.account.id)
         let currentMatches = try await Passwords.verify(form.current, against: currentHash ?? Passwords.standIn) && currentHash != nil
         if !currentMatches { throttle.recordFailure(for: keys, now: now()) }
         guard form.validate(name: person.account.name, currentMatches: currentMatches) else {

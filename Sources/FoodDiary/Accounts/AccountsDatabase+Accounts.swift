@@ -8,35 +8,35 @@ extension AccountsDatabase {
     /// Removing or demoting this account would leave the server with no owner.
     struct LastOwner: Error {}
 
-    public func accountCount() throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM account") ?? 0 }
+    public func accountCount() async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM account") ?? 0 }
     }
 
-    public func accounts() throws -> [Account] {
-        try read { db in
+    public func accounts() async throws -> [Account] {
+        try await read { db in
             try Account.fetchAll(db, sql: "SELECT \(Account.selection) FROM account ORDER BY role = 'member', name COLLATE NOCASE")
         }
     }
 
-    public func account(id: Int64) throws -> Account? {
-        try read { db in try Account.fetchOne(db, sql: "SELECT \(Account.selection) FROM account WHERE id = ?", arguments: [id]) }
+    public func account(id: Int64) async throws -> Account? {
+        try await read { db in try Account.fetchOne(db, sql: "SELECT \(Account.selection) FROM account WHERE id = ?", arguments: [id]) }
     }
 
-    public func account(named name: String) throws -> Account? {
-        try read { db in try Account.fetchOne(db, sql: "SELECT \(Account.selection) FROM account WHERE name = ?", arguments: [name]) }
+    public func account(named name: String) async throws -> Account? {
+        try await read { db in try Account.fetchOne(db, sql: "SELECT \(Account.selection) FROM account WHERE name = ?", arguments: [name]) }
     }
 
     /// The account and its password hash, for checking a sign-in.
-    func credentials(named name: String) throws -> (account: Account, passwordHash: String?)? {
-        try read { db in
+    func credentials(named name: String) async throws -> (account: Account, passwordHash: String?)? {
+        try await read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT \(Account.selection), password_hash FROM account WHERE name = ?", arguments: [name])
             else { return nil }
             return (try Account(row: row), row["password_hash"])
         }
     }
 
-    func passwordHash(accountID: Int64) throws -> String? {
-        try read { db in try String.fetchOne(db, sql: "SELECT password_hash FROM account WHERE id = ?", arguments: [accountID]) }
+    func passwordHash(accountID: Int64) async throws -> String? {
+        try await read { db in try String.fetchOne(db, sql: "SELECT password_hash FROM account WHERE id = ?", arguments: [accountID]) }
     }
 
     /// The first account, the owner's, only while there is none: two browsers finishing setup at

@@ -13,8 +13,8 @@ public struct DiaryRecord: Sendable, Equatable, FetchableRecord, Decodable {
 extension AccountsDatabase {
     static let firstDiaryName = "My diary"
 
-    public func diaries(accountID: Int64) throws -> [DiaryRecord] {
-        try read { db in
+    public func diaries(accountID: Int64) async throws -> [DiaryRecord] {
+        try await read { db in
             try DiaryRecord.fetchAll(db, sql: """
                 SELECT id, account_id AS accountID, name, created_at AS createdAt FROM diary WHERE account_id = ? ORDER BY id
                 """, arguments: [accountID])
@@ -22,8 +22,8 @@ extension AccountsDatabase {
     }
 
     /// Every diary with its person's name ("nobody" for one no account has taken), for the command line.
-    func everyDiary() throws -> [(id: Int64, name: String, owner: String)] {
-        try read { db in
+    func everyDiary() async throws -> [(id: Int64, name: String, owner: String)] {
+        try await read { db in
             try Row.fetchAll(db, sql: "SELECT d.id, d.name, a.name FROM diary d LEFT JOIN account a ON a.id = d.account_id ORDER BY d.id")
                 .map { (id: $0[0], name: $0[1], owner: ($0[2] as String?) ?? "nobody") }
         }
@@ -33,7 +33,7 @@ extension AccountsDatabase {
     /// opens a page. A start interrupted half-way through the move finds the same one again
     /// (`isMoved` says whether its folder already holds a diary).
     func upgradedDiary(isMoved: (Int64) -> Bool, now: Date) async throws -> Int64 {
-        let waiting = try read { db in
+        let waiting = try await read { db in
             try Int64.fetchAll(db, sql: "SELECT id FROM diary WHERE account_id IS NULL AND from_upgrade = 1 ORDER BY id")
         }
         if let id = waiting.first(where: { !isMoved($0) }) { return id }
@@ -68,8 +68,8 @@ extension AccountsDatabase {
 
     /// The diaries of everyone else on this server, with whose each is: where the household's
     /// shared foods live. A removed person's diaries, nobody's now, are not among them.
-    func householdDiaries(besides accountID: Int64) throws -> [(id: Int64, ownerName: String)] {
-        try read { db in
+    func householdDiaries(besides accountID: Int64) async throws -> [(id: Int64, ownerName: String)] {
+        try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT diary.id, account.name FROM diary JOIN account ON account.id = diary.account_id
                 WHERE account.id != ? ORDER BY account.name COLLATE NOCASE, diary.id
@@ -88,8 +88,8 @@ extension AccountsDatabase {
     }
 
     /// The account's own diary with that id, or nil.
-    public func diary(id: Int64, accountID: Int64) throws -> DiaryRecord? {
-        try read { db in
+    public func diary(id: Int64, accountID: Int64) async throws -> DiaryRecord? {
+        try await read { db in
             try DiaryRecord.fetchOne(db, sql: """
                 SELECT id, account_id AS accountID, name, created_at AS createdAt FROM diary WHERE id = ? AND account_id = ?
                 """, arguments: [id, accountID])

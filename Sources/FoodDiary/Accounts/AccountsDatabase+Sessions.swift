@@ -44,13 +44,13 @@ extension AccountsDatabase {
 
     /// The session `id` names, if it has not expired; `recent` spares the query for a session
     /// read moments ago.
-    func session(id: String, lifetime: SessionLifetime, now: Date, recent: RecentSessions? = nil) throws -> ActiveSession? {
+    func session(id: String, lifetime: SessionLifetime, now: Date, recent: RecentSessions? = nil) async throws -> ActiveSession? {
         let hash = BearerSecret.sha256(of: id)
         let version = version.current
         if let session = recent?.session(hash, version: version, now: now) {
             return session.isLive(lifetime: lifetime, now: now) ? session : nil
         }
-        let session = try readOneStatement { db -> ActiveSession? in
+        let session = try await readOneStatement { db -> ActiveSession? in
             let statement = try db.cachedStatement(sql: """
                 SELECT s.last_seen_at, s.expires_at, \(Account.selection)
                 FROM session s JOIN account ON account.id = s.account_id WHERE s.id_sha256 = ?
@@ -80,7 +80,7 @@ extension AccountsDatabase {
         }
     }
 
-    func sessionCount(accountID: Int64) throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE account_id = ?", arguments: [accountID]) ?? 0 }
+    func sessionCount(accountID: Int64) async throws -> Int {
+        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE account_id = ?", arguments: [accountID]) ?? 0 }
     }
 }

@@ -24,8 +24,8 @@ extension AccountsDatabase {
         return token
     }
 
-    func tokens(accountID: Int64) throws -> [AccessToken] {
-        try read { db in
+    func tokens(accountID: Int64) async throws -> [AccessToken] {
+        try await read { db in
             try AccessToken.fetchAll(db, sql: """
                 SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt FROM access_token
                 WHERE account_id = ? ORDER BY created_at DESC, id DESC
@@ -42,8 +42,8 @@ extension AccountsDatabase {
     }
 
     /// The token's id and person, for a request that presented `token`.
-    func tokenHolder(_ token: String) throws -> (tokenID: Int64, account: Account, lastUsedAt: Date?)? {
-        try readOneStatement { db in
+    func tokenHolder(_ token: String) async throws -> (tokenID: Int64, account: Account, lastUsedAt: Date?)? {
+        try await readOneStatement { db in
             let statement = try db.cachedStatement(sql: """
                 SELECT t.id, t.last_used_at, \(Account.selection)
                 FROM access_token t JOIN account ON account.id = t.account_id WHERE t.token_sha256 = ?
@@ -69,8 +69,8 @@ extension AccountsDatabase {
     }
 
     /// The invited account, while the invitation is valid.
-    func invitedAccount(_ invite: String, now: Date) throws -> Account? {
-        try read { db in
+    func invitedAccount(_ invite: String, now: Date) async throws -> Account? {
+        try await read { db in
             try Account.fetchOne(db, sql: """
                 SELECT \(Account.selection) FROM invite i JOIN account ON account.id = i.account_id
                 WHERE i.token_sha256 = ? AND i.expires_at > ?

@@ -12,15 +12,14 @@ public struct AccountsDatabase: Sendable {
         AccountsDatabase(writer: try openDatabasePool(path: path, migrator: AccountsMigrations.migrator))
     }
 
-    /// On the calling thread, as the diary's reads: every request looks its session up.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.read(body)
+    func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await writer.read(body)
     }
 
     /// Outside a transaction, for the single statement each request runs to find its session or
     /// token: one statement reads a consistent snapshot anyway, and BEGIN/COMMIT doubled its cost.
-    func readOneStatement<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.unsafeRead(body)
+    func readOneStatement<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await writer.unsafeRead(body)
     }
 
     func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {

@@ -37,14 +37,14 @@ public struct Authentication: Sendable {
         }
         if let proxyHeader, trustedProxies.contains(context.clientAddress),
            let name = request.headers[proxyHeader]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
-            guard let account = try accounts.account(named: name) else {
+            guard let account = try await accounts.account(named: name) else {
                 throw Refusal(message: "Your sign-in service says you are “\(name)”, but nobody has that name here. Ask the owner to add you on the People page.")
             }
             return try await signedIn(account, by: .proxy)
         }
         guard let id = request.cookies[Self.sessionCookie]?.value, !id.isEmpty else { return nil }
         let now = now()
-        guard let session = try accounts.session(id: id, lifetime: lifetime, now: now, recent: recentSessions) else { return nil }
+        guard let session = try await accounts.session(id: id, lifetime: lifetime, now: now, recent: recentSessions) else { return nil }
         if now.timeIntervalSince(session.lastSeenAt) > SessionLifetime.touchInterval {
             try await accounts.touchSession(session, now: now)
         }
@@ -64,7 +64,7 @@ public struct Authentication: Sendable {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw Refusal(message: "Send a personal access token as “Authorization: Bearer <token>”.")
         }
-        guard let holder = try accounts.tokenHolder(parts[1].trimmingCharacters(in: .whitespaces)) else {
+        guard let holder = try await accounts.tokenHolder(parts[1].trimmingCharacters(in: .whitespaces)) else {
             throw Refusal(message: "That access token is not valid. It may have been revoked.")
         }
         let now = now()
@@ -78,8 +78,8 @@ public struct Authentication: Sendable {
     /// account again, so this very page already names it.
     private func signedIn(_ account: Account, by credential: SignedIn.Credential) async throws -> SignedIn {
         let id = try await accounts.openDiaryID(for: account, now: now())
-        let current = account.currentDiaryID == id ? account : try accounts.account(id: account.id) ?? account
-        return SignedIn(account: current, credential: credential, diary: try diaries.diary(id))
+        let current = account.currentDiaryID == id ? account : try await accounts.account(id: account.id) ?? account
+        return SignedIn(account: current, credential: credential, diary: try await diaries.diary(id))
     }
 
     /// Whether the browser reached us over HTTPS, so the session cookie can be marked Secure. A

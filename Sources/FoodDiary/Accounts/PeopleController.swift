@@ -30,7 +30,7 @@ struct PeopleController: Sendable {
     private func page(_ context: AppRequestContext, notice: String? = nil, form: NewMemberForm = NewMemberForm(),
                       handOver: HandOver? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         var response = await renderer.render(.people, PeopleView(
-            people: try accounts.accounts(), me: context.signedIn?.account.id, csrfToken: context.csrfToken, notice: notice,
+            people: try await accounts.accounts(), me: context.signedIn?.account.id, csrfToken: context.csrfToken, notice: notice,
             form: form, handOver: handOver, timeZone: timeZone), status: status)
         if handOver != nil { response.headers[.cacheControl] = "no-store" }
         return response
@@ -57,7 +57,7 @@ struct PeopleController: Sendable {
     /// sessions end and they choose their own password next.
     @Sendable func reset(_ request: Request, context: AppRequestContext) async throws -> Response {
         try owner(context)
-        let member = try member(context)
+        let member = try await member(context)
         try await accounts.endSessions(accountID: member.id)
         logger.info("Owner “\(context.signedIn?.account.name ?? "")” reset the password of “\(member.name)”")
         return try await page(context, notice: "\(member.name)'s sign-ins have ended.",
@@ -80,7 +80,7 @@ struct PeopleController: Sendable {
     /// Needs the name typed again, so a slip of the finger cannot remove someone.
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
         try owner(context)
-        let member = try member(context)
+        let member = try await member(context)
         let typed = (context.formFields["confirm_name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard typed.lowercased() == member.name.lowercased() else {
             return await renderer.render(.removePerson, RemovePersonView(
@@ -99,8 +99,8 @@ struct PeopleController: Sendable {
     }
 
     /// The member the address names; the owner is managed from the command line, not here.
-    private func member(_ context: AppRequestContext) throws -> Account {
-        guard let id = context.parameters.get("id", as: Int64.self), let account = try accounts.account(id: id) else {
+    private func member(_ context: AppRequestContext) async throws -> Account {
+        guard let id = context.parameters.get("id", as: Int64.self), let account = try await accounts.account(id: id) else {
             throw HTTPError(.notFound, message: "Nobody here has that number. They may have been removed.")
         }
         guard account.role == .member else {

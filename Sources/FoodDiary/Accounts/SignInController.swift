@@ -24,7 +24,6 @@ struct SignInController: Sendable {
         routes.publicPost("/setup", use: createOwner)
         routes.publicGet("/invite/:token", use: inviteForm)
         routes.publicPost("/invite/:token", use: acceptInvite)
-        routes.publicGet("/healthz") { _, _ in Response(status: .ok, headers: [.contentType: "text/plain"], body: .init(byteBuffer: .init(string: "ok\n"))) }
     }
 
     @Sendable func signInForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -32,7 +31,7 @@ struct SignInController: Sendable {
         if context.signedIn != nil { return redirect(to: SignInDestination.safe(query["next"])) }
         return await renderer.render(.signIn, SignInView(
             csrfToken: context.csrfToken, name: "", next: SignInDestination.safe(query["next"]),
-            notice: query["notice"].flatMap { Self.notices[$0] }, noAccountYet: try accounts.accountCount() == 0))
+            notice: query["notice"].flatMap { Self.notices[$0] }, noAccountYet: try await accounts.accountCount() == 0))
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -43,7 +42,7 @@ struct SignInController: Sendable {
         let keys = SignInThrottle.keys(name: name, address: context.clientAddress)
         func again(_ problem: String, status: HTTPResponse.Status, headers: HTTPFields = [:]) async throws -> Response {
             var response = await renderer.render(.signIn, SignInView(
-                csrfToken: context.csrfToken, name: name, next: next, problem: problem, noAccountYet: try accounts.accountCount() == 0), status: status)
+                csrfToken: context.csrfToken, name: name, next: next, problem: problem, noAccountYet: try await accounts.accountCount() == 0), status: status)
             response.headers.append(contentsOf: headers)
             return response
         }
@@ -52,7 +51,7 @@ struct SignInController: Sendable {
             return try await again("Too many failed sign-ins. Try again in \(Self.duration(wait)).", status: .tooManyRequests,
                                    headers: [.retryAfter: String(Int(wait.rounded(.up)))])
         }
-        let found = try accounts.credentials(named: name)
+        let found = try await accounts.credentials(named: name)
         // An unknown name is checked against a stand-in hash, so it takes as long as a wrong password.
         let matches = try await Passwords.verify(password, against: found?.passwordHash ?? Passwords.standIn)
         guard let account = found?.account, found?.passwordHash != nil, matches else {
@@ -87,13 +86,13 @@ struct SignInController: Sendable {
 
     @Sendable func setupForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = try request.formQuery()["token"]
-        try checkSetup(token: token, context: context)
+        try await checkSetup(token: token, context: context)
         return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: token ?? "", form: NewPasswordForm()))
     }
 
     @Sendable func createOwner(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = context.formFields
-        try checkSetup(token: fields["token"], context: context)
+        try await checkSetup(token: fields["token"], context: context)
         var form = NewPasswordForm(fields: fields, askName: true)
         guard case .success(let name) = form.validate() else {
             return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: fields["token"] ?? "", form: form),
@@ -105,12 +104,12 @@ struct SignInController: Sendable {
         }
         setup.finish()
         logger.notice("Created the owner's account, “\(name)”; the setup link no longer works")
-        guard let account = try accounts.account(id: id) else { throw HTTPError(.internalServerError) }
+        guard let account = try await accounts.account(id: id) else { throw HTTPError(.internalServerError) }
         return try await startSession(for: account, request: request, context: context, then: "/")
     }
 
-    private func checkSetup(token: String?, context: AppRequestContext) throws {
-        guard setup.accepts(token), try accounts.accountCount() == 0 else {
+    private func checkSetup(token: String?, context: AppRequestContext) async throws {
+        guard setup.accepts(token), try await accounts.accountCount() == 0 else {
             throw HTTPError(.notFound, message: "This setup link is not valid: the owner's account may exist already. Sign in, or use the link the server printed when it started.")
         }
         guard context.isFromThisMachine else {
@@ -121,27 +120,27 @@ struct SignInController: Sendable {
     // MARK: Invitations
 
     @Sendable func inviteForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (invite, account) = try invitation(context)
+        let (invite, account) = try await invitation(context)
         return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: NewPasswordForm()))
     }
 
     @Sendable func acceptInvite(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (invite, account) = try invitation(context)
+        let (invite, account) = try await invitation(context)
         var form = NewPasswordForm(fields: context.formFields, askName: false, name: account.name)
         guard case .success = form.validate() else {
             return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: form),
                                          status: .unprocessableContent)
         }
         let hash = try await Passwords.hash(form.password)
-        guard try accounts.invitedAccount(invite, now: now()) != nil else { throw invitationGone }
+        guard try await accounts.invitedAccount(invite, now: now()) != nil else { throw invitationGone }
         _ = try await accounts.setPassword(accountID: account.id, passwordHash: hash, mustChangePassword: false)
         logger.info("“\(account.name)” took up their invitation from \(context.clientAddress)")
         return try await startSession(for: account, request: request, context: context, then: "/")
     }
 
-    private func invitation(_ context: AppRequestContext) throws -> (String, Account) {
+    private func invitation(_ context: AppRequestContext) async throws -> (String, Account) {
         let invite = context.parameters.get("token") ?? ""
-        guard let account = try accounts.invitedAccount(invite, now: now()) else { throw invitationGone }
+        guard let account = try await accounts.invitedAccount(invite, now: now()) else { throw invitationGone }
         return (invite, account)
     }
 

@@ -14,7 +14,7 @@ public enum UserAdministration {
         case .failure(let problem): throw Refusal(description: "The name: \(problem.message)")
         }
         if let problem = PasswordPolicy.problem(with: password, name: name) { throw Refusal(description: "The password: \(problem)") }
-        let isFirst = try accounts.accountCount() == 0
+        let isFirst = try await accounts.accountCount() == 0
         let role: Account.Role = owner || isFirst ? .owner : .member
         do {
             _ = try await accounts.createAccount(name: name, passwordHash: try await Passwords.hash(password), role: role, now: now)
@@ -24,8 +24,8 @@ public enum UserAdministration {
         return "Added \(name) as \(role == .owner ? "an owner" : "a member"). They can sign in now."
     }
 
-    public static func list(accounts: AccountsDatabase) throws -> [String] {
-        try accounts.accounts().map { account in
+    public static func list(accounts: AccountsDatabase) async throws -> [String] {
+        try await accounts.accounts().map { account in
             let state = !account.hasPassword ? "invited" : account.lastSignInAt.map { "last signed in \($0.formatted(.iso8601))" } ?? "never signed in"
             return "\(account.name)\t\(account.role.rawValue)\t\(state)"
         }
@@ -33,7 +33,7 @@ public enum UserAdministration {
 
     /// Sets the password and ends every session of the account.
     public static func resetPassword(name: String, password: String, accounts: AccountsDatabase) async throws -> String {
-        let account = try existing(name, accounts)
+        let account = try await existing(name, accounts)
         if let problem = PasswordPolicy.problem(with: password, name: account.name) { throw Refusal(description: "The password: \(problem)") }
         _ = try await accounts.setPassword(accountID: account.id, passwordHash: try await Passwords.hash(password), mustChangePassword: false)
         try await accounts.endSessions(accountID: account.id)
@@ -41,7 +41,7 @@ public enum UserAdministration {
     }
 
     public static func remove(name: String, accounts: AccountsDatabase) async throws -> String {
-        let account = try existing(name, accounts)
+        let account = try await existing(name, accounts)
         do {
             _ = try await accounts.removeAccount(id: account.id)
         } catch is AccountsDatabase.LastOwner {
@@ -50,8 +50,8 @@ public enum UserAdministration {
         return "Removed \(account.name). Their diaries are kept."
     }
 
-    private static func existing(_ name: String, _ accounts: AccountsDatabase) throws -> Account {
-        guard let account = try accounts.account(named: name.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+    private static func existing(_ name: String, _ accounts: AccountsDatabase) async throws -> Account {
+        guard let account = try await accounts.account(named: name.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw Refusal(description: "Nobody is called “\(name)”. `fooddiary user list` shows who is.")
         }
         return account

@@ -45,6 +45,10 @@ public struct AppConfig: Sendable {
     public var fdcBaseURL = FoodDataCentralOnline.officialBaseURL
     /// The server's api.data.gov key (`FOODDIARY_FDC_API_KEY`); a diary's own key comes first.
     public var fdcAPIKey: String?
+    /// Catalog searches run at once (`--searches-in-flight`); more are answered 503 with `Retry-After`.
+    public var searchesInFlight = InFlightLimit.defaultLimit
+    /// systemd's notification socket and watchdog (`Type=notify`), nil when not run by it.
+    public var systemd: SystemdNotifier.Settings?
     /// The key that signs CSRF tokens; nil reads or makes `<data-dir>/secret.key`.
     public var secret: Data?
     /// Shown every page rendered; a complaint it returns becomes a 500. The tests compare each page

@@ -23,7 +23,7 @@ public func buildApplication(
     let dataLock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
     if try DataSwap.finishInterrupted(in: config.dataDirectory) { logger.notice("Finished a restore that was interrupted before this start") }
     if let warning = DiskSpace.warning(for: config.dataDirectory) { logger.warning("\(warning)") }
-    let catalog = try CatalogDatabase.open(path: config.catalogPath)
+    let catalog = try CatalogDatabase.open(path: config.catalogPath, searchesInFlight: config.searchesInFlight)
     try importCatalogIfMissing(catalog, config: config, logger: logger)
     let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)
     try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
@@ -42,7 +42,7 @@ public func buildApplication(
 
     let tokens = CSRFTokens(secret: try config.secret ?? ServerSecret.loadOrCreate(in: config.dataDirectory))
     let accounts = try AccountsDatabase.open(path: config.accountsPath)
-    let setup = FirstRunSetup(needed: try accounts.accountCount() == 0)
+    let setup = FirstRunSetup(needed: try await accounts.accountCount() == 0)
     let files = DiaryFiles(directory: config.diariesDirectory)
     try await adoptLegacyDiaryIfPresent(config: config, accounts: accounts, files: files, logger: logger, now: now)
     let diaries = DiaryPool(files: files, maxPhotoPixels: config.maxPhotoPixels)
@@ -71,6 +71,8 @@ public func buildApplication(
     let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
     let routes = Routes(router: router, formBody: formBody, tokens: tokens, authentication: authentication)
     try AppShellController(publicDirectory: config.publicDirectory).addRoutes(to: routes)
+    let health = HealthCheck(accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
+    HealthController(health: health).addRoutes(to: routes)
     let throttle = SignInThrottle()
     SignInController(accounts: accounts, authentication: authentication, throttle: throttle, setup: setup, renderer: renderer,
                      logger: logger, now: now).addRoutes(to: routes)
@@ -114,6 +116,7 @@ public func buildApplication(
         BackupSchedule(plan: $0, dataDirectory: config.dataDirectory, backupDirectory: config.backupsPath, logger: logger, now: now)
     }
 
+    let systemd = config.systemd.map { SystemdNotifier(settings: $0, health: health, logger: logger) }
     let brandedFoods: [any Service] = config.fdcDirectory.map {
         [BrandedFoodsService(importer: BrandedFoodsImport(catalog: catalog, directory: $0, logger: logger), logger: logger)]
     } ?? []
@@ -123,7 +126,7 @@ public func buildApplication(
         server: try tlsConfiguration.map { try .tls(DeadlineHTTP1Channel.builder(config.deadlines), tlsConfiguration: $0) }
             ?? DeadlineHTTP1Channel.builder(config.deadlines),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "FoodDiary"),
-        services: [maintenance] + (schedule.map { [$0] } ?? []) + brandedFoods,
+        services: [maintenance] + (schedule.map { [$0] } ?? []) + brandedFoods + (systemd.map { [$0] } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
             let scheme = tlsConfiguration == nil ? "http" : "https"
@@ -131,6 +134,7 @@ public func buildApplication(
             if let token = setup.token {
                 logger.notice("No account exists yet. Create the owner's account on this machine: \(scheme)://127.0.0.1:\(port)/setup?token=\(token)")
             }
+            systemd?.ready()
             await onRunning(port)
         },
         // One thread is plenty for a household's sockets; a second one per core competed with the
@@ -181,9 +185,9 @@ public func importReferenceDataIfMissing(config: AppConfig, logger: Logger) thro
 
 /// First start: build the catalog from the fetched USDA files so search works with no network.
 func importCatalogIfMissing(_ catalog: CatalogDatabase, config: AppConfig, logger: Logger) throws {
-    guard try catalog.datasetVersion() == nil else {
+    guard catalog.datasetVersion == nil else {
         let importer = CatalogImporter(directory: config.sr28Directory ?? "", fdcDirectory: config.fdcDirectory, logger: logger)
-        if importer.hasGenericFoods, try catalog.foodDataCentralVersion() == nil {
+        if importer.hasGenericFoods, catalog.foodDataCentralVersion == nil {
             logger.info("Adding FoodData Central's survey and Foundation foods to the catalog (once)…")
             let added = try importer.importGenericFoods(into: catalog)
             logger.info("Added \(added) foods")

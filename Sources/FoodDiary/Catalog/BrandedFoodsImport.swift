@@ -16,12 +16,20 @@ public struct BrandedFoodsImport: Sendable {
 
         public var isUnderway: Bool { total != nil && !isComplete }
 
+        public init(done: Int, total: Int?, isComplete: Bool) {
+            self.done = done
+            self.total = total
+            self.isComplete = isComplete
+        }
+
+        /// From the catalog's `catalog_info` rows, by key.
+        init(_ info: [String: String]) {
+            self.init(done: info["fdc_branded_done"].flatMap { Int($0) } ?? 0, total: info["fdc_branded_total"].flatMap { Int($0) },
+                      isComplete: info["fdc_branded"] != nil)
+        }
+
         static func read(_ db: Database) throws -> Progress {
-            let values = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: """
-                SELECT key, value FROM catalog_info WHERE key IN ('fdc_branded', 'fdc_branded_total', 'fdc_branded_done')
-                """).map { ($0["key"] as String, $0["value"] as String) })
-            return Progress(done: values["fdc_branded_done"].flatMap { Int($0) } ?? 0,
-                            total: values["fdc_branded_total"].flatMap { Int($0) }, isComplete: values["fdc_branded"] != nil)
+            try CatalogFacts.Values.read(db).brandedFoods
         }
     }
 
@@ -48,57 +56,67 @@ public struct BrandedFoodsImport: Sendable {
     }
 
     /// Whether there is anything to add: the file is there and the catalog lacks some of its foods.
-    public func isNeeded() throws -> Bool {
-        guard Self.file.isPresent(in: directory), try catalog.datasetVersion() != nil else { return false }
-        return try !catalog.brandedFoodsProgress().isComplete
+    public func isNeeded() -> Bool {
+        Self.file.isPresent(in: directory) && catalog.datasetVersion != nil && !catalog.brandedFoodsProgress.isComplete
     }
 
     /// Adds the foods not yet added. `shouldStop` is asked after each batch and every thousand rows
-    /// read, so a server asked to stop does so within a batch's time; the next run resumes.
+    /// read, so a server asked to stop does so within a batch's time; the next run resumes. The
+    /// file is read on a thread of its own, a batch at a time, and each batch written through
+    /// GRDB's queue: the threads that serve pages do none of it.
     @discardableResult
-    public func run(shouldStop: () -> Bool = { false }) throws -> Progress {
-        guard try isNeeded() else { return try catalog.brandedFoodsProgress() }
+    public func run(shouldStop: @escaping @Sendable () -> Bool = { false }) async throws -> Progress {
+        guard isNeeded() else { return catalog.brandedFoodsProgress }
         let start = ContinuousClock.now
         do {
-            let positions = try searchPositions(shouldStop: shouldStop)
-            var progress = try catalog.writer.write { db in
+            let (directory, batchSize) = (directory, batchSize)
+            let positions = try await offTheCooperativePool { try Self.searchPositions(directory: directory, shouldStop: shouldStop) }
+            var progress = try await catalog.write { db in
                 try db.execute(sql: "INSERT OR IGNORE INTO catalog_info (key, value) VALUES ('fdc_branded_total', ?)", arguments: ["\(positions.count)"])
                 return try Progress.read(db)
             }
-            let known = try catalog.writer.read { db in try CatalogDatabase.nutrientNumbers(db) }
-            let resumeAfter = try catalog.writer.read { db in
+            let known = try await catalog.read { db in try CatalogDatabase.nutrientNumbers(db) }
+            let resumeAfter = try await catalog.read { db in
                 try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
             }
             if resumeAfter > 0 { logger.info("Branded foods: resuming after \(progress.done) of \(positions.count)") }
 
-            var batch: [FoodDataCentralFile.Food] = []
-            var read = 0
-            try Self.file.read(directory: directory) { food in
-                read += 1
-                if read % 1_000 == 0, shouldStop() { throw Stopped() }
-                guard food.id > resumeAfter else { return }
-                batch.append(food)
-                guard batch.count == batchSize else { return }
-                progress = try insert(batch, positions: positions, known: known)
-                batch.removeAll(keepingCapacity: true)
+            let foods = try await offTheCooperativePool { try FoodDataCentralFile.Foods(Self.file, directory: directory) }
+            while true {
+                let batch = try await offTheCooperativePool { try Self.batch(of: batchSize, from: foods, after: resumeAfter, shouldStop: shouldStop) }
+                let isLast = batch.count < batchSize
+                progress = try await insert(batch, positions: positions, known: known, isLast: isLast)
+                if isLast { break }
                 logger.info("Branded foods: \(progress.done) of \(positions.count) added")
                 if shouldStop() { throw Stopped() }
             }
-            progress = try insert(batch, positions: positions, known: known, isLast: true)
             logger.info("Branded foods: all \(progress.done) added in \(ContinuousClock.now - start)")
             return progress
         } catch is Stopped {
-            let progress = try catalog.brandedFoodsProgress()
+            let progress = catalog.brandedFoodsProgress
             logger.info("Branded foods: stopped with \(progress.done) added; the next start carries on")
             return progress
         }
+    }
+
+    /// The next `size` foods past row `after`, fewer only at the end of the file.
+    private static func batch(of size: Int, from foods: FoodDataCentralFile.Foods, after resumeAfter: Int64,
+                              shouldStop: () -> Bool) throws -> [FoodDataCentralFile.Food] {
+        var batch: [FoodDataCentralFile.Food] = []
+        var read = 0
+        while batch.count < size, let food = foods.next() {
+            read += 1
+            if read % 1_000 == 0, shouldStop() { throw Stopped() }
+            if food.id > resumeAfter { batch.append(food) }
+        }
+        return batch
     }
 
     private struct Stopped: Error {}
 
     /// Each food's place in prior order, from a first pass over the file: every run computes the
     /// same, so a resumed import carries on the same order.
-    private func searchPositions(shouldStop: () -> Bool) throws -> [Int64: Int] {
+    private static func searchPositions(directory: String, shouldStop: () -> Bool) throws -> [Int64: Int] {
         var priors: [(id: Int64, prior: Double)] = []
         try Self.file.read(directory: directory, nutrients: false) { food in
             if priors.count % 1_000 == 999, shouldStop() { throw Stopped() }
@@ -113,8 +131,8 @@ public struct BrandedFoodsImport: Sendable {
     }
 
     /// `known`: the nutrient numbers the catalog has; the file's others are not kept.
-    private func insert(_ batch: [FoodDataCentralFile.Food], positions: [Int64: Int], known: Set<String>, isLast: Bool = false) throws -> Progress {
-        try catalog.writer.write { db in
+    private func insert(_ batch: [FoodDataCentralFile.Food], positions: [Int64: Int], known: Set<String>, isLast: Bool) async throws -> Progress {
+        try await catalog.write { db in
             // Another import of the same catalog may have got here first: each food is added once.
             let doneThrough = try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
             let foods = batch.filter { $0.id > doneThrough }

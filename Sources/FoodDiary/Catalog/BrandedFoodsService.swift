@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Runs the branded foods' import while the app serves: the first start does not wait for
 /// 360,000 foods, and a stop between batches (or a kill) is picked up at the next start.
@@ -10,16 +10,16 @@ struct BrandedFoodsService: Service {
     let logger: Logger
 
     func run() async throws {
-        if (try? importer.isNeeded()) == true {
-            let stopping = Atomic(false)
+        if importer.isNeeded() {
+            let stopping = NIOLockedValueBox(false)
             await withGracefulShutdownHandler {
                 do {
-                    _ = try await offTheCooperativePool { try importer.run(shouldStop: { stopping.load(ordering: .relaxed) }) }
+                    _ = try await importer.run(shouldStop: { stopping.withLockedValue { $0 } })
                 } catch {
                     logger.error("Adding the branded foods failed; search serves the generic foods and the next start tries again: \(error)")
                 }
             } onGracefulShutdown: {
-                stopping.store(true, ordering: .relaxed)
+                stopping.withLockedValue { $0 = true }
             }
         }
         // A service that returns stops the whole server: this one's work is done, so it waits.
@@ -29,11 +29,11 @@ struct BrandedFoodsService: Service {
 
 /// `fooddiary catalog add-branded`: the same import in the foreground, for a machine set up
 /// before serving. A server on the data directory does it itself, so this refuses while one runs.
-public func addBrandedFoods(config: AppConfig, logger: Logger) throws -> BrandedFoodsImport.Progress {
+public func addBrandedFoods(config: AppConfig, logger: Logger) async throws -> BrandedFoodsImport.Progress {
     let lock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
     defer { withExtendedLifetime(lock) {} }
     guard let directory = config.fdcDirectory, FoodDataCentralFile.branded.isPresent(in: directory) else {
         throw BrandedFoodsImport.Missing(directory: config.fdcDirectory)
     }
-    return try BrandedFoodsImport(catalog: try CatalogDatabase.open(path: config.catalogPath), directory: directory, logger: logger).run()
+    return try await BrandedFoodsImport(catalog: try CatalogDatabase.open(path: config.catalogPath), directory: directory, logger: logger).run()
 }

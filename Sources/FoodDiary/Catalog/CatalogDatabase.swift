@@ -1,26 +1,56 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The food catalog: its own SQLite file, rebuilt by the importer and only read while serving.
 public struct CatalogDatabase: Sendable {
     package let writer: any DatabaseWriter
+    /// What pages show about the catalog itself, in memory: reading it took a connection from the
+    /// searches on every page. The importers, its only writers, store it after each write.
+    let facts: CatalogFacts
+    /// Searches run at once; more are refused (503) rather than queued.
+    let searches: InFlightLimit
 
-    public static func open(path: String) throws -> CatalogDatabase {
-        CatalogDatabase(writer: try openDatabasePool(path: path, migrator: CatalogMigrations.migrator, copyBeforeUpgrade: false))
+    /// `searchesInFlight`: searches run at once. A connection is kept for each, and one for each
+    /// core besides for the pages that read one food: more would only queue on the cores.
+    public static func open(path: String, searchesInFlight: Int = InFlightLimit.defaultLimit) throws -> CatalogDatabase {
+        let writer = try openDatabasePool(path: path, migrator: CatalogMigrations.migrator, copyBeforeUpgrade: false,
+                                          readers: searchesInFlight + ProcessInfo.processInfo.activeProcessorCount)
+        return CatalogDatabase(writer: writer, facts: CatalogFacts(try writer.read(CatalogFacts.Values.read)), // sync: start-up only
+                               searches: InFlightLimit(limit: searchesInFlight))
+    }
+
+    /// A read for a search, refused with `Overloaded` while `searches.limit` are running.
+    func search<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        try await searches.run { try await writer.read(body) }
     }
 
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         try await writer.read(body)
     }
 
-    public func foodCount() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM food") ?? 0 }
+    /// A write by an importer, after which the facts in memory are read again.
+    func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+        let (value, facts) = try await writer.write { db in (try body(db), try CatalogFacts.Values.read(db)) }
+        self.facts.store(facts)
+        return value
+    }
+
+    /// The same, on the calling thread: for the importers that run before the server listens, and commands.
+    package func writeBeforeServing<T>(_ body: (Database) throws -> T) throws -> T {
+        let (value, facts) = try writer.write { db in (try body(db), try CatalogFacts.Values.read(db)) } // sync: start-up only
+        self.facts.store(facts)
+        return value
+    }
+
+    public func foodCount() async throws -> Int {
+        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM food") ?? 0 }
     }
 
     /// Every generic food by its lower-cased name, for linking a food another app's file names
     /// exactly. Branded ones are left out: forty products may share a name.
-    func foodsByName() throws -> [String: (id: Int64, dataType: FoodDataType, ndbNumber: String?)] {
-        try writer.read { db in
+    func foodsByName() async throws -> [String: (id: Int64, dataType: FoodDataType, ndbNumber: String?)] {
+        try await writer.read { db in
             var foods: [String: (id: Int64, dataType: FoodDataType, ndbNumber: String?)] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, data_type, ndb_number, description FROM food WHERE data_type != 'branded' ORDER BY id DESC") {
                 guard let dataType = FoodDataType(rawValue: row[1]) else { continue }
@@ -36,19 +66,37 @@ public struct CatalogDatabase: Sendable {
     }
 
     /// Whether FoodData Central's generic foods are in, and from which file.
-    public func foodDataCentralVersion() throws -> String? {
-        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_generic'") }
-    }
+    public var foodDataCentralVersion: String? { facts.values.foodDataCentralVersion }
 
     /// How far the background import of the branded foods has come.
-    public func brandedFoodsProgress() throws -> BrandedFoodsImport.Progress {
-        try writer.read { db in try BrandedFoodsImport.Progress.read(db) }
-    }
+    public var brandedFoodsProgress: BrandedFoodsImport.Progress { facts.values.brandedFoods }
 
     /// The stamp of the last complete import, or nil when the catalog is empty.
-    public func datasetVersion() throws -> String? {
-        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'dataset'") }
+    public var datasetVersion: String? { facts.values.datasetVersion }
+}
+
+/// The catalog's own state, as `CatalogDatabase.facts` keeps it.
+final class CatalogFacts: Sendable {
+    struct Values: Sendable {
+        let datasetVersion: String?
+        let foodDataCentralVersion: String?
+        let brandedFoods: BrandedFoodsImport.Progress
+
+        static func read(_ db: Database) throws -> Values {
+            let info = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM catalog_info")
+                .map { ($0["key"] as String, $0["value"] as String) })
+            return Values(datasetVersion: info["dataset"], foodDataCentralVersion: info["fdc_generic"],
+                          brandedFoods: BrandedFoodsImport.Progress(info))
+        }
     }
+
+    private let box: Mutex<Values>
+
+    init(_ values: Values) { box = Mutex(values) }
+
+    var values: Values { box.withLock { $0 } }
+
+    func store(_ values: Values) { box.withLock { $0 = values } }
 }
 
 /// The catalog schema's history. Append new migrations; never edit one that has shipped.

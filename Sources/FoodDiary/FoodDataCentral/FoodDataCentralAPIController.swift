@@ -81,7 +81,7 @@ struct FoodDataCentralAPIController: Sendable {
 
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
         let criteria = try Criteria(fields: try await fields(request))
-        let (foods, totalHits, published) = try await catalog.read { db -> ([FoodDetails], Int, String) in
+        let (foods, totalHits, published) = try await catalog.search { db -> ([FoodDetails], Int, String) in
             let limit = min(criteria.pageNumber * criteria.pageSize, Self.maxResults)
             let result = try FoodSearch.search(db, query: criteria.query, brand: criteria.brandOwner, scope: criteria.scope, limit: limit)
             let wanted = Set(criteria.dataTypes.compactMap { FoodDataCentralFood.dataTypes[$0] })

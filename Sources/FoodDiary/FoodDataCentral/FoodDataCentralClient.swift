@@ -68,7 +68,7 @@ struct FoodDataCentralClient: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let (data, response): (Data, URLResponse)
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await uncancelled(request)
         } catch let error as URLError {
             throw error.code == .timedOut ? .timedOut : .unreachable
         } catch {
@@ -84,6 +84,25 @@ struct FoodDataCentralClient: Sendable {
             let code = (JSONValue.object(data)?["error"] as? [String: Any]).flatMap { JSONValue.text($0["code"]) }
             throw code?.hasPrefix("API_KEY") == true ? .keyRefused(code!) : .refused(http.statusCode)
         default: throw .failed(http.statusCode)
+        }
+    }
+
+    /// A request no Swift task's cancellation reaches: `session.data(for:)` cancels its task when
+    /// the awaiting task is cancelled (a deadline passing, a sibling failing), and on Linux that
+    /// cancel deadlocked with the task's own completion on the session's queue, freezing the
+    /// server. A stalled request ends at the session's timeout instead; the caller's deadline
+    /// has long answered the page by then.
+    private func uncancelled(_ request: URLRequest) async throws -> (Data, URLResponse) {
+        try await withCheckedThrowingContinuation { continuation in
+            session.dataTask(with: request) { data, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if let data, let response {
+                    continuation.resume(returning: (data, response))
+                } else {
+                    continuation.resume(throwing: URLError(.badServerResponse))
+                }
+            }.resume()
         }
     }
 
@@ -122,43 +141,6 @@ enum OnlineProblem: Error, Equatable {
         case .failed(let status): return "FoodData Central had a problem (HTTP \(status)); these are your offline results. Try again later."
         case .malformed: return "FoodData Central sent an answer this diary could not read; these are your offline results."
         case .unusable(let why): return "That FoodData Central food can’t be added: \(why)."
-        }
-    }
-}
-
-/// Runs work with a time limit and returns at the limit even if the work ignores cancellation: a
-/// hung connection must not hold a page.
-enum Deadline {
-    static func run<T: Sendable>(within limit: Duration, _ work: @escaping @Sendable () async -> T) async -> T? {
-        let race = Race<T>()
-        return await withCheckedContinuation { continuation in
-            race.start(continuation)
-            let worker = Task { race.finish(await work()) }
-            Task {
-                try? await Task.sleep(for: limit)
-                if race.finish(nil) { worker.cancel() }
-            }
-        }
-    }
-
-    /// Whichever finishes first resumes the caller; the continuation is set before either starts.
-    private final class Race<T: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<T?, Never>?
-
-        func start(_ continuation: CheckedContinuation<T?, Never>) {
-            lock.withLock { self.continuation = continuation }
-        }
-
-        /// True when this call decided the outcome.
-        @discardableResult
-        func finish(_ value: T?) -> Bool {
-            let continuation = lock.withLock { () -> CheckedContinuation<T?, Never>? in
-                defer { self.continuation = nil }
-                return self.continuation
-            }
-            continuation?.resume(returning: value)
-            return continuation != nil
         }
     }
 }

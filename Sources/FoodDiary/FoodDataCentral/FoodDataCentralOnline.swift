@@ -44,7 +44,9 @@ public actor FoodDataCentralOnline {
             async let branded = Self.capture { () throws(OnlineProblem) in
                 try await client.search(query: query, dataTypes: ["Branded"], pageSize: Self.pageSize, key: key)
             }
-            let pages = try [await generic.get(), await branded.get()]
+            // Both are awaited before either's failure is thrown, so leaving the scope cancels nothing.
+            let outcomes = [await generic, await branded]
+            let pages = try outcomes.map { outcome throws(OnlineProblem) in try outcome.get() }
             return FoodDataCentralClient.SearchPage(totalHits: pages.reduce(0) { $0 + $1.totalHits }, foods: pages.flatMap(\.foods))
         }
         if case .success(let page) = outcome {

@@ -41,24 +41,24 @@ struct HouseholdFoods: Sendable {
     }
 
     /// The diary holding a shared item, for copying its photo.
-    func diary(_ shared: Shared<some Sendable>) throws -> Diary { try diaries.diary(shared.diaryID) }
+    func diary(_ shared: Shared<some Sendable>) async throws -> Diary { try await diaries.diary(shared.diaryID) }
 
     private func fromEveryDiary<Item: Sendable>(for viewer: Account, _ pick: (Shelf) -> [Item]) async throws -> [Shared<Item>] {
         var found: [Shared<Item>] = []
-        for (id, owner) in try accounts.householdDiaries(besides: viewer.id) {
+        for (id, owner) in try await accounts.householdDiaries(besides: viewer.id) {
             found += pick(try await shelf(id)).map { Shared(item: $0, diaryID: id, ownerName: owner) }
         }
         return found
     }
 
     private func fromDiary<Item: Sendable>(_ diaryID: Int64, for viewer: Account, _ pick: (Shelf) -> Item?) async throws -> Shared<Item>? {
-        guard let owner = try accounts.householdDiaries(besides: viewer.id).first(where: { $0.id == diaryID })?.ownerName,
+        guard let owner = try await accounts.householdDiaries(besides: viewer.id).first(where: { $0.id == diaryID })?.ownerName,
               let item = pick(try await shelf(diaryID)) else { return nil }
         return Shared(item: item, diaryID: diaryID, ownerName: owner)
     }
 
     private func shelf(_ diaryID: Int64) async throws -> Shelf {
-        let diary = try diaries.diary(diaryID)
+        let diary = try await diaries.diary(diaryID)
         return try await diary.sharedWithHousehold.value(for: 0, in: diary.database) { db in
             Shelf(foods: try MyFood.fetchAll(db, sharedOnly: true), recipes: try Recipe.search(db, sharedOnly: true))
         }

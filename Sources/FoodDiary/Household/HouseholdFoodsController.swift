@@ -56,7 +56,9 @@ struct HouseholdFoodsController: Sendable {
     /// Runs `save` with the item's photo handed over to `diary`, committed with the row that shows it.
     private func withPhoto<T: Sendable>(_ photo: Photo?, of shared: HouseholdFoods.Shared<some Sendable>, into diary: Diary,
                                         _ save: (IngestedPhoto?) async throws -> T) async throws -> T {
-        let handed = try photo.flatMap { try household.diary(shared).photos.handOver($0, to: diary.photos) }
+        let (from, to) = (try await household.diary(shared).photos, diary.photos)
+        // A link, or a copy across file systems: off the threads that serve pages.
+        let handed = try await offTheCooperativePool { try photo.flatMap { try from.handOver($0, to: to) } }
         defer { if let handed { unlink(handed.temporaryPath) } }
         return try await diary.photos.committing(handed, creating: { try await save(handed) })
     }

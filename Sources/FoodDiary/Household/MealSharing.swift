@@ -11,15 +11,15 @@ struct MealSharing: Sendable {
     let now: @Sendable () -> Date
 
     /// Whom a meal can be shared with: everyone else with an account on this server.
-    func household(besides account: Account) throws -> [Account] {
-        try accounts.accounts().filter { $0.id != account.id }
+    func household(besides account: Account) async throws -> [Account] {
+        try await accounts.accounts().filter { $0.id != account.id }
     }
 
     /// Nil when the meal is gone; false when this share was carried out already.
     func share(_ source: EntryQueries.MealFoods, by sharer: SignedIn, as plan: ShareMealForm.Plan) async throws -> Bool? {
         let meal = source.meal
         for (person, share) in plan.people {
-            let diary = try diaries.diary(try await accounts.openDiaryID(for: person, now: now()))
+            let diary = try await diaries.diary(try await accounts.openDiaryID(for: person, now: now()))
             let photo = try meal.photo.flatMap { try sharer.diary.photos.handOver($0, to: diary.photos) }
             defer { if let photo { unlink(photo.temporaryPath) } }
             let copy = SharedMealCopy(

@@ -19,7 +19,7 @@ struct MealSharingController: Sendable {
 
     @Sendable func share(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
-        let people = try sharing.household(besides: person.account)
+        let people = try await sharing.household(besides: person.account)
         let form = ShareMealForm(fields: context.formFields, people: people)
         guard ShareMealForm.isKey(form.key) else {
             throw HTTPError(.badRequest, message: "This form has lost its share key. Open “Also log for…” on the meal again.")

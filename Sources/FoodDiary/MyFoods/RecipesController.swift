@@ -102,7 +102,7 @@ struct RecipesController: Sendable {
         var result: FoodSearchResult?
         if !Words.split(query).isEmpty {
             let logged = try await diary.loggedCatalogFoods()
-            result = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 25, logged: logged) }
+            result = try await catalog.search { db in try FoodSearch.search(db, query: query, limit: 25, logged: logged) }
         }
         let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: recipe.id, name: recipe.name), parameters: try request.formQuery(),
                                                        query: query, catalog: catalog, online: online, diary: diary.database, serverKey: serverKey)

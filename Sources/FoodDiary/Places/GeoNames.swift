@@ -54,11 +54,11 @@ public struct GeoNamesDatabase: Sendable {
     }
 
     public func datasetVersion() throws -> String? {
-        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM geonames_info WHERE key = 'dataset'") }
+        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM geonames_info WHERE key = 'dataset'") } // sync: start-up only
     }
 
     public func cityCount() throws -> Int {
-        try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM city") ?? 0 }
+        try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM city") ?? 0 } // sync: start-up only
     }
 
     /// Replaces every city with those in `rg_cities1000.csv` (lat, lon, name, admin1, admin2, cc),
@@ -66,7 +66,7 @@ public struct GeoNamesDatabase: Sendable {
     @discardableResult
     public func importCSV(at path: String) throws -> Int {
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        return try writer.write { db in
+        return try writer.write { db in // sync: start-up only
             try db.execute(sql: "DELETE FROM city; DELETE FROM geonames_info;")
             let insert = try db.makeStatement(sql: """
                 INSERT INTO city (latitude, longitude, latitude_band, name, admin1, admin2, country_code) VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -87,8 +87,8 @@ enum PortabilityQueries {
         }
     }
 
-    static func hasPhoto(_ db: Database, sha256: String) throws -> Bool {
-        try Int.fetchOne(db, sql: "SELECT 1 FROM photo WHERE sha256 = ?", arguments: [sha256]) != nil
+    static func photoHashes(_ db: Database) throws -> Set<String> {
+        Set(try String.fetchAll(db, sql: "SELECT sha256 FROM photo"))
     }
 
     static func daysWithMeals(_ db: Database) throws -> Set<LocalDate> {

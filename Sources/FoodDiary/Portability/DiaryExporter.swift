@@ -35,28 +35,42 @@ struct DiaryExporter: Sendable {
     let database: AppDatabase
     let photos: PhotoStore
 
-    func exportOffTheCooperativePool(to target: String) async throws -> Summary {
-        try await offTheCooperativePool { try export(to: target) }
+    /// The archive appears at `target` whole, or not at all. File work runs off the cooperative
+    /// threads, the tables are written from a read on GRDB's own queue.
+    func export(to target: String) async throws -> Summary {
+        let (database, photos) = (database, photos)
+        let staging = try await offTheCooperativePool { try Self.prepareStaging(photos: photos, target: target) }
+        do {
+            let counts = try await database.writer.read { db in try Self.writeTables(db, into: staging) }
+            let summary = try await offTheCooperativePool { try Self.archive(counts, from: staging, photos: photos, to: target) }
+            try? FileManager.default.removeItem(atPath: staging)
+            return summary
+        } catch {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw error
+        }
     }
 
-    /// The archive appears at `target` whole, or not at all.
-    func export(to target: String) throws -> Summary {
+    /// A staging folder holding a link to every original photo, made before the snapshot is read:
+    /// a photo deleted meanwhile keeps its bytes there.
+    private static func prepareStaging(photos: PhotoStore, target: String) throws -> String {
         let folder = (photos.root as NSString).deletingLastPathComponent
-        Self.removeLeftovers(in: folder)
-        Self.removeLeftovers(in: (target as NSString).deletingLastPathComponent)
+        removeLeftovers(in: folder)
+        removeLeftovers(in: (target as NSString).deletingLastPathComponent)
         let staging = folder + "/export-staging-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: staging + "/photos", withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: staging) }
-        // Linked before the snapshot is read: a photo deleted meanwhile keeps its bytes here.
-        linkOriginals(into: staging)
-        let counts = try database.writer.read { db in try writeTables(db, into: staging) }
+        linkOriginals(of: photos, into: staging)
+        return staging
+    }
+
+    private static func archive(_ counts: Counts, from staging: String, photos: PhotoStore, to target: String) throws -> Summary {
         for photo in counts.photos where !FileManager.default.fileExists(atPath: staging + "/" + photo.file) {
             guard Foundation.link(photos.path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType), staging + "/" + photo.file) == 0 else {
                 throw ImportRefusal(description: "A photo changed while the export was being written; export again.")
             }
         }
-        let partial = target + ".partial"
-        try? FileManager.default.removeItem(atPath: partial)
+        // Two exports asked for in the same second share a name: each writes its own partial file.
+        let partial = target + ".\(UUID().uuidString).partial"
         do {
             let archive = try Archive(url: URL(fileURLWithPath: partial), accessMode: .create)
             for table in ExportLayout.tables {
@@ -88,7 +102,7 @@ struct DiaryExporter: Sendable {
         }
     }
 
-    private func linkOriginals(into staging: String) {
+    private static func linkOriginals(of photos: PhotoStore, into staging: String) {
         let originals = photos.originalsDirectory
         for shard in (try? FileManager.default.contentsOfDirectory(atPath: originals)) ?? [] {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: originals + "/" + shard)) ?? [] {
@@ -97,13 +111,13 @@ struct DiaryExporter: Sendable {
         }
     }
 
-    private struct Counts {
+    private struct Counts: Sendable {
         var meals = 0
         var entries = 0
         var photos: [DiaryDocument.Photo] = []
     }
 
-    private func writeTables(_ db: Database, into staging: String) throws -> Counts {
+    private static func writeTables(_ db: Database, into staging: String) throws -> Counts {
         let header = try PortabilityQueries.document(db)
         var counts = Counts(photos: header.photos)
         let places = Dictionary(uniqueKeysWithValues: header.places.map { ($0.ref, $0.name) })
@@ -144,7 +158,7 @@ struct DiaryExporter: Sendable {
         return counts
     }
 
-    private func writeDays(_ db: Database, goals: [DiaryDocument.Goal], to path: String) throws {
+    private static func writeDays(_ db: Database, goals: [DiaryDocument.Goal], to path: String) throws {
         let targets = Dictionary(uniqueKeysWithValues: goals.map { ($0.nutrient, $0.target) })
         let goalKinds = NutrientKind.allCases.filter { DailyGoals.kinds.contains($0) }
         let days = try SpreadsheetFile(path: path, header: ["date", "meals", "meals not itemised", "foods"]

@@ -17,25 +17,20 @@ struct DiaryImporter: Sendable {
         self.now = now
     }
 
+    /// The file's bytes are read and parsed off the cooperative threads; what the diary and the
+    /// catalog already hold is read before, from GRDB's own queues.
     func read(fileAt path: String) async throws -> ImportReading {
-        let (database, catalog, timeZone) = (database, catalog, timeZone)
-        return try await offTheCooperativePool {
-            guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportRefusal(description: "The file could not be opened.") }
-            defer { try? handle.close() }
-            let head = (try? handle.read(upToCount: 64)) ?? Data()
-            guard !head.isEmpty else { throw ImportRefusal(description: "The file is empty.") }
-            if ExportArchive.isZIP(head) { return try ExportArchive.read(zipAt: path) }
-            if head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
-                return try ExportArchive.read(documentAt: path) { sha256 in
-                    try database.writer.read { db in try PortabilityQueries.hasPhoto(db, sha256: sha256) }
-                }
-            }
-            // One byte past the limit is enough to refuse a larger file without reading it all.
-            let data = head + ((try handle.read(upToCount: ImportedTable.maxBytes + 1 - head.count)) ?? Data())
-            let table = try ImportedTable(data: data)
-            let days = try database.writer.read(PortabilityQueries.daysWithMeals)
-            let links = try catalog.foodsByName().mapValues { ForeignDiaryBuilder.CatalogLink(id: $0.id, dataType: $0.dataType, ndbNumber: $0.ndbNumber) }
-            return try OtherAppExports.read(table, context: .init(catalog: links, timeZone: timeZone, daysWithMeals: days))
+        switch try await offTheCooperativePool({ try ImportedFile(path: path) }) {
+        case .archive:
+            return try await offTheCooperativePool { try ExportArchive.read(zipAt: path) }
+        case .document:
+            let kept = try await database.read(PortabilityQueries.photoHashes)
+            return try await offTheCooperativePool { try ExportArchive.read(documentAt: path) { kept.contains($0) } }
+        case .table(let table):
+            let days = try await database.read(PortabilityQueries.daysWithMeals)
+            let links = try await catalog.foodsByName().mapValues { ForeignDiaryBuilder.CatalogLink(id: $0.id, dataType: $0.dataType, ndbNumber: $0.ndbNumber) }
+            let timeZone = timeZone
+            return try await offTheCooperativePool { try OtherAppExports.read(table, context: .init(catalog: links, timeZone: timeZone, daysWithMeals: days)) }
         }
     }
 
@@ -62,6 +57,30 @@ struct DiaryImporter: Sendable {
         }
         return try await photos.committing(originals: staged) {
             try await database.importDocument(reading.document, dryRun: false, now: now())
+        }
+    }
+}
+
+/// An import file told apart by its first bytes: our export as a ZIP or a bare document, or
+/// another app's table, read whole (it is small).
+private enum ImportedFile: Sendable {
+    case archive
+    case document
+    case table(ImportedTable)
+
+    init(path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportRefusal(description: "The file could not be opened.") }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 64)) ?? Data()
+        guard !head.isEmpty else { throw ImportRefusal(description: "The file is empty.") }
+        if ExportArchive.isZIP(head) {
+            self = .archive
+        } else if head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+            self = .document
+        } else {
+            // One byte past the limit is enough to refuse a larger file without reading it all.
+            let data = head + ((try handle.read(upToCount: ImportedTable.maxBytes + 1 - head.count)) ?? Data())
+            self = .table(try ImportedTable(data: data))
         }
     }
 }

@@ -13,12 +13,12 @@ public struct DiaryTransfer: Sendable {
     }
 
     /// The diary `selector` names (its number, or its name or "person/name"), or the only one.
-    func diaryID(_ selector: String?) throws -> Int64 {
+    func diaryID(_ selector: String?) async throws -> Int64 {
         guard FileManager.default.fileExists(atPath: config.accountsPath) else {
             throw Refused(description: "\(config.dataDirectory) holds no FoodDiary data. Give the --data-dir the server uses.")
         }
         let accounts = try AccountsDatabase.open(path: config.accountsPath)
-        let diaries = try accounts.everyDiary()
+        let diaries = try await accounts.everyDiary()
         let listing = diaries.map { "  \($0.id)  \($0.owner)/\($0.name)" }.joined(separator: "\n")
         let matches = diaries.filter {
             guard let selector else { return true }
@@ -40,14 +40,14 @@ public struct DiaryTransfer: Sendable {
 
     /// Writes the export to `target` (a .zip name, or a folder it is written into).
     public func export(diary selector: String?, to target: String) async throws -> String {
-        let diary = try open(try diaryID(selector))
+        let diary = try open(try await diaryID(selector))
         let path: String
         do {
             path = try BackupMaker.targetPath(target, date: Date(), name: ExportLayout.archiveName(at:))
         } catch let refused as BackupMaker.Refused {
             throw Refused(description: refused.description)
         }
-        let summary = try DiaryExporter(database: diary.database, photos: diary.photos).export(to: path)
+        let summary = try await DiaryExporter(database: diary.database, photos: diary.photos).export(to: path)
         let count = ImportSummary.counted
         return "Exported \(count(summary.meals, "meal", "meals")), \(count(summary.entries, "food", "foods")) and \(count(summary.photos, "photo", "photos")) to \(summary.archive) (\(ByteSize.text(summary.bytes)))."
     }
@@ -62,7 +62,7 @@ public struct DiaryTransfer: Sendable {
             throw Refused(description: "A FoodDiary server is running on \(config.dataDirectory). Import from its Export & import page, or stop it first.")
         }
         defer { withExtendedLifetime(lock) {} }
-        let diary = try open(try diaryID(selector))
+        let diary = try open(try await diaryID(selector))
         let importer = DiaryImporter(diary: diary, catalog: try CatalogDatabase.open(path: config.catalogPath), timeZone: timeZone, now: { Date() })
         do {
             let reading = try await importer.read(fileAt: file)

@@ -5,7 +5,7 @@ import Foundation
 /// as spreadsheets write one), no line longer than any diary needs, no more rows than we promise
 /// to import. Columns are found by header name, whatever their order or case, with "μ" and "µ"
 /// taken for the same letter.
-struct ImportedTable {
+struct ImportedTable: Sendable {
     static let maxBytes = 64_000_000
     static let maxLineBytes = 1_000_000
     static let maxRows = 200_000

@@ -41,7 +41,7 @@ struct PortabilityController: Sendable {
         let folder = diary.exports
         try FileManager.default.createDirectory(atPath: folder.directory, withIntermediateDirectories: true)
         let name = ExportLayout.archiveName(at: now())
-        _ = try await DiaryExporter(database: diary.database, photos: diary.photos).exportOffTheCooperativePool(to: folder.directory + "/" + name)
+        _ = try await DiaryExporter(database: diary.database, photos: diary.photos).export(to: folder.directory + "/" + name)
         // Only the newest is kept: an export is a copy to take away, and each one is complete.
         try folder.prune(keeping: 1)
         return redirect(to: "/export?made=\(name)")

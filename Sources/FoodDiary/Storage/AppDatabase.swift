@@ -12,15 +12,10 @@ public struct AppDatabase: Sendable {
         AppDatabase(writer: try openDatabasePool(path: path, migrator: DiaryMigrations.migrator))
     }
 
-    /// Runs on the calling thread. A diary's reads take well under a millisecond of CPU; sending
-    /// each to GRDB's reader queue and back cost a page more than the read (list page 875 → 1,115
-    /// req/s under wrk when the hop went). Writes still queue, since they may wait for one another.
+    /// On GRDB's reader queue, never the calling thread: a read waiting there for a free connection
+    /// held one of the few threads that run every request, and a crowd of them froze the server.
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try readHere(body)
-    }
-
-    private func readHere<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.read(body)
+        try await writer.read(body)
     }
 
     public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
@@ -31,12 +26,12 @@ public struct AppDatabase: Sendable {
     /// Folds the write-ahead log into the file and closes it, so the file alone holds the diary.
     static func checkpointAndClose(path: String) throws {
         let pool = try openDatabasePool(path: path, migrator: DiaryMigrations.migrator)
-        try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) } // sync: start-up only
         try pool.close()
     }
 
     /// Names of the migrations applied so far, oldest first.
-    public func appliedMigrations() throws -> [String] {
-        try writer.read { db in try DiaryMigrations.migrator.appliedMigrations(db) }
+    public func appliedMigrations() async throws -> [String] {
+        try await writer.read { db in try DiaryMigrations.migrator.appliedMigrations(db) }
     }
 }

@@ -4,8 +4,9 @@ import GRDB
 /// Opens (creating if needed) a SQLite file the way every FoodDiary database is opened: WAL,
 /// foreign keys on, a busy timeout, and its migrations applied, after `SchemaUpgrade` has refused a
 /// file from a newer version and, with `copyBeforeUpgrade`, kept a copy of one about to change.
-/// Reference data rebuilt from the fetched files (catalog, place names) needs no copy.
-func openDatabasePool(path: String, migrator: DatabaseMigrator, copyBeforeUpgrade: Bool = true) throws -> DatabasePool {
+/// Reference data rebuilt from the fetched files (catalog, place names) needs no copy. `readers`:
+/// connections read at once, GRDB's default unless a database is read by a crowd.
+func openDatabasePool(path: String, migrator: DatabaseMigrator, copyBeforeUpgrade: Bool = true, readers: Int? = nil) throws -> DatabasePool {
     try FileManager.default.createDirectory(
         at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
     var configuration = Configuration()
@@ -13,8 +14,9 @@ func openDatabasePool(path: String, migrator: DatabaseMigrator, copyBeforeUpgrad
     // Requests run concurrently; a writer waiting briefly beats failing with SQLITE_BUSY.
     configuration.busyMode = .timeout(5)
     configuration.journalMode = .wal
+    if let readers { configuration.maximumReaderCount = readers }
     try SchemaUpgrade.prepare(path: path, migrator: migrator, keepCopy: copyBeforeUpgrade)
     let pool = try DatabasePool(path: path, configuration: configuration)
-    try migrator.migrate(pool)
+    try migrator.migrate(pool) // sync: start-up only
     return pool
 }

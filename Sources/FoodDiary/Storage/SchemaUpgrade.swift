@@ -34,14 +34,16 @@ enum SchemaUpgrade {
         }
     }
 
-    /// A file opened only to be read: checked, copied or backed up, never migrated.
+    /// A file opened only to be read: checked, copied or backed up, never migrated. Called while
+    /// opening a database and by backups and restores, which run on a thread of their own
+    /// (`offTheCooperativePool`) or in a command; `VACUUM INTO` needs a connection outside a transaction.
     static func inReadOnly<T>(_ path: String, busyTimeout: TimeInterval = 5, _ body: (Database) throws -> T) throws -> T {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         defer { try? queue.close() }
-        return try queue.inDatabase(body)
+        return try queue.inDatabase(body) // sync: own thread
     }
 
     /// Throws `NewerDatabase` when the file has migrations this version does not know.

@@ -54,6 +54,10 @@ struct Problem {
             status = .serviceUnavailable
             message = "The diary server is restarting, so this was not saved. Wait a moment, then send it again."
             extraHeaders = [.retryAfter: "10"]
+        case let busy as Overloaded:
+            status = .serviceUnavailable
+            message = "Many searches are running at once, so this one was not started. Try again in a moment."
+            extraHeaders = [.retryAfter: "\(busy.retryAfterSeconds)"]
         case _ where DiskFull.caused(error):
             status = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
             message = "The disk the diary is kept on is full, so nothing was saved. Free some space, then try again; everything saved before is safe."

@@ -97,15 +97,16 @@ enum RealSR28 {
     /// The whole catalog a server ends with: SR28, the generic foods and FoodData Central's
     /// 354,600 branded foods, imported once for the run (a minute and a half in a debug build).
     static let catalogWithBrandedFoods: Task<CatalogDatabase, any Error> = Task {
-        try await offTheCooperativePool {
+        let catalog = try await offTheCooperativePool {
             let directory = try TemporaryDirectory()
             let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
             try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
-            var logger = Logger(label: "tests")
-            logger.logLevel = .error
-            try BrandedFoodsImport(catalog: catalog, directory: fdcDirectory, logger: logger).run()
             return catalog
         }
+        var logger = Logger(label: "tests")
+        logger.logLevel = .error
+        try await BrandedFoodsImport(catalog: catalog, directory: fdcDirectory, logger: logger).run()
+        return catalog
     }
 }
 

@@ -137,7 +137,7 @@ enum TestPerson {
     static func create(in config: AppConfig) async throws {
         let accounts = try AccountsDatabase.open(path: config.accountsPath)
         let id = try await accounts.createAccount(name: name, passwordHash: passwordHash, role: .owner, now: TestEnvironment.fixedNow)
-        _ = try await accounts.openDiaryID(for: try #require(try accounts.account(id: id)), now: TestEnvironment.fixedNow)
+        _ = try await accounts.openDiaryID(for: try #require(try await accounts.account(id: id)), now: TestEnvironment.fixedNow)
         try await accounts.write { db in
             try db.execute(sql: "INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
                            arguments: [BearerSecret.sha256(of: sessionID), id, TestEnvironment.fixedNow, TestEnvironment.fixedNow,

@@ -1,0 +1,35 @@
+import Foundation
+import NIOConcurrencyHelpers
+
+/// Lets at most `limit` pieces of one kind of work run at once and refuses the rest at once with
+/// `Overloaded`: under a crowd, a queue only makes every answer late, and a refused search is
+/// sent again a second later by the page that asked.
+public final class InFlightLimit: Sendable {
+    let limit: Int
+    private let running = NIOLockedValueBox(0)
+
+    init(limit: Int) {
+        precondition(limit > 0)
+        self.limit = limit
+    }
+
+    func run<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        let admitted = running.withLockedValue { running in
+            guard running < limit else { return false }
+            running += 1
+            return true
+        }
+        guard admitted else { throw Overloaded() }
+        defer { running.withLockedValue { $0 -= 1 } }
+        return try await work()
+    }
+
+    /// Two at a time for each core: one running while the other waits on its disk read.
+    public static let defaultLimit = 2 * ProcessInfo.processInfo.activeProcessorCount
+}
+
+/// Work refused because as much as the machine can do at once is already running.
+struct Overloaded: Error {
+    /// Seconds after which sending it again is likely to be let in.
+    let retryAfterSeconds = 1
+}
