@@ -248,8 +248,9 @@ import Testing
             try await addBrandedFoods(config: config, logger: BrandedFoodsImportTests.quiet)
         }) { client, _, config, _ in
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
-            for _ in 0..<600 where !(try catalog.brandedFoodsProgress.isComplete) { try await Task.sleep(for: .milliseconds(100)) }
-            #expect(try catalog.brandedFoodsProgress.isComplete, "the server added them itself")
+            let progress = { try await catalog.read { db in try BrandedFoodsImport.Progress.read(db) } }
+            for _ in 0..<600 where !(try await progress().isComplete) { try await Task.sleep(for: .milliseconds(100)) }
+            #expect(try await progress().isComplete, "the server added them itself")
             try await Task.sleep(for: .milliseconds(300))
             let page = try await client.get("/foods?q=banana").text
             #expect(Self.names(page).contains("CHIQUITA, BANANAS"))

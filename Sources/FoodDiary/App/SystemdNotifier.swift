@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// Speaks systemd's notification protocol (sd_notify) when the unit runs us as `Type=notify`:
@@ -31,8 +32,17 @@ public struct SystemdNotifier: Service {
     let settings: Settings
     let health: HealthCheck
     let logger: Logger
+    /// Pings before `READY=1` would tell systemd nothing.
+    private let isReady = NIOLockedValueBox(false)
 
-    func ready() { send("READY=1") }
+    init(settings: Settings, health: HealthCheck, logger: Logger) {
+        (self.settings, self.health, self.logger) = (settings, health, logger)
+    }
+
+    func ready() {
+        isReady.withLockedValue { $0 = true }
+        send("READY=1")
+    }
 
     public func run() async throws {
         guard let watchdog = settings.watchdog else {
@@ -42,7 +52,9 @@ public struct SystemdNotifier: Service {
         }
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                if let problem = await health.problem() {
+                if !isReady.withLockedValue({ $0 }) {
+                    // Not listening yet.
+                } else if let problem = await health.problem() {
                     logger.error("Not telling systemd this server is alive: \(problem)")
                 } else {
                     send("WATCHDOG=1")

@@ -16,8 +16,8 @@ public struct CatalogDatabase: Sendable {
     public static func open(path: String, searchesInFlight: Int = InFlightLimit.defaultLimit) throws -> CatalogDatabase {
         let writer = try openDatabasePool(path: path, migrator: CatalogMigrations.migrator, copyBeforeUpgrade: false,
                                           readers: searchesInFlight + ProcessInfo.processInfo.activeProcessorCount)
-        return CatalogDatabase(writer: writer, facts: CatalogFacts(try writer.read(CatalogFacts.Values.read)), // sync: start-up only
-                               searches: InFlightLimit(limit: searchesInFlight))
+        let facts = CatalogFacts.of(path, try writer.read(CatalogFacts.Values.read)) // sync: start-up only
+        return CatalogDatabase(writer: writer, facts: facts, searches: InFlightLimit(limit: searchesInFlight))
     }
 
     /// A read for a search, refused with `Overloaded` while `searches.limit` are running.
@@ -92,7 +92,22 @@ final class CatalogFacts: Sendable {
 
     private let box: Mutex<Values>
 
-    init(_ values: Values) { box = Mutex(values) }
+    private init(_ values: Values) { box = Mutex(values) }
+
+    /// One per file in this process, whichever handle on it writes, holding `values` as just read.
+    /// Another process never writes a catalog a server has open: both take the data directory's lock.
+    static func of(_ path: String, _ values: Values) -> CatalogFacts {
+        let facts = everyFile.withLock { files in
+            if let facts = files[path] { return facts }
+            let facts = CatalogFacts(values)
+            files[path] = facts
+            return facts
+        }
+        facts.store(values)
+        return facts
+    }
+
+    private static let everyFile = Mutex<[String: CatalogFacts]>([:])
 
     var values: Values { box.withLock { $0 } }
 

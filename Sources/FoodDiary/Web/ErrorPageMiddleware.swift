@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOHTTP1
@@ -56,8 +57,9 @@ struct Problem {
             extraHeaders = [.retryAfter: "10"]
         case let busy as Overloaded:
             status = .serviceUnavailable
-            message = "Many searches are running at once, so this one was not started. Try again in a moment."
-            extraHeaders = [.retryAfter: "\(busy.retryAfterSeconds)"]
+            message = "Many searches are running at once, so this one waited its turn. This page tries again by itself in a second."
+            // Browsers follow `Refresh` on a page they got: the person does not have to.
+            extraHeaders = [.retryAfter: "\(busy.retryAfterSeconds)", HTTPField.Name("Refresh")!: "\(busy.retryAfterSeconds)"]
         case _ where DiskFull.caused(error):
             status = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
             message = "The disk the diary is kept on is full, so nothing was saved. Free some space, then try again; everything saved before is safe."
