@@ -39,7 +39,7 @@ start_server() {
 
 # healthz_seconds: how long /healthz took, or "none" when it did not answer within 2 s.
 healthz_seconds() {
-  curl -s -o /dev/null -m 2 -w '%{http_code} %{time_total}' "$base/healthz" | awk '$1 == 200 {printf "%.3f s", $2; exit} {print "none"}'
+  { curl -s -o /dev/null -m 2 -w '%{http_code} %{time_total}' "$base/healthz" || true; } | awk '$1 == 200 {printf "%.3f s", $2; exit} {print "none"}'
 }
 
 for binary in "$@"; do
@@ -63,7 +63,7 @@ for binary in "$@"; do
       # The server's own time of each 2xx answer to this path, from its request log.
       times=$(tail -n +"$((from + 1))" "$log" | grep -o " GET [^ ]* 2[0-9][0-9] [0-9.,]* ms" | awk '{gsub(",", "", $4); print $4}' | sort -n || true)
       server50=$(echo "$times" | awk 'NF {v[++n]=$1} END {if (n) printf "%.1f ms", v[int((n + 1) / 2)]; else print "–"}')
-      server99=$(echo "$times" | awk 'NF {v[++n]=$1} END {if (n) printf "%.1f ms", v[int(n * 0.99) > 0 ? int(n * 0.99) : 1]; else print "–"}')
+      server99=$(echo "$times" | awk 'NF {v[++n]=$1} END {i = int(n * 0.99); if (i < 1) i = 1; if (n) printf "%.1f ms", v[i]; else print "–"}')
       printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" "$label" "$connections" "${rps:-0}" "${p50:-–}" "${p99:-–}" \
         "${non2xx:-0}" "${errors:-none}" "$server50" "$server99" "$after"
       if [ "$after" = none ]; then

@@ -117,7 +117,7 @@ import Testing
             connection.send(Data(repeating: 0xFF, count: 300_000))
             let temporary = config.firstDiaryPhotos + "/tmp"
             func temporaryFiles() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? [] }
-            for _ in 0..<30 where temporaryFiles().isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            for _ in 0..<100 where temporaryFiles().isEmpty { try await Task.sleep(for: .milliseconds(50)) }
             #expect(!temporaryFiles().isEmpty, "the upload is being written")
             #expect(await connection.receive(timeout: 15).closed, "the stalled upload's connection is closed")
             try await Task.sleep(for: .milliseconds(200))

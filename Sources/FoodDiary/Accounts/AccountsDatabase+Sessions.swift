@@ -50,13 +50,20 @@ extension AccountsDatabase {
         if let session = recent?.session(hash, version: version, now: now) {
             return session.isLive(lifetime: lifetime, now: now) ? session : nil
         }
-        let session = try await readOneStatement { db -> ActiveSession? in
-            let statement = try db.cachedStatement(sql: """
-                SELECT s.last_seen_at, s.expires_at, \(Account.selection)
-                FROM session s JOIN account ON account.id = s.account_id WHERE s.id_sha256 = ?
-                """)
-            guard let row = try Row.fetchOne(statement, arguments: [hash]) else { return nil }
-            return ActiveSession(idSHA256: hash, account: Account(row: row, at: 2), lastSeenAt: row[0], expiresAt: row[1])
+        let read = { @Sendable in
+            try await readOneStatement { db -> ActiveSession? in
+                let statement = try db.cachedStatement(sql: """
+                    SELECT s.last_seen_at, s.expires_at, \(Account.selection)
+                    FROM session s JOIN account ON account.id = s.account_id WHERE s.id_sha256 = ?
+                    """)
+                guard let row = try Row.fetchOne(statement, arguments: [hash]) else { return nil }
+                return ActiveSession(idSHA256: hash, account: Account(row: row, at: 2), lastSeenAt: row[0], expiresAt: row[1])
+            }
+        }
+        let session = if let recent {
+            try await recent.reads.value(for: .init(idSHA256: hash, version: version), read: read)
+        } else {
+            try await read()
         }
         guard let session else { return nil }
         recent?.remember(session, version: version, now: now)

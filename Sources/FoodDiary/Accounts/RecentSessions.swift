@@ -17,6 +17,13 @@ final class RecentSessions: Sendable {
     }
 
     private let entries = NIOLockedValueBox<[Data: Entry]>([:])
+    /// A session read by one request is handed to every request for it that missed meanwhile.
+    let reads = SharedReads<SessionRead, ActiveSession?>()
+
+    struct SessionRead: Hashable, Sendable {
+        let idSHA256: Data
+        let version: Int
+    }
 
     /// The session with that id hash, read at most `freshFor` ago and unchanged since, or nil.
     func session(_ idSHA256: Data, version: Int, now: Date) -> ActiveSession? {

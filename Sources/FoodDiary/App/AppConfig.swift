@@ -47,6 +47,8 @@ public struct AppConfig: Sendable {
     public var fdcAPIKey: String?
     /// Catalog searches run at once (`--searches-in-flight`); more are answered 503 with `Retry-After`.
     public var searchesInFlight = InFlightLimit.defaultLimit
+    /// How long `/healthz` and the systemd watchdog give the reads of every database.
+    public var healthCheckDeadline: Duration = .seconds(1)
     /// systemd's notification socket and watchdog (`Type=notify`), nil when not run by it.
     public var systemd: SystemdNotifier.Settings?
     /// The key that signs CSRF tokens; nil reads or makes `<data-dir>/secret.key`.

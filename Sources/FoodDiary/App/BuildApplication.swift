@@ -71,7 +71,7 @@ public func buildApplication(
     let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
     let routes = Routes(router: router, formBody: formBody, tokens: tokens, authentication: authentication)
     try AppShellController(publicDirectory: config.publicDirectory).addRoutes(to: routes)
-    let health = HealthCheck(accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
+    let health = HealthCheck(deadline: config.healthCheckDeadline, accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
     HealthController(health: health).addRoutes(to: routes)
     let throttle = SignInThrottle()
     SignInController(accounts: accounts, authentication: authentication, throttle: throttle, setup: setup, renderer: renderer,

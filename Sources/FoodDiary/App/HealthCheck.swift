@@ -6,8 +6,7 @@ import Hummingbird
 /// accounts, the catalog, the place names and each diary open now), all within a deadline.
 /// `/healthz` answers with it, and the systemd watchdog is fed only while it passes.
 struct HealthCheck: Sendable {
-    static let deadline: Duration = .seconds(1)
-
+    let deadline: Duration
     let accounts: AccountsDatabase
     let catalog: CatalogDatabase
     let geonames: GeoNamesDatabase
@@ -17,7 +16,7 @@ struct HealthCheck: Sendable {
     func problem() async -> String? {
         let databases: [(String, any DatabaseWriter)] = [("accounts", accounts.writer), ("catalog", catalog.writer), ("place names", geonames.writer)]
             + diaries().map { ("diary \($0.id)", $0.database.writer) }
-        let outcome = await Deadline.run(within: Self.deadline) { () -> String? in
+        let outcome = await Deadline.run(within: deadline) { () -> String? in
             for (name, writer) in databases {
                 // Page one of the file, read through the same connections the pages use.
                 do { _ = try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema") } } catch {
@@ -26,7 +25,7 @@ struct HealthCheck: Sendable {
             }
             return nil
         }
-        return outcome ?? "the databases were not read within \(Self.deadline)"
+        return outcome ?? "the databases were not read within \(deadline)"
     }
 }
 

@@ -21,11 +21,17 @@ final class DiaryReadCache<Key: Hashable & Sendable, Value: Sendable>: Sendable 
     }
 
     private let entry = NIOLockedValueBox<Entry?>(nil)
+    private let reads = SharedReads<Read, Value>()
+
+    private struct Read: Hashable, Sendable {
+        let key: Key
+        let version: Int
+    }
 
     func value(for key: Key, in database: AppDatabase, read: @Sendable @escaping (Database) throws -> Value) async throws -> Value {
         let version = database.version.current
         if let cached = entry.withLockedValue({ $0 }), cached.key == key, cached.version == version { return cached.value }
-        let value = try await database.read(read)
+        let value = try await reads.value(for: Read(key: key, version: version)) { try await database.read(read) }
         entry.withLockedValue { $0 = Entry(key: key, version: version, value: value) }
         return value
     }
