@@ -6,12 +6,13 @@
 # answers that were not 2xx (503s with Retry-After are the load shed on purpose), socket errors,
 # the server's own p50/p99 of its 2xx answers from its request log, and how long /healthz took
 # right after. A server that stops answering is killed and started again for the next run.
-#   ./scripts/bench-crowd.sh [BINARY ...]
+#   ./scripts/bench-crowd.sh [BINARY ...]     (BENCH_SECONDS=30 BENCH_CONNECTIONS=256 for longer runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get install -y -qq wrk >/dev/null 2>&1 || sudo apt-get install -y -qq wrk; }
 if [ $# -eq 0 ]; then ./scripts/setup.sh release >/dev/null; set -- .build/release/fooddiary; fi
 seconds=${BENCH_SECONDS:-10}
+connection_counts=${BENCH_CONNECTIONS:-8 64 256}
 data=.data/bench-crowd
 mkdir -p .data
 if [ ! -f "$data/ready" ]; then
@@ -44,12 +45,12 @@ healthz_seconds() {
 
 for binary in "$@"; do
   echo "## $binary ($(nproc) cores, $seconds s a run)"
-  printf "| page | conns | req/s | wrk p50 | wrk p99 | non-2xx | socket errors | server p50 (2xx) | server p99 (2xx) | /healthz after |\n|---|---|---|---|---|---|---|---|---|---|\n"
+  printf "| page | conns | req/s | wrk p50 | wrk p99 | non-2xx | of which not 503 | socket errors | server p50 (2xx) | server p99 (2xx) | /healthz after |\n|---|---|---|---|---|---|---|---|---|---|---|\n"
   start_server
   for page in "food search|/foods?q=chicken+breast" "add-food search|/meals/MEAL/foods/new?q=chicken+breast" \
               "JSON search|/api/foods/search?q=chicken+breast" "meal list|/"; do
     label=${page%%|*}
-    for connections in 8 64 256; do
+    for connections in $connection_counts; do
       path=${page#*|}
       path=${path/MEAL/$meal}
       from=$(wc -l <"$log")
@@ -60,12 +61,14 @@ for binary in "$@"; do
       p99=$(echo "$out" | awk '$1 == "99%" {print $2}')
       non2xx=$(echo "$out" | awk '/Non-2xx/ {print $NF}')
       errors=$(echo "$out" | awk -F'Socket errors: ' '/Socket errors/ {print $2}')
+      # Every answer's status is in the request log: the non-2xx must all be the 503s shed on purpose.
+      unexpected=$(tail -n +"$((from + 1))" "$log" | grep -o " GET [^ ]* [0-9]* [0-9.,]* ms" | awk '$3 !~ /^2/ && $3 != 503' | wc -l || true)
       # The server's own time of each 2xx answer to this path, from its request log.
       times=$(tail -n +"$((from + 1))" "$log" | grep -o " GET [^ ]* 2[0-9][0-9] [0-9.,]* ms" | awk '{gsub(",", "", $4); print $4}' | sort -n || true)
       server50=$(echo "$times" | awk 'NF {v[++n]=$1} END {if (n) printf "%.1f ms", v[int((n + 1) / 2)]; else print "–"}')
       server99=$(echo "$times" | awk 'NF {v[++n]=$1} END {i = int(n * 0.99); if (i < 1) i = 1; if (n) printf "%.1f ms", v[i]; else print "–"}')
-      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" "$label" "$connections" "${rps:-0}" "${p50:-–}" "${p99:-–}" \
-        "${non2xx:-0}" "${errors:-none}" "$server50" "$server99" "$after"
+      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n" "$label" "$connections" "${rps:-0}" "${p50:-–}" "${p99:-–}" \
+        "${non2xx:-0}" "$unexpected" "${errors:-none}" "$server50" "$server99" "$after"
       if [ "$after" = none ]; then
         kill -9 "$server" 2>/dev/null || true
         wait "$server" 2>/dev/null || true
