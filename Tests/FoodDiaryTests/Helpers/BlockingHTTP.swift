@@ -16,17 +16,8 @@ enum BlockingHTTP {
     /// nil when no whole response head arrived in time (or the connection failed).
     static func send(port: Int, method: String = "GET", path: String, headers: [String: String] = [:], body: Data = Data(),
                      deadline: TimeInterval) -> Answer? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = RawConnection.connected(port: port) else { return nil }
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return nil }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let request = Data((head + "\r\n").utf8) + body

@@ -6,7 +6,14 @@ final class RawConnection: @unchecked Sendable {
     private let descriptor: Int32
 
     init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard let descriptor = Self.connected(port: port) else { throw POSIXError(.ECONNREFUSED) }
+        self.descriptor = descriptor
+    }
+
+    /// A TCP socket connected to 127.0.0.1:`port`, or nil; the caller closes it.
+    static func connected(port: Int) -> Int32? {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -14,7 +21,11 @@ final class RawConnection: @unchecked Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard connected == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
     }
 
     deinit { close(descriptor) }
