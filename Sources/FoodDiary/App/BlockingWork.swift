@@ -7,3 +7,23 @@ func offTheCooperativePool<T: Sendable>(_ body: @escaping @Sendable () throws ->
         DispatchQueue.global(qos: .utility).async { continuation.resume(with: Result { try body() }) }
     }
 }
+
+/// Runs an actor's jobs on a Dispatch queue of its own instead of the cooperative threads, for an
+/// actor whose every method blocks (libmagic reads the file it is asked about).
+final class DispatchQueueExecutor: SerialExecutor {
+    private let queue: DispatchQueue
+
+    init(label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedSerialExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+
+    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+        UnownedSerialExecutor(ordinary: self)
+    }
+}

@@ -14,11 +14,12 @@ actor ImageWorkLimiter {
         self.limit = limit
     }
 
-    /// Runs `work` once a slot is free, outside the actor, so `limit` images proceed in parallel.
-    nonisolated func run<T: Sendable>(_ work: @Sendable () throws -> T) async throws -> T {
+    /// Runs `work` once a slot is free, on a thread of its own (decoding takes a photo's hundreds
+    /// of milliseconds), so `limit` images proceed in parallel and pages keep being served.
+    nonisolated func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         await acquire()
         do {
-            let result = try work()
+            let result = try await offTheCooperativePool(work)
             await release()
             return result
         } catch {

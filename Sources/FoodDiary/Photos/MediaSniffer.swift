@@ -2,9 +2,12 @@ import CMagic
 import Foundation
 
 /// libmagic behind an actor: a `magic_t` is not safe to share between threads, and loading the
-/// magic database once rather than per upload keeps sniffing cheap.
+/// magic database once rather than per upload keeps sniffing cheap. The actor runs on a queue of
+/// its own, since libmagic reads the file on the calling thread.
 actor MediaSniffer {
     static let shared = MediaSniffer()
+    private nonisolated let executor = DispatchQueueExecutor(label: "fooddiary.libmagic")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String

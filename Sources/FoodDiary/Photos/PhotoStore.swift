@@ -159,8 +159,9 @@ package struct PhotoStore: Sendable {
             let original = path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType)
             let isNew = !FileManager.default.fileExists(atPath: original)
             do {
-                if isNew { try moveIntoPlace(photo.temporaryPath, to: original) }
                 let store = self
+                // fsync waits on the disk: off the threads that serve pages.
+                if isNew { try await offTheCooperativePool { try store.moveIntoPlace(photo.temporaryPath, to: original) } }
                 try await ImageWorkLimiter.shared.run {
                     try store.writeDerivatives(sha256: photo.sha256, original: original, mediaType: photo.mediaType)
                 }
