@@ -42,12 +42,13 @@ import Testing
         #expect(entry?.status == 303, "a food was added to the seeded meal")
 
         let failures = NIOLockedValueBox<[String]>([])
+        let shed = NIOLockedValueBox<[String: Int]>([:])
         // Once the server has stopped answering, each further request would only wait out its deadline.
         let frozen = { failures.withLockedValue { $0.contains { $0.hasSuffix(Self.unanswered) } } }
         var sent = 0
         for route in routes where route.methods.contains(.get) && !frozen() {
             let path = Self.realisticPath(route.path, meal: meal)
-            sent += await Self.fire(workers: Self.crowd, for: Self.burst, failures: failures) { worker in
+            sent += await Self.fire(workers: Self.crowd, for: Self.burst, failures: failures, shed: shed) { worker in
                 let query = formEscaped(Self.queries[worker % Self.queries.count])
                 return BlockingHTTP.send(port: port, path: "\(path)?q=\(query)&query=\(query)&date=2026-11-25", headers: ["Cookie": cookie],
                                          deadline: Self.deadline).map { ("GET \(path)", $0) } ?? ("GET \(path)", nil)
@@ -56,13 +57,14 @@ import Testing
         // Forms at a lower rate: an eighth of the crowd, each once.
         for route in routes where route.methods.contains(.post) && !Self.leftOutPosts.contains(route.path) && !frozen() {
             let path = Self.realisticPath(route.path, meal: meal)
-            sent += await Self.fire(workers: Self.crowd / 8, for: 0, failures: failures) { _ in
+            sent += await Self.fire(workers: Self.crowd / 8, for: 0, failures: failures, shed: shed) { _ in
                 let answer = BlockingHTTP.send(port: port, method: "POST", path: path, headers: Self.formHeaders(cookie),
                                                body: Data("_csrf=\(testToken)&q=banana&name=Crowd".utf8), deadline: Self.deadline)
                 return ("POST \(path)", answer)
             }
         }
         #expect(frozen() || sent > routes.count * Self.crowd, "the crowd sent \(sent) requests")
+        #expect(frozen() || shed.withLockedValue { $0["GET /foods"] ?? 0 } > 0, "searches beyond the limit were refused at once")
         let problems = Dictionary(failures.withLockedValue { $0 }.map { ($0, 1) }, uniquingKeysWith: +)
         #expect(problems.isEmpty, """
             requests unanswered or failed: \(problems.sorted { $0.value > $1.value }.prefix(12).map { "\($0.value)× \($0.key)" })
@@ -79,8 +81,9 @@ import Testing
         #expect(stopped != nil, "SIGTERM stopped the server within 15 s")
     }
 
-    /// Each of `workers` threads sends requests for `seconds` (at least one); returns how many were sent.
-    static func fire(workers: Int, for seconds: TimeInterval, failures: NIOLockedValueBox<[String]>,
+    /// Each of `workers` threads sends requests for `seconds` (at least one); returns how many were
+    /// sent. Failures, and 503s by route, are counted into the boxes given.
+    static func fire(workers: Int, for seconds: TimeInterval, failures: NIOLockedValueBox<[String]>, shed: NIOLockedValueBox<[String: Int]>,
                      _ request: @escaping @Sendable (Int) -> (String, BlockingHTTP.Answer?)) async -> Int {
         let count = NIOLockedValueBox(0)
         let group = DispatchGroup()
@@ -92,6 +95,7 @@ import Testing
                     let (what, answer) = request(worker)
                     count.withLockedValue { $0 += 1 }
                     if let problem = Self.problem(with: answer) { failures.withLockedValue { $0.append("\(what): \(problem)") } }
+                    if answer?.status == 503 { shed.withLockedValue { $0[what, default: 0] += 1 } }
                 } while Date() < until
                 group.leave()
             }
