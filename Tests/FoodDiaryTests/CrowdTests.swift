@@ -50,8 +50,9 @@ import Testing
             let path = Self.realisticPath(route.path, meal: meal)
             sent += await Self.fire(workers: Self.crowd, for: Self.burst, failures: failures, shed: shed) { worker in
                 let query = formEscaped(Self.queries[worker % Self.queries.count])
-                return BlockingHTTP.send(port: port, path: "\(path)?q=\(query)&query=\(query)&date=2026-11-25", headers: ["Cookie": cookie],
-                                         deadline: Self.deadline).map { ("GET \(path)", $0) } ?? ("GET \(path)", nil)
+                let answer = BlockingHTTP.send(port: port, path: "\(path)?q=\(query)&query=\(query)&date=2026-11-25", headers: ["Cookie": cookie],
+                                               deadline: Self.deadline)
+                return ("GET \(path)", answer)
             }
         }
         // Forms at a lower rate: an eighth of the crowd, each once.
