@@ -61,9 +61,10 @@ final class DiaryPool: Sendable {
         }
     }
 
+    /// Unless the diary was removed while it opened: its waiters then finish on the unlinked files.
     private func keep(_ diary: Diary, as id: Int64) {
         state.withLockedValue { state in
-            state.opening[id] = nil
+            guard state.opening.removeValue(forKey: id) != nil else { return }
             state.diaries[id] = diary
             if state.diaries.count > capacity, let oldest = state.lastUsed.filter({ state.diaries[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
                 // Requests still holding it finish with it; the file closes when the last lets go.
@@ -80,6 +81,7 @@ final class DiaryPool: Sendable {
     func remove(_ id: Int64) throws {
         state.withLockedValue { state in
             state.diaries[id] = nil
+            state.opening[id] = nil
             state.lastUsed[id] = nil
         }
         if FileManager.default.fileExists(atPath: files.folder(id)) { try FileManager.default.removeItem(atPath: files.folder(id)) }

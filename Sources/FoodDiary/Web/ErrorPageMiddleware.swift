@@ -57,7 +57,7 @@ struct Problem {
             extraHeaders = [.retryAfter: "10"]
         case let busy as Overloaded:
             status = .serviceUnavailable
-            message = "Many searches are running at once, so this one waited its turn. This page tries again by itself in a second."
+            message = "Many searches are running at once, so this one was put off. This page tries again by itself in a second."
             // Browsers follow `Refresh` on a page they got: the person does not have to.
             extraHeaders = [.retryAfter: "\(busy.retryAfterSeconds)", HTTPField.Name("Refresh")!: "\(busy.retryAfterSeconds)"]
         case _ where DiskFull.caused(error):
