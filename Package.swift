@@ -74,7 +74,8 @@ let package = Package(
         .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // libvips' API is variadic, which Swift cannot call: this wraps the few calls we make.
-        .target(name: "CPhotoShim", dependencies: ["CVips", "CExif"], path: "Sources/CPhotoShim"),
+        // zlib measures what a PNG's compressed metadata unpacks to before libpng does.
+        .target(name: "CPhotoShim", dependencies: ["CVips", "CExif"], path: "Sources/CPhotoShim", linkerSettings: [.linkedLibrary("z")]),
         .testTarget(
             name: "FoodDiaryTests",
             dependencies: [

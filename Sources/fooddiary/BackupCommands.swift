@@ -34,9 +34,12 @@ struct Restore: AsyncParsableCommand {
     @Option(help: "Directory to restore into (env FOODDIARY_DATA_DIR); it may be empty or missing.")
     var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
 
+    @Option(help: "Largest photo the archive may hold, in megapixels, as for `serve` (env FOODDIARY_MAX_PHOTO_MEGAPIXELS).")
+    var maxPhotoMegapixels: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_PHOTO_MEGAPIXELS"].flatMap(Int.init) ?? 100
+
     func run() async throws {
         do {
-            let summary = try BackupRestorer(dataDirectory: dataDir).restore(archive: archive)
+            let summary = try BackupRestorer(dataDirectory: dataDir, maxPhotoPixels: maxPhotoMegapixels * 1_000_000).restore(archive: archive)
             print("Restored \(summary.diaries) diar\(summary.diaries == 1 ? "y" : "ies"), \(summary.meals) meals and \(summary.photos) photos from the backup of \(summary.createdAt) (FoodDiary \(summary.appVersion)) into \(dataDir).")
             if let previous = summary.previousData {
                 print("The data that was there is kept in \(previous); delete it once you are happy with the restore.")

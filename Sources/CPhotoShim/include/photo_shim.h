@@ -52,4 +52,11 @@ int fd_photo_write_sample_jpeg(const char *path, int width, int height, int qual
 /// and benchmarks that need the same picture in several formats. Returns 0 on success.
 int fd_photo_convert(const char *in_path, const char *out_path);
 
+/// What a PNG's metadata costs to read: `inflated` is the bytes its compressed chunks (zTXt, iTXt,
+/// iCCP) unpack to, counted up to just past `limit` and no further, and `ancillary` the number of
+/// chunks that are not pixels. libpng inflates every one each time the file is opened, so a few
+/// kilobytes of them can cost seconds. Returns 0 when the chunks were walked (or the file is not a
+/// PNG, leaving both 0), -1 when the file cannot be read.
+int fd_png_metadata_cost(const char *path, long long limit, long long *inflated, long long *ancillary);
+
 #endif

@@ -25,10 +25,12 @@ public struct BackupRestorer: Sendable {
     }
 
     let dataDirectory: String
+    let maxPhotoPixels: Int
     let now: @Sendable () -> Date
 
-    public init(dataDirectory: String, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(dataDirectory: String, maxPhotoPixels: Int = 100_000_000, now: @escaping @Sendable () -> Date = { Date() }) {
         self.dataDirectory = dataDirectory
+        self.maxPhotoPixels = maxPhotoPixels
         self.now = now
     }
 
@@ -151,7 +153,8 @@ public struct BackupRestorer: Sendable {
         throw Refused(description: "The restore needs \(needed / 1_000_000) MB and \(dataDirectory) has \(free / 1_000_000) MB free.")
     }
 
-    /// Databases whole and readable by this version; every photo a diary names present.
+    /// Databases whole and readable by this version; every photo a diary names present, and each
+    /// admitted as an upload would be.
     private func check(staging: String, manifest: BackupManifest) throws -> (diaries: Int, meals: Int, photos: Int) {
         let missing = Set(manifest.missingPhotos)
         let files = Set(manifest.files.map(\.path))
@@ -171,11 +174,26 @@ public struct BackupRestorer: Sendable {
                 }
                 diaries += 1
                 meals += contents.meals
-            case .photo, nil:
+            case .photo(_, let name):
+                try admitPhoto(staging + "/" + file.path, name: name)
+            case nil:
                 continue
             }
         }
         return (diaries, meals, manifest.files.count - diaries - 1)
+    }
+
+    private func admitPhoto(_ path: String, name: String) throws {
+        let listedType = PhotoStore.accepted.first { name.hasSuffix("." + $0.value.fileExtension) }?.key
+        let admitted: PhotoAdmission.Admitted
+        do {
+            admitted = try PhotoAdmission(maxPixels: maxPhotoPixels).admitNow(path)
+        } catch let rejection as PhotoRejection {
+            throw Refused(description: "The backup's photo \(name) was refused: \(rejection.message)")
+        }
+        guard admitted.mediaType == listedType else {
+            throw Refused(description: "The backup's photo \(name) is named as \(listedType ?? "an unknown type") but its contents are \(admitted.mediaType).")
+        }
     }
 
     private func checkDatabase(_ path: String, name: String, migrator: DatabaseMigrator) throws {

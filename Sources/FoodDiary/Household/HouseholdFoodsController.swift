@@ -57,8 +57,8 @@ struct HouseholdFoodsController: Sendable {
     private func withPhoto<T: Sendable>(_ photo: Photo?, of shared: HouseholdFoods.Shared<some Sendable>, into diary: Diary,
                                         _ save: (IngestedPhoto?) async throws -> T) async throws -> T {
         let (from, to) = (try await household.diary(shared).photos, diary.photos)
-        // A link, or a copy across file systems: off the threads that serve pages.
-        let handed = try await offTheCooperativePool { try photo.flatMap { try from.handOver($0, to: to) } }
+        var handed: IngestedPhoto?
+        if let photo { handed = try await from.handOver(photo, to: to) }
         defer { if let handed { unlink(handed.temporaryPath) } }
         return try await diary.photos.committing(handed, creating: { try await save(handed) })
     }

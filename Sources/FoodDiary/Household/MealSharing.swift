@@ -20,7 +20,8 @@ struct MealSharing: Sendable {
         let meal = source.meal
         for (person, share) in plan.people {
             let diary = try await diaries.diary(try await accounts.openDiaryID(for: person, now: now()))
-            let photo = try meal.photo.flatMap { try sharer.diary.photos.handOver($0, to: diary.photos) }
+            var photo: IngestedPhoto?
+            if let shown = meal.photo { photo = try await sharer.diary.photos.handOver(shown, to: diary.photos) }
             defer { if let photo { unlink(photo.temporaryPath) } }
             let copy = SharedMealCopy(
                 key: plan.key, sharedBy: sharer.account.name, share: share, eatenAt: meal.eatenAt, utcOffsetMinutes: meal.utcOffsetMinutes,

@@ -47,6 +47,19 @@ package enum ImageLibrary {
         guard fd_photo_verify(path) == 0 else { throw Failure(operation: "Decoding the image", detail: lastError()) }
     }
 
+    struct MetadataCost: Sendable, Equatable {
+        /// What compressed metadata unpacks to, counted no further than just past the limit asked.
+        let inflatedBytes: Int64
+        let chunks: Int64
+    }
+
+    /// What reading a PNG's metadata costs (nothing for other types); nil when the file is unreadable.
+    static func metadataCost(_ path: String, limit: Int64) -> MetadataCost? {
+        var inflated: Int64 = 0, chunks: Int64 = 0
+        guard fd_png_metadata_cost(path, limit, &inflated, &chunks) == 0 else { return nil }
+        return MetadataCost(inflatedBytes: inflated, chunks: chunks)
+    }
+
     package static func writeThumbnail(from source: String, to destination: String, size: Int, quality: Int = 82) throws {
         try start()
         guard fd_photo_thumbnail(source, destination, Int32(size), Int32(quality)) == 0 else {

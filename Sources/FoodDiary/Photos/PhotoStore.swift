@@ -82,34 +82,15 @@ package struct PhotoStore: Sendable {
         }
     }
 
+    var admission: PhotoAdmission { PhotoAdmission(maxPixels: maxPixels) }
+
     /// Checks an upload from its bytes alone; nothing is placed in the store until `committing`.
     /// Throws a `PhotoRejection` for anything that is not a whole, reasonably sized photo.
     package func ingest(_ upload: UploadedFile) async throws -> IngestedPhoto {
         guard upload.byteCount > 0 else { throw PhotoRejection.empty }
-        let mediaType = try await MediaSniffer.shared.mimeType(ofFileAt: upload.temporaryPath)
-        guard let kind = Self.accepted[mediaType] else { throw PhotoRejection.unsupportedType(mediaType) }
-        let uploadPath = upload.temporaryPath, maxPixels = maxPixels
-        let (header, exif) = try await ImageWorkLimiter.shared.run { () throws -> (ImageLibrary.Header, ImageLibrary.Exif) in
-            let header: ImageLibrary.Header
-            do {
-                header = try ImageLibrary.header(uploadPath)
-            } catch {
-                throw PhotoRejection.undecodable
-            }
-            guard kind.loaders.contains(header.loader) else { throw PhotoRejection.unsupportedType(mediaType) }
-            // Checked from the header, before a single pixel is decoded.
-            guard header.width * header.height <= maxPixels else {
-                throw PhotoRejection.tooManyPixels(width: header.width, height: header.height, limit: maxPixels)
-            }
-            do {
-                try ImageLibrary.verifyDecodes(uploadPath)
-            } catch {
-                throw PhotoRejection.undecodable
-            }
-            return (header, (try? ImageLibrary.exif(uploadPath)) ?? ImageLibrary.Exif())
-        }
-        return IngestedPhoto(sha256: upload.sha256, mediaType: mediaType, byteCount: upload.byteCount,
-                             width: header.width, height: header.height, exif: exif, temporaryPath: upload.temporaryPath)
+        let admitted = try await admission.admit(upload.temporaryPath)
+        return IngestedPhoto(sha256: upload.sha256, mediaType: admitted.mediaType, byteCount: upload.byteCount,
+                             width: admitted.width, height: admitted.height, exif: admitted.exif, temporaryPath: upload.temporaryPath)
     }
 
     /// The large copy comes from the original (decoded at reduced size), the thumbnail from the
@@ -212,17 +193,22 @@ package struct PhotoStore: Sendable {
         let target = path(sha256: sha256, size: size, mediaType: mediaType)
         // Thumbnails and large copies are missing after a restore (backups keep originals only).
         guard size != .untouched, !FileManager.default.fileExists(atPath: target) else { return target }
-        return try await locks.withLock(sha256) {
+        return try await locks.withLock(sha256) { () async throws -> String? in
             guard try await isRecorded(sha256) else { return nil }
             guard !FileManager.default.fileExists(atPath: target) else { return target }
             let source = path(sha256: sha256, size: .untouched, mediaType: mediaType), store = self
             guard FileManager.default.fileExists(atPath: source) else { return nil }
-            try await ImageWorkLimiter.shared.run {
+            try await ImageWorkLimiter.shared.run { () throws -> Void in
+                let header: ImageLibrary.Header
+                do throws(PhotoRejection) {
+                    header = try store.admission.checkBeforeDecoding(source, mediaType: mediaType)
+                } catch let rejection {
+                    throw rejection.httpError
+                }
                 if size.pixels != nil {
                     try store.writeDerivatives(sha256: sha256, original: source, mediaType: mediaType)
                 } else {
-                    let pixels = try ImageLibrary.header(source)
-                    try store.writeDerivative(from: source, to: target, pixels: max(pixels.width, pixels.height), quality: 90)
+                    try store.writeDerivative(from: source, to: target, pixels: max(header.width, header.height), quality: 90)
                 }
             }
             return target
@@ -244,12 +230,13 @@ enum PhotoRejection: Error, Equatable {
     case unsupportedType(String)
     case undecodable
     case tooManyPixels(width: Int, height: Int, limit: Int)
+    case tooMuchMetadata(limitBytes: Int64)
 
     var status: HTTPResponse.Status {
         switch self {
         case .empty, .unsupportedType: .unsupportedMediaType
         case .undecodable: .unprocessableContent
-        case .tooManyPixels: .contentTooLarge
+        case .tooManyPixels, .tooMuchMetadata: .contentTooLarge
         }
     }
 
@@ -263,6 +250,8 @@ enum PhotoRejection: Error, Equatable {
             "That photo is damaged or incomplete and could not be read. Try taking or exporting it again."
         case .tooManyPixels(let width, let height, let limit):
             "That image is \(width) × \(height) pixels, more than the \(limit / 1_000_000) megapixels this diary accepts."
+        case .tooMuchMetadata(let limit):
+            "That image carries more embedded text and colour profiles than the \(ByteSize.text(limit)) a photo may have. Export it again without the extra metadata."
         }
     }
 

@@ -49,14 +49,25 @@ struct DiaryImporter: Sendable {
         let directory = photos.temporaryDirectory
         let staged = try await offTheCooperativePool { try ExportArchive.stagePhotos(missing, from: archive, into: directory) }
         defer { for file in staged { unlink(file.temporaryPath) } }
+        var document = reading.document
         for file in staged {
-            let sniffed = try await MediaSniffer.shared.mimeType(ofFileAt: file.temporaryPath)
-            guard sniffed == file.mediaType else {
-                throw ImportRefusal(description: "The photo \(file.sha256.prefix(12))… is listed as \(file.mediaType) but its contents are \(sniffed), so nothing was imported.")
+            let admitted: PhotoAdmission.Admitted
+            do {
+                admitted = try await photos.admission.admit(file.temporaryPath)
+            } catch let rejection as PhotoRejection {
+                throw ImportRefusal(description: "The photo \(file.sha256.prefix(12))… was refused, so nothing was imported: \(rejection.message)")
+            }
+            guard admitted.mediaType == file.mediaType else {
+                throw ImportRefusal(description: "The photo \(file.sha256.prefix(12))… is listed as \(file.mediaType) but its contents are \(admitted.mediaType), so nothing was imported.")
+            }
+            // The size the pixels have, not the one the file claims.
+            for index in document.photos.indices where document.photos[index].sha256 == file.sha256 {
+                document.photos[index].widthPx = admitted.width
+                document.photos[index].heightPx = admitted.height
             }
         }
-        return try await photos.committing(originals: staged) {
-            try await database.importDocument(reading.document, dryRun: false, now: now())
+        return try await photos.committing(originals: staged) { [document] in
+            try await database.importDocument(document, dryRun: false, now: now())
         }
     }
 }
