@@ -20,7 +20,7 @@ struct FoodDiaryCommand: AsyncParsableCommand {
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the diary over HTTP.")
 
-    @Option(help: "Address to listen on (env FOODDIARY_HOST). Anything but loopback exposes the diary to your network.")
+    @Option(help: "Address to listen on (env FOODDIARY_HOST); localhost means 127.0.0.1. Anything but loopback exposes the diary to your network.")
     var host: String = ProcessInfo.processInfo.environment["FOODDIARY_HOST"] ?? "127.0.0.1"
 
     @Option(help: "Port to listen on; 0 picks a free one and logs it (env FOODDIARY_PORT).")

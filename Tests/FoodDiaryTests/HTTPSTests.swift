@@ -34,7 +34,7 @@ import Testing
         defer { directory.remove() }
         let tls = try Self.makeCertificate(in: directory.path)
         try await TestEnvironment.withRunningApp(testing: .live, configure: { $0.tls = tls }) { client, _, _, _ in
-            let base = "https://localhost:\(try #require(client.port))"
+            let base = "https://127.0.0.1:\(try #require(client.port))"
             let curl = ["-s", "--cacert", tls.certificateChain, "-D", "-", "-o", "/dev/null"]
             let signInPage = try Self.run("/usr/bin/curl", curl + ["-c", directory.path + "/jar", base + "/signin"])
             #expect(signInPage.output.hasPrefix("HTTP/1.1 200"), "\(signInPage.output)")
@@ -48,7 +48,7 @@ import Testing
             let cookie = try #require(signedIn.output.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie: \(Authentication.sessionCookie)") })
             #expect(cookie.contains("Secure") && cookie.contains("HttpOnly"), "\(cookie)")
             // Plain HTTP on the same port is not answered.
-            let plain = try Self.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "5", "http://localhost:\(try #require(client.port))/healthz"])
+            let plain = try Self.run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "5", "http://127.0.0.1:\(try #require(client.port))/healthz"])
             #expect(plain.output != "200")
         }
     }

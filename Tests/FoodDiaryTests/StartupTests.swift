@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Testing
 @testable import FoodDiary
 
@@ -20,5 +21,19 @@ import Testing
         #expect(AppConfig(host: "::1").bindsLoopbackOnly)
         #expect(!AppConfig(host: "0.0.0.0").bindsLoopbackOnly)
         #expect(!AppConfig(host: "192.168.1.20").bindsLoopbackOnly)
+    }
+
+    /// A stock Debian resolves localhost to ::1 first: `--host localhost` would then listen where
+    /// nothing asking for 127.0.0.1 (its own setup link included) reaches it.
+    @Test func localhostListensWhereEveryClientOfThisMachineReachesIt() async throws {
+        #expect(AppConfig(host: "localhost").bindAddress == "127.0.0.1" && AppConfig(host: "LocalHost").bindAddress == "127.0.0.1")
+        #expect(AppConfig(host: "[::1]").bindAddress == "::1" && AppConfig(host: "0.0.0.0").bindAddress == "0.0.0.0")
+        try await TestEnvironment.withRunningApp(testing: .live, signedIn: false, configure: { $0.host = "localhost" }) { (client, _, _, _) async throws -> Void in
+            #expect(try await client.get("/healthz").status == .ok, "reached on 127.0.0.1")
+        }
+        #expect(ListeningAddress.reachableFromThisMachine(try SocketAddress(ipAddress: "0.0.0.0", port: 80)) == "127.0.0.1")
+        #expect(ListeningAddress.reachableFromThisMachine(try SocketAddress(ipAddress: "::", port: 80)) == "[::1]")
+        #expect(ListeningAddress.reachableFromThisMachine(try SocketAddress(ipAddress: "::1", port: 80)) == "[::1]")
+        #expect(ListeningAddress.reachableFromThisMachine(try SocketAddress(ipAddress: "192.168.1.20", port: 80)) == "192.168.1.20")
     }
 }

@@ -123,6 +123,17 @@ public struct AppConfig: Sendable {
         URL(fileURLWithPath: dataDirectory).appendingPathComponent("fooddiary.lock").path
     }
 
+    /// The address the server listens on. "localhost" means this machine, but a stock Debian
+    /// resolves it to ::1 before 127.0.0.1, and a server bound to ::1 alone is out of reach of
+    /// everything that asks for 127.0.0.1 (its own setup link included). Browsers and curl asked
+    /// for localhost try ::1, then 127.0.0.1, so 127.0.0.1 serves both.
+    public var bindAddress: String {
+        let lowered = host.lowercased()
+        if lowered == "localhost" { return "127.0.0.1" }
+        if lowered.hasPrefix("["), lowered.hasSuffix("]") { return String(lowered.dropFirst().dropLast()) }
+        return host
+    }
+
     /// Whether only this machine can reach the server.
     public var bindsLoopbackOnly: Bool {
         let lowered = host.lowercased()

@@ -125,14 +125,15 @@ public func buildApplication(
         router: router,
         server: try tlsConfiguration.map { try .tls(DeadlineHTTP1Channel.builder(config.deadlines), tlsConfiguration: $0) }
             ?? DeadlineHTTP1Channel.builder(config.deadlines),
-        configuration: .init(address: .hostname(config.host, port: config.port), serverName: "FoodDiary"),
+        configuration: .init(address: .hostname(config.bindAddress, port: config.port), serverName: "FoodDiary"),
         services: [maintenance] + (schedule.map { [$0] } ?? []) + brandedFoods + (systemd.map { [$0] } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
             let scheme = tlsConfiguration == nil ? "http" : "https"
-            logger.info("FoodDiary is ready at \(scheme)://\(config.host):\(port) (data in \(config.dataDirectory))")
+            let here = ListeningAddress.reachableFromThisMachine(channel.localAddress)
+            logger.info("FoodDiary is ready at \(scheme)://\(here):\(port) (data in \(config.dataDirectory))")
             if let token = setup.token {
-                logger.notice("No account exists yet. Create the owner's account on this machine: \(scheme)://127.0.0.1:\(port)/setup?token=\(token)")
+                logger.notice("No account exists yet. Create the owner's account on this machine: \(scheme)://\(here):\(port)/setup?token=\(token)")
             }
             systemd?.ready()
             await onRunning(port)

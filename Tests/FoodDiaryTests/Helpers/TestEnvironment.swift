@@ -82,7 +82,7 @@ enum TestEnvironment {
         timeZone: TimeZone = TimeZone(identifier: "UTC")!,
         withFixtureCatalog: Bool = false,
         withGeoNamesFixture: Bool = false,
-        testing: TestingSetup = .router,
+        testing: AppTesting = .router,
         signedIn: Bool = true,
         now: @escaping @Sendable () -> Date = { fixedNow },
         configure: (inout AppConfig) -> Void = { _ in },
@@ -102,17 +102,22 @@ enum TestEnvironment {
             try GeoNamesFixture.write(to: directory.path)
             config.geonamesDirectory = directory.path
         }
+        if testing == .live { (config.host, config.port) = ("127.0.0.1", 0) }
         configure(&config)
         try await prepare(config)
         var logger = Logger(label: "fooddiary-tests")
         logger.logLevel = .error
         if signedIn { try await TestPerson.create(in: config) }
-        let app = try await buildApplication(config: config, logger: logger, now: now)
+        let (ports, running) = AsyncStream.makeStream(of: Int.self)
+        let app = try await buildApplication(config: config, logger: logger, now: now, onRunning: { running.yield($0) })
         setupTokens.withLockedValue { $0[config.dataDirectory] = app.setup.token }
         // A second handle on the same file lets tests check what was stored without going through HTTP.
         let database = try AppDatabase.open(path: config.firstDiaryPath)
         let finalConfig = config, routes = app.routes
-        return try await app.test(testing) { client in try await body(client, database, finalConfig, routes) }
+        switch testing {
+        case .router: return try await app.test(.router) { client in try await body(client, database, finalConfig, routes) }
+        case .live: return try await LoopbackTestServer.run(app, ports: ports) { client in try await body(client, database, finalConfig, routes) }
+        }
     }
 
     static func withFixtureApp<Value: Sendable>(

@@ -1,0 +1,78 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import ServiceLifecycle
+@testable import FoodDiary
+
+/// How a test reaches the app: in process through its router, or through a real socket.
+enum AppTesting: Sendable {
+    case router
+    /// A real server bound to 127.0.0.1, an explicit address. HummingbirdTesting's own `.live` binds
+    /// "localhost", which a stock Debian resolves to ::1 first, so a test opening its own socket or
+    /// checking the peer's address would pass or fail with /etc/hosts.
+    case live
+}
+
+/// Runs `app` on 127.0.0.1 and hands `body` a client whose every request goes through that socket.
+/// HummingbirdTesting only builds its responses itself, so requests reach the socket through a
+/// one-route router that forwards them: the server still sees a real connection from 127.0.0.1.
+enum LoopbackTestServer {
+    static func run<Value: Sendable>(
+        _ app: FoodDiaryApplication,
+        ports: AsyncStream<Int>,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            let services = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
+            group.addTask { try await services.run() }
+            var running = ports.makeAsyncIterator()
+            guard let port = await running.next() else { throw CancellationError() }
+            let socket = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(20)))
+            socket.connect()
+            do {
+                let value = try await Application(router: forwarder(to: socket)).test(.router) { inner in
+                    try await body(Client(forwarding: inner, port: port))
+                }
+                try await socket.shutdown()
+                await services.triggerGracefulShutdown()
+                return value
+            } catch {
+                try? await socket.shutdown()
+                await services.triggerGracefulShutdown()
+                throw error
+            }
+        }
+    }
+
+    struct Client: TestClientProtocol {
+        let forwarding: any TestClientProtocol
+        let port: Int?
+
+        func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {
+            try await forwarding.executeRequest(uri: uri, method: method, headers: headers, body: body)
+        }
+    }
+
+    private static func forwarder(to socket: TestClient) -> Router<BasicRequestContext> {
+        let router = Router()
+        let forward: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
+            var headers = request.headers
+            headers[.connection] = "keep-alive"
+            let body = try await request.body.collect(upTo: 200_000_000)
+            let answer = try await socket.execute(TestClient.Request(request.uri.description, method: request.method, authority: "127.0.0.1",
+                                                                     headers: headers, body: body))
+            var answerHeaders = answer.headers
+            // Framing is the forwarder's own to set again.
+            answerHeaders[.contentLength] = nil
+            answerHeaders[.transferEncoding] = nil
+            return Response(status: answer.status, headers: answerHeaders, body: .init(byteBuffer: answer.body ?? ByteBuffer()))
+        }
+        for method in [HTTPRequest.Method.get, .head, .post, .put, .patch, .delete, .options] {
+            router.on("/", method: method, use: forward)
+            router.on("**", method: method, use: forward)
+        }
+        return router
+    }
+}
