@@ -242,6 +242,76 @@ extension TestClientProtocol {
         }
     }
 
+    /// Before, a reset ended the member's sessions only: their old password still signed in and
+    /// their tokens still worked.
+    @Test func aResetLocksTheMemberOutUntilTheirNewLink() async throws {
+        try await TestEnvironment.withConfiguredApp { client, _, config in
+            let robin = try await TestPerson.addMember("Robin", in: config)
+            let made = try await client.postForm("/account/tokens", [("name", "Robin's phone")], token: robin.token, session: robin.session)
+            let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
+            #expect(try await client.execute(uri: "/api/meals", method: .get, headers: [.authorization: "Bearer \(token)"]).status == .ok)
+            let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+
+            let reset = try await client.postForm("/people/\(robinID)/reset", [])
+            let link = try #require(reset.text.firstMatch(of: #/http://[^/]+(/invite/[A-Za-z0-9_-]+)/#).map { String($0.output.1) })
+            #expect(reset.text.contains("no longer work"))
+            #expect(try await client.get("/", session: robin.session).status == .seeOther, "their sessions ended")
+            #expect(try await client.signIn("Robin", TestPerson.password).status == .unauthorized, "their old password no longer signs in")
+            #expect(try await client.execute(uri: "/api/meals", method: .get, headers: [.authorization: "Bearer \(token)"]).status == .unauthorized,
+                    "their tokens are revoked")
+            let joined = try await client.postForm(link, [("password", "pancakes on sunday"), ("password_confirmation", "pancakes on sunday")],
+                                                  token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
+            #expect(joined.status == .seeOther, "the new link lets them in")
+            #expect(try await client.signIn("Robin", "pancakes on sunday").status == .seeOther)
+        }
+    }
+
+    @Test func onlyABrowserManagesTokens() async throws {
+        try await TestEnvironment.withApp { client, _ in
+            let made = try await client.postForm("/account/tokens", [("name", "Script")])
+            let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
+            let bearer: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/x-www-form-urlencoded"]
+            let minted = try await client.execute(uri: "/account/tokens", method: .post, headers: bearer, body: .init(string: "name=Another"))
+            #expect(minted.status == .forbidden && !minted.text.contains("fdt_"), "a token cannot mint tokens")
+            let revoke = try #require(try await client.get("/account").text.firstMatch(of: #/action="(/account/tokens/\d+/revoke)"/#).map { String($0.output.1) })
+            #expect(try await client.execute(uri: revoke, method: .post, headers: bearer, body: .init(string: "")).status == .forbidden)
+            #expect(try await client.get("/account").text.contains("Script"), "and the token is still listed")
+        }
+    }
+
+    /// Both offer to revoke the tokens, naming them; left unticked, the notice says they still work.
+    @Test func aPasswordChangeAndSigningOutEverywhereOfferToRevokeTokens() async throws {
+        try await TestEnvironment.withApp { client, _ in
+            func makeToken(_ name: String) async throws -> String {
+                let made = try await client.postForm("/account/tokens", [("name", name)])
+                return try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
+            }
+            func works(_ token: String) async throws -> Bool {
+                try await client.execute(uri: "/api/meals", method: .get, headers: [.authorization: "Bearer \(token)"]).status == .ok
+            }
+            let kept = try await makeToken("Shortcuts")
+            #expect(try await client.get("/account").text.contains("Also revoke my access token (“Shortcuts”)"))
+            let password = [("current_password", TestPerson.password), ("password", "mackerel and rice"), ("password_confirmation", "mackerel and rice")]
+            let unticked = try await client.postForm("/account/password", password)
+            #expect(unticked.headers[.location] == "/account?notice=password_changed_tokens_kept")
+            #expect(try await client.get("/account?notice=password_changed_tokens_kept").text.contains("Your access tokens below still work"))
+            #expect(try await works(kept))
+
+            let second = try await makeToken("Backup script")
+            #expect(try await client.get("/account").text.contains("Also revoke my 2 access tokens (“Backup script”, “Shortcuts”)"))
+            let again = [("current_password", "mackerel and rice"), ("password", "herring and rye"), ("password_confirmation", "herring and rye")]
+            let ticked = try await client.postForm("/account/password", again + [("revoke_tokens", "1")])
+            #expect(ticked.headers[.location] == "/account?notice=password_changed_tokens_revoked")
+            #expect(try await works(kept) == false)
+            #expect(try await works(second) == false)
+
+            let third = try await makeToken("Watch")
+            let everywhere = try await client.postForm("/account/signout-everywhere", [("revoke_tokens", "1")])
+            #expect(everywhere.headers[.location] == "/signin?notice=signed_out_everywhere_tokens_revoked")
+            #expect(try await works(third) == false)
+        }
+    }
+
     @Test func changingYourPasswordEndsYourOtherSessions() async throws {
         try await TestEnvironment.withApp { client, _ in
             let other = try #require(try await client.signIn(TestPerson.name, TestPerson.password).cookie(Authentication.sessionCookie))

@@ -16,6 +16,8 @@ struct AccountController: Sendable {
     static let notices = [
         "change_password": "Choose a password of your own to go on: the one you signed in with was set by somebody else.",
         "password_changed": "Password changed. Every other device you were signed in on has been signed out.",
+        "password_changed_tokens_revoked": "Password changed. Every other device you were signed in on has been signed out, and your access tokens were revoked.",
+        "password_changed_tokens_kept": "Password changed. Every other device you were signed in on has been signed out. Your access tokens below still work: revoke any that someone else may know.",
         "token_revoked": "Token revoked. Scripts using it can no longer reach the diary.",
     ]
     static let maxTokenNameLength = 100
@@ -64,22 +66,51 @@ struct AccountController: Sendable {
         var keeping: Data?
         if case .session(let id) = person.credential { keeping = id }
         try await accounts.endSessions(accountID: person.account.id, keeping: keeping)
-        logger.info("“\(person.account.name)” changed their password; their other sessions ended")
-        return redirect(to: "/account?notice=password_changed")
+        let tokens = try await endTokens(of: person, ifAsked: context.formFields)
+        logger.info("“\(person.account.name)” changed their password; their other sessions ended\(tokens.logText)")
+        return redirect(to: "/account?notice=password_changed\(tokens.noticeSuffix)")
     }
 
     @Sendable func signOutEverywhere(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         try await accounts.endSessions(accountID: person.account.id)
-        logger.info("“\(person.account.name)” signed out everywhere")
-        var response = redirect(to: "/signin?notice=signed_out_everywhere")
+        let tokens = try await endTokens(of: person, ifAsked: context.formFields)
+        logger.info("“\(person.account.name)” signed out everywhere\(tokens.logText)")
+        var response = redirect(to: "/signin?notice=signed_out_everywhere\(tokens.noticeSuffix)")
         response.setCookie(authentication.expiredSessionCookie(secure: authentication.isHTTPS(request, context: context)))
         return response
     }
 
+    /// What became of a person's tokens when their password changed or they signed out everywhere:
+    /// both forms offer, with the tokens named, to revoke them too.
+    private struct TokensOutcome {
+        let held: Int
+        let revoked: Bool
+
+        var noticeSuffix: String { held == 0 ? "" : revoked ? "_tokens_revoked" : "_tokens_kept" }
+        var logText: String { held == 0 ? "" : revoked ? "; their \(held) access tokens were revoked" : "; their access tokens still work" }
+    }
+
+    private func endTokens(of person: SignedIn, ifAsked fields: FormFields) async throws -> TokensOutcome {
+        guard fields["revoke_tokens"] == "1" else {
+            return TokensOutcome(held: try await accounts.tokens(accountID: person.account.id).count, revoked: false)
+        }
+        return TokensOutcome(held: try await accounts.revokeTokens(accountID: person.account.id), revoked: true)
+    }
+
+    /// Tokens are made and revoked from a browser the person signed in to: a token that leaked
+    /// must not be able to mint more of itself or outlast its own revocation.
+    private func browser(_ context: AppRequestContext) throws -> SignedIn {
+        let person = try context.person()
+        if case .token = person.credential {
+            throw HTTPError(.forbidden, message: "Access tokens cannot create or revoke tokens. Sign in in a browser and use your account page.")
+        }
+        return person
+    }
+
     /// Shows the new token on the page (never in an address, never again).
     @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.person()
+        let person = try browser(context)
         let name = TypedText.clean(context.formFields["name"] ?? "")
         if name.isEmpty || TypedText.length(name) > Self.maxTokenNameLength {
             let problem = name.isEmpty ? "Name the token after what will use it, like “Shortcuts on my phone”." : "Keep the name to \(Self.maxTokenNameLength) characters."
@@ -93,7 +124,7 @@ struct AccountController: Sendable {
     }
 
     @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.person()
+        let person = try browser(context)
         guard let id = context.parameters.get("id", as: Int64.self),
               try await accounts.revokeToken(id: id, accountID: person.account.id) else {
             throw HTTPError(.notFound, message: "You have no such token. It may have been revoked already.")

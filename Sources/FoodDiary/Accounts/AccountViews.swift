@@ -91,6 +91,8 @@ struct AccountView: Sendable {
     let tokenName: String
     let tokenNameError: String?
     let otherSessions: String?
+    /// The checkbox both "Change password" and "Sign out everywhere" offer, naming the tokens; nil without tokens.
+    let revokeTokensLabel: String?
 
     struct TokenRow: Sendable {
         let name: String
@@ -120,6 +122,9 @@ struct AccountView: Sendable {
         self.tokenName = tokenName
         self.tokenNameError = tokenNameError
         otherSessions = sessionCount > 1 ? "You are signed in on \(sessionCount) browsers." : nil
+        let names = tokens.map { "“\($0.name)”" }
+        revokeTokensLabel = names.isEmpty ? nil
+            : "Also revoke my \(names.count == 1 ? "access token" : "\(names.count) access tokens") (\(names.joined(separator: ", ")))"
     }
 }
 

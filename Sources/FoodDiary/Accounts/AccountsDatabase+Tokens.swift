@@ -41,6 +41,30 @@ extension AccountsDatabase {
         }
     }
 
+    /// Revokes every token of the account; returns how many there were.
+    @discardableResult
+    func revokeTokens(accountID: Int64) async throws -> Int {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM access_token WHERE account_id = ?", arguments: [accountID])
+            return db.changesCount
+        }
+    }
+
+    /// What an owner's reset does, all at once: the old password no longer signs in, every session
+    /// and token ends, and only the new invitation link returned lets the member in again.
+    func resetSignIn(accountID: Int64, now: Date) async throws -> BearerSecret {
+        let invite = BearerSecret.make()
+        let hash = invite.sha256
+        try await write { db in
+            try db.execute(sql: "UPDATE account SET password_hash = NULL, must_change_password = 0 WHERE id = ?", arguments: [accountID])
+            try db.execute(sql: "DELETE FROM session WHERE account_id = ?", arguments: [accountID])
+            try db.execute(sql: "DELETE FROM access_token WHERE account_id = ?", arguments: [accountID])
+            try db.execute(sql: "INSERT OR REPLACE INTO invite (token_sha256, account_id, expires_at) VALUES (?, ?, ?)",
+                           arguments: [hash, accountID, now.addingTimeInterval(Self.inviteLifetime)])
+        }
+        return invite
+    }
+
     /// The token's id and person, for a request that presented `token`.
     func tokenHolder(_ token: String) async throws -> (tokenID: Int64, account: Account, lastUsedAt: Date?)? {
         try await readOneStatement { db in

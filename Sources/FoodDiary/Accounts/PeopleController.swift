@@ -53,21 +53,24 @@ struct PeopleController: Sendable {
                               handOver: try await handOver(to: id, name: name, byInvitation: form.byInvitation, request: request, context: context))
     }
 
-    /// A new invitation link, or the first password back on the page once; either way their
-    /// sessions end and they choose their own password next.
+    /// Locks the member out until they follow the new invitation link: their password, sessions
+    /// and tokens all stop working at once.
     @Sendable func reset(_ request: Request, context: AppRequestContext) async throws -> Response {
         try owner(context)
         let member = try await member(context)
-        try await accounts.endSessions(accountID: member.id)
+        let invite = try await accounts.resetSignIn(accountID: member.id, now: now())
         logger.info("Owner “\(context.signedIn?.account.name ?? "")” reset the password of “\(member.name)”")
-        return try await page(context, notice: "\(member.name)'s sign-ins have ended.",
-                              handOver: try await handOver(to: member.id, name: member.name, byInvitation: true, request: request, context: context))
+        return try await page(context, notice: "\(member.name)'s password, sign-ins and access tokens no longer work. Only this link lets them in again.",
+                              handOver: handOver(invite, to: member.name, request: request, context: context))
     }
 
     /// The link as the owner's browser reached us (the Host guard vouched for the name).
     private func handOver(to id: Int64, name: String, byInvitation: Bool, request: Request, context: AppRequestContext) async throws -> HandOver? {
         guard byInvitation else { return nil }
-        let invite = try await accounts.createInvite(accountID: id, now: now())
+        return handOver(try await accounts.createInvite(accountID: id, now: now()), to: name, request: request, context: context)
+    }
+
+    private func handOver(_ invite: BearerSecret, to name: String, request: Request, context: AppRequestContext) -> HandOver {
         let scheme = authentication.isHTTPS(request, context: context) ? "https" : "http"
         return HandOver(name: name, link: "\(scheme)://\(request.head.authority ?? "127.0.0.1")/invite/\(invite.text)")
     }

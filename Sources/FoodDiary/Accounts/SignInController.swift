@@ -14,6 +14,8 @@ struct SignInController: Sendable {
 
     static let notices = [
         "signed_out": "You have signed out.", "signed_out_everywhere": "You have signed out on every device.",
+        "signed_out_everywhere_tokens_revoked": "You have signed out on every device, and your access tokens were revoked.",
+        "signed_out_everywhere_tokens_kept": "You have signed out on every device. Your access tokens still work: sign in and revoke any that someone else may know.",
     ]
 
     func addRoutes(to routes: Routes) {

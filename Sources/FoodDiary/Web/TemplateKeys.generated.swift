@@ -3,7 +3,7 @@
 
 extension AccountView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; default: .absent }
     }
 }
 
@@ -704,16 +704,16 @@ enum TemplateKeys {
         "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem",
         "progressNote", "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL",
         "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand",
-        "results", "returnTo", "revokeAction", "roleText", "rows", "rules", "saveForLater", "saved",
-        "savedHeading", "schedule", "scope", "search", "segments", "selected", "servingError", "servingGrams",
-        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
-        "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped", "skippedCount",
-        "slot", "source", "sourceNote", "sourceText", "staleMessage", "status", "statusStrip", "submitLabel",
-        "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL", "thumbs",
-        "time", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token", "tokenName",
-        "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL",
-        "unit", "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey",
-        "usual", "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width", "x",
-        "xLabels", "y",
+        "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rows", "rules", "saveForLater",
+        "saved", "savedHeading", "schedule", "scope", "search", "segments", "selected", "servingError",
+        "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError",
+        "servingsText", "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped",
+        "skippedCount", "slot", "source", "sourceNote", "sourceText", "staleMessage", "status", "statusStrip",
+        "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL",
+        "thumbs", "time", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token",
+        "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed",
+        "typedURL", "unit", "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime",
+        "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width",
+        "x", "xLabels", "y",
     ]
 }
