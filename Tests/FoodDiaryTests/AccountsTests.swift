@@ -15,10 +15,11 @@ extension TestResponse {
 
 extension TestClientProtocol {
     /// Signs in as a browser does (CSRF cookie and field), returning the response.
-    func signIn(_ name: String, _ password: String, next: String = "/", session: String? = nil,
+    func signIn(_ name: String, _ password: String, next: String = "/", session: String? = nil, device: String? = nil,
                 headers extra: HTTPFields = [:]) async throws -> TestResponse {
         let token = CSRFTests.anonymousToken
-        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: browserCookies(csrfCookie: token, session: session)]
+        let cookies = browserCookies(csrfCookie: token, session: session) + (device.map { "; \(SignInDevices.cookieName)=\($0)" } ?? "")
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: cookies]
         headers.append(contentsOf: extra)
         let body = formEncode([("name", name), ("password", password), ("next", next), ("_csrf", token)])
         return try await execute(uri: "/signin", method: .post, headers: headers, body: .init(string: body))
@@ -205,10 +206,55 @@ extension TestClientProtocol {
 
     @Test func guessingManyNamesFromOneAddressIsSlowedToo() async throws {
         try await TestEnvironment.withApp { (client, _) async throws -> Void in
-            for name in ["ann", "bob", "cat", "dan", "eve"] {
-                #expect(try await client.signIn(name, "some password").status == .unauthorized)
+            for index in 0..<SignInThrottle.freeFailuresPerClient {
+                #expect(try await client.signIn("nobody \(index)", "some password").status == .unauthorized)
             }
-            #expect(try await client.signIn("fay", "some password").status == .tooManyRequests)
+            #expect(try await client.signIn("nobody else", "some password").status == .tooManyRequests)
+        }
+    }
+
+    /// Before, five failures for a name locked it for everyone, from everywhere, right password
+    /// included, and behind a proxy every guess came from 127.0.0.1.
+    @Test func aGuesserCannotLockTheOwnerOut() async throws {
+        try await TestEnvironment.withRunningApp(testing: .live, configure: { $0.trustedProxies = try! TrustedProxies(parsing: "127.0.0.1") }) {
+            (client, _, _, _) async throws -> Void in
+            func from(_ address: String) -> HTTPFields { [Authentication.forwardedFor: address] }
+            // A guesser at 203.0.113.9 tries the owner's name until it waits.
+            var status = HTTPResponse.Status.unauthorized
+            for attempt in 1...8 where status == .unauthorized {
+                status = try await client.signIn(TestPerson.name, "guess \(attempt)", headers: from("203.0.113.9")).status
+            }
+            #expect(status == .tooManyRequests, "the guesser waits")
+            #expect(try await client.signIn(TestPerson.name, TestPerson.password, headers: from("203.0.113.9")).status == .tooManyRequests)
+            let owner = try await client.signIn(TestPerson.name, TestPerson.password, headers: from("198.51.100.7"))
+            #expect(owner.status == .seeOther, "the owner at home is not kept out")
+            let device = try #require(owner.cookie(SignInDevices.cookieName))
+
+            // A client cannot pass itself off as another by writing its own X-Forwarded-For first:
+            // only the hop our proxy added counts.
+            #expect(try await client.signIn(TestPerson.name, TestPerson.password, headers: from("198.51.100.7, 203.0.113.9")).status == .tooManyRequests)
+
+            // Behind a proxy that names no client, everyone is 127.0.0.1: guesses at made-up names
+            // lock that address, yet the owner's browser signed in before still gets in.
+            for index in 0...SignInThrottle.freeFailuresPerClient {
+                _ = try await client.signIn("made-up \(index)", "guess")
+            }
+            #expect(try await client.signIn("made-up again", "guess").status == .tooManyRequests)
+            #expect(try await client.signIn(TestPerson.name, TestPerson.password, device: device).status == .seeOther,
+                    "a device that signed in before has an allowance of its own")
+            #expect(try await client.signIn(TestPerson.name, TestPerson.password, device: "1.\(String(repeating: "0", count: 32)).forged").status
+                        == .tooManyRequests, "a forged device cookie counts for nothing")
+        }
+    }
+
+    /// From anyone but a trusted proxy, X-Forwarded-For is the client's own claim and changes nothing.
+    @Test func anUntrustedForwardedForIsIgnored() async throws {
+        try await TestEnvironment.withRunningApp(testing: .live) { (client, _, _, _) async throws -> Void in
+            for attempt in 1...SignInThrottle.freeFailuresPerName {
+                _ = try await client.signIn(TestPerson.name, "guess \(attempt)", headers: [Authentication.forwardedFor: "10.0.0.\(attempt)"])
+            }
+            #expect(try await client.signIn(TestPerson.name, TestPerson.password, headers: [Authentication.forwardedFor: "10.9.9.9"]).status
+                        == .tooManyRequests)
         }
     }
 

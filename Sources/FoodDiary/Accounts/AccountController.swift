@@ -48,7 +48,9 @@ struct AccountController: Sendable {
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         var form = PasswordChangeForm(fields: context.formFields)
-        let keys = SignInThrottle.keys(name: person.account.name, address: context.clientAddress)
+        // Signed in already: the person's own allowance, as if from a device that signed in before.
+        let keys = SignInThrottle.keys(name: person.account.name, client: authentication.client(request, context: context),
+                                       device: "account-\(person.account.id)")
         if let wait = throttle.wait(for: keys, now: now()) {
             form.currentError = "Too many wrong passwords. Try again in \(SignInController.duration(wait))."
             var response = try await page(context, passwordForm: form, status: .tooManyRequests)

@@ -90,6 +90,23 @@ public struct Authentication: Sendable {
         return request.headers[Self.forwardedProto]?.lowercased() == "https"
     }
 
+    /// Who is asking, as far as we can tell: the peer, unless the peer is a trusted proxy; then the
+    /// nearest address its `X-Forwarded-For` names that is not a trusted proxy itself (the list
+    /// grows rightwards, and only the entries our own proxies added can be believed).
+    func client(_ request: Request, context: AppRequestContext) -> String {
+        let peer = context.clientAddress
+        guard trustedProxies.contains(peer), let forwarded = request.headers[values: Self.forwardedFor].last else { return peer }
+        let hops = request.headers[values: Self.forwardedFor].flatMap { $0.split(separator: ",") }
+            .map { TrustedProxies.bareAddress($0.trimmingCharacters(in: .whitespaces)) }
+        for hop in hops.reversed() {
+            guard TrustedProxies.addressBytes(hop) != nil else { return peer }
+            if !trustedProxies.contains(hop) { return hop }
+        }
+        return peer
+    }
+
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+
     func sessionCookie(_ id: BearerSecret, secure: Bool) -> Cookie {
         Cookie(name: Self.sessionCookie, value: id.text, maxAge: Int(lifetime.absolute), path: "/",
                secure: secure, httpOnly: true, sameSite: .lax)

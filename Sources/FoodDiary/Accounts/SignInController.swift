@@ -7,6 +7,7 @@ struct SignInController: Sendable {
     let accounts: AccountsDatabase
     let authentication: Authentication
     let throttle: SignInThrottle
+    let devices: SignInDevices
     let setup: FirstRunSetup
     let renderer: PageRenderer
     let logger: Logger
@@ -41,7 +42,10 @@ struct SignInController: Sendable {
         let name = (fields["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let password = fields["password"] ?? ""
         let next = SignInDestination.safe(fields["next"])
-        let keys = SignInThrottle.keys(name: name, address: context.clientAddress)
+        let client = authentication.client(request, context: context)
+        // Read before the throttle is asked: a device cookie counts only for the account it names.
+        let found = try await accounts.credentials(named: name)
+        let keys = SignInThrottle.keys(name: name, client: client, device: found.flatMap { devices.device(in: request, for: $0.account.id) })
         func again(_ problem: String, status: HTTPResponse.Status, headers: HTTPFields = [:]) async throws -> Response {
             var response = await renderer.render(.signIn, SignInView(
                 csrfToken: context.csrfToken, name: name, next: next, problem: problem, noAccountYet: try await accounts.accountCount() == 0), status: status)
@@ -49,20 +53,19 @@ struct SignInController: Sendable {
             return response
         }
         if let wait = throttle.wait(for: keys, now: now()) {
-            logger.warning("Sign-in refused while throttled for “\(name)” from \(context.clientAddress)")
+            logger.warning("Sign-in refused while throttled for “\(name)” from \(client)")
             return try await again("Too many failed sign-ins. Try again in \(Self.duration(wait)).", status: .tooManyRequests,
                                    headers: [.retryAfter: String(Int(wait.rounded(.up)))])
         }
-        let found = try await accounts.credentials(named: name)
         // An unknown name is checked against a stand-in hash, so it takes as long as a wrong password.
         let matches = try await Passwords.verify(password, against: found?.passwordHash ?? Passwords.standIn)
         guard let account = found?.account, found?.passwordHash != nil, matches else {
             throttle.recordFailure(for: keys, now: now())
-            logger.warning("Sign-in failed for “\(name)” from \(context.clientAddress)")
+            logger.warning("Sign-in failed for “\(name)” from \(client)")
             return try await again("That name and password do not match an account here.", status: .unauthorized)
         }
         throttle.recordSuccess(for: keys)
-        logger.info("Signed in: “\(account.name)” from \(context.clientAddress)")
+        logger.info("Signed in: “\(account.name)” from \(client)")
         return try await startSession(for: account, request: request, context: context, then: next)
     }
 
@@ -80,7 +83,9 @@ struct SignInController: Sendable {
         let id = try await accounts.createSession(accountID: account.id, lifetime: authentication.lifetime, now: now())
         try await accounts.recordSignIn(accountID: account.id, now: now())
         var response = redirect(to: account.mustChangePassword ? "/account?notice=change_password" : destination)
-        response.setCookie(authentication.sessionCookie(id, secure: authentication.isHTTPS(request, context: context)))
+        let secure = authentication.isHTTPS(request, context: context)
+        response.setCookie(authentication.sessionCookie(id, secure: secure))
+        response.setCookie(devices.cookie(for: account.id, in: request, secure: secure))
         return response
     }
 

@@ -53,6 +53,15 @@ public struct TrustedProxies: Sendable, Equatable {
         return blocks.contains { $0.contains(bytes) }
     }
 
+    /// An address as a proxy may write it, without the port or brackets: "[::1]:80" → "::1",
+    /// "203.0.113.7:5000" → "203.0.113.7".
+    static func bareAddress(_ text: String) -> String {
+        if text.hasPrefix("["), let end = text.firstIndex(of: "]") { return String(text[text.index(after: text.startIndex)..<end]) }
+        let colons = text.filter { $0 == ":" }.count
+        if colons == 1, let colon = text.firstIndex(of: ":") { return String(text[..<colon]) }
+        return text
+    }
+
     /// The address's bytes: 4 for IPv4, 16 for IPv6, nil for anything else.
     static func addressBytes(_ text: String) -> [UInt8]? {
         var v4 = in_addr()

@@ -40,7 +40,8 @@ public func buildApplication(
     }
     try ImageLibrary.start()
 
-    let tokens = CSRFTokens(secret: try config.secret ?? ServerSecret.loadOrCreate(in: config.dataDirectory))
+    let secret = try config.secret ?? ServerSecret.loadOrCreate(in: config.dataDirectory)
+    let tokens = CSRFTokens(secret: secret)
     let accounts = try AccountsDatabase.open(path: config.accountsPath)
     let setup = FirstRunSetup(needed: try await accounts.accountCount() == 0)
     let files = DiaryFiles(directory: config.diariesDirectory)
@@ -74,7 +75,7 @@ public func buildApplication(
     let health = HealthCheck(deadline: config.healthCheckDeadline, accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
     HealthController(health: health).addRoutes(to: routes)
     let throttle = SignInThrottle()
-    SignInController(accounts: accounts, authentication: authentication, throttle: throttle, setup: setup, renderer: renderer,
+    SignInController(accounts: accounts, authentication: authentication, throttle: throttle, devices: SignInDevices(secret: secret), setup: setup, renderer: renderer,
                      logger: logger, now: now).addRoutes(to: routes)
     AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
                       timeZone: config.timeZone, now: now).addRoutes(to: routes)
