@@ -112,6 +112,33 @@ import Testing
         }
     }
 
+    /// Two tabs post the share form at once. Before, the version was read outside the write, and in
+    /// 11 of 15 rounds both went through: a 400 g meal was logged as 100 + 200 + 200 g.
+    @Test func twoSharesOfOneMealAtOnceDivideItOnce() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, config, _ in
+            let robin = try await TestPerson.addMember("Robin", in: config)
+            _ = try await client.get("/", session: robin.session)
+            let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            for round in 1...15 {
+                let meal = try await database.addMeal("2026-03-09T19:30", notes: "Round \(round)")
+                try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "400")])
+                let tabs = [try Self.formFields(try await client.get("/meals/\(meal)/share").text),
+                            try Self.formFields(try await client.get("/meals/\(meal)/share").text)]
+                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    for tab in tabs {
+                        group.addTask { try await client.postForm("/meals/\(meal)/share", tab + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(statuses.sorted { $0.code < $1.code } == [.seeOther, .conflict], "round \(round): \(statuses)")
+                let kept = try await database.read { db in try Double?.fetchAll(db, sql: "SELECT grams FROM food_entry WHERE meal_id = ?", arguments: [meal]) }
+                #expect(kept == [200], "round \(round)")
+            }
+            let copies = try await Self.robinsDiary(config).read { db in try Double?.fetchAll(db, sql: "SELECT grams FROM food_entry") }
+            #expect(copies == Array(repeating: 200, count: 15), "one copy of each meal for Robin")
+        }
+    }
+
     /// "Cooked 6 servings, I had 2": the servings given need not add up to the pot.
     @Test func servingsOfALargerPotScaleByThePot() async throws {
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, config, _ in

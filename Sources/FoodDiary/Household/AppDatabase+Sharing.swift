@@ -1,3 +1,4 @@
+@preconcurrency import Crypto
 import Foundation
 import GRDB
 
@@ -63,11 +64,15 @@ extension AppDatabase {
 
     /// Scales the meal's foods down to `kept` and records who had the rest. Returns nil when the
     /// meal is gone, false when this share was recorded already (its foods are scaled once).
-    func shareOut(mealID: Int64, key: String, kept: ServingShare, with people: [(name: String, share: ServingShare)],
-                  now: Date) async throws -> Bool? {
+    /// Scales the sharer's meal to their share and records with whom it was shared, in one
+    /// transaction that first checks the meal is still as the form saw it (`version`): a second
+    /// share racing this one finds it changed and divides nothing again.
+    func shareOut(mealID: Int64, version: String, key: String, kept: ServingShare, with people: [(name: String, share: ServingShare)],
+                  now: Date) async throws -> ShareOutcome {
         try await write { db in
-            guard try MealRecord.exists(db, key: mealID) else { return nil }
-            guard try !SharingQueries.isRecorded(db, key: key) else { return false }
+            guard let (source, shares) = try SharingQueries.mealFoodsAndShares(db, mealID: mealID) else { return .gone }
+            guard try !SharingQueries.isRecorded(db, key: key) else { return .doneAlready }
+            guard SharingQueries.version(of: source, shares: shares) == version else { return .stale }
             let entries = try Row.fetchAll(db, sql: "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id = ? ORDER BY id",
                                            arguments: [mealID]).map(FoodEntry.init(row:))
             let assignments = (["grams", "portion_label"] + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns + ["updated_at"])
@@ -82,7 +87,7 @@ extension AppDatabase {
                 try Self.insertShare(db, mealID: mealID, .with, person: person.name, key: key, share: person.share, now: now)
             }
             _ = try touchMeal(db, id: mealID, now: now)
-            return true
+            return .done
         }
     }
 
@@ -95,7 +100,25 @@ extension AppDatabase {
     }
 }
 
+/// What became of a share.
+enum ShareOutcome: Sendable, Equatable {
+    case done
+    /// This share (its key) was carried out before: a double tap or a retry.
+    case doneAlready
+    /// The meal changed since the form was opened, another share among the changes.
+    case stale
+    case gone
+}
+
 public enum SharingQueries {
+    /// The meal's foods and shares as they are, digested: any food added, changed or shared out
+    /// since a share form was opened changes it, even within one tick of the clock.
+    static func version(of source: EntryQueries.MealFoods, shares: [MealShare]) -> String {
+        let state = source.entries.map { "\($0.id):\($0.grams ?? -1):\($0.nutrients[.energyKcal] ?? -1)" }.joined(separator: ",")
+            + "|\(shares.count)|\(source.meal.updatedAt.timeIntervalSince1970)"
+        return SHA256.hash(data: Data(state.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// Whether a share with this key was carried out in this diary.
     static func isRecorded(_ db: Database, key: String) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meal_share WHERE share_key = ? AND direction = 'with')", arguments: [key]) ?? false

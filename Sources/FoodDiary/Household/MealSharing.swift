@@ -9,14 +9,32 @@ struct MealSharing: Sendable {
     let accounts: AccountsDatabase
     let diaries: DiaryPool
     let now: @Sendable () -> Date
+    private let locks = KeyedLock()
 
     /// Whom a meal can be shared with: everyone else with an account on this server.
     func household(besides account: Account) async throws -> [Account] {
         try await accounts.accounts().filter { $0.id != account.id }
     }
 
-    /// Nil when the meal is gone; false when this share was carried out already.
-    func share(_ source: EntryQueries.MealFoods, by sharer: SignedIn, as plan: ShareMealForm.Plan) async throws -> Bool? {
+    /// Shares the meal as the form saw it (`version`). One share of a meal runs at a time, and it
+    /// checks the meal first, so two tabs posting at once cannot both divide it; the sharer's own
+    /// part checks again inside its transaction, against any other change made meanwhile.
+    func share(mealID: Int64, version: String, by sharer: SignedIn, as plan: ShareMealForm.Plan) async throws -> ShareOutcome {
+        try await locks.withLock("\(sharer.diary.id):\(mealID)") {
+            let found = try await sharer.diary.database.read { db -> (EntryQueries.MealFoods, [MealShare], Bool)? in
+                guard let (source, shares) = try SharingQueries.mealFoodsAndShares(db, mealID: mealID) else { return nil }
+                return (source, shares, try SharingQueries.isRecorded(db, key: plan.key))
+            }
+            guard let (source, shares, recorded) = found else { return .gone }
+            if recorded { return .doneAlready }
+            guard SharingQueries.version(of: source, shares: shares) == version else { return .stale }
+            try await copy(source, by: sharer, as: plan)
+            return try await sharer.diary.database.shareOut(mealID: mealID, version: version, key: plan.key, kept: plan.kept,
+                                                            with: plan.people.map { ($0.account.name, $0.share) }, now: now())
+        }
+    }
+
+    private func copy(_ source: EntryQueries.MealFoods, by sharer: SignedIn, as plan: ShareMealForm.Plan) async throws {
         let meal = source.meal
         for (person, share) in plan.people {
             let diary = try await diaries.diary(try await accounts.openDiaryID(for: person, now: now()))
@@ -30,7 +48,5 @@ struct MealSharing: Sendable {
             let now = now()
             _ = try await diary.photos.committing(photo, creating: { try await diary.database.insertSharedCopy(copy, now: now) })
         }
-        return try await sharer.diary.database.shareOut(mealID: meal.id, key: plan.key, kept: plan.kept,
-                                                        with: plan.people.map { ($0.account.name, $0.share) }, now: now())
     }
 }

@@ -28,18 +28,21 @@ struct MealSharingController: Sendable {
         if try await person.diary.database.read({ db in try SharingQueries.isRecorded(db, key: form.key) }) {
             return redirect(to: "/meals/\(source.meal.id)?notice=shared_already")
         }
-        guard form.mealVersion == ShareMealForm.version(of: source, shares: shares) else {
+        guard form.mealVersion == SharingQueries.version(of: source, shares: shares) else {
             return try await page(nil, stale: true, status: .conflict, context: context)
         }
         switch form.validate(people: people) {
         case .failure(let errors):
             return try await page(form, errors: errors, status: .unprocessableContent, context: context)
         case .success(let plan):
-            guard let done = try await sharing.share(source, by: person, as: plan) else { throw mealNotFound(source.meal.id) }
-            if done {
+            switch try await sharing.share(mealID: source.meal.id, version: form.mealVersion, by: person, as: plan) {
+            case .gone: throw mealNotFound(source.meal.id)
+            case .stale: return try await page(nil, stale: true, status: .conflict, context: context)
+            case .doneAlready: return redirect(to: "/meals/\(source.meal.id)?notice=shared_already")
+            case .done:
                 logger.info("Meal shared with \(plan.people.count) other \(plan.people.count == 1 ? "person" : "people")")
+                return redirect(to: "/meals/\(source.meal.id)?notice=shared")
             }
-            return redirect(to: "/meals/\(source.meal.id)?notice=\(done ? "shared" : "shared_already")")
         }
     }
 
@@ -48,7 +51,7 @@ struct MealSharingController: Sendable {
                       context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         let (source, shares) = try await mealAndShares(context)
-        let form = sent ?? ShareMealForm(key: ShareMealForm.newKey(), mealVersion: ShareMealForm.version(of: source, shares: shares))
+        let form = sent ?? ShareMealForm(key: ShareMealForm.newKey(), mealVersion: SharingQueries.version(of: source, shares: shares))
         return await renderer.render(.shareMeal, ShareMealView(source: source, shares: shares, people: try sharing.household(besides: person.account),
                                                               form: form, errors: errors, stale: stale, csrfToken: context.csrfToken),
                                      status: status)

@@ -1,11 +1,10 @@
-@preconcurrency import Crypto
 import Foundation
 
 /// "Also log for…": how many servings the meal's foods made, how many the sharer had, and how many
 /// each other person had (blank for someone who had none), as typed.
 struct ShareMealForm: Sendable {
     var key: String
-    /// The meal as the form was opened (`version(of:shares:)`): a form opened before another share
+    /// The meal as the form was opened (`SharingQueries.version(of:shares:)`): a form opened before another share
     /// (another tab) would divide the foods again, so it is refused once the meal has changed.
     var mealVersion: String
     var totalServings: String
@@ -30,14 +29,6 @@ struct ShareMealForm: Sendable {
 
     /// A fresh form's key: the same share sent twice (a double tap, a retry) is carried out once.
     static func newKey() -> String { BearerSecret.make().text }
-
-    /// The meal's foods and shares as they are, digested: any food added, changed or shared out
-    /// since the form was opened changes it, even within one tick of the clock.
-    static func version(of source: EntryQueries.MealFoods, shares: [MealShare]) -> String {
-        let state = source.entries.map { "\($0.id):\($0.grams ?? -1):\($0.nutrients[.energyKcal] ?? -1)" }.joined(separator: ",")
-            + "|\(shares.count)|\(source.meal.updatedAt.timeIntervalSince1970)"
-        return SHA256.hash(data: Data(state.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
-    }
 
     /// What `newKey` makes: 43 characters of URL-safe base64.
     static func isKey(_ text: String) -> Bool {
