@@ -65,6 +65,7 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 "CMagic",
                 "CPhotoShim",
+                "CHTTPShim",
             ],
             // Compiled into the binary: no bundle to install beside it.
             resources: [.embedInCode("Catalog/EverydayNames.tsv")]
@@ -73,6 +74,9 @@ let package = Package(
         .systemLibrary(name: "CMagic", path: "Sources/CMagic", providers: [.apt(["libmagic-dev"])]),
         .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's options are variadic too; this makes one bounded exchange of it.
+        .target(name: "CHTTPShim", dependencies: ["CCurl"], path: "Sources/CHTTPShim"),
         // libvips' API is variadic, which Swift cannot call: this wraps the few calls we make.
         // zlib measures what a PNG's compressed metadata unpacks to before libpng does.
         .target(name: "CPhotoShim", dependencies: ["CVips", "CExif"], path: "Sources/CPhotoShim", linkerSettings: [.linkedLibrary("z")]),

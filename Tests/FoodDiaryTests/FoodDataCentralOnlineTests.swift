@@ -187,6 +187,56 @@ import Testing
         }
     }
 
+    /// A 500 MB answer is read no further than the cap: before, it was buffered whole (82 MB → 1.6 GB).
+    @Test func aHugeAnswerStopsAtTheCap() async throws {
+        try await Self.withStandIn { client, _, _, standIn, meal in
+            standIn.mode = .huge
+            let page = String(buffer: try await client.get("/meals/\(meal)/foods/online?q=almond").body)
+            #expect(page.contains("sent an answer this diary could not read"))
+            let pick = try await client.postForm("/meals/\(meal)/foods/online/\(FoodDataCentralStandIn.bar)", [])
+            #expect(pick.status == .badGateway)
+            try await Task.sleep(for: .milliseconds(300))
+            let sent = standIn.hugeMegabytesSent.withLockedValue { $0 }
+            #expect(sent < 3 * 64, "\(sent) MB went out for three requests capped at \(FoodDataCentralClient.maxResponseBytes >> 20) MB")
+        }
+    }
+
+    /// Before, a 307 to another host was followed with the key in `X-Api-Key`.
+    @Test func aRedirectElsewhereIsNotFollowedWithTheKey() async throws {
+        let elsewhere = FoodDataCentralStandIn()
+        try await elsewhere.start()
+        defer { Task { await elsewhere.stop() } }
+        try await Self.withStandIn { client, _, _, standIn, meal in
+            standIn.mode = .redirecting(to: elsewhere.baseURL.absoluteString)
+            let page = String(buffer: try await client.get("/meals/\(meal)/foods/online?q=almond").body)
+            #expect(page.contains("FoodData Central had a problem (HTTP 307)") && !page.contains("ALMOND CRUNCH BAR"))
+            #expect(try await client.postForm("/meals/\(meal)/foods/online/\(FoodDataCentralStandIn.bar)", []).status == .badGateway)
+            #expect(elsewhere.seen.isEmpty, "\(elsewhere.seen.map(\.path))")
+        }
+        #expect(OutboundHTTP.mayFollow(from: URL(string: "https://api.nal.usda.gov/fdc/v1/food/1"), to: URL(string: "https://api.nal.usda.gov/fdc/v1/food/2")))
+        for target in ["https://evil.example/fdc", "http://api.nal.usda.gov/fdc", "https://api.nal.usda.gov:8443/fdc", "https://169.254.169.254/latest"] {
+            #expect(!OutboundHTTP.mayFollow(from: URL(string: "https://api.nal.usda.gov/fdc/v1/food/1"), to: URL(string: target)), "\(target)")
+        }
+        for inside in ["10.0.0.8", "192.168.1.1", "172.20.0.1", "127.0.0.1", "localhost", "[::1]", "[fe80::1]", "[fd12::1]", "169.254.169.254"] {
+            #expect(OutboundHTTP.isInsideTheNetwork(inside), "\(inside)")
+            #expect(!OutboundHTTP.mayFollow(from: URL(string: "http://\(inside)/fdc/v1"), to: URL(string: "http://\(inside)/fdc/v2")), "\(inside)")
+        }
+        #expect(!OutboundHTTP.isInsideTheNetwork("8.8.8.8") && !OutboundHTTP.isInsideTheNetwork("api.nal.usda.gov"))
+    }
+
+    /// Before, an answer under another fdcId replaced that catalog row for everyone: "Bananas, raw" (9040).
+    @Test(arguments: [Int64(9040), FoodDataCentralStandIn.drink])
+    func anAnswerForAnotherFoodIsNotKept(answeredAs other: Int64) async throws {
+        try await Self.withStandIn { client, _, config, standIn, meal in
+            standIn.mode = .answering(fdcId: other)
+            let before = try await CatalogDatabase.open(path: config.catalogPath).read { db in try String.fetchOne(db, sql: "SELECT description FROM food WHERE id = ?", arguments: [other]) }
+            let pick = try await client.postForm("/meals/\(meal)/foods/online/\(FoodDataCentralStandIn.bar)", [])
+            #expect(pick.status == .badGateway && String(buffer: pick.body).contains("could not read"))
+            let after = try await CatalogDatabase.open(path: config.catalogPath).read { db in try String.fetchOne(db, sql: "SELECT description FROM food WHERE id = ?", arguments: [other]) }
+            #expect(after == before, "\(String(describing: after))")
+        }
+    }
+
     @Test func aSlowServiceIsCutOffAtFiveSeconds() async throws {
         try await Self.withStandIn { client, _, _, standIn, meal in
             standIn.mode = .slow

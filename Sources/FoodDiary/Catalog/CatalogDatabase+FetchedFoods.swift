@@ -8,7 +8,9 @@ extension CatalogDatabase {
     /// The catalog id a picked online food has or gets: SR Legacy's foods are SR28's, found by NDB
     /// number; any other is stored (again, if fetched before: branded records get revised).
     public func keep(_ food: FoodDataCentralFood, details: Data, now: Date) async throws -> Int64 {
-        try await writer.write { db in
+        // Outside the range, the id would name a row of the offline catalog (SR28's, say) and replace it for everyone.
+        guard FetchedFoods.fdcIdRange.contains(food.fdcId) else { throw FetchedFoods.IDOutOfRange(fdcId: food.fdcId) }
+        return try await writer.write { db in
             if let local = try FetchedFoods.localSR28Food(db, food) { return local }
             try FetchedFoods.store(food, details: String(decoding: details, as: UTF8.self), fetchedAt: now.formatted(.iso8601),
                                    known: try CatalogDatabase.nutrientNumbers(db), db)
@@ -71,6 +73,11 @@ enum FetchedFoods {
 
     /// Real fdcIds are far below the catalog's own ids (900,000,000 and up) and above its NDB numbers.
     static let fdcIdRange: ClosedRange<Int64> = 100_000...99_999_999
+
+    struct IDOutOfRange: Error, CustomStringConvertible {
+        let fdcId: Int64
+        var description: String { "\(fdcId) is not an id FoodData Central gives its foods" }
+    }
 
     static func localSR28Food(_ db: Database, _ food: FoodDataCentralFood) throws -> Int64? {
         guard food.dataType == .srLegacy, let ndb = food.ndbNumber else { return nil }

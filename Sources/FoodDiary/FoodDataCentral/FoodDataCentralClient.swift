@@ -1,27 +1,20 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// FoodData Central's API as this diary uses it: a keyword search and one food's details, through
-/// FoundationNetworking (libcurl). Callers bound each call by `deadline` (`FoodDataCentralOnline`);
-/// the session's own timeouts are the same, in case a request outlives its caller.
+/// `OutboundHTTP` (libcurl). Callers bound each call by `deadline` (`FoodDataCentralOnline`); each
+/// exchange's own timeout is the same, in case a request outlives its caller.
 struct FoodDataCentralClient: Sendable {
     static let deadline: Duration = .seconds(5)
     /// The largest answer accepted: a page of 25 foods is about 100 KB, one food’s details under 50 KB.
     static let maxResponseBytes = 4 << 20
 
     let baseURL: URL
-    private let session: URLSession
+    private let http: OutboundHTTP
 
-    /// `timeout`: the session's own limit, a backstop behind the caller's deadline.
+    /// `timeout`: each exchange's own limit, a backstop behind the caller's deadline.
     init(baseURL: URL, timeout: TimeInterval = 5) {
         self.baseURL = baseURL
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        http = OutboundHTTP(timeout: .milliseconds(Int(timeout * 1000)), maxBytes: Self.maxResponseBytes)
     }
 
     struct SearchPage: Sendable {
@@ -32,14 +25,13 @@ struct FoodDataCentralClient: Sendable {
     /// `POST /v1/foods/search` for these data types; hits of a type this diary does not keep are left out.
     func search(query: String, dataTypes: [String], pageSize: Int, key: String) async throws(OnlineProblem) -> SearchPage {
         let body: [String: Any] = ["query": query, "dataType": dataTypes, "pageSize": pageSize, "pageNumber": 1]
-        var request = URLRequest(url: baseURL.appendingPathComponent("v1/foods/search"))
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONSerialization.data(withJSONObject: body)
-        let data = try await send(request, key: key)
+        let data = try await send(baseURL.appendingPathComponent("v1/foods/search"), method: "POST", key: key,
+                                  body: try? JSONSerialization.data(withJSONObject: body))
         guard let object = JSONValue.object(data), let foods = object["foods"] as? [[String: Any]] else { throw .malformed }
+        // Only foods of the types asked.
+        let asked = Set(dataTypes.compactMap { FoodDataCentralFood.dataTypes[$0] })
         return SearchPage(totalHits: JSONValue.integer(object["totalHits"]).map(Int.init) ?? foods.count,
-                          foods: foods.compactMap { try? FoodDataCentralFood(json: $0) })
+                          foods: foods.compactMap { try? FoodDataCentralFood(json: $0) }.filter { asked.contains($0.dataType) })
     }
 
     /// `GET /v1/food/{fdcId}` in full; some foods answer 404 in full and 200 abridged, so one retry.
@@ -47,68 +39,53 @@ struct FoodDataCentralClient: Sendable {
         let url = baseURL.appendingPathComponent("v1/food/\(fdcId)")
         let data: Data
         do {
-            data = try await send(URLRequest(url: url), key: key)
+            data = try await send(url, key: key)
         } catch .notFound {
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
             components.queryItems = [URLQueryItem(name: "format", value: "abridged")]
-            data = try await send(URLRequest(url: components.url!), key: key)
+            data = try await send(components.url!, key: key)
         }
         guard let object = JSONValue.object(data) else { throw .malformed }
+        let food: FoodDataCentralFood
         do {
-            return (try FoodDataCentralFood(json: object), data)
+            food = try FoodDataCentralFood(json: object)
         } catch {
             throw .unusable((error as? FoodDataCentralFood.Unreadable)?.description ?? "unreadable")
         }
+        // Its id decides which catalog row it replaces, for everyone: it must be the food asked for.
+        guard food.fdcId == fdcId else { throw .malformed }
+        return (food, data)
     }
 
     /// The key travels in a header (api.data.gov accepts `X-Api-Key`), never in a URL a log could keep.
-    private func send(_ request: URLRequest, key: String) async throws(OnlineProblem) -> Data {
-        var request = request
-        request.setValue(key, forHTTPHeaderField: "X-Api-Key")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let (data, response): (Data, URLResponse)
+    private func send(_ url: URL, method: String = "GET", key: String, body: Data? = nil) async throws(OnlineProblem) -> Data {
+        var headers = [("X-Api-Key", key), ("Accept", "application/json")]
+        if body != nil { headers.append(("Content-Type", "application/json")) }
+        let answer: OutboundHTTP.Response
         do {
-            (data, response) = try await uncancelled(request)
-        } catch let error as URLError {
-            throw error.code == .timedOut ? .timedOut : .unreachable
+            answer = try await http.send(url, method: method, headers: headers, body: body)
+        } catch .tooLarge {
+            throw .malformed
+        } catch .timedOut {
+            throw .timedOut
         } catch {
             throw .unreachable
         }
-        guard let http = response as? HTTPURLResponse else { throw .malformed }
-        guard data.count <= Self.maxResponseBytes else { throw .malformed }
-        switch http.statusCode {
+        let data = answer.body
+        switch answer.status {
         case 200: return data
         case 404: throw .notFound
-        case 429: throw .rateLimited(retryAfter: Self.retryAfter(http))
+        case 429: throw .rateLimited(retryAfter: Self.retryAfter(answer.retryAfter))
         case 400, 401, 403:
             let code = (JSONValue.object(data)?["error"] as? [String: Any]).flatMap { JSONValue.text($0["code"]) }
-            throw code?.hasPrefix("API_KEY") == true ? .keyRefused(code!) : .refused(http.statusCode)
-        default: throw .failed(http.statusCode)
-        }
-    }
-
-    /// A request no Swift task's cancellation reaches: `session.data(for:)` cancels its task when
-    /// the awaiting task is cancelled (a deadline passing, a sibling failing), and on Linux that
-    /// cancel deadlocked with the task's own completion on the session's queue, freezing the
-    /// server. A stalled request ends at the session's timeout instead; the caller's deadline
-    /// has long answered the page by then.
-    private func uncancelled(_ request: URLRequest) async throws -> (Data, URLResponse) {
-        try await withCheckedThrowingContinuation { continuation in
-            session.dataTask(with: request) { data, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else if let data, let response {
-                    continuation.resume(returning: (data, response))
-                } else {
-                    continuation.resume(throwing: URLError(.badServerResponse))
-                }
-            }.resume()
+            throw code?.hasPrefix("API_KEY") == true ? .keyRefused(code!) : .refused(answer.status)
+        default: throw .failed(answer.status)
         }
     }
 
     /// `Retry-After` when the gateway sends it; otherwise api.data.gov's window is an hour.
-    static func retryAfter(_ response: HTTPURLResponse) -> Duration {
-        if let seconds = response.value(forHTTPHeaderField: "Retry-After").flatMap(Int.init), seconds >= 0 {
+    static func retryAfter(_ header: String?) -> Duration {
+        if let seconds = header.flatMap(Int.init), seconds >= 0 {
             return .seconds(seconds)
         }
         return .seconds(3600)

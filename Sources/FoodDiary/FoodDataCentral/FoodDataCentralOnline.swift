@@ -47,7 +47,9 @@ public actor FoodDataCentralOnline {
             // Both are awaited before either's failure is thrown, so leaving the scope cancels nothing.
             let outcomes = [await generic, await branded]
             let pages = try outcomes.map { outcome throws(OnlineProblem) in try outcome.get() }
-            return FoodDataCentralClient.SearchPage(totalHits: pages.reduce(0) { $0 + $1.totalHits }, foods: pages.flatMap(\.foods))
+            // A hit's id becomes the address of its pick: only ids FoodData Central gives out.
+            return FoodDataCentralClient.SearchPage(totalHits: pages.reduce(0) { $0 + $1.totalHits },
+                                                    foods: pages.flatMap(\.foods).filter { FetchedFoods.fdcIdRange.contains($0.fdcId) })
         }
         if case .success(let page) = outcome {
             if answers.count > 200 { answers.removeAll() }

@@ -13,12 +13,20 @@ import ServiceLifecycle
 final class FoodDataCentralStandIn: Sendable {
     /// `hostile`: a branded search is refused at once (403 API_KEY_INVALID) while its generic
     /// sibling answers half a second later, and details take turns to stall, fail and send garbage.
-    enum Mode: Sendable { case normal, slow, rateLimited, serverError, malformed, hostile }
+    /// `huge`: every answer is 500 MB, streamed. `redirecting`: every request is sent on to that
+    /// base URL with 307. `answering`: details are the almond bar's under another fdcId.
+    enum Mode: Sendable, Equatable {
+        case normal, slow, rateLimited, serverError, malformed, hostile, huge
+        case redirecting(to: String)
+        case answering(fdcId: Int64)
+    }
 
     struct Seen: Sendable { let path: String; let apiKeyHeader: String?; let query: String? }
 
     private let state = NIOLockedValueBox((mode: Mode.normal, seen: [Seen]()))
     private let hostileTurn = NIOLockedValueBox(0)
+    /// Megabytes of a huge answer written before the client stopped reading.
+    let hugeMegabytesSent = NIOLockedValueBox(0)
     private let task = NIOLockedValueBox<Task<Void, any Error>?>(nil)
     private let boundPort = NIOLockedValueBox(0)
     var port: Int { boundPort.withLockedValue { $0 } }
@@ -62,9 +70,23 @@ final class FoodDataCentralStandIn: Sendable {
     }
 
     /// Whatever `mode` says instead of an answer, or nil to answer properly.
-    private func misbehaviour(branded: Bool = false, details: Bool = false) async throws -> Response? {
+    private func misbehaviour(_ request: Request, branded: Bool = false, details: Bool = false) async throws -> Response? {
         switch mode {
-        case .normal: return nil
+        case .normal, .answering: return nil
+        case .huge:
+            let megabyte = ByteBuffer(repeating: UInt8(ascii: " "), count: 1 << 20)
+            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
+                for _ in 0..<500 {
+                    try await writer.write(megabyte)
+                    self.hugeMegabytesSent.withLockedValue { $0 += 1 }
+                    // A moment for the socket to drain, so what is counted went to the client rather than into a buffer here.
+                    try await Task.sleep(for: .milliseconds(2))
+                }
+                try await writer.finish(nil)
+            })
+        case .redirecting(let target):
+            let path = request.uri.path.replacingOccurrences(of: "/fdc", with: "", options: .anchored)
+            return Response(status: .temporaryRedirect, headers: [.location: target + path])
         case .hostile where branded:
             return Response(status: .forbidden, headers: [.contentType: "application/json"],
                             body: .init(byteBuffer: ByteBuffer(string: #"{"error":{"code":"API_KEY_INVALID","message":"An invalid api_key was supplied."}}"#)))
@@ -99,7 +121,7 @@ final class FoodDataCentralStandIn: Sendable {
         let body = try await request.collectBody(upTo: 1 << 16)
         let criteria = try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any] ?? [:]
         let types = Set(criteria["dataType"] as? [String] ?? [])
-        if let odd = try await misbehaviour(branded: types == ["Branded"]) { return odd }
+        if let odd = try await misbehaviour(request, branded: types == ["Branded"]) { return odd }
         let words = ((criteria["query"] as? String) ?? "").lowercased().split(separator: " ")
         let foods = Self.searchHits.filter { hit in
             let type = hit["dataType"] as! String
@@ -114,10 +136,11 @@ final class FoodDataCentralStandIn: Sendable {
 
     private func details(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         record(request)
-        if let odd = try await misbehaviour(details: true) { return odd }
-        guard let id = context.parameters.get("id").flatMap(Int64.init), let food = Self.foods[id] else {
+        if let odd = try await misbehaviour(request, details: true) { return odd }
+        guard let id = context.parameters.get("id").flatMap(Int64.init), var food = Self.foods[id] else {
             return Response(status: .notFound)
         }
+        if case .answering(let other) = mode { food["fdcId"] = other }
         return Self.json(food)
     }
 
