@@ -73,9 +73,11 @@ import FoodDiaryTools
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
-        let hostile = ["=HYPERLINK(\"http://evil\")", "+SUM(A1)", "-2+3", "@cmd", "\tTab", "Plain, “quoted” 🍲\nline two"]
+        let hostile = ["=HYPERLINK(\"http://evil\")", "+SUM(A1)", "-2+3", "@cmd", "\tTab", "Plain, “quoted” 🍲\nline two",
+                       // Missed before: a fullwidth sign, spaces or an invisible character before one, a separator then one.
+                       "＝1+1", "  =1+1", "\u{200B}@SUM(A1)", "x\",=1+1"]
         for (index, notes) in hostile.enumerated() {
-            let id = try await diary.database.addMeal("2026-03-0\(index + 1)T12:00", offset: 60, notes: notes)
+            let id = try await diary.database.addMeal(String(format: "2026-03-%02dT12:00", index + 1), offset: 60, notes: notes)
             let food = FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: notes, brandOwner: nil,
                                     basisGrams: 100, basis: NutrientValues([.energyKcal: 250, .sodiumMg: 410.5]))
             _ = try await diary.database.addEntry(mealID: id, food: food, amount: ChosenAmount(grams: 150, label: "150 g"), now: TestEnvironment.fixedNow)
@@ -93,9 +95,11 @@ import FoodDiaryTools
             #expect(!"=+-@\t".contains(food.first!), "“\(food)” would run as a formula")
             #expect(row[header.firstIndex(of: "Energy (kcal)")!] == "375" && row[header.firstIndex(of: "Sodium (mg)")!] == "615.75")
         }
-        #expect(foods == ["'=HYPERLINK(\"http://evil\")", "'+SUM(A1)", "'-2+3", "'@cmd", "'\tTab", "Plain, “quoted” 🍲\nline two"])
+        #expect(foods == ["'=HYPERLINK(\"http://evil\")", "'+SUM(A1)", "'-2+3", "'@cmd", "'\tTab", "Plain, “quoted” 🍲\nline two",
+                          "'＝1+1", "'  =1+1", "'\u{200B}@SUM(A1)", "x\",=1+1"])
         let meals = String(decoding: try #require(files["meals.csv"]), as: UTF8.self)
-        #expect(meals.contains(",UTC+01:00,"), "offsets read as text, not as a formula")
-        #expect(meals.hasPrefix("meal,date,time,") && meals.contains("\r\n"))
+        #expect(meals.contains(",\"UTC+01:00\","), "offsets read as text, not as a formula")
+        #expect(meals.contains(",\"x\"\",=1+1\","), "every text cell quoted, its quotes doubled: a separator inside starts no cell")
+        #expect(meals.hasPrefix("\"meal\",\"date\",\"time\",") && meals.contains("\r\n"))
     }
 }

@@ -23,16 +23,27 @@ final class SpreadsheetFile {
             }
         }
 
-        /// A cell starting with = + - @ (or a tab or carriage return, which some spreadsheets skip)
-        /// is read as a formula: "=HYPERLINK(…)" in a meal's notes must stay text (OWASP's advice).
+        /// OWASP's CSV-injection advice, whole: a cell a spreadsheet could read as a formula gets a
+        /// leading apostrophe, and every text cell is quoted, its quotes doubled, so no separator or
+        /// quote inside it can start a cell of its own. A formula is what starts, after any spaces
+        /// or invisible characters a spreadsheet skips, with = + - @ or their fullwidth forms
+        /// (＝ ＋ － ＠, which some spreadsheets take as the same), or a cell that starts with a
+        /// tab or line break. "=HYPERLINK(…)" in a meal's notes stays text.
         static func defused(_ text: String) -> String {
-            guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+            let start = text.unicodeScalars.first { !skipped($0) }
+            let startsWithBreak = text.unicodeScalars.first.map { "\t\r\n".unicodeScalars.contains($0) } ?? false
+            guard startsWithBreak || start.map(formulaStarts.contains) == true else { return text }
             return "'" + text
         }
 
+        private static let formulaStarts = Set("=+-@\u{FF1D}\u{FF0B}\u{FF0D}\u{FF20}".unicodeScalars)
+
+        private static func skipped(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+        }
+
         static func quoted(_ text: String) -> String {
-            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
     }
 
