@@ -40,6 +40,36 @@ struct FullDiskTests {
             #expect(try await database.mealCount() == 3)
         }
     }
+
+    /// Before, signing in answered 507 on a full disk, so someone whose session had expired could
+    /// not even read; and a session not used for an hour failed on the note of its use.
+    @Test func signingInAndReadingWorkOnAFullDisk() async throws {
+        let mount = try TemporaryDirectory()
+        defer { Tmpfs.run("/bin/umount", mount.path); mount.remove() }
+        try #require(Tmpfs.run("/bin/mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", mount.path))
+        let clock = TestClock()
+        try await TestEnvironment.withRunningApp(now: { clock.now }, configure: { $0.dataDirectory = mount.path + "/data" }) { client, database, _, _ in
+            try await database.addMeal("2026-03-09T12:30", notes: "Saved before the disk filled")
+            #expect(try await client.get("/").status == .ok)
+            let filler = mount.path + "/filler"
+            Tmpfs.fill(filler)
+            defer { unlink(filler) }
+
+            clock.advance(by: 2 * SessionLifetime.touchInterval)
+            #expect(try await client.get("/").status == .ok, "a session not used for a while still reads")
+            let signedIn = try await client.signIn(TestPerson.name, TestPerson.password)
+            #expect(signedIn.status == .seeOther, "\(signedIn.status)")
+            let session = try #require(signedIn.cookie(Authentication.sessionCookie))
+            let page = try await client.get("/", session: session)
+            #expect(page.status == .ok && page.text.contains("Saved before the disk filled"))
+            #expect(try await client.postForm("/meals", [("eaten_at", "2026-03-09T13:00")]).status.code == 507, "saving still says the disk is full")
+
+            // It ends with everything that ends sessions.
+            let out = try await client.postForm("/account/signout-everywhere", [])
+            #expect(out.status == .seeOther || out.status.code == 507)
+            #expect(try await client.get("/", session: session).status == .seeOther, "signed out everywhere")
+        }
+    }
 }
 
 /// A small filesystem of the test's own, where the machine lets it mount one.

@@ -72,16 +72,20 @@ extension AccountsDatabase {
         }
     }
 
+    /// When the person last signed in, for the People page; skipped on a full disk, where signing in still works.
     func recordSignIn(accountID: Int64, now: Date) async throws {
-        try await write { db in
-            try db.execute(sql: "UPDATE account SET last_sign_in_at = ? WHERE id = ?", arguments: [now, accountID])
+        try await FullDisk.bestEffort {
+            try await write { db in
+                try db.execute(sql: "UPDATE account SET last_sign_in_at = ? WHERE id = ?", arguments: [now, accountID])
+            }
         }
     }
 
     /// Removes the account with its sessions, tokens and invitation; its diaries stay, nobody's.
     /// Returns false for no such account.
     public func removeAccount(id: Int64) async throws -> Bool {
-        try await write { db in
+        interimSessions.endAll(accountID: id)
+        return try await write { db in
             let owners = try Int.fetchOne(db, sql: "SELECT count(*) FROM account WHERE role = 'owner' AND id != ?", arguments: [id]) ?? 0
             guard let role = try String.fetchOne(db, sql: "SELECT role FROM account WHERE id = ?", arguments: [id]) else { return false }
             if role == Account.Role.owner.rawValue && owners == 0 { throw LastOwner() }

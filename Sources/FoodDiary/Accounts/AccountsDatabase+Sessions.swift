@@ -33,11 +33,16 @@ extension AccountsDatabase {
     func createSession(accountID: Int64, lifetime: SessionLifetime, now: Date) async throws -> BearerSecret {
         let id = BearerSecret.make()
         let hash = id.sha256
-        try await write { db in
-            try db.execute(sql: """
-                INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [hash, accountID, now, now, now.addingTimeInterval(lifetime.absolute)])
-            try db.execute(sql: "DELETE FROM session WHERE expires_at <= ?", arguments: [now])
+        do {
+            try await write { db in
+                try db.execute(sql: """
+                    INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)
+                    """, arguments: [hash, accountID, now, now, now.addingTimeInterval(lifetime.absolute)])
+                try db.execute(sql: "DELETE FROM session WHERE expires_at <= ?", arguments: [now])
+            }
+        } catch where FullDisk.refused(error) {
+            guard let account = try await account(id: accountID) else { throw error }
+            interimSessions.add(ActiveSession(idSHA256: hash, account: account, lastSeenAt: now, expiresAt: now.addingTimeInterval(lifetime.absolute)))
         }
         return id
     }
@@ -65,23 +70,28 @@ extension AccountsDatabase {
         } else {
             try await read()
         }
-        guard let session else { return nil }
+        guard let session = session ?? interimSessions.session(hash) else { return nil }
         recent?.remember(session, version: version, now: now)
         return session.isLive(lifetime: lifetime, now: now) ? session : nil
     }
 
+    /// Notes that the session is in use; on a full disk the note is skipped, and reading goes on.
     func touchSession(_ session: ActiveSession, now: Date) async throws {
-        try await write { db in
-            try db.execute(sql: "UPDATE session SET last_seen_at = ? WHERE id_sha256 = ?", arguments: [now, session.idSHA256])
+        try await FullDisk.bestEffort {
+            try await write { db in
+                try db.execute(sql: "UPDATE session SET last_seen_at = ? WHERE id_sha256 = ?", arguments: [now, session.idSHA256])
+            }
         }
     }
 
     func endSession(idSHA256: Data) async throws {
+        interimSessions.end(idSHA256)
         try await write { db in try db.execute(sql: "DELETE FROM session WHERE id_sha256 = ?", arguments: [idSHA256]) }
     }
 
     /// Ends every session of the account but `keeping` (the one asking, when it stays signed in).
     func endSessions(accountID: Int64, keeping: Data? = nil) async throws {
+        interimSessions.endAll(accountID: accountID, keeping: keeping)
         try await write { db in
             try db.execute(sql: "DELETE FROM session WHERE account_id = ? AND id_sha256 IS NOT ?", arguments: [accountID, keeping])
         }
@@ -89,5 +99,6 @@ extension AccountsDatabase {
 
     func sessionCount(accountID: Int64) async throws -> Int {
         try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE account_id = ?", arguments: [accountID]) ?? 0 }
+            + interimSessions.count(accountID: accountID)
     }
 }

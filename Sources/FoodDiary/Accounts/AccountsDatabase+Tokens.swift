@@ -53,6 +53,7 @@ extension AccountsDatabase {
     /// What an owner's reset does, all at once: the old password no longer signs in, every session
     /// and token ends, and only the new invitation link returned lets the member in again.
     func resetSignIn(accountID: Int64, now: Date) async throws -> BearerSecret {
+        interimSessions.endAll(accountID: accountID)
         let invite = BearerSecret.make()
         let hash = invite.sha256
         try await write { db in
@@ -78,7 +79,9 @@ extension AccountsDatabase {
     }
 
     func touchToken(id: Int64, now: Date) async throws {
-        try await write { db in try db.execute(sql: "UPDATE access_token SET last_used_at = ? WHERE id = ?", arguments: [now, id]) }
+        try await FullDisk.bestEffort {
+            try await write { db in try db.execute(sql: "UPDATE access_token SET last_used_at = ? WHERE id = ?", arguments: [now, id]) }
+        }
     }
 
     /// A new invitation link's secret for the account, replacing any earlier one.

@@ -7,6 +7,7 @@ public struct AccountsDatabase: Sendable {
     let writer: any DatabaseWriter
     /// Advanced by every write, so sessions read before it are read again.
     let version = WriteVersion()
+    let interimSessions = InterimSessions()
 
     public static func open(path: String) throws -> AccountsDatabase {
         AccountsDatabase(writer: try openDatabasePool(path: path, migrator: AccountsMigrations.migrator))
