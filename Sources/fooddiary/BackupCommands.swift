@@ -17,6 +17,7 @@ struct Backup: AsyncParsableCommand {
             let folder = to ?? ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_DIR"] ?? dataDir + "/backups"
             let summary = try BackupMaker(dataDirectory: dataDir).make(to: folder)
             print("Backed up \(summary.diaries) diar\(summary.diaries == 1 ? "y" : "ies"), \(summary.meals) meals and \(summary.photos) photos to \(summary.archive) (\(ByteSize.text(summary.bytes))).")
+            for remark in summary.remarks { print(remark) }
         } catch let refused as BackupMaker.Refused {
             refuse(refused.description)
         }

@@ -126,3 +126,20 @@ extension AccountsDatabase {
         }
     }
 }
+
+extension AccountsDatabase {
+    /// In a backup's copy of the accounts, forgets diaries deleted while the backup ran, as
+    /// `deleteDiary` did: an account whose open diary it was moves to its oldest other one.
+    static func forgetDiaries(_ ids: [Int64], inCopyAt path: String) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.inDatabase { db in // sync: own thread
+            for id in ids {
+                try db.execute(sql: """
+                    UPDATE account SET current_diary_id = (SELECT min(d.id) FROM diary d WHERE d.account_id = account.id AND d.id != ?)
+                    WHERE current_diary_id = ?
+                    """, arguments: [id, id])
+                try db.execute(sql: "DELETE FROM diary WHERE id = ?", arguments: [id])
+            }
+        }
+    }
+}

@@ -46,6 +46,7 @@ public func buildApplication(
     let setup = FirstRunSetup(needed: try await accounts.accountCount() == 0)
     let files = DiaryFiles(directory: config.diariesDirectory)
     try await adoptLegacyDiaryIfPresent(config: config, accounts: accounts, files: files, logger: logger, now: now)
+    files.removeDiscarded()
     let diaries = DiaryPool(files: files, maxPhotoPixels: config.maxPhotoPixels)
     let maintenance = Maintenance(diaries: { diaries.openDiaries }, now: now, logger: logger)
     for id in files.existing() {

@@ -15,6 +15,8 @@ public struct BackupMaker: Sendable {
         public let diaries: Int
         public let meals: Int
         public let photos: Int
+        /// Diaries deleted while the backup ran, so not in it, in words to show.
+        public let remarks: [String]
     }
 
     public struct Refused: Error, CustomStringConvertible {
@@ -68,14 +70,21 @@ public struct BackupMaker: Sendable {
         manifest.databases.append(.init(path: BackupLayout.accounts, migrations: try Self.snapshot(
             dataDirectory + "/" + BackupLayout.accounts, into: staging + "/" + BackupLayout.accounts, migrator: AccountsMigrations.migrator)))
         var meals = 0
-        for id in files.existing() {
-            let diary = try snapshotDiary(id, files: files, staging: staging)
+        // The accounts snapshot decides which diaries the backup holds, so the two always agree:
+        // one deleted since is left out of both, one made since waits for the next backup.
+        var skipped: [Int64] = []
+        for id in try Self.diaryIDs(inAccountsAt: staging + "/" + BackupLayout.accounts) {
+            guard let diary = try snapshotDiary(id, files: files, staging: staging) else {
+                skipped.append(id)
+                continue
+            }
             manifest.databases.append(.init(path: BackupLayout.diaryDatabase(id), migrations: diary.migrations))
             manifest.missingPhotos += diary.missingPhotos
             entries.append(BackupLayout.diaryDatabase(id))
             entries += diary.photos
             meals += diary.meals
         }
+        try Self.forget(skipped, inAccountsAt: staging + "/" + BackupLayout.accounts)
         for entry in entries {
             let digest = try SHA256Digest.ofFile(at: staging + "/" + entry)
             manifest.files.append(.init(path: entry, bytes: digest.bytes, sha256: digest.hex))
@@ -83,7 +92,8 @@ public struct BackupMaker: Sendable {
         try Self.writeArchive(at: target, manifest: manifest, from: staging)
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: target)[.size]) as? NSNumber)?.int64Value ?? 0
         return Summary(archive: target, bytes: bytes, diaries: manifest.databases.count - 1, meals: meals,
-                       photos: entries.count - manifest.databases.count)
+                       photos: entries.count - manifest.databases.count,
+                       remarks: skipped.map { "Diary \($0) was deleted while the backup ran, so it is not in it." })
     }
 
     private struct DiarySnapshot {
@@ -95,14 +105,22 @@ public struct BackupMaker: Sendable {
 
     /// A photo saved and deleted between the links and the snapshot is the one gap; the snapshot is
     /// taken again then, and a photo still missing after that was gone before the backup began.
-    private func snapshotDiary(_ id: Int64, files: DiaryFiles, staging: String) throws -> DiarySnapshot {
+    /// Nil when the diary was deleted meanwhile (its folder goes in one rename).
+    private func snapshotDiary(_ id: Int64, files: DiaryFiles, staging: String) throws -> DiarySnapshot? {
         let photos = files.photosDirectory(id) + "/originals"
         let stagedPhotos = staging + "/" + BackupLayout.diaries + "/\(id)/photos/originals"
         let database = staging + "/" + BackupLayout.diaryDatabase(id)
         for attempt in 1...3 {
             try Self.linkTree(photos, into: stagedPhotos)
             try? FileManager.default.removeItem(atPath: database)
-            let migrations = try Self.snapshot(files.databasePath(id), into: database, migrator: DiaryMigrations.migrator)
+            let migrations: [String]
+            do {
+                guard FileManager.default.fileExists(atPath: files.databasePath(id)) else { throw DiaryGone() }
+                migrations = try Self.snapshot(files.databasePath(id), into: database, migrator: DiaryMigrations.migrator)
+            } catch where !FileManager.default.fileExists(atPath: files.databasePath(id)) {
+                try? FileManager.default.removeItem(atPath: staging + "/" + BackupLayout.diaries + "/\(id)")
+                return nil
+            }
             let (names, meals) = try Self.photosAndMeals(inDiaryAt: database)
             var archived: [String] = [], missing: [String] = []
             for name in names {
@@ -127,6 +145,18 @@ public struct BackupMaker: Sendable {
             try db.execute(sql: "VACUUM INTO ?", arguments: [copy])
             return try migrator.appliedMigrations(db)
         }
+    }
+
+    private struct DiaryGone: Error {}
+
+    static func diaryIDs(inAccountsAt path: String) throws -> [Int64] {
+        try SchemaUpgrade.inReadOnly(path) { db in try Int64.fetchAll(db, sql: "SELECT id FROM diary ORDER BY id") }
+    }
+
+    /// Takes diaries deleted while the backup ran out of its accounts copy, as their deletion did.
+    static func forget(_ diaries: [Int64], inAccountsAt path: String) throws {
+        guard !diaries.isEmpty else { return }
+        try AccountsDatabase.forgetDiaries(diaries, inCopyAt: path)
     }
 
     static func photosAndMeals(inDiaryAt path: String) throws -> (names: [String], meals: Int) {

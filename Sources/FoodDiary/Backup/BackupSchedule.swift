@@ -48,6 +48,7 @@ public struct BackupSchedule: Service {
         do {
             let summary = try await maker.makeOffTheCooperativePool(to: folder.directory)
             logger.info("Backed up \(summary.meals) meals and \(summary.photos) photos to \(summary.archive)")
+            for remark in summary.remarks { logger.notice("\(remark)") }
             try folder.prune(keeping: plan.keep)
             return true
         } catch {

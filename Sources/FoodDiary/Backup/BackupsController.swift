@@ -31,6 +31,10 @@ struct BackupsController: Sendable {
             let summary = try await maker.makeOffTheCooperativePool(to: folder.directory)
             logger.info("Owner “\(context.signedIn?.account.name ?? "")” made a backup: \(summary.archive)")
             let name = (summary.archive as NSString).lastPathComponent
+            guard summary.remarks.isEmpty else {
+                logger.notice("\(summary.remarks.joined(separator: " "))")
+                return await page(context, notice: "Backed up to \(name). " + summary.remarks.joined(separator: " "))
+            }
             return Response(status: .seeOther, headers: [.location: "/backups?made=\(name)"])
         } catch let refused as BackupMaker.Refused {
             return await page(context, problem: refused.description, status: .conflict)

@@ -76,7 +76,7 @@ struct DiariesController: Sendable {
             return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken, typed: typed,
                                                                        error: "This is your only diary. Make another one first."), status: .conflict)
         }
-        try diaries.remove(diary.id)
+        try await diaries.remove(diary.id)
         logger.notice("“\(person.account.name)” deleted the diary “\(diary.name)” (\(diary.id))")
         return redirect(to: "/diaries?notice=deleted")
     }

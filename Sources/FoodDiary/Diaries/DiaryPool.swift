@@ -78,13 +78,14 @@ final class DiaryPool: Sendable {
 
     /// Forgets a deleted diary and removes its folder; a request still holding it finishes on the
     /// unlinked files.
-    func remove(_ id: Int64) throws {
+    func remove(_ id: Int64) async throws {
         state.withLockedValue { state in
             state.diaries[id] = nil
             state.opening[id] = nil
             state.lastUsed[id] = nil
         }
-        if FileManager.default.fileExists(atPath: files.folder(id)) { try FileManager.default.removeItem(atPath: files.folder(id)) }
+        let files = files
+        try await offTheCooperativePool { try files.discard(id) }
     }
 }
 
@@ -101,6 +102,22 @@ struct DiaryFiles: Sendable {
     }
 
     /// The ids of the diaries on disk.
+    /// A diary's folder goes in one rename, so a backup or a listing sees all of it or none, then
+    /// its files are deleted; a crash between the two leaves a folder `removeDiscarded` clears.
+    func discard(_ id: Int64) throws {
+        guard FileManager.default.fileExists(atPath: folder(id)) else { return }
+        let discarded = directory + "/.discarded-\(id)-\(UUID().uuidString)"
+        try DurableFile.rename(folder(id), to: discarded)
+        try FileManager.default.removeItem(atPath: discarded)
+    }
+
+    /// What a crash in the middle of `discard` left; run at start-up.
+    func removeDiscarded() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(".discarded-") {
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+    }
+
     func existing() -> [Int64] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).compactMap(Int64.init)
             .filter { FileManager.default.fileExists(atPath: databasePath($0)) }.sorted()
