@@ -20,7 +20,7 @@ for round in 1 2 3; do
   timed tar -cf "$work/tar/diaries.tar" -C "$work/data" accounts.sqlite diaries >>"$work/tar-create"
   timed tar -xf "$work/tar/diaries.tar" -C "$work/tar" >>"$work/tar-extract"
   timed $bin backup --data-dir "$work/data" --to "$work/out" >>"$work/backup"
-  timed $bin restore "$work"/out/*.zip --data-dir "$work/restored-$round" >>"$work/restore"
+  timed $bin restore "$work"/out/*.zip --data-dir "$work/restored-$round" --from-another-server >>"$work/restore"
   rm -rf "$work/restored-$round"
 done
 size=$(du -sb "$work/data/diaries" | cut -f1)

@@ -65,7 +65,7 @@ wait "$server" || true
 cut=$(awk -v a="$stopped_at" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.1f", b - a}')
 kill "$stalled" 2>/dev/null || true
 awk -v t="$cut" 'BEGIN {exit !(t < 10)}' || fail "with a stalled upload the server took ${cut}s to stop"
-(cd / && "$bin" restore "$archive" --data-dir "$work/restored") >"$work/restore.log" || { cat "$work/restore.log"; fail "restore failed"; }
+(cd / && "$bin" restore "$archive" --data-dir "$work/restored" --from-another-server) >"$work/restore.log" || { cat "$work/restore.log"; fail "restore failed"; }
 start_server "$work/restored"
 curl -s -b "$jar" "$base/api/meals" | grep -q "Uploaded while the server stops" || fail "the restored data lacks the meal, or the sign-in"
 kill -TERM "$server"; wait "$server" || true

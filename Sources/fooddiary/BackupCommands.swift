@@ -38,9 +38,14 @@ struct Restore: AsyncParsableCommand {
     @Option(help: "Largest photo the archive may hold, in megapixels, as for `serve` (env FOODDIARY_MAX_PHOTO_MEGAPIXELS).")
     var maxPhotoMegapixels: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_PHOTO_MEGAPIXELS"].flatMap(Int.init) ?? 100
 
+    @Flag(help: ArgumentHelp("Restore an archive this data directory's secret.key did not sign.",
+                             discussion: "From another server, from FoodDiary before backups were signed, or this server's own after its data was lost. Only for an archive you trust: its accounts decide who can sign in."))
+    var fromAnotherServer = false
+
     func run() async throws {
         do {
-            let summary = try BackupRestorer(dataDirectory: dataDir, maxPhotoPixels: maxPhotoMegapixels * 1_000_000).restore(archive: archive)
+            let summary = try BackupRestorer(dataDirectory: dataDir, trust: fromAnotherServer ? .anyArchive : .signedHere,
+                                             maxPhotoPixels: maxPhotoMegapixels * 1_000_000).restore(archive: archive)
             print("Restored \(summary.diaries) diar\(summary.diaries == 1 ? "y" : "ies"), \(summary.meals) meals and \(summary.photos) photos from the backup of \(summary.createdAt) (FoodDiary \(summary.appVersion)) into \(dataDir).")
             if let previous = summary.previousData {
                 print("The data that was there is kept in \(previous); delete it once you are happy with the restore.")

@@ -126,7 +126,7 @@ import ZIPFoundation
             #expect(try await database.mealCount() > 23)
 
             let restored = elsewhere.path + "/data"
-            let outcome = try BackupRestorer(dataDirectory: restored).restore(archive: summary.archive)
+            let outcome = try BackupRestorer(dataDirectory: restored, trust: .anyArchive).restore(archive: summary.archive)
             #expect(outcome.previousData == nil && outcome.diaries == 1 && outcome.meals == summary.meals)
             let restoredConfig = TestEnvironment.config(dataDirectory: restored)
             let restoredRows = try Self.rows(ofDatabaseAt: restoredConfig.firstDiaryPath)

@@ -50,9 +50,9 @@ import ZIPFoundation
     }
 
     /// The reason a restore was refused, or nil when it was not.
-    static func refusal(restoring archive: String, into target: String) -> String? {
+    static func refusal(restoring archive: String, into target: String, trust: BackupRestorer.Trust = .anyArchive) -> String? {
         do {
-            _ = try BackupRestorer(dataDirectory: target).restore(archive: archive)
+            _ = try BackupRestorer(dataDirectory: target, trust: trust).restore(archive: archive)
             return nil
         } catch let refused as BackupRestorer.Refused {
             return refused.description
@@ -66,12 +66,44 @@ import ZIPFoundation
         manifest.files = manifest.files.map { $0.path == path ? .init(path: path, bytes: digest.bytes, sha256: digest.hex) : $0 }
     }
 
+    /// Before, an archive edited (an owner added to its accounts) and its manifest recomputed
+    /// restored like any other. Only one this data directory's secret signed restores unasked.
+    @Test func onlyAnArchiveSignedHereRestoresUnlessToldToTrustIt() async throws {
+        let work = try TemporaryDirectory()
+        defer { work.remove() }
+        let target = work.path + "/data", stranger = work.path + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        let genuine = try await TestEnvironment.withConfiguredApp { client, _, config in
+            try #require(try await BackupTests.postMeal(client, 1, withPhoto: false) != nil)
+            let archive = try BackupMaker(dataDirectory: config.dataDirectory).make(to: work.path).archive
+            // The same server, later: its data directory keeps its secret.
+            try FileManager.default.copyItem(atPath: config.dataDirectory + "/secret.key", toPath: target + "/secret.key")
+            return archive
+        }
+        let tampered = work.path + "/tampered.zip"
+        try Self.repack(genuine, as: tampered) { folder, manifest in
+            let queue = try DatabaseQueue(path: folder + "/accounts.sqlite")
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO account (name, password_hash, role, created_at) VALUES ('Mallory', ?, 'owner', '2026-03-09 12:00:00.000')",
+                               arguments: [TestPerson.passwordHash])
+            }
+            try queue.close()
+            try Self.rehash("accounts.sqlite", in: folder, &manifest)
+        }
+        let forged = try #require(Self.refusal(restoring: tampered, into: target, trust: .signedHere))
+        #expect(forged.contains("is not signed by this server") && forged.contains("--from-another-server"), "\(forged)")
+        let noSecret = try #require(Self.refusal(restoring: genuine, into: stranger, trust: .signedHere))
+        #expect(noSecret.contains("no secret.key"), "\(noSecret)")
+        #expect(Self.refusal(restoring: genuine, into: target, trust: .signedHere) == nil, "made here and unchanged")
+        #expect(Self.refusal(restoring: tampered, into: stranger, trust: .anyArchive) == nil, "trusted when told to")
+    }
+
     @Test func everyWayAnArchiveCanBeWrongIsRefusedWithItsReasonAndChangesNothing() async throws {
         let work = try TemporaryDirectory()
         defer { work.remove() }
         let good = try await Self.backup(notes: "Soup already here", into: work.path)
         let target = work.path + "/data"
-        _ = try BackupRestorer(dataDirectory: target).restore(archive: good)
+        _ = try BackupRestorer(dataDirectory: target, trust: .anyArchive).restore(archive: good)
         let before = try Self.fingerprint(target)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: good)[.size] as? NSNumber).intValue
 
@@ -141,9 +173,9 @@ import ZIPFoundation
         let old = try await Self.backup(notes: "Porridge from before", into: work.path + "/old")
         let new = try await Self.backup(notes: "Curry in the backup", into: work.path + "/new")
         let target = work.path + "/data"
-        _ = try BackupRestorer(dataDirectory: target).restore(archive: old)
+        _ = try BackupRestorer(dataDirectory: target, trust: .anyArchive).restore(archive: old)
 
-        let outcome = try BackupRestorer(dataDirectory: target, now: { TestEnvironment.fixedNow }).restore(archive: new)
+        let outcome = try BackupRestorer(dataDirectory: target, trust: .anyArchive, now: { TestEnvironment.fixedNow }).restore(archive: new)
         let aside = try #require(outcome.previousData)
         #expect(aside == target + "/before-restore-20260309-123456")
         let asideMeals = try AppDatabase.open(path: aside + "/diaries/1/diary.sqlite")
@@ -151,7 +183,7 @@ import ZIPFoundation
         let restored = try AppDatabase.open(path: target + "/diaries/1/diary.sqlite")
         #expect(try await restored.read { db in try String.fetchAll(db, sql: "SELECT notes FROM meal") }.contains("Curry in the backup"))
         #expect(!FileManager.default.fileExists(atPath: DataSwap.journalPath(in: target)))
-        let again = try BackupRestorer(dataDirectory: target, now: { TestEnvironment.fixedNow }).restore(archive: old)
+        let again = try BackupRestorer(dataDirectory: target, trust: .anyArchive, now: { TestEnvironment.fixedNow }).restore(archive: old)
         #expect(again.previousData == aside + "-again", "a second restore in the same second keeps its own folder")
         #expect(try Self.fingerprint(aside + "-again").keys.contains("diaries/1/diary.sqlite"))
 
@@ -168,8 +200,8 @@ import ZIPFoundation
         let old = try await Self.backup(notes: "Porridge from before", into: work.path + "/old")
         let new = try await Self.backup(notes: "Curry in the backup", into: work.path + "/new")
         let target = work.path + "/data", staged = work.path + "/staged"
-        _ = try BackupRestorer(dataDirectory: target).restore(archive: old)
-        _ = try BackupRestorer(dataDirectory: staged).restore(archive: new)
+        _ = try BackupRestorer(dataDirectory: target, trust: .anyArchive).restore(archive: old)
+        _ = try BackupRestorer(dataDirectory: staged, trust: .anyArchive).restore(archive: new)
         let swap = DataSwap(dataDirectory: target, stagingName: "restore-staging", asideName: "before-restore-crash")
         try FileManager.default.createDirectory(atPath: swap.aside, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: swap.staging, withIntermediateDirectories: true)

@@ -89,7 +89,7 @@ public struct BackupMaker: Sendable {
             let digest = try SHA256Digest.ofFile(at: staging + "/" + entry)
             manifest.files.append(.init(path: entry, bytes: digest.bytes, sha256: digest.hex))
         }
-        try Self.writeArchive(at: target, manifest: manifest, from: staging)
+        try Self.writeArchive(at: target, manifest: manifest, secret: try ServerSecret.loadOrCreate(in: dataDirectory), from: staging)
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: target)[.size]) as? NSNumber)?.int64Value ?? 0
         return Summary(archive: target, bytes: bytes, diaries: manifest.databases.count - 1, meals: meals,
                        photos: entries.count - manifest.databases.count,
@@ -199,11 +199,11 @@ public struct BackupMaker: Sendable {
 
     /// Written as `<name>.partial` and renamed once complete and synced. The manifest goes first, so
     /// reading it needs no search; photos are stored as they are (JPEG does not deflate).
-    private static func writeArchive(at target: String, manifest: BackupManifest, from staging: String) throws {
+    private static func writeArchive(at target: String, manifest: BackupManifest, secret: Data, from staging: String) throws {
         let partial = target + ".partial"
         try? FileManager.default.removeItem(atPath: partial)
         do {
-            try addEntries(to: partial, manifest: manifest, from: staging)
+            try addEntries(to: partial, manifest: manifest, secret: secret, from: staging)
             try DurableFile.sync(partial)
             try DurableFile.rename(partial, to: target)
             try DurableFile.sync((target as NSString).deletingLastPathComponent)
@@ -214,13 +214,16 @@ public struct BackupMaker: Sendable {
     }
 
     /// Returns once the archive is closed, its last bytes handed to the kernel.
-    private static func addEntries(to path: String, manifest: BackupManifest, from staging: String) throws {
+    private static func addEntries(to path: String, manifest: BackupManifest, secret: Data, from staging: String) throws {
         let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
         // Password hashes are inside: readable by the server's user only.
         guard chmod(path, 0o600) == 0 else { throw POSIXFailure(operation: "chmod \(path)", code: errno) }
         let data = try manifest.encoded()
-        try archive.addEntry(with: BackupManifest.entryName, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
-            data.subdata(in: Int(position)..<Int(position) + size)
+        let signature = Data(BackupSignature.sign(data, secret: secret).utf8)
+        for (name, bytes) in [(BackupManifest.entryName, data), (BackupSignature.entryName, signature)] {
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate) { position, size in
+                bytes.subdata(in: Int(position)..<Int(position) + size)
+            }
         }
         for file in manifest.files {
             let method: CompressionMethod = file.path.hasSuffix(".sqlite") ? .deflate : .none

@@ -24,12 +24,24 @@ public struct BackupRestorer: Sendable {
         public let description: String
     }
 
+    /// Which archives a restore accepts: whatever is in an archive decides who can sign in.
+    public enum Trust: Sendable {
+        /// Only one this data directory's `secret.key` signed: made here, and unchanged since.
+        case signedHere
+        /// Any archive that passes every other check: from another server, from FoodDiary before
+        /// archives were signed, or this server's own after its data (and secret) was lost.
+        case anyArchive
+    }
+
     let dataDirectory: String
+    let trust: Trust
     let maxPhotoPixels: Int
     let now: @Sendable () -> Date
 
-    public init(dataDirectory: String, maxPhotoPixels: Int = 100_000_000, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(dataDirectory: String, trust: Trust = .signedHere, maxPhotoPixels: Int = 100_000_000,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.dataDirectory = dataDirectory
+        self.trust = trust
         self.maxPhotoPixels = maxPhotoPixels
         self.now = now
     }
@@ -90,6 +102,7 @@ public struct BackupRestorer: Sendable {
         } catch {
             throw Refused(description: "\(path) is not a FoodDiary backup: its \(BackupManifest.entryName) cannot be read (\(error)).")
         }
+        if trust == .signedHere { try checkSignature(of: manifestData, in: archive, path: path) }
         guard manifest.format == BackupManifest.formatName else { throw Refused(description: "\(path) is not a FoodDiary backup (its manifest says “\(manifest.format)”).") }
         guard manifest.formatVersion <= BackupManifest.currentFormatVersion else {
             throw Refused(description: "\(path) was made by FoodDiary \(manifest.appVersion), in a newer backup format than this version (\(AppVersion.current)) reads.")
@@ -128,6 +141,19 @@ public struct BackupRestorer: Sendable {
         return manifest
     }
 
+    private func checkSignature(of manifest: Data, in archive: Archive, path: String) throws {
+        let advice = "If you trust the archive (from another server, from FoodDiary before backups were signed, or this server's own after its data was lost), restore it with --from-another-server."
+        guard let secret = ServerSecret.load(in: dataDirectory) else {
+            throw Refused(description: "\(dataDirectory) has no secret.key to check the archive's signature with, so nothing shows it was made here. \(advice)")
+        }
+        var signature = Data()
+        guard let entry = archive[BackupSignature.entryName], entry.uncompressedSize < 1024,
+              (try? archive.extract(entry) { signature.append($0) }) != nil,
+              BackupSignature.verify(String(decoding: signature, as: UTF8.self), of: manifest, secret: secret) else {
+            throw Refused(description: "\(path) is not signed by this server: it was made elsewhere, or changed since it was made. \(advice)")
+        }
+    }
+
     /// Every entry is one the manifest lists at a path FoodDiary writes, and the other way round.
     private func checkEntries(of archive: Archive, against manifest: BackupManifest, path: String) throws {
         var listed = Set<String>()
@@ -136,7 +162,7 @@ public struct BackupRestorer: Sendable {
             guard listed.insert(file.path).inserted else { throw Refused(description: "\(path) is damaged: its manifest lists \(file.path) twice.") }
         }
         guard listed.contains(BackupLayout.accounts) else { throw Refused(description: "\(path) is not a FoodDiary backup: it holds no \(BackupLayout.accounts).") }
-        for entry in archive where entry.path != BackupManifest.entryName {
+        for entry in archive where entry.path != BackupManifest.entryName && entry.path != BackupSignature.entryName {
             guard entry.type == .file, listed.contains(entry.path) else {
                 throw Refused(description: "\(path) is not a FoodDiary backup: it holds “\(entry.path)”, which its manifest does not list.")
             }

@@ -101,6 +101,11 @@ struct CSRFTokens: Sendable {
 /// The server's secret for signing tokens: 32 random bytes in `<data-dir>/secret.key`, readable by
 /// its owner only, made once on first start.
 enum ServerSecret {
+    /// The data directory's secret, if it has one yet.
+    static func load(in directory: String) -> Data? {
+        FileManager.default.contents(atPath: directory + "/secret.key").flatMap { $0.count == 32 ? $0 : nil }
+    }
+
     static func loadOrCreate(in directory: String) throws -> Data {
         let path = directory + "/secret.key"
         if let existing = FileManager.default.contents(atPath: path), existing.count == 32 { return existing }
