@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# What hostile files and a hostile upstream cost the server, for each binary given (default: this
+# checkout's release build), against an ordinary upload measured in the same run:
+#   - an ordinary photo upload (the baseline);
+#   - a PNG with 2 MB of zTXt chunks that unpack to 100 MB each;
+#   - a PNG whose header claims 40000 x 40000 pixels;
+#   - an online search whose upstream answers 500 MB (a local stand-in speaking FoodData Central's
+#     protocol), with the server's peak resident memory before and after.
+#   ./scripts/bench-hostile.sh [BINARY ...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -eq 0 ]; then ./scripts/setup.sh release >/dev/null; set -- .build-release/release/fooddiary; fi
+work=$(mktemp -d)
+trap 'kill -9 "$server" "$upstream" 2>/dev/null; rm -rf "$work"' EXIT
+
+python3 - "$work" <<'PY'
+import struct, sys, zlib
+sys.path.insert(0, 'Tests/e2e')
+import photos
+work = sys.argv[1]
+open(work + '/photo.jpg', 'wb').write(photos.jpeg_with_exif('2026:03:08 19:42:10', 51.5, -0.14))
+def chunk(kind, data): return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+rows = b''.join(b'\0' + b'\x80' * 24 for _ in range(8))
+bomb = zlib.compress(b'\0' * 100_000_000, 9)
+chunks = [chunk(b'IHDR', struct.pack('>IIBBBBB', 8, 8, 8, 2, 0, 0, 0))]
+chunks += [chunk(b'zTXt', b'Comment\0\0' + bomb)] * (2_000_000 // len(bomb) + 1)
+chunks += [chunk(b'IDAT', zlib.compress(rows)), chunk(b'IEND', b'')]
+open(work + '/ztxt.png', 'wb').write(b'\x89PNG\r\n\x1a\n' + b''.join(chunks))
+giant = [chunk(b'IHDR', struct.pack('>IIBBBBB', 40000, 40000, 8, 2, 0, 0, 0)),
+         chunk(b'IDAT', bytes([0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk(b'IEND', b'')]
+open(work + '/giant.png', 'wb').write(b'\x89PNG\r\n\x1a\n' + b''.join(giant))
+PY
+
+# The upstream: every search is answered with 500 MB of JSON-looking spaces.
+cat >"$work/upstream.py" <<'PY'
+import http.server, sys
+class Huge(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get('Content-Length', 0)))
+        self.send_response(200)
+        self.send_header('Content-Type', 'application/json')
+        self.end_headers()
+        megabyte = b' ' * (1 << 20)
+        try:
+            for _ in range(500): self.wfile.write(megabyte)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+    do_GET = do_POST
+    def log_message(self, *args): pass
+server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Huge)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+PY
+python3 "$work/upstream.py" >"$work/upstream.port" &
+upstream=$!
+for _ in $(seq 1 50); do [ -s "$work/upstream.port" ] && break; sleep 0.1; done
+upstream_port=$(cat "$work/upstream.port")
+
+seconds_for() { # method-less curl: prints "<status> <seconds>"
+  curl -s -o /dev/null -w '%{http_code} %{time_total}' "$@"
+}
+
+for binary in "$@"; do
+  rm -rf "$work/data"
+  printf 'sardines on toast 1234\n' | "$binary" user add bench --owner --data-dir "$work/data" >/dev/null
+  "$binary" serve --port 0 --data-dir "$work/data" --fdc-base-url "http://127.0.0.1:$upstream_port/fdc" >"$work/log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 300); do grep -q "ready at" "$work/log" && break; sleep 0.1; done
+  base=$(grep -o "http://127.0.0.1:[0-9]*" "$work/log" | head -1)
+  jar="$work/jar"
+  curl -s -c "$jar" -o /dev/null "$base/signin"
+  csrf=$(awk '$6 == "fooddiary_csrf" {print $7}' "$jar")
+  curl -s -b "$jar" -c "$jar" -o /dev/null -d "name=bench&password=sardines+on+toast+1234&_csrf=$csrf" "$base/signin"
+  token=$(curl -s -b "$jar" "$base/meals/new" | grep -o 'name="_csrf" value="[0-9a-f]*"' | head -1 | grep -o '[0-9a-f]\{64\}')
+  upload() { seconds_for -b "$jar" -F "_csrf=$token" -F "eaten_at=2026-03-08T19:42" -F "photo=@$1" "$base/meals"; }
+  peak() { awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status"; }
+
+  echo "== $binary"
+  read -r status ordinary < <(upload "$work/photo.jpg")
+  echo "  ordinary photo upload        $status in ${ordinary} s (the baseline)"
+  read -r status bomb < <(upload "$work/ztxt.png")
+  printf "  PNG with 2 MB of zTXt        %s in %s s (%.1fx the baseline)\n" "$status" "$bomb" "$(awk -v a="$bomb" -v b="$ordinary" 'BEGIN {print a / b}')"
+  read -r status giant < <(upload "$work/giant.png")
+  printf "  PNG claiming 40000 x 40000   %s in %s s (%.1fx the baseline)\n" "$status" "$giant" "$(awk -v a="$giant" -v b="$ordinary" 'BEGIN {print a / b}')"
+  meal=$(curl -s -b "$jar" "$base/api/meals?limit=1" | python3 -c "import json, sys; print(json.load(sys.stdin)['meals'][0]['id'])")
+  before=$(peak)
+  read -r status online < <(seconds_for -b "$jar" "$base/meals/$meal/foods/online?q=apple")
+  after=$(peak)
+  echo "  online search, 500 MB answer $status in ${online} s; server peak resident ${before} MiB before, ${after} MiB after"
+  kill "$server"; wait "$server" 2>/dev/null || true
+done
