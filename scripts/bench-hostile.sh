@@ -56,8 +56,8 @@ upstream=$!
 for _ in $(seq 1 50); do [ -s "$work/upstream.port" ] && break; sleep 0.1; done
 upstream_port=$(cat "$work/upstream.port")
 
-seconds_for() { # method-less curl: prints "<status> <seconds>"
-  curl -s -o /dev/null -w '%{http_code} %{time_total}' "$@"
+seconds_for() { # prints "<status> <seconds>"
+  curl -s -o /dev/null -w '%{http_code} %{time_total}\n' "$@"
 }
 
 for binary in "$@"; do
@@ -72,7 +72,8 @@ for binary in "$@"; do
   csrf=$(awk '$6 == "fooddiary_csrf" {print $7}' "$jar")
   curl -s -b "$jar" -c "$jar" -o /dev/null -d "name=bench&password=sardines+on+toast+1234&_csrf=$csrf" "$base/signin"
   token=$(curl -s -b "$jar" "$base/meals/new" | grep -o 'name="_csrf" value="[0-9a-f]*"' | head -1 | grep -o '[0-9a-f]\{64\}')
-  upload() { seconds_for -b "$jar" -F "_csrf=$token" -F "eaten_at=2026-03-08T19:42" -F "photo=@$1" "$base/meals"; }
+  # No `Expect: 100-continue` (curl waits a second for it above 1 MB; browsers never send it).
+  upload() { seconds_for -H "Expect:" -b "$jar" -F "_csrf=$token" -F "eaten_at=2026-03-08T19:42" -F "photo=@$1" "$base/meals"; }
   peak() { awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status"; }
 
   echo "== $binary"

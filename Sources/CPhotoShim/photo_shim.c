@@ -33,6 +33,8 @@ int fd_photo_init(void) {
     return init_result;
 }
 
+void fd_photo_release_memory(void) { malloc_trim(0); }
+
 void fd_photo_last_error(char *out, size_t size) {
     if (size == 0) return;
     const char *text = vips_error_buffer();

@@ -48,6 +48,11 @@ struct BenchPhotos: AsyncParsableCommand {
     /// first one at a time, then `concurrent` at once.
     private func timeUploads(_ samples: [Data], dataDirectory: String) async throws {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+        // Uploads come from a script with an access token, as a phone's shortcut would send them.
+        let accounts = try AccountsDatabase.open(path: dataDirectory + "/accounts.sqlite")
+        _ = try await UserAdministration.add(name: "bench", password: "sardines on toast 1234", owner: true, accounts: accounts, now: Date())
+        guard let owner = try await accounts.account(named: "bench") else { throw CleanExit.message("The bench's account was not made.") }
+        let token = try await accounts.createToken(accountID: owner.id, name: "bench-photos", now: Date()).text
         let server = Process()
         server.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         server.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory,
@@ -62,7 +67,7 @@ struct BenchPhotos: AsyncParsableCommand {
 
         var timings: [Double] = []
         for (index, sample) in samples.enumerated() {
-            timings.append(try await upload(sample, to: base, note: "one at a time \(index)"))
+            timings.append(try await upload(sample, to: base, token: token, note: "one at a time \(index)"))
         }
         let sizes = samples.map(\.count)
         print("Upload of a 12 MP JPEG (\(sizes.min()! / 1000)–\(sizes.max()! / 1000) kB) to POST /meals on loopback, one at a time, \(samples.count) rounds:")
@@ -79,7 +84,7 @@ struct BenchPhotos: AsyncParsableCommand {
         let started = ContinuousClock.now
         let concurrentTimings = try await withThrowingTaskGroup(of: Double.self) { group in
             for (index, sample) in concurrentSamples.enumerated() {
-                group.addTask { try await upload(sample, to: base, note: "concurrent \(index)") }
+                group.addTask { try await upload(sample, to: base, token: token, note: "concurrent \(index)") }
             }
             return try await group.reduce(into: [Double]()) { $0.append($1) }
         }
@@ -110,11 +115,10 @@ struct BenchPhotos: AsyncParsableCommand {
         }.value
     }
 
-    private func upload(_ sample: Data, to base: String, note: String) async throws -> Double {
-        let token = String(repeating: "5a", count: 32)
+    private func upload(_ sample: Data, to base: String, token: String, note: String) async throws -> Double {
         let boundary = "bench-\(UUID().uuidString)"
         var body = Data()
-        for (name, value) in [("_csrf", token), ("eaten_at", "2026-03-09T12:30"), ("utc_offset", "0"), ("notes", note)] {
+        for (name, value) in [("eaten_at", "2026-03-09T12:30"), ("utc_offset", "0"), ("notes", note)] {
             body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
         }
         body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"bench.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8))
@@ -123,15 +127,18 @@ struct BenchPhotos: AsyncParsableCommand {
         var request = URLRequest(url: URL(string: base + "/meals")!)
         request.httpMethod = "POST"
         request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
-        request.setValue("fooddiary_csrf=\(token)", forHTTPHeaderField: "Cookie")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         request.httpBody = body
         request.timeoutInterval = 120
         let start = ContinuousClock.now
         let (_, response) = try await URLSession.shared.data(for: request)
         let elapsed = ContinuousClock.now - start
-        // URLSession follows the 303 to the new meal's page, so success ends in a 200.
+        // URLSession follows the 303 to the new meal's page, so success ends in a 200 there; a refusal
+        // that redirects (to sign-in, say) ends elsewhere, and counted as an upload before.
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard status == 200 else { throw CleanExit.message("Upload \(note) answered \(status).") }
+        guard status == 200, response.url?.path.hasPrefix("/meals/") == true else {
+            throw CleanExit.message("Upload \(note) answered \(status) at \(response.url?.path ?? "?").")
+        }
         return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     }
 }

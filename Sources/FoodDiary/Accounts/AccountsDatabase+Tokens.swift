@@ -14,7 +14,7 @@ extension AccountsDatabase {
     static let tokenPrefix = "fdt_"
     static let inviteLifetime: TimeInterval = 7 * 86_400
 
-    func createToken(accountID: Int64, name: String, now: Date) async throws -> BearerSecret {
+    package func createToken(accountID: Int64, name: String, now: Date) async throws -> BearerSecret {
         let token = BearerSecret.make(prefix: Self.tokenPrefix)
         let hash = token.sha256
         try await write { db in

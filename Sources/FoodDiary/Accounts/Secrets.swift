@@ -4,9 +4,9 @@ import Foundation
 /// A random credential handed to a browser or script once (session id, access token, invite or
 /// setup link) and kept on our side only as its SHA-256, so a copy of the accounts file lets
 /// nobody in.
-struct BearerSecret: Sendable, Equatable {
+package struct BearerSecret: Sendable, Equatable {
     /// URL-safe base64 of 32 random bytes (256 bits), with the kind's prefix.
-    let text: String
+    package let text: String
 
     static func make(prefix: String = "") -> BearerSecret {
         var generator = SystemRandomNumberGenerator()

@@ -1,4 +1,5 @@
 import Foundation
+import CPhotoShim
 
 /// Lets only a few photos be decoded at once. Uploads still stream to disk side by side, but
 /// libvips' buffers exist for at most `limit` images, which bounds memory when a phone syncs
@@ -19,7 +20,12 @@ actor ImageWorkLimiter {
     nonisolated func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         await acquire()
         do {
-            let result = try await offTheCooperativePool(work)
+            let result = try await offTheCooperativePool {
+                // libvips' buffers for one image are tens of megabytes; glibc keeps what is freed in
+                // its arena for later, so without this the next images add to the peak (docs/BENCHMARKS.md).
+                defer { fd_photo_release_memory() }
+                return try work()
+            }
             await release()
             return result
         } catch {
