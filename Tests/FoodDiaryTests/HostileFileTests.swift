@@ -7,7 +7,11 @@ import Crypto
 @testable import FoodDiary
 
 /// Files built to cost the server minutes and gigabytes: whichever way one comes in (upload, snap,
-/// share, import, restore), it meets the same admission check and is refused in well under a second.
+/// share, import, restore), it meets the same admission check and is refused before it is decoded.
+/// The refusal names what the header or the metadata said, which only the checks made before any
+/// decoding can know. How long each takes is measured alone, on a release build, by
+/// `scripts/bench-hostile.sh`: timed here, beside the suite's other tests on two cores, even an
+/// ordinary upload can take seconds.
 @Suite struct HostileFileTests {
     /// A real 64 × 48 JPEG whose frame header is rewritten to claim 60,000 × 60,000 pixels: a few
     /// kilobytes that took 79 s and 20.8 GB to open once imported.
@@ -55,11 +59,9 @@ import Crypto
     func anUploadIsRefusedQuickly(index: Int) async throws {
         let file = Self.hostile[index], data = try file.data()
         try await TestEnvironment.withConfiguredApp { client, database, config in
-            let clock = ContinuousClock.now
             let response = try await client.postMultipart("/meals", fields: PhotoUploadTests.mealFields, files: [MultipartFile(filename: file.name, data: data)])
             #expect(response.status == .contentTooLarge, "\(file.name)")
             #expect(response.text.contains(file.refusal), "\(file.name)")
-            #expect(ContinuousClock.now - clock < .seconds(2), "\(file.name) took \(ContinuousClock.now - clock)")
             #expect(try await database.mealCount() == 0)
             #expect(PhotoUploadTests.storedFiles(config).isEmpty)
         }
@@ -75,11 +77,9 @@ import Crypto
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "target")
         let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
         let reading = try await importer.read(fileAt: archive)
-        let clock = ContinuousClock.now
         await #expect { _ = try await importer.commit(reading) } throws: { error in
             (error as? ImportRefusal)?.description.contains(file.refusal) == true
         }
-        #expect(ContinuousClock.now - clock < .seconds(2), "\(file.name) took \(ContinuousClock.now - clock)")
         #expect(try await PortabilityFixtures.mealCount(diary.database) == 0)
         let kept = try FileManager.default.subpathsOfDirectory(atPath: diary.photos.root).filter { !$0.hasPrefix("tmp") && $0.contains(".") }
         #expect(kept.isEmpty, "\(kept)")
@@ -114,12 +114,10 @@ import Crypto
             try Self.giantJPEG().write(to: URL(fileURLWithPath: store.path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType)))
             for size in [PhotoSize.large, .thumb] { unlink(store.path(sha256: photo.sha256, size: size, mediaType: photo.mediaType)) }
 
-            let clock = ContinuousClock.now
             for size in ["original", "large"] {
                 let served = try await client.get("/photos/\(photo.sha256)/\(size)")
                 #expect(served.status == .contentTooLarge && served.text.contains("60000 × 60000 pixels"), "\(size)")
             }
-            #expect(ContinuousClock.now - clock < .seconds(2))
 
             let robin = try await TestPerson.addMember("Robin", in: config)
             _ = try await client.get("/", session: robin.session)
