@@ -62,7 +62,11 @@ import ZIPFoundation
             let accounts = try AccountsDatabase.open(path: config.accountsPath)
             var saidSo = 0
             for round in 0..<25 {
-                for index in 0..<3 { try await client.postForm("/diaries", [("name", "R\(round)-\(index)")]) }
+                for index in 0..<3 {
+                    try await client.postForm("/diaries", [("name", "R\(round)-\(index)")])
+                    // Its first page makes its file, as a browser following the redirect does.
+                    #expect(try await client.get("/").status == .ok)
+                }
                 let made = try await accounts.read { db in
                     try Row.fetchAll(db, sql: "SELECT id, name FROM diary WHERE name LIKE ?", arguments: ["R\(round)-%"]).map { row -> (Int64, String) in (row["id"], row["name"]) }
                 }
@@ -78,6 +82,13 @@ import ZIPFoundation
                 #expect(listed == folders, "round \(round): the accounts copy lists \(listed), the archive holds \(folders)")
             }
             #expect(saidSo > 0, "some deletions landed while a backup ran")
+
+            // A diary made and not yet opened has no file: it stays in the backup, empty, as it is here.
+            try await client.postForm("/diaries", [("name", "Not opened yet")])
+            let unopened = try #require(try await accounts.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE name = 'Not opened yet'") })
+            let summary = try await BackupMaker(dataDirectory: config.dataDirectory).makeOffTheCooperativePool(to: config.dataDirectory + "/last")
+            let (listed, folders) = try await offTheCooperativePool { try Self.diariesIn(archive: summary.archive) }
+            #expect(summary.remarks.isEmpty && listed.contains(unopened) && !folders.contains(unopened))
         }
     }
 

@@ -74,7 +74,12 @@ public struct BackupMaker: Sendable {
         // one deleted since is left out of both, one made since waits for the next backup.
         var skipped: [Int64] = []
         for id in try Self.diaryIDs(inAccountsAt: staging + "/" + BackupLayout.accounts) {
-            guard let diary = try snapshotDiary(id, files: files, staging: staging) else {
+            let diary: DiarySnapshot
+            switch try snapshotDiary(id, files: files, staging: staging) {
+            case .archived(let snapshot): diary = snapshot
+            // Never opened yet, as a new diary is until its first page: the server makes its file then.
+            case .unopened: continue
+            case .deleted:
                 skipped.append(id)
                 continue
             }
@@ -105,8 +110,15 @@ public struct BackupMaker: Sendable {
 
     /// A photo saved and deleted between the links and the snapshot is the one gap; the snapshot is
     /// taken again then, and a photo still missing after that was gone before the backup began.
-    /// Nil when the diary was deleted meanwhile (its folder goes in one rename).
-    private func snapshotDiary(_ id: Int64, files: DiaryFiles, staging: String) throws -> DiarySnapshot? {
+    private enum DiaryOutcome {
+        case archived(DiarySnapshot)
+        /// Listed, with no file yet or one still being made: it is archived as the accounts list it, empty.
+        case unopened
+        /// Deleted since the accounts snapshot (its folder goes in one rename).
+        case deleted
+    }
+
+    private func snapshotDiary(_ id: Int64, files: DiaryFiles, staging: String) throws -> DiaryOutcome {
         let photos = files.photosDirectory(id) + "/originals"
         let stagedPhotos = staging + "/" + BackupLayout.diaries + "/\(id)/photos/originals"
         let database = staging + "/" + BackupLayout.diaryDatabase(id)
@@ -119,7 +131,12 @@ public struct BackupMaker: Sendable {
                 migrations = try Self.snapshot(files.databasePath(id), into: database, migrator: DiaryMigrations.migrator)
             } catch where !FileManager.default.fileExists(atPath: files.databasePath(id)) {
                 try? FileManager.default.removeItem(atPath: staging + "/" + BackupLayout.diaries + "/\(id)")
-                return nil
+                return try isListed(id) ? .unopened : .deleted
+            }
+            guard !migrations.isEmpty else {
+                // Copied between its file's creation and its first migration: as good as unopened.
+                try? FileManager.default.removeItem(atPath: staging + "/" + BackupLayout.diaries + "/\(id)")
+                return .unopened
             }
             let (names, meals) = try Self.photosAndMeals(inDiaryAt: database)
             var archived: [String] = [], missing: [String] = []
@@ -131,7 +148,7 @@ public struct BackupMaker: Sendable {
                     missing.append(BackupLayout.photoOriginal(diary: id, file: name))
                 }
             }
-            if missing.isEmpty || attempt == 3 { return DiarySnapshot(migrations: migrations, photos: archived, missingPhotos: missing, meals: meals) }
+            if missing.isEmpty || attempt == 3 { return .archived(DiarySnapshot(migrations: migrations, photos: archived, missingPhotos: missing, meals: meals)) }
         }
         fatalError("unreachable: the last attempt returns")
     }
@@ -148,6 +165,13 @@ public struct BackupMaker: Sendable {
     }
 
     private struct DiaryGone: Error {}
+
+    /// Whether the server's accounts still list the diary now.
+    private func isListed(_ id: Int64) throws -> Bool {
+        try SchemaUpgrade.inReadOnly(dataDirectory + "/" + BackupLayout.accounts) { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM diary WHERE id = ?)", arguments: [id]) ?? false
+        }
+    }
 
     static func diaryIDs(inAccountsAt path: String) throws -> [Int64] {
         try SchemaUpgrade.inReadOnly(path) { db in try Int64.fetchAll(db, sql: "SELECT id FROM diary ORDER BY id") }
