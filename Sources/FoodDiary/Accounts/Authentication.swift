@@ -95,8 +95,9 @@ public struct Authentication: Sendable {
     /// grows rightwards, and only the entries our own proxies added can be believed).
     func client(_ request: Request, context: AppRequestContext) -> String {
         let peer = context.clientAddress
-        guard trustedProxies.contains(peer), let forwarded = request.headers[values: Self.forwardedFor].last else { return peer }
-        let hops = request.headers[values: Self.forwardedFor].flatMap { $0.split(separator: ",") }
+        let forwarded = request.headers[values: Self.forwardedFor]
+        guard trustedProxies.contains(peer), !forwarded.isEmpty else { return peer }
+        let hops = forwarded.flatMap { $0.split(separator: ",") }
             .map { TrustedProxies.bareAddress($0.trimmingCharacters(in: .whitespaces)) }
         for hop in hops.reversed() {
             guard TrustedProxies.addressBytes(hop) != nil else { return peer }
