@@ -3,14 +3,14 @@
 # run (tar checks nothing and stops nothing: it is the floor). The diary is the demo's, a year of
 # meals, with extra 12-megapixel photos so the archive is mostly photo bytes, as a real one is.
 # Figures go in docs/BENCHMARKS.md.
-#   ./scripts/bench-backup.sh [extra photos, default 40]
+#   ./scripts/bench-backup.sh [extra photos, default 40]     (FOODDIARY_BIN=path/to/fooddiary to bench another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh release >/dev/null
+[ -n "${FOODDIARY_BIN:-}" ] || ./scripts/setup.sh release >/dev/null
 photos=${1:-40}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-bin=.build/release/fooddiary
+bin=${FOODDIARY_BIN:-.build/release/fooddiary}
 ./scripts/demo-diary-with-photos.sh "$work/data" 365 "$photos"
 
 best() { sort -n | head -1; }

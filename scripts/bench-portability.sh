@@ -5,12 +5,12 @@
 #   ./scripts/bench-portability.sh [days of meals, default 5700] [photos of 3.5 MB, default 290]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh release >/dev/null
+[ -n "${FOODDIARY_BIN:-}" ] || ./scripts/setup.sh release >/dev/null
 days=${1:-5700}
 photos=${2:-290}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-bin=.build/release/fooddiary
+bin=${FOODDIARY_BIN:-.build/release/fooddiary}
 ./scripts/demo-diary-with-photos.sh "$work/data" "$days" "$photos"
 # A second data directory with an owner and an empty diary to import into.
 printf 'sardines on toast 1234\n' | $bin user add bench --owner --data-dir "$work/empty" >/dev/null

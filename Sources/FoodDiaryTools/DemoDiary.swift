@@ -64,7 +64,10 @@ public struct DemoDiary {
     }
 
     /// Adds `days` days of meals ending on `today`. Refuses a diary that has meals unless `force`.
-    public func fill(days: Int, today: LocalDate, timeZone: TimeZone, force: Bool = false, seed: UInt64 = 2026) async throws -> Summary {
+    /// `largePhotos` more meals each get a 12-megapixel photo, as a phone takes it, for benchmarks
+    /// whose archives should be mostly photo bytes.
+    public func fill(days: Int, today: LocalDate, timeZone: TimeZone, force: Bool = false, largePhotos: Int = 0,
+                     seed: UInt64 = 2026) async throws -> Summary {
         let existing = try await database.mealCount()
         guard existing == 0 || force else { throw DiaryNotEmpty(mealCount: existing) }
         var random = SplitMix64(seed: seed)
@@ -115,6 +118,15 @@ public struct DemoDiary {
                 summary.entries += try await addFoods(to: id, slot: slot, foods: foods, random: &random, now: now)
                 if slot.name == "Breakfast" && dayOffset % 9 == 0 { _ = try await database.setFavourite(mealID: id, true) }
             }
+        }
+        for index in 0..<largePhotos {
+            guard let eatenAt = LocalDateTime(parsing: "\(today.adding(days: -(index % days)))T21:00") else { continue }
+            let photo = try await samplePhoto(eatenAt: eatenAt, random: &random, width: 4000, height: 3000)
+            defer { if let photo { unlink(photo.temporaryPath) } }
+            let input = MealInput(eatenAt: eatenAt, utcOffsetMinutes: offset(eatenAt, timeZone), notes: "Late snack, photographed")
+            _ = try await photos.committing(photo, creating: { try await database.createMeal(input, photo: photo, now: now) })
+            summary.meals += 1
+            summary.photos += 1
         }
         return summary
     }
@@ -174,12 +186,14 @@ public struct DemoDiary {
     }
 
     /// A small generated JPEG carrying the meal's time in EXIF, checked by the real pipeline.
-    private func samplePhoto(eatenAt: LocalDateTime, random: inout SplitMix64) async throws -> IngestedPhoto? {
+    private func samplePhoto(eatenAt: LocalDateTime, random: inout SplitMix64, width: Int = 800, height: Int = 600) async throws -> IngestedPhoto? {
         try FileManager.default.createDirectory(atPath: photos.temporaryDirectory, withIntermediateDirectories: true)
         let path = photos.temporaryDirectory + "/demo-\(UUID().uuidString).jpg"
         defer { unlink(path) }
         let taken = eatenAt.description.replacingOccurrences(of: "-", with: ":").replacingOccurrences(of: "T", with: " ") + ":00"
-        try ImageLibrary.writeSampleJPEG(to: path, width: 800, height: 600, quality: 85, smoothness: 24 + Int(random.next() % 40), taken: taken)
+        // Large ones are smooth like a phone's photo of a plate (about 3 MB); small ones vary.
+        let smoothness = width > 800 ? 6 : 24 + Int(random.next() % 40)
+        try ImageLibrary.writeSampleJPEG(to: path, width: width, height: height, quality: 85, smoothness: smoothness, taken: taken)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         // Left for the caller's commit to move into the store.
         let staged = photos.temporaryDirectory + "/upload-demo-\(UUID().uuidString).part"

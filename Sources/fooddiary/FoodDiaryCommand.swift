@@ -200,8 +200,12 @@ struct Demo: AsyncParsableCommand {
     @Flag(help: "Add demo meals even though the diary already has meals.")
     var force = false
 
+    @Option(help: "How many more meals get a 12-megapixel photo, as a phone takes it (for benchmarks).")
+    var largePhotos: Int = 0
+
     func validate() throws {
         guard (1...10_000).contains(days) else { throw ValidationError("--days must be between 1 and 10000.") }
+        guard (0...10_000).contains(largePhotos) else { throw ValidationError("--large-photos must be between 0 and 10000.") }
         guard !FileManager.default.fileExists(atPath: AppConfig(dataDirectory: dataDir).diariesDirectory) else {
             throw ValidationError("\(dataDir) has been served already, so its diaries have owners. Fill a new data directory with demo meals, then serve that.")
         }
@@ -215,7 +219,7 @@ struct Demo: AsyncParsableCommand {
         try importReferenceDataIfMissing(config: config, logger: logger)
         let today = LocalDateTime(Date(), in: .current).date
         do {
-            let summary = try await DemoDiary(config: config).fill(days: days, today: today, timeZone: .current, force: force)
+            let summary = try await DemoDiary(config: config).fill(days: days, today: today, timeZone: .current, force: force, largePhotos: largePhotos)
             print("Added \(summary.meals) meals with \(summary.entries) foods and \(summary.photos) photos over \(days) days to \(config.legacyDiaryPath); `fooddiary serve` gives it to the first owner.")
         } catch let refusal as DemoDiary.DiaryNotEmpty {
             FileHandle.standardError.write(Data((refusal.description + "\n").utf8))

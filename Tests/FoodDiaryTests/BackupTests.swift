@@ -24,7 +24,11 @@ import ZIPFoundation
             ? try await client.postMultipart("/meals", fields: fields, files: [MultipartFile(filename: "m\(number).jpg", data: try photo(number))])
             : try await client.postForm("/meals", fields)
         guard response.status == .seeOther, let location = response.headers[HTTPField.Name.location],
-              let id = location.firstMatch(of: #/^/meals/(\d+)\?/#)?.output.1 else { return nil }
+              let id = location.firstMatch(of: #/^/meals/(\d+)\?/#)?.output.1 else {
+            // Said, so a failure under load names its cause.
+            Issue.record("Meal \(number) answered \(response.status): \(String(buffer: response.body).prefix(300))")
+            return nil
+        }
         return Int64(id)
     }
 

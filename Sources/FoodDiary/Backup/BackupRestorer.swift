@@ -1,6 +1,7 @@
 @preconcurrency import Crypto
 import Foundation
 import GRDB
+import NIOConcurrencyHelpers
 import ZIPFoundation
 
 /// `fooddiary restore`: checks everything an archive holds before anything in the data directory
@@ -185,6 +186,7 @@ public struct BackupRestorer: Sendable {
         let missing = Set(manifest.missingPhotos)
         let files = Set(manifest.files.map(\.path))
         var diaries = 0, meals = 0
+        var photos: [(path: String, name: String)] = []
         for file in manifest.files {
             switch BackupLayout.kind(of: file.path) {
             case .accounts:
@@ -201,12 +203,31 @@ public struct BackupRestorer: Sendable {
                 diaries += 1
                 meals += contents.meals
             case .photo(_, let name):
-                try admitPhoto(staging + "/" + file.path, name: name)
+                photos.append((staging + "/" + file.path, name))
             case nil:
                 continue
             }
         }
+        try admitPhotos(photos)
         return (diaries, meals, manifest.files.count - diaries - 1)
+    }
+
+    /// Every photo admitted as an upload is, on every core at once: decoding each is most of a
+    /// restore's time, and the server is stopped, so nothing else needs the cores.
+    private func admitPhotos(_ photos: [(path: String, name: String)]) throws {
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let firstRefusal = NIOLockedValueBox<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: photos.count, by: workers) {
+                guard firstRefusal.withLockedValue({ $0 == nil }) else { return }
+                do {
+                    try admitPhoto(photos[index].path, name: photos[index].name)
+                } catch {
+                    firstRefusal.withLockedValue { if $0 == nil { $0 = error } }
+                }
+            }
+        }
+        if let refusal = firstRefusal.withLockedValue({ $0 }) { throw refusal }
     }
 
     private func admitPhoto(_ path: String, name: String) throws {
