@@ -2,7 +2,7 @@
 # Export and import of a big diary on the release build: 20,000 meals of the demo's kind and 1 GB
 # of photo originals, against tar copying the same diary folder in the same run (the floor), with
 # each command's peak memory, which must not grow with the diary. Figures go in docs/BENCHMARKS.md.
-#   ./scripts/bench-portability.sh [days of meals, default 5700] [photos of 3.5 MB, default 290]
+#   ./scripts/bench-portability.sh [days of meals, default 5700] [12-megapixel photos, default 290]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -n "${FOODDIARY_BIN:-}" ] || ./scripts/setup.sh release >/dev/null
