@@ -27,7 +27,18 @@ import Testing
         #expect(try ChosenAmount.validate(.init(choice: "grams", grams: "5000"), portions: []).get().label == "5000 g")
     }
 
-    @Test(arguments: ["jkl", "-5", "1e308", "NaN", "inf", "", "   ", "0", "0.05", "5000.1", "1,5", "0x10", "12abc", "1.2.3", "１２"])
+    /// Issue 35: the goals form refused "2,000", the way the diary itself writes it.
+    @Test func numbersReadAsTheDiaryWritesThem() throws {
+        for (typed, value) in [("2,000", 2000.0), ("1,234.5", 1234.5), (" 12,000 ", 12000), ("2000", 2000)] {
+            #expect(try TypedNumber.parse(typed, in: 0...100_000).get() == value, "\(typed)")
+            #expect(try TypedNumber.parse(NumberText.decimal(value, maxFractionDigits: 2, grouping: true), in: 0...100_000).get() == value)
+        }
+        for typed in ["1,5", "12,00", ",500", "1,2345", "1,,000", "2,000,", "1.000,5"] {
+            #expect(TypedNumber.parse(typed, in: 0...100_000) == .failure(.notANumber), "\(typed)")
+        }
+    }
+
+    @Test(arguments: ["jkl", "-5", "1e308", "NaN", "inf", "", "   ", "0", "0.05", "5000.1", "1,5", "0x10", "12abc", "1.2.3", "１２", "5,000.5"])
     func badGramsAreRefusedWithAMessage(text: String) {
         guard case .failure(let errors) = ChosenAmount.validate(.init(choice: "grams", grams: text), portions: []) else {
             Issue.record("accepted \(text)")

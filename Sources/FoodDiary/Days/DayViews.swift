@@ -56,13 +56,16 @@ struct DayView: Sendable {
     let bars: [GoalBarView]
     let hasGoals: Bool
     let lines: [NutrientLineView]
-    let addMealURL = "/meals/new"
+    /// The form opens on this day, at the time of day it is now: adding to a past day's empty
+    /// view once made a meal dated today.
+    let addMealURL: String
     /// "+ 2 meals not itemised": the totals leave them out, and say so.
     let notItemisedText: String?
     let toItemise: ToItemiseView?
 
     init(day: DayQueries.Day, today: LocalDate) {
         isToday = day.date == today
+        addMealURL = isToday ? "/meals/new" : "/meals/new?day=\(day.date)"
         heading = isToday ? "Today" : day.date.longText
         title = isToday ? "Today, \(day.date.longText)" : day.date.longText
         isoDate = day.date.description

@@ -118,9 +118,16 @@ struct MealPagesController: Sendable {
         return redirect(to: "/meals/\(id)?notice=photo_removed")
     }
 
+    /// `?day=2026-03-08` (from a day's page) opens the form on that day at the time of day it is now.
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let nowLocal = LocalDateTime(now(), in: timeZone)
-        let form = MealForm(eatenAt: nowLocal.description, utcOffset: String(nowLocal.utcOffsetMinutes(in: timeZone)))
+        var eatenAt = LocalDateTime(now(), in: timeZone)
+        if let day = try request.formQuery()["day"] {
+            guard let date = LocalDate(parsing: day) else {
+                throw HTTPError(.badRequest, message: "“\(day.prefix(40))” is not a day. Open the day from its page, or give it as 2026-03-08.")
+            }
+            eatenAt = LocalDateTime(date: date, hour: eatenAt.hour, minute: eatenAt.minute) ?? eatenAt
+        }
+        let form = MealForm(eatenAt: eatenAt.description, utcOffset: String(eatenAt.utcOffsetMinutes(in: timeZone)))
         return try await formPage(mealID: nil, form, context: context)
     }
 

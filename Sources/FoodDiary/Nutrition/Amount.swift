@@ -1,7 +1,9 @@
 import Foundation
 
-/// Numbers as people type them into a form: digits with an optional decimal point and nothing else,
-/// so "1e308", "NaN", "-5", "0x10" and "12abc" are refused rather than guessed at.
+/// Numbers as people type them into a form: digits with an optional decimal point, and commas
+/// between thousands as the diary itself writes them ("2,000"), so a number copied from a page
+/// reads back. Nothing else: "1e308", "NaN", "-5", "0x10", "12abc" and "1,5" (a decimal comma or a
+/// mistyped thousand?) are refused rather than guessed at.
 enum TypedNumber {
     enum Problem: Error, Equatable {
         case missing
@@ -12,7 +14,8 @@ enum TypedNumber {
     static func parse(_ text: String?, in range: ClosedRange<Double>) -> Result<Double, Problem> {
         let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .failure(.missing) }
-        guard trimmed.count <= 12, trimmed.wholeMatch(of: /[0-9]+(\.[0-9]*)?|\.[0-9]+/) != nil, let value = Double(trimmed) else {
+        let digits = trimmed.wholeMatch(of: /[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?/) != nil ? trimmed.replacingOccurrences(of: ",", with: "") : trimmed
+        guard trimmed.count <= 16, digits.count <= 12, digits.wholeMatch(of: /[0-9]+(\.[0-9]*)?|\.[0-9]+/) != nil, let value = Double(digits) else {
             return .failure(.notANumber)
         }
         guard range.contains(value) else { return .failure(.outOfRange(range)) }
