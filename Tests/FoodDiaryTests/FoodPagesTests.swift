@@ -47,8 +47,21 @@ import Testing
             #expect(none.status == .ok)
             #expect(none.text.contains("No food in the USDA database matches"))
             let found = try await client.get("/foods?q=broccoli")
-            #expect(found.text.contains(#"href="/foods/11090""#))
+            #expect(found.text.contains(#"href="/foods/11090?q=broccoli""#))
             #expect(found.text.contains("34 kcal"))
+        }
+    }
+
+    /// Issue 35: "← Food search" on a food's page lost the query.
+    @Test func aFoodsPageLeadsBackToItsSearch() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, _ in
+            let results = try await client.get("/foods?q=broccoli&kind=generic").text
+            #expect(results.contains(#"href="/foods/11090?q=broccoli&amp;kind=generic""#))
+            let page = try await client.get("/foods/11090?q=mac+%26+cheese+caf%C3%A9&kind=generic").text
+            #expect(page.contains(#"<a href="/foods?q=mac%20%26%20cheese%20caf%C3%A9&amp;kind=generic">← Food search</a>"#))
+            #expect(page.contains("amount=g100&amp;q=mac%20%26%20cheese"), "the amounts keep it too")
+            #expect(try await client.get("/foods/1001?kind=everything").status == .badRequest)
+            #expect(try await client.get("/foods/1001").text.contains(#"<a href="/foods">← Food search</a>"#))
         }
     }
 

@@ -36,6 +36,21 @@ struct FoodPagesController: Sendable {
         guard let amount = options.first(where: { $0.key == key }) else {
             throw HTTPError(.badRequest, message: "That amount is not one of this food's choices.")
         }
-        return await renderer.render(.foodDetail, FoodDetailView(food: food, amount: amount, options: options))
+        let query = try request.formQuery()
+        let origin = FoodSearchOrigin(query: String((query["q"] ?? "").prefix(200)), brand: String((query["brand"] ?? "").prefix(200)),
+                                      scope: try FoodSearch.Scope(formValue: query["kind"]))
+        return await renderer.render(.foodDetail, FoodDetailView(food: food, amount: amount, options: options, from: origin))
+    }
+}
+
+/// The food search a food's page was opened from: its links carry it, so the way back finds the
+/// same results rather than an empty search.
+struct FoodSearchOrigin: Sendable, Equatable {
+    var query = ""
+    var brand = ""
+    var scope = FoodSearch.Scope.all
+
+    func queryString(amount: String = "") -> String {
+        FoodDiary.queryString(["amount": amount, "q": query, "brand": brand, "kind": scope == .all ? "" : scope.rawValue])
     }
 }

@@ -36,7 +36,9 @@ struct FoodSearchView: Sendable {
         self.brand = brand
         title = query.isEmpty ? "Foods" : "Foods matching “\(query.prefix(60))”"
         correctedQuery = result?.correctedQuery
-        results = (result?.foods ?? []).map { CatalogResultRow($0, url: "/foods/\($0.id)") }
+        // A food's page remembers the search it came from, for its way back.
+        let from = FoodSearchOrigin(query: query, brand: brand, scope: scope)
+        results = (result?.foods ?? []).map { CatalogResultRow($0, url: "/foods/\($0.id)" + from.queryString()) }
         if hasMyFoods && (result?.totalHits ?? 0) == 0 {
             summary = nil
             emptyMessage = "No USDA food matches every word of “\(query.prefix(60))”."
@@ -96,6 +98,8 @@ struct FoodDetailView: Sendable {
     let sourceNote: String
     let amountLabel: String
     let amounts: [AmountLink]
+    /// The search this page was reached from, query and all.
+    let backURL: String
     let label: [Line]
     let groups: [Group]
 
@@ -107,8 +111,9 @@ struct FoodDetailView: Sendable {
         ("328", "Vitamin D", false), ("301", "Calcium", false), ("303", "Iron", false), ("306", "Potassium", false),
     ]
 
-    init(food: FoodDetails, amount: FoodAmount, options: [FoodAmount]) {
+    init(food: FoodDetails, amount: FoodAmount, options: [FoodAmount], from origin: FoodSearchOrigin = FoodSearchOrigin()) {
         title = food.summary.description
+        backURL = "/foods" + origin.queryString()
         description = food.summary.description
         foodGroup = food.summary.foodGroup
         source = food.summary.dataType.label + (food.summary.ndbNumber.map { " · NDB \($0)" } ?? "")
@@ -123,7 +128,7 @@ struct FoodDetailView: Sendable {
         default: "Values from USDA, \(per) of edible portion, scaled to the amount; “–” means USDA has no value."
         }
         amountLabel = amount.label
-        amounts = options.map { AmountLink(label: $0.label, url: "/foods/\(food.summary.id)?amount=\($0.key)", selected: $0 == amount) }
+        amounts = options.map { AmountLink(label: $0.label, url: "/foods/\(food.summary.id)" + origin.queryString(amount: $0.key), selected: $0 == amount) }
         let byNumber = Dictionary(food.nutrients.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         label = Self.labelLines.map { line in
             Line(name: line.name, value: byNumber[line.number].map { Self.scaled($0, grams: amount.grams) } ?? "–", indented: line.indented)

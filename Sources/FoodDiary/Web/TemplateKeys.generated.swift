@@ -195,7 +195,7 @@ extension FoodDataCentralSettingsView: TemplateKeyed {
 
 extension FoodDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "barcode": self.barcode.templateValue; case "sourceNote": self.sourceNote.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "barcode": self.barcode.templateValue; case "sourceNote": self.sourceNote.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "backURL": self.backURL.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; default: .absent }
     }
 }
 
