@@ -3,3 +3,15 @@
 if ("serviceWorker" in navigator && window.isSecureContext) {
   navigator.serviceWorker.register("/sw.js").catch(() => {});
 }
+
+// Buttons that copy a text, such as an invitation link: shown only where the browser lets a page
+// copy (a secure page), so everyone else selects the link as before.
+for (const button of document.querySelectorAll("button[data-copy]")) {
+  if (!navigator.clipboard || !window.isSecureContext) continue;
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    navigator.clipboard.writeText(button.dataset.copy).then(
+      () => { button.textContent = "Copied"; },
+      () => { button.textContent = "Select the link above to copy it"; });
+  });
+}

@@ -301,6 +301,7 @@ extension TestClientProtocol {
             let reset = try await client.postForm("/people/\(robinID)/reset", [])
             let link = try #require(reset.text.firstMatch(of: #/http://[^/]+(/invite/[A-Za-z0-9_-]+)/#).map { String($0.output.1) })
             #expect(reset.text.contains("no longer work"))
+            #expect(reset.text.contains(#"data-copy="http://"#) && reset.text.contains(link), "a button copies the link (issue 35)")
             #expect(try await client.get("/", session: robin.session).status == .seeOther, "their sessions ended")
             #expect(try await client.signIn("Robin", TestPerson.password).status == .unauthorized, "their old password no longer signs in")
             #expect(try await client.execute(uri: "/api/meals", method: .get, headers: [.authorization: "Bearer \(token)"]).status == .unauthorized,
