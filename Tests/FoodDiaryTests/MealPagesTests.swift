@@ -25,6 +25,15 @@ import Testing
         }
     }
 
+    /// Issue 35: "UTC+00:00" on every meal read as noise; only one eaten elsewhere says its zone.
+    @Test func aMealEatenInTheServersZoneShowsNoOffset() async throws {
+        try await TestEnvironment.withApp { client, _ in
+            #expect(try await client.postForm("/meals", [("eaten_at", "2026-03-09T13:30"), ("utc_offset", "0")]).status == .seeOther)
+            let page = try await client.get("/meals/1").text
+            #expect(page.contains("13:30") && !page.contains("UTC+00:00") && !page.contains("time-zone"))
+        }
+    }
+
     @Test func savingAMealShowsItOnTheDetailPageAndTheList() async throws {
         try await TestEnvironment.withApp { client, database in
             let created = try await client.postForm("/meals", [
@@ -36,7 +45,7 @@ import Testing
             let detail = try await client.get("/meals/1?notice=created").text
             #expect(detail.contains("Meal added."))
             #expect(detail.contains("Monday 9 March 2026"))
-            #expect(detail.contains("UTC+01:00"))
+            #expect(detail.contains("UTC+01:00"), "eaten in another time zone than the server's (UTC)")
             #expect(detail.contains("Pasta &lt;script&gt;alert(1)&lt;/script&gt;\nwith pesto"))
             #expect(!detail.contains("<script>alert"))
 

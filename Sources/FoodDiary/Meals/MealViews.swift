@@ -112,7 +112,8 @@ struct MealDetailView: Sendable {
     let dayHeading: String
     let dayISO: String
     let time: String
-    let utcOffset: String
+    /// "UTC+09:00" for a meal eaten in another time zone than the server's; nil otherwise.
+    let utcOffset: String?
     let notes: String?
     let foodCountText: String
     let kcalText: String
@@ -154,7 +155,8 @@ struct MealDetailView: Sendable {
         dayHeading = meal.eatenAt.date.longText
         dayISO = meal.eatenAt.date.description
         time = meal.eatenAt.clockText
-        utcOffset = "UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)
+        // Only a meal eaten in another time zone says which: "UTC+00:00" on every meal read as noise.
+        utcOffset = meal.utcOffsetMinutes == meal.eatenAt.utcOffsetMinutes(in: timeZone) ? nil : "UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)
         notes = meal.notes.isEmpty ? nil : meal.notes
         foodCountText = MealRowView.foodCountText(foods.entries.count)
         kcalText = foods.entries.isEmpty ? MealRowView.notItemised : FoodDiary.kcalText(foods.totals)
