@@ -7,8 +7,10 @@
   const offset = document.getElementById("utc_offset");
   const pad = (n) => String(n).padStart(2, "0");
   if (form.dataset.fresh === "true") {
+    // Opened from a day's page: that day, at the browser's time of day.
     const now = new Date();
-    when.value = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+    const day = form.dataset.day || `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    when.value = `${day}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
   }
   form.addEventListener("submit", function () {
     const chosen = new Date(when.value);

@@ -67,6 +67,9 @@ import Testing
             #expect(try await client.get("/days/2026-03-09").text.contains("href=\"/meals/new\""), "today's needs no day")
             let form = try await client.get("/meals/new?day=2026-03-05").text
             #expect(form.contains("value=\"2026-03-05T12:34\""), "that day, at the time of day it is now")
+            // The browser fills in its own clock time, on that day rather than its own today.
+            #expect(form.contains("data-day=\"2026-03-05\""))
+            #expect(!(try await client.get("/meals/new").text.contains("data-day")))
             for wrong in ["yesterday", "2026-02-30", "%3Cb%3E"] {
                 let refused = try await client.get("/meals/new?day=\(wrong)")
                 #expect(refused.status == .badRequest && refused.text.contains("is not a day"), "\(wrong)")

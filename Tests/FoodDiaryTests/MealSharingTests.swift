@@ -87,7 +87,9 @@ import Testing
             try await database.addMeal("2026-03-09T19:30", notes: "Stew")
             try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "300")])
             let alone = try await client.get("/meals/1/share").text
-            #expect(alone.contains("Nobody else") || !alone.contains("Log for everyone"), "with nobody else there is no share button")
+            #expect(!alone.contains("Log for everyone"), "with nobody else there is no share button")
+            #expect(alone.contains("Nobody else uses this diary server yet") && alone.contains(#"href="/people">Add someone</a>"#),
+                    "but the owner is told how to add someone (issue 35)")
             let robin = try await TestPerson.addMember("Robin", in: config)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let hidden = try Self.formFields(try await client.get("/meals/1/share").text)

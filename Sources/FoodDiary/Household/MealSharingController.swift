@@ -53,6 +53,7 @@ struct MealSharingController: Sendable {
         let (source, shares) = try await mealAndShares(context)
         let form = sent ?? ShareMealForm(key: ShareMealForm.newKey(), mealVersion: SharingQueries.version(of: source, shares: shares))
         return await renderer.render(.shareMeal, ShareMealView(source: source, shares: shares, people: try sharing.household(besides: person.account),
+                                                              viewerIsOwner: person.account.role == .owner,
                                                               form: form, errors: errors, stale: stale, csrfToken: context.csrfToken),
                                      status: status)
     }

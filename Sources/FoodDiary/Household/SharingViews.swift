@@ -27,13 +27,20 @@ struct ShareMealView: Sendable {
     let ownServingsError: String?
     let people: [PersonRow]
     let hasPeople: Bool
+    /// Alone on the server: how someone else gets here, for the owner a link to add them.
+    let nobodyElse: NobodyElse?
+
+    struct NobodyElse: Sendable {
+        let text: String
+        let addURL: String?
+    }
     let peopleError: String?
     let earlierShares: [String]
     let hasEarlierShares: Bool
     let hasErrors: Bool
     let errorSummary = ErrorSummary.nothingShared
 
-    init(source: EntryQueries.MealFoods, shares: [MealShare], people: [Account], form: ShareMealForm,
+    init(source: EntryQueries.MealFoods, shares: [MealShare], people: [Account], viewerIsOwner: Bool = false, form: ShareMealForm,
          errors: ShareMealForm.Errors = .init(), stale: Bool = false, csrfToken: String) {
         let meal = source.meal
         self.csrfToken = csrfToken
@@ -55,6 +62,9 @@ struct ShareMealView: Sendable {
                       error: errors.servings[person.id])
         }
         hasPeople = !people.isEmpty
+        nobodyElse = hasPeople ? nil : viewerIsOwner
+            ? NobodyElse(text: "Nobody else uses this diary server yet. Add the people you eat with, then log a meal for all of you at once.", addURL: "/people")
+            : NobodyElse(text: "Nobody else uses this diary server yet. Ask its owner to add the people you eat with.", addURL: nil)
         peopleError = errors.people
         earlierShares = shares.map(MealShareView.sentence)
         hasEarlierShares = !earlierShares.isEmpty

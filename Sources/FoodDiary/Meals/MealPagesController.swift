@@ -121,14 +121,16 @@ struct MealPagesController: Sendable {
     /// `?day=2026-03-08` (from a day's page) opens the form on that day at the time of day it is now.
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         var eatenAt = LocalDateTime(now(), in: timeZone)
-        if let day = try request.formQuery()["day"] {
-            guard let date = LocalDate(parsing: day) else {
-                throw HTTPError(.badRequest, message: "“\(day.prefix(40))” is not a day. Open the day from its page, or give it as 2026-03-08.")
+        var day: LocalDate?
+        if let text = try request.formQuery()["day"] {
+            guard let date = LocalDate(parsing: text) else {
+                throw HTTPError(.badRequest, message: "“\(text.prefix(40))” is not a day. Open the day from its page, or give it as 2026-03-08.")
             }
             eatenAt = LocalDateTime(date: date, hour: eatenAt.hour, minute: eatenAt.minute) ?? eatenAt
+            day = date
         }
         let form = MealForm(eatenAt: eatenAt.description, utcOffset: String(eatenAt.utcOffsetMinutes(in: timeZone)))
-        return try await formPage(mealID: nil, form, context: context)
+        return try await formPage(mealID: nil, form, day: day, context: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -175,7 +177,7 @@ struct MealPagesController: Sendable {
     /// The meal form, fresh or again with what was typed and what is wrong. A chosen file cannot be
     /// put back into a file input, so a message asks for it again.
     private func formPage(mealID: Int64?, _ form: MealForm, photoError: String? = nil, placeError: String? = nil,
-                          status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
+                          status: HTTPResponse.Status = .ok, day: LocalDate? = nil, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         var errors = MealForm.Errors()
         if status != .ok, case .failure(let fieldErrors) = form.validate(defaultTimeZone: timeZone) { errors = fieldErrors }
@@ -183,7 +185,7 @@ struct MealPagesController: Sendable {
         let photoMessage = photoError ?? (context.uploads.isEmpty ? nil : "Please choose the photo again: browsers forget it when a form comes back.")
         let places = try await diary.database.read { db in try PlaceQueries.recentPlaces(db) }
         return await renderer.render(.mealForm, MealFormView(mealID: mealID, form: form, errors: errors, photoError: photoMessage, places: places,
-                                                       csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes), status: status)
+                                                       csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, day: day), status: status)
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -187,6 +187,9 @@ struct MealDetailView: Sendable {
 /// `/meals/new` and `/meals/{id}/edit`, fresh or shown again with what was typed and what is wrong.
 struct MealFormView: Sendable {
     let title: String
+    /// The day a new meal's form was opened for: the browser fills in its own clock time on that
+    /// day, not today's date.
+    let day: String?
     let action: String
     let submitLabel: String
     let cancelURL: String
@@ -221,8 +224,9 @@ struct MealFormView: Sendable {
     struct PlaceOption: Sendable { let id: Int64; let name: String; let selected: Bool }
 
     init(mealID: Int64?, form: MealForm, errors: MealForm.Errors = .init(), photoError: String? = nil,
-         places: [PlaceQueries.PlaceRow] = [], csrfToken: String, maxUploadBytes: Int = 25_000_000) {
+         places: [PlaceQueries.PlaceRow] = [], csrfToken: String, maxUploadBytes: Int = 25_000_000, day: LocalDate? = nil) {
         isNew = mealID == nil
+        self.day = day?.description
         title = isNew ? "Add a meal" : "Edit meal"
         action = mealID.map { "/meals/\($0)/edit" } ?? "/meals"
         submitLabel = isNew ? "Save meal" : "Save changes"

@@ -345,7 +345,7 @@ extension MealDetailView: TemplateKeyed {
 
 extension MealFormView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "action": self.action.templateValue; case "submitLabel": self.submitLabel.templateValue; case "cancelURL": self.cancelURL.templateValue; case "isNew": self.isNew.templateValue; case "csrfToken": self.csrfToken.templateValue; case "eatenAt": self.eatenAt.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "maxNotesLength": self.maxNotesLength.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "hasPhotoError": self.hasPhotoError.templateValue; case "eatenAtError": self.eatenAtError.templateValue; case "utcOffsetError": self.utcOffsetError.templateValue; case "notesError": self.notesError.templateValue; case "photoError": self.photoError.templateValue; case "usePhotoTime": self.usePhotoTime.templateValue; case "maxUploadMB": self.maxUploadMB.templateValue; case "placeOptions": self.placeOptions.templateValue; case "hasPlaces": self.hasPlaces.templateValue; case "latitude": self.latitude.templateValue; case "longitude": self.longitude.templateValue; case "locationSource": self.locationSource.templateValue; case "tags": self.tags.templateValue; case "placeError": self.placeError.templateValue; case "latitudeError": self.latitudeError.templateValue; case "longitudeError": self.longitudeError.templateValue; case "tagsError": self.tagsError.templateValue; case "hasLocationError": self.hasLocationError.templateValue; case "maxTags": self.maxTags.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "day": self.day.templateValue; case "action": self.action.templateValue; case "submitLabel": self.submitLabel.templateValue; case "cancelURL": self.cancelURL.templateValue; case "isNew": self.isNew.templateValue; case "csrfToken": self.csrfToken.templateValue; case "eatenAt": self.eatenAt.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "maxNotesLength": self.maxNotesLength.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "hasPhotoError": self.hasPhotoError.templateValue; case "eatenAtError": self.eatenAtError.templateValue; case "utcOffsetError": self.utcOffsetError.templateValue; case "notesError": self.notesError.templateValue; case "photoError": self.photoError.templateValue; case "usePhotoTime": self.usePhotoTime.templateValue; case "maxUploadMB": self.maxUploadMB.templateValue; case "placeOptions": self.placeOptions.templateValue; case "hasPlaces": self.hasPlaces.templateValue; case "latitude": self.latitude.templateValue; case "longitude": self.longitude.templateValue; case "locationSource": self.locationSource.templateValue; case "tags": self.tags.templateValue; case "placeError": self.placeError.templateValue; case "latitudeError": self.latitudeError.templateValue; case "longitudeError": self.longitudeError.templateValue; case "tagsError": self.tagsError.templateValue; case "hasLocationError": self.hasLocationError.templateValue; case "maxTags": self.maxTags.templateValue; default: .absent }
     }
 }
 
@@ -561,7 +561,13 @@ extension SetupView: TemplateKeyed {
 
 extension ShareMealView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "sourceText": self.sourceText.templateValue; case "shareKey": self.shareKey.templateValue; case "mealVersion": self.mealVersion.templateValue; case "staleMessage": self.staleMessage.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "kcalText": self.kcalText.templateValue; case "totalServings": self.totalServings.templateValue; case "totalServingsError": self.totalServingsError.templateValue; case "ownServings": self.ownServings.templateValue; case "ownServingsError": self.ownServingsError.templateValue; case "people": self.people.templateValue; case "hasPeople": self.hasPeople.templateValue; case "peopleError": self.peopleError.templateValue; case "earlierShares": self.earlierShares.templateValue; case "hasEarlierShares": self.hasEarlierShares.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "sourceText": self.sourceText.templateValue; case "shareKey": self.shareKey.templateValue; case "mealVersion": self.mealVersion.templateValue; case "staleMessage": self.staleMessage.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "kcalText": self.kcalText.templateValue; case "totalServings": self.totalServings.templateValue; case "totalServingsError": self.totalServingsError.templateValue; case "ownServings": self.ownServings.templateValue; case "ownServingsError": self.ownServingsError.templateValue; case "people": self.people.templateValue; case "hasPeople": self.hasPeople.templateValue; case "nobodyElse": self.nobodyElse.templateValue; case "peopleError": self.peopleError.templateValue; case "earlierShares": self.earlierShares.templateValue; case "hasEarlierShares": self.hasEarlierShares.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+    }
+}
+
+extension ShareMealView.NobodyElse: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "text": self.text.templateValue; case "addURL": self.addURL.templateValue; default: .absent }
     }
 }
 
@@ -670,50 +676,50 @@ extension UsualFoodsView.Food: TemplateKeyed {
 /// Every key a view model answers, for the test that each template key names one.
 enum TemplateKeys {
     static let all: Set<String> = [
-        "action", "addFoodURL", "addIngredientURL", "addMealURL", "additions", "advice", "alreadySaved", "amount",
-        "amountLabel", "amountText", "amounts", "archives", "averageText", "backLabel", "backURL", "barcode",
-        "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText",
-        "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonLabel", "buttonText",
-        "byInvitation", "canImport", "cancelURL", "carbohydrate", "checked", "choiceError", "choosePath", "chooseURL",
-        "commitURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count",
-        "countError", "countText", "created", "createdText", "csrfToken", "currentError", "currentKey", "dateText",
-        "dayHeading", "dayISO", "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError",
-        "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries", "diaryName", "directory",
-        "downloadURL", "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart",
-        "entries", "entryID", "error", "errorSummary", "estimate", "estimateAction", "estimateError", "exportCommand",
-        "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName", "fill",
-        "foodCountText", "foodGroup", "foods", "foodsText", "geoURI", "geocodedName", "goalText", "gpsText",
-        "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives", "hasBarcodeResults",
-        "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLocationError",
-        "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
-        "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasShares", "hasTags", "heading",
-        "headline", "height", "household", "id", "importCommand", "incompleteText", "indented", "ingredients",
-        "isCurrent", "isEmpty", "isError", "isFavourite", "isIncomplete", "isItemised", "isMember", "isNew",
-        "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou", "isoDate",
-        "itemise", "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelServing",
-        "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError", "legend", "likenessText",
-        "likes", "lines", "link", "listURL", "location", "locationSource", "logAgainURL", "longitude",
-        "longitudeError", "macroChart", "macros", "madeAt", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength",
-        "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
-        "meals", "message", "minGrams", "minimumLength", "missingError", "moreText", "mustChangePassword", "myFoods",
-        "name", "nameError", "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet",
-        "notItemisedText", "note", "notes", "notesError", "notice", "nutrients", "online", "onlineBox",
-        "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError",
-        "page", "pageCount", "pagination", "passwordError", "people", "peopleError", "per", "percentText",
-        "periods", "photo", "photoAction", "photoError", "photoURL", "pickAction", "placeError", "placeName",
-        "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem",
-        "progressNote", "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL",
-        "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand",
-        "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rows", "rules", "saveForLater",
-        "saved", "savedHeading", "schedule", "scope", "search", "segments", "selected", "servingError",
-        "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError",
-        "servingsText", "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped",
-        "skippedCount", "slot", "source", "sourceNote", "sourceText", "staleMessage", "status", "statusStrip",
-        "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText", "text", "thumbnailURL",
-        "thumbs", "time", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token",
-        "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed",
-        "typedURL", "unit", "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime",
-        "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width",
-        "x", "xLabels", "y",
+        "action", "addFoodURL", "addIngredientURL", "addMealURL", "addURL", "additions", "advice", "alreadySaved",
+        "amount", "amountLabel", "amountText", "amounts", "archives", "averageText", "backLabel", "backURL",
+        "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel",
+        "basisText", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonLabel",
+        "buttonText", "byInvitation", "canImport", "cancelURL", "carbohydrate", "checked", "choiceError", "choosePath",
+        "chooseURL", "commitURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery",
+        "count", "countError", "countText", "created", "createdText", "csrfToken", "currentError", "currentKey",
+        "dateText", "day", "dayHeading", "dayISO", "dayText", "dayURL", "days", "defaultAmount",
+        "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries",
+        "diaryName", "directory", "downloadURL", "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL",
+        "emptyMessage", "energyChart", "entries", "entryID", "error", "errorSummary", "estimate", "estimateAction",
+        "estimateError", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields",
+        "fileName", "fill", "foodCountText", "foodGroup", "foods", "foodsText", "geoURI", "geocodedName",
+        "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver",
+        "hasArchives", "hasBarcodeResults", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients",
+        "hasLikes", "hasLocationError", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople",
+        "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasShares",
+        "hasTags", "heading", "headline", "height", "household", "id", "importCommand", "incompleteText",
+        "indented", "ingredients", "isCurrent", "isEmpty", "isError", "isFavourite", "isIncomplete", "isItemised",
+        "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday",
+        "isYou", "isoDate", "itemise", "kcal", "kcalPerGram", "kcalText", "key", "kind",
+        "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError",
+        "legend", "likenessText", "likes", "lines", "link", "listURL", "location", "locationSource",
+        "logAgainURL", "longitude", "longitudeError", "macroChart", "macros", "madeAt", "mapURL", "maxGrams",
+        "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL",
+        "mealPlace", "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError", "moreText",
+        "mustChangePassword", "myFoods", "name", "nameError", "newName", "newPasswordLabel", "newToken", "next",
+        "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "notice",
+        "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions",
+        "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError", "people",
+        "peopleError", "per", "percentText", "periods", "photo", "photoAction", "photoError", "photoURL",
+        "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions",
+        "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError", "quickAddURL",
+        "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL",
+        "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText",
+        "rows", "rules", "saveForLater", "saved", "savedHeading", "schedule", "scope", "search",
+        "segments", "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
+        "servingText", "servings", "servingsError", "servingsText", "shareKey", "shareURL", "shares", "signedIn",
+        "size", "sizeText", "skipped", "skippedCount", "slot", "source", "sourceNote", "sourceText",
+        "staleMessage", "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText",
+        "takenText", "text", "thumbnailURL", "thumbs", "time", "timesText", "title", "toItemise",
+        "toItemiseURL", "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines",
+        "totalServings", "totalServingsError", "typed", "typedURL", "unit", "unitName", "unitNote", "untouchedURL",
+        "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value",
+        "valueText", "whenText", "width", "x", "xLabels", "y",
     ]
 }
