@@ -77,6 +77,18 @@ import Testing
         }
     }
 
+    /// Issue 35: the Goal and Average labels overlapped on a phone when the two were close.
+    @Test func theGoalAndAverageLabelsNeverOverlap() throws {
+        let days = (1...7).map { LocalDate(parsing: "2026-03-0\($0)")! }
+        for (goal, average) in [(2000.0, 2050.0), (2000, 2200), (2000, 2300), (2000, 2400), (2000, 1950), (2000, 2000), (2000, 1200), (1500, 2600)] {
+            let chart = BarChartView(label: "Energy", days: days, stacks: days.map { _ in [(average, "kcal")] }, titles: days.map(\.description),
+                                     unit: "kcal", goal: goal, average: average, overGoal: [], incomplete: [])
+            let goalRule = try #require(chart.rules.first { $0.kind == "goal" }), averageRule = try #require(chart.rules.first { $0.kind == "average" })
+            let goalLabel = try #require(Double(goalRule.labelY)), averageLabel = try #require(Double(averageRule.labelY))
+            #expect(abs(goalLabel - averageLabel) >= 14, "goal \(goal), average \(average): labels at \(goalLabel) and \(averageLabel)")
+        }
+    }
+
     @Test func goalsAreValidatedAndDrawnAsBarsThatMarkOverGoal() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
             for (field, value, message) in [("energy_kcal", "jkl", "a daily energy goal in kcal as a plain number"),

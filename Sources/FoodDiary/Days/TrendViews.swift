@@ -65,14 +65,17 @@ struct BarChartView: Sendable {
             let y = plotBottom - value * scale
             return Rule(y: number(y), labelY: number(y + 5), label: grouped(value), kind: "grid")
         }
+        // The higher line is labelled above itself and the lower one below, so the two labels
+        // never sit on each other, however close the goal and the average are.
+        let averageIsHigher = average.map { average in goal.map { average > $0 } ?? false } ?? false
         var rules: [Rule] = []
         if let goal {
             let y = plotBottom - goal * scale
-            rules.append(Rule(y: number(y), labelY: number(y - 5), label: "Goal \(grouped(goal)) \(unit)", kind: "goal"))
+            rules.append(Rule(y: number(y), labelY: number(averageIsHigher ? y + 16 : y - 5), label: "Goal \(grouped(goal)) \(unit)", kind: "goal"))
         }
         if let average {
             let y = plotBottom - average * scale
-            rules.append(Rule(y: number(y), labelY: number(y + 16), label: "Average \(grouped(average)) \(unit)", kind: "average"))
+            rules.append(Rule(y: number(y), labelY: number(averageIsHigher ? y - 5 : y + 16), label: "Average \(grouped(average)) \(unit)", kind: "average"))
         }
         self.rules = rules
     }
