@@ -107,6 +107,7 @@
     request.addEventListener("load", function () {
       let answer = null;
       try { answer = JSON.parse(request.responseText); } catch (error) { answer = null; }
+      if (answer && answer.meals) showNotItemised(answer.todayNotItemised);
       if (request.status < 300 && answer && answer.meals && answer.meals.length) {
         const meal = answer.meals[0];
         job.finished = true;
@@ -126,6 +127,24 @@
       }
       then();
     });
+    // The "Today" strip at the top was drawn before this photo: its count of meals to itemise follows.
+    function showNotItemised(text) {
+      const strip = document.querySelector(".status-strip-inner");
+      if (!strip) return;
+      const link = strip.closest("a");
+      if (link) {
+        const said = (link.getAttribute("aria-label") || "").replace(/, \+ \d+ meals? not itemised$/, "");
+        link.setAttribute("aria-label", text ? said + ", " + text : said);
+      }
+      let count = strip.querySelector(".status-not-itemised");
+      if (!text) { if (count) count.remove(); return; }
+      if (!count) {
+        count = document.createElement("span");
+        count.className = "status-not-itemised";
+        strip.append(count);
+      }
+      count.textContent = text;
+    }
     function lost() {
       fail(job, "The upload stopped: the connection to the diary was lost. Retry when it is back; nothing is saved twice.", true);
       then();

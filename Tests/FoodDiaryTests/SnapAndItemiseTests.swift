@@ -97,6 +97,8 @@ import FoodDiaryTools
             let answer = try JSONSerialization.jsonObject(with: Data(buffer: first.body)) as! [String: Any]
             let meal = try #require((answer["meals"] as? [[String: Any]])?.first)
             #expect(meal["isNew"] as? Bool == true && meal["time"] as? String == "10:00")
+            // Issue 35: the page's "Today" strip was drawn before the photo; the answer gives its new count.
+            #expect(answer["todayNotItemised"] as? String == "+ 1 meal not itemised")
             // The answer was lost; the phone sends the same photo again.
             let again = try await client.postMultipart("/meals/snap", fields: [("utc_offset", "0"), ("file_time_ms", fileTime)],
                                                        files: [MultipartFile(filename: "a.jpg", data: jpeg)], accept: "application/json")

@@ -46,7 +46,12 @@ struct ItemisingController: Sendable {
         let saved = outcomes.compactMap(\.meal)
         let status: HTTPResponse.Status = saved.contains(where: \.isNew) ? .created
             : saved.isEmpty ? outcomes.compactMap(\.rejection).first?.status ?? .unprocessableContent : .ok
-        if wantsJSON { return try jsonResponse(SnapJSON(outcomes), status: status) }
+        if wantsJSON {
+            // The page's "Today" strip was drawn before these photos: it gets today's count again.
+            let today = LocalDateTime(now(), in: timeZone).date
+            let notItemised = try await diary.database.read { db in try DayQueries.totals(db, from: today, through: today).first?.notItemisedCount ?? 0 }
+            return try jsonResponse(SnapJSON(outcomes, todayNotItemised: DayView.notItemisedText(notItemised)), status: status)
+        }
         if outcomes.allSatisfy({ $0.meal != nil }) { return redirect(to: "/meals/to-itemise?notice=snapped") }
         let view = SnapView(csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, outcomes: outcomes.map(\.view))
         return await renderer.render(.snap, view, status: saved.isEmpty ? status : .ok)
@@ -163,8 +168,11 @@ struct SnapJSON: Encodable, Sendable {
     let meals: [SnappedMealJSON]
     let refused: [Refused]
     let error: String?
+    /// "+ 2 meals not itemised" for today after this upload, nil for none: the strip's text.
+    let todayNotItemised: String?
 
-    init(_ outcomes: [ItemisingController.SnapOutcome]) {
+    init(_ outcomes: [ItemisingController.SnapOutcome], todayNotItemised: String? = nil) {
+        self.todayNotItemised = todayNotItemised
         meals = outcomes.compactMap(\.meal)
         refused = outcomes.compactMap { outcome in outcome.rejection.map { Refused(file: outcome.fileName, error: $0.message) } }
         error = refused.count == outcomes.count ? refused.first?.error : nil
@@ -174,5 +182,6 @@ struct SnapJSON: Encodable, Sendable {
         meals = []
         refused = []
         self.error = error
+        todayNotItemised = nil
     }
 }
