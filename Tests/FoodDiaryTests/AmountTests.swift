@@ -27,6 +27,24 @@ import Testing
         #expect(try ChosenAmount.validate(.init(choice: "grams", grams: "5000"), portions: []).get().label == "5000 g")
     }
 
+    /// Issue 35: toast opened on "1 oz" and red wine on "1 fl oz" (25 kcal), USDA's first measures.
+    @Test func theAmountPageOpensOnTheMeasurePeopleLogBy() {
+        func portions(_ labels: String...) -> [Portion] { labels.enumerated().map { Portion(key: "p\($0.offset + 1)", label: $0.element, grams: 10) } }
+        // SR28's own lists, in USDA's order.
+        let toast = portions("1 oz", "1 cup, crumbs", "1 cup, cubes", "1 slice, large", "1 slice crust not eaten", "1 slice, thin", "1 slice")
+        #expect(Portion.everyday(in: toast)?.label == "1 slice")
+        #expect(Portion.everyday(in: portions("1 fl oz", "1 serving (5 fl oz)"))?.label == "1 serving (5 fl oz)", "red wine")
+        let banana = portions("1 cup, mashed", "1 cup, sliced", "1 extra small (less than 6\" long)", "1 small (6\" to 6-7/8\" long)",
+                              "1 medium (7\" to 7-7/8\" long)", "1 large (8\" to 8-7/8\" long)", "1 NLEA serving")
+        #expect(Portion.everyday(in: banana)?.label == "1 medium (7\" to 7-7/8\" long)")
+        #expect(Portion.everyday(in: portions("1 pat (1\" sq, 1/3\" high)", "1 tbsp", "1 cup"))?.label.hasPrefix("1 pat") == true, "butter")
+        #expect(Portion.everyday(in: portions("1 large"))?.label == "1 large", "a fried egg")
+        #expect(Portion.everyday(in: portions("1 oz", "0.5 lb"))?.label == "1 oz", "only weights: USDA's order stands")
+        #expect(Portion.everyday(in: []) == nil)
+        #expect(AmountFieldsView.initialForm(portions: portions("1 oz", "1 slice")).choice == "p2")
+        #expect(AmountFieldsView.initialForm(portions: []).choice == ChosenAmount.presetKey(125))
+    }
+
     /// Issue 35: the goals form refused "2,000", the way the diary itself writes it.
     @Test func numbersReadAsTheDiaryWritesThem() throws {
         for (typed, value) in [("2,000", 2000.0), ("1,234.5", 1234.5), (" 12,000 ", 12000), ("2000", 2000)] {

@@ -50,9 +50,9 @@ struct AmountFieldsView: Sendable {
         gramsError = errors.grams
     }
 
-    /// The form a page opens with: the first household measure if the food has one, else 125 g.
+    /// The form a page opens with: the household measure people log the food by, if it has one, else 125 g.
     static func initialForm(portions: [Portion]) -> ChosenAmount.Form {
-        ChosenAmount.Form(choice: portions.first?.key ?? ChosenAmount.presetKey(125))
+        ChosenAmount.Form(choice: Portion.everyday(in: portions)?.key ?? ChosenAmount.presetKey(125))
     }
 }
 

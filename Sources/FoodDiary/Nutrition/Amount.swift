@@ -62,6 +62,33 @@ public struct Portion: Sendable, Equatable {
     public let key: String
     public let label: String
     public let grams: Double
+
+    /// The measure people log a food by, for an amount page's first choice: a slice, a medium
+    /// fruit, a serving, a can before a cup of crumbs, and any of them before an ounce or a fluid
+    /// ounce. USDA often lists the weights first: toast opened on "1 oz" and red wine on "1 fl oz"
+    /// (25 kcal). Among equals the plainest label wins ("1 slice" over "1 slice, large"), then
+    /// USDA's order.
+    static func everyday(in portions: [Portion]) -> Portion? {
+        portions.indices.min { portions[$0].everydayOrder($0) < portions[$1].everydayOrder($1) }.map { portions[$0] }
+    }
+
+    /// Whole things people count.
+    private static let items: Set<String> = [
+        "slice", "slices", "piece", "pieces", "medium", "egg", "can", "bottle", "glass", "serving", "bar", "cookie", "container",
+        "packet", "package", "fruit", "item", "roll", "bun", "muffin", "bagel", "patty", "fillet", "breast", "thigh", "drumstick",
+        "wing", "link", "sausage", "stalk", "clove", "wedge", "scoop", "pat", "stick", "each", "whole", "bowl", "portion",
+    ]
+    private static let weights: Set<String> = ["oz", "fl", "lb", "lbs", "g", "kg", "ml", "l"]
+
+    /// Whole things first, then other household measures (cups, spoons, other sizes), then bare
+    /// weights and volumes; then fewer words; then USDA's order.
+    private func everydayOrder(_ index: Int) -> (Int, Int, Int) {
+        // What a parenthesis adds ("medium (7\" to 7-7/8\" long)") describes the measure, not another one.
+        let named = label.lowercased().replacing(/\([^)]*\)/, with: "")
+        let words = named.split { !$0.isLetter }.map(String.init)
+        let rank = !Set(words).isDisjoint(with: Self.items) ? 0 : !words.isEmpty && Set(words).isSubset(of: Self.weights) ? 2 : 1
+        return (rank, words.count, index)
+    }
 }
 
 /// How much was eaten, chosen from the presets, a counted portion or grams typed; the only way an
