@@ -222,7 +222,7 @@ import Testing
     @Test func aBrandedFoodShowsItsServingAndSourceAndLogsByIt() async throws {
         try await Self.withBrandedApp { client, database, _ in
             let search = try await client.get("/foods?q=banana+chips").text
-            let id = try #require(search.firstMatch(of: #/href="/foods/(\d+)"/#)?.output.1)
+            let id = try #require(search.firstMatch(of: #/href="/foods/(\d+)[?"]/#)?.output.1)
             let page = try await client.get("/foods/\(id)").text
             #expect(page.contains("Serving on the label: 2.5 oz = 70 g"))
             #expect(page.contains("USDA FoodData Central, Branded"))

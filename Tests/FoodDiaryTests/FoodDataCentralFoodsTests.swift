@@ -11,7 +11,7 @@ import Logging
         try await TestEnvironment.withFixtureApp { client, database in
             let search = try await client.get("/foods?q=latte").text
             #expect(search.contains("Coffee, Latte") && search.contains("FNDDS"))
-            let id = try #require(search.firstMatch(of: #/href="/foods/(\d+)"/#)?.output.1)
+            let id = try #require(search.firstMatch(of: #/href="/foods/(\d+)[?"]/#)?.output.1)
             #expect(Int64(id)! > FoodDataCentralFile.generic.firstID, "an id no NDB number or fdcId has")
             let page = try await client.get("/foods/\(id)").text
             #expect(page.contains("USDA FoodData Central, survey (FNDDS)") && page.contains("Coffee"))
