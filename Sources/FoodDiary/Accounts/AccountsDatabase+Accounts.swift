@@ -74,7 +74,7 @@ extension AccountsDatabase {
 
     /// When the person last signed in, for the People page; skipped on a full disk, where signing in still works.
     func recordSignIn(accountID: Int64, now: Date) async throws {
-        try await FullDisk.bestEffort {
+        try await DiskFull.bestEffort {
             try await write { db in
                 try db.execute(sql: "UPDATE account SET last_sign_in_at = ? WHERE id = ?", arguments: [now, accountID])
             }

@@ -40,7 +40,7 @@ extension AccountsDatabase {
                     """, arguments: [hash, accountID, now, now, now.addingTimeInterval(lifetime.absolute)])
                 try db.execute(sql: "DELETE FROM session WHERE expires_at <= ?", arguments: [now])
             }
-        } catch where FullDisk.refused(error) {
+        } catch where DiskFull.caused(error) {
             guard let account = try await account(id: accountID) else { throw error }
             interimSessions.add(ActiveSession(idSHA256: hash, account: account, lastSeenAt: now, expiresAt: now.addingTimeInterval(lifetime.absolute)))
         }
@@ -77,7 +77,7 @@ extension AccountsDatabase {
 
     /// Notes that the session is in use; on a full disk the note is skipped, and reading goes on.
     func touchSession(_ session: ActiveSession, now: Date) async throws {
-        try await FullDisk.bestEffort {
+        try await DiskFull.bestEffort {
             try await write { db in
                 try db.execute(sql: "UPDATE session SET last_seen_at = ? WHERE id_sha256 = ?", arguments: [now, session.idSHA256])
             }

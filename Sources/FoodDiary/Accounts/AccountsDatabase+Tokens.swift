@@ -79,7 +79,7 @@ extension AccountsDatabase {
     }
 
     func touchToken(id: Int64, now: Date) async throws {
-        try await FullDisk.bestEffort {
+        try await DiskFull.bestEffort {
             try await write { db in try db.execute(sql: "UPDATE access_token SET last_used_at = ? WHERE id = ?", arguments: [now, id]) }
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NIOConcurrencyHelpers
 
 /// Sessions begun while the disk was full, kept in memory until the server stops. Signing in
@@ -19,18 +18,4 @@ final class InterimSessions: Sendable {
     }
 
     func count(accountID: Int64) -> Int { sessions.withLockedValue { $0.values.filter { $0.account.id == accountID }.count } }
-}
-
-enum FullDisk {
-    /// Whether SQLite refused a write because the disk is full; the transaction was rolled back whole.
-    static func refused(_ error: any Error) -> Bool { (error as? DatabaseError)?.resultCode == .SQLITE_FULL }
-
-    /// Runs a write whose loss on a full disk only costs a timestamp or a tidy-up.
-    static func bestEffort(_ write: () async throws -> Void) async throws {
-        do {
-            try await write()
-        } catch where refused(error) {
-            return
-        }
-    }
 }

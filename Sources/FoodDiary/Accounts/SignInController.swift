@@ -79,7 +79,7 @@ struct SignInController: Sendable {
     /// A new session id at every sign-in (one planted before it is worth nothing), replacing the
     /// session the browser brought, if any.
     func startSession(for account: Account, request: Request, context: AppRequestContext, then destination: String) async throws -> Response {
-        if case .session(let old)? = context.signedIn?.credential { try await FullDisk.bestEffort { try await accounts.endSession(idSHA256: old) } }
+        if case .session(let old)? = context.signedIn?.credential { try await DiskFull.bestEffort { try await accounts.endSession(idSHA256: old) } }
         let id = try await accounts.createSession(accountID: account.id, lifetime: authentication.lifetime, now: now())
         try await accounts.recordSignIn(accountID: account.id, now: now())
         var response = redirect(to: account.mustChangePassword ? "/account?notice=change_password" : destination)

@@ -124,18 +124,3 @@ struct ErrorView: Sendable {
         message = problem.message
     }
 }
-
-/// Whether an error means the data directory's disk is full: a write of our own (`ENOSPC`, a quota)
-/// or SQLite's, whose transaction was rolled back whole, so nothing half-written stays behind.
-enum DiskFull {
-    static func caused(_ error: any Error) -> Bool {
-        switch error {
-        case let failure as POSIXFailure: failure.code == ENOSPC || failure.code == EDQUOT
-        // ZIPFoundation's, writing a backup.
-        case let failure as POSIXError: failure.code == .ENOSPC || failure.code == .EDQUOT
-        case let failure as DatabaseError: failure.resultCode == .SQLITE_FULL
-        case let failure as CocoaError: failure.code == .fileWriteOutOfSpace
-        default: false
-        }
-    }
-}
