@@ -89,7 +89,8 @@ public struct BackupMaker: Sendable {
             entries += diary.photos
             meals += diary.meals
         }
-        try Self.forget(skipped, inAccountsAt: staging + "/" + BackupLayout.accounts)
+        // Taken out of the accounts copy, as their deletion did.
+        if !skipped.isEmpty { try AccountsDatabase.forgetDiaries(skipped, inCopyAt: staging + "/" + BackupLayout.accounts) }
         for entry in entries {
             let digest = try SHA256Digest.ofFile(at: staging + "/" + entry)
             manifest.files.append(.init(path: entry, bytes: digest.bytes, sha256: digest.hex))
@@ -175,12 +176,6 @@ public struct BackupMaker: Sendable {
 
     static func diaryIDs(inAccountsAt path: String) throws -> [Int64] {
         try SchemaUpgrade.inReadOnly(path) { db in try Int64.fetchAll(db, sql: "SELECT id FROM diary ORDER BY id") }
-    }
-
-    /// Takes diaries deleted while the backup ran out of its accounts copy, as their deletion did.
-    static func forget(_ diaries: [Int64], inAccountsAt path: String) throws {
-        guard !diaries.isEmpty else { return }
-        try AccountsDatabase.forgetDiaries(diaries, inCopyAt: path)
     }
 
     static func photosAndMeals(inDiaryAt path: String) throws -> (names: [String], meals: Int) {
