@@ -28,7 +28,8 @@ import Testing
             #expect(first.dropFirst().allSatisfy { $0 == "WATCHDOG=1" } && first.count == 3, "then the pings: \(first)")
             #expect(try await client.get("/healthz", session: nil).status == .ok)
         }
-        #expect(try await offTheCooperativePool { socket.receive(count: 10, within: 2) }.last == "STOPPING=1")
+        // Everything still queued: under load the pings sent while the test ran outnumber any fixed count.
+        #expect(try await offTheCooperativePool { socket.receive(count: .max, within: 2) }.last == "STOPPING=1")
     }
 
     @Test func systemdSettingsComeFromItsEnvironment() {
