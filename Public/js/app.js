@@ -15,3 +15,12 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
       () => { button.textContent = "Select the link above to copy it"; });
   });
 }
+
+// The section a page belongs to, lit in the tab bar and the top row.
+for (const tab of document.querySelectorAll(".tabbar a[data-tab]")) {
+  if (!new RegExp(tab.dataset.tab).test(location.pathname)) continue;
+  tab.setAttribute("aria-current", "page");
+  const twin = document.querySelector(`.topnav a[href="${tab.getAttribute("href")}"]`);
+  if (twin) twin.setAttribute("aria-current", "page");
+  break;
+}

@@ -146,7 +146,7 @@ import Testing
             let id = try await database.addMeal("2026-03-09T08:00")
             try await client.postForm("/meals/\(id)/foods", [("source", "catalog:9040"), ("amount", "g250")])
             let page = try await client.get("/trends?days=\(days)").text
-            let charts = page.ranges(of: /<svg[\s\S]*?<\/svg>/).map { String(page[$0]) }
+            let charts = page.ranges(of: /<svg class="chart[\s\S]*?<\/svg>/).map { String(page[$0]) }
             #expect(charts.count == 2)
             for svg in charts {
                 let counter = BarCounter()

@@ -40,7 +40,17 @@ struct DayView: Sendable {
         let isItemised: Bool
         let entries: [EntryRowView]
         let hasEntries: Bool
-        let foodCountText: String
+        let foodsText: String
+    }
+
+    /// Breakfast, lunch, dinner or snacks: its meals, its energy and its own "+".
+    struct SlotBlock: Sendable {
+        let name: String
+        let kcal: String?
+        let addURL: String
+        let addLabel: String
+        let meals: [MealBlock]
+        let hasMeals: Bool
     }
 
     let title: String
@@ -50,7 +60,7 @@ struct DayView: Sendable {
     let isToday: Bool
     let previousURL: String
     let nextURL: String
-    let meals: [MealBlock]
+    let slots: [SlotBlock]
     let hasMeals: Bool
     let kcalText: String
     let bars: [GoalBarView]
@@ -72,14 +82,15 @@ struct DayView: Sendable {
         dateText = day.date.longText
         previousURL = "/days/\(day.date.previous)"
         nextURL = "/days/\(day.date.next)"
-        meals = day.meals.map { foods in
-            MealBlock(url: "/meals/\(foods.meal.id)", time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
-                      placeName: foods.meal.place?.name, kcal: foods.entries.isEmpty ? MealRowView.notItemised : FoodDiary.kcalText(foods.totals),
-                      macros: foods.entries.isEmpty ? "" : macrosText(foods.totals),
-                      isFavourite: foods.meal.isFavourite, isItemised: !foods.entries.isEmpty, entries: foods.entries.map(EntryRowView.init),
-                      hasEntries: !foods.entries.isEmpty, foodCountText: MealRowView.foodCountText(foods.entries.count))
+        let date = day.date
+        slots = MealSlot.allCases.map { slot in
+            let meals = day.meals.filter { MealSlot($0.meal.eatenAt) == slot }
+            let kcal = meals.filter { !$0.entries.isEmpty }.reduce(0) { $0 + $1.totals.value(.energyKcal, default: 0) }
+            return SlotBlock(name: slot.name, kcal: meals.contains { !$0.entries.isEmpty } ? FoodDiary.kcalText(kcal) : nil,
+                             addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: "Add to \(slot.name.lowercased())",
+                             meals: meals.map(Self.block), hasMeals: !meals.isEmpty)
         }
-        hasMeals = !meals.isEmpty
+        hasMeals = !day.meals.isEmpty
         let totals = day.totals
         self.kcalText = FoodDiary.kcalText(totals)
         notItemisedText = Self.notItemisedText(day.notItemisedCount)
@@ -87,6 +98,15 @@ struct DayView: Sendable {
         bars = GoalBarView.bars(totals: totals, goals: day.goals)
         hasGoals = !day.goals.isEmpty
         lines = NutrientLineView.lines(totals)
+    }
+
+    private static func block(_ foods: EntryQueries.MealFoods) -> MealBlock {
+        MealBlock(url: "/meals/\(foods.meal.id)", time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
+                  placeName: foods.meal.place?.name, kcal: foods.entries.isEmpty ? MealRowView.notItemised : FoodDiary.kcalText(foods.totals),
+                  macros: foods.entries.isEmpty ? "" : macrosText(foods.totals),
+                  isFavourite: foods.meal.isFavourite, isItemised: !foods.entries.isEmpty, entries: foods.entries.map(EntryRowView.init),
+                  hasEntries: !foods.entries.isEmpty,
+                  foodsText: Meal.foodsText(foods.entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: foods.entries.count))
     }
 }
 

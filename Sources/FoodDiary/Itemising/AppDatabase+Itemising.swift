@@ -81,10 +81,10 @@ public enum ItemisingQueries {
     static let likeLimit = 5
     static let recentDays = 30
 
-    /// "Lately", when a place has nothing to offer: the 30 days up to the meal's day, as SQL on the
+    /// "Lately", when a place has nothing to offer: the 30 days up to `time`'s day, as SQL on the
     /// meal table `m`.
-    static func recently(_ meal: Meal) -> (sql: String, arguments: StatementArguments) {
-        ("m.eaten_local >= ? AND m.eaten_local < ?", [meal.eatenAt.date.adding(days: -recentDays).description, meal.eatenAt.date.next.description])
+    static func recently(_ time: LocalDateTime) -> (sql: String, arguments: StatementArguments) {
+        ("m.eaten_local >= ? AND m.eaten_local < ?", [time.date.adding(days: -recentDays).description, time.date.next.description])
     }
 
     /// Past meals with foods eaten at a similar time of day here (same place or within 150 m);
@@ -95,7 +95,7 @@ public enum ItemisingQueries {
             let here = try likeMeals(db, meal, where: "m.place_id IN (SELECT value FROM json_each(?))", [JSONList.ids(places)])
             if !here.isEmpty { return (.here, here) }
         }
-        let lately = recently(meal)
+        let lately = recently(meal.eatenAt)
         return (.atThisTime, try likeMeals(db, meal, where: lately.sql, lately.arguments))
     }
 

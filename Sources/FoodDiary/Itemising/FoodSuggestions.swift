@@ -27,13 +27,31 @@ public enum FoodSuggestions {
     /// Nil when there is nothing to suggest. Foods already in the meal are left out.
     package static func forMeal(_ db: Database, _ meal: Meal) throws -> (basis: Basis, foods: [Usual])? {
         if let places = try Nearby.placeIDs(db, of: meal) {
-            let usual = try usualFoods(db, where: "m.place_id IN (SELECT value FROM json_each(?))", [JSONList.ids(places)], for: meal)
-            if !usual.isEmpty { return (.here, usual) }
+            let usual = try usualFoods(db, where: "m.place_id IN (SELECT value FROM json_each(?))", [JSONList.ids(places)], excluding: meal.id)
+            if !usual.isEmpty { return (.here, usual.map(\.usual)) }
         }
-        let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt), lately = ItemisingQueries.recently(meal)
-        let usual = try usualFoods(db, where: "\(lately.sql) AND \(time.sql)", lately.arguments + time.arguments, for: meal)
-        return usual.isEmpty ? nil : (.atThisTime, usual)
+        let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt), lately = ItemisingQueries.recently(meal.eatenAt)
+        let usual = try usualFoods(db, where: "\(lately.sql) AND \(time.sql)", lately.arguments + time.arguments, excluding: meal.id)
+        return usual.isEmpty ? nil : (.atThisTime, usual.map(\.usual))
     }
+
+    /// What "＋" offers before anything is typed, for everyone with history whatever the hour:
+    /// the foods usual at this time of day lately, then the most logged of the last 90 days.
+    /// Foods already in `mealID` are left out.
+    package static func forLogging(_ db: Database, at time: LocalDateTime, into mealID: Int64?) throws -> (atThisTime: [Usual], often: [Usual]) {
+        let similar = TimeOfDay.similarSQL("m.eaten_local", to: time), lately = ItemisingQueries.recently(time)
+        let atThisTime = try usualFoods(db, where: "\(lately.sql) AND \(similar.sql)", lately.arguments + similar.arguments,
+                                        excluding: mealID ?? 0, limit: loggingLimit)
+        let shown = Set(atThisTime.map(\.key))
+        let often = try usualFoods(db, where: "m.eaten_local >= ? AND m.eaten_local < ?",
+                                   [time.date.adding(days: -oftenDays).description, time.date.next.description],
+                                   excluding: mealID ?? 0, limit: loggingLimit + shown.count)
+            .filter { !shown.contains($0.key) }.prefix(loggingLimit)
+        return (atThisTime.map(\.usual), often.map(\.usual))
+    }
+
+    static let loggingLimit = 8
+    static let oftenDays = 90
 
     /// One food whatever the meal: the catalog's by its id, any other by kind, name and brand.
     private enum FoodKey: Hashable {
@@ -53,9 +71,10 @@ public enum FoodSuggestions {
     /// logged most), represented by the latest entry in that amount. Catalog foods, nearly every
     /// entry, are read from an index of (meal, catalog food, grams) alone: a place visited 1,500
     /// times has some 4,000 entries, and their rows are never read.
-    private static func usualFoods(_ db: Database, where condition: String, _ arguments: StatementArguments, for meal: Meal) throws -> [Usual] {
+    private static func usualFoods(_ db: Database, where condition: String, _ arguments: StatementArguments, excluding mealID: Int64,
+                                   limit: Int = limit) throws -> [(key: FoodKey, usual: Usual)] {
         var inMeal = Set<FoodKey>()
-        try db.forEachCachedRow("SELECT e.catalog_food_id, \(otherKey) FROM food_entry e WHERE e.meal_id = ?", [meal.id]) { row in
+        try db.forEachCachedRow("SELECT e.catalog_food_id, \(otherKey) FROM food_entry e WHERE e.meal_id = ?", [mealID]) { row in
             inMeal.insert((row[0] as Int64?).map(FoodKey.catalog) ?? .other(row[1]))
         }
         var amounts: [FoodKey: [Double: Amount]] = [:]
@@ -68,15 +87,15 @@ public enum FoodSuggestions {
             amounts[key, default: [:]][grams ?? -1] = amount
         }
         let from = "FROM meal m JOIN food_entry e ON e.meal_id = m.id WHERE m.id != ? AND \(condition)"
-        try db.forEachCachedRow("SELECT e.catalog_food_id, e.grams, e.id \(from) AND e.catalog_food_id IS NOT NULL", [meal.id] + arguments) { row in
+        try db.forEachCachedRow("SELECT e.catalog_food_id, e.grams, e.id \(from) AND e.catalog_food_id IS NOT NULL", [mealID] + arguments) { row in
             tally(.catalog(row[0]), grams: row[1], entry: row[2])
         }
-        try db.forEachCachedRow("SELECT \(otherKey), e.grams, e.id \(from) AND e.catalog_food_id IS NULL", [meal.id] + arguments) { row in
+        try db.forEachCachedRow("SELECT \(otherKey), e.grams, e.id \(from) AND e.catalog_food_id IS NULL", [mealID] + arguments) { row in
             tally(.other(row[0]), grams: row[1], entry: row[2])
         }
-        let ranked = amounts.values.compactMap { options -> (entry: Int64, times: Int, latest: Int64)? in
+        let ranked = amounts.compactMap { key, options -> (key: FoodKey, entry: Int64, times: Int, latest: Int64)? in
             guard let usual = options.values.max(by: { ($0.times, $0.latestEntry) < ($1.times, $1.latestEntry) }) else { return nil }
-            return (usual.latestEntry, options.values.reduce(0) { $0 + $1.times }, options.values.map(\.latestEntry).max() ?? 0)
+            return (key, usual.latestEntry, options.values.reduce(0) { $0 + $1.times }, options.values.map(\.latestEntry).max() ?? 0)
         }
         .sorted { ($0.times, $0.latest) > ($1.times, $1.latest) }
         .prefix(limit)
@@ -89,6 +108,6 @@ public enum FoodSuggestions {
             let id: Int64 = row[0]
             shown[id] = Usual(entryID: id, description: row[1], brandOwner: row[2], amountLabel: row[3], energyKcal: row[4], meals: times[id] ?? 0)
         }
-        return ranked.compactMap { shown[$0.entry] }
+        return ranked.compactMap { food in shown[food.entry].map { (food.key, $0) } }
     }
 }

@@ -178,11 +178,20 @@ public enum MealQueries {
                 WHERE mt.meal_id IN (SELECT value FROM json_each(?)) ORDER BY mt.meal_id, mt.position
                 """, [JSONList.ids(ids)]) { row in tags[row[0], default: []].append(TagSummary(id: row[1], name: row[2])) }
         }
+        var names: [Int64: [String]] = [:]
+        if !ids.isEmpty {
+            try db.forEachCachedRow("""
+                SELECT meal_id, description FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) ORDER BY meal_id, id
+                """, [JSONList.ids(ids)]) { row in
+                let mealID: Int64 = row[0]
+                if names[mealID, default: []].count < Meal.firstFoodsShown { names[mealID, default: []].append(row[1]) }
+            }
+        }
         return try records.map { record in
             let total = record.id.flatMap { totals[$0] }
             return try Meal(record: record, foodCount: total?.count ?? 0, energyKcal: total?.kcal ?? 0,
                             photo: record.photoSHA256.flatMap { photos[$0] }, place: record.placeID.flatMap { places[$0] },
-                            tags: record.id.flatMap { tags[$0] } ?? [])
+                            tags: record.id.flatMap { tags[$0] } ?? [], firstFoods: record.id.flatMap { names[$0] } ?? [])
         }
     }
 }

@@ -16,8 +16,11 @@ public struct Meal: Sendable, Equatable {
     public let locationSource: LocationSource?
     public let place: PlaceSummary?
     public let tags: [TagSummary]
+    /// The names of its first few foods, in the order they were added: a row reads "Eggs + Toast".
+    public let firstFoods: [String]
 
-    init(record: MealRecord, foodCount: Int, energyKcal: Double, photo: Photo?, place: PlaceSummary?, tags: [TagSummary]) throws {
+    init(record: MealRecord, foodCount: Int, energyKcal: Double, photo: Photo?, place: PlaceSummary?, tags: [TagSummary],
+         firstFoods: [String] = []) throws {
         guard let id = record.id, let eatenAt = LocalDateTime(parsing: record.eatenLocal) else {
             throw MealDataError.corruptRow(id: record.id)
         }
@@ -35,6 +38,27 @@ public struct Meal: Sendable, Equatable {
         self.locationSource = record.locationSource.flatMap(LocationSource.init(rawValue:))
         self.place = place
         self.tags = tags
+        self.firstFoods = firstFoods
+    }
+
+    static let firstFoodsShown = 3
+
+    public var foodsText: String { Self.foodsText(firstFoods, count: foodCount) }
+
+    /// "Eggs + Toast + Butter + 2 more" from the first names of `count` foods; how many foods
+    /// when none are named.
+    public static func foodsText(_ names: some Collection<String>, count: Int) -> String {
+        guard !names.isEmpty else { return foodCountText(count) }
+        let more = count - names.count
+        return names.joined(separator: " + ") + (more > 0 ? " + \(more) more" : "")
+    }
+
+    public static func foodCountText(_ count: Int) -> String {
+        switch count {
+        case 0: "No foods yet"
+        case 1: "1 food"
+        default: "\(count) foods"
+        }
     }
 
     /// A meal with no foods yet waits to be itemised: its energy is unknown, never 0 kcal.

@@ -52,7 +52,8 @@ struct MealRowView: Sendable {
     let tagsText: String?
     let time: String
     let headline: String?
-    let foodCountText: String
+    /// "Eggs + Toast + Butter": which foods, not how many.
+    let foodsText: String
     let kcalText: String
     let isItemised: Bool
 
@@ -64,21 +65,13 @@ struct MealRowView: Sendable {
         tagsText = visibleTags.isEmpty ? nil : visibleTags.joined(separator: " · ")
         time = meal.eatenAt.clockText
         headline = meal.headline
-        foodCountText = Self.foodCountText(meal.foodCount)
+        foodsText = meal.foodsText
         kcalText = meal.knownEnergyKcal.map { FoodDiary.kcalText($0) } ?? Self.notItemised
         isItemised = meal.isItemised
     }
 
     /// What a meal with no foods shows for its energy: unknown, not zero.
     static let notItemised = "To itemise"
-
-    static func foodCountText(_ count: Int) -> String {
-        switch count {
-        case 0: "No foods yet"
-        case 1: "1 food"
-        default: "\(count) foods"
-        }
-    }
 }
 
 struct PaginationView: Sendable {
@@ -158,7 +151,7 @@ struct MealDetailView: Sendable {
         // Only a meal eaten in another time zone says which: "UTC+00:00" on every meal read as noise.
         utcOffset = meal.utcOffsetMinutes == meal.eatenAt.utcOffsetMinutes(in: timeZone) ? nil : "UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)
         notes = meal.notes.isEmpty ? nil : meal.notes
-        foodCountText = MealRowView.foodCountText(foods.entries.count)
+        foodCountText = Meal.foodCountText(foods.entries.count)
         kcalText = foods.entries.isEmpty ? MealRowView.notItemised : FoodDiary.kcalText(foods.totals)
         entries = foods.entries.map(EntryRowView.init)
         hasEntries = !foods.entries.isEmpty

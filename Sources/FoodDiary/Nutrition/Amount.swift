@@ -134,6 +134,16 @@ public struct ChosenAmount: Sendable, Equatable {
 
     static func presetKey(_ grams: Double) -> String { "g\(Int(grams))" }
 
+    /// What one tap adds when the person has never logged the food: one of its everyday measure
+    /// (a slice, a medium fruit, a can), else 100 g or ml.
+    public static func everyday(portions: [Portion], unit: MeasureUnit = .grams) -> ChosenAmount {
+        let choice = Portion.everyday(in: portions)?.key ?? presetKey(100)
+        guard case .success(let amount) = validate(Form(choice: choice), portions: portions, unit: unit) else {
+            return ChosenAmount(grams: 100, label: "100 \(unit.symbol)")
+        }
+        return amount
+    }
+
     /// `unit`: what the amount is in; a drink labelled by volume is counted in ml, never as grams.
     public static func validate(_ form: Form, portions: [Portion], unit: MeasureUnit = .grams) -> Result<ChosenAmount, Errors> {
         var errors = Errors()

@@ -89,7 +89,11 @@ public struct FoodSnapshot: Sendable, Equatable {
 extension Portion {
     /// USDA household measures of a catalog food, keyed `p<seq>`.
     package static func catalogPortions(_ food: FoodDetails) -> [Portion] {
-        food.portions.map {
+        catalogPortions(food.portions)
+    }
+
+    package static func catalogPortions(_ portions: [FoodDetails.Portion]) -> [Portion] {
+        portions.map {
             Portion(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description)", grams: $0.gramWeight)
         }
     }

@@ -503,6 +503,10 @@ enum DiaryMigrations {
                 CREATE INDEX food_entry_food_by_meal ON food_entry(meal_id, catalog_food_id, grams);
                 """)
         }
+        migrator.registerMigration("indexEntriesByCatalogFood") { db in
+            // "＋" adds a searched food in the amount the person last had it: one seek per food.
+            try db.execute(sql: "CREATE INDEX food_entry_by_catalog_food ON food_entry(catalog_food_id, id) WHERE catalog_food_id IS NOT NULL")
+        }
         return migrator
     }
 }

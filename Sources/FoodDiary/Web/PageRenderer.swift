@@ -49,6 +49,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case snap = "meals/snap"
     case toItemise = "meals/to_itemise"
     case error = "error"
+    case more = "more/more"
+    case log = "log/log"
 }
 
 /// A page as it left the renderer, for `AppConfig.renderedPageCheck`.

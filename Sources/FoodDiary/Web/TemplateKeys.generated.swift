@@ -117,13 +117,19 @@ extension ChooseAmountView.RecipeContext: TemplateKeyed {
 
 extension DayView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "meals": self.meals.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "slots": self.slots.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; default: .absent }
     }
 }
 
 extension DayView.MealBlock: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "placeName": self.placeName.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; case "isFavourite": self.isFavourite.templateValue; case "isItemised": self.isItemised.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "foodCountText": self.foodCountText.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "placeName": self.placeName.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; case "isFavourite": self.isFavourite.templateValue; case "isItemised": self.isItemised.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "foodsText": self.foodsText.templateValue; default: .absent }
+    }
+}
+
+extension DayView.SlotBlock: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "kcal": self.kcal.templateValue; case "addURL": self.addURL.templateValue; case "addLabel": self.addLabel.templateValue; case "meals": self.meals.templateValue; case "hasMeals": self.hasMeals.templateValue; default: .absent }
     }
 }
 
@@ -319,6 +325,30 @@ extension LogAgainView: TemplateKeyed {
     }
 }
 
+extension LogRowView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "kcal": self.kcal.templateValue; case "field": self.field.templateValue; case "value": self.value.templateValue; case "buttonLabel": self.buttonLabel.templateValue; case "url": self.url.templateValue; default: .absent }
+    }
+}
+
+extension LogSectionView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "heading": self.heading.templateValue; case "note": self.note.templateValue; case "rows": self.rows.templateValue; default: .absent }
+    }
+}
+
+extension LogView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; default: .absent }
+    }
+}
+
+extension LogView.Added: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "description": self.description.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; case "changeURL": self.changeURL.templateValue; case "entryID": self.entryID.templateValue; case "mealID": self.mealID.templateValue; case "madeMeal": self.madeMeal.templateValue; default: .absent }
+    }
+}
+
 extension MealContextView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "url": self.url.templateValue; case "time": self.time.templateValue; case "dayHeading": self.dayHeading.templateValue; case "headline": self.headline.templateValue; default: .absent }
@@ -363,7 +393,13 @@ extension MealListView: TemplateKeyed {
 
 extension MealRowView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; case "placeName": self.placeName.templateValue; case "tagsText": self.tagsText.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "isItemised": self.isItemised.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; case "placeName": self.placeName.templateValue; case "tagsText": self.tagsText.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "foodsText": self.foodsText.templateValue; case "kcalText": self.kcalText.templateValue; case "isItemised": self.isItemised.templateValue; default: .absent }
+    }
+}
+
+extension MoreView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "name": self.name.templateValue; case "isOwner": self.isOwner.templateValue; default: .absent }
     }
 }
 
@@ -676,50 +712,52 @@ extension UsualFoodsView.Food: TemplateKeyed {
 /// Every key a view model answers, for the test that each template key names one.
 enum TemplateKeys {
     static let all: Set<String> = [
-        "action", "addFoodURL", "addIngredientURL", "addMealURL", "addURL", "additions", "advice", "alreadySaved",
-        "amount", "amountLabel", "amountText", "amounts", "archives", "averageText", "backLabel", "backURL",
-        "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel",
-        "basisText", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonLabel",
-        "buttonText", "byInvitation", "canImport", "cancelURL", "carbohydrate", "checked", "choiceError", "choosePath",
-        "chooseURL", "commitURL", "commonName", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery",
-        "count", "countError", "countText", "created", "createdText", "csrfToken", "currentError", "currentKey",
-        "dateText", "day", "dayHeading", "dayISO", "dayText", "dayURL", "days", "defaultAmount",
-        "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries",
-        "diaryName", "directory", "downloadURL", "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL",
-        "emptyMessage", "energyChart", "entries", "entryID", "error", "errorSummary", "estimate", "estimateAction",
-        "estimateError", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields",
-        "fileName", "fill", "foodCountText", "foodGroup", "foods", "foodsText", "geoURI", "geocodedName",
-        "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "grid", "groups", "handOver",
-        "hasArchives", "hasBarcodeResults", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients",
-        "hasLikes", "hasLocationError", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople",
-        "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasShares",
-        "hasTags", "heading", "headline", "height", "household", "id", "importCommand", "incompleteText",
-        "indented", "ingredients", "isCurrent", "isEmpty", "isError", "isFavourite", "isIncomplete", "isItemised",
-        "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday",
-        "isYou", "isoDate", "itemise", "kcal", "kcalPerGram", "kcalText", "key", "kind",
-        "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError",
-        "legend", "likenessText", "likes", "lines", "link", "listURL", "location", "locationSource",
-        "logAgainURL", "longitude", "longitudeError", "macroChart", "macros", "madeAt", "mapURL", "maxGrams",
-        "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealNotes", "mealPhotoURL",
-        "mealPlace", "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError", "moreText",
-        "mustChangePassword", "myFoods", "name", "nameError", "newName", "newPasswordLabel", "newToken", "next",
-        "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "notice",
-        "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions",
-        "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError", "people",
-        "peopleError", "per", "percentText", "periods", "photo", "photoAction", "photoError", "photoURL",
-        "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions",
-        "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError", "quickAddURL",
-        "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL",
-        "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText",
-        "rows", "rules", "saveForLater", "saved", "savedHeading", "schedule", "scope", "search",
-        "segments", "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
-        "servingText", "servings", "servingsError", "servingsText", "shareKey", "shareURL", "shares", "signedIn",
-        "size", "sizeText", "skipped", "skippedCount", "slot", "source", "sourceNote", "sourceText",
-        "staleMessage", "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText",
-        "takenText", "text", "thumbnailURL", "thumbs", "time", "timesText", "title", "toItemise",
-        "toItemiseURL", "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines",
-        "totalServings", "totalServingsError", "typed", "typedURL", "unit", "unitName", "unitNote", "untouchedURL",
-        "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value",
-        "valueText", "whenText", "width", "x", "xLabels", "y",
+        "action", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL", "addURL", "added", "additions",
+        "advice", "alreadySaved", "amount", "amountLabel", "amountText", "amounts", "archives", "averageText",
+        "backLabel", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars",
+        "baselineY", "basisLabel", "basisText", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL",
+        "button", "buttonLabel", "buttonText", "byInvitation", "canImport", "cancelURL", "carbohydrate", "changeURL",
+        "checked", "choiceError", "choosePath", "chooseURL", "commitURL", "commonName", "confirmLabel", "confirmationError",
+        "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "created", "createdText",
+        "csrfToken", "currentError", "currentKey", "dateText", "day", "dayHeading", "dayISO", "dayText",
+        "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description",
+        "detail", "details", "diaries", "diaryName", "directory", "downloadURL", "earlierShares", "eatenAt",
+        "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries", "entryID", "error",
+        "errorSummary", "estimate", "estimateAction", "estimateError", "exportCommand", "fat", "favouriteAction", "field",
+        "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "foodCountText", "foodGroup",
+        "foods", "foodsText", "geoURI", "geocodedName", "goalText", "gpsText", "grams", "gramsChecked",
+        "gramsError", "grid", "groups", "handOver", "hasArchives", "hasBarcodeResults", "hasEarlierShares", "hasEntries",
+        "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLocationError", "hasMeals", "hasMyFoods",
+        "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes",
+        "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasTags", "heading", "headline",
+        "height", "household", "id", "importCommand", "incompleteText", "indented", "ingredients", "isCurrent",
+        "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew",
+        "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou", "isoDate",
+        "itemise", "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelServing",
+        "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError", "legend", "likenessText",
+        "likes", "lines", "link", "listURL", "location", "locationSource", "logAgainURL", "longitude",
+        "longitudeError", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength",
+        "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes",
+        "mealPhotoURL", "mealPlace", "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError",
+        "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError", "newMealURL", "newName",
+        "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note",
+        "notes", "notesError", "nothingFound", "notice", "nutrients", "online", "onlineBox", "openAction",
+        "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError", "page",
+        "pageCount", "pagination", "passwordError", "people", "peopleError", "per", "percentText", "periods",
+        "photo", "photoAction", "photoError", "photoURL", "pickAction", "placeError", "placeName", "placeOptions",
+        "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote",
+        "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes",
+        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
+        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rows", "rules", "saveForLater", "saved",
+        "savedHeading", "schedule", "scope", "search", "searched", "sections", "segments", "selected",
+        "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings",
+        "servingsError", "servingsText", "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText",
+        "skipped", "skippedCount", "slot", "slots", "source", "sourceNote", "sourceText", "staleMessage",
+        "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText",
+        "targetDetail", "targetText", "targetURL", "text", "thumbnailURL", "thumbs", "time", "timesText",
+        "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens",
+        "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit", "unitName",
+        "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset",
+        "utcOffsetError", "value", "valueText", "whenText", "width", "x", "xLabels", "y",
     ]
 }

@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+
+/// "＋": foods added one tap at a time, the meal made with the first of them.
+extension AppDatabase {
+    /// The meal a food goes to: one already in the diary, or a new one made with the food.
+    enum LogTarget: Sendable {
+        case meal(id: Int64)
+        case newMeal(eatenAt: LocalDateTime, utcOffsetMinutes: Int)
+    }
+
+    /// What one tap adds: a copy of a past entry (a usual food in its usual amount), or a food in
+    /// an amount.
+    enum LoggedFood: Sendable {
+        case copy(entryID: Int64)
+        case food(FoodSnapshot, ChosenAmount)
+    }
+
+    struct Logged: Sendable, Equatable {
+        let mealID: Int64
+        let entryID: Int64
+        let madeMeal: Bool
+    }
+
+    /// A new meal is at the place of the meal before it when that was eaten within three hours:
+    /// the second course at a restaurant, the snack at the desk.
+    static let samePlaceWithinMinutes = 180
+
+    /// Adds the food, making the meal in the same transaction, so no meal is ever left behind
+    /// without the food that made it. Nil when the meal or the past entry is gone.
+    func log(_ food: LoggedFood, to target: LogTarget, now: Date) async throws -> Logged? {
+        try await write { db in
+            if case .copy(let entryID) = food, try Int.fetchOne(db, sql: "SELECT 1 FROM food_entry WHERE id = ?", arguments: [entryID]) == nil {
+                return nil
+            }
+            let mealID: Int64, madeMeal: Bool
+            switch target {
+            case .meal(let id):
+                guard try touchMeal(db, id: id, now: now) else { return nil }
+                (mealID, madeMeal) = (id, false)
+            case .newMeal(let eatenAt, let offset):
+                let location = try Self.placeOfMealBefore(db, eatenAt).map { LocationChoice.place(id: $0) } ?? .none
+                mealID = try Self.insertMeal(db, MealInput(eatenAt: eatenAt, utcOffsetMinutes: offset, notes: "", location: location),
+                                             photo: nil, geocodedName: nil, now: now)
+                madeMeal = true
+            }
+            switch food {
+            case .copy(let entryID):
+                _ = try Self.copyEntries(db, from: "id = ?", [entryID], to: mealID, now: now)
+            case .food(let snapshot, let amount):
+                _ = try Self.insertEntry(db, mealID: mealID, food: snapshot, grams: amount.grams, label: amount.label,
+                                         nutrients: snapshot.nutrients(forGrams: amount.grams), now: now)
+            }
+            return Logged(mealID: mealID, entryID: db.lastInsertedRowID, madeMeal: madeMeal)
+        }
+    }
+
+    private static func placeOfMealBefore(_ db: Database, _ time: LocalDateTime) throws -> Int64? {
+        let earliest = LocalDateTime(time.instant(utcOffsetMinutes: 0).addingTimeInterval(-Double(samePlaceWithinMinutes) * 60), in: .gmt)
+        return try db.cachedValue("""
+            SELECT place_id FROM meal WHERE eaten_local BETWEEN ? AND ? ORDER BY eaten_local DESC, id DESC LIMIT 1
+            """, [earliest.description, time.description])
+    }
+
+    /// Takes back one tap: removes the entry and, when that tap made the meal and nothing else has
+    /// been put in it since (no food, photo, notes or tags), the meal. False when the entry is gone.
+    func undoLog(entryID: Int64, mealID: Int64, madeMeal: Bool, now: Date) async throws -> (undone: Bool, mealRemoved: Bool) {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM food_entry WHERE id = ? AND meal_id = ?", arguments: [entryID, mealID])
+            guard db.changesCount > 0 else { return (false, false) }
+            if madeMeal {
+                try db.execute(sql: """
+                    DELETE FROM meal WHERE id = ? AND entry_count = 0 AND photo_sha256 IS NULL AND notes = ''
+                    AND NOT EXISTS (SELECT 1 FROM meal_tag WHERE meal_id = meal.id)
+                    """, arguments: [mealID])
+                if db.changesCount > 0 { return (true, true) }
+            }
+            _ = try touchMeal(db, id: mealID, now: now)
+            return (true, false)
+        }
+    }
+}
+
+/// Read-only questions for "＋".
+enum LogQueries {
+    /// A meal joined by a new food is at most this old, on today's page: breakfast at 07:10 takes
+    /// the coffee at 08:30, not the one at noon.
+    static let joinWithinMinutes = 180
+
+    /// The meal a food joins when "＋" names none: the latest meal of `date` in `slot`; today, only
+    /// one eaten in the last three hours.
+    static func joinableMeal(_ db: Database, slot: MealSlot, on date: LocalDate, now: LocalDateTime) throws -> Meal? {
+        let records = try db.cachedRecords(MealRecord.self, """
+            SELECT \(MealRecord.selectedColumns) FROM meal WHERE eaten_local >= ? AND eaten_local < ? ORDER BY eaten_local DESC, id DESC
+            """, [date.description, date.next.description])
+        let earliest = LocalDateTime(now.instant(utcOffsetMinutes: 0).addingTimeInterval(-Double(joinWithinMinutes) * 60), in: .gmt)
+        let record = records.first { record in
+            guard let eaten = LocalDateTime(parsing: record.eatenLocal), MealSlot(eaten) == slot else { return false }
+            return date != now.date || (eaten >= earliest && eaten <= now)
+        }
+        return try record.flatMap { try MealQueries.withTotals(db, [$0]).first }
+    }
+
+    /// The amount the person last had each of these catalog foods in, by food.
+    static func lastAmounts(_ db: Database, catalogFoods ids: [Int64]) throws -> [Int64: ChosenAmount] {
+        var amounts: [Int64: ChosenAmount] = [:]
+        for id in Set(ids) {
+            if let row = try db.cachedRows("""
+                SELECT grams, portion_label FROM food_entry WHERE catalog_food_id = ? AND grams IS NOT NULL ORDER BY id DESC LIMIT 1
+                """, [id]).first {
+                amounts[id] = ChosenAmount(grams: row[0], label: row[1])
+            }
+        }
+        return amounts
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Hummingbird
+
+/// "＋ What did you eat?": the everyday loop. A tap on a food's "+" adds it (in the person's last
+/// amount for it, else an everyday measure) and comes back here with "✓ Added … · Undo", ready for
+/// the next; the meal is made with the first food, at the time it is now.
+struct LogController: Sendable {
+    let catalog: CatalogDatabase
+    let household: HouseholdFoods
+    let renderer: PageRenderer
+    let timeZone: TimeZone
+    let now: @Sendable () -> Date
+
+    static let searchLimit = 15
+
+    func addRoutes(to routes: Routes) {
+        routes.get("/log", use: page)
+        routes.post("/log", use: add)
+        routes.post("/log/undo", use: undo)
+    }
+
+    /// Where a food goes, as the page's links and forms carry it: `meal`, or `day` and `slot` of
+    /// the meal to make, `new` to make one even when a meal of this slot could take it.
+    struct Target {
+        let meal: Meal?
+        let day: LocalDate
+        let slot: MealSlot
+        let eatenAt: LocalDateTime
+
+        var fields: String {
+            meal.map { "meal=\($0.id)" } ?? "day=\(day)&slot=\(slot.rawValue)"
+        }
+    }
+
+    private func target(_ fields: FormFields, diary: Diary) async throws -> Target {
+        let current = LocalDateTime(now(), in: timeZone)
+        if let id = fields["meal"].flatMap({ Int64($0) }), id > 0 {
+            guard let meal = try await diary.database.read({ db in try MealQueries.meal(db, id: id) }) else { throw mealNotFound(id) }
+            return Target(meal: meal, day: meal.eatenAt.date, slot: MealSlot(meal.eatenAt), eatenAt: meal.eatenAt)
+        }
+        let day = try fields["day"].map { text in
+            guard let day = LocalDate(parsing: text) else {
+                throw HTTPError(.badRequest, message: "“\(text.prefix(40))” is not a day. Days are written like 2026-03-09.")
+            }
+            return day
+        } ?? current.date
+        let slot = MealSlot(formValue: fields["slot"]) ?? MealSlot(current)
+        // Today's slot now is eaten now; another slot or day at the slot's usual hour.
+        let eatenAt = day == current.date && slot == MealSlot(current) ? current : slot.usualTime(on: day)
+        let joined = fields["new"] == nil
+            ? try await diary.database.read { db in try LogQueries.joinableMeal(db, slot: slot, on: day, now: current) } : nil
+        return Target(meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? eatenAt)
+    }
+
+    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
+        let diary = person.diary
+        let parameters = try request.formQuery()
+        let target = try await target(parameters, diary: diary)
+        let query = String((parameters["q"] ?? "").prefix(200))
+        let words = Words.split(query)
+        var sections: [LogSectionView] = []
+        var correctedQuery: String?
+        var hasHistory = true
+        if words.isEmpty {
+            let (usual, saved) = try await diary.database.read { db in
+                (try FoodSuggestions.forLogging(db, at: target.eatenAt, into: target.meal?.id), try EntryQueries.savedFoods(db))
+            }
+            let slotName = target.slot.name.lowercased()
+            sections.append(LogSectionView(heading: "Usual at \(slotName)", note: "What you had most around this time lately, in your usual amount.",
+                                           rows: usual.atThisTime.map(LogRowView.usual)))
+            sections.append(LogSectionView(heading: usual.atThisTime.isEmpty ? "What you have often" : "Also often", note: nil,
+                                           rows: usual.often.map(LogRowView.usual)))
+            sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: saved.map(LogRowView.saved)))
+            hasHistory = !(usual.atThisTime.isEmpty && usual.often.isEmpty && saved.isEmpty)
+        } else {
+            let logged = try await diary.loggedCatalogFoods()
+            let result = try await catalog.search { db in try FoodSearch.search(db, query: query, limit: Self.searchLimit, logged: logged) }
+            correctedQuery = result.correctedQuery
+            let ids = result.foods.map(\.id)
+            let portions = try await catalog.read { db in try FoodDetails.portions(db, foods: ids) }
+            let (last, myFoods, recipes, saved) = try await diary.database.read { db in
+                (try LogQueries.lastAmounts(db, catalogFoods: ids), try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query),
+                 try EntryQueries.savedFoods(db, matching: query))
+            }
+            let own = saved.map(LogRowView.saved) + myFoods.map(LogRowView.own) + recipes.compactMap(LogRowView.recipe)
+            sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
+            sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: result.foods.map { food in
+                let amount = last[food.id] ?? ChosenAmount.everyday(portions: portions[food.id] ?? [], unit: food.measureUnit)
+                return LogRowView.catalog(food, amount: amount, isLast: last[food.id] != nil)
+            }))
+        }
+        sections.removeAll { $0.rows.isEmpty }
+        let added = try await addedView(parameters, diary: diary)
+        return await renderer.render(.log, view(target, query: query, words: words, sections: sections, correctedQuery: correctedQuery,
+                                                added: added, focus: parameters["focus"] != nil || !hasHistory, context: context))
+    }
+
+    private func view(_ target: Target, query: String, words: [String], sections: [LogSectionView], correctedQuery: String?,
+                      added: LogView.Added?, focus: Bool, context: AppRequestContext) -> LogView {
+        let today = LocalDateTime(now(), in: timeZone).date
+        let dayText = target.day == today ? "" : " on \(target.day.longText)"
+        let targetText: String, detail: String?
+        if let meal = target.meal {
+            targetText = "\(target.slot.name) at \(meal.eatenAt.clockText)\(dayText)"
+            detail = meal.isItemised ? "\(meal.foodsText) · \(kcalText(meal.energyKcal))" : "no foods yet"
+        } else {
+            targetText = "A new meal: \(target.slot.name.lowercased()), \(target.day == today && target.eatenAt.date == today && MealSlot(LocalDateTime(now(), in: timeZone)) == target.slot ? "now" : target.eatenAt.clockText + dayText)"
+            detail = nil
+        }
+        let newMealURL = target.meal.map { "/log?day=\($0.eatenAt.date)&slot=\(target.slot.rawValue)&new=1" }
+        return LogView(csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: target.meal.map { "/meals/\($0.id)" },
+                       newMealURL: newMealURL, mealID: target.meal?.id, day: target.meal == nil ? target.day.description : nil,
+                       slot: target.meal == nil ? target.slot.rawValue : nil, added: added, query: query, searched: !words.isEmpty,
+                       correctedQuery: correctedQuery, sections: sections, hasSections: !sections.isEmpty,
+                       nothingFound: !words.isEmpty && sections.isEmpty, isFirstFood: words.isEmpty && sections.isEmpty,
+                       focusSearch: focus,
+                       moreSearchURL: target.meal.map { "/meals/\($0.id)/foods/new" + queryString(["q": query]) },
+                       quickAddURL: target.meal.map { "/meals/\($0.id)/foods/new/quick" },
+                       mealFormURL: target.day == today ? "/meals/new" : "/meals/new?day=\(target.day)")
+    }
+
+    /// The food a tap just added, read back from the diary: an `added` left in an address after
+    /// an undo shows nothing.
+    private func addedView(_ parameters: FormFields, diary: Diary) async throws -> LogView.Added? {
+        guard let entryID = parameters["added"].flatMap({ Int64($0) }), let mealID = parameters["meal"].flatMap({ Int64($0) }) else { return nil }
+        guard let entry = try await diary.database.read({ db in try EntryQueries.entry(db, mealID: mealID, entryID: entryID) }) else { return nil }
+        return LogView.Added(description: entry.food.description, amount: entry.portionLabel, kcal: kcalText(entry.nutrients),
+                             changeURL: "/meals/\(mealID)/foods/\(entryID)", entryID: entryID, mealID: mealID, madeMeal: parameters["made"] == "1")
+    }
+
+    @Sendable func add(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
+        let diary = person.diary
+        let fields = context.formFields
+        let target = try await target(fields, diary: diary)
+        let food: AppDatabase.LoggedFood
+        if let entryID = fields["entry"].flatMap({ Int64($0) }), entryID > 0 {
+            food = .copy(entryID: entryID)
+        } else {
+            let sources = FoodSources(database: diary.database, catalog: catalog, household: (household, person.account))
+            let resolved = try await sources.resolve(fields["source"] ?? "")
+            var last: ChosenAmount?
+            if let id = resolved.catalogFoodID {
+                last = try await diary.database.read { db in try LogQueries.lastAmounts(db, catalogFoods: [id])[id] }
+            }
+            food = .food(resolved.food, resolved.defaultAmount ?? last ?? ChosenAmount.everyday(portions: resolved.portions, unit: resolved.food.basisUnit))
+        }
+        let destination: AppDatabase.LogTarget = target.meal.map { .meal(id: $0.id) }
+            ?? .newMeal(eatenAt: target.eatenAt, utcOffsetMinutes: target.eatenAt.utcOffsetMinutes(in: timeZone))
+        guard let logged = try await diary.database.log(food, to: destination, now: now()) else {
+            throw HTTPError(.notFound, message: "That meal or that food is gone, so nothing was added.")
+        }
+        // A search's add comes back to an empty, focused box for the next food.
+        let focus = fields["q"].map { Words.split($0).isEmpty } == false ? "&focus=1" : ""
+        return redirect(to: "/log?meal=\(logged.mealID)&added=\(logged.entryID)\(logged.madeMeal ? "&made=1" : "")\(focus)")
+    }
+
+    @Sendable func undo(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
+        let fields = context.formFields
+        guard let entryID = fields["entry"].flatMap({ Int64($0) }), let mealID = fields["meal"].flatMap({ Int64($0) }) else {
+            throw HTTPError(.badRequest, message: "The form did not say which food to take back.")
+        }
+        let outcome = try await diary.database.undoLog(entryID: entryID, mealID: mealID, madeMeal: fields["made"] == "1", now: now())
+        guard outcome.undone else {
+            throw HTTPError(.notFound, message: "That food is no longer in the meal, so there was nothing to take back.")
+        }
+        return redirect(to: outcome.mealRemoved ? "/log" : "/log?meal=\(mealID)")
+    }
+}

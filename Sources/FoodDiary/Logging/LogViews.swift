@@ -1,0 +1,96 @@
+import Foundation
+
+/// One food "＋" offers, with the amount its "+" adds.
+struct LogRowView: Sendable {
+    let name: String
+    let detail: String
+    let kcal: String
+    /// `entry` (a copy of a past entry) or `source` (a food by reference).
+    let field: String
+    let value: String
+    let buttonLabel: String
+    let url: String?
+
+    static func usual(_ food: FoodSuggestions.Usual) -> LogRowView {
+        let times = food.meals == 1 ? "once" : "\(food.meals) times"
+        return LogRowView(name: food.description, detail: [food.brandOwner, food.amountLabel, times].compactMap { $0 }.joined(separator: " · "),
+                          kcal: food.energyKcal.map { kcalText($0) } ?? "–", field: "entry", value: String(food.entryID),
+                          buttonLabel: "Add \(food.amountLabel) of \(food.description)", url: nil)
+    }
+
+    static func catalog(_ food: FoodSummary, amount: ChosenAmount, isLast: Bool) -> LogRowView {
+        let kcal = food.energyKcalPer100g.map { kcalText($0 * amount.grams / 100) } ?? "–"
+        return LogRowView(name: food.description, detail: [food.brandOwner, isLast ? "\(amount.label), as last time" : amount.label]
+                            .compactMap { $0 }.joined(separator: " · "),
+                          kcal: kcal, field: "source", value: "catalog:\(food.id)", buttonLabel: "Add \(amount.label) of \(food.description)",
+                          url: "/foods/\(food.id)")
+    }
+
+    static func saved(_ saved: SavedFood) -> LogRowView {
+        let amount = saved.defaultAmount
+        return LogRowView(name: saved.food.description, detail: [saved.food.brandOwner, amount.label, "saved"].compactMap { $0 }.joined(separator: " · "),
+                          kcal: kcalText(saved.food.nutrients(forGrams: amount.grams)), field: "source", value: "saved:\(saved.id)",
+                          buttonLabel: "Add \(amount.label) of \(saved.food.description)", url: nil)
+    }
+
+    static func own(_ food: MyFood) -> LogRowView {
+        let amount = ChosenAmount.everyday(portions: [food.portion])
+        return LogRowView(name: food.name, detail: [food.brandOwner, amount.label, "my food"].compactMap { $0 }.joined(separator: " · "),
+                          kcal: kcalText(food.snapshot.nutrients(forGrams: amount.grams)), field: "source", value: "my:\(food.id)",
+                          buttonLabel: "Add \(amount.label) of \(food.name)", url: "/my-foods/\(food.id)")
+    }
+
+    static func recipe(_ recipe: Recipe) -> LogRowView? {
+        guard let snapshot = recipe.snapshot else { return nil }
+        let amount = ChosenAmount.everyday(portions: [recipe.portion])
+        return LogRowView(name: recipe.name, detail: "\(amount.label) · recipe",
+                          kcal: kcalText(snapshot.nutrients(forGrams: amount.grams)), field: "source", value: "recipe:\(recipe.id)",
+                          buttonLabel: "Add \(amount.label) of \(recipe.name)", url: "/recipes/\(recipe.id)")
+    }
+}
+
+/// A group of rows under a heading.
+struct LogSectionView: Sendable {
+    let heading: String
+    let note: String?
+    let rows: [LogRowView]
+}
+
+/// `/log`: "What did you eat?" — usual foods and a search, each food one tap, the meal made with
+/// the first.
+struct LogView: Sendable {
+    /// The food just added, with the ways to take it back or change its amount.
+    struct Added: Sendable {
+        let description: String
+        let amount: String
+        let kcal: String
+        let changeURL: String
+        let entryID: Int64
+        let mealID: Int64
+        let madeMeal: Bool
+    }
+
+    let title = "What did you eat?"
+    let csrfToken: String
+    /// "Breakfast at 07:13" or "A new meal: lunch, now".
+    let targetText: String
+    let targetDetail: String?
+    let targetURL: String?
+    let newMealURL: String?
+    /// Where the food goes: the meal, or the day and slot of the meal to make.
+    let mealID: Int64?
+    let day: String?
+    let slot: String?
+    let added: Added?
+    let query: String
+    let searched: Bool
+    let correctedQuery: String?
+    let sections: [LogSectionView]
+    let hasSections: Bool
+    let nothingFound: Bool
+    let isFirstFood: Bool
+    let focusSearch: Bool
+    let moreSearchURL: String?
+    let quickAddURL: String?
+    let mealFormURL: String
+}

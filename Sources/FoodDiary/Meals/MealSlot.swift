@@ -1,0 +1,41 @@
+import Foundation
+
+/// Breakfast, lunch, dinner or a snack: how a day's meals are grouped, by when they were eaten.
+public enum MealSlot: String, CaseIterable, Sendable {
+    case breakfast, lunch, dinner, snacks
+
+    /// 04:00–10:59 breakfast, 11:00–14:59 lunch, 17:00–21:29 dinner; the rest of the day snacks.
+    public init(_ time: LocalDateTime) {
+        switch time.hour * 60 + time.minute {
+        case 240..<660: self = .breakfast
+        case 660..<900: self = .lunch
+        case 1020..<1290: self = .dinner
+        default: self = .snacks
+        }
+    }
+
+    public init?(formValue: String?) {
+        guard let formValue, let slot = MealSlot(rawValue: formValue) else { return nil }
+        self = slot
+    }
+
+    public var name: String {
+        switch self {
+        case .breakfast: "Breakfast"
+        case .lunch: "Lunch"
+        case .dinner: "Dinner"
+        case .snacks: "Snacks"
+        }
+    }
+
+    /// When a meal added to this slot of another day is put: a typical hour inside the slot.
+    public func usualTime(on date: LocalDate) -> LocalDateTime {
+        let (hour, minute) = switch self {
+        case .breakfast: (8, 0)
+        case .lunch: (12, 30)
+        case .dinner: (19, 0)
+        case .snacks: (15, 30)
+        }
+        return LocalDateTime(date: date, hour: hour, minute: minute)!
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import GRDB
+import HummingbirdTesting
+import Testing
+@testable import FoodDiary
+
+/// "＋ What did you eat?": a food in one tap, the meal made with the first, undo, usual foods for
+/// everyone with history whatever the hour, and a day read as breakfast, lunch, dinner and snacks.
+/// The tests' clock says 2026-03-09 12:34 UTC: lunch.
+@Suite struct LogLoopTests {
+    static func onlyMeal(_ database: AppDatabase) async throws -> Meal {
+        let meals = try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }
+        return try #require(meals.count == 1 ? meals.first : nil, "exactly one meal, not \(meals.count)")
+    }
+
+    static func redirectQuery(_ response: TestResponse) throws -> [String: String] {
+        let location = try #require(response.headers[.location])
+        #expect(location.hasPrefix("/log?"))
+        return Dictionary(uniqueKeysWithValues: location.dropFirst(5).split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        })
+    }
+
+    @Test func aNewAccountFindsItsFirstFoodAndOneTapMakesTheMealWithIt() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            let empty = try await client.get("/log").text
+            #expect(empty.contains("Search for the first thing you ate") && empty.contains(" autofocus"), "nothing to offer yet: the search, ready to type")
+            #expect(empty.contains("A new meal: lunch, now"))
+
+            let results = try await client.get("/log?q=banana").text
+            #expect(results.contains("Bananas, raw") && results.contains("100 g · 89 kcal"), "no measures: 100 g, and what that costs, before the tap")
+            #expect(results.contains(#"name="source" value="catalog:9040""#))
+            let butter = try await client.get("/log?q=butter").text
+            #expect(butter.contains("1 pat (1&quot; sq, 1/3&quot; high) (5 g) · 36 kcal"), "an everyday measure, not 100 g of butter")
+
+            let added = try await client.postForm("/log", [("source", "catalog:9040"), ("q", "banana")])
+            #expect(added.status == .seeOther)
+            let query = try Self.redirectQuery(added)
+            #expect(query["made"] == "1" && query["focus"] == "1", "a search's add comes back ready for the next search")
+            let meal = try await Self.onlyMeal(database)
+            #expect(meal.eatenAt.description == "2026-03-09T12:34" && query["meal"] == String(meal.id))
+            let entries = try await SnapAndItemiseTests.entries(database, meal.id)
+            #expect(entries.count == 1 && entries[0].grams == 100 && entries[0].nutrients[.energyKcal] == 89 && entries[0].food.catalogFoodID == 9040)
+
+            let back = try await client.get(try #require(added.headers[.location])).text
+            #expect(back.contains("✓ Added <strong>Bananas, raw</strong> · 100 g · 89 kcal") && back.contains(">Undo</button>"))
+            #expect(back.contains("Lunch at 12:34") && back.contains(#"name="meal" value="\#(meal.id)""#), "the next food joins this meal")
+            #expect(back.contains(#"id="log-q" name="q" value="" "#) && back.contains(" autofocus"))
+        }
+    }
+
+    @Test func laterFoodsJoinTheMealAndUndoTakesBackOneTapAtATime() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            let first = try Self.redirectQuery(try await client.postForm("/log", [("source", "catalog:9040")]))
+            let mealID = try #require(first["meal"])
+            #expect(first["focus"] == nil, "not from a search: no keyboard pushed up")
+            let second = try Self.redirectQuery(try await client.postForm("/log", [("meal", mealID), ("source", "catalog:1001")]))
+            #expect(second["meal"] == mealID && second["made"] == nil)
+            let meal = try await Self.onlyMeal(database)
+            let entries = try await SnapAndItemiseTests.entries(database, meal.id)
+            #expect(entries.map(\.portionLabel) == ["100 g", "1 pat (1\" sq, 1/3\" high) (5 g)"])
+            // A meal of this slot eaten in the last three hours takes the next "＋" without being named.
+            #expect(try await client.get("/log").text.contains("Lunch at 12:34</a> <span class=\"muted\">· Bananas, raw + Butter, salted"))
+
+            let undoButter = try await client.postForm("/log/undo", [("entry", second["added"]!), ("meal", mealID)])
+            #expect(undoButter.status == .seeOther && undoButter.headers[.location] == "/log?meal=\(mealID)")
+            #expect(try await SnapAndItemiseTests.entries(database, meal.id).count == 1)
+            #expect(try await client.postForm("/log/undo", [("entry", second["added"]!), ("meal", mealID)]).status == .notFound,
+                    "an undo sent twice finds nothing to take back")
+
+            let undoFirst = try await client.postForm("/log/undo", [("entry", first["added"]!), ("meal", mealID), ("made", "1")])
+            #expect(undoFirst.headers[.location] == "/log")
+            #expect(try await database.read { db in try MealQueries.meal(db, id: meal.id) } == nil, "the tap that made the meal takes it back too")
+        }
+    }
+
+    @Test func undoNeverRemovesAMealSomethingElseWasPutIn() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            let first = try Self.redirectQuery(try await client.postForm("/log", [("source", "catalog:9040")]))
+            let mealID = try #require(first["meal"].flatMap { Int64($0) })
+            _ = try await database.updateMeal(id: mealID, with: MealInput(eatenAt: LocalDateTime(parsing: "2026-03-09T12:34")!, utcOffsetMinutes: 0,
+                                                                          notes: "Picnic in the park"), now: TestEnvironment.fixedNow)
+            let undo = try await client.postForm("/log/undo", [("entry", first["added"]!), ("meal", String(mealID)), ("made", "1")])
+            #expect(undo.headers[.location] == "/log?meal=\(mealID)")
+            let meal = try await Self.onlyMeal(database)
+            #expect(meal.notes == "Picnic in the park" && meal.foodCount == 0, "its notes keep it: a meal to itemise now, not gone")
+        }
+    }
+
+    @Test func usualFoodsAreOfferedWhateverTheHourInTheAmountLastHad() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            let porridge = SnapAndItemiseTests.food("Porridge", kcalPer100g: 70)
+            for day in 2...4 { try await SnapAndItemiseTests.meal(database, "2026-03-0\(day)T07:45", foods: [(porridge, 300)]) }
+            try await SnapAndItemiseTests.meal(database, "2026-03-05T12:50", foods: [(SnapAndItemiseTests.food("Lentil soup", kcalPer100g: 90), 350)])
+            let broccoli = try await SnapAndItemiseTests.meal(database, "2026-03-06T19:00")
+            #expect(try await client.postForm("/meals/\(broccoli)/foods", [("source", "catalog:11090"), ("amount", "g250")]).status == .seeOther)
+
+            let page = try await client.get("/log").text
+            let lunch = try #require(page.range(of: "Usual at lunch")), often = try #require(page.range(of: "Also often"))
+            #expect(page[lunch.upperBound..<often.lowerBound].contains("Lentil soup"), "lunch's usual food first at lunchtime")
+            #expect(page[often.upperBound...].contains("Porridge") && page.contains("300 g · 3 times · 210 kcal"),
+                    "a breakfast food still one tap away at noon")
+            #expect(!page.contains(" autofocus"), "with foods to tap, the keyboard stays down")
+
+            let entryID = try #require(page.firstMatch(of: /name="entry" value="(\d+)">\s*<button[^>]*aria-label="Add 300 g of Porridge"/)?.1)
+            let added = try Self.redirectQuery(try await client.postForm("/log", [("entry", String(entryID))]))
+            let copied = try await SnapAndItemiseTests.entries(database, try #require(added["meal"].flatMap { Int64($0) }))
+            #expect(copied.count == 1 && copied[0].food == porridge && copied[0].grams == 300)
+
+            let search = try await client.get("/log?q=broccoli").text
+            #expect(search.contains("250 g, as last time"), "a searched food comes in the amount last had, not USDA's first measure")
+            let broccoliAdded = try Self.redirectQuery(try await client.postForm("/log", [("meal", added["meal"]!), ("source", "catalog:11090")]))
+            let entries = try await SnapAndItemiseTests.entries(database, Int64(broccoliAdded["meal"]!)!)
+            #expect(entries.last?.grams == 250 && entries.last?.portionLabel == "250 g")
+            #expect(!(try await client.get("/log?meal=\(added["meal"]!)").text.contains("aria-label=\"Add 300 g of Porridge\"")),
+                    "what the meal has is not offered again")
+        }
+    }
+
+    @Test func aPastDaysSlotMakesItsMealOnThatDayAtTheSlotsHour() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            let page = try await client.get("/log?day=2026-03-07&slot=breakfast").text
+            #expect(page.contains("A new meal: breakfast, 08:00 on Saturday 7 March 2026"))
+            #expect(page.contains(#"name="day" value="2026-03-07""#) && page.contains(#"name="slot" value="breakfast""#))
+            let added = try Self.redirectQuery(try await client.postForm("/log", [("day", "2026-03-07"), ("slot", "breakfast"), ("source", "catalog:9040")]))
+            let meal = try await Self.onlyMeal(database)
+            #expect(meal.eatenAt.description == "2026-03-07T08:00" && added["meal"] == String(meal.id))
+            let again = try await client.get("/log?day=2026-03-07&slot=breakfast").text
+            #expect(again.contains("Breakfast at 08:00 on Saturday 7 March 2026"), "the day's breakfast takes the next food")
+            #expect(again.contains("/log?day=2026-03-07&amp;slot=breakfast&amp;new=1"), "a second breakfast is one tap away")
+            #expect(try await client.get("/log?day=2026-03-07&slot=breakfast&new=1").text.contains("A new meal: breakfast"))
+        }
+    }
+
+    @Test func aNewMealIsWhereTheMealJustBeforeItWas() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            let office = Coordinates(latitude: 51.5155, longitude: -0.0922)!
+            try await SnapAndItemiseTests.meal(database, "2026-03-09T11:05", at: office, foods: [(SnapAndItemiseTests.food("Coffee", kcalPer100g: 2), 200)])
+            try await SnapAndItemiseTests.meal(database, "2026-03-09T06:30", at: Coordinates(latitude: 48.85, longitude: 2.29)!)
+            // 11:05 is lunch too, so without `new` the food would join that meal.
+            let added = try Self.redirectQuery(try await client.postForm("/log", [("new", "1"), ("source", "catalog:9040")]))
+            let meal = try #require(try await database.read { db in try MealQueries.meal(db, id: Int64(added["meal"]!)!) })
+            #expect(meal.place != nil && meal.location == office, "the desk's place, from the meal 89 minutes before")
+        }
+    }
+
+    @Test func badValuesAreClearRefusals() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            #expect(try await client.postForm("/log", [("source", "catalog:abc")]).status == .badRequest)
+            #expect(try await client.postForm("/log", [("source", "")]).status == .badRequest)
+            #expect(try await client.postForm("/log", [("source", "catalog:424242")]).status == .notFound)
+            #expect(try await client.postForm("/log", [("entry", "99999")]).status == .notFound)
+            #expect(try await client.postForm("/log", [("meal", "99999"), ("source", "catalog:9040")]).status == .notFound)
+            #expect(try await client.postForm("/log", [("day", "yesterday"), ("source", "catalog:9040")]).status == .badRequest)
+            #expect(try await client.get("/log?day=2026-02-30").status == .badRequest)
+            #expect(try await client.postForm("/log/undo", [("entry", "1")]).status == .badRequest)
+            #expect(try await client.postForm("/log/undo", [("entry", "1"), ("meal", "1")]).status == .notFound)
+            let meals = try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }
+            #expect(meals.isEmpty, "no refused tap leaves a meal behind")
+            #expect(try await client.get("/log?q=%26%20%C3%A9%F0%9F%8D%8C").status == .ok)
+        }
+    }
+
+    @Test func aDayReadsAsBreakfastLunchDinnerAndSnacksEachWithItsOwnAdd() async throws {
+        try await TestEnvironment.withApp { client, database in
+            let egg = SnapAndItemiseTests.food("Egg, boiled", kcalPer100g: 155), toast = SnapAndItemiseTests.food("Toast", kcalPer100g: 300)
+            try await SnapAndItemiseTests.meal(database, "2026-03-09T07:40", foods: [(egg, 100), (toast, 30), (toast, 30), (egg, 40)])
+            try await SnapAndItemiseTests.meal(database, "2026-03-09T19:10", foods: [(toast, 60)])
+            try await SnapAndItemiseTests.meal(database, "2026-03-09T23:30")
+            let page = try await client.get("/today").text
+            let order = ["aria-label=\"Breakfast\"", "aria-label=\"Lunch\"", "aria-label=\"Dinner\"", "aria-label=\"Snacks\""].map { page.range(of: $0)?.lowerBound }
+            #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted())
+            #expect(page.contains("Egg, boiled + Toast + Toast + 1 more"), "which foods, not how many")
+            #expect(page.contains("Breakfast <span class=\"day-slot-kcal\">397 kcal</span>"))
+            #expect(page.contains("href=\"/log?day=2026-03-09&amp;slot=lunch\" aria-label=\"Add to lunch\""))
+            let list = try await client.get("/").text
+            #expect(list.contains("Egg, boiled + Toast + Toast + 1 more") && list.contains("No foods yet"))
+        }
+    }
+}
