@@ -62,7 +62,7 @@ import Testing
             #expect(try await robins.read { db in try EntryQueries.mealFoods(db, mealID: 1)?.totals[.energyKcal] } == 250 * 0.89)
 
             // The upgraded diaries share like new ones.
-            let hidden = try MealSharingTests.formFields(try await client.get("/meals/1/share").text)
+            let hidden = try MealSharingTests.formFields(try await client.get("/meals/1/share?split=1").text)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             #expect(try await client.postForm("/meals/1/share", hidden + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .seeOther)
             #expect(try await MealSharingTests.grams(database) == [75])

@@ -7,11 +7,36 @@ import Testing
 
 /// "Also log for…": one dinner, logged once, lands in each person's diary with their share.
 @Suite struct MealSharingTests {
-    /// The hidden fields of a share form: its share key and the meal's version.
+    /// The hidden fields of a share form: its share key, the meal's version, and whether it splits.
     static func formFields(_ page: String) throws -> [(String, String)] {
         let key = try #require(page.firstMatch(of: /name="share_key" value="([A-Za-z0-9_-]+)"/))
         let version = try #require(page.firstMatch(of: /name="meal_version" value="([0-9a-f]+)"/))
         return [("share_key", String(key.1)), ("meal_version", String(version.1))]
+            + (page.contains(#"<input type="hidden" name="split" value="1">"#) ? [("split", "1")] : [])
+    }
+
+    @Test func byDefaultEachPersonHadTheSameAndTheSharersMealStaysAsItIs() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, config, _ in
+            try await database.addMeal("2026-03-09T19:30", notes: "Toast for two")
+            try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "300")])
+            _ = try await TestPerson.addMember("Robin", in: config)
+            let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
+            let form = try await client.get("/meals/1/share").text
+            #expect(form.contains(#"<input type="checkbox" name="servings_\#(robinID)" value="1"> Robin <span class="muted">had the same · 267 kcal"#))
+            #expect(!form.contains("own_servings") && form.contains(#"href="/meals/1/share?split=1">Shared a pot? Split it by servings instead"#),
+                    "splitting is the explicit other choice")
+            let nobody = try await client.postForm("/meals/1/share", try Self.formFields(form))
+            #expect(nobody.status == .unprocessableContent && nobody.text.contains("Tick at least one person"))
+            #expect(try await Self.grams(database) == [300])
+
+            let shared = try await client.postForm("/meals/1/share", try Self.formFields(form) + [("servings_\(robinID)", "1")])
+            #expect(shared.headers[.location] == "/meals/1?notice=shared_same")
+            #expect(try await Self.grams(database) == [300], "the sharer's meal is untouched: 267 kcal stays 267 kcal")
+            #expect(try await Self.grams(try Self.robinsDiary(config)) == [300])
+            #expect(try await client.get("/meals/1").text.contains("Also logged for Robin, who had 1 of 1 serving."))
+            let split = try await client.get("/meals/1/share?split=1").text
+            #expect(split.contains(#"data-kcal="267.0""#) && split.contains("your meal keeps only your share"), "the split page previews its effect")
+        }
     }
 
     static func robinsDiary(_ config: AppConfig) throws -> AppDatabase {
@@ -36,7 +61,7 @@ import Testing
             _ = try await client.get("/", session: robin.session)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
 
-            let form = try await client.get("/meals/1/share")
+            let form = try await client.get("/meals/1/share?split=1")
             #expect(form.status == .ok && form.text.contains("Robin had"))
             let fields = try Self.formFields(form.text) + [("own_servings", "1"), ("servings_\(robinID)", "2")]
             let shared = try await client.postForm("/meals/1/share", fields)
@@ -86,13 +111,13 @@ import Testing
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, config, _ in
             try await database.addMeal("2026-03-09T19:30", notes: "Stew")
             try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "300")])
-            let alone = try await client.get("/meals/1/share").text
+            let alone = try await client.get("/meals/1/share?split=1").text
             #expect(!alone.contains("Log for everyone"), "with nobody else there is no share button")
             #expect(alone.contains("Nobody else uses this diary server yet") && alone.contains(#"href="/people">Add someone</a>"#),
                     "but the owner is told how to add someone (issue 35)")
             let robin = try await TestPerson.addMember("Robin", in: config)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
-            let hidden = try Self.formFields(try await client.get("/meals/1/share").text)
+            let hidden = try Self.formFields(try await client.get("/meals/1/share?split=1").text)
             let cases: [([(String, String)], String)] = [
                 ([("own_servings", "1")], "at least one person"),
                 ([("own_servings", "1"), ("servings_\(robinID)", "two")], "plain number"),
@@ -124,8 +149,8 @@ import Testing
             for round in 1...15 {
                 let meal = try await database.addMeal("2026-03-09T19:30", notes: "Round \(round)")
                 try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "400")])
-                let tabs = [try Self.formFields(try await client.get("/meals/\(meal)/share").text),
-                            try Self.formFields(try await client.get("/meals/\(meal)/share").text)]
+                let tabs = [try Self.formFields(try await client.get("/meals/\(meal)/share?split=1").text),
+                            try Self.formFields(try await client.get("/meals/\(meal)/share?split=1").text)]
                 let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                     for tab in tabs {
                         group.addTask { try await client.postForm("/meals/\(meal)/share", tab + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status }
@@ -148,7 +173,7 @@ import Testing
             try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "1200")])
             let robin = try await TestPerson.addMember("Robin", in: config)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
-            let hidden = try Self.formFields(try await client.get("/meals/1/share").text)
+            let hidden = try Self.formFields(try await client.get("/meals/1/share?split=1").text)
             let response = try await client.postForm("/meals/1/share", hidden + [("total_servings", "6"), ("own_servings", "2"),
                                                                         ("servings_\(robinID)", "1.5")])
             #expect(response.status == .seeOther)
@@ -168,8 +193,8 @@ import Testing
             try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "300")])
             _ = try await TestPerson.addMember("Robin", in: config)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
-            let first = try Self.formFields(try await client.get("/meals/1/share").text)
-            let second = try Self.formFields(try await client.get("/meals/1/share").text)
+            let first = try Self.formFields(try await client.get("/meals/1/share?split=1").text)
+            let second = try Self.formFields(try await client.get("/meals/1/share?split=1").text)
             let fields = [("own_servings", "1"), ("servings_\(robinID)", "2")]
             #expect(try await client.postForm("/meals/1/share", first + fields).status == .seeOther)
             let stale = try await client.postForm("/meals/1/share", second + fields)
@@ -189,7 +214,7 @@ import Testing
             let robin = try await TestPerson.addMember("Robin", in: config)
             _ = try await client.get("/", session: robin.session)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
-            let hidden = try Self.formFields(try await client.get("/meals/1/share").text)
+            let hidden = try Self.formFields(try await client.get("/meals/1/share?split=1").text)
             // What the first attempt got done: Robin's copy, under the form's key.
             let pot = try await database.read { db in try #require(try EntryQueries.mealFoods(db, mealID: 1)) }
             let share = ServingShare(servings: 2, of: 3)

@@ -14,7 +14,7 @@ struct MealSharingController: Sendable {
     }
 
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await page(nil, context: context)
+        try await page(nil, split: try request.formQuery()["split"] == "1", context: context)
     }
 
     @Sendable func share(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -29,7 +29,7 @@ struct MealSharingController: Sendable {
             return redirect(to: "/meals/\(source.meal.id)?notice=shared_already")
         }
         guard form.mealVersion == SharingQueries.version(of: source, shares: shares) else {
-            return try await page(nil, stale: true, status: .conflict, context: context)
+            return try await page(nil, split: form.split, stale: true, status: .conflict, context: context)
         }
         switch form.validate(people: people) {
         case .failure(let errors):
@@ -37,21 +37,21 @@ struct MealSharingController: Sendable {
         case .success(let plan):
             switch try await sharing.share(mealID: source.meal.id, version: form.mealVersion, by: person, as: plan) {
             case .gone: throw mealNotFound(source.meal.id)
-            case .stale: return try await page(nil, stale: true, status: .conflict, context: context)
+            case .stale: return try await page(nil, split: form.split, stale: true, status: .conflict, context: context)
             case .doneAlready: return redirect(to: "/meals/\(source.meal.id)?notice=shared_already")
             case .done:
                 logger.info("Meal shared with \(plan.people.count) other \(plan.people.count == 1 ? "person" : "people")")
-                return redirect(to: "/meals/\(source.meal.id)?notice=shared")
+                return redirect(to: "/meals/\(source.meal.id)?notice=\(plan.kept.isWhole ? "shared_same" : "shared")")
             }
         }
     }
 
     /// The form as sent back with its mistakes, or a fresh one (`form` nil) for the meal as it is now.
-    private func page(_ sent: ShareMealForm?, errors: ShareMealForm.Errors = .init(), stale: Bool = false, status: HTTPResponse.Status = .ok,
-                      context: AppRequestContext) async throws -> Response {
+    private func page(_ sent: ShareMealForm?, split: Bool = false, errors: ShareMealForm.Errors = .init(), stale: Bool = false,
+                      status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         let (source, shares) = try await mealAndShares(context)
-        let form = sent ?? ShareMealForm(key: ShareMealForm.newKey(), mealVersion: SharingQueries.version(of: source, shares: shares))
+        let form = sent ?? ShareMealForm(key: ShareMealForm.newKey(), mealVersion: SharingQueries.version(of: source, shares: shares), split: split)
         return await renderer.render(.shareMeal, ShareMealView(source: source, shares: shares, people: try sharing.household(besides: person.account),
                                                               viewerIsOwner: person.account.role == .owner,
                                                               form: form, errors: errors, stale: stale, csrfToken: context.csrfToken),

@@ -1,9 +1,12 @@
 import Foundation
 
-/// "Also log for…": how many servings the meal's foods made, how many the sharer had, and how many
-/// each other person had (blank for someone who had none), as typed.
+/// "Also log for…": by default each person ticked had the same as the sharer, whose meal stays as it
+/// is; splitting a pot is the explicit other way: how many servings the meal's foods made, how many
+/// the sharer had, and how many each other person had (blank for someone who had none), as typed.
 struct ShareMealForm: Sendable {
     var key: String
+    /// Shared out by servings, which changes the sharer's own meal; otherwise everyone had the same.
+    var split: Bool
     /// The meal as the form was opened (`SharingQueries.version(of:shares:)`): a form opened before another share
     /// (another tab) would divide the foods again, so it is refused once the meal has changed.
     var mealVersion: String
@@ -14,8 +17,10 @@ struct ShareMealForm: Sendable {
 
     static func field(_ accountID: Int64) -> String { "servings_\(accountID)" }
 
-    init(key: String, mealVersion: String, totalServings: String = "", ownServings: String = "1", servings: [Int64: String] = [:]) {
+    init(key: String, mealVersion: String, split: Bool = false, totalServings: String = "", ownServings: String = "1",
+         servings: [Int64: String] = [:]) {
         self.key = key
+        self.split = split
         self.mealVersion = mealVersion
         self.totalServings = totalServings
         self.ownServings = ownServings
@@ -23,7 +28,8 @@ struct ShareMealForm: Sendable {
     }
 
     init(fields: FormFields, people: [Account]) {
-        self.init(key: fields["share_key"] ?? "", mealVersion: fields["meal_version"] ?? "", totalServings: fields["total_servings"] ?? "",
+        self.init(key: fields["share_key"] ?? "", mealVersion: fields["meal_version"] ?? "", split: fields["split"] == "1",
+                  totalServings: fields["total_servings"] ?? "",
                   ownServings: fields["own_servings"] ?? "", servings: Dictionary(uniqueKeysWithValues: people.map { ($0.id, fields[Self.field($0.id)] ?? "") }))
     }
 
@@ -50,6 +56,23 @@ struct ShareMealForm: Sendable {
     }
 
     func validate(people: [Account]) -> Result<Plan, Errors> {
+        split ? validateSplit(people: people) : validateSame(people: people)
+    }
+
+    /// Everyone ticked gets the whole dish as logged; the sharer's meal is untouched.
+    private func validateSame(people: [Account]) -> Result<Plan, Errors> {
+        let whole = ServingShare(servings: 1, of: 1)
+        let chosen = people.filter { !(servings[$0.id] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
+        guard !chosen.isEmpty else {
+            var errors = Errors()
+            errors.people = people.isEmpty ? "Nobody else uses this diary server yet, so there is nobody to share with."
+                : "Tick at least one person to log this meal for."
+            return .failure(errors)
+        }
+        return .success(Plan(key: key, kept: whole, people: chosen.map { ($0, whole) }))
+    }
+
+    private func validateSplit(people: [Account]) -> Result<Plan, Errors> {
         var errors = Errors()
         let range = ServingShare.servingsRange
         func servings(_ text: String, what: String) -> Result<Double, FieldProblem> {

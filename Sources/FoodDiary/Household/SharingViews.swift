@@ -6,6 +6,8 @@ struct ShareMealView: Sendable {
         let name: String
         let field: String
         let value: String
+        /// Ticked, when everyone had the same.
+        let checked: Bool
         let error: String?
     }
 
@@ -27,6 +29,12 @@ struct ShareMealView: Sendable {
     let ownServingsError: String?
     let people: [PersonRow]
     let hasPeople: Bool
+    /// Shared out by servings (the explicit choice), or the same for everyone (the default).
+    let split: Bool
+    let splitURL: String
+    let sameURL: String
+    /// The dish's energy as a number, for the preview of what a split makes of each meal.
+    let kcalValue: String
     /// Alone on the server: how someone else gets here, for the owner a link to add them.
     let nobodyElse: NobodyElse?
 
@@ -58,10 +66,15 @@ struct ShareMealView: Sendable {
         ownServings = form.ownServings
         ownServingsError = errors.ownServings
         self.people = people.map { person in
-            PersonRow(name: person.name, field: ShareMealForm.field(person.id), value: form.servings[person.id] ?? "",
-                      error: errors.servings[person.id])
+            let value = form.servings[person.id] ?? ""
+            return PersonRow(name: person.name, field: ShareMealForm.field(person.id), value: value,
+                             checked: !value.trimmingCharacters(in: .whitespaces).isEmpty, error: errors.servings[person.id])
         }
         hasPeople = !people.isEmpty
+        split = form.split
+        splitURL = "/meals/\(meal.id)/share?split=1"
+        sameURL = "/meals/\(meal.id)/share"
+        kcalValue = String(source.totals.value(.energyKcal, default: 0))
         nobodyElse = hasPeople ? nil : viewerIsOwner
             ? NobodyElse(text: "Nobody else uses this diary server yet. Add the people you eat with, then log a meal for all of you at once.", addURL: "/people")
             : NobodyElse(text: "Nobody else uses this diary server yet. Ask its owner to add the people you eat with.", addURL: nil)

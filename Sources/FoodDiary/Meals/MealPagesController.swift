@@ -16,6 +16,7 @@ struct MealPagesController: Sendable {
         "photo_saved": "Photo saved.", "photo_removed": "Photo removed.", "starred": "Added to favourites.",
         "unstarred": "Removed from favourites.", "diary_created": "New diary created and opened.", "diary_opened": "Diary opened.", "logged_again": "Logged again, with the same foods.",
         "shared": "Logged for the others too. The foods here are now your share.",
+        "shared_same": "Logged for the others too, the same as yours. Your meal is as it was.",
         "shared_already": "That share was logged already; nothing was repeated.",
         "like_copied": "Foods copied. Change any amount that was different this time.",
         "like_copied_one": "Food copied. Change its amount if it was different this time.",
