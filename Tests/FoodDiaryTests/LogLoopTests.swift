@@ -145,6 +145,57 @@ import Testing
         }
     }
 
+    @Test func yesterdaysMealOfTheSlotIsOneTapAndOneUndo() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            let egg = SnapAndItemiseTests.food("Egg, boiled", kcalPer100g: 155), toast = SnapAndItemiseTests.food("Toast", kcalPer100g: 300)
+            let yesterday = try await SnapAndItemiseTests.meal(database, "2026-03-08T13:05", foods: [(egg, 100), (toast, 40)])
+            try await SnapAndItemiseTests.meal(database, "2026-03-08T19:30", foods: [(toast, 80)])
+            let page = try await client.get("/log").text
+            #expect(page.contains("Like yesterday’s lunch") && page.contains("Yesterday’s lunch at 13:05") && page.contains("Egg, boiled + Toast · 275 kcal"))
+            #expect(!page.contains("Yesterday’s lunch at 19:30"), "yesterday's dinner is not lunch")
+            let added = try Self.redirectQuery(try await client.postForm("/log", [("like", String(yesterday))]))
+            let mealID = try #require(added["meal"].flatMap { Int64($0) })
+            #expect(try await SnapAndItemiseTests.entries(database, mealID).map(\.grams) == [100, 40])
+            let back = try await client.get("/log?meal=\(mealID)&added=\(added["added"]!)&through=\(added["through"]!)&made=1").text
+            #expect(back.contains("✓ Added <strong>Egg, boiled + Toast</strong> · 2 foods · 275 kcal") && back.contains(#"name="through""#))
+            let undo = try await client.postForm("/log/undo", [("entry", added["added"]!), ("through", added["through"]!), ("meal", String(mealID)), ("made", "1")])
+            #expect(undo.headers[.location] == "/log")
+            #expect(try await database.read { db in try MealQueries.meal(db, id: mealID) } == nil)
+            #expect(try await SnapAndItemiseTests.entries(database, yesterday).count == 2, "yesterday's meal is untouched")
+            #expect(try await client.postForm("/log/undo", [("entry", "5"), ("through", "4"), ("meal", "1")]).status == .badRequest)
+        }
+    }
+
+    @Test func quickAddNeedsNoMealFirst() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            #expect(try await client.postForm("/log", [("quick", "1"), ("energy_kcal", "")]).status == .unprocessableContent)
+            #expect(try await client.postForm("/log", [("quick", "1"), ("energy_kcal", "lots")]).status == .unprocessableContent)
+            #expect(try await database.mealCount() == 0)
+            let added = try Self.redirectQuery(try await client.postForm("/log", [("quick", "1"), ("energy_kcal", "1,200"), ("name", "Wedding buffet 🍰")]))
+            let entries = try await SnapAndItemiseTests.entries(database, try #require(added["meal"].flatMap { Int64($0) }))
+            #expect(entries.count == 1 && entries[0].food.description == "Wedding buffet 🍰" && entries[0].nutrients[.energyKcal] == 1200 && entries[0].grams == nil)
+        }
+    }
+
+    @Test func aFoodsPageAddsTheChosenAmountToTheMealChosen() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            let fresh = try await client.get("/foods/11090?amount=p5").text
+            #expect(fresh.contains(#"<option value="new" selected>A new meal now (lunch)</option>"#))
+            #expect(fresh.contains(#"name="amount" value="p5""#) && fresh.contains("Add 0.5 cup, chopped or diced = 44 g</button>"))
+            let made = try Self.redirectQuery(try await client.postForm("/log", [("source", "catalog:11090"), ("amount", "p5"), ("meal", "new")]))
+            let lunch = try #require(Int64(made["meal"]!))
+            #expect(try await SnapAndItemiseTests.entries(database, lunch).map(\.grams) == [44])
+
+            let page = try await client.get("/foods/9040?amount=g125").text
+            #expect(page.contains(#"<option value="\#(lunch)" selected>Lunch at 12:34 · Broccoli, raw</option>"#), "the meal \u{FF0B} would join")
+            _ = try await client.postForm("/log", [("source", "catalog:9040"), ("amount", "g125"), ("meal", String(lunch))])
+            #expect(try await SnapAndItemiseTests.entries(database, lunch).map(\.grams) == [44, 125])
+            let wrong = try await client.postForm("/log", [("source", "catalog:9040"), ("amount", "p99"), ("meal", String(lunch))])
+            #expect(wrong.status == .unprocessableContent && wrong.text.contains("not one of this food’s choices"))
+            #expect(try await SnapAndItemiseTests.entries(database, lunch).count == 2)
+        }
+    }
+
     @Test func badValuesAreClearRefusals() async throws {
         try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
             #expect(try await client.postForm("/log", [("source", "catalog:abc")]).status == .badRequest)

@@ -85,7 +85,7 @@ public func buildApplication(
     MealPagesController(geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController().addRoutes(to: routes)
     MorePageController(renderer: renderer).addRoutes(to: routes)
-    FoodPagesController(catalog: catalog, renderer: renderer).addRoutes(to: routes)
+    FoodPagesController(catalog: catalog, renderer: renderer, logTargets: LogController.targets(timeZone: config.timeZone, now: now)).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
     let household = HouseholdFoods(accounts: accounts, diaries: diaries)
     LogController(catalog: catalog, household: household, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)

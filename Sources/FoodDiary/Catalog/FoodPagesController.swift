@@ -5,6 +5,9 @@ import Hummingbird
 struct FoodPagesController: Sendable {
     let catalog: CatalogDatabase
     let renderer: PageRenderer
+    /// The meals a food may be added to from its page, the likeliest selected; given by the
+    /// logging feature, which this layer does not know.
+    let logTargets: @Sendable (AppRequestContext) async throws -> [LogTargetOption]
 
     func addRoutes(to routes: Routes) {
         routes.get("/foods", use: search)
@@ -39,7 +42,8 @@ struct FoodPagesController: Sendable {
         let query = try request.formQuery()
         let origin = FoodSearchOrigin(query: String((query["q"] ?? "").prefix(200)), brand: String((query["brand"] ?? "").prefix(200)),
                                       scope: try FoodSearch.Scope(formValue: query["kind"]))
-        return await renderer.render(.foodDetail, FoodDetailView(food: food, amount: amount, options: options, from: origin))
+        return await renderer.render(.foodDetail, FoodDetailView(food: food, amount: amount, options: options, from: origin,
+                                                                 logTargets: try await logTargets(context), csrfToken: context.csrfToken))
     }
 }
 

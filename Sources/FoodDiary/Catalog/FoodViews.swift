@@ -78,7 +78,15 @@ struct FoodAmount: Sendable, Equatable {
     }
 }
 
-/// `/foods/{id}`: a Nutrition Facts style panel for a chosen amount and every nutrient, grouped.
+/// A meal a food's page can add the food to, or a new one ("new").
+struct LogTargetOption: Sendable {
+    let value: String
+    let label: String
+    let selected: Bool
+}
+
+/// `/foods/{id}`: a Nutrition Facts style panel for a chosen amount and every nutrient, grouped,
+/// and the way to add that amount to a meal.
 struct FoodDetailView: Sendable {
     struct AmountLink: Sendable { let label: String; let url: String; let selected: Bool }
     struct Line: Sendable { let name: String; let value: String; let indented: Bool }
@@ -102,6 +110,12 @@ struct FoodDetailView: Sendable {
     let backURL: String
     let label: [Line]
     let groups: [Group]
+    let csrfToken: String
+    /// `catalog:<id>` and the amount's key, as "＋" takes them.
+    let logSource: String
+    let amountKey: String
+    let logTargets: [LogTargetOption]
+    let hasLogTargets: Bool
 
     /// Nutrition Facts lines by SR nutrient number; indented lines are parts of the line above.
     static let labelLines: [(number: String, name: String, indented: Bool)] = [
@@ -111,8 +125,14 @@ struct FoodDetailView: Sendable {
         ("328", "Vitamin D", false), ("301", "Calcium", false), ("303", "Iron", false), ("306", "Potassium", false),
     ]
 
-    init(food: FoodDetails, amount: FoodAmount, options: [FoodAmount], from origin: FoodSearchOrigin = FoodSearchOrigin()) {
+    init(food: FoodDetails, amount: FoodAmount, options: [FoodAmount], from origin: FoodSearchOrigin = FoodSearchOrigin(),
+         logTargets: [LogTargetOption] = [], csrfToken: String = "") {
         title = food.summary.description
+        self.csrfToken = csrfToken
+        logSource = "catalog:\(food.summary.id)"
+        amountKey = amount.key
+        self.logTargets = logTargets
+        hasLogTargets = !logTargets.isEmpty
         backURL = "/foods" + origin.queryString()
         description = food.summary.description
         foodGroup = food.summary.foodGroup

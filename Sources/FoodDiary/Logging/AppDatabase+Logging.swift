@@ -9,16 +9,19 @@ extension AppDatabase {
         case newMeal(eatenAt: LocalDateTime, utcOffsetMinutes: Int)
     }
 
-    /// What one tap adds: a copy of a past entry (a usual food in its usual amount), or a food in
-    /// an amount.
+    /// What one tap adds: a copy of a past entry (a usual food in its usual amount), every food of
+    /// a past meal (yesterday's lunch), or a food in an amount (none for a quick add).
     enum LoggedFood: Sendable {
         case copy(entryID: Int64)
-        case food(FoodSnapshot, ChosenAmount)
+        case foodsOf(mealID: Int64)
+        case food(FoodSnapshot, ChosenAmount?)
     }
 
+    /// The entries one tap added: ids `firstEntryID` through `lastEntryID`, all in `mealID`.
     struct Logged: Sendable, Equatable {
         let mealID: Int64
-        let entryID: Int64
+        let firstEntryID: Int64
+        let lastEntryID: Int64
         let madeMeal: Bool
     }
 
@@ -30,8 +33,12 @@ extension AppDatabase {
     /// without the food that made it. Nil when the meal or the past entry is gone.
     func log(_ food: LoggedFood, to target: LogTarget, now: Date) async throws -> Logged? {
         try await write { db in
-            if case .copy(let entryID) = food, try Int.fetchOne(db, sql: "SELECT 1 FROM food_entry WHERE id = ?", arguments: [entryID]) == nil {
-                return nil
+            switch food {
+            case .copy(let entryID):
+                guard try Int.fetchOne(db, sql: "SELECT 1 FROM food_entry WHERE id = ?", arguments: [entryID]) != nil else { return nil }
+            case .foodsOf(let source):
+                guard try Int.fetchOne(db, sql: "SELECT 1 FROM food_entry WHERE meal_id = ?", arguments: [source]) != nil else { return nil }
+            case .food: break
             }
             let mealID: Int64, madeMeal: Bool
             switch target {
@@ -44,14 +51,20 @@ extension AppDatabase {
                                              photo: nil, geocodedName: nil, now: now)
                 madeMeal = true
             }
+            // One statement inserts them: their ids run on from the largest, one after another.
+            let count: Int
             switch food {
             case .copy(let entryID):
-                _ = try Self.copyEntries(db, from: "id = ?", [entryID], to: mealID, now: now)
+                count = try Self.copyEntries(db, from: "id = ?", [entryID], to: mealID, now: now)
+            case .foodsOf(let source):
+                count = try Self.copyEntries(db, from: "meal_id = ?", [source], to: mealID, now: now)
             case .food(let snapshot, let amount):
-                _ = try Self.insertEntry(db, mealID: mealID, food: snapshot, grams: amount.grams, label: amount.label,
-                                         nutrients: snapshot.nutrients(forGrams: amount.grams), now: now)
+                _ = try Self.insertEntry(db, mealID: mealID, food: snapshot, grams: amount?.grams, label: amount?.label ?? "Quick add",
+                                         nutrients: snapshot.nutrients(forGrams: amount?.grams), now: now)
+                count = 1
             }
-            return Logged(mealID: mealID, entryID: db.lastInsertedRowID, madeMeal: madeMeal)
+            let last = db.lastInsertedRowID
+            return Logged(mealID: mealID, firstEntryID: last - Int64(count) + 1, lastEntryID: last, madeMeal: madeMeal)
         }
     }
 
@@ -62,11 +75,12 @@ extension AppDatabase {
             """, [earliest.description, time.description])
     }
 
-    /// Takes back one tap: removes the entry and, when that tap made the meal and nothing else has
-    /// been put in it since (no food, photo, notes or tags), the meal. False when the entry is gone.
-    func undoLog(entryID: Int64, mealID: Int64, madeMeal: Bool, now: Date) async throws -> (undone: Bool, mealRemoved: Bool) {
+    /// Takes back one tap: removes its entries and, when that tap made the meal and nothing else has
+    /// been put in it since (no food, photo, notes or tags), the meal. False when they are gone.
+    func undoLog(entries: ClosedRange<Int64>, mealID: Int64, madeMeal: Bool, now: Date) async throws -> (undone: Bool, mealRemoved: Bool) {
         try await write { db in
-            try db.execute(sql: "DELETE FROM food_entry WHERE id = ? AND meal_id = ?", arguments: [entryID, mealID])
+            try db.execute(sql: "DELETE FROM food_entry WHERE meal_id = ? AND id BETWEEN ? AND ?",
+                           arguments: [mealID, entries.lowerBound, entries.upperBound])
             guard db.changesCount > 0 else { return (false, false) }
             if madeMeal {
                 try db.execute(sql: """
@@ -99,6 +113,17 @@ enum LogQueries {
             return date != now.date || (eaten >= earliest && eaten <= now)
         }
         return try record.flatMap { try MealQueries.withTotals(db, [$0]).first }
+    }
+
+    /// The meals of `date` in `slot` that have foods, for "like yesterday's": one tap copies them.
+    static func mealsWithFoods(_ db: Database, slot: MealSlot, on date: LocalDate) throws -> [Meal] {
+        try MealQueries.meals(db, from: date, through: date).filter { $0.isItemised && MealSlot($0.eatenAt) == slot }
+    }
+
+    /// The entries one tap added, in the order added.
+    static func entries(_ db: Database, mealID: Int64, _ ids: ClosedRange<Int64>) throws -> [FoodEntry] {
+        try db.cachedRows("SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id = ? AND id BETWEEN ? AND ? ORDER BY id",
+                          [mealID, ids.lowerBound, ids.upperBound]).map(FoodEntry.init(row:))
     }
 
     /// The amount the person last had each of these catalog foods in, by food.

@@ -34,6 +34,8 @@ struct LogController: Sendable {
 
     private func target(_ fields: FormFields, diary: Diary) async throws -> Target {
         let current = LocalDateTime(now(), in: timeZone)
+        // A food's page names a meal, or "new" for one made now.
+        let makeNew = fields["new"] != nil || fields["meal"] == "new"
         if let id = fields["meal"].flatMap({ Int64($0) }), id > 0 {
             guard let meal = try await diary.database.read({ db in try MealQueries.meal(db, id: id) }) else { throw mealNotFound(id) }
             return Target(meal: meal, day: meal.eatenAt.date, slot: MealSlot(meal.eatenAt), eatenAt: meal.eatenAt)
@@ -47,8 +49,7 @@ struct LogController: Sendable {
         let slot = MealSlot(formValue: fields["slot"]) ?? MealSlot(current)
         // Today's slot now is eaten now; another slot or day at the slot's usual hour.
         let eatenAt = day == current.date && slot == MealSlot(current) ? current : slot.usualTime(on: day)
-        let joined = fields["new"] == nil
-            ? try await diary.database.read { db in try LogQueries.joinableMeal(db, slot: slot, on: day, now: current) } : nil
+        let joined = makeNew ? nil : try await diary.database.read { db in try LogQueries.joinableMeal(db, slot: slot, on: day, now: current) }
         return Target(meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? eatenAt)
     }
 
@@ -63,10 +64,12 @@ struct LogController: Sendable {
         var correctedQuery: String?
         var hasHistory = true
         if words.isEmpty {
-            let (usual, saved) = try await diary.database.read { db in
-                (try FoodSuggestions.forLogging(db, at: target.eatenAt, into: target.meal?.id), try EntryQueries.savedFoods(db))
+            let (usual, saved, yesterday) = try await diary.database.read { db in
+                (try FoodSuggestions.forLogging(db, at: target.eatenAt, into: target.meal?.id), try EntryQueries.savedFoods(db),
+                 try LogQueries.mealsWithFoods(db, slot: target.slot, on: target.day.previous))
             }
             let slotName = target.slot.name.lowercased()
+            sections.append(LogSectionView(heading: "Like yesterday’s \(slotName)", note: nil, rows: yesterday.map { LogRowView.like($0, slot: target.slot) }))
             sections.append(LogSectionView(heading: "Usual at \(slotName)", note: "What you had most around this time lately, in your usual amount.",
                                            rows: usual.atThisTime.map(LogRowView.usual)))
             sections.append(LogSectionView(heading: usual.atThisTime.isEmpty ? "What you have often" : "Also often", note: nil,
@@ -116,17 +119,24 @@ struct LogController: Sendable {
                        nothingFound: !words.isEmpty && sections.isEmpty, isFirstFood: words.isEmpty && sections.isEmpty,
                        focusSearch: focus,
                        moreSearchURL: target.meal.map { "/meals/\($0.id)/foods/new" + queryString(["q": query]) },
-                       quickAddURL: target.meal.map { "/meals/\($0.id)/foods/new/quick" },
                        mealFormURL: target.day == today ? "/meals/new" : "/meals/new?day=\(target.day)")
     }
 
     /// The food a tap just added, read back from the diary: an `added` left in an address after
     /// an undo shows nothing.
     private func addedView(_ parameters: FormFields, diary: Diary) async throws -> LogView.Added? {
-        guard let entryID = parameters["added"].flatMap({ Int64($0) }), let mealID = parameters["meal"].flatMap({ Int64($0) }) else { return nil }
-        guard let entry = try await diary.database.read({ db in try EntryQueries.entry(db, mealID: mealID, entryID: entryID) }) else { return nil }
-        return LogView.Added(description: entry.food.description, amount: entry.portionLabel, kcal: kcalText(entry.nutrients),
-                             changeURL: "/meals/\(mealID)/foods/\(entryID)", entryID: entryID, mealID: mealID, madeMeal: parameters["made"] == "1")
+        guard let first = parameters["added"].flatMap({ Int64($0) }), let mealID = parameters["meal"].flatMap({ Int64($0) }) else { return nil }
+        let last = max(first, parameters["through"].flatMap { Int64($0) } ?? first)
+        guard last - first < 1_000 else { return nil }
+        let entries = try await diary.database.read { db in try LogQueries.entries(db, mealID: mealID, first...last) }
+        guard let entry = entries.first else { return nil }
+        let several = entries.count > 1
+        return LogView.Added(description: several ? Meal.foodsText(entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: entries.count)
+                                                  : entry.food.description,
+                             amount: several ? "\(entries.count) foods" : entry.portionLabel,
+                             kcal: kcalText(NutrientValues.sum(entries.map(\.nutrients))),
+                             changeURL: several ? "/meals/\(mealID)" : "/meals/\(mealID)/foods/\(first)", entryID: first,
+                             throughID: several ? entries.last?.id : nil, mealID: mealID, madeMeal: parameters["made"] == "1")
     }
 
     @Sendable func add(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -137,6 +147,14 @@ struct LogController: Sendable {
         let food: AppDatabase.LoggedFood
         if let entryID = fields["entry"].flatMap({ Int64($0) }), entryID > 0 {
             food = .copy(entryID: entryID)
+        } else if let mealID = fields["like"].flatMap({ Int64($0) }), mealID > 0 {
+            food = .foodsOf(mealID: mealID)
+        } else if fields["quick"] != nil {
+            switch QuickAddForm(fields: fields).validate() {
+            case .success(let snapshot): food = .food(snapshot, nil)
+            case .failure(let errors):
+                throw HTTPError(.unprocessableContent, message: errors.missing ?? errors.values.values.first ?? errors.name ?? "Type the energy in kcal.")
+            }
         } else {
             let sources = FoodSources(database: diary.database, catalog: catalog, household: (household, person.account))
             let resolved = try await sources.resolve(fields["source"] ?? "")
@@ -144,7 +162,7 @@ struct LogController: Sendable {
             if let id = resolved.catalogFoodID {
                 last = try await diary.database.read { db in try LogQueries.lastAmounts(db, catalogFoods: [id])[id] }
             }
-            food = .food(resolved.food, resolved.defaultAmount ?? last ?? ChosenAmount.everyday(portions: resolved.portions, unit: resolved.food.basisUnit))
+            food = .food(resolved.food, try Self.amount(fields, of: resolved, last: last))
         }
         let destination: AppDatabase.LogTarget = target.meal.map { .meal(id: $0.id) }
             ?? .newMeal(eatenAt: target.eatenAt, utcOffsetMinutes: target.eatenAt.utcOffsetMinutes(in: timeZone))
@@ -153,16 +171,48 @@ struct LogController: Sendable {
         }
         // A search's add comes back to an empty, focused box for the next food.
         let focus = fields["q"].map { Words.split($0).isEmpty } == false ? "&focus=1" : ""
-        return redirect(to: "/log?meal=\(logged.mealID)&added=\(logged.entryID)\(logged.madeMeal ? "&made=1" : "")\(focus)")
+        let through = logged.lastEntryID > logged.firstEntryID ? "&through=\(logged.lastEntryID)" : ""
+        return redirect(to: "/log?meal=\(logged.mealID)&added=\(logged.firstEntryID)\(through)\(logged.madeMeal ? "&made=1" : "")\(focus)")
+    }
+
+    /// The amount a food's page chose, else what one tap adds: the saved amount, the amount last
+    /// had, or an everyday measure.
+    private static func amount(_ fields: FormFields, of resolved: ResolvedFood, last: ChosenAmount?) throws -> ChosenAmount {
+        let form = ChosenAmount.Form(fields: fields)
+        guard !form.choice.isEmpty else {
+            return resolved.defaultAmount ?? last ?? ChosenAmount.everyday(portions: resolved.portions, unit: resolved.food.basisUnit)
+        }
+        switch ChosenAmount.validate(form, portions: resolved.portions, unit: resolved.food.basisUnit) {
+        case .success(let amount): return amount
+        case .failure(let errors):
+            throw HTTPError(.unprocessableContent, message: errors.choice ?? errors.count ?? errors.grams ?? "Choose how much you had.")
+        }
+    }
+
+    /// Today's meals for a food's "Add to a meal", the one "＋" would join selected, else a new one.
+    static func targets(timeZone: TimeZone, now: @escaping @Sendable () -> Date) -> @Sendable (AppRequestContext) async throws -> [LogTargetOption] {
+        { context in
+            let current = LocalDateTime(now(), in: timeZone)
+            let (meals, joinable) = try await context.diary().database.read { db in
+                (try MealQueries.meals(db, from: current.date, through: current.date), try LogQueries.joinableMeal(db, slot: MealSlot(current), on: current.date, now: current))
+            }
+            let new = LogTargetOption(value: "new", label: "A new meal now (\(MealSlot(current).name.lowercased()))", selected: joinable == nil)
+            return [new] + meals.map { meal in
+                LogTargetOption(value: String(meal.id), label: "\(MealSlot(meal.eatenAt).name) at \(meal.eatenAt.clockText) · \(meal.foodsText)",
+                                selected: meal.id == joinable?.id)
+            }
+        }
     }
 
     @Sendable func undo(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let fields = context.formFields
-        guard let entryID = fields["entry"].flatMap({ Int64($0) }), let mealID = fields["meal"].flatMap({ Int64($0) }) else {
+        guard let first = fields["entry"].flatMap({ Int64($0) }), let mealID = fields["meal"].flatMap({ Int64($0) }) else {
             throw HTTPError(.badRequest, message: "The form did not say which food to take back.")
         }
-        let outcome = try await diary.database.undoLog(entryID: entryID, mealID: mealID, madeMeal: fields["made"] == "1", now: now())
+        let last = fields["through"].flatMap { Int64($0) } ?? first
+        guard last >= first else { throw HTTPError(.badRequest, message: "The form named the foods to take back the wrong way round.") }
+        let outcome = try await diary.database.undoLog(entries: first...last, mealID: mealID, madeMeal: fields["made"] == "1", now: now())
         guard outcome.undone else {
             throw HTTPError(.notFound, message: "That food is no longer in the meal, so there was nothing to take back.")
         }

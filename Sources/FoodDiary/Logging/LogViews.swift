@@ -26,6 +26,13 @@ struct LogRowView: Sendable {
                           url: "/foods/\(food.id)")
     }
 
+    /// A past meal whose foods one tap copies.
+    static func like(_ meal: Meal, slot: MealSlot) -> LogRowView {
+        let name = "Yesterday’s \(slot.name.lowercased()) at \(meal.eatenAt.clockText)"
+        return LogRowView(name: name, detail: meal.foodsText, kcal: kcalText(meal.energyKcal), field: "like", value: String(meal.id),
+                          buttonLabel: "Add the same as \(name)", url: "/meals/\(meal.id)")
+    }
+
     static func saved(_ saved: SavedFood) -> LogRowView {
         let amount = saved.defaultAmount
         return LogRowView(name: saved.food.description, detail: [saved.food.brandOwner, amount.label, "saved"].compactMap { $0 }.joined(separator: " · "),
@@ -66,6 +73,8 @@ struct LogView: Sendable {
         let kcal: String
         let changeURL: String
         let entryID: Int64
+        /// The last of several foods one tap added (a meal like yesterday's).
+        let throughID: Int64?
         let mealID: Int64
         let madeMeal: Bool
     }
@@ -91,6 +100,5 @@ struct LogView: Sendable {
     let isFirstFood: Bool
     let focusSearch: Bool
     let moreSearchURL: String?
-    let quickAddURL: String?
     let mealFormURL: String
 }

@@ -201,7 +201,7 @@ extension FoodDataCentralSettingsView: TemplateKeyed {
 
 extension FoodDetailView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "barcode": self.barcode.templateValue; case "sourceNote": self.sourceNote.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "backURL": self.backURL.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "barcode": self.barcode.templateValue; case "sourceNote": self.sourceNote.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "backURL": self.backURL.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; case "csrfToken": self.csrfToken.templateValue; case "logSource": self.logSource.templateValue; case "amountKey": self.amountKey.templateValue; case "logTargets": self.logTargets.templateValue; case "hasLogTargets": self.hasLogTargets.templateValue; default: .absent }
     }
 }
 
@@ -337,15 +337,21 @@ extension LogSectionView: TemplateKeyed {
     }
 }
 
+extension LogTargetOption: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; default: .absent }
+    }
+}
+
 extension LogView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; default: .absent }
     }
 }
 
 extension LogView.Added: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "description": self.description.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; case "changeURL": self.changeURL.templateValue; case "entryID": self.entryID.templateValue; case "mealID": self.mealID.templateValue; case "madeMeal": self.madeMeal.templateValue; default: .absent }
+        switch key { case "description": self.description.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; case "changeURL": self.changeURL.templateValue; case "entryID": self.entryID.templateValue; case "throughID": self.throughID.templateValue; case "mealID": self.mealID.templateValue; case "madeMeal": self.madeMeal.templateValue; default: .absent }
     }
 }
 
@@ -597,7 +603,7 @@ extension SetupView: TemplateKeyed {
 
 extension ShareMealView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "sourceText": self.sourceText.templateValue; case "shareKey": self.shareKey.templateValue; case "mealVersion": self.mealVersion.templateValue; case "staleMessage": self.staleMessage.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "kcalText": self.kcalText.templateValue; case "totalServings": self.totalServings.templateValue; case "totalServingsError": self.totalServingsError.templateValue; case "ownServings": self.ownServings.templateValue; case "ownServingsError": self.ownServingsError.templateValue; case "people": self.people.templateValue; case "hasPeople": self.hasPeople.templateValue; case "nobodyElse": self.nobodyElse.templateValue; case "peopleError": self.peopleError.templateValue; case "earlierShares": self.earlierShares.templateValue; case "hasEarlierShares": self.hasEarlierShares.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "sourceText": self.sourceText.templateValue; case "shareKey": self.shareKey.templateValue; case "mealVersion": self.mealVersion.templateValue; case "staleMessage": self.staleMessage.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "kcalText": self.kcalText.templateValue; case "totalServings": self.totalServings.templateValue; case "totalServingsError": self.totalServingsError.templateValue; case "ownServings": self.ownServings.templateValue; case "ownServingsError": self.ownServingsError.templateValue; case "people": self.people.templateValue; case "hasPeople": self.hasPeople.templateValue; case "split": self.split.templateValue; case "splitURL": self.splitURL.templateValue; case "sameURL": self.sameURL.templateValue; case "kcalValue": self.kcalValue.templateValue; case "nobodyElse": self.nobodyElse.templateValue; case "peopleError": self.peopleError.templateValue; case "earlierShares": self.earlierShares.templateValue; case "hasEarlierShares": self.hasEarlierShares.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
     }
 }
 
@@ -609,7 +615,7 @@ extension ShareMealView.NobodyElse: TemplateKeyed {
 
 extension ShareMealView.PersonRow: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "name": self.name.templateValue; case "field": self.field.templateValue; case "value": self.value.templateValue; case "error": self.error.templateValue; default: .absent }
+        switch key { case "name": self.name.templateValue; case "field": self.field.templateValue; case "value": self.value.templateValue; case "checked": self.checked.templateValue; case "error": self.error.templateValue; default: .absent }
     }
 }
 
@@ -713,51 +719,53 @@ extension UsualFoodsView.Food: TemplateKeyed {
 enum TemplateKeys {
     static let all: Set<String> = [
         "action", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL", "addURL", "added", "additions",
-        "advice", "alreadySaved", "amount", "amountLabel", "amountText", "amounts", "archives", "averageText",
-        "backLabel", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars",
-        "baselineY", "basisLabel", "basisText", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL",
-        "button", "buttonLabel", "buttonText", "byInvitation", "canImport", "cancelURL", "carbohydrate", "changeURL",
-        "checked", "choiceError", "choosePath", "chooseURL", "commitURL", "commonName", "confirmLabel", "confirmationError",
-        "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "created", "createdText",
-        "csrfToken", "currentError", "currentKey", "dateText", "day", "dayHeading", "dayISO", "dayText",
-        "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description",
-        "detail", "details", "diaries", "diaryName", "directory", "downloadURL", "earlierShares", "eatenAt",
-        "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries", "entryID", "error",
-        "errorSummary", "estimate", "estimateAction", "estimateError", "exportCommand", "fat", "favouriteAction", "field",
-        "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "foodCountText", "foodGroup",
-        "foods", "foodsText", "geoURI", "geocodedName", "goalText", "gpsText", "grams", "gramsChecked",
-        "gramsError", "grid", "groups", "handOver", "hasArchives", "hasBarcodeResults", "hasEarlierShares", "hasEntries",
-        "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLocationError", "hasMeals", "hasMyFoods",
-        "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes",
-        "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasTags", "heading", "headline",
-        "height", "household", "id", "importCommand", "incompleteText", "indented", "ingredients", "isCurrent",
-        "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew",
-        "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou", "isoDate",
-        "itemise", "kcal", "kcalPerGram", "kcalText", "key", "kind", "label", "labelServing",
-        "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError", "legend", "likenessText",
-        "likes", "lines", "link", "listURL", "location", "locationSource", "logAgainURL", "longitude",
-        "longitudeError", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength",
-        "maxNotesLength", "maxTags", "maxUploadMB", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes",
-        "mealPhotoURL", "mealPlace", "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError",
-        "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError", "newMealURL", "newName",
-        "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note",
-        "notes", "notesError", "nothingFound", "notice", "nutrients", "online", "onlineBox", "openAction",
-        "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError", "page",
-        "pageCount", "pagination", "passwordError", "people", "peopleError", "per", "percentText", "periods",
-        "photo", "photoAction", "photoError", "photoURL", "pickAction", "placeError", "placeName", "placeOptions",
-        "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote",
-        "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes",
-        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
-        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rows", "rules", "saveForLater", "saved",
-        "savedHeading", "schedule", "scope", "search", "searched", "sections", "segments", "selected",
-        "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings",
-        "servingsError", "servingsText", "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText",
-        "skipped", "skippedCount", "slot", "slots", "source", "sourceNote", "sourceText", "staleMessage",
+        "advice", "alreadySaved", "amount", "amountKey", "amountLabel", "amountText", "amounts", "archives",
+        "averageText", "backLabel", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary",
+        "bars", "baselineY", "basisLabel", "basisText", "brand", "brandError", "brandOwner", "brandedHint",
+        "brandedURL", "button", "buttonLabel", "buttonText", "byInvitation", "canImport", "cancelURL", "carbohydrate",
+        "changeURL", "checked", "choiceError", "choosePath", "chooseURL", "commitURL", "commonName", "confirmLabel",
+        "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "created",
+        "createdText", "csrfToken", "currentError", "currentKey", "dateText", "day", "dayHeading", "dayISO",
+        "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote",
+        "description", "detail", "details", "diaries", "diaryName", "directory", "downloadURL", "earlierShares",
+        "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries", "entryID",
+        "error", "errorSummary", "estimate", "estimateAction", "estimateError", "exportCommand", "fat", "favouriteAction",
+        "field", "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "foodCountText",
+        "foodGroup", "foods", "foodsText", "geoURI", "geocodedName", "goalText", "gpsText", "grams",
+        "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives", "hasBarcodeResults", "hasEarlierShares",
+        "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLocationError", "hasLogTargets",
+        "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
+        "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasTags",
+        "heading", "headline", "height", "household", "id", "importCommand", "incompleteText", "indented",
+        "ingredients", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised",
+        "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday",
+        "isYou", "isoDate", "itemise", "kcal", "kcalPerGram", "kcalText", "kcalValue", "key",
+        "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latitude",
+        "latitudeError", "legend", "likenessText", "likes", "lines", "link", "listURL", "location",
+        "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "macroChart", "macros",
+        "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB",
+        "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
+        "meals", "message", "minGrams", "minimumLength", "missingError", "moreSearchURL", "moreText", "mustChangePassword",
+        "myFoods", "name", "nameError", "newMealURL", "newName", "newPasswordLabel", "newToken", "next",
+        "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound",
+        "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL",
+        "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError",
+        "people", "peopleError", "per", "percentText", "periods", "photo", "photoAction", "photoError",
+        "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText",
+        "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError",
+        "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction",
+        "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel",
+        "roleText", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading", "schedule",
+        "scope", "search", "searched", "sections", "segments", "selected", "servingError", "servingGrams",
+        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
+        "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped", "skippedCount",
+        "slot", "slots", "source", "sourceNote", "sourceText", "split", "splitURL", "staleMessage",
         "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText",
-        "targetDetail", "targetText", "targetURL", "text", "thumbnailURL", "thumbs", "time", "timesText",
-        "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens",
-        "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit", "unitName",
-        "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset",
-        "utcOffsetError", "value", "valueText", "whenText", "width", "x", "xLabels", "y",
+        "targetDetail", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time",
+        "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token", "tokenName", "tokenNameError",
+        "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit",
+        "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
+        "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width", "x", "xLabels",
+        "y",
     ]
 }
