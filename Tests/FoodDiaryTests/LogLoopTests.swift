@@ -118,6 +118,14 @@ import Testing
         }
     }
 
+    @Test func someoneBackAfterMonthsAwayStillFindsWhatTheyHad() async throws {
+        try await TestEnvironment.withApp { client, database in
+            try await SnapAndItemiseTests.meal(database, "2025-11-02T08:10", foods: [(SnapAndItemiseTests.food("Kedgeree", kcalPer100g: 160), 250)])
+            let page = try await client.get("/log").text
+            #expect(page.contains("What you have often") && page.contains("Kedgeree"), "four months on, the last meals still count")
+        }
+    }
+
     @Test func aPastDaysSlotMakesItsMealOnThatDayAtTheSlotsHour() async throws {
         try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
             let page = try await client.get("/log?day=2026-03-07&slot=breakfast").text

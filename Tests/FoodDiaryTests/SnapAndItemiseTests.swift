@@ -217,7 +217,7 @@ import FoodDiaryTools
 
             let page = try await client.get("/meals/\(lunch)").text
             #expect(page.contains("Meals you had here at about this time of day."))
-            #expect(page.contains("Lentil soup, Rye bread") && page.contains("had 2 times") && page.contains("Use these 2 foods"))
+            #expect(page.contains("Lentil soup + Rye bread") && page.contains("had 2 times") && page.contains("Use these 2 foods"))
             #expect(page.contains("Caesar salad"), "120 m away is still here")
             #expect(!page.contains("Office pizza"), "dinner is not like lunch")
             #expect(!page.contains("Burger"), "2 km away is not here")

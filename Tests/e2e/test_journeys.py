@@ -5,6 +5,7 @@ as a screenshot in e2e-screenshots/ (or $FOODDIARY_E2E_SCREENSHOTS)."""
 import base64
 import csv
 import io
+import json
 import os
 import pathlib
 import re
@@ -30,6 +31,20 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("FOODDIARY_BINARY", str(ROOT / ".build/debug/fooddiary"))
 SCREENSHOTS = pathlib.Path(os.environ.get("FOODDIARY_E2E_SCREENSHOTS", ROOT / "e2e-screenshots"))
 OWNER, PASSWORD = "Sam", "sardines on toast 42"
+# The most taps and page loads each everyday task may take, from the Today page (issue 35).
+# MyFitnessPal takes 4–5 taps for a recent food.
+TAP_BUDGETS = {
+    "a searched food": {"taps": 4, "loads": 2},
+    "a usual food": {"taps": 2, "loads": 1},
+    "a meal like yesterday's": {"taps": 2, "loads": 1},
+    "a snap": {"taps": 2, "loads": 1},
+    "a food in yesterday's dinner": {"taps": 3, "loads": 2},
+    "quick add calories": {"taps": 4, "loads": 1},
+    "change a goal": {"taps": 3, "loads": 2},
+    "tag a meal": {"taps": 4, "loads": 3},
+    "switch diary": {"taps": 2, "loads": 2},
+    "share a meal": {"taps": 4, "loads": 3},
+}
 # The photo's EXIF says Sunday 8 March 2026, 19:42, at Buckingham Palace.
 PHOTO_TAKEN, PHOTO_LAT, PHOTO_LON = "2026:03:08 19:42:10", 51.50135, -0.14189
 
@@ -419,6 +434,140 @@ class Journeys:
         self.assertIn("Already in your diary: 21:15, Thu 12 Mar", self.browser.find_elements(By.CSS_SELECTOR, ".snap-file")[1].text)
         self.open("/days/2026-03-12", "day-one-late-snack")
         self.assertIn("1 meal to itemise", self.text())
+
+    def test_9w_ten_everyday_tasks_counted_in_taps(self):
+        """The everyday tasks, each from the Today page as a person opens the app, counted in taps
+        (a tap, or the keyboard's search key) and page loads; typing is not a tap. Each count must
+        stay within TAP_BUDGETS: a change that adds a tap fails here. The counts are written to
+        taps-<label>.json beside the screenshots, for docs/BENCHMARKS.md."""
+        self.browser.delete_all_cookies()
+        self.open("/signin", "taps-signin")
+        self.find("#name").send_keys(OWNER)
+        self.find("#password").send_keys(PASSWORD)
+        self.click("button[type=submit]")
+        phone = self.width < 760
+        counts = {}
+        yesterday = time.strftime("%Y-%m-%d", time.localtime(time.time() - 86400))
+
+        def start(task):
+            self.open("/today", f"taps-{task}-start")
+            counts[task] = {"taps": 0, "loads": 0}
+            return counts[task]
+
+        def tap(count, element, typing=None):
+            self.browser.execute_script("arguments[0].scrollIntoView({block: 'nearest'}); window.__tapMark = true", element)
+            element.click()
+            if typing is not None:
+                element.send_keys(typing)
+            count["taps"] += 1
+            settle(count)
+
+        def key(count, element, keys):
+            self.browser.execute_script("window.__tapMark = true")
+            element.send_keys(keys)
+            count["taps"] += 1
+            settle(count)
+
+        def settle(count):
+            time.sleep(0.4)
+            WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
+                lambda driver: driver.execute_script("return document.readyState === 'complete'"))
+            if not self.browser.execute_script("return window.__tapMark === true"):
+                count["loads"] += 1
+
+        def log_button():
+            return self.find(".tabbar .tab-log" if phone else ".topbar .log-link")
+
+        # Set-up, not counted: a meal at this time of day yesterday, to be had again.
+        self.open(f"/log?day={yesterday}&slot={self.current_slot()}&new=1&q=toast", "taps-setup")
+        self.click("button.log-add", navigates=False)
+        WebDriverWait(self.browser, 20).until(lambda driver: "✓ Added" in self.text())
+
+        count = start("a searched food")
+        tap(count, log_button())
+        tap(count, self.find("#log-q"), "banana")
+        key(count, self.find("#log-q"), Keys.ENTER)
+        first = self.find("button.log-add")
+        bottom = self.browser.execute_script("return arguments[0].getBoundingClientRect().bottom", first)
+        bar = self.browser.execute_script("const t = document.querySelector('.tabbar'); return t && t.offsetParent ? t.getBoundingClientRect().height : 0")
+        self.assertLessEqual(bottom, self.height - bar, "the first result's + is on screen without a scroll")
+        self.shot("taps-search-results")
+        tap(count, first)
+        self.assertIn("✓ Added", self.text())
+
+        count = start("a usual food")
+        tap(count, log_button())
+        tap(count, self.find("button.log-add"))
+        self.assertIn("✓ Added", self.text())
+
+        count = start("a meal like yesterday's")
+        tap(count, log_button())
+        tap(count, self.find("input[name=like] ~ button.log-add"))
+        self.assertIn("✓ Added", self.text())
+
+        count = start("a snap")
+        tap(count, self.find(".snap-link"))
+        snap = self.find("input[data-snap-input][multiple]")
+        self.browser.execute_script("window.__tapMark = true")
+        snap.send_keys(str(self.photo))
+        count["taps"] += 1
+        WebDriverWait(self.browser, 20).until(lambda driver: "Already in your diary" in self.text() or "Saved as the meal" in self.text())
+        settle(count)
+
+        count = start("a food in yesterday's dinner")
+        tap(count, self.find("a[rel=prev]"))
+        tap(count, self.find("a.slot-add[href*='slot=dinner']"))
+        tap(count, self.find("button.log-add"))
+        self.assertIn("✓ Added", self.text())
+        self.assertIn(" on ", self.find(".log-target").text, "the food went to yesterday, not today")
+
+        count = start("quick add calories")
+        tap(count, log_button())
+        tap(count, self.find(".log-quick summary"))
+        tap(count, self.find("#quick-kcal"), "350")
+        tap(count, self.find(".log-quick-form button"))
+        self.assertIn("✓ Added", self.text())
+
+        count = start("change a goal")
+        tap(count, self.find(".day-totals .section-link"))
+        field = self.find("#energy_kcal")
+        field.clear()
+        tap(count, field, "2100")
+        tap(count, self.find("form[action='/goals'] button[type=submit]"))
+        self.assertIn("Goals saved.", self.text())
+
+        count = start("tag a meal")
+        tap(count, self.find(".day-meal-link"))
+        tap(count, self.find("a[href$='/edit']"))
+        tap(count, self.find("#tags"), ", picnic")
+        tap(count, self.find("#meal-form button[type=submit]:not([name])"))
+        self.assertIn("picnic", self.text().lower())
+
+        count = start("switch diary")
+        tap(count, self.find(".diary-switch"))
+        tap(count, self.find("form[action$='/open'] button"))
+        self.assertIn("Lisbon trip", self.find(".diary-switch").text)
+        self.open("/diaries", "taps-switch-back")
+        self.click("form[action$='/open'] button")
+
+        count = start("share a meal")
+        tap(count, self.find(".day-meal-link"))
+        tap(count, self.find("a[href$='/share']"))
+        tap(count, self.find("form[action$='/share'] input[type=checkbox]"))
+        tap(count, self.find("form[action$='/share'] button[type=submit]"))
+        self.assertIn("Logged for the others too", self.text())
+
+        (SCREENSHOTS / f"taps-{self.label}.json").write_text(json.dumps(counts, indent=2) + "\n")
+        for task, budget in TAP_BUDGETS.items():
+            with self.subTest(task=task):
+                self.assertLessEqual(counts[task]["taps"], budget["taps"], f"{task}: {counts[task]}")
+                self.assertLessEqual(counts[task]["loads"], budget["loads"], f"{task}: {counts[task]}")
+
+    @staticmethod
+    def current_slot():
+        minutes = time.localtime().tm_hour * 60 + time.localtime().tm_min
+        return ("breakfast" if 240 <= minutes < 660 else "lunch" if 660 <= minutes < 900
+                else "dinner" if 1020 <= minutes < 1290 else "snacks")
 
     def test_9x_food_data_central_offline_a_barcode_and_our_own_fdc_api(self):
         self.open("/meals/new", "new-meal-for-online")

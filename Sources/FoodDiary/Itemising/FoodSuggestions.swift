@@ -36,22 +36,26 @@ public enum FoodSuggestions {
     }
 
     /// What "＋" offers before anything is typed, for everyone with history whatever the hour:
-    /// the foods usual at this time of day lately, then the most logged of the last 90 days.
+    /// the foods usual at this time of day lately, then the most logged of the last 300 meals.
     /// Foods already in `mealID` are left out.
     package static func forLogging(_ db: Database, at time: LocalDateTime, into mealID: Int64?) throws -> (atThisTime: [Usual], often: [Usual]) {
         let similar = TimeOfDay.similarSQL("m.eaten_local", to: time), lately = ItemisingQueries.recently(time)
         let atThisTime = try usualFoods(db, where: "\(lately.sql) AND \(similar.sql)", lately.arguments + similar.arguments,
                                         excluding: mealID ?? 0, limit: loggingLimit)
         let shown = Set(atThisTime.map(\.key))
-        let often = try usualFoods(db, where: "m.eaten_local >= ? AND m.eaten_local < ?",
-                                   [time.date.adding(days: -oftenDays).description, time.date.next.description],
+        // The latest meals rather than the latest days: someone back after a summer away still
+        // finds what they had before.
+        let often = try usualFoods(db, where: """
+            m.eaten_local < ? AND m.eaten_local >= coalesce(
+                (SELECT eaten_local FROM meal WHERE eaten_local < ? ORDER BY eaten_local DESC, id DESC LIMIT 1 OFFSET ?), '')
+            """, [time.date.next.description, time.date.next.description, oftenMeals - 1],
                                    excluding: mealID ?? 0, limit: loggingLimit + shown.count)
             .filter { !shown.contains($0.key) }.prefix(loggingLimit)
         return (atThisTime.map(\.usual), often.map(\.usual))
     }
 
     static let loggingLimit = 8
-    static let oftenDays = 90
+    static let oftenMeals = 300
 
     /// One food whatever the meal: the catalog's by its id, any other by kind, name and brand.
     private enum FoodKey: Hashable {

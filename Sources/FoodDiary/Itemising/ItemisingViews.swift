@@ -110,8 +110,7 @@ struct ItemiseHelpView: Sendable {
         self.csrfToken = csrfToken
         likenessText = likeness == .here ? "Meals you had here at about this time of day." : "Meals you had at about this time of day in the last 30 days."
         self.likes = likes.map { like in
-            let foods = like.foods.count > 4 ? like.foods.prefix(4).joined(separator: ", ") + " and \(like.foods.count - 4) more"
-                : like.foods.joined(separator: ", ")
+            let foods = Meal.foodsText(like.foods.prefix(4), count: like.foods.count)
             return Like(action: "/meals/\(mealID)/like/\(like.meal.id)", url: "/meals/\(like.meal.id)", thumbnailURL: like.meal.photo?.url(.thumb),
                         whenText: "\(like.meal.eatenAt.date.shortText), \(like.meal.eatenAt.clockText)", placeName: like.meal.place?.name,
                         foodsText: foods, kcalText: FoodDiary.kcalText(like.energyKcal), timesText: like.times > 1 ? "had \(like.times) times" : nil,
