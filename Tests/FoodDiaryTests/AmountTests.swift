@@ -51,12 +51,31 @@ import Testing
             #expect(try TypedNumber.parse(typed, in: 0...100_000).get() == value, "\(typed)")
             #expect(try TypedNumber.parse(NumberText.decimal(value, maxFractionDigits: 2, grouping: true), in: 0...100_000).get() == value)
         }
-        for typed in ["1,5", "12,00", ",500", "1,2345", "1,,000", "2,000,", "1.000,5"] {
+        for typed in [",500", "1,,000", "2,000,", "1.2.3", "1,5,5", "1 50", "12 500 5", "1.000.5"] {
             #expect(TypedNumber.parse(typed, in: 0...100_000) == .failure(.notANumber), "\(typed)")
         }
     }
 
-    @Test(arguments: ["jkl", "-5", "1e308", "NaN", "inf", "", "   ", "0", "0.05", "5000.1", "1,5", "0x10", "12abc", "1.2.3", "１２", "5,000.5"])
+    /// Issue 35: numbers as the browser's language writes them; "1.500" alone depends on it.
+    @Test func numbersReadInTheBrowsersLanguage() throws {
+        let both: [(String, Double)] = [("1,5", 1.5), ("12,00", 12), ("1,2345", 1.2345), ("1.000,5", 1000.5), ("1 500", 1500),
+                                        ("1\u{202F}500,25", 1500.25), ("1'500", 1500), ("1.500.000", 1_500_000), ("2,000", 2000), ("0.5", 0.5)]
+        for convention in [NumberConvention.decimalPoint, .decimalComma] {
+            for (typed, value) in both {
+                #expect(try TypedNumber.parse(typed, in: 0...10_000_000, convention: convention).get() == value, "\(typed), \(convention)")
+            }
+        }
+        #expect(try TypedNumber.parse("1.500", in: 0...10_000, convention: .decimalPoint).get() == 1.5)
+        #expect(try TypedNumber.parse("1.500", in: 0...10_000, convention: .decimalComma).get() == 1500)
+        #expect(NumberConvention(acceptLanguage: "de-DE,de;q=0.9,en;q=0.8") == .decimalComma)
+        #expect(NumberConvention(acceptLanguage: "fr") == .decimalComma)
+        #expect(NumberConvention(acceptLanguage: "de-CH") == .decimalPoint, "the Swiss write 1'500.5")
+        #expect(NumberConvention(acceptLanguage: "en-GB,en;q=0.9,de;q=0.8") == .decimalPoint)
+        #expect(NumberConvention(acceptLanguage: "es-MX") == .decimalPoint)
+        #expect(NumberConvention(acceptLanguage: nil) == .decimalPoint && NumberConvention(acceptLanguage: "*") == .decimalPoint)
+    }
+
+    @Test(arguments: ["jkl", "-5", "1e308", "NaN", "inf", "", "   ", "0", "0.05", "5000.1", "0x10", "12abc", "1.2.3", "１２", "5,000.5"])
     func badGramsAreRefusedWithAMessage(text: String) {
         guard case .failure(let errors) = ChosenAmount.validate(.init(choice: "grams", grams: text), portions: []) else {
             Issue.record("accepted \(text)")

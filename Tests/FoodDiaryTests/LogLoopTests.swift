@@ -185,6 +185,19 @@ import Testing
         }
     }
 
+    @Test func numbersAreReadAsTheBrowsersLanguageWritesThem() async throws {
+        try await TestEnvironment.withApp { client, database in
+            #expect(try await client.postForm("/goals", [("energy_kcal", "1.800"), ("protein_g", "72,5")], language: "de-DE,de;q=0.9").status == .seeOther)
+            var goals = try await database.read { db in try DailyGoals.fetch(db) }
+            #expect(goals[.energyKcal] == 1800 && goals[.proteinG] == 72.5)
+            #expect(try await client.postForm("/goals", [("energy_kcal", "1.800"), ("protein_g", "72,5")], language: "en-GB").status == .seeOther)
+            goals = try await database.read { db in try DailyGoals.fetch(db) }
+            #expect(goals[.energyKcal] == 1.8, "in English 1.800 is one point eight")
+            let quick = try Self.redirectQuery(try await client.postForm("/log", [("quick", "1"), ("energy_kcal", "0,5")], language: "fr"))
+            #expect(try await SnapAndItemiseTests.entries(database, Int64(quick["meal"]!)!).first?.nutrients[.energyKcal] == 0.5)
+        }
+    }
+
     @Test func aFoodsPageAddsTheChosenAmountToTheMealChosen() async throws {
         try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
             let fresh = try await client.get("/foods/11090?amount=p5").text

@@ -65,6 +65,7 @@ public func buildApplication(
     if tlsConfiguration != nil { router.add(middleware: StrictTransportSecurityMiddleware()) }
     router.add(middleware: HostGuard(allowed: AllowedHosts(boundHost: config.host, extra: config.allowedHosts)))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
+    router.add(middleware: NumberConventionMiddleware())
     router.add(middleware: StaticFilesMiddleware(files: FileMiddleware(config.publicDirectory, urlBasePath: "/static", cacheControl: .init([
         (MediaType(type: .any), [.maxAge(3600)]),
     ]), logger: logger)))

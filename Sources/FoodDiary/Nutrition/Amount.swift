@@ -11,15 +11,36 @@ enum TypedNumber {
         case outOfRange(ClosedRange<Double>)
     }
 
-    static func parse(_ text: String?, in range: ClosedRange<Double>) -> Result<Double, Problem> {
+    static func parse(_ text: String?, in range: ClosedRange<Double>, convention: NumberConvention = .current) -> Result<Double, Problem> {
         let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .failure(.missing) }
-        let digits = trimmed.wholeMatch(of: /[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?/) != nil ? trimmed.replacingOccurrences(of: ",", with: "") : trimmed
+        let digits = plainDigits(trimmed, convention: convention)
         guard trimmed.count <= 16, digits.count <= 12, digits.wholeMatch(of: /[0-9]+(\.[0-9]*)?|\.[0-9]+/) != nil, let value = Double(digits) else {
             return .failure(.notANumber)
         }
         guard range.contains(value) else { return .failure(.outOfRange(range)) }
         return .success(value)
+    }
+
+    /// `text` with its digit grouping dropped and a decimal comma made a point. Whatever the
+    /// language, "2,000" is read as the diary writes it (two thousand), "1 500" and "1'500" as
+    /// fifteen hundred, "12,5" and "1.500,5" with a decimal comma; only "1.500" depends on it.
+    static func plainDigits(_ text: String, convention: NumberConvention) -> String {
+        var text = text
+        if text.wholeMatch(of: /[0-9]{1,3}([ \u{00A0}\u{202F}'’][0-9]{3})+([.,][0-9]+)?/) != nil {
+            text.removeAll { " \u{00A0}\u{202F}'’".contains($0) }
+        }
+        if text.wholeMatch(of: /[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?/) != nil {
+            return text.replacingOccurrences(of: ",", with: "")
+        }
+        if text.wholeMatch(of: /[0-9]{1,3}(\.[0-9]{3})+,[0-9]+/) != nil || text.wholeMatch(of: /[0-9]{1,3}(\.[0-9]{3}){2,}/) != nil
+            || (convention == .decimalComma && text.wholeMatch(of: /[0-9]{1,3}\.[0-9]{3}/) != nil) {
+            return text.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")
+        }
+        if text.wholeMatch(of: /[0-9]+,[0-9]+/) != nil {
+            return text.replacingOccurrences(of: ",", with: ".")
+        }
+        return text
     }
 
     /// The sentence shown beside a field, e.g. "Enter a number from 0.1 to 5,000, like 125 or 37.5."

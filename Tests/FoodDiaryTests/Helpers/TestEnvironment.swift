@@ -199,12 +199,13 @@ extension TestClientProtocol {
     @discardableResult
     func postForm(
         _ uri: String, _ fields: [(String, String)], token: String? = testToken, cookie: String? = nil,
-        session: String? = TestPerson.sessionID
+        session: String? = TestPerson.sessionID, language: String? = nil
     ) async throws -> TestResponse {
         var all = fields
         if let token { all.append(("_csrf", token)) }
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
         headers[.cookie] = browserCookies(csrfCookie: cookie, session: session)
+        headers[.acceptLanguage] = language
         return try await execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: formEncode(all)))
     }
 

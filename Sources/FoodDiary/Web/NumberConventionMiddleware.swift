@@ -1,0 +1,10 @@
+import Hummingbird
+
+/// Reads every form in the number convention of the browser's first language, so "0,5" is half.
+struct NumberConventionMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        try await NumberConvention.$current.withValue(NumberConvention(acceptLanguage: request.headers[.acceptLanguage])) {
+            try await next(request, context)
+        }
+    }
+}
