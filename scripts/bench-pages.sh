@@ -53,6 +53,10 @@ for path in / "/days/$today" "/foods?q=chicken+breast" "/meals/$meal" /foods/1 "
   measure "$path" "$path" "$cookie"
 done
 measure "add food, q=banana" "/meals/$meal/foods/new?q=banana" "$cookie"
+# "＋ What did you eat?": the usual foods at this hour and of the last 300 meals, then a search.
+measure "/log (usual foods)" /log "$cookie"
+measure "/log?q=banana" "/log?q=banana" "$cookie"
+measure "/more" /more "$cookie"
 measure "  + online, offline" "/meals/$meal/foods/new?q=banana&online=1" "$cookie"
 measure "online results, offline" "/meals/$meal/foods/online?q=banana" "$cookie"
 measure "/fdc/v1/foods/search" "/fdc/v1/foods/search?query=banana&pageSize=25" "$cookie"
@@ -84,7 +88,7 @@ fi
 echo
 printf "%-30s %9s %9s %9s %9s\n" "under wrk -t2 -c16 -d10s" "req/s" "of static" "p50" "p99"
 static_rps=""
-for path in /static/css/app.css / "/days/$today"; do
+for path in /static/css/app.css / "/days/$today" /log; do
   out=$(wrk -t2 -c16 -d10s --latency -H "$cookie" "$base$path")
   # A lost session would measure redirects to the sign-in page instead of the page.
   if echo "$out" | grep -q "Non-2xx"; then echo "$path answered other than 2xx under wrk" >&2; exit 1; fi

@@ -39,6 +39,7 @@ import Testing
         #expect(Portion.everyday(in: banana)?.label == "1 medium (7\" to 7-7/8\" long)")
         #expect(Portion.everyday(in: portions("1 pat (1\" sq, 1/3\" high)", "1 tbsp", "1 cup"))?.label.hasPrefix("1 pat") == true, "butter")
         #expect(Portion.everyday(in: portions("1 large"))?.label == "1 large", "a fried egg")
+        #expect(Portion.everyday(in: portions("1 cup, chopped", "1 tbsp", "1 large"))?.label == "1 large", "a hard-boiled egg, not a spoonful")
         #expect(Portion.everyday(in: portions("1 oz", "0.5 lb"))?.label == "1 oz", "only weights: USDA's order stands")
         #expect(Portion.everyday(in: []) == nil)
         #expect(AmountFieldsView.initialForm(portions: portions("1 oz", "1 slice")).choice == "p2")

@@ -99,15 +99,18 @@ public struct Portion: Sendable, Equatable {
         "packet", "package", "fruit", "item", "roll", "bun", "muffin", "bagel", "patty", "fillet", "breast", "thigh", "drumstick",
         "wing", "link", "sausage", "stalk", "clove", "wedge", "scoop", "pat", "stick", "each", "whole", "bowl", "portion",
     ]
+    /// A whole thing in another size than medium: an egg is "1 large", never "1 tbsp".
+    private static let sizes: Set<String> = ["small", "large", "jumbo"]
     private static let weights: Set<String> = ["oz", "fl", "lb", "lbs", "g", "kg", "ml", "l"]
 
-    /// Whole things first, then other household measures (cups, spoons, other sizes), then bare
-    /// weights and volumes; then fewer words; then USDA's order.
+    /// Whole things first (medium before other sizes), then other household measures (cups,
+    /// spoons), then bare weights and volumes; then fewer words; then USDA's order.
     private func everydayOrder(_ index: Int) -> (Int, Int, Int) {
         // What a parenthesis adds ("medium (7\" to 7-7/8\" long)") describes the measure, not another one.
         let named = label.lowercased().replacing(/\([^)]*\)/, with: "")
-        let words = named.split { !$0.isLetter }.map(String.init)
-        let rank = !Set(words).isDisjoint(with: Self.items) ? 0 : !words.isEmpty && Set(words).isSubset(of: Self.weights) ? 2 : 1
+        let words = Set(named.split { !$0.isLetter }.map(String.init))
+        let rank = !words.isDisjoint(with: Self.items) ? 0 : !words.isDisjoint(with: Self.sizes) ? 1
+            : !words.isEmpty && words.isSubset(of: Self.weights) ? 3 : 2
         return (rank, words.count, index)
     }
 }
