@@ -16,11 +16,13 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
   });
 }
 
-// The section a page belongs to, lit in the tab bar and the top row.
+// The section a page belongs to, lit in the tab bar and in the top row, where a section the tab bar
+// keeps under "More" (Trends, Places, Tags) has a link of its own.
+const section = "/" + location.pathname.split("/")[1];
 for (const tab of document.querySelectorAll(".tabbar a[data-tab]")) {
   if (!new RegExp(tab.dataset.tab).test(location.pathname)) continue;
   tab.setAttribute("aria-current", "page");
-  const twin = document.querySelector(`.topnav a[href="${tab.getAttribute("href")}"]`);
-  if (twin) twin.setAttribute("aria-current", "page");
+  const own = document.querySelector(`.topnav a[href="${section}"]`);
+  (own || document.querySelector(`.topnav a[href="${tab.getAttribute("href")}"]`))?.setAttribute("aria-current", "page");
   break;
 }
