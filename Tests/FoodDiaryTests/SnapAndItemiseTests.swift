@@ -328,8 +328,17 @@ import FoodDiaryTools
             #expect(!page.contains("Sandwich") && !page.contains("Old muesli"))
             // A search shows the search, not the suggestions.
             #expect(!(try await client.get("/meals/\(breakfast)/foods/new?q=oats").text.contains("Usually at this time")))
+            // Issue 35: an unusual hour with no place once got nothing; now the foods of the last meals.
             let lonely = try await Self.meal(database, "2026-03-09T03:00")
-            #expect(!(try await client.get("/meals/\(lonely)/foods/new").text.contains("usual-heading")), "nothing to suggest, no empty row")
+            let often = try await client.get("/meals/\(lonely)/foods/new").text
+            #expect(often.contains("What you have often") && often.contains("Porridge") && often.contains("Old muesli"))
+        }
+    }
+
+    @Test func aDiaryWithNoHistorySuggestsNothingAndShowsNoEmptyRow() async throws {
+        try await TestEnvironment.withApp { client, database in
+            let first = try await Self.meal(database, "2026-03-09T03:00")
+            #expect(!(try await client.get("/meals/\(first)/foods/new").text.contains("usual-heading")), "nothing to suggest, no empty row")
         }
     }
 

@@ -9,6 +9,8 @@ public enum FoodSuggestions {
         case here
         /// Logged at a similar time of day in the 30 days up to the meal.
         case atThisTime
+        /// Neither: the most logged of the last 300 meals, so anyone with history gets some.
+        case often
     }
 
     public struct Usual: Sendable, Equatable {
@@ -32,9 +34,21 @@ public enum FoodSuggestions {
         }
         let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt), lately = ItemisingQueries.recently(meal.eatenAt)
         let usual = try usualFoods(db, where: "\(lately.sql) AND \(time.sql)", lately.arguments + time.arguments, excluding: meal.id)
-        return usual.isEmpty ? nil : (.atThisTime, usual.map(\.usual))
+        if !usual.isEmpty { return (.atThisTime, usual.map(\.usual)) }
+        let last = lastMeals(meal.eatenAt)
+        let often = try usualFoods(db, where: last.sql, last.arguments, excluding: meal.id)
+        return often.isEmpty ? nil : (.often, often.map(\.usual))
     }
 
+    /// The meals eaten before `time`'s next day, the latest `oftenMeals` of them, as SQL on the meal
+    /// table `m`: the latest meals rather than the latest days, so someone back after a summer
+    /// away still finds what they had before.
+    private static func lastMeals(_ time: LocalDateTime) -> (sql: String, arguments: StatementArguments) {
+        ("""
+            m.eaten_local < ? AND m.eaten_local >= coalesce(
+                (SELECT eaten_local FROM meal WHERE eaten_local < ? ORDER BY eaten_local DESC, id DESC LIMIT 1 OFFSET ?), '')
+            """, [time.date.next.description, time.date.next.description, oftenMeals - 1])
+    }
     /// What "＋" offers before anything is typed, for everyone with history whatever the hour:
     /// the foods usual at this time of day lately, then the most logged of the last 300 meals.
     /// Foods already in `mealID` are left out.
@@ -43,13 +57,8 @@ public enum FoodSuggestions {
         let atThisTime = try usualFoods(db, where: "\(lately.sql) AND \(similar.sql)", lately.arguments + similar.arguments,
                                         excluding: mealID ?? 0, limit: loggingLimit)
         let shown = Set(atThisTime.map(\.key))
-        // The latest meals rather than the latest days: someone back after a summer away still
-        // finds what they had before.
-        let often = try usualFoods(db, where: """
-            m.eaten_local < ? AND m.eaten_local >= coalesce(
-                (SELECT eaten_local FROM meal WHERE eaten_local < ? ORDER BY eaten_local DESC, id DESC LIMIT 1 OFFSET ?), '')
-            """, [time.date.next.description, time.date.next.description, oftenMeals - 1],
-                                   excluding: mealID ?? 0, limit: loggingLimit + shown.count)
+        let last = lastMeals(time)
+        let often = try usualFoods(db, where: last.sql, last.arguments, excluding: mealID ?? 0, limit: loggingLimit + shown.count)
             .filter { !shown.contains($0.key) }.prefix(loggingLimit)
         return (atThisTime.map(\.usual), often.map(\.usual))
     }

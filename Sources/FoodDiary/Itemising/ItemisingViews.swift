@@ -147,6 +147,9 @@ struct UsualFoodsView: Sendable {
         case .atThisTime:
             heading = "Usually at this time"
             note = "What you logged most around this time of day in the last 30 days, in your usual amount."
+        case .often:
+            heading = "What you have often"
+            note = "What you logged most in your last 300 meals, in your usual amount."
         }
         action = "/meals/\(mealID)/foods/usual"
         self.csrfToken = csrfToken
