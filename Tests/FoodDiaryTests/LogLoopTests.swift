@@ -234,6 +234,27 @@ import Testing
         }
     }
 
+    @Test func thePersonNamesTheirDaysMeals() async throws {
+        try await TestEnvironment.withApp { client, database in
+            try await SnapAndItemiseTests.meal(database, "2026-03-09T16:10", foods: [(SnapAndItemiseTests.food("Scone", kcalPer100g: 360), 70)])
+            let renamed = try await client.postForm("/meal-names", [("slot_breakfast", "Breakfast"), ("slot_lunch", "  "), ("slot_dinner", "Supper"),
+                                                                    ("slot_snacks", "Tea & cake 🍰")])
+            #expect(renamed.status == .seeOther && renamed.headers[.location] == "/goals?notice=meal_names")
+            let today = try await client.get("/today").text
+            #expect(today.contains(#"aria-label="Tea &amp; cake 🍰""#) && today.contains("Supper") && today.contains(#"aria-label="Lunch""#),
+                    "a blank name is the usual one")
+            #expect(today.contains(#"aria-label="Add to Tea &amp; cake 🍰""#) && today.contains(#"aria-label="Add to lunch""#))
+            #expect(try await client.get("/log?slot=dinner").text.contains("A new meal: Supper, 19:00"))
+            #expect(try await client.get("/goals").text.contains(#"name="slot_dinner" value="Supper""#))
+            let long = try await client.postForm("/meal-names", [("slot_dinner", String(repeating: "é", count: 41))])
+            #expect(long.status == .unprocessableContent && long.text.contains("Keep “Dinner” to 40 characters."))
+            #expect(try await client.get("/today").text.contains("Supper"), "a refused name changes nothing")
+            _ = try await client.postForm("/meal-names", [("slot_dinner", "Dinner")])
+            let stored = try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meal_slot_name") }
+            #expect(stored == 0, "names put back are forgotten, not stored")
+        }
+    }
+
     @Test func aDayReadsAsBreakfastLunchDinnerAndSnacksEachWithItsOwnAdd() async throws {
         try await TestEnvironment.withApp { client, database in
             let egg = SnapAndItemiseTests.food("Egg, boiled", kcalPer100g: 155), toast = SnapAndItemiseTests.food("Toast", kcalPer100g: 300)

@@ -20,6 +20,7 @@ public enum DayQueries {
         /// Oldest first, as the day was lived.
         public let meals: [EntryQueries.MealFoods]
         public let goals: DailyGoals
+        public var slotNames = MealSlotNames()
         public var totals: NutrientValues { NutrientValues.sum(meals.map(\.totals)) }
         /// Meals with no foods yet: unknown, so left out of the totals, never counted as zero.
         public var notItemisedCount: Int { meals.count { $0.entries.isEmpty } }
@@ -39,7 +40,7 @@ public enum DayQueries {
     /// Meals filed under `date` by the wall clock they were eaten at, whatever their UTC offset.
     public static func day(_ db: Database, date: LocalDate) throws -> Day {
         let meals = try MealQueries.meals(db, from: date, through: date)
-        return Day(date: date, meals: try EntryQueries.mealFoods(db, meals: meals), goals: try DailyGoals.fetch(db))
+        return Day(date: date, meals: try EntryQueries.mealFoods(db, meals: meals), goals: try DailyGoals.fetch(db), slotNames: try MealSlotNames.fetch(db))
     }
 
     /// Sums for every day from `first` through `last`, empty days included.

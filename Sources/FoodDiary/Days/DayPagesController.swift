@@ -7,7 +7,7 @@ struct DayPagesController: Sendable {
     let timeZone: TimeZone
     let now: @Sendable () -> Date
 
-    static let notices = ["goals": "Goals saved."]
+    static let notices = ["goals": "Goals saved.", "meal_names": "Names saved."]
     static let trendPeriods = [7, 30]
 
     func addRoutes(to routes: Routes) {
@@ -16,6 +16,7 @@ struct DayPagesController: Sendable {
         routes.get("/days/:date", use: day)
         routes.get("/goals", use: goals)
         routes.post("/goals", use: saveGoals)
+        routes.post("/meal-names", use: saveMealNames)
         routes.get("/trends", use: trends)
         routes.get("/api/days/:date", use: dayJSON)
         routes.get("/api/trends", use: trendsJSON)
@@ -46,9 +47,28 @@ struct DayPagesController: Sendable {
 
     @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        let goals = try await diary.database.read { db in try DailyGoals.fetch(db) }
+        let (goals, names) = try await diary.database.read { db in (try DailyGoals.fetch(db), try MealSlotNames.fetch(db)) }
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.goals, GoalsView(form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: notice))
+        return await renderer.render(.goals, GoalsView(form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: notice,
+                                                       slotNames: Dictionary(uniqueKeysWithValues: MealSlot.allCases.map { ($0, names[$0]) })))
+    }
+
+    /// A blank name puts the usual one back.
+    @Sendable func saveMealNames(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
+        var typed: [MealSlot: String] = [:]
+        for slot in MealSlot.allCases {
+            let name = TypedText.clean(context.formFields["slot_\(slot.rawValue)"] ?? "")
+            typed[slot] = name.isEmpty ? slot.name : name
+        }
+        if let long = typed.first(where: { TypedText.length($0.value) > MealSlotNames.maxLength }) {
+            let goals = try await diary.database.read { db in try DailyGoals.fetch(db) }
+            return await renderer.render(.goals, GoalsView(form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: nil, slotNames: typed,
+                                                           slotNamesError: "Keep “\(long.key.name)” to \(MealSlotNames.maxLength) characters."),
+                                         status: .unprocessableContent)
+        }
+        try await diary.database.setMealSlotNames(MealSlotNames(typed))
+        return redirect(to: "/goals?notice=meal_names")
     }
 
     @Sendable func saveGoals(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -86,8 +86,8 @@ struct DayView: Sendable {
         slots = MealSlot.allCases.map { slot in
             let meals = day.meals.filter { MealSlot($0.meal.eatenAt) == slot }
             let kcal = meals.filter { !$0.entries.isEmpty }.reduce(0) { $0 + $1.totals.value(.energyKcal, default: 0) }
-            return SlotBlock(name: slot.name, kcal: meals.contains { !$0.entries.isEmpty } ? FoodDiary.kcalText(kcal) : nil,
-                             addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: "Add to \(slot.name.lowercased())",
+            return SlotBlock(name: day.slotNames[slot], kcal: meals.contains { !$0.entries.isEmpty } ? FoodDiary.kcalText(kcal) : nil,
+                             addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: "Add to \(day.slotNames.inSentence(slot))",
                              meals: meals.map(Self.block), hasMeals: !meals.isEmpty)
         }
         hasMeals = !day.meals.isEmpty
@@ -157,10 +157,22 @@ struct GoalsView: Sendable {
     let fields: [Field]
     let hasErrors: Bool
     let errorSummary = ErrorSummary.goalsUnchanged
+    /// What each part of the day is called, as the form shows it.
+    let slotFields: [SlotField]
+    let slotNamesError: String?
 
-    init(form: GoalsForm, errors: GoalErrors = .init(), csrfToken: String, notice: String?) {
+    struct SlotField: Sendable {
+        let name: String
+        let label: String
+        let value: String
+    }
+
+    init(form: GoalsForm, errors: GoalErrors = .init(), csrfToken: String, notice: String?, slotNames: [MealSlot: String] = [:],
+         slotNamesError: String? = nil) {
         self.notice = notice
         self.csrfToken = csrfToken
+        slotFields = MealSlot.allCases.map { SlotField(name: "slot_\($0.rawValue)", label: $0.name, value: slotNames[$0] ?? $0.name) }
+        self.slotNamesError = slotNamesError
         fields = DailyGoals.kinds.map {
             Field(name: $0.field, label: $0.label, unit: $0.unit, value: form.values[$0] ?? "", error: errors.messages[$0])
         }

@@ -26,6 +26,8 @@ struct LogController: Sendable {
         let day: LocalDate
         let slot: MealSlot
         let eatenAt: LocalDateTime
+        /// What the person calls the slots.
+        let names: MealSlotNames
 
         var fields: String {
             meal.map { "meal=\($0.id)" } ?? "day=\(day)&slot=\(slot.rawValue)"
@@ -34,11 +36,12 @@ struct LogController: Sendable {
 
     private func target(_ fields: FormFields, diary: Diary) async throws -> Target {
         let current = LocalDateTime(now(), in: timeZone)
+        let names = try await diary.database.read { db in try MealSlotNames.fetch(db) }
         // A food's page names a meal, or "new" for one made now.
         let makeNew = fields["new"] != nil || fields["meal"] == "new"
         if let id = fields["meal"].flatMap({ Int64($0) }), id > 0 {
             guard let meal = try await diary.database.read({ db in try MealQueries.meal(db, id: id) }) else { throw mealNotFound(id) }
-            return Target(meal: meal, day: meal.eatenAt.date, slot: MealSlot(meal.eatenAt), eatenAt: meal.eatenAt)
+            return Target(meal: meal, day: meal.eatenAt.date, slot: MealSlot(meal.eatenAt), eatenAt: meal.eatenAt, names: names)
         }
         let day = try fields["day"].map { text in
             guard let day = LocalDate(parsing: text) else {
@@ -50,7 +53,7 @@ struct LogController: Sendable {
         // Today's slot now is eaten now; another slot or day at the slot's usual hour.
         let eatenAt = day == current.date && slot == MealSlot(current) ? current : slot.usualTime(on: day)
         let joined = makeNew ? nil : try await diary.database.read { db in try LogQueries.joinableMeal(db, slot: slot, on: day, now: current) }
-        return Target(meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? eatenAt)
+        return Target(meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? eatenAt, names: names)
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -68,8 +71,8 @@ struct LogController: Sendable {
                 (try FoodSuggestions.forLogging(db, at: target.eatenAt, into: target.meal?.id), try EntryQueries.savedFoods(db),
                  try LogQueries.mealsWithFoods(db, slot: target.slot, on: target.day.previous))
             }
-            let slotName = target.slot.name.lowercased()
-            sections.append(LogSectionView(heading: "Like yesterday’s \(slotName)", note: nil, rows: yesterday.map { LogRowView.like($0, slot: target.slot) }))
+            let slotName = target.names.inSentence(target.slot)
+            sections.append(LogSectionView(heading: "Like yesterday’s \(slotName)", note: nil, rows: yesterday.map { LogRowView.like($0, slotName: slotName) }))
             sections.append(LogSectionView(heading: "Usual at \(slotName)", note: "What you had most around this time lately, in your usual amount.",
                                            rows: usual.atThisTime.map(LogRowView.usual)))
             sections.append(LogSectionView(heading: usual.atThisTime.isEmpty ? "What you have often" : "Also often", note: nil,
@@ -105,10 +108,10 @@ struct LogController: Sendable {
         let dayText = target.day == today ? "" : " on \(target.day.longText)"
         let targetText: String, detail: String?
         if let meal = target.meal {
-            targetText = "\(target.slot.name) at \(meal.eatenAt.clockText)\(dayText)"
+            targetText = "\(target.names[target.slot]) at \(meal.eatenAt.clockText)\(dayText)"
             detail = meal.isItemised ? "\(meal.foodsText) · \(kcalText(meal.energyKcal))" : "no foods yet"
         } else {
-            targetText = "A new meal: \(target.slot.name.lowercased()), \(target.day == today && target.eatenAt.date == today && MealSlot(LocalDateTime(now(), in: timeZone)) == target.slot ? "now" : target.eatenAt.clockText + dayText)"
+            targetText = "A new meal: \(target.names.inSentence(target.slot)), \(target.day == today && target.eatenAt.date == today && MealSlot(LocalDateTime(now(), in: timeZone)) == target.slot ? "now" : target.eatenAt.clockText + dayText)"
             detail = nil
         }
         let newMealURL = target.meal.map { "/log?day=\($0.eatenAt.date)&slot=\(target.slot.rawValue)&new=1" }
@@ -193,12 +196,13 @@ struct LogController: Sendable {
     static func targets(timeZone: TimeZone, now: @escaping @Sendable () -> Date) -> @Sendable (AppRequestContext) async throws -> [LogTargetOption] {
         { context in
             let current = LocalDateTime(now(), in: timeZone)
-            let (meals, joinable) = try await context.diary().database.read { db in
-                (try MealQueries.meals(db, from: current.date, through: current.date), try LogQueries.joinableMeal(db, slot: MealSlot(current), on: current.date, now: current))
+            let (meals, joinable, names) = try await context.diary().database.read { db in
+                (try MealQueries.meals(db, from: current.date, through: current.date),
+                 try LogQueries.joinableMeal(db, slot: MealSlot(current), on: current.date, now: current), try MealSlotNames.fetch(db))
             }
-            let new = LogTargetOption(value: "new", label: "A new meal now (\(MealSlot(current).name.lowercased()))", selected: joinable == nil)
+            let new = LogTargetOption(value: "new", label: "A new meal now (\(names.inSentence(MealSlot(current))))", selected: joinable == nil)
             return [new] + meals.map { meal in
-                LogTargetOption(value: String(meal.id), label: "\(MealSlot(meal.eatenAt).name) at \(meal.eatenAt.clockText) · \(meal.foodsText)",
+                LogTargetOption(value: String(meal.id), label: "\(names[MealSlot(meal.eatenAt)]) at \(meal.eatenAt.clockText) · \(meal.foodsText)",
                                 selected: meal.id == joinable?.id)
             }
         }

@@ -27,8 +27,8 @@ struct LogRowView: Sendable {
     }
 
     /// A past meal whose foods one tap copies.
-    static func like(_ meal: Meal, slot: MealSlot) -> LogRowView {
-        let name = "Yesterday’s \(slot.name.lowercased()) at \(meal.eatenAt.clockText)"
+    static func like(_ meal: Meal, slotName: String) -> LogRowView {
+        let name = "Yesterday’s \(slotName) at \(meal.eatenAt.clockText)"
         return LogRowView(name: name, detail: meal.foodsText, kcal: kcalText(meal.energyKcal), field: "like", value: String(meal.id),
                           buttonLabel: "Add the same as \(name)", url: "/meals/\(meal.id)")
     }

@@ -507,6 +507,16 @@ enum DiaryMigrations {
             // "＋" adds a searched food in the amount the person last had it: one seek per food.
             try db.execute(sql: "CREATE INDEX food_entry_by_catalog_food ON food_entry(catalog_food_id, id) WHERE catalog_food_id IS NOT NULL")
         }
+        migrator.registerMigration("nameMealSlots") { db in
+            // A day's meals are grouped by the time they were eaten; the groups' names are the
+            // person's to change ("Second breakfast", "Tea"). Only changed names are stored.
+            try db.execute(sql: """
+                CREATE TABLE meal_slot_name (
+                    slot TEXT PRIMARY KEY CHECK (slot IN ('breakfast', 'lunch', 'dinner', 'snacks')),
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 40)
+                ) STRICT
+                """)
+        }
         return migrator
     }
 }

@@ -243,13 +243,19 @@ extension GoalBarView: TemplateKeyed {
 
 extension GoalsView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "fields": self.fields.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "fields": self.fields.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "slotFields": self.slotFields.templateValue; case "slotNamesError": self.slotNamesError.templateValue; default: .absent }
     }
 }
 
 extension GoalsView.Field: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "name": self.name.templateValue; case "label": self.label.templateValue; case "unit": self.unit.templateValue; case "value": self.value.templateValue; case "error": self.error.templateValue; default: .absent }
+    }
+}
+
+extension GoalsView.SlotField: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "label": self.label.templateValue; case "value": self.value.templateValue; default: .absent }
     }
 }
 
@@ -759,13 +765,13 @@ enum TemplateKeys {
         "scope", "search", "searched", "sections", "segments", "selected", "servingError", "servingGrams",
         "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
         "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped", "skippedCount",
-        "slot", "slots", "source", "sourceNote", "sourceText", "split", "splitURL", "staleMessage",
-        "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError", "tagsText", "takenText",
-        "targetDetail", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time",
-        "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token", "tokenName", "tokenNameError",
-        "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedURL", "unit",
-        "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
-        "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width", "x", "xLabels",
-        "y",
+        "slot", "slotFields", "slotNamesError", "slots", "source", "sourceNote", "sourceText", "split",
+        "splitURL", "staleMessage", "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError",
+        "tagsText", "takenText", "targetDetail", "targetText", "targetURL", "text", "throughID", "thumbnailURL",
+        "thumbs", "time", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token",
+        "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed",
+        "typedURL", "unit", "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime",
+        "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width",
+        "x", "xLabels", "y",
     ]
 }
