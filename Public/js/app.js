@@ -18,11 +18,14 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
 
 // The section a page belongs to, lit in the tab bar and in the top row, where a section the tab bar
 // keeps under "More" (Trends, Places, Tags) has a link of its own.
-const section = "/" + location.pathname.split("/")[1];
-for (const tab of document.querySelectorAll(".tabbar a[data-tab]")) {
-  if (!new RegExp(tab.dataset.tab).test(location.pathname)) continue;
-  tab.setAttribute("aria-current", "page");
-  const own = document.querySelector(`.topnav a[href="${section}"]`);
-  (own || document.querySelector(`.topnav a[href="${tab.getAttribute("href")}"]`))?.setAttribute("aria-current", "page");
-  break;
+// A block, not the global scope: a page written again in place (an import's answer) runs this again.
+{
+  const section = "/" + location.pathname.split("/")[1];
+  for (const tab of document.querySelectorAll(".tabbar a[data-tab]")) {
+    if (!new RegExp(tab.dataset.tab).test(location.pathname)) continue;
+    tab.setAttribute("aria-current", "page");
+    const own = document.querySelector(`.topnav a[href="${section}"]`);
+    (own || document.querySelector(`.topnav a[href="${tab.getAttribute("href")}"]`))?.setAttribute("aria-current", "page");
+    break;
+  }
 }

@@ -1,23 +1,25 @@
 // Splitting a pot changes the sharer's own meal: before the tap, say what each meal becomes
 // ("Your meal becomes 140 kcal · Kim 280 kcal"), with the arithmetic the server uses.
-const preview = document.querySelector(".share-preview[data-kcal]");
-if (preview) {
-  const form = preview.closest("form");
-  const kcal = Number(preview.dataset.kcal);
-  const number = (input) => {
-    const value = Number((input?.value || "").trim().replace(/[\s,](?=\d{3}\b)/g, "").replace(",", "."));
-    return Number.isFinite(value) && value > 0 ? value : 0;
-  };
-  const update = () => {
-    const own = number(form.querySelector("#own_servings"));
-    const people = [...form.querySelectorAll("input[data-person]")].map((input) => [input.dataset.person, number(input)]).filter(([, n]) => n > 0);
-    const eaten = own + people.reduce((sum, [, n]) => sum + n, 0);
-    const total = Math.max(number(form.querySelector("#total_servings")), eaten);
-    if (!own || !people.length || !total) { preview.hidden = true; return; }
-    const part = (n) => `${Math.round(kcal * n / total).toLocaleString("en-GB")} kcal`;
-    preview.textContent = [`Your meal becomes ${part(own)}`, ...people.map(([name, n]) => `${name} ${part(n)}`)].join(" · ");
-    preview.hidden = false;
-  };
-  form.addEventListener("input", update);
-  update();
+{
+  const preview = document.querySelector(".share-preview[data-kcal]");
+  if (preview) {
+    const form = preview.closest("form");
+    const kcal = Number(preview.dataset.kcal);
+    const number = (input) => {
+      const value = Number((input?.value || "").trim().replace(/[\s,](?=\d{3}\b)/g, "").replace(",", "."));
+      return Number.isFinite(value) && value > 0 ? value : 0;
+    };
+    const update = () => {
+      const own = number(form.querySelector("#own_servings"));
+      const people = [...form.querySelectorAll("input[data-person]")].map((input) => [input.dataset.person, number(input)]).filter(([, n]) => n > 0);
+      const eaten = own + people.reduce((sum, [, n]) => sum + n, 0);
+      const total = Math.max(number(form.querySelector("#total_servings")), eaten);
+      if (!own || !people.length || !total) { preview.hidden = true; return; }
+      const part = (n) => `${Math.round(kcal * n / total).toLocaleString("en-GB")} kcal`;
+      preview.textContent = [`Your meal becomes ${part(own)}`, ...people.map(([name, n]) => `${name} ${part(n)}`)].join(" · ");
+      preview.hidden = false;
+    };
+    form.addEventListener("input", update);
+    update();
+  }
 }

@@ -217,6 +217,20 @@ import Testing
         }
     }
 
+    @Test func withNoMealBeforeItANewMealIsWhereThePhoneIs() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            #expect(try await client.postForm("/log", [("source", "catalog:9040"), ("latitude", "91"), ("longitude", "0")]).status == .badRequest)
+            #expect(try await client.postForm("/log", [("source", "catalog:9040"), ("latitude", "51.5")]).status == .badRequest)
+            #expect(try await database.mealCount() == 0)
+            let added = try Self.redirectQuery(try await client.postForm("/log", [("source", "catalog:9040"), ("latitude", "51.50135"), ("longitude", "-0.14189")]))
+            let meal = try #require(try await database.read { db in try MealQueries.meal(db, id: Int64(added["meal"]!)!) })
+            #expect(meal.location == Coordinates(latitude: 51.50135, longitude: -0.14189) && meal.locationSource == .device && meal.place != nil)
+            // The next food joins that meal: where the phone is then changes nothing.
+            _ = try await client.postForm("/log", [("meal", added["meal"]!), ("source", "catalog:1001"), ("latitude", "48.85"), ("longitude", "2.29")])
+            #expect(try await database.read { db in try MealQueries.meal(db, id: meal.id) }?.location == meal.location)
+        }
+    }
+
     @Test func badValuesAreClearRefusals() async throws {
         try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
             #expect(try await client.postForm("/log", [("source", "catalog:abc")]).status == .badRequest)

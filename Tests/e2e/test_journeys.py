@@ -43,6 +43,7 @@ TAP_BUDGETS = {
     "change a goal": {"taps": 3, "loads": 2},
     "tag a meal": {"taps": 4, "loads": 3},
     "switch diary": {"taps": 2, "loads": 2},
+    "the first food, no history": {"taps": 3, "loads": 2},
     "share a meal": {"taps": 4, "loads": 3},
 }
 # The photo's EXIF says Sunday 8 March 2026, 19:42, at Buckingham Palace.
@@ -547,6 +548,16 @@ class Journeys:
         tap(count, self.find(".diary-switch"))
         tap(count, self.find("form[action$='/open'] button"))
         self.assertIn("Lisbon trip", self.find(".diary-switch").text)
+
+        # The trip's diary has no history: what a new account sees.
+        count = start("the first food, no history")
+        tap(count, log_button())
+        box = self.browser.switch_to.active_element
+        self.assertEqual(box.get_attribute("id"), "log-q", "with nothing to offer, the search box is ready to type in")
+        box.send_keys("banana")
+        key(count, box, Keys.ENTER)
+        tap(count, self.find("button.log-add"))
+        self.assertIn("✓ Added", self.text())
         self.open("/diaries", "taps-switch-back")
         self.click("form[action$='/open'] button")
 

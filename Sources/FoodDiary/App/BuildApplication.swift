@@ -89,7 +89,7 @@ public func buildApplication(
     FoodPagesController(catalog: catalog, renderer: renderer, logTargets: LogController.targets(timeZone: config.timeZone, now: now)).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
     let household = HouseholdFoods(accounts: accounts, diaries: diaries)
-    LogController(catalog: catalog, household: household, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
+    LogController(catalog: catalog, household: household, geonames: geonames, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     let online = FoodDataCentralOnline(baseURL: config.fdcBaseURL)
     EntryPagesController(catalog: catalog, household: household, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now)
         .addRoutes(to: routes)

@@ -3,10 +3,11 @@ import GRDB
 
 /// "＋": foods added one tap at a time, the meal made with the first of them.
 extension AppDatabase {
-    /// The meal a food goes to: one already in the diary, or a new one made with the food.
+    /// The meal a food goes to: one already in the diary, or a new one made with the food, where
+    /// the device was (`device`, named `placeName`) unless the meal before it says where.
     enum LogTarget: Sendable {
         case meal(id: Int64)
-        case newMeal(eatenAt: LocalDateTime, utcOffsetMinutes: Int)
+        case newMeal(eatenAt: LocalDateTime, utcOffsetMinutes: Int, device: Coordinates?, placeName: String?)
     }
 
     /// What one tap adds: a copy of a past entry (a usual food in its usual amount), every food of
@@ -45,10 +46,11 @@ extension AppDatabase {
             case .meal(let id):
                 guard try touchMeal(db, id: id, now: now) else { return nil }
                 (mealID, madeMeal) = (id, false)
-            case .newMeal(let eatenAt, let offset):
-                let location = try Self.placeOfMealBefore(db, eatenAt).map { LocationChoice.place(id: $0) } ?? .none
+            case .newMeal(let eatenAt, let offset, let device, let placeName):
+                let location = try Self.placeOfMealBefore(db, eatenAt).map { LocationChoice.place(id: $0) }
+                    ?? device.map { LocationChoice.point($0, source: .device) } ?? .none
                 mealID = try Self.insertMeal(db, MealInput(eatenAt: eatenAt, utcOffsetMinutes: offset, notes: "", location: location),
-                                             photo: nil, geocodedName: nil, now: now)
+                                             photo: nil, geocodedName: placeName, now: now)
                 madeMeal = true
             }
             // One statement inserts them: their ids run on from the largest, one after another.

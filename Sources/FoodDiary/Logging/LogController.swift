@@ -7,6 +7,7 @@ import Hummingbird
 struct LogController: Sendable {
     let catalog: CatalogDatabase
     let household: HouseholdFoods
+    let geonames: GeoNamesDatabase
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
@@ -167,8 +168,16 @@ struct LogController: Sendable {
             }
             food = .food(resolved.food, try Self.amount(fields, of: resolved, last: last))
         }
-        let destination: AppDatabase.LogTarget = target.meal.map { .meal(id: $0.id) }
-            ?? .newMeal(eatenAt: target.eatenAt, utcOffsetMinutes: target.eatenAt.utcOffsetMinutes(in: timeZone))
+        let destination: AppDatabase.LogTarget
+        if let meal = target.meal {
+            destination = .meal(id: meal.id)
+        } else {
+            let device = try Self.deviceLocation(fields)
+            var placeName: String?
+            if let device { placeName = try await geonames.nearest(to: device)?.label }
+            destination = .newMeal(eatenAt: target.eatenAt, utcOffsetMinutes: target.eatenAt.utcOffsetMinutes(in: timeZone), device: device,
+                                   placeName: placeName)
+        }
         guard let logged = try await diary.database.log(food, to: destination, now: now()) else {
             throw HTTPError(.notFound, message: "That meal or that food is gone, so nothing was added.")
         }
@@ -176,6 +185,18 @@ struct LogController: Sendable {
         let focus = fields["q"].map { Words.split($0).isEmpty } == false ? "&focus=1" : ""
         let through = logged.lastEntryID > logged.firstEntryID ? "&through=\(logged.lastEntryID)" : ""
         return redirect(to: "/log?meal=\(logged.mealID)&added=\(logged.firstEntryID)\(through)\(logged.madeMeal ? "&made=1" : "")\(focus)")
+    }
+
+    /// Where the phone was, when the page's script could tell without asking (the person allowed it
+    /// before): both coordinates or neither.
+    private static func deviceLocation(_ fields: FormFields) throws -> Coordinates? {
+        let latitude = (fields["latitude"] ?? "").trimmingCharacters(in: .whitespaces)
+        let longitude = (fields["longitude"] ?? "").trimmingCharacters(in: .whitespaces)
+        if latitude.isEmpty && longitude.isEmpty { return nil }
+        guard let lat = Double(latitude), let lon = Double(longitude), let point = Coordinates(latitude: lat, longitude: lon) else {
+            throw HTTPError(.badRequest, message: "The location sent with this food is not a latitude and longitude on Earth.")
+        }
+        return point
     }
 
     /// The amount a food's page chose, else what one tap adds: the saved amount, the amount last
