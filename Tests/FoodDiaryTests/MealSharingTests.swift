@@ -23,7 +23,7 @@ import Testing
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let form = try await client.get("/meals/1/share").text
             #expect(form.contains(#"<input type="checkbox" name="servings_\#(robinID)" value="1"> Robin <span class="muted">had the same · 267 kcal"#))
-            #expect(!form.contains("own_servings") && form.contains(#"href="/meals/1/share?split=1">Shared a pot? Split it by servings instead"#),
+            #expect(!form.contains("own_servings") && form.contains(#"class="section-link" href="/meals/1/share?split=1">Shared a pot? Split it by servings instead"#),
                     "splitting is the explicit other choice")
             let nobody = try await client.postForm("/meals/1/share", try Self.formFields(form))
             #expect(nobody.status == .unprocessableContent && nobody.text.contains("Tick at least one person"))
