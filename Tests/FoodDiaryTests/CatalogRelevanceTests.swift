@@ -65,6 +65,25 @@ struct CatalogRelevanceTests {
         #expect(hitRate >= 0.85, "\(misses)")
     }
 
+    /// Issue 36: a misspelling some product shares ("ORGANIC HUMMUS, AVACADO & CILANTRO") no
+    /// longer stops the correction; every word of a query is corrected; a brand is left alone.
+    @Test func misspellingsAreCorrectedAcrossTiers() async throws {
+        let catalog = try await RealSR28.wholeCatalog.value
+        let avacado = try await catalog.read { db in try FoodSearch.search(db, query: "avacado", limit: 3) }
+        #expect(avacado.foods.first?.description.hasPrefix("Avocados") == true, "\(avacado.foods.map(\.description))")
+        #expect(avacado.correctedQuery == "avocado")
+        if RealSR28.hasBrandedFoods {
+            #expect(avacado.typedQuery == "avacado", "the products that misspell it are one tap away")
+            let asTyped = try await catalog.read { db in try FoodSearch.search(db, query: "avacado", limit: 3, asTyped: true) }
+            #expect(asTyped.correctedQuery == nil && asTyped.foods.allSatisfy { $0.description.localizedCaseInsensitiveContains("avacado") })
+            let brand = try await catalog.read { db in try FoodSearch.search(db, query: "doritos", limit: 3) }
+            #expect(brand.correctedQuery == nil && !brand.foods.isEmpty, "a brand is not a misspelling")
+        }
+        let twoWords = try await catalog.read { db in try FoodSearch.search(db, query: "chiken brest", limit: 3) }
+        #expect(twoWords.correctedQuery == "chicken breast" && twoWords.foods.contains { $0.description.hasPrefix("Chicken, broilers or fryers, breast") },
+                "\(twoWords.foods.map(\.description))")
+    }
+
     @Test(arguments: [("banana", "Bananas, raw"), ("egg", "Egg, whole"), ("cheddar", "Cheese, cheddar"),
                       ("peas fresh", "Peas, green, raw"), ("chicken breast", "Chicken, broiler")])
     func theIssuesExamplesComeFirst(query: String, expectedPrefix: String) async throws {

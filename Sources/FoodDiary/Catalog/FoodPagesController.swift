@@ -22,7 +22,10 @@ struct FoodPagesController: Sendable {
         var result: FoodSearchResult?
         if !Words.split(query).isEmpty {
             let logged = try await diary.loggedCatalogFoods()
-            result = try await catalog.search { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 50, logged: logged) }
+            let asTyped = try request.formQuery()["exact"] == "1"
+            result = try await catalog.search { db in
+                try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 50, logged: logged, asTyped: asTyped)
+            }
         }
         let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
         let progress = catalog.brandedFoodsProgress

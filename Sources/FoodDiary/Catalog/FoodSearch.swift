@@ -45,8 +45,14 @@ public struct FoodSearchResult: Sendable, Equatable {
     /// Set when the branded foods matched more than were counted: `totalHits` is then a floor.
     public var totalIsFloor = false
     public let foods: [FoodSummary]
-    /// Set when nothing matched as typed and misspelt words were replaced, e.g. "bannana" → "banana".
+    /// Set when misspelt words were replaced, e.g. "bannana" → "banana": nothing matched as typed,
+    /// or no generic food did.
     public var correctedQuery: String?
+    /// The query as typed, when it matched something too (a product that misspells "avacado"):
+    /// the page offers to search for it instead.
+    public var typedQuery: String?
+    /// How many generic foods matched.
+    public var genericHits = 0
     /// The branded foods that match, counted up to `FoodSearch.brandedCountLimit`, when the
     /// generic ones filled the page: how many more a "Branded" search would show.
     public var brandedHits = 0
@@ -68,23 +74,28 @@ public enum FoodSearch {
         case all, generic, branded
     }
 
-    /// `logged`: how often the person logged each catalog food, which ranks those up.
+    /// A word in this many branded products is a brand ("doritos"), not a misspelling to correct.
+    static let brandWordProducts = 20
+
+    /// `logged`: how often the person logged each catalog food, which ranks those up. `asTyped`
+    /// turns spelling correction off ("search instead for avacado").
     public static func search(_ db: Database, query: String, brand: String? = nil, scope: Scope = .all, limit: Int = 25,
-                              logged: [Int64: Int] = [:]) throws -> FoodSearchResult {
+                              logged: [Int64: Int] = [:], asTyped: Bool = false) throws -> FoodSearchResult {
         let words = Array(Words.split(query).prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         let brandWords = Array(Words.split(brand ?? "").prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         guard !words.isEmpty, limit > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
 
         let search = Search(slots: EverydayNames.slots(words), brandWords: brandWords, scope: scope, limit: limit, logged: logged)
         var result = try search.run(db)
-        if result.totalHits == 0, let corrected = try corrected(db, slots: search.slots), corrected != search.slots {
-            var retry = try Search(slots: corrected, brandWords: brandWords, scope: scope, limit: limit, logged: logged).run(db)
-            if retry.totalHits > 0 {
-                retry.correctedQuery = corrected.map { $0.alternatives[0].joined(separator: " ") }.joined(separator: " ")
-                result = retry
-            }
-        }
-        return result
+        // Correcting is tried only when no generic food matched: a product that shares a
+        // misspelling ("ORGANIC HUMMUS, AVACADO") does not stop it.
+        guard !asTyped, scope != .branded || result.totalHits == 0, result.genericHits == 0,
+              let corrected = try corrected(db, slots: search.slots), corrected != search.slots else { return result }
+        var retry = try Search(slots: corrected, brandWords: brandWords, scope: scope, limit: limit, logged: logged).run(db)
+        guard retry.genericHits > 0 || (result.totalHits == 0 && retry.totalHits > 0) else { return result }
+        retry.correctedQuery = corrected.map { $0.alternatives[0].joined(separator: " ") }.joined(separator: " ")
+        retry.typedQuery = result.totalHits > 0 ? words.joined(separator: " ") : nil
+        return retry
     }
 
     /// The generic foods' full-text indexes, each with its own statistics: SR28's foods, and
@@ -144,6 +155,7 @@ public enum FoodSearch {
             }
             let foods = Array((brandFirst ? brandedFoods + genericFoods : genericFoods + brandedFoods).prefix(limit))
             var result = FoodSearchResult(totalHits: genericTotal + brandedTotal, foods: foods, correctedQuery: nil)
+            result.genericHits = genericTotal
             result.totalIsFloor = brandedTotal >= brandedCountLimit
             if scope == .all && !brandFirst && !foods.contains(where: { $0.dataType == .branded }) { result.brandedHits = brandedTotal }
             return result
@@ -231,8 +243,10 @@ public enum FoodSearch {
         .map(\.element.1)
     }
 
-    /// Replaces each word that matches nothing with the closest indexed term, if one is close enough.
-    /// An everyday name is never rewritten: "coke" is cola, not cake.
+    /// Replaces each word no generic food has with the closest generic term, if one is close
+    /// enough; every word of the query is tried ("chiken brest"), and one with no close term stays
+    /// as typed. An everyday name is never rewritten ("coke" is cola, not cake), nor a brand: a word
+    /// in `brandWordProducts` products or more ("doritos"). Nil when no word changed.
     private static func corrected(_ db: Database, slots: [EverydayNames.Slot]) throws -> [EverydayNames.Slot]? {
         var vocabulary: [VocabularyCache.Term]?
         var result: [EverydayNames.Slot] = []
@@ -242,8 +256,8 @@ public enum FoodSearch {
                 continue
             }
             let probe = matchExpression([slot], prefixLast: index == slots.count - 1, brandWords: [])
-            // A word only branded foods use is a brand ("doritos"): not a misspelling.
-            if try genericHits(db, match: probe) > 0 || brandedHits(db, match: probe, upTo: 1) > 0 || word.count < 4 {
+            if try word.count < 4 || genericHits(db, match: probe) > 0
+                || brandedHits(db, match: probe, upTo: brandWordProducts) >= brandWordProducts {
                 result.append(slot)
                 continue
             }
@@ -256,10 +270,9 @@ public enum FoodSearch {
                     return distance <= allowed ? (distance, -entry.documents, entry.term) : nil
                 }
                 .min { ($0.0, $0.1) < ($1.0, $1.1) }
-            guard let best else { return nil }
-            result.append(EverydayNames.Slot(alternatives: [[best.2]]))
+            result.append(best.map { EverydayNames.Slot(alternatives: [[$0.2]]) } ?? slot)
         }
-        return result
+        return result == slots ? nil : result
     }
 
     /// Optimal-string-alignment distance (transpositions count once), giving up past `limit`.

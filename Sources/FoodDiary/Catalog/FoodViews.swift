@@ -14,7 +14,7 @@ struct FoodSearchView: Sendable {
     let query: String
     let brand: String
     let summary: String?
-    let correctedQuery: String?
+    let spelling: SpellingView?
     let emptyMessage: String?
     let results: [CatalogResultRow]
     /// The person's own foods that match, listed above USDA's and marked as theirs.
@@ -35,7 +35,9 @@ struct FoodSearchView: Sendable {
         self.query = query
         self.brand = brand
         title = query.isEmpty ? "Foods" : "Foods matching “\(query.prefix(60))”"
-        correctedQuery = result?.correctedQuery
+        spelling = SpellingView(result) { typed in
+            "/foods" + queryString(["q": typed, "brand": brand, "kind": scope == .all ? "" : scope.rawValue, "exact": "1"])
+        }
         // A food's page remembers the search it came from, for its way back.
         let from = FoodSearchOrigin(query: query, brand: brand, scope: scope)
         results = (result?.foods ?? []).map { CatalogResultRow($0, url: "/foods/\($0.id)" + from.queryString()) }

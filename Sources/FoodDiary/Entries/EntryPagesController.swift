@@ -45,7 +45,10 @@ struct EntryPagesController: Sendable {
         var result: FoodSearchResult?
         if !Words.split(query).isEmpty {
             let logged = try await diary.loggedCatalogFoods()
-            result = try await catalog.search { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 25, logged: logged) }
+            let asTyped = parameters["exact"] == "1"
+            result = try await catalog.search { db in
+                try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 25, logged: logged, asTyped: asTyped)
+            }
         }
         // Before any search, the foods usual here (or at this time) come first, one tap each.
         let (saved, savedIDs, myFoods, recipes, suggestions) = try await diary.database.read { db in

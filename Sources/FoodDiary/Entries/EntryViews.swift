@@ -148,7 +148,7 @@ struct AddFoodView: Sendable {
     let savedHeading: String
     let results: [CatalogResultRow]
     let summary: String?
-    let correctedQuery: String?
+    let spelling: SpellingView?
     let emptyMessage: String?
     let typedURL: String
     let onlineBox: OnlineSearchBox?
@@ -197,7 +197,9 @@ struct AddFoodView: Sendable {
         results = (result?.foods ?? []).map {
             CatalogResultRow($0, url: "/meals/\(meal.id)/foods/new/catalog/\($0.id)?q=\(encodedQuery)", isSaved: savedCatalogIDs.contains($0.id))
         }
-        correctedQuery = result?.correctedQuery
+        spelling = SpellingView(result) { typed in
+            "/meals/\(meal.id)/foods/new" + queryString(["q": typed, "brand": brand, "kind": scope == .all ? "" : scope.rawValue, "exact": "1"])
+        }
         if let result, result.totalHits > 0 {
             summary = result.totalHits > result.foods.count
                 ? "The best \(result.foods.count) of \(CatalogScopeView.countText(result)) USDA foods." : "\(result.totalHits) USDA food\(result.totalHits == 1 ? "" : "s")."

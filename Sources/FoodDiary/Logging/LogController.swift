@@ -65,7 +65,7 @@ struct LogController: Sendable {
         let query = String((parameters["q"] ?? "").prefix(200))
         let words = Words.split(query)
         var sections: [LogSectionView] = []
-        var correctedQuery: String?
+        var searchResult: FoodSearchResult?
         var hasHistory = true
         if words.isEmpty {
             let (usual, saved, yesterday) = try await diary.database.read { db in
@@ -82,8 +82,9 @@ struct LogController: Sendable {
             hasHistory = !(usual.atThisTime.isEmpty && usual.often.isEmpty && saved.isEmpty)
         } else {
             let logged = try await diary.loggedCatalogFoods()
-            let result = try await catalog.search { db in try FoodSearch.search(db, query: query, limit: Self.searchLimit, logged: logged) }
-            correctedQuery = result.correctedQuery
+            let asTyped = parameters["exact"] == "1"
+            let result = try await catalog.search { db in try FoodSearch.search(db, query: query, limit: Self.searchLimit, logged: logged, asTyped: asTyped) }
+            searchResult = result
             let ids = result.foods.map(\.id)
             let portions = try await catalog.read { db in try FoodDetails.portions(db, foods: ids) }
             let (last, myFoods, recipes, saved) = try await diary.database.read { db in
@@ -99,11 +100,11 @@ struct LogController: Sendable {
         }
         sections.removeAll { $0.rows.isEmpty }
         let added = try await addedView(parameters, diary: diary)
-        return await renderer.render(.log, view(target, query: query, words: words, sections: sections, correctedQuery: correctedQuery,
+        return await renderer.render(.log, view(target, query: query, words: words, sections: sections, result: searchResult,
                                                 added: added, focus: parameters["focus"] != nil || !hasHistory, context: context))
     }
 
-    private func view(_ target: Target, query: String, words: [String], sections: [LogSectionView], correctedQuery: String?,
+    private func view(_ target: Target, query: String, words: [String], sections: [LogSectionView], result: FoodSearchResult?,
                       added: LogView.Added?, focus: Bool, context: AppRequestContext) -> LogView {
         let today = LocalDateTime(now(), in: timeZone).date
         let dayText = target.day == today ? "" : " on \(target.day.longText)"
@@ -119,7 +120,11 @@ struct LogController: Sendable {
         return LogView(csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: target.meal.map { "/meals/\($0.id)" },
                        newMealURL: newMealURL, mealID: target.meal?.id, day: target.meal == nil ? target.day.description : nil,
                        slot: target.meal == nil ? target.slot.rawValue : nil, added: added, query: query, searched: !words.isEmpty,
-                       correctedQuery: correctedQuery, sections: sections, hasSections: !sections.isEmpty,
+                       spelling: SpellingView(result) { typed in
+                           "/log" + queryString(["meal": target.meal.map { String($0.id) } ?? "", "day": target.meal == nil ? target.day.description : "",
+                                                 "slot": target.meal == nil ? target.slot.rawValue : "", "q": typed, "exact": "1"])
+                       },
+                       sections: sections, hasSections: !sections.isEmpty,
                        nothingFound: !words.isEmpty && sections.isEmpty, isFirstFood: words.isEmpty && sections.isEmpty,
                        focusSearch: focus,
                        moreSearchURL: target.meal.map { "/meals/\($0.id)/foods/new" + queryString(["q": query]) },

@@ -93,7 +93,7 @@ struct LogView: Sendable {
     let added: Added?
     let query: String
     let searched: Bool
-    let correctedQuery: String?
+    let spelling: SpellingView?
     let sections: [LogSectionView]
     let hasSections: Bool
     let nothingFound: Bool

@@ -15,7 +15,7 @@ extension AccountView.TokenRow: TemplateKeyed {
 
 extension AddFoodView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "scope": self.scope.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; case "onlineBox": self.onlineBox.templateValue; case "usual": self.usual.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "scope": self.scope.templateValue; case "notice": self.notice.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "recipes": self.recipes.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "household": self.household.templateValue; case "hasHousehold": self.hasHousehold.templateValue; case "quickAddURL": self.quickAddURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "queryError": self.queryError.templateValue; case "saved": self.saved.templateValue; case "hasSaved": self.hasSaved.templateValue; case "savedHeading": self.savedHeading.templateValue; case "results": self.results.templateValue; case "summary": self.summary.templateValue; case "spelling": self.spelling.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "typedURL": self.typedURL.templateValue; case "onlineBox": self.onlineBox.templateValue; case "usual": self.usual.templateValue; default: .absent }
     }
 }
 
@@ -225,7 +225,7 @@ extension FoodDetailView.Line: TemplateKeyed {
 
 extension FoodSearchView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "summary": self.summary.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "results": self.results.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "scope": self.scope.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "query": self.query.templateValue; case "brand": self.brand.templateValue; case "summary": self.summary.templateValue; case "spelling": self.spelling.templateValue; case "emptyMessage": self.emptyMessage.templateValue; case "results": self.results.templateValue; case "myFoods": self.myFoods.templateValue; case "hasMyFoods": self.hasMyFoods.templateValue; case "scope": self.scope.templateValue; default: .absent }
     }
 }
 
@@ -351,7 +351,7 @@ extension LogTargetOption: TemplateKeyed {
 
 extension LogView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "correctedQuery": self.correctedQuery.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "spelling": self.spelling.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; default: .absent }
     }
 }
 
@@ -643,6 +643,12 @@ extension SnapView.Outcome: TemplateKeyed {
     }
 }
 
+extension SpellingView: TemplateKeyed {
+    func value(forKey key: String) -> TemplateValue {
+        switch key { case "correctedQuery": self.correctedQuery.templateValue; case "typedQuery": self.typedQuery.templateValue; case "insteadURL": self.insteadURL.templateValue; default: .absent }
+    }
+}
+
 extension StatusStripView: TemplateKeyed {
     func value(forKey key: String) -> TemplateValue {
         switch key { case "kcalText": self.kcalText.templateValue; case "goalText": self.goalText.templateValue; case "fill": self.fill.templateValue; case "isOver": self.isOver.templateValue; case "macros": self.macros.templateValue; case "todayNotItemisedText": self.todayNotItemisedText.templateValue; default: .absent }
@@ -743,35 +749,35 @@ enum TemplateKeys {
         "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
         "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasTags",
         "heading", "headline", "height", "household", "id", "importCommand", "incompleteText", "indented",
-        "ingredients", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised",
-        "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday",
-        "isYou", "isoDate", "itemise", "kcal", "kcalPerGram", "kcalText", "kcalValue", "key",
-        "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latitude",
-        "latitudeError", "legend", "likenessText", "likes", "lines", "link", "listURL", "location",
-        "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "macroChart", "macros",
-        "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB",
-        "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
-        "meals", "message", "minGrams", "minimumLength", "missingError", "moreSearchURL", "moreText", "mustChangePassword",
-        "myFoods", "name", "nameError", "newMealURL", "newName", "newPasswordLabel", "newToken", "next",
-        "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound",
-        "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL",
-        "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError",
-        "people", "peopleError", "per", "percentText", "periods", "photo", "photoAction", "photoError",
-        "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText",
-        "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError",
-        "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction",
-        "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel",
-        "roleText", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading", "schedule",
-        "scope", "search", "searched", "sections", "segments", "selected", "servingError", "servingGrams",
-        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
-        "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped", "skippedCount",
-        "slot", "slotFields", "slotNamesError", "slots", "source", "sourceNote", "sourceText", "split",
-        "splitURL", "staleMessage", "status", "statusStrip", "submitLabel", "summary", "tags", "tagsError",
-        "tagsText", "takenText", "targetDetail", "targetText", "targetURL", "text", "throughID", "thumbnailURL",
-        "thumbs", "time", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token",
-        "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed",
-        "typedURL", "unit", "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime",
-        "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width",
-        "x", "xLabels", "y",
+        "ingredients", "insteadURL", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete",
+        "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared",
+        "isToday", "isYou", "isoDate", "itemise", "kcal", "kcalPerGram", "kcalText", "kcalValue",
+        "key", "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest",
+        "latitude", "latitudeError", "legend", "likenessText", "likes", "lines", "link", "listURL",
+        "location", "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "macroChart",
+        "macros", "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags",
+        "maxUploadMB", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace",
+        "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError", "moreSearchURL", "moreText",
+        "mustChangePassword", "myFoods", "name", "nameError", "newMealURL", "newName", "newPasswordLabel", "newToken",
+        "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError",
+        "nothingFound", "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options",
+        "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination",
+        "passwordError", "people", "peopleError", "per", "percentText", "periods", "photo", "photoAction",
+        "photoError", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
+        "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query",
+        "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction",
+        "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction",
+        "revokeTokensLabel", "roleText", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading",
+        "schedule", "scope", "search", "searched", "sections", "segments", "selected", "servingError",
+        "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError",
+        "servingsText", "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped",
+        "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "source", "sourceNote", "sourceText",
+        "spelling", "split", "splitURL", "staleMessage", "status", "statusStrip", "submitLabel", "summary",
+        "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetText", "targetURL", "text",
+        "throughID", "thumbnailURL", "thumbs", "time", "timesText", "title", "toItemise", "toItemiseURL",
+        "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings",
+        "totalServingsError", "typed", "typedQuery", "typedURL", "unit", "unitName", "unitNote", "untouchedURL",
+        "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value",
+        "valueText", "whenText", "width", "x", "xLabels", "y",
     ]
 }
