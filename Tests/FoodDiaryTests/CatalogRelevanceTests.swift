@@ -84,6 +84,24 @@ struct CatalogRelevanceTests {
                 "\(twoWords.foods.map(\.description))")
     }
 
+    /// Issue 36: a word alone means its plain, common form, and foods nobody eats raw come cooked.
+    @Test func thePlainFoodComesFirstAsEaten() async throws {
+        let catalog = try await RealSR28.wholeCatalog.value
+        func first(_ query: String, _ count: Int = 3) async throws -> [String] {
+            try await catalog.read { db in try FoodSearch.search(db, query: query, limit: count) }.foods.map(\.description)
+        }
+        let bacon = try await first("bacon")
+        #expect(bacon.allSatisfy { !$0.contains("meatless") && !$0.contains("sodium") && !$0.contains("turkey") }, "\(bacon)")
+        #expect(try await first("meatless bacon").first?.contains("meatless") == true, "unless asked for")
+        #expect(try await first("low sodium bacon").first?.contains("sodium") == true)
+        for food in ["rice", "chicken", "pasta", "black beans", "lentils"] {
+            let top = try await first(food, 1)[0]
+            #expect(!top.contains("raw") && !top.contains("dry"), "\(food) → \(top)")
+        }
+        #expect(try await first("rice raw", 1)[0].contains("raw"), "unless raw is typed")
+        #expect(try await first("banana", 1)[0] == "Bananas, raw", "fruit stays raw")
+    }
+
     @Test(arguments: [("banana", "Bananas, raw"), ("egg", "Egg, whole"), ("cheddar", "Cheese, cheddar"),
                       ("peas fresh", "Peas, green, raw"), ("chicken breast", "Chicken, broiler")])
     func theIssuesExamplesComeFirst(query: String, expectedPrefix: String) async throws {

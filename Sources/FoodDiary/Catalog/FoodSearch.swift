@@ -234,8 +234,10 @@ public enum FoodSearch {
             let core = (row["core_terms"] as String).split(separator: " ").map(String.init)
             let covered = !core.isEmpty && core.allSatisfy(queryTerms.contains)
             let named = SearchRanking.isNamedExactly(row["description"], by: queryTerms)
+            let description: String = row["description"]
             let score = (row["score"] as Double) - (covered ? SearchRanking.coreCoveredBonus : 0)
                 - (named ? SearchRanking.exactNameBonus : 0) - SearchRanking.loggedBonus(times: logged[row["id"]] ?? 0)
+                + SearchRanking.queryPenalty(description, queryTerms: queryTerms)
             return (score, FoodSummary(row: row))
         }
         .enumerated()

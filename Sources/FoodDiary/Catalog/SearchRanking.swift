@@ -29,6 +29,53 @@ package enum SearchRanking {
         times <= 0 ? 0 : 2.5 + 0.5 * log2(Double(min(times, 4)))
     }
 
+    /// Added to a food whose name carries a variant nobody asked for: "bacon" means pork bacon, not
+    /// meatless, low-sodium or light bacon, unless those words were typed.
+    static let unaskedVariantPenalty = 3.0
+    static let variantWords: [[String]] = [
+        ["meatless"], ["imitation"], ["substitute"], ["vegetarian"], ["low", "sodium"], ["reduced", "sodium"], ["low", "fat"],
+        ["reduced", "fat"], ["fat", "free"], ["nonfat"], ["light"], ["lite"], ["sugar", "free"], ["low", "calorie"],
+    ]
+
+    /// Foods nobody eats raw: unless "raw" (or "dry") is typed, a cooked form comes before the raw
+    /// one, which SR28 often lists first ("Rice, brown, long-grain, raw"). Fish and meat are left
+    /// out: their raw weight is what a recipe or a label gives.
+    static let eatenCooked: Set<String> = [
+        "rice", "chicken", "pasta", "spaghetti", "macaroni", "noodle", "bean", "lentil", "quinoa", "chickpea", "barley", "couscous", "bulgur",
+    ]
+    static let uncookedPenalty = 2.5
+    /// Subtracted from a form named "cooked": the generic cooked food before a dish ("Chicken breast,
+    /// rotisserie") that merely is cooked.
+    static let cookedBonus = 1.5
+    private static let uncookedWords: Set<String> = ["raw", "dry", "uncooked", "unprepared"]
+
+    /// What a query adds to a food's score for the words of its name: a variant nobody asked for,
+    /// or the raw form of a food eaten cooked.
+    static func queryPenalty(_ description: String, queryTerms: Set<String>) -> Double {
+        // A search reranks a hundred rows or more: most names hold none of these words, and are not
+        // split into words at all.
+        let lower = description.lowercased()
+        let cooked = !queryTerms.isDisjoint(with: eatenCooked) && queryTerms.isDisjoint(with: uncookedWords)
+        guard variantWords.contains(where: { lower.contains($0[0]) })
+                || (cooked && (uncookedWords.contains(where: lower.contains) || lower.contains("cooked"))) else { return 0 }
+        let words = Words.split(description).map(Words.singular)
+        let named = Set(words)
+        var penalty = 0.0
+        for variant in variantWords where variant.allSatisfy(named.contains) && !variant.allSatisfy(queryTerms.contains) {
+            // Both words next to each other: "low sodium", not "low" and "sodium" apart.
+            if variant.count == 1 || zip(words, words.dropFirst()).contains(where: { [$0, $1] == variant }) {
+                penalty += unaskedVariantPenalty
+                break
+            }
+        }
+        if cooked, !named.isDisjoint(with: uncookedWords) {
+            penalty += uncookedPenalty
+        } else if cooked, named.contains("cooked") {
+            penalty -= cookedBonus
+        }
+        return penalty
+    }
+
     /// Groups whose foods are rarely what an unqualified query means.
     static let groupPenalty: [String: Double] = [
         "0300": 3, "2100": 3, "3600": 3, "3500": 4, "2200": 2, "0600": 1.5, "0700": 1.5, "2500": 1, "1900": 0.5,
