@@ -229,6 +229,7 @@ public enum FoodSearch {
 
     private static func reranked(_ rows: [Row], queryTerms: Set<String>, logged: [Int64: Int], excluding: Set<Int64>) -> [FoodSummary] {
         var seen = excluding
+        let query = SearchRanking.QueryWords(queryTerms)
         return rows.compactMap { row -> (Double, FoodSummary)? in
             guard seen.insert(row["id"]).inserted else { return nil }
             let core = (row["core_terms"] as String).split(separator: " ").map(String.init)
@@ -237,7 +238,7 @@ public enum FoodSearch {
             let description: String = row["description"]
             let score = (row["score"] as Double) - (covered ? SearchRanking.coreCoveredBonus : 0)
                 - (named ? SearchRanking.exactNameBonus : 0) - SearchRanking.loggedBonus(times: logged[row["id"]] ?? 0)
-                + SearchRanking.queryPenalty(description, queryTerms: queryTerms)
+                + SearchRanking.queryPenalty(description, query: query)
             return (score, FoodSummary(row: row))
         }
         .enumerated()

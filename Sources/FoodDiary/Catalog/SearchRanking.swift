@@ -32,48 +32,102 @@ package enum SearchRanking {
     /// Added to a food whose name carries a variant nobody asked for: "bacon" means pork bacon, not
     /// meatless, low-sodium or light bacon, unless those words were typed.
     static let unaskedVariantPenalty = 3.0
-    static let variantWords: [[String]] = [
-        ["meatless"], ["imitation"], ["substitute"], ["vegetarian"], ["low", "sodium"], ["reduced", "sodium"], ["low", "fat"],
-        ["reduced", "fat"], ["fat", "free"], ["nonfat"], ["light"], ["lite"], ["sugar", "free"], ["low", "calorie"],
-    ]
+    /// Added to the raw or dry form of a food nobody eats raw, unless "raw" or "dry" was typed.
+    static let uncookedPenalty = 2.5
+    /// Subtracted from a form named "cooked" of such a food: the generic cooked food before a dish
+    /// ("Chicken breast, rotisserie") that merely is cooked.
+    static let cookedBonus = 1.5
 
-    /// Foods nobody eats raw: unless "raw" (or "dry") is typed, a cooked form comes before the raw
-    /// one, which SR28 often lists first ("Rice, brown, long-grain, raw"). Fish and meat are left
-    /// out: their raw weight is what a recipe or a label gives.
+    /// Foods nobody eats raw: a cooked form comes before the raw one, which SR28 often lists first
+    /// ("Rice, brown, long-grain, raw"). Fish and meat are left out: their raw weight is what a
+    /// recipe or a label gives.
     static let eatenCooked: Set<String> = [
         "rice", "chicken", "pasta", "spaghetti", "macaroni", "noodle", "bean", "lentil", "quinoa", "chickpea", "barley", "couscous", "bulgur",
     ]
-    static let uncookedPenalty = 2.5
-    /// Subtracted from a form named "cooked": the generic cooked food before a dish ("Chicken breast,
-    /// rotisserie") that merely is cooked.
-    static let cookedBonus = 1.5
-    private static let uncookedWords: Set<String> = ["raw", "dry", "uncooked", "unprepared"]
 
     /// What a query adds to a food's score for the words of its name: a variant nobody asked for,
-    /// or the raw form of a food eaten cooked.
-    static func queryPenalty(_ description: String, queryTerms: Set<String>) -> Double {
-        // A search reranks a hundred rows or more: most names hold none of these words, and are not
-        // split into words at all.
-        let lower = description.lowercased()
-        let cooked = !queryTerms.isDisjoint(with: eatenCooked) && queryTerms.isDisjoint(with: uncookedWords)
-        guard variantWords.contains(where: { lower.contains($0[0]) })
-                || (cooked && (uncookedWords.contains(where: lower.contains) || lower.contains("cooked"))) else { return 0 }
-        let words = Words.split(description).map(Words.singular)
-        let named = Set(words)
-        var penalty = 0.0
-        for variant in variantWords where variant.allSatisfy(named.contains) && !variant.allSatisfy(queryTerms.contains) {
-            // Both words next to each other: "low sodium", not "low" and "sodium" apart.
-            if variant.count == 1 || zip(words, words.dropFirst()).contains(where: { [$0, $1] == variant }) {
-                penalty += unaskedVariantPenalty
-                break
-            }
-        }
-        if cooked, !named.isDisjoint(with: uncookedWords) {
-            penalty += uncookedPenalty
-        } else if cooked, named.contains("cooked") {
-            penalty -= cookedBonus
+    /// or the raw form of a food eaten cooked. A search reranks a hundred rows or more, so a name is
+    /// read byte by byte, without making a string of each word.
+    static func queryPenalty(_ description: String, query: QueryWords) -> Double {
+        let name = NameWords(description)
+        var penalty = name.variants & ~query.variants != 0 ? unaskedVariantPenalty : 0
+        if query.wantsCooked {
+            if name.isUncooked { penalty += uncookedPenalty } else if name.isCooked { penalty -= cookedBonus }
         }
         return penalty
+    }
+
+    /// The variants a query asks for, and whether it names a food eaten cooked without "raw" or "dry".
+    struct QueryWords {
+        let variants: UInt32
+        let wantsCooked: Bool
+
+        init(_ terms: Set<String>) {
+            let words = Set(terms.compactMap { NameWords.word($0) })
+            variants = NameWords.variants.enumerated().reduce(0) { mask, variant in
+                variant.element.allSatisfy(words.contains) ? mask | (1 << variant.offset) : mask
+            }
+            wantsCooked = !terms.isDisjoint(with: eatenCooked) && words.isDisjoint(with: NameWords.uncooked)
+        }
+    }
+
+    /// The words of a food's name that change how it ranks.
+    struct NameWords {
+        enum Word: Hashable { case meatless, imitation, substitute, vegetarian, low, reduced, sodium, fat, free, nonfat, light, lite, sugar,
+                              calorie, raw, dry, uncooked, unprepared, cooked }
+        /// One or two words in a row; their index is their bit.
+        static let variants: [[Word]] = [
+            [.meatless], [.imitation], [.substitute], [.vegetarian], [.nonfat], [.light], [.lite], [.low, .sodium], [.reduced, .sodium],
+            [.low, .fat], [.reduced, .fat], [.fat, .free], [.sugar, .free], [.low, .calorie],
+        ]
+        static let uncooked: Set<Word> = [.raw, .dry, .uncooked, .unprepared]
+        private static let spelled: [String: Word] = [
+            "meatless": .meatless, "imitation": .imitation, "substitute": .substitute, "vegetarian": .vegetarian, "low": .low,
+            "reduced": .reduced, "sodium": .sodium, "fat": .fat, "free": .free, "nonfat": .nonfat, "light": .light, "lite": .lite,
+            "sugar": .sugar, "calorie": .calorie, "calories": .calorie, "calory": .calorie, "raw": .raw, "dry": .dry,
+            "uncooked": .uncooked, "unprepared": .unprepared, "cooked": .cooked,
+        ]
+        /// The same words by a hash of their lowercase bytes, for reading names without strings.
+        private static let hashed: [UInt64: Word] = Dictionary(uniqueKeysWithValues: spelled.map { (hash(Array($0.key.utf8)), $0.value) })
+
+        static func word(_ text: String) -> Word? { spelled[text] }
+
+        private static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+            bytes.reduce(14_695_981_039_346_656_037) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+        }
+
+        private(set) var variants: UInt32 = 0
+        private(set) var isUncooked = false
+        private(set) var isCooked = false
+
+        init(_ description: String) {
+            var previous: Word?
+            var hash: UInt64 = 14_695_981_039_346_656_037, length = 0
+            func endWord(_ name: inout NameWords) {
+                defer { hash = 14_695_981_039_346_656_037; length = 0 }
+                guard length > 0 else { return }
+                let word = length <= 10 ? Self.hashed[hash] : nil
+                if let word {
+                    if Self.uncooked.contains(word) { name.isUncooked = true }
+                    if word == .cooked { name.isCooked = true }
+                    for (bit, variant) in Self.variants.enumerated()
+                    where variant.last == word && (variant.count == 1 || variant.first == previous) {
+                        name.variants |= 1 << bit
+                    }
+                }
+                previous = word
+            }
+            for byte in description.utf8 {
+                let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                if (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57) {
+                    hash = (hash ^ UInt64(lower)) &* 1_099_511_628_211
+                    length += 1
+                } else {
+                    endWord(&self)
+                }
+            }
+            endWord(&self)
+        }
     }
 
     /// Groups whose foods are rarely what an unqualified query means.
