@@ -100,6 +100,10 @@ struct CatalogRelevanceTests {
         }
         #expect(try await first("rice raw", 1)[0].contains("raw"), "unless raw is typed")
         #expect(try await first("banana", 1)[0] == "Bananas, raw", "fruit stays raw")
+        // Someone who weighs rice dry and has logged it gets theirs first.
+        let rawRice = try await catalog.read { db in try FoodSearch.search(db, query: "rice raw", limit: 1) }.foods[0]
+        let mine = try await catalog.read { db in try FoodSearch.search(db, query: "rice", limit: 1, logged: [rawRice.id: 8]) }.foods[0]
+        #expect(mine.id == rawRice.id, "\(mine.description)")
     }
 
     @Test(arguments: [("banana", "Bananas, raw"), ("egg", "Egg, whole"), ("cheddar", "Cheese, cheddar"),

@@ -238,7 +238,8 @@ public enum FoodSearch {
             let description: String = row["description"]
             let score = (row["score"] as Double) - (covered ? SearchRanking.coreCoveredBonus : 0)
                 - (named ? SearchRanking.exactNameBonus : 0) - SearchRanking.loggedBonus(times: logged[row["id"]] ?? 0)
-                + SearchRanking.queryPenalty(description, query: query)
+                // Having logged a food asks for it as plainly as typing its variant would.
+                + (logged[row["id"]] == nil ? SearchRanking.queryPenalty(description, query: query) : 0)
             return (score, FoodSummary(row: row))
         }
         .enumerated()
