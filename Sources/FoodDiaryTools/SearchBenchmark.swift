@@ -38,6 +38,21 @@ public enum SearchBenchmark {
                        slowest: measured.2.sorted { $0.value > $1.value }.prefix(5).map { ($0.key, $0.value) })
     }
 
+    /// Where the time of the same searches goes, step by step, in separate rounds so the timing of
+    /// the figures above is untouched.
+    public static func phases(_ catalog: CatalogDatabase, queries: [String], scope: FoodSearch.Scope = .all,
+                              rounds: Int) async throws -> [(phase: String, ran: Int, p50: Double, p99: Double, totalShare: Double)] {
+        let recorder = SearchPhases()
+        try await catalog.read { db in
+            try SearchPhases.$recorder.withValue(recorder) {
+                for _ in 0..<rounds {
+                    for query in queries { _ = try FoodSearch.search(db, query: query, scope: scope, limit: 25) }
+                }
+            }
+        }
+        return recorder.figures()
+    }
+
     /// The baseline: every word as a substring of the description, no ranking beyond length.
     package static func likeScan(_ db: Database, query: String) throws -> [Int64] {
         let words = Words.split(query)

@@ -61,6 +61,11 @@ struct BenchSearch: AsyncParsableCommand {
         let foods = try await catalog.foodCount()
         report("\(foods) foods, the relevance set as typed", try await SearchBenchmark.run(catalog, queries: typing, rounds: rounds), size: typing.count)
         report("\(foods) foods, the mixed set", try await SearchBenchmark.run(catalog, queries: mixed, rounds: rounds), size: mixed.count)
+        print("  where its time goes (separate rounds):")
+        for phase in try await SearchBenchmark.phases(catalog, queries: mixed, rounds: rounds) {
+            let share = (phase.totalShare * 100).formatted(.number.precision(.fractionLength(0)))
+            print("  \(phase.phase.padding(toLength: 30, withPad: " ", startingAt: 0)) ran \(phase.ran)×  p50 \(Self.ms(phase.p50)) ms  p99 \(Self.ms(phase.p99)) ms  \(share) % of all")
+        }
         report("\(foods) foods, the mixed set with Branded chosen", try await SearchBenchmark.run(catalog, queries: mixed, scope: .branded, rounds: rounds), size: mixed.count)
     }
 
@@ -77,6 +82,8 @@ struct BenchSearch: AsyncParsableCommand {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss / 1024
     }
+
+    static func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(3))) }
 
     private func report(_ title: String, _ figures: SearchBenchmark.Figures, size: Int) {
         func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(3))) }

@@ -21,6 +21,11 @@ import FoodDiaryTools
         let figures = try await SearchBenchmark.run(catalog, queries: ["banana", "broc"], rounds: 2)
         #expect(figures.queries == 4)
         #expect(figures.searchP50Milliseconds > 0 && figures.likeP50Milliseconds > 0)
+        // Issue 36: where the time goes, step by step; a misspelling runs the spelling step.
+        let phases = try await SearchBenchmark.phases(catalog, queries: ["banana", "bananna"], rounds: 2)
+        let ran = Dictionary(uniqueKeysWithValues: phases.map { ($0.phase, $0.ran) })
+        #expect(ran["generic count"] ?? 0 >= 4 && ran["generic candidates and rerank"] ?? 0 >= 2 && ran["spelling"] == 2, "\(ran)")
+        #expect(abs(phases.reduce(0) { $0 + $1.totalShare } - 1) < 1e-9 && phases.allSatisfy { $0.p50 > 0 })
     }
 
     @Test func syntheticGrowthAddsSearchableBrandedVariantsDeterministically() async throws {

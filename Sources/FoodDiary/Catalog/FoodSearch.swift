@@ -90,7 +90,8 @@ public enum FoodSearch {
         // Correcting is tried only when no generic food matched: a product that shares a
         // misspelling ("ORGANIC HUMMUS, AVACADO") does not stop it.
         guard !asTyped, scope != .branded || result.totalHits == 0, result.genericHits == 0,
-              let corrected = try corrected(db, slots: search.slots), corrected != search.slots else { return result }
+              let corrected = try SearchPhases.measure("spelling", { try corrected(db, slots: search.slots) }), corrected != search.slots
+        else { return result }
         var retry = try Search(slots: corrected, brandWords: brandWords, scope: scope, limit: limit, logged: logged).run(db)
         guard retry.genericHits > 0 || (result.totalHits == 0 && retry.totalHits > 0) else { return result }
         retry.correctedQuery = corrected.map { $0.alternatives[0].joined(separator: " ") }.joined(separator: " ")
@@ -137,12 +138,14 @@ public enum FoodSearch {
             let queryTerms = Set(slots.flatMap { $0.alternatives.joined() }.map(Words.singular))
             let generic = scope == .branded ? [] : readings(brandColumn: "manufacturer")
             let branded = scope == .generic ? [] : readings(brandColumn: nil)
-            let genericTotal = generic.isEmpty ? 0 : try genericHits(db, match: generic[generic.count - 1])
-            let brandedTotal = branded.isEmpty ? 0 : try brandedHits(db, match: branded[branded.count - 1])
+            let genericTotal = generic.isEmpty ? 0 : try SearchPhases.measure("generic count") { try genericHits(db, match: generic[generic.count - 1]) }
+            let brandedTotal = branded.isEmpty ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, match: branded[branded.count - 1]) }
 
             var genericFoods: [FoodSummary] = []
             for match in generic where genericTotal > 0 && genericFoods.count < limit {
-                genericFoods += try ranked(db, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(genericFoods.map(\.id)))
+                genericFoods += try SearchPhases.measure("generic candidates and rerank") {
+                    try ranked(db, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(genericFoods.map(\.id)))
+                }
             }
             // A named brand puts its products first; otherwise they only fill what the generic foods leave.
             let brandFirst = scope == .branded || !brandWords.isEmpty
@@ -150,8 +153,10 @@ public enum FoodSearch {
             // Products named alike ("PEANUT BUTTER" from forty makers) are listed once, the likeliest.
             var names: Set<String> = []
             for match in branded where brandedTotal > 0 && brandedFoods.count < limit && (brandFirst || genericFoods.count + brandedFoods.count < limit) {
-                brandedFoods += try rankedBranded(db, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)))
-                    .filter { names.insert(Words.split($0.description).joined(separator: " ")).inserted }
+                brandedFoods += try SearchPhases.measure("branded candidates and rerank") {
+                    try rankedBranded(db, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)))
+                }
+                .filter { names.insert(Words.split($0.description).joined(separator: " ")).inserted }
             }
             let foods = Array((brandFirst ? brandedFoods + genericFoods : genericFoods + brandedFoods).prefix(limit))
             var result = FoodSearchResult(totalHits: genericTotal + brandedTotal, foods: foods, correctedQuery: nil)
