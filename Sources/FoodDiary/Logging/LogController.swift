@@ -27,22 +27,20 @@ struct LogController: Sendable {
         let day: LocalDate
         let slot: MealSlot
         let eatenAt: LocalDateTime
+        /// A new meal made now, rather than at the slot's usual hour.
+        let isNow: Bool
         /// What the person calls the slots.
         let names: MealSlotNames
-
-        var fields: String {
-            meal.map { "meal=\($0.id)" } ?? "day=\(day)&slot=\(slot.rawValue)"
-        }
     }
 
     private func target(_ fields: FormFields, diary: Diary) async throws -> Target {
         let current = LocalDateTime(now(), in: timeZone)
-        let names = try await diary.database.read { db in try MealSlotNames.fetch(db) }
         // A food's page names a meal, or "new" for one made now.
         let makeNew = fields["new"] != nil || fields["meal"] == "new"
         if let id = fields["meal"].flatMap({ Int64($0) }), id > 0 {
-            guard let meal = try await diary.database.read({ db in try MealQueries.meal(db, id: id) }) else { throw mealNotFound(id) }
-            return Target(meal: meal, day: meal.eatenAt.date, slot: MealSlot(meal.eatenAt), eatenAt: meal.eatenAt, names: names)
+            let (meal, names) = try await diary.database.read { db in (try MealQueries.meal(db, id: id), try MealSlotNames.fetch(db)) }
+            guard let meal else { throw mealNotFound(id) }
+            return Target(meal: meal, day: meal.eatenAt.date, slot: MealSlot(meal.eatenAt), eatenAt: meal.eatenAt, isNow: false, names: names)
         }
         let day = try fields["day"].map { text in
             guard let day = LocalDate(parsing: text) else {
@@ -52,9 +50,12 @@ struct LogController: Sendable {
         } ?? current.date
         let slot = MealSlot(formValue: fields["slot"]) ?? MealSlot(current)
         // Today's slot now is eaten now; another slot or day at the slot's usual hour.
-        let eatenAt = day == current.date && slot == MealSlot(current) ? current : slot.usualTime(on: day)
-        let joined = makeNew ? nil : try await diary.database.read { db in try LogQueries.joinableMeal(db, slot: slot, on: day, now: current) }
-        return Target(meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? eatenAt, names: names)
+        let isNow = day == current.date && slot == MealSlot(current)
+        let (joined, names) = try await diary.database.read { db in
+            (makeNew ? nil : try LogQueries.joinableMeal(db, slot: slot, on: day, now: current), try MealSlotNames.fetch(db))
+        }
+        return Target(meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? (isNow ? current : slot.usualTime(on: day)),
+                      isNow: joined == nil && isNow, names: names)
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -113,7 +114,7 @@ struct LogController: Sendable {
             targetText = "\(target.names[target.slot]) at \(meal.eatenAt.clockText)\(dayText)"
             detail = meal.isItemised ? "\(meal.foodsText) · \(kcalText(meal.energyKcal))" : "no foods yet"
         } else {
-            targetText = "A new meal: \(target.names.inSentence(target.slot)), \(target.day == today && target.eatenAt.date == today && MealSlot(LocalDateTime(now(), in: timeZone)) == target.slot ? "now" : target.eatenAt.clockText + dayText)"
+            targetText = "A new meal: \(target.names.inSentence(target.slot)), \(target.isNow ? "now" : target.eatenAt.clockText + dayText)"
             detail = nil
         }
         let newMealURL = target.meal.map { "/log?day=\($0.eatenAt.date)&slot=\(target.slot.rawValue)&new=1" }
