@@ -4,6 +4,12 @@ import Testing
 @testable import FoodDiary
 
 @Suite struct LocalDateTimeTests {
+    @Test func minutesAreAddedAcrossMidnightAndMonths() {
+        let time = LocalDateTime(parsing: "2026-03-01T01:30")!
+        #expect(time.adding(minutes: -180).description == "2026-02-28T22:30")
+        #expect(time.adding(minutes: 24 * 60 + 45).description == "2026-03-02T02:15")
+    }
+
     @Test(arguments: ["2026-03-09T12:30", "2026-03-09 12:30", "2026-03-09T12:30:59", " 2026-03-09T12:30 "])
     func parsesWhatBrowsersSend(text: String) throws {
         let value = try #require(LocalDateTime(parsing: text))

@@ -71,7 +71,7 @@ extension AppDatabase {
     }
 
     private static func placeOfMealBefore(_ db: Database, _ time: LocalDateTime) throws -> Int64? {
-        let earliest = LocalDateTime(time.instant(utcOffsetMinutes: 0).addingTimeInterval(-Double(samePlaceWithinMinutes) * 60), in: .gmt)
+        let earliest = time.adding(minutes: -samePlaceWithinMinutes)
         return try db.cachedValue("""
             SELECT place_id FROM meal WHERE eaten_local BETWEEN ? AND ? ORDER BY eaten_local DESC, id DESC LIMIT 1
             """, [earliest.description, time.description])
@@ -109,7 +109,7 @@ enum LogQueries {
         let records = try db.cachedRecords(MealRecord.self, """
             SELECT \(MealRecord.selectedColumns) FROM meal WHERE eaten_local >= ? AND eaten_local < ? ORDER BY eaten_local DESC, id DESC
             """, [date.description, date.next.description])
-        let earliest = LocalDateTime(now.instant(utcOffsetMinutes: 0).addingTimeInterval(-Double(joinWithinMinutes) * 60), in: .gmt)
+        let earliest = now.adding(minutes: -joinWithinMinutes)
         let record = records.first { record in
             guard let eaten = LocalDateTime(parsing: record.eatenLocal), MealSlot(eaten) == slot else { return false }
             return date != now.date || (eaten >= earliest && eaten <= now)

@@ -54,6 +54,11 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         Date(timeIntervalSince1970: Double(date.daysSince1970 * 86_400 + hour * 3_600 + minute * 60 - utcOffsetMinutes * 60))
     }
 
+    /// The wall-clock time `minutes` later (earlier when negative), across midnight and months.
+    public func adding(minutes: Int) -> LocalDateTime {
+        LocalDateTime(instant(utcOffsetMinutes: 0).addingTimeInterval(Double(minutes) * 60), in: .gmt)
+    }
+
     /// The form `datetime-local` inputs and the database use.
     public var description: String { "\(date)T\(Self.twoDigits(hour)):\(Self.twoDigits(minute))" }
 
