@@ -99,7 +99,7 @@ import Testing
             let token = try await accounts.createToken(accountID: owner.id, name: "FDC client", now: TestEnvironment.fixedNow)
             let port = try #require(client.port)
             // No deadline of its own here: the suite's other tests load the machine.
-            let fdc = FoodDataCentralClient(baseURL: URL(string: "http://localhost:\(port)/fdc")!, timeout: 120)
+            let fdc = FoodDataCentralClient(baseURL: URL(string: "http://localhost:\(port)/fdc")!, deadline: .seconds(120))
             let page = try await fdc.search(query: "broccoli", dataTypes: FoodDataCentralOnline.genericDataTypes, pageSize: 5, key: token.text)
             let broccoli = try #require(page.foods.first)
             #expect(broccoli.fdcId == 800_011_090 && broccoli.dataType == .srLegacy && broccoli.ndbNumber == "11090")

@@ -9,12 +9,15 @@ import Testing
 /// keep, and every way the network or the service can fail.
 @Suite struct FoodDataCentralOnlineTests {
     /// The real app, signed in, with a meal, talking to a running stand-in.
-    static func withStandIn(_ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, FoodDataCentralStandIn, Int64) async throws -> Void) async throws {
+    /// The deadline is long: on a machine running the whole suite a local answer can take seconds.
+    /// `aSlowServiceIsCutOffAtFiveSeconds` keeps the real one.
+    static func withStandIn(deadline: Duration = .seconds(60), _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, FoodDataCentralStandIn, Int64) async throws -> Void) async throws {
         let standIn = FoodDataCentralStandIn()
         try await standIn.start()
         do {
             try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: {
                 $0.fdcBaseURL = standIn.baseURL
+                $0.fdcDeadline = deadline
                 Self.addLabelNutrients(to: $0.sr28Directory!)
             }) { client, database, config, _ in
                 let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
@@ -238,7 +241,7 @@ import Testing
     }
 
     @Test func aSlowServiceIsCutOffAtFiveSeconds() async throws {
-        try await Self.withStandIn { client, _, _, standIn, meal in
+        try await Self.withStandIn(deadline: .seconds(5)) { client, _, _, standIn, meal in
             standIn.mode = .slow
             let start = ContinuousClock.now
             let page = String(buffer: try await client.get("/meals/\(meal)/foods/online?q=almond").body)

@@ -43,6 +43,8 @@ public struct AppConfig: Sendable {
     public var backupSchedule: BackupSchedule.Plan?
     /// FoodData Central's API (`--fdc-base-url`): the real one, a mirror, or the tests' stand-in.
     public var fdcBaseURL = FoodDataCentralOnline.officialBaseURL
+    /// How long one call to FoodData Central may take before the page says so and moves on.
+    public var fdcDeadline: Duration = .seconds(5)
     /// The server's api.data.gov key (`FOODDIARY_FDC_API_KEY`); a diary's own key comes first.
     public var fdcAPIKey: String?
     /// Catalog searches run at once (`--searches-in-flight`); more are answered 503 with `Retry-After`.

@@ -90,7 +90,7 @@ public func buildApplication(
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
     let household = HouseholdFoods(accounts: accounts, diaries: diaries)
     LogController(catalog: catalog, household: household, geonames: geonames, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    let online = FoodDataCentralOnline(baseURL: config.fdcBaseURL)
+    let online = FoodDataCentralOnline(baseURL: config.fdcBaseURL, deadline: config.fdcDeadline)
     EntryPagesController(catalog: catalog, household: household, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now)
         .addRoutes(to: routes)
     OnlineFoodsController(catalog: catalog, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now).addRoutes(to: routes)

@@ -4,17 +4,17 @@ import Foundation
 /// `OutboundHTTP` (libcurl). Callers bound each call by `deadline` (`FoodDataCentralOnline`); each
 /// exchange's own timeout is the same, in case a request outlives its caller.
 struct FoodDataCentralClient: Sendable {
-    static let deadline: Duration = .seconds(5)
     /// The largest answer accepted: a page of 25 foods is about 100 KB, one food’s details under 50 KB.
     static let maxResponseBytes = 4 << 20
 
     let baseURL: URL
+    let deadline: Duration
     private let http: OutboundHTTP
 
-    /// `timeout`: each exchange's own limit, a backstop behind the caller's deadline.
-    init(baseURL: URL, timeout: TimeInterval = 5) {
+    init(baseURL: URL, deadline: Duration = .seconds(5)) {
         self.baseURL = baseURL
-        http = OutboundHTTP(timeout: .milliseconds(Int(timeout * 1000)), maxBytes: Self.maxResponseBytes)
+        self.deadline = deadline
+        http = OutboundHTTP(timeout: deadline, maxBytes: Self.maxResponseBytes)
     }
 
     struct SearchPage: Sendable {
@@ -67,7 +67,7 @@ struct FoodDataCentralClient: Sendable {
         } catch .tooLarge {
             throw .malformed
         } catch .timedOut {
-            throw .timedOut
+            throw .timedOut(after: deadline)
         } catch {
             throw .unreachable
         }
@@ -95,7 +95,7 @@ struct FoodDataCentralClient: Sendable {
 /// Why nothing came from FoodData Central, in words the add-food page can show.
 enum OnlineProblem: Error, Equatable {
     case unreachable
-    case timedOut
+    case timedOut(after: Duration)
     case rateLimited(retryAfter: Duration)
     case keyRefused(String)
     case refused(Int)
@@ -107,7 +107,8 @@ enum OnlineProblem: Error, Equatable {
     func message(usingDemoKey: Bool) -> String {
         switch self {
         case .unreachable: return "FoodData Central can’t be reached; these are your offline results."
-        case .timedOut: return "FoodData Central did not answer within 5 seconds; these are your offline results."
+        case .timedOut(let deadline):
+            return "FoodData Central did not answer within \(deadline.components.seconds) seconds; these are your offline results."
         case .rateLimited(let wait):
             let minutes = max(1, Int((wait.components.seconds + 59) / 60))
             return "FoodData Central’s limit for this key is reached; try again in \(minutes) min."

@@ -3,13 +3,12 @@ import NIOCore
 import NIOPosix
 
 /// FoodData Central online, guarded so that being offline costs nothing: a connection check of at
-/// most 2 s whose answer is remembered for a minute (and replaced by what any real call learns),
-/// a 5 s deadline on every call, and no call at all while a rate limit is known to last. Answers
+/// most two fifths of the deadline (2 s) whose answer is remembered for a minute (and replaced by what any real call learns),
+/// a deadline on every call (5 s unless configured), and no call at all while a rate limit is known to last. Answers
 /// are kept for ten minutes, so paging back and forth spends none of the hourly allowance.
 public actor FoodDataCentralOnline {
     public static let officialBaseURL = URL(string: "https://api.nal.usda.gov/fdc")!
     public static let demoKey = "DEMO_KEY"
-    static let checkLimit: Duration = .seconds(2)
     static let checkRemembered: Duration = .seconds(60)
     static let answersKept: Duration = .seconds(600)
     /// The generic data types first, as FoodData Central spells them; branded products after.
@@ -21,8 +20,8 @@ public actor FoodDataCentralOnline {
     private var limitedUntil: [String: ContinuousClock.Instant] = [:]
     private var answers: [String: (page: FoodDataCentralClient.SearchPage, at: ContinuousClock.Instant)] = [:]
 
-    public init(baseURL: URL) {
-        client = FoodDataCentralClient(baseURL: baseURL)
+    public init(baseURL: URL, deadline: Duration = .seconds(5)) {
+        client = FoodDataCentralClient(baseURL: baseURL, deadline: deadline)
     }
 
     /// Why a search would fail, if that is known without asking the network: offline a moment
@@ -77,9 +76,9 @@ public actor FoodDataCentralOnline {
         if let until = limitedUntil[key], until > .now { return .failure(.rateLimited(retryAfter: until - .now)) }
         guard await isReachable() else { return .failure(.unreachable) }
         let client = client
-        let outcome = await Deadline.run(within: FoodDataCentralClient.deadline) {
+        let outcome = await Deadline.run(within: client.deadline) {
             await Self.capture { () throws(OnlineProblem) in try await call(client) }
-        } ?? .failure(.timedOut)
+        } ?? .failure(.timedOut(after: client.deadline))
         switch outcome {
         case .success(let value):
             reachable = (true, .now)
@@ -99,11 +98,13 @@ public actor FoodDataCentralOnline {
     }
 
     /// Whether a TCP connection to the API's host (or the proxy libcurl would go through) opens
-    /// within 2 s, asked at most once a minute. A connection spends none of the key's allowance.
+    /// within two fifths of the deadline, asked at most once a minute. A connection spends none of
+    /// the key's allowance.
     func isReachable() async -> Bool {
         if let reachable, ContinuousClock.now - reachable.at < Self.checkRemembered { return reachable.answer }
         let hop = Self.firstHop(to: client.baseURL, environment: ProcessInfo.processInfo.environment)
-        let answer = await Deadline.run(within: Self.checkLimit) { await Self.connects(host: hop.host, port: hop.port) } ?? false
+        let limit = client.deadline * 2 / 5
+        let answer = await Deadline.run(within: limit) { await Self.connects(host: hop.host, port: hop.port, within: limit) } ?? false
         reachable = (answer, .now)
         return answer
     }
@@ -125,11 +126,11 @@ public actor FoodDataCentralOnline {
         return (proxyHost, proxy.port ?? 1080)
     }
 
-    private static func connects(host: String, port: Int) async -> Bool {
+    private static func connects(host: String, port: Int, within limit: Duration) async -> Bool {
         guard !host.isEmpty else { return false }
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connectTimeout(.milliseconds(1_900))
+                .connectTimeout(TimeAmount(limit - .milliseconds(100)))
                 .connect(host: host, port: port).get()
             try? await channel.close()
             return true
