@@ -69,7 +69,7 @@ import FoodDiaryTools
 @Suite(.enabled(if: GeoNamesFixture.realIsPresent, "GeoNames not fetched: run scripts/fetch-data.sh"))
 struct RealGeoNamesTests {
     static let database: Task<GeoNamesDatabase, any Error> = Task {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory.forTheRun()
         let geonames = try GeoNamesDatabase.open(path: directory.path + "/geonames.sqlite")
         try geonames.importCSV(at: GeoNamesFixture.realDirectory + "/rg_cities1000.csv")
         return geonames

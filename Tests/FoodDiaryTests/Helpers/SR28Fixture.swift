@@ -82,7 +82,7 @@ enum RealSR28 {
     /// the live servers other tests talk to.
     static let catalog: Task<CatalogDatabase, any Error> = Task {
         try await offTheCooperativePool {
-            let directory = try TemporaryDirectory()
+            let directory = try TemporaryDirectory.forTheRun()
             let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
             try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
             return catalog
@@ -98,7 +98,7 @@ enum RealSR28 {
     /// 354,600 branded foods, imported once for the run (a minute and a half in a debug build).
     static let catalogWithBrandedFoods: Task<CatalogDatabase, any Error> = Task {
         let catalog = try await offTheCooperativePool {
-            let directory = try TemporaryDirectory()
+            let directory = try TemporaryDirectory.forTheRun()
             let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
             try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
             return catalog

@@ -19,6 +19,19 @@ struct TemporaryDirectory {
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: path) }
+
+    /// One the whole run shares (an imported catalog), removed as the test process exits: left
+    /// behind, each run of the suite kept half a gigabyte in /tmp.
+    static func forTheRun() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        sharedByTheRun.withLockedValue { paths in
+            if paths.isEmpty { atexit { TemporaryDirectory.sharedByTheRun.withLockedValue { $0.forEach { try? FileManager.default.removeItem(atPath: $0) } } } }
+            paths.append(directory.path)
+        }
+        return directory
+    }
+
+    private static let sharedByTheRun = NIOLockedValueBox<[String]>([])
 }
 
 enum TestEnvironment {
