@@ -86,7 +86,7 @@ public enum FoodSearch {
         guard !words.isEmpty, limit > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
 
         let search = Search(slots: EverydayNames.slots(words), brandWords: brandWords, scope: scope, limit: limit, logged: logged)
-        var result = try search.run(db)
+        let result = try search.run(db)
         // Correcting is tried only when no generic food matched: a product that shares a
         // misspelling ("ORGANIC HUMMUS, AVACADO") does not stop it.
         guard !asTyped, scope != .branded || result.totalHits == 0, result.genericHits == 0,
@@ -154,7 +154,7 @@ public enum FoodSearch {
             var names: Set<String> = []
             for match in branded where brandedTotal > 0 && brandedFoods.count < limit && (brandFirst || genericFoods.count + brandedFoods.count < limit) {
                 brandedFoods += try SearchPhases.measure("branded candidates and rerank") {
-                    try rankedBranded(db, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)))
+                    try rankedBranded(db, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)), total: brandedTotal)
                 }
                 .filter { names.insert(Words.split($0.description).joined(separator: " ")).inserted }
             }
@@ -183,68 +183,105 @@ public enum FoodSearch {
         return parts.joined(separator: " AND ")
     }
 
+    /// A match found by an index: its food, and bm25 plus prior (lower is better).
+    private struct Candidate {
+        let food: Int64
+        let score: Double
+    }
+
     /// The best generic matches by bm25 and prior, with any the person logged before that match as
-    /// well, reordered by the bonuses.
+    /// well, reordered by the bonuses. One pass per index scores every match; the priors come
+    /// from memory, and only the foods kept are read.
     private static func ranked(_ db: Database, match: String, queryTerms: Set<String>, logged: [Int64: Int],
                                excluding: Set<Int64>) throws -> [FoodSummary] {
-        func candidates(_ index: String, _ condition: String, _ arguments: StatementArguments) throws -> [Row] {
-            try Row.fetchAll(db, sql: """
-                SELECT \(FoodSummary.selectedColumns),
-                       f.core_terms, bm25(\(index), \(SearchRanking.columnWeights)) + f.search_prior AS score
-                FROM \(index)
-                JOIN food f ON f.id = \(index).rowid
-                \(FoodSummary.groupJoin)
-                WHERE \(index) MATCH ?\(condition)
-                ORDER BY score
-                LIMIT \(rerankWindow)
-                """, arguments: [match] + arguments)
-        }
-        var rows: [Row] = []
+        let priors = try CatalogMemory.shared.priors(db)
+        var scored: [(food: Int64, text: Double)] = []
         for index in indexes {
-            rows += try candidates(index, "", [])
-            if !logged.isEmpty {
-                rows += try candidates(index, " AND \(index).rowid IN (\(databaseQuestionMarks(count: logged.count)))", StatementArguments(Array(logged.keys)))
-            }
+            let rows = try Row.fetchCursor(db, sql: "SELECT rowid, bm25(\(index), \(SearchRanking.columnWeights)) FROM \(index) WHERE \(index) MATCH ?",
+                                           arguments: [match])
+            while let row = try rows.next() { scored.append((row[0], row[1])) }
         }
-        return reranked(rows, queryTerms: queryTerms, logged: logged, excluding: excluding)
+        let unknown = scored.map(\.food).filter { priors.generic[$0] == nil }
+        let readPriors = unknown.isEmpty ? [:] : try storedPriors(db, foods: unknown)
+        let candidates = scored.compactMap { match in
+            (priors.generic[match.food] ?? readPriors[match.food]).map { Candidate(food: match.food, score: match.text + $0) }
+        }
+        return try reranked(db, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding)
     }
 
     /// The best branded matches among the first `brandedWindow` in prior order, with any the
     /// person logged before, reordered by the bonuses.
     private static func rankedBranded(_ db: Database, match: String, queryTerms: Set<String>, logged: [Int64: Int],
-                                      excluding: Set<Int64>) throws -> [FoodSummary] {
-        func candidates(_ condition: String, _ arguments: StatementArguments) throws -> [Row] {
+                                      excluding: Set<Int64>, total: Int) throws -> [FoodSummary] {
+        let priors = try CatalogMemory.shared.priors(db)
+        func scored(_ condition: String, _ arguments: StatementArguments) throws -> [(position: Int64, text: Double)] {
             try Row.fetchAll(db, sql: """
-                SELECT \(FoodSummary.selectedColumns), f.core_terms, c.text_score + f.search_prior AS score
-                FROM (SELECT food_id, bm25(branded_search, \(SearchRanking.brandedColumnWeights)) AS text_score
-                      FROM branded_search WHERE branded_search MATCH ?\(condition) ORDER BY rowid LIMIT \(brandedWindow)) c
-                JOIN food f ON f.id = c.food_id
-                \(FoodSummary.groupJoin)
-                ORDER BY score
-                LIMIT \(rerankWindow)
-                """, arguments: [match] + arguments)
+                SELECT rowid, bm25(branded_search, \(SearchRanking.brandedColumnWeights)) FROM branded_search
+                WHERE branded_search MATCH ?\(condition) ORDER BY rowid LIMIT \(brandedWindow)
+                """, arguments: [match] + arguments).map { ($0[0], $0[1]) }
         }
-        var rows = try candidates("", [])
-        if !logged.isEmpty {
-            rows += try candidates(" AND rowid IN (SELECT search_position FROM food WHERE id IN (\(databaseQuestionMarks(count: logged.count))))",
-                                   StatementArguments(Array(logged.keys)))
+        var matches = try scored("", [])
+        // Past the window, a food the person logged is looked for by its place, the most logged first.
+        if total >= brandedWindow, !logged.isEmpty {
+            let elsewhere = logged.filter { priors.generic[$0.key] == nil }.sorted { $0.value > $1.value }.prefix(loggedBrandedLookups).map(\.key)
+            if !elsewhere.isEmpty {
+                matches += try scored(" AND rowid IN (SELECT search_position FROM food WHERE id IN (\(databaseQuestionMarks(count: elsewhere.count))))",
+                                      StatementArguments(elsewhere))
+            }
         }
-        return reranked(rows, queryTerms: queryTerms, logged: logged, excluding: excluding)
+        var candidates: [Candidate] = [], unknown: [(position: Int64, text: Double)] = []
+        for match in matches {
+            if let known = priors.branded(at: match.position) {
+                candidates.append(Candidate(food: known.food, score: match.text + known.prior))
+            } else {
+                unknown.append(match)
+            }
+        }
+        if !unknown.isEmpty {
+            let stored = try Dictionary(Row.fetchAll(db, sql: "SELECT search_position, id, search_prior FROM food WHERE search_position IN (\(databaseQuestionMarks(count: unknown.count)))",
+                                                     arguments: StatementArguments(unknown.map(\.position)))
+                .map { (row: Row) -> (Int64, (Int64, Double)) in (row[0], (row[1], row[2])) }, uniquingKeysWith: { first, _ in first })
+            candidates += unknown.compactMap { match in stored[match.position].map { Candidate(food: $0.0, score: match.text + $0.1) } }
+        }
+        return try reranked(db, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding)
     }
 
-    private static func reranked(_ rows: [Row], queryTerms: Set<String>, logged: [Int64: Int], excluding: Set<Int64>) -> [FoodSummary] {
-        var seen = excluding
+    /// The branded foods a person logged that are looked for past the window, at most.
+    static let loggedBrandedLookups = 20
+
+    /// The `rerankWindow` best by score, and every one the person logged.
+    private static func kept(_ candidates: [Candidate], logged: [Int64: Int]) -> [Candidate] {
+        let best = candidates.sorted { ($0.score, $0.food) < ($1.score, $1.food) }
+        return Array(best.prefix(rerankWindow)) + best.dropFirst(rerankWindow).filter { logged[$0.food] != nil }
+    }
+
+    private static func storedPriors(_ db: Database, foods: [Int64]) throws -> [Int64: Double] {
+        try Dictionary(Row.fetchAll(db, sql: "SELECT id, search_prior FROM food WHERE id IN (\(databaseQuestionMarks(count: foods.count)))",
+                                    arguments: StatementArguments(foods)).map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func reranked(_ db: Database, _ candidates: [Candidate], queryTerms: Set<String>, logged: [Int64: Int],
+                                 excluding: Set<Int64>) throws -> [FoodSummary] {
+        let wanted = candidates.filter { !excluding.contains($0.food) }
+        guard !wanted.isEmpty else { return [] }
+        let rows = try Dictionary(Row.fetchAll(db, sql: """
+            SELECT \(FoodSummary.selectedColumns), f.core_terms
+            FROM food f
+            \(FoodSummary.groupJoin)
+            WHERE f.id IN (\(databaseQuestionMarks(count: wanted.count)))
+            """, arguments: StatementArguments(wanted.map(\.food))).map { ($0["id"] as Int64, $0) }, uniquingKeysWith: { first, _ in first })
         let query = SearchRanking.QueryWords(queryTerms)
-        return rows.compactMap { row -> (Double, FoodSummary)? in
-            guard seen.insert(row["id"]).inserted else { return nil }
+        var seen = Set<Int64>()
+        return wanted.compactMap { candidate -> (Double, FoodSummary)? in
+            guard let row = rows[candidate.food], seen.insert(candidate.food).inserted else { return nil }
             let core = (row["core_terms"] as String).split(separator: " ").map(String.init)
             let covered = !core.isEmpty && core.allSatisfy(queryTerms.contains)
-            let named = SearchRanking.isNamedExactly(row["description"], by: queryTerms)
             let description: String = row["description"]
-            let score = (row["score"] as Double) - (covered ? SearchRanking.coreCoveredBonus : 0)
-                - (named ? SearchRanking.exactNameBonus : 0) - SearchRanking.loggedBonus(times: logged[row["id"]] ?? 0)
+            let named = SearchRanking.isNamedExactly(description, by: queryTerms)
+            let score = candidate.score - (covered ? SearchRanking.coreCoveredBonus : 0)
+                - (named ? SearchRanking.exactNameBonus : 0) - SearchRanking.loggedBonus(times: logged[candidate.food] ?? 0)
                 // Having logged a food asks for it as plainly as typing its variant would.
-                + (logged[row["id"]] == nil ? SearchRanking.queryPenalty(description, query: query) : 0)
+                + (logged[candidate.food] == nil ? SearchRanking.queryPenalty(description, query: query) : 0)
             return (score, FoodSummary(row: row))
         }
         .enumerated()
@@ -257,7 +294,7 @@ public enum FoodSearch {
     /// as typed. An everyday name is never rewritten ("coke" is cola, not cake), nor a brand: a word
     /// in `brandWordProducts` products or more ("doritos"). Nil when no word changed.
     private static func corrected(_ db: Database, slots: [EverydayNames.Slot]) throws -> [EverydayNames.Slot]? {
-        var vocabulary: [VocabularyCache.Term]?
+        var vocabulary: [CatalogMemory.Term]?
         var result: [EverydayNames.Slot] = []
         for (index, slot) in slots.enumerated() {
             guard !slot.isAlias, let word = slot.alternatives.first?.first, !EverydayNames.knownWords.contains(Words.singular(word)) else {
@@ -270,7 +307,7 @@ public enum FoodSearch {
                 result.append(slot)
                 continue
             }
-            if vocabulary == nil { vocabulary = try VocabularyCache.shared.vocabulary(db) }
+            if vocabulary == nil { vocabulary = try CatalogMemory.shared.vocabulary(db) }
             let allowed = word.count >= 7 ? 2 : 1
             let best = vocabulary!
                 .compactMap { entry -> (Int, Int, String)? in
@@ -306,29 +343,5 @@ public enum FoodSearch {
             (previous2, previous, current) = (previous, current, previous2)
         }
         return previous[y.count]
-    }
-}
-
-/// The index's terms with their document counts, read once per catalog contents: fts5vocab counts
-/// them by walking the whole index, which at 500,000 foods costs far more than the search itself.
-final class VocabularyCache: @unchecked Sendable {
-    typealias Term = (term: String, documents: Int)
-    static let shared = VocabularyCache()
-
-    private let lock = NSLock()
-    private var cached: [String: [Term]] = [:]
-
-    func vocabulary(_ db: Database) throws -> [Term] {
-        // Which catalog, and which contents of it: an import or growth changes the key.
-        let contents = try String.fetchOne(db, sql: """
-            SELECT (SELECT file FROM pragma_database_list WHERE name = 'main') || '|' ||
-                   ifnull((SELECT value FROM catalog_info WHERE key = 'imported_at'), '') || '|' || ifnull((SELECT max(rowid) FROM food_search), 0)
-            """) ?? ""
-        let fullKey = contents
-        if let terms = lock.withLock({ cached[fullKey] }) { return terms }
-        let terms = try Row.fetchAll(db, sql: "SELECT term, doc FROM food_search_vocabulary WHERE term GLOB '[a-z]*'")
-            .map { Term(term: $0["term"], documents: $0["doc"]) }
-        lock.withLock { cached[fullKey] = terms }
-        return terms
     }
 }
