@@ -12,10 +12,11 @@ public struct CatalogDatabase: Sendable {
     let searches: InFlightLimit
 
     /// `searchesInFlight`: searches run at once. A connection is kept for each, and one for each
-    /// core besides for the pages that read one food: more would only queue on the cores.
+    /// core besides for the pages that read one food: more would only queue on the cores. Up to
+    /// SQLite's ceiling of the file (2 GB) is mapped.
     public static func open(path: String, searchesInFlight: Int = InFlightLimit.defaultLimit) throws -> CatalogDatabase {
         let writer = try openDatabasePool(path: path, migrator: CatalogMigrations.migrator, copyBeforeUpgrade: false,
-                                          readers: searchesInFlight + ProcessInfo.processInfo.activeProcessorCount)
+                                          readers: searchesInFlight + ProcessInfo.processInfo.activeProcessorCount, mappedBytes: 0x7fff_0000)
         let facts = CatalogFacts.of(path, try writer.read(CatalogFacts.Values.read)) // sync: start-up only
         return CatalogDatabase(writer: writer, facts: facts, searches: InFlightLimit(limit: searchesInFlight))
     }

@@ -16,17 +16,19 @@ public struct FoodSummary: Sendable, Equatable, Codable {
     /// Grams, or ml for a drink labelled by volume: what its values are per 100 of.
     public var measureUnit = MeasureUnit.grams
 
-    /// The columns `init(row:)` reads, in a query joining `food f` with `food_group g`.
+    /// The columns `init(row:)` reads, first in a query joining `food f` with `food_group g`:
+    /// they are read by position, which a search's hundred rows notice.
     static let selectedColumns = """
         f.id, f.ndb_number, f.data_type, f.description, ifnull(g.name, f.food_category) AS food_group, f.manufacturer, f.energy_kcal_per_100g, f.serving_size_unit
         """
+    /// Where the columns a query selects after `selectedColumns` start.
+    static let columnCount = 8
     static let groupJoin = "LEFT JOIN food_group g ON g.code = f.food_group_code"
 
     init(row: Row) {
-        self.init(id: row["id"], ndbNumber: row["ndb_number"], dataType: FoodDataType(rawValue: row["data_type"]) ?? .srLegacy,
-                  description: row["description"], foodGroup: row["food_group"], brandOwner: row["manufacturer"],
-                  energyKcalPer100g: row["energy_kcal_per_100g"])
-        measureUnit = (row["serving_size_unit"] as String?).flatMap(MeasureUnit.init(rawValue:)) ?? .grams
+        self.init(id: row[0], ndbNumber: row[1], dataType: FoodDataType(rawValue: row[2]) ?? .srLegacy,
+                  description: row[3], foodGroup: row[4], brandOwner: row[5], energyKcalPer100g: row[6])
+        measureUnit = (row[7] as String?).flatMap(MeasureUnit.init(rawValue:)) ?? .grams
     }
 
     init(id: Int64, ndbNumber: String?, dataType: FoodDataType, description: String, foodGroup: String, brandOwner: String?, energyKcalPer100g: Double?) {
@@ -105,14 +107,13 @@ public enum FoodSearch {
 
     static func genericHits(_ db: Database, match: String) throws -> Int {
         try indexes.reduce(0) { total, index in
-            total + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", arguments: [match]) ?? 0)
+            total + (try db.cachedValue("SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", [match]) ?? 0)
         }
     }
 
     /// Counted only so far: past a thousand, the number helps nobody choose.
     static func brandedHits(_ db: Database, match: String, upTo limit: Int = brandedCountLimit) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))",
-                         arguments: [match]) ?? 0
+        try db.cachedValue("SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))", [match]) ?? 0
     }
 
     private struct Search {
@@ -197,9 +198,9 @@ public enum FoodSearch {
         let priors = try CatalogMemory.shared.priors(db)
         var scored: [(food: Int64, text: Double)] = []
         for index in indexes {
-            let rows = try Row.fetchCursor(db, sql: "SELECT rowid, bm25(\(index), \(SearchRanking.columnWeights)) FROM \(index) WHERE \(index) MATCH ?",
-                                           arguments: [match])
-            while let row = try rows.next() { scored.append((row[0], row[1])) }
+            try db.forEachCachedRow("SELECT rowid, bm25(\(index), \(SearchRanking.columnWeights)) FROM \(index) WHERE \(index) MATCH ?", [match]) {
+                scored.append(($0[0], $0[1]))
+            }
         }
         let unknown = scored.map(\.food).filter { priors.generic[$0] == nil }
         let readPriors = unknown.isEmpty ? [:] : try storedPriors(db, foods: unknown)
@@ -215,18 +216,20 @@ public enum FoodSearch {
                                       excluding: Set<Int64>, total: Int) throws -> [FoodSummary] {
         let priors = try CatalogMemory.shared.priors(db)
         func scored(_ condition: String, _ arguments: StatementArguments) throws -> [(position: Int64, text: Double)] {
-            try Row.fetchAll(db, sql: """
+            var scored: [(position: Int64, text: Double)] = []
+            try db.forEachCachedRow("""
                 SELECT rowid, bm25(branded_search, \(SearchRanking.brandedColumnWeights)) FROM branded_search
                 WHERE branded_search MATCH ?\(condition) ORDER BY rowid LIMIT \(brandedWindow)
-                """, arguments: [match] + arguments).map { ($0[0], $0[1]) }
+                """, [match] + arguments) { scored.append(($0[0], $0[1])) }
+            return scored
         }
         var matches = try scored("", [])
         // Past the window, a food the person logged is looked for by its place, the most logged first.
         if total >= brandedWindow, !logged.isEmpty {
             let elsewhere = logged.filter { priors.generic[$0.key] == nil }.sorted { $0.value > $1.value }.prefix(loggedBrandedLookups).map(\.key)
             if !elsewhere.isEmpty {
-                matches += try scored(" AND rowid IN (SELECT search_position FROM food WHERE id IN (\(databaseQuestionMarks(count: elsewhere.count))))",
-                                      StatementArguments(elsewhere))
+                matches += try scored(" AND rowid IN (SELECT search_position FROM food WHERE id IN (SELECT value FROM json_each(?)))",
+                                      [JSONList.ids(elsewhere)])
             }
         }
         var candidates: [Candidate] = [], unknown: [(position: Int64, text: Double)] = []
@@ -238,9 +241,9 @@ public enum FoodSearch {
             }
         }
         if !unknown.isEmpty {
-            let stored = try Dictionary(Row.fetchAll(db, sql: "SELECT search_position, id, search_prior FROM food WHERE search_position IN (\(databaseQuestionMarks(count: unknown.count)))",
-                                                     arguments: StatementArguments(unknown.map(\.position)))
-                .map { (row: Row) -> (Int64, (Int64, Double)) in (row[0], (row[1], row[2])) }, uniquingKeysWith: { first, _ in first })
+            var stored: [Int64: (Int64, Double)] = [:]
+            try db.forEachCachedRow("SELECT search_position, id, search_prior FROM food WHERE search_position IN (SELECT value FROM json_each(?))",
+                                    [JSONList.ids(unknown.map(\.position))]) { stored[$0[0]] = ($0[1], $0[2]) }
             candidates += unknown.compactMap { match in stored[match.position].map { Candidate(food: $0.0, score: match.text + $0.1) } }
         }
         return try reranked(db, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding)
@@ -256,33 +259,37 @@ public enum FoodSearch {
     }
 
     private static func storedPriors(_ db: Database, foods: [Int64]) throws -> [Int64: Double] {
-        try Dictionary(Row.fetchAll(db, sql: "SELECT id, search_prior FROM food WHERE id IN (\(databaseQuestionMarks(count: foods.count)))",
-                                    arguments: StatementArguments(foods)).map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+        var priors: [Int64: Double] = [:]
+        try db.forEachCachedRow("SELECT id, search_prior FROM food WHERE id IN (SELECT value FROM json_each(?))", [JSONList.ids(foods)]) {
+            priors[$0[0]] = $0[1]
+        }
+        return priors
     }
 
     private static func reranked(_ db: Database, _ candidates: [Candidate], queryTerms: Set<String>, logged: [Int64: Int],
                                  excluding: Set<Int64>) throws -> [FoodSummary] {
         let wanted = candidates.filter { !excluding.contains($0.food) }
         guard !wanted.isEmpty else { return [] }
-        let rows = try Dictionary(Row.fetchAll(db, sql: """
+        var found: [Int64: (food: FoodSummary, coreTerms: String)] = [:]
+        try db.forEachCachedRow("""
             SELECT \(FoodSummary.selectedColumns), f.core_terms
             FROM food f
             \(FoodSummary.groupJoin)
-            WHERE f.id IN (\(databaseQuestionMarks(count: wanted.count)))
-            """, arguments: StatementArguments(wanted.map(\.food))).map { ($0["id"] as Int64, $0) }, uniquingKeysWith: { first, _ in first })
+            WHERE f.id IN (SELECT value FROM json_each(?))
+            """, [JSONList.ids(wanted.map(\.food))]) { found[$0[0]] = (FoodSummary(row: $0), $0[FoodSummary.columnCount]) }
         let query = SearchRanking.QueryWords(queryTerms)
         var seen = Set<Int64>()
         return wanted.compactMap { candidate -> (Double, FoodSummary)? in
-            guard let row = rows[candidate.food], seen.insert(candidate.food).inserted else { return nil }
-            let core = (row["core_terms"] as String).split(separator: " ").map(String.init)
+            guard let (food, coreTerms) = found[candidate.food], seen.insert(candidate.food).inserted else { return nil }
+            let core = coreTerms.split(separator: " ").map(String.init)
             let covered = !core.isEmpty && core.allSatisfy(queryTerms.contains)
-            let description: String = row["description"]
+            let description = food.description
             let named = SearchRanking.isNamedExactly(description, by: queryTerms)
             let score = candidate.score - (covered ? SearchRanking.coreCoveredBonus : 0)
                 - (named ? SearchRanking.exactNameBonus : 0) - SearchRanking.loggedBonus(times: logged[candidate.food] ?? 0)
                 // Having logged a food asks for it as plainly as typing its variant would.
                 + (logged[candidate.food] == nil ? SearchRanking.queryPenalty(description, query: query) : 0)
-            return (score, FoodSummary(row: row))
+            return (score, food)
         }
         .enumerated()
         .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }

@@ -39,8 +39,8 @@ struct FoodSearchView: Sendable {
             "/foods" + queryString(["q": typed, "brand": brand, "kind": scope == .all ? "" : scope.rawValue, "exact": "1"])
         }
         // A food's page remembers the search it came from, for its way back.
-        let from = FoodSearchOrigin(query: query, brand: brand, scope: scope)
-        results = (result?.foods ?? []).map { CatalogResultRow($0, url: "/foods/\($0.id)" + from.queryString()) }
+        let from = FoodSearchOrigin(query: query, brand: brand, scope: scope).queryString()
+        results = (result?.foods ?? []).map { CatalogResultRow($0, url: "/foods/\($0.id)" + from) }
         if hasMyFoods && (result?.totalHits ?? 0) == 0 {
             summary = nil
             emptyMessage = "No USDA food matches every word of “\(query.prefix(60))”."

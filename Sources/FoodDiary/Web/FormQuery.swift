@@ -27,9 +27,23 @@ extension Request {
 /// `text` as a query value: everything but ASCII letters, digits, `-._~` and `/` percent-encoded,
 /// so a path carried in `?next=` stays readable and nothing else survives raw.
 func queryEscaped(_ text: String) -> String {
-    let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
-    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    var escaped: [UInt8] = []
+    escaped.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            escaped.append(byte)
+        default:
+            escaped.append(UInt8(ascii: "%"))
+            escaped.append(hexDigits[Int(byte >> 4)])
+            escaped.append(hexDigits[Int(byte & 0xF)])
+        }
+    }
+    return String(decoding: escaped, as: UTF8.self)
 }
+
+private let hexDigits = Array("0123456789ABCDEF".utf8)
 
 /// "?q=mac%20%26%20cheese&barcode=…" from the pairs whose value is not empty; "" when none is.
 func queryString(_ pairs: KeyValuePairs<String, String>) -> String {
