@@ -58,6 +58,10 @@ import Testing
             #expect(searches.count == 2)
             #expect(searches.allSatisfy { $0.apiKeyHeader == "DEMO_KEY" && $0.query == nil })
 
+            // Asked offline before the pick: search remembers recent answers, and must not keep this one.
+            let before = String(buffer: try await client.get("/meals/\(meal)/foods/new?q=almond%20crunch").body)
+            #expect(!before.contains("ALMOND CRUNCH BAR"))
+
             let picked = try await client.postForm("/meals/\(meal)/foods/online/\(FoodDataCentralStandIn.bar)", [("q", "almond bar")])
             #expect(picked.status == .seeOther)
             #expect(picked.headers[.location] == "/meals/\(meal)/foods/new/catalog/\(FoodDataCentralStandIn.bar)?q=almond%20bar")

@@ -5,10 +5,11 @@ import GRDB
 /// - the generic index's terms with their document counts, for spelling: fts5vocab counts them
 ///   by walking the whole index, which at 500,000 foods costs far more than the search itself;
 /// - each food's prior, and which branded food sits at each place of the branded index: read by
-///   a join for the thousand branded candidates of a common word, they cost more than finding them.
+///   a join for the thousand branded candidates of a common word, they cost more than finding them;
+/// - the matches of recent searches (`RecentMatches`).
 ///
-/// A food added since (one picked online, a branded food while their import runs) is not in
-/// memory: its prior is read from the database, as every prior was before.
+/// A food added since (one picked online, a branded food while their import runs) has no prior in
+/// memory: it is read from the database, as every prior was before.
 final class CatalogMemory: @unchecked Sendable {
     typealias Term = (term: String, documents: Int)
 
@@ -24,51 +25,113 @@ final class CatalogMemory: @unchecked Sendable {
         }
     }
 
+    /// One catalog's memory for one search: read once at its start.
+    struct Snapshot {
+        let catalog: CatalogMemory.Contents
+        let recent: RecentMatches
+        func priors(_ db: Database) throws -> Priors { try catalog.priors(db) }
+    }
+
     static let shared = CatalogMemory()
 
     private let lock = NSLock()
-    private var vocabularies: [String: (contents: String, terms: [Term])] = [:]
-    private var priors: [String: (contents: String, priors: Priors)] = [:]
+    private var catalogs: [String: Contents] = [:]
+    private var recent: [String: RecentMatches] = [:]
 
-    func vocabulary(_ db: Database) throws -> [Term] {
-        let (file, contents) = try Self.contents(db)
-        if let kept = lock.withLock({ vocabularies[file] }), kept.contents == contents { return kept.terms }
-        let terms = try Row.fetchAll(db, sql: "SELECT term, doc FROM food_search_vocabulary WHERE term GLOB '[a-z]*'")
-            .map { Term(term: $0["term"], documents: $0["doc"]) }
-        lock.withLock { vocabularies[file] = (contents, terms) }
-        return terms
-    }
-
-    func priors(_ db: Database) throws -> Priors {
-        let (file, contents) = try Self.contents(db)
-        if let kept = lock.withLock({ priors[file] }), kept.contents == contents { return kept.priors }
-        var generic: [Int64: Double] = [:]
-        let genericRows = try Row.fetchCursor(db, sql: "SELECT id, search_prior FROM food WHERE data_type != 'branded'")
-        while let row = try genericRows.next() { generic[row[0]] = row[1] }
-        let last = try Int.fetchOne(db, sql: "SELECT ifnull(max(search_position), 0) FROM food WHERE search_position > 0") ?? 0
-        var foods = [Int64](repeating: 0, count: last + 1), brandedPriors = [Double](repeating: 0, count: last + 1)
-        let brandedRows = try Row.fetchCursor(db, sql: "SELECT search_position, id, search_prior FROM food WHERE search_position > 0")
-        while let row = try brandedRows.next() {
-            let position: Int = row[0]
-            (foods[position], brandedPriors[position]) = (row[1], row[2])
+    func snapshot(_ db: Database) throws -> Snapshot {
+        let row = try db.cachedRows(Self.contentsQuery).first
+        let file: String = row?[0] ?? "", imported: String = row?[1] ?? "", fetched: String = row?[2] ?? ""
+        return lock.withLock {
+            if catalogs[file]?.key != imported { catalogs[file] = Contents(key: imported) }
+            if recent[file]?.key != imported + "|" + fetched { recent[file] = RecentMatches(key: imported + "|" + fetched) }
+            return Snapshot(catalog: catalogs[file]!, recent: recent[file]!)
         }
-        let loaded = Priors(generic: generic, brandedFood: foods, brandedPrior: brandedPriors)
-        lock.withLock { priors[file] = (contents, loaded) }
-        return loaded
     }
 
-    /// Which catalog, and which contents of it: a new import, the branded foods' import ending, or
-    /// a catalog grown past its last place changes them. While the branded foods are being
-    /// imported, their places are not followed: each batch would reload them all. (The last place
-    /// is read through the partial index only when the query says `IS NOT NULL`; without, it
-    /// scanned every food, 30 ms.)
-    private static func contents(_ db: Database) throws -> (file: String, contents: String) {
-        let row = try Row.fetchOne(db, sql: """
-            SELECT (SELECT file FROM pragma_database_list WHERE name = 'main'),
-                   ifnull((SELECT value FROM catalog_info WHERE key = 'imported_at'), '') || '|' ||
-                   ifnull((SELECT value || '|' || (SELECT ifnull(max(search_position), 0) FROM food WHERE search_position IS NOT NULL)
-                           FROM catalog_info WHERE key = 'fdc_branded'), 'branded foods not all imported')
-            """)
-        return (row?[0] ?? "", row?[1] ?? "")
+    /// Which catalog; which contents of it (a new import, the branded foods' import ending, or a
+    /// catalog grown past its last place); and what was added to it since: foods picked online,
+    /// each batch of branded foods. While the
+    /// branded foods are being imported, their places are not followed: each batch would reload
+    /// them all. (The last place is read through the partial index only when the query says
+    /// `IS NOT NULL`; without, it scanned every food, 30 ms.)
+    private static let contentsQuery = """
+        SELECT (SELECT file FROM pragma_database_list WHERE name = 'main'),
+               ifnull((SELECT value FROM catalog_info WHERE key = 'imported_at'), '') || '|' ||
+               ifnull((SELECT value || '|' || (SELECT ifnull(max(search_position), 0) FROM food WHERE search_position IS NOT NULL)
+                       FROM catalog_info WHERE key = 'fdc_branded'), 'branded foods not all imported'),
+               (SELECT count(*) || '|' || ifnull(max(fetched_at), '') FROM fetched_food) || '|' ||
+               ifnull((SELECT value FROM catalog_info WHERE key = 'fdc_branded_done'), '')
+        """
+
+    /// What is read of one contents of a catalog, each part when first needed.
+    final class Contents: @unchecked Sendable {
+        let key: String
+        private let lock = NSLock()
+        private var vocabulary: [Term]?
+        private var priors: Priors?
+
+        init(key: String) { self.key = key }
+
+        func vocabulary(_ db: Database) throws -> [Term] {
+            if let kept = lock.withLock({ vocabulary }) { return kept }
+            let terms = try Row.fetchAll(db, sql: "SELECT term, doc FROM food_search_vocabulary WHERE term GLOB '[a-z]*'")
+                .map { Term(term: $0["term"], documents: $0["doc"]) }
+            lock.withLock { vocabulary = terms }
+            return terms
+        }
+
+        func priors(_ db: Database) throws -> Priors {
+            if let kept = lock.withLock({ priors }) { return kept }
+            var generic: [Int64: Double] = [:]
+            try db.forEachCachedRow("SELECT id, search_prior FROM food WHERE data_type != 'branded'") { generic[$0[0]] = $0[1] }
+            let last = try db.cachedValue("SELECT ifnull(max(search_position), 0) FROM food WHERE search_position > 0") ?? 0
+            var foods = [Int64](repeating: 0, count: last + 1), brandedPriors = [Double](repeating: 0, count: last + 1)
+            try db.forEachCachedRow("SELECT search_position, id, search_prior FROM food WHERE search_position > 0") { row in
+                let position: Int = row[0]
+                (foods[position], brandedPriors[position]) = (row[1], row[2])
+            }
+            let loaded = Priors(generic: generic, brandedFood: foods, brandedPrior: brandedPriors)
+            lock.withLock { priors = loaded }
+            return loaded
+        }
+    }
+}
+
+/// The answers of recent searches, by question: how many foods an index matches, and the scored
+/// matches a tier's ranking starts from. What is typed is shared by everyone typing it ("b",
+/// "ba", "ban"…), and paging or going back asks again. It is forgotten whole when the catalog
+/// changes (a new `key`) or when it holds `capacity` answers or `candidateCapacity` matches
+/// (16 bytes each: 8 MB); a search never waits for it.
+final class RecentMatches: @unchecked Sendable {
+    static let capacity = 2_000
+    static let candidateCapacity = 500_000
+
+    let key: String
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+    private var matches: [String: [FoodSearch.Candidate]] = [:]
+    private var candidates = 0
+
+    init(key: String) { self.key = key }
+
+    func count(_ question: String, _ answer: () throws -> Int) rethrows -> Int {
+        if let kept = lock.withLock({ counts[question] }) { return kept }
+        let value = try answer()
+        lock.withLock {
+            if counts.count >= Self.capacity { counts.removeAll() }
+            counts[question] = value
+        }
+        return value
+    }
+
+    func matches(_ question: String, _ answer: () throws -> [FoodSearch.Candidate]) rethrows -> [FoodSearch.Candidate] {
+        if let kept = lock.withLock({ matches[question] }) { return kept }
+        let value = try answer()
+        lock.withLock {
+            if matches.count >= Self.capacity || candidates + value.count > Self.candidateCapacity { (matches, candidates) = ([:], 0) }
+            matches[question] = value
+            candidates += value.count
+        }
+        return value
     }
 }

@@ -87,14 +87,15 @@ public enum FoodSearch {
         let brandWords = Array(Words.split(brand ?? "").prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         guard !words.isEmpty, limit > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
 
+        let memory = try CatalogMemory.shared.snapshot(db)
         let search = Search(slots: EverydayNames.slots(words), brandWords: brandWords, scope: scope, limit: limit, logged: logged)
-        let result = try search.run(db)
+        let result = try search.run(db, memory)
         // Correcting is tried only when no generic food matched: a product that shares a
         // misspelling ("ORGANIC HUMMUS, AVACADO") does not stop it.
         guard !asTyped, scope != .branded || result.totalHits == 0, result.genericHits == 0,
-              let corrected = try SearchPhases.measure("spelling", { try corrected(db, slots: search.slots) }), corrected != search.slots
+              let corrected = try SearchPhases.measure("spelling", { try corrected(db, memory, slots: search.slots) }), corrected != search.slots
         else { return result }
-        var retry = try Search(slots: corrected, brandWords: brandWords, scope: scope, limit: limit, logged: logged).run(db)
+        var retry = try Search(slots: corrected, brandWords: brandWords, scope: scope, limit: limit, logged: logged).run(db, memory)
         guard retry.genericHits > 0 || (result.totalHits == 0 && retry.totalHits > 0) else { return result }
         retry.correctedQuery = corrected.map { $0.alternatives[0].joined(separator: " ") }.joined(separator: " ")
         retry.typedQuery = result.totalHits > 0 ? words.joined(separator: " ") : nil
@@ -106,14 +107,22 @@ public enum FoodSearch {
     static let indexes = ["food_search", "fdc_search"]
 
     static func genericHits(_ db: Database, match: String) throws -> Int {
-        try indexes.reduce(0) { total, index in
-            total + (try db.cachedValue("SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", [match]) ?? 0)
+        try genericHits(db, try CatalogMemory.shared.snapshot(db), match: match)
+    }
+
+    private static func genericHits(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String) throws -> Int {
+        try memory.recent.count("generic|" + match) {
+            try indexes.reduce(0) { total, index in
+                total + (try db.cachedValue("SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", [match]) ?? 0)
+            }
         }
     }
 
     /// Counted only so far: past a thousand, the number helps nobody choose.
-    static func brandedHits(_ db: Database, match: String, upTo limit: Int = brandedCountLimit) throws -> Int {
-        try db.cachedValue("SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))", [match]) ?? 0
+    private static func brandedHits(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String, upTo limit: Int = brandedCountLimit) throws -> Int {
+        try memory.recent.count("branded|\(limit)|" + match) {
+            try db.cachedValue("SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))", [match]) ?? 0
+        }
     }
 
     private struct Search {
@@ -135,17 +144,17 @@ public enum FoodSearch {
             return matches
         }
 
-        func run(_ db: Database) throws -> FoodSearchResult {
+        func run(_ db: Database, _ memory: CatalogMemory.Snapshot) throws -> FoodSearchResult {
             let queryTerms = Set(slots.flatMap { $0.alternatives.joined() }.map(Words.singular))
             let generic = scope == .branded ? [] : readings(brandColumn: "manufacturer")
             let branded = scope == .generic ? [] : readings(brandColumn: nil)
-            let genericTotal = generic.isEmpty ? 0 : try SearchPhases.measure("generic count") { try genericHits(db, match: generic[generic.count - 1]) }
-            let brandedTotal = branded.isEmpty ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, match: branded[branded.count - 1]) }
+            let genericTotal = generic.isEmpty ? 0 : try SearchPhases.measure("generic count") { try genericHits(db, memory, match: generic[generic.count - 1]) }
+            let brandedTotal = branded.isEmpty ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, memory, match: branded[branded.count - 1]) }
 
             var genericFoods: [FoodSummary] = []
             for match in generic where genericTotal > 0 && genericFoods.count < limit {
                 genericFoods += try SearchPhases.measure("generic candidates and rerank") {
-                    try ranked(db, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(genericFoods.map(\.id)))
+                    try ranked(db, memory, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(genericFoods.map(\.id)))
                 }
             }
             // A named brand puts its products first; otherwise they only fill what the generic foods leave.
@@ -155,7 +164,7 @@ public enum FoodSearch {
             var names: Set<String> = []
             for match in branded where brandedTotal > 0 && brandedFoods.count < limit && (brandFirst || genericFoods.count + brandedFoods.count < limit) {
                 brandedFoods += try SearchPhases.measure("branded candidates and rerank") {
-                    try rankedBranded(db, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)), total: brandedTotal)
+                    try rankedBranded(db, memory, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)), total: brandedTotal)
                 }
                 .filter { names.insert(Words.split($0.description).joined(separator: " ")).inserted }
             }
@@ -185,7 +194,7 @@ public enum FoodSearch {
     }
 
     /// A match found by an index: its food, and bm25 plus prior (lower is better).
-    private struct Candidate {
+    struct Candidate: Sendable {
         let food: Int64
         let score: Double
     }
@@ -193,28 +202,30 @@ public enum FoodSearch {
     /// The best generic matches by bm25 and prior, with any the person logged before that match as
     /// well, reordered by the bonuses. One pass per index scores every match; the priors come
     /// from memory, and only the foods kept are read.
-    private static func ranked(_ db: Database, match: String, queryTerms: Set<String>, logged: [Int64: Int],
+    private static func ranked(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String, queryTerms: Set<String>, logged: [Int64: Int],
                                excluding: Set<Int64>) throws -> [FoodSummary] {
-        let priors = try CatalogMemory.shared.priors(db)
-        var scored: [(food: Int64, text: Double)] = []
-        for index in indexes {
-            try db.forEachCachedRow("SELECT rowid, bm25(\(index), \(SearchRanking.columnWeights)) FROM \(index) WHERE \(index) MATCH ?", [match]) {
-                scored.append(($0[0], $0[1]))
+        let candidates = try memory.recent.matches("generic|" + match) {
+            let priors = try memory.priors(db)
+            var scored: [(food: Int64, text: Double)] = []
+            for index in indexes {
+                try db.forEachCachedRow("SELECT rowid, bm25(\(index), \(SearchRanking.columnWeights)) FROM \(index) WHERE \(index) MATCH ?", [match]) {
+                    scored.append(($0[0], $0[1]))
+                }
             }
-        }
-        let unknown = scored.map(\.food).filter { priors.generic[$0] == nil }
-        let readPriors = unknown.isEmpty ? [:] : try storedPriors(db, foods: unknown)
-        let candidates = scored.compactMap { match in
-            (priors.generic[match.food] ?? readPriors[match.food]).map { Candidate(food: match.food, score: match.text + $0) }
+            let unknown = scored.map(\.food).filter { priors.generic[$0] == nil }
+            let readPriors = unknown.isEmpty ? [:] : try storedPriors(db, foods: unknown)
+            return best(scored.compactMap { match in
+                (priors.generic[match.food] ?? readPriors[match.food]).map { Candidate(food: match.food, score: match.text + $0) }
+            })
         }
         return try reranked(db, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding)
     }
 
     /// The best branded matches among the first `brandedWindow` in prior order, with any the
     /// person logged before, reordered by the bonuses.
-    private static func rankedBranded(_ db: Database, match: String, queryTerms: Set<String>, logged: [Int64: Int],
+    private static func rankedBranded(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String, queryTerms: Set<String>, logged: [Int64: Int],
                                       excluding: Set<Int64>, total: Int) throws -> [FoodSummary] {
-        let priors = try CatalogMemory.shared.priors(db)
+        let priors = try memory.priors(db)
         func scored(_ condition: String, _ arguments: StatementArguments) throws -> [(position: Int64, text: Double)] {
             var scored: [(position: Int64, text: Double)] = []
             try db.forEachCachedRow("""
@@ -223,28 +234,32 @@ public enum FoodSearch {
                 """, [match] + arguments) { scored.append(($0[0], $0[1])) }
             return scored
         }
-        var matches = try scored("", [])
+        /// Each match's food and score, from memory or, for a food added since, from the database.
+        func resolved(_ matches: [(position: Int64, text: Double)]) throws -> [Candidate] {
+            var candidates: [Candidate] = [], unknown: [(position: Int64, text: Double)] = []
+            for match in matches {
+                if let known = priors.branded(at: match.position) {
+                    candidates.append(Candidate(food: known.food, score: match.text + known.prior))
+                } else {
+                    unknown.append(match)
+                }
+            }
+            if !unknown.isEmpty {
+                var stored: [Int64: (Int64, Double)] = [:]
+                try db.forEachCachedRow("SELECT search_position, id, search_prior FROM food WHERE search_position IN (SELECT value FROM json_each(?))",
+                                        [JSONList.ids(unknown.map(\.position))]) { stored[$0[0]] = ($0[1], $0[2]) }
+                candidates += unknown.compactMap { match in stored[match.position].map { Candidate(food: $0.0, score: match.text + $0.1) } }
+            }
+            return candidates
+        }
+        var candidates = try memory.recent.matches("branded|" + match) { best(try resolved(try scored("", []))) }
         // Past the window, a food the person logged is looked for by its place, the most logged first.
         if total >= brandedWindow, !logged.isEmpty {
             let elsewhere = logged.filter { priors.generic[$0.key] == nil }.sorted { $0.value > $1.value }.prefix(loggedBrandedLookups).map(\.key)
             if !elsewhere.isEmpty {
-                matches += try scored(" AND rowid IN (SELECT search_position FROM food WHERE id IN (SELECT value FROM json_each(?)))",
-                                      [JSONList.ids(elsewhere)])
+                candidates = best(candidates + (try resolved(try scored(" AND rowid IN (SELECT search_position FROM food WHERE id IN (SELECT value FROM json_each(?)))",
+                                                                         [JSONList.ids(elsewhere)]))))
             }
-        }
-        var candidates: [Candidate] = [], unknown: [(position: Int64, text: Double)] = []
-        for match in matches {
-            if let known = priors.branded(at: match.position) {
-                candidates.append(Candidate(food: known.food, score: match.text + known.prior))
-            } else {
-                unknown.append(match)
-            }
-        }
-        if !unknown.isEmpty {
-            var stored: [Int64: (Int64, Double)] = [:]
-            try db.forEachCachedRow("SELECT search_position, id, search_prior FROM food WHERE search_position IN (SELECT value FROM json_each(?))",
-                                    [JSONList.ids(unknown.map(\.position))]) { stored[$0[0]] = ($0[1], $0[2]) }
-            candidates += unknown.compactMap { match in stored[match.position].map { Candidate(food: $0.0, score: match.text + $0.1) } }
         }
         return try reranked(db, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding)
     }
@@ -252,10 +267,15 @@ public enum FoodSearch {
     /// The branded foods a person logged that are looked for past the window, at most.
     static let loggedBrandedLookups = 20
 
-    /// The `rerankWindow` best by score, and every one the person logged.
-    private static func kept(_ candidates: [Candidate], logged: [Int64: Int]) -> [Candidate] {
-        let best = candidates.sorted { ($0.score, $0.food) < ($1.score, $1.food) }
-        return Array(best.prefix(rerankWindow)) + best.dropFirst(rerankWindow).filter { logged[$0.food] != nil }
+    /// Best first; a food found twice (by both readings' lookups) once.
+    private static func best(_ candidates: [Candidate]) -> [Candidate] {
+        var seen = Set<Int64>()
+        return candidates.sorted { ($0.score, $0.food) < ($1.score, $1.food) }.filter { seen.insert($0.food).inserted }
+    }
+
+    /// The `rerankWindow` best of candidates best first, and every one the person logged.
+    private static func kept(_ best: [Candidate], logged: [Int64: Int]) -> [Candidate] {
+        Array(best.prefix(rerankWindow)) + (logged.isEmpty ? [] : best.dropFirst(rerankWindow).filter { logged[$0.food] != nil })
     }
 
     private static func storedPriors(_ db: Database, foods: [Int64]) throws -> [Int64: Double] {
@@ -300,7 +320,7 @@ public enum FoodSearch {
     /// enough; every word of the query is tried ("chiken brest"), and one with no close term stays
     /// as typed. An everyday name is never rewritten ("coke" is cola, not cake), nor a brand: a word
     /// in `brandWordProducts` products or more ("doritos"). Nil when no word changed.
-    private static func corrected(_ db: Database, slots: [EverydayNames.Slot]) throws -> [EverydayNames.Slot]? {
+    private static func corrected(_ db: Database, _ memory: CatalogMemory.Snapshot, slots: [EverydayNames.Slot]) throws -> [EverydayNames.Slot]? {
         var vocabulary: [CatalogMemory.Term]?
         var result: [EverydayNames.Slot] = []
         for (index, slot) in slots.enumerated() {
@@ -309,12 +329,12 @@ public enum FoodSearch {
                 continue
             }
             let probe = matchExpression([slot], prefixLast: index == slots.count - 1, brandWords: [])
-            if try word.count < 4 || genericHits(db, match: probe) > 0
-                || brandedHits(db, match: probe, upTo: brandWordProducts) >= brandWordProducts {
+            if try word.count < 4 || genericHits(db, memory, match: probe) > 0
+                || brandedHits(db, memory, match: probe, upTo: brandWordProducts) >= brandWordProducts {
                 result.append(slot)
                 continue
             }
-            if vocabulary == nil { vocabulary = try CatalogMemory.shared.vocabulary(db) }
+            if vocabulary == nil { vocabulary = try memory.catalog.vocabulary(db) }
             let allowed = word.count >= 7 ? 2 : 1
             let best = vocabulary!
                 .compactMap { entry -> (Int, Int, String)? in
