@@ -3,8 +3,9 @@
 # Central's branded foods) with a 600-day demo diary, for each binary given: the first is the
 # baseline, all are run on copies of the same data in the same run. Each of the mixed set's
 # queries (Tests/FoodDiaryTests/Fixtures/scale-queries.tsv) is asked once per page, one request
-# at a time: every request is a query the server has not answered before. Then the same again:
-# a query asked a second time. The static stylesheet is measured first as the floor.
+# at a time, on a server started for that page: every request is a query it has not answered
+# before. Then the same again: a query asked a second time. Then /foods under 64 connections
+# cycling through the queries. The static stylesheet is measured first as the floor.
 #   ./scripts/bench-search-pages.sh [BINARY ...]     (default: the release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,14 +28,15 @@ percentiles() {
   sort -n | awk '{v[NR]=$1} END {printf "%9.3f %9.3f %9.3f", v[int((NR + 1) / 2)], v[int(NR * 0.9)], v[int(NR * 0.99)]}'
 }
 
-for binary in "$@"; do
+# serve BINARY: a server on a fresh copy of the data, signed in; sets base, cookie and meal.
+serve() {
   rm -rf "$data/run" && cp -r "$data/prepared" "$data/run"
   log="$data/run/serve.log"
-  "$binary" serve --port 0 --data-dir "$data/run" --fdc-base-url http://127.0.0.1:9/fdc >"$log" 2>&1 &
+  "$1" serve --port 0 --data-dir "$data/run" --fdc-base-url http://127.0.0.1:9/fdc >"$log" 2>&1 &
   server=$!
   for _ in $(seq 1 300); do grep -q "ready at" "$log" && break; sleep 0.1; done
   base=$(grep -o "http://127.0.0.1:[0-9]*" "$log" | head -1)
-  jar="$data/cookies"
+  local jar="$data/cookies" csrf session
   curl -s -c "$jar" -o /dev/null "$base/signin"
   csrf=$(awk '$6 == "fooddiary_csrf" {print $7}' "$jar")
   curl -s -b "$jar" -c "$jar" -o /dev/null -d "name=bench&password=sardines+on+toast+1234&_csrf=$csrf" "$base/signin"
@@ -42,27 +44,50 @@ for binary in "$@"; do
   [ -n "$session" ] || { echo "signing in failed" >&2; exit 1; }
   cookie="Cookie: fooddiary_session=$session"
   meal=$(curl -s -H "$cookie" "$base/api/meals?limit=1" | python3 -c "import json, sys; print(json.load(sys.stdin)['meals'][0]['id'])")
+  sleep 2 # what search keeps in memory is read as the server starts
+}
+stop() { kill "$server"; wait "$server" 2>/dev/null || true; server=""; }
+# times PREFIX: each query once after PREFIX, one request at a time; the server's own times.
+times() {
+  local start
+  start=$(wc -l <"$log")
+  for query in $queries; do curl -s -o /dev/null -H "$cookie" "$base$1$query"; done
+  tail -n +"$((start + 1))" "$log" | grep -o " GET [^ ]* [0-9]* [0-9.,]* ms" | awk '{gsub(",", "", $4); print $4}'
+}
+
+for binary in "$@"; do
   echo
   echo "$binary"
-  printf "%-34s %9s %9s %9s\n" "page (server ms)" p50 p90 p99
-  # times PREFIX: each query once after PREFIX, one request at a time; the server's own times.
-  times() {
-    local start
-    start=$(wc -l <"$log")
-    for query in $queries; do curl -s -o /dev/null -H "$cookie" "$base$1$query"; done
-    tail -n +"$((start + 1))" "$log" | grep -o " GET [^ ]* [0-9]* [0-9.,]* ms" | awk '{gsub(",", "", $4); print $4}'
-  }
+  printf "%-40s %9s %9s %9s\n" "page (server ms)" p50 p90 p99
+  serve "$binary"
   start=$(wc -l <"$log")
   for _ in $(seq 1 200); do curl -s -o /dev/null "$base/static/css/app.css"; done
-  printf "%-34s %s\n" "/static/css/app.css (floor)" \
+  printf "%-40s %s\n" "/static/css/app.css (floor)" \
     "$(tail -n +"$((start + 1))" "$log" | grep -o " GET [^ ]* [0-9]* [0-9.,]* ms" | awk '{gsub(",", "", $4); print $4}' | percentiles)"
-  for pass in "first time" "asked again"; do
-    for page in "/foods?q=" "/meals/$meal/foods/new?q=" "/log?q=" "/api/foods/search?q="; do
-      label="${page/\/meals\/$meal\/foods\/new/add food}"
-      printf "%-34s %s\n" "$label ($pass)" "$(times "$page" | percentiles)"
-    done
+  stop
+  # Each page on a server of its own: the first pass is asked nothing it was asked before.
+  for page in "/foods?q=" "/meals/MEAL/foods/new?q=" "/log?q=" "/api/foods/search?q="; do
+    serve "$binary"
+    label="${page/\/meals\/MEAL\/foods\/new/add food}"
+    path="${page/MEAL/$meal}"
+    printf "%-40s %s\n" "$label (first time)" "$(times "$path" | percentiles)"
+    printf "%-40s %s\n" "$label (asked again)" "$(times "$path" | percentiles)"
+    stop
   done
-  kill "$server"
-  wait "$server" 2>/dev/null || true
-  server=""
+  # A crowd: 64 connections cycling through the same queries (so mostly asked before).
+  serve "$binary"
+  echo "$queries" | sed "s|^|/foods?q=|" >"$data/paths"
+  cat >"$data/cycle.lua" <<LUA
+local paths = {}
+for line in io.lines("$data/paths") do paths[#paths + 1] = line end
+local i = 0
+request = function() i = i % #paths + 1; return wrk.format("GET", paths[i]) end
+LUA
+  out=$(wrk -t2 -c64 -d10s --latency -s "$data/cycle.lua" -H "$cookie" "$base")
+  # More searches than --searches-in-flight at once are answered 503 at once, by design: counted.
+  printf "%-40s %s req/s, p50 %s, p99 %s, %s of %s answered 503\n" "/foods?q= under wrk -t2 -c64 -d10s" \
+    "$(echo "$out" | awk '/Requests\/sec/ {print $2}')" "$(echo "$out" | awk '$1 == "50%" {print $2}')" \
+    "$(echo "$out" | awk '$1 == "99%" {print $2}')" "$(echo "$out" | awk '/Non-2xx/ {print $NF}' | grep . || echo 0)" \
+    "$(echo "$out" | awk '/requests in/ {print $1}')"
+  stop
 done

@@ -25,6 +25,7 @@ public func buildApplication(
     if let warning = DiskSpace.warning(for: config.dataDirectory) { logger.warning("\(warning)") }
     let catalog = try CatalogDatabase.open(path: config.catalogPath, searchesInFlight: config.searchesInFlight)
     try importCatalogIfMissing(catalog, config: config, logger: logger)
+    Task { await catalog.prepareSearch() }
     let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)
     try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
     var renderer = try PageRenderer(directory: config.templatesDirectory)

@@ -15,6 +15,7 @@ struct BrandedFoodsService: Service {
             await withGracefulShutdownHandler {
                 do {
                     _ = try await importer.run(shouldStop: { stopping.withLockedValue { $0 } })
+                    await importer.catalog.prepareSearch()
                 } catch {
                     logger.error("Adding the branded foods failed; search serves the generic foods and the next start tries again: \(error)")
                 }
