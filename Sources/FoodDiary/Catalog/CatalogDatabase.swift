@@ -29,7 +29,7 @@ public struct CatalogDatabase: Sendable {
     /// Reads what search keeps in memory (`CatalogMemory`) before a search needs it: a quarter of
     /// a second on the whole catalog, which the first search after a start or an import waited for.
     func prepareSearch() async {
-        _ = try? await writer.read { db in try CatalogMemory.shared.snapshot(db).priors(db) }
+        _ = try? await writer.read { db in try CatalogMemory.shared.prepare(db) }
     }
 
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {

@@ -10,7 +10,7 @@ import GRDB
 ///
 /// A food added since (one picked online, a branded food while their import runs) has no prior in
 /// memory: it is read from the database, as every prior was before.
-final class CatalogMemory: @unchecked Sendable {
+package final class CatalogMemory: @unchecked Sendable {
     typealias Term = (term: String, documents: Int)
 
     struct Priors: Sendable {
@@ -32,7 +32,7 @@ final class CatalogMemory: @unchecked Sendable {
         func priors(_ db: Database) throws -> Priors { try catalog.priors(db) }
     }
 
-    static let shared = CatalogMemory()
+    package static let shared = CatalogMemory()
 
     private let lock = NSLock()
     private var catalogs: [String: Contents] = [:]
@@ -46,6 +46,16 @@ final class CatalogMemory: @unchecked Sendable {
             if recent[file]?.key != imported + "|" + fetched { recent[file] = RecentMatches(key: imported + "|" + fetched) }
             return Snapshot(catalog: catalogs[file]!, recent: recent[file]!)
         }
+    }
+
+    /// Reads what searches of this catalog keep (priors, the branded places) before one needs them.
+    package func prepare(_ db: Database) throws {
+        _ = try snapshot(db).priors(db)
+    }
+
+    /// Forgets every recent answer, so the next search is timed as a first one (`bench-search`).
+    package func forgetRecentAnswers() {
+        lock.withLock { recent.removeAll() }
     }
 
     /// Which catalog; which contents of it (a new import, the branded foods' import ending, or a
