@@ -107,8 +107,8 @@ package final class CatalogMemory: @unchecked Sendable {
     }
 }
 
-/// The answers of recent searches, by question: how many foods an index matches, and the scored
-/// matches a tier's ranking starts from. What is typed is shared by everyone typing it ("b",
+/// The answers of recent searches, by question: how many foods an index matches, the scored
+/// matches a tier's ranking starts from, and how a misspelt query is read. What is typed is shared by everyone typing it ("b",
 /// "ba", "ban"…), and paging or going back asks again. It is forgotten whole when the catalog
 /// changes (a new `key`) or when it holds `capacity` answers or `candidateCapacity` matches
 /// (16 bytes each: 8 MB); a search never waits for it.
@@ -121,6 +121,7 @@ final class RecentMatches: @unchecked Sendable {
     private var counts: [String: Int] = [:]
     private var matches: [String: [FoodSearch.Candidate]] = [:]
     private var candidates = 0
+    private var spellings: [String: [EverydayNames.Slot]?] = [:]
 
     init(key: String) { self.key = key }
 
@@ -130,6 +131,17 @@ final class RecentMatches: @unchecked Sendable {
         lock.withLock {
             if counts.count >= Self.capacity { counts.removeAll() }
             counts[question] = value
+        }
+        return value
+    }
+
+    /// What a misspelt query is read as; nil when no word has a close term.
+    func spelling(_ question: String, _ answer: () throws -> [EverydayNames.Slot]?) rethrows -> [EverydayNames.Slot]? {
+        if let kept = lock.withLock({ spellings[question] }) { return kept }
+        let value = try answer()
+        lock.withLock {
+            if spellings.count >= Self.capacity { spellings.removeAll() }
+            spellings[question] = .some(value)
         }
         return value
     }

@@ -93,7 +93,9 @@ public enum FoodSearch {
         // Correcting is tried only when no generic food matched: a product that shares a
         // misspelling ("ORGANIC HUMMUS, AVACADO") does not stop it.
         guard !asTyped, scope != .branded || result.totalHits == 0, result.genericHits == 0,
-              let corrected = try SearchPhases.measure("spelling", { try corrected(db, memory, slots: search.slots) }), corrected != search.slots
+              let corrected = try SearchPhases.measure("spelling", {
+                  try memory.recent.spelling(words.joined(separator: " ")) { try corrected(db, memory, slots: search.slots) }
+              }), corrected != search.slots
         else { return result }
         var retry = try Search(slots: corrected, brandWords: brandWords, scope: scope, limit: limit, logged: logged).run(db, memory)
         guard retry.genericHits > 0 || (result.totalHits == 0 && retry.totalHits > 0) else { return result }
