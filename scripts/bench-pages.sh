@@ -10,6 +10,9 @@ requests=${1:-100}
 data=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null; rm -rf "$data"' EXIT
 .build/release/fooddiary demo --days 600 --data-dir "$data" >/dev/null 2>&1
+# The whole catalog before serving: left to the server, the branded import would run in the
+# background while the pages are timed.
+if [ -f .cache/fdc/branded-foods.csv ]; then .build/release/fooddiary catalog add-branded --data-dir "$data" >/dev/null 2>&1; fi
 log="$data/serve.log"
 # FoodData Central online is "offline" here (nothing listens on the discard port): the add-food
 # page with the online box ticked must cost what it costs without.
