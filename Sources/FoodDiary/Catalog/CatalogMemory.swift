@@ -29,7 +29,6 @@ package final class CatalogMemory: @unchecked Sendable {
     struct Snapshot {
         let catalog: CatalogMemory.Contents
         let recent: RecentMatches
-        func priors(_ db: Database) throws -> Priors { try catalog.priors(db) }
     }
 
     package static let shared = CatalogMemory()
@@ -50,7 +49,7 @@ package final class CatalogMemory: @unchecked Sendable {
 
     /// Reads what searches of this catalog keep (priors, the branded places) before one needs them.
     package func prepare(_ db: Database) throws {
-        _ = try snapshot(db).priors(db)
+        _ = try snapshot(db).catalog.priors(db)
     }
 
     /// Forgets every recent answer, so the next search is timed as a first one (`bench-search`).

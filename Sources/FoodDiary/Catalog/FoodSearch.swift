@@ -207,7 +207,7 @@ public enum FoodSearch {
     private static func ranked(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String, queryTerms: Set<String>, logged: [Int64: Int],
                                excluding: Set<Int64>) throws -> [FoodSummary] {
         let candidates = try memory.recent.matches("generic|" + match) {
-            let priors = try memory.priors(db)
+            let priors = try memory.catalog.priors(db)
             var scored: [(food: Int64, text: Double)] = []
             for index in indexes {
                 try db.forEachCachedRow("SELECT rowid, bm25(\(index), \(SearchRanking.columnWeights)) FROM \(index) WHERE \(index) MATCH ?", [match]) {
@@ -227,7 +227,7 @@ public enum FoodSearch {
     /// person logged before, reordered by the bonuses.
     private static func rankedBranded(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String, queryTerms: Set<String>, logged: [Int64: Int],
                                       excluding: Set<Int64>, total: Int) throws -> [FoodSummary] {
-        let priors = try memory.priors(db)
+        let priors = try memory.catalog.priors(db)
         func scored(_ condition: String, _ arguments: StatementArguments) throws -> [(position: Int64, text: Double)] {
             var scored: [(position: Int64, text: Double)] = []
             try db.forEachCachedRow("""
