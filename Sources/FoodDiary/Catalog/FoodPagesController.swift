@@ -16,18 +16,19 @@ struct FoodPagesController: Sendable {
 
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        let query = try request.formQuery()["q"] ?? ""
-        let brand = try request.formQuery()["brand"] ?? ""
-        let scope = try FoodSearch.Scope(formValue: try request.formQuery()["kind"])
-        var result: FoodSearchResult?
-        if !Words.split(query).isEmpty {
-            let logged = try await diary.loggedCatalogFoods()
-            let asTyped = try request.formQuery()["exact"] == "1"
-            result = try await catalog.search { db in
-                try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 50, logged: logged, asTyped: asTyped)
-            }
-        }
-        let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
+        let parameters = try request.formQuery()
+        let query = parameters["q"] ?? ""
+        let brand = parameters["brand"] ?? ""
+        let scope = try FoodSearch.Scope(formValue: parameters["kind"])
+        let asked = !Words.split(query).isEmpty
+        let logged = asked ? try await diary.loggedCatalogFoods() : [:]
+        let asTyped = parameters["exact"] == "1"
+        // The person's own foods are read while the catalog is searched.
+        async let searched = asked ? catalog.search { db in
+            try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 50, logged: logged, asTyped: asTyped)
+        } : nil
+        let mine = !asked || !brand.isEmpty ? [] : try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
+        let result = try await searched
         let progress = catalog.brandedFoodsProgress
         return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, scope: scope, result: result, myFoods: mine,
                                                                  brandedProgress: progress))

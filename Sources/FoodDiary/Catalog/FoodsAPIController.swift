@@ -12,20 +12,21 @@ struct FoodsAPIController: Sendable {
     }
 
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let query = try request.formQuery()["q"] ?? ""
-        let brand = try request.formQuery()["brand"]
+        let parameters = try request.formQuery()
+        let query = parameters["q"] ?? ""
+        let brand = parameters["brand"]
         var limit = 25
-        if let text = try request.formQuery()["limit"] {
+        if let text = parameters["limit"] {
             guard let value = Int(text), (1...Self.maxLimit).contains(value) else {
                 throw HTTPError(.badRequest, message: "`limit` must be a whole number from 1 to \(Self.maxLimit).")
             }
             limit = value
         }
         let chosenLimit = limit
-        let scope = try FoodSearch.Scope(formValue: try request.formQuery()["kind"])
+        let scope = try FoodSearch.Scope(formValue: parameters["kind"])
         let result = try await catalog.search { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: chosenLimit) }
-        return try jsonResponse(SearchJSON(totalHits: result.totalHits, totalHitsIsFloor: result.totalIsFloor,
-                                           correctedQuery: result.correctedQuery, foods: result.foods))
+        return SearchJSON(totalHits: result.totalHits, totalHitsIsFloor: result.totalIsFloor,
+                          correctedQuery: result.correctedQuery, foods: result.foods).text.response()
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -42,6 +43,34 @@ struct SearchJSON: Encodable {
     let totalHitsIsFloor: Bool
     let correctedQuery: String?
     let foods: [FoodSummary]
+
+    /// What `jsonResponse` would write for it, written directly.
+    var text: JSONText {
+        var text = JSONText()
+        text.object { members in
+            members.member("correctedQuery", correctedQuery.map { query in { $0.string(query) } })
+            members.member("foods") { $0.array(foods) { text, food in food.write(to: &text) } }
+            members.member("totalHits") { $0.number(Int64(totalHits)) }
+            members.member("totalHitsIsFloor") { $0.bool(totalHitsIsFloor) }
+        }
+        return text
+    }
+}
+
+extension FoodSummary {
+    /// Its `Codable` members, sorted by key.
+    func write(to text: inout JSONText) {
+        text.object { members in
+            members.member("brandOwner", brandOwner.map { owner in { $0.string(owner) } })
+            members.member("dataType") { $0.string(dataType.rawValue) }
+            members.member("description") { $0.string(description) }
+            members.member("energyKcalPer100g", energyKcalPer100g.map { kcal in { $0.number(kcal) } })
+            members.member("foodGroup") { $0.string(foodGroup) }
+            members.member("id") { $0.number(id) }
+            members.member("measureUnit") { $0.string(measureUnit.rawValue) }
+            members.member("ndbNumber", ndbNumber.map { number in { $0.string(number) } })
+        }
+    }
 }
 
 struct FoodJSON: Encodable {

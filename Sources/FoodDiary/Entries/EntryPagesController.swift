@@ -42,14 +42,13 @@ struct EntryPagesController: Sendable {
         let query = String((parameters["q"] ?? "").prefix(200))
         let brand = String((parameters["brand"] ?? "").prefix(200))
         let scope = try FoodSearch.Scope(formValue: parameters["kind"])
-        var result: FoodSearchResult?
-        if !Words.split(query).isEmpty {
-            let logged = try await diary.loggedCatalogFoods()
-            let asTyped = parameters["exact"] == "1"
-            result = try await catalog.search { db in
-                try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 25, logged: logged, asTyped: asTyped)
-            }
-        }
+        let asked = !Words.split(query).isEmpty
+        let logged = asked ? try await diary.loggedCatalogFoods() : [:]
+        let asTyped = parameters["exact"] == "1"
+        // The diary and the household are read while the catalog is searched.
+        async let searched = asked ? catalog.search { db in
+            try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 25, logged: logged, asTyped: asTyped)
+        } : nil
         // Before any search, the foods usual here (or at this time) come first, one tap each.
         let (saved, savedIDs, myFoods, recipes, suggestions) = try await diary.database.read { db in
             (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db),
@@ -64,6 +63,7 @@ struct EntryPagesController: Sendable {
             ? (try await household.myFoods(for: viewer, matching: query), try await household.recipes(for: viewer, matching: query)) : ([], [])
         let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: query, catalog: catalog,
                                                        online: online, diary: diary.database, serverKey: serverKey)
+        let result = try await searched
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
         let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: query, brand: brand,
                                searched: parameters["q"] != nil, saved: brand.isEmpty ? saved : [],

@@ -84,14 +84,18 @@ struct LogController: Sendable {
         } else {
             let logged = try await diary.loggedCatalogFoods()
             let asTyped = parameters["exact"] == "1"
-            let result = try await catalog.search { db in try FoodSearch.search(db, query: query, limit: Self.searchLimit, logged: logged, asTyped: asTyped) }
+            // The person's own foods are read while the catalog is searched; then the amounts
+            // of what it found, from both at once.
+            async let searched = catalog.search { db in try FoodSearch.search(db, query: query, limit: Self.searchLimit, logged: logged, asTyped: asTyped) }
+            let (myFoods, recipes, saved) = try await diary.database.read { db in
+                (try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query), try EntryQueries.savedFoods(db, matching: query))
+            }
+            let result = try await searched
             searchResult = result
             let ids = result.foods.map(\.id)
-            let portions = try await catalog.read { db in try FoodDetails.portions(db, foods: ids) }
-            let (last, myFoods, recipes, saved) = try await diary.database.read { db in
-                (try LogQueries.lastAmounts(db, catalogFoods: ids), try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query),
-                 try EntryQueries.savedFoods(db, matching: query))
-            }
+            async let portionsRead = catalog.read { db in try FoodDetails.portions(db, foods: ids) }
+            let last = try await diary.database.read { db in try LogQueries.lastAmounts(db, catalogFoods: ids) }
+            let portions = try await portionsRead
             let own = saved.map(LogRowView.saved) + myFoods.map(LogRowView.own) + recipes.compactMap(LogRowView.recipe)
             sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
             sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: result.foods.map { food in

@@ -116,11 +116,10 @@ func jsonResponse(_ value: some Encodable, status: HTTPResponse.Status = .ok) th
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data = try encoder.encode(value)
-    return Response(
-        status: status,
-        headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    return Response(status: status, headers: jsonHeaders, body: .init(byteBuffer: ByteBuffer(bytes: data)))
 }
+
+let jsonHeaders: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
 
 /// A 303 to `location`: after a successful POST the browser loads the result with GET.
 func redirect(to location: String) -> Response {
