@@ -66,6 +66,7 @@ let package = Package(
                 "CMagic",
                 "CPhotoShim",
                 "CHTTPShim",
+                "CSearchRank",
             ],
             // Compiled into the binary: no bundle to install beside it.
             resources: [.embedInCode("Catalog/EverydayNames.tsv")]
@@ -80,6 +81,8 @@ let package = Package(
         // libvips' API is variadic, which Swift cannot call: this wraps the few calls we make.
         // zlib measures what a PNG's compressed metadata unpacks to before libpng does.
         .target(name: "CPhotoShim", dependencies: ["CVips", "CExif"], path: "Sources/CPhotoShim", linkerSettings: [.linkedLibrary("z")]),
+        // FTS5's extension API is C function pointers: bm25 with the phrases' frequencies given.
+        .target(name: "CSearchRank", path: "Sources/CSearchRank", linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("m")]),
         .testTarget(
             name: "FoodDiaryTests",
             dependencies: [

@@ -16,7 +16,8 @@ public struct CatalogDatabase: Sendable {
     /// SQLite's ceiling of the file (2 GB) is mapped.
     public static func open(path: String, searchesInFlight: Int = InFlightLimit.defaultLimit) throws -> CatalogDatabase {
         let writer = try openDatabasePool(path: path, migrator: CatalogMigrations.migrator, copyBeforeUpgrade: false,
-                                          readers: searchesInFlight + ProcessInfo.processInfo.activeProcessorCount, mappedBytes: 0x7fff_0000)
+                                          readers: searchesInFlight + ProcessInfo.processInfo.activeProcessorCount, mappedBytes: 0x7fff_0000,
+                                          prepare: BrandedRanking.addFunctions)
         let facts = CatalogFacts.of(path, try writer.read(CatalogFacts.Values.read)) // sync: start-up only
         return CatalogDatabase(writer: writer, facts: facts, searches: InFlightLimit(limit: searchesInFlight))
     }
@@ -246,6 +247,11 @@ enum CatalogMigrations {
                     fetched_at TEXT NOT NULL
                 ) STRICT;
                 """)
+        }
+        migrator.registerMigration("addBrandedVocabulary") { db in
+            // Each term of the branded index with how many products have it: what a phrase's
+            // inverse document frequency is computed from (`BrandedRanking`).
+            try db.execute(sql: "CREATE VIRTUAL TABLE branded_search_vocabulary USING fts5vocab(branded_search, 'row')")
         }
         return migrator
     }

@@ -5,7 +5,8 @@ import GRDB
 /// - the generic index's terms with their document counts, for spelling: fts5vocab counts them
 ///   by walking the whole index, which at 500,000 foods costs far more than the search itself;
 /// - each food's prior, and which branded food sits at each place of the branded index: read by
-///   a join for the thousand branded candidates of a common word, they cost more than finding them;
+///   a join for the branded candidates of a common word, they cost more than finding them;
+/// - the branded index's terms with their product counts, for ranking (`BrandedRanking`);
 /// - the matches of recent searches (`RecentMatches`).
 ///
 /// A food added since (one picked online, a branded food while their import runs) has no prior in
@@ -47,9 +48,11 @@ package final class CatalogMemory: @unchecked Sendable {
         }
     }
 
-    /// Reads what searches of this catalog keep (priors, the branded places) before one needs them.
+    /// Reads what searches of this catalog keep (priors, the branded places and terms) before one needs them.
     package func prepare(_ db: Database) throws {
-        _ = try snapshot(db).catalog.priors(db)
+        let contents = try snapshot(db).catalog
+        _ = try contents.priors(db)
+        _ = try contents.brandedVocabulary(db)
     }
 
     /// Forgets every recent answer, so the next search is timed as a first one (`bench-search`).
@@ -78,6 +81,7 @@ package final class CatalogMemory: @unchecked Sendable {
         private let lock = NSLock()
         private var vocabulary: [Term]?
         private var priors: Priors?
+        private var brandedVocabulary: BrandedRanking.Vocabulary?
 
         init(key: String) { self.key = key }
 
@@ -87,6 +91,13 @@ package final class CatalogMemory: @unchecked Sendable {
                 .map { Term(term: $0["term"], documents: $0["doc"]) }
             lock.withLock { vocabulary = terms }
             return terms
+        }
+
+        func brandedVocabulary(_ db: Database) throws -> BrandedRanking.Vocabulary {
+            if let kept = lock.withLock({ brandedVocabulary }) { return kept }
+            let read = try BrandedRanking.Vocabulary.read(db)
+            lock.withLock { brandedVocabulary = read }
+            return read
         }
 
         func priors(_ db: Database) throws -> Priors {

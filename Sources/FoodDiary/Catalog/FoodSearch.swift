@@ -68,8 +68,8 @@ public enum FoodSearch {
     static let rerankWindow = 100
     /// The branded foods first in prior order that a query's ranking reads: a word hundreds of
     /// thousands of products share would otherwise be ranked in full on every keystroke.
-    static let brandedWindow = 1_000
-    static let brandedCountLimit = 1_000
+    static let brandedWindow = 500
+    static let brandedCountLimit = 500
 
     /// Which foods a search looks at: the person's "Generic" or "Branded" choice, or both.
     public enum Scope: String, Sendable, CaseIterable {
@@ -136,12 +136,12 @@ public enum FoodSearch {
 
         /// The catalog's reading of an everyday name first ("coca cola" is cola before it is a
         /// brand), then either reading, then the last word as a prefix.
-        func readings(brandColumn: String?) -> [String] {
-            var matches = [matchExpression(slots, prefixLast: false, brandWords: brandWords, brandColumn: brandColumn),
-                           matchExpression(slots, prefixLast: true, brandWords: brandWords, brandColumn: brandColumn)]
+        func readings(brandColumn: String?) -> [Match] {
+            var matches = [match(slots, prefixLast: false, brandWords: brandWords, brandColumn: brandColumn),
+                           match(slots, prefixLast: true, brandWords: brandWords, brandColumn: brandColumn)]
             if slots.contains(where: \.isAlias) {
                 let catalogReading = slots.map { $0.isAlias ? EverydayNames.Slot(alternatives: [$0.alternatives[1]]) : $0 }
-                matches.insert(matchExpression(catalogReading, prefixLast: false, brandWords: brandWords, brandColumn: brandColumn), at: 0)
+                matches.insert(match(catalogReading, prefixLast: false, brandWords: brandWords, brandColumn: brandColumn), at: 0)
             }
             return matches
         }
@@ -150,13 +150,13 @@ public enum FoodSearch {
             let queryTerms = Set(slots.flatMap { $0.alternatives.joined() }.map(Words.singular))
             let generic = scope == .branded ? [] : readings(brandColumn: "manufacturer")
             let branded = scope == .generic ? [] : readings(brandColumn: nil)
-            let genericTotal = generic.isEmpty ? 0 : try SearchPhases.measure("generic count") { try genericHits(db, memory, match: generic[generic.count - 1]) }
-            let brandedTotal = branded.isEmpty ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, memory, match: branded[branded.count - 1]) }
+            let genericTotal = generic.isEmpty ? 0 : try SearchPhases.measure("generic count") { try genericHits(db, memory, match: generic[generic.count - 1].text) }
+            let brandedTotal = branded.isEmpty ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, memory, match: branded[branded.count - 1].text) }
 
             var genericFoods: [FoodSummary] = []
             for match in generic where genericTotal > 0 && genericFoods.count < limit {
                 genericFoods += try SearchPhases.measure("generic candidates and rerank") {
-                    try ranked(db, memory, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(genericFoods.map(\.id)))
+                    try ranked(db, memory, match: match.text, queryTerms: queryTerms, logged: logged, excluding: Set(genericFoods.map(\.id)))
                 }
             }
             // A named brand puts its products first; otherwise they only fill what the generic foods leave.
@@ -183,16 +183,32 @@ public enum FoodSearch {
     /// words as alternatives. The last word typed is also a prefix, unless it ends an everyday name.
     /// Brand words match `brandColumn`, or anywhere in a branded food's name, where the brand is.
     static func matchExpression(_ slots: [EverydayNames.Slot], prefixLast: Bool, brandWords: [String], brandColumn: String? = "manufacturer") -> String {
+        match(slots, prefixLast: prefixLast, brandWords: brandWords, brandColumn: brandColumn).text
+    }
+
+    /// A match expression, and its quoted words in the order written, which is how FTS5 numbers
+    /// its phrases.
+    struct Match: Sendable {
+        let text: String
+        let phrases: [BrandedRanking.Phrase]
+    }
+
+    static func match(_ slots: [EverydayNames.Slot], prefixLast: Bool, brandWords: [String], brandColumn: String? = "manufacturer") -> Match {
+        var phrases: [BrandedRanking.Phrase] = []
+        func quoted(_ word: String, prefix: Bool) -> String {
+            phrases.append(BrandedRanking.Phrase(word: word, isPrefix: prefix))
+            return "\"\(word)\"" + (prefix ? "*" : "")
+        }
         var parts = slots.enumerated().map { index, slot in
-            let star = prefixLast && index == slots.count - 1 && !slot.isAlias ? "*" : ""
-            let alternatives = slot.alternatives.map { words in "(" + words.map { "\"\($0)\"\(star)" }.joined(separator: " AND ") + ")" }
+            let prefix = prefixLast && index == slots.count - 1 && !slot.isAlias
+            let alternatives = slot.alternatives.map { words in "(" + words.map { quoted($0, prefix: prefix) }.joined(separator: " AND ") + ")" }
             return "(" + alternatives.joined(separator: " OR ") + ")"
         }
         if !brandWords.isEmpty {
-            let words = "(" + brandWords.map { "\"\($0)\"*" }.joined(separator: " ") + ")"
+            let words = "(" + brandWords.map { quoted($0, prefix: true) }.joined(separator: " ") + ")"
             parts.append(brandColumn.map { "\($0) : " + words } ?? words)
         }
-        return parts.joined(separator: " AND ")
+        return Match(text: parts.joined(separator: " AND "), phrases: phrases)
     }
 
     /// A match found by an index: its food, and bm25 plus prior (lower is better).
@@ -225,15 +241,16 @@ public enum FoodSearch {
 
     /// The best branded matches among the first `brandedWindow` in prior order, with any the
     /// person logged before, reordered by the bonuses.
-    private static func rankedBranded(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String, queryTerms: Set<String>, logged: [Int64: Int],
+    private static func rankedBranded(_ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, queryTerms: Set<String>, logged: [Int64: Int],
                                       excluding: Set<Int64>, total: Int) throws -> [FoodSummary] {
         let priors = try memory.catalog.priors(db)
         func scored(_ condition: String, _ arguments: StatementArguments) throws -> [(position: Int64, text: Double)] {
+            let idfs = try BrandedRanking.inverseDocumentFrequencies(db, match.phrases, vocabulary: memory.catalog.brandedVocabulary(db))
             var scored: [(position: Int64, text: Double)] = []
             try db.forEachCachedRow("""
-                SELECT rowid, bm25(branded_search, \(SearchRanking.brandedColumnWeights)) FROM branded_search
-                WHERE branded_search MATCH ?\(condition) ORDER BY rowid LIMIT \(brandedWindow)
-                """, [match] + arguments) { scored.append(($0[0], $0[1])) }
+                SELECT rowid, rank_with_idf(branded_search, \(SearchRanking.brandedColumnWeights), \(idfs.map { _ in "?" }.joined(separator: ", ")))
+                FROM branded_search WHERE branded_search MATCH ?\(condition) ORDER BY rowid LIMIT \(brandedWindow)
+                """, StatementArguments(idfs) + [match.text] + arguments) { scored.append(($0[0], $0[1])) }
             return scored
         }
         /// Each match's food and score, from memory or, for a food added since, from the database.
@@ -254,7 +271,7 @@ public enum FoodSearch {
             }
             return candidates
         }
-        var candidates = try memory.recent.matches("branded|" + match) { best(try resolved(try scored("", []))) }
+        var candidates = try memory.recent.matches("branded|" + match.text) { best(try resolved(try scored("", []))) }
         // Past the window, a food the person logged is looked for by its place, the most logged first.
         if total >= brandedWindow, !logged.isEmpty {
             let elsewhere = logged.filter { priors.generic[$0.key] == nil }.sorted { $0.value > $1.value }.prefix(loggedBrandedLookups).map(\.key)

@@ -5,8 +5,9 @@ import Foundation
 package enum SearchRanking {
     /// bm25 column weights for `food_search`: head (before the first comma), rest, common name, manufacturer.
     static let columnWeights = "10.0, 2.0, 3.0, 1.0"
-    /// bm25 column weights for `branded_search`: head (the product and its brand), rest, category.
-    static let brandedColumnWeights = "10.0, 2.0, 1.0"
+    /// bm25 column weights for `branded_search`: head (the product and its brand), rest, category,
+    /// and its unindexed food id, which no phrase is ever found in.
+    static let brandedColumnWeights = "10.0, 2.0, 1.0, 1.0"
     /// Subtracted when every word naming the food itself was asked for ("Yogurt, plain" for "yogurt").
     static let coreCoveredBonus = 2.0
 

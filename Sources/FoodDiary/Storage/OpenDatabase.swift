@@ -8,8 +8,9 @@ import GRDB
 /// connections read at once, GRDB's default unless a database is read by a crowd. `mappedBytes`:
 /// how much of the file readers map into memory, for one read far more than written: each page
 /// is then read where the kernel keeps it, not copied by a system call into every connection's cache.
+/// `prepare`: what each connection needs before its first statement, such as SQL functions.
 func openDatabasePool(path: String, migrator: DatabaseMigrator, copyBeforeUpgrade: Bool = true, readers: Int? = nil,
-                      mappedBytes: Int = 0) throws -> DatabasePool {
+                      mappedBytes: Int = 0, prepare: (@Sendable (Database) throws -> Void)? = nil) throws -> DatabasePool {
     try FileManager.default.createDirectory(
         at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
     var configuration = Configuration()
@@ -18,7 +19,10 @@ func openDatabasePool(path: String, migrator: DatabaseMigrator, copyBeforeUpgrad
     configuration.busyMode = .timeout(5)
     configuration.journalMode = .wal
     if let readers { configuration.maximumReaderCount = readers }
-    if mappedBytes > 0 { configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = \(mappedBytes)") } }
+    configuration.prepareDatabase { db in
+        if mappedBytes > 0 { try db.execute(sql: "PRAGMA mmap_size = \(mappedBytes)") }
+        try prepare?(db)
+    }
     try SchemaUpgrade.prepare(path: path, migrator: migrator, keepCopy: copyBeforeUpgrade)
     let pool = try DatabasePool(path: path, configuration: configuration)
     try migrator.migrate(pool) // sync: start-up only
