@@ -31,7 +31,7 @@ struct CatalogScopeView: Sendable {
     struct Option: Sendable { let value: String; let label: String; let checked: Bool }
 
     let options: [Option]
-    /// "1,000+ branded products also match", with the address that lists them.
+    /// "500+ branded products also match", with the address that lists them.
     let brandedHint: String?
     let brandedURL: String?
     /// Set while the branded foods are still being added.
@@ -59,7 +59,7 @@ struct CatalogScopeView: Sendable {
         }
     }
 
-    /// How many foods matched, "1,000+" when the branded ones were counted only so far.
+    /// How many foods matched, with a "+" when the branded ones were counted only so far.
     static func countText(_ result: FoodSearchResult) -> String {
         NumberText.grouped(result.totalHits) + (result.totalIsFloor ? "+" : "")
     }

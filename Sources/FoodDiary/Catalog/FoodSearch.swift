@@ -120,7 +120,7 @@ public enum FoodSearch {
         }
     }
 
-    /// Counted only so far: past a thousand, the number helps nobody choose.
+    /// Counted only so far: past five hundred, the number helps nobody choose.
     private static func brandedHits(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String, upTo limit: Int = brandedCountLimit) throws -> Int {
         try memory.recent.count("branded|\(limit)|" + match) {
             try db.cachedValue("SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))", [match]) ?? 0

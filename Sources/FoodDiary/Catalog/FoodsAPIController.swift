@@ -39,7 +39,7 @@ struct FoodsAPIController: Sendable {
 
 struct SearchJSON: Encodable {
     let totalHits: Int
-    /// True when the branded foods were counted only up to a thousand.
+    /// True when the branded foods were counted only up to `FoodSearch.brandedCountLimit`.
     let totalHitsIsFloor: Bool
     let correctedQuery: String?
     let foods: [FoodSummary]
