@@ -43,6 +43,28 @@ import Testing
         #expect(worst <= 0.01, "\(query): off by \(worst)")
     }
 
+    /// The branded count is taken from the windows read for listing when they hold it: it must be
+    /// what counting the index gives.
+    @Test(arguments: [(query: "doritos", scope: FoodSearch.Scope.all), ("dark choc", .all), ("olive o", .all), ("kind bar", .all),
+                      ("peanut butter", .branded), ("banana", .all), ("zzzqx", .all), ("chobani greek", .branded)])
+    func theTotalIsWhatTheIndexesCount(query: String, scope: FoodSearch.Scope) async throws {
+        let catalog = try await RealSR28.catalogWithBrandedFoods.value
+        let (result, generic, branded) = try await catalog.read { db in
+            CatalogMemory.shared.forgetRecentAnswers()
+            let result = try FoodSearch.search(db, query: query, scope: scope, limit: 50, asTyped: true)
+            let slots = EverydayNames.slots(Words.split(query))
+            let genericMatch = FoodSearch.match(slots, prefixLast: true, brandWords: [], brandColumn: "manufacturer").text
+            let generic = scope == .branded ? 0 : try FoodSearch.indexes.reduce(0) { total, index in
+                total + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", arguments: [genericMatch]) ?? 0)
+            }
+            let branded = try Int.fetchOne(db, sql: "SELECT count(*) FROM branded_search WHERE branded_search MATCH ?",
+                                           arguments: [FoodSearch.match(slots, prefixLast: true, brandWords: [], brandColumn: nil).text]) ?? 0
+            return (result, generic, branded)
+        }
+        #expect(result.totalHits == generic + min(branded, FoodSearch.brandedCountLimit), "\(query)")
+        #expect(result.totalIsFloor == (branded >= FoodSearch.brandedCountLimit), "\(query)")
+    }
+
     @Test func theTokenizerIsTheIndexs() async throws {
         let catalog = try await RealSR28.catalogWithBrandedFoods.value
         let tokens = try await catalog.read { db in

@@ -69,7 +69,8 @@ public enum FoodSearch {
     /// The branded foods first in prior order that a query's ranking reads: a word hundreds of
     /// thousands of products share would otherwise be ranked in full on every keystroke.
     static let brandedWindow = 500
-    static let brandedCountLimit = 500
+    /// As far as a window reads, so that a window read for listing is also the count.
+    static let brandedCountLimit = brandedWindow
 
     /// Which foods a search looks at: the person's "Generic" or "Branded" choice, or both.
     public enum Scope: String, Sendable, CaseIterable {
@@ -122,9 +123,13 @@ public enum FoodSearch {
 
     /// Counted only so far: past five hundred, the number helps nobody choose.
     private static func brandedHits(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String, upTo limit: Int = brandedCountLimit) throws -> Int {
-        try memory.recent.count("branded|\(limit)|" + match) {
+        try memory.recent.count(brandedCountQuestion(match, upTo: limit)) {
             try db.cachedValue("SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))", [match]) ?? 0
         }
+    }
+
+    private static func brandedCountQuestion(_ match: String, upTo limit: Int = brandedCountLimit) -> String {
+        "branded|\(limit)|" + match
     }
 
     private struct Search {
@@ -151,7 +156,6 @@ public enum FoodSearch {
             let generic = scope == .branded ? [] : readings(brandColumn: "manufacturer")
             let branded = scope == .generic ? [] : readings(brandColumn: nil)
             let genericTotal = generic.isEmpty ? 0 : try SearchPhases.measure("generic count") { try genericHits(db, memory, match: generic[generic.count - 1].text) }
-            let brandedTotal = branded.isEmpty ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, memory, match: branded[branded.count - 1].text) }
 
             var genericFoods: [FoodSummary] = []
             for match in generic where genericTotal > 0 && genericFoods.count < limit {
@@ -164,12 +168,18 @@ public enum FoodSearch {
             var brandedFoods: [FoodSummary] = []
             // Products named alike ("PEANUT BUTTER" from forty makers) are listed once, the likeliest.
             var names: Set<String> = []
-            for match in branded where brandedTotal > 0 && brandedFoods.count < limit && (brandFirst || genericFoods.count + brandedFoods.count < limit) {
-                brandedFoods += try SearchPhases.measure("branded candidates and rerank") {
-                    try rankedBranded(db, memory, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)), total: brandedTotal)
+            for (index, match) in branded.enumerated() where brandedFoods.count < limit && (brandFirst || genericFoods.count + brandedFoods.count < limit) {
+                let (found, matched) = try SearchPhases.measure("branded candidates and rerank") {
+                    try rankedBranded(db, memory, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)))
                 }
-                .filter { names.insert(Words.split($0.description).joined(separator: " ")).inserted }
+                // A window holds every match up to its size: the last reading's is its count, and
+                // an earlier reading's full window means the last, matching all it does, has as many.
+                if index == branded.count - 1 || matched >= brandedCountLimit {
+                    _ = memory.recent.count(brandedCountQuestion(branded[branded.count - 1].text)) { min(matched, brandedCountLimit) }
+                }
+                brandedFoods += found.filter { names.insert(Words.split($0.description).joined(separator: " ")).inserted }
             }
+            let brandedTotal = branded.isEmpty ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, memory, match: branded[branded.count - 1].text) }
             let foods = Array((brandFirst ? brandedFoods + genericFoods : genericFoods + brandedFoods).prefix(limit))
             var result = FoodSearchResult(totalHits: genericTotal + brandedTotal, foods: foods, correctedQuery: nil)
             result.genericHits = genericTotal
@@ -242,7 +252,7 @@ public enum FoodSearch {
     /// The best branded matches among the first `brandedWindow` in prior order, with any the
     /// person logged before, reordered by the bonuses.
     private static func rankedBranded(_ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, queryTerms: Set<String>, logged: [Int64: Int],
-                                      excluding: Set<Int64>, total: Int) throws -> [FoodSummary] {
+                                      excluding: Set<Int64>) throws -> (foods: [FoodSummary], matched: Int) {
         let priors = try memory.catalog.priors(db)
         func scored(_ condition: String, _ arguments: StatementArguments) throws -> [(position: Int64, text: Double)] {
             let idfs = try BrandedRanking.inverseDocumentFrequencies(db, match.phrases, vocabulary: memory.catalog.brandedVocabulary(db))
@@ -272,15 +282,16 @@ public enum FoodSearch {
             return candidates
         }
         var candidates = try memory.recent.matches("branded|" + match.text) { best(try resolved(try scored("", []))) }
-        // Past the window, a food the person logged is looked for by its place, the most logged first.
-        if total >= brandedWindow, !logged.isEmpty {
+        let matched = candidates.count
+        // Past a full window, a food the person logged is looked for by its place, the most logged first.
+        if matched >= brandedWindow, !logged.isEmpty {
             let elsewhere = logged.filter { priors.generic[$0.key] == nil }.sorted { $0.value > $1.value }.prefix(loggedBrandedLookups).map(\.key)
             if !elsewhere.isEmpty {
                 candidates = best(candidates + (try resolved(try scored(" AND rowid IN (SELECT search_position FROM food WHERE id IN (SELECT value FROM json_each(?)))",
                                                                          [JSONList.ids(elsewhere)]))))
             }
         }
-        return try reranked(db, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding)
+        return (try reranked(db, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding), matched)
     }
 
     /// The branded foods a person logged that are looked for past the window, at most.
