@@ -170,6 +170,21 @@ import Testing
         }
     }
 
+    /// A product's label misspells banana: the generic foods are shown for the word meant, and
+    /// each search page offers the word as typed, which finds the product.
+    @Test func aMisspellingAProductSharesIsReadAsMeantAndOfferedAsTyped() async throws {
+        try await Self.withBrandedApp { client, database, _ in
+            let meal = try await database.addMeal("2026-03-09T12:30")
+            for page in ["/foods", "/meals/\(meal)/foods/new", "/log"] {
+                let corrected = try await client.get(page + "?q=bannana").text
+                #expect(corrected.contains("Showing <strong>banana</strong>") && corrected.contains("search instead for bannana</a>"), "\(page)")
+                #expect(!corrected.contains("BANNANA"), "\(page)")
+                let typed = try await client.get(page + "?q=bannana&exact=1").text
+                #expect(typed.contains("ORGANIC FRUIT PUREE, BANNANA") && !typed.contains("search instead"), "\(page)")
+            }
+        }
+    }
+
     @Test func productsNamedAlikeAreListedOnce() async throws {
         try await Self.withBrandedApp { client, _, _ in
             let page = try await client.get("/foods?q=peanut+butter").text
@@ -269,7 +284,7 @@ import Testing
             let meal = try await database.addMeal("2026-03-08T08:30", notes: "Lunch")
             for uri in ["/foods?q=banana", "/meals/\(meal)/foods/new?q=banana"] {
                 let page = try await client.get(uri).text
-                #expect(page.contains("Adding 9 branded products from USDA FoodData Central in the background: 3 so far (33 %)"), "\(uri)")
+                #expect(page.contains("Adding 10 branded products from USDA FoodData Central in the background: 3 so far (30 %)"), "\(uri)")
             }
             try await importer.run()
             let done = try await client.get("/foods?q=banana").text

@@ -126,10 +126,11 @@ enum BrandedFoodsFixture {
         KOSHER DILL BABY WHOLES,branded_food,"Pickles, Olives, Peppers & Relishes",about 1 pickle,28.0,4,11.0,0.0,0.0,786.0
         BROCCOLI FLORETS,branded_food,Frozen Vegetables,,,4,34.0,2.8,0.4,33.0
         KOSHER DILL SPEARS,branded_food,"Pickles, Olives, Peppers & Relishes",1 spear,28.0,3,,0.0,0.0,800.0
+        "ORGANIC FRUIT PUREE, BANNANA",branded_food,Baby Food,1 pouch,113.0,4,80.0,1.0,0.2,5.0
 
         """
     /// The foods once each: the repeated row is left out.
-    static let foodCount = 9
+    static let foodCount = 10
 
     static func write(to directory: String) throws {
         try csv.write(toFile: directory + "/" + FoodDataCentralFile.branded.fileName, atomically: true, encoding: .utf8)
