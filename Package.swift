@@ -82,7 +82,7 @@ let package = Package(
         // zlib measures what a PNG's compressed metadata unpacks to before libpng does.
         .target(name: "CPhotoShim", dependencies: ["CVips", "CExif"], path: "Sources/CPhotoShim", linkerSettings: [.linkedLibrary("z")]),
         // FTS5's extension API is C function pointers: bm25 with the phrases' frequencies given.
-        .target(name: "CSearchRank", path: "Sources/CSearchRank", linkerSettings: [.linkedLibrary("sqlite3"), .linkedLibrary("m")]),
+        .target(name: "CSearchRank", path: "Sources/CSearchRank", linkerSettings: [.linkedLibrary("sqlite3")]),
         .testTarget(
             name: "FoodDiaryTests",
             dependencies: [

@@ -2,8 +2,6 @@
 
 #include "search_rank.h"
 
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* The constants of FTS5's own bm25 (fts5_aux.c), so the two agree. */

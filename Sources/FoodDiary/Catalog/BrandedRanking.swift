@@ -16,7 +16,7 @@ enum BrandedRanking {
     }
 
     /// A quoted word of a match expression; FTS5 numbers them in the order they are written.
-    struct Phrase: Hashable, Sendable {
+    struct Phrase: Sendable {
         let word: String
         let isPrefix: Bool
     }

@@ -27,8 +27,19 @@ public struct CatalogDatabase: Sendable {
         try await searches.run { try await writer.read(body) }
     }
 
-    /// Reads what search keeps in memory (`CatalogMemory`) before a search needs it: a quarter of
-    /// a second on the whole catalog, which the first search after a start or an import waited for.
+    /// What a search page lists for `query`, or nil when nothing was typed. `logged`, how often the
+    /// person logged each catalog food (which ranks those up), is read only for a search.
+    func searchIfTyped(_ query: String, brand: String, scope: FoodSearch.Scope, limit: Int, asTyped: Bool,
+                       logged: @Sendable () async throws -> [Int64: Int]) async throws -> FoodSearchResult? {
+        guard !Words.split(query).isEmpty else { return nil }
+        let counts = try await logged()
+        return try await search { db in
+            try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: limit, logged: counts, asTyped: asTyped)
+        }
+    }
+
+    /// Reads what search keeps in memory (`CatalogMemory`) before a search needs it: three quarters
+    /// of a second on the whole catalog, which the first search after a start or an import waited for.
     func prepareSearch() async {
         _ = try? await writer.read { db in try CatalogMemory.shared.prepare(db) }
     }

@@ -86,22 +86,30 @@ package final class CatalogMemory: @unchecked Sendable {
         init(key: String) { self.key = key }
 
         func vocabulary(_ db: Database) throws -> [Term] {
-            if let kept = lock.withLock({ vocabulary }) { return kept }
-            let terms = try Row.fetchAll(db, sql: "SELECT term, doc FROM food_search_vocabulary WHERE term GLOB '[a-z]*'")
-                .map { Term(term: $0["term"], documents: $0["doc"]) }
-            lock.withLock { vocabulary = terms }
-            return terms
+            try kept(\.vocabulary) {
+                try Row.fetchAll(db, sql: "SELECT term, doc FROM food_search_vocabulary WHERE term GLOB '[a-z]*'")
+                    .map { Term(term: $0["term"], documents: $0["doc"]) }
+            }
         }
 
         func brandedVocabulary(_ db: Database) throws -> BrandedRanking.Vocabulary {
-            if let kept = lock.withLock({ brandedVocabulary }) { return kept }
-            let read = try BrandedRanking.Vocabulary.read(db)
-            lock.withLock { brandedVocabulary = read }
-            return read
+            try kept(\.brandedVocabulary) { try BrandedRanking.Vocabulary.read(db) }
         }
 
         func priors(_ db: Database) throws -> Priors {
-            if let kept = lock.withLock({ priors }) { return kept }
+            try kept(\.priors) { try Self.readPriors(db) }
+        }
+
+        /// The part at `part`, read by `read` the first time. Two searches that both find it
+        /// missing both read it; the lock is never held while reading.
+        private func kept<Part>(_ part: ReferenceWritableKeyPath<Contents, Part?>, _ read: () throws -> Part) rethrows -> Part {
+            if let kept = lock.withLock({ self[keyPath: part] }) { return kept }
+            let value = try read()
+            lock.withLock { self[keyPath: part] = value }
+            return value
+        }
+
+        private static func readPriors(_ db: Database) throws -> Priors {
             var generic: [Int64: Double] = [:]
             try db.forEachCachedRow("SELECT id, search_prior FROM food WHERE data_type != 'branded'") { generic[$0[0]] = $0[1] }
             let last = try db.cachedValue("SELECT ifnull(max(search_position), 0) FROM food WHERE search_position > 0") ?? 0
@@ -110,9 +118,7 @@ package final class CatalogMemory: @unchecked Sendable {
                 let position: Int = row[0]
                 (foods[position], brandedPriors[position]) = (row[1], row[2])
             }
-            let loaded = Priors(generic: generic, brandedFood: foods, brandedPrior: brandedPriors)
-            lock.withLock { priors = loaded }
-            return loaded
+            return Priors(generic: generic, brandedFood: foods, brandedPrior: brandedPriors)
         }
     }
 }

@@ -20,14 +20,10 @@ struct FoodPagesController: Sendable {
         let query = parameters["q"] ?? ""
         let brand = parameters["brand"] ?? ""
         let scope = try FoodSearch.Scope(formValue: parameters["kind"])
-        let asked = !Words.split(query).isEmpty
-        let logged = asked ? try await diary.loggedCatalogFoods() : [:]
-        let asTyped = parameters["exact"] == "1"
         // The person's own foods are read while the catalog is searched.
-        async let searched = asked ? catalog.search { db in
-            try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 50, logged: logged, asTyped: asTyped)
-        } : nil
-        let mine = !asked || !brand.isEmpty ? [] : try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
+        async let searched = catalog.searchIfTyped(query, brand: brand, scope: scope, limit: 50, asTyped: parameters["exact"] == "1",
+                                                   logged: { try await diary.loggedCatalogFoods() })
+        let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
         let result = try await searched
         let progress = catalog.brandedFoodsProgress
         return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, scope: scope, result: result, myFoods: mine,

@@ -254,8 +254,10 @@ public enum FoodSearch {
     private static func rankedBranded(_ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, queryTerms: Set<String>, logged: [Int64: Int],
                                       excluding: Set<Int64>) throws -> (foods: [FoodSummary], matched: Int) {
         let priors = try memory.catalog.priors(db)
+        var frequencies: [Double]?
         func scored(_ condition: String, _ arguments: StatementArguments) throws -> [(position: Int64, text: Double)] {
-            let idfs = try BrandedRanking.inverseDocumentFrequencies(db, match.phrases, vocabulary: memory.catalog.brandedVocabulary(db))
+            let idfs = try frequencies ?? BrandedRanking.inverseDocumentFrequencies(db, match.phrases, vocabulary: memory.catalog.brandedVocabulary(db))
+            frequencies = idfs
             var scored: [(position: Int64, text: Double)] = []
             try db.forEachCachedRow("""
                 SELECT rowid, rank_with_idf(branded_search, \(SearchRanking.brandedColumnWeights), \(idfs.map { _ in "?" }.joined(separator: ", ")))

@@ -42,13 +42,9 @@ struct EntryPagesController: Sendable {
         let query = String((parameters["q"] ?? "").prefix(200))
         let brand = String((parameters["brand"] ?? "").prefix(200))
         let scope = try FoodSearch.Scope(formValue: parameters["kind"])
-        let asked = !Words.split(query).isEmpty
-        let logged = asked ? try await diary.loggedCatalogFoods() : [:]
-        let asTyped = parameters["exact"] == "1"
         // The diary and the household are read while the catalog is searched.
-        async let searched = asked ? catalog.search { db in
-            try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 25, logged: logged, asTyped: asTyped)
-        } : nil
+        async let searched = catalog.searchIfTyped(query, brand: brand, scope: scope, limit: 25, asTyped: parameters["exact"] == "1",
+                                                   logged: { try await diary.loggedCatalogFoods() })
         // Before any search, the foods usual here (or at this time) come first, one tap each.
         let (saved, savedIDs, myFoods, recipes, suggestions) = try await diary.database.read { db in
             (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db),
