@@ -20,6 +20,20 @@ import Testing
         }
     }
 
+    /// Reads reach GRDB's connections through `queuedRead`, not GRDB's async `read`: each is still
+    /// one read transaction, so its statements see one snapshot, and a request already cancelled
+    /// (the server stopping) reads nothing.
+    @Test func readsAreTransactionsAndACancelledRequestReadsNothing() async throws {
+        try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
+            #expect(try await database.read { db in db.isInsideTransaction })
+            let cancelled = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await database.read { _ in "read" }
+            }
+            await #expect(throws: CancellationError.self) { try await cancelled.value }
+        }
+    }
+
     /// Meals and photos are read by column position from a fixed list: a column a migration adds
     /// must join that list, or it would never be read.
     @Test func positionalReadsSelectEveryColumn() async throws {

@@ -14,13 +14,13 @@ public struct AccountsDatabase: Sendable {
     }
 
     func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await writer.read(body)
+        try await writer.queuedRead(body)
     }
 
     /// Outside a transaction, for the single statement each request runs to find its session or
     /// token: one statement reads a consistent snapshot anyway, and BEGIN/COMMIT doubled its cost.
     func readOneStatement<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await writer.unsafeRead(body)
+        try await writer.queuedUnsafeRead(body)
     }
 
     func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {

@@ -24,7 +24,7 @@ public struct CatalogDatabase: Sendable {
 
     /// A read for a search, refused with `Overloaded` while `searches.limit` are running.
     func search<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await searches.run { try await writer.read(body) }
+        try await searches.run { try await writer.queuedRead(body) }
     }
 
     /// What a search page lists for `query`, or nil when nothing was typed. `logged`, how often the
@@ -45,7 +45,7 @@ public struct CatalogDatabase: Sendable {
     }
 
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await writer.read(body)
+        try await writer.queuedRead(body)
     }
 
     /// A write by an importer, after which the facts in memory are read again.

@@ -15,7 +15,7 @@ public struct AppDatabase: Sendable {
     /// On GRDB's reader queue, never the calling thread: a read waiting there for a free connection
     /// held one of the few threads that run every request, and a crowd of them froze the server.
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await writer.read(body)
+        try await writer.queuedRead(body)
     }
 
     public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
