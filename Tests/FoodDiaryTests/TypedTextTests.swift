@@ -14,6 +14,22 @@ import Testing
         #expect(TypedText.length(String(repeating: Self.decomposedE, count: 31)) == 62, "counted as SQLite counts")
     }
 
+    /// Names in plain ASCII are split by byte ranges, others by Unicode's letters and digits: the
+    /// two must agree on every ASCII character, or a search would find a name typed one way only.
+    @Test func wordsSplitTheSameWhetherOrNotTheTextIsASCII() {
+        func unicodeSplit(_ text: String) -> [String] {
+            text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        }
+        let everyASCII = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for character in everyASCII {
+            let text = "Ab\(character)9z\(character)\(character)Q"
+            #expect(Words.split(text) == unicodeSplit(text), "\(text.debugDescription)")
+        }
+        #expect(Words.split("Mac & Cheese, 2% (NFS)") == ["mac", "cheese", "2", "nfs"])
+        #expect(Words.split("Crème Brûlée, 2½ CUPS") == unicodeSplit("Crème Brûlée, 2½ CUPS"))
+        #expect(Words.split("Crème Brûlée") == ["crème", "brûlée"])
+    }
+
     /// 31 decomposed é are 31 characters but 62 code points: over the 60 a tag may have, in both
     /// the form's count and the database's, so the person is told instead of getting a 500.
     @Test func lengthsAreCheckedAsTheDatabaseChecksThem() async throws {

@@ -26,7 +26,27 @@ package enum Words {
 
     /// Lower-cased runs of letters and digits: "Mac & Cheese, 2%" is ["mac", "cheese", "2"].
     package static func split(_ text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        // Almost every name is ASCII, whose letters and digits are plain byte ranges. Asking each
+        // character whether it is a letter looks up Unicode's tables: a search splits a hundred
+        // names or more, and that lookup was a tenth of a search page's time.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        }
+        var words: [String] = [], word: [UInt8] = []
+        func endWord() {
+            guard !word.isEmpty else { return }
+            words.append(String(decoding: word, as: UTF8.self))
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+            default: endWord()
+            }
+        }
+        endWord()
+        return words
     }
 
     /// Folds simple English plurals so "bananas" and "banana" compare equal.
