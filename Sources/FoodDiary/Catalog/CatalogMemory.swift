@@ -12,7 +12,8 @@ import GRDB
 /// A food added since (one picked online, a branded food while their import runs) has no prior in
 /// memory: it is read from the database, as every prior was before.
 package final class CatalogMemory: @unchecked Sendable {
-    typealias Term = (term: String, documents: Int)
+    /// A generic term, its letters (spelling compares them with every term), and how many foods have it.
+    typealias Term = (term: String, scalars: [Unicode.Scalar], documents: Int)
 
     struct Priors: Sendable {
         let generic: [Int64: Double]
@@ -88,7 +89,7 @@ package final class CatalogMemory: @unchecked Sendable {
         func vocabulary(_ db: Database) throws -> [Term] {
             try kept(\.vocabulary) {
                 try Row.fetchAll(db, sql: "SELECT term, doc FROM food_search_vocabulary WHERE term GLOB '[a-z]*'")
-                    .map { Term(term: $0["term"], documents: $0["doc"]) }
+                    .map { row in let term: String = row["term"]; return Term(term: term, scalars: Array(term.unicodeScalars), documents: row["doc"]) }
             }
         }
 

@@ -368,10 +368,12 @@ public enum FoodSearch {
             }
             if vocabulary == nil { vocabulary = try memory.catalog.vocabulary(db) }
             let allowed = word.count >= 7 ? 2 : 1
+            let letters = Array(word.unicodeScalars)
+            var rows = EditDistanceRows()
             let best = vocabulary!
                 .compactMap { entry -> (Int, Int, String)? in
-                    guard abs(entry.term.count - word.count) <= allowed else { return nil }
-                    let distance = editDistance(word, entry.term, limit: allowed)
+                    guard abs(entry.scalars.count - letters.count) <= allowed else { return nil }
+                    let distance = rows.distance(letters, entry.scalars, limit: allowed)
                     return distance <= allowed ? (distance, -entry.documents, entry.term) : nil
                 }
                 .min { ($0.0, $0.1) < ($1.0, $1.1) }
@@ -382,25 +384,41 @@ public enum FoodSearch {
 
     /// Optimal-string-alignment distance (transpositions count once), giving up past `limit`.
     static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
-        var previous2 = [Int](repeating: 0, count: y.count + 1)
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...y.count {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
+        var rows = EditDistanceRows()
+        return rows.distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
+    }
+
+    /// The three rows the distance is worked out in, kept from one comparison to the next: spelling
+    /// compares a word with every generic term, and allocating them each time was most of its cost.
+    struct EditDistanceRows {
+        private var previous2: [Int] = [], previous: [Int] = [], current: [Int] = []
+
+        mutating func distance(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar], limit: Int) -> Int {
+            if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
+            Self.refill(&previous2, with: repeatElement(0, count: y.count + 1))
+            Self.refill(&previous, with: 0...y.count)
+            Self.refill(&current, with: repeatElement(0, count: y.count + 1))
+            for i in 1...x.count {
+                current[0] = i
+                var rowMinimum = current[0]
+                for j in 1...y.count {
+                    let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                        current[j] = min(current[j], previous2[j - 2] + 1)
+                    }
+                    rowMinimum = min(rowMinimum, current[j])
                 }
-                rowMinimum = min(rowMinimum, current[j])
+                if rowMinimum > limit { return limit + 1 }
+                swap(&previous2, &previous)
+                swap(&previous, &current)
             }
-            if rowMinimum > limit { return limit + 1 }
-            (previous2, previous, current) = (previous, current, previous2)
+            return previous[y.count]
         }
-        return previous[y.count]
+
+        private static func refill(_ row: inout [Int], with values: some Collection<Int>) {
+            row.removeAll(keepingCapacity: true)
+            row.append(contentsOf: values)
+        }
     }
 }

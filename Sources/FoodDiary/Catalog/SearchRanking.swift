@@ -20,8 +20,13 @@ package enum SearchRanking {
         // all, which a search does for a hundred rows or more (plurals, ", NFS" and commas fit).
         let longest = queryTerms.reduce(0) { $0 + $1.utf8.count + 4 } + 6
         guard description.utf8.count <= longest else { return false }
-        let words = Words.split(description).filter { $0 != "nfs" }.map(Words.singular)
-        return !words.isEmpty && Set(words) == queryTerms
+        var named: [String] = []
+        for word in Words.split(description) where word != "nfs" {
+            let singular = Words.singular(word)
+            guard queryTerms.contains(singular) else { return false }
+            if !named.contains(singular) { named.append(singular) }
+        }
+        return !named.isEmpty && named.count == queryTerms.count
     }
 
     /// Subtracted for a food the person has logged before, a little more the more often (up to 4
