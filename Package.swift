@@ -28,6 +28,7 @@ let package = Package(
         .executableTarget(
             name: "fooddiary",
             dependencies: [
+                "FoodDiaryBase",
                 "FoodDiary",
                 "FoodDiaryTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -38,14 +39,22 @@ let package = Package(
         .target(
             name: "FoodDiaryTools",
             dependencies: [
+                "FoodDiaryBase",
                 "FoodDiary",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CPhotoShim",
             ]
         ),
+        // The base floor: time, text, files, hashing and blocking work. It knows no feature and no
+        // database; every floor above may use it (docs/ARCHITECTURE.md, scripts/check-layers.sh).
+        .target(
+            name: "FoodDiaryBase",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "FoodDiary",
             dependencies: [
+                "FoodDiaryBase",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -86,6 +95,7 @@ let package = Package(
         .testTarget(
             name: "FoodDiaryTests",
             dependencies: [
+                "FoodDiaryBase",
                 "FoodDiary",
                 "FoodDiaryTools",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

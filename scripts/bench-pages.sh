@@ -2,26 +2,27 @@
 # Server time of every HTML page on a demo diary of 600 days (2,100 meals), one request at a time,
 # then the list and day pages under load with wrk, each against a static file measured in the same
 # run. Figures go in docs/BENCHMARKS.md.
-#   ./scripts/bench-pages.sh [requests per page, default 100]
+#   ./scripts/bench-pages.sh [requests per page, default 100] [BINARY, default the release build]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh release >/dev/null
 requests=${1:-100}
+binary=${2:-.build/release/fooddiary}
+[ $# -ge 2 ] || ./scripts/setup.sh release >/dev/null
 data=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null; rm -rf "$data"' EXIT
-.build/release/fooddiary demo --days 600 --data-dir "$data" >/dev/null 2>&1
+"$binary" demo --days 600 --data-dir "$data" >/dev/null 2>&1
 # The whole catalog before serving: left to the server, the branded import would run in the
 # background while the pages are timed.
-if [ -f .cache/fdc/branded-foods.csv ]; then .build/release/fooddiary catalog add-branded --data-dir "$data" >/dev/null 2>&1; fi
+if [ -f .cache/fdc/branded-foods.csv ]; then "$binary" catalog add-branded --data-dir "$data" >/dev/null 2>&1; fi
 log="$data/serve.log"
 # FoodData Central online is "offline" here (nothing listens on the discard port): the add-food
 # page with the online box ticked must cost what it costs without.
-.build/release/fooddiary serve --port 0 --data-dir "$data" --fdc-base-url http://127.0.0.1:9/fdc >"$log" 2>&1 &
+"$binary" serve --port 0 --data-dir "$data" --fdc-base-url http://127.0.0.1:9/fdc >"$log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do grep -q "ready at" "$log" && break; sleep 0.1; done
 base=$(grep -o "http://127.0.0.1:[0-9]*" "$log" | head -1)
 # Every page needs a signed-in person: add one and sign in as a browser would (CSRF cookie, then form).
-printf 'sardines on toast 1234\n' | .build/release/fooddiary user add bench --data-dir "$data" >/dev/null
+printf 'sardines on toast 1234\n' | "$binary" user add bench --data-dir "$data" >/dev/null
 jar="$data/cookies"
 curl -s -c "$jar" -o /dev/null "$base/signin"
 csrf=$(awk '$6 == "fooddiary_csrf" {print $7}' "$jar")

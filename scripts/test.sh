@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Sets everything up and runs the whole test suite: the check that no database call blocks a
-# request's thread, the Swift tests, the crowd check on its own (no other test sharing the cores
-# it loads), the installed server (from any directory, stopping gracefully), then the browser journeys.
+# Sets everything up and runs the whole test suite: the check that each floor of the code uses
+# only those below it, the check that no database call blocks a request's thread, the Swift
+# tests, the crowd check on its own (no other test sharing the cores it loads), the installed
+# server (from any directory, stopping gracefully), then the browser journeys.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh debug
 python3 scripts/generate-template-keys.py --check
+./scripts/check-layers.sh --self-test
+./scripts/check-layers.sh
 ./scripts/check-sync-database.sh --self-test
 ./scripts/check-sync-database.sh
 swift test --skip CrowdTests

@@ -1,4 +1,5 @@
 import FoodDiary
+import FoodDiaryBase
 import Foundation
 import GRDB
 

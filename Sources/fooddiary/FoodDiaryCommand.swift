@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoodDiary
+import FoodDiaryBase
 import FoodDiaryTools
 import Foundation
 import Hummingbird

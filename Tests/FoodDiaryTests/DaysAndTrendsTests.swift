@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

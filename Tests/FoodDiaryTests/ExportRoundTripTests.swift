@@ -1,4 +1,5 @@
 import CSV
+import FoodDiaryBase
 import Foundation
 import GRDB
 import Testing

@@ -1,4 +1,5 @@
 import Crypto
+import FoodDiaryBase
 import Foundation
 import HTTPTypes
 import HummingbirdTesting

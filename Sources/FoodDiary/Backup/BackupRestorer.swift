@@ -1,4 +1,5 @@
 @preconcurrency import Crypto
+import FoodDiaryBase
 import Foundation
 import GRDB
 import NIOConcurrencyHelpers

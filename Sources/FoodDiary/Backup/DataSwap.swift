@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Puts restored data in place of a data directory's own, as one step even across a crash: a

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// The words people say for a food and the catalog's words for it, from `EverydayNames.tsv` (a

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// How the catalog decides which food a person most likely means. Measured against the relevance

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// A total measured against its goal: a bar that fills to the goal and turns over-goal colours past it.

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// A bar chart drawn as SVG on the server: one bar per day, each a link to that day, each with a

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// One diary: its database, its photos, and what is kept of it between changes. Every request

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// The amount picker every "how much?" form shares: presets, counted portions, or grams typed.

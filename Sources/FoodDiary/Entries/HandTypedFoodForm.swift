@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// A food the catalog lacks, typed from its label: a name, a serving in grams and any nutrients per

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Where foods found online are being added: a meal, or a recipe's ingredients.

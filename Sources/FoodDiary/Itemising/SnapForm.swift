@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// What a snap sends besides its photos, checked: the browser's UTC offset and location, and the

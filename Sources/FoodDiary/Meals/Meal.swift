@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// A meal as the rest of the app sees it: validated, with its wall-clock time and offset.

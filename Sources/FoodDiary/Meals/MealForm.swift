@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// The meal form exactly as typed, kept so it can be shown again beside its errors.

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Breakfast, lunch, dinner or a snack: how a day's meals are grouped, by when they were eaten.

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// `/`: meals grouped into days, newest first.

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// What the My food form produces once valid.

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// A quick add: an optional name and any of energy, protein, fat, carbohydrate and sodium, for the

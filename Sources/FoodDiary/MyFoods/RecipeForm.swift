@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// A recipe's own fields, validated.

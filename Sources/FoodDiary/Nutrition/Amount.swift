@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Numbers as people type them into a form: digits with an optional decimal point, and commas

@@ -1,4 +1,5 @@
 import CPhotoShim
+import FoodDiaryBase
 import Foundation
 
 /// libvips and libexif, through our C shim: header probes, full decodes, thumbnails and EXIF.

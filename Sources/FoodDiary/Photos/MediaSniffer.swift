@@ -1,4 +1,5 @@
 import CMagic
+import FoodDiaryBase
 import Foundation
 
 /// libmagic behind an actor: a `magic_t` is not safe to share between threads, and loading the

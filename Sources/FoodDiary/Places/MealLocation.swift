@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Where a meal's coordinates came from.

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// `/places`: every place, first visited first.

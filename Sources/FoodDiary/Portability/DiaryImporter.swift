@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Imports a file into one diary: reads it (our export, or another app's CSV, told apart by its

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// `fooddiary export` and `fooddiary import`: a diary of a data directory, picked by number or name.

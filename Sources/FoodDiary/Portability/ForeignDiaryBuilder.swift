@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// A row another app's file could not give us, and why; the preview lists them by row number.

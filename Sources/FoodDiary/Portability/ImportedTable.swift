@@ -1,4 +1,5 @@
 import CSV
+import FoodDiaryBase
 import Foundation
 
 /// A CSV file from another app, checked before a row is read: UTF-8 (a byte-order mark is dropped,

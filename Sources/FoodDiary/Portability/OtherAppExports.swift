@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// What a file to import says, read and checked, before anything is written.

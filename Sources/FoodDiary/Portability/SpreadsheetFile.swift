@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// A CSV file people open in a spreadsheet: UTF-8, a header row, CRLF line ends (RFC 4180).

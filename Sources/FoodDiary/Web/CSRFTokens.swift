@@ -1,4 +1,5 @@
 @preconcurrency import Crypto
+import FoodDiaryBase
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Hummingbird
 
 /// Reads every form in the number convention of the browser's first language, so "0,5" is half.

@@ -1,4 +1,5 @@
 import CHTTPShim
+import FoodDiaryBase
 import Foundation
 
 /// Requests to another server that it cannot turn against us. An answer is counted while it

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Keys every page shares, answered beneath each page's own view model.

@@ -1,4 +1,5 @@
 import Crypto
+import FoodDiaryBase
 import Foundation
 
 /// A file part of a multipart form, already streamed to a temporary file next to the photo store.
@@ -70,17 +71,5 @@ final class StreamingFileWriter {
             offset += written
         }
         pending.removeAll(keepingCapacity: true)
-    }
-}
-
-struct POSIXFailure: Error, CustomStringConvertible {
-    let operation: String
-    let code: Int32
-    var description: String { "\(operation): \(String(cString: strerror(code)))" }
-}
-
-package enum SHA256Digest {
-    package static func hex(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 }

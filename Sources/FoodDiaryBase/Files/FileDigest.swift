@@ -3,7 +3,7 @@ import Foundation
 
 extension SHA256Digest {
     /// SHA-256 of a file read in chunks, so a large database or photo is never held in memory.
-    static func ofFile(at path: String) throws -> (hex: String, bytes: Int64) {
+    package static func ofFile(at path: String) throws -> (hex: String, bytes: Int64) {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw POSIXFailure(operation: "open \(path)", code: errno) }
         defer { try? handle.close() }
         var hasher = SHA256()
@@ -15,7 +15,7 @@ extension SHA256Digest {
         return (hex(hasher.finalize()), bytes)
     }
 
-    static func hex(_ digest: SHA256.Digest) -> String {
+    package static func hex(_ digest: SHA256.Digest) -> String {
         digest.map { String(format: "%02x", $0) }.joined()
     }
 }

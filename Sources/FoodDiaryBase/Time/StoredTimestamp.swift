@@ -2,8 +2,8 @@ import Foundation
 
 /// The UTC instants GRDB stores for `created_at` and `updated_at`, `2026-03-09 12:30:00.000`,
 /// read without Foundation's Calendar: a list page reads a hundred of them.
-enum StoredTimestamp {
-    static func parse(_ text: String) -> Date? {
+package enum StoredTimestamp {
+    package static func parse(_ text: String) -> Date? {
         guard let digits = FixedDigits(text, shape: "dddd-dd-dd dd:dd:dd.ddd"),
               let date = LocalDate(year: digits[0...3], month: digits[5...6], day: digits[8...9]) else { return nil }
         let hour = digits[11...12], minute = digits[14...15], second = digits[17...18]
@@ -15,7 +15,7 @@ enum StoredTimestamp {
 
 extension LocalDate {
     /// The day `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-    init(daysSince1970 days: Int) {
+    package init(daysSince1970 days: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -28,7 +28,7 @@ extension LocalDate {
     }
 
     /// Days from 1970-01-01, by the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
-    var daysSince1970: Int {
+    package var daysSince1970: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

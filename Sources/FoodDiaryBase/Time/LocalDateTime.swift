@@ -75,7 +75,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
 
-    static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    package static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
 
 /// A calendar day with no time zone, the unit the diary groups meals by.
@@ -90,12 +90,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(year: digits[0...3], month: digits[5...6], day: digits[8...9])
     }
 
-    init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard year >= 1, (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
         self.init(uncheckedYear: year, month: month, day: day)
     }
 
-    init(uncheckedYear year: Int, month: Int, day: Int) {
+    package init(uncheckedYear year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
@@ -151,7 +151,7 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -159,18 +159,18 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
-    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
+    package static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    package static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
                              "August", "September", "October", "November", "December"]
 }
 
 /// Formats a UTC offset the way ISO 8601 and people both read it: `+01:00`, `-05:30`.
 /// ASCII text of a fixed shape, `d` standing for a digit and anything else for itself, read as
 /// numbers by position.
-struct FixedDigits {
+package struct FixedDigits {
     private let bytes: [UInt8]
 
-    init?(_ text: String, shape: StaticString) {
+    package init?(_ text: String, shape: StaticString) {
         let bytes = Array(text.utf8)
         guard bytes.count == shape.utf8CodeUnitCount else { return nil }
         let pattern = UnsafeBufferPointer(start: shape.utf8Start, count: shape.utf8CodeUnitCount)
@@ -181,7 +181,7 @@ struct FixedDigits {
         self.bytes = bytes
     }
 
-    subscript(range: ClosedRange<Int>) -> Int {
+    package subscript(range: ClosedRange<Int>) -> Int {
         bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 }
@@ -193,5 +193,5 @@ public func formatUTCOffset(minutes: Int) -> String {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) && isASCII }
+    package var isASCIIDigit: Bool { ("0"..."9").contains(self) && isASCII }
 }

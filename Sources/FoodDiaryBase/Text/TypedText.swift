@@ -30,7 +30,7 @@ public enum TypedText {
 
 extension StringProtocol {
     /// Without white space at either end, by Swift's own rule, so no bridge to Foundation.
-    var trimmingWhitespace: SubSequence {
+    package var trimmingWhitespace: SubSequence {
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else {
             return self[endIndex...]
         }

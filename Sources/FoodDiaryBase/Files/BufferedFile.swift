@@ -2,23 +2,23 @@ import Foundation
 
 /// A new file written through a 256 KB buffer, so writing a large export row by row makes few
 /// system calls; `close` syncs it to the disk.
-final class BufferedFile {
+package final class BufferedFile {
     private let handle: FileHandle
     private var buffer = Data()
 
-    init(path: String) throws {
+    package init(path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil) else {
             throw POSIXFailure(operation: "create \(path)", code: errno)
         }
         handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     }
 
-    func append(_ bytes: some Sequence<UInt8>) throws {
+    package func append(_ bytes: some Sequence<UInt8>) throws {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 18 { try flush() }
     }
 
-    func close() throws {
+    package func close() throws {
         try flush()
         try handle.synchronize()
         try handle.close()

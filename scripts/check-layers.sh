@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Fails when a floor of the code uses one above it, or a library its floor must not know.
+# SwiftPM's targets already refuse a cycle and an undeclared module of our own; this also holds
+# each floor to the libraries it may use, so a base that "just needs GRDB for one thing" cannot
+# creep in (docs/ARCHITECTURE.md). Floors, lowest first:
+#   FoodDiaryBase   time, text, files, hashing, blocking work: Foundation and Crypto only
+#   FoodDiary       storage, web and the features, wired into an app
+#   FoodDiaryTools  the demo diary and the benchmarks
+#   fooddiary       the command line
+# Called by scripts/test.sh; `--self-test` shows it catching what it exists to catch.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# allowed FLOOR: the modules a floor's files may import.
+allowed() {
+  local system='Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization|_Concurrency'
+  case "$1" in
+    FoodDiaryBase) echo "$system|Crypto" ;;
+    FoodDiary) echo "$system|FoodDiaryBase|Crypto|GRDB|Hummingbird[A-Za-z]*|HTTPTypes|Logging|ServiceLifecycle|MultipartKit|NIO[A-Za-z0-9]*|FoundationNetworking|ZIPFoundation|CSV|C[A-Z][A-Za-z]*" ;;
+    FoodDiaryTools) echo "$(allowed FoodDiary)|FoodDiary" ;;
+    fooddiary) echo "$(allowed FoodDiaryTools)|FoodDiaryTools|ArgumentParser" ;;
+  esac
+}
+
+# check ROOT: each wrong import under ROOT/<floor>/, as file:line: import.
+check() {
+  local root=$1 floor
+  for floor in FoodDiaryBase FoodDiary FoodDiaryTools fooddiary; do
+    [ -d "$root/$floor" ] || continue
+    grep -rnE --include='*.swift' '^(@[A-Za-z_]+(\([^)]*\))? )*import ' "$root/$floor" \
+      | grep -vE "import (struct |class |enum |func )?($(allowed "$floor"))(\.[A-Za-z_.]+)?\s*$" || true
+  done
+}
+
+if [ "${1:-}" = --self-test ]; then
+  sample=$(mktemp -d)
+  trap 'rm -rf "$sample"' EXIT
+  mkdir -p "$sample/FoodDiaryBase" "$sample/FoodDiary" "$sample/FoodDiaryTools"
+  printf 'import Foundation\nimport FoodDiary\n' >"$sample/FoodDiaryBase/Up.swift"
+  printf '@preconcurrency import GRDB\n' >"$sample/FoodDiaryBase/Database.swift"
+  printf 'import Hummingbird\n' >"$sample/FoodDiaryBase/Web.swift"
+  printf 'import FoodDiaryTools\n' >"$sample/FoodDiary/Up.swift"
+  printf '@testable import FoodDiary\nimport GRDB\nimport FoodDiaryBase\n' >"$sample/FoodDiaryTools/Fine.swift"
+  printf 'import Crypto\nimport struct Foundation.Date\n' >"$sample/FoodDiaryBase/Fine.swift"
+  found=$(check "$sample" | wc -l)
+  [ "$found" -eq 4 ] || { echo "check-layers self-test: expected 4 wrong imports, found $found:" >&2; check "$sample" >&2; exit 1; }
+  echo "check-layers self-test: caught all 4 upward or forbidden imports, passed the fine ones"
+  exit 0
+fi
+
+wrong=$(check Sources)
+if [ -n "$wrong" ]; then
+  echo "A floor imports what it must not (see docs/ARCHITECTURE.md):" >&2
+  echo "$wrong" >&2
+  exit 1
+fi
+echo "check-layers: every floor imports only itself, the floors below it and its libraries"
