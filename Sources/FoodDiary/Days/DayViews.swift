@@ -87,13 +87,13 @@ struct DayView: Sendable {
         slots = MealSlot.allCases.map { slot in
             let meals = day.meals.filter { MealSlot($0.meal.eatenAt) == slot }
             let kcal = meals.filter { !$0.entries.isEmpty }.reduce(0) { $0 + $1.totals.value(.energyKcal, default: 0) }
-            return SlotBlock(name: day.slotNames[slot], kcal: meals.contains { !$0.entries.isEmpty } ? FoodDiary.kcalText(kcal) : nil,
+            return SlotBlock(name: day.slotNames[slot], kcal: meals.contains { !$0.entries.isEmpty } ? FoodDiaryBase.kcalText(kcal) : nil,
                              addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: "Add to \(day.slotNames.inSentence(slot))",
                              meals: meals.map(Self.block), hasMeals: !meals.isEmpty)
         }
         hasMeals = !day.meals.isEmpty
         let totals = day.totals
-        self.kcalText = FoodDiary.kcalText(totals)
+        self.kcalText = FoodDiaryBase.kcalText(totals)
         notItemisedText = Self.notItemisedText(day.notItemisedCount)
         toItemise = ToItemiseView(day: day)
         bars = GoalBarView.bars(totals: totals, goals: day.goals)
@@ -103,7 +103,7 @@ struct DayView: Sendable {
 
     private static func block(_ foods: EntryQueries.MealFoods) -> MealBlock {
         MealBlock(url: "/meals/\(foods.meal.id)", time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
-                  placeName: foods.meal.place?.name, kcal: foods.entries.isEmpty ? MealRowView.notItemised : FoodDiary.kcalText(foods.totals),
+                  placeName: foods.meal.place?.name, kcal: foods.entries.isEmpty ? MealRowView.notItemised : FoodDiaryBase.kcalText(foods.totals),
                   macros: foods.entries.isEmpty ? "" : macrosText(foods.totals),
                   isFavourite: foods.meal.isFavourite, isItemised: !foods.entries.isEmpty, entries: foods.entries.map(EntryRowView.init),
                   hasEntries: !foods.entries.isEmpty,

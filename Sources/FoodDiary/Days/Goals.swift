@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Daily targets. Energy and the macros, sodium, and optionally fibre and sugars.

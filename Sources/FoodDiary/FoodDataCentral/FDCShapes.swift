@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// How this server's foods look through `/fdc/v1`, in FoodData Central's own shapes and names.

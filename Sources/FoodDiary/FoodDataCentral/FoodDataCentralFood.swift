@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// A food as FoodData Central describes it, read from a search hit or a details answer into the

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Share with the household, or stop (`partials/household_toggle`), on a food or recipe of your own.

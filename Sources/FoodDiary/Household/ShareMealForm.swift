@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// "Also log for…": by default each person ticked had the same as the sharer, whose meal stays as it

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// `/meals/{id}/share`: the foods as the whole dish, and each person's servings of it.
@@ -60,7 +61,7 @@ struct ShareMealView: Sendable {
         staleMessage = stale ? "This meal changed after that page was opened (was it shared from another tab?), so nothing was logged. Here it is as it is now." : nil
         entries = source.entries.map(EntryRowView.init)
         hasEntries = !entries.isEmpty
-        kcalText = FoodDiary.kcalText(source.totals)
+        kcalText = FoodDiaryBase.kcalText(source.totals)
         totalServings = form.totalServings
         totalServingsError = errors.totalServings
         ownServings = form.ownServings

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// `/meals/snap`: one or many photos at once, each a meal to itemise later. Shown again with
@@ -113,7 +114,7 @@ struct ItemiseHelpView: Sendable {
             let foods = Meal.foodsText(like.foods.prefix(4), count: like.foods.count)
             return Like(action: "/meals/\(mealID)/like/\(like.meal.id)", url: "/meals/\(like.meal.id)", thumbnailURL: like.meal.photo?.url(.thumb),
                         whenText: "\(like.meal.eatenAt.date.shortText), \(like.meal.eatenAt.clockText)", placeName: like.meal.place?.name,
-                        foodsText: foods, kcalText: FoodDiary.kcalText(like.energyKcal), timesText: like.times > 1 ? "had \(like.times) times" : nil,
+                        foodsText: foods, kcalText: FoodDiaryBase.kcalText(like.energyKcal), timesText: like.times > 1 ? "had \(like.times) times" : nil,
                         buttonLabel: like.foods.count == 1 ? "Use this food" : "Use these \(like.foods.count) foods")
         }
         hasLikes = !self.likes.isEmpty
@@ -157,7 +158,7 @@ struct UsualFoodsView: Sendable {
             let times = food.meals == 1 ? "once" : "\(food.meals) times"
             return Food(description: food.description,
                         detail: [food.brandOwner, food.amountLabel, times].compactMap { $0 }.joined(separator: " · "),
-                        kcal: food.energyKcal.map { FoodDiary.kcalText($0) } ?? "–", entryID: food.entryID,
+                        kcal: food.energyKcal.map { FoodDiaryBase.kcalText($0) } ?? "–", entryID: food.entryID,
                         buttonLabel: "Add \(food.amountLabel) of \(food.description)")
         }
     }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// One food "＋" offers, with the amount its "+" adds.

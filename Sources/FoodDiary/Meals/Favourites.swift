@@ -48,7 +48,7 @@ struct LogAgainView: Sendable {
         notes = form.notes
         entries = source.entries.map(EntryRowView.init)
         hasEntries = !entries.isEmpty
-        kcalText = FoodDiary.kcalText(source.totals)
+        kcalText = FoodDiaryBase.kcalText(source.totals)
         eatenAtError = errors.eatenAt ?? errors.utcOffset
         notesError = errors.notes
         hasErrors = !errors.isEmpty

@@ -67,7 +67,7 @@ struct MealRowView: Sendable {
         time = meal.eatenAt.clockText
         headline = meal.headline
         foodsText = meal.foodsText
-        kcalText = meal.knownEnergyKcal.map { FoodDiary.kcalText($0) } ?? Self.notItemised
+        kcalText = meal.knownEnergyKcal.map { FoodDiaryBase.kcalText($0) } ?? Self.notItemised
         isItemised = meal.isItemised
     }
 
@@ -153,7 +153,7 @@ struct MealDetailView: Sendable {
         utcOffset = meal.utcOffsetMinutes == meal.eatenAt.utcOffsetMinutes(in: timeZone) ? nil : "UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)
         notes = meal.notes.isEmpty ? nil : meal.notes
         foodCountText = Meal.foodCountText(foods.entries.count)
-        kcalText = foods.entries.isEmpty ? MealRowView.notItemised : FoodDiary.kcalText(foods.totals)
+        kcalText = foods.entries.isEmpty ? MealRowView.notItemised : FoodDiaryBase.kcalText(foods.totals)
         entries = foods.entries.map(EntryRowView.init)
         hasEntries = !foods.entries.isEmpty
         lines = NutrientLineView.lines(foods.totals, partial: foods.partiallyKnown)

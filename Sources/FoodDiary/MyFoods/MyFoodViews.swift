@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// `/my-foods`: every food of the person's own, newest name first.

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// A recipe: ingredients with their own snapshots (like diary entries), a number of servings, and

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// `/recipes`: list and search by name or ingredient.

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// `diary.json` of an export: everything a diary holds, in the words of its columns (units in the

@@ -5,7 +5,7 @@ import Foundation
 public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     case energyKcal, proteinG, fatG, carbohydrateG, sodiumMg, fiberG, sugarsG, saturatedFatG, cholesterolMg, potassiumMg
 
-    var sr28Number: String {
+    package var sr28Number: String {
         switch self {
         case .energyKcal: "208"
         case .proteinG: "203"
@@ -21,7 +21,7 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     }
 
     /// The column in `food_entry` and `saved_food`; the basis value sits in `basis_<column>`.
-    var column: String {
+    package var column: String {
         switch self {
         case .energyKcal: "energy_kcal"
         case .proteinG: "protein_g"
@@ -37,9 +37,9 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     }
 
     /// The form field of the hand-typed food form.
-    var field: String { column }
+    package var field: String { column }
 
-    var label: String {
+    package var label: String {
         switch self {
         case .energyKcal: "Energy"
         case .proteinG: "Protein"
@@ -54,7 +54,7 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    var unit: String {
+    package var unit: String {
         switch self {
         case .energyKcal: "kcal"
         case .sodiumMg, .cholesterolMg, .potassiumMg: "mg"
@@ -63,7 +63,7 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     }
 
     /// Largest believable value per gram of food: nothing is more than itself, and pure fat is 9 kcal/g.
-    var maximumPerGram: Double {
+    package var maximumPerGram: Double {
         switch self {
         case .energyKcal: 9.5
         case .sodiumMg, .cholesterolMg, .potassiumMg: 1000
@@ -72,14 +72,14 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     }
 
     /// Decimals shown; values are stored at full precision.
-    var displayDecimals: Int {
+    package var displayDecimals: Int {
         switch self {
         case .energyKcal, .sodiumMg, .cholesterolMg, .potassiumMg: 0
         default: 1
         }
     }
 
-    func format(_ value: Double?) -> String {
+    package func format(_ value: Double?) -> String {
         guard let value else { return "–" }
         return NumberText.decimal(value, maxFractionDigits: displayDecimals, grouping: true) + " " + unit
     }
@@ -122,21 +122,25 @@ public struct NutrientValues: Sendable, Equatable {
 }
 
 /// Nutrients on the wire, with the names issue 4 fixes: `energyKcal`, `proteinG`, …
-struct NutrientsJSON: Encodable {
-    let values: NutrientValues
+package struct NutrientsJSON: Encodable {
+    package let values: NutrientValues
 
-    func encode(to encoder: Encoder) throws {
+    package init(values: NutrientValues) {
+        self.values = values
+    }
+
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: DynamicKey.self)
         for kind in NutrientKind.allCases {
             try container.encode(values[kind], forKey: DynamicKey(kind.rawValue))
         }
     }
 
-    struct DynamicKey: CodingKey {
-        let stringValue: String
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
+    package struct DynamicKey: CodingKey {
+        package let stringValue: String
+        package init(_ string: String) { stringValue = string }
+        package init?(stringValue: String) { self.stringValue = stringValue }
+        package var intValue: Int? { nil }
+        package init?(intValue: Int) { nil }
     }
 }

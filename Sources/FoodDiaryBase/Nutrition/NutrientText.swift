@@ -1,11 +1,11 @@
 /// A short "P 5.4 g · F 0.5 g · C 18 g" line for lists.
-func macrosText(_ values: NutrientValues) -> String {
+package func macrosText(_ values: NutrientValues) -> String {
     [("P", NutrientKind.proteinG), ("F", .fatG), ("C", .carbohydrateG)]
         .map { letter, kind in "\(letter) \(kind.format(values[kind]))" }
         .joined(separator: " · ")
 }
 
 /// "1,643 kcal": the energy of whatever `values` add up to, nothing counting as zero.
-func kcalText(_ values: NutrientValues) -> String { kcalText(values.value(.energyKcal, default: 0)) }
+package func kcalText(_ values: NutrientValues) -> String { kcalText(values.value(.energyKcal, default: 0)) }
 
-func kcalText(_ kcal: Double) -> String { NutrientKind.energyKcal.format(kcal) }
+package func kcalText(_ kcal: Double) -> String { NutrientKind.energyKcal.format(kcal) }

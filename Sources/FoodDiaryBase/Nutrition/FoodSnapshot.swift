@@ -16,7 +16,7 @@ public enum FoodDataType: String, Sendable, Codable {
     case quickAdd = "quick_add"
 
     /// A food of USDA's catalog, per 100 g, rather than one typed in.
-    var isCatalog: Bool { self == .srLegacy || self == .surveyFNDDS || self == .foundation || self == .branded }
+    package var isCatalog: Bool { self == .srLegacy || self == .surveyFNDDS || self == .foundation || self == .branded }
 
     /// How a search result names where a food comes from.
     public var shortLabel: String {
@@ -30,7 +30,7 @@ public enum FoodDataType: String, Sendable, Codable {
         }
     }
 
-    var label: String {
+    package var label: String {
         switch self {
         case .srLegacy: "USDA SR Legacy"
         case .surveyFNDDS: "USDA FoodData Central, survey (FNDDS)"
@@ -69,17 +69,6 @@ public struct FoodSnapshot: Sendable, Equatable {
         self.basis = basis
     }
 
-    /// A catalog food, per 100 g as USDA gives it.
-    public init(catalogFood food: FoodDetails) {
-        var basis = NutrientValues()
-        for kind in NutrientKind.allCases {
-            basis[kind] = food.nutrients.first { $0.number == kind.sr28Number }?.amountPer100g
-        }
-        self.init(dataType: food.summary.dataType, catalogFoodID: food.summary.id, ndbNumber: food.summary.ndbNumber,
-                  description: food.summary.description, brandOwner: food.summary.brandOwner, basisGrams: 100,
-                  basisUnit: food.measureUnit, basis: basis)
-    }
-
     public func nutrients(forGrams grams: Double?) -> NutrientValues {
         guard let grams, let basisGrams else { return basis }
         return basis.scaled(grams: grams, basisGrams: basisGrams)
@@ -87,19 +76,8 @@ public struct FoodSnapshot: Sendable, Equatable {
 }
 
 extension Portion {
-    /// USDA household measures of a catalog food, keyed `p<seq>`.
-    package static func catalogPortions(_ food: FoodDetails) -> [Portion] {
-        catalogPortions(food.portions)
-    }
-
-    package static func catalogPortions(_ portions: [FoodDetails.Portion]) -> [Portion] {
-        portions.map {
-            Portion(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description)", grams: $0.gramWeight)
-        }
-    }
-
     /// The one measure a label food has: its serving.
-    static func serving(grams: Double) -> Portion {
+    package static func serving(grams: Double) -> Portion {
         Portion(key: "serving", label: "1 serving", grams: grams)
     }
 }

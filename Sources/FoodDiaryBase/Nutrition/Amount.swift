@@ -1,18 +1,17 @@
-import FoodDiaryBase
 import Foundation
 
 /// Numbers as people type them into a form: digits with an optional decimal point, and commas
 /// between thousands as the diary itself writes them ("2,000"), so a number copied from a page
 /// reads back. Nothing else: "1e308", "NaN", "-5", "0x10", "12abc" and "1,5" (a decimal comma or a
 /// mistyped thousand?) are refused rather than guessed at.
-enum TypedNumber {
-    enum Problem: Error, Equatable {
+package enum TypedNumber {
+    package enum Problem: Error, Equatable {
         case missing
         case notANumber
         case outOfRange(ClosedRange<Double>)
     }
 
-    static func parse(_ text: String?, in range: ClosedRange<Double>, convention: NumberConvention = .current) -> Result<Double, Problem> {
+    package static func parse(_ text: String?, in range: ClosedRange<Double>, convention: NumberConvention = .current) -> Result<Double, Problem> {
         let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .failure(.missing) }
         let digits = plainDigits(trimmed, convention: convention)
@@ -26,7 +25,7 @@ enum TypedNumber {
     /// `text` with its digit grouping dropped and a decimal comma made a point. Whatever the
     /// language, "2,000" is read as the diary writes it (two thousand), "1 500" and "1'500" as
     /// fifteen hundred, "12,5" and "1.500,5" with a decimal comma; only "1.500" depends on it.
-    static func plainDigits(_ text: String, convention: NumberConvention) -> String {
+    package static func plainDigits(_ text: String, convention: NumberConvention) -> String {
         // Digits with at most one point, as the diary writes its own amounts, are read as they
         // are; only a decimal comma's convention reads "1.500" otherwise. (Five regular
         // expressions for each amount took 40 % of the ＋ page's time.)
@@ -62,7 +61,7 @@ enum TypedNumber {
     }
 
     /// The sentence shown beside a field, e.g. "Enter a number from 0.1 to 5,000, like 125 or 37.5."
-    static func message(_ problem: Problem, what: String, range: ClosedRange<Double>) -> String {
+    package static func message(_ problem: Problem, what: String, range: ClosedRange<Double>) -> String {
         let bounds = "from \(formatQuantity(range.lowerBound)) to \(NumberText.decimal(range.upperBound, maxFractionDigits: 2, grouping: true))"
         switch problem {
         case .missing: return "Enter \(what)."
@@ -79,7 +78,7 @@ public enum MeasureUnit: String, Sendable, Codable {
     case millilitres = "ml"
 
     /// A label's serving unit, GS1 codes included ("GRM", "MLT").
-    init?(labelUnit: String) {
+    package init?(labelUnit: String) {
         switch labelUnit.lowercased() {
         case "g", "grm", "gram", "grams": self = .grams
         case "ml", "mlt", "millilitre", "milliliter", "millilitres", "milliliters": self = .millilitres
@@ -87,11 +86,11 @@ public enum MeasureUnit: String, Sendable, Codable {
         }
     }
 
-    var symbol: String { rawValue }
+    package var symbol: String { rawValue }
 
     /// An amount as the weight or the volume it is, for files and APIs that name the unit in the
     /// field: a drink measured in ml has no weight to report.
-    func split(_ amount: Double?) -> (grams: Double?, millilitres: Double?) {
+    package func split(_ amount: Double?) -> (grams: Double?, millilitres: Double?) {
         self == .grams ? (amount, nil) : (nil, amount)
     }
 }
@@ -102,12 +101,18 @@ public struct Portion: Sendable, Equatable {
     public let label: String
     public let grams: Double
 
+    package init(key: String, label: String, grams: Double) {
+        self.key = key
+        self.label = label
+        self.grams = grams
+    }
+
     /// The measure people log a food by, for an amount page's first choice: a slice, a medium
     /// fruit, a serving, a can before a cup of crumbs, and any of them before an ounce or a fluid
     /// ounce. USDA often lists the weights first: toast opened on "1 oz" and red wine on "1 fl oz"
     /// (25 kcal). Among equals the plainest label wins ("1 slice" over "1 slice, large"), then
     /// USDA's order.
-    static func everyday(in portions: [Portion]) -> Portion? {
+    package static func everyday(in portions: [Portion]) -> Portion? {
         portions.indices.min { portions[$0].everydayOrder($0) < portions[$1].everydayOrder($1) }.map { portions[$0] }
     }
 
@@ -161,20 +166,23 @@ public struct ChosenAmount: Sendable, Equatable {
             self.count = count
             self.grams = grams
         }
-
-        init(fields: FormFields) {
-            self.init(choice: fields["amount"] ?? "", count: fields["count"] ?? "1", grams: fields["grams"] ?? "")
-        }
     }
 
     public struct Errors: Error, Equatable {
         public var choice: String?
         public var count: String?
         public var grams: String?
-        var isEmpty: Bool { choice == nil && count == nil && grams == nil }
+
+        package init(choice: String? = nil, count: String? = nil, grams: String? = nil) {
+            self.choice = choice
+            self.count = count
+            self.grams = grams
+        }
+
+        package var isEmpty: Bool { choice == nil && count == nil && grams == nil }
     }
 
-    static func presetKey(_ grams: Double) -> String { "g\(Int(grams))" }
+    package static func presetKey(_ grams: Double) -> String { "g\(Int(grams))" }
 
     /// What one tap adds when the person has never logged the food: one of its everyday measure
     /// (a slice, a medium fruit, a can), else 100 g or ml.

@@ -3,21 +3,21 @@ import Foundation
 /// How the diary writes numbers: the digits Foundation's `.number` style gives in English, written
 /// by hand because a list page formats hundreds of them and the format style cost it a tenth of
 /// its time.
-enum NumberText {
+package enum NumberText {
     /// `value` rounded half to even to at most `maxFractionDigits` decimals, trailing zeros
     /// dropped; thousands separated by commas when `grouping`.
-    static func decimal(_ value: Double, maxFractionDigits: Int, grouping: Bool) -> String {
+    package static func decimal(_ value: Double, maxFractionDigits: Int, grouping: Bool) -> String {
         format(value, fractionDigits: maxFractionDigits, keepingZeros: false, grouping: grouping)
     }
 
     /// A count with its thousands separated: "354,600".
-    static func grouped(_ value: Int) -> String {
+    package static func grouped(_ value: Int) -> String {
         decimal(Double(value), maxFractionDigits: 0, grouping: true)
     }
 
     /// `value` with exactly `fractionDigits` decimals and no grouping, as `%.1f` writes it: SVG
     /// coordinates.
-    static func fixed(_ value: Double, fractionDigits: Int) -> String {
+    package static func fixed(_ value: Double, fractionDigits: Int) -> String {
         format(value, fractionDigits: fractionDigits, keepingZeros: true, grouping: false)
     }
 
@@ -46,7 +46,7 @@ enum NumberText {
     }
 
     /// "1,643": a whole number as people read it.
-    static func grouped(_ value: Double) -> String {
+    package static func grouped(_ value: Double) -> String {
         let whole = Int(value.rounded())
         return whole < 0 ? "-" + groupedDigits(-whole) : groupedDigits(whole)
     }
@@ -64,7 +64,7 @@ enum NumberText {
 }
 
 /// "1,643": whole numbers as people read them.
-func grouped(_ value: Double) -> String { NumberText.grouped(value) }
+package func grouped(_ value: Double) -> String { NumberText.grouped(value) }
 
 /// "0.5", "1", "14.2": quantities as people write them.
 package func formatQuantity(_ value: Double) -> String { NumberText.decimal(value, maxFractionDigits: 2, grouping: false) }
