@@ -24,7 +24,7 @@ public enum DayQueries {
         public var slotNames = MealSlotNames()
         public var totals: NutrientValues { NutrientValues.sum(meals.map(\.totals)) }
         /// Meals with no foods yet: unknown, so left out of the totals, never counted as zero.
-        public var notItemisedCount: Int { meals.count { $0.entries.isEmpty } }
+        public var notItemisedCount: Int { meals.count { !$0.isItemised } }
     }
 
     /// One day's sums, for trends; a day with no meals has zero meals and zero energy.

@@ -86,8 +86,8 @@ struct DayView: Sendable {
         let date = day.date
         slots = MealSlot.allCases.map { slot in
             let meals = day.meals.filter { MealSlot($0.meal.eatenAt) == slot }
-            let kcal = meals.filter { !$0.entries.isEmpty }.reduce(0) { $0 + $1.totals.value(.energyKcal, default: 0) }
-            return SlotBlock(name: day.slotNames[slot], kcal: meals.contains { !$0.entries.isEmpty } ? FoodDiaryBase.kcalText(kcal) : nil,
+            let kcal = meals.filter(\.isItemised).reduce(0) { $0 + $1.totals.value(.energyKcal, default: 0) }
+            return SlotBlock(name: day.slotNames[slot], kcal: meals.contains(where: \.isItemised) ? FoodDiaryBase.kcalText(kcal) : nil,
                              addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: "Add to \(day.slotNames.inSentence(slot))",
                              meals: meals.map(Self.block), hasMeals: !meals.isEmpty)
         }
@@ -103,10 +103,10 @@ struct DayView: Sendable {
 
     private static func block(_ foods: EntryQueries.MealFoods) -> MealBlock {
         MealBlock(url: "/meals/\(foods.meal.id)", time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
-                  placeName: foods.meal.place?.name, kcal: foods.entries.isEmpty ? MealRowView.notItemised : FoodDiaryBase.kcalText(foods.totals),
-                  macros: foods.entries.isEmpty ? "" : macrosText(foods.totals),
-                  isFavourite: foods.meal.isFavourite, isItemised: !foods.entries.isEmpty, entries: foods.entries.map(EntryRowView.init),
-                  hasEntries: !foods.entries.isEmpty,
+                  placeName: foods.meal.place?.name, kcal: foods.isItemised ? FoodDiaryBase.kcalText(foods.totals) : MealRowView.notItemised,
+                  macros: foods.isItemised ? macrosText(foods.totals) : "",
+                  isFavourite: foods.meal.isFavourite, isItemised: foods.isItemised, entries: foods.entries.map(EntryRowView.init),
+                  hasEntries: foods.isItemised,
                   foodsText: Meal.foodsText(foods.entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: foods.entries.count))
     }
 }

@@ -92,6 +92,8 @@ public enum EntryQueries {
         public let meal: Meal
         public let entries: [FoodEntry]
         public var totals: NutrientValues { NutrientValues.sum(entries.map(\.nutrients)) }
+        /// `Meal.isItemised`, as the foods read with it say.
+        public var isItemised: Bool { !entries.isEmpty }
         /// Nutrients some foods report and others do not: their totals are a lower bound.
         public var partiallyKnown: Set<NutrientKind> {
             Set(NutrientKind.allCases.filter { kind in

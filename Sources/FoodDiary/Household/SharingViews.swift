@@ -60,7 +60,7 @@ struct ShareMealView: Sendable {
         mealVersion = form.mealVersion
         staleMessage = stale ? "This meal changed after that page was opened (was it shared from another tab?), so nothing was logged. Here it is as it is now." : nil
         entries = source.entries.map(EntryRowView.init)
-        hasEntries = !entries.isEmpty
+        hasEntries = source.isItemised
         kcalText = FoodDiaryBase.kcalText(source.totals)
         totalServings = form.totalServings
         totalServingsError = errors.totalServings

@@ -153,9 +153,9 @@ struct MealDetailView: Sendable {
         utcOffset = meal.utcOffsetMinutes == meal.eatenAt.utcOffsetMinutes(in: timeZone) ? nil : "UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)
         notes = meal.notes.isEmpty ? nil : meal.notes
         foodCountText = Meal.foodCountText(foods.entries.count)
-        kcalText = foods.entries.isEmpty ? MealRowView.notItemised : FoodDiaryBase.kcalText(foods.totals)
+        kcalText = foods.isItemised ? FoodDiaryBase.kcalText(foods.totals) : MealRowView.notItemised
         entries = foods.entries.map(EntryRowView.init)
-        hasEntries = !foods.entries.isEmpty
+        hasEntries = foods.isItemised
         lines = NutrientLineView.lines(foods.totals, partial: foods.partiallyKnown)
         hasPartialTotals = !foods.partiallyKnown.isEmpty
         addFoodURL = "/meals/\(meal.id)/foods/new"
