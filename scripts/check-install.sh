@@ -14,6 +14,9 @@ bin="$work/prefix/bin/fooddiary"
 printf 'sardines on toast 1234\n' | "$bin" user add installer --owner --data-dir "$work/data" >/dev/null
 
 start_server() {
+  # Emptied here, not by the background redirection: that runs after the loop below may have
+  # read the last server's "ready at", and its port, which no longer answers.
+  : >"$work/serve.log"
   (cd / && exec "$bin" serve --port 0 --data-dir "${1:-$work/data}") >"$work/serve.log" 2>&1 &
   server=$!
   for _ in $(seq 1 600); do grep -q "ready at" "$work/serve.log" && break; sleep 0.2; done
