@@ -383,17 +383,13 @@ public enum FoodSearch {
         return result == slots ? nil : result
     }
 
-    /// Optimal-string-alignment distance (transpositions count once), giving up past `limit`.
-    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        var rows = EditDistanceRows()
-        return rows.distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
-    }
-
-    /// The three rows the distance is worked out in, kept from one comparison to the next: spelling
-    /// compares a word with every generic term, and allocating them each time was most of its cost.
+    /// Optimal-string-alignment distance (transpositions count once), worked out in three rows
+    /// kept from one comparison to the next: spelling compares a word with every generic term,
+    /// and allocating the rows each time was most of its cost.
     struct EditDistanceRows {
         private var previous2: [Int] = [], previous: [Int] = [], current: [Int] = []
 
+        /// The distance from `x` to `y`, giving up past `limit`.
         mutating func distance(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar], limit: Int) -> Int {
             if x.isEmpty || y.isEmpty { return max(x.count, y.count) }
             Self.refill(&previous2, with: repeatElement(0, count: y.count + 1))
