@@ -62,6 +62,9 @@ import Testing
             #expect(!(try await client.get("/my-foods", session: robin.session).text.contains("Granola bar")), "sharing a recipe shares only the recipe")
 
             try await client.postForm("/meals", [("eaten_at", "2026-03-09T20:00")], token: robin.token, session: robin.session)
+            let addFood = try await client.get("/meals/1/foods/new?q=granola", session: robin.session).text
+            #expect(addFood.contains("/meals/1/foods/new/household/1/recipe/1?q=granola"))
+            #expect(!addFood.contains("/meals/1/foods/new/household/1/my/"), "sharing a recipe shares only the recipe")
             #expect(try await client.postForm("/meals/1/foods", [("source", "household:1:recipe:1"), ("amount", "serving"), ("count", "1")],
                                               token: robin.token, session: robin.session).status == .seeOther)
             let sams = try #require(try await database.read { db in try Recipe.fetch(db, id: 1) })

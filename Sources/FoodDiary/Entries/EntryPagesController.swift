@@ -38,37 +38,49 @@ struct EntryPagesController: Sendable {
 
     @Sendable func addFood(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        let meal = try await existingMeal(diary.database, context)
+        let mealID = try mealIDParameter(context)
         let parameters = try request.formQuery()
         let query = String((parameters["q"] ?? "").prefix(200))
         let brand = String((parameters["brand"] ?? "").prefix(200))
         let scope = try FoodSearch.Scope(formValue: parameters["kind"])
-        // The diary and the household are read while the catalog is searched.
+        // The catalog is searched while the meal, the diary and the household are read.
         async let searched = catalog.searchIfTyped(query, brand: brand, scope: scope, limit: 25, asTyped: parameters["exact"] == "1",
                                                    logged: { try await diary.loggedCatalogFoods() })
         // Before any search, the foods usual here (or at this time) come first, one tap each.
-        let (saved, savedIDs, myFoods, recipes, suggestions) = try await diary.database.read { db in
-            (try EntryQueries.savedFoods(db, matching: query), try EntryQueries.savedCatalogIDs(db),
-             try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query),
-             query.isEmpty ? try FoodSuggestions.forMeal(db, meal) : nil)
+        let read = try await diary.database.read { db -> AddFoodReads? in
+            guard let meal = try MealQueries.meal(db, id: mealID) else { return nil }
+            return AddFoodReads(meal: meal, saved: try EntryQueries.savedFoods(db, matching: query), savedIDs: try EntryQueries.savedCatalogIDs(db),
+                                myFoods: try MyFood.fetchAll(db, matching: query), recipes: try Recipe.search(db, query: query),
+                                suggestions: query.isEmpty ? try FoodSuggestions.forMeal(db, meal) : nil)
         }
-        let usual = suggestions.map {
+        guard let read else { throw mealNotFound(mealID) }
+        let meal = read.meal
+        let usual = read.suggestions.map {
             UsualFoodsView(mealID: meal.id, basis: $0.basis, placeName: meal.place?.name, foods: $0.foods, csrfToken: context.csrfToken)
         }
         let viewer = try context.person().account
-        let (sharedFoods, sharedRecipes) = brand.isEmpty
-            ? (try await household.myFoods(for: viewer, matching: query), try await household.recipes(for: viewer, matching: query)) : ([], [])
+        let (sharedFoods, sharedRecipes) = brand.isEmpty ? try await household.myFoodsAndRecipes(for: viewer, matching: query) : ([], [])
         let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: query, catalog: catalog,
                                                        online: online, diary: diary.database, serverKey: serverKey)
         let result = try await searched
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
         let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: query, brand: brand,
-                               searched: parameters["q"] != nil, saved: brand.isEmpty ? saved : [],
-                               myFoods: brand.isEmpty ? myFoods : [], recipes: brand.isEmpty ? recipes : [],
+                               searched: parameters["q"] != nil, saved: brand.isEmpty ? read.saved : [],
+                               myFoods: brand.isEmpty ? read.myFoods : [], recipes: brand.isEmpty ? read.recipes : [],
                                sharedFoods: sharedFoods, sharedRecipes: sharedRecipes,
-                               result: result, savedCatalogIDs: savedIDs, scope: scope, brandedProgress: catalog.brandedFoodsProgress,
+                               result: result, savedCatalogIDs: read.savedIDs, scope: scope, brandedProgress: catalog.brandedFoodsProgress,
                                onlineBox: onlineBox, usual: usual)
         return await renderer.render(.addFood, view)
+    }
+
+    /// What the add-food page reads from the diary, in one read.
+    private struct AddFoodReads: Sendable {
+        let meal: Meal
+        let saved: [SavedFood]
+        let savedIDs: Set<Int64>
+        let myFoods: [MyFood]
+        let recipes: [Recipe]
+        let suggestions: (basis: FoodSuggestions.Basis, foods: [FoodSuggestions.Usual])?
     }
 
     @Sendable func chooseCatalogAmount(_ request: Request, context: AppRequestContext) async throws -> Response {

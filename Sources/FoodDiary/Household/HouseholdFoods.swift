@@ -43,6 +43,17 @@ struct HouseholdFoods: Sendable {
     /// The diary holding a shared item, for copying its photo.
     func diary(_ shared: Shared<some Sendable>) async throws -> Diary { try await diaries.diary(shared.diaryID) }
 
+    /// Both at once, the household's diaries listed once: what the add-food page shows.
+    func myFoodsAndRecipes(for viewer: Account, matching query: String) async throws -> (foods: [Shared<MyFood>], recipes: [Shared<Recipe>]) {
+        var foods: [Shared<MyFood>] = [], recipes: [Shared<Recipe>] = []
+        for (id, owner) in try await accounts.householdDiaries(besides: viewer.id) {
+            let shelf = try await shelf(id)
+            foods += MyFood.matching(shelf.foods, query).map { Shared(item: $0, diaryID: id, ownerName: owner) }
+            recipes += Recipe.matching(shelf.recipes, query).map { Shared(item: $0, diaryID: id, ownerName: owner) }
+        }
+        return (foods, recipes)
+    }
+
     private func fromEveryDiary<Item: Sendable>(for viewer: Account, _ pick: (Shelf) -> [Item]) async throws -> [Shared<Item>] {
         var found: [Shared<Item>] = []
         for (id, owner) in try await accounts.householdDiaries(besides: viewer.id) {

@@ -63,9 +63,11 @@ struct LogController: Sendable {
         let person = try context.person()
         let diary = person.diary
         let parameters = try request.formQuery()
-        let target = try await target(parameters, diary: diary)
         let query = String((parameters["q"] ?? "").prefix(200))
         let words = Words.split(query)
+        // The catalog is searched, with the everyday measures of what it finds, while the diary is read.
+        async let searched = search(query, words: words, asTyped: parameters["exact"] == "1", diary: diary)
+        let target = try await target(parameters, diary: diary)
         var sections: [LogSectionView] = []
         var searchResult: FoodSearchResult?
         var hasHistory = true
@@ -82,21 +84,13 @@ struct LogController: Sendable {
                                            rows: usual.often.map(LogRowView.usual)))
             sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: saved.map(LogRowView.saved)))
             hasHistory = !(usual.atThisTime.isEmpty && usual.often.isEmpty && saved.isEmpty)
-        } else {
-            let logged = try await diary.loggedCatalogFoods()
-            let asTyped = parameters["exact"] == "1"
-            // The person's own foods are read while the catalog is searched; then the amounts
-            // of what it found, from both at once.
-            async let searched = catalog.search { db in try FoodSearch.search(db, query: query, limit: Self.searchLimit, logged: logged, asTyped: asTyped) }
-            let (myFoods, recipes, saved) = try await diary.database.read { db in
-                (try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query), try EntryQueries.savedFoods(db, matching: query))
-            }
-            let result = try await searched
+        } else if let (result, portions) = try await searched {
             searchResult = result
             let ids = result.foods.map(\.id)
-            async let portionsRead = catalog.read { db in try FoodDetails.portions(db, foods: ids) }
-            let last = try await diary.database.read { db in try LogQueries.lastAmounts(db, catalogFoods: ids) }
-            let portions = try await portionsRead
+            let (myFoods, recipes, saved, last) = try await diary.database.read { db in
+                (try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query), try EntryQueries.savedFoods(db, matching: query),
+                 try LogQueries.lastAmounts(db, catalogFoods: ids))
+            }
             let own = saved.map(LogRowView.saved) + myFoods.map(LogRowView.own) + recipes.compactMap(LogRowView.recipe)
             sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
             sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: result.foods.map { food in
@@ -108,6 +102,17 @@ struct LogController: Sendable {
         let added = try await addedView(parameters, diary: diary)
         return await renderer.render(.log, view(target, query: query, words: words, sections: sections, result: searchResult,
                                                 added: added, focus: parameters["focus"] != nil || !hasHistory, context: context))
+    }
+
+    /// What the catalog lists for `query`, with the portions of each food it found; nil when nothing was typed.
+    private func search(_ query: String, words: [String], asTyped: Bool, diary: Diary) async throws
+        -> (result: FoodSearchResult, portions: [Int64: [Portion]])? {
+        guard !words.isEmpty else { return nil }
+        let logged = try await diary.loggedCatalogFoods()
+        return try await catalog.search { db in
+            let result = try FoodSearch.search(db, query: query, limit: Self.searchLimit, logged: logged, asTyped: asTyped)
+            return (result, try FoodDetails.portions(db, foods: result.foods.map(\.id)))
+        }
     }
 
     private func view(_ target: Target, query: String, words: [String], sections: [LogSectionView], result: FoodSearchResult?,
