@@ -53,7 +53,7 @@ struct EntryPagesController: Sendable {
                                 myFoods: try MyFood.fetchAll(db, matching: query), recipes: try Recipe.search(db, query: query),
                                 suggestions: query.isEmpty ? try FoodSuggestions.forMeal(db, meal) : nil)
         }
-        guard let read else { throw mealNotFound(mealID) }
+        guard let read else { throw Meal.Missing(id: mealID) }
         let meal = read.meal
         let usual = read.suggestions.map {
             UsualFoodsView(mealID: meal.id, basis: $0.basis, placeName: meal.place?.name, foods: $0.foods, csrfToken: context.csrfToken)
@@ -145,7 +145,7 @@ struct EntryPagesController: Sendable {
                                          status: .unprocessableContent)
         case .success(let amount):
             guard try await diary.database.addEntry(mealID: meal.id, food: resolved.food, amount: amount, now: now()) != nil else {
-                throw mealNotFound(meal.id)
+                throw Meal.Missing(id: meal.id)
             }
             return redirect(to: "/meals/\(meal.id)?notice=food_added#foods")
         }
@@ -161,7 +161,7 @@ struct EntryPagesController: Sendable {
                                    status: .unprocessableContent)
         case .success(let valid):
             guard try await diary.database.addEntry(mealID: meal.id, food: valid.food, amount: valid.amount, now: now()) != nil else {
-                throw mealNotFound(meal.id)
+                throw Meal.Missing(id: meal.id)
             }
             if valid.saveForLater {
                 _ = try await diary.database.saveFood(valid.food, defaultAmount: valid.amount, now: now())

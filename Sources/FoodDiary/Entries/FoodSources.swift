@@ -1,6 +1,5 @@
 import FoodDiaryBase
 import Foundation
-import Hummingbird
 
 /// Something a form can add by reference — `catalog:12`, `saved:3`, `my:5`, `recipe:2` — read
 /// again on the server, so nothing numeric but the amount is ever taken from the request.
@@ -22,26 +21,47 @@ struct FoodSources: Sendable {
     /// or `household:<diary>:recipe:2`; nil where they cannot be used.
     var household: (foods: HouseholdFoods, viewer: Account)?
 
-    static let unnamed = HTTPError(.badRequest, message: "The form did not say which food to add. Go back to the search and pick one.")
+    /// Why a named source cannot be added.
+    enum Unusable: Refusal, Equatable {
+        /// The form named no source, or one of a kind not allowed here.
+        case unnamed
+        case noCatalogFood
+        case noSavedFood
+        /// A recipe with no ingredients: a serving of it weighs nothing.
+        case emptyRecipe(name: String)
+
+        var kind: RefusalKind {
+            switch self {
+            case .unnamed: .unusable
+            case .noCatalogFood, .noSavedFood: .missing
+            case .emptyRecipe: .conflict
+            }
+        }
+
+        var message: String {
+            switch self {
+            case .unnamed: "The form did not say which food to add. Go back to the search and pick one."
+            case .noCatalogFood: "There is no food with that number in the catalog. Search again and pick one from the list."
+            case .noSavedFood: "That saved food is gone; it may have been removed from My saved foods."
+            case .emptyRecipe(let name): "“\(name)” has no ingredients yet, so a serving weighs nothing. Add its ingredients first."
+            }
+        }
+    }
 
     /// `kinds` limits what may be named: a recipe cannot contain a recipe.
     func resolve(_ source: String, allowing kinds: Set<String> = ["catalog", "saved", "my", "recipe", "household"]) async throws -> ResolvedFood {
         if source.hasPrefix("household:"), kinds.contains("household") { return try await resolveShared(source) }
         let parts = source.split(separator: ":", maxSplits: 1).map(String.init)
-        guard parts.count == 2, kinds.contains(parts[0]), let id = Int64(parts[1]), id > 0 else { throw Self.unnamed }
+        guard parts.count == 2, kinds.contains(parts[0]), let id = Int64(parts[1]), id > 0 else { throw Unusable.unnamed }
         switch parts[0] {
         case "catalog":
-            guard let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else {
-                throw HTTPError(.notFound, message: "There is no food with that number in the catalog. Search again and pick one from the list.")
-            }
+            guard let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else { throw Unusable.noCatalogFood }
             let line = [details.summary.foodGroup, details.summary.dataType.shortLabel, details.summary.ndbNumber.map { "NDB \($0)" },
                         details.summary.brandOwner].compactMap { $0 }.joined(separator: " · ")
             return ResolvedFood(source: source, food: FoodSnapshot(catalogFood: details), portions: Portion.catalogPortions(details),
                                 defaultAmount: nil, myFoodID: nil, catalogFoodID: id, details: line)
         case "saved":
-            guard let saved = try await database.read({ db in try EntryQueries.savedFood(db, id: id) }) else {
-                throw HTTPError(.notFound, message: "That saved food is gone; it may have been removed from My saved foods.")
-            }
+            guard let saved = try await database.read({ db in try EntryQueries.savedFood(db, id: id) }) else { throw Unusable.noSavedFood }
             let portions: [Portion]
             if let catalogID = saved.food.catalogFoodID {
                 portions = try await catalog.read { db in try FoodDetails.fetch(db, id: catalogID) }.map(Portion.catalogPortions) ?? []
@@ -52,29 +72,29 @@ struct FoodSources: Sendable {
             return ResolvedFood(source: source, food: saved.food, portions: portions, defaultAmount: saved.defaultAmount,
                                 myFoodID: nil, catalogFoodID: saved.food.catalogFoodID, details: line)
         case "my":
-            guard let food = try await database.read({ db in try MyFood.fetch(db, id: id) }) else { throw MyFoodsController.notFound }
+            guard let food = try await database.read({ db in try MyFood.fetch(db, id: id) }) else { throw MyFood.Missing() }
             return Self.resolved(food, source: source, owner: nil)
         default:
-            guard let recipe = try await database.read({ db in try Recipe.fetch(db, id: id) }) else { throw RecipesController.notFound }
+            guard let recipe = try await database.read({ db in try Recipe.fetch(db, id: id) }) else { throw Recipe.Missing() }
             return try Self.resolved(recipe, source: source, owner: nil)
         }
     }
 
     private func resolveShared(_ source: String) async throws -> ResolvedFood {
         let parts = source.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard let household, parts.count == 4, let diaryID = Int64(parts[1]), let id = Int64(parts[3]), id > 0 else { throw Self.unnamed }
+        guard let household, parts.count == 4, let diaryID = Int64(parts[1]), let id = Int64(parts[3]), id > 0 else { throw Unusable.unnamed }
         switch parts[2] {
         case "my":
             guard let shared = try await household.foods.myFood(diaryID: diaryID, id: id, for: household.viewer) else {
-                throw HouseholdFoodsController.nothingShared
+                throw HouseholdFoods.NothingShared()
             }
             return Self.resolved(shared.item, source: source, owner: shared.ownerName)
         case "recipe":
             guard let shared = try await household.foods.recipe(diaryID: diaryID, id: id, for: household.viewer) else {
-                throw HouseholdFoodsController.nothingShared
+                throw HouseholdFoods.NothingShared()
             }
             return try Self.resolved(shared.item, source: source, owner: shared.ownerName)
-        default: throw Self.unnamed
+        default: throw Unusable.unnamed
         }
     }
 
@@ -86,9 +106,7 @@ struct FoodSources: Sendable {
     }
 
     private static func resolved(_ recipe: Recipe, source: String, owner: String?) throws -> ResolvedFood {
-        guard let snapshot = recipe.snapshot else {
-            throw HTTPError(.conflict, message: "“\(recipe.name)” has no ingredients yet, so a serving weighs nothing. Add its ingredients first.")
-        }
+        guard let snapshot = recipe.snapshot else { throw Unusable.emptyRecipe(name: recipe.name) }
         let line = "\(owner.map { "\($0)’s recipe" } ?? "Recipe") · \(formatQuantity(recipe.servings)) servings of \(formatQuantity(recipe.servingGrams)) g"
         return ResolvedFood(source: source, food: snapshot, portions: [recipe.portion], defaultAmount: nil, myFoodID: nil,
                             catalogFoodID: nil, details: line)

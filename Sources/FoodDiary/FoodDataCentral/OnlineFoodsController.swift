@@ -39,7 +39,7 @@ struct OnlineFoodsController: Sendable {
 
     private func recipeTarget(_ context: AppRequestContext) async throws -> OnlineTarget {
         guard let id = context.parameters.get("recipe").flatMap(Int64.init), id > 0,
-              let recipe = try await context.diary().database.read({ db in try Recipe.fetch(db, id: id) }) else { throw RecipesController.notFound }
+              let recipe = try await context.diary().database.read({ db in try Recipe.fetch(db, id: id) }) else { throw Recipe.Missing() }
         return .recipe(id: id, name: recipe.name)
     }
 

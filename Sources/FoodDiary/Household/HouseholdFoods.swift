@@ -75,3 +75,11 @@ struct HouseholdFoods: Sendable {
         }
     }
 }
+
+extension HouseholdFoods {
+    /// Nobody else shares what was named: its owner stopped sharing it, or it is not shared at all.
+    struct NothingShared: Refusal, Equatable {
+        var kind: RefusalKind { .missing }
+        var message: String { "Nothing is shared at this address. Its owner may have stopped sharing it." }
+    }
+}

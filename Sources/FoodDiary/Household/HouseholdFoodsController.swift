@@ -6,8 +6,6 @@ struct HouseholdFoodsController: Sendable {
     let household: HouseholdFoods
     let now: @Sendable () -> Date
 
-    static let nothingShared = HTTPError(.notFound, message: "Nothing is shared at this address. Its owner may have stopped sharing it.")
-
     func addRoutes(to routes: Routes) {
         routes.post("/my-foods/:food/household", use: shareMyFood)
         routes.post("/recipes/:recipe/household", use: shareRecipe)
@@ -16,25 +14,25 @@ struct HouseholdFoodsController: Sendable {
     }
 
     @Sendable func shareMyFood(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try Self.id(context, "food", orElse: MyFoodsController.notFound)
+        let id = try Self.id(context, "food", orElse: MyFood.Missing())
         let shared = try Self.sharedChoice(context)
-        guard try await context.diary().database.setMyFoodShared(id: id, shared) else { throw MyFoodsController.notFound }
+        guard try await context.diary().database.setMyFoodShared(id: id, shared) else { throw MyFood.Missing() }
         return redirect(to: "/my-foods?notice=\(shared ? "shared" : "unshared")")
     }
 
     @Sendable func shareRecipe(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try Self.id(context, "recipe", orElse: RecipesController.notFound)
+        let id = try Self.id(context, "recipe", orElse: Recipe.Missing())
         let shared = try Self.sharedChoice(context)
-        guard try await context.diary().database.setRecipeShared(id: id, shared) else { throw RecipesController.notFound }
+        guard try await context.diary().database.setRecipeShared(id: id, shared) else { throw Recipe.Missing() }
         return redirect(to: "/recipes/\(id)?notice=\(shared ? "shared" : "unshared")")
     }
 
     /// A food of your own made from someone else's shared one, photo and all.
     @Sendable func copyMyFood(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
-        guard let shared = try await household.myFood(diaryID: try Self.id(context, "diary", orElse: Self.nothingShared),
-                                                      id: try Self.id(context, "food", orElse: Self.nothingShared), for: person.account)
-        else { throw Self.nothingShared }
+        guard let shared = try await household.myFood(diaryID: try Self.id(context, "diary", orElse: HouseholdFoods.NothingShared()),
+                                                      id: try Self.id(context, "food", orElse: HouseholdFoods.NothingShared()), for: person.account)
+        else { throw HouseholdFoods.NothingShared() }
         let input = MyFoodInput(food: shared.item.snapshot, servingLabel: shared.item.servingLabel)
         _ = try await withPhoto(shared.item.photo, of: shared, into: person.diary) { photo in
             try await person.diary.database.saveMyFood(id: nil, input, photo: photo, now: now())
@@ -44,9 +42,9 @@ struct HouseholdFoodsController: Sendable {
 
     @Sendable func copyRecipe(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
-        guard let shared = try await household.recipe(diaryID: try Self.id(context, "diary", orElse: Self.nothingShared),
-                                                      id: try Self.id(context, "recipe", orElse: Self.nothingShared), for: person.account)
-        else { throw Self.nothingShared }
+        guard let shared = try await household.recipe(diaryID: try Self.id(context, "diary", orElse: HouseholdFoods.NothingShared()),
+                                                      id: try Self.id(context, "recipe", orElse: HouseholdFoods.NothingShared()), for: person.account)
+        else { throw HouseholdFoods.NothingShared() }
         let id = try await withPhoto(shared.item.photo, of: shared, into: person.diary) { photo in
             try await person.diary.database.copyRecipe(shared.item, photo: photo, now: now())
         }
@@ -63,7 +61,7 @@ struct HouseholdFoodsController: Sendable {
         return try await diary.photos.committing(handed, creating: { try await save(handed) })
     }
 
-    private static func id(_ context: AppRequestContext, _ name: String, orElse missing: HTTPError) throws -> Int64 {
+    private static func id(_ context: AppRequestContext, _ name: String, orElse missing: some Refusal) throws -> Int64 {
         guard let id = context.parameters.get(name).flatMap(Int64.init), id > 0 else { throw missing }
         return id
     }

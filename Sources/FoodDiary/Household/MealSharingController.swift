@@ -36,7 +36,7 @@ struct MealSharingController: Sendable {
             return try await page(form, errors: errors, status: .unprocessableContent, context: context)
         case .success(let plan):
             switch try await sharing.share(mealID: source.meal.id, version: form.mealVersion, by: person, as: plan) {
-            case .gone: throw mealNotFound(source.meal.id)
+            case .gone: throw Meal.Missing(id: source.meal.id)
             case .stale: return try await page(nil, split: form.split, stale: true, status: .conflict, context: context)
             case .doneAlready: return redirect(to: "/meals/\(source.meal.id)?notice=shared_already")
             case .done:
@@ -61,7 +61,7 @@ struct MealSharingController: Sendable {
     private func mealAndShares(_ context: AppRequestContext) async throws -> (EntryQueries.MealFoods, [MealShare]) {
         let id = try mealIDParameter(context)
         guard let found = try await context.diary().database.read({ db in try SharingQueries.mealFoodsAndShares(db, mealID: id) }) else {
-            throw mealNotFound(id)
+            throw Meal.Missing(id: id)
         }
         return found
     }

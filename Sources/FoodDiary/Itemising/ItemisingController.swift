@@ -92,7 +92,7 @@ struct ItemisingController: Sendable {
         let snapped = try await diary.photos.committing(photo, creating: {
             try await diary.database.snapMeal(input, photo: photo, geocodedName: geocodedName, now: now())
         })
-        guard let meal = try await diary.database.read({ db in try MealQueries.meal(db, id: snapped.id) }) else { throw mealNotFound(snapped.id) }
+        guard let meal = try await diary.database.read({ db in try MealQueries.meal(db, id: snapped.id) }) else { throw Meal.Missing(id: snapped.id) }
         return SnapOutcome(fileName: fileName, meal: SnappedMealJSON(meal, isNew: snapped.isNew), rejection: nil)
     }
 

@@ -40,7 +40,7 @@ struct LogController: Sendable {
         let makeNew = fields["new"] != nil || fields["meal"] == "new"
         if let id = fields["meal"].flatMap({ Int64($0) }), id > 0 {
             let (meal, names) = try await diary.database.read { db in (try MealQueries.meal(db, id: id), try MealSlotNames.fetch(db)) }
-            guard let meal else { throw mealNotFound(id) }
+            guard let meal else { throw Meal.Missing(id: id) }
             return Target(meal: meal, day: meal.eatenAt.date, slot: MealSlot(meal.eatenAt), eatenAt: meal.eatenAt, isNow: false, names: names)
         }
         let day = try fields["day"].map { text in

@@ -81,7 +81,7 @@ struct FavouritesController: Sendable {
         guard let value = context.formFields["favourite"], ["0", "1"].contains(value) else {
             throw HTTPError(.badRequest, message: "Say whether to star the meal (favourite=1) or unstar it (favourite=0).")
         }
-        guard try await diary.database.setFavourite(mealID: id, value == "1") else { throw mealNotFound(id) }
+        guard try await diary.database.setFavourite(mealID: id, value == "1") else { throw Meal.Missing(id: id) }
         return redirect(to: "/meals/\(id)?notice=\(value == "1" ? "starred" : "unstarred")")
     }
 
@@ -103,7 +103,7 @@ struct FavouritesController: Sendable {
                                          status: .unprocessableContent)
         case .success(let input):
             guard let id = try await diary.database.logAgain(from: source.meal.id, as: input, now: now()) else {
-                throw mealNotFound(source.meal.id)
+                throw Meal.Missing(id: source.meal.id)
             }
             return redirect(to: "/meals/\(id)?notice=logged_again")
         }
@@ -113,7 +113,7 @@ struct FavouritesController: Sendable {
         let diary = try context.diary()
         let id = try mealIDParameter(context)
         guard let foods = try await diary.database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else {
-            throw mealNotFound(id)
+            throw Meal.Missing(id: id)
         }
         return foods
     }

@@ -110,3 +110,12 @@ public struct MealInput: Sendable, Equatable {
         self.tags = tags
     }
 }
+
+extension Meal {
+    /// The meal a page or a form named is not in this diary: deleted, or never was.
+    struct Missing: Refusal, Equatable {
+        let id: Int64
+        var kind: RefusalKind { .missing }
+        var message: String { "There is no meal number \(id). It may have been deleted." }
+    }
+}

@@ -11,10 +11,6 @@ func mealIDParameter(_ context: AppRequestContext) throws -> Int64 {
 /// The meal a `/meals/:id…` address names, or the 404 every meal page gives when it is gone.
 func existingMeal(_ database: AppDatabase, _ context: AppRequestContext) async throws -> Meal {
     let id = try mealIDParameter(context)
-    guard let meal = try await database.read({ db in try MealQueries.meal(db, id: id) }) else { throw mealNotFound(id) }
+    guard let meal = try await database.read({ db in try MealQueries.meal(db, id: id) }) else { throw Meal.Missing(id: id) }
     return meal
-}
-
-func mealNotFound(_ id: Int64) -> HTTPError {
-    HTTPError(.notFound, message: "There is no meal number \(id). It may have been deleted.")
 }

@@ -64,7 +64,7 @@ struct MealPagesController: Sendable {
                 (foods, shares, foods.entries.isEmpty ? try ItemisingQueries.likeThisOne(db, foods.meal) : nil)
             }
         }) else {
-            throw mealNotFound(id)
+            throw Meal.Missing(id: id)
         }
         let itemise = likes.map {
             ItemiseHelpView(mealID: id, likeness: $0.likeness, likes: $0.meals, estimate: estimate?.typed ?? "", estimateError: estimate?.error,
@@ -85,7 +85,7 @@ struct MealPagesController: Sendable {
             let message = errors.values[.energyKcal] ?? "Type about how many kcal, like 600."
             return try await detailPage(mealID: id, notice: nil, estimate: (typed, message), status: .unprocessableContent, context: context)
         case .success(let food):
-            guard try await diary.database.addEntry(mealID: id, food: food, amount: nil, now: now()) != nil else { throw mealNotFound(id) }
+            guard try await diary.database.addEntry(mealID: id, food: food, amount: nil, now: now()) != nil else { throw Meal.Missing(id: id) }
             return redirect(to: "/meals/\(id)?notice=estimated#foods")
         }
     }
@@ -106,7 +106,7 @@ struct MealPagesController: Sendable {
         case .success(let checked?): photo = checked
         }
         guard let change = try await diary.photos.committing(photo, { try await diary.database.setMealPhoto(mealID: id, photo: photo, now: now()) }) else {
-            throw mealNotFound(id)
+            throw Meal.Missing(id: id)
         }
         await diary.photos.release(change.orphaned)
         return redirect(to: "/meals/\(id)?notice=photo_saved")
@@ -115,7 +115,7 @@ struct MealPagesController: Sendable {
     @Sendable func removePhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let id = try mealID(context)
-        guard let change = try await diary.database.removeMealPhoto(mealID: id, now: now()) else { throw mealNotFound(id) }
+        guard let change = try await diary.database.removeMealPhoto(mealID: id, now: now()) else { throw Meal.Missing(id: id) }
         await diary.photos.release(change.orphaned)
         return redirect(to: "/meals/\(id)?notice=photo_removed")
     }
@@ -206,7 +206,7 @@ struct MealPagesController: Sendable {
         }
         do {
             guard try await diary.database.updateMeal(id: id, with: input, geocodedName: try await geocodedName(input.location), now: now()) else {
-                throw mealNotFound(id)
+                throw Meal.Missing(id: id)
             }
         } catch is AppDatabase.PlaceGone {
             return try await formPage(mealID: id, form, placeError: Self.placeGone, status: .conflict, context: context)
@@ -223,7 +223,7 @@ struct MealPagesController: Sendable {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let id = try mealID(context)
-        guard let change = try await diary.database.deleteMeal(id: id) else { throw mealNotFound(id) }
+        guard let change = try await diary.database.deleteMeal(id: id) else { throw Meal.Missing(id: id) }
         await diary.photos.release(change.orphaned)
         return redirect(to: "/?notice=deleted")
     }

@@ -37,3 +37,11 @@ public struct MyFood: Sendable, Equatable {
         isSharedWithHousehold = row["shared_with_household"]
     }
 }
+
+extension MyFood {
+    /// The food of the person's own that was named is gone, or never was.
+    struct Missing: Refusal, Equatable {
+        var kind: RefusalKind { .missing }
+        var message: String { "There is no such food in My foods. It may have been deleted." }
+    }
+}

@@ -65,7 +65,7 @@ struct MyFoodsController: Sendable {
                                                                      csrfToken: context.csrfToken), status: rejection.status)
         case .success(let checked): photo = checked
         }
-        guard let saved = try await diary.photos.committing(photo, { try await diary.database.saveMyFood(id: id, input, photo: photo, now: now()) }) else { throw Self.notFound }
+        guard let saved = try await diary.photos.committing(photo, { try await diary.database.saveMyFood(id: id, input, photo: photo, now: now()) }) else { throw MyFood.Missing() }
         await diary.photos.release(saved.1.orphaned)
         return redirect(to: "/my-foods?notice=saved")
     }
@@ -75,7 +75,7 @@ struct MyFoodsController: Sendable {
         let diary = try context.diary()
         let food = try await requireFood(context)
         switch try await diary.database.deleteMyFood(id: food.id) {
-        case .missing: throw Self.notFound
+        case .missing: throw MyFood.Missing()
         case .deleted(let change):
             await diary.photos.release(change.orphaned)
             return redirect(to: "/my-foods?notice=deleted")
@@ -111,9 +111,8 @@ struct MyFoodsController: Sendable {
         let diary = try context.diary()
         guard let id = context.parameters.get("food").flatMap(Int64.init),
               let food = try await diary.database.read({ db in try MyFood.fetch(db, id: id) })
-        else { throw Self.notFound }
+        else { throw MyFood.Missing() }
         return food
     }
 
-    static let notFound = HTTPError(.notFound, message: "There is no such food in My foods. It may have been deleted.")
 }

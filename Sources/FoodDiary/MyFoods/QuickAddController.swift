@@ -26,7 +26,7 @@ struct QuickAddController: Sendable {
                                          status: .unprocessableContent)
         case .success(let food):
             guard try await diary.database.addEntry(mealID: meal.id, food: food, amount: nil, now: now()) != nil else {
-                throw mealNotFound(meal.id)
+                throw Meal.Missing(id: meal.id)
             }
             return redirect(to: "/meals/\(meal.id)?notice=food_added#foods")
         }

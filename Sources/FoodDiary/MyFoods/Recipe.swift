@@ -37,3 +37,11 @@ public struct Recipe: Sendable, Equatable {
     var portion: Portion { Portion(key: "serving", label: "1 serving", grams: servingGrams) }
 
 }
+
+extension Recipe {
+    /// The recipe that was named is gone, or never was.
+    struct Missing: Refusal, Equatable {
+        var kind: RefusalKind { .missing }
+        var message: String { "There is no such recipe. It may have been deleted." }
+    }
+}

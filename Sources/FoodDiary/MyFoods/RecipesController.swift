@@ -14,7 +14,6 @@ struct RecipesController: Sendable {
     static let notices = ["saved": "Recipe saved.", "deleted": "Recipe deleted.", "ingredient": "Ingredient added.", "removed": "Ingredient removed.",
                           "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
                           "copied": "Copied into your recipes: this one is yours to change."]
-    static let notFound = HTTPError(.notFound, message: "There is no such recipe. It may have been deleted.")
 
     func addRoutes(to routes: Routes) {
         routes.get("/recipes", use: list)
@@ -82,7 +81,7 @@ struct RecipesController: Sendable {
                                          status: rejection.status)
         case .success(let checked): photo = checked
         }
-        guard let saved = try await diary.photos.committing(photo, { try await diary.database.saveRecipe(id: id, input, photo: photo, now: now()) }) else { throw Self.notFound }
+        guard let saved = try await diary.photos.committing(photo, { try await diary.database.saveRecipe(id: id, input, photo: photo, now: now()) }) else { throw Recipe.Missing() }
         await diary.photos.release(saved.1.orphaned)
         return redirect(to: "/recipes/\(saved.0)?notice=saved")
     }
@@ -90,7 +89,7 @@ struct RecipesController: Sendable {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let recipe = try await requireRecipe(context)
-        guard let change = try await diary.database.deleteRecipe(id: recipe.id) else { throw Self.notFound }
+        guard let change = try await diary.database.deleteRecipe(id: recipe.id) else { throw Recipe.Missing() }
         await diary.photos.release(change.orphaned)
         return redirect(to: "/recipes?notice=deleted")
     }
@@ -136,7 +135,7 @@ struct RecipesController: Sendable {
             return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: form, errors: errors, context: context), status: .unprocessableContent)
         case .success(let amount):
             guard try await diary.database.addIngredient(recipeID: recipe.id, food: resolved.food, myFoodID: resolved.myFoodID, amount: amount, now: now()) else {
-                throw Self.notFound
+                throw Recipe.Missing()
             }
             return redirect(to: "/recipes/\(recipe.id)?notice=ingredient")
         }
@@ -211,7 +210,7 @@ struct RecipesController: Sendable {
         let diary = try context.diary()
         guard let id = context.parameters.get("recipe").flatMap(Int64.init),
               let recipe = try await diary.database.read({ db in try Recipe.fetch(db, id: id) })
-        else { throw Self.notFound }
+        else { throw Recipe.Missing() }
         return recipe
     }
 }

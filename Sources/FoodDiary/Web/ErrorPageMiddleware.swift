@@ -64,6 +64,10 @@ struct Problem {
             status = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
             message = "The disk the diary is kept on is full, so nothing was saved. Free some space, then try again; everything saved before is safe."
             extraHeaders = [:]
+        case let refusal as any Refusal:
+            status = refusal.kind.status
+            message = refusal.message
+            extraHeaders = [:]
         case let error as HTTPError:
             status = error.status
             message = error.body ?? Self.defaultMessage(for: error.status)
