@@ -47,7 +47,7 @@ public enum SuggestionBenchmark {
                               shown: shown)
             }
             return [
-                try time("baseline: one meal with its foods") { try EntryQueries.mealFoods(db, mealID: fullMeal)?.entries.count ?? 0 },
+                try time("baseline: one meal with its foods") { try MealQueries.mealFoods(db, mealID: fullMeal)?.entries.count ?? 0 },
                 try time("last time here (busiest place)") { try FoodSuggestions.forMeal(db, lunch)?.foods.count ?? 0 },
                 try time("usually at this time (no place)") { try FoodSuggestions.forMeal(db, breakfast)?.foods.count ?? 0 },
                 try time("like this one, here") { try ItemisingQueries.likeThisOne(db, lunch).meals.count },

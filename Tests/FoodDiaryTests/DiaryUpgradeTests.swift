@@ -59,7 +59,7 @@ import Testing
                 #expect(try await diary.read { db in try MyFood.fetchAll(db).map(\.isSharedWithHousehold) } == [false])
             }
             #expect(try await MealSharingTests.grams(robins) == [250])
-            #expect(try await robins.read { db in try EntryQueries.mealFoods(db, mealID: 1)?.totals[.energyKcal] } == 250 * 0.89)
+            #expect(try await robins.read { db in try MealQueries.mealFoods(db, mealID: 1)?.totals[.energyKcal] } == 250 * 0.89)
 
             // The upgraded diaries share like new ones.
             let hidden = try MealSharingTests.formFields(try await client.get("/meals/1/share?split=1").text)

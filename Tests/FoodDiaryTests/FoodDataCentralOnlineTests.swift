@@ -44,7 +44,7 @@ import Testing
     }
 
     static func firstEntry(_ database: AppDatabase, meal: Int64) async throws -> FoodEntry? {
-        try await database.read { db in try EntryQueries.mealFoods(db, meals: [try #require(try MealQueries.meal(db, id: meal))]).first?.entries.first }
+        try await database.read { db in try MealQueries.mealFoods(db, meals: [try #require(try MealQueries.meal(db, id: meal))]).first?.entries.first }
     }
 
     @Test func searchPickStopTheServerAndTheFoodStaysWithExactLabelNutrients() async throws {

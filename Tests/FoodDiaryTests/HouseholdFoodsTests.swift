@@ -26,7 +26,7 @@ import Testing
             let logged = try await client.postForm("/meals/1/foods", [("source", "household:1:my:1"), ("amount", "serving"), ("count", "2")],
                                                    token: robin.token, session: robin.session)
             #expect(logged.status == .seeOther)
-            let entry = try #require(try await robins.read { db in try EntryQueries.mealFoods(db, mealID: 1) }?.entries.first)
+            let entry = try #require(try await robins.read { db in try MealQueries.mealFoods(db, mealID: 1) }?.entries.first)
             #expect(entry.food.description == "Granola bar" && entry.grams == 80 && entry.nutrients[.energyKcal] == 360)
 
             // Robin's copy is Robin's: changing it leaves Sam's alone.
@@ -69,7 +69,7 @@ import Testing
                                               token: robin.token, session: robin.session).status == .seeOther)
             let sams = try #require(try await database.read { db in try Recipe.fetch(db, id: 1) })
             let robins = try MealSharingTests.robinsDiary(config)
-            let eaten = try #require(try await robins.read { db in try EntryQueries.mealFoods(db, mealID: 1) }?.entries.first)
+            let eaten = try #require(try await robins.read { db in try MealQueries.mealFoods(db, mealID: 1) }?.entries.first)
             #expect(eaten.nutrients == sams.perServing.scaled(grams: eaten.grams!, basisGrams: sams.servingGrams))
 
             let copied = try await client.postForm("/household/recipes/1/1/copy", [], token: robin.token, session: robin.session)

@@ -70,7 +70,7 @@ import Testing
 
             // Sam kept a third: 100 g of banana and 300 kcal of rice, each scaled from its own snapshot.
             #expect(try await Self.grams(database) == [100, nil])
-            let sams = try await database.read { db in try #require(try EntryQueries.mealFoods(db, mealID: 1)) }
+            let sams = try await database.read { db in try #require(try MealQueries.mealFoods(db, mealID: 1)) }
             #expect(sams.entries[0].nutrients == sams.entries[0].food.nutrients(forGrams: 100))
             #expect(abs(sams.totals[.energyKcal]! - (89 + 300)) < 1e-9)
             #expect(try await client.get("/meals/1").text.contains("Also logged for Robin, who had 2 of 3 servings."))
@@ -78,7 +78,7 @@ import Testing
             // Robin has two thirds, with the time, place name, photo, notes and tags.
             let robins = try Self.robinsDiary(config)
             #expect(try await Self.grams(robins) == [200, nil])
-            let copy = try await robins.read { db in try #require(try EntryQueries.mealFoods(db, mealID: 1)) }
+            let copy = try await robins.read { db in try #require(try MealQueries.mealFoods(db, mealID: 1)) }
             #expect(abs(copy.totals[.energyKcal]! - (178 + 600)) < 1e-9)
             #expect(copy.entries[1].food.basisGrams == nil && copy.entries[1].nutrients[.proteinG] == 12)
             #expect(copy.meal.eatenAt.description == "2026-03-09T19:30" && copy.meal.place?.name == "Our kitchen")
@@ -217,7 +217,7 @@ import Testing
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let hidden = try Self.formFields(try await client.get("/meals/1/share?split=1").text)
             // What the first attempt got done: Robin's copy, under the form's key.
-            let pot = try await database.read { db in try #require(try EntryQueries.mealFoods(db, mealID: 1)) }
+            let pot = try await database.read { db in try #require(try MealQueries.mealFoods(db, mealID: 1)) }
             let share = ServingShare(servings: 2, of: 3)
             _ = try await Self.robinsDiary(config).insertSharedCopy(SharedMealCopy(
                 key: hidden[0].1, sharedBy: "Sam", share: share, eatenAt: pot.meal.eatenAt, utcOffsetMinutes: 0, notes: "Curry",

@@ -35,7 +35,7 @@ import FoodDiaryTools
     }
 
     static func entries(_ database: AppDatabase, _ mealID: Int64) async throws -> [FoodEntry] {
-        try await database.read { db in try EntryQueries.mealFoods(db, mealID: mealID)?.entries ?? [] }
+        try await database.read { db in try MealQueries.mealFoods(db, mealID: mealID)?.entries ?? [] }
     }
 
     // MARK: - Snap

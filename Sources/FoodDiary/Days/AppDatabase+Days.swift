@@ -19,7 +19,7 @@ public enum DayQueries {
     public struct Day: Sendable, Equatable {
         public let date: LocalDate
         /// Oldest first, as the day was lived.
-        public let meals: [EntryQueries.MealFoods]
+        public let meals: [MealQueries.MealFoods]
         public let goals: DailyGoals
         public var slotNames = MealSlotNames()
         public var totals: NutrientValues { NutrientValues.sum(meals.map(\.totals)) }
@@ -41,7 +41,7 @@ public enum DayQueries {
     /// Meals filed under `date` by the wall clock they were eaten at, whatever their UTC offset.
     public static func day(_ db: Database, date: LocalDate) throws -> Day {
         let meals = try MealQueries.meals(db, from: date, through: date)
-        return Day(date: date, meals: try EntryQueries.mealFoods(db, meals: meals), goals: try DailyGoals.fetch(db), slotNames: try MealSlotNames.fetch(db))
+        return Day(date: date, meals: try MealQueries.mealFoods(db, meals: meals), goals: try DailyGoals.fetch(db), slotNames: try MealSlotNames.fetch(db))
     }
 
     /// Sums for every day from `first` through `last`, empty days included.

@@ -1,33 +1,6 @@
 import FoodDiaryBase
 import Foundation
 
-/// A total measured against its goal: a bar that fills to the goal and turns over-goal colours past it.
-struct GoalBarView: Sendable {
-    let name: String
-    let valueText: String
-    let goalText: String
-    let percentText: String
-    /// Bar fill, 0–100, for the CSS width.
-    let fill: String
-    let isOver: Bool
-
-    init?(kind: NutrientKind, total: Double?, goal: Double?) {
-        guard let goal else { return nil }
-        let value = total ?? 0
-        name = kind.label
-        valueText = kind.format(value)
-        goalText = kind.format(goal)
-        let percent = value / goal * 100
-        percentText = "\(Int(percent.rounded())) %"
-        fill = NumberText.fixed(min(100, percent), fractionDigits: 1)
-        isOver = value > goal
-    }
-
-    static func bars(totals: NutrientValues, goals: DailyGoals) -> [GoalBarView] {
-        DailyGoals.kinds.compactMap { GoalBarView(kind: $0, total: totals[$0], goal: goals[$0]) }
-    }
-}
-
 /// `/days/{date}` and `/today`: one day's meals with their foods, its totals against the goals.
 struct DayView: Sendable {
     struct MealBlock: Sendable {
@@ -101,7 +74,7 @@ struct DayView: Sendable {
         lines = NutrientLineView.lines(totals)
     }
 
-    private static func block(_ foods: EntryQueries.MealFoods) -> MealBlock {
+    private static func block(_ foods: MealQueries.MealFoods) -> MealBlock {
         MealBlock(url: "/meals/\(foods.meal.id)", time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
                   placeName: foods.meal.place?.name, kcal: foods.isItemised ? FoodDiaryBase.kcalText(foods.totals) : MealRowView.notItemised,
                   macros: foods.isItemised ? macrosText(foods.totals) : "",
@@ -118,27 +91,6 @@ extension DayView {
         case 1: "+ 1 meal not itemised"
         default: "+ \(count) meals not itemised"
         }
-    }
-}
-
-/// The strip under the top bar on every page: today's energy and macros against the goals.
-struct StatusStripView: Sendable {
-    let kcalText: String
-    let goalText: String?
-    let fill: String
-    let isOver: Bool
-    let macros: String
-    /// Named apart from the day page's own: a missing key would be looked up in the page behind.
-    let todayNotItemisedText: String?
-
-    init(totals: NutrientValues, goals: DailyGoals, notItemised: Int) {
-        todayNotItemisedText = DayView.notItemisedText(notItemised)
-        let kcal = totals.value(.energyKcal, default: 0)
-        kcalText = NutrientKind.energyKcal.format(kcal)
-        goalText = goals[.energyKcal].map { NutrientKind.energyKcal.format($0) }
-        fill = goals[.energyKcal].map { NumberText.fixed(min(100, kcal / $0 * 100), fractionDigits: 1) } ?? "0"
-        isOver = goals[.energyKcal].map { kcal > $0 } ?? false
-        macros = macrosText(totals)
     }
 }
 

@@ -87,40 +87,6 @@ extension AppDatabase {
 
 /// Read-only questions about a meal's foods and the saved foods.
 public enum EntryQueries {
-    /// A meal with its foods in the order they were added, and their sums.
-    public struct MealFoods: Sendable, Equatable {
-        public let meal: Meal
-        public let entries: [FoodEntry]
-        public var totals: NutrientValues { NutrientValues.sum(entries.map(\.nutrients)) }
-        /// `Meal.isItemised`, as the foods read with it say.
-        public var isItemised: Bool { !entries.isEmpty }
-        /// Nutrients some foods report and others do not: their totals are a lower bound.
-        public var partiallyKnown: Set<NutrientKind> {
-            Set(NutrientKind.allCases.filter { kind in
-                entries.contains { $0.nutrients[kind] != nil } && entries.contains { $0.nutrients[kind] == nil }
-            })
-        }
-    }
-
-    public static func mealFoods(_ db: Database, mealID: Int64) throws -> MealFoods? {
-        guard let meal = try MealQueries.meal(db, id: mealID) else { return nil }
-        return try mealFoods(db, meals: [meal]).first
-    }
-
-    /// Each meal with its foods, all read in one query.
-    static func mealFoods(_ db: Database, meals: [Meal]) throws -> [MealFoods] {
-        guard !meals.isEmpty else { return [] }
-        var entries: [Int64: [FoodEntry]] = [:]
-        try db.forEachCachedRow(
-            "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) ORDER BY meal_id, id",
-            [JSONList.ids(meals.map(\.id))]
-        ) { row in
-            let entry = try FoodEntry(row: row)
-            entries[entry.mealID, default: []].append(entry)
-        }
-        return meals.map { MealFoods(meal: $0, entries: entries[$0.id] ?? []) }
-    }
-
     public static func entry(_ db: Database, mealID: Int64, entryID: Int64) throws -> FoodEntry? {
         try Row.fetchOne(db, sql: "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE id = ? AND meal_id = ?", arguments: [entryID, mealID])
             .map(FoodEntry.init(row:))

@@ -1,114 +1,6 @@
 import FoodDiaryBase
 import Foundation
 
-/// The amount picker every "how much?" form shares: presets, counted portions, or grams typed.
-struct AmountFieldsView: Sendable {
-    struct Option: Sendable { let key: String; let label: String; let checked: Bool; let grams: String }
-
-    let presets: [Option]
-    let portions: [Option]
-    let hasPortions: Bool
-    let count: String
-    let grams: String
-    let gramsChecked: Bool
-    let choiceError: String?
-    let countError: String?
-    let gramsError: String?
-    let legend: String
-    /// "g", or "ml" for a drink labelled by volume.
-    let unit: String
-    let unitName: String
-    /// Said where the amount is a volume, so nobody reads it as a weight.
-    let unitNote: String?
-    /// For the page's live "≈ kcal" preview; empty when the food's energy is unknown.
-    let kcalPerGram: String
-    let minGrams = formatQuantity(ChosenAmount.gramsRange.lowerBound)
-    let maxGrams = formatQuantity(ChosenAmount.gramsRange.upperBound)
-
-    init(portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
-         legend: String = "How much?", food: FoodSnapshot? = nil) {
-        self.legend = legend
-        let unit = food?.basisUnit ?? .grams
-        self.unit = unit.symbol
-        unitName = unit == .grams ? "Grams" : "Millilitres"
-        unitNote = unit == .grams ? nil
-            : "Measured in millilitres: the label gives its serving as a volume, and with no density known it is never counted as grams."
-        kcalPerGram = food.flatMap { food in food.basisGrams.flatMap { grams in food.basis[.energyKcal].map { String($0 / grams) } } } ?? ""
-        presets = ChosenAmount.presetGrams.map {
-            let key = ChosenAmount.presetKey($0)
-            return Option(key: key, label: "\(Int($0)) \(unit.symbol)", checked: form.choice == key, grams: String($0))
-        }
-        self.portions = portions.map {
-            Option(key: $0.key, label: $0.grams > 0 ? "\($0.label) = \(formatQuantity($0.grams)) \(unit.symbol)" : $0.label,
-                   checked: form.choice == $0.key, grams: String($0.grams))
-        }
-        hasPortions = !portions.isEmpty
-        count = form.count
-        grams = form.grams
-        gramsChecked = form.choice == "grams"
-        choiceError = errors.choice
-        countError = errors.count
-        gramsError = errors.grams
-    }
-
-    /// The form a page opens with: the household measure people log the food by, if it has one, else 125 g.
-    static func initialForm(portions: [Portion]) -> ChosenAmount.Form {
-        ChosenAmount.Form(choice: Portion.everyday(in: portions)?.key ?? ChosenAmount.presetKey(125))
-    }
-}
-
-/// One nutrient as a page lists it.
-struct NutrientLineView: Sendable {
-    let name: String
-    let value: String
-    let indented: Bool
-
-    /// The ten snapshot nutrients in label order; parts of a line (saturated fat, fibre, sugars) are indented.
-    static func lines(_ values: NutrientValues, partial: Set<NutrientKind> = []) -> [NutrientLineView] {
-        let order: [(NutrientKind, Bool)] = [
-            (.energyKcal, false), (.fatG, false), (.saturatedFatG, true), (.cholesterolMg, false), (.sodiumMg, false),
-            (.carbohydrateG, false), (.fiberG, true), (.sugarsG, true), (.proteinG, false), (.potassiumMg, false),
-        ]
-        return order.map { kind, indented in
-            NutrientLineView(name: kind.label, value: kind.format(values[kind]) + (partial.contains(kind) ? " *" : ""), indented: indented)
-        }
-    }
-}
-
-/// The meal a food page belongs to, as a one-line reminder.
-struct MealContextView: Sendable {
-    let url: String
-    let time: String
-    let dayHeading: String
-    let headline: String?
-
-    init(_ meal: Meal) {
-        url = "/meals/\(meal.id)"
-        time = meal.eatenAt.clockText
-        dayHeading = meal.eatenAt.date.longText
-        headline = meal.headline
-    }
-}
-
-/// A food entry as the meal page lists it.
-struct EntryRowView: Sendable {
-    let url: String
-    let description: String
-    let brandOwner: String?
-    let amount: String
-    let kcal: String
-    let macros: String
-
-    init(_ entry: FoodEntry) {
-        url = "/meals/\(entry.mealID)/foods/\(entry.id)"
-        description = entry.food.description
-        brandOwner = entry.food.brandOwner
-        amount = entry.portionLabel
-        kcal = kcalText(entry.nutrients)
-        macros = macrosText(entry.nutrients)
-    }
-}
-
 /// `/meals/{id}/foods/new`: search the catalog and the saved foods to add one to the meal.
 struct AddFoodView: Sendable {
     struct SavedRow: Sendable {
@@ -266,15 +158,6 @@ struct ChooseAmountView: Sendable {
         self.backURL = backURL
         self.saveForLater = saveForLater
     }
-}
-
-/// The small form that keeps a food in "My saved foods", or says it is already there.
-struct SaveForLaterView: Sendable {
-    let csrfToken: String
-    let fieldName: String
-    let fieldValue: String
-    let returnTo: String
-    let alreadySaved: Bool
 }
 
 /// `/meals/{id}/foods/new/typed`: a food typed from its label.

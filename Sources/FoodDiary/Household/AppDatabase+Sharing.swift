@@ -114,7 +114,7 @@ enum ShareOutcome: Sendable, Equatable {
 public enum SharingQueries {
     /// The meal's foods and shares as they are, digested: any food added, changed or shared out
     /// since a share form was opened changes it, even within one tick of the clock.
-    static func version(of source: EntryQueries.MealFoods, shares: [MealShare]) -> String {
+    static func version(of source: MealQueries.MealFoods, shares: [MealShare]) -> String {
         let state = source.entries.map { "\($0.id):\($0.grams ?? -1):\($0.nutrients[.energyKcal] ?? -1)" }.joined(separator: ",")
             + "|\(shares.count)|\(source.meal.updatedAt.timeIntervalSince1970)"
         return SHA256.hash(data: Data(state.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
@@ -126,8 +126,8 @@ public enum SharingQueries {
     }
 
     /// A meal with its foods and its shares, for the pages that show both; nil when it is gone.
-    static func mealFoodsAndShares(_ db: Database, mealID: Int64) throws -> (EntryQueries.MealFoods, [MealShare])? {
-        try EntryQueries.mealFoods(db, mealID: mealID).map { ($0, try shares(db, mealID: mealID)) }
+    static func mealFoodsAndShares(_ db: Database, mealID: Int64) throws -> (MealQueries.MealFoods, [MealShare])? {
+        try MealQueries.mealFoods(db, mealID: mealID).map { ($0, try shares(db, mealID: mealID)) }
     }
 
     /// The meal's shares, oldest first.

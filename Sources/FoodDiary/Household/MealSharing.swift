@@ -21,7 +21,7 @@ struct MealSharing: Sendable {
     /// part checks again inside its transaction, against any other change made meanwhile.
     func share(mealID: Int64, version: String, by sharer: SignedIn, as plan: ShareMealForm.Plan) async throws -> ShareOutcome {
         try await locks.withLock("\(sharer.diary.id):\(mealID)") {
-            let found = try await sharer.diary.database.read { db -> (EntryQueries.MealFoods, [MealShare], Bool)? in
+            let found = try await sharer.diary.database.read { db -> (MealQueries.MealFoods, [MealShare], Bool)? in
                 guard let (source, shares) = try SharingQueries.mealFoodsAndShares(db, mealID: mealID) else { return nil }
                 return (source, shares, try SharingQueries.isRecorded(db, key: plan.key))
             }
@@ -34,7 +34,7 @@ struct MealSharing: Sendable {
         }
     }
 
-    private func copy(_ source: EntryQueries.MealFoods, by sharer: SignedIn, as plan: ShareMealForm.Plan) async throws {
+    private func copy(_ source: MealQueries.MealFoods, by sharer: SignedIn, as plan: ShareMealForm.Plan) async throws {
         let meal = source.meal
         for (person, share) in plan.people {
             let diary = try await diaries.diary(try await accounts.openDiaryID(for: person, now: now()))

@@ -58,7 +58,7 @@ struct MealSharingController: Sendable {
                                      status: status)
     }
 
-    private func mealAndShares(_ context: AppRequestContext) async throws -> (EntryQueries.MealFoods, [MealShare]) {
+    private func mealAndShares(_ context: AppRequestContext) async throws -> (MealQueries.MealFoods, [MealShare]) {
         let id = try mealIDParameter(context)
         guard let found = try await context.diary().database.read({ db in try SharingQueries.mealFoodsAndShares(db, mealID: id) }) else {
             throw Meal.Missing(id: id)

@@ -49,7 +49,7 @@ struct ShareMealView: Sendable {
     let hasErrors: Bool
     let errorSummary = ErrorSummary.nothingShared
 
-    init(source: EntryQueries.MealFoods, shares: [MealShare], people: [Account], viewerIsOwner: Bool = false, form: ShareMealForm,
+    init(source: MealQueries.MealFoods, shares: [MealShare], people: [Account], viewerIsOwner: Bool = false, form: ShareMealForm,
          errors: ShareMealForm.Errors = .init(), stale: Bool = false, csrfToken: String) {
         let meal = source.meal
         self.csrfToken = csrfToken

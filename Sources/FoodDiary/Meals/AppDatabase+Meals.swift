@@ -55,6 +55,55 @@ extension AppDatabase {
 
 /// Read-only questions about meals; each runs in one read transaction and returns plain values.
 public enum MealQueries {
+    /// A meal with its foods in the order they were added, and their sums.
+    public struct MealFoods: Sendable, Equatable {
+        public let meal: Meal
+        public let entries: [FoodEntry]
+        public var totals: NutrientValues { NutrientValues.sum(entries.map(\.nutrients)) }
+        /// `Meal.isItemised`, as the foods read with it say.
+        public var isItemised: Bool { !entries.isEmpty }
+        /// Nutrients some foods report and others do not: their totals are a lower bound.
+        public var partiallyKnown: Set<NutrientKind> {
+            Set(NutrientKind.allCases.filter { kind in
+                entries.contains { $0.nutrients[kind] != nil } && entries.contains { $0.nutrients[kind] == nil }
+            })
+        }
+    }
+
+    public static func mealFoods(_ db: Database, mealID: Int64) throws -> MealFoods? {
+        guard let meal = try MealQueries.meal(db, id: mealID) else { return nil }
+        return try mealFoods(db, meals: [meal]).first
+    }
+
+    /// What a meal's page shows: its foods, whom it was shared with, and, while it has no foods,
+    /// past meals like it to copy.
+    struct Page: Sendable {
+        let foods: MealFoods
+        let shares: [MealShare]
+        let likes: (likeness: ItemisingQueries.Likeness, meals: [ItemisingQueries.LikeMeal])?
+    }
+
+    /// Nil when the meal is gone.
+    static func page(_ db: Database, id: Int64) throws -> Page? {
+        guard let foods = try mealFoods(db, mealID: id) else { return nil }
+        return Page(foods: foods, shares: try SharingQueries.shares(db, mealID: id),
+                    likes: foods.isItemised ? nil : try ItemisingQueries.likeThisOne(db, foods.meal))
+    }
+
+    /// Each meal with its foods, all read in one query.
+    static func mealFoods(_ db: Database, meals: [Meal]) throws -> [MealFoods] {
+        guard !meals.isEmpty else { return [] }
+        var entries: [Int64: [FoodEntry]] = [:]
+        try db.forEachCachedRow(
+            "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) ORDER BY meal_id, id",
+            [JSONList.ids(meals.map(\.id))]
+        ) { row in
+            let entry = try FoodEntry(row: row)
+            entries[entry.mealID, default: []].append(entry)
+        }
+        return meals.map { MealFoods(meal: $0, entries: entries[$0.id] ?? []) }
+    }
+
     public struct ListPage: Sendable, Equatable {
         public let meals: [Meal]
         public let page: Int

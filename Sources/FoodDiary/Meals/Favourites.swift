@@ -38,7 +38,7 @@ struct LogAgainView: Sendable {
     let hasErrors: Bool
     let errorSummary = ErrorSummary.nothingLogged
 
-    init(source: EntryQueries.MealFoods, form: MealForm, errors: MealForm.Errors = .init(), csrfToken: String) {
+    init(source: MealQueries.MealFoods, form: MealForm, errors: MealForm.Errors = .init(), csrfToken: String) {
         self.csrfToken = csrfToken
         action = "/meals/\(source.meal.id)/log-again"
         cancelURL = "/meals/\(source.meal.id)"
@@ -47,7 +47,7 @@ struct LogAgainView: Sendable {
         utcOffset = form.utcOffset
         notes = form.notes
         entries = source.entries.map(EntryRowView.init)
-        hasEntries = !entries.isEmpty
+        hasEntries = source.isItemised
         kcalText = FoodDiaryBase.kcalText(source.totals)
         eatenAtError = errors.eatenAt ?? errors.utcOffset
         notesError = errors.notes
@@ -109,10 +109,10 @@ struct FavouritesController: Sendable {
         }
     }
 
-    private func requireFoods(_ context: AppRequestContext) async throws -> EntryQueries.MealFoods {
+    private func requireFoods(_ context: AppRequestContext) async throws -> MealQueries.MealFoods {
         let diary = try context.diary()
         let id = try mealIDParameter(context)
-        guard let foods = try await diary.database.read({ db in try EntryQueries.mealFoods(db, mealID: id) }) else {
+        guard let foods = try await diary.database.read({ db in try MealQueries.mealFoods(db, mealID: id) }) else {
             throw Meal.Missing(id: id)
         }
         return foods

@@ -58,19 +58,12 @@ struct MealPagesController: Sendable {
     private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, estimate: (typed: String, error: String)? = nil,
                             status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        // A meal with no foods yet also offers past meals like it.
-        guard let (foods, shares, likes) = try await diary.database.read({ db in
-            try SharingQueries.mealFoodsAndShares(db, mealID: id).map { foods, shares in
-                (foods, shares, foods.entries.isEmpty ? try ItemisingQueries.likeThisOne(db, foods.meal) : nil)
-            }
-        }) else {
-            throw Meal.Missing(id: id)
-        }
-        let itemise = likes.map {
+        guard let page = try await diary.database.read({ db in try MealQueries.page(db, id: id) }) else { throw Meal.Missing(id: id) }
+        let itemise = page.likes.map {
             ItemiseHelpView(mealID: id, likeness: $0.likeness, likes: $0.meals, estimate: estimate?.typed ?? "", estimateError: estimate?.error,
                             csrfToken: context.csrfToken)
         }
-        return await renderer.render(.mealDetail, MealDetailView(foods: foods, shares: shares, itemise: itemise, timeZone: timeZone, notice: notice,
+        return await renderer.render(.mealDetail, MealDetailView(foods: page.foods, shares: page.shares, itemise: itemise, timeZone: timeZone, notice: notice,
                                                            photoError: photoError, csrfToken: context.csrfToken), status: status)
     }
 

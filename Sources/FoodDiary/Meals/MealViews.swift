@@ -19,78 +19,6 @@ struct MealListView: Sendable {
     }
 }
 
-struct MealDayView: Sendable {
-    let heading: String
-    let isoDate: String
-    let meals: [MealRowView]
-
-    /// Splits meals (already newest first) into runs that share a local date.
-    static func group(_ meals: [Meal]) -> [MealDayView] {
-        var days: [MealDayView] = []
-        var current: [Meal] = []
-        for meal in meals {
-            if let first = current.first, first.eatenAt.date != meal.eatenAt.date {
-                days.append(MealDayView(date: first.eatenAt.date, meals: current))
-                current = []
-            }
-            current.append(meal)
-        }
-        if let first = current.first { days.append(MealDayView(date: first.eatenAt.date, meals: current)) }
-        return days
-    }
-
-    init(date: LocalDate, meals: [Meal]) {
-        heading = date.longText
-        isoDate = date.description
-        self.meals = meals.map(MealRowView.init(meal:))
-    }
-}
-
-struct MealRowView: Sendable {
-    let url: String
-    let thumbnailURL: String?
-    let placeName: String?
-    let tagsText: String?
-    let time: String
-    let headline: String?
-    /// "Eggs + Toast + Butter": which foods, not how many.
-    let foodsText: String
-    let kcalText: String
-    let isItemised: Bool
-
-    init(meal: Meal) {
-        url = "/meals/\(meal.id)"
-        thumbnailURL = meal.photo?.url(.thumb)
-        placeName = meal.place?.name
-        let visibleTags = meal.tags.map(\.name).filter { !TagList.isHidden($0) }.map(TagList.display)
-        tagsText = visibleTags.isEmpty ? nil : visibleTags.joined(separator: " · ")
-        time = meal.eatenAt.clockText
-        headline = meal.headline
-        foodsText = meal.foodsText
-        kcalText = meal.knownEnergyKcal.map { FoodDiaryBase.kcalText($0) } ?? Self.notItemised
-        isItemised = meal.isItemised
-    }
-
-    /// What a meal with no foods shows for its energy: unknown, not zero.
-    static let notItemised = "To itemise"
-}
-
-struct PaginationView: Sendable {
-    let page: Int
-    let pageCount: Int
-    let previousURL: String?
-    let nextURL: String?
-
-    /// Links for a list at `path`; nil when it fits on one page.
-    init?(_ list: MealQueries.ListPage, path: String) {
-        guard list.pageCount > 1 else { return nil }
-        page = list.page
-        pageCount = list.pageCount
-        previousURL = page > 1 ? (page == 2 ? path : "\(path)?page=\(page - 1)") : nil
-        nextURL = page < pageCount ? "\(path)?page=\(page + 1)" : nil
-    }
-}
-
 /// `/meals/{id}`: everything about one meal, its foods and their sums.
 struct MealDetailView: Sendable {
     let title: String
@@ -132,7 +60,7 @@ struct MealDetailView: Sendable {
     /// For a meal with no foods yet: meals like it and a quick estimate.
     let itemise: ItemiseHelpView?
 
-    init(foods: EntryQueries.MealFoods, shares: [MealShare], itemise: ItemiseHelpView? = nil, timeZone: TimeZone, notice: String?,
+    init(foods: MealQueries.MealFoods, shares: [MealShare], itemise: ItemiseHelpView? = nil, timeZone: TimeZone, notice: String?,
          photoError: String? = nil, csrfToken: String) {
         self.itemise = itemise
         let meal = foods.meal

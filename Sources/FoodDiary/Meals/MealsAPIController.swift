@@ -50,7 +50,7 @@ struct MealsAPIController: Sendable {
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         guard let text = context.parameters.get("id"), let id = Int64(text),
-              let foods = try await diary.database.read({ db in try EntryQueries.mealFoods(db, mealID: id) })
+              let foods = try await diary.database.read({ db in try MealQueries.mealFoods(db, mealID: id) })
         else {
             throw HTTPError(.notFound, message: "No meal has id \(context.parameters.get("id") ?? "").")
         }
@@ -151,7 +151,7 @@ struct MealDetailJSON: Encodable {
     let foods: [FoodEntryJSON]
     let totals: NutrientsJSON
 
-    init(_ foods: EntryQueries.MealFoods) {
+    init(_ foods: MealQueries.MealFoods) {
         meal = MealJSON(foods.meal)
         self.foods = foods.entries.map(FoodEntryJSON.init)
         totals = NutrientsJSON(values: foods.totals)

@@ -1,31 +1,6 @@
 import FoodDiaryBase
 import Hummingbird
 
-/// A catalog food among search results, wherever its link leads (the food's page, adding it to a
-/// meal, adding it to a recipe); `partials/catalog_result` shows it.
-struct CatalogResultRow: Sendable {
-    let url: String
-    let description: String
-    let foodGroup: String
-    /// "SR28", "FNDDS", "Foundation" or "Branded".
-    let source: String
-    let brandOwner: String?
-    let kcalText: String
-    let per: String
-    let isSaved: Bool
-
-    init(_ food: FoodSummary, url: String, isSaved: Bool = false) {
-        self.url = url
-        per = "per 100 \(food.measureUnit.symbol)"
-        description = food.description
-        foodGroup = food.foodGroup
-        source = food.dataType.shortLabel
-        brandOwner = food.brandOwner
-        kcalText = food.energyKcalPer100g.map(FoodDiaryBase.kcalText) ?? "– kcal"
-        self.isSaved = isSaved
-    }
-}
-
 /// A catalog search form's "All foods / Generic / Branded" choice (`partials/catalog_scope`), and
 /// what the results say of the branded foods (`partials/catalog_scope_notes`).
 struct CatalogScopeView: Sendable {
@@ -63,31 +38,5 @@ struct CatalogScopeView: Sendable {
     /// How many foods matched, with a "+" when the branded ones were counted only so far.
     static func countText(_ result: FoodSearchResult) -> String {
         NumberText.grouped(result.totalHits) + (result.totalIsFloor ? "+" : "")
-    }
-}
-
-extension FoodSearch.Scope {
-    /// From a search form's `kind` field; absent or empty is all foods.
-    init(formValue: String?) throws {
-        guard let scope = FoodSearch.Scope(rawValue: formValue.flatMap { $0.isEmpty ? nil : $0 } ?? "all") else {
-            throw HTTPError(.badRequest, message: "Choose all foods, generic or branded (`kind` is all, generic or branded).")
-        }
-        self = scope
-    }
-}
-
-/// What a search page says when it corrected the spelling: "Showing avocado — search instead for
-/// avacado", or, when nothing matched as typed, only what it shows.
-struct SpellingView: Sendable {
-    let correctedQuery: String
-    let typedQuery: String?
-    let insteadURL: String?
-
-    /// `address`: the page's address for a query, with "exact" set to search as typed.
-    init?(_ result: FoodSearchResult?, address: (String) -> String) {
-        guard let corrected = result?.correctedQuery else { return nil }
-        correctedQuery = corrected
-        typedQuery = result?.typedQuery
-        insteadURL = result?.typedQuery.map(address)
     }
 }

@@ -1,0 +1,39 @@
+import FoodDiaryBase
+import Foundation
+
+/// What the add-food and add-ingredient pages offer beyond the offline catalog: "Search FoodData
+/// Central too", and a barcode typed or scanned, matched against kept foods first.
+struct OnlineSearchBox: Sendable {
+    let checked: Bool
+    let slot: OnlineSlotView?
+    let barcode: String
+    let barcodeError: String?
+    let barcodeResults: [CatalogResultRow]
+    let hasBarcodeResults: Bool
+    let barcodeSummary: String?
+    let barcodeAction: String
+
+    /// Reads `online` and `barcode` from the page's query; asks the network nothing, and reads the
+    /// diary's key only when there is something to ask online.
+    static func make(target: OnlineTarget, parameters: FormFields, query: String, catalog: CatalogDatabase,
+                     online: FoodDataCentralOnline, diary: AppDatabase, serverKey: String?) async throws -> OnlineSearchBox {
+        let checked = parameters["online"] == "1"
+        let barcode = String((parameters["barcode"] ?? "").prefix(40))
+        let digits = Barcode.digits(barcode)
+        var kept: [FoodSummary] = []
+        if let digits { kept = try await catalog.foods(barcode: digits) }
+        let wantsOnline = (checked && !Words.split(query).isEmpty) || (digits != nil && kept.isEmpty)
+        var slot: OnlineSlotView?
+        if wantsOnline {
+            let key = try await FoodDataCentralKey.current(in: diary, server: serverKey)
+            slot = OnlineSlotView(url: target.onlineURL(query: digits == nil ? query : "", barcode: digits ?? ""),
+                                  problem: await online.knownProblem(key: key.value)?.message(usingDemoKey: key.isDemo))
+        }
+        let rows = kept.map { CatalogResultRow($0, url: target.chooseURL(catalogID: $0.id, query: "")) }
+        return OnlineSearchBox(
+            checked: checked, slot: slot, barcode: barcode, barcodeError: !barcode.isEmpty && digits == nil ? Barcode.problem : nil,
+            barcodeResults: rows, hasBarcodeResults: !rows.isEmpty,
+            barcodeSummary: digits.map { digits in kept.isEmpty ? nil : "Barcode \(digits): kept here, works offline." } ?? nil,
+            barcodeAction: target.base + "/new")
+    }
+}
