@@ -18,6 +18,23 @@ import Testing
         #expect(unknown.isEmpty, "keys no view model answers: \(unknown.sorted())")
     }
 
+    /// `Sources/FoodDiary/Partials/` mirrors `Templates/partials/`: `MealFoods.swift` holds the
+    /// views of `meal_foods.mustache`, wherever the pages that include it live.
+    @Test func everyPartialViewFileIsNamedForItsPartial() throws {
+        let root = TestEnvironment.packageRoot
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/FoodDiary/Partials").path)
+        #expect(files.count >= 20)
+        let partials = Set(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Templates/partials").path))
+        let unmatched = files.filter { file in
+            let name = file.replacingOccurrences(of: ".swift", with: "")
+            let snake = name.enumerated().map { index, character in
+                index > 0 && character.isUppercase ? "_" + character.lowercased() : character.lowercased()
+            }.joined()
+            return !partials.contains(snake + ".mustache")
+        }
+        #expect(unmatched.isEmpty, "files in Partials/ with no partial of their name: \(unmatched.sorted())")
+    }
+
     @Test func aViewModelAnswersItsKeysByName() {
         let strip = StatusStripView(totals: NutrientValues(), goals: DailyGoals([:]), notItemised: 0)
         guard case .text(let kcal) = strip.value(forKey: "kcalText") else {
