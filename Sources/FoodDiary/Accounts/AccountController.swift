@@ -43,7 +43,7 @@ struct AccountController: Sendable {
         return await renderer.render(.account, AccountView(
             account: account, csrfToken: context.csrfToken, notice: notice, passwordForm: passwordForm,
             tokens: try await accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
-            tokenNameError: tokenNameError, sessionCount: try await accounts.sessionCount(accountID: account.id), timeZone: timeZone), status: status)
+            tokenNameError: tokenNameError, sessionCount: try await accounts.sessionCount(accountID: account.id), timeZone: timeZone), for: context, status: status)
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {

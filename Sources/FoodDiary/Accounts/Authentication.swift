@@ -17,14 +17,14 @@ public struct Authentication: Sendable {
     let servesHTTPS: Bool
     let now: @Sendable () -> Date
     /// Each person's open diary.
-    let diaries: DiaryPool
+    let diaries: DiaryAccess
     let recentSessions = RecentSessions()
 
     /// Whether `name` can be a header, for `--trusted-proxy-header`.
     public static func isHeaderName(_ name: String) -> Bool { HTTPField.Name(name) != nil }
 
     /// A credential was presented and is no good; answered 401 rather than treated as nobody.
-    struct Refusal: Error {
+    struct BadCredential: Error {
         let message: String
     }
 
@@ -38,7 +38,7 @@ public struct Authentication: Sendable {
         if let proxyHeader, trustedProxies.contains(context.clientAddress),
            let name = request.headers[proxyHeader]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
             guard let account = try await accounts.account(named: name) else {
-                throw Refusal(message: "Your sign-in service says you are “\(name)”, but nobody has that name here. Ask the owner to add you on the People page.")
+                throw BadCredential(message: "Your sign-in service says you are “\(name)”, but nobody has that name here. Ask the owner to add you on the People page.")
             }
             return try await signedIn(account, by: .proxy)
         }
@@ -62,10 +62,10 @@ public struct Authentication: Sendable {
     private func tokenHolder(_ authorization: String) async throws -> SignedIn {
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw Refusal(message: "Send a personal access token as “Authorization: Bearer <token>”.")
+            throw BadCredential(message: "Send a personal access token as “Authorization: Bearer <token>”.")
         }
         guard let holder = try await accounts.tokenHolder(parts[1].trimmingCharacters(in: .whitespaces)) else {
-            throw Refusal(message: "That access token is not valid. It may have been revoked.")
+            throw BadCredential(message: "That access token is not valid. It may have been revoked.")
         }
         let now = now()
         if holder.lastUsedAt.map({ now.timeIntervalSince($0) > SessionLifetime.touchInterval }) ?? true {
@@ -77,9 +77,8 @@ public struct Authentication: Sendable {
     /// The person as of now with their open diary; a first request picks the diary and reads the
     /// account again, so this very page already names it.
     private func signedIn(_ account: Account, by credential: SignedIn.Credential) async throws -> SignedIn {
-        let id = try await accounts.openDiaryID(for: account, now: now())
-        let current = account.currentDiaryID == id ? account : try await accounts.account(id: account.id) ?? account
-        return SignedIn(account: current, credential: credential, diary: try await diaries.diary(id))
+        let (current, diary) = try await diaries.openDiary(of: account, now: now())
+        return SignedIn(account: current, credential: credential, diary: diary)
     }
 
     /// Whether the browser reached us over HTTPS, so the session cookie can be marked Secure. A
@@ -133,7 +132,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
         let signedIn: SignedIn?
         do {
             signedIn = try await authentication.identify(request, context: context)
-        } catch let refusal as Authentication.Refusal {
+        } catch let refusal as Authentication.BadCredential {
             throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="FoodDiary""#], message: refusal.message)
         }
         guard let signedIn else {
@@ -145,7 +144,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
         }
         var context = context
         context.signedIn = signedIn
-        return try await SignedIn.$current.withValue(signedIn) { try await next(request, context) }
+        return try await next(request, context)
     }
 
     private static func refuse(_ request: Request) throws -> Response {

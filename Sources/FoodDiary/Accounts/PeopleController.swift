@@ -31,7 +31,7 @@ struct PeopleController: Sendable {
                       handOver: HandOver? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         var response = await renderer.render(.people, PeopleView(
             people: try await accounts.accounts(), me: context.signedIn?.account.id, csrfToken: context.csrfToken, notice: notice,
-            form: form, handOver: handOver, timeZone: timeZone), status: status)
+            form: form, handOver: handOver, timeZone: timeZone), for: context, status: status)
         if handOver != nil { response.headers[.cacheControl] = "no-store" }
         return response
     }
@@ -77,7 +77,7 @@ struct PeopleController: Sendable {
 
     @Sendable func confirmRemoval(_ request: Request, context: AppRequestContext) async throws -> Response {
         try owner(context)
-        return await renderer.render(.removePerson, RemovePersonView(account: try member(context), csrfToken: context.csrfToken))
+        return await renderer.render(.removePerson, RemovePersonView(account: try member(context), csrfToken: context.csrfToken), for: context)
     }
 
     /// Needs the name typed again, so a slip of the finger cannot remove someone.
@@ -88,7 +88,7 @@ struct PeopleController: Sendable {
         guard typed.lowercased() == member.name.lowercased() else {
             return await renderer.render(.removePerson, RemovePersonView(
                 account: member, csrfToken: context.csrfToken, typed: typed,
-                error: "Type “\(member.name)” exactly to remove them."), status: .unprocessableContent)
+                error: "Type “\(member.name)” exactly to remove them."), for: context, status: .unprocessableContent)
         }
         _ = try await accounts.removeAccount(id: member.id)
         logger.notice("Owner “\(context.signedIn?.account.name ?? "")” removed “\(member.name)”")

@@ -34,7 +34,7 @@ struct SignInController: Sendable {
         if context.signedIn != nil { return redirect(to: SignInDestination.safe(query["next"])) }
         return await renderer.render(.signIn, SignInView(
             csrfToken: context.csrfToken, name: "", next: SignInDestination.safe(query["next"]),
-            notice: query["notice"].flatMap { Self.notices[$0] }, noAccountYet: try await accounts.accountCount() == 0))
+            notice: query["notice"].flatMap { Self.notices[$0] }, noAccountYet: try await accounts.accountCount() == 0), for: context)
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -48,7 +48,7 @@ struct SignInController: Sendable {
         let keys = SignInThrottle.keys(name: name, client: client, device: found.flatMap { devices.device(in: request, for: $0.account.id) })
         func again(_ problem: String, status: HTTPResponse.Status, headers: HTTPFields = [:]) async throws -> Response {
             var response = await renderer.render(.signIn, SignInView(
-                csrfToken: context.csrfToken, name: name, next: next, problem: problem, noAccountYet: try await accounts.accountCount() == 0), status: status)
+                csrfToken: context.csrfToken, name: name, next: next, problem: problem, noAccountYet: try await accounts.accountCount() == 0), for: context, status: status)
             response.headers.append(contentsOf: headers)
             return response
         }
@@ -94,7 +94,7 @@ struct SignInController: Sendable {
     @Sendable func setupForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = try request.formQuery()["token"]
         try await checkSetup(token: token, context: context)
-        return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: token ?? "", form: NewPasswordForm()))
+        return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: token ?? "", form: NewPasswordForm()), for: context)
     }
 
     @Sendable func createOwner(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -102,7 +102,7 @@ struct SignInController: Sendable {
         try await checkSetup(token: fields["token"], context: context)
         var form = NewPasswordForm(fields: fields, askName: true)
         guard case .success(let name) = form.validate() else {
-            return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: fields["token"] ?? "", form: form),
+            return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: fields["token"] ?? "", form: form), for: context,
                                          status: .unprocessableContent)
         }
         let hash = try await Passwords.hash(form.password)
@@ -128,14 +128,14 @@ struct SignInController: Sendable {
 
     @Sendable func inviteForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (invite, account) = try await invitation(context)
-        return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: NewPasswordForm()))
+        return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: NewPasswordForm()), for: context)
     }
 
     @Sendable func acceptInvite(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (invite, account) = try await invitation(context)
         var form = NewPasswordForm(fields: context.formFields, askName: false, name: account.name)
         guard case .success = form.validate() else {
-            return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: form),
+            return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: form), for: context,
                                          status: .unprocessableContent)
         }
         let hash = try await Passwords.hash(form.password)

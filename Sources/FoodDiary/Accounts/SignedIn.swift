@@ -16,8 +16,4 @@ public struct SignedIn: Sendable {
     public let credential: Credential
     /// The diary this person has open, which every page and route of theirs reads.
     public let diary: Diary
-
-    /// Set for the handlers and page rendering of a signed-in request, so every page can show the
-    /// person's own navigation and today's strip, and pages for nobody show neither.
-    @TaskLocal static var current: SignedIn?
 }

@@ -32,8 +32,8 @@ public func buildApplication(
     var renderer = try PageRenderer(directory: config.templatesDirectory)
     renderer.check = config.renderedPageCheck
     // Every page shows the strip, so it is read once per change to the diary (or new day), not per page.
-    renderer.statusStrip = {
-        guard let diary = SignedIn.current?.diary else { return nil }
+    renderer.statusStrip = { person in
+        let diary = person.diary
         let today = LocalDateTime(now(), in: config.timeZone).date
         return try? await diary.statusStrips.value(for: today, in: diary.database) { db in
             let day = try DayQueries.totals(db, from: today, through: today).first
@@ -49,7 +49,7 @@ public func buildApplication(
     let files = DiaryFiles(directory: config.diariesDirectory)
     try await adoptLegacyDiaryIfPresent(config: config, accounts: accounts, files: files, logger: logger, now: now)
     files.removeDiscarded()
-    let diaries = DiaryPool(files: files, maxPhotoPixels: config.maxPhotoPixels)
+    let diaries = DiaryAccess(accounts: accounts, pool: DiaryPool(files: files, maxPhotoPixels: config.maxPhotoPixels))
     let maintenance = Maintenance(diaries: { diaries.openDiaries }, now: now, logger: logger)
     for id in files.existing() {
         let diary = try files.open(id, maxPhotoPixels: config.maxPhotoPixels)
@@ -83,14 +83,14 @@ public func buildApplication(
                      logger: logger, now: now).addRoutes(to: routes)
     AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
                       timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    DiariesController(accounts: accounts, diaries: diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
+    DiariesController(diaries: diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
     PeopleController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealPagesController(geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     MealsAPIController().addRoutes(to: routes)
     MorePageController(renderer: renderer).addRoutes(to: routes)
     FoodPagesController(catalog: catalog, renderer: renderer, logTargets: LogController.targets(timeZone: config.timeZone, now: now)).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
-    let household = HouseholdFoods(accounts: accounts, diaries: diaries)
+    let household = HouseholdFoods(diaries: diaries)
     LogController(catalog: catalog, household: household, geonames: geonames, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     let online = FoodDataCentralOnline(baseURL: config.fdcBaseURL, deadline: config.fdcDeadline)
     EntryPagesController(catalog: catalog, household: household, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now)
@@ -104,7 +104,7 @@ public func buildApplication(
     PlacesAPIController().addRoutes(to: routes)
     DayPagesController(renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
     FavouritesController(renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    MealSharingController(sharing: MealSharing(accounts: accounts, diaries: diaries, now: now), renderer: renderer, logger: logger)
+    MealSharingController(sharing: MealSharing(diaries: diaries, now: now), renderer: renderer, logger: logger)
         .addRoutes(to: routes)
     QuickAddController(renderer: renderer, now: now).addRoutes(to: routes)
     ItemisingController(geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now)

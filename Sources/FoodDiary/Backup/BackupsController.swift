@@ -50,7 +50,7 @@ struct BackupsController: Sendable {
     private func page(_ context: AppRequestContext, notice: String? = nil, problem: String? = nil, status: HTTPResponse.Status = .ok) async -> Response {
         await renderer.render(.backups, BackupsView(
             archives: folder.archives(), directory: folder.directory, plan: plan, dataDirectory: dataDirectory,
-            csrfToken: context.csrfToken, notice: notice, problem: problem, timeZone: timeZone), status: status)
+            csrfToken: context.csrfToken, notice: notice, problem: problem, timeZone: timeZone), for: context, status: status)
     }
 
     private func owner(_ context: AppRequestContext) throws {

@@ -28,7 +28,7 @@ struct FoodPagesController: Sendable {
         let result = try await searched
         let progress = catalog.brandedFoodsProgress
         return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, scope: scope, result: result, myFoods: mine,
-                                                                 brandedProgress: progress))
+                                                                 brandedProgress: progress), for: context)
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -44,7 +44,7 @@ struct FoodPagesController: Sendable {
         let origin = FoodSearchOrigin(query: String((query["q"] ?? "").prefix(200)), brand: String((query["brand"] ?? "").prefix(200)),
                                       scope: try FoodSearch.Scope(formValue: query["kind"]))
         return await renderer.render(.foodDetail, FoodDetailView(food: food, amount: amount, options: options, from: origin,
-                                                                 logTargets: try await logTargets(context), csrfToken: context.csrfToken))
+                                                                 logTargets: try await logTargets(context), csrfToken: context.csrfToken), for: context)
     }
 }
 

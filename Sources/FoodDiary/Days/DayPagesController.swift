@@ -26,7 +26,7 @@ struct DayPagesController: Sendable {
     var todayDate: LocalDate { LocalDateTime(now(), in: timeZone).date }
 
     @Sendable func today(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await dayPage(try context.diary(), todayDate)
+        try await dayPage(todayDate, context: context)
     }
 
     /// The date picker's GET form lands here and is sent on to the day's own address.
@@ -38,12 +38,13 @@ struct DayPagesController: Sendable {
     }
 
     @Sendable func day(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await dayPage(try context.diary(), try date(context))
+        try await dayPage(try date(context), context: context)
     }
 
-    private func dayPage(_ diary: Diary, _ date: LocalDate) async throws -> Response {
+    private func dayPage(_ date: LocalDate, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
         let day = try await diary.days.value(for: date, in: diary.database) { db in try DayQueries.day(db, date: date) }
-        return await renderer.render(.day, DayView(day: day, today: todayDate))
+        return await renderer.render(.day, DayView(day: day, today: todayDate), for: context)
     }
 
     @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -51,7 +52,7 @@ struct DayPagesController: Sendable {
         let (goals, names) = try await diary.database.read { db in (try DailyGoals.fetch(db), try MealSlotNames.fetch(db)) }
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.goals, GoalsView(form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: notice,
-                                                       slotNames: Dictionary(uniqueKeysWithValues: MealSlot.allCases.map { ($0, names[$0]) })))
+                                                       slotNames: Dictionary(uniqueKeysWithValues: MealSlot.allCases.map { ($0, names[$0]) })), for: context)
     }
 
     /// A blank name puts the usual one back.
@@ -65,7 +66,7 @@ struct DayPagesController: Sendable {
         if let long = typed.first(where: { TypedText.length($0.value) > MealSlotNames.maxLength }) {
             let goals = try await diary.database.read { db in try DailyGoals.fetch(db) }
             return await renderer.render(.goals, GoalsView(form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: nil, slotNames: typed,
-                                                           slotNamesError: "Keep “\(long.key.name)” to \(MealSlotNames.maxLength) characters."),
+                                                           slotNamesError: "Keep “\(long.key.name)” to \(MealSlotNames.maxLength) characters."), for: context,
                                          status: .unprocessableContent)
         }
         try await diary.database.setMealSlotNames(MealSlotNames(typed))
@@ -77,7 +78,7 @@ struct DayPagesController: Sendable {
         let form = GoalsForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.goals, GoalsView(form: form, errors: errors, csrfToken: context.csrfToken, notice: nil),
+            return await renderer.render(.goals, GoalsView(form: form, errors: errors, csrfToken: context.csrfToken, notice: nil), for: context,
                                          status: .unprocessableContent)
         case .success(let goals):
             try await diary.database.setGoals(goals)
@@ -88,7 +89,7 @@ struct DayPagesController: Sendable {
     @Sendable func trends(_ request: Request, context: AppRequestContext) async throws -> Response {
         let period = try period(request)
         let (days, goals) = try await trendData(try context.diary(), period)
-        return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period))
+        return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period), for: context)
     }
 
     // MARK: - JSON

@@ -5,13 +5,14 @@ import Logging
 
 /// `/diaries`: your diaries (a trip, a season); make one, rename it, open it, delete it.
 struct DiariesController: Sendable {
-    let accounts: AccountsDatabase
-    let diaries: DiaryPool
+    let diaries: DiaryAccess
+    private var accounts: AccountsDatabase { diaries.accounts }
     let renderer: PageRenderer
     let logger: Logger
     let now: @Sendable () -> Date
 
     static let maxNameLength = 100
+    static let noSuchDiary = HTTPError(.notFound, message: "You have no such diary. It may have been deleted.")
     static let notices = ["renamed": "Diary renamed.", "deleted": "Diary deleted."]
 
     func addRoutes(to routes: Routes) {
@@ -32,7 +33,7 @@ struct DiariesController: Sendable {
         let person = try context.person()
         return await renderer.render(.diaries, DiariesView(
             diaries: try await accounts.diaries(accountID: person.account.id), current: person.diary.id, csrfToken: context.csrfToken,
-            notice: notice, newName: newName, nameError: nameError), status: status)
+            notice: notice, newName: newName, nameError: nameError), for: context, status: status)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -60,7 +61,7 @@ struct DiariesController: Sendable {
 
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (_, diary) = try await ownDiary(context)
-        return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken))
+        return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken), for: context)
     }
 
     /// Needs the name typed again: a diary's meals and photos go with it, for good.
@@ -69,15 +70,14 @@ struct DiariesController: Sendable {
         let typed = TypedText.clean(context.formFields["confirm_name"] ?? "")
         guard typed == diary.name else {
             return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken, typed: typed,
-                                                                       error: "Type “\(diary.name)” exactly to delete it."), status: .unprocessableContent)
+                                                                       error: "Type “\(diary.name)” exactly to delete it."), for: context, status: .unprocessableContent)
         }
         do {
-            _ = try await accounts.deleteDiary(id: diary.id, accountID: person.account.id)
+            guard try await diaries.deleteOwnDiary(diary.id, of: person.account) else { throw Self.noSuchDiary }
         } catch is AccountsDatabase.LastDiary {
             return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken, typed: typed,
-                                                                       error: "This is your only diary. Make another one first."), status: .conflict)
+                                                                       error: "This is your only diary. Make another one first."), for: context, status: .conflict)
         }
-        try await diaries.remove(diary.id)
         logger.notice("“\(person.account.name)” deleted the diary “\(diary.name)” (\(diary.id))")
         return redirect(to: "/diaries?notice=deleted")
     }
@@ -93,7 +93,7 @@ struct DiariesController: Sendable {
     private func ownDiary(_ context: AppRequestContext) async throws -> (SignedIn, DiaryRecord) {
         let person = try context.person()
         guard let id = context.parameters.get("diary", as: Int64.self), let diary = try await accounts.diary(id: id, accountID: person.account.id) else {
-            throw HTTPError(.notFound, message: "You have no such diary. It may have been deleted.")
+            throw Self.noSuchDiary
         }
         return (person, diary)
     }

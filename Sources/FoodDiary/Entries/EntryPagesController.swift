@@ -70,7 +70,7 @@ struct EntryPagesController: Sendable {
                                sharedFoods: sharedFoods, sharedRecipes: sharedRecipes,
                                result: result, savedCatalogIDs: read.savedIDs, scope: scope, brandedProgress: catalog.brandedFoodsProgress,
                                onlineBox: onlineBox, usual: usual)
-        return await renderer.render(.addFood, view)
+        return await renderer.render(.addFood, view, for: context)
     }
 
     /// What the add-food page reads from the diary, in one read.
@@ -118,14 +118,14 @@ struct EntryPagesController: Sendable {
         }
         let resolved = try await sources(context).resolve(source)
         return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions),
-                                                                         query: query, context: context))
+                                                                         query: query, context: context), for: context)
     }
 
     @Sendable func handTypedForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let meal = try await existingMeal(diary.database, context)
         let form = try HandTypedFoodForm(name: String((request.formQuery()["name"] ?? "").prefix(200)))
-        return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form))
+        return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form), for: context)
     }
 
     /// Adds a catalog, saved or own food, or servings of a recipe. The nutrients are read again on
@@ -141,7 +141,7 @@ struct EntryPagesController: Sendable {
             ? .success(resolved.defaultAmount!) : ChosenAmount.validate(form, portions: resolved.portions, unit: resolved.food.basisUnit)
         switch chosen {
         case .failure(let errors):
-            return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: form, errors: errors, query: nil, context: context),
+            return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: form, errors: errors, query: nil, context: context), for: context,
                                          status: .unprocessableContent)
         case .success(let amount):
             guard try await diary.database.addEntry(mealID: meal.id, food: resolved.food, amount: amount, now: now()) != nil else {
@@ -157,7 +157,7 @@ struct EntryPagesController: Sendable {
         let form = HandTypedFoodForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form, errors: errors),
+            return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form, errors: errors), for: context,
                                    status: .unprocessableContent)
         case .success(let valid):
             guard try await diary.database.addEntry(mealID: meal.id, food: valid.food, amount: valid.amount, now: now()) != nil else {
@@ -176,7 +176,7 @@ struct EntryPagesController: Sendable {
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions,
                                                                  form: Self.currentAmountForm(entry, portions: portions),
-                                                                 notice: notice, context: context))
+                                                                 notice: notice, context: context), for: context)
     }
 
     @Sendable func changeAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -190,7 +190,7 @@ struct EntryPagesController: Sendable {
         switch ChosenAmount.validate(form, portions: portions, unit: entry.food.basisUnit) {
         case .failure(let errors):
             return await renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions, form: form,
-                                                                     errors: errors, notice: nil, context: context),
+                                                                     errors: errors, notice: nil, context: context), for: context,
                                    status: .unprocessableContent)
         case .success(let amount):
             guard try await diary.database.changeEntryAmount(mealID: meal.id, entryID: entry.id, to: amount, now: now()) else {

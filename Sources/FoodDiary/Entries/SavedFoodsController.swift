@@ -18,7 +18,7 @@ struct SavedFoodsController: Sendable {
         let diary = try context.diary()
         let saved = try await diary.database.read { db in try EntryQueries.savedFoods(db) }
         let notice = try request.formQuery()["notice"].flatMap { EntryPagesController.notices[$0] }
-        return await renderer.render(.savedFoods, SavedFoodsView(saved: saved, csrfToken: context.csrfToken, notice: notice))
+        return await renderer.render(.savedFoods, SavedFoodsView(saved: saved, csrfToken: context.csrfToken, notice: notice), for: context)
     }
 
     /// Saves the catalog food `catalog_food`, or the food of the entry `entry` ("meal:entry") with its amount.

@@ -38,6 +38,6 @@ struct FoodDataCentralSettingsController: Sendable {
     private func render(_ context: AppRequestContext, notice: String?, error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
         let key = try await FoodDataCentralKey.current(in: context.diary().database, server: serverKey)
         return await renderer.render(.foodDataCentralSettings, FoodDataCentralSettingsView(key: key, csrfToken: context.csrfToken,
-                                                                                           notice: notice, error: error), status: status)
+                                                                                           notice: notice, error: error), for: context, status: status)
     }
 }

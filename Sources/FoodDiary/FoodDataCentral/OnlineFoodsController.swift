@@ -62,7 +62,7 @@ struct OnlineFoodsController: Sendable {
             }
             view = try await results(target, query: query, key: key, context: context, await online.search(query, key: key.value))
         }
-        return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view))
+        return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), for: context)
     }
 
     private func results(_ target: OnlineTarget, query: String, key: FoodDataCentralKey, context: AppRequestContext, barcode: String? = nil,
@@ -102,7 +102,7 @@ struct OnlineFoodsController: Sendable {
             return redirect(to: target.chooseURL(catalogID: id, query: query))
         case .failure(let problem):
             let view = OnlineResultsView.failed(problem, target: target, query: query, csrfToken: context.csrfToken, key: key)
-            return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), status: problem.status)
+            return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), for: context, status: problem.status)
         }
     }
 }

@@ -5,14 +5,16 @@ import GRDB
 /// they live, in their owners' diaries, and only while marked shared, so an edit shows at once and
 /// stopping sharing hides them at once. Nobody's own are among them, and none can be changed here.
 struct HouseholdFoods: Sendable {
-    let accounts: AccountsDatabase
-    let diaries: DiaryPool
+    let diaries: DiaryAccess
 
     /// Something shared, with where it lives and whose it is.
     struct Shared<Item: Sendable>: Sendable {
         let item: Item
-        let diaryID: Int64
+        /// Where it lives: its photo is copied from there.
+        let diary: Diary
         let ownerName: String
+
+        var diaryID: Int64 { diary.id }
     }
 
     /// One diary's shared foods and recipes, kept on the diary until its next write, so the
@@ -40,37 +42,32 @@ struct HouseholdFoods: Sendable {
         try await fromDiary(diaryID, for: viewer) { $0.recipes.first { $0.id == id } }
     }
 
-    /// The diary holding a shared item, for copying its photo.
-    func diary(_ shared: Shared<some Sendable>) async throws -> Diary { try await diaries.diary(shared.diaryID) }
-
     /// Both at once, the household's diaries listed once: what the add-food page shows.
     func myFoodsAndRecipes(for viewer: Account, matching query: String) async throws -> (foods: [Shared<MyFood>], recipes: [Shared<Recipe>]) {
         var foods: [Shared<MyFood>] = [], recipes: [Shared<Recipe>] = []
-        for (id, owner) in try await accounts.householdDiaries(besides: viewer.id) {
-            let shelf = try await shelf(id)
-            foods += MyFood.matching(shelf.foods, query).map { Shared(item: $0, diaryID: id, ownerName: owner) }
-            recipes += Recipe.matching(shelf.recipes, query).map { Shared(item: $0, diaryID: id, ownerName: owner) }
+        for (diary, owner) in try await diaries.othersDiaries(besides: viewer) {
+            let shelf = try await shelf(diary)
+            foods += MyFood.matching(shelf.foods, query).map { Shared(item: $0, diary: diary, ownerName: owner) }
+            recipes += Recipe.matching(shelf.recipes, query).map { Shared(item: $0, diary: diary, ownerName: owner) }
         }
         return (foods, recipes)
     }
 
     private func fromEveryDiary<Item: Sendable>(for viewer: Account, _ pick: (Shelf) -> [Item]) async throws -> [Shared<Item>] {
         var found: [Shared<Item>] = []
-        for (id, owner) in try await accounts.householdDiaries(besides: viewer.id) {
-            found += pick(try await shelf(id)).map { Shared(item: $0, diaryID: id, ownerName: owner) }
+        for (diary, owner) in try await diaries.othersDiaries(besides: viewer) {
+            found += pick(try await shelf(diary)).map { Shared(item: $0, diary: diary, ownerName: owner) }
         }
         return found
     }
 
     private func fromDiary<Item: Sendable>(_ diaryID: Int64, for viewer: Account, _ pick: (Shelf) -> Item?) async throws -> Shared<Item>? {
-        guard let owner = try await accounts.householdDiaries(besides: viewer.id).first(where: { $0.id == diaryID })?.ownerName,
-              let item = pick(try await shelf(diaryID)) else { return nil }
-        return Shared(item: item, diaryID: diaryID, ownerName: owner)
+        guard let (diary, owner) = try await diaries.othersDiary(diaryID, besides: viewer), let item = pick(try await shelf(diary)) else { return nil }
+        return Shared(item: item, diary: diary, ownerName: owner)
     }
 
-    private func shelf(_ diaryID: Int64) async throws -> Shelf {
-        let diary = try await diaries.diary(diaryID)
-        return try await diary.sharedWithHousehold.value(for: 0, in: diary.database) { db in
+    private func shelf(_ diary: Diary) async throws -> Shelf {
+        try await diary.sharedWithHousehold.value(for: 0, in: diary.database) { db in
             Shelf(foods: try MyFood.fetchAll(db, sharedOnly: true), recipes: try Recipe.search(db, sharedOnly: true))
         }
     }

@@ -54,7 +54,7 @@ struct HouseholdFoodsController: Sendable {
     /// Runs `save` with the item's photo handed over to `diary`, committed with the row that shows it.
     private func withPhoto<T: Sendable>(_ photo: Photo?, of shared: HouseholdFoods.Shared<some Sendable>, into diary: Diary,
                                         _ save: (IngestedPhoto?) async throws -> T) async throws -> T {
-        let (from, to) = (try await household.diary(shared).photos, diary.photos)
+        let (from, to) = (shared.diary.photos, diary.photos)
         var handed: IngestedPhoto?
         if let photo { handed = try await from.handOver(photo, to: to) }
         defer { if let handed { unlink(handed.temporaryPath) } }

@@ -6,14 +6,13 @@ import Foundation
 /// part is keyed by the form's share key, so a share sent again after a failure half-way finishes
 /// what is missing and repeats nothing.
 struct MealSharing: Sendable {
-    let accounts: AccountsDatabase
-    let diaries: DiaryPool
+    let diaries: DiaryAccess
     let now: @Sendable () -> Date
     private let locks = KeyedLock()
 
     /// Whom a meal can be shared with: everyone else with an account on this server.
     func household(besides account: Account) async throws -> [Account] {
-        try await accounts.accounts().filter { $0.id != account.id }
+        try await diaries.accounts.accounts().filter { $0.id != account.id }
     }
 
     /// Shares the meal as the form saw it (`version`). One share of a meal runs at a time, and it
@@ -37,7 +36,7 @@ struct MealSharing: Sendable {
     private func copy(_ source: MealQueries.MealFoods, by sharer: SignedIn, as plan: ShareMealForm.Plan) async throws {
         let meal = source.meal
         for (person, share) in plan.people {
-            let diary = try await diaries.diary(try await accounts.openDiaryID(for: person, now: now()))
+            let diary = try await diaries.deliveryDiary(for: person, now: now())
             var photo: IngestedPhoto?
             if let shown = meal.photo { photo = try await sharer.diary.photos.handOver(shown, to: diary.photos) }
             defer { if let photo { unlink(photo.temporaryPath) } }

@@ -54,7 +54,7 @@ struct MealSharingController: Sendable {
         let form = sent ?? ShareMealForm(key: ShareMealForm.newKey(), mealVersion: SharingQueries.version(of: source, shares: shares), split: split)
         return await renderer.render(.shareMeal, ShareMealView(source: source, shares: shares, people: try sharing.household(besides: person.account),
                                                               viewerIsOwner: person.account.role == .owner,
-                                                              form: form, errors: errors, stale: stale, csrfToken: context.csrfToken),
+                                                              form: form, errors: errors, stale: stale, csrfToken: context.csrfToken), for: context,
                                      status: status)
     }
 

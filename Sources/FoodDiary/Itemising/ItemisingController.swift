@@ -22,7 +22,7 @@ struct ItemisingController: Sendable {
     }
 
     @Sendable func snapForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        await renderer.render(.snap, SnapView(csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes))
+        await renderer.render(.snap, SnapView(csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes), for: context)
     }
 
     /// One meal per photo sent. The page's script sends one photo per request, asking for JSON, so
@@ -55,7 +55,7 @@ struct ItemisingController: Sendable {
         }
         if outcomes.allSatisfy({ $0.meal != nil }) { return redirect(to: "/meals/to-itemise?notice=snapped") }
         let view = SnapView(csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, outcomes: outcomes.map(\.view))
-        return await renderer.render(.snap, view, status: saved.isEmpty ? status : .ok)
+        return await renderer.render(.snap, view, for: context, status: saved.isEmpty ? status : .ok)
     }
 
     struct SnapOutcome: Sendable {
@@ -98,7 +98,7 @@ struct ItemisingController: Sendable {
 
     private func refusal(_ message: String, status: HTTPResponse.Status, json: Bool, context: AppRequestContext) async throws -> Response {
         if json { return try jsonResponse(SnapJSON(error: message), status: status) }
-        return await renderer.render(.snap, SnapView(csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, error: message), status: status)
+        return await renderer.render(.snap, SnapView(csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, error: message), for: context, status: status)
     }
 
     @Sendable func toItemise(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -108,7 +108,7 @@ struct ItemisingController: Sendable {
             throw HTTPError(.notFound, message: "There is no page \(page) of meals to itemise. The list starts at page 1.")
         }
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.toItemise, ToItemiseListView(page: result, notice: notice))
+        return await renderer.render(.toItemise, ToItemiseListView(page: result, notice: notice), for: context)
     }
 
     /// Copies the foods of a past meal into this one; each amount can be changed after.

@@ -101,7 +101,7 @@ struct LogController: Sendable {
         sections.removeAll { $0.rows.isEmpty }
         let added = try await addedView(parameters, diary: diary)
         return await renderer.render(.log, view(target, query: query, words: words, sections: sections, result: searchResult,
-                                                added: added, focus: parameters["focus"] != nil || !hasHistory, context: context))
+                                                added: added, focus: parameters["focus"] != nil || !hasHistory, context: context), for: context)
     }
 
     /// What the catalog lists for `query`, with the portions of each food it found; nil when nothing was typed.

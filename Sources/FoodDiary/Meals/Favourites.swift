@@ -71,7 +71,7 @@ struct FavouritesController: Sendable {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let meals = try await diary.database.read { db in try MealQueries.favourites(db) }
-        return await renderer.render(.favourites, FavouritesView(meals: meals))
+        return await renderer.render(.favourites, FavouritesView(meals: meals), for: context)
     }
 
     /// `favourite` is "1" to star, "0" to unstar, so a repeated click cannot flip it back.
@@ -89,7 +89,7 @@ struct FavouritesController: Sendable {
         let source = try await requireFoods(context)
         let nowLocal = LocalDateTime(now(), in: timeZone)
         let form = MealForm(eatenAt: nowLocal.description, utcOffset: String(nowLocal.utcOffsetMinutes(in: timeZone)), notes: source.meal.notes)
-        return await renderer.render(.logAgain, LogAgainView(source: source, form: form, csrfToken: context.csrfToken))
+        return await renderer.render(.logAgain, LogAgainView(source: source, form: form, csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func logAgain(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -99,7 +99,7 @@ struct FavouritesController: Sendable {
         form.tags = ""
         switch form.validate(defaultTimeZone: timeZone) {
         case .failure(let errors):
-            return await renderer.render(.logAgain, LogAgainView(source: source, form: form, errors: errors, csrfToken: context.csrfToken),
+            return await renderer.render(.logAgain, LogAgainView(source: source, form: form, errors: errors, csrfToken: context.csrfToken), for: context,
                                          status: .unprocessableContent)
         case .success(let input):
             guard let id = try await diary.database.logAgain(from: source.meal.id, as: input, now: now()) else {

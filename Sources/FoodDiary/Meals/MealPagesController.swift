@@ -48,7 +48,7 @@ struct MealPagesController: Sendable {
         }) else {
             throw HTTPError(.notFound, message: "There is no page \(page) of meals. The list starts at page 1.")
         }
-        return await renderer.render(.mealList, MealListView(data: result, notice: try notice(request)))
+        return await renderer.render(.mealList, MealListView(data: result, notice: try notice(request)), for: context)
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -64,7 +64,7 @@ struct MealPagesController: Sendable {
                             csrfToken: context.csrfToken)
         }
         return await renderer.render(.mealDetail, MealDetailView(foods: page.foods, shares: page.shares, itemise: itemise, timeZone: timeZone, notice: notice,
-                                                           photoError: photoError, csrfToken: context.csrfToken), status: status)
+                                                           photoError: photoError, csrfToken: context.csrfToken), for: context, status: status)
     }
 
     /// A rough energy for a meal nobody will itemise just now, kept as a quick add to refine later.
@@ -180,7 +180,7 @@ struct MealPagesController: Sendable {
         let photoMessage = photoError ?? (context.uploads.isEmpty ? nil : "Please choose the photo again: browsers forget it when a form comes back.")
         let places = try await diary.database.read { db in try PlaceQueries.recentPlaces(db) }
         return await renderer.render(.mealForm, MealFormView(mealID: mealID, form: form, errors: errors, photoError: photoMessage, places: places,
-                                                       csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, day: day), status: status)
+                                                       csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, day: day), for: context, status: status)
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -210,7 +210,7 @@ struct MealPagesController: Sendable {
     @Sendable func confirmDelete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let meal = try await existingMeal(diary.database, context)
-        return await renderer.render(.mealDelete, MealDeleteView(meal: meal, csrfToken: context.csrfToken))
+        return await renderer.render(.mealDelete, MealDeleteView(meal: meal, csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -26,11 +26,11 @@ struct MyFoodsController: Sendable {
         let foods = try await diary.database.read { db in try MyFood.fetchAll(db) }
         let shared = try await household.myFoods(for: try context.person().account)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.myFoods, MyFoodsView(foods: foods, household: shared, notice: notice, csrfToken: context.csrfToken))
+        return await renderer.render(.myFoods, MyFoodsView(foods: foods, household: shared, notice: notice, csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        await renderer.render(.myFoodForm, MyFoodFormView(id: nil, form: MyFoodForm(), csrfToken: context.csrfToken))
+        await renderer.render(.myFoodForm, MyFoodFormView(id: nil, form: MyFoodForm(), csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -40,7 +40,7 @@ struct MyFoodsController: Sendable {
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let food = try await requireFood(context)
         return await renderer.render(.myFoodForm, MyFoodFormView(id: food.id, form: MyFoodForm(food: food), photoURL: food.photo?.url(.thumb),
-                                                                 isShared: food.isSharedWithHousehold, csrfToken: context.csrfToken))
+                                                                 isShared: food.isSharedWithHousehold, csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -55,14 +55,14 @@ struct MyFoodsController: Sendable {
         switch form.validate() {
         case .failure(let errors):
             return await renderer.render(.myFoodForm, MyFoodFormView(id: id, form: form, errors: errors, photoURL: existingPhotoURL,
-                                                                     csrfToken: context.csrfToken), status: .unprocessableContent)
+                                                                     csrfToken: context.csrfToken), for: context, status: .unprocessableContent)
         case .success(let valid): input = valid
         }
         let photo: IngestedPhoto?
         switch try await diary.photos.photoField(of: context.uploads) {
         case .failure(let rejection):
             return await renderer.render(.myFoodForm, MyFoodFormView(id: id, form: form, photoError: rejection.message, photoURL: existingPhotoURL,
-                                                                     csrfToken: context.csrfToken), status: rejection.status)
+                                                                     csrfToken: context.csrfToken), for: context, status: rejection.status)
         case .success(let checked): photo = checked
         }
         guard let saved = try await diary.photos.committing(photo, { try await diary.database.saveMyFood(id: id, input, photo: photo, now: now()) }) else { throw MyFood.Missing() }
@@ -82,7 +82,7 @@ struct MyFoodsController: Sendable {
         case .usedBy(let recipes):
             let message = "“\(food.name)” is an ingredient of \(recipes.map { "“\($0)”" }.joined(separator: ", ")), so it was not deleted. Remove it from \(recipes.count == 1 ? "that recipe" : "those recipes") first."
             return await renderer.render(.myFoodForm, MyFoodFormView(id: food.id, form: MyFoodForm(food: food), deleteError: message,
-                                                                     photoURL: food.photo?.url(.thumb), csrfToken: context.csrfToken),
+                                                                     photoURL: food.photo?.url(.thumb), csrfToken: context.csrfToken), for: context,
                                          status: .conflict)
         }
     }

@@ -13,7 +13,7 @@ struct QuickAddController: Sendable {
     @Sendable func form(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let meal = try await existingMeal(diary.database, context)
-        return await renderer.render(.quickAdd, QuickAddView(meal: meal, form: QuickAddForm(), csrfToken: context.csrfToken))
+        return await renderer.render(.quickAdd, QuickAddView(meal: meal, form: QuickAddForm(), csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -22,7 +22,7 @@ struct QuickAddController: Sendable {
         let form = QuickAddForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.quickAdd, QuickAddView(meal: meal, form: form, errors: errors, csrfToken: context.csrfToken),
+            return await renderer.render(.quickAdd, QuickAddView(meal: meal, form: form, errors: errors, csrfToken: context.csrfToken), for: context,
                                          status: .unprocessableContent)
         case .success(let food):
             guard try await diary.database.addEntry(mealID: meal.id, food: food, amount: nil, now: now()) != nil else {

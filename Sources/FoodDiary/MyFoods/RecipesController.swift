@@ -37,11 +37,11 @@ struct RecipesController: Sendable {
         let recipes = try await diary.database.read { db in try Recipe.search(db, query: query) }
         let shared = try await household.recipes(for: try context.person().account, matching: query)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.recipes, RecipesView(recipes: recipes, household: shared, query: query, notice: notice, csrfToken: context.csrfToken))
+        return await renderer.render(.recipes, RecipesView(recipes: recipes, household: shared, query: query, notice: notice, csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        await renderer.render(.recipeForm, RecipeFormView(id: nil, form: RecipeForm(), csrfToken: context.csrfToken))
+        await renderer.render(.recipeForm, RecipeFormView(id: nil, form: RecipeForm(), csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -51,12 +51,12 @@ struct RecipesController: Sendable {
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.recipeDetail, RecipeDetailView(recipe: recipe, csrfToken: context.csrfToken, notice: notice))
+        return await renderer.render(.recipeDetail, RecipeDetailView(recipe: recipe, csrfToken: context.csrfToken, notice: notice), for: context)
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
-        return await renderer.render(.recipeForm, RecipeFormView(id: recipe.id, form: RecipeForm(recipe: recipe), csrfToken: context.csrfToken))
+        return await renderer.render(.recipeForm, RecipeFormView(id: recipe.id, form: RecipeForm(recipe: recipe), csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -70,14 +70,14 @@ struct RecipesController: Sendable {
         let input: RecipeInput
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.recipeForm, RecipeFormView(id: id, form: form, errors: errors, csrfToken: context.csrfToken),
+            return await renderer.render(.recipeForm, RecipeFormView(id: id, form: form, errors: errors, csrfToken: context.csrfToken), for: context,
                                          status: .unprocessableContent)
         case .success(let valid): input = valid
         }
         let photo: IngestedPhoto?
         switch try await diary.photos.photoField(of: context.uploads) {
         case .failure(let rejection):
-            return await renderer.render(.recipeForm, RecipeFormView(id: id, form: form, photoError: rejection.message, csrfToken: context.csrfToken),
+            return await renderer.render(.recipeForm, RecipeFormView(id: id, form: form, photoError: rejection.message, csrfToken: context.csrfToken), for: context,
                                          status: rejection.status)
         case .success(let checked): photo = checked
         }
@@ -107,7 +107,7 @@ struct RecipesController: Sendable {
         let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: recipe.id, name: recipe.name), parameters: try request.formQuery(),
                                                        query: query, catalog: catalog, online: online, diary: diary.database, serverKey: serverKey)
         return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result,
-                                                                                   onlineBox: onlineBox))
+                                                                                   onlineBox: onlineBox), for: context)
     }
 
     @Sendable func chooseCatalog(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -122,7 +122,7 @@ struct RecipesController: Sendable {
         let recipe = try await requireRecipe(context)
         guard let id = context.parameters.get("food").flatMap(Int64.init), id > 0 else { throw HTTPError(.notFound, message: "There is no such food.") }
         let resolved = try await sources(try context.diary()).resolve("\(kind):\(id)", allowing: ["catalog", "my"])
-        return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions), context: context))
+        return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions), context: context), for: context)
     }
 
     @Sendable func addIngredient(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -132,7 +132,7 @@ struct RecipesController: Sendable {
         let form = ChosenAmount.Form(fields: context.formFields)
         switch ChosenAmount.validate(form, portions: resolved.portions, unit: resolved.food.basisUnit) {
         case .failure(let errors):
-            return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: form, errors: errors, context: context), status: .unprocessableContent)
+            return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: form, errors: errors, context: context), for: context, status: .unprocessableContent)
         case .success(let amount):
             guard try await diary.database.addIngredient(recipeID: recipe.id, food: resolved.food, myFoodID: resolved.myFoodID, amount: amount, now: now()) else {
                 throw Recipe.Missing()

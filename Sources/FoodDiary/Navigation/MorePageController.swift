@@ -11,6 +11,6 @@ struct MorePageController: Sendable {
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
-        return await renderer.render(.more, MoreView(name: person.account.name, isOwner: person.account.role == .owner))
+        return await renderer.render(.more, MoreView(name: person.account.name, isOwner: person.account.role == .owner), for: context)
     }
 }

@@ -20,13 +20,13 @@ struct PlacePagesController: Sendable {
     @Sendable func places(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let places = try await diary.database.read { db in try PlaceQueries.places(db) }
-        return await renderer.render(.placeList, PlaceListView(places: places, timeZone: timeZone, notice: nil))
+        return await renderer.render(.placeList, PlaceListView(places: places, timeZone: timeZone, notice: nil), for: context)
     }
 
     @Sendable func place(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (place, meals) = try await requirePlace(request, context)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: notice))
+        return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: notice), for: context)
     }
 
     @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -37,7 +37,7 @@ struct PlacePagesController: Sendable {
         guard !name.isEmpty, TypedText.length(name) <= 200 else {
             let message = name.isEmpty ? "Give the place a name, like “Home” or “Office”." : "Keep the name to 200 characters."
             return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: nil,
-                                                                 typedName: typed, nameError: message), status: .unprocessableContent)
+                                                                 typedName: typed, nameError: message), for: context, status: .unprocessableContent)
         }
         guard try await diary.database.renamePlace(id: place.id, to: name) else { throw Self.placeNotFound }
         return redirect(to: "/places/\(place.id)?notice=renamed")
@@ -47,7 +47,7 @@ struct PlacePagesController: Sendable {
         let diary = try context.diary()
         let search = try String((request.formQuery()["q"] ?? "").prefix(100))
         let tags = try await diary.database.read { db in try PlaceQueries.tags(db, matching: search) }
-        return await renderer.render(.tagList, TagListView(tags: tags, search: search))
+        return await renderer.render(.tagList, TagListView(tags: tags, search: search), for: context)
     }
 
     @Sendable func tag(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -59,7 +59,7 @@ struct PlacePagesController: Sendable {
                   return (tag, meals)
               })
         else { throw HTTPError(.notFound, message: "There is no such tag, or no such page of it. A tag goes when no meal uses it any more.") }
-        return await renderer.render(.tagDetail, TagDetailView(tag: tag, meals: meals))
+        return await renderer.render(.tagDetail, TagDetailView(tag: tag, meals: meals), for: context)
     }
 
     /// The place with one page of its meals, newest first.

@@ -72,7 +72,7 @@ struct PortabilityController: Sendable {
             let reading = try await importer.read(fileAt: pending.path)
             let outcome = try await importer.preview(reading)
             return await renderer.render(.importPreview, ImportPreviewView(
-                token: pending.token, fileName: pending.clientFilename, reading: reading, outcome: outcome, csrfToken: context.csrfToken))
+                token: pending.token, fileName: pending.clientFilename, reading: reading, outcome: outcome, csrfToken: context.csrfToken), for: context)
         } catch let refusal as ImportRefusal {
             let name = pending.clientFilename
             pending.discard()
@@ -115,7 +115,7 @@ struct PortabilityController: Sendable {
         let diary = try context.diary()
         return await renderer.render(.portability, PortabilityView(
             latest: diary.exports.archives().last.map { ArchiveRow($0, under: "/export", timeZone: timeZone) },
-            maxUploadBytes: maxUploadBytes, diaryID: diary.id, csrfToken: context.csrfToken, notice: notice, problem: problem), status: status)
+            maxUploadBytes: maxUploadBytes, diaryID: diary.id, csrfToken: context.csrfToken, notice: notice, problem: problem), for: context, status: status)
     }
 }
 

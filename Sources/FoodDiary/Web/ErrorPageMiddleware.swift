@@ -30,7 +30,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             } else if request.uri.path.hasPrefix("/api/") {
                 response = try jsonResponse(JSONError(error: problem.message, status: Int(problem.status.code)), status: problem.status)
             } else {
-                response = await renderer.render(.error, ErrorView(problem: problem), status: problem.status)
+                response = await renderer.render(.error, ErrorView(problem: problem), for: context, status: problem.status)
             }
             response.headers.append(contentsOf: problem.extraHeaders)
             return response
