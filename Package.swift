@@ -39,6 +39,7 @@ let package = Package(
         .target(
             name: "FoodDiaryTools",
             dependencies: [
+                "FoodDiaryStorage",
                 "FoodDiaryBase",
                 "FoodDiary",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -53,8 +54,17 @@ let package = Package(
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
+            name: "FoodDiaryStorage",
+            dependencies: [
+                "FoodDiaryBase",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .target(
             name: "FoodDiary",
             dependencies: [
+                "FoodDiaryStorage",
                 "FoodDiaryBase",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -96,6 +106,7 @@ let package = Package(
         .testTarget(
             name: "FoodDiaryTests",
             dependencies: [
+                "FoodDiaryStorage",
                 "FoodDiaryBase",
                 "FoodDiary",
                 "FoodDiaryTools",

@@ -3,8 +3,9 @@
 # SwiftPM's targets already refuse a cycle and an undeclared module of our own; this also holds
 # each floor to the libraries it may use, so a base that "just needs GRDB for one thing" cannot
 # creep in (docs/ARCHITECTURE.md). Floors, lowest first:
-#   FoodDiaryBase   time, text, nutrition arithmetic, files, hashing, blocking work: Foundation and Crypto only
-#   FoodDiary       storage, web and the features, wired into an app
+#   FoodDiaryBase     time, text, nutrition arithmetic, files, hashing, blocking work: Foundation and Crypto only
+#   FoodDiaryStorage  the SQLite files: opening, migrating, reading and counting writes; GRDB, no web, no feature
+#   FoodDiary         web and the features, wired into an app
 #   FoodDiaryTools  the demo diary and the benchmarks
 #   fooddiary       the command line
 # Called by scripts/test.sh; `--self-test` shows it catching what it exists to catch.
@@ -16,7 +17,8 @@ allowed() {
   local system='Foundation|FoundationEssentials|Glibc|Dispatch|Synchronization|_Concurrency'
   case "$1" in
     FoodDiaryBase) echo "$system|Crypto" ;;
-    FoodDiary) echo "$system|FoodDiaryBase|Crypto|GRDB|Hummingbird[A-Za-z]*|HTTPTypes|Logging|ServiceLifecycle|MultipartKit|NIO[A-Za-z0-9]*|FoundationNetworking|ZIPFoundation|CSV|C[A-Z][A-Za-z]*" ;;
+    FoodDiaryStorage) echo "$system|FoodDiaryBase|GRDB|NIOConcurrencyHelpers" ;;
+    FoodDiary) echo "$system|FoodDiaryBase|FoodDiaryStorage|Crypto|GRDB|Hummingbird[A-Za-z]*|HTTPTypes|Logging|ServiceLifecycle|MultipartKit|NIO[A-Za-z0-9]*|FoundationNetworking|ZIPFoundation|CSV|C[A-Z][A-Za-z]*" ;;
     FoodDiaryTools) echo "$(allowed FoodDiary)|FoodDiary" ;;
     fooddiary) echo "$(allowed FoodDiaryTools)|FoodDiaryTools|ArgumentParser" ;;
   esac
@@ -25,7 +27,7 @@ allowed() {
 # check ROOT: each wrong import under ROOT/<floor>/, as file:line: import.
 check() {
   local root=$1 floor
-  for floor in FoodDiaryBase FoodDiary FoodDiaryTools fooddiary; do
+  for floor in FoodDiaryBase FoodDiaryStorage FoodDiary FoodDiaryTools fooddiary; do
     [ -d "$root/$floor" ] || continue
     grep -rnE --include='*.swift' '^(@[A-Za-z_]+(\([^)]*\))? )*import ' "$root/$floor" \
       | grep -vE "import (struct |class |enum |func )?($(allowed "$floor"))(\.[A-Za-z_.]+)?\s*$" || true
@@ -35,16 +37,17 @@ check() {
 if [ "${1:-}" = --self-test ]; then
   sample=$(mktemp -d)
   trap 'rm -rf "$sample"' EXIT
-  mkdir -p "$sample/FoodDiaryBase" "$sample/FoodDiary" "$sample/FoodDiaryTools"
+  mkdir -p "$sample/FoodDiaryBase" "$sample/FoodDiaryStorage" "$sample/FoodDiary" "$sample/FoodDiaryTools"
   printf 'import Foundation\nimport FoodDiary\n' >"$sample/FoodDiaryBase/Up.swift"
   printf '@preconcurrency import GRDB\n' >"$sample/FoodDiaryBase/Database.swift"
   printf 'import Hummingbird\n' >"$sample/FoodDiaryBase/Web.swift"
   printf 'import FoodDiaryTools\n' >"$sample/FoodDiary/Up.swift"
+  printf 'import GRDB\nimport FoodDiaryBase\nimport Hummingbird\nimport FoodDiary\n' >"$sample/FoodDiaryStorage/Up.swift"
   printf '@testable import FoodDiary\nimport GRDB\nimport FoodDiaryBase\n' >"$sample/FoodDiaryTools/Fine.swift"
   printf 'import Crypto\nimport struct Foundation.Date\n' >"$sample/FoodDiaryBase/Fine.swift"
   found=$(check "$sample" | wc -l)
-  [ "$found" -eq 4 ] || { echo "check-layers self-test: expected 4 wrong imports, found $found:" >&2; check "$sample" >&2; exit 1; }
-  echo "check-layers self-test: caught all 4 upward or forbidden imports, passed the fine ones"
+  [ "$found" -eq 6 ] || { echo "check-layers self-test: expected 6 wrong imports, found $found:" >&2; check "$sample" >&2; exit 1; }
+  echo "check-layers self-test: caught all 6 upward or forbidden imports, passed the fine ones"
   exit 0
 fi
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoodDiary
+import FoodDiaryStorage
 import FoodDiaryTools
 import Foundation
 

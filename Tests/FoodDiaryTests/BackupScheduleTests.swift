@@ -4,6 +4,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import FoodDiary
+import FoodDiaryBase
+import FoodDiaryStorage
 
 /// The schedule makes a backup when the newest is older than its period and keeps the newest
 /// few; the owner's page makes and hands out archives, and nobody else reaches it.

@@ -7,6 +7,7 @@ import NIOConcurrencyHelpers
 import Testing
 import ZIPFoundation
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// Backup while the diary is being written, restore into an empty data directory, and every row
 /// and photo byte acknowledged before the backup began is there; an archive that is damaged,

@@ -5,6 +5,7 @@ import GRDB
 import Logging
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// A label's serving, as FoodData Central writes it, becomes a portion a person can count.
 @Suite struct BrandedServingTests {

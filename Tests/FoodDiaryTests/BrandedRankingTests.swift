@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// The branded foods are scored by `rank_with_idf` with frequencies from the vocabulary in memory,
 /// in place of FTS5's bm25, which counted them on each query: the scores must be bm25's.

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// The everyday names (EverydayNames.tsv) against the real USDA catalog.
 @Suite(.enabled(if: RealSR28.isPresent, "USDA SR28 not fetched: run scripts/fetch-data.sh"))

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 @Suite struct CatalogImportTests {
     func withFixtureCatalog(_ body: (CatalogDatabase, String) async throws -> Void) async throws {

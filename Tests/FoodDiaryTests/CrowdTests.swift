@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// A crowd much wider than the machine's cores on every route of a real `fooddiary serve`, with
 /// FoodData Central refusing, stalling and sending garbage underneath: every request is answered

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 import FoodDiaryTools
 
 @Suite struct DemoDiaryTests {

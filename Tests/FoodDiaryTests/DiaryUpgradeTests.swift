@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// A data directory the previous release wrote (a folder per diary, two people) opens with every
 /// person's diary brought up to date and nothing lost.

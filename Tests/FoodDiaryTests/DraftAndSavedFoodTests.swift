@@ -4,6 +4,7 @@ import GRDB
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// A meal whose Save was pressed is in the diary at once, whichever button saved it, and only an
 /// explicit delete removes it: no background job deletes what a person entered.

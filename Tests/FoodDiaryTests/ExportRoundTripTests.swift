@@ -5,6 +5,7 @@ import GRDB
 import Testing
 import ZIPFoundation
 @testable import FoodDiary
+import FoodDiaryStorage
 import FoodDiaryTools
 
 /// An export is the whole diary: imported into an empty diary and exported again, every file

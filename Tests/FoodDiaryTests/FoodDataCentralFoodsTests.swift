@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import Logging
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// FoodData Central's survey dishes and Foundation foods beside SR28: found, shown with their
 /// source, logged with their nutrients exactly, and added once to a catalog made before them.

@@ -5,6 +5,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// FoodData Central online, against a stand-in server that speaks its protocol: search, pick,
 /// keep, and every way the network or the service can fail.

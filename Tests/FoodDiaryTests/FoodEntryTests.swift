@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// Adding, changing and removing foods through the pages, checked through the JSON and the database.
 @Suite struct FoodEntryTests {

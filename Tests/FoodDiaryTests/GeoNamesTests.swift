@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 import FoodDiaryTools
 
 @Suite struct GeoNamesTests {

@@ -6,6 +6,7 @@ import Testing
 import ZIPFoundation
 import Crypto
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// Files built to cost the server minutes and gigabytes: whichever way one comes in (upload, snap,
 /// share, import, restore), it meets the same admission check and is refused before it is decoded.

@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// Foods and recipes shared with the household: the others log them and copy them, never change them.
 @Suite struct HouseholdFoodsTests {

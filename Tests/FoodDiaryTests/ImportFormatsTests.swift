@@ -4,6 +4,7 @@ import GRDB
 import Testing
 import ZIPFoundation
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// Files from the apps people leave: each fixture imports with the right day totals, the preview
 /// writes nothing, and importing the same file again adds nothing.

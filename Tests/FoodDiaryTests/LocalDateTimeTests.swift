@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 @Suite struct LocalDateTimeTests {
     @Test func minutesAreAddedAcrossMidnightAndMonths() {

@@ -2,6 +2,7 @@ import FoodDiaryBase
 import Foundation
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 @Suite struct MealQueriesTests {
     @Test func daysFollowTheLocalClockAcrossMidnightAndOffsets() async throws {

@@ -5,6 +5,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// "Also log for…": one dinner, logged once, lands in each person's diary with their share.
 @Suite struct MealSharingTests {

@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 @Suite struct MyFoodsAndRecipesTests {
     static let granola: [(String, String)] = [("name", "Granola bar"), ("brand", "Trail Co"), ("serving_grams", "40"), ("serving_label", "1 bar"),

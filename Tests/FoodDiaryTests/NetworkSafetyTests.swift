@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// What a hostile network can try against a live server: other sites' names and forms, broken
 /// framing, slow clients, many uploads at once, a second server on the same data.

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// Uploading, serving, replacing and removing meal photos through the real routes and real files.
 @Suite struct PhotoUploadTests {

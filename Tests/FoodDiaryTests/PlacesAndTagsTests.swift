@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 @Suite struct PlacesAndTagsTests {
     static func meal(_ time: String, offset: Int = 0, latitude: String = "", longitude: String = "", place: String = "",

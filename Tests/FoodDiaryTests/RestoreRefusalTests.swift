@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Testing
 import ZIPFoundation
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// A restore checks everything before it changes anything: each way an archive can be wrong is
 /// refused with its reason, and the data directory it would have replaced is byte for byte as it was.

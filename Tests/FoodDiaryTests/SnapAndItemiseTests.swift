@@ -5,6 +5,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 import FoodDiaryTools
 
 /// Snap now, itemise later: photos that become meals, meals that wait for their foods without

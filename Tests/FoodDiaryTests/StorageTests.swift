@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 
 @Suite struct StorageTests {
     static let allMigrations = ["createMeal", "addMealDraft", "createFoodEntry", "createSavedFood", "createPhoto", "createPlacesAndTags", "addGoalsAndFavourites", "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexForFastPages", "createMealShare", "shareFoodsWithHousehold", "allowFoodDataCentralFoods", "addFoodDataCentralOnline", "countMealEntries", "indexEntriesByCatalogFood", "nameMealSlots"]

@@ -1,3 +1,4 @@
+import FoodDiaryStorage
 import Foundation
 import Hummingbird
 import Logging

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 import GRDB
 import ZIPFoundation
@@ -267,4 +268,8 @@ struct BackupLock {
     }
 
     func release() { close(descriptor) }
+}
+
+extension ArchiveFolder {
+    static func backups(_ directory: String) -> ArchiveFolder { ArchiveFolder(directory: directory, isOurs: BackupMaker.isArchiveName) }
 }

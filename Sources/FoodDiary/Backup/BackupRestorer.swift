@@ -1,5 +1,6 @@
 @preconcurrency import Crypto
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 import GRDB
 import NIOConcurrencyHelpers

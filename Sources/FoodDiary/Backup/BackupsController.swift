@@ -1,3 +1,5 @@
+import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 import Hummingbird
 import Logging

@@ -1,4 +1,5 @@
 import CSearchRank
+import FoodDiaryStorage
 import Foundation
 import GRDB
 

@@ -1,3 +1,4 @@
+import FoodDiaryStorage
 import GRDB
 
 /// How a branded food is stored for search: its `food` row with its place in prior order, and the

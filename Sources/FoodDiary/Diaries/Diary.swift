@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 
 /// One diary: its database, its photos, and what is kept of it between changes. Every request

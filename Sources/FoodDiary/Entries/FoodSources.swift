@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 
 /// Something a form can add by reference — `catalog:12`, `saved:3`, `my:5`, `recipe:2` — read

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 import GRDB
 import Hummingbird

@@ -1,3 +1,4 @@
+import FoodDiaryStorage
 import Foundation
 
 /// Which api.data.gov key an online search uses: the diary's own, else the server's

@@ -1,3 +1,4 @@
+import FoodDiaryStorage
 import Foundation
 import GRDB
 

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 
 /// A meal as the rest of the app sees it: validated, with its wall-clock time and offset.

@@ -1,3 +1,4 @@
+import FoodDiaryStorage
 import Hummingbird
 
 /// The meal id in a `/meals/:id…` address; anything but a positive number is a 404.

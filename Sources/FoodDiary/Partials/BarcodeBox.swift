@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 
 /// What the add-food and add-ingredient pages offer beyond the offline catalog: "Search FoodData

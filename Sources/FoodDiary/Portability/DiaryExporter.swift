@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 import GRDB
 import ZIPFoundation
@@ -198,4 +199,8 @@ private final class JSONLinesFile {
         try file.append("\n]}\n".utf8)
         try file.close()
     }
+}
+
+extension ArchiveFolder {
+    static func exports(_ directory: String) -> ArchiveFolder { ArchiveFolder(directory: directory, isOurs: ExportLayout.isArchiveName) }
 }

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 
 /// Imports a file into one diary: reads it (our export, or another app's CSV, told apart by its

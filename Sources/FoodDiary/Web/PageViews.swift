@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 
 /// Keys every page shares, answered beneath each page's own view model.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// Diaries on their own (no server), and the import fixtures.
 enum PortabilityFixtures {

@@ -9,6 +9,7 @@ import HummingbirdBcrypt
 import NIOCore
 import NIOConcurrencyHelpers
 @testable import FoodDiary
+import FoodDiaryStorage
 
 /// A fresh data directory under the system temp dir, removed when the test ends.
 struct TemporaryDirectory {

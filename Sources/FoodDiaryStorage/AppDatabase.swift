@@ -3,9 +3,9 @@ import GRDB
 
 /// Owns the diary database: opens it, migrates it, and is the only way in.
 public struct AppDatabase: Sendable {
-    let writer: any DatabaseWriter
+    package let writer: any DatabaseWriter
     /// Advanced by every write, for caches of what was read.
-    let version = WriteVersion()
+    package let version = WriteVersion()
 
     /// Opens (creating if needed) the diary at `path` in WAL mode and brings its schema up to date.
     public static func open(path: String) throws -> AppDatabase {
@@ -24,7 +24,7 @@ public struct AppDatabase: Sendable {
     }
 
     /// Folds the write-ahead log into the file and closes it, so the file alone holds the diary.
-    static func checkpointAndClose(path: String) throws {
+    package static func checkpointAndClose(path: String) throws {
         let pool = try openDatabasePool(path: path, migrator: DiaryMigrations.migrator)
         try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) } // sync: start-up only
         try pool.close()

@@ -7,7 +7,7 @@ extension DatabaseReader {
     /// thread: on a 2-core machine that was a quarter of a millisecond before a search's first
     /// statement. This makes two: the waiting queue hands over to the connection's, which resumes
     /// the caller. As with GRDB's, a task already cancelled is refused before reading.
-    func queuedRead<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+    package func queuedRead<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await withCheckedThrowingContinuation { continuation in
             asyncRead { database in continuation.resume(with: Result { try body(database.get()) }) }
@@ -15,7 +15,7 @@ extension DatabaseReader {
     }
 
     /// The same outside a transaction, for a single statement, which reads one snapshot anyway.
-    func queuedUnsafeRead<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
+    package func queuedUnsafeRead<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await withCheckedThrowingContinuation { continuation in
             asyncUnsafeRead { database in continuation.resume(with: Result { try body(database.get()) }) }

@@ -4,19 +4,19 @@ import GRDB
 /// What happens to a database file before its schema changes: a file a newer FoodDiary wrote is
 /// refused untouched (this version would not know what its tables mean), and a file about to be
 /// migrated is first copied beside itself, so an upgrade that goes wrong loses nothing.
-enum SchemaUpgrade {
-    struct NewerDatabase: Error, CustomStringConvertible {
+package enum SchemaUpgrade {
+    package struct NewerDatabase: Error, CustomStringConvertible {
         let path: String
         let unknown: [String]
 
-        var description: String {
+        package var description: String {
             "\(path) was written by a newer version of FoodDiary: it has changes this version does not know (\(unknown.joined(separator: ", "))). "
                 + "It was not opened or changed. Run the newer version, or restore a backup made by this one."
         }
     }
 
     /// Where the copy made before `migration` is kept: `diary.sqlite.before-createMealShare`.
-    static func copyPath(of path: String, before migration: String) -> String { "\(path).before-\(migration)" }
+    package static func copyPath(of path: String, before migration: String) -> String { "\(path).before-\(migration)" }
 
     /// Checks an existing file on a read-only connection before anything else opens it, and with
     /// `keepCopy` makes the copy (`VACUUM INTO`: one consistent file, its log folded in) when
@@ -37,7 +37,7 @@ enum SchemaUpgrade {
     /// A file opened only to be read: checked, copied or backed up, never migrated. Called while
     /// opening a database and by backups and restores, which run on a thread of their own
     /// (`offTheCooperativePool`) or in a command; `VACUUM INTO` needs a connection outside a transaction.
-    static func inReadOnly<T>(_ path: String, busyTimeout: TimeInterval = 5, _ body: (Database) throws -> T) throws -> T {
+    package static func inReadOnly<T>(_ path: String, busyTimeout: TimeInterval = 5, _ body: (Database) throws -> T) throws -> T {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
@@ -47,7 +47,7 @@ enum SchemaUpgrade {
     }
 
     /// Throws `NewerDatabase` when the file has migrations this version does not know.
-    static func refuseNewer(_ db: Database, path: String, migrator: DatabaseMigrator) throws {
+    package static func refuseNewer(_ db: Database, path: String, migrator: DatabaseMigrator) throws {
         let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations)
         guard unknown.isEmpty else { throw NewerDatabase(path: path, unknown: unknown.sorted()) }
     }

@@ -4,8 +4,8 @@ import GRDB
 
 /// Whether an error means the data directory's disk is full: a write of our own (`ENOSPC`, a quota)
 /// or SQLite's, whose transaction was rolled back whole, so nothing half-written stays behind.
-enum DiskFull {
-    static func caused(_ error: any Error) -> Bool {
+package enum DiskFull {
+    package static func caused(_ error: any Error) -> Bool {
         switch error {
         case let failure as POSIXFailure: failure.code == ENOSPC || failure.code == EDQUOT
         // ZIPFoundation's, writing a backup.
@@ -18,7 +18,7 @@ enum DiskFull {
 
     /// Runs a write whose loss on a full disk only costs a timestamp or a tidy-up, so that signing
     /// in and reading go on while the disk is full.
-    static func bestEffort(_ write: () async throws -> Void) async throws {
+    package static func bestEffort(_ write: () async throws -> Void) async throws {
         do {
             try await write()
         } catch where caused(error) {

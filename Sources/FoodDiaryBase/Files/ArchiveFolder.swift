@@ -1,20 +1,25 @@
 import Foundation
 
 /// One archive in an `ArchiveFolder`.
-struct ArchiveFile: Sendable, Equatable {
-    let name: String
-    let madeAt: Date
-    let bytes: Int64
+package struct ArchiveFile: Sendable, Equatable {
+    package let name: String
+    package let madeAt: Date
+    package let bytes: Int64
 }
 
 /// A folder FoodDiary writes archives into: backups, or a diary's exports. Only names `isOurs`
 /// accepts are listed, served or pruned: anything else a person keeps there is left alone.
-struct ArchiveFolder: Sendable {
-    let directory: String
-    let isOurs: @Sendable (String) -> Bool
+package struct ArchiveFolder: Sendable {
+    package let directory: String
+    package let isOurs: @Sendable (String) -> Bool
+
+    package init(directory: String, isOurs: @escaping @Sendable (String) -> Bool) {
+        self.directory = directory
+        self.isOurs = isOurs
+    }
 
     /// `<kind>-20261124-071500.zip`, the time in UTC: names sort by time.
-    static func name(_ kind: String, at date: Date) -> String {
+    package static func name(_ kind: String, at date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -23,16 +28,13 @@ struct ArchiveFolder: Sendable {
     }
 
     /// Whether `name` is one `name(kind, at:)` gives, and so safe to serve or prune.
-    static func isName(_ name: String, _ kind: String) -> Bool {
+    package static func isName(_ name: String, _ kind: String) -> Bool {
         name.hasPrefix(kind + "-") && name.hasSuffix(".zip") && name.utf8.count == kind.utf8.count + 20
             && name.dropFirst(kind.count + 1).dropLast(4).allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-") }
     }
 
-    static func backups(_ directory: String) -> ArchiveFolder { ArchiveFolder(directory: directory, isOurs: BackupMaker.isArchiveName) }
-    static func exports(_ directory: String) -> ArchiveFolder { ArchiveFolder(directory: directory, isOurs: ExportLayout.isArchiveName) }
-
     /// Oldest first.
-    func archives() -> [ArchiveFile] {
+    package func archives() -> [ArchiveFile] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(isOurs).sorted().compactMap { name in
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: directory + "/" + name),
                   let madeAt = attributes[.modificationDate] as? Date else { return nil }
@@ -41,13 +43,13 @@ struct ArchiveFolder: Sendable {
     }
 
     /// The archive's path, or nil for a name that is not one of ours or not there.
-    func path(of name: String) -> String? {
+    package func path(of name: String) -> String? {
         guard isOurs(name), FileManager.default.fileExists(atPath: directory + "/" + name) else { return nil }
         return directory + "/" + name
     }
 
     /// Removes all but the newest `keep`.
-    func prune(keeping keep: Int) throws {
+    package func prune(keeping keep: Int) throws {
         for old in archives().dropLast(keep) { try FileManager.default.removeItem(atPath: directory + "/" + old.name) }
     }
 }

@@ -1,8 +1,8 @@
 import GRDB
 
 /// The diary schema's history. Append new migrations; never edit one that has shipped.
-enum DiaryMigrations {
-    static var migrator: DatabaseMigrator {
+package enum DiaryMigrations {
+    package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("createMeal") { db in
             try db.execute(sql: """

@@ -5,10 +5,12 @@ import NIOConcurrencyHelpers
 /// 256 connections on the list page waited up to 1.5 s each time a session's five seconds ran out.
 /// Keys carry the write version seen before reading, so a read a write overtook is never shared
 /// with a request that came after the write.
-final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class SharedReads<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let running = NIOLockedValueBox<[Key: Task<Value, any Error>]>([:])
 
-    func value(for key: Key, read: @escaping @Sendable () async throws -> Value) async throws -> Value {
+    package init() {}
+
+    package func value(for key: Key, read: @escaping @Sendable () async throws -> Value) async throws -> Value {
         let task = running.withLockedValue { running in
             if let task = running[key] { return task }
             let task = Task { try await read() }
