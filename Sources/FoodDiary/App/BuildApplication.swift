@@ -31,15 +31,7 @@ public func buildApplication(
     try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
     var renderer = try PageRenderer(directory: config.templatesDirectory)
     renderer.check = config.renderedPageCheck
-    // Every page shows the strip, so it is read once per change to the diary (or new day), not per page.
-    renderer.statusStrip = { person in
-        let diary = person.diary
-        let today = LocalDateTime(now(), in: config.timeZone).date
-        return try? await diary.statusStrips.value(for: today, in: diary.database) { db in
-            let day = try DayQueries.totals(db, from: today, through: today).first
-            return StatusStripView(totals: day?.totals ?? NutrientValues(), goals: try DailyGoals.fetch(db), notItemised: day?.notItemisedCount ?? 0)
-        }
-    }
+    renderer.statusStrip = { person in await StatusStripView.today(in: person.diary, timeZone: config.timeZone, now: now()) }
     try ImageLibrary.start()
 
     let secret = try config.secret ?? ServerSecret.loadOrCreate(in: config.dataDirectory)
@@ -75,49 +67,9 @@ public func buildApplication(
     let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
     let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
     let routes = Routes(router: router, formBody: formBody, tokens: tokens, authentication: authentication)
-    try AppShellController(publicDirectory: config.publicDirectory).addRoutes(to: routes)
     let health = HealthCheck(deadline: config.healthCheckDeadline, accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
-    HealthController(health: health).addRoutes(to: routes)
-    let throttle = SignInThrottle()
-    SignInController(accounts: accounts, authentication: authentication, throttle: throttle, devices: SignInDevices(secret: secret), setup: setup, renderer: renderer,
-                     logger: logger, now: now).addRoutes(to: routes)
-    AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
-                      timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    DiariesController(diaries: diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
-    PeopleController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    MealPagesController(geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    MealsAPIController().addRoutes(to: routes)
-    MorePageController(renderer: renderer).addRoutes(to: routes)
-    FoodPagesController(catalog: catalog, renderer: renderer, logTargets: LogController.targets(timeZone: config.timeZone, now: now)).addRoutes(to: routes)
-    FoodsAPIController(catalog: catalog).addRoutes(to: routes)
-    let household = HouseholdFoods(diaries: diaries)
-    LogController(catalog: catalog, household: household, geonames: geonames, renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    let online = FoodDataCentralOnline(baseURL: config.fdcBaseURL, deadline: config.fdcDeadline)
-    EntryPagesController(catalog: catalog, household: household, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now)
-        .addRoutes(to: routes)
-    OnlineFoodsController(catalog: catalog, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now).addRoutes(to: routes)
-    FoodDataCentralSettingsController(serverKey: config.fdcAPIKey, renderer: renderer).addRoutes(to: routes)
-    FoodDataCentralAPIController(catalog: catalog).addRoutes(to: routes)
-    SavedFoodsController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
-    PhotoPagesController().addRoutes(to: routes)
-    PlacePagesController(renderer: renderer, timeZone: config.timeZone).addRoutes(to: routes)
-    PlacesAPIController().addRoutes(to: routes)
-    DayPagesController(renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    FavouritesController(renderer: renderer, timeZone: config.timeZone, now: now).addRoutes(to: routes)
-    MealSharingController(sharing: MealSharing(diaries: diaries, now: now), renderer: renderer, logger: logger)
-        .addRoutes(to: routes)
-    QuickAddController(renderer: renderer, now: now).addRoutes(to: routes)
-    ItemisingController(geonames: geonames, maxUploadBytes: config.maxUploadBytes, renderer: renderer, timeZone: config.timeZone, now: now)
-        .addRoutes(to: routes)
-    MyFoodsController(household: household, renderer: renderer, now: now).addRoutes(to: routes)
-    RecipesController(catalog: catalog, household: household, online: online, serverKey: config.fdcAPIKey, renderer: renderer, now: now)
-        .addRoutes(to: routes)
-    HouseholdFoodsController(household: household, now: now).addRoutes(to: routes)
-    BackupsController(maker: BackupMaker(dataDirectory: config.dataDirectory, now: now), folder: .backups(config.backupsPath),
-                      plan: config.backupSchedule, dataDirectory: config.dataDirectory, renderer: renderer, logger: logger,
-                      timeZone: config.timeZone).addRoutes(to: routes)
-    PortabilityController(catalog: catalog, renderer: renderer, timeZone: config.timeZone, maxUploadBytes: config.maxUploadBytes, now: now)
-        .addRoutes(to: routes)
+    try addRoutes(to: routes, AppParts(config: config, accounts: accounts, diaries: diaries, catalog: catalog, geonames: geonames, renderer: renderer,
+                                       authentication: authentication, setup: setup, secret: secret, health: health, logger: logger, now: now))
     routes.finish()
     let schedule = config.backupSchedule.map {
         BackupSchedule(plan: $0, dataDirectory: config.dataDirectory, backupDirectory: config.backupsPath, logger: logger, now: now)
@@ -171,55 +123,4 @@ public struct FoodDiaryApplication: ApplicationProtocol {
     public var eventLoopGroup: any EventLoopGroup { application.eventLoopGroup }
     public var processesRunBeforeServerStart: [@Sendable () async throws -> Void] { application.processesRunBeforeServerStart }
     public func onServerRunning(_ channel: any Channel) async { await application.onServerRunning(channel) }
-}
-
-/// A diary kept at `<data-dir>/diary.sqlite` by a version before diaries were folders moves into
-/// `diaries/<id>/`, nobody's until the first owner opens a page; then it is theirs.
-func adoptLegacyDiaryIfPresent(config: AppConfig, accounts: AccountsDatabase, files: DiaryFiles, logger: Logger,
-                               now: @Sendable () -> Date) async throws {
-    let manager = FileManager.default
-    guard manager.fileExists(atPath: config.legacyDiaryPath) || manager.fileExists(atPath: config.legacyPhotosDirectory) else { return }
-    let id = try await accounts.upgradedDiary(isMoved: { manager.fileExists(atPath: files.databasePath($0)) }, now: now())
-    try files.adoptLegacyDiary(at: config.legacyDiaryPath, photos: config.legacyPhotosDirectory, as: id)
-    logger.notice("Moved the diary at \(config.legacyDiaryPath) to \(files.folder(id)); it is the owner's first diary")
-}
-
-/// Builds the food catalog and the place-name index from the fetched files when they are missing,
-/// as `serve` does on first start; `demo` needs them too.
-public func importReferenceDataIfMissing(config: AppConfig, logger: Logger) throws {
-    try importCatalogIfMissing(try CatalogDatabase.open(path: config.catalogPath), config: config, logger: logger)
-    try importGeoNamesIfMissing(try GeoNamesDatabase.open(path: config.geonamesPath), directory: config.geonamesDirectory, logger: logger)
-}
-
-/// First start: build the catalog from the fetched USDA files so search works with no network.
-func importCatalogIfMissing(_ catalog: CatalogDatabase, config: AppConfig, logger: Logger) throws {
-    guard catalog.datasetVersion == nil else {
-        let importer = CatalogImporter(directory: config.sr28Directory ?? "", fdcDirectory: config.fdcDirectory, logger: logger)
-        if importer.hasGenericFoods, catalog.foodDataCentralVersion == nil {
-            logger.info("Adding FoodData Central's survey and Foundation foods to the catalog (once)…")
-            let added = try importer.importGenericFoods(into: catalog)
-            logger.info("Added \(added) foods")
-        }
-        return
-    }
-    guard let directory = config.sr28Directory, FileManager.default.fileExists(atPath: directory + "/FOOD_DES.txt") else {
-        logger.warning("The food catalog is empty and no USDA SR28 files were found; food search will find nothing. Run scripts/fetch-data.sh, then `fooddiary catalog import .cache/sr28`.")
-        return
-    }
-    logger.info("Importing the USDA SR28 food catalog from \(directory) (first start only)…")
-    let start = ContinuousClock.now
-    let summary = try CatalogImporter(directory: directory, fdcDirectory: config.fdcDirectory, logger: logger).importInto(catalog)
-    logger.info("Imported \(summary.foods) foods in \(ContinuousClock.now - start)")
-}
-
-/// `Public/` under `/static/` only: other addresses never reach the file middleware, so its
-/// answers to odd paths ("/photos/../x" is a 400 there) cannot replace our own 404s.
-struct StaticFilesMiddleware: RouterMiddleware {
-    typealias Context = AppRequestContext
-    let files: FileMiddleware<AppRequestContext, LocalFileSystem>
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.uri.path.hasPrefix("/static/") else { return try await next(request, context) }
-        return try await files.handle(request, context: context, next: next)
-    }
 }
