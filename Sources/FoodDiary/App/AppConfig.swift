@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Everything `serve` and the tests need to build the application.

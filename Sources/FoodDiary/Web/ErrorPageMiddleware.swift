@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 import GRDB

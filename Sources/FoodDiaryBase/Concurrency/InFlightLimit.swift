@@ -1,26 +1,26 @@
 import Foundation
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// Lets at most `limit` pieces of one kind of work run at once and refuses the rest at once with
 /// `Overloaded`: under a crowd, a queue only makes every answer late, and a refused search is
 /// sent again a second later by the page that asked.
 public final class InFlightLimit: Sendable {
-    let limit: Int
-    private let running = NIOLockedValueBox(0)
+    package let limit: Int
+    private let running = Mutex(0)
 
-    init(limit: Int) {
+    package init(limit: Int) {
         precondition(limit > 0)
         self.limit = limit
     }
 
-    func run<T: Sendable>(_ work: () async throws -> T) async throws -> T {
-        let admitted = running.withLockedValue { running in
+    package func run<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        let admitted = running.withLock { running in
             guard running < limit else { return false }
             running += 1
             return true
         }
         guard admitted else { throw Overloaded() }
-        defer { running.withLockedValue { $0 -= 1 } }
+        defer { running.withLock { $0 -= 1 } }
         return try await work()
     }
 
@@ -29,7 +29,9 @@ public final class InFlightLimit: Sendable {
 }
 
 /// Work refused because as much as the machine can do at once is already running.
-struct Overloaded: Error {
+package struct Overloaded: Error {
     /// Seconds after which sending it again is likely to be let in.
-    let retryAfterSeconds = 1
+    package let retryAfterSeconds = 1
+
+    package init() {}
 }
