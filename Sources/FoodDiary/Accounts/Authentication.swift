@@ -143,7 +143,7 @@ struct AuthenticationMiddleware: RouterMiddleware {
             return redirect(to: "/account?notice=change_password")
         }
         var context = context
-        context.signedIn = signedIn
+        context.requester = signedIn
         return try await next(request, context)
     }
 

@@ -1,19 +1,29 @@
 import Foundation
+import Hummingbird
 
 /// The person a request acts for, and what proved it.
-public struct SignedIn: Sendable {
-    public enum Credential: Sendable, Equatable {
-        /// A browser session; the CSRF token is derived from it.
-        case session(idSHA256: Data)
-        /// A personal access token in `Authorization: Bearer`; such requests carry no ambient
-        /// credential another site could borrow, so they need no CSRF token.
-        case token(id: Int64)
-        /// A trusted reverse proxy's header; the browser's CSRF cookie guards its forms.
-        case proxy
-    }
+public struct SignedIn: Requester {
+    public typealias Credential = RequestCredential
 
     public let account: Account
     public let credential: Credential
     /// The diary this person has open, which every page and route of theirs reads.
     public let diary: Diary
+
+    public var uploadDirectory: String { diary.photos.temporaryDirectory }
+    public var diaryName: String? { account.currentDiaryName }
+}
+
+extension AppRequestContext {
+    /// Who is asking; set by `AuthenticationMiddleware`, nil only on the pages open to everyone.
+    public var signedIn: SignedIn? { requester as? SignedIn }
+
+    /// Who is asking; only the few public routes have nobody.
+    func person() throws -> SignedIn {
+        guard let signedIn else { throw HTTPError(.unauthorized) }
+        return signedIn
+    }
+
+    /// The signed-in person's open diary.
+    func diary() throws -> Diary { try person().diary }
 }

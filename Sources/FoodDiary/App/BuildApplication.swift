@@ -31,7 +31,10 @@ public func buildApplication(
     try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
     var renderer = try PageRenderer(directory: config.templatesDirectory)
     renderer.check = config.renderedPageCheck
-    renderer.statusStrip = { person in await StatusStripView.today(in: person.diary, timeZone: config.timeZone, now: now()) }
+    renderer.statusStrip = { requester in
+        guard let person = requester as? SignedIn else { return nil }
+        return await StatusStripView.today(in: person.diary, timeZone: config.timeZone, now: now()).map(AnyTemplateKeyed.init)
+    }
     try ImageLibrary.start()
 
     let secret = try config.secret ?? ServerSecret.loadOrCreate(in: config.dataDirectory)

@@ -25,6 +25,16 @@ extension TemplateKeyed {
     var templateValue: TemplateValue { .object(self) }
 }
 
+/// A view model whose type the page around it does not know: the layout's status strip, which
+/// the web plumbing renders for a feature it has never heard of.
+struct AnyTemplateKeyed: TemplateKeyed, Sendable {
+    let base: any TemplateKeyed & Sendable
+
+    init(_ base: any TemplateKeyed & Sendable) { self.base = base }
+
+    func value(forKey key: String) -> TemplateValue { base.value(forKey: key) }
+}
+
 /// A section's list, walked without copying its elements into existentials first.
 protocol TemplateList {
     var isEmpty: Bool { get }

@@ -4,8 +4,9 @@ import Logging
 /// Per-request state: the browser's CSRF token and, for form posts, the already-parsed fields and files.
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// Who is asking; set by `AuthenticationMiddleware`, nil only on the pages open to everyone.
-    public var signedIn: SignedIn?
+    /// Who is asking, set by the authentication in front of the routes; nil only on the pages
+    /// open to everyone. The features read it as their own type.
+    public var requester: (any Requester)?
     /// Set by `CSRFMiddleware` before any handler runs.
     public var csrfToken: String = ""
     /// Set by `FormBodyMiddleware` for url-encoded and multipart POSTs.
@@ -24,15 +25,6 @@ public struct AppRequestContext: RequestContext {
     /// Whether the request came from the machine the server runs on. In-process tests have no
     /// peer at all, which only code running inside the server can arrange.
     var isFromThisMachine: Bool { clientAddress == "unknown" || TrustedProxies.isLoopback(clientAddress) }
-
-    /// Who is asking; only the few public routes have nobody.
-    func person() throws -> SignedIn {
-        guard let signedIn else { throw HTTPError(.unauthorized) }
-        return signedIn
-    }
-
-    /// The signed-in person's open diary.
-    func diary() throws -> Diary { try person().diary }
 
     /// The posted form, or an empty one for requests that sent none.
     public var formFields: FormFields { form ?? FormFields() }

@@ -13,7 +13,7 @@ struct CSRFMiddleware: RouterMiddleware {
     let isHTTPS: @Sendable (Request, AppRequestContext) -> Bool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard case .token(let expected) = tokens.expectation(request, signedIn: context.signedIn) else { return try await next(request, context) }
+        guard case .token(let expected) = tokens.expectation(request, requester: context.requester) else { return try await next(request, context) }
         var context = context
         context.csrfToken = expected ?? tokens.newToken()
         if !request.method.isSafe, !tokens.accepts(sent: sentToken(request, context), cookie: expected) {

@@ -55,8 +55,8 @@ struct CSRFTokens: Sendable {
         case token(String?)
     }
 
-    func expectation(_ request: Request, signedIn: SignedIn?) -> Expectation {
-        switch signedIn?.credential {
+    func expectation(_ request: Request, requester: (any Requester)?) -> Expectation {
+        switch requester?.credential {
         case .token?: .none
         case .session(let idSHA256)?: .token(sessionToken(sessionIDSHA256: idSHA256))
         case .proxy?, nil: .token(cookieToken(request))

@@ -37,12 +37,12 @@ struct FormBodyMiddleware: RouterMiddleware {
             throw MultipartFormReader.tooLarge(maxUploadBytes)
         }
         let verify: @Sendable (String?) -> Bool
-        switch tokens.expectation(request, signedIn: context.signedIn) {
+        switch tokens.expectation(request, requester: context.requester) {
         case .none: verify = { _ in true }
         case .token(let expected): verify = { [tokens] in tokens.accepts(sent: $0, cookie: expected) }
         }
         // Uploads are written beside the photos of the diary they are for, so keeping one is a rename.
-        guard let uploadDirectory = context.signedIn?.diary.photos.temporaryDirectory else {
+        guard let uploadDirectory = context.requester?.uploadDirectory else {
             throw HTTPError(.unauthorized, message: "Sign in to upload photos.")
         }
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)

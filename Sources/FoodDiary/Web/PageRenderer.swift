@@ -65,7 +65,7 @@ public struct RenderedPage: Sendable {
 public struct PageRenderer: Sendable {
     let library: TemplateLibrary
     /// Today's totals for the strip every page shows under its top bar; nil leaves it out.
-    var statusStrip: (@Sendable (SignedIn) async -> StatusStripView?)?
+    var statusStrip: (@Sendable (any Requester) async -> AnyTemplateKeyed?)?
     /// Looks at every page rendered; a complaint turns the response into a 500 that carries it.
     var check: (@Sendable (RenderedPage) -> String?)?
 
@@ -85,10 +85,10 @@ public struct PageRenderer: Sendable {
     /// The page for the person `context` is signed in as, or for nobody.
     func render(_ template: PageTemplate, _ view: some TemplateKeyed & Sendable, for context: AppRequestContext,
                 status: HTTPResponse.Status = .ok) async -> Response {
-        let person = context.signedIn
-        var strip: StatusStripView?
+        let person = context.requester
+        var strip: AnyTemplateKeyed?
         if let person, let statusStrip { strip = await statusStrip(person) }
-        let frame = PageFrame(statusStrip: strip, signedIn: person != nil, diaryName: person?.account.currentDiaryName)
+        let frame = PageFrame(statusStrip: strip, signedIn: person != nil, diaryName: person?.diaryName)
         // Presence was checked at start-up, so a nil here cannot happen.
         let html = library.render(view, template: template.rawValue, frame: frame) ?? ByteBuffer()
         if let check, let complaint = check(RenderedPage(template: template.rawValue, view: view, frame: frame, html: String(buffer: html))) {

@@ -4,7 +4,8 @@ import Foundation
 
 /// Keys every page shares, answered beneath each page's own view model.
 struct PageFrame: Sendable {
-    let statusStrip: StatusStripView?
+    /// Today's strip, a view this floor does not know the type of.
+    let statusStrip: AnyTemplateKeyed?
     /// The navigation, the add button and today's strip are for signed-in people only.
     let signedIn: Bool
     /// The open diary's name, shown in the top bar with the way to the others.
