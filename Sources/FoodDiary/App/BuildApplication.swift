@@ -69,7 +69,8 @@ public func buildApplication(
 
     let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
     let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
-    let routes = Routes(router: router, formBody: formBody, tokens: tokens, authentication: authentication)
+    let routes = Routes(router: router, formBody: formBody, tokens: tokens,
+                        identify: { AuthenticationMiddleware(authentication: authentication, required: $0) }, isHTTPS: authentication.isHTTPS)
     let health = HealthCheck(deadline: config.healthCheckDeadline, accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
     try addRoutes(to: routes, AppParts(config: config, accounts: accounts, diaries: diaries, catalog: catalog, geonames: geonames, renderer: renderer,
                                        authentication: authentication, setup: setup, secret: secret, health: health, logger: logger, now: now))

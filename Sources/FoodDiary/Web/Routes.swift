@@ -14,13 +14,18 @@ final class Routes {
     private let open: RouterGroup<AppRequestContext>
     private(set) var registered: [RegisteredRoute] = []
 
-    init(router: Router<AppRequestContext>, formBody: FormBodyMiddleware, tokens: CSRFTokens, authentication: Authentication) {
+    /// `identify(required)` finds who a request comes from and sets `requester`, turning away anyone
+    /// unknown when `required`; `isHTTPS` says whether the browser reached us over HTTPS, for the
+    /// CSRF cookie. Both are the accounts feature's, which this floor does not know.
+    init(router: Router<AppRequestContext>, formBody: FormBodyMiddleware, tokens: CSRFTokens,
+         identify: (_ required: Bool) -> any MiddlewareProtocol<Request, Response, AppRequestContext>,
+         isHTTPS: @escaping @Sendable (Request, AppRequestContext) -> Bool) {
         self.router = router
         // Sign-in is checked before the body is read, so nobody unknown can make us store an upload.
         func group(signInRequired: Bool) -> RouterGroup<AppRequestContext> {
             router.group().add(middleware: CrossSiteGuard())
-                .add(middleware: AuthenticationMiddleware(authentication: authentication, required: signInRequired))
-                .add(middleware: formBody).add(middleware: CSRFMiddleware(tokens: tokens, isHTTPS: authentication.isHTTPS))
+                .add(middleware: identify(signInRequired))
+                .add(middleware: formBody).add(middleware: CSRFMiddleware(tokens: tokens, isHTTPS: isHTTPS))
         }
         protected = group(signInRequired: true)
         open = group(signInRequired: false)
