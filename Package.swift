@@ -39,6 +39,7 @@ let package = Package(
         .target(
             name: "FoodDiaryTools",
             dependencies: [
+                "FoodDiaryWeb",
                 "FoodDiaryStorage",
                 "FoodDiaryBase",
                 "FoodDiary",
@@ -62,8 +63,27 @@ let package = Package(
             ]
         ),
         .target(
+            name: "FoodDiaryWeb",
+            dependencies: [
+                "FoodDiaryBase",
+                "FoodDiaryStorage",
+                "CHTTPShim",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            ]
+        ),
+        .target(
             name: "FoodDiary",
             dependencies: [
+                "FoodDiaryWeb",
                 "FoodDiaryStorage",
                 "FoodDiaryBase",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -106,6 +126,7 @@ let package = Package(
         .testTarget(
             name: "FoodDiaryTests",
             dependencies: [
+                "FoodDiaryWeb",
                 "FoodDiaryStorage",
                 "FoodDiaryBase",
                 "FoodDiary",

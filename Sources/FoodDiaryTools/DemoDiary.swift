@@ -1,6 +1,7 @@
 import FoodDiary
 import FoodDiaryBase
 import FoodDiaryStorage
+import FoodDiaryWeb
 import Foundation
 import GRDB
 

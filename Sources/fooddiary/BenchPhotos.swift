@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoodDiary
 import FoodDiaryTools
+import FoodDiaryWeb
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoodDiary
 import FoodDiaryBase
 import FoodDiaryTools
+import FoodDiaryWeb
 import Foundation
 import Hummingbird
 import Logging

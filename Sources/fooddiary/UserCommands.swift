@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoodDiary
+import FoodDiaryWeb
 import Foundation
 
 struct User: AsyncParsableCommand {

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryTools
+import FoodDiaryWeb
 
 extension TestResponse {
     /// The value of the cookie `name` this response sets, if it sets one.

@@ -6,6 +6,7 @@ import Testing
 @testable import FoodDiary
 import FoodDiaryBase
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// The schedule makes a backup when the newest is older than its period and keeps the newest
 /// few; the owner's page makes and hands out archives, and nobody else reaches it.

@@ -8,6 +8,7 @@ import Testing
 import ZIPFoundation
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// Backup while the diary is being written, restore into an empty data directory, and every row
 /// and photo byte acknowledged before the backup began is there; an archive that is damaged,

@@ -6,6 +6,7 @@ import Logging
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// A label's serving, as FoodData Central writes it, becomes a portion a person can count.
 @Suite struct BrandedServingTests {

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 @Suite struct CSRFTests {
     static let otherToken = String(repeating: "cd", count: 32)

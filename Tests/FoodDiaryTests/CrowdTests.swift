@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// A crowd much wider than the machine's cores on every route of a real `fooddiary serve`, with
 /// FoodData Central refusing, stalling and sending garbage underneath: every request is answered

@@ -6,6 +6,7 @@ import FoundationXML
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 @Suite struct DaysAndTrendsTests {
     struct DayBody: Decodable {

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// Each person works in a diary of their own: no id in any address reads or changes another's.
 @Suite struct DiaryIsolationTests {

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// A data directory the previous release wrote (a folder per diary, two people) opens with every
 /// person's diary brought up to date and nothing lost.

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// A meal whose Save was pressed is in the diary at once, whichever button saved it, and only an
 /// explicit delete removes it: no background job deletes what a person entered.

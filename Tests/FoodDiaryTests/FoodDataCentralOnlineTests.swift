@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// FoodData Central online, against a stand-in server that speaks its protocol: search, pick,
 /// keep, and every way the network or the service can fail.

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// Adding, changing and removing foods through the pages, checked through the JSON and the database.
 @Suite struct FoodEntryTests {

@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 @Suite struct FoodPagesTests {
     struct SearchBody: Decodable {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// What a form can name to add (`catalog:12`, `my:5`, …), resolved with no HTTP in sight: each way
 /// a source can be unusable is a refusal of the feature's own, which the error page gives a status.

@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// The data directory on a small tmpfs that is then filled: every save answers 507 and saves
 /// nothing, reads go on, and saving works again once space is freed, with no restart. Mounting

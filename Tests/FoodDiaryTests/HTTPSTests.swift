@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// `serve --tls-cert --tls-key`: the real server on a socket, spoken to by curl trusting a
 /// certificate the test makes with openssl.

@@ -7,6 +7,7 @@ import ZIPFoundation
 import Crypto
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// Files built to cost the server minutes and gigabytes: whichever way one comes in (upload, snap,
 /// share, import, restore), it meets the same admission check and is refused before it is decoded.

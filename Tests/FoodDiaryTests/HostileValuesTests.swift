@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// Every registered route, every path parameter, query name and form field, sent values no person
 /// means to type: none may answer 5xx or stop the server. Routes are read from the app itself and

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// Foods and recipes shared with the household: the others log them and copy them, never change them.
 @Suite struct HouseholdFoodsTests {

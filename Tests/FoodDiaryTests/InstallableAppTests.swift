@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// The web app manifest, its icons and the service worker: what a phone needs to install FoodDiary.
 @Suite struct InstallableAppTests {

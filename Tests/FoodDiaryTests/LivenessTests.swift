@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOConcurrencyHelpers
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// How a stuck server is noticed and stopped: the health check, systemd's notifications (against
 /// a stand-in NOTIFY_SOCKET), and searches beyond the limit refused at once.

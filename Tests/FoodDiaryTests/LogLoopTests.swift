@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// "＋ What did you eat?": a food in one tap, the meal made with the first, undo, usual foods for
 /// everyone with history whatever the hour, and a day read as breakfast, lunch, dinner and snacks.

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 @Suite struct MealPagesTests {
     @Test func emptyListInvitesTheFirstMeal() async throws {

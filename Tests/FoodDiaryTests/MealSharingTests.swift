@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// "Also log for…": one dinner, logged once, lands in each person's diary with their share.
 @Suite struct MealSharingTests {

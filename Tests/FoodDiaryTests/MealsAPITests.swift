@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 @Suite struct MealsAPITests {
     struct MealList: Decodable { let meals: [MealBody] }

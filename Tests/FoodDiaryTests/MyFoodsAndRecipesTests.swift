@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 @Suite struct MyFoodsAndRecipesTests {
     static let granola: [(String, String)] = [("name", "Granola bar"), ("brand", "Trail Co"), ("serving_grams", "40"), ("serving_label", "1 bar"),

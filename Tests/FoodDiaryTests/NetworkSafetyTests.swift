@@ -6,6 +6,7 @@ import NIOCore
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// What a hostile network can try against a live server: other sites' names and forms, broken
 /// framing, slow clients, many uploads at once, a second server on the same data.

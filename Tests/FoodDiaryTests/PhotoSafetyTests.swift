@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// Photos stay whole when requests race, and leave no location behind unless asked for.
 @Suite struct PhotoSafetyTests {

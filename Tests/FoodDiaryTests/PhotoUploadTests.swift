@@ -7,6 +7,7 @@ import Logging
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// Uploading, serving, replacing and removing meal photos through the real routes and real files.
 @Suite struct PhotoUploadTests {

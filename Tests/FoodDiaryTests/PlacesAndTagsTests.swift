@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 @Suite struct PlacesAndTagsTests {
     static func meal(_ time: String, offset: Int = 0, latitude: String = "", longitude: String = "", place: String = "",

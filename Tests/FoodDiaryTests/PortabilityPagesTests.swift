@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import HummingbirdTesting
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// Export and import as a person does them in the browser.
 @Suite struct PortabilityPagesTests {

@@ -7,6 +7,7 @@ import Testing
 import ZIPFoundation
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// A restore checks everything before it changes anything: each way an archive can be wrong is
 /// refused with its reason, and the data directory it would have replaced is byte for byte as it was.

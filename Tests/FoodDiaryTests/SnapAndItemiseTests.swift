@@ -7,6 +7,7 @@ import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
 import FoodDiaryTools
+import FoodDiaryWeb
 
 /// Snap now, itemise later: photos that become meals, meals that wait for their foods without
 /// ever counting as zero, and the quick ways to fill them in.

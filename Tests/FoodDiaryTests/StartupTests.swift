@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 @Suite struct StartupTests {
     @Test func missingTemplatesStopStartUp() async throws {

@@ -2,6 +2,7 @@ import FoodDiaryBase
 import Foundation
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// Templates read view models through generated switches, not reflection; a key no view model
 /// answers would render blank, so it fails here instead.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// The template renderer on small templates: Mustache's rules, and the errors that stop start-up.
 @Suite struct TemplateRenderingTests {

@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// Text as people type it: accents written either way, joiners, `+` and `&` in searches.
 @Suite struct TypedTextTests {

@@ -1,3 +1,4 @@
+import FoodDiaryWeb
 import Foundation
 
 /// A new password typed twice, with the person's name when the form asks for it (setup, adding a

@@ -1,4 +1,5 @@
 @preconcurrency import Crypto
+import FoodDiaryWeb
 import Foundation
 import Hummingbird
 

@@ -1,3 +1,4 @@
+import FoodDiaryWeb
 import Foundation
 
 /// `fooddiary user …`: accounts managed from the server's own command line, for a server without

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// Everything `serve` and the tests need to build the application.

@@ -1,4 +1,5 @@
 import FoodDiaryStorage
+import FoodDiaryWeb
 import Foundation
 import GRDB
 import Hummingbird

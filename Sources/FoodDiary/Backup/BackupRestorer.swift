@@ -1,6 +1,7 @@
 @preconcurrency import Crypto
 import FoodDiaryBase
 import FoodDiaryStorage
+import FoodDiaryWeb
 import Foundation
 import GRDB
 import NIOConcurrencyHelpers

@@ -1,4 +1,5 @@
 @preconcurrency import Crypto
+import FoodDiaryWeb
 import Foundation
 
 /// A backup's manifest signed with the data directory's `secret.key` (HMAC-SHA256): the manifest

@@ -1,5 +1,6 @@
 import FoodDiaryBase
 import FoodDiaryStorage
+import FoodDiaryWeb
 import Foundation
 
 struct BackupsView: Sendable {

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 import Hummingbird
 
@@ -56,6 +57,6 @@ struct FoodSearchOrigin: Sendable, Equatable {
     var scope = FoodSearch.Scope.all
 
     func queryString(amount: String = "") -> String {
-        FoodDiary.queryString(["amount": amount, "q": query, "brand": brand, "kind": scope == .all ? "" : scope.rawValue])
+        FoodDiaryWeb.queryString(["amount": amount, "q": query, "brand": brand, "kind": scope == .all ? "" : scope.rawValue])
     }
 }

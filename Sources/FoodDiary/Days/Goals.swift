@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// Daily targets. Energy and the macros, sodium, and optionally fibre and sugars.

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// `/meals/{id}/foods/new`: search the catalog and the saved foods to add one to the meal.

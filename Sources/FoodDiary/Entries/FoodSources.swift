@@ -1,5 +1,6 @@
 import FoodDiaryBase
 import FoodDiaryStorage
+import FoodDiaryWeb
 import Foundation
 
 /// Something a form can add by reference — `catalog:12`, `saved:3`, `my:5`, `recipe:2` — read

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// A food the catalog lacks, typed from its label: a name, a serving in grams and any nutrients per

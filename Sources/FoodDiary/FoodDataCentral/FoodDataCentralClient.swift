@@ -1,3 +1,4 @@
+import FoodDiaryWeb
 import Foundation
 
 /// FoodData Central's API as this diary uses it: a keyword search and one food's details, through

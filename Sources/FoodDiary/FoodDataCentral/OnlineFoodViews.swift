@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// Where foods found online are being added: a meal, or a recipe's ingredients.

@@ -1,3 +1,4 @@
+import FoodDiaryWeb
 import Foundation
 import Hummingbird
 import Logging

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// "Also log for…": by default each person ticked had the same as the sharer, whose meal stays as it

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// What a snap sends besides its photos, checked: the browser's UTC offset and location, and the

@@ -1,5 +1,6 @@
 import FoodDiaryBase
 import FoodDiaryStorage
+import FoodDiaryWeb
 import Foundation
 
 /// A meal as the rest of the app sees it: validated, with its wall-clock time and offset.

@@ -1,4 +1,5 @@
 import FoodDiaryStorage
+import FoodDiaryWeb
 import Hummingbird
 
 /// The meal id in a `/meals/:id…` address; anything but a positive number is a 404.

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// The meal form exactly as typed, kept so it can be shown again beside its errors.

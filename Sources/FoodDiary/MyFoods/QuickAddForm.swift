@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// A quick add: an optional name and any of energy, protein, fat, carbohydrate and sodium, for the

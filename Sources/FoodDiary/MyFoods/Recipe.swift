@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// A recipe: ingredients with their own snapshots (like diary entries), a number of servings, and

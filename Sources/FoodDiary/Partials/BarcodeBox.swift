@@ -1,5 +1,6 @@
 import FoodDiaryBase
 import FoodDiaryStorage
+import FoodDiaryWeb
 import Foundation
 
 /// What the add-food and add-ingredient pages offer beyond the offline catalog: "Search FoodData

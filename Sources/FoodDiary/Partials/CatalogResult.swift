@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Hummingbird
 
 /// A catalog food among search results, wherever its link leads (the food's page, adding it to a

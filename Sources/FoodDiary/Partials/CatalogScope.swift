@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Hummingbird
 
 /// A catalog search form's "All foods / Generic / Branded" choice (`partials/catalog_scope`), and

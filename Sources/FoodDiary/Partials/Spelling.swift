@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Hummingbird
 
 /// What a search page says when it corrected the spelling: "Showing avocado — search instead for

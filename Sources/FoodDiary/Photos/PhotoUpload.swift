@@ -1,3 +1,5 @@
+import FoodDiaryWeb
+
 extension PhotoStore {
     /// The photo a form sent in its `photo` field, checked: nil when none was chosen, or why it was
     /// refused, for the form to show beside the field. Every form with a photo (meals, my foods,

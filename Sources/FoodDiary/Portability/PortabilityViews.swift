@@ -1,3 +1,4 @@
+import FoodDiaryWeb
 import Foundation
 
 struct PortabilityView: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 @testable import FoodDiary
+import FoodDiaryWeb
 
 /// swift-mustache, the renderer the templates were written for, fed the same view models as the
 /// app's own renderer: every page a test renders must come out byte for byte the same.

@@ -10,6 +10,7 @@ import NIOCore
 import NIOConcurrencyHelpers
 @testable import FoodDiary
 import FoodDiaryStorage
+import FoodDiaryWeb
 
 /// A fresh data directory under the system temp dir, removed when the test ends.
 struct TemporaryDirectory {

@@ -1,8 +1,0 @@
-import FoodDiaryBase
-
-extension ChosenAmount.Form {
-    /// The amount as a form posts it: `amount`, `count` and `grams`.
-    init(fields: FormFields) {
-        self.init(choice: fields["amount"] ?? "", count: fields["count"] ?? "1", grams: fields["grams"] ?? "")
-    }
-}

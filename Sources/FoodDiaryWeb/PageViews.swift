@@ -1,0 +1,29 @@
+import FoodDiaryBase
+import FoodDiaryStorage
+import Foundation
+
+/// Keys every page shares, answered beneath each page's own view model.
+package struct PageFrame: Sendable {
+    /// Today's strip, a view this floor does not know the type of.
+    let statusStrip: AnyTemplateKeyed?
+    /// The navigation, the add button and today's strip are for signed-in people only.
+    let signedIn: Bool
+    /// The open diary's name, shown in the top bar with the way to the others.
+    let diaryName: String?
+}
+
+/// A backup or an export to download, newest first on its page.
+package struct ArchiveRow: Sendable {
+    let name: String
+    let madeAt: String
+    let size: String
+    let downloadURL: String
+
+    package init(_ archive: ArchiveFile, under path: String, timeZone: TimeZone) {
+        let made = LocalDateTime(archive.madeAt, in: timeZone)
+        name = archive.name
+        madeAt = "\(made.date.dayMonthYearText), \(made.clockText)"
+        size = ByteSize.text(archive.bytes)
+        downloadURL = "\(path)/\(archive.name)"
+    }
+}
