@@ -4,6 +4,7 @@
 # asked of one then the other (the order alternating), each a first time. A noisy machine then
 # slows both alike, so the median of the per-query ratio B/A shows a change of a few per cent
 # that runs of one build after the other cannot (they differ by 10-20 % between runs here).
+# Then the everyday pages the same way, each asked 200 times of both, alternating.
 #   ./scripts/bench-search-pairs.sh A B [ROUNDS]     (each round: fresh servers, every page)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +47,10 @@ stop() {
 
 echo "$(echo "$queries" | wc -l) queries per page and round, $rounds rounds; A = $A, B = $B"
 printf "%-24s %9s %9s %9s %9s %12s\n" "page (server ms)" "A p50" "B p50" "A p90" "B p90" "median B/A"
-for page in "/foods?q=" "/meals/MEAL/foods/new?q=" "/log?q=" "/api/foods/search?q="; do
+# The everyday pages: the same page each time, a number after `x=` keeping the addresses apart.
+everyday="/?x= /meals/MEAL?x= /days/$(date +%Y-%m-%d)?x= /trends?days=30&x= /places/1?x= /foods/1?x= /meals/to-itemise?x="
+for page in "/foods?q=" "/meals/MEAL/foods/new?q=" "/log?q=" "/api/foods/search?q=" $everyday; do
+  case "$page" in *x=) asked=$(seq 1 200) ;; *) asked=$queries ;; esac
   : >"$data/a.times"; : >"$data/b.times"
   for _ in $(seq 1 "$rounds"); do
     read -r baseA cookieA mealA < <(serve a "$A"); servers+=("$(cat "$data/run-a/pid")")
@@ -54,7 +58,7 @@ for page in "/foods?q=" "/meals/MEAL/foods/new?q=" "/log?q=" "/api/foods/search?
     sleep 2 # what search keeps in memory is read as the server starts
     fromA=$(wc -l <"$data/run-a/serve.log"); fromB=$(wc -l <"$data/run-b/serve.log")
     i=0
-    for query in $queries; do
+    for query in $asked; do
       a="$baseA${page/MEAL/$mealA}$query" b="$baseB${page/MEAL/$mealB}$query"
       if [ $((i % 2)) = 0 ]; then
         curl -s -o /dev/null -H "${cookieA/:/: }" "$a"; curl -s -o /dev/null -H "${cookieB/:/: }" "$b"
