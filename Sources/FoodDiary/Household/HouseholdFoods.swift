@@ -27,24 +27,15 @@ struct HouseholdFoods: Sendable {
     }
 
     func myFoods(for viewer: Account, matching query: String = "") async throws -> [Shared<MyFood>] {
-        try await fromEveryDiary(for: viewer) { MyFood.matching($0.foods, query) }
+        try await myFoodsAndRecipes(for: viewer, matching: query).foods
     }
 
     func recipes(for viewer: Account, matching query: String = "") async throws -> [Shared<Recipe>] {
-        try await fromEveryDiary(for: viewer) { Recipe.matching($0.recipes, query) }
+        try await myFoodsAndRecipes(for: viewer, matching: query).recipes
     }
 
-    /// Nil unless that diary is someone else's and shares that food.
-    func myFood(diaryID: Int64, id: Int64, for viewer: Account) async throws -> Shared<MyFood>? {
-        try await fromDiary(diaryID, for: viewer) { $0.foods.first { $0.id == id } }
-    }
-
-    /// Nil unless that diary is someone else's and shares that recipe.
-    func recipe(diaryID: Int64, id: Int64, for viewer: Account) async throws -> Shared<Recipe>? {
-        try await fromDiary(diaryID, for: viewer) { $0.recipes.first { $0.id == id } }
-    }
-
-    /// Both at once, the household's diaries listed once: what the add-food page shows.
+    /// Both at once, from one listing of the others' diaries: what the add-food page shows. Each
+    /// diary's shelf is kept until its next write, so matching what is not shown costs no read.
     func myFoodsAndRecipes(for viewer: Account, matching query: String) async throws -> (foods: [Shared<MyFood>], recipes: [Shared<Recipe>]) {
         var foods: [Shared<MyFood>] = [], recipes: [Shared<Recipe>] = []
         for (diary, owner) in try await diaries.othersDiaries(besides: viewer) {
@@ -55,12 +46,14 @@ struct HouseholdFoods: Sendable {
         return (foods, recipes)
     }
 
-    private func fromEveryDiary<Item: Sendable>(for viewer: Account, _ pick: (Shelf) -> [Item]) async throws -> [Shared<Item>] {
-        var found: [Shared<Item>] = []
-        for (diary, owner) in try await diaries.othersDiaries(besides: viewer) {
-            found += pick(try await shelf(diary)).map { Shared(item: $0, diary: diary, ownerName: owner) }
-        }
-        return found
+    /// Nil unless that diary is someone else's and shares that food.
+    func myFood(diaryID: Int64, id: Int64, for viewer: Account) async throws -> Shared<MyFood>? {
+        try await fromDiary(diaryID, for: viewer) { $0.foods.first { $0.id == id } }
+    }
+
+    /// Nil unless that diary is someone else's and shares that recipe.
+    func recipe(diaryID: Int64, id: Int64, for viewer: Account) async throws -> Shared<Recipe>? {
+        try await fromDiary(diaryID, for: viewer) { $0.recipes.first { $0.id == id } }
     }
 
     private func fromDiary<Item: Sendable>(_ diaryID: Int64, for viewer: Account, _ pick: (Shelf) -> Item?) async throws -> Shared<Item>? {
