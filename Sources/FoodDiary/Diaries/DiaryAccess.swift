@@ -41,7 +41,7 @@ struct DiaryAccess: Sendable {
         try await pool.diary(try await accounts.openDiaryID(for: recipient, now: now))
     }
 
-    /// Deletes one of the person's own diaries, its record first, then its files. Nil when they have no such diary.
+    /// Deletes one of the person's own diaries, its record first, then its files; false when they have no such diary.
     func deleteOwnDiary(_ id: Int64, of account: Account) async throws -> Bool {
         guard try await accounts.deleteDiary(id: id, accountID: account.id) else { return false }
         try await pool.remove(id)
