@@ -77,7 +77,7 @@ public struct Authentication: Sendable {
 
     /// The person as of now with their open diary; a first request picks the diary and reads the
     /// account again, so this very page already names it.
-    private func signedIn(_ account: Account, by credential: SignedIn.Credential) async throws -> SignedIn {
+    private func signedIn(_ account: Account, by credential: RequestCredential) async throws -> SignedIn {
         let (current, diary) = try await diaries.openDiary(of: account, now: now())
         return SignedIn(account: current, credential: credential, diary: diary)
     }

@@ -4,10 +4,8 @@ import Hummingbird
 
 /// The person a request acts for, and what proved it.
 public struct SignedIn: Requester {
-    public typealias Credential = RequestCredential
-
     public let account: Account
-    public let credential: Credential
+    public let credential: RequestCredential
     /// The diary this person has open, which every page and route of theirs reads.
     public let diary: Diary
 

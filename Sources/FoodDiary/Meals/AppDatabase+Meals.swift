@@ -86,9 +86,8 @@ public enum MealQueries {
 
     /// Nil when the meal is gone.
     static func page(_ db: Database, id: Int64) throws -> Page? {
-        guard let foods = try mealFoods(db, mealID: id) else { return nil }
-        return Page(foods: foods, shares: try SharingQueries.shares(db, mealID: id),
-                    likes: foods.isItemised ? nil : try ItemisingQueries.likeThisOne(db, foods.meal))
+        guard let (foods, shares) = try SharingQueries.mealFoodsAndShares(db, mealID: id) else { return nil }
+        return Page(foods: foods, shares: shares, likes: foods.isItemised ? nil : try ItemisingQueries.likeThisOne(db, foods.meal))
     }
 
     /// Each meal with its foods, all read in one query.
