@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "fooddiary", targets: ["fooddiary"]),
-        .library(name: "FoodDiary", targets: ["FoodDiary"]),
+        .library(name: "FoodDiary", targets: ["FoodDiaryApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 "FoodDiaryBase",
                 "FoodDiary",
+                "FoodDiaryApp",
                 "FoodDiaryTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -43,6 +44,7 @@ let package = Package(
                 "FoodDiaryStorage",
                 "FoodDiaryBase",
                 "FoodDiary",
+                "FoodDiaryApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CPhotoShim",
             ]
@@ -80,6 +82,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
+        // The features: each area's pages, reads and views (docs/ARCHITECTURE.md).
         .target(
             name: "FoodDiary",
             dependencies: [
@@ -90,26 +93,39 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "CSV", package: "CSV.swift"),
                 "CMagic",
                 "CPhotoShim",
-                "CHTTPShim",
                 "CSearchRank",
             ],
             // Compiled into the binary: no bundle to install beside it.
             resources: [.embedInCode("Catalog/EverydayNames.tsv")]
+        ),
+        // The app: its configuration, start-up, the server and its services, wiring the features.
+        .target(
+            name: "FoodDiaryApp",
+            dependencies: [
+                "FoodDiary",
+                "FoodDiaryWeb",
+                "FoodDiaryStorage",
+                "FoodDiaryBase",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
         ),
         // libmagic decides what an upload is from its bytes.
         .systemLibrary(name: "CMagic", path: "Sources/CMagic", providers: [.apt(["libmagic-dev"])]),
@@ -130,6 +146,7 @@ let package = Package(
                 "FoodDiaryStorage",
                 "FoodDiaryBase",
                 "FoodDiary",
+                "FoodDiaryApp",
                 "FoodDiaryTools",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The reference the app's own template renderer is checked against.

@@ -6,7 +6,8 @@
 #   FoodDiaryBase     time, text, nutrition arithmetic, files, hashing, blocking work: Foundation and Crypto only
 #   FoodDiaryStorage  the SQLite files: opening, migrating, reading and counting writes; GRDB, no web, no feature
 #   FoodDiaryWeb      HTTP plumbing, forms, rendering: Hummingbird and NIO, no feature
-#   FoodDiary         the features, wired into an app
+#   FoodDiary         the features: each area's pages, reads and views
+#   FoodDiaryApp      the app that wires them: configuration, start-up, the server and its services
 #   FoodDiaryTools  the demo diary and the benchmarks
 #   fooddiary       the command line
 # Called by scripts/test.sh; `--self-test` shows it catching what it exists to catch.
@@ -20,8 +21,9 @@ allowed() {
     FoodDiaryBase) echo "$system|Crypto" ;;
     FoodDiaryStorage) echo "$system|FoodDiaryBase|GRDB|NIOConcurrencyHelpers" ;;
     FoodDiaryWeb) echo "$system|FoodDiaryBase|FoodDiaryStorage|Crypto|GRDB|Hummingbird|HummingbirdCore|HTTPTypes|Logging|MultipartKit|NIO[A-Za-z0-9]*|CHTTPShim" ;;
-    FoodDiary) echo "$system|FoodDiaryBase|FoodDiaryStorage|FoodDiaryWeb|Crypto|GRDB|Hummingbird[A-Za-z]*|HTTPTypes|Logging|ServiceLifecycle|MultipartKit|NIO[A-Za-z0-9]*|FoundationNetworking|ZIPFoundation|CSV|C[A-Z][A-Za-z]*" ;;
-    FoodDiaryTools) echo "$(allowed FoodDiary)|FoodDiary" ;;
+    FoodDiary) echo "$system|FoodDiaryBase|FoodDiaryStorage|FoodDiaryWeb|Crypto|GRDB|Hummingbird|HummingbirdBcrypt|HTTPTypes|Logging|ServiceLifecycle|MultipartKit|NIO[A-Za-z0-9]*|FoundationNetworking|ZIPFoundation|CSV|C[A-Z][A-Za-z]*" ;;
+    FoodDiaryApp) echo "$(allowed FoodDiary)|FoodDiary|HummingbirdCore|HummingbirdTLS" ;;
+    FoodDiaryTools) echo "$(allowed FoodDiaryApp)|FoodDiaryApp" ;;
     fooddiary) echo "$(allowed FoodDiaryTools)|FoodDiaryTools|ArgumentParser" ;;
   esac
 }
@@ -29,7 +31,7 @@ allowed() {
 # check ROOT: each wrong import under ROOT/<floor>/, as file:line: import.
 check() {
   local root=$1 floor
-  for floor in FoodDiaryBase FoodDiaryStorage FoodDiaryWeb FoodDiary FoodDiaryTools fooddiary; do
+  for floor in FoodDiaryBase FoodDiaryStorage FoodDiaryWeb FoodDiary FoodDiaryApp FoodDiaryTools fooddiary; do
     [ -d "$root/$floor" ] || continue
     grep -rnE --include='*.swift' '^(@[A-Za-z_]+(\([^)]*\))? )*import ' "$root/$floor" \
       | grep -vE "import (struct |class |enum |func )?($(allowed "$floor"))(\.[A-Za-z_.]+)?\s*$" || true
@@ -39,18 +41,19 @@ check() {
 if [ "${1:-}" = --self-test ]; then
   sample=$(mktemp -d)
   trap 'rm -rf "$sample"' EXIT
-  mkdir -p "$sample/FoodDiaryBase" "$sample/FoodDiaryStorage" "$sample/FoodDiaryWeb" "$sample/FoodDiary" "$sample/FoodDiaryTools"
+  mkdir -p "$sample/FoodDiaryBase" "$sample/FoodDiaryStorage" "$sample/FoodDiaryWeb" "$sample/FoodDiary" "$sample/FoodDiaryApp" "$sample/FoodDiaryTools"
   printf 'import Foundation\nimport FoodDiary\n' >"$sample/FoodDiaryBase/Up.swift"
   printf '@preconcurrency import GRDB\n' >"$sample/FoodDiaryBase/Database.swift"
   printf 'import Hummingbird\n' >"$sample/FoodDiaryBase/Web.swift"
-  printf 'import FoodDiaryTools\n' >"$sample/FoodDiary/Up.swift"
+  printf 'import FoodDiaryTools\nimport FoodDiaryApp\n' >"$sample/FoodDiary/Up.swift"
+  printf 'import FoodDiaryTools\nimport FoodDiary\nimport HummingbirdTLS\n' >"$sample/FoodDiaryApp/Up.swift"
   printf 'import GRDB\nimport FoodDiaryBase\nimport Hummingbird\nimport FoodDiary\n' >"$sample/FoodDiaryStorage/Up.swift"
   printf 'import Hummingbird\nimport FoodDiaryStorage\nimport FoodDiary\nimport ZIPFoundation\n' >"$sample/FoodDiaryWeb/Up.swift"
   printf '@testable import FoodDiary\nimport GRDB\nimport FoodDiaryBase\n' >"$sample/FoodDiaryTools/Fine.swift"
   printf 'import Crypto\nimport struct Foundation.Date\n' >"$sample/FoodDiaryBase/Fine.swift"
   found=$(check "$sample" | wc -l)
-  [ "$found" -eq 8 ] || { echo "check-layers self-test: expected 8 wrong imports, found $found:" >&2; check "$sample" >&2; exit 1; }
-  echo "check-layers self-test: caught all 8 upward or forbidden imports, passed the fine ones"
+  [ "$found" -eq 10 ] || { echo "check-layers self-test: expected 10 wrong imports, found $found:" >&2; check "$sample" >&2; exit 1; }
+  echo "check-layers self-test: caught all 10 upward or forbidden imports, passed the fine ones"
   exit 0
 fi
 

@@ -1,4 +1,5 @@
 import FoodDiary
+import FoodDiaryApp
 import FoodDiaryBase
 import FoodDiaryStorage
 import FoodDiaryWeb

@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoodDiary
 import FoodDiaryTools
 import Foundation
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoodDiary
+import FoodDiaryApp
 import FoodDiaryBase
 import FoodDiaryTools
 import FoodDiaryWeb

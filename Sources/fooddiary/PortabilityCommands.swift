@@ -1,5 +1,5 @@
 import ArgumentParser
-import FoodDiary
+import FoodDiaryApp
 import Foundation
 
 struct Export: AsyncParsableCommand {

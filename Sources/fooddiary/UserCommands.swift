@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoodDiary
+import FoodDiaryApp
 import FoodDiaryWeb
 import Foundation
 

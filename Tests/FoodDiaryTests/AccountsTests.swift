@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryTools
 import FoodDiaryWeb
 

@@ -7,6 +7,7 @@ import NIOConcurrencyHelpers
 import Testing
 import ZIPFoundation
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
 

@@ -5,6 +5,7 @@ import GRDB
 import Logging
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
 

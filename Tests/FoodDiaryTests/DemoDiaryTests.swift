@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryTools
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 
 /// `fooddiary export` and `fooddiary import`: which diary, and never under a running server.

@@ -4,6 +4,7 @@ import GRDB
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
 

@@ -5,6 +5,7 @@ import GRDB
 import Testing
 import ZIPFoundation
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryTools
 

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import Logging
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 
 /// FoodData Central's survey dishes and Foundation foods beside SR28: found, shown with their

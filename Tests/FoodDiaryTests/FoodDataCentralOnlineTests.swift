@@ -5,6 +5,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryWeb
 
 /// `serve --tls-cert --tls-key`: the real server on a socket, spoken to by curl trusting a

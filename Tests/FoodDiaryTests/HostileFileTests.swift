@@ -6,6 +6,7 @@ import Testing
 import ZIPFoundation
 import Crypto
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
 

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOConcurrencyHelpers
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryWeb
 
 /// How a stuck server is noticed and stopped: the health check, systemd's notifications (against

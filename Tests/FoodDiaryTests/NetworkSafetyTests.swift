@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
 

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
 

@@ -6,6 +6,7 @@ import HummingbirdTesting
 import Testing
 import ZIPFoundation
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryWeb
 
 /// What a request cut off by a stopping server answers (scripts/check-install.sh stops a real one).

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryWeb
 
 @Suite struct StartupTests {

@@ -23,7 +23,7 @@ extension AccountsDatabase {
     }
 
     /// Every diary with its person's name ("nobody" for one no account has taken), for the command line.
-    func everyDiary() async throws -> [(id: Int64, name: String, owner: String)] {
+    package func everyDiary() async throws -> [(id: Int64, name: String, owner: String)] {
         try await read { db in
             try Row.fetchAll(db, sql: "SELECT d.id, d.name, a.name FROM diary d LEFT JOIN account a ON a.id = d.account_id ORDER BY d.id")
                 .map { (id: $0[0], name: $0[1], owner: ($0[2] as String?) ?? "nobody") }
@@ -33,7 +33,7 @@ extension AccountsDatabase {
     /// The diary the single-file diary of an earlier version moves into, nobody's until an owner
     /// opens a page. A start interrupted half-way through the move finds the same one again
     /// (`isMoved` says whether its folder already holds a diary).
-    func upgradedDiary(isMoved: (Int64) -> Bool, now: Date) async throws -> Int64 {
+    package func upgradedDiary(isMoved: (Int64) -> Bool, now: Date) async throws -> Int64 {
         let waiting = try await read { db in
             try Int64.fetchAll(db, sql: "SELECT id FROM diary WHERE account_id IS NULL AND from_upgrade = 1 ORDER BY id")
         }

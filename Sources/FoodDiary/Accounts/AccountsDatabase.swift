@@ -5,7 +5,7 @@ import GRDB
 /// The people who may use this server, their sessions and tokens: `<data-dir>/accounts.sqlite`,
 /// apart from the diary so a diary file can be copied or restored without anyone's credentials.
 public struct AccountsDatabase: Sendable {
-    let writer: any DatabaseWriter
+    package let writer: any DatabaseWriter
     /// Advanced by every write, so sessions read before it are read again.
     let version = WriteVersion()
     let interimSessions = InterimSessions()

@@ -21,6 +21,17 @@ public struct Authentication: Sendable {
     let diaries: DiaryAccess
     let recentSessions = RecentSessions()
 
+    package init(accounts: AccountsDatabase, lifetime: SessionLifetime, proxyHeader: HTTPField.Name?, trustedProxies: TrustedProxies,
+                 servesHTTPS: Bool, now: @escaping @Sendable () -> Date, diaries: DiaryAccess) {
+        self.accounts = accounts
+        self.lifetime = lifetime
+        self.proxyHeader = proxyHeader
+        self.trustedProxies = trustedProxies
+        self.servesHTTPS = servesHTTPS
+        self.now = now
+        self.diaries = diaries
+    }
+
     /// Whether `name` can be a header, for `--trusted-proxy-header`.
     public static func isHeaderName(_ name: String) -> Bool { HTTPField.Name(name) != nil }
 
@@ -84,7 +95,7 @@ public struct Authentication: Sendable {
 
     /// Whether the browser reached us over HTTPS, so the session cookie can be marked Secure. A
     /// proxy's word counts only from a trusted proxy.
-    func isHTTPS(_ request: Request, context: AppRequestContext) -> Bool {
+    package func isHTTPS(_ request: Request, context: AppRequestContext) -> Bool {
         if servesHTTPS { return true }
         guard trustedProxies.contains(context.clientAddress) else { return false }
         return request.headers[Self.forwardedProto]?.lowercased() == "https"
@@ -121,15 +132,20 @@ public struct Authentication: Sendable {
 /// In front of every handler: finds who is asking, and, where `required`, turns away anyone
 /// unknown (pages send them to sign in, JSON and photos get 401) and holds anyone who must change
 /// a password somebody else chose at that form.
-struct AuthenticationMiddleware: RouterMiddleware {
-    typealias Context = AppRequestContext
+package struct AuthenticationMiddleware: RouterMiddleware {
+    package typealias Context = AppRequestContext
     let authentication: Authentication
     let required: Bool
+
+    package init(authentication: Authentication, required: Bool) {
+        self.authentication = authentication
+        self.required = required
+    }
 
     /// What a person who must change their password may still do.
     static let openWhileChangingPassword: Set<String> = ["/account", "/account/password", "/signout"]
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let signedIn: SignedIn?
         do {
             signedIn = try await authentication.identify(request, context: context)

@@ -7,7 +7,7 @@ import NIOConcurrencyHelpers
 public final class FirstRunSetup: Sendable {
     private let secret: NIOLockedValueBox<String?>
 
-    init(needed: Bool) {
+    package init(needed: Bool) {
         secret = NIOLockedValueBox(needed ? BearerSecret.make().text : nil)
     }
 

@@ -207,7 +207,7 @@ public struct BackupMaker: Sendable {
         return Foundation.link(source, destination) == 0
     }
 
-    static func targetPath(_ destination: String, date: Date, name: (Date) -> String = archiveName(at:)) throws -> String {
+    package static func targetPath(_ destination: String, date: Date, name: (Date) -> String = archiveName(at:)) throws -> String {
         var isDirectory: ObjCBool = false
         if destination.hasSuffix(".zip"), !(FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) && isDirectory.boolValue) {
             guard !FileManager.default.fileExists(atPath: destination) else {

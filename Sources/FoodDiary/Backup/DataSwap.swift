@@ -5,7 +5,7 @@ import Foundation
 /// journal names the staged data and the folder the previous data goes to, and whoever opens the
 /// data directory next (`restore` or `serve`) finishes a swap the journal shows was started.
 /// Reference data (catalog, place names) and the server's key stay where they are.
-struct DataSwap {
+package struct DataSwap {
     let dataDirectory: String
     /// Folder names inside the data directory, so the journal holds whatever path it is reached by.
     let stagingName: String
@@ -72,7 +72,7 @@ struct DataSwap {
 
     /// Completes a swap a crash interrupted; true when there was one.
     @discardableResult
-    static func finishInterrupted(in dataDirectory: String) throws -> Bool {
+    package static func finishInterrupted(in dataDirectory: String) throws -> Bool {
         let path = journalPath(in: dataDirectory)
         guard let data = FileManager.default.contents(atPath: path) else { return false }
         let journal = try JSONDecoder().decode(Journal.self, from: data)

@@ -37,6 +37,9 @@ public struct BrandedFoodsImport: Sendable {
 
     public struct Missing: Error, CustomStringConvertible {
         let directory: String?
+
+        package init(directory: String?) { self.directory = directory }
+
         public var description: String {
             "No \(FoodDataCentralFile.branded.fileName) in \(directory ?? "the FoodData Central folder (--fdc-dir)"): run scripts/fetch-data.sh first."
         }

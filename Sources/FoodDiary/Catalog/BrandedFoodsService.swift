@@ -6,11 +6,16 @@ import NIOConcurrencyHelpers
 
 /// Runs the branded foods' import while the app serves: the first start does not wait for
 /// 360,000 foods, and a stop between batches (or a kill) is picked up at the next start.
-struct BrandedFoodsService: Service {
+package struct BrandedFoodsService: Service {
     let importer: BrandedFoodsImport
     let logger: Logger
 
-    func run() async throws {
+    package init(importer: BrandedFoodsImport, logger: Logger) {
+        self.importer = importer
+        self.logger = logger
+    }
+
+    package func run() async throws {
         if importer.isNeeded() {
             let stopping = NIOLockedValueBox(false)
             await withGracefulShutdownHandler {
@@ -27,15 +32,4 @@ struct BrandedFoodsService: Service {
         // A service that returns stops the whole server: this one's work is done, so it waits.
         try? await gracefulShutdown()
     }
-}
-
-/// `fooddiary catalog add-branded`: the same import in the foreground, for a machine set up
-/// before serving. A server on the data directory does it itself, so this refuses while one runs.
-public func addBrandedFoods(config: AppConfig, logger: Logger) async throws -> BrandedFoodsImport.Progress {
-    let lock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
-    defer { withExtendedLifetime(lock) {} }
-    guard let directory = config.fdcDirectory, FoodDataCentralFile.branded.isPresent(in: directory) else {
-        throw BrandedFoodsImport.Missing(directory: config.fdcDirectory)
-    }
-    return try await BrandedFoodsImport(catalog: try CatalogDatabase.open(path: config.catalogPath), directory: directory, logger: logger).run()
 }

@@ -42,7 +42,7 @@ public struct CatalogDatabase: Sendable {
 
     /// Reads what search keeps in memory (`CatalogMemory`) before a search needs it: three quarters
     /// of a second on the whole catalog, which the first search after a start or an import waited for.
-    func prepareSearch() async {
+    package func prepareSearch() async {
         _ = try? await writer.read { db in try CatalogMemory.shared.prepare(db) }
     }
 

@@ -26,7 +26,7 @@ public struct CatalogImporter {
         self.logger = logger
     }
 
-    var hasGenericFoods: Bool {
+    package var hasGenericFoods: Bool {
         FoodDataCentralFile.generic.isPresent(in: fdcDirectory)
     }
 

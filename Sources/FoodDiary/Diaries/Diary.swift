@@ -8,7 +8,7 @@ import Foundation
 public final class Diary: Sendable {
     public let id: Int64
     public let database: AppDatabase
-    let photos: PhotoStore
+    package let photos: PhotoStore
     /// Today's totals for the strip every page shows, read once per change (or new day).
     let statusStrips = DiaryReadCache<LocalDate, StatusStripView>()
     /// The list page read last: page 1 is opened far more often than it changes.

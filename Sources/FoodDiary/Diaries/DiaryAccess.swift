@@ -4,11 +4,11 @@ import Foundation
 /// the pool, which nothing else holds: a person's requests reach the diary they have open; the
 /// household's shared foods are read from the others' diaries; a meal shared with someone goes
 /// into the diary they have open. A removed person's diaries, nobody's now, are reached by none.
-struct DiaryAccess: Sendable {
+package struct DiaryAccess: Sendable {
     let accounts: AccountsDatabase
     private let pool: DiaryPool
 
-    init(accounts: AccountsDatabase, pool: DiaryPool) {
+    package init(accounts: AccountsDatabase, pool: DiaryPool) {
         self.accounts = accounts
         self.pool = pool
     }
@@ -49,5 +49,5 @@ struct DiaryAccess: Sendable {
     }
 
     /// The diaries open now, for the maintenance that runs over them and the health check.
-    var openDiaries: [Diary] { pool.openDiaries }
+    package var openDiaries: [Diary] { pool.openDiaries }
 }

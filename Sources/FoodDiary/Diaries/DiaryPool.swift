@@ -6,7 +6,7 @@ import NIOConcurrencyHelpers
 /// The diaries open at the moment: each opened (and migrated) on first use, the least recently
 /// used closed once more than `capacity` are open. One `Diary` per file, so its kept reads and
 /// write counter are the only ones.
-final class DiaryPool: Sendable {
+package final class DiaryPool: Sendable {
     private struct State {
         var diaries: [Int64: Diary] = [:]
         var opening: [Int64: Task<Diary, any Error>] = [:]
@@ -19,7 +19,7 @@ final class DiaryPool: Sendable {
     let maxPhotoPixels: Int
     private let state = NIOLockedValueBox(State())
 
-    init(files: DiaryFiles, capacity: Int = 64, maxPhotoPixels: Int) {
+    package init(files: DiaryFiles, capacity: Int = 64, maxPhotoPixels: Int) {
         self.files = files
         self.capacity = capacity
         self.maxPhotoPixels = maxPhotoPixels
@@ -92,14 +92,16 @@ final class DiaryPool: Sendable {
 }
 
 /// Where diaries live: `<data-dir>/diaries/<id>/diary.sqlite` with `photos/` beside it.
-struct DiaryFiles: Sendable {
+package struct DiaryFiles: Sendable {
     let directory: String
 
-    func folder(_ id: Int64) -> String { directory + "/\(id)" }
-    func databasePath(_ id: Int64) -> String { folder(id) + "/diary.sqlite" }
+    package init(directory: String) { self.directory = directory }
+
+    package func folder(_ id: Int64) -> String { directory + "/\(id)" }
+    package func databasePath(_ id: Int64) -> String { folder(id) + "/diary.sqlite" }
     func photosDirectory(_ id: Int64) -> String { folder(id) + "/photos" }
 
-    func open(_ id: Int64, maxPhotoPixels: Int) throws -> Diary {
+    package func open(_ id: Int64, maxPhotoPixels: Int) throws -> Diary {
         Diary(id: id, database: try AppDatabase.open(path: databasePath(id)), photosDirectory: photosDirectory(id), maxPhotoPixels: maxPhotoPixels)
     }
 
@@ -114,13 +116,13 @@ struct DiaryFiles: Sendable {
     }
 
     /// What a crash in the middle of `discard` left; run at start-up.
-    func removeDiscarded() {
+    package func removeDiscarded() {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(".discarded-") {
             try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }
     }
 
-    func existing() -> [Int64] {
+    package func existing() -> [Int64] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).compactMap(Int64.init)
             .filter { FileManager.default.fileExists(atPath: databasePath($0)) }.sorted()
     }
@@ -128,7 +130,7 @@ struct DiaryFiles: Sendable {
     /// Moves the diary an earlier version kept at `<data-dir>/diary.sqlite` (and its photos) into
     /// diary `id`'s folder. Its log is checkpointed into the file first, so the one file carries
     /// every meal; each step is a rename, and a start interrupted half-way finishes the move.
-    func adoptLegacyDiary(at legacyPath: String, photos legacyPhotos: String, as id: Int64) throws {
+    package func adoptLegacyDiary(at legacyPath: String, photos legacyPhotos: String, as id: Int64) throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: folder(id), withIntermediateDirectories: true)
         if manager.fileExists(atPath: legacyPath) {

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 import NIOCore
 import NIOPosix

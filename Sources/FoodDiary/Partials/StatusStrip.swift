@@ -2,7 +2,7 @@ import FoodDiaryBase
 import Foundation
 
 /// The strip under the top bar on every page: today's energy and macros against the goals.
-struct StatusStripView: Sendable {
+package struct StatusStripView: Sendable {
     let kcalText: String
     let goalText: String?
     let fill: String

@@ -53,14 +53,14 @@ extension AppDatabase {
     }
 
     /// Every photo the diary still refers to, for the sweep.
-    func storedPhotoNames() async throws -> [StoredPhotoName] {
+    package func storedPhotoNames() async throws -> [StoredPhotoName] {
         try await read { db in
             try Row.fetchAll(db, sql: "SELECT sha256, media_type FROM photo").map { StoredPhotoName(sha256: $0["sha256"], mediaType: $0["media_type"]) }
         }
     }
 
     /// Rows no meal uses (left by a crash between steps); deleted so the sweep can take their files.
-    func deleteUnusedPhotoRows() async throws -> Int {
+    package func deleteUnusedPhotoRows() async throws -> Int {
         try await write { db in
             try db.execute(sql: """
                 DELETE FROM photo WHERE sha256 NOT IN (

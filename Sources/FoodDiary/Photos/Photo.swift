@@ -34,7 +34,7 @@ struct Photo: Sendable, Equatable, FetchableRecord {
 
 }
 
-struct StoredPhotoName: Sendable, Equatable, Hashable {
+package struct StoredPhotoName: Sendable, Equatable, Hashable {
     let sha256: String
     let mediaType: String
 }

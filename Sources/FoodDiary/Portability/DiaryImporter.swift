@@ -4,14 +4,14 @@ import Foundation
 
 /// Imports a file into one diary: reads it (our export, or another app's CSV, told apart by its
 /// bytes), previews what it would add, and adds it, all or nothing.
-struct DiaryImporter: Sendable {
+package struct DiaryImporter: Sendable {
     let database: AppDatabase
     let photos: PhotoStore
     let catalog: CatalogDatabase
     let timeZone: TimeZone
     let now: @Sendable () -> Date
 
-    init(diary: Diary, catalog: CatalogDatabase, timeZone: TimeZone, now: @escaping @Sendable () -> Date) {
+    package init(diary: Diary, catalog: CatalogDatabase, timeZone: TimeZone, now: @escaping @Sendable () -> Date) {
         database = diary.database
         photos = diary.photos
         self.catalog = catalog
@@ -21,7 +21,7 @@ struct DiaryImporter: Sendable {
 
     /// The file's bytes are read and parsed off the cooperative threads; what the diary and the
     /// catalog already hold is read before, from GRDB's own queues.
-    func read(fileAt path: String) async throws -> ImportReading {
+    package func read(fileAt path: String) async throws -> ImportReading {
         switch try await offTheCooperativePool({ try ImportedFile(path: path) }) {
         case .archive:
             return try await offTheCooperativePool { try ExportArchive.read(zipAt: path) }
@@ -37,11 +37,11 @@ struct DiaryImporter: Sendable {
     }
 
     /// What importing would add; nothing is written.
-    func preview(_ reading: ImportReading) async throws -> ImportOutcome {
+    package func preview(_ reading: ImportReading) async throws -> ImportOutcome {
         try await database.importDocument(reading.document, dryRun: true, now: now())
     }
 
-    func commit(_ reading: ImportReading) async throws -> ImportOutcome {
+    package func commit(_ reading: ImportReading) async throws -> ImportOutcome {
         let missing = reading.document.photos.filter {
             !FileManager.default.fileExists(atPath: photos.path(sha256: $0.sha256, size: .untouched, mediaType: $0.mediaType))
         }

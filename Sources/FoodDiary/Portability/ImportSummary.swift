@@ -1,19 +1,19 @@
 import Foundation
 
 /// The words an import's preview and result are told in, on the page and by `fooddiary import`.
-enum ImportSummary {
+package enum ImportSummary {
     static func dateRange(_ outcome: ImportOutcome) -> String? {
         guard let first = outcome.firstDay, let last = outcome.lastDay else { return nil }
         return first == last ? "on \(first.dayMonthYearText)" : "from \(first.dayMonthYearText) to \(last.dayMonthYearText)"
     }
 
     /// "1 meal", "2,100 meals".
-    static func counted(_ value: Int, _ one: String, _ many: String) -> String {
+    package static func counted(_ value: Int, _ one: String, _ many: String) -> String {
         "\(value.formatted()) \(value == 1 ? one : many)"
     }
 
     /// What would be (or was) added, one line per kind of thing, nothing for kinds with none.
-    static func additions(_ outcome: ImportOutcome) -> [String] {
+    package static func additions(_ outcome: ImportOutcome) -> [String] {
         func count(_ value: Int, _ one: String, _ many: String) -> String? {
             value == 0 ? nil : counted(value, one, many)
         }
@@ -31,7 +31,7 @@ enum ImportSummary {
         return lines
     }
 
-    static func headline(_ reading: ImportReading, _ outcome: ImportOutcome, done: Bool) -> String {
+    package static func headline(_ reading: ImportReading, _ outcome: ImportOutcome, done: Bool) -> String {
         let rows = reading.format.hasPrefix("FoodDiary") ? counted(reading.rows, "meal", "meals") : counted(reading.rows, "row", "rows")
         if additions(outcome).isEmpty {
             return "A \(reading.format) of \(rows). Everything in it is in this diary already: importing adds nothing."
@@ -40,7 +40,7 @@ enum ImportSummary {
         return (done ? "Imported from a \(reading.format) of \(rows)." : "A \(reading.format) of \(rows).") + already
     }
 
-    static func skipped(_ reading: ImportReading, limit: Int = 50) -> [String] {
+    package static func skipped(_ reading: ImportReading, limit: Int = 50) -> [String] {
         reading.skipped.prefix(limit).map { "Row \($0.row) is left out: \($0.reason)." }
             + (reading.skipped.count > limit ? ["… and \(reading.skipped.count - limit) more rows left out."] : [])
     }

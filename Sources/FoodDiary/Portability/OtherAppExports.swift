@@ -2,7 +2,7 @@ import FoodDiaryBase
 import Foundation
 
 /// What a file to import says, read and checked, before anything is written.
-struct ImportReading: Sendable {
+package struct ImportReading: Sendable {
     /// "Cronometer servings (Food & Recipe Entries)", for the preview.
     let format: String
     var document: DiaryDocument
@@ -10,7 +10,7 @@ struct ImportReading: Sendable {
     var rows: Int
     var skipped: [SkippedRow] = []
     /// Things the file holds that the diary does not keep, said once each.
-    var remarks: [String] = []
+    package var remarks: [String] = []
     /// Our own export's ZIP, whose photos are placed when the import is confirmed.
     var archive: String?
 }

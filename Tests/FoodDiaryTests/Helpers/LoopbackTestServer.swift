@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import ServiceLifecycle
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryWeb
 
 /// How a test reaches the app: in process through its router, or through a real socket.

@@ -9,6 +9,7 @@ import HummingbirdBcrypt
 import NIOCore
 import NIOConcurrencyHelpers
 @testable import FoodDiary
+@testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
 

@@ -1,3 +1,4 @@
+import FoodDiary
 import Foundation
 import Logging
 import ServiceLifecycle

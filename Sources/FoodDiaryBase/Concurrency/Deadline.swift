@@ -2,8 +2,8 @@ import Foundation
 
 /// Runs work with a time limit and returns at the limit even if the work ignores cancellation: a
 /// hung connection must not hold a page.
-enum Deadline {
-    static func run<T: Sendable>(within limit: Duration, _ work: @escaping @Sendable () async -> T) async -> T? {
+package enum Deadline {
+    package static func run<T: Sendable>(within limit: Duration, _ work: @escaping @Sendable () async -> T) async -> T? {
         let race = Race<T>()
         return await withCheckedContinuation { continuation in
             race.start(continuation)

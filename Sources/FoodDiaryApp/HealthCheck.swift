@@ -1,3 +1,5 @@
+import FoodDiary
+import FoodDiaryBase
 import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation

@@ -1,3 +1,4 @@
+import FoodDiary
 import FoodDiaryBase
 import Foundation
 

@@ -1,3 +1,4 @@
+import FoodDiary
 import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
@@ -73,8 +74,9 @@ public func buildApplication(
     let routes = Routes(router: router, formBody: formBody, tokens: tokens,
                         identify: { AuthenticationMiddleware(authentication: authentication, required: $0) }, isHTTPS: authentication.isHTTPS)
     let health = HealthCheck(deadline: config.healthCheckDeadline, accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
-    try addRoutes(to: routes, AppParts(config: config, accounts: accounts, diaries: diaries, catalog: catalog, geonames: geonames, renderer: renderer,
-                                       authentication: authentication, setup: setup, secret: secret, health: health, logger: logger, now: now))
+    HealthController(health: health).addRoutes(to: routes)
+    try addFeatureRoutes(to: routes, FeatureParts(settings: config.featureSettings, accounts: accounts, diaries: diaries, catalog: catalog, geonames: geonames,
+                                                  renderer: renderer, authentication: authentication, setup: setup, secret: secret, logger: logger, now: now))
     routes.finish()
     let schedule = config.backupSchedule.map {
         BackupSchedule(plan: $0, dataDirectory: config.dataDirectory, backupDirectory: config.backupsPath, logger: logger, now: now)

@@ -1,3 +1,4 @@
+import FoodDiary
 import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
@@ -142,5 +143,12 @@ public struct AppConfig: Sendable {
     public var bindsLoopbackOnly: Bool {
         let lowered = host.lowercased()
         return lowered == "localhost" || lowered == "::1" || lowered == "[::1]" || lowered.hasPrefix("127.")
+    }
+
+    /// What the features' pages read of this configuration.
+    var featureSettings: FeatureSettings {
+        FeatureSettings(publicDirectory: publicDirectory, timeZone: timeZone, maxUploadBytes: maxUploadBytes, dataDirectory: dataDirectory,
+                        backupsPath: backupsPath, backupSchedule: backupSchedule, fdcBaseURL: fdcBaseURL, fdcDeadline: fdcDeadline,
+                        fdcAPIKey: fdcAPIKey)
     }
 }

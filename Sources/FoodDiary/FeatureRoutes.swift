@@ -1,0 +1,112 @@
+import FoodDiaryBase
+import FoodDiaryWeb
+import Foundation
+import Logging
+
+/// The few settings of the app's configuration that the features' pages read.
+package struct FeatureSettings: Sendable {
+    package var publicDirectory: String
+    package var timeZone: TimeZone
+    package var maxUploadBytes: Int
+    package var dataDirectory: String
+    package var backupsPath: String
+    package var backupSchedule: BackupSchedule.Plan?
+    package var fdcBaseURL: URL
+    package var fdcDeadline: Duration
+    package var fdcAPIKey: String?
+
+    package init(publicDirectory: String, timeZone: TimeZone, maxUploadBytes: Int, dataDirectory: String, backupsPath: String,
+                 backupSchedule: BackupSchedule.Plan?, fdcBaseURL: URL, fdcDeadline: Duration, fdcAPIKey: String?) {
+        self.publicDirectory = publicDirectory
+        self.timeZone = timeZone
+        self.maxUploadBytes = maxUploadBytes
+        self.dataDirectory = dataDirectory
+        self.backupsPath = backupsPath
+        self.backupSchedule = backupSchedule
+        self.fdcBaseURL = fdcBaseURL
+        self.fdcDeadline = fdcDeadline
+        self.fdcAPIKey = fdcAPIKey
+    }
+}
+
+/// What the features' pages are built from: opened once at start-up by the app.
+package struct FeatureParts: Sendable {
+    let settings: FeatureSettings
+    let accounts: AccountsDatabase
+    let diaries: DiaryAccess
+    let catalog: CatalogDatabase
+    let geonames: GeoNamesDatabase
+    let renderer: PageRenderer
+    let authentication: Authentication
+    let setup: FirstRunSetup
+    /// The server's secret, from which sign-in devices' cookies are signed.
+    let secret: Data
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    package init(settings: FeatureSettings, accounts: AccountsDatabase, diaries: DiaryAccess, catalog: CatalogDatabase, geonames: GeoNamesDatabase,
+                 renderer: PageRenderer, authentication: Authentication, setup: FirstRunSetup, secret: Data, logger: Logger,
+                 now: @escaping @Sendable () -> Date) {
+        self.settings = settings
+        self.accounts = accounts
+        self.diaries = diaries
+        self.catalog = catalog
+        self.geonames = geonames
+        self.renderer = renderer
+        self.authentication = authentication
+        self.setup = setup
+        self.secret = secret
+        self.logger = logger
+        self.now = now
+    }
+}
+
+/// Every feature's routes, each controller given what it needs. A route is added here or by the
+/// app's own health check: the tests walk `routes.registered` to check each one.
+package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
+    let (settings, accounts, diaries, catalog, geonames) = (parts.settings, parts.accounts, parts.diaries, parts.catalog, parts.geonames)
+    let (renderer, authentication, setup, secret, logger, now) =
+        (parts.renderer, parts.authentication, parts.setup, parts.secret, parts.logger, parts.now)
+    let timeZone = settings.timeZone
+    try AppShellController(publicDirectory: settings.publicDirectory).addRoutes(to: routes)
+    let throttle = SignInThrottle()
+    SignInController(accounts: accounts, authentication: authentication, throttle: throttle, devices: SignInDevices(secret: secret), setup: setup, renderer: renderer,
+                     logger: logger, now: now).addRoutes(to: routes)
+    AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
+                      timeZone: timeZone, now: now).addRoutes(to: routes)
+    DiariesController(diaries: diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
+    PeopleController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: timeZone, now: now).addRoutes(to: routes)
+    MealPagesController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    MealsAPIController().addRoutes(to: routes)
+    MorePageController(renderer: renderer).addRoutes(to: routes)
+    FoodPagesController(catalog: catalog, renderer: renderer, logTargets: LogController.targets(timeZone: timeZone, now: now)).addRoutes(to: routes)
+    FoodsAPIController(catalog: catalog).addRoutes(to: routes)
+    let household = HouseholdFoods(diaries: diaries)
+    LogController(catalog: catalog, household: household, geonames: geonames, renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    let online = FoodDataCentralOnline(baseURL: settings.fdcBaseURL, deadline: settings.fdcDeadline)
+    EntryPagesController(catalog: catalog, household: household, online: online, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
+        .addRoutes(to: routes)
+    OnlineFoodsController(catalog: catalog, online: online, serverKey: settings.fdcAPIKey, renderer: renderer, now: now).addRoutes(to: routes)
+    FoodDataCentralSettingsController(serverKey: settings.fdcAPIKey, renderer: renderer).addRoutes(to: routes)
+    FoodDataCentralAPIController(catalog: catalog).addRoutes(to: routes)
+    SavedFoodsController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
+    PhotoPagesController().addRoutes(to: routes)
+    PlacePagesController(renderer: renderer, timeZone: timeZone).addRoutes(to: routes)
+    PlacesAPIController().addRoutes(to: routes)
+    DayPagesController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    FavouritesController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    MealSharingController(sharing: MealSharing(diaries: diaries, now: now), renderer: renderer, logger: logger)
+        .addRoutes(to: routes)
+    QuickAddController(renderer: renderer, now: now).addRoutes(to: routes)
+    ItemisingController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: timeZone, now: now)
+        .addRoutes(to: routes)
+    MyFoodsController(household: household, renderer: renderer, now: now).addRoutes(to: routes)
+    RecipesController(catalog: catalog, household: household, online: online, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
+        .addRoutes(to: routes)
+    HouseholdFoodsController(household: household, now: now).addRoutes(to: routes)
+    BackupsController(maker: BackupMaker(dataDirectory: settings.dataDirectory, now: now), folder: .backups(settings.backupsPath),
+                      plan: settings.backupSchedule, dataDirectory: settings.dataDirectory, renderer: renderer, logger: logger,
+                      timeZone: timeZone).addRoutes(to: routes)
+    PortabilityController(catalog: catalog, renderer: renderer, timeZone: timeZone, maxUploadBytes: settings.maxUploadBytes, now: now)
+        .addRoutes(to: routes)
+}
