@@ -264,7 +264,7 @@ import FoodDiaryWeb
             try BrandedFoodsFixture.write(to: config.dataDirectory)
             guard alreadyImported else { return }
             try importReferenceDataIfMissing(config: config, logger: BrandedFoodsImportTests.quiet)
-            try await addBrandedFoods(config: config, logger: BrandedFoodsImportTests.quiet)
+            _ = try await addBrandedFoods(config: config, logger: BrandedFoodsImportTests.quiet)
         }) { client, _, config, _ in
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
             let progress = { try await catalog.read { db in try BrandedFoodsImport.Progress.read(db) } }

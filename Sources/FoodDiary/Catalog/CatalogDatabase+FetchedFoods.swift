@@ -60,10 +60,10 @@ extension CatalogDatabase {
         let key = String(digits.drop { $0 == "0" })
         guard !key.isEmpty else { return [] }
         return try await read { db in
-            try Row.fetchAll(db, sql: """
+            try FoodSummary.fetchAll(db, sql: """
                 SELECT \(FoodSummary.selectedColumns) FROM food f \(FoodSummary.groupJoin)
                 WHERE ltrim(f.gtin_upc, '0') = ? AND f.gtin_upc IS NOT NULL ORDER BY f.id LIMIT 10
-                """, arguments: [key]).map(FoodSummary.init(row:))
+                """, arguments: [key])
         }
     }
 }

@@ -3,8 +3,8 @@ import FoodDiaryStorage
 import Foundation
 import GRDB
 
-/// A food as a search result lists it.
-public struct FoodSummary: Sendable, Equatable, Codable {
+/// A food as a search result lists it: a row of `food` joined with its group.
+public struct FoodSummary: Sendable, Equatable, Codable, FetchableRecord {
     public let id: Int64
     /// USDA SR Legacy's NDB number; FoodData Central's other foods have none.
     public let ndbNumber: String?
@@ -27,7 +27,7 @@ public struct FoodSummary: Sendable, Equatable, Codable {
     static let columnCount = 8
     static let groupJoin = "LEFT JOIN food_group g ON g.code = f.food_group_code"
 
-    init(row: Row) {
+    public init(row: Row) {
         self.init(id: row[0], ndbNumber: row[1], dataType: FoodDataType(rawValue: row[2]) ?? .srLegacy,
                   description: row[3], foodGroup: row[4], brandOwner: row[5], energyKcalPer100g: row[6])
         measureUnit = (row[7] as String?).flatMap(MeasureUnit.init(rawValue:)) ?? .grams

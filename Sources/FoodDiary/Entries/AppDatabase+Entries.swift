@@ -89,19 +89,18 @@ extension AppDatabase {
 /// Read-only questions about a meal's foods and the saved foods.
 public enum EntryQueries {
     public static func entry(_ db: Database, mealID: Int64, entryID: Int64) throws -> FoodEntry? {
-        try Row.fetchOne(db, sql: "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE id = ? AND meal_id = ?", arguments: [entryID, mealID])
-            .map(FoodEntry.init(row:))
+        try FoodEntry.filter(FoodEntry.Columns.id == entryID && FoodEntry.Columns.mealID == mealID).fetchOne(db)
     }
 
     public static func savedFood(_ db: Database, id: Int64) throws -> SavedFood? {
-        try Row.fetchOne(db, sql: "SELECT \(SavedFood.selectedColumns) FROM saved_food WHERE id = ?", arguments: [id]).map(SavedFood.init(row:))
+        try SavedFood.fetchOne(db, key: id)
     }
 
     /// Saved foods whose name or brand contains every word typed (all of them when nothing is typed),
     /// alphabetically. The list is a person's own handful, so a scan is instant.
     public static func savedFoods(_ db: Database, matching query: String = "") throws -> [SavedFood] {
         let query = WordQuery(query)
-        let all = try Row.fetchAll(db, sql: "SELECT \(SavedFood.selectedColumns) FROM saved_food ORDER BY description COLLATE NOCASE, id").map(SavedFood.init(row:))
+        let all = try SavedFood.order(SavedFood.Columns.description.collating(.nocase), SavedFood.Columns.id).fetchAll(db)
         return query.isEmpty ? all : all.filter { query.matches($0.food.description + " " + ($0.food.brandOwner ?? "")) }
     }
 

@@ -62,12 +62,22 @@ enum EntryDataError: Error {
     case corruptRow
 }
 
-extension FoodEntry {
-    static let selectedColumns = (["id", "meal_id", "grams", "portion_label", "created_at", "updated_at"]
-                                  + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns).joined(separator: ", ")
+/// A row of `food_entry`. Read by position: raw SQL selects `selectedColumns`, and the query
+/// interface `databaseSelection`, the same columns in the same order.
+extension FoodEntry: FetchableRecord, TableRecord {
+    public static let databaseTableName = "food_entry"
 
-    /// A row of `selectedColumns`.
-    init(row: Row) throws {
+    public enum Columns {
+        public static let id = Column("id")
+        public static let mealID = Column("meal_id")
+    }
+
+    static let columnNames = ["id", "meal_id", "grams", "portion_label", "created_at", "updated_at"]
+        + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns
+    static let selectedColumns = columnNames.joined(separator: ", ")
+    public static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
+
+    public init(row: Row) throws {
         let snapshotAt = 6, scaledAt = snapshotAt + SnapshotColumns.snapshotColumns.count
         self.init(id: row[0], mealID: row[1], food: try SnapshotColumns.snapshot(row, at: snapshotAt), grams: row[2],
                   portionLabel: row[3], nutrients: SnapshotColumns.scaled(row, at: scaledAt),
@@ -75,12 +85,19 @@ extension FoodEntry {
     }
 }
 
-extension SavedFood {
-    static let selectedColumns = (["id", "default_grams", "default_portion_label", "created_at"] + SnapshotColumns.snapshotColumns)
-        .joined(separator: ", ")
+/// A row of `saved_food`, read by position like an entry.
+extension SavedFood: FetchableRecord, TableRecord {
+    public static let databaseTableName = "saved_food"
 
-    /// A row of `selectedColumns`.
-    init(row: Row) throws {
+    public enum Columns {
+        public static let id = Column("id")
+        public static let description = Column("description")
+    }
+
+    static let columnNames = ["id", "default_grams", "default_portion_label", "created_at"] + SnapshotColumns.snapshotColumns
+    public static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
+
+    public init(row: Row) throws {
         self.init(id: row[0], food: try SnapshotColumns.snapshot(row, at: 4),
                   defaultAmount: ChosenAmount(grams: row[1], label: row[2]),
                   createdAt: row[3])

@@ -75,8 +75,7 @@ extension AppDatabase {
             guard let (source, shares) = try SharingQueries.mealFoodsAndShares(db, mealID: mealID) else { return .gone }
             guard try !SharingQueries.isRecorded(db, key: key) else { return .doneAlready }
             guard SharingQueries.version(of: source, shares: shares) == version else { return .stale }
-            let entries = try Row.fetchAll(db, sql: "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id = ? ORDER BY id",
-                                           arguments: [mealID]).map(FoodEntry.init(row:))
+            let entries = try FoodEntry.filter(FoodEntry.Columns.mealID == mealID).order(FoodEntry.Columns.id).fetchAll(db)
             let assignments = (["grams", "portion_label"] + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns + ["updated_at"])
                 .map { "\($0) = ?" }.joined(separator: ", ")
             for entry in entries {

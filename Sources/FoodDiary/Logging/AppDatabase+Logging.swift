@@ -126,8 +126,8 @@ enum LogQueries {
 
     /// The entries one tap added, in the order added.
     static func entries(_ db: Database, mealID: Int64, _ ids: ClosedRange<Int64>) throws -> [FoodEntry] {
-        try db.cachedRows("SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id = ? AND id BETWEEN ? AND ? ORDER BY id",
-                          [mealID, ids.lowerBound, ids.upperBound]).map(FoodEntry.init(row:))
+        try db.cachedRecords(FoodEntry.self, "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id = ? AND id BETWEEN ? AND ? ORDER BY id",
+                             [mealID, ids.lowerBound, ids.upperBound])
     }
 
     /// The amount the person last had each of these catalog foods in, by food.

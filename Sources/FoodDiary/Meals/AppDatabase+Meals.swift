@@ -93,14 +93,10 @@ public enum MealQueries {
     /// Each meal with its foods, all read in one query.
     static func mealFoods(_ db: Database, meals: [Meal]) throws -> [MealFoods] {
         guard !meals.isEmpty else { return [] }
-        var entries: [Int64: [FoodEntry]] = [:]
-        try db.forEachCachedRow(
-            "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) ORDER BY meal_id, id",
+        let entries = Dictionary(grouping: try db.cachedRecords(
+            FoodEntry.self, "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) ORDER BY meal_id, id",
             [JSONList.ids(meals.map(\.id))]
-        ) { row in
-            let entry = try FoodEntry(row: row)
-            entries[entry.mealID, default: []].append(entry)
-        }
+        ), by: \.mealID)
         return meals.map { MealFoods(meal: $0, entries: entries[$0.id] ?? []) }
     }
 

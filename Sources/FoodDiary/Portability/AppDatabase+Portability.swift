@@ -47,7 +47,8 @@ enum PortabilityQueries {
                       createdAt: ingredient[4])
             })
         }
-        document.savedFoods = try Row.fetchAll(db, sql: "SELECT \(SavedFood.selectedColumns) FROM saved_food ORDER BY id").map {
+        // The row too: the export keeps the stored timestamp's text as it is.
+        document.savedFoods = try SavedFood.order(SavedFood.Columns.id).asRequest(of: Row.self).fetchAll(db).map {
             let saved = try SavedFood(row: $0)
             return .init(food: .init(saved.food), defaultGrams: saved.defaultAmount.grams, defaultPortionLabel: saved.defaultAmount.label,
                          createdAt: $0[3])
