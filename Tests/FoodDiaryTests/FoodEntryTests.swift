@@ -86,6 +86,24 @@ import FoodDiaryWeb
         }
     }
 
+    /// Entries and saved foods are read by position, through the query interface and through SQL:
+    /// both must select the same columns in the same order.
+    @Test func recordsReadAlikeThroughTheQueryInterfaceAndSQL() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            let id = try await database.addMeal("2026-03-09T12:30")
+            #expect(try await client.postForm("/meals/\(id)/foods", [("source", "catalog:1001"), ("amount", "g125")]).status == .seeOther)
+            #expect(try await client.postForm("/saved-foods", [("catalog_food", "1001"), ("return_to", "/meals/\(id)")]).status == .seeOther)
+            try await database.read { db in
+                let bySQL = try #require(try db.cachedRecords(FoodEntry.self, "SELECT \(FoodEntry.selectedColumns) FROM food_entry").first)
+                #expect(bySQL.food.description == "Butter, salted" && bySQL.grams == 125 && bySQL.nutrients[.energyKcal] == 896.25)
+                #expect(try EntryQueries.entry(db, mealID: id, entryID: bySQL.id) == bySQL)
+                let saved = try #require(try EntryQueries.savedFoods(db).first)
+                #expect(saved.food.description == "Butter, salted")
+                #expect(try EntryQueries.savedFood(db, id: saved.id) == saved)
+            }
+        }
+    }
+
     @Test func householdPortionsAreCountedAndTotalsAreSums() async throws {
         try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
             let id = try await database.addMeal("2026-03-09T12:30")

@@ -100,7 +100,8 @@ public enum EntryQueries {
     /// alphabetically. The list is a person's own handful, so a scan is instant.
     public static func savedFoods(_ db: Database, matching query: String = "") throws -> [SavedFood] {
         let query = WordQuery(query)
-        let all = try SavedFood.order(SavedFood.Columns.description.collating(.nocase), SavedFood.Columns.id).fetchAll(db)
+        // Read by ＋ and add food on every search: a statement compiled once, not the query interface's.
+        let all = try db.cachedRecords(SavedFood.self, "SELECT \(SavedFood.selectedColumns) FROM saved_food ORDER BY description COLLATE NOCASE, id")
         return query.isEmpty ? all : all.filter { query.matches($0.food.description + " " + ($0.food.brandOwner ?? "")) }
     }
 

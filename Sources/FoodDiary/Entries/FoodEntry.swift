@@ -91,10 +91,10 @@ extension SavedFood: FetchableRecord, TableRecord {
 
     public enum Columns {
         public static let id = Column("id")
-        public static let description = Column("description")
     }
 
     static let columnNames = ["id", "default_grams", "default_portion_label", "created_at"] + SnapshotColumns.snapshotColumns
+    static let selectedColumns = columnNames.joined(separator: ", ")
     public static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
 
     public init(row: Row) throws {
