@@ -85,6 +85,27 @@ import FoodDiaryStorage
         }
     }
 
+    /// Search holds the generic foods' names in memory; a food picked online again, revised,
+    /// is listed with its new name from the next search on.
+    @Test func aFoodPickedOnlineAgainIsListedRevised() async throws {
+        try await withFixtureCatalog { catalog, directory in
+            try CatalogImporter(directory: directory).importInto(catalog)
+            func pick(_ description: String, at seconds: TimeInterval) async throws {
+                let json: [String: Any] = ["fdcId": 2_345_678, "description": description, "dataType": "Foundation",
+                                           "foodNutrients": [["number": "208", "name": "Energy", "amount": 408.0, "unitName": "KCAL"]]]
+                _ = try await catalog.keep(try FoodDataCentralFood(json: json), details: try JSONSerialization.data(withJSONObject: json),
+                                           now: Date(timeIntervalSince1970: 1_800_000_000 + seconds))
+            }
+            func listed() async throws -> [String] {
+                try await catalog.read { db in try FoodSearch.search(db, query: "cheddar") }.foods.map(\.description)
+            }
+            try await pick("Cheese, cheddar", at: 0)
+            #expect(try await listed() == ["Cheese, cheddar"])
+            try await pick("Cheese, cheddar, sharp", at: 60)
+            #expect(try await listed() == ["Cheese, cheddar, sharp"])
+        }
+    }
+
     @Test func misspellingsFindTheFoodWhenNothingMatches() async throws {
         try await withFixtureCatalog { catalog, directory in
             try CatalogImporter(directory: directory).importInto(catalog)

@@ -8,6 +8,8 @@ import GRDB
 /// - each food's prior, and which branded food sits at each place of the branded index: read by
 ///   a join for the branded candidates of a common word, they cost more than finding them;
 /// - the branded index's terms with their product counts, for ranking (`BrandedRanking`);
+/// - each generic food as a result lists it, with its core terms: reading a hundred of them back
+///   for ranking cost a search an eighth of its time;
 /// - the matches of recent searches (`RecentMatches`).
 ///
 /// A food added since (one picked online, a branded food while their import runs) has no prior in
@@ -32,7 +34,16 @@ package final class CatalogMemory: @unchecked Sendable {
     struct Snapshot {
         let catalog: CatalogMemory.Contents
         let recent: RecentMatches
+        /// Which foods picked online the catalog holds, any of which may have replaced a generic food.
+        let fetched: String
+
+        func genericSummaries(_ db: Database) throws -> GenericSummaries {
+            try catalog.genericSummaries(db, fetched: fetched)
+        }
     }
+
+    /// Generic foods as results list them, and each one's core terms, by id.
+    typealias GenericSummaries = [Int64: (food: FoodSummary, coreTerms: String)]
 
     package static let shared = CatalogMemory()
 
@@ -46,7 +57,7 @@ package final class CatalogMemory: @unchecked Sendable {
         return lock.withLock {
             if catalogs[file]?.key != imported { catalogs[file] = Contents(key: imported) }
             if recent[file]?.key != imported + "|" + fetched { recent[file] = RecentMatches(key: imported + "|" + fetched) }
-            return Snapshot(catalog: catalogs[file]!, recent: recent[file]!)
+            return Snapshot(catalog: catalogs[file]!, recent: recent[file]!, fetched: fetched)
         }
     }
 
@@ -55,6 +66,7 @@ package final class CatalogMemory: @unchecked Sendable {
         let contents = try snapshot(db).catalog
         _ = try contents.priors(db)
         _ = try contents.brandedVocabulary(db)
+        _ = try snapshot(db).genericSummaries(db)
     }
 
     /// Forgets every recent answer, so the next search is timed as a first one (`bench-search`).
@@ -84,6 +96,7 @@ package final class CatalogMemory: @unchecked Sendable {
         private var vocabulary: [Term]?
         private var priors: Priors?
         private var brandedVocabulary: BrandedRanking.Vocabulary?
+        private var summaries: (fetched: String, summaries: GenericSummaries)?
 
         init(key: String) { self.key = key }
 
@@ -100,6 +113,17 @@ package final class CatalogMemory: @unchecked Sendable {
 
         func priors(_ db: Database) throws -> Priors {
             try kept(\.priors) { try Self.readPriors(db) }
+        }
+
+        /// Read again when a food was picked online: it may have replaced a generic one.
+        func genericSummaries(_ db: Database, fetched: String) throws -> GenericSummaries {
+            if let kept = lock.withLock({ summaries }), kept.fetched == fetched { return kept.summaries }
+            var read: GenericSummaries = [:]
+            try db.forEachCachedRow("""
+                SELECT \(FoodSummary.selectedColumns), f.core_terms FROM food f \(FoodSummary.groupJoin) WHERE f.data_type != 'branded'
+                """) { read[$0[0]] = (FoodSummary(row: $0), $0[FoodSummary.columnCount]) }
+            lock.withLock { summaries = (fetched, read) }
+            return read
         }
 
         /// The part at `part`, read by `read` the first time. Two searches that both find it

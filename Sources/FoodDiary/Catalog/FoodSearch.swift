@@ -248,7 +248,7 @@ public enum FoodSearch {
                 (priors.generic[match.food] ?? readPriors[match.food]).map { Candidate(food: match.food, score: match.text + $0) }
             })
         }
-        return try reranked(db, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding)
+        return try reranked(db, memory, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding)
     }
 
     /// The best branded matches among the first `brandedWindow` in prior order, with any the
@@ -295,7 +295,7 @@ public enum FoodSearch {
                                                                          [JSONList.ids(elsewhere)]))))
             }
         }
-        return (try reranked(db, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding), matched)
+        return (try reranked(db, memory, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding), matched)
     }
 
     /// The branded foods a person logged that are looked for past the window, at most.
@@ -320,17 +320,24 @@ public enum FoodSearch {
         return priors
     }
 
-    private static func reranked(_ db: Database, _ candidates: [Candidate], queryTerms: Set<String>, logged: [Int64: Int],
-                                 excluding: Set<Int64>) throws -> [FoodSummary] {
+    private static func reranked(_ db: Database, _ memory: CatalogMemory.Snapshot, _ candidates: [Candidate], queryTerms: Set<String>,
+                                 logged: [Int64: Int], excluding: Set<Int64>) throws -> [FoodSummary] {
         let wanted = candidates.filter { !excluding.contains($0.food) }
         guard !wanted.isEmpty else { return [] }
-        var found: [Int64: (food: FoodSummary, coreTerms: String)] = [:]
-        try db.forEachCachedRow("""
-            SELECT \(FoodSummary.selectedColumns), f.core_terms
-            FROM food f
-            \(FoodSummary.groupJoin)
-            WHERE f.id IN (SELECT value FROM json_each(?))
-            """, [JSONList.ids(wanted.map(\.food))]) { found[$0[0]] = (FoodSummary(row: $0), $0[FoodSummary.columnCount]) }
+        let generic = try memory.genericSummaries(db)
+        var found: CatalogMemory.GenericSummaries = [:]
+        var unknown: [Int64] = []
+        for candidate in wanted {
+            if let summary = generic[candidate.food] { found[candidate.food] = summary } else { unknown.append(candidate.food) }
+        }
+        if !unknown.isEmpty {
+            try db.forEachCachedRow("""
+                SELECT \(FoodSummary.selectedColumns), f.core_terms
+                FROM food f
+                \(FoodSummary.groupJoin)
+                WHERE f.id IN (SELECT value FROM json_each(?))
+                """, [JSONList.ids(unknown)]) { found[$0[0]] = (FoodSummary(row: $0), $0[FoodSummary.columnCount]) }
+        }
         let query = SearchRanking.QueryWords(queryTerms)
         var seen = Set<Int64>()
         return wanted.compactMap { candidate -> (Double, FoodSummary)? in
