@@ -116,9 +116,12 @@ public enum EntryQueries {
             """, arguments: [food.description, food.brandOwner ?? "", food.basisGrams]) ?? false
     }
 
+    /// The most foods `loggedCatalogFoods` lists.
+    public static let loggedFoodsLimit = 500
+
     /// How often each catalog food was logged, the most logged first (at most `limit`): a food a
     /// person eats ranks up in their searches.
-    public static func loggedCatalogFoods(_ db: Database, limit: Int = 500) throws -> [Int64: Int] {
+    public static func loggedCatalogFoods(_ db: Database, limit: Int = loggedFoodsLimit) throws -> [Int64: Int] {
         var counts: [Int64: Int] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT catalog_food_id, count(*) FROM food_entry WHERE catalog_food_id IS NOT NULL GROUP BY 1 ORDER BY 2 DESC LIMIT ?

@@ -131,6 +131,12 @@ enum LogQueries {
     }
 
     /// The amount the person last had each of these catalog foods in, by food.
+    /// Of these catalog foods, those that can have a last amount: the ones logged, when `logged`
+    /// (from `loggedCatalogFoods`) lists every food logged, as it does below its limit.
+    static func mayHaveLastAmounts(_ ids: [Int64], logged: [Int64: Int]) -> [Int64] {
+        logged.count < EntryQueries.loggedFoodsLimit ? ids.filter { logged[$0] != nil } : ids
+    }
+
     static func lastAmounts(_ db: Database, catalogFoods ids: [Int64]) throws -> [Int64: ChosenAmount] {
         var amounts: [Int64: ChosenAmount] = [:]
         for id in Set(ids) {

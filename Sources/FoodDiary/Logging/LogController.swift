@@ -69,6 +69,10 @@ struct LogController: Sendable {
         let words = Words.split(query)
         // The catalog is searched, with the everyday measures of what it finds, while the diary is read.
         async let searched = search(query, words: words, asTyped: parameters["exact"] == "1", diary: diary)
+        async let ownFoods = words.isEmpty ? nil : diary.database.read { db in
+            (myFoods: try MyFood.fetchAll(db, matching: query), recipes: try Recipe.search(db, query: query),
+             saved: try EntryQueries.savedFoods(db, matching: query))
+        }
         let target = try await target(parameters, diary: diary)
         var sections: [LogSectionView] = []
         var searchResult: FoodSearchResult?
@@ -86,13 +90,11 @@ struct LogController: Sendable {
                                            rows: usual.often.map(LogRowView.usual)))
             sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: saved.map(LogRowView.saved)))
             hasHistory = !(usual.atThisTime.isEmpty && usual.often.isEmpty && saved.isEmpty)
-        } else if let (result, portions) = try await searched {
+        } else if let (result, portions, logged) = try await searched, let (myFoods, recipes, saved) = try await ownFoods {
             searchResult = result
-            let ids = result.foods.map(\.id)
-            let (myFoods, recipes, saved, last) = try await diary.database.read { db in
-                (try MyFood.fetchAll(db, matching: query), try Recipe.search(db, query: query), try EntryQueries.savedFoods(db, matching: query),
-                 try LogQueries.lastAmounts(db, catalogFoods: ids))
-            }
+            // Only a food the person logged has a last amount: most searches read none.
+            let ids = LogQueries.mayHaveLastAmounts(result.foods.map(\.id), logged: logged)
+            let last = ids.isEmpty ? [:] : try await diary.database.read { db in try LogQueries.lastAmounts(db, catalogFoods: ids) }
             let own = saved.map(LogRowView.saved) + myFoods.map(LogRowView.own) + recipes.compactMap(LogRowView.recipe)
             sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
             sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: result.foods.map { food in
@@ -106,14 +108,15 @@ struct LogController: Sendable {
                                                 added: added, focus: parameters["focus"] != nil || !hasHistory, context: context), for: context)
     }
 
-    /// What the catalog lists for `query`, with the portions of each food it found; nil when nothing was typed.
+    /// What the catalog lists for `query`, with the portions of each food it found and how often
+    /// the person logged each catalog food; nil when nothing was typed.
     private func search(_ query: String, words: [String], asTyped: Bool, diary: Diary) async throws
-        -> (result: FoodSearchResult, portions: [Int64: [Portion]])? {
+        -> (result: FoodSearchResult, portions: [Int64: [Portion]], logged: [Int64: Int])? {
         guard !words.isEmpty else { return nil }
         let logged = try await diary.loggedCatalogFoods()
         return try await catalog.search { db in
             let result = try FoodSearch.search(db, query: query, limit: Self.searchLimit, logged: logged, asTyped: asTyped)
-            return (result, try FoodDetails.portions(db, foods: result.foods.map(\.id)))
+            return (result, try FoodDetails.portions(db, foods: result.foods.map(\.id)), logged)
         }
     }
 
