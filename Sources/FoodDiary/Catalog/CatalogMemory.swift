@@ -61,12 +61,12 @@ package final class CatalogMemory: @unchecked Sendable {
         }
     }
 
-    /// Reads what searches of this catalog keep (priors, the branded places and terms) before one needs them.
+    /// Reads what searches of this catalog keep (priors, the branded places and terms, the generic foods) before one needs them.
     package func prepare(_ db: Database) throws {
-        let contents = try snapshot(db).catalog
-        _ = try contents.priors(db)
-        _ = try contents.brandedVocabulary(db)
-        _ = try snapshot(db).genericSummaries(db)
+        let snapshot = try snapshot(db)
+        _ = try snapshot.catalog.priors(db)
+        _ = try snapshot.catalog.brandedVocabulary(db)
+        _ = try snapshot.genericSummaries(db)
     }
 
     /// Forgets every recent answer, so the next search is timed as a first one (`bench-search`).
