@@ -47,6 +47,23 @@ package struct IngredientLine: Sendable, Equatable {
         self.note = note
     }
 
+    /// Words that say how a food is cut or readied, which the catalog's names mostly leave out
+    /// ("1 cup chopped onion" is onions) and its portions say ("1 cup, chopped").
+    package static let preparations: Set<String> = [
+        "chopped", "diced", "sliced", "shredded", "grated", "peeled", "beaten", "softened", "melted", "drained", "rinsed",
+        "crushed", "cubed", "halved", "quartered", "trimmed", "boneless", "skinless", "finely", "roughly", "thinly", "packed", "sifted",
+        "heaping", "level", "lightly", "freshly", "whipped", "mashed", "large", "medium", "small",
+    ]
+
+    /// A US cup in millilitres, as US recipes and USDA's portions use it.
+    package static let cup = 236.5882365
+
+    /// Whether a word is a unit or a thing counted ("cup", "slice", "large"), never a food's name.
+    package static func isMeasure(_ word: String) -> Bool {
+        let word = word.lowercased()
+        return IngredientLineText.units[word] != nil || IngredientLineText.items.contains(Words.singular(word))
+    }
+
     /// Reads one line. `convention` says how a decimal comma is written where the line came from.
     package init(_ line: String, convention: NumberConvention = .decimalPoint) {
         var reader = IngredientLineReader(line, convention: convention)
@@ -126,6 +143,11 @@ private struct IngredientLineReader {
                 foodWords.removeLast(phrase.count)
                 break
             }
+        }
+        // "2 large", "a slice": the thing counted is all there is to name the food.
+        if foodWords.isEmpty, case .item(let word)? = measure {
+            foodWords = [word]
+            measure = nil
         }
         return IngredientLine(count: count, measure: measure, food: foodWords.joined(separator: " "), note: notes.joined(separator: "; "))
     }
@@ -220,18 +242,18 @@ private struct IngredientLineReader {
     }
 }
 
-private extension IngredientLine.Measure {
-    var isItem: Bool {
+extension IngredientLine.Measure {
+    package var isItem: Bool {
         if case .item = self { return true }
         return false
     }
 
-    var isMass: Bool {
+    package var isMass: Bool {
         if case .mass = self { return true }
         return false
     }
 
-    func scaled(by factor: Double) -> IngredientLine.Measure {
+    fileprivate func scaled(by factor: Double) -> IngredientLine.Measure {
         switch self {
         case .mass(let grams, let word): return .mass(grams: grams * factor, word: word)
         case .volume(let millilitres, let word): return .volume(millilitres: millilitres * factor, word: word)
@@ -254,8 +276,7 @@ private enum IngredientLineText {
         }
     }
 
-    /// US customary measures, as US recipes and USDA's portions use them.
-    static let teaspoon = 4.92892159375, tablespoon = 14.78676478125, fluidOunce = 29.5735295625, cup = 236.5882365
+    static let teaspoon = 4.92892159375, tablespoon = 14.78676478125, fluidOunce = 29.5735295625, cup = IngredientLine.cup
 
     static let units: [String: Unit] = {
         var units: [String: Unit] = [:]
@@ -270,7 +291,7 @@ private enum IngredientLineText {
         add(["dl", "decilitre", "decilitres", "deciliter", "deciliters"], .volume(100))
         add(["l", "litre", "litres", "liter", "liters"], .volume(1000))
         add(["tsp", "tsps", "teaspoon", "teaspoons", "t"], .volume(teaspoon))
-        add(["tbsp", "tbsps", "tbs", "tbl", "tablespoon", "tablespoons"], .volume(tablespoon))
+        add(["tbsp", "tbsps", "tbs", "tbl", "tablespoon", "tablespoons", "spoonful", "spoonfuls"], .volume(tablespoon))
         add(["cup", "cups", "c"], .volume(cup))
         add(["floz"], .volume(fluidOunce))
         add(["pint", "pints", "pt"], .volume(2 * cup))
@@ -278,6 +299,10 @@ private enum IngredientLineText {
         add(["gallon", "gallons", "gal"], .volume(16 * cup))
         add(["pinch", "pinches"], .volume(teaspoon / 16))
         add(["dash", "dashes"], .volume(teaspoon / 8))
+        // Rough, as people say them: a splash of milk, a dollop of cream, a knob of butter.
+        add(["splash", "splashes"], .volume(2 * tablespoon))
+        add(["dollop", "dollops"], .volume(tablespoon))
+        add(["knob", "knobs"], .mass(10))
         return units
     }()
 
@@ -290,6 +315,7 @@ private enum IngredientLineText {
         "slice", "piece", "clove", "can", "tin", "jar", "bottle", "packet", "pack", "package", "bag", "box", "bunch", "handful",
         "sprig", "leaf", "leave", "stalk", "stick", "head", "fillet", "breast", "thigh", "drumstick", "wing", "rasher", "strip", "link",
         "scoop", "bowl", "glass", "mug", "serving", "portion", "bar", "square", "wedge", "sheet", "ear", "spear", "floret",
+        "pat", "cube", "tub", "plate", "rasher",
         "large", "medium", "small", "jumbo", "extra-large",
     ]
 

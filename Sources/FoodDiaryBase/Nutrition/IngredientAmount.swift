@@ -1,0 +1,185 @@
+import Foundation
+
+/// What an ingredient line's amount weighs of one food, by that food's own household portions:
+/// "a slice" of bread is its "1 slice" portion, "1½ cups" of milk is 1.5 times its cup's weight,
+/// "2 eggs" are two large ones. A guess (no portion of that name, a volume weighed as water) says so.
+package struct IngredientAmount: Sendable, Equatable {
+    package let grams: Double
+    /// As the diary shows it: "2 × 1 large (100 g)", "1½ cups (366 g)", "150 g".
+    package let label: String
+    /// The amount as the person may type it again: "2 large", "1.5 cups", "150 g".
+    package let typed: String
+    /// Why the amount is a guess, or nil when the food's data says it.
+    package let guess: String?
+
+    /// Words that say how big one is, not what it is counted in.
+    package static let sizes: Set<String> = ["small", "medium", "large", "jumbo", "extra-large"]
+
+    /// Whether one of `portions` is named `word`: bread has a "slice", garlic a "clove".
+    package static func hasPortion(named word: String, in portions: [Portion]) -> Bool {
+        portions.contains { PortionReading($0).names(word) }
+    }
+
+    /// The portion `word` names; of several ("stalk, large", "stalk, medium"), the medium one.
+    private static func named(_ word: String, in readings: [PortionReading]) -> PortionReading? {
+        let named = readings.filter { $0.names(word) }
+        return named.first { $0.isMedium } ?? named.first
+    }
+
+    /// Words for a thing counted that portions name otherwise.
+    private static let synonyms = ["rasher": "slice"]
+
+    /// What a rough measure is when a food has no portion of its name: a glass or a bowl holds
+    /// about a cup.
+    private static let roughMeasures: [String: IngredientLine.Measure] = [
+        "handful": .mass(grams: 30, word: "g"), "square": .mass(grams: 10, word: "g"),
+        "glass": .volume(millilitres: IngredientLine.cup, word: "cup"), "mug": .volume(millilitres: IngredientLine.cup, word: "cup"),
+        "bowl": .volume(millilitres: IngredientLine.cup, word: "cup"), "plate": .volume(millilitres: 2 * IngredientLine.cup, word: "cup"),
+    ]
+
+    /// The size a counted food is when none is said, where it is not medium: recipes and
+    /// people mean a large egg.
+    private static let usualSizes: [String: String] = ["egg": "large"]
+
+    /// `usual`: the amount the person last had of this food, for a line that says none.
+    /// `foodWords`: the food's name, which picks its usual size. `isDrink`: one is a cup of it.
+    package static func of(_ line: IngredientLine, portions: [Portion], unit: MeasureUnit, usual: ChosenAmount? = nil,
+                           foodWords: [String] = [], isDrink: Bool = false) -> IngredientAmount {
+        let symbol = unit.symbol
+        let readings = portions.map(PortionReading.init)
+        guard let count = line.amount, count > 0 else {
+            if let usual { return IngredientAmount(grams: usual.grams, label: usual.label, typed: usual.typedText(symbol), guess: nil) }
+            return counted(1, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: false)
+        }
+        switch line.measure {
+        case .mass(let grams, _)?:
+            let total = count * grams
+            return IngredientAmount(grams: total, label: "\(formatQuantity(total)) \(symbol)", typed: "\(formatQuantity(total)) \(symbol)", guess: nil)
+        case .volume(let millilitres, let word)?:
+            let volume = count * millilitres
+            let typed = "\(formatQuantity(count)) \(word)"
+            // The portion nearest in size says best what a spoon or a cup of this food weighs.
+            // Of cups alike, the one the line says: "1 cup shredded cheddar" is the shredded one.
+            let said = Set((Words.split(line.food) + Words.split(line.note)).map(Words.singular))
+            let measured = readings.compactMap { reading in reading.millilitres.map { (reading, $0) } }
+                .min { a, b in
+                    let (x, y) = (abs(log(a.1 / millilitres)), abs(log(b.1 / millilitres)))
+                    return abs(x - y) > 0.01 ? x < y : a.0.fits(said) > b.0.fits(said)
+                }
+            if let (reading, perPortion) = measured {
+                let grams = volume * reading.gramsPerOne / perPortion
+                return IngredientAmount(grams: grams, label: "\(typed) (\(formatQuantity(grams)) \(symbol))", typed: typed, guess: nil)
+            }
+            return IngredientAmount(grams: volume, label: "\(typed) (\(formatQuantity(volume)) \(symbol))", typed: typed,
+                                    guess: unit == .millilitres ? nil : "No spoon or cup measure for this food: weighed as water.")
+        case .item(let written)?:
+            let word = synonyms[written] ?? written
+            if let reading = named(word, in: readings) {
+                return reading.times(count, symbol: symbol)
+            }
+            if let rough = roughMeasures[word] {
+                var line = line
+                line.measure = rough
+                let amount = of(line, portions: portions, unit: unit, foodWords: foodWords, isDrink: isDrink)
+                let each: String
+                switch rough {
+                case .volume(let millilitres, _): each = millilitres > IngredientLine.cup ? "two cups" : "a cup"
+                default: each = "\(formatQuantity(amount.grams / count)) \(symbol)"
+                }
+                return IngredientAmount(grams: amount.grams, label: "\(formatQuantity(count)) \(word) (\(formatQuantity(amount.grams)) \(symbol))",
+                                        typed: "\(formatQuantity(amount.grams)) \(symbol)", guess: "A \(word) is taken as \(each).")
+            }
+            var amount = counted(count, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: true)
+            if amount.guess == nil { amount = amount.guessed("No “\(word)” measure for this food: one is taken as its usual portion.") }
+            return amount
+        case nil:
+            // "2 pat butter": the words after the count may name a portion the parser knows no unit for.
+            if let first = Words.split(line.food).first, let reading = named(first, in: readings) {
+                return reading.times(count, symbol: symbol)
+            }
+            return counted(count, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: true)
+        }
+    }
+
+    /// How many of the portion a counted food comes in: its usual size, else its everyday measure.
+    private static func counted(_ count: Double, _ readings: [PortionReading], foodWords: [String], isDrink: Bool, symbol: String,
+                                said: Bool) -> IngredientAmount {
+        // One counted is its usual size, else a medium one: "a potato" is not a large one.
+        let size = foodWords.lazy.compactMap { usualSizes[Words.singular($0.lowercased())] }.first ?? "medium"
+        if let reading = named(size, in: readings) ?? (size == "medium" ? nil : named("medium", in: readings)) {
+            let amount = reading.times(count, symbol: symbol)
+            return said ? amount : amount.guessed("No amount said: one \(reading.name) is taken.")
+        }
+        if let everyday = Portion.everyday(in: readings.map(\.portion)), let reading = readings.first(where: { $0.portion == everyday }) {
+            let amount = reading.times(count, symbol: symbol)
+            return said ? amount : amount.guessed("No amount said: one \(reading.name) is taken.")
+        }
+        // A drink counted is a cup of it: "a latte".
+        let each = isDrink ? IngredientLine.cup.rounded() : 100
+        let grams = count * each
+        return IngredientAmount(grams: grams, label: "\(formatQuantity(grams)) \(symbol)", typed: "\(formatQuantity(grams)) \(symbol)",
+                                guess: "This food has no household measures: \(isDrink ? "a cup" : "100 \(symbol)") is taken for one.")
+    }
+
+    private func guessed(_ reason: String) -> IngredientAmount {
+        IngredientAmount(grams: grams, label: label, typed: typed, guess: reason)
+    }
+}
+
+/// A food's portion read as a line: "0.5 breast, bone and skin removed" is half of a breast,
+/// "1 cup (8 fl oz)" a volume of 237 ml.
+private struct PortionReading {
+    let portion: Portion
+    /// Its name without the count and what brackets add: "breast", "pat", "cup".
+    let name: String
+    let gramsPerOne: Double
+    /// How much one of it holds, when it is a volume.
+    let millilitres: Double?
+    private let nameWords: [String]
+
+    init(_ portion: Portion) {
+        self.portion = portion
+        // What brackets add describes it ("1 cup, fluid (yields 2 cups whipped)"): not its name.
+        let line = IngredientLine(portion.label.replacing(/\([^)]*\)/, with: ""))
+        let amount = line.amount.flatMap { $0 > 0 ? $0 : nil } ?? 1
+        gramsPerOne = portion.grams / amount
+        if case .volume(let millilitres, _)? = line.measure { self.millilitres = millilitres } else { millilitres = nil }
+        var words: [String] = []
+        if case .item(let word)? = line.measure { words.append(word) }
+        if case .volume(_, let word)? = line.measure { words.append(word) }
+        words += Words.split(line.food) + Words.split(line.note)
+        nameWords = words.map { Words.singular($0.lowercased()) }
+        name = nameWords.prefix(3).joined(separator: " ")
+    }
+
+    /// Whether `word` names this portion: "slice" names "1 slice" and "2 slices, large", and
+    /// "medium" names "1 Potato medium", but "large" not "1 slice, large".
+    func names(_ word: String) -> Bool {
+        let word = Words.singular(word.lowercased())
+        guard let first = nameWords.first else { return false }
+        return first == word || (IngredientAmount.sizes.contains(word) && nameWords.count > 1 && nameWords[1] == word && !IngredientLine.isMeasure(first))
+    }
+
+    /// How well the portion's name fits what a line said of the food: each word said counts for
+    /// it, each way of readying it not said against ("1 cup heavy cream" is not "1 cup, whipped").
+    func fits(_ said: Set<String>) -> Int {
+        nameWords.count { said.contains($0) } - nameWords.count { !said.contains($0) && Self.unsaidAgainst.contains($0) }
+    }
+
+    /// Recipes measure brown sugar packed unless they say otherwise.
+    private static let unsaidAgainst = IngredientLine.preparations.subtracting(["packed"])
+
+    var isMedium: Bool { nameWords.contains("medium") }
+
+    func times(_ count: Double, symbol: String) -> IngredientAmount {
+        let grams = count * gramsPerOne
+        let countText = formatQuantity(count)
+        let label = count == 1 ? "1 \(name) (\(formatQuantity(grams)) \(symbol))" : "\(countText) × 1 \(name) (\(formatQuantity(grams)) \(symbol))"
+        return IngredientAmount(grams: grams, label: label, typed: "\(countText) \(name)", guess: nil)
+    }
+}
+
+private extension ChosenAmount {
+    /// The amount as a line would say it: its grams, which read back the same for any food.
+    func typedText(_ symbol: String) -> String { "\(formatQuantity(grams)) \(symbol)" }
+}
