@@ -371,7 +371,7 @@ extension MealDeleteView: TemplateKeyed {
 
 extension MealDetailView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "photo": self.photo.templateValue; case "location": self.location.templateValue; case "tags": self.tags.templateValue; case "hasTags": self.hasTags.templateValue; case "photoError": self.photoError.templateValue; case "photoAction": self.photoAction.templateValue; case "removePhotoAction": self.removePhotoAction.templateValue; case "dayHeading": self.dayHeading.templateValue; case "dayISO": self.dayISO.templateValue; case "time": self.time.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "lines": self.lines.templateValue; case "hasPartialTotals": self.hasPartialTotals.templateValue; case "addFoodURL": self.addFoodURL.templateValue; case "createdText": self.createdText.templateValue; case "updatedText": self.updatedText.templateValue; case "editURL": self.editURL.templateValue; case "deleteURL": self.deleteURL.templateValue; case "dayURL": self.dayURL.templateValue; case "isFavourite": self.isFavourite.templateValue; case "favouriteAction": self.favouriteAction.templateValue; case "logAgainURL": self.logAgainURL.templateValue; case "shareURL": self.shareURL.templateValue; case "shares": self.shares.templateValue; case "hasShares": self.hasShares.templateValue; case "itemise": self.itemise.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "photo": self.photo.templateValue; case "location": self.location.templateValue; case "tags": self.tags.templateValue; case "hasTags": self.hasTags.templateValue; case "photoError": self.photoError.templateValue; case "photoAction": self.photoAction.templateValue; case "removePhotoAction": self.removePhotoAction.templateValue; case "dayHeading": self.dayHeading.templateValue; case "dayISO": self.dayISO.templateValue; case "time": self.time.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "lines": self.lines.templateValue; case "hasPartialTotals": self.hasPartialTotals.templateValue; case "addFoodURL": self.addFoodURL.templateValue; case "sayItMealID": self.sayItMealID.templateValue; case "createdText": self.createdText.templateValue; case "updatedText": self.updatedText.templateValue; case "editURL": self.editURL.templateValue; case "deleteURL": self.deleteURL.templateValue; case "dayURL": self.dayURL.templateValue; case "isFavourite": self.isFavourite.templateValue; case "favouriteAction": self.favouriteAction.templateValue; case "logAgainURL": self.logAgainURL.templateValue; case "shareURL": self.shareURL.templateValue; case "shares": self.shares.templateValue; case "hasShares": self.hasShares.templateValue; case "itemise": self.itemise.templateValue; default: .absent }
     }
 }
 
@@ -663,6 +663,30 @@ extension TagListView.Row: TemplateKeyed {
     }
 }
 
+extension TextLogRowView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "index": self.index.templateValue; case "typed": self.typed.templateValue; case "found": self.found.templateValue; case "keep": self.keep.templateValue; case "options": self.options.templateValue; case "shownSource": self.shownSource.templateValue; case "amountText": self.amountText.templateValue; case "gramsText": self.gramsText.templateValue; case "energyKcal": self.energyKcal.templateValue; case "kcal": self.kcal.templateValue; case "sureness": self.sureness.templateValue; case "surenessText": self.surenessText.templateValue; case "notes": self.notes.templateValue; case "error": self.error.templateValue; case "searchURL": self.searchURL.templateValue; default: .absent }
+    }
+}
+
+extension TextLogRowView.Option: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; default: .absent }
+    }
+}
+
+extension TextLogView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "targetFields": self.targetFields.templateValue; case "text": self.text.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "rowCount": self.rowCount.templateValue; case "addLabel": self.addLabel.templateValue; case "notice": self.notice.templateValue; case "nothingRead": self.nothingRead.templateValue; case "focusText": self.focusText.templateValue; default: .absent }
+    }
+}
+
+extension TextLogView.Field: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "value": self.value.templateValue; default: .absent }
+    }
+}
+
 extension ToItemiseListView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "summary": self.summary.templateValue; case "isEmpty": self.isEmpty.templateValue; case "days": self.days.templateValue; case "pagination": self.pagination.templateValue; default: .absent }
@@ -724,44 +748,46 @@ enum TemplateKeys {
         "createdText", "csrfToken", "currentError", "currentKey", "dateText", "day", "dayHeading", "dayISO",
         "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote",
         "description", "detail", "details", "diaries", "diaryName", "directory", "downloadURL", "earlierShares",
-        "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "entries", "entryID",
-        "error", "errorSummary", "estimate", "estimateAction", "estimateError", "exportCommand", "fat", "favouriteAction",
-        "field", "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "foodCountText",
-        "foodGroup", "foods", "foodsText", "geoURI", "geocodedName", "goalText", "gpsText", "grams",
-        "gramsChecked", "gramsError", "grid", "groups", "handOver", "hasArchives", "hasBarcodeResults", "hasEarlierShares",
-        "hasEntries", "hasErrors", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLocationError", "hasLogTargets",
-        "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
-        "hasPortions", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasTags",
-        "heading", "headline", "height", "household", "id", "importCommand", "incompleteText", "indented",
-        "ingredients", "insteadURL", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete",
-        "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared",
-        "isToday", "isYou", "isoDate", "itemise", "kcal", "kcalPerGram", "kcalText", "kcalValue",
-        "key", "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest",
-        "latitude", "latitudeError", "legend", "likenessText", "likes", "lines", "link", "listURL",
-        "location", "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "macroChart",
-        "macros", "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags",
-        "maxUploadMB", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace",
-        "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError", "moreSearchURL", "moreText",
-        "mustChangePassword", "myFoods", "name", "nameError", "newMealURL", "newName", "newPasswordLabel", "newToken",
-        "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError",
-        "nothingFound", "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options",
-        "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination",
-        "passwordError", "people", "peopleError", "per", "percentText", "periods", "photo", "photoAction",
-        "photoError", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
-        "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query",
-        "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction",
-        "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction",
-        "revokeTokensLabel", "roleText", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading",
-        "schedule", "scope", "search", "searched", "sections", "segments", "selected", "servingError",
-        "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError",
-        "servingsText", "shareKey", "shareURL", "shares", "signedIn", "size", "sizeText", "skipped",
-        "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "source", "sourceNote", "sourceText",
-        "spelling", "split", "splitURL", "staleMessage", "status", "statusStrip", "submitLabel", "summary",
-        "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetText", "targetURL", "text",
-        "throughID", "thumbnailURL", "thumbs", "time", "timesText", "title", "toItemise", "toItemiseURL",
-        "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings",
-        "totalServingsError", "typed", "typedQuery", "typedURL", "unit", "unitName", "unitNote", "untouchedURL",
-        "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value",
-        "valueText", "whenText", "width", "x", "xLabels", "y",
+        "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "energyKcal", "entries",
+        "entryID", "error", "errorSummary", "estimate", "estimateAction", "estimateError", "exportCommand", "fat",
+        "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch",
+        "focusText", "foodCountText", "foodGroup", "foods", "foodsText", "found", "geoURI", "geocodedName",
+        "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups",
+        "handOver", "hasArchives", "hasBarcodeResults", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold",
+        "hasIngredients", "hasLikes", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey",
+        "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults", "hasRows",
+        "hasSaved", "hasSections", "hasShares", "hasTags", "heading", "headline", "height", "household",
+        "id", "importCommand", "incompleteText", "indented", "index", "ingredients", "insteadURL", "isCurrent",
+        "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew",
+        "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou", "isoDate",
+        "itemise", "kcal", "kcalPerGram", "kcalText", "kcalValue", "keep", "key", "kind",
+        "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError",
+        "legend", "likenessText", "likes", "lines", "link", "listURL", "location", "locationSource",
+        "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "macroChart", "macros", "madeAt",
+        "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal",
+        "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals",
+        "message", "minGrams", "minimumLength", "missingError", "moreSearchURL", "moreText", "mustChangePassword", "myFoods",
+        "name", "nameError", "newMealURL", "newName", "newPasswordLabel", "newToken", "next", "nextURL",
+        "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead",
+        "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL",
+        "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError",
+        "people", "peopleError", "per", "percentText", "periods", "photo", "photoAction", "photoError",
+        "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText",
+        "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError",
+        "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction",
+        "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel",
+        "roleText", "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading",
+        "sayItMealID", "schedule", "scope", "search", "searchURL", "searched", "sections", "segments",
+        "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText",
+        "servings", "servingsError", "servingsText", "shareKey", "shareURL", "shares", "shownSource", "signedIn",
+        "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots",
+        "source", "sourceNote", "sourceText", "spelling", "split", "splitURL", "staleMessage", "status",
+        "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText",
+        "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL",
+        "thumbs", "time", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token",
+        "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed",
+        "typedQuery", "typedURL", "unit", "unitName", "unitNote", "untouchedURL", "updatedText", "url",
+        "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "whenText",
+        "width", "x", "xLabels", "y",
     ]
 }

@@ -47,6 +47,10 @@ private let hexDigits = Array("0123456789ABCDEF".utf8)
 
 /// "?q=mac%20%26%20cheese&barcode=…" from the pairs whose value is not empty; "" when none is.
 package func queryString(_ pairs: KeyValuePairs<String, String>) -> String {
+    queryString(pairs.map { ($0.key, $0.value) })
+}
+
+package func queryString(_ pairs: [(key: String, value: String)]) -> String {
     let parts = pairs.filter { !$0.value.isEmpty }.map { "\($0.key)=\(queryEscaped($0.value))" }
     return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
 }

@@ -51,6 +51,7 @@ package enum PageTemplate: String, CaseIterable, Sendable {
     case error = "error"
     case more = "more/more"
     case log = "log/log"
+    case textLog = "log/text"
 }
 
 /// A page as it left the renderer, for `AppConfig.renderedPageCheck`.

@@ -55,6 +55,10 @@ package struct FoodChoice: Sendable, Equatable {
     /// Whether one of it is a cup, when it has no household measures: "a latte".
     package var isDrink: Bool { !Set(Words.split(detail)).isDisjoint(with: Self.drinkGroupWords) }
 
+    package init(source: String, name: String, detail: String, portions: [Portion], unit: MeasureUnit, kcalPerGram: Double?, usual: ChosenAmount?) {
+        (self.source, self.name, self.detail, self.portions, self.unit, self.kcalPerGram, self.usual) = (source, name, detail, portions, unit, kcalPerGram, usual)
+    }
+
     /// Words of the food groups and categories that hold drinks.
     private static let drinkGroupWords: Set<String> = [
         "beverages", "beverage", "coffee", "tea", "drinks", "juice", "juices", "milk", "beer", "wine", "liquor", "smoothies", "water", "soda",

@@ -13,11 +13,13 @@ extension AppDatabase {
     }
 
     /// What one tap adds: a copy of a past entry (a usual food in its usual amount), every food of
-    /// a past meal (yesterday's lunch), or a food in an amount (none for a quick add).
+    /// a past meal (yesterday's lunch), a food in an amount (none for a quick add), or the foods
+    /// a sentence named, each in its amount.
     enum LoggedFood: Sendable {
         case copy(entryID: Int64)
         case foodsOf(mealID: Int64)
         case food(FoodSnapshot, ChosenAmount?)
+        case foods([(food: FoodSnapshot, amount: ChosenAmount)])
     }
 
     /// The entries one tap added: ids `firstEntryID` through `lastEntryID`, all in `mealID`.
@@ -42,6 +44,7 @@ extension AppDatabase {
             case .foodsOf(let source):
                 guard try Int.fetchOne(db, sql: "SELECT 1 FROM food_entry WHERE meal_id = ?", arguments: [source]) != nil else { return nil }
             case .food: break
+            case .foods(let foods): if foods.isEmpty { return nil }
             }
             let mealID: Int64, madeMeal: Bool
             switch target {
@@ -66,6 +69,12 @@ extension AppDatabase {
                 _ = try Self.insertEntry(db, mealID: mealID, food: snapshot, grams: amount?.grams, label: amount?.label ?? "Quick add",
                                          nutrients: snapshot.nutrients(forGrams: amount?.grams), now: now)
                 count = 1
+            case .foods(let foods):
+                for (food, amount) in foods {
+                    _ = try Self.insertEntry(db, mealID: mealID, food: food, grams: amount.grams, label: amount.label,
+                                             nutrients: food.nutrients(forGrams: amount.grams), now: now)
+                }
+                count = foods.count
             }
             let last = db.lastInsertedRowID
             return Logged(mealID: mealID, firstEntryID: last - Int64(count) + 1, lastEntryID: last, madeMeal: madeMeal)
@@ -130,13 +139,13 @@ enum LogQueries {
                              [mealID, ids.lowerBound, ids.upperBound])
     }
 
-    /// The amount the person last had each of these catalog foods in, by food.
     /// Of these catalog foods, those that can have a last amount: the ones logged, when `logged`
     /// (from `loggedCatalogFoods`) lists every food logged, as it does below its limit.
     static func mayHaveLastAmounts(_ ids: [Int64], logged: [Int64: Int]) -> [Int64] {
         logged.count < EntryQueries.loggedFoodsLimit ? ids.filter { logged[$0] != nil } : ids
     }
 
+    /// The amount the person last had each of these catalog foods in, by food.
     static func lastAmounts(_ db: Database, catalogFoods ids: [Int64]) throws -> [Int64: ChosenAmount] {
         var amounts: [Int64: ChosenAmount] = [:]
         for id in Set(ids) {

@@ -10,10 +10,10 @@ import Hummingbird
 struct LogController: Sendable {
     let catalog: CatalogDatabase
     let household: HouseholdFoods
-    let geonames: GeoNamesDatabase
+    let targets: MealTargets
     let renderer: PageRenderer
-    let timeZone: TimeZone
-    let now: @Sendable () -> Date
+    var timeZone: TimeZone { targets.timeZone }
+    var now: @Sendable () -> Date { targets.now }
 
     static let searchLimit = 15
 
@@ -21,44 +21,6 @@ struct LogController: Sendable {
         routes.get("/log", use: page)
         routes.post("/log", use: add)
         routes.post("/log/undo", use: undo)
-    }
-
-    /// Where a food goes, as the page's links and forms carry it: `meal`, or `day` and `slot` of
-    /// the meal to make, `new` to make one even when a meal of this slot could take it.
-    struct Target {
-        let meal: Meal?
-        let day: LocalDate
-        let slot: MealSlot
-        let eatenAt: LocalDateTime
-        /// A new meal made now, rather than at the slot's usual hour.
-        let isNow: Bool
-        /// What the person calls the slots.
-        let names: MealSlotNames
-    }
-
-    private func target(_ fields: FormFields, diary: Diary) async throws -> Target {
-        let current = LocalDateTime(now(), in: timeZone)
-        // A food's page names a meal, or "new" for one made now.
-        let makeNew = fields["new"] != nil || fields["meal"] == "new"
-        if let id = fields["meal"].flatMap({ Int64($0) }), id > 0 {
-            let (meal, names) = try await diary.database.read { db in (try MealQueries.meal(db, id: id), try MealSlotNames.fetch(db)) }
-            guard let meal else { throw Meal.Missing(id: id) }
-            return Target(meal: meal, day: meal.eatenAt.date, slot: MealSlot(meal.eatenAt), eatenAt: meal.eatenAt, isNow: false, names: names)
-        }
-        let day = try fields["day"].map { text in
-            guard let day = LocalDate(parsing: text) else {
-                throw HTTPError(.badRequest, message: "“\(text.prefix(40))” is not a day. Days are written like 2026-03-09.")
-            }
-            return day
-        } ?? current.date
-        let slot = MealSlot(formValue: fields["slot"]) ?? MealSlot(current)
-        // Today's slot now is eaten now; another slot or day at the slot's usual hour.
-        let isNow = day == current.date && slot == MealSlot(current)
-        let (joined, names) = try await diary.database.read { db in
-            (makeNew ? nil : try LogQueries.joinableMeal(db, slot: slot, on: day, now: current), try MealSlotNames.fetch(db))
-        }
-        return Target(meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? (isNow ? current : slot.usualTime(on: day)),
-                      isNow: joined == nil && isNow, names: names)
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -73,7 +35,7 @@ struct LogController: Sendable {
             (myFoods: try MyFood.fetchAll(db, matching: query), recipes: try Recipe.search(db, query: query),
              saved: try EntryQueries.savedFoods(db, matching: query))
         }
-        let target = try await target(parameters, diary: diary)
+        let target = try await targets.target(parameters, diary: diary)
         var sections: [LogSectionView] = []
         var searchResult: FoodSearchResult?
         var hasHistory = true
@@ -120,20 +82,12 @@ struct LogController: Sendable {
         }
     }
 
-    private func view(_ target: Target, query: String, words: [String], sections: [LogSectionView], result: FoodSearchResult?,
+    private func view(_ target: MealTarget, query: String, words: [String], sections: [LogSectionView], result: FoodSearchResult?,
                       added: LogView.Added?, focus: Bool, context: AppRequestContext) -> LogView {
         let today = LocalDateTime(now(), in: timeZone).date
-        let dayText = target.day == today ? "" : " on \(target.day.longText)"
-        let targetText: String, detail: String?
-        if let meal = target.meal {
-            targetText = "\(target.names[target.slot]) at \(meal.eatenAt.clockText)\(dayText)"
-            detail = meal.isItemised ? "\(meal.foodsText) · \(kcalText(meal.energyKcal))" : "no foods yet"
-        } else {
-            targetText = "A new meal: \(target.names.inSentence(target.slot)), \(target.isNow ? "now" : target.eatenAt.clockText + dayText)"
-            detail = nil
-        }
+        let (targetText, detail, targetURL) = target.described(today: today)
         let newMealURL = target.meal.map { "/log?day=\($0.eatenAt.date)&slot=\(target.slot.rawValue)&new=1" }
-        return LogView(csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: target.meal.map { "/meals/\($0.id)" },
+        return LogView(csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: targetURL,
                        newMealURL: newMealURL, mealID: target.meal?.id, day: target.meal == nil ? target.day.description : nil,
                        slot: target.meal == nil ? target.slot.rawValue : nil, added: added, query: query, searched: !words.isEmpty,
                        spelling: SpellingView(result) { typed in
@@ -168,7 +122,7 @@ struct LogController: Sendable {
         let person = try context.person()
         let diary = person.diary
         let fields = context.formFields
-        let target = try await target(fields, diary: diary)
+        let target = try await targets.target(fields, diary: diary)
         let food: AppDatabase.LoggedFood
         if let entryID = fields["entry"].flatMap({ Int64($0) }), entryID > 0 {
             food = .copy(entryID: entryID)
@@ -189,16 +143,7 @@ struct LogController: Sendable {
             }
             food = .food(resolved.food, try Self.amount(fields, of: resolved, last: last))
         }
-        let destination: AppDatabase.LogTarget
-        if let meal = target.meal {
-            destination = .meal(id: meal.id)
-        } else {
-            let device = try Self.deviceLocation(fields)
-            var placeName: String?
-            if let device { placeName = try await geonames.nearest(to: device)?.label }
-            destination = .newMeal(eatenAt: target.eatenAt, utcOffsetMinutes: target.eatenAt.utcOffsetMinutes(in: timeZone), device: device,
-                                   placeName: placeName)
-        }
+        let destination = try await targets.destination(target, fields: fields)
         guard let logged = try await diary.database.log(food, to: destination, now: now()) else {
             throw HTTPError(.notFound, message: "That meal or that food is gone, so nothing was added.")
         }
@@ -206,18 +151,6 @@ struct LogController: Sendable {
         let focus = fields["q"].map { Words.split($0).isEmpty } == false ? "&focus=1" : ""
         let through = logged.lastEntryID > logged.firstEntryID ? "&through=\(logged.lastEntryID)" : ""
         return redirect(to: "/log?meal=\(logged.mealID)&added=\(logged.firstEntryID)\(through)\(logged.madeMeal ? "&made=1" : "")\(focus)")
-    }
-
-    /// Where the phone was, when the page's script could tell without asking (the person allowed it
-    /// before): both coordinates or neither.
-    private static func deviceLocation(_ fields: FormFields) throws -> Coordinates? {
-        let latitude = (fields["latitude"] ?? "").trimmingCharacters(in: .whitespaces)
-        let longitude = (fields["longitude"] ?? "").trimmingCharacters(in: .whitespaces)
-        if latitude.isEmpty && longitude.isEmpty { return nil }
-        guard let lat = Double(latitude), let lon = Double(longitude), let point = Coordinates(latitude: lat, longitude: lon) else {
-            throw HTTPError(.badRequest, message: "The location sent with this food is not a latitude and longitude on Earth.")
-        }
-        return point
     }
 
     /// The amount a food's page chose, else what one tap adds: the saved amount, the amount last

@@ -45,6 +45,8 @@ struct MealDetailView: Sendable {
     let lines: [NutrientLineView]
     let hasPartialTotals: Bool
     let addFoodURL: String
+    /// What "What did you have?" adds to: this meal.
+    let sayItMealID: Int64
     let createdText: String
     let updatedText: String?
     let editURL: String
@@ -87,6 +89,7 @@ struct MealDetailView: Sendable {
         lines = NutrientLineView.lines(foods.totals, partial: foods.partiallyKnown)
         hasPartialTotals = !foods.partiallyKnown.isEmpty
         addFoodURL = "/meals/\(meal.id)/foods/new"
+        sayItMealID = meal.id
         createdText = Self.timestampText(meal.createdAt, timeZone)
         updatedText = meal.updatedAt > meal.createdAt ? Self.timestampText(meal.updatedAt, timeZone) : nil
         editURL = "/meals/\(meal.id)/edit"

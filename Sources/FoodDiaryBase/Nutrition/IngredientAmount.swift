@@ -94,11 +94,16 @@ package struct IngredientAmount: Sendable, Equatable {
             return amount
         case nil:
             // "2 pat butter": the words after the count may name a portion the parser knows no unit for.
-            if let first = Words.split(line.food).first, let reading = named(first, in: readings) {
-                return reading.times(count, symbol: symbol)
+            guard let first = Words.split(line.food).first else { break }
+            if let reading = named(first, in: readings) { return reading.times(count, symbol: symbol) }
+            // An amount typed alone, "3 slices", counts slices though the food has none.
+            if IngredientLine.isMeasure(first) {
+                var counted = line
+                counted.measure = .item(Words.singular(first))
+                return of(counted, portions: portions, unit: unit, foodWords: foodWords, isDrink: isDrink)
             }
-            return counted(count, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: true)
         }
+        return counted(count, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: true)
     }
 
     /// How many of the portion a counted food comes in: its usual size, else its everyday measure.

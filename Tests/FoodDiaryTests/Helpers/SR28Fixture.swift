@@ -90,6 +90,19 @@ enum RealSR28 {
         }
     }
 
+    /// A copy of `catalog` for an app's data directory: written once for the run, then copied.
+    static func copyCatalog(to path: String) async throws {
+        let source = try await catalogCopy.value
+        try await offTheCooperativePool { try FileManager.default.copyItem(atPath: source, toPath: path) }
+    }
+
+    private static let catalogCopy: Task<String, any Error> = Task {
+        let source = try await RealSR28.catalog.value
+        let path = try TemporaryDirectory.forTheRun().path + "/catalog-copy.sqlite"
+        try await source.writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
+        return path
+    }
+
     /// What the relevance sets are judged on: the whole catalog when the branded foods are fetched.
     static var wholeCatalog: Task<CatalogDatabase, any Error> { hasBrandedFoods ? catalogWithBrandedFoods : catalog }
 
