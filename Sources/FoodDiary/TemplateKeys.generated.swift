@@ -341,7 +341,7 @@ extension LogTargetOption: TemplateKeyed {
 
 extension LogView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "spelling": self.spelling.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "spelling": self.spelling.templateValue; case "sayItURL": self.sayItURL.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; default: .absent }
     }
 }
 
@@ -777,17 +777,17 @@ enum TemplateKeys {
         "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction",
         "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel",
         "roleText", "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading",
-        "sayItMealID", "schedule", "scope", "search", "searchURL", "searched", "sections", "segments",
-        "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText",
-        "servings", "servingsError", "servingsText", "shareKey", "shareURL", "shares", "shownSource", "signedIn",
-        "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots",
-        "source", "sourceNote", "sourceText", "spelling", "split", "splitURL", "staleMessage", "status",
-        "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText",
-        "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL",
-        "thumbs", "time", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token",
-        "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed",
-        "typedQuery", "typedURL", "unit", "unitName", "unitNote", "untouchedURL", "updatedText", "url",
-        "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "whenText",
-        "width", "x", "xLabels", "y",
+        "sayItMealID", "sayItURL", "schedule", "scope", "search", "searchURL", "searched", "sections",
+        "segments", "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
+        "servingText", "servings", "servingsError", "servingsText", "shareKey", "shareURL", "shares", "shownSource",
+        "signedIn", "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError",
+        "slots", "source", "sourceNote", "sourceText", "spelling", "split", "splitURL", "staleMessage",
+        "status", "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags", "tagsError",
+        "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID",
+        "thumbnailURL", "thumbs", "time", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText",
+        "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError",
+        "typed", "typedQuery", "typedURL", "unit", "unitName", "unitNote", "untouchedURL", "updatedText",
+        "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText",
+        "whenText", "width", "x", "xLabels", "y",
     ]
 }

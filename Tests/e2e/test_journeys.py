@@ -35,6 +35,7 @@ OWNER, PASSWORD = "Sam", "sardines on toast 42"
 # MyFitnessPal takes 4–5 taps for a recent food.
 TAP_BUDGETS = {
     "a searched food": {"taps": 4, "loads": 2},
+    "four foods typed as said": {"taps": 3, "loads": 2},
     "a usual food": {"taps": 2, "loads": 1},
     "a meal like yesterday's": {"taps": 2, "loads": 1},
     "a snap": {"taps": 2, "loads": 1},
@@ -495,6 +496,24 @@ class Journeys:
         self.shot("taps-search-results")
         tap(count, first)
         self.assertIn("✓ Added", self.text())
+
+        # Issue 38: a sentence on Today becomes four foods, checked on one page and added in one tap.
+        count = start("four foods typed as said")
+        tap(count, self.find("#say-it"), "2 eggs, a slice of whole wheat toast with butter and a black coffee")
+        key(count, self.find("#say-it"), Keys.ENTER)
+        self.shot("taps-typed-proposals")
+        rows = self.browser.find_elements(By.CSS_SELECTOR, ".said-row")
+        self.assertEqual(len(rows), 4, self.text())
+        foods = [row.find_element(By.CSS_SELECTOR, "select option:checked").text for row in rows]
+        self.assertTrue(foods[0].startswith("Egg, whole") and foods[1].startswith("Bread, whole-wheat") and foods[2].startswith("Butter")
+                        and "coffee" in foods[3].lower(), foods)
+        add = self.find(".said-add")
+        self.assertIn("Add 4 foods", add.text)
+        bottom = self.browser.execute_script("return arguments[0].getBoundingClientRect().right", add)
+        self.assertLessEqual(bottom, self.width, "nothing wider than the screen")
+        tap(count, add)
+        self.assertIn("✓ Added", self.text())
+        self.assertIn("4 foods", self.text())
 
         count = start("a usual food")
         tap(count, log_button())

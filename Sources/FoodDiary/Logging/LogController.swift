@@ -94,11 +94,18 @@ struct LogController: Sendable {
                            "/log" + queryString(["meal": target.meal.map { String($0.id) } ?? "", "day": target.meal == nil ? target.day.description : "",
                                                  "slot": target.meal == nil ? target.slot.rawValue : "", "q": typed, "exact": "1"])
                        },
+                       sayItURL: Self.saysAmountsOrSeveralFoods(query) ? "/log/text" + queryString(target.fields + [(key: "text", value: query)]) : nil,
                        sections: sections, hasSections: !sections.isEmpty,
                        nothingFound: !words.isEmpty && sections.isEmpty, isFirstFood: words.isEmpty && sections.isEmpty,
                        focusSearch: focus,
                        moreSearchURL: target.meal.map { "/meals/\($0.id)/foods/new" + queryString(["q": query]) },
                        mealFormURL: target.day == today ? "/meals/new" : "/meals/new?day=\(target.day)")
+    }
+
+    /// Whether a search reads as what someone had rather than a food's name: "2 eggs, toast".
+    static func saysAmountsOrSeveralFoods(_ query: String) -> Bool {
+        let sentence = FoodSentence(query, limit: 3)
+        return sentence.parts.count > 1 || sentence.parts.first.map { IngredientLine($0.pieces[0]).amount != nil } == true
     }
 
     /// The food a tap just added, read back from the diary: an `added` left in an address after

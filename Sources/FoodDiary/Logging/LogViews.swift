@@ -95,6 +95,8 @@ struct LogView: Sendable {
     let query: String
     let searched: Bool
     let spelling: SpellingView?
+    /// "What did you have?" for a search that names amounts or several foods.
+    let sayItURL: String?
     let sections: [LogSectionView]
     let hasSections: Bool
     let nothingFound: Bool

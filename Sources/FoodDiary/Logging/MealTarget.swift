@@ -27,7 +27,7 @@ struct MealTarget: Sendable {
     }
 
     /// The fields a form carries to log into the same place.
-    var fields: [(name: String, value: String)] {
+    var fields: [(key: String, value: String)] {
         meal.map { [("meal", String($0.id))] } ?? [("day", day.description), ("slot", slot.rawValue)]
     }
 }

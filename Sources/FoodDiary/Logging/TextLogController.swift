@@ -116,7 +116,7 @@ struct TextLogController: Sendable {
     private func placer(_ diary: Diary) -> IngredientPlacer { IngredientPlacer(catalog: catalog, diary: diary.database) }
 
     private func searchURL(_ placed: PlacedFood, _ target: MealTarget) -> String {
-        "/log" + queryString(target.fields.map { (key: $0.name, value: $0.value) } + [(key: "q", value: placed.line.food.isEmpty ? placed.typed : placed.line.food)])
+        "/log" + queryString(target.fields + [(key: "q", value: placed.line.food.isEmpty ? placed.typed : placed.line.food)])
     }
 
     private func view(_ target: MealTarget, text: String, rows: [TextLogRowView], notice: String?, context: AppRequestContext) -> TextLogView {
@@ -125,7 +125,7 @@ struct TextLogController: Sendable {
         let kcal = kept.compactMap(\.energyKcal).reduce(0, +)
         let foodsText = kept.count == 1 ? "1 food" : "\(kept.count) foods"
         return TextLogView(csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: url,
-                           targetFields: target.fields.map { TextLogView.Field(name: $0.name, value: $0.value) }, text: text, rows: rows,
+                           targetFields: target.fields.map { TextLogView.Field(name: $0.key, value: $0.value) }, text: text, rows: rows,
                            hasRows: !rows.isEmpty, rowCount: rows.count, addLabel: "Add \(foodsText) · \(kcalText(kcal))", notice: notice,
                            nothingRead: !Words.split(text).isEmpty && rows.isEmpty, focusText: rows.isEmpty)
     }

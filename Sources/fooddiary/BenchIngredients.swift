@@ -1,0 +1,55 @@
+import ArgumentParser
+import FoodDiary
+import FoodDiaryApp
+import FoodDiaryStorage
+import FoodDiaryTools
+import Foundation
+
+struct BenchIngredients: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-ingredients",
+        abstract: "Place judged ingredient lines on the catalog: how often the food and amount are right, and the time per line.")
+
+    @Argument(help: "The judged lines, e.g. Tests/FoodDiaryTests/Fixtures/ingredient-lines.tsv.")
+    var lines: String = "Tests/FoodDiaryTests/Fixtures/ingredient-lines.tsv"
+
+    @Option(help: "Directory holding the catalog (env FOODDIARY_DATA_DIR).")
+    var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
+
+    @Option(help: "How many times the whole set is placed; the first round warms the caches and is not counted.")
+    var rounds: Int = 5
+
+    @Flag(help: "Print every line that misses.")
+    var misses = false
+
+    func run() async throws {
+        let judgements = try IngredientAccuracy.judgements(path: lines)
+        let catalog = try CatalogDatabase.open(path: AppConfig(dataDirectory: dataDir).catalogPath)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-ingredients-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let diary = try AppDatabase.open(path: scratch.appendingPathComponent("diary.sqlite").path)
+        let placer = IngredientPlacer(catalog: catalog, diary: diary)
+        var figures = try await IngredientAccuracy.run(judgements, placer: placer)
+        var times: [Double] = []
+        for _ in 0..<max(1, rounds) {
+            figures = try await IngredientAccuracy.run(judgements, placer: placer)
+            times += figures.outcomes.map(\.milliseconds)
+        }
+        func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(2))) }
+        times.sort()
+        let p50 = times[times.count / 2], p99 = times[min(times.count - 1, times.count * 99 / 100)]
+        print("\(figures.lines) judged lines: food right \(figures.foodsRight) (\(percent(figures.foodsRight, figures.lines))), "
+              + "food and grams right \(figures.bothRight) (\(percent(figures.bothRight, figures.lines)))")
+        print("time per line over \(rounds) rounds: p50 \(ms(p50)) ms, p99 \(ms(p99)) ms")
+        if misses {
+            for outcome in figures.outcomes where !(outcome.foodIsRight && outcome.gramsAreRight) {
+                print("  miss: \(outcome.line) → \(outcome.food ?? "nothing") · \(outcome.grams.map { ms($0) } ?? "–") g")
+            }
+        }
+    }
+
+    private func percent(_ part: Int, _ whole: Int) -> String {
+        (Double(part) / Double(max(1, whole))).formatted(.percent.precision(.fractionLength(1)))
+    }
+}
