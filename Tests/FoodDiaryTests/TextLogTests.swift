@@ -138,6 +138,13 @@ struct TextLogTests {
         }
     }
 
+    @Test func aSearchOnPlusThatSaysAmountsOffersToReadItAsTyped() async throws {
+        try await Self.withApp { client, _ async throws in
+            #expect(try await client.get("/log?q=2%20eggs%2C%20toast").text.contains("href=\"/log/text?day=2026-03-09&amp;slot=lunch&amp;text=2%20eggs%2C%20toast\""))
+            #expect(try await client.get("/log?q=banana").text.contains("/log/text?") == false)
+        }
+    }
+
     @Test func hostileFormsAreRefusedWithoutAFiveHundred() async throws {
         try await Self.withApp { client, _ async throws in
             let long = String(repeating: "egg, ", count: 5_000)
