@@ -70,6 +70,7 @@ let package = Package(
                 "FoodDiaryBase",
                 "FoodDiaryStorage",
                 "CHTTPShim",
+                "CHTMLShim",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -132,6 +133,9 @@ let package = Package(
         .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // A web page's JSON-LD, title and image, read with libxml2's HTML parser.
+        .target(name: "CHTMLShim", dependencies: ["CXML2"], path: "Sources/CHTMLShim"),
         // libcurl's options are variadic too; this makes one bounded exchange of it.
         .target(name: "CHTTPShim", dependencies: ["CCurl"], path: "Sources/CHTTPShim"),
         // libvips' API is variadic, which Swift cannot call: this wraps the few calls we make.

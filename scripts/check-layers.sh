@@ -20,7 +20,7 @@ allowed() {
   case "$1" in
     FoodDiaryBase) echo "$system|Crypto" ;;
     FoodDiaryStorage) echo "$system|FoodDiaryBase|GRDB|NIOConcurrencyHelpers" ;;
-    FoodDiaryWeb) echo "$system|FoodDiaryBase|FoodDiaryStorage|Crypto|GRDB|Hummingbird|HummingbirdCore|HTTPTypes|Logging|MultipartKit|NIO[A-Za-z0-9]*|CHTTPShim" ;;
+    FoodDiaryWeb) echo "$system|FoodDiaryBase|FoodDiaryStorage|Crypto|GRDB|Hummingbird|HummingbirdCore|HTTPTypes|Logging|MultipartKit|NIO[A-Za-z0-9]*|CHTTPShim|CHTMLShim" ;;
     FoodDiary) echo "$system|FoodDiaryBase|FoodDiaryStorage|FoodDiaryWeb|Crypto|GRDB|Hummingbird|HummingbirdBcrypt|HTTPTypes|Logging|ServiceLifecycle|MultipartKit|NIO[A-Za-z0-9]*|FoundationNetworking|ZIPFoundation|CSV|C[A-Z][A-Za-z]*" ;;
     FoodDiaryApp) echo "$(allowed FoodDiary)|FoodDiary|HummingbirdCore|HummingbirdTLS" ;;
     FoodDiaryTools) echo "$(allowed FoodDiaryApp)|FoodDiaryApp" ;;

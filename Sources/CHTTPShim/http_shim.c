@@ -1,5 +1,6 @@
 #include "http_shim.h"
 
+#include <arpa/inet.h>
 #include <ctype.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -53,6 +54,34 @@ static void copy_header(const char *line, size_t length, const char *name, char 
     out[copied] = '\0';
 }
 
+static int inside_v4(const unsigned char *a) {
+    return a[0] == 0 || a[0] == 10 || a[0] == 127 || (a[0] == 100 && (a[1] & 0xC0) == 64) || (a[0] == 169 && a[1] == 254)
+        || (a[0] == 172 && (a[1] & 0xF0) == 16) || (a[0] == 192 && a[1] == 168);
+}
+
+int fd_is_inside_network(const char *address) {
+    unsigned char bytes[16];
+    if (inet_pton(AF_INET, address, bytes) == 1) return inside_v4(bytes);
+    if (inet_pton(AF_INET6, address, bytes) != 1) return -1;
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
+    if (memcmp(bytes, mapped, 12) == 0) return inside_v4(bytes + 12);
+    int zero_prefix = 1;
+    for (int index = 0; index < 15; index++) if (bytes[index]) zero_prefix = 0;
+    if (zero_prefix && (bytes[15] == 0 || bytes[15] == 1)) return 1;  // :: and ::1
+    return (bytes[0] & 0xFE) == 0xFC || (bytes[0] == 0xFE && (bytes[1] & 0xC0) == 0x80);  // fc00::/7, fe80::/10
+}
+
+/// Called once a connection is made, before the request goes out on it.
+static int on_connected(void *context, char *primary_ip, char *local_ip, int primary_port, int local_port) {
+    (void)local_ip; (void)primary_port; (void)local_port;
+    transfer *state = context;
+    if (fd_is_inside_network(primary_ip) != 0) {
+        state->result->outcome = FD_HTTP_INSIDE_NETWORK;
+        return CURL_PREREQFUNC_ABORT;
+    }
+    return CURL_PREREQFUNC_OK;
+}
+
 static size_t on_header(char *line, size_t size, size_t count, void *context) {
     transfer *state = context;
     size_t length = size * count;
@@ -73,7 +102,8 @@ static size_t on_header(char *line, size_t size, size_t count, void *context) {
 }
 
 void fd_http_exchange(const char *url, const char *method, const char *const *headers, size_t header_count,
-                      const char *body, size_t body_length, long timeout_ms, size_t max_bytes, fd_http_result *result) {
+                      const char *body, size_t body_length, long timeout_ms, size_t max_bytes, int refuse_inside_network,
+                      fd_http_result *result) {
     memset(result, 0, sizeof *result);
     pthread_once(&init_once, init_curl);
     CURL *curl = curl_easy_init();
@@ -101,9 +131,15 @@ void fd_http_exchange(const char *url, const char *method, const char *const *he
     curl_easy_setopt(curl, CURLOPT_WRITEDATA, &state);
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &state);
+    if (refuse_inside_network) {
+        curl_easy_setopt(curl, CURLOPT_PREREQFUNCTION, on_connected);
+        curl_easy_setopt(curl, CURLOPT_PREREQDATA, &state);
+        // A proxy from the environment would be the address checked, not the page's.
+        curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
+    }
     CURLcode code = curl_easy_perform(curl);
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result->status);
-    if (result->outcome != FD_HTTP_TOO_LARGE) {
+    if (result->outcome != FD_HTTP_TOO_LARGE && result->outcome != FD_HTTP_INSIDE_NETWORK) {
         if (code == CURLE_OPERATION_TIMEDOUT) result->outcome = FD_HTTP_TIMED_OUT;
         else if (code != CURLE_OK) result->outcome = FD_HTTP_UNREACHABLE;
     }

@@ -14,9 +14,12 @@ package struct FeatureSettings: Sendable {
     package var fdcBaseURL: URL
     package var fdcDeadline: Duration
     package var fdcAPIKey: String?
+    /// Whether a recipe's address may be on the home network (a recipe server of the household's own).
+    package var recipePagesOnHomeNetwork: Bool
 
     package init(publicDirectory: String, timeZone: TimeZone, maxUploadBytes: Int, dataDirectory: String, backupsPath: String,
-                 backupSchedule: BackupSchedule.Plan?, fdcBaseURL: URL, fdcDeadline: Duration, fdcAPIKey: String?) {
+                 backupSchedule: BackupSchedule.Plan?, fdcBaseURL: URL, fdcDeadline: Duration, fdcAPIKey: String?,
+                 recipePagesOnHomeNetwork: Bool) {
         self.publicDirectory = publicDirectory
         self.timeZone = timeZone
         self.maxUploadBytes = maxUploadBytes
@@ -26,6 +29,7 @@ package struct FeatureSettings: Sendable {
         self.fdcBaseURL = fdcBaseURL
         self.fdcDeadline = fdcDeadline
         self.fdcAPIKey = fdcAPIKey
+        self.recipePagesOnHomeNetwork = recipePagesOnHomeNetwork
     }
 }
 
@@ -85,6 +89,8 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     let mealTargets = MealTargets(geonames: geonames, timeZone: timeZone, now: now)
     LogController(catalog: catalog, household: household, targets: mealTargets, renderer: renderer).addRoutes(to: routes)
     TextLogController(catalog: catalog, household: household, targets: mealTargets, renderer: renderer).addRoutes(to: routes)
+    RecipeImportController(catalog: catalog, household: household, fetcher: RecipePageFetcher(allowsHomeNetwork: settings.recipePagesOnHomeNetwork),
+                           renderer: renderer, now: now).addRoutes(to: routes)
     let online = FoodDataCentralOnline(baseURL: settings.fdcBaseURL, deadline: settings.fdcDeadline)
     EntryPagesController(catalog: catalog, household: household, online: online, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
         .addRoutes(to: routes)

@@ -519,6 +519,18 @@ extension PortabilityView: TemplateKeyed {
     }
 }
 
+extension ProposedFoodRow: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "index": self.index.templateValue; case "typed": self.typed.templateValue; case "found": self.found.templateValue; case "keep": self.keep.templateValue; case "options": self.options.templateValue; case "shownSource": self.shownSource.templateValue; case "amountText": self.amountText.templateValue; case "gramsText": self.gramsText.templateValue; case "energyKcal": self.energyKcal.templateValue; case "kcal": self.kcal.templateValue; case "sureness": self.sureness.templateValue; case "surenessText": self.surenessText.templateValue; case "notes": self.notes.templateValue; case "error": self.error.templateValue; case "searchURL": self.searchURL.templateValue; default: .absent }
+    }
+}
+
+extension ProposedFoodRow.Option: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; default: .absent }
+    }
+}
+
 extension QuickAddView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "name": self.name.templateValue; case "nameError": self.nameError.templateValue; case "missingError": self.missingError.templateValue; case "fields": self.fields.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "cancelURL": self.cancelURL.templateValue; default: .absent }
@@ -546,6 +558,18 @@ extension RecipeDetailView.Ingredient: TemplateKeyed {
 extension RecipeFormView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "name": self.name.templateValue; case "servings": self.servings.templateValue; case "notes": self.notes.templateValue; case "nameError": self.nameError.templateValue; case "servingsError": self.servingsError.templateValue; case "notesError": self.notesError.templateValue; case "photoError": self.photoError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+    }
+}
+
+extension RecipeImportPreviewView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "nameError": self.nameError.templateValue; case "servings": self.servings.templateValue; case "servingsError": self.servingsError.templateValue; case "yield": self.yield.templateValue; case "source": self.source.templateValue; case "image": self.image.templateValue; case "notes": self.notes.templateValue; case "notesError": self.notesError.templateValue; case "rows": self.rows.templateValue; case "rowCount": self.rowCount.templateValue; case "notice": self.notice.templateValue; case "perServing": self.perServing.templateValue; default: .absent }
+    }
+}
+
+extension RecipeImportView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "address": self.address.templateValue; case "problem": self.problem.templateValue; default: .absent }
     }
 }
 
@@ -663,18 +687,6 @@ extension TagListView.Row: TemplateKeyed {
     }
 }
 
-extension TextLogRowView: TemplateKeyed {
-    package func value(forKey key: String) -> TemplateValue {
-        switch key { case "index": self.index.templateValue; case "typed": self.typed.templateValue; case "found": self.found.templateValue; case "keep": self.keep.templateValue; case "options": self.options.templateValue; case "shownSource": self.shownSource.templateValue; case "amountText": self.amountText.templateValue; case "gramsText": self.gramsText.templateValue; case "energyKcal": self.energyKcal.templateValue; case "kcal": self.kcal.templateValue; case "sureness": self.sureness.templateValue; case "surenessText": self.surenessText.templateValue; case "notes": self.notes.templateValue; case "error": self.error.templateValue; case "searchURL": self.searchURL.templateValue; default: .absent }
-    }
-}
-
-extension TextLogRowView.Option: TemplateKeyed {
-    package func value(forKey key: String) -> TemplateValue {
-        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; default: .absent }
-    }
-}
-
 extension TextLogView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "targetFields": self.targetFields.templateValue; case "text": self.text.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "rowCount": self.rowCount.templateValue; case "addLabel": self.addLabel.templateValue; case "notice": self.notice.templateValue; case "nothingRead": self.nothingRead.templateValue; case "focusText": self.focusText.templateValue; default: .absent }
@@ -739,55 +751,56 @@ extension UsualFoodsView.Food: TemplateKeyed {
 enum TemplateKeys {
     static let all: Set<String> = [
         "action", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL", "addURL", "added", "additions",
-        "advice", "alreadySaved", "amount", "amountKey", "amountLabel", "amountText", "amounts", "archives",
-        "averageText", "backLabel", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary",
-        "bars", "baselineY", "basisLabel", "basisText", "brand", "brandError", "brandOwner", "brandedHint",
-        "brandedURL", "button", "buttonLabel", "buttonText", "byInvitation", "canImport", "cancelURL", "carbohydrate",
-        "changeURL", "checked", "choiceError", "choosePath", "chooseURL", "commitURL", "commonName", "confirmLabel",
-        "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "created",
-        "createdText", "csrfToken", "currentError", "currentKey", "dateText", "day", "dayHeading", "dayISO",
-        "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote",
-        "description", "detail", "details", "diaries", "diaryName", "directory", "downloadURL", "earlierShares",
-        "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "energyKcal", "entries",
-        "entryID", "error", "errorSummary", "estimate", "estimateAction", "estimateError", "exportCommand", "fat",
-        "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch",
-        "focusText", "foodCountText", "foodGroup", "foods", "foodsText", "found", "geoURI", "geocodedName",
-        "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups",
-        "handOver", "hasArchives", "hasBarcodeResults", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals", "hasHousehold",
-        "hasIngredients", "hasLikes", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey",
-        "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults", "hasRows",
-        "hasSaved", "hasSections", "hasShares", "hasTags", "heading", "headline", "height", "household",
-        "id", "importCommand", "incompleteText", "indented", "index", "ingredients", "insteadURL", "isCurrent",
-        "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew",
-        "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isYou", "isoDate",
-        "itemise", "kcal", "kcalPerGram", "kcalText", "kcalValue", "keep", "key", "kind",
-        "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latitude", "latitudeError",
-        "legend", "likenessText", "likes", "lines", "link", "listURL", "location", "locationSource",
-        "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "macroChart", "macros", "madeAt",
-        "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "meal",
-        "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals",
-        "message", "minGrams", "minimumLength", "missingError", "moreSearchURL", "moreText", "mustChangePassword", "myFoods",
-        "name", "nameError", "newMealURL", "newName", "newPasswordLabel", "newToken", "next", "nextURL",
-        "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead",
-        "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL",
-        "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError",
-        "people", "peopleError", "per", "percentText", "periods", "photo", "photoAction", "photoError",
-        "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText",
-        "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError",
-        "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction",
-        "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel",
-        "roleText", "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading",
-        "sayItMealID", "sayItURL", "schedule", "scope", "search", "searchURL", "searched", "sections",
-        "segments", "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
-        "servingText", "servings", "servingsError", "servingsText", "shareKey", "shareURL", "shares", "shownSource",
-        "signedIn", "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError",
-        "slots", "source", "sourceNote", "sourceText", "spelling", "split", "splitURL", "staleMessage",
-        "status", "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags", "tagsError",
-        "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID",
-        "thumbnailURL", "thumbs", "time", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText",
-        "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError",
-        "typed", "typedQuery", "typedURL", "unit", "unitName", "unitNote", "untouchedURL", "updatedText",
-        "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText",
-        "whenText", "width", "x", "xLabels", "y",
+        "address", "advice", "alreadySaved", "amount", "amountKey", "amountLabel", "amountText", "amounts",
+        "archives", "averageText", "backLabel", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults",
+        "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText", "brand", "brandError", "brandOwner",
+        "brandedHint", "brandedURL", "button", "buttonLabel", "buttonText", "byInvitation", "canImport", "cancelURL",
+        "carbohydrate", "changeURL", "checked", "choiceError", "choosePath", "chooseURL", "commitURL", "commonName",
+        "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText",
+        "created", "createdText", "csrfToken", "currentError", "currentKey", "dateText", "day", "dayHeading",
+        "dayISO", "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL",
+        "demoKeyNote", "description", "detail", "details", "diaries", "diaryName", "directory", "downloadURL",
+        "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "energyKcal",
+        "entries", "entryID", "error", "errorSummary", "estimate", "estimateAction", "estimateError", "exportCommand",
+        "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName", "fill",
+        "focusSearch", "focusText", "foodCountText", "foodGroup", "foods", "foodsText", "found", "geoURI",
+        "geocodedName", "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid",
+        "groups", "handOver", "hasArchives", "hasBarcodeResults", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals",
+        "hasHousehold", "hasIngredients", "hasLikes", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes",
+        "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults",
+        "hasRows", "hasSaved", "hasSections", "hasShares", "hasTags", "heading", "headline", "height",
+        "household", "id", "image", "importCommand", "incompleteText", "indented", "index", "ingredients",
+        "insteadURL", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised",
+        "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday",
+        "isYou", "isoDate", "itemise", "kcal", "kcalPerGram", "kcalText", "kcalValue", "keep",
+        "key", "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest",
+        "latitude", "latitudeError", "legend", "likenessText", "likes", "lines", "link", "listURL",
+        "location", "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "macroChart",
+        "macros", "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags",
+        "maxUploadMB", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace",
+        "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError", "moreSearchURL", "moreText",
+        "mustChangePassword", "myFoods", "name", "nameError", "newMealURL", "newName", "newPasswordLabel", "newToken",
+        "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError",
+        "nothingFound", "nothingRead", "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL",
+        "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount",
+        "pagination", "passwordError", "people", "peopleError", "per", "perServing", "percentText", "periods",
+        "photo", "photoAction", "photoError", "photoURL", "pickAction", "placeError", "placeName", "placeOptions",
+        "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote",
+        "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes",
+        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
+        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL",
+        "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "scope", "search",
+        "searchURL", "searched", "sections", "segments", "selected", "servingError", "servingGrams", "servingKcal",
+        "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey",
+        "shareURL", "shares", "shownSource", "signedIn", "size", "sizeText", "skipped", "skippedCount",
+        "slot", "slotFields", "slotNamesError", "slots", "source", "sourceNote", "sourceText", "spelling",
+        "split", "splitURL", "staleMessage", "status", "statusStrip", "submitLabel", "summary", "sureness",
+        "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText",
+        "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time", "timesText", "title",
+        "toItemise", "toItemiseURL", "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal",
+        "totalLines", "totalServings", "totalServingsError", "typed", "typedQuery", "typedURL", "unit", "unitName",
+        "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset",
+        "utcOffsetError", "value", "valueText", "whenText", "width", "x", "xLabels", "y",
+        "yield",
     ]
 }

@@ -50,6 +50,9 @@ public struct AppConfig: Sendable {
     public var fdcDeadline: Duration = .seconds(5)
     /// The server's api.data.gov key (`FOODDIARY_FDC_API_KEY`); a diary's own key comes first.
     public var fdcAPIKey: String?
+    /// Whether a recipe may be fetched from an address on the home network (`--recipes-from-home-network`):
+    /// off, so nobody can make the server fetch the router's or the NAS's pages.
+    public var recipePagesOnHomeNetwork = false
     /// Catalog searches run at once (`--searches-in-flight`); more are answered 503 with `Retry-After`.
     public var searchesInFlight = InFlightLimit.defaultLimit
     /// How long `/healthz` and the systemd watchdog give the reads of every database.
@@ -149,6 +152,6 @@ public struct AppConfig: Sendable {
     var featureSettings: FeatureSettings {
         FeatureSettings(publicDirectory: publicDirectory, timeZone: timeZone, maxUploadBytes: maxUploadBytes, dataDirectory: dataDirectory,
                         backupsPath: backupsPath, backupSchedule: backupSchedule, fdcBaseURL: fdcBaseURL, fdcDeadline: fdcDeadline,
-                        fdcAPIKey: fdcAPIKey)
+                        fdcAPIKey: fdcAPIKey, recipePagesOnHomeNetwork: recipePagesOnHomeNetwork)
     }
 }

@@ -20,29 +20,61 @@ package struct OutboundHTTP: Sendable {
         case tooLarge
         case timedOut
         case unreachable
+        /// The address connected to was inside the network, which this client refuses.
+        case insideNetwork
+        /// Redirected somewhere this client does not follow, or too many times.
+        case redirected
     }
 
-    static let maxRedirects = 3
+    /// Where a redirect may lead.
+    package enum Redirects: Sendable {
+        /// The host asked, over the same scheme and port: an API whose key must go nowhere else.
+        case sameHost
+        /// Any http or https address: a page someone asked for by its address, which the connection
+        /// check (`refusesInsideNetwork`) still applies to at every hop.
+        case anyWebAddress
+    }
+
+    static let maxRedirects = 5
 
     let timeout: Duration
     let maxBytes: Int
+    let redirects: Redirects
+    /// Refuse every connection whose address is loopback, private or link-local, as libcurl
+    /// connects: a name that resolves inside the network is refused too.
+    let refusesInsideNetwork: Bool
 
-    package init(timeout: Duration, maxBytes: Int) {
+    package init(timeout: Duration, maxBytes: Int, redirects: Redirects = .sameHost, refusesInsideNetwork: Bool = false) {
         self.timeout = timeout
         self.maxBytes = maxBytes
+        self.redirects = redirects
+        self.refusesInsideNetwork = refusesInsideNetwork
     }
 
     package func send(_ url: URL, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil) async throws(Failure) -> Response {
         var target = url
+        // The time is the whole fetch's, redirects included.
+        let end = ContinuousClock.now + timeout
         for _ in 0...Self.maxRedirects {
-            let answer = try await exchange(target, method: method, headers: headers, body: body)
-            guard (300..<400).contains(answer.status), let location = answer.location,
-                  let next = URL(string: location, relativeTo: target)?.absoluteURL, Self.mayFollow(from: url, to: next) else {
+            let left = end - ContinuousClock.now
+            guard left > .milliseconds(1) else { throw .timedOut }
+            let answer = try await exchange(target, method: method, headers: headers, body: body, timeout: left)
+            guard (300..<400).contains(answer.status), let location = answer.location else {
                 return Response(status: answer.status, body: answer.body, retryAfter: answer.retryAfter)
             }
-            target = next
+            let next = URL(string: location, relativeTo: target)?.absoluteURL
+            switch redirects {
+            case .sameHost:
+                guard let next, Self.mayFollow(from: url, to: next) else {
+                    return Response(status: answer.status, body: answer.body, retryAfter: answer.retryAfter)
+                }
+                target = next
+            case .anyWebAddress:
+                guard let next, Self.isWebAddress(next) else { throw .redirected }
+                target = next
+            }
         }
-        throw .unreachable
+        throw redirects == .sameHost ? .unreachable : .redirected
     }
 
     private struct Exchange: Sendable {
@@ -52,10 +84,11 @@ package struct OutboundHTTP: Sendable {
         let retryAfter: String?
     }
 
-    private func exchange(_ url: URL, method: String, headers: [(String, String)], body: Data?) async throws(Failure) -> Exchange {
+    private func exchange(_ url: URL, method: String, headers: [(String, String)], body: Data?, timeout: Duration) async throws(Failure) -> Exchange {
         let lines = headers.map { "\($0.0): \($0.1)" }
         let timeoutMs = Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         let maxBytes = maxBytes
+        let refuse: Int32 = refusesInsideNetwork ? 1 : 0
         let outcome: Result<Exchange, Failure>
         do {
             outcome = try await offTheCooperativePool { () -> Result<Exchange, Failure> in
@@ -66,16 +99,18 @@ package struct OutboundHTTP: Sendable {
                 withCStrings(lines) { pointers in
                     if let chars {
                         chars.withUnsafeBufferPointer {
-                            fd_http_exchange(url.absoluteString, method, pointers, pointers.count, $0.baseAddress, chars.count - 1, timeoutMs, maxBytes, &result)
+                            fd_http_exchange(url.absoluteString, method, pointers, pointers.count, $0.baseAddress, chars.count - 1, timeoutMs, maxBytes,
+                                             refuse, &result)
                         }
                     } else {
-                        fd_http_exchange(url.absoluteString, method, pointers, pointers.count, nil, 0, timeoutMs, maxBytes, &result)
+                        fd_http_exchange(url.absoluteString, method, pointers, pointers.count, nil, 0, timeoutMs, maxBytes, refuse, &result)
                     }
                 }
                 switch result.outcome {
                 case FD_HTTP_TOO_LARGE: return .failure(.tooLarge)
                 case FD_HTTP_TIMED_OUT: return .failure(.timedOut)
                 case FD_HTTP_UNREACHABLE: return .failure(.unreachable)
+                case FD_HTTP_INSIDE_NETWORK: return .failure(.insideNetwork)
                 default:
                     let body = result.body.map { Data(bytes: $0, count: result.body_length) } ?? Data()
                     return .success(Exchange(status: result.status, body: body, location: Self.text(result.location),
@@ -103,19 +138,21 @@ package struct OutboundHTTP: Sendable {
         return !isInsideTheNetwork(host)
     }
 
-    /// Loopback, private (RFC 1918, unique local) or link-local, written as an address or as
-    /// localhost. IPv4-mapped IPv6 addresses are read as the IPv4 address they carry.
-    package static func isInsideTheNetwork(_ host: String) -> Bool {
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        if bare == "localhost" || bare.hasSuffix(".localhost") { return true }
-        return insideRanges.contains(bare)
+    /// An http or https address with a host: what a page fetched by its address may be.
+    package static func isWebAddress(_ url: URL) -> Bool {
+        ["http", "https"].contains(url.scheme?.lowercased() ?? "") && !(url.host ?? "").isEmpty
     }
 
-    // Written out here, so it parses: a typo fails the first test that reaches it.
-    private static let insideRanges = try! TrustedProxies(parsing: """
-        0.0.0.0/8, 10.0.0.0/8, 100.64.0.0/10, 127.0.0.0/8, 169.254.0.0/16, 172.16.0.0/12, 192.168.0.0/16, \
-        ::/128, ::1/128, fc00::/7, fe80::/10
-        """)
+    /// Loopback, private (RFC 1918, unique local) or link-local, written as an address or as
+    /// localhost. IPv4-mapped IPv6 addresses are read as the IPv4 address they carry. The ranges
+    /// are the ones the connection check uses (`fd_is_inside_network`).
+    package static func isInsideTheNetwork(_ host: String) -> Bool {
+        var bare = (host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host).lowercased()
+        // "localhost." is localhost: a name may end in the root's dot.
+        if bare.hasSuffix(".") { bare.removeLast() }
+        if bare == "localhost" || bare.hasSuffix(".localhost") { return true }
+        return fd_is_inside_network(bare) == 1
+    }
 }
 
 /// `body` with every string as a C string, alive for the call.

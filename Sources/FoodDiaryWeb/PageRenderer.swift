@@ -52,6 +52,8 @@ package enum PageTemplate: String, CaseIterable, Sendable {
     case more = "more/more"
     case log = "log/log"
     case textLog = "log/text"
+    case recipeImport = "recipes/import"
+    case recipeImportPreview = "recipes/import_preview"
 }
 
 /// A page as it left the renderer, for `AppConfig.renderedPageCheck`.

@@ -89,6 +89,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The PEM private key of --tls-cert (env FOODDIARY_TLS_KEY).")
     var tlsKey: String? = ProcessInfo.processInfo.environment["FOODDIARY_TLS_KEY"]
 
+    @Flag(help: "Let recipes be fetched from addresses on the home network, e.g. a recipe server of your own (env FOODDIARY_RECIPES_FROM_HOME_NETWORK=1).")
+    var recipesFromHomeNetwork = ProcessInfo.processInfo.environment["FOODDIARY_RECIPES_FROM_HOME_NETWORK"] == "1"
+
     @Option(help: "Make a backup this often while serving: 90m, 24h, 7d (env FOODDIARY_BACKUP_EVERY).")
     var backupEvery: String? = ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_EVERY"]
 
@@ -166,6 +169,7 @@ struct Serve: AsyncParsableCommand {
         config.backupDirectory = backupDir
         config.fdcBaseURL = URL(string: fdcBaseUrl) ?? FoodDataCentralOnline.officialBaseURL
         config.searchesInFlight = searchesInFlight
+        config.recipePagesOnHomeNetwork = recipesFromHomeNetwork
         config.systemd = SystemdNotifier.Settings(environment: ProcessInfo.processInfo.environment)
         // From the environment only, never an option: a command line is visible to everyone on the machine.
         config.fdcAPIKey = ProcessInfo.processInfo.environment["FOODDIARY_FDC_API_KEY"]

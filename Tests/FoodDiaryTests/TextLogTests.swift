@@ -23,8 +23,8 @@ struct TextLogTests {
 
     /// The proposals form's fields as a browser sends them: hidden fields, ticked boxes, the
     /// selected food and the amount typed; `change` replaces some.
-    static func submitted(_ page: String, change: [String: String] = [:], untick: Set<String> = []) -> [(String, String)] {
-        guard let start = page.range(of: "<form method=\"post\" action=\"/log/text\"") else { return [] }
+    static func submitted(_ page: String, formAction: String = "/log/text", change: [String: String] = [:], untick: Set<String> = []) -> [(String, String)] {
+        guard let start = page.range(of: "<form method=\"post\" action=\"\(formAction)\"") else { return [] }
         let form = String(page[start.lowerBound...]).components(separatedBy: "</form>")[0]
         var fields: [(String, String)] = []
         for match in form.matches(of: /<input ([^>]*)>/) {
@@ -33,6 +33,9 @@ struct TextLogTests {
             if attributes.contains("type=\"checkbox\"") && (!attributes.contains("checked") || untick.contains(name)) { continue }
             let value = attributes.firstMatch(of: /value="([^"]*)"/).map { String($0.1) } ?? ""
             fields.append((name, Self.unescaped(value)))
+        }
+        for match in form.matches(of: /<textarea[^>]*name="([^"]*)"[^>]*>((?s:.*?))<\/textarea>/) {
+            fields.append((String(match.1), Self.unescaped(String(match.2))))
         }
         for match in form.matches(of: /<select[^>]*name="([^"]*)"[^>]*>(?s:.*?)<option value="([^"]*)" selected/) {
             fields.append((String(match.1), String(match.2)))

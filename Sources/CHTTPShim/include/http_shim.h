@@ -13,6 +13,8 @@ typedef enum {
     FD_HTTP_TOO_LARGE = 1,
     FD_HTTP_TIMED_OUT = 2,
     FD_HTTP_UNREACHABLE = 3,
+    /// The connection's address was inside the network and `refuse_inside_network` was set.
+    FD_HTTP_INSIDE_NETWORK = 4,
 } fd_http_outcome;
 
 typedef struct {
@@ -27,8 +29,17 @@ typedef struct {
 } fd_http_result;
 
 /// Blocks its thread for up to `timeout_ms`. `headers` are "Name: value" lines; `body` may be NULL.
+/// `refuse_inside_network`: the address libcurl actually connects to, after its own name lookup,
+/// must not be loopback, private or link-local: a name that resolves there, or is made to
+/// between a check and the connection, is refused before anything is sent.
 void fd_http_exchange(const char *url, const char *method, const char *const *headers, size_t header_count,
-                      const char *body, size_t body_length, long timeout_ms, size_t max_bytes, fd_http_result *result);
+                      const char *body, size_t body_length, long timeout_ms, size_t max_bytes, int refuse_inside_network,
+                      fd_http_result *result);
+
+/// Whether a numeric IPv4 or IPv6 address is loopback, private (RFC 1918, carrier-grade NAT,
+/// unique local), link-local or unspecified; an IPv4-mapped IPv6 address is read as its IPv4 one.
+/// -1 when `address` is not a numeric address.
+int fd_is_inside_network(const char *address);
 
 void fd_http_result_free(fd_http_result *result);
 

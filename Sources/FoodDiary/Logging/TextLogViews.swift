@@ -1,72 +1,6 @@
 import FoodDiaryBase
 import Foundation
 
-/// One food a sentence named, as proposed: which food (changeable), how much (changeable), and
-/// how sure the proposal is.
-struct TextLogRowView: Sendable {
-    struct Option: Sendable {
-        let value: String
-        let label: String
-        let selected: Bool
-    }
-
-    let index: Int
-    /// The words as typed: "a slice of whole wheat toast".
-    let typed: String
-    let found: Bool
-    let keep: Bool
-    let options: [Option]
-    /// The food and amount shown, which a changed choice is told from.
-    let shownSource: String
-    let amountText: String
-    let gramsText: String
-    let energyKcal: Double?
-    let kcal: String
-    /// `sure`, `likely`, `unsure` or `not-found`, for the page's style.
-    let sureness: String
-    let surenessText: String?
-    let notes: [String]
-    let error: String?
-    /// ＋'s search for the food's words, to pick it there instead.
-    let searchURL: String
-
-    /// `chosen`: the food picked, when the form chose another than the first offered.
-    init(index: Int, placed: PlacedFood, chosen: FoodChoice? = nil, amount: IngredientAmount?, amountText: String? = nil, keep: Bool = true,
-         error: String? = nil, searchURL: String) {
-        let choices = chosen.map { chosen in [chosen] + placed.choices.filter { $0.source != chosen.source } } ?? placed.choices
-        let first = choices.first
-        self.index = index
-        typed = placed.typed
-        found = first != nil
-        self.keep = keep && first != nil
-        options = choices.map { choice in
-            Option(value: choice.source, label: choice.catalogFoodID == nil ? "\(choice.name) · \(choice.detail)" : choice.name,
-                   selected: choice.source == first?.source)
-        }
-        shownSource = first?.source ?? ""
-        self.amountText = amountText ?? amount?.typed ?? ""
-        gramsText = amount.map { "\(formatQuantity($0.grams)) \(first?.unit.symbol ?? "g")" } ?? ""
-        if let grams = amount?.grams, let perGram = first?.kcalPerGram { energyKcal = grams * perGram } else { energyKcal = nil }
-        kcal = energyKcal.map { kcalText($0) } ?? "–"
-        let sureness = chosen == nil ? placed.sureness : (amount?.guess == nil ? .sure : .likely)
-        self.sureness = sureness.rawValue
-        surenessText = switch sureness {
-        case .sure: nil
-        case .likely: "Check the amount"
-        case .unsure: "Check the food"
-        case .notFound: "Not found"
-        }
-        var notes: [String] = []
-        if chosen == nil, let corrected = placed.correctedTo { notes.append("Read as “\(corrected)”.") }
-        if chosen == nil, !placed.unplacedWords.isEmpty { notes.append("Not placed: “\(placed.unplacedWords.joined(separator: " "))”.") }
-        if let guess = amount?.guess { notes.append(guess) }
-        if !placed.line.note.isEmpty { notes.append("Note: \(placed.line.note)") }
-        self.notes = notes
-        self.error = error
-        self.searchURL = searchURL
-    }
-}
-
 /// `/log/text`: "What did you have?" — what was typed, read into foods to add with one tap.
 struct TextLogView: Sendable {
     struct Field: Sendable {
@@ -82,7 +16,7 @@ struct TextLogView: Sendable {
     /// The meal, or the day and slot of the meal to make, as hidden fields.
     let targetFields: [Field]
     let text: String
-    let rows: [TextLogRowView]
+    let rows: [ProposedFoodRow]
     let hasRows: Bool
     let rowCount: Int
     /// "Add 4 foods · 512 kcal".

@@ -24,6 +24,21 @@ extension AppDatabase {
         }
     }
 
+    /// A recipe and all its ingredients in one transaction: an import never leaves half a recipe.
+    func importRecipe(_ input: RecipeInput, ingredients: [RecipeIngredientInput], photo: IngestedPhoto?, now: Date) async throws -> Int64 {
+        try await write { db in
+            if let photo { try Self.insertPhoto(db, photo, now: now) }
+            try db.execute(sql: "INSERT INTO recipe (name, servings, notes, photo_sha256, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [input.name, input.servings, input.notes, photo?.sha256, now, now])
+            let id = db.lastInsertedRowID
+            for ingredient in ingredients {
+                try Self.insertIngredient(db, recipeID: id, food: ingredient.food, myFoodID: ingredient.myFoodID, grams: ingredient.amount.grams,
+                                          label: ingredient.amount.label, now: now)
+            }
+            return id
+        }
+    }
+
     func deleteRecipe(id: Int64) async throws -> PhotoChange? {
         try await write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM recipe WHERE id = ?", arguments: [id]) else { return nil }

@@ -9,6 +9,13 @@ struct RecipeInput: Sendable, Equatable {
     let notes: String
 }
 
+/// An ingredient to add: its snapshot, the food of the person's own it came from, and how much.
+struct RecipeIngredientInput: Sendable {
+    let food: FoodSnapshot
+    let myFoodID: Int64?
+    let amount: ChosenAmount
+}
+
 struct RecipeForm: Sendable, Equatable {
     var name: String
     var servings: String

@@ -14,7 +14,9 @@ struct RecipesController: Sendable {
 
     static let notices = ["saved": "Recipe saved.", "deleted": "Recipe deleted.", "ingredient": "Ingredient added.", "removed": "Ingredient removed.",
                           "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
-                          "copied": "Copied into your recipes: this one is yours to change."]
+                          "copied": "Copied into your recipes: this one is yours to change.",
+                          "imported": "Recipe imported: check its servings and steps.",
+                          "imported-without-photo": "Recipe imported, without the page’s photo, which could not be fetched or was not a photo."]
 
     func addRoutes(to routes: Routes) {
         routes.get("/recipes", use: list)

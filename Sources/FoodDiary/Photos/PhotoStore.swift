@@ -88,6 +88,24 @@ package struct PhotoStore: Sendable {
 
     /// Checks an upload from its bytes alone; nothing is placed in the store until `committing`.
     /// Throws a `PhotoRejection` for anything that is not a whole, reasonably sized photo.
+    /// A photo fetched from elsewhere (a recipe page's), staged as an upload is and checked the same.
+    func ingest(fetched bytes: Data, name: String) async throws -> IngestedPhoto {
+        let directory = temporaryDirectory
+        let (staged, digest) = try await offTheCooperativePool { () -> (String, String) in
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let path = directory + "/upload-fetched-\(UUID().uuidString).part"
+            try bytes.write(to: URL(fileURLWithPath: path))
+            return (path, SHA256Digest.hex(bytes))
+        }
+        do {
+            return try await ingest(UploadedFile(fieldName: "photo", clientFilename: String(name.prefix(100)), temporaryPath: staged,
+                                                 byteCount: bytes.count, sha256: digest))
+        } catch {
+            unlink(staged)
+            throw error
+        }
+    }
+
     package func ingest(_ upload: UploadedFile) async throws -> IngestedPhoto {
         guard upload.byteCount > 0 else { throw PhotoRejection.empty }
         let admitted = try await admission.admit(upload.temporaryPath)

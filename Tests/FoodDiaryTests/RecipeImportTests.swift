@@ -1,0 +1,163 @@
+import CHTTPShim
+import FoodDiaryBase
+import Foundation
+import GRDB
+import HummingbirdTesting
+import Testing
+import FoodDiaryStorage
+import FoodDiaryWeb
+@testable import FoodDiary
+@testable import FoodDiaryApp
+
+/// Recipe pages in the shapes real sites write them, read into a recipe.
+@Suite struct RecipePageTests {
+    static func recipe(_ file: String, address: String = "https://cooking.example/recipe/") throws -> SchemaRecipe? {
+        let html = try Data(contentsOf: URL(fileURLWithPath: RecipeSiteStandIn.pages + "/" + file))
+        return SchemaRecipe(page: try #require(WebPage(html: html)), address: URL(string: address))
+    }
+
+    @Test func aPlainRecipeWithSteps() throws {
+        let recipe = try #require(try Self.recipe("plain-howtosteps.html"))
+        #expect(recipe.name == "Chickpea Curry" && recipe.servings == 4 && recipe.ingredients.count == 10)
+        #expect(recipe.steps.first == "Warm the oil and soften the onion." && recipe.steps.count == 4)
+        #expect(recipe.image?.absoluteString == "https://example.com/images/curry.jpg", "the recipe's own image before the page's")
+    }
+
+    @Test func aRecipeInsideAGraphWithTypesAsAListAndSections() throws {
+        let recipe = try #require(try Self.recipe("graph-sections.html"))
+        #expect(recipe.name == "Fluffy Pancakes" && recipe.servings == 4 && recipe.ingredients.count == 7)
+        #expect(recipe.steps == ["Batter:", "Whisk the dry ingredients.", "Whisk in milk, egg and butter.", "Cooking:",
+                                 "Ladle onto a hot pan; flip when bubbles form."])
+        #expect(recipe.image?.absoluteString == "https://cooking.example/pancakes-1x1.jpg")
+    }
+
+    @Test func aListOfThingsTextStepsOddYieldsEntitiesAndBrokenMarkup() throws {
+        let bread = try #require(try Self.recipe("list-string-steps.html"))
+        #expect(bread.name == "Banana Bread & Walnuts" && bread.yield == "Serves 8-10" && bread.servings == 8)
+        #expect(bread.steps.count == 4 && bread.ingredients.contains("Pinch of salt"))
+        let cookies = try #require(try Self.recipe("main-entity-cookies.html"))
+        #expect(cookies.name == "Chocolate Chip Cookies", "markup in the name is dropped, and a block that is not JSON skipped")
+        #expect(cookies.servings == 12 && cookies.ingredients.contains("½ tsp salt"))
+        #expect(cookies.steps == ["Cream the butter and sugars.", "Beat in the eggs and vanilla.", "Mix in the rest and bake 10 minutes."])
+        #expect(cookies.image?.absoluteString == "https://cooking.example/recipe/cookies.jpg", "made absolute against the page")
+        let porridge = try #require(try Self.recipe("legacy-ingredients.html"))
+        #expect(porridge.servings == 2 && porridge.ingredients.count == 4, "a full schema.org type, a number yield, the old ingredients key")
+    }
+
+    @Test func pagesWithoutARecipeSaySo() throws {
+        #expect(try Self.recipe("no-recipe.html") == nil)
+        #expect(try Self.recipe("microdata-only.html") == nil, "microdata is not read")
+        #expect(WebPage(html: Data()) == nil)
+        #expect(WebPage(html: Data(repeating: 0, count: 100))?.jsonLD.isEmpty ?? true)
+    }
+
+    @Test func hostilePagesStayBounded() throws {
+        let recipe = "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Deep\",\"recipeIngredient\":[\"1 egg\"]}</script>"
+        #expect(SchemaRecipe(page: try #require(WebPage(html: Data((String(repeating: "<div>", count: 100) + recipe).utf8))), address: nil)?.name == "Deep")
+        // Past libxml2's depth limit the rest is not read; what matters is that nothing overflows.
+        #expect(WebPage(html: Data((String(repeating: "<div>", count: 200_000) + recipe).utf8)) != nil)
+        let many = String(repeating: "<script type=\"application/ld+json\">{}</script>", count: 1_000)
+        #expect(WebPage(html: Data(many.utf8))?.jsonLD.count == WebPage.maxJSONLDBlocks)
+        let lines = (0..<5_000).map { "\"\($0) g flour\"" }.joined(separator: ",")
+        let long = "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Long\",\"recipeIngredient\":[\(lines)]}</script>"
+        #expect(SchemaRecipe(page: try #require(WebPage(html: Data(long.utf8))), address: nil)?.ingredients.count == SchemaRecipe.maxLines)
+        #expect(SchemaRecipe.servings("Serves 4-6") == 4 && SchemaRecipe.servings("12 cookies") == 12 && SchemaRecipe.servings("Makes 2 loaves") == 2
+                && SchemaRecipe.servings("a crowd") == nil)
+    }
+
+    @Test func theConnectionCheckRefusesAddressesInsideTheNetwork() async throws {
+        let site = RecipeSiteStandIn()
+        try await site.start()
+        defer { Task { await site.stop() } }
+        let guarded = OutboundHTTP(timeout: .seconds(5), maxBytes: 1_000_000, redirects: .anyWebAddress, refusesInsideNetwork: true)
+        // A name, not an address: only the check as libcurl connects can see where it leads.
+        for address in ["http://localhost:\(site.port)/plain-howtosteps.html", site.address("plain-howtosteps.html")] {
+            await #expect(throws: OutboundHTTP.Failure.insideNetwork) { try await guarded.send(URL(string: address)!) }
+        }
+        #expect(site.seen.isEmpty, "nothing was sent")
+        let open = OutboundHTTP(timeout: .seconds(5), maxBytes: 1_000_000, redirects: .anyWebAddress)
+        #expect(try await open.send(URL(string: site.address("moved"))!).body.count > 1_000, "a redirect is followed to another page")
+        await #expect(throws: OutboundHTTP.Failure.redirected) { try await open.send(URL(string: site.address("elsewhere"))!) }
+        for (address, inside) in [("10.1.2.3", 1), ("192.168.0.9", 1), ("172.20.0.1", 1), ("100.64.1.1", 1), ("169.254.1.1", 1), ("::1", 1),
+                                  ("fd12::1", 1), ("fe80::1", 1), ("::ffff:127.0.0.1", 1), ("8.8.8.8", 0), ("2001:4860::8888", 0), ("example.com", -1)] {
+            #expect(fd_is_inside_network(address) == inside, "\(address)")
+        }
+    }
+}
+
+/// Importing a recipe from its page, end to end on the real catalog.
+@Suite(.enabled(if: RealSR28.isPresent, "USDA SR28 not fetched: run scripts/fetch-data.sh"))
+struct RecipeImportTests {
+    static func withApp(homeNetwork: Bool = true, _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, RecipeSiteStandIn) async throws -> Void) async throws {
+        let site = RecipeSiteStandIn()
+        try await site.start()
+        try await TestEnvironment.withRunningApp(configure: { $0.recipePagesOnHomeNetwork = homeNetwork },
+                                                 prepare: { config in try await RealSR28.copyCatalog(to: config.catalogPath) }) { client, database, _, _ in
+            try await body(client, database, site)
+        }
+        await site.stop()
+    }
+
+    @Test func aPagesAddressBecomesARecipeWithServingsAndExactNutritionPerServing() async throws {
+        try await Self.withApp { client, database, site in
+            let preview = try await client.postForm("/recipes/import", [("url", site.address("main-entity-cookies.html"))])
+            #expect(preview.status == .ok)
+            #expect(preview.text.contains("value=\"Chocolate Chip Cookies\"") && preview.text.contains("(the page says “12 cookies”)"))
+            let fields = TextLogTests.submitted(preview.text, formAction: "/recipes/import/save")
+            #expect(fields.count { $0.0.hasPrefix("source.") } == 9, "every ingredient placed")
+            let saved = try await client.postForm("/recipes/import/save", fields)
+            #expect(saved.status == .seeOther, "\(saved.text.prefix(2_000))")
+            let id = try #require(saved.headers[.location].flatMap { $0.firstMatch(of: /\/recipes\/(\d+)\?notice=imported$/) }.map { Int64($0.1)! })
+            let recipe = try #require(try await database.read { db in try Recipe.fetch(db, id: id) })
+            #expect(recipe.servings == 12 && recipe.ingredients.count == 9 && recipe.photo != nil)
+            #expect(recipe.notes.hasPrefix("From \(site.address("main-entity-cookies.html"))") && recipe.notes.contains("1. Cream the butter and sugars."))
+            // Exact: a serving is the sum of the ingredients' snapshots for their grams, over the servings.
+            let catalog = try await RealSR28.catalog.value
+            var energy = 0.0
+            for ingredient in recipe.ingredients {
+                let details = try #require(try await catalog.read { db in try FoodDetails.fetch(db, id: ingredient.food.catalogFoodID!) })
+                energy += FoodSnapshot(catalogFood: details).nutrients(forGrams: ingredient.grams).value(.energyKcal, default: 0)
+            }
+            #expect(abs(recipe.perServing.value(.energyKcal, default: 0) - energy / 12) < 1e-9)
+            #expect(site.seen == ["/main-entity-cookies.html", "/cookies.jpg"])
+        }
+    }
+
+    @Test func aPageWithoutARecipeAndAPageTooLargeSaySo() async throws {
+        try await Self.withApp { client, database, site in
+            let none = try await client.postForm("/recipes/import", [("url", site.address("no-recipe.html"))])
+            #expect(none.status == .unprocessableContent && none.text.contains("no recipe FoodDiary can read"))
+            let huge = try await client.postForm("/recipes/import", [("url", site.address("huge.html"))])
+            #expect(huge.status == .badGateway && huge.text.contains("larger than 5 MB"))
+            let bad = try await client.postForm("/recipes/import", [("url", "ftp://example.com/x")])
+            #expect(bad.status == .unprocessableContent && bad.text.contains("is not a web address"))
+            #expect(try await database.read { db in try Recipe.search(db) }.isEmpty)
+        }
+    }
+
+    @Test func anAddressOnTheHomeNetworkIsRefusedUnlessAllowed() async throws {
+        try await Self.withApp(homeNetwork: false) { client, _, site in
+            for address in [site.address("plain-howtosteps.html"), "http://localhost.:\(site.port)/plain-howtosteps.html", "http://[::1]:\(site.port)/",
+                            "http://192.168.1.1/admin", "192.168.1.1"] {
+                let refused = try await client.postForm("/recipes/import", [("url", address)])
+                #expect(refused.status == .unprocessableContent && refused.text.contains("is on your home network"), "\(address)")
+            }
+            #expect(site.seen.isEmpty, "nothing was fetched")
+            // Pasting the page needs no fetch, and works offline.
+            let html = try String(contentsOfFile: RecipeSiteStandIn.pages + "/graph-sections.html", encoding: .utf8)
+            let pasted = try await client.postForm("/recipes/import", [("html", html)])
+            #expect(pasted.status == .ok && pasted.text.contains("value=\"Fluffy Pancakes\""))
+        }
+    }
+
+    @Test func aChangedIngredientComesBackToCheckAndMissingServingsAreAskedFor() async throws {
+        try await Self.withApp { client, database, site in
+            let preview = try await client.postForm("/recipes/import", [("url", site.address("plain-howtosteps.html"))])
+            let fields = TextLogTests.submitted(preview.text, formAction: "/recipes/import/save")
+            let changed = try await client.postForm("/recipes/import/save", fields.map { $0.0 == "servings" ? ($0.0, "none") : $0 })
+            #expect(changed.status == .unprocessableContent && changed.text.contains("how many servings it makes"))
+            #expect(try await database.read { db in try Recipe.search(db) }.isEmpty)
+            #expect(try await client.postForm("/recipes/import/save", fields).status == .seeOther)
+        }
+    }
+}
