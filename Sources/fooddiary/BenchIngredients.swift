@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoodDiary
 import FoodDiaryApp
+import FoodDiaryBase
 import FoodDiaryStorage
 import FoodDiaryTools
 import Foundation
@@ -22,6 +23,9 @@ struct BenchIngredients: AsyncParsableCommand {
     @Flag(help: "Print every line that misses.")
     var misses = false
 
+    @Option(help: "A folder of recipe pages (.html) to time: read, the recipe found, its ingredients placed.")
+    var pages: String = "Tests/FoodDiaryTests/Fixtures/recipe-pages"
+
     func run() async throws {
         let judgements = try IngredientAccuracy.judgements(path: lines)
         let catalog = try CatalogDatabase.open(path: AppConfig(dataDirectory: dataDir).catalogPath)
@@ -42,10 +46,33 @@ struct BenchIngredients: AsyncParsableCommand {
         print("\(figures.lines) judged lines: food right \(figures.foodsRight) (\(percent(figures.foodsRight, figures.lines))), "
               + "food and grams right \(figures.bothRight) (\(percent(figures.bothRight, figures.lines)))")
         print("time per line over \(rounds) rounds: p50 \(ms(p50)) ms, p99 \(ms(p99)) ms")
+        try await timePages(placer: placer)
         if misses {
             for outcome in figures.outcomes where !(outcome.foodIsRight && outcome.gramsAreRight) {
                 print("  miss: \(outcome.line) → \(outcome.food ?? "nothing") · \(outcome.grams.map { ms($0) } ?? "–") g")
             }
+        }
+    }
+
+    /// Each page read and its ingredients placed, `rounds` times after one to warm up.
+    private func timePages(placer: IngredientPlacer) async throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: pages).filter { $0.hasSuffix(".html") }.sorted()
+        print("recipe pages (\(files.count) in \(pages)): read, recipe found, ingredients placed; p50 of \(rounds) rounds")
+        for file in files {
+            let html = try Data(contentsOf: URL(fileURLWithPath: pages + "/" + file))
+            var times: [Double] = []
+            var summary = ""
+            for round in 0...max(1, rounds) {
+                let start = ContinuousClock.now
+                let recipe = SchemaRecipe(html: html, address: URL(string: "https://cooking.example/recipe/"))
+                let placed = try await placer.place(lines: recipe?.ingredients ?? [], logged: [:])
+                let elapsed = ContinuousClock.now - start
+                if round > 0 { times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000) }
+                summary = recipe.map { "\($0.ingredients.count) ingredients, \(placed.count { !$0.choices.isEmpty }) placed, serves \($0.servings.map { formatQuantity($0) } ?? "?")" }
+                    ?? "no recipe"
+            }
+            times.sort()
+            print("  \(file.padding(toLength: 28, withPad: " ", startingAt: 0)) \(times[times.count / 2].formatted(.number.precision(.fractionLength(2)))) ms  (\(summary))")
         }
     }
 

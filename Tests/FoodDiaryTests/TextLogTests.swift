@@ -10,7 +10,10 @@ import FoodDiaryWeb
 
 /// "What did you have?" on the real USDA data: a sentence becomes foods with amounts, each
 /// changeable, all added with one tap in exact snapshots.
-@Suite(.enabled(if: RealSR28.isPresent, "USDA SR28 not fetched: run scripts/fetch-data.sh"))
+// One at a time: each test runs an app on a copy of the real catalog, and the whole run's tests
+// in parallel already hold thousands of files open (Foundation's Process, which other tests use,
+// crashes reading /proc/self/fd when there are too many).
+@Suite(.serialized, .enabled(if: RealSR28.isPresent, "USDA SR28 not fetched: run scripts/fetch-data.sh"))
 struct TextLogTests {
     static let sentence = "2 eggs, a slice of whole wheat toast with butter and a black coffee"
 

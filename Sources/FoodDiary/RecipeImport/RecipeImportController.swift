@@ -53,10 +53,7 @@ struct RecipeImportController: Sendable {
                 : "“\(typedAddress.prefix(80))” is not a web address. Addresses look like https://example.com/soup."
             return await refused(message, context, address: typedAddress)
         }
-        let reading = try await offTheCooperativePool { () -> SchemaRecipe? in
-            guard let page = WebPage(html: html) else { return nil }
-            return SchemaRecipe(page: page, address: address)
-        }
+        let reading = try await offTheCooperativePool { SchemaRecipe(html: html, address: address) }
         guard let recipe = reading else {
             return await refused("That page has no recipe FoodDiary can read: no schema.org Recipe in it. Add the recipe by hand instead.",
                                  context, address: typedAddress)

@@ -5,22 +5,28 @@ import Foundation
 /// A schema.org `Recipe` as recipe sites embed it in JSON-LD: on its own, in a list, inside
 /// `@graph` or another thing's `mainEntity`, with `@type` a name or a list; instructions as text,
 /// steps or `HowToSection`s of steps.
-struct SchemaRecipe: Sendable, Equatable {
-    var name: String
+package struct SchemaRecipe: Sendable, Equatable {
+    package var name: String
     /// As the page says it: "Serves 4-6", "12 cookies", "4".
-    var yield: String?
+    package var yield: String?
     /// Servings read from the yield: "Serves 4-6" is 4, "12 cookies" 12; nil when it says none.
-    var servings: Double?
-    var ingredients: [String]
+    package var servings: Double?
+    package var ingredients: [String]
     /// The steps, a section's name before its own ("For the sauce").
-    var steps: [String]
-    var image: URL?
+    package var steps: [String]
+    package var image: URL?
 
     /// The most lines of either kind kept: no recipe has more, and a page is not trusted to stop.
     static let maxLines = 200
     static let maxLineLength = 500
     /// How deep in a block a recipe is looked for.
     static let maxDepth = 12
+
+    /// The recipe in a page's bytes; nil when they are not a page, or it has none.
+    package init?(html: Data, address: URL?) {
+        guard let page = WebPage(html: html) else { return nil }
+        self.init(page: page, address: address)
+    }
 
     /// The first recipe on the page, with its image and address made absolute against `address`.
     init?(page: WebPage, address: URL?) {
@@ -128,3 +134,4 @@ struct SchemaRecipe: Sendable, Equatable {
         ("&lt;", "<"), ("&gt;", ">"), ("&deg;", "°"), ("&amp;", "&"),
     ]
 }
+
