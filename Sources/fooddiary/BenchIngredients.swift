@@ -34,18 +34,36 @@ struct BenchIngredients: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let diary = try AppDatabase.open(path: scratch.appendingPathComponent("diary.sqlite").path)
         let placer = IngredientPlacer(catalog: catalog, diary: diary)
+        CatalogMemory.shared.forgetRecentAnswers()
         var figures = try await IngredientAccuracy.run(judgements, placer: placer)
+        let firstTimes = figures.outcomes.map(\.milliseconds).sorted()
         var times: [Double] = []
         for _ in 0..<max(1, rounds) {
             figures = try await IngredientAccuracy.run(judgements, placer: placer)
             times += figures.outcomes.map(\.milliseconds)
         }
+        // The baseline, in the same run: one search of each line's food words, as a search page would make.
+        var searches: [Double] = []
+        for _ in 0..<max(1, rounds) {
+            for judgement in judgements {
+                let words = IngredientLine(judgement.line).food
+                let start = ContinuousClock.now
+                _ = try await catalog.read { db in try FoodSearch.search(db, query: words, limit: 5) }
+                let elapsed = ContinuousClock.now - start
+                searches.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+            }
+        }
+        searches.sort()
         func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(2))) }
         times.sort()
         let p50 = times[times.count / 2], p99 = times[min(times.count - 1, times.count * 99 / 100)]
         print("\(figures.lines) judged lines: food right \(figures.foodsRight) (\(percent(figures.foodsRight, figures.lines))), "
               + "food and grams right \(figures.bothRight) (\(percent(figures.bothRight, figures.lines)))")
-        print("time per line over \(rounds) rounds: p50 \(ms(p50)) ms, p99 \(ms(p99)) ms")
+        print("each line a first time (no search answer remembered): p50 \(ms(firstTimes[firstTimes.count / 2])) ms, "
+              + "p99 \(ms(firstTimes[min(firstTimes.count - 1, firstTimes.count * 99 / 100)])) ms")
+        let searchP50 = searches[searches.count / 2]
+        print("time per line over \(rounds) rounds: p50 \(ms(p50)) ms, p99 \(ms(p99)) ms; "
+              + "one search of its words (baseline): p50 \(ms(searchP50)) ms, so a line costs \((p50 / searchP50).formatted(.number.precision(.fractionLength(1))))× a search")
         try await timePages(placer: placer)
         if misses {
             for outcome in figures.outcomes where !(outcome.foodIsRight && outcome.gramsAreRight) {

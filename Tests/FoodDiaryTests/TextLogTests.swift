@@ -128,7 +128,7 @@ struct TextLogTests {
             let page = try await client.get("/log/text?text=2%20granola%20bars%20and%20a%20banana").text
             let fields = Self.submitted(page)
             #expect(fields.first { $0.0 == "source.0" }?.1.hasPrefix("my:") == true)
-            #expect(fields.first { $0.0 == "amount.0" }?.1 == "2 bar")
+            #expect(fields.first { $0.0 == "amount.0" }?.1 == "2 bars")
             #expect(try await client.postForm("/log/text", fields).status == .seeOther)
             #expect(try await Self.entries(database).map(\.grams) == [80, 118])
         }

@@ -119,6 +119,13 @@ package struct IngredientPlacer: Sendable {
 
     /// The catalog's best for the words, else for the words without the one that stops any food
     /// matching ("burnt toast"), trying the first words first: a food's name comes last in English.
+    /// Words that describe a food the catalog names without them; tried without only after the
+    /// words as typed, since some name a food of their own ("ground beef", "minced beef").
+    private static let describing: Set<String> = [
+        "ground", "minced", "fresh", "dried", "organic", "homemade", "plain", "ripe", "raw", "frozen", "canned", "cooked", "hot", "cold",
+        "extra", "virgin", "pure", "natural", "unsalted", "salted", "toasted", "roasted", "boiled", "steamed", "baby",
+    ]
+
     /// Generic foods come first, as they would on a search page, and a product only when no generic
     /// food has the words ("clif bar"). Words that say how it is cut are left out first.
     /// A thing counted named last ("4 garlic cloves") becomes the line's measure.
@@ -133,6 +140,12 @@ package struct IngredientPlacer: Sendable {
             let result = try search(attempt)
             if !result.foods.isEmpty { return (result, [], line) }
             if plain.count == words.count { break }
+        }
+        // "2 tsp ground cumin" is cumin before it is a product named "CUMIN GROUND".
+        let bare = plain.filter { !describing.contains($0) }
+        if !bare.isEmpty, bare.count < plain.count {
+            let result = try search(bare)
+            if !result.foods.isEmpty { return (result, [], line) }
         }
         if line.measure == nil, plain.count > 1, let last = plain.last, IngredientLine.isMeasure(last) {
             let result = try search(Array(plain.dropLast()))

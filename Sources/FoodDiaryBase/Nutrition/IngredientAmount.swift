@@ -165,6 +165,13 @@ private struct PortionReading {
         return first == word || (IngredientAmount.sizes.contains(word) && nameWords.count > 1 && nameWords[1] == word && !IngredientLine.isMeasure(first))
     }
 
+    /// "3 cloves", "2 slices", "1.5 cups"; but "2 large", "2 tbsp" as written.
+    private static func plural(_ name: String) -> String {
+        guard !name.contains(" "), IngredientLine.isMeasure(name), !IngredientAmount.sizes.contains(name), name.count >= 3,
+              !["tsp", "tbsp", "tbs", "oz", "lb", "lbs", "qt", "pt", "gal"].contains(name) else { return name }
+        return name.hasSuffix("ch") || name.hasSuffix("sh") ? name + "es" : name.hasSuffix("s") ? name : name + "s"
+    }
+
     /// How well the portion's name fits what a line said of the food: each word said counts for
     /// it, each way of readying it not said against ("1 cup heavy cream" is not "1 cup, whipped").
     func fits(_ said: Set<String>) -> Int {
@@ -180,7 +187,7 @@ private struct PortionReading {
         let grams = count * gramsPerOne
         let countText = formatQuantity(count)
         let label = count == 1 ? "1 \(name) (\(formatQuantity(grams)) \(symbol))" : "\(countText) × 1 \(name) (\(formatQuantity(grams)) \(symbol))"
-        return IngredientAmount(grams: grams, label: label, typed: "\(countText) \(name)", guess: nil)
+        return IngredientAmount(grams: grams, label: label, typed: "\(countText) \(count == 1 ? name : Self.plural(name))", guess: nil)
     }
 }
 
