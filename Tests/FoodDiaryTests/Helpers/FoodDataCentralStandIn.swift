@@ -28,9 +28,8 @@ final class FoodDataCentralStandIn: Sendable {
     private let hostileTurn = NIOLockedValueBox(0)
     /// Megabytes of a huge answer written before the client stopped reading.
     let hugeMegabytesSent = NIOLockedValueBox(0)
-    private let task = NIOLockedValueBox<Task<Void, any Error>?>(nil)
-    private let boundPort = NIOLockedValueBox(0)
-    var port: Int { boundPort.withLockedValue { $0 } }
+    private let server = StandInServer()
+    var port: Int { server.port }
 
     var mode: Mode {
         get { state.withLockedValue { $0.mode } }
@@ -45,25 +44,11 @@ final class FoodDataCentralStandIn: Sendable {
         let router = Router()
         router.post("/fdc/v1/foods/search") { request, context -> Response in try await self.search(request, context) }
         router.get("/fdc/v1/food/:id") { request, context -> Response in try await self.details(request, context) }
-        let running = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "fdc-stand-in")
-        // Stopping it on purpose mid-test makes the server log its cut-off connections as errors.
-        logger.logLevel = .critical
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { running.continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        task.withLockedValue { $0 = Task { try await app.runService(gracefulShutdownSignals: []) } }
-        for await bound in running.stream {
-            boundPort.withLockedValue { $0 = bound }
-            break
-        }
+        try await server.start(router, label: "fdc-stand-in")
     }
 
     /// Stops listening: from now on a connection to it is refused, as with no network.
-    func stop() async {
-        let running = task.withLockedValue { $0 }
-        running?.cancel()
-        _ = await running?.result
-    }
+    func stop() async { await server.stop() }
 
     private func record(_ request: Request) {
         let seen = Seen(path: request.uri.path, apiKeyHeader: request.headers[HTTPField.Name("X-Api-Key")!], query: request.uri.query)

@@ -1,9 +1,7 @@
 import Foundation
 import Hummingbird
-import Logging
 import NIOConcurrencyHelpers
 import NIOCore
-import ServiceLifecycle
 @testable import FoodDiary
 
 /// A local web server with recipe pages in the shapes real sites use (Fixtures/recipe-pages),
@@ -11,10 +9,9 @@ import ServiceLifecycle
 final class RecipeSiteStandIn: Sendable {
     static let pages = TestEnvironment.packageRoot.appendingPathComponent("Tests/FoodDiaryTests/Fixtures/recipe-pages").path
 
-    private let task = NIOLockedValueBox<Task<Void, any Error>?>(nil)
-    private let boundPort = NIOLockedValueBox(0)
+    private let server = StandInServer()
     private let requests = NIOLockedValueBox([String]())
-    var port: Int { boundPort.withLockedValue { $0 } }
+    var port: Int { server.port }
     /// The paths asked for, in order.
     var seen: [String] { requests.withLockedValue { $0 } }
 
@@ -44,23 +41,10 @@ final class RecipeSiteStandIn: Sendable {
             guard !name.contains("/"), let html = FileManager.default.contents(atPath: Self.pages + "/" + name) else { return Response(status: .notFound) }
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: html)))
         }
-        let running = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "recipe-site-stand-in")
-        logger.logLevel = .critical
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { running.continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
-        task.withLockedValue { $0 = Task { try await app.runService(gracefulShutdownSignals: []) } }
-        for await bound in running.stream {
-            boundPort.withLockedValue { $0 = bound }
-            break
-        }
+        try await server.start(router, label: "recipe-site-stand-in")
     }
 
-    func stop() async {
-        let running = task.withLockedValue { $0 }
-        running?.cancel()
-        _ = await running?.result
-    }
+    func stop() async { await server.stop() }
 
     private static func samplePhoto() throws -> [UInt8] {
         let directory = try TemporaryDirectory()
