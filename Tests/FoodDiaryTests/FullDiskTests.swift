@@ -85,13 +85,8 @@ enum Tmpfs {
 
     @discardableResult
     static func run(_ tool: String, _ arguments: String...) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        guard let child = try? ChildProcess(tool, arguments) else { return false }
+        return child.wait() == 0
     }
 
     /// Writes until the disk refuses; the file is the space to give back.

@@ -9,22 +9,20 @@ final class ServerProcess: Sendable {
             ?? TestEnvironment.packageRoot.appendingPathComponent(".build/debug/fooddiary").path
     }
 
-    private let process: NIOLockedValueBox<Process>
+    private let process: ChildProcess
     private let output = NIOLockedValueBox("")
     let port: Int
 
     /// Starts the server and waits (at most 60 s) for it to say where it listens.
     init(arguments: [String], environment: [String: String] = [:]) throws {
-        let process = Process(), pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0",
-                             "--templates", TestEnvironment.packageRoot.appendingPathComponent("Templates").path,
-                             "--public-dir", TestEnvironment.packageRoot.appendingPathComponent("Public").path] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        self.process = NIOLockedValueBox(process)
+        let pipe = Pipe()
+        let process = try ChildProcess(Self.binary, ["serve", "--host", "127.0.0.1", "--port", "0",
+                                                     "--templates", TestEnvironment.packageRoot.appendingPathComponent("Templates").path,
+                                                     "--public-dir", TestEnvironment.packageRoot.appendingPathComponent("Public").path] + arguments,
+                                       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                                       output: pipe.fileHandleForWriting.fileDescriptor)
+        try pipe.fileHandleForWriting.close()
+        self.process = process
         let output = self.output
         Thread.detachNewThread {
             while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
@@ -38,24 +36,24 @@ final class ServerProcess: Sendable {
             if found == nil { Thread.sleep(forTimeInterval: 0.05) }
         }
         guard let found else {
-            process.terminate()
+            process.signal(SIGKILL)
+            process.wait()
             throw ServerDidNotStart(log: output.withLockedValue { $0 })
         }
         port = found
     }
 
     var log: String { output.withLockedValue { $0 } }
-    var isRunning: Bool { process.withLockedValue { $0.isRunning } }
+    var isRunning: Bool { process.isRunning }
 
     /// SIGTERM, then the seconds until the process was gone (nil if it outlived `limit`, when it is killed).
     func stop(within limit: TimeInterval) -> TimeInterval? {
-        let process = process.withLockedValue { $0 }
         let start = Date()
-        process.terminate()
+        process.signal(SIGTERM)
         while process.isRunning, Date().timeIntervalSince(start) < limit { Thread.sleep(forTimeInterval: 0.05) }
         guard !process.isRunning else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.signal(SIGKILL)
+            process.wait()
             return nil
         }
         return Date().timeIntervalSince(start)
