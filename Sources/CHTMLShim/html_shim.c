@@ -2,6 +2,7 @@
 
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -22,6 +23,43 @@ static int attribute_contains(xmlNode *node, const char *name, const char *needl
     return found;
 }
 
+static int is_inside(xmlNode *node, xmlNode *ancestor) {
+    for (xmlNode *up = node->parent; up; up = up->parent) if (up == ancestor) return 1;
+    return 0;
+}
+
+/// An itemprop's value as microdata defines it: content, src, href, or the text.
+static char *microdata_value(xmlNode *node) {
+    const char *name = (const char *)node->name;
+    const char *attribute = xmlHasProp(node, BAD_CAST "content") ? "content"
+        : (strcasecmp(name, "img") == 0 || strcasecmp(name, "source") == 0) ? "src"
+        : (strcasecmp(name, "a") == 0 || strcasecmp(name, "link") == 0) ? "href" : NULL;
+    return copy_and_free(attribute ? xmlGetProp(node, BAD_CAST attribute) : xmlNodeGetContent(node));
+}
+
+static void visit_microdata(xmlNode *node, size_t max_entries, xmlNode **recipe, fd_html_facts *facts) {
+    if (!*recipe) {
+        if (xmlHasProp(node, BAD_CAST "itemscope") && attribute_contains(node, "itemtype", "schema.org/recipe")) *recipe = node;
+        return;
+    }
+    if (facts->microdata_count >= max_entries || !is_inside(node, *recipe)) return;
+    // A nested item (a step, the author) is read by its own properties, not as one text.
+    if (xmlHasProp(node, BAD_CAST "itemscope")) return;
+    xmlChar *property = xmlGetProp(node, BAD_CAST "itemprop");
+    if (!property) return;
+    char *value = microdata_value(node);
+    if (value) {
+        size_t length = strlen((const char *)property) + strlen(value) + 2;
+        char *entry = malloc(length);
+        if (entry) {
+            snprintf(entry, length, "%s\t%s", (const char *)property, value);
+            facts->microdata[facts->microdata_count++] = entry;
+        }
+        free(value);
+    }
+    xmlFree(property);
+}
+
 static void visit(xmlNode *node, size_t max_scripts, fd_html_facts *facts) {
     const char *name = (const char *)node->name;
     if (strcasecmp(name, "script") == 0) {
@@ -40,7 +78,10 @@ void fd_html_read(const char *bytes, size_t length, size_t max_scripts, fd_html_
     memset(facts, 0, sizeof *facts);
     if (length > (size_t)INT32_MAX) return;
     facts->scripts = calloc(max_scripts ? max_scripts : 1, sizeof(char *));
-    if (!facts->scripts) return;
+    size_t max_microdata = (max_scripts ? max_scripts : 1) * 8;
+    facts->microdata = calloc(max_microdata, sizeof(char *));
+    if (!facts->scripts || !facts->microdata) return;
+    xmlNode *recipe = NULL;
     htmlDocPtr document = htmlReadMemory(bytes, (int)length, NULL, NULL,
                                          HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
     if (!document) return;
@@ -49,7 +90,10 @@ void fd_html_read(const char *bytes, size_t length, size_t max_scripts, fd_html_
     // Depth first, in document order, by the tree's own links: children, then siblings, then
     // the next sibling of the nearest ancestor that has one.
     while (node) {
-        if (node->type == XML_ELEMENT_NODE) visit(node, max_scripts, facts);
+        if (node->type == XML_ELEMENT_NODE) {
+            visit(node, max_scripts, facts);
+            visit_microdata(node, max_microdata, &recipe, facts);
+        }
         if (node->children && node->type == XML_ELEMENT_NODE && strcasecmp((const char *)node->name, "script") != 0) {
             node = node->children;
             continue;
@@ -63,6 +107,8 @@ void fd_html_read(const char *bytes, size_t length, size_t max_scripts, fd_html_
 void fd_html_facts_free(fd_html_facts *facts) {
     for (size_t index = 0; index < facts->script_count; index++) free(facts->scripts[index]);
     free(facts->scripts);
+    for (size_t index = 0; index < facts->microdata_count; index++) free(facts->microdata[index]);
+    free(facts->microdata);
     free(facts->title);
     free(facts->image);
     memset(facts, 0, sizeof *facts);

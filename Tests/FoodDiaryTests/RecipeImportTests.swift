@@ -46,9 +46,16 @@ import FoodDiaryWeb
 
     @Test func pagesWithoutARecipeSaySo() throws {
         #expect(try Self.recipe("no-recipe.html") == nil)
-        #expect(try Self.recipe("microdata-only.html") == nil, "microdata is not read")
         #expect(WebPage(html: Data()) == nil)
         #expect(WebPage(html: Data(repeating: 0, count: 100))?.jsonLD.isEmpty ?? true)
+    }
+
+    @Test func aRecipeInMicrodata() throws {
+        let soup = try #require(try Self.recipe("microdata-only.html"))
+        #expect(soup.name == "Tomato soup" && soup.servings == 4, "the author's name is the author's")
+        #expect(soup.ingredients == ["2 cans tomatoes", "1 onion, chopped", "2 cups chicken broth"])
+        #expect(soup.steps == ["Soften the onion.", "Simmer with the rest."])
+        #expect(soup.image?.absoluteString == "https://cooking.example/img/soup.jpg")
     }
 
     @Test func hostilePagesStayBounded() throws {

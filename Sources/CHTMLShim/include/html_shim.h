@@ -10,6 +10,10 @@ typedef struct {
     /// The text of each <script type="application/ld+json">, at most `max_scripts` (malloc'd).
     char **scripts;
     size_t script_count;
+    /// The schema.org Recipe in microdata, when the page has one: "property\tvalue" for each
+    /// itemprop inside the first element whose itemtype is a Recipe (malloc'd, at most `max_scripts` * 8).
+    char **microdata;
+    size_t microdata_count;
     /// <title> and <meta property="og:image" content>, or NULL.
     char *title;
     char *image;

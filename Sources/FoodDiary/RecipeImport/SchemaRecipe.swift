@@ -38,7 +38,21 @@ package struct SchemaRecipe: Sendable, Equatable {
             if image == nil, let image = page.image { self.image = Self.webAddress(image, relativeTo: address) }
             return
         }
-        return nil
+        guard let recipe = SchemaRecipe(microdata: page.recipeMicrodata, address: address) else { return nil }
+        self = recipe
+        if image == nil, let image = page.image { self.image = Self.webAddress(image, relativeTo: address) }
+    }
+
+    /// The same recipe as microdata says it: one value per `itemprop`, the lists repeated.
+    private init?(microdata: [(property: String, value: String)], address: URL?) {
+        func values(_ names: Set<String>) -> [String] { microdata.filter { names.contains($0.property) }.map(\.value) }
+        var json: [String: Any] = [:]
+        json["name"] = values(["name"]).first
+        json["recipeYield"] = values(["recipeYield", "yield"])
+        json["recipeIngredient"] = values(["recipeIngredient", "ingredients"])
+        json["recipeInstructions"] = values(["recipeInstructions", "text"])
+        json["image"] = values(["image"]).first
+        self.init(json, address: address)
     }
 
     private init?(_ json: [String: Any], address: URL?) {
