@@ -545,7 +545,7 @@ extension QuickAddView.Field: TemplateKeyed {
 
 extension RecipeDetailView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "servingsText": self.servingsText.templateValue; case "notes": self.notes.templateValue; case "photoURL": self.photoURL.templateValue; case "ingredients": self.ingredients.templateValue; case "hasIngredients": self.hasIngredients.templateValue; case "totalKcal": self.totalKcal.templateValue; case "servingKcal": self.servingKcal.templateValue; case "totalLines": self.totalLines.templateValue; case "servingLines": self.servingLines.templateValue; case "addIngredientURL": self.addIngredientURL.templateValue; case "editURL": self.editURL.templateValue; case "deleteAction": self.deleteAction.templateValue; case "household": self.household.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "servingsText": self.servingsText.templateValue; case "notes": self.notes.templateValue; case "sourceURL": self.sourceURL.templateValue; case "photoURL": self.photoURL.templateValue; case "ingredients": self.ingredients.templateValue; case "hasIngredients": self.hasIngredients.templateValue; case "totalKcal": self.totalKcal.templateValue; case "servingKcal": self.servingKcal.templateValue; case "totalLines": self.totalLines.templateValue; case "servingLines": self.servingLines.templateValue; case "addIngredientURL": self.addIngredientURL.templateValue; case "editURL": self.editURL.templateValue; case "deleteAction": self.deleteAction.templateValue; case "household": self.household.templateValue; default: .absent }
     }
 }
 
@@ -793,14 +793,14 @@ enum TemplateKeys {
         "searchURL", "searched", "sections", "segments", "selected", "servingError", "servingGrams", "servingKcal",
         "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey",
         "shareURL", "shares", "shownSource", "signedIn", "size", "sizeText", "skipped", "skippedCount",
-        "slot", "slotFields", "slotNamesError", "slots", "source", "sourceNote", "sourceText", "spelling",
-        "split", "splitURL", "staleMessage", "status", "statusStrip", "submitLabel", "summary", "sureness",
-        "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText",
-        "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time", "timesText", "title",
-        "toItemise", "toItemiseURL", "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal",
-        "totalLines", "totalServings", "totalServingsError", "typed", "typedQuery", "typedURL", "unit", "unitName",
-        "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset",
-        "utcOffsetError", "value", "valueText", "whenText", "width", "x", "xLabels", "y",
-        "yield",
+        "slot", "slotFields", "slotNamesError", "slots", "source", "sourceNote", "sourceText", "sourceURL",
+        "spelling", "split", "splitURL", "staleMessage", "status", "statusStrip", "submitLabel", "summary",
+        "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields",
+        "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time", "timesText",
+        "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens",
+        "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedQuery", "typedURL", "unit",
+        "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
+        "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width", "x", "xLabels",
+        "y", "yield",
     ]
 }

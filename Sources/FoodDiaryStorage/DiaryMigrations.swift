@@ -517,6 +517,13 @@ package enum DiaryMigrations {
                 ) STRICT
                 """)
         }
+        migrator.registerMigration("rememberRecipeSources") { db in
+            // A recipe imported from its page keeps the page's address, to go back to it.
+            try db.execute(sql: """
+                ALTER TABLE recipe ADD COLUMN source_url TEXT
+                CHECK (source_url IS NULL OR (length(source_url) BETWEEN 8 AND 2048 AND (source_url LIKE 'http://%' OR source_url LIKE 'https://%')))
+                """)
+        }
         return migrator
     }
 }

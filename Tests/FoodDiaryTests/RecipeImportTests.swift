@@ -72,6 +72,23 @@ import FoodDiaryWeb
                 && SchemaRecipe.servings("a crowd") == nil)
     }
 
+    @Test func aRecipesSourceIsAWebAddressOrNothing() async throws {
+        try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
+            for bad in ["javascript:alert(1)", "file:///etc/passwd", "", "http://" + String(repeating: "a", count: 2_100)] {
+                await #expect(throws: (any Error).self, "\(bad.prefix(30))") {
+                    try await database.write { db in
+                        try db.execute(sql: "INSERT INTO recipe (name, servings, notes, source_url, created_at, updated_at) VALUES ('Soup', 4, '', ?, 0, 0)",
+                                       arguments: [bad])
+                    }
+                }
+            }
+            try await database.write { db in
+                try db.execute(sql: "INSERT INTO recipe (name, servings, notes, source_url, created_at, updated_at) VALUES ('Soup', 4, '', ?, 0, 0)",
+                               arguments: ["https://cooking.example/soup"])
+            }
+        }
+    }
+
     @Test func theConnectionCheckRefusesAddressesInsideTheNetwork() async throws {
         let site = RecipeSiteStandIn()
         try await site.start()
@@ -120,7 +137,11 @@ struct RecipeImportTests {
             let id = try #require(saved.headers[.location].flatMap { $0.firstMatch(of: /\/recipes\/(\d+)\?notice=imported$/) }.map { Int64($0.1)! })
             let recipe = try #require(try await database.read { db in try Recipe.fetch(db, id: id) })
             #expect(recipe.servings == 12 && recipe.ingredients.count == 9 && recipe.photo != nil)
-            #expect(recipe.notes.hasPrefix("From \(site.address("main-entity-cookies.html"))") && recipe.notes.contains("1. Cream the butter and sugars."))
+            #expect(recipe.sourceURL == site.address("main-entity-cookies.html") && recipe.notes.hasPrefix("1. Cream the butter and sugars."))
+            #expect(try await client.get("/recipes/\(id)").text.contains("From <a href=\"\(site.address("main-entity-cookies.html"))\""))
+            // It goes with the diary's export, and back.
+            let document = try await database.read { db in try PortabilityQueries.document(db) }
+            #expect(document.recipes.first?.sourceURL == site.address("main-entity-cookies.html"))
             // Exact: a serving is the sum of the ingredients' snapshots for their grams, over the servings.
             let catalog = try await RealSR28.catalog.value
             var energy = 0.0

@@ -26,8 +26,8 @@ extension AppDatabase {
     func copyRecipe(_ recipe: Recipe, photo: IngestedPhoto?, now: Date) async throws -> Int64 {
         try await write { db in
             if let photo { try Self.insertPhoto(db, photo, now: now) }
-            try db.execute(sql: "INSERT INTO recipe (name, servings, notes, photo_sha256, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [recipe.name, recipe.servings, recipe.notes, photo?.sha256, now, now])
+            try db.execute(sql: "INSERT INTO recipe (name, servings, notes, source_url, photo_sha256, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [recipe.name, recipe.servings, recipe.notes, recipe.sourceURL, photo?.sha256, now, now])
             let id = db.lastInsertedRowID
             for ingredient in recipe.ingredients {
                 try Self.insertIngredient(db, recipeID: id, food: ingredient.food, myFoodID: nil, grams: ingredient.grams,

@@ -25,11 +25,11 @@ extension AppDatabase {
     }
 
     /// A recipe and all its ingredients in one transaction: an import never leaves half a recipe.
-    func importRecipe(_ input: RecipeInput, ingredients: [RecipeIngredientInput], photo: IngestedPhoto?, now: Date) async throws -> Int64 {
+    func importRecipe(_ input: RecipeInput, from source: URL?, ingredients: [RecipeIngredientInput], photo: IngestedPhoto?, now: Date) async throws -> Int64 {
         try await write { db in
             if let photo { try Self.insertPhoto(db, photo, now: now) }
-            try db.execute(sql: "INSERT INTO recipe (name, servings, notes, photo_sha256, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [input.name, input.servings, input.notes, photo?.sha256, now, now])
+            try db.execute(sql: "INSERT INTO recipe (name, servings, notes, source_url, photo_sha256, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           arguments: [input.name, input.servings, input.notes, source?.absoluteString, photo?.sha256, now, now])
             let id = db.lastInsertedRowID
             for ingredient in ingredients {
                 try Self.insertIngredient(db, recipeID: id, food: ingredient.food, myFoodID: ingredient.myFoodID, grams: ingredient.amount.grams,
@@ -119,7 +119,7 @@ extension Recipe {
         }
         let photos = try Photo.byHash(db, rows.compactMap { $0["photo_sha256"] as String? })
         return rows.map { row in
-            Recipe(id: row["id"], name: row["name"], servings: row["servings"], notes: row["notes"],
+            Recipe(id: row["id"], name: row["name"], servings: row["servings"], notes: row["notes"], sourceURL: row["source_url"],
                    photo: (row["photo_sha256"] as String?).flatMap { photos[$0] }, ingredients: ingredients[row["id"]] ?? [],
                    isSharedWithHousehold: row["shared_with_household"])
         }

@@ -18,6 +18,8 @@ public struct Recipe: Sendable, Equatable {
     public let name: String
     public let servings: Double
     public let notes: String
+    /// The web page it was imported from (http or https), if it was.
+    public var sourceURL: String?
     let photo: Photo?
     public let ingredients: [Ingredient]
     /// Whether the others of the household may log it and copy it.

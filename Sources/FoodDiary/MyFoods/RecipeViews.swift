@@ -57,6 +57,8 @@ struct RecipeDetailView: Sendable {
     let name: String
     let servingsText: String
     let notes: String?
+    /// The page it was imported from.
+    let sourceURL: String?
     let photoURL: String?
     let ingredients: [Ingredient]
     let hasIngredients: Bool
@@ -76,6 +78,7 @@ struct RecipeDetailView: Sendable {
         name = recipe.name
         servingsText = "Makes \(formatQuantity(recipe.servings)) servings" + (recipe.totalGrams > 0 ? " of \(formatQuantity(recipe.servingGrams)) g" : "")
         notes = recipe.notes.isEmpty ? nil : recipe.notes
+        sourceURL = recipe.sourceURL
         photoURL = recipe.photo?.url(.large)
         ingredients = recipe.ingredients.map {
             Ingredient(description: $0.food.description, amount: $0.portionLabel, kcal: kcalText($0.nutrients), macros: macrosText($0.nutrients),

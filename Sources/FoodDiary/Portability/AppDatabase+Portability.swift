@@ -37,9 +37,9 @@ enum PortabilityQueries {
         let ingredients = Dictionary(grouping: try Row.fetchAll(db, sql: "SELECT \(ingredientColumns) FROM recipe_ingredient ORDER BY id"),
                                      by: { $0[0] as Int64 })
         document.recipes = try Row.fetchAll(db, sql: """
-            SELECT id, name, servings, notes, photo_sha256, shared_with_household, created_at, updated_at FROM recipe ORDER BY id
+            SELECT id, name, servings, notes, photo_sha256, shared_with_household, created_at, updated_at, source_url FROM recipe ORDER BY id
             """).map { row in
-            .init(name: row[1], servings: row[2], notes: row[3], photoSHA256: row[4], sharedWithHousehold: row[5],
+            .init(name: row[1], servings: row[2], notes: row[3], sourceURL: row[8], photoSHA256: row[4], sharedWithHousehold: row[5],
                   createdAt: row[6], updatedAt: row[7], ingredients: try (ingredients[row[0]] ?? []).map { ingredient in
                 .init(myFood: (ingredient[1] as Int64?).flatMap { myFoodRefs[$0] },
                       food: .init(try SnapshotColumns.snapshot(ingredient, at: 5)), grams: ingredient[2], portionLabel: ingredient[3],

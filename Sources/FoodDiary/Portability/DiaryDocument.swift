@@ -190,6 +190,8 @@ struct DiaryDocument: Codable, Sendable {
         var name: String
         var servings: Double
         var notes: String
+        /// The page it was imported from; files from before it was kept have none.
+        var sourceURL: String? = nil
         var photoSHA256: String?
         var sharedWithHousehold: Bool
         var createdAt: String
@@ -198,6 +200,7 @@ struct DiaryDocument: Codable, Sendable {
 
         enum CodingKeys: String, CodingKey {
             case name, servings, notes, ingredients
+            case sourceURL = "source_url"
             case photoSHA256 = "photo_sha256"
             case sharedWithHousehold = "shared_with_household"
             case createdAt = "created_at"

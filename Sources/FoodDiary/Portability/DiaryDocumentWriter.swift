@@ -1,5 +1,6 @@
 import FoodDiaryBase
 import FoodDiaryStorage
+import FoodDiaryWeb
 import Foundation
 import GRDB
 
@@ -98,9 +99,15 @@ struct DiaryDocumentWriter {
     /// A recipe is taken to be there already when one of the same name was created at the same moment.
     private func addRecipe(_ recipe: DiaryDocument.Recipe, myFoodIDs: [Int: Int64], outcome: inout ImportOutcome) throws {
         guard try Int.fetchOne(db, sql: "SELECT 1 FROM recipe WHERE name = ? AND created_at = ?", arguments: [recipe.name, recipe.createdAt]) == nil else { return }
+        if let source = recipe.sourceURL {
+            guard source.count <= 2_048, let url = URL(string: source), OutboundHTTP.isWebAddress(url) else {
+                throw ImportRefusal(description: "Recipe “\(recipe.name)” says it came from “\(source.prefix(80))”, which is not a web address.")
+            }
+        }
         try db.execute(sql: """
-            INSERT INTO recipe (name, servings, notes, photo_sha256, shared_with_household, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [recipe.name, recipe.servings, recipe.notes, recipe.photoSHA256, recipe.sharedWithHousehold, try stamp(recipe.createdAt), try stamp(recipe.updatedAt)])
+            INSERT INTO recipe (name, servings, notes, source_url, photo_sha256, shared_with_household, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [recipe.name, recipe.servings, recipe.notes, recipe.sourceURL, recipe.photoSHA256, recipe.sharedWithHousehold,
+                             try stamp(recipe.createdAt), try stamp(recipe.updatedAt)])
         let recipeID = db.lastInsertedRowID
         let columns = ["recipe_id", "my_food_id", "grams", "portion_label", "created_at"] + SnapshotColumns.identity
             + SnapshotColumns.basisColumns + SnapshotColumns.scaledColumns

@@ -66,7 +66,7 @@ struct RecipeImportController: Sendable {
             ProposedFoodRow(index: index, placed: placed, amount: placed.amount, searchURL: searchURL(placed))
         }
         let form = RecipeForm(name: recipe.name, servings: recipe.servings.map(formatQuantity) ?? "",
-                              notes: RecipeImportPreviewView.notes(steps: recipe.steps, address: address))
+                              notes: RecipeImportPreviewView.notes(steps: recipe.steps))
         var errors = RecipeForm.Errors()
         if recipe.servings == nil { errors.servings = "The page does not say how many it serves: say how many." }
         return await renderer.render(.recipeImportPreview, preview(form, yield: recipe.yield, address: address, image: recipe.image, rows: rows,
@@ -78,6 +78,7 @@ struct RecipeImportController: Sendable {
         let diary = person.diary
         let fields = context.formFields
         let form = RecipeForm(fields: fields)
+        // The address it came from, as the preview carried it: a web address, never longer than a column holds.
         let address = (fields["source"]).flatMap(RecipePageFetcher.address)
         let image = (fields["image"]).flatMap(RecipePageFetcher.address)
         let proposed = try await ProposedFoods.read(fields, placer: IngredientPlacer(catalog: catalog, diary: diary.database),
@@ -102,7 +103,7 @@ struct RecipeImportController: Sendable {
         }
         let ingredients = proposed.chosen.map { RecipeIngredientInput(food: $0.resolved.food, myFoodID: $0.resolved.myFoodID, amount: $0.amount) }
         let id = try await diary.photos.committing(photo, creating: {
-            try await diary.database.importRecipe(input, ingredients: ingredients, photo: photo, now: now())
+            try await diary.database.importRecipe(input, from: address, ingredients: ingredients, photo: photo, now: now())
         })
         return redirect(to: "/recipes/\(id)?notice=\(photo == nil && fields["keep_image"] != nil && image != nil ? "imported-without-photo" : "imported")")
     }

@@ -29,9 +29,9 @@ struct RecipeImportPreviewView: Sendable {
     /// "412 kcal a serving, 1,648 kcal in all", from the foods ticked.
     let perServing: String
 
-    /// The recipe's notes: where it came from, then its steps, numbered within each section.
-    static func notes(steps: [String], address: URL?) -> String {
-        var lines: [String] = address.map { ["From \($0.absoluteString)", ""] } ?? []
+    /// The recipe's notes: its steps, numbered within each section.
+    static func notes(steps: [String]) -> String {
+        var lines: [String] = []
         var number = 0
         for step in steps {
             if step.hasSuffix(":") {
