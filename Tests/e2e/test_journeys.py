@@ -61,6 +61,8 @@ class Server:
              "--geonames-dir", str(ROOT / ".cache/geonames"),
              # Nothing listens there: FoodData Central online is "offline", whatever the machine's network.
              "--fdc-base-url", "http://127.0.0.1:9/fdc",
+             # The recipe pages come from a local site (below): on this machine, so allowed here.
+             "--recipes-from-home-network",
              "--templates", str(ROOT / "Templates"), "--public-dir", str(ROOT / "Public")],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.log = []
@@ -91,6 +93,23 @@ class Server:
         self.process.wait(timeout=20)
 
 
+class RecipeSite:
+    """Recipe pages in the shapes real sites write them (Tests/FoodDiaryTests/Fixtures/recipe-pages), served on a free port."""
+
+    def __init__(self):
+        import functools
+        import http.server
+        directory = str(ROOT / "Tests/FoodDiaryTests/Fixtures/recipe-pages")
+        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=directory)
+        handler.log_message = lambda *arguments: None
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+
+
 class Journeys:
     """The journeys; subclasses give the window size."""
     width, height, label = 390, 844, "phone"
@@ -99,6 +118,7 @@ class Journeys:
     def setUpClass(cls):
         cls.data_dir = tempfile.mkdtemp(prefix=f"fooddiary-e2e-{cls.label}-")
         cls.server = Server(cls.data_dir)
+        cls.recipe_site = RecipeSite()
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
         for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -138,6 +158,7 @@ class Journeys:
     def tearDownClass(cls):
         cls.browser.quit()
         cls.server.stop()
+        cls.recipe_site.stop()
         shutil.rmtree(cls.data_dir, ignore_errors=True)
 
     # Helpers
@@ -714,6 +735,27 @@ class Journeys:
         self.use_cookies(sam)
         self.open(f"/meals/{meal}", "sam-meal-after-share")
         self.assertEqual(self.find(".meal-total-kcal").text, "135 kcal")
+
+    def test_9v_a_recipe_from_its_page(self):
+        """Issue 38: a recipe page's address becomes a recipe with its servings, each ingredient
+        placed and confirmed on one page; a page without a recipe says so."""
+        self.open("/recipes", "recipes-before-import")
+        self.click_link("Import from a page", "recipe-import")
+        self.find("#url").send_keys(f"{self.recipe_site.base}/main-entity-cookies.html")
+        self.click("form[action='/recipes/import'] button.primary", "recipe-import-preview")
+        self.assertEqual(self.find("#name").get_attribute("value"), "Chocolate Chip Cookies")
+        self.assertEqual(self.find("#servings").get_attribute("value"), "12")
+        self.assertEqual(len(self.browser.find_elements(By.CSS_SELECTOR, ".said-row")), 9, self.text())
+        widest = self.browser.execute_script("return Math.max(...[...document.querySelectorAll('main *')].map(e => e.getBoundingClientRect().right))")
+        self.assertLessEqual(widest, self.width + 1, "nothing wider than the screen")
+        self.click(".said-add", "recipe-imported")
+        self.assertIn("Recipe imported", self.text())
+        self.assertIn("Makes 12 servings", self.text())
+        self.assertIn(f"{self.recipe_site.base}/main-entity-cookies.html", self.find(".recipe-source a").get_attribute("href"))
+        self.open("/recipes/import", "recipe-import-again")
+        self.find("#url").send_keys(f"{self.recipe_site.base}/no-recipe.html")
+        self.click("form[action='/recipes/import'] button.primary", "recipe-import-no-recipe")
+        self.assertIn("no recipe FoodDiary can read", self.text())
 
     def test_9y_an_export_to_open_in_a_spreadsheet_and_another_apps_log_imported(self):
         self.browser.get_log("browser")
