@@ -72,6 +72,18 @@ import FoodDiaryWeb
                 && SchemaRecipe.servings("a crowd") == nil)
     }
 
+    @Test func pagesFetchedAtOnceAreLimitedAndTheRestRefusedAtOnce() async throws {
+        let site = RecipeSiteStandIn()
+        try await site.start()
+        let fetcher = RecipePageFetcher(allowsHomeNetwork: true, inFlight: InFlightLimit(limit: 1))
+        let slow = Task { try await fetcher.fetch(URL(string: site.address("slow.html"))!) }
+        while !site.seen.contains("/slow.html") { try await Task.sleep(for: .milliseconds(10)) }
+        await #expect(throws: Overloaded.self) { try await fetcher.fetch(URL(string: site.address("plain-howtosteps.html"))!) }
+        #expect(try await slow.value.map(\.count) == .success(13))
+        #expect(try await fetcher.fetch(URL(string: site.address("plain-howtosteps.html"))!).map { $0.count > 1_000 } == .success(true), "free again")
+        await site.stop()
+    }
+
     @Test func aRecipesSourceIsAWebAddressOrNothing() async throws {
         try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
             for bad in ["javascript:alert(1)", "file:///etc/passwd", "", "http://" + String(repeating: "a", count: 2_100)] {

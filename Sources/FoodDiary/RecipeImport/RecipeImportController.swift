@@ -44,7 +44,7 @@ struct RecipeImportController: Sendable {
             guard pasted.utf8.count <= Self.maxPastedBytes else { return await refused("That page is larger than 5 MB, more than any recipe page.", context) }
             html = Data(pasted.utf8)
         } else if let url = address {
-            switch await fetcher.fetch(url) {
+            switch try await fetcher.fetch(url) {
             case .success(let body): html = body
             case .failure(let problem): return await refused(problem.message, context, address: typedAddress, status: problem.isTheirs ? .badGateway : .unprocessableContent)
             }
@@ -99,7 +99,7 @@ struct RecipeImportController: Sendable {
         // The page's photo goes through the same checks as one uploaded; without it the recipe is still saved.
         var photo: IngestedPhoto?
         if fields["keep_image"] != nil, let image {
-            if case .success(let bytes) = await fetcher.fetch(image) { photo = try? await diary.photos.ingest(fetched: bytes, name: image.lastPathComponent) }
+            if case .success(let bytes)? = try? await fetcher.fetch(image) { photo = try? await diary.photos.ingest(fetched: bytes, name: image.lastPathComponent) }
         }
         let ingredients = proposed.chosen.map { RecipeIngredientInput(food: $0.resolved.food, myFoodID: $0.resolved.myFoodID, amount: $0.amount) }
         let id = try await diary.photos.committing(photo, creating: {

@@ -9,8 +9,17 @@ import Foundation
 struct RecipePageFetcher: Sendable {
     static let maxBytes = 5_000_000
     static let timeout: Duration = .seconds(10)
+    /// Pages fetched at once, for everyone: no crowd of imports turns the server into a fetcher of
+    /// other sites. More are refused at once (503, try again in a second).
+    static let inFlightLimit = 4
 
     let allowsHomeNetwork: Bool
+    let inFlight: InFlightLimit
+
+    init(allowsHomeNetwork: Bool, inFlight: InFlightLimit = InFlightLimit(limit: inFlightLimit)) {
+        self.allowsHomeNetwork = allowsHomeNetwork
+        self.inFlight = inFlight
+    }
 
     /// Why a page could not be fetched, for the person who gave its address.
     struct Problem: Error, Equatable {
@@ -28,9 +37,14 @@ struct RecipePageFetcher: Sendable {
         return url
     }
 
-    func fetch(_ address: URL) async -> Result<Data, Problem> {
+    /// Throws `Overloaded` while `inFlight` pages are being fetched.
+    func fetch(_ address: URL) async throws -> Result<Data, Problem> {
         let host = address.host ?? ""
         if !allowsHomeNetwork, OutboundHTTP.isInsideTheNetwork(host) { return .failure(Self.homeNetwork(host)) }
+        return try await inFlight.run { await send(address, host: host) }
+    }
+
+    private func send(_ address: URL, host: String) async -> Result<Data, Problem> {
         let http = OutboundHTTP(timeout: Self.timeout, maxBytes: Self.maxBytes, redirects: .anyWebAddress, refusesInsideNetwork: !allowsHomeNetwork)
         do {
             let response = try await http.send(address, headers: [("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"),

@@ -24,6 +24,11 @@ final class RecipeSiteStandIn: Sendable {
             self.requests.withLockedValue { $0.append(request.uri.path) }
             return Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(repeating: UInt8(ascii: " "), count: 6_000_000)))
         }
+        router.get("/slow.html") { request, _ -> Response in
+            self.requests.withLockedValue { $0.append(request.uri.path) }
+            try await Task.sleep(for: .seconds(2))
+            return Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html></html>")))
+        }
         router.get("/moved") { request, _ -> Response in
             self.requests.withLockedValue { $0.append(request.uri.path) }
             return Response(status: .found, headers: [.location: "/plain-howtosteps.html"])
