@@ -198,11 +198,7 @@ public struct DemoDiary {
         // Large ones are smooth like a phone's photo of a plate (about 3 MB); small ones vary.
         let smoothness = width > 800 ? 6 : 24 + Int(random.next() % 40)
         try ImageLibrary.writeSampleJPEG(to: path, width: width, height: height, quality: 85, smoothness: smoothness, taken: taken)
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        // Left for the caller's commit to move into the store.
-        let staged = photos.temporaryDirectory + "/upload-demo-\(UUID().uuidString).part"
-        try data.write(to: URL(fileURLWithPath: staged))
-        let digest = SHA256Digest.hex(data)
-        return try await photos.ingest(UploadedFile(fieldName: "photo", clientFilename: "demo.jpg", temporaryPath: staged, byteCount: data.count, sha256: digest))
+        // Staged for the caller's commit to move into the store.
+        return try await photos.ingest(fetched: try Data(contentsOf: URL(fileURLWithPath: path)), name: "demo.jpg")
     }
 }

@@ -29,13 +29,6 @@ package enum IngredientAccuracy {
         package var foodsRight: Int { outcomes.count { $0.foodIsRight } }
         /// The right food in a plausible amount.
         package var bothRight: Int { outcomes.count { $0.foodIsRight && $0.gramsAreRight } }
-        package var p50Milliseconds: Double { percentile(0.5) }
-        package var p99Milliseconds: Double { percentile(0.99) }
-
-        private func percentile(_ fraction: Double) -> Double {
-            let sorted = outcomes.map(\.milliseconds).sorted()
-            return sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-        }
     }
 
     package static func judgements(path: String) throws -> [Judgement] {
@@ -59,15 +52,14 @@ package enum IngredientAccuracy {
     package static func run(_ judgements: [Judgement], placer: IngredientPlacer) async throws -> Figures {
         var outcomes: [Outcome] = []
         for judgement in judgements {
-            let start = ContinuousClock.now
-            let placed = try await placer.place(lines: [judgement.line], logged: [:]).first
-            let elapsed = ContinuousClock.now - start
+            var placed: PlacedFood?
+            let elapsed = try await milliseconds { placed = try await placer.place(lines: [judgement.line], logged: [:]).first }
             let food = placed?.choices.first?.name
             let grams = placed?.amount?.grams
             let foodIsRight = food.map { judgement.food.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil } ?? false
             outcomes.append(Outcome(line: judgement.line, food: food, grams: grams, foodIsRight: foodIsRight,
                                     gramsAreRight: grams.map { judgement.grams.contains(($0 * 100).rounded() / 100) } ?? false,
-                                    milliseconds: Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000))
+                                    milliseconds: elapsed))
         }
         return Figures(outcomes: outcomes)
     }

@@ -77,8 +77,4 @@ public enum SearchBenchmark {
                                   arguments: StatementArguments(patterns))
     }
 
-
-    private static func percentile(_ sorted: [Double], _ p: Double) -> Double {
-        sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
-    }
 }

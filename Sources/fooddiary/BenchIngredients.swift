@@ -47,22 +47,19 @@ struct BenchIngredients: AsyncParsableCommand {
         for _ in 0..<max(1, rounds) {
             for judgement in judgements {
                 let words = IngredientLine(judgement.line).food
-                let start = ContinuousClock.now
-                _ = try await catalog.read { db in try FoodSearch.search(db, query: words, limit: 5) }
-                let elapsed = ContinuousClock.now - start
-                searches.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+                searches.append(try await milliseconds { _ = try await catalog.read { db in try FoodSearch.search(db, query: words, limit: 5) } })
             }
         }
         searches.sort()
         func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(2))) }
         times.sort()
-        let p50 = times[times.count / 2], p99 = times[min(times.count - 1, times.count * 99 / 100)]
+        let p50 = percentile(times, 0.5)
         print("\(figures.lines) judged lines: food right \(figures.foodsRight) (\(percent(figures.foodsRight, figures.lines))), "
               + "food and grams right \(figures.bothRight) (\(percent(figures.bothRight, figures.lines)))")
-        print("each line a first time (no search answer remembered): p50 \(ms(firstTimes[firstTimes.count / 2])) ms, "
-              + "p99 \(ms(firstTimes[min(firstTimes.count - 1, firstTimes.count * 99 / 100)])) ms")
-        let searchP50 = searches[searches.count / 2]
-        print("time per line over \(rounds) rounds: p50 \(ms(p50)) ms, p99 \(ms(p99)) ms; "
+        print("each line a first time (no search answer remembered): p50 \(ms(percentile(firstTimes, 0.5))) ms, "
+              + "p99 \(ms(percentile(firstTimes, 0.99))) ms")
+        let searchP50 = percentile(searches, 0.5)
+        print("time per line over \(rounds) rounds: p50 \(ms(p50)) ms, p99 \(ms(percentile(times, 0.99))) ms; "
               + "one search of its words (baseline): p50 \(ms(searchP50)) ms, so a line costs \((p50 / searchP50).formatted(.number.precision(.fractionLength(1))))× a search")
         try await timePages(placer: placer)
         if misses {
@@ -81,16 +78,18 @@ struct BenchIngredients: AsyncParsableCommand {
             var times: [Double] = []
             var summary = ""
             for round in 0...max(1, rounds) {
-                let start = ContinuousClock.now
-                let recipe = SchemaRecipe(html: html, address: URL(string: "https://cooking.example/recipe/"))
-                let placed = try await placer.place(lines: recipe?.ingredients ?? [], logged: [:])
-                let elapsed = ContinuousClock.now - start
-                if round > 0 { times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000) }
+                var recipe: SchemaRecipe?
+                var placed: [PlacedFood] = []
+                let elapsed = try await milliseconds {
+                    recipe = SchemaRecipe(html: html, address: URL(string: "https://cooking.example/recipe/"))
+                    placed = try await placer.place(lines: recipe?.ingredients ?? [], logged: [:])
+                }
+                if round > 0 { times.append(elapsed) }
                 summary = recipe.map { "\($0.ingredients.count) ingredients, \(placed.count { !$0.choices.isEmpty }) placed, serves \($0.servings.map { formatQuantity($0) } ?? "?")" }
                     ?? "no recipe"
             }
             times.sort()
-            print("  \(file.padding(toLength: 28, withPad: " ", startingAt: 0)) \(times[times.count / 2].formatted(.number.precision(.fractionLength(2)))) ms  (\(summary))")
+            print("  \(file.padding(toLength: 28, withPad: " ", startingAt: 0)) \(percentile(times, 0.5).formatted(.number.precision(.fractionLength(2)))) ms  (\(summary))")
         }
     }
 

@@ -148,6 +148,9 @@ struct TextLogTests {
         try await Self.withApp { client, _ async throws in
             #expect(try await client.get("/log?q=2%20eggs%2C%20toast").text.contains("href=\"/log/text?day=2026-03-09&amp;slot=lunch&amp;text=2%20eggs%2C%20toast\""))
             #expect(try await client.get("/log?q=banana").text.contains("/log/text?") == false)
+            #expect(try await client.get("/log?q=mac%20and%20cheese").text.contains("/log/text?") == false, "it finds its dish")
+            let nothing = try await client.get("/log?q=zzqxv%20with%20qqwyz").text
+            #expect(nothing.contains("/log/text?") && !nothing.contains("Nothing matched"), "no dish has the words: each may be a food")
         }
     }
 

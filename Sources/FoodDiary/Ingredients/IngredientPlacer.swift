@@ -30,9 +30,13 @@ package struct IngredientPlacer: Sendable {
         return try await withAmounts(found, logged: logged)
     }
 
+    /// Every kind of food a line may be placed as.
+    package static let allKinds: Set<String> = ["catalog", "saved", "my", "recipe", "household"]
+
     /// One food per line, as a recipe lists its ingredients: what follows a comma is a note.
-    package func place(lines: [String], logged: [Int64: Int]) async throws -> [PlacedFood] {
-        let own = try await ownFoods()
+    /// `kinds`: what the lines may be (a recipe's ingredient is never a recipe).
+    package func place(lines: [String], logged: [Int64: Int], kinds: Set<String> = allKinds) async throws -> [PlacedFood] {
+        let own = try await ownFoods().filter { kinds.contains(String($0.source.prefix { $0 != ":" })) }
         let found = try await catalog.search { db in
             try lines.map { typed in try Self.find(db, typed: typed, line: IngredientLine(typed), own: own, logged: logged) }
         }
@@ -117,8 +121,6 @@ package struct IngredientPlacer: Sendable {
         }
     }
 
-    /// The catalog's best for the words, else for the words without the one that stops any food
-    /// matching ("burnt toast"), trying the first words first: a food's name comes last in English.
     /// Words that describe a food the catalog names without them; tried without only after the
     /// words as typed, since some name a food of their own ("ground beef", "minced beef").
     private static let describing: Set<String> = [
@@ -126,8 +128,10 @@ package struct IngredientPlacer: Sendable {
         "extra", "virgin", "pure", "natural", "unsalted", "salted", "toasted", "roasted", "boiled", "steamed", "baby",
     ]
 
-    /// Generic foods come first, as they would on a search page, and a product only when no generic
-    /// food has the words ("clif bar"). Words that say how it is cut are left out first.
+    /// The catalog's best for the words. Generic foods come first, as they would on a search page, and
+    /// a product only when no generic food has the words ("clif bar"). Words that say how it is cut
+    /// are left out first; then the words without the one that stops any food matching ("burnt
+    /// toast"), the first words first: a food's name comes last in English.
     /// A thing counted named last ("4 garlic cloves") becomes the line's measure.
     private static func search(_ db: Database, _ line: IngredientLine, logged: [Int64: Int]) throws
         -> (result: FoodSearchResult, unplaced: [String], line: IngredientLine) {

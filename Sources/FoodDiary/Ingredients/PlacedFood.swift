@@ -23,18 +23,8 @@ package struct PlacedFood: Sendable {
         return amount?.guess == nil ? .sure : .likely
     }
 
-    package enum Sureness: String, Sendable, Comparable {
+    package enum Sureness: String, Sendable {
         case notFound = "not-found", unsure, likely, sure
-
-        private var order: Int {
-            switch self {
-            case .notFound: 0
-            case .unsure: 1
-            case .likely: 2
-            case .sure: 3
-            }
-        }
-        package static func < (a: Self, b: Self) -> Bool { a.order < b.order }
     }
 }
 

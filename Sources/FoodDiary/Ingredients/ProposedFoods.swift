@@ -25,18 +25,17 @@ struct ProposedFoods: Sendable {
 
     /// `kinds`: what a row may name (a recipe's ingredient is never a recipe).
     static func read(_ fields: FormFields, placer: IngredientPlacer, sources: FoodSources, logged: [Int64: Int],
-                     kinds: Set<String> = ["catalog", "saved", "my", "recipe", "household"],
+                     kinds: Set<String> = IngredientPlacer.allKinds,
                      searchURL: (PlacedFood) -> String) async throws -> ProposedFoods {
         guard let count = fields["rows"].flatMap({ Int($0) }), (1...maxRows).contains(count) else {
             throw HTTPError(.badRequest, message: "The form did not say how many foods it holds. Start again from the words typed.")
         }
         let typed = (0..<count).map { String((fields["typed.\($0)"] ?? "").prefix(maxTyped)) }
-        let placed = try await placer.place(lines: typed, logged: logged)
+        let placed = try await placer.place(lines: typed, logged: logged, kinds: kinds)
         var rows: [ProposedFoodRow] = []
         var chosen: [Chosen] = []
         var needsLook = false
         for (index, placed) in placed.enumerated() {
-            let placed = placed.allowing(kinds)
             let keep = fields["keep.\(index)"] != nil
             let source = fields["source.\(index)"] ?? ""
             guard !source.isEmpty else {
@@ -81,16 +80,6 @@ struct ProposedFoods: Sendable {
             return .failure(AmountProblem(message: "\(amount.label) is not an amount one entry holds: between 0.1 and 5,000 \(symbol)."))
         }
         return .success(amount)
-    }
-}
-
-extension PlacedFood {
-    /// The same placing with only the choices of `kinds`: a recipe's ingredient is never a recipe.
-    func allowing(_ kinds: Set<String>) -> PlacedFood {
-        let kept = choices.filter { choice in kinds.contains(choice.source.split(separator: ":").first.map(String.init) ?? "") }
-        guard kept.count != choices.count else { return self }
-        return PlacedFood(typed: typed, line: line, choices: kept, amount: kept.first == choices.first ? amount : nil,
-                          unplacedWords: unplacedWords, correctedTo: correctedTo)
     }
 }
 

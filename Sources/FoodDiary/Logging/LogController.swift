@@ -86,6 +86,7 @@ struct LogController: Sendable {
                       added: LogView.Added?, focus: Bool, context: AppRequestContext) -> LogView {
         let today = LocalDateTime(now(), in: timeZone).date
         let (targetText, detail, targetURL) = target.described(today: today)
+        let sayIt = Self.saysWhatWasHad(query, foundNothing: sections.isEmpty)
         let newMealURL = target.meal.map { "/log?day=\($0.eatenAt.date)&slot=\(target.slot.rawValue)&new=1" }
         return LogView(csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: targetURL,
                        newMealURL: newMealURL, mealID: target.meal?.id, day: target.meal == nil ? target.day.description : nil,
@@ -94,18 +95,20 @@ struct LogController: Sendable {
                            "/log" + queryString(["meal": target.meal.map { String($0.id) } ?? "", "day": target.meal == nil ? target.day.description : "",
                                                  "slot": target.meal == nil ? target.slot.rawValue : "", "q": typed, "exact": "1"])
                        },
-                       sayItURL: Self.saysAmountsOrSeveralFoods(query) ? "/log/text" + queryString(target.fields + [(key: "text", value: query)]) : nil,
+                       sayItURL: sayIt ? "/log/text" + queryString(target.fields + [(key: "text", value: query)]) : nil,
                        sections: sections, hasSections: !sections.isEmpty,
-                       nothingFound: !words.isEmpty && sections.isEmpty, isFirstFood: words.isEmpty && sections.isEmpty,
+                       nothingFound: !words.isEmpty && sections.isEmpty && !sayIt, isFirstFood: words.isEmpty && sections.isEmpty,
                        focusSearch: focus,
                        moreSearchURL: target.meal.map { "/meals/\($0.id)/foods/new" + queryString(["q": query]) },
                        mealFormURL: target.day == today ? "/meals/new" : "/meals/new?day=\(target.day)")
     }
 
-    /// Whether a search reads as what someone had rather than a food's name: "2 eggs, toast".
-    static func saysAmountsOrSeveralFoods(_ query: String) -> Bool {
+    /// Whether a search reads as what someone had rather than a food's name: "2 eggs, toast"; or,
+    /// when it found nothing, "grilled cheese with tomato soup" ("mac and cheese" finds its dish).
+    static func saysWhatWasHad(_ query: String, foundNothing: Bool) -> Bool {
         let sentence = FoodSentence(query, limit: 3)
-        return sentence.parts.count > 1 || sentence.parts.first.map { IngredientLine($0.pieces[0]).amount != nil } == true
+        guard let first = sentence.parts.first else { return false }
+        return sentence.parts.count > 1 || IngredientLine(first.pieces[0]).amount != nil || (foundNothing && first.pieces.count > 1)
     }
 
     /// The food a tap just added, read back from the diary: an `added` left in an address after

@@ -88,8 +88,9 @@ package struct PhotoStore: Sendable {
 
     /// Checks an upload from its bytes alone; nothing is placed in the store until `committing`.
     /// Throws a `PhotoRejection` for anything that is not a whole, reasonably sized photo.
-    /// A photo fetched from elsewhere (a recipe page's), staged as an upload is and checked the same.
-    func ingest(fetched bytes: Data, name: String) async throws -> IngestedPhoto {
+    /// A photo that did not come as an upload (a recipe page's, the demo diary's), staged as an
+    /// upload is and checked the same.
+    package func ingest(fetched bytes: Data, name: String) async throws -> IngestedPhoto {
         let directory = temporaryDirectory
         let (staged, digest) = try await offTheCooperativePool { () -> (String, String) in
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

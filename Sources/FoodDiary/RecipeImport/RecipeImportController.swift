@@ -60,8 +60,7 @@ struct RecipeImportController: Sendable {
         }
         let diary = person.diary
         let placed = try await IngredientPlacer(catalog: catalog, diary: diary.database)
-            .place(lines: recipe.ingredients, logged: try await diary.loggedCatalogFoods())
-            .map { $0.allowing(Self.ingredientKinds) }
+            .place(lines: recipe.ingredients, logged: try await diary.loggedCatalogFoods(), kinds: Self.ingredientKinds)
         let rows = placed.enumerated().map { index, placed in
             ProposedFoodRow(index: index, placed: placed, amount: placed.amount, searchURL: searchURL(placed))
         }

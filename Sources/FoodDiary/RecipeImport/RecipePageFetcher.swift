@@ -61,7 +61,7 @@ struct RecipePageFetcher: Sendable {
         } catch .timedOut {
             return .failure(Problem(message: "\(host) took longer than 10 seconds to send the page. Try again, or paste the page instead.", isTheirs: true))
         } catch .redirected {
-            return .failure(Problem(message: "\(host) sent the page on to an address that is not a web page, or round too many times.", isTheirs: true))
+            return .failure(Problem(message: "\(host) sent the page on to an address that is not a web page, or on too many times.", isTheirs: true))
         } catch {
             return .failure(Problem(message: "\(host) could not be reached. Check the address, or paste the page instead.", isTheirs: true))
         }
