@@ -102,6 +102,8 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     PlacePagesController(renderer: renderer, timeZone: timeZone).addRoutes(to: routes)
     PlacesAPIController().addRoutes(to: routes)
     DayPagesController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    BodyController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    EnergyController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     FavouritesController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     MealSharingController(sharing: MealSharing(diaries: diaries, now: now), renderer: renderer, logger: logger)
         .addRoutes(to: routes)

@@ -81,6 +81,42 @@ extension BarChartView.Segment: TemplateKeyed {
     }
 }
 
+extension BodyPageView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "hasWeight": self.hasWeight.templateValue; case "trendText": self.trendText.templateValue; case "rateText": self.rateText.templateValue; case "latestText": self.latestText.templateValue; case "smoothingText": self.smoothingText.templateValue; case "periods": self.periods.templateValue; case "chart": self.chart.templateValue; case "form": self.form.templateValue; case "recent": self.recent.templateValue; case "measures": self.measures.templateValue; default: .absent }
+    }
+}
+
+extension BodyPageView.MeasureRow: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "latestText": self.latestText.templateValue; case "dateText": self.dateText.templateValue; case "url": self.url.templateValue; default: .absent }
+    }
+}
+
+extension BodySettingsView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "unitChoices": self.unitChoices.templateValue; case "waterGoal": self.waterGoal.templateValue; case "glass": self.glass.templateValue; case "drinkUnit": self.drinkUnit.templateValue; case "errors": self.errors.templateValue; case "hasErrors": self.hasErrors.templateValue; case "measures": self.measures.templateValue; case "newMeasureUnits": self.newMeasureUnits.templateValue; case "newMeasureError": self.newMeasureError.templateValue; default: .absent }
+    }
+}
+
+extension BodySettingsView.MeasureChoice: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "field": self.field.templateValue; case "shown": self.shown.templateValue; case "isWeight": self.isWeight.templateValue; case "unitText": self.unitText.templateValue; default: .absent }
+    }
+}
+
+extension BodySettingsView.UnitChoice: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; default: .absent }
+    }
+}
+
+extension BodySettingsView.UnitOption: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; default: .absent }
+    }
+}
+
 extension CatalogResultRow: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "url": self.url.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "brandOwner": self.brandOwner.templateValue; case "kcalText": self.kcalText.templateValue; case "per": self.per.templateValue; case "isSaved": self.isSaved.templateValue; default: .absent }
@@ -111,9 +147,27 @@ extension ChooseAmountView.RecipeContext: TemplateKeyed {
     }
 }
 
+extension DayBodyView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "csrfToken": self.csrfToken.templateValue; case "day": self.day.templateValue; case "back": self.back.templateValue; case "waterText": self.waterText.templateValue; case "waterGoalText": self.waterGoalText.templateValue; case "waterFill": self.waterFill.templateValue; case "waterPercentText": self.waterPercentText.templateValue; case "buttons": self.buttons.templateValue; case "drinks": self.drinks.templateValue; case "hasDrinks": self.hasDrinks.templateValue; case "weight": self.weight.templateValue; default: .absent }
+    }
+}
+
+extension DayBodyView.Button: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "label": self.label.templateValue; case "millilitres": self.millilitres.templateValue; default: .absent }
+    }
+}
+
+extension DayBodyView.Drink: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "timeText": self.timeText.templateValue; case "amountText": self.amountText.templateValue; case "deleteURL": self.deleteURL.templateValue; default: .absent }
+    }
+}
+
 extension DayView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "slots": self.slots.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "slots": self.slots.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; case "bodyCard": self.bodyCard.templateValue; default: .absent }
     }
 }
 
@@ -126,6 +180,12 @@ extension DayView.MealBlock: TemplateKeyed {
 extension DayView.SlotBlock: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "name": self.name.templateValue; case "kcal": self.kcal.templateValue; case "addURL": self.addURL.templateValue; case "addLabel": self.addLabel.templateValue; case "meals": self.meals.templateValue; case "hasMeals": self.hasMeals.templateValue; default: .absent }
+    }
+}
+
+extension DayWeightView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "trendText": self.trendText.templateValue; case "rateText": self.rateText.templateValue; case "lastText": self.lastText.templateValue; case "unit": self.unit.templateValue; case "range": self.range.templateValue; default: .absent }
     }
 }
 
@@ -144,6 +204,18 @@ extension DiariesView: TemplateKeyed {
 extension DiariesView.Row: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "name": self.name.templateValue; case "isCurrent": self.isCurrent.templateValue; case "openAction": self.openAction.templateValue; case "renameAction": self.renameAction.templateValue; case "deleteURL": self.deleteURL.templateValue; default: .absent }
+    }
+}
+
+extension EnergyView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "hasEstimate": self.hasEstimate.templateValue; case "expenditureText": self.expenditureText.templateValue; case "basisText": self.basisText.templateValue; case "confidenceText": self.confidenceText.templateValue; case "shortfallText": self.shortfallText.templateValue; case "rates": self.rates.templateValue; case "currentGoalText": self.currentGoalText.templateValue; case "methodText": self.methodText.templateValue; default: .absent }
+    }
+}
+
+extension EnergyView.Rate: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "targetText": self.targetText.templateValue; case "note": self.note.templateValue; case "selected": self.selected.templateValue; default: .absent }
     }
 }
 
@@ -309,6 +381,30 @@ extension ItemiseHelpView.Like: TemplateKeyed {
     }
 }
 
+extension LineChartView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "width": self.width.templateValue; case "height": self.height.templateValue; case "label": self.label.templateValue; case "linePoints": self.linePoints.templateValue; case "hasLine": self.hasLine.templateValue; case "dots": self.dots.templateValue; case "xLabels": self.xLabels.templateValue; case "grid": self.grid.templateValue; case "baselineY": self.baselineY.templateValue; case "plotLeftText": self.plotLeftText.templateValue; case "plotRightText": self.plotRightText.templateValue; default: .absent }
+    }
+}
+
+extension LineChartView.Dot: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "x": self.x.templateValue; case "y": self.y.templateValue; case "title": self.title.templateValue; default: .absent }
+    }
+}
+
+extension LineChartView.Label: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "x": self.x.templateValue; case "y": self.y.templateValue; case "text": self.text.templateValue; default: .absent }
+    }
+}
+
+extension LineChartView.Rule: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "y": self.y.templateValue; case "labelY": self.labelY.templateValue; case "label": self.label.templateValue; default: .absent }
+    }
+}
+
 extension LocationView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "placeName": self.placeName.templateValue; case "placeURL": self.placeURL.templateValue; case "coordinatesText": self.coordinatesText.templateValue; case "sourceText": self.sourceText.templateValue; case "openStreetMapURL": self.openStreetMapURL.templateValue; case "embedURL": self.embedURL.templateValue; case "geoURI": self.geoURI.templateValue; default: .absent }
@@ -396,6 +492,12 @@ extension MealListView: TemplateKeyed {
 extension MealRowView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "url": self.url.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; case "placeName": self.placeName.templateValue; case "tagsText": self.tagsText.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "foodsText": self.foodsText.templateValue; case "kcalText": self.kcalText.templateValue; case "isItemised": self.isItemised.templateValue; default: .absent }
+    }
+}
+
+extension MeasurePageView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "chart": self.chart.templateValue; case "form": self.form.templateValue; case "readings": self.readings.templateValue; case "hasReadings": self.hasReadings.templateValue; default: .absent }
     }
 }
 
@@ -489,6 +591,12 @@ extension PeopleView.PersonRow: TemplateKeyed {
     }
 }
 
+extension PeriodChipView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "label": self.label.templateValue; case "url": self.url.templateValue; case "selected": self.selected.templateValue; default: .absent }
+    }
+}
+
 extension PhotoView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "largeURL": self.largeURL.templateValue; case "originalURL": self.originalURL.templateValue; case "untouchedURL": self.untouchedURL.templateValue; case "sizeText": self.sizeText.templateValue; case "takenText": self.takenText.templateValue; case "gpsText": self.gpsText.templateValue; case "mapURL": self.mapURL.templateValue; default: .absent }
@@ -540,6 +648,18 @@ extension QuickAddView: TemplateKeyed {
 extension QuickAddView.Field: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "name": self.name.templateValue; case "label": self.label.templateValue; case "unit": self.unit.templateValue; case "value": self.value.templateValue; case "error": self.error.templateValue; default: .absent }
+    }
+}
+
+extension ReadingFormView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "action": self.action.templateValue; case "label": self.label.templateValue; case "unit": self.unit.templateValue; case "value": self.value.templateValue; case "date": self.date.templateValue; case "error": self.error.templateValue; case "back": self.back.templateValue; default: .absent }
+    }
+}
+
+extension ReadingRowView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "dateText": self.dateText.templateValue; case "timeText": self.timeText.templateValue; case "valueText": self.valueText.templateValue; case "trendText": self.trendText.templateValue; case "deleteURL": self.deleteURL.templateValue; default: .absent }
     }
 }
 
@@ -752,55 +872,60 @@ enum TemplateKeys {
     static let all: Set<String> = [
         "action", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL", "addURL", "added", "additions",
         "address", "advice", "alreadySaved", "amount", "amountKey", "amountLabel", "amountText", "amounts",
-        "archives", "averageText", "backLabel", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults",
-        "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText", "brand", "brandError", "brandOwner",
-        "brandedHint", "brandedURL", "button", "buttonLabel", "buttonText", "byInvitation", "canImport", "cancelURL",
-        "carbohydrate", "changeURL", "checked", "choiceError", "choosePath", "chooseURL", "commitURL", "commonName",
-        "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText",
-        "created", "createdText", "csrfToken", "currentError", "currentKey", "dateText", "day", "dayHeading",
-        "dayISO", "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL",
-        "demoKeyNote", "description", "detail", "details", "diaries", "diaryName", "directory", "downloadURL",
-        "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "energyChart", "energyKcal",
-        "entries", "entryID", "error", "errorSummary", "estimate", "estimateAction", "estimateError", "exportCommand",
-        "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName", "fill",
-        "focusSearch", "focusText", "foodCountText", "foodGroup", "foods", "foodsText", "found", "geoURI",
-        "geocodedName", "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid",
-        "groups", "handOver", "hasArchives", "hasBarcodeResults", "hasEarlierShares", "hasEntries", "hasErrors", "hasGoals",
-        "hasHousehold", "hasIngredients", "hasLikes", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes",
-        "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasRecipes", "hasResults",
-        "hasRows", "hasSaved", "hasSections", "hasShares", "hasTags", "heading", "headline", "height",
-        "household", "id", "image", "importCommand", "incompleteText", "indented", "index", "ingredients",
-        "insteadURL", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised",
-        "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday",
-        "isYou", "isoDate", "itemise", "kcal", "kcalPerGram", "kcalText", "kcalValue", "keep",
-        "key", "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest",
-        "latitude", "latitudeError", "legend", "likenessText", "likes", "lines", "link", "listURL",
-        "location", "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "macroChart",
-        "macros", "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags",
-        "maxUploadMB", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace",
-        "mealVersion", "meals", "message", "minGrams", "minimumLength", "missingError", "moreSearchURL", "moreText",
-        "mustChangePassword", "myFoods", "name", "nameError", "newMealURL", "newName", "newPasswordLabel", "newToken",
-        "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError",
-        "nothingFound", "nothingRead", "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL",
-        "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount",
-        "pagination", "passwordError", "people", "peopleError", "per", "perServing", "percentText", "periods",
-        "photo", "photoAction", "photoError", "photoURL", "pickAction", "placeError", "placeName", "placeOptions",
-        "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote",
-        "protein", "query", "queryError", "quickAddURL", "recipeContext", "recipeName", "recipeURL", "recipes",
-        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
-        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL",
-        "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "scope", "search",
-        "searchURL", "searched", "sections", "segments", "selected", "servingError", "servingGrams", "servingKcal",
-        "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey",
-        "shareURL", "shares", "shownSource", "signedIn", "size", "sizeText", "skipped", "skippedCount",
-        "slot", "slotFields", "slotNamesError", "slots", "source", "sourceNote", "sourceText", "sourceURL",
-        "spelling", "split", "splitURL", "staleMessage", "status", "statusStrip", "submitLabel", "summary",
-        "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields",
-        "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time", "timesText",
-        "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens",
-        "totalKcal", "totalLines", "totalServings", "totalServingsError", "typed", "typedQuery", "typedURL", "unit",
-        "unitName", "unitNote", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
-        "utcOffset", "utcOffsetError", "value", "valueText", "whenText", "width", "x", "xLabels",
-        "y", "yield",
+        "archives", "averageText", "back", "backLabel", "backURL", "barcode", "barcodeAction", "barcodeError",
+        "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText", "bodyCard", "brand",
+        "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonLabel", "buttonText", "buttons",
+        "byInvitation", "canImport", "cancelURL", "carbohydrate", "changeURL", "chart", "checked", "choiceError",
+        "choosePath", "chooseURL", "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText",
+        "copyAction", "correctedQuery", "count", "countError", "countText", "created", "createdText", "csrfToken",
+        "currentError", "currentGoalText", "currentKey", "date", "dateText", "day", "dayHeading", "dayISO",
+        "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote",
+        "description", "detail", "details", "diaries", "diaryName", "directory", "dots", "downloadURL",
+        "drinkUnit", "drinks", "earlierShares", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage",
+        "energyChart", "energyKcal", "entries", "entryID", "error", "errorSummary", "errors", "estimate",
+        "estimateAction", "estimateError", "expenditureText", "exportCommand", "fat", "favouriteAction", "field", "fieldName",
+        "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText", "foodCountText", "foodGroup",
+        "foods", "foodsText", "form", "found", "geoURI", "geocodedName", "glass", "goalText",
+        "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups", "handOver",
+        "hasArchives", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals",
+        "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods",
+        "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings",
+        "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasTags", "hasWeight",
+        "heading", "headline", "height", "household", "id", "image", "importCommand", "incompleteText",
+        "indented", "index", "ingredients", "insteadURL", "isCurrent", "isEmpty", "isError", "isFavourite",
+        "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd",
+        "isSaved", "isShared", "isToday", "isWeight", "isYou", "isoDate", "itemise", "kcal",
+        "kcalPerGram", "kcalText", "kcalValue", "keep", "key", "kind", "label", "labelServing",
+        "labelY", "largeURL", "lastText", "lastUsed", "latest", "latestText", "latitude", "latitudeError",
+        "legend", "likenessText", "likes", "linePoints", "lines", "link", "listURL", "location",
+        "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "macroChart", "macros",
+        "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB",
+        "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
+        "meals", "measures", "message", "methodText", "millilitres", "minGrams", "minimumLength", "missingError",
+        "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError", "newMealURL", "newMeasureError",
+        "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "nobodyElse",
+        "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead", "notice", "nutrients",
+        "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes",
+        "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError", "people", "peopleError",
+        "per", "perServing", "percentText", "periods", "photo", "photoAction", "photoError", "photoURL",
+        "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions",
+        "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError", "quickAddURL",
+        "range", "rateText", "rates", "readings", "recent", "recipeContext", "recipeName", "recipeURL",
+        "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand",
+        "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules",
+        "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "scope",
+        "search", "searchURL", "searched", "sections", "segments", "selected", "servingError", "servingGrams",
+        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
+        "shareKey", "shareURL", "shares", "shortfallText", "shown", "shownSource", "signedIn", "size",
+        "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "smoothingText",
+        "source", "sourceNote", "sourceText", "sourceURL", "spelling", "split", "splitURL", "staleMessage",
+        "status", "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags", "tagsError",
+        "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID",
+        "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL",
+        "todayNotItemisedText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings",
+        "totalServingsError", "trendText", "typed", "typedQuery", "typedURL", "unit", "unitChoices", "unitName",
+        "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
+        "utcOffset", "utcOffsetError", "value", "valueText", "waterFill", "waterGoal", "waterGoalText", "waterPercentText",
+        "waterText", "weight", "whenText", "width", "x", "xLabels", "y", "yield",
     ]
 }

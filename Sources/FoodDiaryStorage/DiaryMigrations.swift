@@ -524,6 +524,44 @@ package enum DiaryMigrations {
                 CHECK (source_url IS NULL OR (length(source_url) BETWEEN 8 AND 2048 AND (source_url LIKE 'http://%' OR source_url LIKE 'https://%')))
                 """)
         }
+        migrator.registerMigration("trackBodyAndWater") { db in
+            // Weight and body measurements are kept in one unit each (kg, cm, %), whatever units the
+            // person reads them in, with the wall clock they were taken at like a meal. Weight and the
+            // usual measures are rows from the start; a person may add their own. Water drunk as water
+            // is kept apart from foods: a drink logged as a food counts its own water.
+            try db.execute(sql: """
+                CREATE TABLE body_measure (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    key TEXT NOT NULL UNIQUE CHECK (key GLOB '[a-z]*' AND length(key) BETWEEN 1 AND 40),
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 40),
+                    unit TEXT NOT NULL CHECK (unit IN ('kg', 'cm', 'percent')),
+                    is_shown INTEGER NOT NULL DEFAULT 1 CHECK (is_shown IN (0, 1)),
+                    position INTEGER NOT NULL
+                ) STRICT;
+                INSERT INTO body_measure (key, name, unit, is_shown, position) VALUES
+                    ('weight', 'Weight', 'kg', 1, 0), ('waist', 'Waist', 'cm', 1, 1), ('hips', 'Hips', 'cm', 0, 2),
+                    ('chest', 'Chest', 'cm', 0, 3), ('neck', 'Neck', 'cm', 0, 4), ('body_fat', 'Body fat', 'percent', 1, 5);
+                CREATE TABLE body_measurement (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    measure_id INTEGER NOT NULL REFERENCES body_measure(id),
+                    value REAL NOT NULL CHECK (value > 0 AND value < 1000),
+                    measured_local TEXT NOT NULL CHECK (measured_local GLOB
+                        '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]'),
+                    utc_offset_minutes INTEGER NOT NULL CHECK (utc_offset_minutes BETWEEN -840 AND 840),
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                CREATE INDEX body_measurement_by_measure ON body_measurement(measure_id, measured_local, id);
+                CREATE TABLE water_drink (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    millilitres REAL NOT NULL CHECK (millilitres > 0 AND millilitres <= 5000),
+                    drunk_local TEXT NOT NULL CHECK (drunk_local GLOB
+                        '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]'),
+                    utc_offset_minutes INTEGER NOT NULL CHECK (utc_offset_minutes BETWEEN -840 AND 840),
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                CREATE INDEX water_drink_by_time ON water_drink(drunk_local, id);
+                """)
+        }
         return migrator
     }
 }

@@ -54,6 +54,10 @@ package enum PageTemplate: String, CaseIterable, Sendable {
     case textLog = "log/text"
     case recipeImport = "recipes/import"
     case recipeImportPreview = "recipes/import_preview"
+    case body = "body/body"
+    case measure = "body/measure"
+    case bodySettings = "settings/body"
+    case energy = "body/energy"
 }
 
 /// A page as it left the renderer, for `AppConfig.renderedPageCheck`.

@@ -23,6 +23,11 @@ public enum DayQueries {
         public let meals: [MealQueries.MealFoods]
         public let goals: DailyGoals
         public var slotNames = MealSlotNames()
+        /// The day's water, drunk as water.
+        public var water: [WaterDrink] = []
+        public var bodySettings = BodySettings()
+        /// The weight trend as it stands, read for today's page only.
+        public var weightTrend: WeightTrend?
         public var totals: NutrientValues { NutrientValues.sum(meals.map(\.totals)) }
         /// Meals with no foods yet: unknown, so left out of the totals, never counted as zero.
         public var notItemisedCount: Int { meals.count { !$0.isItemised } }
@@ -39,10 +44,13 @@ public enum DayQueries {
         public var isComplete: Bool { notItemisedCount == 0 }
     }
 
-    /// Meals filed under `date` by the wall clock they were eaten at, whatever their UTC offset.
-    public static func day(_ db: Database, date: LocalDate) throws -> Day {
+    /// Meals filed under `date` by the wall clock they were eaten at, whatever their UTC offset,
+    /// with the water drunk that day; on `today`, the weight trend too.
+    public static func day(_ db: Database, date: LocalDate, today: LocalDate? = nil) throws -> Day {
         let meals = try MealQueries.meals(db, from: date, through: date)
-        return Day(date: date, meals: try MealQueries.mealFoods(db, meals: meals), goals: try DailyGoals.fetch(db), slotNames: try MealSlotNames.fetch(db))
+        return Day(date: date, meals: try MealQueries.mealFoods(db, meals: meals), goals: try DailyGoals.fetch(db), slotNames: try MealSlotNames.fetch(db),
+                   water: try BodyQueries.water(db, on: date), bodySettings: try BodyQueries.settings(db),
+                   weightTrend: date == today ? try BodyQueries.weightTrend(db, through: date).trend : nil)
     }
 
     /// Sums for every day from `first` through `last`, empty days included.

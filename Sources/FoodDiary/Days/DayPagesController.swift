@@ -44,8 +44,9 @@ struct DayPagesController: Sendable {
 
     private func dayPage(_ date: LocalDate, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        let day = try await diary.days.value(for: date, in: diary.database) { db in try DayQueries.day(db, date: date) }
-        return await renderer.render(.day, DayView(day: day, today: todayDate), for: context)
+        let today = todayDate
+        let day = try await diary.days.value(for: date, in: diary.database) { db in try DayQueries.day(db, date: date, today: today) }
+        return await renderer.render(.day, DayView(day: day, today: today, csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {

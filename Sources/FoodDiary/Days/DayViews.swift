@@ -46,8 +46,9 @@ struct DayView: Sendable {
     /// "+ 2 meals not itemised": the totals leave them out, and say so.
     let notItemisedText: String?
     let toItemise: ToItemiseView?
+    let bodyCard: DayBodyView
 
-    init(day: DayQueries.Day, today: LocalDate) {
+    init(day: DayQueries.Day, today: LocalDate, csrfToken: String) {
         isToday = day.date == today
         addMealURL = isToday ? "/meals/new" : "/meals/new?day=\(day.date)"
         heading = isToday ? "Today" : day.date.longText
@@ -72,6 +73,7 @@ struct DayView: Sendable {
         bars = GoalBarView.bars(totals: totals, goals: day.goals)
         hasGoals = !day.goals.isEmpty
         lines = NutrientLineView.lines(totals)
+        bodyCard = DayBodyView(day: day, isToday: isToday, csrfToken: csrfToken)
     }
 
     private static func block(_ foods: MealQueries.MealFoods) -> MealBlock {

@@ -132,6 +132,9 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         "\(Self.weekdayNames[weekdayIndex].prefix(3)) \(day) \(Self.monthNames[month - 1].prefix(3))"
     }
 
+    /// "9 Mar": a chart's axis over months.
+    public var shortDayMonthText: String { "\(day) \(Self.monthNames[month - 1].prefix(3))" }
+
     /// "9 Mar 2026": when something happened, in a list of settings.
     public var dayMonthYearText: String {
         "\(day) \(Self.monthNames[month - 1].prefix(3)) \(year)"
@@ -194,4 +197,9 @@ public func formatUTCOffset(minutes: Int) -> String {
 
 extension Character {
     package var isASCIIDigit: Bool { ("0"..."9").contains(self) && isASCII }
+}
+
+extension LocalDate {
+    /// Whole days from `self` to `other`: positive when `other` is later.
+    package func days(to other: LocalDate) -> Int { other.daysSince1970 - daysSince1970 }
 }

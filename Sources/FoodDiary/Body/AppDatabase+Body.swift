@@ -1,0 +1,190 @@
+import FoodDiaryBase
+import FoodDiaryStorage
+import Foundation
+import GRDB
+
+/// Writes to weigh-ins, body measurements, water and their settings, each in one transaction.
+extension AppDatabase {
+    /// Returns the new reading's id, or nil when no measure has that key.
+    package func addMeasurement(key: String, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws -> Int64? {
+        try await write { db in
+            guard let measureID = try Int64.fetchOne(db, sql: "SELECT id FROM body_measure WHERE key = ?", arguments: [key]) else { return nil }
+            try Self.insertMeasurement(db, measureID: measureID, value: value, at: time, utcOffsetMinutes: utcOffsetMinutes, now: now)
+            return db.lastInsertedRowID
+        }
+    }
+
+    static func insertMeasurement(_ db: Database, measureID: Int64, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?, ?)
+            """).execute(arguments: [measureID, value, time.description, utcOffsetMinutes, now])
+    }
+
+    /// Returns false when the measure has no reading with that id.
+    package func deleteMeasurement(id: Int64, key: String) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM body_measurement WHERE id = ? AND measure_id = (SELECT id FROM body_measure WHERE key = ?)",
+                           arguments: [id, key])
+            return db.changesCount > 0
+        }
+    }
+
+    /// A measure of the person's own, shown from the start; returns its key.
+    package func addMeasure(name: String, unit: BodyMeasure.Unit) async throws -> String {
+        try await write { db in
+            let number = try Int.fetchOne(db, sql: "SELECT count(*) FROM body_measure") ?? 0
+            let key = "own\(number + 1)"
+            try db.execute(sql: "INSERT INTO body_measure (key, name, unit, is_shown, position) VALUES (?, ?, ?, 1, ?)",
+                           arguments: [key, name, unit.rawValue, number])
+            return key
+        }
+    }
+
+    /// Shows the measures with these keys and hides the others; weight is always shown.
+    package func showMeasures(keys: Set<String>) async throws {
+        try await write { db in
+            for key in try String.fetchAll(db, sql: "SELECT key FROM body_measure") {
+                try db.execute(sql: "UPDATE body_measure SET is_shown = ? WHERE key = ?",
+                               arguments: [keys.contains(key) || key == BodyMeasure.weightKey, key])
+            }
+        }
+    }
+
+    package func addWater(millilitres: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws -> Int64 {
+        try await write { db in
+            try Self.insertWater(db, millilitres: millilitres, at: time, utcOffsetMinutes: utcOffsetMinutes, now: now)
+            return db.lastInsertedRowID
+        }
+    }
+
+    static func insertWater(_ db: Database, millilitres: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) throws {
+        try db.cachedStatement(sql: "INSERT INTO water_drink (millilitres, drunk_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [millilitres, time.description, utcOffsetMinutes, now])
+    }
+
+    /// Returns false when no drink has that id.
+    package func deleteWater(id: Int64) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "DELETE FROM water_drink WHERE id = ?", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
+    package func setBodySettings(_ settings: BodySettings) async throws {
+        try await write { db in try Self.storeBodySettings(db, settings) }
+    }
+
+    static func storeBodySettings(_ db: Database, _ settings: BodySettings) throws {
+        for (key, value) in settings.rows {
+            if let value {
+                try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                               arguments: [key, value])
+            } else {
+                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+
+    /// The energy goal and the rate it was set for, together.
+    package func acceptEnergyTarget(kcal: Double, kilogramsPerWeek rate: Double) async throws {
+        try await write { db in
+            try db.execute(sql: "INSERT INTO daily_goal (nutrient, target) VALUES ('energyKcal', ?) ON CONFLICT (nutrient) DO UPDATE SET target = excluded.target",
+                           arguments: [kcal])
+            var settings = try BodyQueries.settings(db)
+            settings.weeklyRateKilograms = rate
+            try Self.storeBodySettings(db, settings)
+        }
+    }
+}
+
+/// Read-only questions about the body and water; each runs in one read transaction.
+public enum BodyQueries {
+    /// Weigh-ins further back than this cannot move today's trend by a gram (0.9^400 ≈ 5·10⁻¹⁹).
+    static let trendHistoryDays = 400
+
+    public static func settings(_ db: Database) throws -> BodySettings {
+        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?)",
+                                    arguments: [BodySettings.keys.units, BodySettings.keys.waterGoal, BodySettings.keys.glass, BodySettings.keys.rate])
+        return BodySettings(settings: Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) }))
+    }
+
+    public static func measures(_ db: Database) throws -> [BodyMeasure] {
+        try Row.fetchAll(db, sql: "SELECT id, key, name, unit, is_shown FROM body_measure ORDER BY position, id").map(measure)
+    }
+
+    public static func measure(_ db: Database, key: String) throws -> BodyMeasure? {
+        try Row.fetchOne(db, sql: "SELECT id, key, name, unit, is_shown FROM body_measure WHERE key = ?", arguments: [key]).map(measure)
+    }
+
+    private static func measure(_ row: Row) -> BodyMeasure {
+        BodyMeasure(id: row[0], key: row[1], name: row[2], unit: BodyMeasure.Unit(rawValue: row[3]) ?? .centimetres, isShown: row[4])
+    }
+
+    /// A measure's readings taken on `first` or later (all when nil), oldest first.
+    public static func measurements(_ db: Database, measureID: Int64, from first: LocalDate? = nil) throws -> [BodyMeasurement] {
+        try db.cachedRows("""
+            SELECT id, measure_id, value, measured_local, utc_offset_minutes FROM body_measurement
+            WHERE measure_id = ? AND measured_local >= ? ORDER BY measured_local, id
+            """, [measureID, first?.description ?? ""]).compactMap(measurement)
+    }
+
+    /// Each shown measure's latest reading, by measure id.
+    public static func latestReadings(_ db: Database) throws -> [Int64: BodyMeasurement] {
+        let rows = try db.cachedRows("""
+            SELECT m.id, m.measure_id, m.value, m.measured_local, m.utc_offset_minutes FROM body_measure b
+            JOIN body_measurement m ON m.id = (SELECT id FROM body_measurement WHERE measure_id = b.id ORDER BY measured_local DESC, id DESC LIMIT 1)
+            """, [])
+        return Dictionary(uniqueKeysWithValues: rows.compactMap(measurement).map { ($0.measureID, $0) })
+    }
+
+    private static func measurement(_ row: Row) -> BodyMeasurement? {
+        guard let time = LocalDateTime(parsing: row[3]) else { return nil }
+        return BodyMeasurement(id: row[0], measureID: row[1], value: row[2], takenAt: time, utcOffsetMinutes: row[4])
+    }
+
+    /// The weight trend through `last`, from every weigh-in that can still move it.
+    public static func weightTrend(_ db: Database, through last: LocalDate) throws -> (trend: WeightTrend, weighIns: [BodyMeasurement]) {
+        let first = last.adding(days: -trendHistoryDays)
+        let weighIns = try db.cachedRows("""
+            SELECT m.id, m.measure_id, m.value, m.measured_local, m.utc_offset_minutes FROM body_measurement m
+            JOIN body_measure b ON b.id = m.measure_id AND b.key = ?
+            WHERE m.measured_local >= ? AND m.measured_local < ? ORDER BY m.measured_local, m.id
+            """, [BodyMeasure.weightKey, first.description, last.next.description]).compactMap(measurement)
+        return (WeightTrend(weighIns: weighIns.map { ($0.takenAt.date, $0.value) }), weighIns)
+    }
+
+    /// The water drunk on one day, in the order it was drunk.
+    public static func water(_ db: Database, on date: LocalDate) throws -> [WaterDrink] {
+        try db.cachedRows("SELECT id, millilitres, drunk_local, utc_offset_minutes FROM water_drink WHERE drunk_local >= ? AND drunk_local < ? ORDER BY drunk_local, id",
+                          [date.description, date.next.description]).compactMap { row in
+            LocalDateTime(parsing: row[2]).map { WaterDrink(id: row[0], millilitres: row[1], drunkAt: $0, utcOffsetMinutes: row[3]) }
+        }
+    }
+
+    /// Millilitres drunk as water on each day from `first` through `last` that has any.
+    public static func waterByDay(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> [LocalDate: Double] {
+        var byDay: [LocalDate: Double] = [:]
+        for row in try db.cachedRows("""
+            SELECT substr(drunk_local, 1, 10), sum(millilitres) FROM water_drink WHERE drunk_local >= ? AND drunk_local < ? GROUP BY 1
+            """, [first.description, last.next.description]) {
+            if let date = LocalDate(parsing: row[0]) { byDay[date] = row[1] }
+        }
+        return byDay
+    }
+}
+
+extension BodyQueries {
+    /// What `/body` shows, in one read.
+    struct Page: Sendable {
+        let settings: BodySettings
+        let measures: [BodyMeasure]
+        let latest: [Int64: BodyMeasurement]
+        let trend: WeightTrend
+        let weighIns: [BodyMeasurement]
+    }
+
+    static func page(_ db: Database, today: LocalDate) throws -> Page {
+        let (trend, weighIns) = try weightTrend(db, through: today)
+        return Page(settings: try settings(db), measures: try measures(db), latest: try latestReadings(db), trend: trend, weighIns: weighIns)
+    }
+}

@@ -1,0 +1,40 @@
+import FoodDiaryBase
+import Foundation
+
+/// How the diary's person reads their body and water, kept in the diary's settings so an export,
+/// a backup and a restore carry them with the readings.
+public struct BodySettings: Sendable, Equatable {
+    public var units: UnitSystem = .metric
+    /// A day's water goal; nil when the person has set none.
+    public var waterGoalMillilitres: Double?
+    /// What "+ Glass" adds.
+    public var glassMillilitres: Double = 330
+    /// The rate the energy target was last set for (negative to lose); nil while the person has
+    /// not asked for a target that follows their trend.
+    public var weeklyRateKilograms: Double?
+
+    public init() {}
+
+    static let keys = (units: "body_units", waterGoal: "water_goal_ml", glass: "water_glass_ml", rate: "weekly_rate_kg")
+    static let waterGoalRange = 250.0...10_000
+    static let glassRange = 50.0...2_000
+
+    init(settings: [String: String]) {
+        units = settings[Self.keys.units].flatMap(UnitSystem.init(rawValue:)) ?? .metric
+        waterGoalMillilitres = settings[Self.keys.waterGoal].flatMap(Double.init)
+        glassMillilitres = settings[Self.keys.glass].flatMap(Double.init) ?? 330
+        weeklyRateKilograms = settings[Self.keys.rate].flatMap(Double.init)
+    }
+
+    /// The settings' rows; nil values are removed.
+    var rows: [(key: String, value: String?)] {
+        [(Self.keys.units, units.rawValue), (Self.keys.waterGoal, waterGoalMillilitres.map { "\($0)" }),
+         (Self.keys.glass, "\(glassMillilitres)"), (Self.keys.rate, weeklyRateKilograms.map { "\($0)" })]
+    }
+
+    /// The quick water buttons: two usual amounts and the person's own glass, in their units.
+    var waterButtons: [(label: String, millilitres: Double)] {
+        let usual: [Double] = units == .metric ? [250, 500] : [8 * UnitSystem.millilitresPerFluidOunce, 16 * UnitSystem.millilitresPerFluidOunce]
+        return usual.map { ("+\(units.drinkText(millilitres: $0))", $0) } + [("+ Glass (\(units.drinkText(millilitres: glassMillilitres)))", glassMillilitres)]
+    }
+}

@@ -1,0 +1,70 @@
+import FoodDiaryBase
+import FoodDiaryWeb
+import Foundation
+
+/// The body settings form as typed: units, a water goal (empty for none) and the glass's size,
+/// both in the units chosen on the same form.
+struct BodySettingsForm: Sendable {
+    var units: String
+    var waterGoal: String
+    var glass: String
+    let current: BodySettings
+
+    init(settings: BodySettings) {
+        current = settings
+        units = settings.units.rawValue
+        waterGoal = settings.waterGoalMillilitres.map { Self.drinkText($0, settings.units) } ?? ""
+        glass = Self.drinkText(settings.glassMillilitres, settings.units)
+    }
+
+    init(fields: FormFields, current: BodySettings) {
+        self.current = current
+        units = fields["units"] ?? current.units.rawValue
+        waterGoal = fields["water_goal"] ?? ""
+        glass = fields["glass"] ?? ""
+    }
+
+    private static func drinkText(_ millilitres: Double, _ units: UnitSystem) -> String {
+        NumberText.decimal(units.drink(fromMillilitres: millilitres), maxFractionDigits: 0, grouping: false)
+    }
+
+    func validate() -> Result<BodySettings, SettingsProblems> {
+        var settings = current, errors: [String] = []
+        guard let system = UnitSystem(rawValue: units) else { return .failure(SettingsProblems(messages: ["Pick metric or US units."])) }
+        settings.units = system
+        let unit = system.drinkUnit
+        let goalRange = BodySettings.waterGoalRange, glassRange = BodySettings.glassRange
+        let shownGoalRange = system.drink(fromMillilitres: goalRange.lowerBound).rounded(.up)...system.drink(fromMillilitres: goalRange.upperBound).rounded(.down)
+        let shownGlassRange = system.drink(fromMillilitres: glassRange.lowerBound).rounded(.up)...system.drink(fromMillilitres: glassRange.upperBound).rounded(.down)
+        if waterGoal.trimmingCharacters(in: .whitespaces).isEmpty {
+            settings.waterGoalMillilitres = nil
+        } else {
+            switch TypedNumber.parse(waterGoal, in: shownGoalRange) {
+            case .success(let value): settings.waterGoalMillilitres = system.millilitres(fromDrink: value)
+            case .failure(let problem): errors.append(TypedNumber.message(problem, what: "a daily water goal in \(unit)", range: shownGoalRange))
+            }
+        }
+        switch TypedNumber.parse(glass, in: shownGlassRange) {
+        case .success(let value): settings.glassMillilitres = system.millilitres(fromDrink: value)
+        case .failure(let problem): errors.append(TypedNumber.message(problem, what: "your glass in \(unit)", range: shownGlassRange))
+        }
+        return errors.isEmpty ? .success(settings) : .failure(SettingsProblems(messages: errors))
+    }
+
+    func view(measures: [BodyMeasure], csrfToken: String, notice: String?, errors: [String] = [], newMeasureError: String? = nil) -> BodySettingsView {
+        let system = UnitSystem(rawValue: units) ?? current.units
+        return BodySettingsView(
+            csrfToken: csrfToken, notice: notice,
+            unitChoices: [.init(value: "metric", label: "Metric: kg, cm, ml", selected: units == "metric"),
+                          .init(value: "us", label: "US: lb, in, fl oz", selected: units == "us")],
+            waterGoal: waterGoal, glass: glass, drinkUnit: system.drinkUnit, errors: errors, hasErrors: !errors.isEmpty,
+            measures: measures.map { .init(name: $0.name, field: "show_\($0.key)", shown: $0.isShown, isWeight: $0.isWeight,
+                                           unitText: $0.unit.shownUnit(system)) },
+            newMeasureUnits: BodyMeasure.Unit.allCases.map { .init(value: $0.rawValue, label: $0 == .percent ? "%" : "\($0.shownUnit(.metric)) (\($0.shownUnit(.us)) in US units)") },
+            newMeasureError: newMeasureError)
+    }
+}
+
+struct SettingsProblems: Error, Equatable {
+    let messages: [String]
+}
