@@ -24,9 +24,15 @@ import FoodDiaryWeb
             try await client.postMultipart("/recipes", fields: [("name", "Sams bake"), ("servings", "4")])
             try await client.postForm("/recipes/1/ingredients", [("source", "catalog:9040"), ("amount", "g250")])
             try await client.postForm("/account/tokens", [("name", "Sams script")])
+            try await client.postForm("/body/weight", [("value", "71.3"), ("date", "2026-03-09")])
+            // A measure of Sam's own: Robin's diary has weight and waist too, but not this.
+            let arm = try #require(try await client.postForm("/settings/body/measures", [("name", "Sams arm"), ("unit", "cm")]).headers[.location])
+            #expect(arm.hasPrefix("/body/own7"))
+            try await client.postForm("/body/own7", [("value", "30"), ("date", "2026-03-09")])
+            try await client.postForm("/water", [("millilitres", "250")])
             func samsDiary() async throws -> [Int] {
                 try await database.read { db in
-                    try ["meal", "food_entry", "saved_food", "my_food", "recipe", "recipe_ingredient", "photo", "tag"].map {
+                    try ["meal", "food_entry", "saved_food", "my_food", "recipe", "recipe_ingredient", "photo", "tag", "body_measurement", "water_drink"].map {
                         try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0
                     }
                 }
@@ -43,6 +49,7 @@ import FoodDiaryWeb
                     case ":sha256": sha
                     case ":size": "thumb"
                     case ":date": "2026-03-09"
+                    case ":key": "own7"
                     default: part.hasPrefix(":") ? "1" : String(part)
                     }
                 }.joined(separator: "/")
