@@ -14,6 +14,8 @@ public struct DemoDiary {
         public var meals = 0
         public var entries = 0
         public var photos = 0
+        public var weighIns = 0
+        public var drinks = 0
     }
 
     public struct DiaryNotEmpty: Error, CustomStringConvertible {
@@ -123,6 +125,7 @@ public struct DemoDiary {
                 if slot.name == "Breakfast" && dayOffset % 9 == 0 { _ = try await database.setFavourite(mealID: id, true) }
             }
         }
+        try await addBody(days: days, today: today, timeZone: timeZone, random: &random, summary: &summary)
         for index in 0..<largePhotos {
             guard let eatenAt = LocalDateTime(parsing: "\(today.adding(days: -(index % days)))T21:00") else { continue }
             let photo = try await samplePhoto(eatenAt: eatenAt, random: &random, width: 4000, height: 3000)
@@ -136,6 +139,55 @@ public struct DemoDiary {
     }
 
     private func offset(_ local: LocalDateTime, _ timeZone: TimeZone) -> Int { local.utcOffsetMinutes(in: timeZone) }
+
+    /// The person burns a little more a day than their meals hold, losing a few kilograms over the
+    /// demo's 600 days: their weight follows what the diary says they ate, so the energy page
+    /// finds the expenditure again.
+    static let demoDeficitKcal = 60.0
+
+    /// Morning weigh-ins on most days, the waist on Sundays and a few glasses of water a day, from
+    /// the energy the demo's own meals hold.
+    private func addBody(days: Int, today: LocalDate, timeZone: TimeZone, random: inout SplitMix64, summary: inout Summary) async throws {
+        let first = today.adding(days: -(days - 1))
+        let intakes = try await database.read { db in try DayQueries.totals(db, from: first, through: today) }
+        let expenditure = intakes.reduce(0) { $0 + ($1.totals[.energyKcal] ?? 0) } / Double(max(intakes.count, 1)) + Self.demoDeficitKcal
+        var weight = 82.0
+        var weighIns: [(String, Int, Double)] = [], waists: [(String, Int, Double)] = [], drinks: [(String, Int, Double)] = []
+        func unit(_ random: inout SplitMix64) -> Double { Double(random.next() % 10_000) / 10_000 }
+        for day in intakes {
+            let morning = LocalDateTime(date: day.date, hour: 7, minute: 5 + Int(random.next() % 20))!
+            if unit(&random) < 0.8 {
+                let water = (unit(&random) + unit(&random) + unit(&random) - 1.5) * 0.9
+                weighIns.append((morning.description, offset(morning, timeZone), ((weight + water) * 10).rounded() / 10))
+            }
+            if day.date.weekdayIndex == 0 {
+                waists.append((morning.description, offset(morning, timeZone), ((88 + (weight - 82) * 0.8 + unit(&random) - 0.5) * 2).rounded() / 2))
+            }
+            for glass in 0..<(3 + Int(random.next() % 4)) {
+                let time = LocalDateTime(date: day.date, hour: 8 + glass * 2 + Int(random.next() % 2), minute: Int(random.next() % 60))!
+                drinks.append((time.description, offset(time, timeZone), [250.0, 330, 500][Int(random.next() % 3)]))
+            }
+            weight += ((day.totals[.energyKcal] ?? 0) - expenditure) / 7_700
+        }
+        let stamp = Date()
+        try await database.write { [weighIns, waists, drinks] db in
+            for (key, readings) in [("weight", weighIns), ("waist", waists)] {
+                for reading in readings {
+                    try db.execute(sql: """
+                        INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at)
+                        VALUES ((SELECT id FROM body_measure WHERE key = ?), ?, ?, ?, ?)
+                        """, arguments: [key, reading.2, reading.0, reading.1, stamp])
+                }
+            }
+            for drink in drinks {
+                try db.execute(sql: "INSERT INTO water_drink (millilitres, drunk_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?)",
+                               arguments: [drink.2, drink.0, drink.1, stamp])
+            }
+            try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('water_goal_ml', '2000') ON CONFLICT DO NOTHING")
+        }
+        summary.weighIns = weighIns.count
+        summary.drinks = drinks.count
+    }
 
     /// The top catalog result for every query the slots use; queries the catalog cannot answer are skipped.
     private func catalogFoods() async throws -> [String: (FoodSnapshot, [Portion])] {

@@ -47,8 +47,13 @@ import FoodDiaryTools
                 INSERT INTO meal_share (meal_id, direction, person_name, share_key, servings, total_servings, created_at)
                 SELECT max(id), 'with', 'Ana', 'share-key-0123456789abcdef', 1, 2, '2026-01-05 20:00:00.000' FROM meal;
                 UPDATE meal SET notes = '=1+1 and "quotes", commas' || char(10) || 'and a new line' WHERE id = (SELECT min(id) FROM meal);
+                INSERT INTO body_measure (key, name, unit, is_shown, position) VALUES ('own7', 'Upper arm 💪', 'cm', 1, 6);
+                INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at)
+                SELECT id, 31.25, '2026-11-20T07:30', 0, '2026-11-20 07:30:00.000' FROM body_measure WHERE key = 'own7';
+                INSERT INTO setting (key, value) VALUES ('body_units', 'us'), ('weekly_rate_kg', '-0.25');
                 """)
         }
+        #expect(summary.weighIns > 400 && summary.drinks > 2_000, "the demo weighs in and drinks water")
         let first = directory.path + "/first.zip", second = directory.path + "/second.zip"
         let exported = try await DiaryExporter(database: source.database, photos: source.photos).export(to: first)
         #expect(exported.meals == summary.meals && exported.entries == summary.entries && exported.photos == summary.photos)
@@ -59,6 +64,19 @@ import FoodDiaryTools
         #expect(outcome.mealsAdded == summary.meals && outcome.photosAdded == summary.photos && outcome.recipesAdded == 1)
         _ = try await DiaryExporter(database: target.database, photos: target.photos).export(to: second)
 
+        #expect(outcome.measurementsAdded > summary.weighIns && outcome.drinksAdded == summary.drinks)
+        let body = { (database: AppDatabase) in
+            try await database.read { db in
+                try ["SELECT group_concat(key || name || unit || is_shown, ',') FROM (SELECT * FROM body_measure ORDER BY key)",
+                     "SELECT group_concat(line, ',') FROM (SELECT b.key || ':' || m.value || '@' || m.measured_local || m.utc_offset_minutes || m.created_at AS line FROM body_measurement m JOIN body_measure b ON b.id = m.measure_id ORDER BY line)",
+                     "SELECT group_concat(line, ',') FROM (SELECT millilitres || '@' || drunk_local || utc_offset_minutes || created_at AS line FROM water_drink ORDER BY line)"].map { try String.fetchOne(db, sql: $0) }
+            }
+        }
+        let (sourceBody, targetBody) = (try await body(source.database), try await body(target.database))
+        #expect(sourceBody == targetBody, "weigh-ins, measurements and water come back exactly")
+        let settings = { (database: AppDatabase) in try await database.read { db in try BodyQueries.settings(db) } }
+        let (sourceSettings, targetSettings) = (try await settings(source.database), try await settings(target.database))
+        #expect(sourceSettings == targetSettings && targetSettings.units == .us && targetSettings.weeklyRateKilograms == -0.25)
         let before = try Self.contents(of: first), after = try Self.contents(of: second)
         #expect(before.keys.sorted() == after.keys.sorted())
         for (name, data) in before {
@@ -70,6 +88,9 @@ import FoodDiaryTools
         }
         let again = try await importer.commit(try await importer.read(fileAt: first))
         #expect(again.mealsAdded == 0 && again.mealsAlreadyThere == summary.meals && again.recipesAdded == 0 && again.myFoodsAdded == 0)
+        #expect(again.measurementsAdded == 0 && again.drinksAdded == 0, "readings and drinks are not added twice")
+        #expect(before["weights.csv"].map { String(decoding: $0, as: UTF8.self).hasPrefix("\"date\",\"time\",\"utc_offset\",\"weight (kg)\",\"trend (kg)\"") } == true)
+        #expect(before["measurements.csv"].map { String(decoding: $0, as: UTF8.self).contains("\"Upper arm 💪\",31.25,\"cm\"") } == true)
     }
 
     @Test func theSpreadsheetsHaveEveryFoodAndNoFormulas() async throws {

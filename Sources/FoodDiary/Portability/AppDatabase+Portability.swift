@@ -53,6 +53,7 @@ enum PortabilityQueries {
             return .init(food: .init(saved.food), defaultGrams: saved.defaultAmount.grams, defaultPortionLabel: saved.defaultAmount.label,
                          createdAt: $0[3])
         }
+        try addBody(db, to: &document)
         return document
     }
 
@@ -98,18 +99,37 @@ enum PortabilityQueries {
         Set(try String.fetchAll(db, sql: "SELECT DISTINCT substr(eaten_local, 1, 10) FROM meal").compactMap(LocalDate.init(parsing:)))
     }
 
-    /// One row per day that has meals: how many, and the sums of their foods.
-    static func forEachDay(_ db: Database, _ body: (DayQueries.DayTotals, _ foods: Int) throws -> Void) throws {
+    /// One row per day that has meals or water: how many meals, the sums of their foods, the water drunk.
+    static func forEachDay(_ db: Database, _ body: (DayQueries.DayTotals, _ foods: Int, _ waterMillilitres: Double?) throws -> Void) throws {
         let sums = NutrientKind.allCases.map { "sum(e.\($0.column))" }.joined(separator: ", ")
+        let water = try Row.fetchAll(db, sql: "SELECT substr(drunk_local, 1, 10), sum(millilitres) FROM water_drink GROUP BY 1 ORDER BY 1")
+            .map { (day: $0[0] as String, millilitres: $0[1] as Double) }
+        var next = 0
+        func waterBefore(_ day: String?) throws {
+            while next < water.count, day.map({ water[next].day < $0 }) ?? true {
+                if let date = LocalDate(parsing: water[next].day) {
+                    try body(.init(date: date, mealCount: 0, notItemisedCount: 0, totals: NutrientValues()), 0, water[next].millilitres)
+                }
+                next += 1
+            }
+        }
         let rows = try Row.fetchCursor(db, sql: """
             SELECT substr(m.eaten_local, 1, 10), count(DISTINCT m.id), count(e.id), sum(e.id IS NULL), \(sums)
             FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
             GROUP BY 1 ORDER BY 1
             """)
         while let row = try rows.next() {
-            guard let date = LocalDate(parsing: row[0]) else { continue }
-            try body(.init(date: date, mealCount: row[1], notItemisedCount: row[3], totals: SnapshotColumns.scaled(row, at: 4)), row[2])
+            let day: String = row[0]
+            try waterBefore(day)
+            var drunk: Double?
+            if next < water.count, water[next].day == day {
+                drunk = water[next].millilitres
+                next += 1
+            }
+            guard let date = LocalDate(parsing: day) else { continue }
+            try body(.init(date: date, mealCount: row[1], notItemisedCount: row[3], totals: SnapshotColumns.scaled(row, at: 4)), row[2], drunk)
         }
+        try waterBefore(nil)
     }
 }
 
@@ -125,6 +145,8 @@ package struct ImportOutcome: Sendable, Equatable {
     var recipesAdded = 0
     var savedFoodsAdded = 0
     var goalsAdded = 0
+    var measurementsAdded = 0
+    var drinksAdded = 0
     var firstDay: LocalDate?
     var lastDay: LocalDate?
 }

@@ -18,12 +18,19 @@ struct DiaryDocument: Codable, Sendable {
     var myFoods: [MyFood] = []
     var recipes: [Recipe] = []
     var savedFoods: [SavedFood] = []
+    var bodySettings: BodySettingsRecord?
+    var bodyMeasures: [BodyMeasureRecord] = []
+    var bodyMeasurements: [BodyMeasurementRecord] = []
+    var water: [WaterRecord] = []
     var meals: [Meal] = []
 
     enum CodingKeys: String, CodingKey {
-        case format, version, goals, tags, places, photos, recipes, meals
+        case format, version, goals, tags, places, photos, recipes, meals, water
         case myFoods = "my_foods"
         case savedFoods = "saved_foods"
+        case bodySettings = "body_settings"
+        case bodyMeasures = "body_measures"
+        case bodyMeasurements = "body_measurements"
     }
 
     init() {}
@@ -40,6 +47,10 @@ struct DiaryDocument: Codable, Sendable {
         myFoods = try container.decodeIfPresent([MyFood].self, forKey: .myFoods) ?? []
         recipes = try container.decodeIfPresent([Recipe].self, forKey: .recipes) ?? []
         savedFoods = try container.decodeIfPresent([SavedFood].self, forKey: .savedFoods) ?? []
+        bodySettings = try container.decodeIfPresent(BodySettingsRecord.self, forKey: .bodySettings)
+        bodyMeasures = try container.decodeIfPresent([BodyMeasureRecord].self, forKey: .bodyMeasures) ?? []
+        bodyMeasurements = try container.decodeIfPresent([BodyMeasurementRecord].self, forKey: .bodyMeasurements) ?? []
+        water = try container.decodeIfPresent([WaterRecord].self, forKey: .water) ?? []
         meals = try container.decodeIfPresent([Meal].self, forKey: .meals) ?? []
     }
 

@@ -12,7 +12,7 @@ struct DiaryDocumentWriter {
 
     /// A time the file gives as stored (`2026-03-09 12:30:00.000`), or now when it gives none. Checked,
     /// because pages read these back as instants.
-    private func stamp(_ text: String) throws -> any DatabaseValueConvertible {
+    func stamp(_ text: String) throws -> any DatabaseValueConvertible {
         if text.isEmpty { return now }
         guard StoredTimestamp.parse(text) != nil else {
             throw ImportRefusal(description: "The file has the time “\(text.prefix(40))” where a time like 2026-03-09 12:30:00.000 belongs.")
@@ -55,6 +55,7 @@ struct DiaryDocumentWriter {
                            arguments: StatementArguments(try snapshotArguments(saved.food) + [saved.defaultGrams, saved.defaultPortionLabel, try stamp(saved.createdAt)]))
             outcome.savedFoodsAdded += db.changesCount
         }
+        try addBody(document, outcome: &outcome)
         var existing: [String: Int] = [:]
         try PortabilityQueries.forEachMeal(db) { existing[$0.fingerprint, default: 0] += 1 }
         for meal in document.meals {

@@ -10,7 +10,9 @@ package enum ExportLayout {
     static let meals = "meals.csv"
     static let entries = "entries.csv"
     static let days = "days.csv"
-    static let tables = [diary, meals, entries, days]
+    static let weights = "weights.csv"
+    static let measurements = "measurements.csv"
+    static let tables = [diary, meals, entries, days, weights, measurements]
 
     static func photo(sha256: String, mediaType: String) -> String {
         "photos/\(sha256).\(PhotoStore.accepted[mediaType]?.fileExtension ?? "bin")"
@@ -22,7 +24,7 @@ package enum ExportLayout {
     static func isArchiveName(_ name: String) -> Bool { ArchiveFolder.isName(name, "fooddiary-export") }
 }
 
-/// Writes one diary as a ZIP a person keeps or takes elsewhere: three spreadsheets, `diary.json`
+/// Writes one diary as a ZIP a person keeps or takes elsewhere: five spreadsheets, `diary.json`
 /// with everything, and the photo originals. Meals are read one at a time from one snapshot of the
 /// diary and written straight to files, so a diary of any size exports in little memory.
 package struct DiaryExporter: Sendable {
@@ -162,6 +164,7 @@ package struct DiaryExporter: Sendable {
         try entries.close()
         try json.close()
         try writeDays(db, goals: header.goals, to: staging + "/" + ExportLayout.days)
+        try writeBody(header, staging: staging)
         return counts
     }
 
@@ -169,12 +172,34 @@ package struct DiaryExporter: Sendable {
         let targets = Dictionary(uniqueKeysWithValues: goals.map { ($0.nutrient, $0.target) })
         let goalKinds = NutrientKind.allCases.filter { DailyGoals.kinds.contains($0) }
         let days = try SpreadsheetFile(path: path, header: ["date", "meals", "meals not itemised", "foods"]
-            + NutrientKind.allCases.map { "\($0.label) (\($0.unit))" } + goalKinds.map { "\($0.label) goal (\($0.unit))" })
-        try PortabilityQueries.forEachDay(db) { day, foods in
+            + NutrientKind.allCases.map { "\($0.label) (\($0.unit))" } + goalKinds.map { "\($0.label) goal (\($0.unit))" } + ["water drunk (ml)"])
+        try PortabilityQueries.forEachDay(db) { day, foods, water in
             try days.write([.text(day.date.description), .integer(day.mealCount), .integer(day.notItemisedCount), .integer(foods)]
-                + NutrientKind.allCases.map { .number(day.totals[$0]) } + goalKinds.map { .number(targets[$0.rawValue]) })
+                + NutrientKind.allCases.map { .number(day.totals[$0]) } + goalKinds.map { .number(targets[$0.rawValue]) } + [.number(water)])
         }
         try days.close()
+    }
+
+    /// Weigh-ins with the trend each day had, and every other measurement, in the units stored.
+    private static func writeBody(_ document: DiaryDocument, staging: String) throws {
+        let weighIns = document.bodyMeasurements.filter { $0.measure == BodyMeasure.weightKey }
+        let trend = WeightTrend(weighIns: weighIns.compactMap { reading in LocalDateTime(parsing: reading.measuredLocal).map { ($0.date, reading.value) } })
+        let weights = try SpreadsheetFile(path: staging + "/" + ExportLayout.weights, header: ["date", "time", "utc_offset", "weight (kg)", "trend (kg)"])
+        for reading in weighIns {
+            let date = LocalDate(parsing: String(reading.measuredLocal.prefix(10)))
+            try weights.write([.text(String(reading.measuredLocal.prefix(10))), .text(String(reading.measuredLocal.suffix(5))),
+                               .text("UTC" + formatUTCOffset(minutes: reading.utcOffsetMinutes)), .number(reading.value),
+                               .number(date.flatMap { trend.trend(on: $0) }.map { ($0 * 1_000).rounded() / 1_000 })])
+        }
+        try weights.close()
+        let names = Dictionary(document.bodyMeasures.map { ($0.key, ($0.name, $0.unit == "percent" ? "%" : $0.unit)) }, uniquingKeysWith: { first, _ in first })
+        let measurements = try SpreadsheetFile(path: staging + "/" + ExportLayout.measurements, header: ["date", "time", "utc_offset", "measure", "value", "unit"])
+        for reading in document.bodyMeasurements where reading.measure != BodyMeasure.weightKey {
+            try measurements.write([.text(String(reading.measuredLocal.prefix(10))), .text(String(reading.measuredLocal.suffix(5))),
+                                    .text("UTC" + formatUTCOffset(minutes: reading.utcOffsetMinutes)), .text(names[reading.measure]?.0 ?? reading.measure),
+                                    .number(reading.value), .text(names[reading.measure]?.1 ?? "")])
+        }
+        try measurements.close()
     }
 }
 

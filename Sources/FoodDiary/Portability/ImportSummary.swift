@@ -27,6 +27,8 @@ package enum ImportSummary {
             count(outcome.tagsAdded, "tag", "tags"), count(outcome.myFoodsAdded, "food of your own", "foods of your own"),
             count(outcome.recipesAdded, "recipe", "recipes"), count(outcome.savedFoodsAdded, "saved food", "saved foods"),
             count(outcome.goalsAdded, "daily goal", "daily goals"),
+            count(outcome.measurementsAdded, "weigh-in or measurement", "weigh-ins and measurements"),
+            count(outcome.drinksAdded, "glass of water", "glasses of water"),
         ].compactMap { $0 }
         return lines
     }

@@ -35,7 +35,7 @@ enum PortabilityFixtures {
     static func energyByDay(_ database: AppDatabase) async throws -> [String: Double] {
         try await database.read { db in
             var totals: [String: Double] = [:]
-            try PortabilityQueries.forEachDay(db) { day, _ in totals[day.date.description] = day.totals[.energyKcal] ?? 0 }
+            try PortabilityQueries.forEachDay(db) { day, _, _ in if day.mealCount > 0 { totals[day.date.description] = day.totals[.energyKcal] ?? 0 } }
             return totals
         }
     }

@@ -1,0 +1,147 @@
+import FoodDiaryBase
+import Foundation
+import GRDB
+
+/// Weigh-ins, measurements, water and their settings in `diary.json`, in the units stored.
+extension DiaryDocument {
+    struct BodySettingsRecord: Codable, Sendable, Equatable {
+        var units: String
+        var waterGoalMillilitres: Double?
+        var glassMillilitres: Double
+        var weeklyRateKilograms: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case units
+            case waterGoalMillilitres = "water_goal_ml"
+            case glassMillilitres = "glass_ml"
+            case weeklyRateKilograms = "weekly_rate_kg"
+        }
+    }
+
+    /// A measure by its key: `weight`, `waist`, `hips`, `chest`, `neck`, `body_fat`, or one of the person's own.
+    struct BodyMeasureRecord: Codable, Sendable, Equatable {
+        var key: String
+        var name: String
+        /// `kg`, `cm` or `percent`: what `value` is in.
+        var unit: String
+        var isShown: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case key, name, unit
+            case isShown = "is_shown"
+        }
+    }
+
+    struct BodyMeasurementRecord: Codable, Sendable, Equatable {
+        var measure: String
+        var value: Double
+        var measuredLocal: String
+        var utcOffsetMinutes: Int
+        var createdAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case measure, value
+            case measuredLocal = "measured_local"
+            case utcOffsetMinutes = "utc_offset_minutes"
+            case createdAt = "created_at"
+        }
+    }
+
+    struct WaterRecord: Codable, Sendable, Equatable {
+        var millilitres: Double
+        var drunkLocal: String
+        var utcOffsetMinutes: Int
+        var createdAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case millilitres = "ml"
+            case drunkLocal = "drunk_local"
+            case utcOffsetMinutes = "utc_offset_minutes"
+            case createdAt = "created_at"
+        }
+    }
+}
+
+extension PortabilityQueries {
+    static func addBody(_ db: Database, to document: inout DiaryDocument) throws {
+        let stored = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key LIKE 'body_%' OR key LIKE 'water_%' OR key LIKE 'weekly_%'")
+        if !stored.isEmpty {
+            let settings = try BodyQueries.settings(db)
+            document.bodySettings = .init(units: settings.units.rawValue, waterGoalMillilitres: settings.waterGoalMillilitres,
+                                          glassMillilitres: settings.glassMillilitres, weeklyRateKilograms: settings.weeklyRateKilograms)
+        }
+        document.bodyMeasures = try BodyQueries.measures(db).map { .init(key: $0.key, name: $0.name, unit: $0.unit.rawValue, isShown: $0.isShown) }
+        document.bodyMeasurements = try Row.fetchAll(db, sql: """
+            SELECT b.key, m.value, m.measured_local, m.utc_offset_minutes, m.created_at FROM body_measurement m JOIN body_measure b ON b.id = m.measure_id
+            ORDER BY m.measured_local, m.id
+            """).map { .init(measure: $0[0], value: $0[1], measuredLocal: $0[2], utcOffsetMinutes: $0[3], createdAt: $0[4]) }
+        document.water = try Row.fetchAll(db, sql: "SELECT millilitres, drunk_local, utc_offset_minutes, created_at FROM water_drink ORDER BY drunk_local, id")
+            .map { .init(millilitres: $0[0], drunkLocal: $0[1], utcOffsetMinutes: $0[2], createdAt: $0[3]) }
+    }
+}
+
+extension DiaryDocumentWriter {
+    /// Measures are matched by key, or a person's own by name and unit; a reading or a drink the
+    /// diary holds already (same measure, value and time) is not added twice. Settings fill in only
+    /// what the diary has not set.
+    func addBody(_ document: DiaryDocument, outcome: inout ImportOutcome) throws {
+        if let settings = document.bodySettings {
+            guard UnitSystem(rawValue: settings.units) != nil else {
+                throw ImportRefusal(description: "The file's body settings name the units “\(settings.units.prefix(20))”: metric or us belong there.")
+            }
+            let rows: [(String, String?)] = [(BodySettings.keys.units, settings.units), (BodySettings.keys.waterGoal, settings.waterGoalMillilitres.map { "\($0)" }),
+                                             (BodySettings.keys.glass, "\(settings.glassMillilitres)"), (BodySettings.keys.rate, settings.weeklyRateKilograms.map { "\($0)" })]
+            for (key, value) in rows {
+                guard let value else { continue }
+                try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: [key, value])
+            }
+        }
+        var measureIDs: [String: Int64] = [:]
+        for measure in try BodyQueries.measures(db) { measureIDs[measure.key] = measure.id }
+        for measure in document.bodyMeasures {
+            guard let unit = BodyMeasure.Unit(rawValue: measure.unit) else {
+                throw ImportRefusal(description: "Measure “\(measure.name.prefix(40))” is in “\(measure.unit.prefix(20))”: kg, cm or percent belong there.")
+            }
+            if let id = try Int64.fetchOne(db, sql: "SELECT id FROM body_measure WHERE key = ? AND unit = ? OR (key LIKE 'own%' AND name = ? AND unit = ?) ORDER BY key = ? DESC LIMIT 1",
+                                           arguments: [measure.key, unit.rawValue, measure.name, unit.rawValue, measure.key]) {
+                measureIDs[measure.key] = id
+                continue
+            }
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM body_measure") ?? 0
+            try db.execute(sql: "INSERT INTO body_measure (key, name, unit, is_shown, position) VALUES (?, ?, ?, ?, ?)",
+                           arguments: ["own\(count + 1)", measure.name, unit.rawValue, measure.isShown, count])
+            measureIDs[measure.key] = db.lastInsertedRowID
+        }
+        var existing: [String: Int] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT measure_id, value, measured_local FROM body_measurement") {
+            existing["\(row[0] as Int64) \((row[1] as Double).bitPattern) \(row[2] as String)", default: 0] += 1
+        }
+        for reading in document.bodyMeasurements {
+            guard let measureID = measureIDs[reading.measure] else {
+                throw ImportRefusal(description: "A reading names the measure “\(reading.measure.prefix(40))”, which the file does not hold.")
+            }
+            let key = "\(measureID) \(reading.value.bitPattern) \(reading.measuredLocal)"
+            if let count = existing[key], count > 0 {
+                existing[key] = count - 1
+                continue
+            }
+            try db.execute(sql: "INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [measureID, reading.value, reading.measuredLocal, reading.utcOffsetMinutes, try stamp(reading.createdAt)])
+            outcome.measurementsAdded += 1
+        }
+        existing = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT millilitres, drunk_local FROM water_drink") {
+            existing["\((row[0] as Double).bitPattern) \(row[1] as String)", default: 0] += 1
+        }
+        for drink in document.water {
+            let key = "\(drink.millilitres.bitPattern) \(drink.drunkLocal)"
+            if let count = existing[key], count > 0 {
+                existing[key] = count - 1
+                continue
+            }
+            try db.execute(sql: "INSERT INTO water_drink (millilitres, drunk_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [drink.millilitres, drink.drunkLocal, drink.utcOffsetMinutes, try stamp(drink.createdAt)])
+            outcome.drinksAdded += 1
+        }
+    }
+}
