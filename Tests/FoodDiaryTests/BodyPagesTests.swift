@@ -157,6 +157,48 @@ import FoodDiaryWeb
         }
     }
 
+    @Test func theJSONPagesThroughReadingsAndWaterLikeTheMeals() async throws {
+        struct Readings: Decodable {
+            struct Reading: Decodable { let value: Double; let localTime: String }
+            let unit: String
+            let readings: [Reading]
+            let next: String?
+        }
+        struct Water: Decodable {
+            struct Drink: Decodable { let ml: Double }
+            let drinks: [Drink]
+            let next: String?
+        }
+        struct Summary: Decodable {
+            struct Measure: Decodable { let key: String; let unit: String }
+            let units: String
+            let trendKg: Double?
+            let measures: [Measure]
+        }
+        try await TestEnvironment.withApp { client, _ in
+            for (day, weight) in [("2026-03-05", "80"), ("2026-03-06", "79.8"), ("2026-03-07", "79.9"), ("2026-03-08", "79.5"), ("2026-03-09", "79.6")] {
+                try await client.postForm("/body/weight", [("value", weight), ("date", day)])
+            }
+            for amount in ["250", "500", "330"] { try await client.postForm("/water", [("millilitres", amount)]) }
+            var address: String? = "/api/body/weight?limit=2&from=2026-03-06"
+            var values: [Double] = []
+            while let next = address {
+                let page = try JSONDecoder().decode(Readings.self, from: Data(try await client.get(next).text.utf8))
+                #expect(page.unit == "kg" && page.readings.count <= 2)
+                values += page.readings.map(\.value)
+                address = page.next
+            }
+            #expect(values == [79.8, 79.9, 79.5, 79.6], "every reading from the 6th, once, in order")
+            let water = try JSONDecoder().decode(Water.self, from: Data(try await client.get("/api/water?limit=2").text.utf8))
+            #expect(water.drinks.map(\.ml) == [250, 500] && water.next?.hasPrefix("/api/water?limit=2&after=2026-03-09T12:34_") == true)
+            let summary = try JSONDecoder().decode(Summary.self, from: Data(try await client.get("/api/body").text.utf8))
+            #expect(summary.units == "metric" && summary.trendKg != nil && summary.measures.first?.key == "weight")
+            #expect(try await client.get("/api/body/height").status == .notFound)
+            #expect(try await client.get("/api/water?limit=0").status == .badRequest)
+            #expect(try await client.get("/api/body/weight?after=yesterday").status == .badRequest)
+        }
+    }
+
     static func values(_ database: AppDatabase, _ key: String) async throws -> [Double] {
         try await database.read { db in
             try Double.fetchAll(db, sql: "SELECT value FROM body_measurement JOIN body_measure b ON b.id = measure_id WHERE b.key = ? ORDER BY measured_local, body_measurement.id",

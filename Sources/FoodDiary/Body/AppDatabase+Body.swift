@@ -1,6 +1,7 @@
 import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
+import FoodDiaryWeb
 import GRDB
 
 /// Writes to weigh-ins, body measurements, water and their settings, each in one transaction.
@@ -186,5 +187,36 @@ extension BodyQueries {
     static func page(_ db: Database, today: LocalDate) throws -> Page {
         let (trend, weighIns) = try weightTrend(db, through: today)
         return Page(settings: try settings(db), measures: try measures(db), latest: try latestReadings(db), trend: trend, weighIns: weighIns)
+    }
+}
+
+extension BodyQueries {
+    /// Up to `limit` readings of a measure taken `from` through `to`, oldest first, after `cursor`.
+    static func measurementsPage(_ db: Database, measureID: Int64, page: APIPageQuery) throws -> (readings: [BodyMeasurement], next: TimeCursor?) {
+        let rows = try db.cachedRows("""
+            SELECT id, measure_id, value, measured_local, utc_offset_minutes FROM body_measurement
+            WHERE measure_id = ? AND measured_local >= ? AND measured_local < ? AND (measured_local, id) > (?, ?)
+            ORDER BY measured_local, id LIMIT ?
+            """, [measureID] + bounds(page) + [page.limit + 1]).compactMap(measurement)
+        let shown = Array(rows.prefix(page.limit))
+        return (shown, rows.count > page.limit ? shown.last.map { TimeCursor(at: $0.takenAt, id: $0.id) } : nil)
+    }
+
+    /// Up to `limit` drinks of water, as `measurementsPage`.
+    static func waterPage(_ db: Database, page: APIPageQuery) throws -> (drinks: [WaterDrink], next: TimeCursor?) {
+        let rows = try db.cachedRows("""
+            SELECT id, millilitres, drunk_local, utc_offset_minutes FROM water_drink
+            WHERE drunk_local >= ? AND drunk_local < ? AND (drunk_local, id) > (?, ?)
+            ORDER BY drunk_local, id LIMIT ?
+            """, bounds(page) + [page.limit + 1]).compactMap { row in
+            LocalDateTime(parsing: row[2]).map { WaterDrink(id: row[0], millilitres: row[1], drunkAt: $0, utcOffsetMinutes: row[3]) }
+        }
+        let shown = Array(rows.prefix(page.limit))
+        return (shown, rows.count > page.limit ? shown.last.map { TimeCursor(at: $0.drunkAt, id: $0.id) } : nil)
+    }
+
+    /// From, through (as the day after) and the cursor, each open when not asked for.
+    private static func bounds(_ page: APIPageQuery) -> StatementArguments {
+        [page.from?.description ?? "", page.to?.next.description ?? "9999", page.after?.at.description ?? "", page.after?.id ?? 0]
     }
 }

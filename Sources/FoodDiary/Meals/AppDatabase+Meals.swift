@@ -142,26 +142,6 @@ public enum MealQueries {
         try db.cachedRecords(MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE id = ?", [id]).first.map { try withTotals(db, [$0])[0] }
     }
 
-    /// Where a walk through the meals, oldest first, stopped: the last meal given. Written in
-    /// addresses as `2026-03-09T12:30_42`.
-    public struct Cursor: Sendable, Equatable, CustomStringConvertible {
-        public let eatenAt: LocalDateTime
-        public let id: Int64
-
-        public init(eatenAt: LocalDateTime, id: Int64) {
-            self.eatenAt = eatenAt
-            self.id = id
-        }
-
-        public init?(parsing text: String) {
-            let parts = text.split(separator: "_", omittingEmptySubsequences: false)
-            guard parts.count == 2, let eatenAt = LocalDateTime(parsing: String(parts[0])), let id = Int64(parts[1]), id > 0 else { return nil }
-            self.init(eatenAt: eatenAt, id: id)
-        }
-
-        public var description: String { "\(eatenAt)_\(id)" }
-    }
-
     /// Meals eaten on the local days `from` through `to` inclusive, oldest first.
     public static func meals(_ db: Database, from: LocalDate?, through to: LocalDate?) throws -> [Meal] {
         try withTotals(db, try eaten(db, from: from, through: to, after: nil, limit: nil))
@@ -169,17 +149,17 @@ public enum MealQueries {
 
     /// Up to `limit` of those meals, starting after `cursor`; `next` is where the following page
     /// starts, nil after the last.
-    public static func mealsPage(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: Cursor?,
-                                 limit: Int) throws -> (meals: [Meal], next: Cursor?) {
+    public static func mealsPage(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: TimeCursor?,
+                                 limit: Int) throws -> (meals: [Meal], next: TimeCursor?) {
         let records = try eaten(db, from: from, through: to, after: cursor, limit: limit + 1)
         let page = Array(records.prefix(limit))
         let next = records.count > limit ? page.last.flatMap { record in
-            LocalDateTime(parsing: record.eatenLocal).map { Cursor(eatenAt: $0, id: record.id!) }
+            LocalDateTime(parsing: record.eatenLocal).map { TimeCursor(at: $0, id: record.id!) }
         } : nil
         return (try withTotals(db, page), next)
     }
 
-    private static func eaten(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: Cursor?, limit: Int?) throws -> [MealRecord] {
+    private static func eaten(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: TimeCursor?, limit: Int?) throws -> [MealRecord] {
         var conditions = ["1"]
         var arguments: StatementArguments = []
         if let from {
@@ -192,7 +172,7 @@ public enum MealQueries {
         }
         if let cursor {
             conditions.append("(eaten_local, id) > (?, ?)")
-            arguments += [cursor.eatenAt.description, cursor.id]
+            arguments += [cursor.at.description, cursor.id]
         }
         arguments += [limit ?? -1]
         return try db.cachedRecords(

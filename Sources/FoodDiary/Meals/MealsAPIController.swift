@@ -11,41 +11,12 @@ struct MealsAPIController: Sendable {
         routes.get("/api/meals/:id", use: detail)
     }
 
-    static let defaultLimit = 50
-    static let maxLimit = 500
-
     /// A page of meals, oldest first, with the address of the next page while there is one.
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        let query = try request.formQuery()
-        let from = try date(query, "from")
-        let to = try date(query, "to")
-        if let from, let to, to < from {
-            throw HTTPError(.badRequest, message: "`to` (\(to)) is before `from` (\(from)).")
-        }
-        var limit = Self.defaultLimit
-        if let text = query["limit"] {
-            guard let value = Int(text), (1...Self.maxLimit).contains(value) else {
-                throw HTTPError(.badRequest, message: "`limit` must be a whole number from 1 to \(Self.maxLimit).")
-            }
-            limit = value
-        }
-        var cursor: MealQueries.Cursor?
-        if let text = query["after"] {
-            guard let parsed = MealQueries.Cursor(parsing: text) else {
-                throw HTTPError(.badRequest, message: "`after` must be the `nextAfter` of a previous page, like 2026-03-09T12:30_42.")
-            }
-            cursor = parsed
-        }
-        let pageLimit = limit, start = cursor
-        let page = try await diary.database.read { db in try MealQueries.mealsPage(db, from: from, through: to, after: start, limit: pageLimit) }
-        let next = page.next.map { next in
-            var parameters = [("limit", String(pageLimit)), ("after", next.description)]
-            if let from { parameters.append(("from", from.description)) }
-            if let to { parameters.append(("to", to.description)) }
-            return "/api/meals?" + parameters.map { "\($0)=\($1)" }.joined(separator: "&")
-        }
-        return try jsonResponse(MealListJSON(meals: page.meals.map(MealJSON.init), nextAfter: page.next?.description, next: next))
+        let page = try APIPageQuery(try request.formQuery())
+        let found = try await diary.database.read { db in try MealQueries.mealsPage(db, from: page.from, through: page.to, after: page.after, limit: page.limit) }
+        return try jsonResponse(MealListJSON(meals: found.meals.map(MealJSON.init), nextAfter: found.next?.description, next: page.next("/api/meals", after: found.next)))
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -56,14 +27,6 @@ struct MealsAPIController: Sendable {
             throw HTTPError(.notFound, message: "No meal has id \(context.parameters.get("id") ?? "").")
         }
         return try jsonResponse(MealDetailJSON(foods))
-    }
-
-    private func date(_ query: FormFields, _ name: String) throws -> LocalDate? {
-        guard let text = query[name], !text.isEmpty else { return nil }
-        guard let date = LocalDate(parsing: text) else {
-            throw HTTPError(.badRequest, message: "`\(name)` must be a date as YYYY-MM-DD, got “\(text.prefix(40))”.")
-        }
-        return date
     }
 }
 

@@ -203,3 +203,23 @@ extension LocalDate {
     /// Whole days from `self` to `other`: positive when `other` is later.
     package func days(to other: LocalDate) -> Int { other.daysSince1970 - daysSince1970 }
 }
+
+/// Where a page of things in time order ends: the last one's wall-clock time and id, written
+/// `2026-03-09T12:30_42`, for the next page to start after.
+public struct TimeCursor: Sendable, Equatable, CustomStringConvertible {
+    public let at: LocalDateTime
+    public let id: Int64
+
+    public init(at: LocalDateTime, id: Int64) {
+        self.at = at
+        self.id = id
+    }
+
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 2, let at = LocalDateTime(parsing: String(parts[0])), let id = Int64(parts[1]), id > 0 else { return nil }
+        self.init(at: at, id: id)
+    }
+
+    public var description: String { "\(at)_\(id)" }
+}
