@@ -839,7 +839,7 @@ extension ToItemiseView.Thumb: TemplateKeyed {
 
 extension TrendsView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "periods": self.periods.templateValue; case "energyChart": self.energyChart.templateValue; case "macroChart": self.macroChart.templateValue; case "averageText": self.averageText.templateValue; case "goalText": self.goalText.templateValue; case "rows": self.rows.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "periods": self.periods.templateValue; case "energyChart": self.energyChart.templateValue; case "macroChart": self.macroChart.templateValue; case "averageText": self.averageText.templateValue; case "goalText": self.goalText.templateValue; case "rows": self.rows.templateValue; case "weightChart": self.weightChart.templateValue; case "weightText": self.weightText.templateValue; default: .absent }
     }
 }
 
@@ -926,6 +926,7 @@ enum TemplateKeys {
         "totalServingsError", "trendText", "typed", "typedQuery", "typedURL", "unit", "unitChoices", "unitName",
         "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
         "utcOffset", "utcOffsetError", "value", "valueText", "waterFill", "waterGoal", "waterGoalText", "waterPercentText",
-        "waterText", "weight", "whenText", "width", "x", "xLabels", "y", "yield",
+        "waterText", "weight", "weightChart", "weightText", "whenText", "width", "x", "xLabels",
+        "y", "yield",
     ]
 }

@@ -48,6 +48,8 @@ import FoodDiaryWeb
             #expect(try await client.get("/body?days=12").status == .badRequest)
             let today = try await client.get("/today").text
             #expect(today.contains("kg a week"), "Today shows the rate too")
+            let trends = try await client.get("/trends?days=30").text
+            #expect(trends.contains("Weight trend and weigh-ins, last 30 days") && trends.contains("Trend down"), "intake and weight together")
 
             // Removing a weigh-in takes it out of the trend.
             let last = try await database.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM body_measurement") }!

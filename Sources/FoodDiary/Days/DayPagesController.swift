@@ -90,8 +90,10 @@ struct DayPagesController: Sendable {
 
     @Sendable func trends(_ request: Request, context: AppRequestContext) async throws -> Response {
         let period = try period(request)
-        let (days, goals) = try await trendData(try context.diary(), period)
-        return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period), for: context)
+        let diary = try context.diary(), last = todayDate
+        let (days, goals) = try await trendData(diary, period)
+        let weight = try await diary.database.read { db in (try BodyQueries.weightTrend(db, through: last).trend, try BodyQueries.settings(db).units) }
+        return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period, weight: weight), for: context)
     }
 
     // MARK: - JSON

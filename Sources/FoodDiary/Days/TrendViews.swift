@@ -23,8 +23,11 @@ struct TrendsView: Sendable {
     let averageText: String
     let goalText: String?
     let rows: [Row]
+    /// The weight trend over the same days, beside the energy eaten; nil without weigh-ins in them.
+    let weightChart: LineChartView?
+    let weightText: String?
 
-    init(days: [DayQueries.DayTotals], goals: DailyGoals, period: Int) {
+    init(days: [DayQueries.DayTotals], goals: DailyGoals, period: Int, weight: (trend: WeightTrend, units: UnitSystem)? = nil) {
         title = "Last \(period) days"
         periods = [7, 30].map { PeriodLink(label: "\($0) days", url: "/trends?days=\($0)", selected: $0 == period) }
         let kcal = days.map { $0.totals.value(.energyKcal, default: 0) }
@@ -47,6 +50,18 @@ struct TrendsView: Sendable {
                                        (day.totals.value(.carbohydrateG, default: 0), "carbohydrate")] },
             titles: days.map { "\($0.date.longText): \(macrosText($0.totals))" }, unit: "g", goal: nil, average: nil, overGoal: [],
             incomplete: days.map { !$0.isComplete })
+        if let weight, let first = days.first?.date, let last = days.last?.date,
+           weight.trend.days.contains(where: { $0.date >= first && $0.date <= last && $0.weighedKilograms != nil }) {
+            let units = weight.units
+            weightChart = LineChartView(
+                label: "Weight trend and weigh-ins, last \(period) days, in \(units.weightUnit)", first: first, last: last,
+                line: weight.trend.days.map { ($0.date, units.weight(fromKilograms: $0.trendKilograms)) },
+                readings: weight.trend.days.compactMap { day in day.weighedKilograms.map { (day.date, units.weight(fromKilograms: $0), "\(day.date.shortText): \(units.weightText(kilograms: $0))") } })
+            let change = (weight.trend.trend(on: last) ?? 0) - (weight.trend.trend(on: first) ?? weight.trend.days.first?.trendKilograms ?? 0)
+            weightText = "Trend \(change <= 0 ? "down" : "up") \(units.weightText(kilograms: abs(change))) over these days."
+        } else {
+            (weightChart, weightText) = (nil, nil)
+        }
         rows = days.reversed().map {
             Row(url: "/days/\($0.date)", dateText: $0.date.shortText, kcal: grouped($0.totals.value(.energyKcal, default: 0)),
                 protein: $0.totals[.proteinG].map(grouped) ?? "–", fat: $0.totals[.fatG].map(grouped) ?? "–",
