@@ -126,6 +126,7 @@ import FoodDiaryWeb
         try await TestEnvironment.withApp { client, database in
             let waiting = try await client.get("/energy").text
             #expect(waiting.contains("Weigh in first"))
+            #expect(try await client.get("/body").text.contains("Weigh in first"))
             #expect(try await client.postForm("/energy", [("rate", "1")]).status == .conflict)
 
             // Six weeks and more of a person burning 2,600 kcal and eating about 2,100.
@@ -151,6 +152,7 @@ import FoodDiaryWeb
             let estimate = try #require(Double(figure.replacingOccurrences(of: ",", with: "")))
             #expect(abs(estimate - 2_600) / 2_600 < 0.05, "\(estimate)")
             #expect(page.contains("Lose 0.5 kg a week"))
+            #expect(try await client.get("/body").text.contains("Your body burns about \(figure) kcal a day"), "the body page says it too")
             #expect(try await client.postForm("/energy", [("rate", "9")]).status == .badRequest)
             #expect(try await client.postForm("/energy", [("rate", "1")]).headers[.location] == "/energy?notice=accepted")
             let goal = try #require(try await database.read { db in try DailyGoals.fetch(db)[.energyKcal] })

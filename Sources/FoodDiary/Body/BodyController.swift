@@ -59,13 +59,21 @@ struct BodyController: Sendable {
             latestText: page.weighIns.last.map { "Last weighed \(units.weightText(kilograms: $0.value)) on \($0.takenAt.date.shortText)" },
             periods: Self.periods.map { PeriodChipView(label: "\($0) days", url: "/body?days=\($0)", selected: $0 == period) },
             chart: chart, form: form ?? Self.weighInForm(units: units, today: today),
-            recent: recent,
+            recent: recent, energyText: Self.energyText(page.energy.outcome),
             measures: page.measures.filter { $0.isShown && !$0.isWeight }.map { measure in
                 let latest = page.latest[measure.id]
                 return .init(name: measure.name, latestText: latest.map { measure.unit.text($0.value, in: units) } ?? "Not measured yet",
                              dateText: latest?.takenAt.date.shortText, url: measure.url)
             })
         return await renderer.render(.body, view, for: context, status: status)
+    }
+
+    /// The body page's line on energy: the estimate, or what it still needs.
+    static func energyText(_ outcome: Result<EnergyExpenditure, EnergyExpenditure.Shortfall>) -> String {
+        switch outcome {
+        case .success(let estimate): "Your body burns about \(kcalText((estimate.expenditureKcal / 10).rounded() * 10)) a day, from the last six weeks of your diary and this trend."
+        case .failure(let shortfall): EnergyController.text(shortfall)
+        }
     }
 
     static func weighInForm(units: UnitSystem, today: LocalDate, value: String = "", date: String? = nil, error: String? = nil,

@@ -58,6 +58,7 @@ struct BodyPageView: Sendable {
     let chart: LineChartView?
     let form: ReadingFormView
     let recent: [ReadingRowView]
+    let energyText: String
     let measures: [MeasureRow]
 }
 

@@ -20,24 +20,9 @@ struct EnergyController: Sendable {
         units == .metric ? [-0.75, -0.5, -0.25, 0, 0.25] : [-1.5, -1, -0.5, 0, 0.5].map { units.kilograms(fromWeight: $0) }
     }
 
-    private struct Reading: Sendable {
-        let outcome: Result<EnergyExpenditure, EnergyExpenditure.Shortfall>
-        let settings: BodySettings
-        let goal: Double?
-    }
-
-    private func read(_ context: AppRequestContext) async throws -> Reading {
+    private func read(_ context: AppRequestContext) async throws -> BodyQueries.EnergyReading {
         let yesterday = LocalDateTime(now(), in: timeZone).date.previous
-        let first = yesterday.adding(days: -(EnergyExpenditure.windowDays - 1))
-        return try await context.diary().database.read { db in
-            let intakes = try DayQueries.totals(db, from: first, through: yesterday).map {
-                EnergyExpenditure.Intake(date: $0.date, kcal: $0.mealCount > $0.notItemisedCount ? $0.totals[.energyKcal] ?? 0 : nil,
-                                         mealsToItemise: $0.notItemisedCount)
-            }
-            let trend = try BodyQueries.weightTrend(db, through: yesterday).trend
-            return Reading(outcome: EnergyExpenditure.estimate(intakes: intakes, trend: trend, endingOn: yesterday),
-                           settings: try BodyQueries.settings(db), goal: try DailyGoals.fetch(db)[.energyKcal])
-        }
+        return try await context.diary().database.read { db in try BodyQueries.energy(db, endingOn: yesterday) }
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -59,7 +44,7 @@ struct EnergyController: Sendable {
         return redirect(to: "/energy?notice=accepted")
     }
 
-    private func view(_ reading: Reading, csrfToken: String, notice: String?) -> EnergyView {
+    private func view(_ reading: BodyQueries.EnergyReading, csrfToken: String, notice: String?) -> EnergyView {
         let units = reading.settings.units
         let currentGoal = reading.goal.map { "Your daily energy goal now: \(kcalText($0))." }
         switch reading.outcome {
