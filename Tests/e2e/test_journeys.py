@@ -46,6 +46,8 @@ TAP_BUDGETS = {
     "switch diary": {"taps": 2, "loads": 2},
     "the first food, no history": {"taps": 3, "loads": 2},
     "share a meal": {"taps": 4, "loads": 3},
+    "a weigh-in": {"taps": 2, "loads": 1},
+    "a glass of water": {"taps": 1, "loads": 1},
 }
 # The photo's EXIF says Sunday 8 March 2026, 19:42, at Buckingham Palace.
 PHOTO_TAKEN, PHOTO_LAT, PHOTO_LON = "2026:03:08 19:42:10", 51.50135, -0.14189
@@ -584,6 +586,18 @@ class Journeys:
         tap(count, self.find("#meal-form button[type=submit]:not([name])"))
         self.assertIn("picnic", self.text().lower())
 
+        # Issue 39: weight and water from Today, each saved where it was typed or tapped.
+        count = start("a weigh-in")
+        tap(count, self.find("#weigh-in"), "72.4")
+        tap(count, self.find(".weigh-in button[type=submit]"))
+        self.assertIn("72.4 kg", self.find(".day-weight").text)
+
+        count = start("a glass of water")
+        before = self.find(".water-total").text
+        tap(count, self.find(".water-buttons button"))
+        self.assertNotEqual(before, self.find(".water-total").text)
+        self.assertIn("250 ml", self.find(".water-total").text)
+
         count = start("switch diary")
         tap(count, self.find(".diary-switch"))
         tap(count, self.find("form[action$='/open'] button"))
@@ -735,6 +749,34 @@ class Journeys:
         self.use_cookies(sam)
         self.open(f"/meals/{meal}", "sam-meal-after-share")
         self.assertEqual(self.find(".meal-total-kcal").text, "135 kcal")
+
+    def test_9u_weigh_ins_water_and_the_trend(self):
+        """Issue 39: weigh-ins over a fortnight draw a trend with a weekly rate; water counts against its goal."""
+        self.open("/settings/body", "body-settings")
+        goal = self.find("#water_goal")
+        goal.clear()
+        goal.send_keys("2000")
+        self.click("form[action='/settings/body'] button[type=submit]")
+        self.assertIn("Settings saved.", self.text())
+        for day in range(14, 0, -1):
+            date = time.strftime("%Y-%m-%d", time.localtime(time.time() - day * 86400))
+            self.browser.get(self.server.base + "/body")
+            self.find("#reading-value").send_keys(f"{80 - day * 0.1 + (0.3 if day % 2 else -0.3):.1f}")
+            date_field = self.find("#reading-date")
+            self.browser.execute_script("arguments[0].value = arguments[1]", date_field, date)
+            self.click("form.reading-form button[type=submit]")
+        self.assertIn("Weigh-in saved.", self.text())
+        self.assertIn("kg a week", self.find(".body-weight").text)
+        chart = self.find(".chart-card svg")
+        self.assertEqual(len(chart.find_elements(By.CSS_SELECTOR, "circle.chart-reading")), 14)
+        self.assertLessEqual(self.browser.execute_script("return arguments[0].getBoundingClientRect().right", chart), self.width)
+        self.shot("body-trend")
+        self.open("/today", "today-body")
+        self.click(".water-buttons button")
+        self.assertIn("/ 2,000 ml", self.find(".water-total").text)
+        self.shot("today-water")
+        self.open("/energy", "energy")
+        self.assertIn("Log everything you eat", self.text())
 
     def test_9v_a_recipe_from_its_page(self):
         """Issue 38: a recipe page's address becomes a recipe with its servings, each ingredient
