@@ -28,6 +28,8 @@ import FoodDiaryWeb
             #expect(future.status == .unprocessableContent && future.text.contains("has not come yet"))
             #expect(try await client.postForm("/body/weight", [("value", "70"), ("date", "9/3/2026")]).status == .unprocessableContent)
             #expect(try await Self.values(database, "weight") == [72.4], "nothing refused was kept")
+            try await client.postForm("/body/weight", [("value", "74"), ("back", "today")])
+            #expect(try await client.get("/today").text.contains("73.2 kg (mean of 2)"), "Today shows what was weighed, not only the trend")
         }
     }
 

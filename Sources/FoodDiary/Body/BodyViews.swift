@@ -93,9 +93,10 @@ struct DayBodyView: Sendable {
 }
 
 struct DayWeightView: Sendable {
+    /// Today's weight as weighed ("72.4 kg", or the mean of several), so a Save shows what it kept.
+    let todayText: String?
     let trendText: String?
     let rateText: String?
-    let lastText: String?
     let unit: String
     let range: String
 }
@@ -164,16 +165,18 @@ extension DayBodyView {
             Drink(timeText: $0.drunkAt.clockText, amountText: units.drinkText(millilitres: $0.millilitres), deleteURL: "/water/\($0.id)/delete")
         }
         hasDrinks = !day.water.isEmpty
-        weight = isToday ? DayWeightView(trend: day.weightTrend, units: units) : nil
+        weight = isToday ? DayWeightView(trend: day.weightTrend, units: units, today: day.date) : nil
     }
 }
 
 extension DayWeightView {
-    init(trend: WeightTrend?, units: UnitSystem) {
+    init(trend: WeightTrend?, units: UnitSystem, today: LocalDate) {
         let latest = trend?.latest
-        trendText = latest.map { units.weightText(kilograms: $0.trendKilograms) }
+        todayText = latest.flatMap { day in
+            day.date == today ? day.weighedKilograms.map { units.weightText(kilograms: $0) + (day.weighInCount > 1 ? " (mean of \(day.weighInCount))" : "") } : nil
+        }
+        trendText = latest.map { "trend \(units.weightText(kilograms: $0.trendKilograms))" + ($0.date == today ? "" : ", last weighed \($0.date.shortText)") }
         rateText = trend?.weeklyRateKilograms.map { units.weeklyRateText(kilograms: $0) }
-        lastText = latest.map { "trend, weighed \($0.date.shortText)" }
         unit = units.weightUnit
         let range = BodyMeasure.Unit.kilograms.typedRange(units)
         self.range = "\(formatQuantity(range.lowerBound))–\(formatQuantity(range.upperBound))"

@@ -14,6 +14,8 @@ public struct WeightTrend: Sendable, Equatable {
         public let trendKilograms: Double
         /// The day's mean weigh-in; nil on a day filled in between two.
         public let weighedKilograms: Double?
+        /// How many weigh-ins that mean is of.
+        public var weighInCount = 0
     }
 
     /// Every day from the first weigh-in through the last, oldest first.
@@ -25,7 +27,7 @@ public struct WeightTrend: Sendable, Equatable {
             sums[weighIn.date, default: (0, 0)].total += weighIn.kilograms
             sums[weighIn.date, default: (0, 0)].count += 1
         }
-        let means = sums.map { (date: $0.key, kilograms: $0.value.total / Double($0.value.count)) }.sorted { $0.date < $1.date }
+        let means = sums.map { (date: $0.key, kilograms: $0.value.total / Double($0.value.count), count: $0.value.count) }.sorted { $0.date < $1.date }
         guard let first = means.first else {
             days = []
             return
@@ -45,7 +47,7 @@ public struct WeightTrend: Sendable, Equatable {
                 }
                 trend += Self.smoothing * (weighed.kilograms - trend)
             }
-            days.append(Day(date: weighed.date, trendKilograms: trend, weighedKilograms: weighed.kilograms))
+            days.append(Day(date: weighed.date, trendKilograms: trend, weighedKilograms: weighed.kilograms, weighInCount: weighed.count))
         }
         self.days = days
     }
