@@ -104,13 +104,13 @@ public enum BodyQueries {
     static let trendHistoryDays = 400
 
     public static func settings(_ db: Database) throws -> BodySettings {
-        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?)",
-                                    arguments: [BodySettings.keys.units, BodySettings.keys.waterGoal, BodySettings.keys.glass, BodySettings.keys.rate])
+        let rows = try db.cachedRows("SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?)",
+                                     [BodySettings.keys.units, BodySettings.keys.waterGoal, BodySettings.keys.glass, BodySettings.keys.rate])
         return BodySettings(settings: Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) }))
     }
 
     public static func measures(_ db: Database) throws -> [BodyMeasure] {
-        try Row.fetchAll(db, sql: "SELECT id, key, name, unit, is_shown FROM body_measure ORDER BY position, id").map(measure)
+        try db.cachedRows("SELECT id, key, name, unit, is_shown FROM body_measure ORDER BY position, id").map(measure)
     }
 
     public static func measure(_ db: Database, key: String) throws -> BodyMeasure? {

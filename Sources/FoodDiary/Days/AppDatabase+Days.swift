@@ -63,12 +63,13 @@ public enum DayQueries {
             GROUP BY day
             """, [first.description, last.next.description])
         var byDay: [String: DayTotals] = [:]
+        // By position: a name is lower-cased on every lookup, and a month is three hundred of them.
         for row in rows {
-            let day: String = row["day"]
+            let day: String = row[0]
             guard let date = LocalDate(parsing: day) else { continue }
             var values = NutrientValues()
-            for kind in NutrientKind.allCases { values[kind] = row[kind.column] }
-            byDay[day] = DayTotals(date: date, mealCount: row["meal_count"], notItemisedCount: row["not_itemised"], totals: values)
+            for (index, kind) in NutrientKind.allCases.enumerated() { values[kind] = row[3 + index] }
+            byDay[day] = DayTotals(date: date, mealCount: row[1], notItemisedCount: row[2], totals: values)
         }
         var result: [DayTotals] = []
         var date = first

@@ -90,9 +90,11 @@ struct DayPagesController: Sendable {
 
     @Sendable func trends(_ request: Request, context: AppRequestContext) async throws -> Response {
         let period = try period(request)
-        let diary = try context.diary(), last = todayDate
-        let (days, goals) = try await trendData(diary, period)
-        let weight = try await diary.database.read { db in (try BodyQueries.weightTrend(db, through: last).trend, try BodyQueries.settings(db).units) }
+        let last = todayDate, first = last.adding(days: -(period - 1))
+        let (days, goals, weight) = try await context.diary().database.read { db in
+            (try DayQueries.totals(db, from: first, through: last), try DailyGoals.fetch(db),
+             (trend: try BodyQueries.weightTrend(db, through: last).trend, units: try BodyQueries.settings(db).units))
+        }
         return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period, weight: weight), for: context)
     }
 

@@ -73,7 +73,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         return timeZone.secondsFromGMT(for: instant) / 60
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        lhs.date != rhs.date ? lhs.date < rhs.date : lhs.hour != rhs.hour ? lhs.hour < rhs.hour : lhs.minute < rhs.minute
+    }
 
     package static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
@@ -152,7 +154,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return (y + y / 4 - y / 100 + y / 400 + offsets[month - 1] + day) % 7
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+    /// By the numbers, not the text: a year's trend compares dates thousands of times a page.
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        lhs.year != rhs.year ? lhs.year < rhs.year : lhs.month != rhs.month ? lhs.month < rhs.month : lhs.day < rhs.day
+    }
 
     package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
