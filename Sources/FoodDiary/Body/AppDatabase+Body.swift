@@ -100,8 +100,9 @@ extension AppDatabase {
 
 /// Read-only questions about the body and water; each runs in one read transaction.
 public enum BodyQueries {
-    /// Weigh-ins further back than this cannot move today's trend by a gram (0.9^400 ≈ 5·10⁻¹⁹).
-    static let trendHistoryDays = 400
+    /// Weigh-ins this long before the first day shown cannot move its trend by a gram: a weight
+    /// 10 kg off the trend 150 days earlier still counts 10 kg × 0.9^150 ≈ 1.4 mg.
+    static let trendHistoryDays = 150
 
     public static func settings(_ db: Database) throws -> BodySettings {
         let rows = try db.cachedRows("SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?)",
@@ -143,9 +144,10 @@ public enum BodyQueries {
         return BodyMeasurement(id: row[0], measureID: row[1], value: row[2], takenAt: time, utcOffsetMinutes: row[4])
     }
 
-    /// The weight trend through `last`, from every weigh-in that can still move it.
-    public static func weightTrend(_ db: Database, through last: LocalDate) throws -> (trend: WeightTrend, weighIns: [BodyMeasurement]) {
-        let first = last.adding(days: -trendHistoryDays)
+    /// The weight trend through `last`, for the `shownDays` ending there, from every weigh-in that
+    /// can still move it; the trend's days begin before the first shown.
+    public static func weightTrend(_ db: Database, through last: LocalDate, shownDays: Int = 1) throws -> (trend: WeightTrend, weighIns: [BodyMeasurement]) {
+        let first = last.adding(days: -(shownDays + trendHistoryDays))
         let weighIns = try db.cachedRows("""
             SELECT m.id, m.measure_id, m.value, m.measured_local, m.utc_offset_minutes FROM body_measurement m
             JOIN body_measure b ON b.id = m.measure_id AND b.key = ?
@@ -185,8 +187,8 @@ extension BodyQueries {
         let weighIns: [BodyMeasurement]
     }
 
-    static func page(_ db: Database, today: LocalDate) throws -> Page {
-        let (trend, weighIns) = try weightTrend(db, through: today)
+    static func page(_ db: Database, today: LocalDate, shownDays: Int) throws -> Page {
+        let (trend, weighIns) = try weightTrend(db, through: today, shownDays: shownDays)
         return Page(energy: try energy(db, endingOn: today.previous), settings: try settings(db), measures: try measures(db), latest: try latestReadings(db), trend: trend, weighIns: weighIns)
     }
 }
@@ -236,7 +238,7 @@ extension BodyQueries {
             EnergyExpenditure.Intake(date: $0.date, kcal: $0.mealCount > $0.notItemisedCount ? $0.totals[.energyKcal] ?? 0 : nil,
                                      mealsToItemise: $0.notItemisedCount)
         }
-        let trend = try weightTrend(db, through: last).trend
+        let trend = try weightTrend(db, through: last, shownDays: EnergyExpenditure.windowDays).trend
         return EnergyReading(outcome: EnergyExpenditure.estimate(intakes: intakes, trend: trend, endingOn: last),
                              settings: try settings(db), goal: try DailyGoals.fetch(db)[.energyKcal])
     }

@@ -39,7 +39,7 @@ struct BodyController: Sendable {
     private func renderBodyPage(context: AppRequestContext, period: Int, notice: String?, form: ReadingFormView? = nil,
                                 status: HTTPResponse.Status = .ok) async throws -> Response {
         let today = nowLocal.date
-        let page = try await context.diary().database.read { db in try BodyQueries.page(db, today: today) }
+        let page = try await context.diary().database.read { db in try BodyQueries.page(db, today: today, shownDays: period) }
         let units = page.settings.units
         let first = today.adding(days: -(period - 1))
         let trend = page.trend
