@@ -55,6 +55,44 @@ import FoodDiaryStorage
         #expect(try await PortabilityFixtures.mealCount(diary.database) == expected.mealsAdded)
     }
 
+    /// Issue 39: weigh-ins and measurements from Cronometer and MyFitnessPal, in the units each gives.
+    @Test func biometricsFromOtherAppsBecomeReadingsInTheirOwnUnitsOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
+        func readings() async throws -> [String] {
+            try await diary.database.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT b.key || ' ' || round(m.value, 3) || ' ' || m.measured_local FROM body_measurement m JOIN body_measure b ON b.id = m.measure_id
+                    ORDER BY m.measured_local, b.key
+                    """)
+            }
+        }
+
+        let cronometer = try await importer.read(fileAt: PortabilityFixtures.path("cronometer-biometrics.csv"))
+        #expect(cronometer.format == "Cronometer biometrics")
+        #expect(cronometer.skipped.map(\.row) == [6, 7, 8, 9], "\(cronometer.skipped)")
+        #expect(cronometer.skipped.first?.reason.contains("Heart Rate") == true)
+        let preview = try await importer.preview(cronometer)
+        #expect(preview.measurementsAdded == 4 && preview.mealsAdded == 0)
+        #expect(try await readings().isEmpty, "the preview writes nothing")
+        #expect(try await importer.commit(cronometer) == preview)
+        #expect(try await readings() == ["weight 81.4 2026-03-01T07:05", "body_fat 22.5 2026-03-02T08:00", "weight 81.193 2026-03-02T08:00",
+                                         "waist 85.09 2026-03-03T07:10"])
+        #expect(try await importer.commit(try await importer.read(fileAt: PortabilityFixtures.path("cronometer-biometrics.csv"))).measurementsAdded == 0)
+
+        // MyFitnessPal does not say its units: this diary reads pounds and inches.
+        try await diary.database.setBodySettings({ var settings = BodySettings(); settings.units = .us; return settings }())
+        let myFitnessPal = try await importer.read(fileAt: PortabilityFixtures.path("myfitnesspal-measurements.csv"))
+        #expect(myFitnessPal.format == "MyFitnessPal measurements" && myFitnessPal.skipped.map(\.row) == [5])
+        #expect(myFitnessPal.remarks.contains { $0.contains("read in lb") })
+        #expect(try await importer.commit(myFitnessPal).measurementsAdded == 7)
+        let all = try await readings()
+        #expect(all.contains("weight 81.737 2026-03-01T08:00") && all.contains("waist 86.36 2026-03-08T08:00") && all.contains("body_fat 21.0 2026-03-08T08:00")
+                && all.contains("weight 81.012 2026-03-15T08:00"), "\(all)")
+    }
+
     @Test func cronometerRowsBecomeFoodsWithTheFilesNutrientsExactly() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -29,10 +29,10 @@ package struct DiaryImporter: Sendable {
             let kept = try await database.read(PortabilityQueries.photoHashes)
             return try await offTheCooperativePool { try ExportArchive.read(documentAt: path) { kept.contains($0) } }
         case .table(let table):
-            let days = try await database.read(PortabilityQueries.daysWithMeals)
+            let (days, units) = try await database.read { db in (try PortabilityQueries.daysWithMeals(db), try BodyQueries.settings(db).units) }
             let links = try await catalog.foodsByName().mapValues { ForeignDiaryBuilder.CatalogLink(id: $0.id, dataType: $0.dataType, ndbNumber: $0.ndbNumber) }
             let timeZone = timeZone
-            return try await offTheCooperativePool { try OtherAppExports.read(table, context: .init(catalog: links, timeZone: timeZone, daysWithMeals: days)) }
+            return try await offTheCooperativePool { try OtherAppExports.read(table, context: .init(catalog: links, timeZone: timeZone, daysWithMeals: days, units: units)) }
         }
     }
 

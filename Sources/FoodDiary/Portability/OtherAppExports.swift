@@ -22,9 +22,13 @@ enum OtherAppExports {
         let timeZone: TimeZone
         /// Days the diary has meals on already, which a file of day totals must not count twice.
         let daysWithMeals: Set<LocalDate>
+        /// What a file that does not name its units (MyFitnessPal's measurements) is read in.
+        var units: UnitSystem = .metric
     }
 
     static func read(_ table: ImportedTable, context: Context) throws -> ImportReading {
+        if table.has("Day") && table.has("Metric") && table.has("Amount") { return try cronometerBiometrics(table, context) }
+        if table.has("Date") && table.has("Weight") && !table.has("Meal") { return try myFitnessPalMeasurements(table, context) }
         if table.has("Food Name") && table.has("Day") { return try cronometerServings(table, context) }
         if table.has("Date") && table.has("Name") && table.has("Meal") && (table.has("Units") || table.has("Deleted") || table.has("Icon")) {
             return try loseIt(table, context)
@@ -33,7 +37,7 @@ enum OtherAppExports {
         if table.has("Date") && table.has("Energy (kcal)") { return try cronometerDaily(table, context) }
         throw ImportRefusal(description: """
             FoodDiary does not know this file. Its columns begin \(table.headers.prefix(6).map { "“\($0.prefix(40))”" }.joined(separator: ", ")). \
-            It imports its own export, Cronometer's servings.csv and dailysummary.csv, MyFitnessPal's nutrition export and Lose It!'s food-logs.csv.
+            It imports its own export, Cronometer's servings.csv, dailysummary.csv and biometrics.csv, MyFitnessPal's nutrition and measurement exports and Lose It!'s food-logs.csv.
             """)
     }
 
@@ -142,7 +146,7 @@ enum OtherAppExports {
         return ImportReading(format: format, document: document, rows: table.rows.count, skipped: builder.skipped)
     }
 
-    private static func readDate(_ text: String, row: Int, into builder: inout ForeignDiaryBuilder) -> LocalDate? {
+    static func readDate(_ text: String, row: Int, into builder: inout ForeignDiaryBuilder) -> LocalDate? {
         guard let date = ForeignValues.date(text) else {
             builder.skip(row, text.isEmpty ? "it has no date" : "its date “\(text.prefix(20))” is not a date like 2026-03-09 or 03/09/2026")
             return nil

@@ -1,0 +1,93 @@
+import FoodDiaryBase
+import Foundation
+
+/// Weigh-ins and measurements from other apps' exports, in the units each row or file gives.
+extension OtherAppExports {
+    /// The measures other apps name, by FoodDiary's key: "Waist Size" is the waist.
+    static let measureNames: [String: String] = [
+        "weight": "weight", "body weight": "weight", "body fat": "body_fat", "body fat %": "body_fat", "body fat percentage": "body_fat",
+        "waist": "waist", "waist size": "waist", "hips": "hips", "hip": "hips", "hip size": "hips", "chest": "chest", "neck": "neck",
+    ]
+
+    /// Cronometer's biometrics.csv: `Day, Time?, Group, Metric, Unit, Amount`, one reading a row.
+    static func cronometerBiometrics(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
+        let format = "Cronometer biometrics"
+        let required = try table.require(["Day", "Metric", "Unit", "Amount"], format: format)
+        let (day, metric, unit, amount) = (required[0], required[1], required[2], required[3])
+        let time = table.column(["Time"])
+        var readings = BodyRows(timeZone: context.timeZone)
+        for (number, fields) in table.rows {
+            let name = fields.field(metric)
+            guard let key = measureNames[name.lowercased()] else {
+                readings.skipped.append(SkippedRow(row: number, reason: "“\(name.prefix(40))” is not a body measure FoodDiary keeps"))
+                continue
+            }
+            readings.add(row: number, date: fields.field(day), time: fields.field(time), key: key, amount: fields.field(amount),
+                         unit: fields.field(unit))
+        }
+        return readings.reading(format, rows: table.rows.count)
+    }
+
+    /// MyFitnessPal's measurement export: `Date, Weight` and any other measures as columns, in the
+    /// units the person's MyFitnessPal used, which the file does not say: read in this diary's.
+    static func myFitnessPalMeasurements(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
+        let format = "MyFitnessPal measurements"
+        let day = try table.require(["Date", "Weight"], format: format)[0]
+        let columns = table.headers.enumerated().compactMap { index, header in measureNames[header.lowercased()].map { (index, $0) } }
+        var readings = BodyRows(timeZone: context.timeZone)
+        for (number, fields) in table.rows {
+            for (index, key) in columns where !fields.field(index).isEmpty {
+                let unit = key == "body_fat" ? "%" : key == "weight" ? context.units.weightUnit : context.units.lengthUnit
+                readings.add(row: number, date: fields.field(day), time: "", key: key, amount: fields.field(index), unit: unit)
+            }
+        }
+        var result = readings.reading(format, rows: table.rows.count)
+        result.remarks.append("The file does not say its units: weights are read in \(context.units.weightUnit) and lengths in \(context.units.lengthUnit), this diary's units.")
+        return result
+    }
+}
+
+/// Readings gathered from a file's rows, each checked as the body pages check a typed one.
+private struct BodyRows {
+    let timeZone: TimeZone
+    var readings: [DiaryDocument.BodyMeasurementRecord] = []
+    var skipped: [SkippedRow] = []
+
+    mutating func add(row: Int, date dateText: String, time timeText: String, key: String, amount: String, unit unitText: String) {
+        guard let date = ForeignValues.date(dateText) else {
+            skipped.append(SkippedRow(row: row, reason: dateText.isEmpty ? "it has no date" : "its date “\(dateText.prefix(20))” is not a date like 2026-03-09 or 03/09/2026"))
+            return
+        }
+        guard case .value(let value) = ForeignValues.number(amount) else {
+            skipped.append(SkippedRow(row: row, reason: "its amount “\(amount.prefix(20))” is not a number"))
+            return
+        }
+        let unit = unitText.lowercased().trimmingCharacters(in: .whitespaces)
+        let stored: (value: Double, unit: BodyMeasure.Unit)? = switch unit {
+        case "kg": (value, .kilograms)
+        case "lb", "lbs", "pounds": (UnitSystem.us.kilograms(fromWeight: value), .kilograms)
+        case "cm": (value, .centimetres)
+        case "in", "inch", "inches": (UnitSystem.us.centimetres(fromLength: value), .centimetres)
+        case "%", "percent": (value, .percent)
+        default: nil
+        }
+        guard let stored, stored.unit == (key == "weight" ? .kilograms : key == "body_fat" ? .percent : .centimetres) else {
+            skipped.append(SkippedRow(row: row, reason: "“\(unitText.prefix(20))” is not a unit its measure is taken in"))
+            return
+        }
+        guard stored.unit.typedRange(.metric).contains(stored.value) else {
+            skipped.append(SkippedRow(row: row, reason: "\(NumberText.decimal(value, maxFractionDigits: 2, grouping: false)) \(unitText.prefix(10)) is not a believable \(key.replacingOccurrences(of: "_", with: " "))"))
+            return
+        }
+        let clock = ForeignValues.time(timeText) ?? (hour: 8, minute: 0)
+        let local = LocalDateTime(date: date, hour: clock.hour, minute: clock.minute)!
+        readings.append(.init(measure: key, value: stored.value, measuredLocal: local.description, utcOffsetMinutes: local.utcOffsetMinutes(in: timeZone),
+                              createdAt: ""))
+    }
+
+    func reading(_ format: String, rows: Int) -> ImportReading {
+        var document = DiaryDocument()
+        document.bodyMeasurements = readings
+        return ImportReading(format: format, document: document, rows: rows, skipped: skipped)
+    }
+}
