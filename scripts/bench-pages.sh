@@ -83,6 +83,21 @@ measure "meal to itemise, here" "/meals/$here" "$cookie"
 measure "add food: last time here" "/meals/$here/foods/new" "$cookie"
 measure "meal to itemise, no place" "/meals/$anytime" "$cookie"
 measure "add food: usual at this time" "/meals/$anytime/foods/new" "$cookie"
+# Weight, body and water (the demo weighs in on most mornings): the trend, its chart and the
+# energy estimate are computed on every request.
+for path in /body "/body?days=365" /body/waist /energy /api/body /settings/body; do
+  measure "$path" "$path" "$cookie"
+done
+# Today as a person sees it after each glass of water: every write makes the day's page read again.
+start=$(wc -l <"$log")
+for _ in $(seq 1 "$requests"); do
+  curl -s -o /dev/null -H "$cookie" -H "Origin: $base" -d "millilitres=250&_csrf=$token" "$base/water"
+  curl -s -o /dev/null -H "$cookie" "$base/days/$today"
+done
+times=$(tail -n +"$((start + 1))" "$log" | grep -o " GET [^ ]* [0-9]* [0-9.,]* ms" | awk '{gsub(",", "", $4); print $4}' | sort -n)
+p50=$(echo "$times" | awk '{v[NR]=$1} END {printf "%.3f", v[int((NR + 1) / 2)]}')
+p90=$(echo "$times" | awk '{v[NR]=$1} END {printf "%.3f", v[int(NR * 0.9)]}')
+printf "%-30s %9s %9s %8s\n" "day, after each glass" "$p50" "$p90" "$(awk -v a="$p50" -v b="$static_p50" 'BEGIN {printf "%.1f×", a / (b > 0 ? b : 0.01)}')"
 
 # Under load: wrk -t2 -c16 -d10s, the static file first, in the same run.
 if ! command -v wrk >/dev/null; then
@@ -92,7 +107,7 @@ fi
 echo
 printf "%-30s %9s %9s %9s %9s\n" "under wrk -t2 -c16 -d10s" "req/s" "of static" "p50" "p99"
 static_rps=""
-for path in /static/css/app.css / "/days/$today" /log; do
+for path in /static/css/app.css / "/days/$today" /log /body /energy; do
   out=$(wrk -t2 -c16 -d10s --latency -H "$cookie" "$base$path")
   # A lost session would measure redirects to the sign-in page instead of the page.
   if echo "$out" | grep -q "Non-2xx"; then echo "$path answered other than 2xx under wrk" >&2; exit 1; fi

@@ -179,7 +179,8 @@ public enum BodyQueries {
 extension BodyQueries {
     /// What `/body` shows, in one read.
     struct Page: Sendable {
-        let energy: EnergyReading
+        /// Read for the page, not for the JSON summary.
+        let energy: EnergyReading?
         let settings: BodySettings
         let measures: [BodyMeasure]
         let latest: [Int64: BodyMeasurement]
@@ -187,9 +188,9 @@ extension BodyQueries {
         let weighIns: [BodyMeasurement]
     }
 
-    static func page(_ db: Database, today: LocalDate, shownDays: Int) throws -> Page {
+    static func page(_ db: Database, today: LocalDate, shownDays: Int, withEnergy: Bool) throws -> Page {
         let (trend, weighIns) = try weightTrend(db, through: today, shownDays: shownDays)
-        return Page(energy: try energy(db, endingOn: today.previous), settings: try settings(db), measures: try measures(db), latest: try latestReadings(db), trend: trend, weighIns: weighIns)
+        return Page(energy: withEnergy ? try energy(db, endingOn: today.previous) : nil, settings: try settings(db), measures: try measures(db), latest: try latestReadings(db), trend: trend, weighIns: weighIns)
     }
 }
 

@@ -81,7 +81,7 @@ struct BodyAPIController: Sendable {
 
     @Sendable func summary(_ request: Request, context: AppRequestContext) async throws -> Response {
         let today = LocalDateTime(now(), in: timeZone).date
-        let page = try await context.diary().database.read { db in try BodyQueries.page(db, today: today, shownDays: 1) }
+        let page = try await context.diary().database.read { db in try BodyQueries.page(db, today: today, shownDays: 1, withEnergy: false) }
         return try jsonResponse(SummaryJSON(
             units: page.settings.units.rawValue, trendKg: page.trend.latest?.trendKilograms, weeklyRateKg: page.trend.weeklyRateKilograms,
             waterGoalMl: page.settings.waterGoalMillilitres,

@@ -39,7 +39,7 @@ struct BodyController: Sendable {
     private func renderBodyPage(context: AppRequestContext, period: Int, notice: String?, form: ReadingFormView? = nil,
                                 status: HTTPResponse.Status = .ok) async throws -> Response {
         let today = nowLocal.date
-        let page = try await context.diary().database.read { db in try BodyQueries.page(db, today: today, shownDays: period) }
+        let page = try await context.diary().database.read { db in try BodyQueries.page(db, today: today, shownDays: period, withEnergy: true) }
         let units = page.settings.units
         let first = today.adding(days: -(period - 1))
         let trend = page.trend
@@ -59,7 +59,7 @@ struct BodyController: Sendable {
             latestText: page.weighIns.last.map { "Last weighed \(units.weightText(kilograms: $0.value)) on \($0.takenAt.date.shortText)" },
             periods: Self.periods.map { PeriodChipView(label: "\($0) days", url: "/body?days=\($0)", selected: $0 == period) },
             chart: chart, form: form ?? Self.weighInForm(units: units, today: today),
-            recent: recent, energyText: Self.energyText(page.energy.outcome),
+            recent: recent, energyText: page.energy.map { Self.energyText($0.outcome) } ?? "",
             measures: page.measures.filter { $0.isShown && !$0.isWeight }.map { measure in
                 let latest = page.latest[measure.id]
                 return .init(name: measure.name, latestText: latest.map { measure.unit.text($0.value, in: units) } ?? "Not measured yet",
