@@ -51,3 +51,27 @@ package struct APIPageQuery: Sendable {
         return date
     }
 }
+
+/// A page of a JSON list: its things under their own name (`meals`, `readings`), any fields that
+/// describe them all, then `nextAfter` and `next`, both null on the last page.
+package struct PagedJSON<Item: Encodable>: Encodable {
+    let name: String
+    let items: [Item]
+    let fields: [(String, String)]
+    let nextAfter: String?
+    let next: String?
+
+    package init(_ name: String, _ items: [Item], fields: [(String, String)] = [], page: APIPageQuery, path: String, next cursor: TimeCursor?) {
+        (self.name, self.items, self.fields) = (name, items, fields)
+        nextAfter = cursor?.description
+        next = page.next(path, after: cursor)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
+        try container.encode(items, forKey: .init(name))
+        for (key, value) in fields { try container.encode(value, forKey: .init(key)) }
+        try container.encode(nextAfter, forKey: .init("nextAfter"))
+        try container.encode(next, forKey: .init("next"))
+    }
+}

@@ -42,41 +42,11 @@ struct BodyAPIController: Sendable {
         let measures: [MeasureJSON]
     }
 
-    struct ReadingsJSON: Encodable {
-        let measure: String
-        let unit: String
-        let readings: [ReadingJSON]
-        let nextAfter: String?
-        let next: String?
-        enum CodingKeys: String, CodingKey { case measure, unit, readings, nextAfter, next }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(measure, forKey: .measure)
-            try container.encode(unit, forKey: .unit)
-            try container.encode(readings, forKey: .readings)
-            try container.encode(nextAfter, forKey: .nextAfter)
-            try container.encode(next, forKey: .next)
-        }
-    }
-
     struct DrinkJSON: Encodable {
         let id: Int64
         let ml: Double
         let localTime: String
         let utcOffsetMinutes: Int
-    }
-
-    struct WaterJSON: Encodable {
-        let drinks: [DrinkJSON]
-        let nextAfter: String?
-        let next: String?
-        enum CodingKeys: String, CodingKey { case drinks, nextAfter, next }
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(drinks, forKey: .drinks)
-            try container.encode(nextAfter, forKey: .nextAfter)
-            try container.encode(next, forKey: .next)
-        }
     }
 
     @Sendable func summary(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -98,14 +68,14 @@ struct BodyAPIController: Sendable {
             return (measure, readings, next)
         }
         guard let (measure, readings, next) = found else { throw BodyController.noSuchMeasure }
-        return try jsonResponse(ReadingsJSON(measure: measure.key, unit: measure.unit.rawValue, readings: readings.map(ReadingJSON.init),
-                                             nextAfter: next?.description, next: page.next("/api/body/\(measure.key)", after: next)))
+        return try jsonResponse(PagedJSON("readings", readings.map(ReadingJSON.init), fields: [("measure", measure.key), ("unit", measure.unit.rawValue)],
+                                          page: page, path: "/api/body/\(measure.key)", next: next))
     }
 
     @Sendable func water(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = try APIPageQuery(try request.formQuery())
         let (drinks, next) = try await context.diary().database.read { db in try BodyQueries.waterPage(db, page: page) }
-        return try jsonResponse(WaterJSON(drinks: drinks.map { DrinkJSON(id: $0.id, ml: $0.millilitres, localTime: $0.drunkAt.description, utcOffsetMinutes: $0.utcOffsetMinutes) },
-                                          nextAfter: next?.description, next: page.next("/api/water", after: next)))
+        return try jsonResponse(PagedJSON("drinks", drinks.map { DrinkJSON(id: $0.id, ml: $0.millilitres, localTime: $0.drunkAt.description, utcOffsetMinutes: $0.utcOffsetMinutes) },
+                                          page: page, path: "/api/water", next: next))
     }
 }

@@ -16,7 +16,7 @@ struct MealsAPIController: Sendable {
         let diary = try context.diary()
         let page = try APIPageQuery(try request.formQuery())
         let found = try await diary.database.read { db in try MealQueries.mealsPage(db, from: page.from, through: page.to, after: page.after, limit: page.limit) }
-        return try jsonResponse(MealListJSON(meals: found.meals.map(MealJSON.init), nextAfter: found.next?.description, next: page.next("/api/meals", after: found.next)))
+        return try jsonResponse(PagedJSON("meals", found.meals.map(MealJSON.init), page: page, path: "/api/meals", next: found.next))
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -27,22 +27,6 @@ struct MealsAPIController: Sendable {
             throw HTTPError(.notFound, message: "No meal has id \(context.parameters.get("id") ?? "").")
         }
         return try jsonResponse(MealDetailJSON(foods))
-    }
-}
-
-/// `next` is the address of the following page and `nextAfter` its cursor; both null on the last page.
-struct MealListJSON: Encodable {
-    let meals: [MealJSON]
-    let nextAfter: String?
-    let next: String?
-
-    enum CodingKeys: String, CodingKey { case meals, nextAfter, next }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(meals, forKey: .meals)
-        try container.encode(nextAfter, forKey: .nextAfter)
-        try container.encode(next, forKey: .next)
     }
 }
 
