@@ -117,10 +117,13 @@ import FoodDiaryWeb
             for number in 0..<24 { try #require(try await Self.postMeal(client, number, withPhoto: number % 4 != 3) != nil) }
             try #require(try await client.postForm("/meals/2/foods", [("source", "catalog:9040"), ("amount", "g125")]).status == .seeOther)
             try #require(try await client.postForm("/meals/5/delete", []).status == .seeOther)
+            try #require(try await client.postForm("/body/weight", [("value", "71.3")]).status == .seeOther)
+            try #require(try await client.postForm("/water", [("millilitres", "330")]).status == .seeOther)
             let acknowledged = try Self.rows(ofDatabaseAt: config.firstDiaryPath)
             let acknowledgedPhotos = Self.originals(config.firstDiaryPhotos)
             let accountsBefore = try Self.rows(ofDatabaseAt: config.accountsPath)
             #expect(acknowledged["meal"]?.count == 23 && acknowledgedPhotos.count == 17)
+            #expect(acknowledged["body_measurement"]?.count == 1 && acknowledged["water_drink"]?.count == 1, "the backup holds weigh-ins and water too")
 
             // Writes go on until the backup is done: new meals, some with photos, and some of those
             // deleted again, so photo files come and go under the backup.
