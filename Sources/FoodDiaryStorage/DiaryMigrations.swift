@@ -562,6 +562,19 @@ package enum DiaryMigrations {
                 CREATE INDEX water_drink_by_time ON water_drink(drunk_local, id);
                 """)
         }
+        migrator.registerMigration("snapshotWater") { db in
+            // The water in what was eaten and drunk (USDA nutrient 255), kept in each snapshot like
+            // the other nutrients, so a day can show it beside the water drunk as water. Foods
+            // logged before have none recorded: unknown, not zero.
+            try db.execute(sql: """
+                ALTER TABLE food_entry ADD COLUMN basis_water_g REAL CHECK (basis_water_g >= 0);
+                ALTER TABLE food_entry ADD COLUMN water_g REAL CHECK (water_g >= 0);
+                ALTER TABLE saved_food ADD COLUMN basis_water_g REAL CHECK (basis_water_g >= 0);
+                ALTER TABLE recipe_ingredient ADD COLUMN basis_water_g REAL CHECK (basis_water_g >= 0);
+                ALTER TABLE recipe_ingredient ADD COLUMN water_g REAL CHECK (water_g >= 0);
+                ALTER TABLE my_food ADD COLUMN water_g REAL CHECK (water_g >= 0);
+                """)
+        }
         return migrator
     }
 }

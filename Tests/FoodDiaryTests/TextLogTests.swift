@@ -78,6 +78,13 @@ struct TextLogTests {
             }
             let total = entries.map { $0.nutrients.value(.energyKcal, default: 0) }.reduce(0, +)
             #expect(page.contains("Add 4 foods · \(kcalText(total))"), "the page's total is what was saved")
+            // Issue 39: the coffee's water (USDA nutrient 255) is kept, and the day shows the water in
+            // what was eaten and drunk apart from the water drunk as water.
+            #expect((230...237).contains(entries[3].nutrients[.waterG] ?? 0), "\(entries[3].nutrients[.waterG] ?? -1)")
+            let water = entries.compactMap { $0.nutrients[.waterG] }.reduce(0, +)
+            let today = try await client.get("/today").text
+            #expect(today.contains("+ \(UnitSystem.metric.drinkText(millilitres: water)) in what you ate and drank"), "\(water)")
+            #expect(today.contains("<strong>0 ml</strong>"), "none of it counts as water drunk")
         }
     }
 

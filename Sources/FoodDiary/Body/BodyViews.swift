@@ -85,6 +85,8 @@ struct DayBodyView: Sendable {
     let waterGoalText: String?
     let waterFill: String?
     let waterPercentText: String?
+    /// The water in the day's foods and drinks logged as foods, kept apart from the goal.
+    let inFoodsText: String?
     let buttons: [Button]
     let drinks: [Drink]
     let hasDrinks: Bool
@@ -160,6 +162,8 @@ extension DayBodyView {
         } else {
             (waterGoalText, waterFill, waterPercentText) = (nil, nil, nil)
         }
+        // A gram of water is a millilitre. Foods logged before water was kept say nothing, not zero.
+        inFoodsText = day.totals[.waterG].flatMap { $0 >= 1 ? "+ \(units.drinkText(millilitres: $0)) in what you ate and drank" : nil }
         buttons = settings.waterButtons.map { Button(label: $0.label, millilitres: NumberText.fixed($0.millilitres, fractionDigits: 1)) }
         drinks = day.water.reversed().map {
             Drink(timeText: $0.drunkAt.clockText, amountText: units.drinkText(millilitres: $0.millilitres), deleteURL: "/water/\($0.id)/delete")

@@ -198,7 +198,7 @@ struct HandTypedFoodView: Sendable {
         nameError = errors.name
         brandError = errors.brand
         servingError = errors.servingGrams
-        nutrients = NutrientKind.allCases.map {
+        nutrients = NutrientKind.onLabels.map {
             NutrientField(name: $0.field, label: $0.label, unit: $0.unit, value: form.nutrients[$0] ?? "", error: errors.nutrients[$0])
         }
         // The serving's grams are whatever is typed above, so the choice is named without them.

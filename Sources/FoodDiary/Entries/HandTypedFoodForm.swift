@@ -41,7 +41,7 @@ public struct HandTypedFoodForm: Sendable, Equatable {
 
     init(fields: FormFields) {
         var nutrients: [NutrientKind: String] = [:]
-        for kind in NutrientKind.allCases { nutrients[kind] = fields[kind.field] ?? "" }
+        for kind in NutrientKind.onLabels { nutrients[kind] = fields[kind.field] ?? "" }
         self.init(name: fields["name"] ?? "", brand: fields["brand"] ?? "", servingGrams: fields["serving_grams"] ?? "",
                   nutrients: nutrients, amount: ChosenAmount.Form(fields: fields), saveForLater: fields["save"] == "on")
     }
@@ -66,7 +66,7 @@ public struct HandTypedFoodForm: Sendable, Equatable {
         }
 
         var basis = NutrientValues()
-        for kind in NutrientKind.allCases {
+        for kind in NutrientKind.onLabels {
             let text = (nutrients[kind] ?? "").trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }
             let ceiling = (serving ?? ChosenAmount.gramsRange.upperBound) * kind.maximumPerGram

@@ -68,7 +68,7 @@ struct MyFoodFormView: Sendable {
         brand = form.label.brand
         servingGrams = form.label.servingGrams
         servingLabel = form.servingLabel
-        nutrients = NutrientKind.allCases.map {
+        nutrients = NutrientKind.onLabels.map {
             HandTypedFoodView.NutrientField(name: $0.field, label: $0.label, unit: $0.unit, value: form.label.nutrients[$0] ?? "",
                                             error: errors.label.nutrients[$0])
         }

@@ -154,6 +154,7 @@ enum ForeignValues {
         .saturatedFatG: ["Saturated (g)", "Saturated Fat (g)", "Saturated Fat"],
         .cholesterolMg: ["Cholesterol (mg)", "Cholesterol"],
         .potassiumMg: ["Potassium (mg)", "Potassium"],
+        .waterG: ["Water (g)", "Water"],
     ]
 
     /// The nutrient columns `table` has.

@@ -3,7 +3,10 @@ import Foundation
 /// The nutrients a diary entry keeps a snapshot of, with everything each one needs: its USDA SR28
 /// number, its column and JSON names, its unit and how people call it.
 public enum NutrientKind: String, CaseIterable, Sendable, Codable {
-    case energyKcal, proteinG, fatG, carbohydrateG, sodiumMg, fiberG, sugarsG, saturatedFatG, cholesterolMg, potassiumMg
+    case energyKcal, proteinG, fatG, carbohydrateG, sodiumMg, fiberG, sugarsG, saturatedFatG, cholesterolMg, potassiumMg, waterG
+
+    /// What food labels list and a person types from one: water is the catalog's to say.
+    package static let onLabels = allCases.filter { $0 != .waterG }
 
     package var sr28Number: String {
         switch self {
@@ -17,6 +20,7 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
         case .saturatedFatG: "606"
         case .cholesterolMg: "601"
         case .potassiumMg: "306"
+        case .waterG: "255"
         }
     }
 
@@ -33,6 +37,7 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
         case .saturatedFatG: "saturated_fat_g"
         case .cholesterolMg: "cholesterol_mg"
         case .potassiumMg: "potassium_mg"
+        case .waterG: "water_g"
         }
     }
 
@@ -51,6 +56,7 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
         case .saturatedFatG: "Saturated fat"
         case .cholesterolMg: "Cholesterol"
         case .potassiumMg: "Potassium"
+        case .waterG: "Water"
         }
     }
 
@@ -74,7 +80,7 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     /// Decimals shown; values are stored at full precision.
     package var displayDecimals: Int {
         switch self {
-        case .energyKcal, .sodiumMg, .cholesterolMg, .potassiumMg: 0
+        case .energyKcal, .sodiumMg, .cholesterolMg, .potassiumMg, .waterG: 0
         default: 1
         }
     }
