@@ -85,12 +85,21 @@ import FoodDiaryStorage
         // MyFitnessPal does not say its units: this diary reads pounds and inches.
         try await diary.database.setBodySettings({ var settings = BodySettings(); settings.units = .us; return settings }())
         let myFitnessPal = try await importer.read(fileAt: PortabilityFixtures.path("myfitnesspal-measurements.csv"))
-        #expect(myFitnessPal.format == "MyFitnessPal measurements" && myFitnessPal.skipped.map(\.row) == [5])
+        #expect(myFitnessPal.format.hasPrefix("Weigh-ins by date") && myFitnessPal.skipped.map(\.row) == [5])
         #expect(myFitnessPal.remarks.contains { $0.contains("read in lb") })
         #expect(try await importer.commit(myFitnessPal).measurementsAdded == 7)
         let all = try await readings()
         #expect(all.contains("weight 81.737 2026-03-01T08:00") && all.contains("waist 86.36 2026-03-08T08:00") && all.contains("body_fat 21.0 2026-03-08T08:00")
                 && all.contains("weight 81.012 2026-03-15T08:00"), "\(all)")
+
+        // A table that names each row's unit and marks deleted rows, as some apps write weigh-ins.
+        let named = directory.path + "/weights.csv"
+        try "Date,Weight,Unit,Deleted\n03/20/2026,176.4,lbs,false\n03/21/2026,80.1,kg,\n03/22/2026,90,kg,true\n".write(toFile: named, atomically: true, encoding: .utf8)
+        let weights = try await importer.read(fileAt: named)
+        #expect(weights.skipped.map(\.row) == [4] && weights.remarks.isEmpty, "\(weights.skipped) \(weights.remarks)")
+        #expect(try await importer.commit(weights).measurementsAdded == 2)
+        let latest = try await readings()
+        #expect(latest.contains("weight 80.014 2026-03-20T08:00") && latest.contains("weight 80.1 2026-03-21T08:00") && !latest.contains { $0.hasPrefix("weight 90") })
     }
 
     @Test func cronometerRowsBecomeFoodsWithTheFilesNutrientsExactly() async throws {

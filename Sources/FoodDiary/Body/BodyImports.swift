@@ -28,21 +28,32 @@ extension OtherAppExports {
         return readings.reading(format, rows: table.rows.count)
     }
 
-    /// MyFitnessPal's measurement export: `Date, Weight` and any other measures as columns, in the
-    /// units the person's MyFitnessPal used, which the file does not say: read in this diary's.
+    /// A table of weigh-ins by date, as MyFitnessPal's measurement export writes it (`Date, Weight`
+    /// and a column per other measure) and other apps write theirs: a `Unit` column, when there is
+    /// one, names each row's units; without one the file is read in this diary's units. Rows a
+    /// `Deleted` column marks are left out.
     static func myFitnessPalMeasurements(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
-        let format = "MyFitnessPal measurements"
+        let format = "Weigh-ins by date (MyFitnessPal's measurements, or Date and Weight columns)"
         let day = try table.require(["Date", "Weight"], format: format)[0]
+        let unitColumn = table.column(["Unit", "Units"]), deleted = table.column(["Deleted"])
         let columns = table.headers.enumerated().compactMap { index, header in measureNames[header.lowercased()].map { (index, $0) } }
         var readings = BodyRows(timeZone: context.timeZone)
         for (number, fields) in table.rows {
+            if ["true", "yes", "1"].contains(fields.field(deleted).lowercased()) {
+                readings.skipped.append(SkippedRow(row: number, reason: "the file marks it deleted"))
+                continue
+            }
+            let named = fields.field(unitColumn).lowercased()
+            let weightUnit = named.isEmpty ? context.units.weightUnit : named
             for (index, key) in columns where !fields.field(index).isEmpty {
-                let unit = key == "body_fat" ? "%" : key == "weight" ? context.units.weightUnit : context.units.lengthUnit
+                let unit = key == "body_fat" ? "%" : key == "weight" ? weightUnit : context.units.lengthUnit
                 readings.add(row: number, date: fields.field(day), time: "", key: key, amount: fields.field(index), unit: unit)
             }
         }
         var result = readings.reading(format, rows: table.rows.count)
-        result.remarks.append("The file does not say its units: weights are read in \(context.units.weightUnit) and lengths in \(context.units.lengthUnit), this diary's units.")
+        if unitColumn == nil {
+            result.remarks.append("The file does not say its units: weights are read in \(context.units.weightUnit) and lengths in \(context.units.lengthUnit), this diary's units.")
+        }
         return result
     }
 }

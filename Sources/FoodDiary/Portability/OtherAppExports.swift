@@ -37,7 +37,7 @@ enum OtherAppExports {
         if table.has("Date") && table.has("Energy (kcal)") { return try cronometerDaily(table, context) }
         throw ImportRefusal(description: """
             FoodDiary does not know this file. Its columns begin \(table.headers.prefix(6).map { "“\($0.prefix(40))”" }.joined(separator: ", ")). \
-            It imports its own export, Cronometer's servings.csv, dailysummary.csv and biometrics.csv, MyFitnessPal's nutrition and measurement exports and Lose It!'s food-logs.csv.
+            It imports its own export, Cronometer's servings.csv, dailysummary.csv and biometrics.csv, MyFitnessPal's nutrition and measurement exports, Lose It!'s food-logs.csv and tables of weigh-ins by date.
             """)
     }
 
