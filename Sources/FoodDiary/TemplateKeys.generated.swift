@@ -185,7 +185,7 @@ extension DayView.SlotBlock: TemplateKeyed {
 
 extension DayWeightView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "todayText": self.todayText.templateValue; case "trendText": self.trendText.templateValue; case "rateText": self.rateText.templateValue; case "unit": self.unit.templateValue; case "range": self.range.templateValue; default: .absent }
+        switch key { case "todayText": self.todayText.templateValue; case "trendText": self.trendText.templateValue; case "rateText": self.rateText.templateValue; case "unit": self.unit.templateValue; default: .absent }
     }
 }
 
@@ -843,12 +843,6 @@ extension TrendsView: TemplateKeyed {
     }
 }
 
-extension TrendsView.PeriodLink: TemplateKeyed {
-    package func value(forKey key: String) -> TemplateValue {
-        switch key { case "label": self.label.templateValue; case "url": self.url.templateValue; case "selected": self.selected.templateValue; default: .absent }
-    }
-}
-
 extension TrendsView.Row: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "url": self.url.templateValue; case "dateText": self.dateText.templateValue; case "kcal": self.kcal.templateValue; case "protein": self.protein.templateValue; case "fat": self.fat.templateValue; case "carbohydrate": self.carbohydrate.templateValue; case "mealCount": self.mealCount.templateValue; case "incompleteText": self.incompleteText.templateValue; default: .absent }
@@ -910,23 +904,23 @@ enum TemplateKeys {
         "peopleError", "per", "perServing", "percentText", "periods", "photo", "photoAction", "photoError",
         "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText",
         "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError",
-        "quickAddURL", "range", "rateText", "rates", "readings", "recent", "recipeContext", "recipeName",
-        "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
-        "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows",
-        "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule",
-        "scope", "search", "searchURL", "searched", "sections", "segments", "selected", "servingError",
-        "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError",
-        "servingsText", "shareKey", "shareURL", "shares", "shortfallText", "shown", "shownSource", "signedIn",
-        "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots",
-        "smoothingText", "source", "sourceNote", "sourceText", "sourceURL", "spelling", "split", "splitURL",
-        "staleMessage", "status", "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags",
-        "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text",
-        "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise",
-        "toItemiseURL", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal",
-        "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedURL", "unit",
-        "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime",
-        "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "waterFill", "waterGoal",
-        "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "whenText", "width",
-        "x", "xLabels", "y", "yield",
+        "quickAddURL", "rateText", "rates", "readings", "recent", "recipeContext", "recipeName", "recipeURL",
+        "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand",
+        "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules",
+        "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "scope",
+        "search", "searchURL", "searched", "sections", "segments", "selected", "servingError", "servingGrams",
+        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText",
+        "shareKey", "shareURL", "shares", "shortfallText", "shown", "shownSource", "signedIn", "size",
+        "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "smoothingText",
+        "source", "sourceNote", "sourceText", "sourceURL", "spelling", "split", "splitURL", "staleMessage",
+        "status", "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags", "tagsError",
+        "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID",
+        "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL",
+        "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines",
+        "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedURL", "unit", "unitChoices",
+        "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey",
+        "usual", "utcOffset", "utcOffsetError", "value", "valueText", "waterFill", "waterGoal", "waterGoalText",
+        "waterPercentText", "waterText", "weight", "weightChart", "weightText", "whenText", "width", "x",
+        "xLabels", "y", "yield",
     ]
 }

@@ -152,38 +152,37 @@ public struct DemoDiary {
         let intakes = try await database.read { db in try DayQueries.totals(db, from: first, through: today) }
         let expenditure = intakes.reduce(0) { $0 + ($1.totals[.energyKcal] ?? 0) } / Double(max(intakes.count, 1)) + Self.demoDeficitKcal
         var weight = 82.0
-        var weighIns: [(String, Int, Double)] = [], waists: [(String, Int, Double)] = [], drinks: [(String, Int, Double)] = []
+        var weighIns: [(LocalDateTime, Int, Double)] = [], waists: [(LocalDateTime, Int, Double)] = [], drinks: [(LocalDateTime, Int, Double)] = []
         func unit(_ random: inout SplitMix64) -> Double { Double(random.next() % 10_000) / 10_000 }
         for day in intakes {
             let morning = LocalDateTime(date: day.date, hour: 7, minute: 5 + Int(random.next() % 20))!
             if unit(&random) < 0.8 {
                 let water = (unit(&random) + unit(&random) + unit(&random) - 1.5) * 0.9
-                weighIns.append((morning.description, offset(morning, timeZone), ((weight + water) * 10).rounded() / 10))
+                weighIns.append((morning, offset(morning, timeZone), ((weight + water) * 10).rounded() / 10))
             }
             if day.date.weekdayIndex == 0 {
-                waists.append((morning.description, offset(morning, timeZone), ((88 + (weight - 82) * 0.8 + unit(&random) - 0.5) * 2).rounded() / 2))
+                waists.append((morning, offset(morning, timeZone), ((88 + (weight - 82) * 0.8 + unit(&random) - 0.5) * 2).rounded() / 2))
             }
             for glass in 0..<(3 + Int(random.next() % 4)) {
                 let time = LocalDateTime(date: day.date, hour: 8 + glass * 2 + Int(random.next() % 2), minute: Int(random.next() % 60))!
-                drinks.append((time.description, offset(time, timeZone), [250.0, 330, 500][Int(random.next() % 3)]))
+                drinks.append((time, offset(time, timeZone), [250.0, 330, 500][Int(random.next() % 3)]))
             }
             weight += ((day.totals[.energyKcal] ?? 0) - expenditure) / 7_700
         }
         let stamp = Date()
         try await database.write { [weighIns, waists, drinks] db in
-            for (key, readings) in [("weight", weighIns), ("waist", waists)] {
+            for (key, readings) in [(BodyMeasure.weightKey, weighIns), ("waist", waists)] {
+                guard let measure = try BodyQueries.measure(db, key: key) else { continue }
                 for reading in readings {
-                    try db.execute(sql: """
-                        INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at)
-                        VALUES ((SELECT id FROM body_measure WHERE key = ?), ?, ?, ?, ?)
-                        """, arguments: [key, reading.2, reading.0, reading.1, stamp])
+                    try AppDatabase.insertMeasurement(db, measureID: measure.id, value: reading.2, at: reading.0, utcOffsetMinutes: reading.1, createdAt: stamp)
                 }
             }
             for drink in drinks {
-                try db.execute(sql: "INSERT INTO water_drink (millilitres, drunk_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?)",
-                               arguments: [drink.2, drink.0, drink.1, stamp])
+                try AppDatabase.insertWater(db, millilitres: drink.2, at: drink.0, utcOffsetMinutes: drink.1, createdAt: stamp)
             }
-            try db.execute(sql: "INSERT INTO setting (key, value) VALUES ('water_goal_ml', '2000') ON CONFLICT DO NOTHING")
+            var settings = try BodyQueries.settings(db)
+            settings.waterGoalMillilitres = settings.waterGoalMillilitres ?? 2_000
+            try AppDatabase.storeBodySettings(db, settings)
         }
         summary.weighIns = weighIns.count
         summary.drinks = drinks.count

@@ -50,7 +50,7 @@ import FoodDiaryTools
                 INSERT INTO body_measure (key, name, unit, is_shown, position) VALUES ('own7', 'Upper arm 💪', 'cm', 1, 6);
                 INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at)
                 SELECT id, 31.25, '2026-11-20T07:30', 0, '2026-11-20 07:30:00.000' FROM body_measure WHERE key = 'own7';
-                INSERT INTO setting (key, value) VALUES ('body_units', 'us'), ('weekly_rate_kg', '-0.25');
+                INSERT OR REPLACE INTO setting (key, value) VALUES ('body_units', 'us'), ('weekly_rate_kg', '-0.25');
                 """)
         }
         #expect(summary.weighIns > 400 && summary.drinks > 2_000, "the demo weighs in and drinks water")

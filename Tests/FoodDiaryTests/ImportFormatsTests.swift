@@ -102,6 +102,27 @@ import FoodDiaryStorage
         #expect(latest.contains("weight 80.014 2026-03-20T08:00") && latest.contains("weight 80.1 2026-03-21T08:00") && !latest.contains { $0.hasPrefix("weight 90") })
     }
 
+    /// A diary.json passes the checks a typed reading does: 900 kg, a 9-litre glass and a time that
+    /// is not one are refused, and nothing of the file is kept.
+    @Test func readingsInADiaryFileAreCheckedAsTypedOnesAre() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
+        let fine = #"{"measure": "weight", "value": 80.5, "measured_local": "2026-03-01T07:30", "utc_offset_minutes": 0, "created_at": ""}"#
+        for (bad, message) in [
+            (#"{"body_measurements": [\#(fine), {"measure": "weight", "value": 900, "measured_local": "2026-03-02T07:30", "utc_offset_minutes": 0, "created_at": ""}]}"#, "no body measures"),
+            (#"{"water": [{"ml": 9000, "drunk_local": "2026-03-02T09:00", "utc_offset_minutes": 0, "created_at": ""}]}"#, "1 to 2,000 ml"),
+            (#"{"body_measurements": [{"measure": "weight", "value": 80, "measured_local": "yesterday", "utc_offset_minutes": 0, "created_at": ""}]}"#, "a time like"),
+        ] {
+            let path = directory.path + "/diary.json"
+            try (#"{"format": "fooddiary-diary", "version": 1, "# + bad.dropFirst()).write(toFile: path, atomically: true, encoding: .utf8)
+            let reading = try await importer.read(fileAt: path)
+            await #expect { try await importer.commit(reading) } throws: { ($0 as? ImportRefusal)?.description.contains(message) == true }
+        }
+        #expect(try await diary.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM body_measurement") } == 0)
+    }
+
     @Test func cronometerRowsBecomeFoodsWithTheFilesNutrientsExactly() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

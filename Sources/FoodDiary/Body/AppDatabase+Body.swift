@@ -6,19 +6,16 @@ import GRDB
 
 /// Writes to weigh-ins, body measurements, water and their settings, each in one transaction.
 extension AppDatabase {
-    /// Returns the new reading's id, or nil when no measure has that key.
-    package func addMeasurement(key: String, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws -> Int64? {
-        try await write { db in
-            guard let measureID = try Int64.fetchOne(db, sql: "SELECT id FROM body_measure WHERE key = ?", arguments: [key]) else { return nil }
-            try Self.insertMeasurement(db, measureID: measureID, value: value, at: time, utcOffsetMinutes: utcOffsetMinutes, now: now)
-            return db.lastInsertedRowID
-        }
+    package func addMeasurement(measureID: Int64, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws {
+        try await write { db in try Self.insertMeasurement(db, measureID: measureID, value: value, at: time, utcOffsetMinutes: utcOffsetMinutes, createdAt: now) }
     }
 
-    static func insertMeasurement(_ db: Database, measureID: Int64, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) throws {
+    /// One reading, as the pages, an import and the demo diary all add it.
+    package static func insertMeasurement(_ db: Database, measureID: Int64, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int,
+                                          createdAt: any DatabaseValueConvertible) throws {
         try db.cachedStatement(sql: """
             INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?, ?)
-            """).execute(arguments: [measureID, value, time.description, utcOffsetMinutes, now])
+            """).execute(arguments: [measureID, value, time.description, utcOffsetMinutes, createdAt])
     }
 
     /// Returns false when the measure has no reading with that id.
@@ -32,13 +29,16 @@ extension AppDatabase {
 
     /// A measure of the person's own, shown from the start; returns its key.
     package func addMeasure(name: String, unit: BodyMeasure.Unit) async throws -> String {
-        try await write { db in
-            let number = try Int.fetchOne(db, sql: "SELECT count(*) FROM body_measure") ?? 0
-            let key = "own\(number + 1)"
-            try db.execute(sql: "INSERT INTO body_measure (key, name, unit, is_shown, position) VALUES (?, ?, ?, 1, ?)",
-                           arguments: [key, name, unit.rawValue, number])
-            return key
-        }
+        try await write { db in try Self.insertMeasure(db, name: name, unit: unit, isShown: true).key }
+    }
+
+    /// A measure of the person's own gets the next `ownN` key and goes last.
+    package static func insertMeasure(_ db: Database, name: String, unit: BodyMeasure.Unit, isShown: Bool) throws -> (id: Int64, key: String) {
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM body_measure") ?? 0
+        let key = "own\(count + 1)"
+        try db.execute(sql: "INSERT INTO body_measure (key, name, unit, is_shown, position) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [key, name, unit.rawValue, isShown, count])
+        return (db.lastInsertedRowID, key)
     }
 
     /// Shows the measures with these keys and hides the others; weight is always shown.
@@ -51,16 +51,15 @@ extension AppDatabase {
         }
     }
 
-    package func addWater(millilitres: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws -> Int64 {
-        try await write { db in
-            try Self.insertWater(db, millilitres: millilitres, at: time, utcOffsetMinutes: utcOffsetMinutes, now: now)
-            return db.lastInsertedRowID
-        }
+    package func addWater(millilitres: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws {
+        try await write { db in try Self.insertWater(db, millilitres: millilitres, at: time, utcOffsetMinutes: utcOffsetMinutes, createdAt: now) }
     }
 
-    static func insertWater(_ db: Database, millilitres: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) throws {
+    /// One glass, as the pages, an import and the demo diary all add it.
+    package static func insertWater(_ db: Database, millilitres: Double, at time: LocalDateTime, utcOffsetMinutes: Int,
+                                    createdAt: any DatabaseValueConvertible) throws {
         try db.cachedStatement(sql: "INSERT INTO water_drink (millilitres, drunk_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [millilitres, time.description, utcOffsetMinutes, now])
+            .execute(arguments: [millilitres, time.description, utcOffsetMinutes, createdAt])
     }
 
     /// Returns false when no drink has that id.
@@ -75,7 +74,7 @@ extension AppDatabase {
         try await write { db in try Self.storeBodySettings(db, settings) }
     }
 
-    static func storeBodySettings(_ db: Database, _ settings: BodySettings) throws {
+    package static func storeBodySettings(_ db: Database, _ settings: BodySettings) throws {
         for (key, value) in settings.rows {
             if let value {
                 try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -122,12 +121,12 @@ public enum BodyQueries {
         BodyMeasure(id: row[0], key: row[1], name: row[2], unit: BodyMeasure.Unit(rawValue: row[3]) ?? .centimetres, isShown: row[4])
     }
 
-    /// A measure's readings taken on `first` or later (all when nil), oldest first.
-    public static func measurements(_ db: Database, measureID: Int64, from first: LocalDate? = nil) throws -> [BodyMeasurement] {
+    /// A measure's readings, oldest first.
+    public static func measurements(_ db: Database, measureID: Int64) throws -> [BodyMeasurement] {
         try db.cachedRows("""
             SELECT id, measure_id, value, measured_local, utc_offset_minutes FROM body_measurement
-            WHERE measure_id = ? AND measured_local >= ? ORDER BY measured_local, id
-            """, [measureID, first?.description ?? ""]).compactMap(measurement)
+            WHERE measure_id = ? ORDER BY measured_local, id
+            """, [measureID]).compactMap(measurement)
     }
 
     /// Each shown measure's latest reading, by measure id.
@@ -163,17 +162,6 @@ public enum BodyQueries {
             LocalDateTime(parsing: row[2]).map { WaterDrink(id: row[0], millilitres: row[1], drunkAt: $0, utcOffsetMinutes: row[3]) }
         }
     }
-
-    /// Millilitres drunk as water on each day from `first` through `last` that has any.
-    public static func waterByDay(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> [LocalDate: Double] {
-        var byDay: [LocalDate: Double] = [:]
-        for row in try db.cachedRows("""
-            SELECT substr(drunk_local, 1, 10), sum(millilitres) FROM water_drink WHERE drunk_local >= ? AND drunk_local < ? GROUP BY 1
-            """, [first.description, last.next.description]) {
-            if let date = LocalDate(parsing: row[0]) { byDay[date] = row[1] }
-        }
-        return byDay
-    }
 }
 
 extension BodyQueries {
@@ -190,7 +178,8 @@ extension BodyQueries {
 
     static func page(_ db: Database, today: LocalDate, shownDays: Int, withEnergy: Bool) throws -> Page {
         let (trend, weighIns) = try weightTrend(db, through: today, shownDays: shownDays)
-        return Page(energy: withEnergy ? try energy(db, endingOn: today.previous) : nil, settings: try settings(db), measures: try measures(db), latest: try latestReadings(db), trend: trend, weighIns: weighIns)
+        return Page(energy: withEnergy ? try energy(db, endingOn: today.previous) : nil, settings: try settings(db), measures: try measures(db),
+                    latest: try latestReadings(db), trend: trend, weighIns: weighIns)
     }
 }
 

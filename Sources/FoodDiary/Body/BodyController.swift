@@ -57,7 +57,7 @@ struct BodyController: Sendable {
             trendText: trend.latest.map { units.weightText(kilograms: $0.trendKilograms) },
             rateText: trend.weeklyRateKilograms.map { units.weeklyRateText(kilograms: $0) },
             latestText: page.weighIns.last.map { "Last weighed \(units.weightText(kilograms: $0.value)) on \($0.takenAt.date.shortText)" },
-            periods: Self.periods.map { PeriodChipView(label: "\($0) days", url: "/body?days=\($0)", selected: $0 == period) },
+            periods: PeriodChipView.chips(Self.periods, chosen: period, path: "/body"),
             chart: chart, form: form ?? Self.weighInForm(units: units, today: today),
             recent: recent, energyText: page.energy.map { Self.energyText($0.outcome) } ?? "",
             measures: page.measures.filter { $0.isShown && !$0.isWeight }.map { measure in
@@ -71,7 +71,7 @@ struct BodyController: Sendable {
     /// The body page's line on energy: the estimate, or what it still needs.
     static func energyText(_ outcome: Result<EnergyExpenditure, EnergyExpenditure.Shortfall>) -> String {
         switch outcome {
-        case .success(let estimate): "Your body burns about \(kcalText((estimate.expenditureKcal / 10).rounded() * 10)) a day, from the last six weeks of your diary and this trend."
+        case .success(let estimate): "Your body burns about \(kcalText(estimate.shownKcal)) a day, from the last six weeks of your diary and this trend."
         case .failure(let shortfall): EnergyController.text(shortfall)
         }
     }
@@ -145,7 +145,7 @@ struct BodyController: Sendable {
             return try await renderMeasurePage(key: key, context: context, notice: nil, value: fields["value"] ?? "", date: typedDate, error: problem)
         }
         let time = Self.time(on: date, now: nowLocal)
-        _ = try await database.addMeasurement(key: key, value: value, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
+        try await database.addMeasurement(measureID: measure.id, value: value, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
         switch back {
         case "today": return redirect(to: "/today#body")
         case BodyMeasure.weightKey: return redirect(to: "/body?notice=weighed")
@@ -173,11 +173,11 @@ struct BodyController: Sendable {
             }
             return date
         } ?? today
-        guard let millilitres = fields["millilitres"].flatMap(Double.init), millilitres.isFinite, (1...2_000).contains(millilitres) else {
+        guard let millilitres = fields["millilitres"].flatMap(Double.init), WaterDrink.millilitresAtOnce.contains(millilitres) else {
             throw HTTPError(.badRequest, message: "Add water with the day’s buttons: between 1 and 2,000 ml at a time.")
         }
         let time = Self.time(on: date, now: nowLocal)
-        _ = try await context.diary().database.addWater(millilitres: millilitres, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
+        try await context.diary().database.addWater(millilitres: millilitres, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
         return redirect(to: "\(Self.dayURL(date, today: today))#water")
     }
 

@@ -86,7 +86,7 @@ private struct BodyRows {
             skipped.append(SkippedRow(row: row, reason: "“\(unitText.prefix(20))” is not a unit its measure is taken in"))
             return
         }
-        guard stored.unit.typedRange(.metric).contains(stored.value) else {
+        guard stored.unit.storedRange.contains(stored.value) else {
             skipped.append(SkippedRow(row: row, reason: "\(NumberText.decimal(value, maxFractionDigits: 2, grouping: false)) \(unitText.prefix(10)) is not a believable \(key.replacingOccurrences(of: "_", with: " "))"))
             return
         }

@@ -37,6 +37,9 @@ public struct BodyMeasure: Sendable, Equatable {
             "\(NumberText.decimal(shown(stored, in: units), maxFractionDigits: 1, grouping: true)) \(shownUnit(units))"
         }
 
+        /// What may be stored, however it arrives (typed, imported, restored from an export).
+        var storedRange: ClosedRange<Double> { typedRange(.metric) }
+
         /// What may be typed, in the shown unit: a slipped digit is caught, any real body fits.
         func typedRange(_ units: UnitSystem) -> ClosedRange<Double> {
             switch self {
@@ -72,6 +75,9 @@ public struct BodyMeasurement: Sendable, Equatable {
 
 /// A glass of water, drunk as water.
 public struct WaterDrink: Sendable, Equatable {
+    /// What one drink may be, however it arrives: a slipped digit is caught, any glass fits.
+    static let millilitresAtOnce = 1.0...2_000
+
     public let id: Int64
     public let millilitres: Double
     public let drunkAt: LocalDateTime

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
 import GRDB
 
@@ -107,11 +108,10 @@ extension DiaryDocumentWriter {
                 measureIDs[measure.key] = id
                 continue
             }
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM body_measure") ?? 0
-            try db.execute(sql: "INSERT INTO body_measure (key, name, unit, is_shown, position) VALUES (?, ?, ?, ?, ?)",
-                           arguments: ["own\(count + 1)", measure.name, unit.rawValue, measure.isShown, count])
-            measureIDs[measure.key] = db.lastInsertedRowID
+            measureIDs[measure.key] = try AppDatabase.insertMeasure(db, name: measure.name, unit: unit, isShown: measure.isShown).id
         }
+        var units: [Int64: BodyMeasure.Unit] = [:]
+        for measure in try BodyQueries.measures(db) { units[measure.id] = measure.unit }
         var existing: [String: Int] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT measure_id, value, measured_local FROM body_measurement") {
             existing["\(row[0] as Int64) \((row[1] as Double).bitPattern) \(row[2] as String)", default: 0] += 1
@@ -125,8 +125,11 @@ extension DiaryDocumentWriter {
                 existing[key] = count - 1
                 continue
             }
-            try db.execute(sql: "INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [measureID, reading.value, reading.measuredLocal, reading.utcOffsetMinutes, try stamp(reading.createdAt)])
+            guard units[measureID]?.storedRange.contains(reading.value) == true else {
+                throw ImportRefusal(description: "A reading of “\(reading.measure.prefix(40))” is \(reading.value), which no body measures.")
+            }
+            try AppDatabase.insertMeasurement(db, measureID: measureID, value: reading.value, at: try time(reading.measuredLocal),
+                                              utcOffsetMinutes: reading.utcOffsetMinutes, createdAt: try stamp(reading.createdAt))
             outcome.measurementsAdded += 1
         }
         existing = [:]
@@ -139,9 +142,19 @@ extension DiaryDocumentWriter {
                 existing[key] = count - 1
                 continue
             }
-            try db.execute(sql: "INSERT INTO water_drink (millilitres, drunk_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [drink.millilitres, drink.drunkLocal, drink.utcOffsetMinutes, try stamp(drink.createdAt)])
+            guard WaterDrink.millilitresAtOnce.contains(drink.millilitres) else {
+                throw ImportRefusal(description: "A glass of water is \(drink.millilitres) ml: one drink is 1 to 2,000 ml.")
+            }
+            try AppDatabase.insertWater(db, millilitres: drink.millilitres, at: try time(drink.drunkLocal), utcOffsetMinutes: drink.utcOffsetMinutes,
+                                        createdAt: try stamp(drink.createdAt))
             outcome.drinksAdded += 1
         }
+    }
+
+    private func time(_ text: String) throws -> LocalDateTime {
+        guard let time = LocalDateTime(parsing: text) else {
+            throw ImportRefusal(description: "The file has the time “\(text.prefix(40))” where a time like 2026-03-09T07:30 belongs.")
+        }
+        return time
     }
 }

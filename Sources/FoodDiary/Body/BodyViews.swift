@@ -31,12 +31,6 @@ struct ReadingFormView: Sendable {
     let back: String
 }
 
-struct PeriodChipView: Sendable {
-    let label: String
-    let url: String
-    let selected: Bool
-}
-
 /// `/body`: the weight trend and its chart, the weigh-in form, and each shown measure's latest.
 struct BodyPageView: Sendable {
     struct MeasureRow: Sendable {
@@ -100,7 +94,6 @@ struct DayWeightView: Sendable {
     let trendText: String?
     let rateText: String?
     let unit: String
-    let range: String
 }
 
 /// `/settings/body`: units, water and which measures show.
@@ -182,7 +175,5 @@ extension DayWeightView {
         trendText = latest.map { "trend \(units.weightText(kilograms: $0.trendKilograms))" + ($0.date == today ? "" : ", last weighed \($0.date.shortText)") }
         rateText = trend?.weeklyRateKilograms.map { units.weeklyRateText(kilograms: $0) }
         unit = units.weightUnit
-        let range = BodyMeasure.Unit.kilograms.typedRange(units)
-        self.range = "\(formatQuantity(range.lowerBound))–\(formatQuantity(range.upperBound))"
     }
 }

@@ -71,7 +71,7 @@ struct EnergyController: Sendable {
                 ? "Well founded: most days are logged and weighed."
                 : "A rough estimate: it firms up as more days are logged in full and weighed."
             return EnergyView(csrfToken: csrfToken, notice: notice, hasEstimate: true,
-                              expenditureText: "About \(kcalText((estimate.expenditureKcal / 10).rounded() * 10)) a day", basisText: basis,
+                              expenditureText: "About \(kcalText(estimate.shownKcal)) a day", basisText: basis,
                               confidenceText: confidence, shortfallText: nil, rates: rates, currentGoalText: currentGoal)
         }
     }

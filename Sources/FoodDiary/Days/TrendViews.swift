@@ -14,10 +14,9 @@ struct TrendsView: Sendable {
         let mealCount: Int
         let incompleteText: String?
     }
-    struct PeriodLink: Sendable { let label: String; let url: String; let selected: Bool }
 
     let title: String
-    let periods: [PeriodLink]
+    let periods: [PeriodChipView]
     let energyChart: BarChartView
     let macroChart: BarChartView
     let averageText: String
@@ -29,7 +28,7 @@ struct TrendsView: Sendable {
 
     init(days: [DayQueries.DayTotals], goals: DailyGoals, period: Int, weight: (trend: WeightTrend, units: UnitSystem)? = nil) {
         title = "Last \(period) days"
-        periods = [7, 30].map { PeriodLink(label: "\($0) days", url: "/trends?days=\($0)", selected: $0 == period) }
+        periods = PeriodChipView.chips(DayPagesController.trendPeriods, chosen: period, path: "/trends")
         let kcal = days.map { $0.totals.value(.energyKcal, default: 0) }
         // A day with a meal not itemised is unknown, not light: it stays out of the average.
         let loggedDays = days.filter { $0.mealCount > 0 && $0.isComplete }

@@ -90,6 +90,9 @@ public struct EnergyExpenditure: Sendable, Equatable {
                                           weighInDays: weighInDays, confidence: goodCover ? .good : .fair))
     }
 
+    /// The expenditure to the 10 kcal a page shows it to: a finer figure would claim more than it knows.
+    public var shownKcal: Double { (expenditureKcal / 10).rounded() * 10 }
+
     /// A daily energy target for losing (negative) or gaining `kilogramsPerWeek`, never below
     /// `lowestSuggestedKcal`, rounded to 10 kcal.
     public func target(kilogramsPerWeek rate: Double) -> (kcal: Double, isFloored: Bool) {
