@@ -121,6 +121,10 @@ import FoodDiaryWeb
             #expect(try await client.get("/body/weight").headers[.location] == "/body")
             #expect(try await client.postForm("/body/body_fat", [("value", "90")]).status == .unprocessableContent)
             #expect(try await Self.values(database, key) == [31.5, 31])
+            // A long history lists its newest twenty to correct; the chart holds the rest.
+            for day in 1...25 { try await client.postForm("/body/waist", [("value", "\(80 + day % 3)"), ("date", "2026-02-\(day < 10 ? "0" : "")\(day)")]) }
+            let waist = try await client.get("/body/waist").text
+            #expect(waist.components(separatedBy: "class=\"reading-remove\"").count == 21 && waist.contains("5 earlier readings are in the chart above."))
         }
     }
 

@@ -11,6 +11,8 @@ struct BodyController: Sendable {
     let now: @Sendable () -> Date
 
     static let periods = [30, 90, 365]
+    /// Readings listed with Remove on a measure's page, newest first; the body page lists ten weigh-ins.
+    static let listedReadings = 20
     static let notices = ["weighed": "Weigh-in saved.", "measured": "Saved.", "deleted": "Reading removed.", "settings": "Settings saved.",
                           "measure": "Measure added."]
 
@@ -106,9 +108,12 @@ struct BodyController: Sendable {
             : nil
         let form = ReadingFormView(action: measure.url, label: measure.name, unit: measure.unit.shownUnit(units), value: value,
                                    date: date ?? today.description, error: error, back: measure.key)
-        let rows = readings.reversed().map { ReadingRowView($0, measure: measure, units: units, trend: nil) }
+        // The newest to correct or remove; a year of Sundays is the chart's, the export's and the JSON's.
+        let rows = readings.suffix(Self.listedReadings).reversed().map { ReadingRowView($0, measure: measure, units: units, trend: nil) }
+        let earlier = readings.count - rows.count
         return await renderer.render(.measure, MeasurePageView(title: measure.name, csrfToken: context.csrfToken, notice: notice, chart: chart, form: form,
-                                                               readings: rows, hasReadings: !rows.isEmpty),
+                                                               readings: rows, hasReadings: !rows.isEmpty,
+                                                               earlierText: earlier > 0 ? "\(earlier) earlier \(earlier == 1 ? "reading is" : "readings are") in the chart above." : nil),
                                      for: context, status: error == nil ? .ok : .unprocessableContent)
     }
 

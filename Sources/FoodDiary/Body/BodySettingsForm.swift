@@ -60,7 +60,10 @@ struct BodySettingsForm: Sendable {
             waterGoal: waterGoal, glass: glass, drinkUnit: system.drinkUnit, errors: errors, hasErrors: !errors.isEmpty,
             measures: measures.map { .init(name: $0.name, field: "show_\($0.key)", shown: $0.isShown, isWeight: $0.isWeight,
                                            unitText: $0.unit.shownUnit(system)) },
-            newMeasureUnits: BodyMeasure.Unit.allCases.map { .init(value: $0.rawValue, label: $0 == .percent ? "%" : "\($0.shownUnit(.metric)) (\($0.shownUnit(.us)) in US units)") },
+            // A girth first: it is what people add most ("Upper arm", "Thigh").
+            newMeasureUnits: [BodyMeasure.Unit.centimetres, .kilograms, .percent].map {
+                .init(value: $0.rawValue, label: $0 == .percent ? "%" : "\($0.shownUnit(.metric)) or \($0.shownUnit(.us))")
+            },
             newMeasureError: newMeasureError)
     }
 }

@@ -65,6 +65,7 @@ struct MeasurePageView: Sendable {
     let form: ReadingFormView
     let readings: [ReadingRowView]
     let hasReadings: Bool
+    let earlierText: String?
 }
 
 /// Today's and each day's water, and on Today the weight: the day page's body card.
