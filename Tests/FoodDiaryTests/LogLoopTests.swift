@@ -116,6 +116,8 @@ import FoodDiaryWeb
             let broccoliAdded = try Self.redirectQuery(try await client.postForm("/log", [("meal", added["meal"]!), ("source", "catalog:11090")]))
             let entries = try await SnapAndItemiseTests.entries(database, Int64(broccoliAdded["meal"]!)!)
             #expect(entries.last?.grams == 250 && entries.last?.portionLabel == "250 g")
+            #expect(try await client.postForm("/meals/\(broccoli)/foods", [("source", "catalog:11090"), ("amount", "grams"), ("grams", "120")]).status == .seeOther)
+            #expect(try await client.get("/log?q=broccoli").text.contains("120 g, as last time"), "the last amount kept between searches follows each new entry")
             #expect(!(try await client.get("/log?meal=\(added["meal"]!)").text.contains("aria-label=\"Add 300 g of Porridge\"")),
                     "what the meal has is not offered again")
         }

@@ -20,6 +20,14 @@ public final class Diary: Sendable {
     /// The catalog foods this diary's person has logged, and how often, which their searches favour.
     let loggedFoods = DiaryReadCache<Int, [Int64: Int]>()
 
+    /// The amount each catalog food was last logged in, which ＋ offers again: read beside a
+    /// search, not after it.
+    let lastAmounts = DiaryReadCache<Int, [Int64: ChosenAmount]>()
+
+    func lastCatalogAmounts() async throws -> [Int64: ChosenAmount] {
+        try await lastAmounts.value(for: 0, in: database) { db in try LogQueries.lastAmounts(db) }
+    }
+
     func loggedCatalogFoods() async throws -> [Int64: Int] {
         try await loggedFoods.value(for: 0, in: database) { db in try EntryQueries.loggedCatalogFoods(db) }
     }

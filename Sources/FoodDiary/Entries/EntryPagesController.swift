@@ -44,9 +44,11 @@ struct EntryPagesController: Sendable {
         let query = String((parameters["q"] ?? "").prefix(200))
         let brand = String((parameters["brand"] ?? "").prefix(200))
         let scope = try FoodSearch.Scope(formValue: parameters["kind"])
-        // The catalog is searched while the meal, the diary and the household are read.
+        // The catalog is searched while the meal, the diary and the household are read, all at once.
         async let searched = catalog.searchIfTyped(query, brand: brand, scope: scope, limit: 25, asTyped: parameters["exact"] == "1",
                                                    logged: { try await diary.loggedCatalogFoods() })
+        let viewer = try context.person().account
+        async let shared = brand.isEmpty ? household.myFoodsAndRecipes(for: viewer, matching: query) : ([], [])
         // Before any search, the foods usual here (or at this time) come first, one tap each.
         let read = try await diary.database.read { db -> AddFoodReads? in
             guard let meal = try MealQueries.meal(db, id: mealID) else { return nil }
@@ -59,8 +61,7 @@ struct EntryPagesController: Sendable {
         let usual = read.suggestions.map {
             UsualFoodsView(mealID: meal.id, basis: $0.basis, placeName: meal.place?.name, foods: $0.foods, csrfToken: context.csrfToken)
         }
-        let viewer = try context.person().account
-        let (sharedFoods, sharedRecipes) = brand.isEmpty ? try await household.myFoodsAndRecipes(for: viewer, matching: query) : ([], [])
+        let (sharedFoods, sharedRecipes) = try await shared
         let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: query, catalog: catalog,
                                                        online: online, diary: diary.database, serverKey: serverKey)
         let result = try await searched

@@ -52,11 +52,8 @@ struct LogController: Sendable {
                                            rows: usual.often.map(LogRowView.usual)))
             sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: saved.map(LogRowView.saved)))
             hasHistory = !(usual.atThisTime.isEmpty && usual.often.isEmpty && saved.isEmpty)
-        } else if let (result, portions, logged) = try await searched, let (myFoods, recipes, saved) = try await ownFoods {
+        } else if let (result, portions, last) = try await searched, let (myFoods, recipes, saved) = try await ownFoods {
             searchResult = result
-            // Only a food the person logged has a last amount: most searches read none.
-            let ids = LogQueries.mayHaveLastAmounts(result.foods.map(\.id), logged: logged)
-            let last = ids.isEmpty ? [:] : try await diary.database.read { db in try LogQueries.lastAmounts(db, catalogFoods: ids) }
             let own = saved.map(LogRowView.saved) + myFoods.map(LogRowView.own) + recipes.compactMap(LogRowView.recipe)
             sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
             sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: result.foods.map { food in
@@ -70,16 +67,18 @@ struct LogController: Sendable {
                                                 added: added, focus: parameters["focus"] != nil || !hasHistory, context: context), for: context)
     }
 
-    /// What the catalog lists for `query`, with the portions of each food it found and how often
-    /// the person logged each catalog food; nil when nothing was typed.
+    /// What the catalog lists for `query`, with the portions of each food it found and the amount
+    /// the person last had of each catalog food; nil when nothing was typed.
     private func search(_ query: String, words: [String], asTyped: Bool, diary: Diary) async throws
-        -> (result: FoodSearchResult, portions: [Int64: [Portion]], logged: [Int64: Int])? {
+        -> (result: FoodSearchResult, portions: [Int64: [Portion]], last: [Int64: ChosenAmount])? {
         guard !words.isEmpty else { return nil }
+        async let last = diary.lastCatalogAmounts()
         let logged = try await diary.loggedCatalogFoods()
-        return try await catalog.search { db in
+        let (result, portions) = try await catalog.search { db in
             let result = try FoodSearch.search(db, query: query, limit: Self.searchLimit, logged: logged, asTyped: asTyped)
-            return (result, try FoodDetails.portions(db, foods: result.foods.map(\.id)), logged)
+            return (result, try FoodDetails.portions(db, foods: result.foods.map(\.id)))
         }
+        return (result, portions, try await last)
     }
 
     private func view(_ target: MealTarget, query: String, words: [String], sections: [LogSectionView], result: FoodSearchResult?,
@@ -148,9 +147,7 @@ struct LogController: Sendable {
             let sources = FoodSources(database: diary.database, catalog: catalog, household: (household, person.account))
             let resolved = try await sources.resolve(fields["source"] ?? "")
             var last: ChosenAmount?
-            if let id = resolved.catalogFoodID {
-                last = try await diary.database.read { db in try LogQueries.lastAmounts(db, catalogFoods: [id])[id] }
-            }
+            if let id = resolved.catalogFoodID { last = try await diary.lastCatalogAmounts()[id] }
             food = .food(resolved.food, try Self.amount(fields, of: resolved, last: last))
         }
         let destination = try await targets.destination(target, fields: fields)
