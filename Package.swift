@@ -54,7 +54,8 @@ let package = Package(
         // scripts/check-layers.sh).
         .target(
             name: "FoodDiaryBase",
-            dependencies: [.product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            resources: [.embedInCode("Nutrition/ReferenceIntakes.tsv")]
         ),
         .target(
             name: "FoodDiaryStorage",

@@ -104,6 +104,7 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     DayPagesController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     BodyController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     EnergyController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    NutrientsController(renderer: renderer).addRoutes(to: routes)
     BodyAPIController(timeZone: timeZone, now: now).addRoutes(to: routes)
     FavouritesController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     MealSharingController(sharing: MealSharing(diaries: diaries, now: now), renderer: renderer, logger: logger)

@@ -537,6 +537,48 @@ extension NutrientLineView: TemplateKeyed {
     }
 }
 
+extension NutrientSettingsView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "stages": self.stages.templateValue; case "rows": self.rows.templateValue; case "errors": self.errors.templateValue; case "hasErrors": self.hasErrors.templateValue; default: .absent }
+    }
+}
+
+extension NutrientSettingsView.GoalRow: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "unit": self.unit.templateValue; case "minimumField": self.minimumField.templateValue; case "maximumField": self.maximumField.templateValue; case "minimum": self.minimum.templateValue; case "maximum": self.maximum.templateValue; case "referenceText": self.referenceText.templateValue; case "error": self.error.templateValue; default: .absent }
+    }
+}
+
+extension NutrientSettingsView.Stage: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; default: .absent }
+    }
+}
+
+extension NutrientsPageView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "periodText": self.periodText.templateValue; case "periods": self.periods.templateValue; case "dayPageURL": self.dayPageURL.templateValue; case "isWeek": self.isWeek.templateValue; case "againstText": self.againstText.templateValue; case "countedText": self.countedText.templateValue; case "lowText": self.lowText.templateValue; case "groups": self.groups.templateValue; case "isEmpty": self.isEmpty.templateValue; case "emptyText": self.emptyText.templateValue; default: .absent }
+    }
+}
+
+extension NutrientsPageView.Group: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "heading": self.heading.templateValue; case "rows": self.rows.templateValue; default: .absent }
+    }
+}
+
+extension NutrientsPageView.Row: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "amountText": self.amountText.templateValue; case "targetText": self.targetText.templateValue; case "fill": self.fill.templateValue; case "state": self.state.templateValue; case "warning": self.warning.templateValue; case "partialText": self.partialText.templateValue; case "sources": self.sources.templateValue; case "hasSources": self.hasSources.templateValue; default: .absent }
+    }
+}
+
+extension NutrientsPageView.Row.Source: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "amountText": self.amountText.templateValue; case "shareText": self.shareText.templateValue; default: .absent }
+    }
+}
+
 extension OnlineFoodsPageView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "online": self.online.templateValue; case "backURL": self.backURL.templateValue; case "backLabel": self.backLabel.templateValue; default: .absent }
@@ -865,62 +907,64 @@ extension UsualFoodsView.Food: TemplateKeyed {
 enum TemplateKeys {
     static let all: Set<String> = [
         "action", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL", "addURL", "added", "additions",
-        "address", "advice", "alreadySaved", "amount", "amountKey", "amountLabel", "amountText", "amounts",
-        "archives", "averageText", "back", "backLabel", "backURL", "barcode", "barcodeAction", "barcodeError",
-        "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText", "bodyCard", "brand",
-        "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonLabel", "buttonText", "buttons",
-        "byInvitation", "canImport", "cancelURL", "carbohydrate", "changeURL", "chart", "checked", "choiceError",
-        "choosePath", "chooseURL", "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText",
-        "copyAction", "correctedQuery", "count", "countError", "countText", "created", "createdText", "csrfToken",
-        "currentError", "currentGoalText", "currentKey", "date", "dateText", "day", "dayHeading", "dayISO",
-        "dayText", "dayURL", "days", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote",
-        "description", "detail", "details", "diaries", "diaryName", "directory", "dots", "downloadURL",
-        "drinkUnit", "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError", "editURL", "embedURL",
-        "emptyMessage", "energyChart", "energyKcal", "energyText", "entries", "entryID", "error", "errorSummary",
-        "errors", "estimate", "estimateAction", "estimateError", "expenditureText", "exportCommand", "fat", "favouriteAction",
-        "field", "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText",
-        "foodCountText", "foodGroup", "foods", "foodsText", "form", "found", "geoURI", "geocodedName",
-        "glass", "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid",
-        "groups", "handOver", "hasArchives", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors",
-        "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets",
-        "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
-        "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares",
-        "hasTags", "hasWeight", "heading", "headline", "height", "household", "id", "image",
-        "importCommand", "inFoodsText", "incompleteText", "indented", "index", "ingredients", "insteadURL", "isCurrent",
-        "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew",
-        "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isWeight", "isYou",
-        "isoDate", "itemise", "kcal", "kcalPerGram", "kcalText", "kcalValue", "keep", "key",
-        "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latestText",
-        "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines", "link",
-        "listURL", "location", "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError",
-        "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength",
-        "maxTags", "maxUploadMB", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL",
-        "mealPlace", "mealVersion", "meals", "measures", "message", "methodText", "millilitres", "minGrams",
-        "minimumLength", "missingError", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError",
-        "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next", "nextURL",
-        "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead",
-        "notice", "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL",
-        "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "passwordError",
-        "people", "peopleError", "per", "perServing", "percentText", "periods", "photo", "photoAction",
-        "photoError", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
-        "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query",
-        "queryError", "quickAddURL", "rateText", "rates", "readings", "recent", "recipeContext", "recipeName",
-        "recipeURL", "recipes", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
-        "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows",
-        "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule",
-        "scope", "search", "searchURL", "searched", "sections", "segments", "selected", "servingError",
-        "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError",
-        "servingsText", "shareKey", "shareURL", "shares", "shortfallText", "shown", "shownSource", "signedIn",
-        "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots",
-        "smoothingText", "source", "sourceNote", "sourceText", "sourceURL", "spelling", "split", "splitURL",
-        "staleMessage", "status", "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags",
-        "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text",
-        "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise",
-        "toItemiseURL", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal",
-        "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedURL", "unit",
-        "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime",
-        "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "waterFill", "waterGoal",
-        "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "whenText", "width",
-        "x", "xLabels", "y", "yield",
+        "address", "advice", "againstText", "alreadySaved", "amount", "amountKey", "amountLabel", "amountText",
+        "amounts", "archives", "averageText", "back", "backLabel", "backURL", "barcode", "barcodeAction",
+        "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText", "bodyCard",
+        "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonLabel", "buttonText",
+        "buttons", "byInvitation", "canImport", "cancelURL", "carbohydrate", "changeURL", "chart", "checked",
+        "choiceError", "choosePath", "chooseURL", "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError",
+        "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "countedText", "created",
+        "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey", "date", "dateText", "day",
+        "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL", "days", "defaultAmount", "deleteAction",
+        "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries", "diaryName",
+        "directory", "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares", "earlierText", "eatenAt",
+        "eatenAtError", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyKcal", "energyText",
+        "entries", "entryID", "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError",
+        "expenditureText", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields",
+        "fileName", "fill", "focusSearch", "focusText", "foodCountText", "foodGroup", "foods", "foodsText",
+        "form", "found", "geoURI", "geocodedName", "glass", "goalText", "gpsText", "grams",
+        "gramsChecked", "gramsError", "gramsText", "grid", "groups", "handOver", "hasArchives", "hasBarcodeResults",
+        "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients",
+        "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey",
+        "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults",
+        "hasRows", "hasSaved", "hasSections", "hasShares", "hasSources", "hasTags", "hasWeight", "heading",
+        "headline", "height", "household", "id", "image", "importCommand", "inFoodsText", "incompleteText",
+        "indented", "index", "ingredients", "insteadURL", "isCurrent", "isEmpty", "isError", "isFavourite",
+        "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd",
+        "isSaved", "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate", "itemise",
+        "kcal", "kcalPerGram", "kcalText", "kcalValue", "keep", "key", "kind", "label",
+        "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latestText", "latitude", "latitudeError",
+        "legend", "likenessText", "likes", "linePoints", "lines", "link", "listURL", "location",
+        "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "lowText", "macroChart",
+        "macros", "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength", "maxNotesLength", "maxTags",
+        "maxUploadMB", "maximum", "maximumField", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes",
+        "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures", "message", "methodText", "millilitres",
+        "minGrams", "minimum", "minimumField", "minimumLength", "missingError", "moreSearchURL", "moreText", "mustChangePassword",
+        "myFoods", "name", "nameError", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel",
+        "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes",
+        "notesError", "nothingFound", "nothingRead", "notice", "nutrients", "online", "onlineBox", "openAction",
+        "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError", "page",
+        "pageCount", "pagination", "partialText", "passwordError", "people", "peopleError", "per", "perServing",
+        "percentText", "periodText", "periods", "photo", "photoAction", "photoError", "photoURL", "pickAction",
+        "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets",
+        "previousURL", "problem", "progressNote", "protein", "query", "queryError", "quickAddURL", "rateText",
+        "rates", "readings", "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText",
+        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
+        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL",
+        "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "scope", "search",
+        "searchURL", "searched", "sections", "segments", "selected", "servingError", "servingGrams", "servingKcal",
+        "servingLabel", "servingLabelError", "servingLines", "servingText", "servings", "servingsError", "servingsText", "shareKey",
+        "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource", "signedIn", "size",
+        "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "smoothingText",
+        "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL",
+        "stages", "staleMessage", "state", "status", "statusStrip", "submitLabel", "summary", "sureness",
+        "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText",
+        "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText",
+        "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError",
+        "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery",
+        "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText",
+        "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText",
+        "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart",
+        "weightText", "whenText", "width", "x", "xLabels", "y", "yield",
     ]
 }

@@ -575,6 +575,37 @@ package enum DiaryMigrations {
                 ALTER TABLE my_food ADD COLUMN water_g REAL CHECK (water_g >= 0);
                 """)
         }
+        migrator.registerMigration("snapshotVitaminsAndMinerals") { db in
+            // Every vitamin and mineral with a reference intake, kept in each snapshot like the
+            // other nutrients so a day can be read against what a person needs. Foods logged
+            // before have none recorded: unknown, not zero. The list is this migration's own.
+            let columns = ["calcium_mg", "iron_mg", "magnesium_mg", "phosphorus_mg", "zinc_mg", "copper_mg", "manganese_mg", "selenium_ug",
+                           "vitamin_a_ug", "vitamin_c_mg", "vitamin_d_ug", "vitamin_e_mg", "vitamin_k_ug", "thiamin_mg", "riboflavin_mg",
+                           "niacin_mg", "pantothenic_acid_mg", "vitamin_b6_mg", "folate_ug", "vitamin_b12_ug", "choline_mg"]
+            for column in columns {
+                try db.execute(sql: """
+                    ALTER TABLE food_entry ADD COLUMN basis_\(column) REAL CHECK (basis_\(column) >= 0);
+                    ALTER TABLE food_entry ADD COLUMN \(column) REAL CHECK (\(column) >= 0);
+                    ALTER TABLE saved_food ADD COLUMN basis_\(column) REAL CHECK (basis_\(column) >= 0);
+                    ALTER TABLE recipe_ingredient ADD COLUMN basis_\(column) REAL CHECK (basis_\(column) >= 0);
+                    ALTER TABLE recipe_ingredient ADD COLUMN \(column) REAL CHECK (\(column) >= 0);
+                    ALTER TABLE my_food ADD COLUMN \(column) REAL CHECK (\(column) >= 0);
+                    """)
+            }
+        }
+        migrator.registerMigration("addNutrientGoals") { db in
+            // A person's own bounds for a nutrient, in that nutrient's own unit (its column's
+            // suffix: iron_mg in mg), read instead of the reference intake for it.
+            try db.execute(sql: """
+                CREATE TABLE nutrient_goal (
+                    nutrient TEXT PRIMARY KEY,
+                    minimum REAL CHECK (minimum > 0),
+                    maximum REAL CHECK (maximum > 0),
+                    CHECK (minimum IS NOT NULL OR maximum IS NOT NULL),
+                    CHECK (minimum IS NULL OR maximum IS NULL OR minimum <= maximum)
+                ) STRICT;
+                """)
+        }
         return migrator
     }
 }

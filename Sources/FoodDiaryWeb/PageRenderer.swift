@@ -58,6 +58,8 @@ package enum PageTemplate: String, CaseIterable, Sendable {
     case measure = "body/measure"
     case bodySettings = "settings/body"
     case energy = "body/energy"
+    case nutrients = "days/nutrients"
+    case nutrientSettings = "settings/nutrients"
 }
 
 /// A page as it left the renderer, for `AppConfig.renderedPageCheck`.

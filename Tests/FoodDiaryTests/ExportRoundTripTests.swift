@@ -50,7 +50,8 @@ import FoodDiaryTools
                 INSERT INTO body_measure (key, name, unit, is_shown, position) VALUES ('own7', 'Upper arm 💪', 'cm', 1, 6);
                 INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at)
                 SELECT id, 31.25, '2026-11-20T07:30', 0, '2026-11-20 07:30:00.000' FROM body_measure WHERE key = 'own7';
-                INSERT OR REPLACE INTO setting (key, value) VALUES ('body_units', 'us'), ('weekly_rate_kg', '-0.25');
+                INSERT OR REPLACE INTO setting (key, value) VALUES ('body_units', 'us'), ('weekly_rate_kg', '-0.25'), ('life_stage', 'female31');
+                INSERT INTO nutrient_goal (nutrient, minimum, maximum) VALUES ('fiberG', 30, NULL), ('sodiumMg', NULL, 1800.5), ('ironMg', 15, 40);
                 """)
         }
         #expect(summary.weighIns > 400 && summary.drinks > 2_000, "the demo weighs in and drinks water")
@@ -77,6 +78,10 @@ import FoodDiaryTools
         let settings = { (database: AppDatabase) in try await database.read { db in try BodyQueries.settings(db) } }
         let (sourceSettings, targetSettings) = (try await settings(source.database), try await settings(target.database))
         #expect(sourceSettings == targetSettings && targetSettings.units == .us && targetSettings.weeklyRateKilograms == -0.25)
+        let targets = { (database: AppDatabase) in try await database.read { db in try NutrientQueries.settings(db) } }
+        #expect(try await targets(target.database) == NutrientSettings(lifeStage: .female31, goals: [
+            .fiberG: NutrientGoal(minimum: 30, maximum: nil), .sodiumMg: NutrientGoal(minimum: nil, maximum: 1800.5), .ironMg: NutrientGoal(minimum: 15, maximum: 40),
+        ]), "the life stage and the person's own bounds come back")
         let before = try Self.contents(of: first), after = try Self.contents(of: second)
         #expect(before.keys.sorted() == after.keys.sorted())
         for (name, data) in before {
@@ -91,6 +96,7 @@ import FoodDiaryTools
         #expect(again.measurementsAdded == 0 && again.drinksAdded == 0, "readings and drinks are not added twice")
         #expect(before["weights.csv"].map { String(decoding: $0, as: UTF8.self).hasPrefix("\"date\",\"time\",\"utc_offset\",\"weight (kg)\",\"trend (kg)\"") } == true)
         #expect(before["measurements.csv"].map { String(decoding: $0, as: UTF8.self).contains("\"Upper arm 💪\",31.25,\"cm\"") } == true)
+        #expect(before["entries.csv"].map { String(decoding: $0, as: UTF8.self).contains("\"Vitamin C (mg)\"") } == true, "entries carry their vitamins")
     }
 
     @Test func theSpreadsheetsHaveEveryFoodAndNoFormulas() async throws {

@@ -23,6 +23,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.wait import WebDriverWait
 
 import photos
@@ -778,6 +779,32 @@ class Journeys:
         self.shot("today-water")
         self.open("/energy", "energy")
         self.assertIn("Log everything you eat", self.text())
+
+    def test_9w_a_day_against_needs(self):
+        """Issue 40: a logged food's vitamins and minerals against the Daily Values, where each came
+        from, and a life stage that changes what the day is read against."""
+        self.open("/log?new=1&q=orange+raw", "needs-log")
+        self.click("button.log-add", navigates=False)
+        WebDriverWait(self.browser, 20).until(lambda driver: "✓ Added" in self.text())
+        self.open("/today", "needs-today")
+        self.click_link("Vitamins, minerals and your needs", "needs-day")
+        vitamin_c = [row for row in self.browser.find_elements(By.CSS_SELECTOR, ".nutrient-bars li") if row.text.startswith("Vitamin C")][0]
+        self.assertIn("% of 90 mg DV", vitamin_c.text)
+        self.assertTrue(vitamin_c.find_elements(By.CSS_SELECTOR, ".goal-track span"), "a bar for each need")
+        vitamin_c.find_element(By.CSS_SELECTOR, "summary").click()
+        self.assertIn("Orange", vitamin_c.text)
+        widest = self.browser.execute_script("return Math.max(...[...document.querySelectorAll('main *')].map(e => e.getBoundingClientRect().right))")
+        self.assertLessEqual(widest, self.width + 1, "nothing wider than the screen")
+        self.shot("needs-sources")
+        self.click_link("Targets", "needs-targets")
+        Select(self.find("#life_stage")).select_by_visible_text("Female, 31–50")
+        self.click("form[action='/settings/nutrients'] button[type=submit]")
+        self.assertIn("Nutrient targets saved.", self.text())
+        self.open("/today", "needs-today-again")
+        self.click_link("Vitamins, minerals and your needs", "needs-day-rda")
+        self.assertIn("75 mg RDA", self.text())
+        self.click_link("7 days", "needs-week")
+        self.assertIn("a day on average", self.text())
 
     def test_9v_a_recipe_from_its_page(self):
         """Issue 38: a recipe page's address becomes a recipe with its servings, each ingredient

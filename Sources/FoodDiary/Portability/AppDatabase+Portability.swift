@@ -54,6 +54,7 @@ enum PortabilityQueries {
                          createdAt: $0[3])
         }
         try addBody(db, to: &document)
+        try addNutrientTargets(db, to: &document)
         return document
     }
 

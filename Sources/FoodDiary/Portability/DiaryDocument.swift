@@ -22,6 +22,7 @@ struct DiaryDocument: Codable, Sendable {
     var bodyMeasures: [BodyMeasureRecord] = []
     var bodyMeasurements: [BodyMeasurementRecord] = []
     var water: [WaterRecord] = []
+    var nutrientTargets: NutrientTargetsRecord?
     var meals: [Meal] = []
 
     enum CodingKeys: String, CodingKey {
@@ -31,6 +32,7 @@ struct DiaryDocument: Codable, Sendable {
         case bodySettings = "body_settings"
         case bodyMeasures = "body_measures"
         case bodyMeasurements = "body_measurements"
+        case nutrientTargets = "nutrient_targets"
     }
 
     init() {}
@@ -51,6 +53,7 @@ struct DiaryDocument: Codable, Sendable {
         bodyMeasures = try container.decodeIfPresent([BodyMeasureRecord].self, forKey: .bodyMeasures) ?? []
         bodyMeasurements = try container.decodeIfPresent([BodyMeasurementRecord].self, forKey: .bodyMeasurements) ?? []
         water = try container.decodeIfPresent([WaterRecord].self, forKey: .water) ?? []
+        nutrientTargets = try container.decodeIfPresent(NutrientTargetsRecord.self, forKey: .nutrientTargets)
         meals = try container.decodeIfPresent([Meal].self, forKey: .meals) ?? []
     }
 

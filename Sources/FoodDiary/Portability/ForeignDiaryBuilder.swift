@@ -155,6 +155,28 @@ enum ForeignValues {
         .cholesterolMg: ["Cholesterol (mg)", "Cholesterol"],
         .potassiumMg: ["Potassium (mg)", "Potassium"],
         .waterG: ["Water (g)", "Water"],
+        .calciumMg: ["Calcium (mg)", "Calcium"],
+        .ironMg: ["Iron (mg)", "Iron"],
+        .magnesiumMg: ["Magnesium (mg)", "Magnesium"],
+        .phosphorusMg: ["Phosphorus (mg)", "Phosphorus"],
+        .zincMg: ["Zinc (mg)", "Zinc"],
+        .copperMg: ["Copper (mg)"],
+        .manganeseMg: ["Manganese (mg)"],
+        .seleniumUg: ["Selenium (µg)", "Selenium (mcg)"],
+        .vitaminAUg: ["Vitamin A (µg)", "Vitamin A (mcg)"],
+        .vitaminCMg: ["Vitamin C (mg)", "Vitamin C"],
+        // Only in micrograms: Cronometer and others also write vitamin D in IU, which is not this.
+        .vitaminDUg: ["Vitamin D (µg)", "Vitamin D (mcg)"],
+        .vitaminEMg: ["Vitamin E (mg)"],
+        .vitaminKUg: ["Vitamin K (µg)", "Vitamin K (mcg)"],
+        .thiaminMg: ["B1 (Thiamine) (mg)", "Thiamin (mg)"],
+        .riboflavinMg: ["B2 (Riboflavin) (mg)", "Riboflavin (mg)"],
+        .niacinMg: ["B3 (Niacin) (mg)", "Niacin (mg)"],
+        .pantothenicAcidMg: ["B5 (Pantothenic Acid) (mg)", "Pantothenic acid (mg)"],
+        .vitaminB6Mg: ["B6 (Pyridoxine) (mg)", "Vitamin B6 (mg)"],
+        .folateUg: ["Folate (µg)", "Folate (mcg)"],
+        .vitaminB12Ug: ["B12 (Cobalamin) (µg)", "Vitamin B12 (µg)", "Vitamin B12 (mcg)"],
+        .cholineMg: ["Choline (mg)"],
     ]
 
     /// The nutrient columns `table` has.

@@ -4,86 +4,94 @@ import Foundation
 /// number, its column and JSON names, its unit and how people call it.
 public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     case energyKcal, proteinG, fatG, carbohydrateG, sodiumMg, fiberG, sugarsG, saturatedFatG, cholesterolMg, potassiumMg, waterG
+    case calciumMg, ironMg, magnesiumMg, phosphorusMg, zincMg, copperMg, manganeseMg, seleniumUg
+    case vitaminAUg, vitaminCMg, vitaminDUg, vitaminEMg, vitaminKUg
+    case thiaminMg, riboflavinMg, niacinMg, pantothenicAcidMg, vitaminB6Mg, folateUg, vitaminB12Ug, cholineMg
 
-    /// What food labels list and a person types from one: water is the catalog's to say.
-    package static let onLabels = allCases.filter { $0 != .waterG }
+    /// What food labels list and a person types from one: water is the catalog's to say, and the
+    /// vitamins and minerals, which a label gives as % of a value, are the catalog's too.
+    package static let onLabels: [NutrientKind] = [
+        .energyKcal, .proteinG, .fatG, .carbohydrateG, .sodiumMg, .fiberG, .sugarsG, .saturatedFatG, .cholesterolMg, .potassiumMg,
+    ]
 
-    package var sr28Number: String {
+    /// The vitamins and minerals, in the order a nutrients page lists them.
+    package static let vitaminsAndMinerals: [NutrientKind] = [
+        .vitaminAUg, .vitaminCMg, .vitaminDUg, .vitaminEMg, .vitaminKUg, .thiaminMg, .riboflavinMg, .niacinMg, .vitaminB6Mg,
+        .folateUg, .vitaminB12Ug, .pantothenicAcidMg, .cholineMg,
+        .calciumMg, .ironMg, .magnesiumMg, .phosphorusMg, .potassiumMg, .sodiumMg, .zincMg, .copperMg, .manganeseMg, .seleniumUg,
+    ]
+
+    private struct Facts {
+        let number: String, column: String, label: String, unit: String, decimals: Int
+    }
+
+    /// One line per nutrient. SR28's numbers and units: vitamin A as retinol activity equivalents
+    /// (320), vitamin E as alpha-tocopherol (323), vitamin D as D2 + D3 (328), folate as dietary
+    /// folate equivalents (435).
+    private var facts: Facts {
         switch self {
-        case .energyKcal: "208"
-        case .proteinG: "203"
-        case .fatG: "204"
-        case .carbohydrateG: "205"
-        case .sodiumMg: "307"
-        case .fiberG: "291"
-        case .sugarsG: "269"
-        case .saturatedFatG: "606"
-        case .cholesterolMg: "601"
-        case .potassiumMg: "306"
-        case .waterG: "255"
+        case .energyKcal: Facts(number: "208", column: "energy_kcal", label: "Energy", unit: "kcal", decimals: 0)
+        case .proteinG: Facts(number: "203", column: "protein_g", label: "Protein", unit: "g", decimals: 1)
+        case .fatG: Facts(number: "204", column: "fat_g", label: "Fat", unit: "g", decimals: 1)
+        case .carbohydrateG: Facts(number: "205", column: "carbohydrate_g", label: "Carbohydrate", unit: "g", decimals: 1)
+        case .sodiumMg: Facts(number: "307", column: "sodium_mg", label: "Sodium", unit: "mg", decimals: 0)
+        case .fiberG: Facts(number: "291", column: "fiber_g", label: "Fibre", unit: "g", decimals: 1)
+        case .sugarsG: Facts(number: "269", column: "sugars_g", label: "Sugars", unit: "g", decimals: 1)
+        case .saturatedFatG: Facts(number: "606", column: "saturated_fat_g", label: "Saturated fat", unit: "g", decimals: 1)
+        case .cholesterolMg: Facts(number: "601", column: "cholesterol_mg", label: "Cholesterol", unit: "mg", decimals: 0)
+        case .potassiumMg: Facts(number: "306", column: "potassium_mg", label: "Potassium", unit: "mg", decimals: 0)
+        case .waterG: Facts(number: "255", column: "water_g", label: "Water", unit: "g", decimals: 0)
+        case .calciumMg: Facts(number: "301", column: "calcium_mg", label: "Calcium", unit: "mg", decimals: 0)
+        case .ironMg: Facts(number: "303", column: "iron_mg", label: "Iron", unit: "mg", decimals: 1)
+        case .magnesiumMg: Facts(number: "304", column: "magnesium_mg", label: "Magnesium", unit: "mg", decimals: 0)
+        case .phosphorusMg: Facts(number: "305", column: "phosphorus_mg", label: "Phosphorus", unit: "mg", decimals: 0)
+        case .zincMg: Facts(number: "309", column: "zinc_mg", label: "Zinc", unit: "mg", decimals: 1)
+        case .copperMg: Facts(number: "312", column: "copper_mg", label: "Copper", unit: "mg", decimals: 2)
+        case .manganeseMg: Facts(number: "315", column: "manganese_mg", label: "Manganese", unit: "mg", decimals: 2)
+        case .seleniumUg: Facts(number: "317", column: "selenium_ug", label: "Selenium", unit: "µg", decimals: 0)
+        case .vitaminAUg: Facts(number: "320", column: "vitamin_a_ug", label: "Vitamin A", unit: "µg", decimals: 0)
+        case .vitaminCMg: Facts(number: "401", column: "vitamin_c_mg", label: "Vitamin C", unit: "mg", decimals: 0)
+        case .vitaminDUg: Facts(number: "328", column: "vitamin_d_ug", label: "Vitamin D", unit: "µg", decimals: 1)
+        case .vitaminEMg: Facts(number: "323", column: "vitamin_e_mg", label: "Vitamin E", unit: "mg", decimals: 1)
+        case .vitaminKUg: Facts(number: "430", column: "vitamin_k_ug", label: "Vitamin K", unit: "µg", decimals: 0)
+        case .thiaminMg: Facts(number: "404", column: "thiamin_mg", label: "Thiamin (B1)", unit: "mg", decimals: 2)
+        case .riboflavinMg: Facts(number: "405", column: "riboflavin_mg", label: "Riboflavin (B2)", unit: "mg", decimals: 2)
+        case .niacinMg: Facts(number: "406", column: "niacin_mg", label: "Niacin (B3)", unit: "mg", decimals: 1)
+        case .pantothenicAcidMg: Facts(number: "410", column: "pantothenic_acid_mg", label: "Pantothenic acid (B5)", unit: "mg", decimals: 1)
+        case .vitaminB6Mg: Facts(number: "415", column: "vitamin_b6_mg", label: "Vitamin B6", unit: "mg", decimals: 2)
+        case .folateUg: Facts(number: "435", column: "folate_ug", label: "Folate", unit: "µg", decimals: 0)
+        case .vitaminB12Ug: Facts(number: "418", column: "vitamin_b12_ug", label: "Vitamin B12", unit: "µg", decimals: 1)
+        case .cholineMg: Facts(number: "421", column: "choline_mg", label: "Choline", unit: "mg", decimals: 0)
         }
     }
+
+    package var sr28Number: String { facts.number }
 
     /// The column in `food_entry` and `saved_food`; the basis value sits in `basis_<column>`.
-    package var column: String {
-        switch self {
-        case .energyKcal: "energy_kcal"
-        case .proteinG: "protein_g"
-        case .fatG: "fat_g"
-        case .carbohydrateG: "carbohydrate_g"
-        case .sodiumMg: "sodium_mg"
-        case .fiberG: "fiber_g"
-        case .sugarsG: "sugars_g"
-        case .saturatedFatG: "saturated_fat_g"
-        case .cholesterolMg: "cholesterol_mg"
-        case .potassiumMg: "potassium_mg"
-        case .waterG: "water_g"
-        }
-    }
+    package var column: String { facts.column }
 
     /// The form field of the hand-typed food form.
     package var field: String { column }
 
-    package var label: String {
-        switch self {
-        case .energyKcal: "Energy"
-        case .proteinG: "Protein"
-        case .fatG: "Fat"
-        case .carbohydrateG: "Carbohydrate"
-        case .sodiumMg: "Sodium"
-        case .fiberG: "Fibre"
-        case .sugarsG: "Sugars"
-        case .saturatedFatG: "Saturated fat"
-        case .cholesterolMg: "Cholesterol"
-        case .potassiumMg: "Potassium"
-        case .waterG: "Water"
-        }
-    }
+    package var label: String { facts.label }
 
-    package var unit: String {
-        switch self {
-        case .energyKcal: "kcal"
-        case .sodiumMg, .cholesterolMg, .potassiumMg: "mg"
-        default: "g"
-        }
-    }
+    package var unit: String { facts.unit }
+
+    /// The name inside a sentence: "fibre", "vitamin C", "thiamin (B1)".
+    package var inSentence: String { label.prefix(1).lowercased() + label.dropFirst() }
 
     /// Largest believable value per gram of food: nothing is more than itself, and pure fat is 9 kcal/g.
     package var maximumPerGram: Double {
-        switch self {
-        case .energyKcal: 9.5
-        case .sodiumMg, .cholesterolMg, .potassiumMg: 1000
+        switch unit {
+        case "kcal": 9.5
+        case "mg": 1000
+        case "µg": 1_000_000
         default: 1
         }
     }
 
     /// Decimals shown; values are stored at full precision.
-    package var displayDecimals: Int {
-        switch self {
-        case .energyKcal, .sodiumMg, .cholesterolMg, .potassiumMg, .waterG: 0
-        default: 1
-        }
-    }
+    package var displayDecimals: Int { facts.decimals }
 
     package func format(_ value: Double?) -> String {
         guard let value else { return "–" }
