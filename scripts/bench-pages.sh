@@ -88,6 +88,11 @@ measure "add food: usual at this time" "/meals/$anytime/foods/new" "$cookie"
 for path in /body "/body?days=365" /body/waist /energy /api/body /settings/body; do
   measure "$path" "$path" "$cookie"
 done
+# Nutrients against needs: a day's and a week's foods read whole, every nutrient summed and
+# its top foods found, on every request.
+for path in "/days/$today/nutrients" "/days/$today/nutrients?days=7" /settings/nutrients; do
+  measure "$path" "$path" "$cookie"
+done
 # Today as a person sees it after each glass of water: every write makes the day's page read again.
 start=$(wc -l <"$log")
 for _ in $(seq 1 "$requests"); do
@@ -107,7 +112,7 @@ fi
 echo
 printf "%-30s %9s %9s %9s %9s\n" "under wrk -t2 -c16 -d10s" "req/s" "of static" "p50" "p99"
 static_rps=""
-for path in /static/css/app.css / "/days/$today" /log /body /energy; do
+for path in /static/css/app.css / "/days/$today" /log /body /energy "/days/$today/nutrients?days=7"; do
   out=$(wrk -t2 -c16 -d10s --latency -H "$cookie" "$base$path")
   # A lost session would measure redirects to the sign-in page instead of the page.
   if echo "$out" | grep -q "Non-2xx"; then echo "$path answered other than 2xx under wrk" >&2; exit 1; fi

@@ -149,7 +149,7 @@ public struct DemoDiary {
     /// the energy the demo's own meals hold.
     private func addBody(days: Int, today: LocalDate, timeZone: TimeZone, random: inout SplitMix64, summary: inout Summary) async throws {
         let first = today.adding(days: -(days - 1))
-        let intakes = try await database.read { db in try DayQueries.totals(db, from: first, through: today) }
+        let intakes = try await database.read { db in try DayQueries.totals(db, from: first, through: today, of: [.energyKcal]) }
         let expenditure = intakes.reduce(0) { $0 + ($1.totals[.energyKcal] ?? 0) } / Double(max(intakes.count, 1)) + Self.demoDeficitKcal
         var weight = 82.0
         var weighIns: [(LocalDateTime, Int, Double)] = [], waists: [(LocalDateTime, Int, Double)] = [], drinks: [(LocalDateTime, Int, Double)] = []

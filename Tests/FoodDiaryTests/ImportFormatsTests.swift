@@ -102,8 +102,9 @@ import FoodDiaryStorage
         #expect(latest.contains("weight 80.014 2026-03-20T08:00") && latest.contains("weight 80.1 2026-03-21T08:00") && !latest.contains { $0.hasPrefix("weight 90") })
     }
 
-    /// A diary.json passes the checks a typed reading does: 900 kg, a 9-litre glass and a time that
-    /// is not one are refused, and nothing of the file is kept.
+    /// A diary.json passes the checks a typed reading does: 900 kg, a 9-litre glass, a time that is
+    /// not one, an unknown life stage and a nutrient bound no form would take are refused, and
+    /// nothing of the file is kept.
     @Test func readingsInADiaryFileAreCheckedAsTypedOnesAre() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -114,6 +115,10 @@ import FoodDiaryStorage
             (#"{"body_measurements": [\#(fine), {"measure": "weight", "value": 900, "measured_local": "2026-03-02T07:30", "utc_offset_minutes": 0, "created_at": ""}]}"#, "no body measures"),
             (#"{"water": [{"ml": 9000, "drunk_local": "2026-03-02T09:00", "utc_offset_minutes": 0, "created_at": ""}]}"#, "1 to 2,000 ml"),
             (#"{"body_measurements": [{"measure": "weight", "value": 80, "measured_local": "yesterday", "utc_offset_minutes": 0, "created_at": ""}]}"#, "a time like"),
+            (#"{"nutrient_targets": {"life_stage": "elf", "goals": []}}"#, "does not know"),
+            (#"{"nutrient_targets": {"goals": [{"nutrient": "ironMg", "minimum": 1e12}]}}"#, "from 0.01 to 1,000,000 mg"),
+            (#"{"nutrient_targets": {"goals": [{"nutrient": "fiberG", "minimum": 40, "maximum": 30}]}}"#, "is not a minimum and maximum"),
+            (#"{"nutrient_targets": {"goals": [{"nutrient": "energyKcal", "maximum": 2000}]}}"#, "has no target here"),
         ] {
             let path = directory.path + "/diary.json"
             try (#"{"format": "fooddiary-diary", "version": 1, "# + bad.dropFirst()).write(toFile: path, atomically: true, encoding: .utf8)
@@ -121,6 +126,7 @@ import FoodDiaryStorage
             await #expect { try await importer.commit(reading) } throws: { ($0 as? ImportRefusal)?.description.contains(message) == true }
         }
         #expect(try await diary.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM body_measurement") } == 0)
+        #expect(try await diary.database.read { db in try NutrientQueries.settings(db) } == NutrientSettings(), "no target of a refused file is kept")
     }
 
     @Test func cronometerRowsBecomeFoodsWithTheFilesNutrientsExactly() async throws {

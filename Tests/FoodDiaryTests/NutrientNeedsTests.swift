@@ -81,6 +81,13 @@ import Testing
                     "iron's sources: 13.2 of 25.2 mg from the dal, 12 from the pâté")
             #expect(!page.contains("<b>soup</b>"))
 
+            let json = try JSONSerialization.jsonObject(with: Data(try await client.get("/api/days/2026-03-09/nutrients").text.utf8)) as? [String: Any]
+            let lines = try #require(json?["nutrients"] as? [[String: Any]])
+            let iron = try #require(lines.first { $0["nutrient"] as? String == "ironMg" })
+            #expect(iron["unit"] as? String == "mg" && iron["minimum"] as? Double == 18 && iron["upperLimit"] as? Double == 45 && iron["source"] as? String == "DV")
+            #expect(abs((iron["amount"] as? Double ?? 0) - 25.2) < 1e-9 && iron["status"] as? String == "met" && iron["foodsNotSaying"] as? Int == 1)
+            #expect(json?["low"] as? [String] == ["vitaminCMg", "potassiumMg"] && json?["countedDays"] as? Int == 1, "the API says what ran low, in units it names")
+
             // 16 servings of pâté take iron over its upper level.
             try await SnapAndItemiseTests.meal(database, "2026-03-10T19:00", foods: [(liver, 800)])
             #expect(try await client.get("/days/2026-03-10/nutrients").text.contains("Above the upper limit of 45 mg"))

@@ -224,7 +224,7 @@ extension BodyQueries {
 
     static func energy(_ db: Database, endingOn last: LocalDate) throws -> EnergyReading {
         let first = last.adding(days: -(EnergyExpenditure.windowDays - 1))
-        let intakes = try DayQueries.totals(db, from: first, through: last).map {
+        let intakes = try DayQueries.totals(db, from: first, through: last, of: [.energyKcal]).map {
             EnergyExpenditure.Intake(date: $0.date, kcal: $0.mealCount > $0.notItemisedCount ? $0.totals[.energyKcal] ?? 0 : nil,
                                      mealsToItemise: $0.notItemisedCount)
         }

@@ -92,7 +92,7 @@ struct DayPagesController: Sendable {
         let period = try period(request)
         let last = todayDate, first = last.adding(days: -(period - 1))
         let (days, goals, weight) = try await context.diary().database.read { db in
-            (try DayQueries.totals(db, from: first, through: last), try DailyGoals.fetch(db),
+            (try DayQueries.totals(db, from: first, through: last, of: DailyGoals.kinds), try DailyGoals.fetch(db),
              (trend: try BodyQueries.weightTrend(db, through: last, shownDays: period).trend, units: try BodyQueries.settings(db).units))
         }
         return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period, weight: weight), for: context)

@@ -51,7 +51,7 @@ struct ItemisingController: Sendable {
         if wantsJSON {
             // The page's "Today" strip was drawn before these photos: it gets today's count again.
             let today = LocalDateTime(now(), in: timeZone).date
-            let notItemised = try await diary.database.read { db in try DayQueries.totals(db, from: today, through: today).first?.notItemisedCount ?? 0 }
+            let notItemised = try await diary.database.read { db in try DayQueries.totals(db, from: today, through: today, of: []).first?.notItemisedCount ?? 0 }
             return try jsonResponse(SnapJSON(outcomes, todayNotItemised: DayView.notItemisedText(notItemised)), status: status)
         }
         if outcomes.allSatisfy({ $0.meal != nil }) { return redirect(to: "/meals/to-itemise?notice=snapped") }
