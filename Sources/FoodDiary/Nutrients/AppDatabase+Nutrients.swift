@@ -36,15 +36,31 @@ public enum NutrientQueries {
         return NutrientSettings(lifeStage: stage, goals: goals)
     }
 
-    /// The foods of each day from `first` through `last`, and how many meals each day still has
-    /// to itemise, with the settings the days are read against.
+    /// The foods of each day from `first` through `last`, by name with their nutrients, and how
+    /// many meals each day still has to itemise, with the settings the days are read against.
+    /// One read of the columns the report needs, not the entries' whole snapshots.
     static func intake(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> (days: [NutrientReport.Day], settings: NutrientSettings) {
-        let meals = try MealQueries.mealFoods(db, meals: try MealQueries.meals(db, from: first, through: last))
+        let columns = NutrientKind.allCases.map { "e." + $0.column }.joined(separator: ", ")
+        var foods: [String: [NutrientReport.Food]] = [:], toItemise: [String: Int] = [:]
+        for row in try db.cachedRows("""
+            SELECT substr(m.eaten_local, 1, 10), e.id IS NULL, e.description, \(columns)
+            FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
+            WHERE m.eaten_local >= ? AND m.eaten_local < ?
+            ORDER BY m.eaten_local, m.id, e.id
+            """, [first.description, last.next.description]) {
+            let day: String = row[0]
+            if row[1] as Bool {
+                toItemise[day, default: 0] += 1
+                continue
+            }
+            var values = NutrientValues()
+            for (index, kind) in NutrientKind.allCases.enumerated() { values[kind] = row[3 + index] }
+            foods[day, default: []].append(NutrientReport.Food(name: row[2], nutrients: values))
+        }
         var days: [NutrientReport.Day] = []
         var date = first
         while date <= last {
-            let ofDay = meals.filter { $0.meal.eatenAt.date == date }
-            days.append(NutrientReport.Day(date: date, entries: ofDay.flatMap(\.entries), mealsToItemise: ofDay.count { !$0.isItemised }))
+            days.append(NutrientReport.Day(date: date, foods: foods[date.description] ?? [], mealsToItemise: toItemise[date.description] ?? 0))
             date = date.next
         }
         return (days, try settings(db))

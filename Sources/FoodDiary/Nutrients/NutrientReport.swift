@@ -4,13 +4,19 @@ import Foundation
 /// A day or a run of days of food read against what the person needs: each nutrient's daily
 /// amount (a mean over several days), its share of the target, and the foods it came from.
 struct NutrientReport: Sendable {
+    /// A food eaten, by the name it was logged under, with the nutrients of the amount eaten.
+    struct Food: Sendable {
+        let name: String
+        let nutrients: NutrientValues
+    }
+
     struct Day: Sendable {
         let date: LocalDate
-        let entries: [FoodEntry]
+        let foods: [Food]
         let mealsToItemise: Int
 
         /// A day whose every meal is itemised: one with meals still to itemise would read low.
-        var isComplete: Bool { !entries.isEmpty && mealsToItemise == 0 }
+        var isComplete: Bool { !foods.isEmpty && mealsToItemise == 0 }
     }
 
     enum Status: Sendable, Equatable {
@@ -54,17 +60,17 @@ struct NutrientReport: Sendable {
     /// `wholeDaysOnly`: leave out days with meals still to itemise, as a mean over a week must;
     /// a single day is read as it stands and the page says what is missing.
     init(days: [Day], settings: NutrientSettings, wholeDaysOnly: Bool, sourcesShown: Int = 3) {
-        counted = days.filter { wholeDaysOnly ? $0.isComplete : !$0.entries.isEmpty }
-        let entries = counted.flatMap(\.entries)
+        counted = days.filter { wholeDaysOnly ? $0.isComplete : !$0.foods.isEmpty }
+        let foods = counted.flatMap(\.foods)
         let targets = settings.targets
         let dayCount = Double(counted.count)
         lines = NutrientKind.allCases.map { kind in
             var byFood: [String: Double] = [:]
             var total: Double?
-            for entry in entries {
-                guard let value = entry.nutrients[kind] else { continue }
+            for food in foods {
+                guard let value = food.nutrients[kind] else { continue }
                 total = (total ?? 0) + value
-                byFood[entry.food.description, default: 0] += value
+                byFood[food.name, default: 0] += value
             }
             let sources = total.map { total in
                 byFood.filter { $0.value > 0 }
@@ -73,7 +79,7 @@ struct NutrientReport: Sendable {
                     .map { Source(name: $0.key, amount: $0.value / dayCount, share: total > 0 ? $0.value / total : 0) }
             } ?? []
             return Line(kind: kind, amount: total.map { $0 / dayCount }, target: targets[kind],
-                        foodsNotSaying: entries.count { $0.nutrients[kind] == nil }, sources: sources)
+                        foodsNotSaying: foods.count { $0.nutrients[kind] == nil }, sources: sources)
         }
     }
 

@@ -59,8 +59,9 @@ struct NutrientsPageView: Sendable {
         lowText = low.isEmpty || counted == 0 ? nil : "Low \(isWeek ? "this week" : "today"): \(Self.list(low))."
         isEmpty = counted == 0
         emptyText = isWeek ? "No whole day in these seven: itemise a day’s meals to read it here." : "Nothing logged on this day yet."
+        let foodCount = report.counted.reduce(0) { $0 + $1.foods.count }
         groups = NutrientReport.groups.map { group in
-            Group(heading: group.heading, rows: group.kinds.map { Self.row(report.line($0), foodCount: report.counted.flatMap(\.entries).count) })
+            Group(heading: group.heading, rows: group.kinds.map { Self.row(report.line($0), foodCount: foodCount) })
         }
     }
 
