@@ -13,6 +13,8 @@ public struct AppRequestContext: RequestContext {
     public var form: FormFields?
     /// Files of a multipart POST, already on disk; see `FormBodyMiddleware`.
     public var uploads: [UploadedFile] = []
+    /// Light or dark as chosen on this browser, nil to follow the device; set by `ColorSchemeMiddleware`.
+    package var colorScheme: ColorScheme?
 
     /// The peer's IP address, for per-client limits; "unknown" where there is none (in-process tests).
     public let clientAddress: String

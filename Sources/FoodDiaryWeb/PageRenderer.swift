@@ -97,7 +97,7 @@ public struct PageRenderer: Sendable {
         let person = context.requester
         var strip: AnyTemplateKeyed?
         if let person, let statusStrip { strip = await statusStrip(person) }
-        let frame = PageFrame(statusStrip: strip, signedIn: person != nil, diaryName: person?.diaryName)
+        let frame = PageFrame(statusStrip: strip, signedIn: person != nil, diaryName: person?.diaryName, colorScheme: context.colorScheme?.rawValue)
         // Presence was checked at start-up, so a nil here cannot happen.
         let html = library.render(view, template: template.rawValue, frame: frame) ?? ByteBuffer()
         if let check, let complaint = check(RenderedPage(template: template.rawValue, view: view, frame: frame, html: String(buffer: html))) {

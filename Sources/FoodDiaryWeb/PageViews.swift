@@ -10,6 +10,10 @@ package struct PageFrame: Sendable {
     let signedIn: Bool
     /// The open diary's name, shown in the top bar with the way to the others.
     let diaryName: String?
+    /// `light` or `dark` when chosen by hand; absent to follow the device.
+    let colorScheme: String?
+    /// What the browser may draw its own controls in.
+    var colorSchemes: String { colorScheme ?? "light dark" }
 }
 
 /// A backup or an export to download, newest first on its page.

@@ -23,7 +23,7 @@ package final class Routes {
         self.router = router
         // Sign-in is checked before the body is read, so nobody unknown can make us store an upload.
         func group(signInRequired: Bool) -> RouterGroup<AppRequestContext> {
-            router.group().add(middleware: CrossSiteGuard())
+            router.group().add(middleware: CrossSiteGuard()).add(middleware: ColorSchemeMiddleware())
                 .add(middleware: identify(signInRequired))
                 .add(middleware: formBody).add(middleware: CSRFMiddleware(tokens: tokens, isHTTPS: isHTTPS))
         }
