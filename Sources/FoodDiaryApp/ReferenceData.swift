@@ -14,7 +14,8 @@ public func importReferenceDataIfMissing(config: AppConfig, logger: Logger) thro
 func importCatalogIfMissing(_ catalog: CatalogDatabase, config: AppConfig, logger: Logger) throws {
     guard catalog.datasetVersion == nil else {
         let importer = CatalogImporter(directory: config.sr28Directory ?? "", fdcDirectory: config.fdcDirectory, logger: logger)
-        if importer.hasGenericFoods, catalog.foodDataCentralVersion == nil {
+        // A catalog made before these foods came, or before a release read more of their columns.
+        if importer.hasGenericFoods, catalog.foodDataCentralVersion != FoodDataCentralFile.generic.version {
             logger.info("Adding FoodData Central's survey and Foundation foods to the catalog (once)…")
             let added = try importer.importGenericFoods(into: catalog)
             logger.info("Added \(added) foods")

@@ -58,5 +58,15 @@ import FoodDiaryStorage
              try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE data_type = 'sr_legacy'") ?? 0)
         }
         #expect(counts == (3, 3, 4))
+
+        // A release that reads more of the file's columns reads them again, once, the same foods with the same ids.
+        let ids = { try await catalog.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM food WHERE id >= ? ORDER BY id", arguments: [FoodDataCentralFile.generic.firstID]) } }
+        let before = try await ids()
+        try await catalog.write { db in try db.execute(sql: "UPDATE catalog_info SET value = 'an older reading' WHERE key = 'fdc_generic'") }
+        let reopened = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
+        #expect(try reopened.foodDataCentralVersion == "an older reading")
+        for _ in 0..<2 { try importCatalogIfMissing(reopened, config: config, logger: logger) }
+        #expect(try reopened.foodDataCentralVersion == FoodDataCentralFile.generic.version)
+        #expect(try await ids() == before)
     }
 }

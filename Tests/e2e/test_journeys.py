@@ -791,7 +791,7 @@ class Journeys:
         vitamin_c = [row for row in self.browser.find_elements(By.CSS_SELECTOR, ".nutrient-bars li") if row.text.startswith("Vitamin C")][0]
         self.assertIn("% of 90 mg DV", vitamin_c.text)
         self.assertTrue(vitamin_c.find_elements(By.CSS_SELECTOR, ".goal-track span"), "a bar for each need")
-        vitamin_c.find_element(By.CSS_SELECTOR, "summary").click()
+        self._click(vitamin_c.find_element(By.CSS_SELECTOR, "summary"), None, navigates=False)
         self.assertIn("Orange", vitamin_c.text)
         widest = self.browser.execute_script("return Math.max(...[...document.querySelectorAll('main *')].map(e => e.getBoundingClientRect().right))")
         self.assertLessEqual(widest, self.width + 1, "nothing wider than the screen")

