@@ -18,6 +18,7 @@ import time
 import unittest
 import zipfile
 
+from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -113,12 +114,18 @@ class RecipeSite:
         self.server.shutdown()
 
 
+# Every rule but checkboxgroup, which axe-core retired in 3.5 for flagging same-named checkboxes in
+# separate forms (the account page's two "also revoke access tokens" boxes).
+AXE_OPTIONS = '{"rules": {"checkboxgroup": {"enabled": false}}}'
+
+
 class Journeys:
     """The journeys; subclasses give the window size."""
     width, height, label = 390, 844, "phone"
 
     @classmethod
     def setUpClass(cls):
+        cls.checked = set()
         cls.data_dir = tempfile.mkdtemp(prefix=f"fooddiary-e2e-{cls.label}-")
         cls.server = Server(cls.data_dir)
         cls.recipe_site = RecipeSite()
@@ -173,6 +180,27 @@ class Journeys:
     def shot(self, name):
         type(self).shots += 1
         self.browser.save_screenshot(str(SCREENSHOTS / f"{self.label}-{type(self).shots:02d}-{name}.png"))
+        self.check_accessibility()
+
+    def check_accessibility(self):
+        """axe-core (pinned with axe-selenium-python) on the page as it stands, in the light scheme
+        and the dark: a serious or critical finding fails the journey. Each address once a width."""
+        address = self.browser.current_url.split("#")[0]
+        if address in type(self).checked:
+            return
+        type(self).checked.add(address)
+        # axe scrolls elements into view to read their colours; the journey goes on where it was.
+        scrolled = self.browser.execute_script("return [window.scrollX, window.scrollY]")
+        axe, findings = Axe(self.browser), []
+        for scheme in ("light", "dark"):
+            self.browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            axe.inject()
+            findings += [f"{scheme}: {violation['id']} ({violation['impact']}) {node['html'][:160]}"
+                         for violation in axe.run(options=AXE_OPTIONS)["violations"] if violation["impact"] in ("serious", "critical")
+                         for node in violation["nodes"][:3]]
+        self.browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        self.browser.execute_script("window.scrollTo(arguments[0], arguments[1])", *scrolled)
+        self.assertEqual(findings, [], f"axe-core on {address}")
 
     def find(self, css):
         return self.browser.find_element(By.CSS_SELECTOR, css)
@@ -191,6 +219,7 @@ class Journeys:
         if navigates:
             WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
                 lambda driver: driver.execute_script("return document.readyState === 'complete' && !window.__oldPage"))
+            self.check_accessibility()
         if name:
             self.shot(name)
 
