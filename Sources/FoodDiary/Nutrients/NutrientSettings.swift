@@ -26,7 +26,7 @@ public struct NutrientSettings: Sendable, Equatable {
         var targets: [NutrientKind: NutrientTarget] = [:]
         for kind in NutrientKind.allCases {
             if let goal = goals[kind] {
-                targets[kind] = NutrientTarget(minimum: goal.minimum, maximum: goal.maximum, upperLimit: references[kind]?.upperLimit, source: "your goal")
+                targets[kind] = NutrientTarget(minimum: goal.minimum, maximum: goal.maximum, upperLimit: references[kind]?.upperLimit, source: NutrientTarget.ownGoal)
             } else if let reference = references[kind] {
                 targets[kind] = NutrientTarget(reference)
             }
@@ -69,4 +69,12 @@ struct NutrientTarget: Sendable, Equatable {
 
     /// The figure the bar fills towards: the floor, else the ceiling, else the reference.
     var measure: Double? { minimum ?? maximum ?? reference }
+
+    /// The source of a bound the person set themselves.
+    static let ownGoal = "your goal"
+
+    /// "18 mg RDA", or "20 g DV, a limit" for a ceiling; nil with nothing to measure against.
+    func text(_ kind: NutrientKind) -> String? {
+        measure.map { "\(kind.format($0)) \(source)" + (minimum == nil && maximum != nil ? ", a limit" : "") }
+    }
 }

@@ -70,10 +70,7 @@ struct NutrientSettingsForm: Sendable {
         let stages = [NutrientSettingsView.Stage(value: "", label: "FDA Daily Values (food labels)", selected: lifeStage.isEmpty)]
             + LifeStage.allCases.map { NutrientSettingsView.Stage(value: $0.rawValue, label: $0.label, selected: $0.rawValue == lifeStage) }
         let rows = Self.kinds.map { kind in
-            let reference = references[kind].map { NutrientTarget($0) }
-            let referenceText = reference.flatMap { target in
-                target.measure.map { (target.minimum == nil && target.maximum != nil ? "at most " : "") + "\(kind.format($0)) \(target.source)" }
-            } ?? "no reference"
+            let referenceText = references[kind].flatMap { NutrientTarget($0).text(kind) } ?? "no reference"
             return NutrientSettingsView.GoalRow(name: kind.label, unit: kind.unit, minimumField: Self.field("min", kind), maximumField: Self.field("max", kind),
                                                 minimum: bounds[kind]?.minimum ?? "", maximum: bounds[kind]?.maximum ?? "",
                                                 referenceText: referenceText, error: errors.bounds[kind])

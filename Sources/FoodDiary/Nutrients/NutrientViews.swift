@@ -68,14 +68,12 @@ struct NutrientsPageView: Sendable {
     private static func row(_ line: NutrientReport.Line, foodCount: Int) -> Row {
         let kind = line.kind
         let target = line.target
-        let targetText: String? = target.flatMap { target in
-            guard let measure = target.measure else { return nil }
-            let figure = "\(kind.format(measure)) \(target.source)" + (target.minimum == nil && target.maximum != nil ? ", a limit" : "")
-            return line.fraction.map { "\(NumberText.decimal($0 * 100, maxFractionDigits: 0, grouping: true)) % of \(figure)" } ?? figure
+        let targetText: String? = target?.text(kind).map { figure in
+            line.fraction.map { "\(NumberText.decimal($0 * 100, maxFractionDigits: 0, grouping: true)) % of \(figure)" } ?? figure
         }
         let warning: String? = switch line.status {
         case .aboveUpperLimit: "Above the upper limit of \(kind.format(target?.upperLimit))"
-        case .aboveMaximum: "Over \(target?.source == "your goal" ? "your maximum" : "the limit") of \(kind.format(target?.maximum))"
+        case .aboveMaximum: "Over \(target?.source == NutrientTarget.ownGoal ? "your maximum" : "the limit") of \(kind.format(target?.maximum))"
         default: nil
         }
         let state = switch line.status {
