@@ -112,6 +112,21 @@ import FoodDiaryWeb
         }
     }
 
+    /// The live tests' client opens a connection for each request, as a browser does after a
+    /// pause: a test that waits longer than the server keeps an idle connection (an import under
+    /// CI's load) must not find its next request cut off.
+    @Test func theLiveTestClientOutlastsTheServersIdleDeadlines() async throws {
+        try await TestEnvironment.withRunningApp(testing: .live, configure: {
+            $0.deadlines = ConnectionDeadlines(header: .seconds(2), bodyIdle: .seconds(5), keepAliveIdle: .seconds(2))
+        }) { client, _, _, _ in
+            let first = try await client.get("/")
+            #expect(first.status == .ok, "\(first.status) \(first.text.prefix(300))")
+            try await Task.sleep(for: .seconds(5))
+            let second = try await client.get("/")
+            #expect(second.status == .ok, "\(second.status) \(second.text.prefix(300))")
+        }
+    }
+
     @Test func aStalledUploadIsDroppedWithItsTemporaryFile() async throws {
         try await Self.liveApp(configure: { $0.deadlines = ConnectionDeadlines(header: .seconds(10), bodyIdle: .seconds(10), keepAliveIdle: .seconds(5)) }) { port, database, config in
             let connection = try RawConnection(port: port)

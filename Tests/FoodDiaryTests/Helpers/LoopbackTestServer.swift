@@ -20,6 +20,8 @@ enum AppTesting: Sendable {
 /// Runs `app` on 127.0.0.1 and hands `body` a client whose every request goes through that socket.
 /// HummingbirdTesting only builds its responses itself, so requests reach the socket through a
 /// one-route router that forwards them: the server still sees a real connection from 127.0.0.1.
+/// Each request opens its own: one kept for the whole test was closed by the server's idle
+/// deadlines whenever the test waited longer, and its next request failed.
 enum LoopbackTestServer {
     static func run<Value: Sendable>(
         _ app: FoodDiaryApplication,
@@ -31,17 +33,13 @@ enum LoopbackTestServer {
             group.addTask { try await services.run() }
             var running = ports.makeAsyncIterator()
             guard let port = await running.next() else { throw CancellationError() }
-            let socket = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(20)))
-            socket.connect()
             do {
-                let value = try await Application(router: forwarder(to: socket)).test(.router) { inner in
+                let value = try await Application(router: forwarder(to: port)).test(.router) { inner in
                     try await body(Client(forwarding: inner, port: port))
                 }
-                try await socket.shutdown()
                 await services.triggerGracefulShutdown()
                 return value
             } catch {
-                try? await socket.shutdown()
                 await services.triggerGracefulShutdown()
                 throw error
             }
@@ -57,14 +55,21 @@ enum LoopbackTestServer {
         }
     }
 
-    private static func forwarder(to socket: TestClient) -> Router<BasicRequestContext> {
+    private static func forwarder(to port: Int) -> Router<BasicRequestContext> {
         let router = Router()
         let forward: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
-            var headers = request.headers
-            headers[.connection] = "keep-alive"
             let body = try await request.body.collect(upTo: 200_000_000)
-            let answer = try await socket.execute(TestClient.Request(request.uri.description, method: request.method, authority: "127.0.0.1",
-                                                                     headers: headers, body: body))
+            let socket = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(20)))
+            socket.connect()
+            let answer: TestClient.Response
+            do {
+                answer = try await socket.execute(TestClient.Request(request.uri.description, method: request.method, authority: "127.0.0.1",
+                                                                     headers: request.headers, body: body))
+                try await socket.shutdown()
+            } catch {
+                try? await socket.shutdown()
+                throw error
+            }
             var answerHeaders = answer.headers
             // Framing is the forwarder's own to set again.
             answerHeaders[.contentLength] = nil
