@@ -6,7 +6,7 @@
     const grams = fieldset.querySelector("input[name=grams]");
     const count = fieldset.querySelector("input[name=count]");
     const preview = fieldset.querySelector(".amount-preview");
-    const kcalPerGram = parseFloat(fieldset.dataset.kcalPerGram);
+    const energyPerGram = parseFloat(fieldset.dataset.energyPerGram);
     const pick = (radio) => { if (radio) radio.checked = true; };
     const number = (text) => (/^(\d+(\.\d*)?|\.\d+)$/.test(text.trim()) ? parseFloat(text) : NaN);
 
@@ -19,10 +19,10 @@
     }
 
     function update() {
-      if (!preview || isNaN(kcalPerGram)) return;
+      if (!preview || isNaN(energyPerGram)) return;
       const g = chosenGrams();
       preview.hidden = !(g > 0);
-      if (g > 0) preview.textContent = `≈ ${Math.round(g * kcalPerGram)} kcal for ${Math.round(g * 10) / 10} ${fieldset.dataset.unit || "g"}`;
+      if (g > 0) preview.textContent = `≈ ${Math.round(g * energyPerGram)} ${fieldset.dataset.energyUnit} for ${Math.round(g * 10) / 10} ${fieldset.dataset.unit || "g"}`;
     }
 
     if (grams) grams.addEventListener("input", () => pick(fieldset.querySelector("input[name=amount][value=grams]")));

@@ -35,7 +35,7 @@ extension AddFoodView.SavedRow: TemplateKeyed {
 
 extension AmountFieldsView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "presets": self.presets.templateValue; case "portions": self.portions.templateValue; case "hasPortions": self.hasPortions.templateValue; case "count": self.count.templateValue; case "grams": self.grams.templateValue; case "gramsChecked": self.gramsChecked.templateValue; case "choiceError": self.choiceError.templateValue; case "countError": self.countError.templateValue; case "gramsError": self.gramsError.templateValue; case "legend": self.legend.templateValue; case "unit": self.unit.templateValue; case "unitName": self.unitName.templateValue; case "unitNote": self.unitNote.templateValue; case "kcalPerGram": self.kcalPerGram.templateValue; case "minGrams": self.minGrams.templateValue; case "maxGrams": self.maxGrams.templateValue; default: .absent }
+        switch key { case "presets": self.presets.templateValue; case "portions": self.portions.templateValue; case "hasPortions": self.hasPortions.templateValue; case "count": self.count.templateValue; case "grams": self.grams.templateValue; case "gramsChecked": self.gramsChecked.templateValue; case "choiceError": self.choiceError.templateValue; case "countError": self.countError.templateValue; case "gramsError": self.gramsError.templateValue; case "legend": self.legend.templateValue; case "unit": self.unit.templateValue; case "unitName": self.unitName.templateValue; case "unitNote": self.unitNote.templateValue; case "energyPerGram": self.energyPerGram.templateValue; case "minGrams": self.minGrams.templateValue; case "maxGrams": self.maxGrams.templateValue; default: .absent }
     }
 }
 
@@ -95,7 +95,7 @@ extension BodyPageView.MeasureRow: TemplateKeyed {
 
 extension BodySettingsView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "unitChoices": self.unitChoices.templateValue; case "waterGoal": self.waterGoal.templateValue; case "glass": self.glass.templateValue; case "drinkUnit": self.drinkUnit.templateValue; case "errors": self.errors.templateValue; case "hasErrors": self.hasErrors.templateValue; case "measures": self.measures.templateValue; case "newMeasureUnits": self.newMeasureUnits.templateValue; case "newMeasureError": self.newMeasureError.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "unitChoices": self.unitChoices.templateValue; case "energyChoices": self.energyChoices.templateValue; case "waterGoal": self.waterGoal.templateValue; case "glass": self.glass.templateValue; case "drinkUnit": self.drinkUnit.templateValue; case "errors": self.errors.templateValue; case "hasErrors": self.hasErrors.templateValue; case "measures": self.measures.templateValue; case "newMeasureUnits": self.newMeasureUnits.templateValue; case "newMeasureError": self.newMeasureError.templateValue; default: .absent }
     }
 }
 
@@ -785,7 +785,7 @@ extension SetupView: TemplateKeyed {
 
 extension ShareMealView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "sourceText": self.sourceText.templateValue; case "shareKey": self.shareKey.templateValue; case "mealVersion": self.mealVersion.templateValue; case "staleMessage": self.staleMessage.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "kcalText": self.kcalText.templateValue; case "totalServings": self.totalServings.templateValue; case "totalServingsError": self.totalServingsError.templateValue; case "ownServings": self.ownServings.templateValue; case "ownServingsError": self.ownServingsError.templateValue; case "people": self.people.templateValue; case "hasPeople": self.hasPeople.templateValue; case "split": self.split.templateValue; case "splitURL": self.splitURL.templateValue; case "sameURL": self.sameURL.templateValue; case "kcalValue": self.kcalValue.templateValue; case "nobodyElse": self.nobodyElse.templateValue; case "peopleError": self.peopleError.templateValue; case "earlierShares": self.earlierShares.templateValue; case "hasEarlierShares": self.hasEarlierShares.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "cancelURL": self.cancelURL.templateValue; case "sourceText": self.sourceText.templateValue; case "shareKey": self.shareKey.templateValue; case "mealVersion": self.mealVersion.templateValue; case "staleMessage": self.staleMessage.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "kcalText": self.kcalText.templateValue; case "totalServings": self.totalServings.templateValue; case "totalServingsError": self.totalServingsError.templateValue; case "ownServings": self.ownServings.templateValue; case "ownServingsError": self.ownServingsError.templateValue; case "people": self.people.templateValue; case "hasPeople": self.hasPeople.templateValue; case "split": self.split.templateValue; case "splitURL": self.splitURL.templateValue; case "sameURL": self.sameURL.templateValue; case "energyValue": self.energyValue.templateValue; case "nobodyElse": self.nobodyElse.templateValue; case "peopleError": self.peopleError.templateValue; case "earlierShares": self.earlierShares.templateValue; case "hasEarlierShares": self.hasEarlierShares.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
     }
 }
 
@@ -925,53 +925,53 @@ enum TemplateKeys {
         "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "details",
         "diaries", "diaryName", "directory", "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares",
         "earlierText", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart",
-        "energyKcal", "energyText", "entries", "entryID", "error", "errorSummary", "errors", "estimate",
-        "estimateAction", "estimateError", "expenditureText", "exportCommand", "fat", "favouriteAction", "field", "fieldName",
-        "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText", "foodCountText", "foodGroup",
-        "foods", "foodsText", "form", "found", "geoURI", "geocodedName", "glass", "goalText",
-        "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups", "handOver",
-        "hasArchives", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals",
-        "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods",
-        "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings",
-        "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasSources", "hasTags",
-        "hasWeight", "heading", "headline", "height", "household", "id", "image", "importCommand",
-        "inFoodsText", "incompleteText", "indented", "index", "ingredients", "insteadURL", "isCurrent", "isEmpty",
-        "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew", "isOver",
-        "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isWeek", "isWeight", "isYou",
-        "isoDate", "itemise", "kcal", "kcalPerGram", "kcalText", "kcalValue", "keep", "key",
-        "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latestText",
-        "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines", "link",
-        "listURL", "location", "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError",
-        "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxGrams", "maxNameLength",
-        "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "meal", "mealCount", "mealFormURL",
-        "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures", "message",
-        "methodText", "millilitres", "minGrams", "minimum", "minimumField", "minimumLength", "missingError", "moreSearchURL",
-        "moreText", "mustChangePassword", "myFoods", "name", "nameError", "newMealURL", "newMeasureError", "newMeasureUnits",
-        "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText",
-        "note", "notes", "notesError", "nothingFound", "nothingRead", "notice", "nutrients", "online",
-        "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownServings",
-        "ownServingsError", "page", "pageCount", "pagination", "partialText", "passwordError", "people", "peopleError",
-        "per", "perServing", "percentText", "periodText", "periods", "photo", "photoAction", "photoError",
-        "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText",
-        "portions", "presets", "previousURL", "problem", "progressNote", "protein", "query", "queryError",
-        "quickAddURL", "rateText", "rates", "readings", "recent", "recipeContext", "recipeName", "recipeURL",
-        "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
-        "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows",
-        "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule",
-        "schemes", "scope", "search", "searchURL", "searched", "sections", "segments", "selected",
-        "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servings",
-        "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText", "shown",
-        "shownSource", "signedIn", "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields",
-        "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText", "sourceURL", "sources",
-        "spelling", "split", "splitURL", "stages", "staleMessage", "state", "status", "statusStrip",
-        "submitLabel", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText",
-        "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs",
-        "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "todayText",
-        "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError",
-        "trendText", "typed", "typedQuery", "typedURL", "unit", "unitChoices", "unitName", "unitNote",
-        "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset",
-        "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText",
-        "waterText", "weight", "weightChart", "weightText", "whenText", "width", "x", "xLabels",
-        "y", "yield",
+        "energyChoices", "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID",
+        "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError", "expenditureText", "exportCommand",
+        "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName", "fill",
+        "focusSearch", "focusText", "foodCountText", "foodGroup", "foods", "foodsText", "form", "found",
+        "geoURI", "geocodedName", "glass", "goalText", "gpsText", "grams", "gramsChecked", "gramsError",
+        "gramsText", "grid", "groups", "handOver", "hasArchives", "hasBarcodeResults", "hasDrinks", "hasEarlierShares",
+        "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine",
+        "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople",
+        "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved",
+        "hasSections", "hasShares", "hasSources", "hasTags", "hasWeight", "heading", "headline", "height",
+        "household", "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index",
+        "ingredients", "insteadURL", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete",
+        "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared",
+        "isToday", "isWeek", "isWeight", "isYou", "isoDate", "itemise", "kcal", "kcalText",
+        "keep", "key", "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed",
+        "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints",
+        "lines", "link", "listURL", "location", "locationSource", "logAgainURL", "logSource", "logTargets",
+        "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL",
+        "maxGrams", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "meal",
+        "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals",
+        "measures", "message", "methodText", "millilitres", "minGrams", "minimum", "minimumField", "minimumLength",
+        "missingError", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError", "newMealURL",
+        "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet",
+        "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead", "notice",
+        "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions",
+        "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "partialText", "passwordError",
+        "people", "peopleError", "per", "perServing", "percentText", "periodText", "periods", "photo",
+        "photoAction", "photoError", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL",
+        "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote", "protein",
+        "query", "queryError", "quickAddURL", "rateText", "rates", "readings", "recent", "recipeContext",
+        "recipeName", "recipeURL", "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL",
+        "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText",
+        "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID",
+        "sayItURL", "schedule", "schemes", "scope", "search", "searchURL", "searched", "sections",
+        "segments", "selected", "servingError", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
+        "servingText", "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares",
+        "shortfallText", "shown", "shownSource", "signedIn", "size", "sizeText", "skipped", "skippedCount",
+        "slot", "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText",
+        "sourceURL", "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state",
+        "status", "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags", "tagsError",
+        "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID",
+        "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL",
+        "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines",
+        "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedURL", "unit", "unitChoices",
+        "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey",
+        "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal",
+        "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "whenText", "width",
+        "x", "xLabels", "y", "yield",
     ]
 }

@@ -72,7 +72,8 @@ public func buildApplication(
     let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
     let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
     let routes = Routes(router: router, formBody: formBody, tokens: tokens,
-                        identify: { AuthenticationMiddleware(authentication: authentication, required: $0) }, isHTTPS: authentication.isHTTPS)
+                        identify: { AuthenticationMiddleware(authentication: authentication, required: $0) }, personalise: ShownUnitsMiddleware(),
+                        isHTTPS: authentication.isHTTPS)
     let health = HealthCheck(deadline: config.healthCheckDeadline, accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
     HealthController(health: health).addRoutes(to: routes)
     try addFeatureRoutes(to: routes, FeatureParts(settings: config.featureSettings, accounts: accounts, diaries: diaries, catalog: catalog, geonames: geonames,

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 import GRDB
 
@@ -14,13 +15,16 @@ public struct AppDatabase: Sendable {
 
     /// On GRDB's reader queue, never the calling thread: a read waiting there for a free connection
     /// held one of the few threads that run every request, and a crowd of them froze the server.
+    /// The request's conventions go along, so what `body` words is in the person's units.
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await writer.queuedRead(body)
+        let conventions = RequestConventions.current
+        return try await writer.queuedRead { db in try conventions.bound { try body(db) } }
     }
 
     public func write<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         defer { version.advance() }
-        return try await writer.write(body)
+        let conventions = RequestConventions.current
+        return try await writer.write { db in try conventions.bound { try body(db) } }
     }
 
     /// Folds the write-ahead log into the file and closes it, so the file alone holds the diary.

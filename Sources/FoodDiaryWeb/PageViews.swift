@@ -12,6 +12,8 @@ package struct PageFrame: Sendable {
     let diaryName: String?
     /// `light` or `dark` when chosen by hand; absent to follow the device.
     let colorScheme: String?
+    /// The unit the person reads energy in, for the forms and tables that name it once.
+    var energyUnit: String { EnergyUnit.shown.symbol }
     /// What the browser may draw its own controls in.
     var colorSchemes: String { colorScheme ?? "light dark" }
 }

@@ -15,16 +15,18 @@ package final class Routes {
     package private(set) var registered: [RegisteredRoute] = []
 
     /// `identify(required)` finds who a request comes from and sets `requester`, turning away anyone
-    /// unknown when `required`; `isHTTPS` says whether the browser reached us over HTTPS, for the
-    /// CSRF cookie. Both are the accounts feature's, which this floor does not know.
+    /// unknown when `required`; `personalise` then answers in that person's units; `isHTTPS` says
+    /// whether the browser reached us over HTTPS, for the CSRF cookie. All are the features',
+    /// which this floor does not know.
     package init(router: Router<AppRequestContext>, formBody: FormBodyMiddleware, tokens: CSRFTokens,
          identify: (_ required: Bool) -> any MiddlewareProtocol<Request, Response, AppRequestContext>,
+         personalise: any MiddlewareProtocol<Request, Response, AppRequestContext>,
          isHTTPS: @escaping @Sendable (Request, AppRequestContext) -> Bool) {
         self.router = router
         // Sign-in is checked before the body is read, so nobody unknown can make us store an upload.
         func group(signInRequired: Bool) -> RouterGroup<AppRequestContext> {
             router.group().add(middleware: CrossSiteGuard()).add(middleware: ColorSchemeMiddleware())
-                .add(middleware: identify(signInRequired))
+                .add(middleware: identify(signInRequired)).add(middleware: personalise)
                 .add(middleware: formBody).add(middleware: CSRFMiddleware(tokens: tokens, isHTTPS: isHTTPS))
         }
         protected = group(signInRequired: true)

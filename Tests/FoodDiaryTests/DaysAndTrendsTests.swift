@@ -161,7 +161,7 @@ import FoodDiaryWeb
             }
             #expect(charts[0].contains("chart-bar over"), "222.5 kcal is over the 150 kcal goal")
             #expect(charts[0].contains("Goal 150 kcal") && charts[0].contains("Average 223 kcal"))
-            #expect(page.contains("Monday 9 March 2026: 223 kcal"))
+            #expect(page.contains("Monday 9 March 2026: 222 kcal"), "as the day page words 222.5 kcal")
         }
     }
 

@@ -39,7 +39,7 @@ import FoodDiaryWeb
             #expect(try await Self.grams(try Self.robinsDiary(config)) == [300])
             #expect(try await client.get("/meals/1").text.contains("Also logged for Robin, who had 1 of 1 serving."))
             let split = try await client.get("/meals/1/share?split=1").text
-            #expect(split.contains(#"data-kcal="267.0""#) && split.contains("your meal keeps only your share"), "the split page previews its effect")
+            #expect(split.contains(#"data-energy="267.0""#) && split.contains("your meal keeps only your share"), "the split page previews its effect")
         }
     }
 

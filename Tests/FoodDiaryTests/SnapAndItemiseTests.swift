@@ -274,7 +274,7 @@ import FoodDiaryWeb
             #expect(wrong.status == .unprocessableContent)
             #expect(wrong.text.contains("id=\"estimate-error\"") && wrong.text.contains("value=\"lots\""))
             let empty = try await client.postForm("/meals/\(meal)/estimate", [("kcal", " ")])
-            #expect(empty.status == .unprocessableContent && empty.text.contains("Type about how many kcal"))
+            #expect(empty.status == .unprocessableContent && empty.text.contains("Type about how much energy, like 600 kcal"))
             let ok = try await client.postForm("/meals/\(meal)/estimate", [("kcal", "650")])
             #expect(ok.status == .seeOther && ok.headers[.location] == "/meals/\(meal)?notice=estimated#foods")
             let entries = try await Self.entries(database, meal)

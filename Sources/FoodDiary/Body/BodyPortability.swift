@@ -7,12 +7,15 @@ import GRDB
 extension DiaryDocument {
     struct BodySettingsRecord: Codable, Sendable, Equatable {
         var units: String
+        /// `kcal` or `kJ`: what the pages show; energy is stored in kcal whatever it says.
+        var energyUnit: String?
         var waterGoalMillilitres: Double?
         var glassMillilitres: Double
         var weeklyRateKilograms: Double?
 
         enum CodingKeys: String, CodingKey {
             case units
+            case energyUnit = "energy_unit"
             case waterGoalMillilitres = "water_goal_ml"
             case glassMillilitres = "glass_ml"
             case weeklyRateKilograms = "weekly_rate_kg"
@@ -65,10 +68,10 @@ extension DiaryDocument {
 
 extension PortabilityQueries {
     static func addBody(_ db: Database, to document: inout DiaryDocument) throws {
-        let stored = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key LIKE 'body_%' OR key LIKE 'water_%' OR key LIKE 'weekly_%'")
+        let stored = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key LIKE 'body_%' OR key LIKE 'water_%' OR key LIKE 'weekly_%' OR key = ?", arguments: [BodySettings.keys.energy])
         if !stored.isEmpty {
             let settings = try BodyQueries.settings(db)
-            document.bodySettings = .init(units: settings.units.rawValue, waterGoalMillilitres: settings.waterGoalMillilitres,
+            document.bodySettings = .init(units: settings.units.rawValue, energyUnit: settings.energy.rawValue, waterGoalMillilitres: settings.waterGoalMillilitres,
                                           glassMillilitres: settings.glassMillilitres, weeklyRateKilograms: settings.weeklyRateKilograms)
         }
         document.bodyMeasures = try BodyQueries.measures(db).map { .init(key: $0.key, name: $0.name, unit: $0.unit.rawValue, isShown: $0.isShown) }
@@ -90,7 +93,10 @@ extension DiaryDocumentWriter {
             guard UnitSystem(rawValue: settings.units) != nil else {
                 throw ImportRefusal(description: "The file's body settings name the units “\(settings.units.prefix(20))”: metric or us belong there.")
             }
-            let rows: [(String, String?)] = [(BodySettings.keys.units, settings.units), (BodySettings.keys.waterGoal, settings.waterGoalMillilitres.map { "\($0)" }),
+            if let energy = settings.energyUnit, EnergyUnit(rawValue: energy) == nil {
+                throw ImportRefusal(description: "The file's body settings name the energy unit “\(energy.prefix(20))”: kcal or kJ belong there.")
+            }
+            let rows: [(String, String?)] = [(BodySettings.keys.units, settings.units), (BodySettings.keys.energy, settings.energyUnit), (BodySettings.keys.waterGoal, settings.waterGoalMillilitres.map { "\($0)" }),
                                              (BodySettings.keys.glass, "\(settings.glassMillilitres)"), (BodySettings.keys.rate, settings.weeklyRateKilograms.map { "\($0)" })]
             for (key, value) in rows {
                 guard let value else { continue }

@@ -5,6 +5,8 @@ import Foundation
 /// a backup and a restore carry them with the readings.
 public struct BodySettings: Sendable, Equatable {
     public var units: UnitSystem = .metric
+    /// What energy is read and typed in on every page and in the API.
+    public var energy: EnergyUnit = .kcal
     /// A day's water goal; nil when the person has set none.
     public var waterGoalMillilitres: Double?
     /// What "+ Glass" adds.
@@ -15,12 +17,13 @@ public struct BodySettings: Sendable, Equatable {
 
     public init() {}
 
-    static let keys = (units: "body_units", waterGoal: "water_goal_ml", glass: "water_glass_ml", rate: "weekly_rate_kg")
+    static let keys = (units: "body_units", energy: "energy_unit", waterGoal: "water_goal_ml", glass: "water_glass_ml", rate: "weekly_rate_kg")
     static let waterGoalRange = 250.0...10_000
     static let glassRange = 50.0...2_000
 
     init(settings: [String: String]) {
         units = settings[Self.keys.units].flatMap(UnitSystem.init(rawValue:)) ?? .metric
+        energy = settings[Self.keys.energy].flatMap(EnergyUnit.init(rawValue:)) ?? .kcal
         waterGoalMillilitres = settings[Self.keys.waterGoal].flatMap(Double.init)
         glassMillilitres = settings[Self.keys.glass].flatMap(Double.init) ?? 330
         weeklyRateKilograms = settings[Self.keys.rate].flatMap(Double.init)
@@ -28,7 +31,7 @@ public struct BodySettings: Sendable, Equatable {
 
     /// The settings' rows; nil values are removed.
     var rows: [(key: String, value: String?)] {
-        [(Self.keys.units, units.rawValue), (Self.keys.waterGoal, waterGoalMillilitres.map { "\($0)" }),
+        [(Self.keys.units, units.rawValue), (Self.keys.energy, energy.rawValue), (Self.keys.waterGoal, waterGoalMillilitres.map { "\($0)" }),
          (Self.keys.glass, "\(glassMillilitres)"), (Self.keys.rate, weeklyRateKilograms.map { "\($0)" })]
     }
 

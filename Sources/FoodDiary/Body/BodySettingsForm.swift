@@ -2,10 +2,11 @@ import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 
-/// The body settings form as typed: units, a water goal (empty for none) and the glass's size,
-/// both in the units chosen on the same form.
+/// The body settings form as typed: units (of body and water, and of energy), a water goal (empty
+/// for none) and the glass's size, both in the units chosen on the same form.
 struct BodySettingsForm: Sendable {
     var units: String
+    var energy: String
     var waterGoal: String
     var glass: String
     let current: BodySettings
@@ -13,6 +14,7 @@ struct BodySettingsForm: Sendable {
     init(settings: BodySettings) {
         current = settings
         units = settings.units.rawValue
+        energy = settings.energy.rawValue
         waterGoal = settings.waterGoalMillilitres.map { Self.drinkText($0, settings.units) } ?? ""
         glass = Self.drinkText(settings.glassMillilitres, settings.units)
     }
@@ -20,6 +22,7 @@ struct BodySettingsForm: Sendable {
     init(fields: FormFields, current: BodySettings) {
         self.current = current
         units = fields["units"] ?? current.units.rawValue
+        energy = fields["energy"] ?? current.energy.rawValue
         waterGoal = fields["water_goal"] ?? ""
         glass = fields["glass"] ?? ""
     }
@@ -32,6 +35,8 @@ struct BodySettingsForm: Sendable {
         var settings = current, errors: [String] = []
         guard let system = UnitSystem(rawValue: units) else { return .failure(SettingsProblems(messages: ["Pick metric or US units."])) }
         settings.units = system
+        guard let energy = EnergyUnit(rawValue: energy) else { return .failure(SettingsProblems(messages: ["Pick kcal or kJ for energy."])) }
+        settings.energy = energy
         let unit = system.drinkUnit
         let goalRange = BodySettings.waterGoalRange, glassRange = BodySettings.glassRange
         let shownGoalRange = system.drink(fromMillilitres: goalRange.lowerBound).rounded(.up)...system.drink(fromMillilitres: goalRange.upperBound).rounded(.down)
@@ -57,6 +62,8 @@ struct BodySettingsForm: Sendable {
             csrfToken: csrfToken, notice: notice,
             unitChoices: [.init(value: "metric", label: "Metric: kg, cm, ml", selected: units == "metric"),
                           .init(value: "us", label: "US: lb, in, fl oz", selected: units == "us")],
+            energyChoices: [.init(value: "kcal", label: "kcal (kilocalories, “Calories”)", selected: energy == "kcal"),
+                            .init(value: "kJ", label: "kJ (kilojoules), as labels in Europe and Australia", selected: energy == "kJ")],
             waterGoal: waterGoal, glass: glass, drinkUnit: system.drinkUnit, errors: errors, hasErrors: !errors.isEmpty,
             measures: measures.map { .init(name: $0.name, field: "show_\($0.key)", shown: $0.isShown, isWeight: $0.isWeight,
                                            unitText: $0.unit.shownUnit(system)) },

@@ -103,10 +103,11 @@ struct BodySettingsView: Sendable {
     struct MeasureChoice: Sendable { let name: String; let field: String; let shown: Bool; let isWeight: Bool; let unitText: String }
     struct UnitOption: Sendable { let value: String; let label: String }
 
-    let title = "Body and water settings"
+    let title = "Units, body and water"
     let csrfToken: String
     let notice: String?
     let unitChoices: [UnitChoice]
+    let energyChoices: [UnitChoice]
     let waterGoal: String
     let glass: String
     let drinkUnit: String
@@ -137,7 +138,7 @@ struct EnergyView: Sendable {
     let shortfallText: String?
     let rates: [Rate]
     let currentGoalText: String?
-    let methodText = "Energy balance: the mean energy of your complete days, minus the change in your weight trend at 7,700 kcal a kilogram, over the last 42 days. Days not logged or with meals to itemise are left out."
+    let methodText = "Energy balance: the mean energy of your complete days, minus the change in your weight trend at \(kcalText(EnergyExpenditure.kilocaloriesPerKilogram)) a kilogram, over the last 42 days. Days not logged or with meals to itemise are left out."
 }
 
 extension DayBodyView {

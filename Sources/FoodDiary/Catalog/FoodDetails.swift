@@ -39,6 +39,19 @@ public struct FoodDetails: Sendable, Equatable {
     /// When it was fetched from FoodData Central online; nil for the catalog's own foods.
     public var fetchedAt: String?
 
+    /// Its nutrients with energy in the unit the person reads only: USDA lists kcal (208) and, for
+    /// most foods, kJ (268). The other is left out; kJ USDA did not give is kcal × 4.184.
+    public var shownNutrients: [Nutrient] {
+        let kilojoules = EnergyUnit.shown == .kJ
+        var shown = nutrients.filter { $0.number != (kilojoules ? "208" : "268") }
+        if kilojoules, !shown.contains(where: { $0.number == "268" }), let kcal = nutrients.firstIndex(where: { $0.number == "208" }) {
+            let energy = nutrients[kcal]
+            shown.insert(Nutrient(number: "268", name: energy.name, unit: EnergyUnit.kJ.symbol, decimals: 0, sortOrder: energy.sortOrder,
+                                  amountPer100g: EnergyUnit.kJ.value(fromKilocalories: energy.amountPer100g)), at: kcal)
+        }
+        return shown
+    }
+
     /// A drink labelled by volume is measured in ml; every other food by weight.
     public var measureUnit: MeasureUnit { label?.servingUnit ?? .grams }
 

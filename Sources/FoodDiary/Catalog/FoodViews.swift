@@ -153,11 +153,14 @@ struct FoodDetailView: Sendable {
         }
         amountLabel = amount.label
         amounts = options.map { AmountLink(label: $0.label, url: "/foods/\(food.summary.id)" + origin.queryString(amount: $0.key), selected: $0 == amount) }
-        let byNumber = Dictionary(food.nutrients.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let nutrients = food.shownNutrients
+        let byNumber = Dictionary(nutrients.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         label = Self.labelLines.map { line in
-            Line(name: line.name, value: byNumber[line.number].map { Self.scaled($0, grams: amount.grams) } ?? "–", indented: line.indented)
+            // A label in kJ says "Energy", as European ones do.
+            let line = line.number == "208" && EnergyUnit.shown == .kJ ? (number: "268", name: "Energy", indented: false) : line
+            return Line(name: line.name, value: byNumber[line.number].map { Self.scaled($0, grams: amount.grams) } ?? "–", indented: line.indented)
         }
-        groups = Dictionary(grouping: food.nutrients, by: { Self.groupName(sortOrder: $0.sortOrder) })
+        groups = Dictionary(grouping: nutrients, by: { Self.groupName(sortOrder: $0.sortOrder) })
             .sorted { $0.value[0].sortOrder < $1.value[0].sortOrder }
             .map { name, nutrients in
                 Group(name: name, lines: nutrients.map { Line(name: $0.name, value: Self.scaled($0, grams: amount.grams), indented: false) })

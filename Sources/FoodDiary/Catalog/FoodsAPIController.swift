@@ -66,7 +66,12 @@ extension FoodSummary {
             members.member("brandOwner", brandOwner.map { owner in { $0.string(owner) } })
             members.member("dataType") { $0.string(dataType.rawValue) }
             members.member("description") { $0.string(description) }
-            members.member("energyKcalPer100g", energyKcalPer100g.map { kcal in { $0.number(kcal) } })
+            // The name says the unit, as `NutrientKind.jsonKey` does.
+            if EnergyUnit.shown == .kJ {
+                members.member("energyKjPer100g", energyKcalPer100g.map { kcal in { $0.number(NutrientKind.energyKcal.shown(kcal)) } })
+            } else {
+                members.member("energyKcalPer100g", energyKcalPer100g.map { kcal in { $0.number(kcal) } })
+            }
             members.member("foodGroup") { $0.string(foodGroup) }
             members.member("id") { $0.number(id) }
             members.member("measureUnit") { $0.string(measureUnit.rawValue) }
@@ -97,7 +102,7 @@ struct FoodJSON: Encodable {
         commonName = food.commonName
         foodGroup = food.summary.foodGroup
         brandOwner = food.summary.brandOwner
-        nutrients = food.nutrients.map { Nutrient(number: $0.number, name: $0.name, unit: $0.unit, valuePer100g: $0.amountPer100g) }
+        nutrients = food.shownNutrients.map { Nutrient(number: $0.number, name: $0.name, unit: $0.unit, valuePer100g: $0.amountPer100g) }
         portions = food.portions.map { Portion(amount: $0.amount, description: $0.description, gramWeight: $0.gramWeight) }
     }
 }

@@ -114,7 +114,7 @@ struct DayPagesController: Sendable {
         let goals: DailyGoals
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
-            for kind in DailyGoals.kinds { try container.encode(goals[kind], forKey: .init(kind.rawValue)) }
+            for kind in DailyGoals.kinds { try container.encode(goals[kind].map(kind.shown), forKey: .init(kind.jsonKey)) }
         }
     }
 
@@ -128,7 +128,7 @@ struct DayPagesController: Sendable {
             try container.encode(date, forKey: .init("date"))
             try container.encode(mealCount, forKey: .init("mealCount"))
             try container.encode(mealsNotItemised, forKey: .init("mealsNotItemised"))
-            for kind in NutrientKind.allCases { try container.encode(totals[kind], forKey: .init(kind.rawValue)) }
+            for kind in NutrientKind.allCases { try container.encode(totals[kind].map(kind.shown), forKey: .init(kind.jsonKey)) }
         }
     }
 

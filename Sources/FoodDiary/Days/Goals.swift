@@ -34,7 +34,7 @@ struct GoalsForm: Sendable, Equatable {
     }
 
     init(goals: DailyGoals) {
-        values = Dictionary(uniqueKeysWithValues: DailyGoals.kinds.map { kind in (kind, goals[kind].map(formatQuantity) ?? "") })
+        values = Dictionary(uniqueKeysWithValues: DailyGoals.kinds.map { kind in (kind, goals[kind].map { formatQuantity(kind.shown($0)) } ?? "") })
     }
 
     func validate() -> Result<DailyGoals, GoalErrors> {
@@ -42,9 +42,9 @@ struct GoalsForm: Sendable, Equatable {
         for kind in DailyGoals.kinds {
             let text = (values[kind] ?? "").trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }
-            let range = 0.1...DailyGoals.ceiling(kind)
+            let range = kind.shownRange(0.1...DailyGoals.ceiling(kind))
             switch TypedNumber.parse(text, in: range) {
-            case .success(let value): goals.targets[kind] = value
+            case .success(let value): goals.targets[kind] = kind.stored(fromShown: value)
             case .failure(let problem): errors.messages[kind] = TypedNumber.message(problem, what: "a daily \(kind.label.lowercased()) goal in \(kind.unit)", range: range)
             }
         }

@@ -29,19 +29,20 @@ struct TrendsView: Sendable {
     init(days: [DayQueries.DayTotals], goals: DailyGoals, period: Int, weight: (trend: WeightTrend, units: UnitSystem)? = nil) {
         title = "Last \(period) days"
         periods = PeriodChipView.chips(DayPagesController.trendPeriods, chosen: period, path: "/trends")
+        let energy = NutrientKind.energyKcal
         let kcal = days.map { $0.totals.value(.energyKcal, default: 0) }
         // A day with a meal not itemised is unknown, not light: it stays out of the average.
         let loggedDays = days.filter { $0.mealCount > 0 && $0.isComplete }
         let incompleteCount = days.count { !$0.isComplete }
         let average = loggedDays.isEmpty ? nil : loggedDays.map { $0.totals.value(.energyKcal, default: 0) }.reduce(0, +) / Double(loggedDays.count)
         let leftOut = incompleteCount == 0 ? "" : " \(incompleteCount) incomplete day\(incompleteCount == 1 ? "" : "s") (meals not itemised) left out."
-        averageText = (average.map { "Average \(grouped($0)) kcal a day over the \(loggedDays.count) complete day\(loggedDays.count == 1 ? "" : "s") with meals." }
+        averageText = (average.map { "Average \(kcalText($0)) a day over the \(loggedDays.count) complete day\(loggedDays.count == 1 ? "" : "s") with meals." }
             ?? (incompleteCount == 0 ? "No meals in this period yet." : "No complete day in this period yet.")) + leftOut
-        goalText = goals[.energyKcal].map { "Goal \(grouped($0)) kcal." }
+        goalText = goals[.energyKcal].map { "Goal \(kcalText($0))." }
         energyChart = BarChartView(
-            label: "Energy per day, last \(period) days", days: days.map(\.date), stacks: kcal.map { [($0, "energy")] },
-            titles: days.map { "\($0.date.longText): \(grouped($0.totals.value(.energyKcal, default: 0))) kcal\($0.isComplete ? "" : ", incomplete (\(DayView.notItemisedText($0.notItemisedCount)!))")" },
-            unit: "kcal", goal: goals[.energyKcal], average: average,
+            label: "Energy per day, last \(period) days", days: days.map(\.date), stacks: kcal.map { [(energy.shown($0), "energy")] },
+            titles: days.map { "\($0.date.longText): \(kcalText($0.totals))\($0.isComplete ? "" : ", incomplete (\(DayView.notItemisedText($0.notItemisedCount)!))")" },
+            unit: energy.unit, goal: goals[.energyKcal].map(energy.shown), average: average.map(energy.shown),
             overGoal: kcal.map { value in goals[.energyKcal].map { value > $0 } ?? false }, incomplete: days.map { !$0.isComplete })
         macroChart = BarChartView(
             label: "Protein, fat and carbohydrate per day, last \(period) days", days: days.map(\.date),
@@ -62,7 +63,7 @@ struct TrendsView: Sendable {
             (weightChart, weightText) = (nil, nil)
         }
         rows = days.reversed().map {
-            Row(url: "/days/\($0.date)", dateText: $0.date.shortText, kcal: grouped($0.totals.value(.energyKcal, default: 0)),
+            Row(url: "/days/\($0.date)", dateText: $0.date.shortText, kcal: grouped(energy.shown($0.totals.value(.energyKcal, default: 0))),
                 protein: $0.totals[.proteinG].map(grouped) ?? "–", fat: $0.totals[.fatG].map(grouped) ?? "–",
                 carbohydrate: $0.totals[.carbohydrateG].map(grouped) ?? "–", mealCount: $0.mealCount,
                 incompleteText: DayView.notItemisedText($0.notItemisedCount))

@@ -24,6 +24,13 @@ public final class Diary: Sendable {
     /// search, not after it.
     let lastAmounts = DiaryReadCache<Int, [Int64: ChosenAmount]>()
 
+    /// The energy unit the person reads, which every request they send is answered in.
+    let energyUnits = DiaryReadCache<Int, EnergyUnit>()
+
+    func energyUnit() async throws -> EnergyUnit {
+        try await energyUnits.value(for: 0, in: database) { db in try BodyQueries.settings(db).energy }
+    }
+
     func lastCatalogAmounts() async throws -> [Int64: ChosenAmount] {
         try await lastAmounts.value(for: 0, in: database) { db in try LogQueries.lastAmounts(db) }
     }

@@ -70,12 +70,13 @@ public struct HandTypedFoodForm: Sendable, Equatable {
             let text = (nutrients[kind] ?? "").trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }
             let ceiling = (serving ?? ChosenAmount.gramsRange.upperBound) * kind.maximumPerGram
-            switch TypedNumber.parse(text, in: 0...ceiling) {
-            case .success(let value): basis[kind] = value
+            let range = kind.shownRange(0...ceiling)
+            switch TypedNumber.parse(text, in: range) {
+            case .success(let value): basis[kind] = kind.stored(fromShown: value)
             case .failure(.outOfRange) where serving != nil:
                 errors.nutrients[kind] = "\(kind.label) can’t be more than \(kind.format(ceiling)) in a \(formatQuantity(serving!)) g serving."
             case .failure(let problem):
-                errors.nutrients[kind] = TypedNumber.message(problem, what: "\(kind.label.lowercased()) in \(kind.unit)", range: 0...ceiling)
+                errors.nutrients[kind] = TypedNumber.message(problem, what: "\(kind.label.lowercased()) in \(kind.unit)", range: range)
             }
         }
 

@@ -35,7 +35,7 @@ struct ShareMealView: Sendable {
     let splitURL: String
     let sameURL: String
     /// The dish's energy as a number, for the preview of what a split makes of each meal.
-    let kcalValue: String
+    let energyValue: String
     /// Alone on the server: how someone else gets here, for the owner a link to add them.
     let nobodyElse: NobodyElse?
 
@@ -75,7 +75,7 @@ struct ShareMealView: Sendable {
         split = form.split
         splitURL = "/meals/\(meal.id)/share?split=1"
         sameURL = "/meals/\(meal.id)/share"
-        kcalValue = String(source.totals.value(.energyKcal, default: 0))
+        energyValue = String(NutrientKind.energyKcal.shown(source.totals.value(.energyKcal, default: 0)))
         nobodyElse = hasPeople ? nil : viewerIsOwner
             ? NobodyElse(text: "Nobody else uses this diary server yet. Add the people you eat with, then log a meal for all of you at once.", addURL: "/people")
             : NobodyElse(text: "Nobody else uses this diary server yet. Ask its owner to add the people you eat with.", addURL: nil)

@@ -42,8 +42,8 @@ struct ToItemiseListView: Sendable {
         isEmpty = page.meals.isEmpty
         summary = switch page.totalCount {
         case 0: "Every meal has its foods. Snap a meal and it waits here until you add them."
-        case 1: "1 meal has a photo or a time but no foods yet. It counts as unknown, never as 0 kcal."
-        default: "\(page.totalCount) meals have a photo or a time but no foods yet. They count as unknown, never as 0 kcal."
+        case 1: "1 meal has a photo or a time but no foods yet. It counts as unknown, never as nothing eaten."
+        default: "\(page.totalCount) meals have a photo or a time but no foods yet. They count as unknown, never as nothing eaten."
         }
         days = MealDayView.group(page.meals)
         pagination = PaginationView(page, path: "/meals/to-itemise")

@@ -141,7 +141,7 @@ struct LogController: Sendable {
             switch QuickAddForm(fields: fields).validate() {
             case .success(let snapshot): food = .food(snapshot, nil)
             case .failure(let errors):
-                throw HTTPError(.unprocessableContent, message: errors.missing ?? errors.values.values.first ?? errors.name ?? "Type the energy in kcal.")
+                throw HTTPError(.unprocessableContent, message: errors.missing ?? errors.values.values.first ?? errors.name ?? "Type the energy in \(NutrientKind.energyKcal.unit).")
             }
         } else {
             let sources = FoodSources(database: diary.database, catalog: catalog, household: (household, person.account))

@@ -77,7 +77,7 @@ struct MealPagesController: Sendable {
         let typed = String((context.formFields["kcal"] ?? "").prefix(40))
         switch QuickAddForm(name: Self.estimateName, values: [.energyKcal: typed]).validate() {
         case .failure(let errors):
-            let message = errors.values[.energyKcal] ?? "Type about how many kcal, like 600."
+            let message = errors.values[.energyKcal] ?? "Type about how much energy, like \(kcalText(600))."
             return try await detailPage(mealID: id, notice: nil, estimate: (typed, message), status: .unprocessableContent, context: context)
         case .success(let food):
             guard try await diary.database.addEntry(mealID: id, food: food, amount: nil, now: now()) != nil else { throw Meal.Missing(id: id) }

@@ -68,7 +68,7 @@ struct MealJSON: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, eatenAt, localDate, localTime, utcOffsetMinutes, notes, foodCount, energyKcal
+        case id, eatenAt, localDate, localTime, utcOffsetMinutes, notes, foodCount, energyKcal, energyKj
         case latitude, longitude, locationSource, placeName, tags, createdAt, updatedAt
     }
 
@@ -82,7 +82,7 @@ struct MealJSON: Encodable {
         try container.encode(utcOffsetMinutes, forKey: .utcOffsetMinutes)
         try container.encode(notes, forKey: .notes)
         try container.encode(foodCount, forKey: .foodCount)
-        try container.encode(energyKcal, forKey: .energyKcal)
+        try container.encode(energyKcal.map(NutrientKind.energyKcal.shown), forKey: EnergyUnit.shown == .kJ ? .energyKj : .energyKcal)
         try container.encode(latitude, forKey: .latitude)
         try container.encode(longitude, forKey: .longitude)
         try container.encode(locationSource, forKey: .locationSource)

@@ -41,14 +41,14 @@ struct QuickAddForm: Sendable, Equatable {
         for kind in Self.kinds {
             let text = (self.values[kind] ?? "").trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }
-            let range = 0...Self.ceiling(kind)
+            let range = kind.shownRange(0...Self.ceiling(kind))
             switch TypedNumber.parse(text, in: range) {
-            case .success(let value): values[kind] = value
+            case .success(let value): values[kind] = kind.stored(fromShown: value)
             case .failure(let problem): errors.values[kind] = TypedNumber.message(problem, what: "\(kind.label.lowercased()) in \(kind.unit)", range: range)
             }
         }
         if errors.values.isEmpty, Self.kinds.allSatisfy({ values[$0] == nil }) {
-            errors.missing = "Type at least one number, like the energy in kcal."
+            errors.missing = "Type at least one number, like the energy in \(NutrientKind.energyKcal.unit)."
         }
         guard errors.isEmpty else { return .failure(errors) }
         return .success(FoodSnapshot(dataType: .quickAdd, catalogFoodID: nil, ndbNumber: nil, description: name.isEmpty ? "Quick add" : name,

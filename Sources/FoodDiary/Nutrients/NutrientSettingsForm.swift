@@ -27,7 +27,7 @@ struct NutrientSettingsForm: Sendable {
 
     /// The largest bound that is not a slipped digit: a kilogram of anything, in the nutrient's unit.
     static func ceiling(_ kind: NutrientKind) -> Double {
-        switch kind.unit {
+        switch kind.storedUnit {
         case "g": 1_000
         case "mg": 1_000_000
         default: 1_000_000_000

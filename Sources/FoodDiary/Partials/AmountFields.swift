@@ -20,8 +20,8 @@ struct AmountFieldsView: Sendable {
     let unitName: String
     /// Said where the amount is a volume, so nobody reads it as a weight.
     let unitNote: String?
-    /// For the page's live "≈ kcal" preview; empty when the food's energy is unknown.
-    let kcalPerGram: String
+    /// For the page's live "≈ 120 kcal" preview, in the person's energy unit; empty when the food's energy is unknown.
+    let energyPerGram: String
     let minGrams = formatQuantity(ChosenAmount.gramsRange.lowerBound)
     let maxGrams = formatQuantity(ChosenAmount.gramsRange.upperBound)
 
@@ -33,7 +33,7 @@ struct AmountFieldsView: Sendable {
         unitName = unit == .grams ? "Grams" : "Millilitres"
         unitNote = unit == .grams ? nil
             : "Measured in millilitres: the label gives its serving as a volume, and with no density known it is never counted as grams."
-        kcalPerGram = food.flatMap { food in food.basisGrams.flatMap { grams in food.basis[.energyKcal].map { String($0 / grams) } } } ?? ""
+        energyPerGram = food.flatMap { food in food.basisGrams.flatMap { grams in food.basis[.energyKcal].map { String(NutrientKind.energyKcal.shown($0 / grams)) } } } ?? ""
         presets = ChosenAmount.presetGrams.map {
             let key = ChosenAmount.presetKey($0)
             return Option(key: key, label: "\(Int($0)) \(unit.symbol)", checked: form.choice == key, grams: String($0))

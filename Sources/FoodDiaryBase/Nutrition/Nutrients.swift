@@ -75,14 +75,32 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
 
     package var label: String { facts.label }
 
-    package var unit: String { facts.unit }
+    /// The unit values are stored, exported and computed in.
+    package var storedUnit: String { facts.unit }
+
+    /// The unit the person reads and types this nutrient in: energy in theirs (`EnergyUnit.shown`).
+    package var unit: String { self == .energyKcal ? EnergyUnit.shown.symbol : facts.unit }
+
+    /// A stored value in the unit the person reads.
+    package func shown(_ stored: Double) -> Double { self == .energyKcal ? EnergyUnit.shown.value(fromKilocalories: stored) : stored }
+
+    /// A value the person typed, in the unit they read, as stored.
+    package func stored(fromShown value: Double) -> Double { self == .energyKcal ? EnergyUnit.shown.kilocalories(from: value) : value }
+
+    /// Its name on the wire, which says the unit of its value there: `energyKcal`, or `energyKj`
+    /// for a person who reads kJ (`shown`). A client that reads the old name gets no number rather
+    /// than a wrong one.
+    package var jsonKey: String { self == .energyKcal && EnergyUnit.shown == .kJ ? "energyKj" : rawValue }
+
+    /// Bounds set on stored values, as the person types them: for messages and for reading what was typed.
+    package func shownRange(_ stored: ClosedRange<Double>) -> ClosedRange<Double> { shown(stored.lowerBound)...shown(stored.upperBound) }
 
     /// The name inside a sentence: "fibre", "vitamin C", "thiamin (B1)".
     package var inSentence: String { label.prefix(1).lowercased() + label.dropFirst() }
 
     /// Largest believable value per gram of food: nothing is more than itself, and pure fat is 9 kcal/g.
     package var maximumPerGram: Double {
-        switch unit {
+        switch storedUnit {
         case "kcal": 9.5
         case "mg": 1000
         case "µg": 1_000_000
@@ -95,7 +113,7 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
 
     package func format(_ value: Double?) -> String {
         guard let value else { return "–" }
-        return NumberText.decimal(value, maxFractionDigits: displayDecimals, grouping: true) + " " + unit
+        return NumberText.decimal(shown(value), maxFractionDigits: displayDecimals, grouping: true) + " " + unit
     }
 }
 
@@ -146,7 +164,7 @@ package struct NutrientsJSON: Encodable {
     package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: DynamicKey.self)
         for kind in NutrientKind.allCases {
-            try container.encode(values[kind], forKey: DynamicKey(kind.rawValue))
+            try container.encode(values[kind].map(kind.shown), forKey: DynamicKey(kind.jsonKey))
         }
     }
 

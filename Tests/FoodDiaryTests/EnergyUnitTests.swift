@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+@testable import FoodDiary
+import FoodDiaryBase
+
+/// kcal or kJ (issue 40): chosen once, read on every page and in the API, typed in either, stored in kcal.
+@Suite struct EnergyUnitTests {
+    static func chooseKilojoules(_ client: some TestClientProtocol) async throws {
+        let saved = try await client.postForm("/settings/body", [("units", "metric"), ("energy", "kJ"), ("glass", "330")])
+        #expect(saved.status == .seeOther)
+    }
+
+    /// The guard: with kJ chosen, no page any route answers says kcal, and no answer of the API
+    /// names it; the settings page alone offers it back.
+    @Test func onceKilojoulesAreChosenNoPageOrAnswerSaysKcal() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, _, routes in
+            let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
+            try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "g500")])
+            try await client.postForm("/log", [("quick", "1"), ("energy_kcal", "300"), ("meal", "\(meal)")])
+            try await client.postForm("/goals", [("energy_kcal", "2000")])
+            try await client.postForm("/saved-foods", [("catalog_food", "9040")])
+            try await client.postMultipart("/my-foods", fields: MyFoodsAndRecipesTests.granola)
+            try await client.postMultipart("/recipes", fields: [("name", "Bake"), ("servings", "4")])
+            try await client.postForm("/recipes/1/ingredients", [("source", "catalog:9040"), ("amount", "g250")])
+            try await database.addMeal("2026-03-09T19:00", notes: "Dinner to itemise")
+            try await Self.chooseKilojoules(client)
+
+            var pagesInKilojoules = 0
+            for route in routes where route.methods.contains(.get) && route.path != "/settings/body" {
+                let catalogFood = route.path.hasPrefix("/foods/:") || route.path.hasPrefix("/api/foods/:")
+                let path = route.path.split(separator: "/", omittingEmptySubsequences: false).map { part -> String in
+                    switch part {
+                    case ":id" where catalogFood: "9040"
+                    case ":date": "2026-03-09"
+                    case ":key": "weight"
+                    case ":sha256", ":size", ":name", ":token": "x"
+                    default: part.hasPrefix(":") ? "1" : String(part)
+                    }
+                }.joined(separator: "/")
+                let response = try await client.get(path + (path.hasPrefix("/foods") || path.hasSuffix("/new") ? "?q=banana" : ""))
+                // Class names ("entry-kcal") and field names (energy_kcal) are the stylesheet's and
+                // the form's, read by nobody; the tests' own words are left out too.
+                let said = response.text.replacing(#/\s(class|id|for|name)="[^"]*"/#, with: "")
+                if let at = said.firstRange(of: /kcal|Kcal/) {
+                    Issue.record("\(path) still speaks kcal: …\(said[(said.index(at.lowerBound, offsetBy: -80, limitedBy: said.startIndex) ?? said.startIndex)..<at.upperBound])")
+                }
+                if response.text.contains(" kJ") || response.text.contains("energyKj") { pagesInKilojoules += 1 }
+            }
+            #expect(pagesInKilojoules > 20, "the day, meal, foods, trends, API… speak kJ")
+
+            let day = try await client.get("/days/2026-03-09").text
+            // 500 g of banana: 445 kcal = 1,861.88 kJ; and 300 kcal typed as such before the switch.
+            #expect(day.contains("1,862 kJ") && day.contains("1,255 kJ"))
+            #expect(try await client.get("/today").status == .ok)
+        }
+    }
+
+    @Test func energyTypedInKilojoulesIsStoredInKcalAndShownAsTyped() async throws {
+        try await TestEnvironment.withFixtureApp { client, database in
+            try await Self.chooseKilojoules(client)
+            #expect(try await client.postForm("/goals", [("energy_kcal", "8400")]).status == .seeOther)
+            let goal = try #require(try await database.read { db in try DailyGoals.fetch(db) }[.energyKcal])
+            #expect(goal == 8400 / 4.184)
+            #expect(try await client.get("/goals").text.contains(#"value="8400""#), "the goal comes back as typed")
+            let tooMuch = try await client.postForm("/goals", [("energy_kcal", "90000")])
+            #expect(tooMuch.status == .unprocessableContent && tooMuch.text.contains("a daily energy goal in kJ from 0.42 to 83,680"))
+
+            let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
+            #expect(try await client.postForm("/meals/\(meal)/estimate", [("kcal", "2500")]).status == .seeOther)
+            let stored = try #require(try await database.read { db in try Double.fetchOne(db, sql: "SELECT energy_kcal FROM food_entry") })
+            #expect(stored == 2500 / 4.184)
+            let page = try await client.get("/meals/\(meal)").text
+            #expect(page.contains("2,500 kJ"))
+
+            // Back to kcal: the same stored values, in kcal.
+            try await client.postForm("/settings/body", [("units", "metric"), ("energy", "kcal"), ("glass", "330")])
+            #expect(try await client.get("/meals/\(meal)").text.contains("598 kcal"))
+            #expect(try await client.get("/goals").text.contains(#"value="2007.65""#))
+        }
+    }
+
+    @Test func theAPINamesItsEnergyUnitAndAScriptMayAskForEither() async throws {
+        try await TestEnvironment.withFixtureApp { client, database in
+            let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
+            try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "g100")])
+            func energy(_ uri: String) async throws -> (kcal: Double?, kJ: Double?) {
+                let json = try #require(try JSONSerialization.jsonObject(with: Data(try await client.get(uri).text.utf8)) as? [String: Any])
+                let totals = try #require(json["totals"] as? [String: Any])
+                return (totals["energyKcal"] as? Double, totals["energyKj"] as? Double)
+            }
+            #expect(try await energy("/api/days/2026-03-09") == (89, nil))
+            try await Self.chooseKilojoules(client)
+            let kilojoules = try await energy("/api/days/2026-03-09")
+            #expect(kilojoules.kcal == nil && abs(kilojoules.kJ! - 372.376) < 1e-9)
+            #expect(try await energy("/api/days/2026-03-09?energy=kcal") == (89, nil), "a script may keep kcal")
+            let search = try await client.get("/api/foods/search?q=banana").text
+            #expect(search.contains("\"energyKjPer100g\":372.376") && !search.contains("energyKcal"))
+            let wrong = try await client.get("/api/days/2026-03-09?energy=calories")
+            #expect(wrong.status == .badRequest && wrong.text.contains("kcal or kJ"))
+        }
+    }
+
+    @Test func theChoiceTravelsInTheDiaryFile() async throws {
+        try await TestEnvironment.withFixtureApp { client, database in
+            try await Self.chooseKilojoules(client)
+            let document = try await database.read { db in try PortabilityQueries.document(db) }
+            #expect(document.bodySettings?.energyUnit == "kJ")
+        }
+    }
+}
