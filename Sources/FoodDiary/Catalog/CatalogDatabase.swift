@@ -26,7 +26,8 @@ public struct CatalogDatabase: Sendable {
 
     /// A read for a search, refused with `Overloaded` while `searches.limit` are running.
     func search<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await searches.run { try await writer.queuedRead(body) }
+        let conventions = RequestConventions.current
+        return try await searches.run { try await writer.queuedRead { db in try conventions.bound { try body(db) } } }
     }
 
     /// What a search page lists for `query`, or nil when nothing was typed. `logged`, how often the
@@ -46,8 +47,10 @@ public struct CatalogDatabase: Sendable {
         _ = try? await writer.read { db in try CatalogMemory.shared.prepare(db) }
     }
 
+    /// With the request's conventions (`RequestConventions`), as the diary's reads.
     public func read<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
-        try await writer.queuedRead(body)
+        let conventions = RequestConventions.current
+        return try await writer.queuedRead { db in try conventions.bound { try body(db) } }
     }
 
     /// A write by an importer, after which the facts in memory are read again.

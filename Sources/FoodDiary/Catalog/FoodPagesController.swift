@@ -38,7 +38,7 @@ struct FoodPagesController: Sendable {
         else { throw HTTPError(.notFound, message: "There is no food with that number in the catalog.") }
         let options = FoodAmount.options(for: food)
         let key = try request.formQuery()["amount"] ?? FoodAmount.defaultKey(for: food)
-        guard let amount = options.first(where: { $0.key == key }) else {
+        guard let amount = FoodAmount.chosen(key, among: options, food: food) else {
             throw HTTPError(.badRequest, message: "That amount is not one of this food's choices.")
         }
         let query = try request.formQuery()

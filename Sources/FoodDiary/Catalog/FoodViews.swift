@@ -67,16 +67,22 @@ struct FoodAmount: Sendable, Equatable {
     let label: String
     let grams: Double
 
-    /// The amount a food's page opens with: a branded food's label serving, else 100 g.
+    /// The amount a food's page opens with: a branded food's label serving, else 100 g (4 oz).
     static func defaultKey(for food: FoodDetails) -> String {
-        food.summary.dataType == .branded && !food.portions.isEmpty ? "p\(food.portions[0].seq)" : "g100"
+        food.summary.dataType == .branded && !food.portions.isEmpty ? "p\(food.portions[0].seq)" : ChosenAmount.usualPresetKey(food.measureUnit, metric: 100)
+    }
+
+    /// `key` among `options`, or a preset of the other system, from a link made before a switch.
+    static func chosen(_ key: String, among options: [FoodAmount], food: FoodDetails) -> FoodAmount? {
+        options.first { $0.key == key }
+            ?? ChosenAmount.preset(key, unit: food.measureUnit).map { FoodAmount(key: $0.key, label: $0.label, grams: $0.stored) }
     }
 
     static func options(for food: FoodDetails) -> [FoodAmount] {
-        let unit = food.measureUnit.symbol
-        return ChosenAmount.presetGrams.map { FoodAmount(key: "g\(Int($0))", label: "\(Int($0)) \(unit)", grams: $0) }
+        let unit = food.measureUnit
+        return ChosenAmount.presets(unit).map { FoodAmount(key: $0.key, label: $0.label, grams: $0.stored) }
             + food.portions.map {
-                FoodAmount(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description) = \(formatQuantity($0.gramWeight)) \(unit)",
+                FoodAmount(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description) = \(unit.shownText($0.gramWeight))",
                            grams: $0.gramWeight)
             }
     }

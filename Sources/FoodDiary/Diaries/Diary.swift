@@ -24,11 +24,12 @@ public final class Diary: Sendable {
     /// search, not after it.
     let lastAmounts = DiaryReadCache<Int, [Int64: ChosenAmount]>()
 
-    /// The energy unit the person reads, which every request they send is answered in.
-    let energyUnits = DiaryReadCache<Int, EnergyUnit>()
+    /// The units the person reads (energy, amounts), which every request they send is answered in.
+    let shownUnits = DiaryReadCache<Int, BodySettings>()
 
-    func energyUnit() async throws -> EnergyUnit {
-        try await energyUnits.value(for: 0, in: database) { db in try BodyQueries.settings(db).energy }
+    func units(numbers: NumberConvention) async throws -> RequestConventions {
+        let settings = try await shownUnits.value(for: 0, in: database) { db in try BodyQueries.settings(db) }
+        return RequestConventions(energy: settings.energy, amounts: settings.units, numbers: numbers)
     }
 
     func lastCatalogAmounts() async throws -> [Int64: ChosenAmount] {

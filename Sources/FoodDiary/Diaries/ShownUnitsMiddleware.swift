@@ -12,13 +12,13 @@ package struct ShownUnitsMiddleware: RouterMiddleware {
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard context.requester != nil, let diary = try? context.diary() else { return try await next(request, context) }
-        var energy = try await diary.energyUnit()
+        var units = try await diary.units(numbers: NumberConvention.current)
         if request.uri.path.hasPrefix("/api/"), let asked = request.uri.queryParameters.get("energy") {
-            guard let unit = EnergyUnit(rawValue: asked) else {
+            guard let energy = EnergyUnit(rawValue: asked) else {
                 throw HTTPError(.badRequest, message: "energy is kcal or kJ, as the keys energyKcal and energyKj name them.")
             }
-            energy = unit
+            units = RequestConventions(energy: energy, amounts: units.amounts, numbers: units.numbers)
         }
-        return try await EnergyUnit.$shown.withValue(energy) { try await next(request, context) }
+        return try await units.bound { try await next(request, context) }
     }
 }

@@ -119,7 +119,7 @@ struct EntryPagesController: Sendable {
             throw HTTPError(.notFound, message: "There is no such food. Search again and pick one from the list.")
         }
         let resolved = try await sources(context).resolve(source)
-        return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions),
+        return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit),
                                                                          query: query, context: context), for: context)
     }
 
@@ -252,16 +252,22 @@ struct EntryPagesController: Sendable {
         }
     }
 
-    /// The entry's amount as the form's starting point: the preset or measure it was logged with, else its grams.
+    /// The entry's amount as the form's starting point: the preset or measure it was logged with,
+    /// else the amount as typed ("4 oz"), else its grams with their unit said, so saving the form
+    /// unchanged keeps the amount exactly whatever units the person reads now.
     static func currentAmountForm(_ entry: FoodEntry, portions: [Portion]) -> ChosenAmount.Form {
         guard let grams = entry.grams else { return ChosenAmount.Form() }
-        if let preset = ChosenAmount.presetGrams.first(where: { $0 == entry.grams }), entry.portionLabel == "\(Int(preset)) \(entry.food.basisUnit.symbol)" {
-            return ChosenAmount.Form(choice: ChosenAmount.presetKey(preset))
+        let unit = entry.food.basisUnit
+        if let preset = ChosenAmount.presets(unit).first(where: { $0.stored == grams && $0.label == entry.portionLabel }) {
+            return ChosenAmount.Form(choice: preset.key)
         }
         for portion in portions where entry.portionLabel.contains(portion.label + " (") {
             return ChosenAmount.Form(choice: portion.key, count: formatQuantity(grams / portion.grams))
         }
-        return ChosenAmount.Form(choice: "grams", grams: formatQuantity(grams))
+        if case .success(let typed) = TypedAmount.parse(entry.portionLabel, measure: unit, range: ChosenAmount.gramsRange), typed.stored == grams {
+            return ChosenAmount.Form(choice: "grams", grams: entry.portionLabel)
+        }
+        return ChosenAmount.Form(choice: "grams", grams: "\(formatQuantity(grams)) \(unit.symbol)")
     }
 
     // MARK: - Lookups

@@ -62,7 +62,7 @@ struct AddFoodView: Sendable {
         self.scope = CatalogScopeView(scope: scope, result: result, progress: brandedProgress, brandedURL: "/meals/\(meal.id)/foods/new?q=\(q)&brand=\(brand.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&kind=branded")
         self.myFoods = myFoods.prefix(10).map {
             OwnRow(url: "/meals/\(meal.id)/foods/new/my/\($0.id)?q=\(q)", name: $0.name,
-                   detail: "Mine · \($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g", kcal: kcalText($0.perServing))
+                   detail: "Mine · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))", kcal: kcalText($0.perServing))
         }
         hasMyFoods = !self.myFoods.isEmpty
         self.recipes = recipes.filter { $0.totalGrams > 0 }.prefix(10).map {

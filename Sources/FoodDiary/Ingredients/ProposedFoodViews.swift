@@ -45,7 +45,7 @@ struct ProposedFoodRow: Sendable {
         }
         shownSource = first?.source ?? ""
         self.amountText = amountText ?? amount?.typed ?? ""
-        gramsText = amount.map { "\(formatQuantity($0.grams)) \(first?.unit.symbol ?? "g")" } ?? ""
+        gramsText = amount.map { (first?.unit ?? .grams).shownText($0.grams) } ?? ""
         if let grams = amount?.grams, let perGram = first?.kcalPerGram { energyKcal = grams * perGram } else { energyKcal = nil }
         kcal = energyKcal.map { kcalText($0) } ?? "–"
         let sureness = chosen == nil ? placed.sureness : (amount?.guess == nil ? .sure : .likely)

@@ -125,7 +125,7 @@ struct RecipesController: Sendable {
         let recipe = try await requireRecipe(context)
         guard let id = context.parameters.get("food").flatMap(Int64.init), id > 0 else { throw HTTPError(.notFound, message: "There is no such food.") }
         let resolved = try await sources(try context.diary()).resolve("\(kind):\(id)", allowing: ["catalog", "my"])
-        return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions), context: context), for: context)
+        return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit), context: context), for: context)
     }
 
     @Sendable func addIngredient(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -22,24 +22,25 @@ struct AmountFieldsView: Sendable {
     let unitNote: String?
     /// For the page's live "≈ 120 kcal" preview, in the person's energy unit; empty when the food's energy is unknown.
     let energyPerGram: String
-    let minGrams = formatQuantity(ChosenAmount.gramsRange.lowerBound)
-    let maxGrams = formatQuantity(ChosenAmount.gramsRange.upperBound)
+    /// "0.1–5000" or "0.01–176.36": what the typed amount may be, in its unit.
+    let typedRange: String
 
     init(portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
          legend: String = "How much?", food: FoodSnapshot? = nil) {
         self.legend = legend
-        let unit = food?.basisUnit ?? .grams
-        self.unit = unit.symbol
-        unitName = unit == .grams ? "Grams" : "Millilitres"
+        let unit = food?.basisUnit ?? .grams, shown = AmountUnit.shown(unit)
+        self.unit = shown.symbol
+        unitName = shown.name
+        let bounds = TypedAmount.bounds(ChosenAmount.gramsRange, in: shown)
+        typedRange = "\(formatQuantity(bounds.lowerBound))–\(formatQuantity(bounds.upperBound))"
         unitNote = unit == .grams ? nil
             : "Measured in millilitres: the label gives its serving as a volume, and with no density known it is never counted as grams."
         energyPerGram = food.flatMap { food in food.basisGrams.flatMap { grams in food.basis[.energyKcal].map { String(NutrientKind.energyKcal.shown($0 / grams)) } } } ?? ""
-        presets = ChosenAmount.presetGrams.map {
-            let key = ChosenAmount.presetKey($0)
-            return Option(key: key, label: "\(Int($0)) \(unit.symbol)", checked: form.choice == key, grams: String($0))
+        presets = ChosenAmount.presets(unit).map {
+            Option(key: $0.key, label: $0.label, checked: form.choice == $0.key, grams: String($0.stored))
         }
         self.portions = portions.map {
-            Option(key: $0.key, label: $0.grams > 0 ? "\($0.label) = \(formatQuantity($0.grams)) \(unit.symbol)" : $0.label,
+            Option(key: $0.key, label: $0.grams > 0 ? "\($0.label) = \(unit.shownText($0.grams))" : $0.label,
                    checked: form.choice == $0.key, grams: String($0.grams))
         }
         hasPortions = !portions.isEmpty
@@ -52,7 +53,7 @@ struct AmountFieldsView: Sendable {
     }
 
     /// The form a page opens with: the household measure people log the food by, if it has one, else 125 g.
-    static func initialForm(portions: [Portion]) -> ChosenAmount.Form {
-        ChosenAmount.Form(choice: Portion.everyday(in: portions)?.key ?? ChosenAmount.presetKey(125))
+    static func initialForm(portions: [Portion], unit: MeasureUnit = .grams) -> ChosenAmount.Form {
+        ChosenAmount.Form(choice: Portion.everyday(in: portions)?.key ?? ChosenAmount.usualPresetKey(unit, metric: 125))
     }
 }

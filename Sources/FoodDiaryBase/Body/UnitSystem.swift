@@ -1,10 +1,14 @@
-/// The units a person reads their body in: weights, lengths and drinks. The diary stores one unit
-/// of each (kg, cm, ml); these convert only for showing and reading what was typed.
+/// The units a person reads their body and their food amounts in: weights, lengths and drinks.
+/// The diary stores one unit of each (kg, cm, g, ml); these convert only for showing and reading
+/// what was typed.
 public enum UnitSystem: String, Sendable, CaseIterable {
     /// kg, cm, ml.
     case metric
     /// lb, in, US fl oz.
     case us
+
+    /// The person's, for the request being answered (`RequestConventions`); metric elsewhere.
+    @TaskLocal public static var shown: UnitSystem = .metric
 
     package static let poundsPerKilogram = 1 / 0.453_592_37
     package static let inchesPerCentimetre = 1 / 2.54

@@ -141,8 +141,38 @@ public struct Portion: Sendable, Equatable {
 /// How much was eaten, chosen from the presets, a counted portion or grams typed; the only way an
 /// amount gets into the diary.
 public struct ChosenAmount: Sendable, Equatable {
-    /// The weights offered as one tap, on a food's page and when adding it to a meal.
+    /// The weights offered as one tap, on a food's page and when adding it to a meal: grams, or
+    /// ounces for a person who reads US units (fluid ounces for a drink measured by volume).
     public static let presetGrams: [Double] = [25, 50, 100, 125, 250, 500]
+    static let presetOunces: [Double] = [1, 2, 4, 6, 8, 16]
+    static let presetFluidOunces: [Double] = [2, 4, 8, 12, 16, 20]
+
+    /// One tap's amount: its form key, what it stores and its label.
+    package struct Preset: Sendable, Equatable {
+        package let key: String
+        package let stored: Double
+        package let label: String
+    }
+
+    /// The presets a person sees for a food measured in `unit`.
+    package static func presets(_ unit: MeasureUnit, in system: UnitSystem = .shown) -> [Preset] {
+        switch AmountUnit.shown(unit, in: system) {
+        case .ounces: presetOunces.map { Preset(key: "oz\(Int($0))", stored: $0 * AmountUnit.ounces.stored, label: "\(Int($0)) oz") }
+        case .fluidOunces: presetFluidOunces.map { Preset(key: "floz\(Int($0))", stored: $0 * AmountUnit.fluidOunces.stored, label: "\(Int($0)) fl oz") }
+        default: presetGrams.map { Preset(key: presetKey($0), stored: $0, label: "\(Int($0)) \(unit.symbol)") }
+        }
+    }
+
+    /// A preset of either system: a form made before the person switched still reads.
+    package static func preset(_ key: String, unit: MeasureUnit) -> Preset? {
+        UnitSystem.allCases.lazy.compactMap { presets(unit, in: $0).first { $0.key == key } }.first
+    }
+
+    /// The preset a page opens on when a food has no everyday measure: `metric` grams, else 4 oz
+    /// (8 fl oz) for a person who reads US units.
+    package static func usualPresetKey(_ unit: MeasureUnit, metric: Double) -> String {
+        UnitSystem.shown == .metric ? presetKey(metric) : presets(unit)[2].key
+    }
     public static let gramsRange: ClosedRange<Double> = 0.1...5000
     public static let countRange: ClosedRange<Double> = 0.1...100
 
@@ -185,9 +215,9 @@ public struct ChosenAmount: Sendable, Equatable {
     package static func presetKey(_ grams: Double) -> String { "g\(Int(grams))" }
 
     /// What one tap adds when the person has never logged the food: one of its everyday measure
-    /// (a slice, a medium fruit, a can), else 100 g or ml.
+    /// (a slice, a medium fruit, a can), else 100 g or ml (4 oz, 8 fl oz).
     public static func everyday(portions: [Portion], unit: MeasureUnit = .grams) -> ChosenAmount {
-        let choice = Portion.everyday(in: portions)?.key ?? presetKey(100)
+        let choice = Portion.everyday(in: portions)?.key ?? usualPresetKey(unit, metric: 100)
         guard case .success(let amount) = validate(Form(choice: choice), portions: portions, unit: unit) else {
             return ChosenAmount(grams: 100, label: "100 \(unit.symbol)")
         }
@@ -197,15 +227,13 @@ public struct ChosenAmount: Sendable, Equatable {
     /// `unit`: what the amount is in; a drink labelled by volume is counted in ml, never as grams.
     public static func validate(_ form: Form, portions: [Portion], unit: MeasureUnit = .grams) -> Result<ChosenAmount, Errors> {
         var errors = Errors()
-        let symbol = unit.symbol
-        if let preset = presetGrams.first(where: { presetKey($0) == form.choice }) {
-            return .success(ChosenAmount(grams: preset, label: "\(Int(preset)) \(symbol)"))
+        if let preset = preset(form.choice, unit: unit) {
+            return .success(ChosenAmount(grams: preset.stored, label: preset.label))
         }
         if form.choice == "grams" {
-            switch TypedNumber.parse(form.grams, in: gramsRange) {
-            case .success(let grams): return .success(ChosenAmount(grams: grams, label: "\(formatQuantity(grams)) \(symbol)"))
-            case .failure(let problem):
-                errors.grams = TypedNumber.message(problem, what: unit == .grams ? "the grams eaten" : "the millilitres drunk", range: gramsRange)
+            switch TypedAmount.parse(form.grams, measure: unit, range: gramsRange) {
+            case .success(let typed): return .success(ChosenAmount(grams: typed.stored, label: typed.label))
+            case .failure(let problem): errors.grams = problem.message
             }
             return .failure(errors)
         }
@@ -220,11 +248,11 @@ public struct ChosenAmount: Sendable, Equatable {
         case .success(let count):
             let grams = count * portion.grams
             guard grams <= gramsRange.upperBound else {
-                errors.count = "\(formatQuantity(count)) × \(portion.label) is \(formatQuantity(grams)) \(symbol), more than the 5,000 \(symbol) one entry can hold."
+                errors.count = "\(formatQuantity(count)) × \(portion.label) is \(unit.shownText(grams)), more than the \(unit.shownText(gramsRange.upperBound)) one entry can hold."
                 return .failure(errors)
             }
             let countText = count == 1 ? "" : "\(formatQuantity(count)) × "
-            return .success(ChosenAmount(grams: grams, label: "\(countText)\(portion.label) (\(formatQuantity(grams)) \(symbol))"))
+            return .success(ChosenAmount(grams: grams, label: "\(countText)\(portion.label) (\(unit.shownText(grams)))"))
         }
     }
 }

@@ -4,9 +4,11 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 import FoodDiaryBase
+import GRDB
 
-/// kcal or kJ (issue 40): chosen once, read on every page and in the API, typed in either, stored in kcal.
-@Suite struct EnergyUnitTests {
+/// kcal or kJ, metric or US amounts (issue 40): chosen once, read on every page and in the API,
+/// typed in either, stored in kcal and grams.
+@Suite struct UnitsTests {
     static func chooseKilojoules(_ client: some TestClientProtocol) async throws {
         let saved = try await client.postForm("/settings/body", [("units", "metric"), ("energy", "kJ"), ("glass", "330")])
         #expect(saved.status == .seeOther)
@@ -109,4 +111,59 @@ import FoodDiaryBase
             #expect(document.bodySettings?.energyUnit == "kJ")
         }
     }
+
+    @Test func anAmountTypedInEitherSystemIsStoredInGrams() {
+        func typed(_ text: String, _ measure: MeasureUnit = .grams) -> Result<(stored: Double, label: String), TypedAmount.Problem> {
+            TypedAmount.parse(text, measure: measure, range: ChosenAmount.gramsRange)
+        }
+        UnitSystem.$shown.withValue(.us) {
+            #expect(try! typed("4").get() == (4 * 28.349523125, "4 oz"), "a bare number is in the person's unit")
+            #expect(try! typed("125 g").get() == (125, "125 g"))
+            #expect(try! typed("1 LB").get() == (453.59237, "1 lb"))
+            #expect(try! typed("0.5kg").get() == (500, "0.5 kg"))
+            #expect(try! typed("8 fl oz", .millilitres).get() == (8 * 29.5735295625, "8 fl oz"))
+            #expect(try! typed("8", .millilitres).get().label == "8 fl oz")
+            #expect(typed("2 fl oz").failure?.message.contains("weighed") == true)
+            #expect(typed("2 cups").failure?.message.contains("ounces eaten") == true)
+            #expect(typed("200").failure?.message.contains("from 0.01 to 176.36") == true, "5,000 g is 176.37 oz")
+        }
+        #expect(try! typed("4").get() == (4, "4 g"), "metric elsewhere")
+    }
+
+    @Test func aPersonOnUSUnitsIsOfferedOuncesAndTypesEither() async throws {
+        try await TestEnvironment.withFixtureApp { client, database in
+            #expect(try await client.postForm("/settings/body", [("units", "us"), ("energy", "kcal"), ("glass", "12")]).status == .seeOther)
+            let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
+            let page = try await client.get("/meals/\(meal)/foods/new/catalog/9040").text
+            #expect(page.contains(#"value="oz4""#) && page.contains(">4 oz<") && !page.contains(#"value="g125""#))
+            #expect(page.contains(">Ounces<") && page.contains("0.01–176.36"))
+            let broccoli = try await client.get("/meals/\(meal)/foods/new/catalog/11090").text
+            #expect(broccoli.contains("1 cup chopped = 3.21 oz"), "a measure's weight in ounces")
+
+            for (fields, grams, label) in [([("amount", "oz4")], 4 * 28.349523125, "4 oz"),
+                                           ([("amount", "grams"), ("grams", "125 g")], 125.0, "125 g"),
+                                           ([("amount", "grams"), ("grams", "3.5")], 3.5 * 28.349523125, "3.5 oz"),
+                                           ([("amount", "g100")], 100.0, "100 g")] {
+                #expect(try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040")] + fields).status == .seeOther, "\(fields)")
+                let stored = try await database.read { db in
+                    try Row.fetchOne(db, sql: "SELECT grams, portion_label FROM food_entry ORDER BY id DESC").map { ($0[0] as Double, $0[1] as String) }
+                }
+                #expect(stored?.0 == grams && stored?.1 == label, "\(fields)")
+            }
+            let wrong = try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "2 fl oz")])
+            #expect(wrong.status == .unprocessableContent && wrong.text.contains("This food is weighed"))
+
+            // Changing an entry starts from the amount as it was given, so saving it unchanged keeps it exactly.
+            let typedEntry = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '3.5 oz'") })
+            #expect(try await client.get("/meals/\(meal)/foods/\(typedEntry)").text.contains(#"value="3.5 oz""#))
+            let preset = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '100 g'") })
+            #expect(try await client.get("/meals/\(meal)/foods/\(preset)").text.contains(#"value="100 g""#), "a metric preset, typed in its unit")
+            let usPreset = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '4 oz'") })
+            #expect(try await client.get("/meals/\(meal)/foods/\(usPreset)").text.contains(#"value="oz4" data-grams="113.3980925" aria-labelledby="amount-legend amount-oz4" checked"#))
+        }
+    }
+}
+
+private extension Result {
+    var failure: Failure? { if case .failure(let failure) = self { failure } else { nil } }
 }
