@@ -116,7 +116,7 @@ import GRDB
         func typed(_ text: String, _ measure: MeasureUnit = .grams) -> Result<(stored: Double, label: String), TypedAmount.Problem> {
             TypedAmount.parse(text, measure: measure, range: ChosenAmount.gramsRange)
         }
-        UnitSystem.$shown.withValue(.us) {
+        RequestConventions.stored.with(energy: .kcal, amounts: .us).bound {
             #expect(try! typed("4").get() == (4 * 28.349523125, "4 oz"), "a bare number is in the person's unit")
             #expect(try! typed("125 g").get() == (125, "125 g"))
             #expect(try! typed("1 LB").get() == (453.59237, "1 lb"))
@@ -160,6 +160,40 @@ import GRDB
             #expect(try await client.get("/meals/\(meal)/foods/\(preset)").text.contains(#"value="100 g""#), "a metric preset, typed in its unit")
             let usPreset = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '4 oz'") })
             #expect(try await client.get("/meals/\(meal)/foods/\(usPreset)").text.contains(#"value="oz4" data-grams="113.3980925" aria-labelledby="amount-legend amount-oz4" checked"#))
+        }
+    }
+
+    /// Numbers, times and dates in the browser's language; the API and the files as scripts read them.
+    @Test func pagesWriteNumbersAndTimesAsTheBrowsersLanguageDoes() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, _, routes in
+            let meal = try await database.addMeal("2026-03-09T13:05", notes: "Lunch")
+            try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "g125")])
+            try await client.postForm("/goals", [("energy_kcal", "2000")])
+
+            let english = try await client.get("/days/2026-03-09").text
+            #expect(english.contains("13:05") && english.contains("Monday 9 March 2026") && english.contains("2,000 kcal") && english.contains("F 0.4 g"))
+            let german = try await client.get("/days/2026-03-09", language: "de-DE,de;q=0.9").text
+            #expect(german.contains("13:05") && german.contains("2\u{202F}000 kcal") && german.contains("F 0,4 g"), "a decimal comma, SI grouping")
+            #expect(german.contains(#"width: 5.6%"#), "a style's number is CSS, in any language")
+            let american = try await client.get("/days/2026-03-09", language: "en-US,en;q=0.9").text
+            #expect(american.contains("1:05\u{202F}PM") && american.contains("Monday, March 9, 2026") && american.contains("2,000 kcal"))
+
+            for language in ["de-DE", "en-US"] {
+                let api = try await client.get("/api/days/2026-03-09", language: language).text
+                #expect(api.contains(#""localTime":"13:05""#), "the API answers scripts alike: \(language)")
+            }
+            // Typed in German, read as German: "1,5" is one and a half.
+            #expect(try await client.postForm("/goals", [("fat_g", "1,5")], language: "de-DE").status == .seeOther)
+            #expect(try await client.get("/goals", language: "de-DE").text.contains(#"value="1,5""#))
+            #expect(try await database.read { db in try DailyGoals.fetch(db) }[.fatG] == 1.5)
+
+            // Every page answers in either language.
+            for route in routes where route.methods.contains(.get) && !route.path.contains(":") {
+                for language in ["de-DE", "en-US"] {
+                    let status = try await client.get(route.path, language: language).status
+                    #expect(status.code < 500, "\(route.path) in \(language): \(status)")
+                }
+            }
         }
     }
 }

@@ -134,6 +134,10 @@ class Journeys:
         for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                          f"--window-size={max(cls.width, 500)},{cls.height}", "--hide-scrollbars", "--force-device-scale-factor=1"]:
             options.add_argument(argument)
+        # The journeys read British English, the diary's own: a browser asking in US English gets
+        # "7:42 PM, March 8" (the server's tests check each language's dates and numbers).
+        options.add_argument("--lang=en-GB")
+        options.add_experimental_option("prefs", {"intl.accept_languages": "en-GB,en"})
         # Headless windows are at least 500 px wide; a phone's viewport is emulated instead.
         if cls.width < 500:
             options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": cls.width, "height": cls.height, "pixelRatio": 2}})

@@ -27,9 +27,10 @@ public final class Diary: Sendable {
     /// The units the person reads (energy, amounts), which every request they send is answered in.
     let shownUnits = DiaryReadCache<Int, BodySettings>()
 
-    func units(numbers: NumberConvention) async throws -> RequestConventions {
+    /// The request's conventions, with the person's units.
+    func conventions() async throws -> RequestConventions {
         let settings = try await shownUnits.value(for: 0, in: database) { db in try BodyQueries.settings(db) }
-        return RequestConventions(energy: settings.energy, amounts: settings.units, numbers: numbers)
+        return RequestConventions.current.with(energy: settings.energy, amounts: settings.units)
     }
 
     func lastCatalogAmounts() async throws -> [Int64: ChosenAmount] {

@@ -3,22 +3,29 @@ import FoodDiaryWeb
 import Hummingbird
 
 /// Answers a signed-in person in the units they chose: every energy on a page, in a form's
-/// reading and in the API is then theirs, with no view model passing the choice along. A script
-/// may ask the API for one unit whatever the person reads (`?energy=kcal`).
+/// reading and in the API is then theirs, with no view model passing the choice along. The API
+/// writes numbers and times as scripts read them, whatever the browser's language; a script may
+/// ask it for one energy unit whatever the person reads (`?energy=kcal`). FoodData Central's
+/// protocol (`/fdc/`) has its units fixed.
 package struct ShownUnitsMiddleware: RouterMiddleware {
     package typealias Context = AppRequestContext
 
     package init() {}
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        if path.hasPrefix("/fdc/") { return try await RequestConventions.stored.bound { try await next(request, context) } }
         guard context.requester != nil, let diary = try? context.diary() else { return try await next(request, context) }
-        var units = try await diary.units(numbers: NumberConvention.current)
-        if request.uri.path.hasPrefix("/api/"), let asked = request.uri.queryParameters.get("energy") {
-            guard let energy = EnergyUnit(rawValue: asked) else {
-                throw HTTPError(.badRequest, message: "energy is kcal or kJ, as the keys energyKcal and energyKj name them.")
+        var conventions = try await diary.conventions()
+        if path.hasPrefix("/api/") {
+            conventions = conventions.forScripts
+            if let asked = request.uri.queryParameters.get("energy") {
+                guard let energy = EnergyUnit(rawValue: asked) else {
+                    throw HTTPError(.badRequest, message: "energy is kcal or kJ, as the keys energyKcal and energyKj name them.")
+                }
+                conventions = conventions.with(energy: energy, amounts: conventions.amounts)
             }
-            units = RequestConventions(energy: energy, amounts: units.amounts, numbers: units.numbers)
         }
-        return try await units.bound { try await next(request, context) }
+        return try await conventions.bound { try await next(request, context) }
     }
 }

@@ -50,7 +50,8 @@ package struct DiaryExporter: Sendable {
         let (database, photos) = (database, photos)
         let staging = try await offTheCooperativePool { try Self.prepareStaging(photos: photos, target: target) }
         do {
-            let counts = try await database.writer.read { db in try Self.writeTables(db, into: staging) }
+            // Files carry values as stored (kcal, a decimal point), whoever asked for them.
+            let counts = try await database.writer.read { db in try RequestConventions.stored.bound { try Self.writeTables(db, into: staging) } }
             let summary = try await offTheCooperativePool { try Self.archive(counts, from: staging, photos: photos, to: target) }
             try? FileManager.default.removeItem(atPath: staging)
             return summary

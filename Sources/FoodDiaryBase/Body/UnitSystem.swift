@@ -8,7 +8,7 @@ public enum UnitSystem: String, Sendable, CaseIterable {
     case us
 
     /// The person's, for the request being answered (`RequestConventions`); metric elsewhere.
-    @TaskLocal public static var shown: UnitSystem = .metric
+    public static var shown: UnitSystem { RequestConventions.current.amounts }
 
     package static let poundsPerKilogram = 1 / 0.453_592_37
     package static let inchesPerCentimetre = 1 / 2.54

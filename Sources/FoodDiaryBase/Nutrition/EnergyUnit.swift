@@ -9,7 +9,7 @@ public enum EnergyUnit: String, Sendable, CaseIterable {
 
     /// The unit of the page or answer being made: the person's choice, set for each request they
     /// send, kcal for everything else (exports, commands, the tests' own reads).
-    @TaskLocal public static var shown: EnergyUnit = .kcal
+    public static var shown: EnergyUnit { RequestConventions.current.energy }
 
     package var symbol: String { rawValue }
 

@@ -1,13 +1,20 @@
 import Foundation
 
-/// How the diary writes numbers: the digits Foundation's `.number` style gives in English, written
-/// by hand because a list page formats hundreds of them and the format style cost it a tenth of
-/// its time.
+/// How the diary writes numbers: the digits Foundation's `.number` style gives, written by hand
+/// because a list page formats hundreds of them and the format style cost it a tenth of its time.
+/// In the request's convention (`NumberConvention.current`): "1,234.5" in English, "1 234,5"
+/// (a narrow no-break space, as SI and DIN 1333 group) where a decimal comma is written.
 package enum NumberText {
     /// `value` rounded half to even to at most `maxFractionDigits` decimals, trailing zeros
-    /// dropped; thousands separated by commas when `grouping`.
+    /// dropped; thousands separated when `grouping`.
     package static func decimal(_ value: Double, maxFractionDigits: Int, grouping: Bool) -> String {
-        format(value, fractionDigits: maxFractionDigits, keepingZeros: false, grouping: grouping)
+        shown(format(value, fractionDigits: maxFractionDigits, keepingZeros: false, grouping: grouping))
+    }
+
+    /// `text`, written with a decimal point and grouping commas, in the request's convention.
+    private static func shown(_ text: String) -> String {
+        guard NumberConvention.current == .decimalComma, text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }) else { return text }
+        return String(text.map { $0 == "," ? "\u{202F}" : $0 == "." ? "," : $0 })
     }
 
     /// A count with its thousands separated: "354,600".
@@ -15,8 +22,8 @@ package enum NumberText {
         decimal(Double(value), maxFractionDigits: 0, grouping: true)
     }
 
-    /// `value` with exactly `fractionDigits` decimals and no grouping, as `%.1f` writes it: SVG
-    /// coordinates.
+    /// `value` with exactly `fractionDigits` decimals and no grouping, as `%.1f` writes it, in any
+    /// language: SVG coordinates and styles.
     package static func fixed(_ value: Double, fractionDigits: Int) -> String {
         format(value, fractionDigits: fractionDigits, keepingZeros: true, grouping: false)
     }
@@ -48,7 +55,7 @@ package enum NumberText {
     /// "1,643": a whole number as people read it.
     package static func grouped(_ value: Double) -> String {
         let whole = Int(value.rounded())
-        return whole < 0 ? "-" + groupedDigits(-whole) : groupedDigits(whole)
+        return shown(whole < 0 ? "-" + groupedDigits(-whole) : groupedDigits(whole))
     }
 
     private static func groupedDigits(_ value: Int) -> String {

@@ -9,7 +9,7 @@ public enum NumberConvention: Sendable, Equatable {
     case decimalComma
 
     /// The request's convention, set from its Accept-Language for the request's duration.
-    @TaskLocal public static var current: NumberConvention = .decimalPoint
+    public static var current: NumberConvention { RequestConventions.current.numbers }
 
     private static let commaLanguages: Set<String> = [
         "af", "az", "be", "bg", "bs", "ca", "cs", "da", "de", "el", "es", "et", "eu", "fi", "fo", "fr", "gl", "hr", "hu", "hy", "id",

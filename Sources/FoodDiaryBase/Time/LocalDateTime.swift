@@ -62,7 +62,11 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     /// The form `datetime-local` inputs and the database use.
     public var description: String { "\(date)T\(Self.twoDigits(hour)):\(Self.twoDigits(minute))" }
 
-    public var clockText: String { "\(Self.twoDigits(hour)):\(Self.twoDigits(minute))" }
+    /// "13:05", or "1:05 PM" where the browser's language reads a 12-hour clock.
+    public var clockText: String {
+        guard ClockConvention.current.twelveHour else { return "\(Self.twoDigits(hour)):\(Self.twoDigits(minute))" }
+        return "\(hour % 12 == 0 ? 12 : hour % 12):\(Self.twoDigits(minute))\u{202F}\(hour < 12 ? "AM" : "PM")"
+    }
 
     /// The UTC offset `timeZone` had at this wall-clock time (DST-aware).
     public func utcOffsetMinutes(in timeZone: TimeZone) -> Int {
@@ -131,20 +135,24 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// "Mon 9 Mar": short enough for a chart axis.
     public var shortText: String {
-        "\(Self.weekdayNames[weekdayIndex].prefix(3)) \(day) \(Self.monthNames[month - 1].prefix(3))"
+        "\(Self.weekdayNames[weekdayIndex].prefix(3)) \(shortDayMonthText)"
     }
 
-    /// "9 Mar": a chart's axis over months.
-    public var shortDayMonthText: String { "\(day) \(Self.monthNames[month - 1].prefix(3))" }
+    /// "9 Mar" ("Mar 9" where the browser's language puts the month first): a chart's axis over months.
+    public var shortDayMonthText: String {
+        ClockConvention.current.monthFirst ? "\(Self.monthNames[month - 1].prefix(3)) \(day)" : "\(day) \(Self.monthNames[month - 1].prefix(3))"
+    }
 
-    /// "9 Mar 2026": when something happened, in a list of settings.
+    /// "9 Mar 2026" ("Mar 9, 2026"): when something happened, in a list of settings.
     public var dayMonthYearText: String {
-        "\(day) \(Self.monthNames[month - 1].prefix(3)) \(year)"
+        ClockConvention.current.monthFirst ? "\(shortDayMonthText), \(year)" : "\(shortDayMonthText) \(year)"
     }
 
-    /// "Monday 9 March 2026": the heading of a day in the meal list.
+    /// "Monday 9 March 2026" ("Monday, March 9, 2026"): the heading of a day in the meal list.
     public var longText: String {
-        "\(Self.weekdayNames[weekdayIndex]) \(day) \(Self.monthNames[month - 1]) \(year)"
+        ClockConvention.current.monthFirst
+            ? "\(Self.weekdayNames[weekdayIndex]), \(Self.monthNames[month - 1]) \(day), \(year)"
+            : "\(Self.weekdayNames[weekdayIndex]) \(day) \(Self.monthNames[month - 1]) \(year)"
     }
 
     /// 0 = Sunday, by Zeller-style arithmetic so no time zone is involved.

@@ -249,8 +249,10 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: .post, headers: headers, body: body)
     }
 
-    func get(_ uri: String, session: String? = TestPerson.sessionID) async throws -> TestResponse {
-        try await execute(uri: uri, method: .get, headers: session.map { [.cookie: browserCookies(session: $0)] } ?? [:])
+    func get(_ uri: String, session: String? = TestPerson.sessionID, language: String? = nil) async throws -> TestResponse {
+        var headers: HTTPFields = session.map { [.cookie: browserCookies(session: $0)] } ?? [:]
+        headers[.acceptLanguage] = language
+        return try await execute(uri: uri, method: .get, headers: headers)
     }
 }
 
