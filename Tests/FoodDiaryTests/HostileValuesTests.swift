@@ -48,8 +48,10 @@ import FoodDiaryWeb
             let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
             try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "g125")])
             var failures: [String] = []
+            var untied: Set<String> = []
             func check(_ response: TestResponse, _ what: String) {
                 if response.status.code >= 500 { failures.append("\(response.status.code) \(what)") }
+                if let problem = Self.errorNotTiedToItsField(response.text) { untied.insert("\(what.prefix(60)): \(problem)") }
             }
             let pathValues = Self.values.map(formEscaped) + ["%FF", "%2F..%2F", "%00"]
             // Signing out ends the test's session, so those routes go last.
@@ -101,9 +103,23 @@ import FoodDiaryWeb
                 }
             }
             #expect(failures.isEmpty, "\(failures.count) answers were 5xx, e.g. \(failures.prefix(10))")
+            #expect(untied.isEmpty, "a form's error a screen reader does not read with its field (issue 40): \(untied.sorted().prefix(12))")
             #expect(try await client.get("/healthz").status == .ok, "the server still answers")
             #expect(try await client.get("/signin", session: nil).status == .ok)
         }
+    }
+
+    /// A field's error (`field-error`) that no control names with `aria-describedby`, or that
+    /// has no id to be named by: a screen reader moving through the form never hears it.
+    static func errorNotTiedToItsField(_ page: String) -> String? {
+        guard page.contains("field-error") else { return nil }
+        let described = Set(page.matches(of: #/aria-describedby="([^"]*)"/#).flatMap { $0.output.1.split(separator: " ").map(String.init) })
+        for error in page.matches(of: #/<p class="field-error"[^>]*>/#) {
+            let tag = String(error.output)
+            guard let id = tag.firstMatch(of: #/id="([^"]+)"/#)?.output.1 else { return tag }
+            if !described.contains(String(id)) { return tag }
+        }
+        return nil
     }
 
     @Test func overflowingPageNumbersAreNotFoundOrBadRequest() async throws {

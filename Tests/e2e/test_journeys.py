@@ -21,6 +21,7 @@ import zipfile
 from axe_selenium_python import Axe
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.common.exceptions import WebDriverException
@@ -668,6 +669,47 @@ class Journeys:
         minutes = time.localtime().tm_hour * 60 + time.localtime().tm_min
         return ("breakfast" if 240 <= minutes < 660 else "lunch" if 660 <= minutes < 900
                 else "dinner" if 1020 <= minutes < 1290 else "snacks")
+
+    def test_9k_a_food_logged_with_the_keyboard_alone(self):
+        """Issue 40: Tab, typing and Enter alone log a food from Today, and every control the
+        keyboard stops on on the way shows that it has the focus."""
+        self.open("/today", "keyboard-start")
+        log_link = ".tabbar .tab-log" if self.width < 760 else ".topbar .log-link"
+
+        def press(keys):
+            self.browser.execute_script("window.__oldPage = true")
+            ActionChains(self.browser).send_keys(keys).perform()
+
+        def tab_to(css, limit=80):
+            for _ in range(limit):
+                press(Keys.TAB)
+                active = self.browser.switch_to.active_element
+                shown = self.browser.execute_script(
+                    "const s = getComputedStyle(arguments[0]);"
+                    "return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none'", active)
+                self.assertTrue(shown, f"no focus ring on {active.get_attribute('outerHTML')[:160]}")
+                if self.browser.execute_script("return arguments[0].matches(arguments[1])", active, css):
+                    return active
+            self.fail(f"Tab never reached {css} on {self.browser.current_url}")
+
+        def enter_and_wait():
+            press(Keys.ENTER)
+            WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
+                lambda driver: driver.execute_script("return document.readyState === 'complete' && !window.__oldPage"))
+
+        tab_to(log_link)
+        enter_and_wait()
+        self.assertIn("/log", self.browser.current_url)
+        if not self.browser.execute_script("return document.activeElement.id === 'log-q'"):
+            tab_to("#log-q")
+        ActionChains(self.browser).send_keys("banana").perform()
+        enter_and_wait()
+        self.shot("keyboard-results")
+        tab_to("button.log-add")
+        press(Keys.ENTER)
+        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(lambda driver: "✓ Added" in self.text())
+        self.shot("keyboard-added")
+        self.assertIn("Banana", self.find(".log-added-text").text)
 
     def test_9x_food_data_central_offline_a_barcode_and_our_own_fdc_api(self):
         self.open("/meals/new", "new-meal-for-online")
