@@ -15,10 +15,13 @@ struct RecipePageFetcher: Sendable {
 
     let allowsHomeNetwork: Bool
     let inFlight: InFlightLimit
+    let timeout: Duration
 
-    init(allowsHomeNetwork: Bool, inFlight: InFlightLimit = InFlightLimit(limit: inFlightLimit)) {
+    /// `timeout`: longer only for a test about something else that runs on a loaded machine.
+    init(allowsHomeNetwork: Bool, inFlight: InFlightLimit = InFlightLimit(limit: inFlightLimit), timeout: Duration = Self.timeout) {
         self.allowsHomeNetwork = allowsHomeNetwork
         self.inFlight = inFlight
+        self.timeout = timeout
     }
 
     /// Why a page could not be fetched, for the person who gave its address.
@@ -45,7 +48,7 @@ struct RecipePageFetcher: Sendable {
     }
 
     private func send(_ address: URL, host: String) async -> Result<Data, Problem> {
-        let http = OutboundHTTP(timeout: Self.timeout, maxBytes: Self.maxBytes, redirects: .anyWebAddress, refusesInsideNetwork: !allowsHomeNetwork)
+        let http = OutboundHTTP(timeout: timeout, maxBytes: Self.maxBytes, redirects: .anyWebAddress, refusesInsideNetwork: !allowsHomeNetwork)
         do {
             let response = try await http.send(address, headers: [("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"),
                                                                   ("User-Agent", "FoodDiary recipe import")])
@@ -59,7 +62,7 @@ struct RecipePageFetcher: Sendable {
             return .failure(Problem(message: "That page is larger than 5 MB, more than any recipe page. Save it from the browser and upload it instead.",
                                     isTheirs: true))
         } catch .timedOut {
-            return .failure(Problem(message: "\(host) took longer than 10 seconds to send the page. Try again, or paste the page instead.", isTheirs: true))
+            return .failure(Problem(message: "\(host) took longer than \(timeout.components.seconds) seconds to send the page. Try again, or paste the page instead.", isTheirs: true))
         } catch .redirected {
             return .failure(Problem(message: "\(host) sent the page on to an address that is not a web page, or on too many times.", isTheirs: true))
         } catch {
