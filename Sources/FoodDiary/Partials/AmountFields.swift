@@ -53,7 +53,7 @@ struct AmountFieldsView: Sendable {
     }
 
     /// The form a page opens with: the household measure people log the food by, if it has one, else 125 g.
-    static func initialForm(portions: [Portion], unit: MeasureUnit = .grams) -> ChosenAmount.Form {
+    static func initialForm(portions: [Portion], unit: MeasureUnit) -> ChosenAmount.Form {
         ChosenAmount.Form(choice: Portion.everyday(in: portions)?.key ?? ChosenAmount.usualPresetKey(unit, metric: 125))
     }
 }

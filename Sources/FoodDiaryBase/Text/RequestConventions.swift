@@ -1,6 +1,6 @@
 /// How the request being answered reads and writes numbers: the person's energy unit and amount
-/// units, and their browser's number and clock conventions, in one task-local (one lookup per
-/// number a page writes; four cost the day page 8 %). A database closure runs on GRDB's own
+/// units, and their browser's number and clock conventions, in one task-local: one lookup per
+/// number a page writes, one binding per database closure. A database closure runs on GRDB's own
 /// thread, where no task-local reaches, so each read and write carries it across (`bound`).
 public struct RequestConventions: Sendable, Hashable {
     public let energy: EnergyUnit
