@@ -1,3 +1,25 @@
+// Numbers as the page writes them, for the scripts that write more: a decimal comma and a narrow
+// space between thousands where the server wrote the page so (the html element's data-decimal).
+function shownNumber(value, fractionDigits = 0) {
+  const comma = document.documentElement.dataset.decimal === ",";
+  const [whole, fraction] = String(Math.round(value * 10 ** fractionDigits) / 10 ** fractionDigits).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, comma ? "\u202F" : ",");
+  return fraction ? grouped + (comma ? "," : ".") + fraction : grouped;
+}
+
+// A number as a person types it, read as the server reads it: "2,000" and "1 500" grouped, "12,5"
+// and "1.500,5" with a decimal comma, and "1.500" by the page's convention. NaN when not a number.
+function typedNumber(text) {
+  const comma = document.documentElement.dataset.decimal === ",";
+  let digits = text.trim();
+  if (/^\d{1,3}([ \u00A0\u202F'’]\d{3})+([.,]\d+)?$/.test(digits)) digits = digits.replace(/[ \u00A0\u202F'’]/g, "");
+  if (/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(digits)) digits = digits.replace(/,/g, "");
+  else if (/^\d{1,3}(\.\d{3})+,\d+$/.test(digits) || /^\d{1,3}(\.\d{3}){2,}$/.test(digits) || (comma && /^\d{1,3}\.\d{3}$/.test(digits))) {
+    digits = digits.replace(/\./g, "").replace(",", ".");
+  } else if (/^\d+,\d+$/.test(digits)) digits = digits.replace(",", ".");
+  return /^(\d+(\.\d*)?|\.\d+)$/.test(digits) ? parseFloat(digits) : NaN;
+}
+
 // Every page: lets the browser install FoodDiary as an app and show a page of its own when the
 // server cannot be reached (a secure page only: HTTPS, or this machine).
 if ("serviceWorker" in navigator && window.isSecureContext) {

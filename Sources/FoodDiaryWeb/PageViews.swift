@@ -14,6 +14,8 @@ package struct PageFrame: Sendable {
     let colorScheme: String?
     /// The unit the person reads energy in, for the forms and tables that name it once.
     var energyUnit: String { EnergyUnit.shown.symbol }
+    /// The decimal mark the page writes its numbers with, for the scripts that write more.
+    var decimalMark: String { NumberConvention.current == .decimalComma ? "," : "." }
     /// What the browser may draw its own controls in.
     var colorSchemes: String { colorScheme ?? "light dark" }
 }

@@ -15,6 +15,6 @@ extension ErrorView: TemplateKeyed {
 
 extension PageFrame: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "statusStrip": self.statusStrip.templateValue; case "signedIn": self.signedIn.templateValue; case "diaryName": self.diaryName.templateValue; case "colorScheme": self.colorScheme.templateValue; case "energyUnit": self.energyUnit.templateValue; case "colorSchemes": self.colorSchemes.templateValue; default: .absent }
+        switch key { case "statusStrip": self.statusStrip.templateValue; case "signedIn": self.signedIn.templateValue; case "diaryName": self.diaryName.templateValue; case "colorScheme": self.colorScheme.templateValue; case "energyUnit": self.energyUnit.templateValue; case "decimalMark": self.decimalMark.templateValue; case "colorSchemes": self.colorSchemes.templateValue; default: .absent }
     }
 }

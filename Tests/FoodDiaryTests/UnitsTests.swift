@@ -14,6 +14,21 @@ import GRDB
         #expect(saved.status == .seeOther)
     }
 
+    /// A route's path with its parameters filled in: the banana for a catalog food, the seeded
+    /// day, and the first of everything else.
+    static func samplePath(_ pattern: String) -> String {
+        let catalogFood = pattern.hasPrefix("/foods/:") || pattern.hasPrefix("/api/foods/:")
+        return pattern.split(separator: "/", omittingEmptySubsequences: false).map { part -> String in
+            switch part {
+            case ":id" where catalogFood: "9040"
+            case ":date": "2026-03-09"
+            case ":key": "weight"
+            case ":sha256", ":size", ":name", ":token": "x"
+            default: part.hasPrefix(":") ? "1" : String(part)
+            }
+        }.joined(separator: "/")
+    }
+
     /// The guard: with kJ chosen, no page any route answers says kcal, and no answer of the API
     /// names it; the settings page alone offers it back.
     @Test func onceKilojoulesAreChosenNoPageOrAnswerSaysKcal() async throws {
@@ -31,16 +46,7 @@ import GRDB
 
             var pagesInKilojoules = 0
             for route in routes where route.methods.contains(.get) && route.path != "/settings/body" {
-                let catalogFood = route.path.hasPrefix("/foods/:") || route.path.hasPrefix("/api/foods/:")
-                let path = route.path.split(separator: "/", omittingEmptySubsequences: false).map { part -> String in
-                    switch part {
-                    case ":id" where catalogFood: "9040"
-                    case ":date": "2026-03-09"
-                    case ":key": "weight"
-                    case ":sha256", ":size", ":name", ":token": "x"
-                    default: part.hasPrefix(":") ? "1" : String(part)
-                    }
-                }.joined(separator: "/")
+                let path = Self.samplePath(route.path)
                 let response = try await client.get(path + (path.hasPrefix("/foods") || path.hasSuffix("/new") ? "?q=banana" : ""))
                 // Class names ("entry-kcal") and field names (energy_kcal) are the stylesheet's and
                 // the form's, read by nobody; the tests' own words are left out too.
@@ -56,6 +62,42 @@ import GRDB
             // 500 g of banana: 445 kcal = 1,861.88 kJ; and 300 kcal typed as such before the switch.
             #expect(day.contains("1,862 kJ") && day.contains("1,255 kJ"))
             #expect(try await client.get("/today").status == .ok)
+        }
+    }
+
+    /// The guard for amounts: with US units chosen, no page any route answers writes an amount
+    /// of food in grams or a drink in millilitres. Nutrients stay in grams, as US labels print
+    /// them, so the food amounts here are numbers no nutrient of these foods comes to.
+    @Test func onceUSAmountsAreChosenNoPageWritesAFoodInGrams() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, _, routes in
+            let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
+            try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "137")])
+            try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "g500")])
+            try await client.postMultipart("/my-foods", fields: MyFoodsAndRecipesTests.granola.map { $0.0 == "serving_grams" ? ($0.0, "43") : $0 })
+            try await client.postForm("/meals/\(meal)/foods", [("source", "my:1"), ("amount", "serving"), ("count", "1")])
+            try await client.postForm("/saved-foods", [("catalog_food", "9040")])
+            try await client.postMultipart("/recipes", fields: [("name", "Bake"), ("servings", "4")])
+            try await client.postForm("/recipes/1/ingredients", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "270")])
+            try await client.postForm("/water", [("millilitres", "330")])
+            try await database.addMeal("2026-03-09T19:00", notes: "Dinner to itemise")
+            #expect(try await client.postForm("/settings/body", [("units", "us"), ("energy", "kcal"), ("glass", "12")]).status == .seeOther)
+
+            // 137, 500, 43, 270 and a quarter of 270; banana's own measures (1 cup mashed is 225 g…)
+            // are written after "=" or inside brackets.
+            let foodInGrams = #/(?:^|[^\d.,])(137|500|43|270|67\.5)\s?g\b|[=(]\s?[\d.,]+\s?g\b|\d\s?ml\b/#
+            var pagesInOunces = 0
+            for route in routes where route.methods.contains(.get) && route.path != "/settings/body" {
+                let path = Self.samplePath(route.path)
+                guard !path.hasPrefix("/api") && !path.hasPrefix("/fdc") else { continue }
+                let response = try await client.get(path + (["/foods", "/log"].contains { path.hasPrefix($0) } || path.hasSuffix("/new") ? "?q=banana" : ""))
+                let said = response.text.replacing(#/<[^>]*>/#, with: "")
+                for match in said.matches(of: foodInGrams) {
+                    let context = said[(said.index(match.range.lowerBound, offsetBy: -60, limitedBy: said.startIndex) ?? said.startIndex)..<match.range.upperBound]
+                    Issue.record("\(path) writes a food in metric: …\(context.replacing(#/\s+/#, with: " "))")
+                }
+                if said.contains(" oz") { pagesInOunces += 1 }
+            }
+            #expect(pagesInOunces > 10)
         }
     }
 
@@ -160,6 +202,65 @@ import GRDB
             #expect(try await client.get("/meals/\(meal)/foods/\(preset)").text.contains(#"value="100 g""#), "a metric preset, typed in its unit")
             let usPreset = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '4 oz'") })
             #expect(try await client.get("/meals/\(meal)/foods/\(usPreset)").text.contains(#"value="oz4" data-grams="113.3980925" aria-labelledby="amount-legend amount-oz4" checked"#))
+        }
+    }
+
+    /// A label keeps the amount as chosen; a reader sees it in their units and numbers, and a
+    /// form gets it back in its own unit so that saving it unchanged changes nothing.
+    @Test func aLabelIsReadInThePersonsUnitsAndNumbers() {
+        let labels = ["137 g", "4 oz", "1 cup, mashed (225 g)", "1.5 × 1 bar (64.5 g)", "68.5 g, half of 137 g",
+                      "1 oz (28.35 g)", "2 Tbsp", "1 serving", "0.5 kg", "250 ml", "1,234.5 g", "1 container (6 oz) (170.1 g)"]
+        let us = RequestConventions.stored.with(energy: .kcal, amounts: .us).bound { labels.map(PortionLabel.shown) }
+        #expect(us == ["4.83 oz", "4 oz", "1 cup, mashed (7.94 oz)", "1.5 × 1 bar (2.28 oz)", "2.42 oz, half of 4.83 oz",
+                       "1 oz", "2 Tbsp", "1 serving", "17.64 oz", "8.45 fl oz", "43.55 oz", "1 container (6 oz)"], "no amount said twice")
+        let metric = labels.map(PortionLabel.shown)
+        #expect(metric == ["137 g", "113.4 g", "1 cup, mashed (225 g)", "1.5 × 1 bar (64.5 g)", "68.5 g, half of 137 g",
+                           "1 oz (28.35 g)", "2 Tbsp", "1 serving", "0.5 kg", "250 ml", "1,234.5 g", "1 container (6 oz) (170.1 g)"],
+                "a measure's own name stays")
+        let german = RequestConventions(acceptLanguage: "de-DE")
+        #expect(german.bound { PortionLabel.shown("1.5 × 1 bar (1234.5 g)") } == "1,5 × 1 bar (1\u{202F}234,5 g)")
+        #expect(german.bound { PortionLabel.asTyped("3.5 oz") } == "3,5 oz", "a form's number in the reader's language, its unit kept")
+        #expect(RequestConventions.stored.with(energy: .kcal, amounts: .us).bound { PortionLabel.asTyped("137 g") } == "137 g")
+    }
+
+    /// A food typed from its label takes its serving size in the person's unit, or any unit
+    /// written after it, and gives it back exactly.
+    @Test func aServingSizeIsTypedInEitherSystemAndKeptExactly() async throws {
+        try await TestEnvironment.withFixtureApp { client, database in
+            func serving(_ id: Int64) async throws -> Double? {
+                try await database.read { db in try Double.fetchOne(db, sql: "SELECT serving_grams FROM my_food WHERE id = ?", arguments: [id]) }
+            }
+            try await client.postMultipart("/my-foods", fields: MyFoodsAndRecipesTests.granola)
+            #expect(try await client.postForm("/settings/body", [("units", "us"), ("energy", "kcal"), ("glass", "12")]).status == .seeOther)
+            let metricMade = try await client.get("/my-foods/1").text
+            #expect(metricMade.contains(#"value="40 g""#) && metricMade.contains("<span>oz</span>"), "40 g is no round number of ounces")
+            #expect(try await client.get("/my-foods").text.contains("1 bar = 1.41 oz"))
+
+            let fields = MyFoodsAndRecipesTests.granola.filter { $0.0 != "serving_grams" }
+            #expect(try await client.postMultipart("/my-foods", fields: fields + [("serving_grams", "1.5")]).status == .seeOther)
+            #expect(try await serving(2) == 1.5 * 28.349523125)
+            #expect(try await client.get("/my-foods/2").text.contains(#"value="1.5""#))
+            #expect(try await client.postMultipart("/my-foods", fields: fields + [("serving_grams", "30 g")]).status == .seeOther)
+            #expect(try await serving(3) == 30)
+
+            let tooBig = try await client.postMultipart("/my-foods", fields: fields + [("serving_grams", "200")])
+            #expect(tooBig.status == .unprocessableContent && tooBig.text.contains("the serving size in ounces from 0.01 to 176.36"))
+            let cups = try await client.postMultipart("/my-foods", fields: fields + [("serving_grams", "2 cups")])
+            #expect(cups.status == .unprocessableContent && cups.text.contains("Enter the serving size in ounces as a number"))
+
+            // Back to metric: the ounce-typed serving comes back in ounces, exactly.
+            try await client.postForm("/settings/body", [("units", "metric"), ("energy", "kcal"), ("glass", "330")])
+            #expect(try await client.get("/my-foods/2").text.contains(#"value="1.5 oz""#))
+            #expect(try await client.get("/my-foods/1").text.contains(#"value="40""#))
+
+            let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
+            let typed = try await client.postForm("/meals/\(meal)/foods/typed", [("name", "Crackers"), ("serving_grams", "1 oz"), ("energy_kcal", "120"),
+                                                                                 ("amount", "serving"), ("count", "2")])
+            #expect(typed.status == .seeOther)
+            let entry = try await database.read { db in
+                try Row.fetchOne(db, sql: "SELECT grams, portion_label FROM food_entry").map { ($0[0] as Double, $0[1] as String) }
+            }
+            #expect(entry?.0 == 2 * 28.349523125 && entry?.1 == "2 × 1 serving (56.7 g)")
         }
     }
 

@@ -711,6 +711,54 @@ class Journeys:
         self.shot("keyboard-added")
         self.assertIn("Banana", self.find(".log-added-text").text)
 
+    def test_9l_numbers_typed_and_read_in_german(self):
+        """Issue 40: a browser asking in German reads decimal commas, in the pages and in what the
+        scripts write as a person types; "112,5" typed is 112.5 g stored."""
+        options = webdriver.ChromeOptions()
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         f"--window-size={max(self.width, 500)},{self.height}", "--lang=de-DE"]:
+            options.add_argument(argument)
+        options.add_experimental_option("prefs", {"intl.accept_languages": "de-DE,de"})
+        german = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+
+        def tap(css):
+            element = german.find_element(By.CSS_SELECTOR, css)
+            german.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            element.click()
+
+        try:
+            german.get(self.server.base + "/static/css/app.css")
+            for cookie in self.browser.get_cookies():
+                german.add_cookie({key: cookie[key] for key in ("name", "value", "path") if key in cookie})
+            german.get(self.server.base + "/meals/new")
+            german.find_element(By.ID, "notes").send_keys("Zweites Frühstück")
+            tap("button[type=submit]:not([name])")
+            german.save_screenshot(str(SCREENSHOTS / f"{self.label}-german-saved.png"))
+            WebDriverWait(german, 20).until(lambda driver: re.search(r"/meals/\d+([?#]|$)", driver.current_url), german.current_url)
+            meal = re.search(r"/meals/(\d+)", german.current_url).group(1)
+            german.get(self.server.base + f"/meals/{meal}/foods/new?q=peas")
+            german.execute_script("arguments[0].scrollIntoView({block: 'center'})", german.find_element(By.PARTIAL_LINK_TEXT, "Peas, green, raw"))
+            german.find_element(By.PARTIAL_LINK_TEXT, "Peas, green, raw").click()
+            WebDriverWait(german, 20).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, ".amount-fields"))
+            self.assertEqual(german.find_element(By.TAG_NAME, "html").get_attribute("data-decimal"), ",")
+            german.find_element(By.CSS_SELECTOR, "input[name=grams]").send_keys("112,5")
+            preview = german.find_element(By.CSS_SELECTOR, ".amount-preview")
+            WebDriverWait(german, 5).until(lambda driver: "112,5 g" in preview.text)
+            self.assertEqual(preview.text, "≈ 91 kcal for 112,5 g", "81 kcal per 100 g × 112.5 g, written as German writes it")
+            german.save_screenshot(str(SCREENSHOTS / f"{self.label}-german-amount.png"))
+            tap(".amount-form button[type=submit]")
+            WebDriverWait(german, 20).until(lambda driver: re.search(r"/meals/\d+([?#]|$)", driver.current_url))
+            page = german.find_element(By.TAG_NAME, "body").text
+            self.assertIn("112,5 g", page)
+            self.assertEqual(german.find_element(By.CSS_SELECTOR, ".meal-total-kcal").text, "91 kcal")
+            german.save_screenshot(str(SCREENSHOTS / f"{self.label}-german-meal.png"))
+        finally:
+            german.quit()
+        # The same entry, read in British English.
+        self.open(f"/meals/{meal}", "german-meal-in-english")
+        self.assertIn("112.5 g", self.text())
+
     def test_9x_food_data_central_offline_a_barcode_and_our_own_fdc_api(self):
         self.open("/meals/new", "new-meal-for-online")
         self.find("#notes").send_keys("Online search, offline")

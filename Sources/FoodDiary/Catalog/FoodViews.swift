@@ -30,7 +30,7 @@ struct FoodSearchView: Sendable {
         self.scope = CatalogScopeView(scope: scope, result: result, progress: brandedProgress,
                                       brandedURL: "/foods?q=\(encoded(query))&brand=\(encoded(brand))&kind=branded")
         self.myFoods = myFoods.map {
-            Row(url: "/my-foods/\($0.id)", description: $0.name, foodGroup: "Mine · \($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g",
+            Row(url: "/my-foods/\($0.id)", description: $0.name, foodGroup: "Mine · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
                 brandOwner: $0.brandOwner, kcalText: kcalText($0.perServing))
         }
         hasMyFoods = !self.myFoods.isEmpty

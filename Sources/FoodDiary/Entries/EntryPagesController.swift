@@ -264,10 +264,11 @@ struct EntryPagesController: Sendable {
         for portion in portions where entry.portionLabel.contains(portion.label + " (") {
             return ChosenAmount.Form(choice: portion.key, count: formatQuantity(grams / portion.grams))
         }
-        if case .success(let typed) = TypedAmount.parse(entry.portionLabel, measure: unit, range: ChosenAmount.gramsRange), typed.stored == grams {
-            return ChosenAmount.Form(choice: "grams", grams: entry.portionLabel)
+        let asTyped = PortionLabel.asTyped(entry.portionLabel)
+        if case .success(let typed) = TypedAmount.parse(asTyped, measure: unit, range: ChosenAmount.gramsRange), typed.stored == grams {
+            return ChosenAmount.Form(choice: "grams", grams: asTyped)
         }
-        return ChosenAmount.Form(choice: "grams", grams: "\(formatQuantity(grams)) \(unit.symbol)")
+        return ChosenAmount.Form(choice: "grams", grams: TypedAmount.prefilled(grams, measure: unit))
     }
 
     // MARK: - Lookups

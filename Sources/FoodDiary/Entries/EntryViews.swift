@@ -152,7 +152,7 @@ struct ChooseAmountView: Sendable {
         self.source = source
         description = food.description
         self.details = details
-        basisLabel = food.dataType.isCatalog ? "per 100 \(food.basisUnit.symbol)" : "per serving of \(formatQuantity(food.basisGrams ?? 0)) g"
+        basisLabel = food.dataType.isCatalog ? "per 100 \(food.basisUnit.symbol)" : "per serving of \(MeasureUnit.grams.shownText(food.basisGrams ?? 0))"
         lines = NutrientLineView.lines(food.basis)
         amount = AmountFieldsView(portions: portions, form: form, errors: errors, food: food)
         hasErrors = !errors.isEmpty
@@ -178,6 +178,8 @@ struct HandTypedFoodView: Sendable {
     let name: String
     let brand: String
     let servingGrams: String
+    let servingUnit = HandTypedFoodForm.servingUnit.symbol
+    let servingExample = HandTypedFoodForm.servingExample
     let nameError: String?
     let brandError: String?
     let servingError: String?
@@ -245,11 +247,11 @@ struct EntryDetailView: Sendable {
         description = entry.food.description
         brandOwner = entry.food.brandOwner
         source = entry.food.dataType.label + (entry.food.ndbNumber.map { " · NDB \($0)" } ?? "")
-        amountText = entry.portionLabel
+        amountText = PortionLabel.shown(entry.portionLabel)
         lines = NutrientLineView.lines(entry.nutrients)
         switch (entry.food.dataType, entry.food.basisGrams) {
         case (let type, _) where type.isCatalog: basisText = "Scaled from USDA’s values per 100 \(entry.food.basisUnit.symbol), as they were when you logged it."
-        case (_, let grams?): basisText = "Scaled from your label’s values for a \(formatQuantity(grams)) g serving."
+        case (_, let grams?): basisText = "Scaled from your label’s values for a \(MeasureUnit.grams.shownText(grams)) serving."
         case (_, nil): basisText = "Typed in as they are: a quick add has no weight to scale."
         }
         isQuickAdd = entry.food.dataType == .quickAdd

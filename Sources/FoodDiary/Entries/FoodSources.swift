@@ -109,7 +109,7 @@ struct FoodSources: Sendable {
 
     private static func resolved(_ recipe: Recipe, source: String, owner: String?) throws -> ResolvedFood {
         guard let snapshot = recipe.snapshot else { throw Unusable.emptyRecipe(name: recipe.name) }
-        let line = "\(owner.map { "\($0)’s recipe" } ?? "Recipe") · \(formatQuantity(recipe.servings)) servings of \(formatQuantity(recipe.servingGrams)) g"
+        let line = "\(owner.map { "\($0)’s recipe" } ?? "Recipe") · \(formatQuantity(recipe.servings)) servings of \(MeasureUnit.grams.shownText(recipe.servingGrams))"
         return ResolvedFood(source: source, food: snapshot, portions: [recipe.portion], defaultAmount: nil, myFoodID: nil,
                             catalogFoodID: nil, details: line)
     }

@@ -2,7 +2,7 @@ import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 
-/// A food the catalog lacks, typed from its label: a name, a serving in grams and any nutrients per
+/// A food the catalog lacks, typed from its label: a name, a serving's weight and any nutrients per
 /// serving. Everything is kept as typed so the form can be shown again beside its errors.
 public struct HandTypedFoodForm: Sendable, Equatable {
     public static let maxNameLength = 200
@@ -28,6 +28,10 @@ public struct HandTypedFoodForm: Sendable, Equatable {
         public let amount: ChosenAmount
         public let saveForLater: Bool
     }
+
+    /// The unit the serving size is read and typed in, and a size to show as an example.
+    static var servingUnit: AmountUnit { AmountUnit.shown(.grams) }
+    static var servingExample: String { servingUnit == .grams ? "40" : NumberText.decimal(1.5, maxFractionDigits: 1, grouping: false) }
 
     public init(name: String = "", brand: String = "", servingGrams: String = "", nutrients: [NutrientKind: String] = [:],
                 amount: ChosenAmount.Form = .init(choice: "serving"), saveForLater: Bool = false) {
@@ -59,10 +63,9 @@ public struct HandTypedFoodForm: Sendable, Equatable {
         }
 
         var serving: Double?
-        switch TypedNumber.parse(servingGrams, in: ChosenAmount.gramsRange) {
-        case .success(let grams): serving = grams
-        case .failure(let problem):
-            errors.servingGrams = TypedNumber.message(problem, what: "the serving size in grams", range: ChosenAmount.gramsRange)
+        switch TypedAmount.parse(servingGrams, measure: .grams, range: ChosenAmount.gramsRange, subject: "the serving size") {
+        case .success(let typed): serving = typed.stored
+        case .failure(let problem): errors.servingGrams = problem.message
         }
 
         var basis = NutrientValues()
@@ -74,7 +77,7 @@ public struct HandTypedFoodForm: Sendable, Equatable {
             switch TypedNumber.parse(text, in: range) {
             case .success(let value): basis[kind] = kind.stored(fromShown: value)
             case .failure(.outOfRange) where serving != nil:
-                errors.nutrients[kind] = "\(kind.label) can’t be more than \(kind.format(ceiling)) in a \(formatQuantity(serving!)) g serving."
+                errors.nutrients[kind] = "\(kind.label) can’t be more than \(kind.format(ceiling)) in a \(MeasureUnit.grams.shownText(serving!)) serving."
             case .failure(let problem):
                 errors.nutrients[kind] = TypedNumber.message(problem, what: "\(kind.label.lowercased()) in \(kind.unit)", range: range)
             }

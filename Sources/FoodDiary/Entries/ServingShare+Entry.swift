@@ -9,7 +9,7 @@ extension ServingShare {
         guard !isWhole else { return SharedPortion(food: entry.food, grams: entry.grams, label: entry.portionLabel, nutrients: entry.nutrients) }
         if let grams = entry.grams {
             let shareGrams = grams * fraction
-            return SharedPortion(food: entry.food, grams: shareGrams, label: "\(formatQuantity(shareGrams)) g, \(text) of \(entry.portionLabel)",
+            return SharedPortion(food: entry.food, grams: shareGrams, label: "\(PortionLabel.amount(shareGrams, entry.food.basisUnit)), \(text) of \(entry.portionLabel)",
                                  nutrients: entry.food.nutrients(forGrams: shareGrams))
         }
         let food = FoodSnapshot(dataType: entry.food.dataType, catalogFoodID: entry.food.catalogFoodID, ndbNumber: entry.food.ndbNumber,

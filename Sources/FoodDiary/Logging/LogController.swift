@@ -121,7 +121,7 @@ struct LogController: Sendable {
         let several = entries.count > 1
         return LogView.Added(description: several ? Meal.foodsText(entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: entries.count)
                                                   : entry.food.description,
-                             amount: several ? "\(entries.count) foods" : entry.portionLabel,
+                             amount: several ? "\(entries.count) foods" : PortionLabel.shown(entry.portionLabel),
                              kcal: kcalText(NutrientValues.sum(entries.map(\.nutrients))),
                              changeURL: several ? "/meals/\(mealID)" : "/meals/\(mealID)/foods/\(first)", entryID: first,
                              throughID: several ? entries.last?.id : nil, mealID: mealID, madeMeal: parameters["made"] == "1")

@@ -14,16 +14,16 @@ struct LogRowView: Sendable {
 
     static func usual(_ food: FoodSuggestions.Usual) -> LogRowView {
         let times = food.meals == 1 ? "once" : "\(food.meals) times"
-        return LogRowView(name: food.description, detail: [food.brandOwner, food.amountLabel, times].compactMap { $0 }.joined(separator: " · "),
+        return LogRowView(name: food.description, detail: [food.brandOwner, PortionLabel.shown(food.amountLabel), times].compactMap { $0 }.joined(separator: " · "),
                           kcal: food.energyKcal.map { kcalText($0) } ?? "–", field: "entry", value: String(food.entryID),
-                          buttonLabel: "Add \(food.amountLabel) of \(food.description)", url: nil)
+                          buttonLabel: "Add \(PortionLabel.shown(food.amountLabel)) of \(food.description)", url: nil)
     }
 
     static func catalog(_ food: FoodSummary, amount: ChosenAmount, isLast: Bool) -> LogRowView {
         let kcal = food.energyKcalPer100g.map { kcalText($0 * amount.grams / 100) } ?? "–"
-        return LogRowView(name: food.description, detail: [food.brandOwner, isLast ? "\(amount.label), as last time" : amount.label]
+        return LogRowView(name: food.description, detail: [food.brandOwner, isLast ? "\(amount.shownLabel), as last time" : amount.shownLabel]
                             .compactMap { $0 }.joined(separator: " · "),
-                          kcal: kcal, field: "source", value: "catalog:\(food.id)", buttonLabel: "Add \(amount.label) of \(food.description)",
+                          kcal: kcal, field: "source", value: "catalog:\(food.id)", buttonLabel: "Add \(amount.shownLabel) of \(food.description)",
                           url: "/foods/\(food.id)")
     }
 
@@ -36,24 +36,24 @@ struct LogRowView: Sendable {
 
     static func saved(_ saved: SavedFood) -> LogRowView {
         let amount = saved.defaultAmount
-        return LogRowView(name: saved.food.description, detail: [saved.food.brandOwner, amount.label, "saved"].compactMap { $0 }.joined(separator: " · "),
+        return LogRowView(name: saved.food.description, detail: [saved.food.brandOwner, amount.shownLabel, "saved"].compactMap { $0 }.joined(separator: " · "),
                           kcal: kcalText(saved.food.nutrients(forGrams: amount.grams)), field: "source", value: "saved:\(saved.id)",
-                          buttonLabel: "Add \(amount.label) of \(saved.food.description)", url: nil)
+                          buttonLabel: "Add \(amount.shownLabel) of \(saved.food.description)", url: nil)
     }
 
     static func own(_ food: MyFood) -> LogRowView {
         let amount = ChosenAmount.everyday(portions: [food.portion])
-        return LogRowView(name: food.name, detail: [food.brandOwner, amount.label, "my food"].compactMap { $0 }.joined(separator: " · "),
+        return LogRowView(name: food.name, detail: [food.brandOwner, amount.shownLabel, "my food"].compactMap { $0 }.joined(separator: " · "),
                           kcal: kcalText(food.snapshot.nutrients(forGrams: amount.grams)), field: "source", value: "my:\(food.id)",
-                          buttonLabel: "Add \(amount.label) of \(food.name)", url: "/my-foods/\(food.id)")
+                          buttonLabel: "Add \(amount.shownLabel) of \(food.name)", url: "/my-foods/\(food.id)")
     }
 
     static func recipe(_ recipe: Recipe) -> LogRowView? {
         guard let snapshot = recipe.snapshot else { return nil }
         let amount = ChosenAmount.everyday(portions: [recipe.portion])
-        return LogRowView(name: recipe.name, detail: "\(amount.label) · recipe",
+        return LogRowView(name: recipe.name, detail: "\(amount.shownLabel) · recipe",
                           kcal: kcalText(snapshot.nutrients(forGrams: amount.grams)), field: "source", value: "recipe:\(recipe.id)",
-                          buttonLabel: "Add \(amount.label) of \(recipe.name)", url: "/recipes/\(recipe.id)")
+                          buttonLabel: "Add \(amount.shownLabel) of \(recipe.name)", url: "/recipes/\(recipe.id)")
     }
 }
 

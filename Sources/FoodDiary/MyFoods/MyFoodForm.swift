@@ -22,7 +22,7 @@ struct MyFoodForm: Sendable, Equatable {
 
     init(food: MyFood? = nil) {
         label = HandTypedFoodForm(
-            name: food?.name ?? "", brand: food?.brandOwner ?? "", servingGrams: food.map { formatQuantity($0.servingGrams) } ?? "",
+            name: food?.name ?? "", brand: food?.brandOwner ?? "", servingGrams: food.map { TypedAmount.prefilled($0.servingGrams, measure: .grams) } ?? "",
             nutrients: Dictionary(uniqueKeysWithValues: NutrientKind.onLabels.map { kind in (kind, food?.perServing[kind].map { formatQuantity(kind.shown($0)) } ?? "") }),
             amount: ChosenAmount.Form(choice: "serving", count: "1"))
         servingLabel = food?.servingLabel ?? ""

@@ -27,7 +27,7 @@ struct MyFoodsView: Sendable {
         self.csrfToken = csrfToken
         rows = foods.map {
             Row(editURL: "/my-foods/\($0.id)", name: $0.name, brandOwner: $0.brandOwner,
-                servingText: "\($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g",
+                servingText: "\($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
                 kcal: kcalText($0.perServing), thumbnailURL: $0.photo?.url(.thumb), isShared: $0.isSharedWithHousehold)
         }
         hasRows = !rows.isEmpty
@@ -45,6 +45,8 @@ struct MyFoodFormView: Sendable {
     let name: String
     let brand: String
     let servingGrams: String
+    let servingUnit = HandTypedFoodForm.servingUnit.symbol
+    let servingExample = HandTypedFoodForm.servingExample
     let servingLabel: String
     let nutrients: [HandTypedFoodView.NutrientField]
     let nameError: String?

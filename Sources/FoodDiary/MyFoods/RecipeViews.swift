@@ -76,12 +76,12 @@ struct RecipeDetailView: Sendable {
         self.notice = notice
         self.csrfToken = csrfToken
         name = recipe.name
-        servingsText = "Makes \(formatQuantity(recipe.servings)) servings" + (recipe.totalGrams > 0 ? " of \(formatQuantity(recipe.servingGrams)) g" : "")
+        servingsText = "Makes \(formatQuantity(recipe.servings)) servings" + (recipe.totalGrams > 0 ? " of \(MeasureUnit.grams.shownText(recipe.servingGrams))" : "")
         notes = recipe.notes.isEmpty ? nil : recipe.notes
         sourceURL = recipe.sourceURL
         photoURL = recipe.photo?.url(.large)
         ingredients = recipe.ingredients.map {
-            Ingredient(description: $0.food.description, amount: $0.portionLabel, kcal: kcalText($0.nutrients), macros: macrosText($0.nutrients),
+            Ingredient(description: $0.food.description, amount: PortionLabel.shown($0.portionLabel), kcal: kcalText($0.nutrients), macros: macrosText($0.nutrients),
                        source: $0.myFoodID != nil ? "My food" : $0.food.dataType.label,
                        removeAction: "/recipes/\(recipe.id)/ingredients/\($0.id)/delete")
         }
@@ -153,7 +153,7 @@ struct IngredientSearchView: Sendable {
         action = "/recipes/\(recipe.id)/ingredients/new"
         self.query = query
         self.myFoods = myFoods.map {
-            Row(url: "/recipes/\(recipe.id)/ingredients/new/my/\($0.id)", name: $0.name, detail: "My food · \($0.servingLabel ?? "1 serving") = \(formatQuantity($0.servingGrams)) g",
+            Row(url: "/recipes/\(recipe.id)/ingredients/new/my/\($0.id)", name: $0.name, detail: "My food · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
                 kcal: kcalText($0.perServing))
         }
         hasMyFoods = !self.myFoods.isEmpty

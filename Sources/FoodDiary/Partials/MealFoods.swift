@@ -14,7 +14,7 @@ struct EntryRowView: Sendable {
         url = "/meals/\(entry.mealID)/foods/\(entry.id)"
         description = entry.food.description
         brandOwner = entry.food.brandOwner
-        amount = entry.portionLabel
+        amount = PortionLabel.shown(entry.portionLabel)
         kcal = kcalText(entry.nutrients)
         macros = macrosText(entry.nutrients)
     }

@@ -34,9 +34,9 @@ struct UsualFoodsView: Sendable {
         self.foods = foods.map { food in
             let times = food.meals == 1 ? "once" : "\(food.meals) times"
             return Food(description: food.description,
-                        detail: [food.brandOwner, food.amountLabel, times].compactMap { $0 }.joined(separator: " · "),
+                        detail: [food.brandOwner, PortionLabel.shown(food.amountLabel), times].compactMap { $0 }.joined(separator: " · "),
                         kcal: food.energyKcal.map { FoodDiaryBase.kcalText($0) } ?? "–", entryID: food.entryID,
-                        buttonLabel: "Add \(food.amountLabel) of \(food.description)")
+                        buttonLabel: "Add \(PortionLabel.shown(food.amountLabel)) of \(food.description)")
         }
     }
 }

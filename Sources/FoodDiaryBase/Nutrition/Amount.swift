@@ -185,6 +185,9 @@ public struct ChosenAmount: Sendable, Equatable {
         self.label = label
     }
 
+    /// The label as the person reads it, in their units and numbers.
+    package var shownLabel: String { PortionLabel.shown(label) }
+
     /// The raw choice as a form carries it: `amount` is `g125`, a portion key, or `grams`.
     public struct Form: Sendable, Equatable {
         public var choice: String
@@ -251,8 +254,8 @@ public struct ChosenAmount: Sendable, Equatable {
                 errors.count = "\(formatQuantity(count)) × \(portion.label) is \(unit.shownText(grams)), more than the \(unit.shownText(gramsRange.upperBound)) one entry can hold."
                 return .failure(errors)
             }
-            let countText = count == 1 ? "" : "\(formatQuantity(count)) × "
-            return .success(ChosenAmount(grams: grams, label: "\(countText)\(portion.label) (\(unit.shownText(grams)))"))
+            let countText = count == 1 ? "" : "\(PortionLabel.number(count)) × "
+            return .success(ChosenAmount(grams: grams, label: "\(countText)\(portion.label) (\(PortionLabel.amount(grams, unit)))"))
         }
     }
 }

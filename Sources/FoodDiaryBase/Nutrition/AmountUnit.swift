@@ -33,6 +33,14 @@ package enum AmountUnit: String, CaseIterable, Sendable {
 
     package var symbol: String { rawValue }
 
+    /// Which system a person reading this unit uses.
+    package var system: UnitSystem {
+        switch self {
+        case .grams, .kilograms, .millilitres, .litres: .metric
+        case .ounces, .pounds, .fluidOunces: .us
+        }
+    }
+
     /// What the amount field is called: "Grams", "Fluid ounces".
     package var name: String {
         switch self {
@@ -93,14 +101,19 @@ package enum TypedAmount {
     }
 
     /// Grams (or ml) and the label the diary keeps ("4 oz", "125 g"), or the sentence to show.
-    package static func parse(_ text: String, measure: MeasureUnit, range: ClosedRange<Double>) -> Result<(stored: Double, label: String), Problem> {
+    /// `subject` names the amount in messages: "the serving size"; the amount eaten otherwise.
+    package static func parse(_ text: String, measure: MeasureUnit, range: ClosedRange<Double>,
+                              subject: String? = nil) -> Result<(stored: Double, label: String), Problem> {
+        func what(_ unit: AmountUnit) -> String {
+            subject.map { "\($0) in \(unit.name.lowercased())" } ?? "the \(unit.name.lowercased()) \(measure == .grams ? "eaten" : "drunk")"
+        }
         let shown = AmountUnit.shown(measure)
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var number = Substring(trimmed), unit = shown
         if let match = trimmed.wholeMatch(of: /(.*?[0-9.,])\s*([A-Za-z][A-Za-z. ]*)/) {
             guard let written = AmountUnit(written: match.output.2) else {
                 let units = measure == .grams ? "g, kg, oz or lb" : "ml, l or fl oz"
-                return .failure(Problem("Enter the \(shown.name.lowercased()) \(measure == .grams ? "eaten" : "drunk") as a number, with \(units) after it for another unit, like \(measure == .grams ? "125 g or 4 oz" : "250 ml or 8 fl oz")."))
+                return .failure(Problem("Enter \(what(shown)) as a number, with \(units) after it for another unit, like \(measure == .grams ? "125 g or 4 oz" : "250 ml or 8 fl oz")."))
             }
             guard written.measure == measure else {
                 return .failure(Problem(measure == .grams ? "This food is weighed: write g, kg, oz or lb, not \(written.symbol)."
@@ -111,10 +124,24 @@ package enum TypedAmount {
         let bounds = Self.bounds(range, in: unit)
         switch TypedNumber.parse(String(number), in: bounds) {
         case .success(let value):
-            return .success((value * unit.stored, "\(formatQuantity(value)) \(unit.symbol)"))
+            return .success((value * unit.stored, "\(PortionLabel.number(value)) \(unit.symbol)"))
         case .failure(let problem):
-            let what = measure == .grams ? "the \(unit.name.lowercased()) eaten" : "the \(unit.name.lowercased()) drunk"
-            return .failure(Problem(TypedNumber.message(problem, what: what, range: bounds)))
+            return .failure(Problem(TypedNumber.message(problem, what: what(unit), range: bounds)))
         }
+    }
+
+    /// What a form shows for an amount kept as `stored`, so that saving it unchanged keeps it
+    /// exactly: a number in the person's unit when it says the amount exactly, else the amount in
+    /// whichever unit does ("40 g" in a field that reads ounces).
+    package static func prefilled(_ stored: Double, measure: MeasureUnit) -> String {
+        let shown = AmountUnit.shown(measure)
+        let others = AmountUnit.allCases.filter { $0.measure == measure && $0 != shown }
+        for unit in [shown] + others {
+            let value = (stored / unit.stored * 100).rounded() / 100
+            guard value > 0, value * unit.stored == stored else { continue }
+            let number = NumberText.decimal(value, maxFractionDigits: 2, grouping: false)
+            return unit == shown ? number : "\(number) \(unit.symbol)"
+        }
+        return NumberText.decimal(stored / shown.stored, maxFractionDigits: 2, grouping: false)
     }
 }

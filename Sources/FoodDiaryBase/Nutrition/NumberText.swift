@@ -17,6 +17,12 @@ package enum NumberText {
         return String(text.map { $0 == "," ? "\u{202F}" : $0 == "." ? "," : $0 })
     }
 
+    /// `value` to at most two decimals with a decimal point and no grouping in every language:
+    /// what the diary keeps inside its own text.
+    package static func plain(_ value: Double) -> String {
+        format(value, fractionDigits: 2, keepingZeros: false, grouping: false)
+    }
+
     /// A count with its thousands separated: "354,600".
     package static func grouped(_ value: Int) -> String {
         decimal(Double(value), maxFractionDigits: 0, grouping: true)
