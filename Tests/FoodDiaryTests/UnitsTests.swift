@@ -146,6 +146,56 @@ import GRDB
         }
     }
 
+    /// The API's amounts follow the person's system under names that say it, as its energy does:
+    /// a script written for grams finds no `grams` rather than a number in ounces. The catalog's
+    /// own facts (per 100 g, a portion's gramWeight) stay as USDA gives them.
+    @Test func theAPIWritesAmountsInThePersonsSystemAndAScriptMayAskForEither() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, _, routes in
+            let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
+            try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "137")])
+            try await client.postMultipart("/my-foods", fields: MyFoodsAndRecipesTests.granola)
+            try await client.postMultipart("/recipes", fields: [("name", "Bake"), ("servings", "4")])
+            try await client.postForm("/recipes/1/ingredients", [("source", "catalog:9040"), ("amount", "g250")])
+            try await client.postForm("/body/weight", [("value", "80")])
+            try await client.postForm("/water", [("millilitres", "330")])
+            try await client.postForm("/settings/body", [("units", "us"), ("energy", "kcal"), ("glass", "12"), ("water_goal", "64")])
+
+            func json(_ uri: String) async throws -> [String: Any] {
+                try #require(try JSONSerialization.jsonObject(with: Data(try await client.get(uri).text.utf8)) as? [String: Any])
+            }
+            func food(_ uri: String) async throws -> [String: Any] {
+                let meals = try #require(try await json(uri)["meals"] as? [[String: Any]])
+                return try #require((meals.first?["foods"] as? [[String: Any]])?.first)
+            }
+            let us = try await food("/api/days/2026-03-09")
+            #expect(abs((us["ounces"] as? Double ?? 0) * 28.349523125 - 137) < 1e-9 && us["grams"] == nil)
+            #expect(us["fluidOunces"] is NSNull && us["portion"] as? String == "4.83 oz")
+            let metric = try await food("/api/days/2026-03-09?amounts=metric")
+            #expect(metric["grams"] as? Double == 137 && metric["ounces"] == nil && metric["portion"] as? String == "137 g", "a script may keep grams")
+
+            let myFoods = try #require(try await json("/api/my-foods")["myFoods"] as? [[String: Any]])
+            #expect(abs((myFoods.first?["servingOunces"] as? Double ?? 0) * 28.349523125 - 40) < 1e-9)
+            let recipe = try await json("/api/recipes/1")
+            #expect(abs((recipe["servingOunces"] as? Double ?? 0) * 28.349523125 - 62.5) < 1e-9)
+            let body = try await json("/api/body")
+            #expect(body["units"] as? String == "us" && body["trendLb"] is Double && body["trendKg"] == nil)
+            #expect(abs((body["waterGoalFlOz"] as? Double ?? 0) - 64) < 1e-9)
+            let weight = try #require((body["measures"] as? [[String: Any]])?.first { $0["key"] as? String == "weight" })
+            #expect(weight["unit"] as? String == "lb" && abs(((weight["latest"] as? [String: Any])?["value"] as? Double ?? 0) / 2.204_622_621_8 - 80) < 1e-6)
+            let drinks = try #require(try await json("/api/water")["drinks"] as? [[String: Any]])
+            #expect(abs((drinks.first?["flOz"] as? Double ?? 0) * 29.5735295625 - 330) < 1e-9)
+            #expect(try await client.get("/api/body?amounts=imperial").status == .badRequest)
+
+            // Every answer of the API, but the catalog's, names no metric amount.
+            let metricKey = #/"(grams|millilitres|ml|\w+(Grams|Kg|Ml))":/#
+            for route in routes where route.methods.contains(.get) && route.path.hasPrefix("/api/") && !route.path.hasPrefix("/api/foods") {
+                let path = Self.samplePath(route.path)
+                let text = try await client.get(path).text
+                #expect(text.firstMatch(of: metricKey) == nil, "\(path): \(text.prefix(300))")
+            }
+        }
+    }
+
     @Test func theChoiceTravelsInTheDiaryFile() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
             try await Self.chooseKilojoules(client)

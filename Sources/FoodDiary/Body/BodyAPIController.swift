@@ -15,13 +15,20 @@ struct BodyAPIController: Sendable {
         routes.get("/api/water", use: water)
     }
 
+    /// Every value in the request's units (`UnitSystem.shown`), under names that say them: a
+    /// script written for kilograms finds no `trendKg` rather than a number in pounds.
     struct MeasureJSON: Encodable {
         let key: String
         let name: String
-        /// `kg`, `cm` or `percent`: the unit every value of it is in, whatever the person reads.
+        /// `kg`, `cm` or `percent` (`lb`, `in` in US units): the unit every value of it is in.
         let unit: String
         let isShown: Bool
         let latest: ReadingJSON?
+
+        init(_ measure: BodyMeasure, latest: BodyMeasurement?) {
+            (key, name, unit, isShown) = (measure.key, measure.name, measure.unit.jsonName, measure.isShown)
+            self.latest = latest.map { ReadingJSON($0, unit: measure.unit) }
+        }
     }
 
     struct ReadingJSON: Encodable {
@@ -29,34 +36,49 @@ struct BodyAPIController: Sendable {
         let value: Double
         let localTime: String
         let utcOffsetMinutes: Int
-        init(_ reading: BodyMeasurement) {
-            (id, value, localTime, utcOffsetMinutes) = (reading.id, reading.value, reading.takenAt.description, reading.utcOffsetMinutes)
+        init(_ reading: BodyMeasurement, unit: BodyMeasure.Unit) {
+            (id, value, localTime, utcOffsetMinutes) = (reading.id, unit.shown(reading.value, in: .shown), reading.takenAt.description, reading.utcOffsetMinutes)
         }
     }
 
     struct SummaryJSON: Encodable {
-        let units: String
-        let trendKg: Double?
-        let weeklyRateKg: Double?
-        let waterGoalMl: Double?
+        let units: UnitSystem
+        let trendKilograms: Double?
+        let weeklyRateKilograms: Double?
+        let waterGoalMillilitres: Double?
         let measures: [MeasureJSON]
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
+            let weight = units == .metric ? "Kg" : "Lb"
+            try container.encode(units.rawValue, forKey: .init("units"))
+            try container.encode(trendKilograms.map(units.weight(fromKilograms:)), forKey: .init("trend" + weight))
+            try container.encode(weeklyRateKilograms.map(units.weight(fromKilograms:)), forKey: .init("weeklyRate" + weight))
+            try container.encode(waterGoalMillilitres.map(units.drink(fromMillilitres:)), forKey: .init(units == .metric ? "waterGoalMl" : "waterGoalFlOz"))
+            try container.encode(measures, forKey: .init("measures"))
+        }
     }
 
     struct DrinkJSON: Encodable {
-        let id: Int64
-        let ml: Double
-        let localTime: String
-        let utcOffsetMinutes: Int
+        let drink: WaterDrink
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
+            try container.encode(drink.id, forKey: .init("id"))
+            let units = UnitSystem.shown
+            try container.encode(units.drink(fromMillilitres: drink.millilitres), forKey: .init(units == .metric ? "ml" : "flOz"))
+            try container.encode(drink.drunkAt.description, forKey: .init("localTime"))
+            try container.encode(drink.utcOffsetMinutes, forKey: .init("utcOffsetMinutes"))
+        }
     }
 
     @Sendable func summary(_ request: Request, context: AppRequestContext) async throws -> Response {
         let today = LocalDateTime(now(), in: timeZone).date
         let page = try await context.diary().database.read { db in try BodyQueries.page(db, today: today, shownDays: 1, withEnergy: false) }
         return try jsonResponse(SummaryJSON(
-            units: page.settings.units.rawValue, trendKg: page.trend.latest?.trendKilograms, weeklyRateKg: page.trend.weeklyRateKilograms,
-            waterGoalMl: page.settings.waterGoalMillilitres,
-            measures: page.measures.map { MeasureJSON(key: $0.key, name: $0.name, unit: $0.unit.rawValue, isShown: $0.isShown,
-                                                      latest: page.latest[$0.id].map(ReadingJSON.init)) }))
+            units: .shown, trendKilograms: page.trend.latest?.trendKilograms, weeklyRateKilograms: page.trend.weeklyRateKilograms,
+            waterGoalMillilitres: page.settings.waterGoalMillilitres,
+            measures: page.measures.map { MeasureJSON($0, latest: page.latest[$0.id]) }))
     }
 
     @Sendable func readings(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -68,14 +90,14 @@ struct BodyAPIController: Sendable {
             return (measure, readings, next)
         }
         guard let (measure, readings, next) = found else { throw BodyController.noSuchMeasure }
-        return try jsonResponse(PagedJSON("readings", readings.map(ReadingJSON.init), fields: [("measure", measure.key), ("unit", measure.unit.rawValue)],
+        return try jsonResponse(PagedJSON("readings", readings.map { ReadingJSON($0, unit: measure.unit) }, fields: [("measure", measure.key), ("unit", measure.unit.jsonName)],
                                           page: page, path: "/api/body/\(measure.key)", next: next))
     }
 
     @Sendable func water(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = try APIPageQuery(try request.formQuery())
         let (drinks, next) = try await context.diary().database.read { db in try BodyQueries.waterPage(db, page: page) }
-        return try jsonResponse(PagedJSON("drinks", drinks.map { DrinkJSON(id: $0.id, ml: $0.millilitres, localTime: $0.drunkAt.description, utcOffsetMinutes: $0.utcOffsetMinutes) },
+        return try jsonResponse(PagedJSON("drinks", drinks.map(DrinkJSON.init),
                                           page: page, path: "/api/water", next: next))
     }
 }

@@ -32,6 +32,9 @@ public struct BodyMeasure: Sendable, Equatable {
             }
         }
 
+        /// The API's name for the unit its values come in, the request's: `kg`, `cm`, `percent`, or `lb`, `in`.
+        var jsonName: String { self == .percent ? rawValue : shownUnit(.shown) }
+
         /// "72.4 kg", "31.9 in", "21.5 %".
         func text(_ stored: Double, in units: UnitSystem) -> String {
             "\(NumberText.decimal(shown(stored, in: units), maxFractionDigits: 1, grouping: true)) \(shownUnit(units))"

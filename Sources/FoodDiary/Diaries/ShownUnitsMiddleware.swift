@@ -5,7 +5,8 @@ import Hummingbird
 /// Answers a signed-in person in the units they chose: every energy on a page, in a form's
 /// reading and in the API is then theirs, with no view model passing the choice along. The API
 /// writes numbers and times as scripts read them, whatever the browser's language; a script may
-/// ask it for one energy unit whatever the person reads (`?energy=kcal`). FoodData Central's
+/// ask it for one energy unit or system of amounts whatever the person reads (`?energy=kcal`,
+/// `?amounts=metric`). FoodData Central's
 /// protocol (`/fdc/`) has its units fixed.
 package struct ShownUnitsMiddleware: RouterMiddleware {
     package typealias Context = AppRequestContext
@@ -24,6 +25,12 @@ package struct ShownUnitsMiddleware: RouterMiddleware {
                     throw HTTPError(.badRequest, message: "energy is kcal or kJ, as the keys energyKcal and energyKj name them.")
                 }
                 conventions = conventions.with(energy: energy, amounts: conventions.amounts)
+            }
+            if let asked = request.uri.queryParameters.get("amounts") {
+                guard let amounts = UnitSystem(rawValue: asked) else {
+                    throw HTTPError(.badRequest, message: "amounts is metric or us, as the keys grams and ounces name them.")
+                }
+                conventions = conventions.with(energy: conventions.energy, amounts: amounts)
             }
         }
         return try await conventions.bound { try await next(request, context) }

@@ -120,20 +120,16 @@ struct MealDetailJSON: Encodable {
 struct FoodEntryJSON: Encodable {
     let entry: FoodEntry
 
-    enum CodingKeys: String, CodingKey { case id, description, brandOwner, dataType, catalogFoodId, ndbNumber, grams, millilitres, portion }
-
     func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(entry.id, forKey: .id)
-        try container.encode(entry.food.description, forKey: .description)
-        try container.encode(entry.food.brandOwner, forKey: .brandOwner)
-        try container.encode(entry.food.dataType.rawValue, forKey: .dataType)
-        try container.encode(entry.food.catalogFoodID, forKey: .catalogFoodId)
-        try container.encode(entry.food.ndbNumber, forKey: .ndbNumber)
-        let amount = entry.food.basisUnit.split(entry.grams)
-        try container.encode(amount.grams, forKey: .grams)
-        try container.encode(amount.millilitres, forKey: .millilitres)
-        try container.encode(entry.portionLabel, forKey: .portion)
+        var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
+        try container.encode(entry.id, forKey: .init("id"))
+        try container.encode(entry.food.description, forKey: .init("description"))
+        try container.encode(entry.food.brandOwner, forKey: .init("brandOwner"))
+        try container.encode(entry.food.dataType.rawValue, forKey: .init("dataType"))
+        try container.encode(entry.food.catalogFoodID, forKey: .init("catalogFoodId"))
+        try container.encode(entry.food.ndbNumber, forKey: .init("ndbNumber"))
+        for (key, value) in entry.food.basisUnit.shownJSON(entry.grams) { try container.encode(value, forKey: .init(key)) }
+        try container.encode(PortionLabel.shown(entry.portionLabel), forKey: .init("portion"))
         try NutrientsJSON(values: entry.nutrients).encode(to: encoder)
     }
 }

@@ -95,7 +95,8 @@ struct MyFoodsController: Sendable {
             try container.encode(food.id, forKey: .init("id"))
             try container.encode(food.name, forKey: .init("name"))
             try container.encode(food.brandOwner, forKey: .init("brandOwner"))
-            try container.encode(food.servingGrams, forKey: .init("servingGrams"))
+            let serving = MeasureUnit.grams.shownJSON(food.servingGrams, prefix: "serving")[0]
+            try container.encode(serving.value, forKey: .init(serving.key))
             try container.encode(food.servingLabel, forKey: .init("servingLabel"))
             try container.encode(food.photo?.url(.thumb), forKey: .init("photoUrl"))
             try container.encode(NutrientsJSON(values: food.perServing), forKey: .init("perServing"))

@@ -170,10 +170,8 @@ struct RecipesController: Sendable {
                 try container.encode(ingredient.food.dataType.rawValue, forKey: .init("dataType"))
                 try container.encode(ingredient.food.ndbNumber, forKey: .init("ndbNumber"))
                 try container.encode(ingredient.myFoodID, forKey: .init("myFoodId"))
-                let amount = ingredient.food.basisUnit.split(ingredient.grams)
-                try container.encode(amount.grams, forKey: .init("grams"))
-                try container.encode(amount.millilitres, forKey: .init("millilitres"))
-                try container.encode(ingredient.portionLabel, forKey: .init("portion"))
+                for (key, value) in ingredient.food.basisUnit.shownJSON(ingredient.grams) { try container.encode(value, forKey: .init(key)) }
+                try container.encode(PortionLabel.shown(ingredient.portionLabel), forKey: .init("portion"))
                 try NutrientsJSON(values: ingredient.nutrients).encode(to: encoder)
             }
         }
@@ -187,17 +185,17 @@ struct RecipesController: Sendable {
         let totals: NutrientsJSON
         let perServing: NutrientsJSON
 
-        enum CodingKeys: String, CodingKey { case id, name, servings, servingGrams, notes, ingredients, totals, perServing }
         func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(name, forKey: .name)
-            try container.encode(servings, forKey: .servings)
-            try container.encode(servingGrams, forKey: .servingGrams)
-            try container.encode(notes, forKey: .notes)
-            try container.encode(ingredients, forKey: .ingredients)
-            try container.encode(totals, forKey: .totals)
-            try container.encode(perServing, forKey: .perServing)
+            var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
+            try container.encode(id, forKey: .init("id"))
+            try container.encode(name, forKey: .init("name"))
+            try container.encode(servings, forKey: .init("servings"))
+            let serving = MeasureUnit.grams.shownJSON(servingGrams, prefix: "serving")[0]
+            try container.encode(serving.value, forKey: .init(serving.key))
+            try container.encode(notes, forKey: .init("notes"))
+            try container.encode(ingredients, forKey: .init("ingredients"))
+            try container.encode(totals, forKey: .init("totals"))
+            try container.encode(perServing, forKey: .init("perServing"))
         }
     }
 

@@ -33,6 +33,19 @@ package enum AmountUnit: String, CaseIterable, Sendable {
 
     package var symbol: String { rawValue }
 
+    /// An API key's name for an amount in this unit.
+    package var jsonName: String {
+        switch self {
+        case .grams: "grams"
+        case .kilograms: "kilograms"
+        case .ounces: "ounces"
+        case .pounds: "pounds"
+        case .millilitres: "millilitres"
+        case .litres: "litres"
+        case .fluidOunces: "fluidOunces"
+        }
+    }
+
     /// Which system a person reading this unit uses.
     package var system: UnitSystem {
         switch self {
@@ -81,6 +94,17 @@ package enum AmountUnit: String, CaseIterable, Sendable {
 }
 
 extension MeasureUnit {
+    /// An amount for the API in the request's units, under keys that name them (`grams` and
+    /// `millilitres`, or `ounces` and `fluidOunces`; `prefix` makes `servingOunces`). The key of
+    /// the measure the amount is not in is there too, null, so a script always finds both.
+    package func shownJSON(_ amount: Double?, prefix: String = "") -> [(key: String, value: Double?)] {
+        [MeasureUnit.grams, .millilitres].map { measure in
+            let unit = AmountUnit.shown(measure)
+            let key = prefix.isEmpty ? unit.jsonName : prefix + unit.jsonName.prefix(1).uppercased() + unit.jsonName.dropFirst()
+            return (key, measure == self ? amount.map { $0 / unit.stored } : nil)
+        }
+    }
+
     /// "113.4 g" or "4 oz": an amount stored in this unit, in the person's.
     package func shownText(_ amount: Double) -> String {
         let unit = AmountUnit.shown(self)
