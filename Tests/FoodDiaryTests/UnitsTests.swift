@@ -259,14 +259,14 @@ import GRDB
     /// form gets it back in its own unit so that saving it unchanged changes nothing.
     @Test func aLabelIsReadInThePersonsUnitsAndNumbers() {
         let labels = ["137 g", "4 oz", "1 cup, mashed (225 g)", "1.5 × 1 bar (64.5 g)", "68.5 g, half of 137 g",
-                      "1 oz (28.35 g)", "2 Tbsp", "1 serving", "0.5 kg", "250 ml", "1,234.5 g", "1 container (6 oz) (170.1 g)"]
+                      "1 oz (28.35 g)", "2 Tbsp", "1 serving", "0.5 kg", "250 ml", "1,234.5 g", "1 container (6 oz) (170.1 g)", "1250 g", "3,5 g", "2.42 oz, half of 1 cup (225 g)", "1 cup (8 fl oz) (244 g)"]
         let us = RequestConventions.stored.with(energy: .kcal, amounts: .us).bound { labels.map(PortionLabel.shown) }
         #expect(us == ["4.83 oz", "4 oz", "1 cup, mashed (7.94 oz)", "1.5 × 1 bar (2.28 oz)", "2.42 oz, half of 4.83 oz",
-                       "1 oz", "2 Tbsp", "1 serving", "17.64 oz", "8.45 fl oz", "43.55 oz", "1 container (6 oz)"], "no amount said twice")
+                       "1 oz", "2 Tbsp", "1 serving", "17.64 oz", "8.45 fl oz", "43.55 oz", "1 container (6 oz)", "44.09 oz", "0.12 oz", "2.42 oz, half of 1 cup (7.94 oz)", "1 cup (8 fl oz) (8.61 oz)"], "no amount said twice")
         let metric = labels.map(PortionLabel.shown)
         #expect(metric == ["137 g", "113.4 g", "1 cup, mashed (225 g)", "1.5 × 1 bar (64.5 g)", "68.5 g, half of 137 g",
-                           "1 oz (28.35 g)", "2 Tbsp", "1 serving", "0.5 kg", "250 ml", "1,234.5 g", "1 container (6 oz) (170.1 g)"],
-                "a measure's own name stays")
+                           "1 oz (28.35 g)", "2 Tbsp", "1 serving", "0.5 kg", "250 ml", "1,234.5 g", "1 container (6 oz) (170.1 g)", "1,250 g", "3.5 g", "68.61 g, half of 1 cup (225 g)", "1 cup (8 fl oz) (244 g)"],
+                "a measure's own name stays; a long number grouped, a label kept with a decimal comma read")
         let german = RequestConventions(acceptLanguage: "de-DE")
         #expect(german.bound { PortionLabel.shown("1.5 × 1 bar (1234.5 g)") } == "1,5 × 1 bar (1\u{202F}234,5 g)")
         #expect(german.bound { PortionLabel.asTyped("3.5 oz") } == "3,5 oz", "a form's number in the reader's language, its unit kept")

@@ -13,17 +13,17 @@ struct LogRowView: Sendable {
     let url: String?
 
     static func usual(_ food: FoodSuggestions.Usual) -> LogRowView {
-        let times = food.meals == 1 ? "once" : "\(food.meals) times"
-        return LogRowView(name: food.description, detail: [food.brandOwner, PortionLabel.shown(food.amountLabel), times].compactMap { $0 }.joined(separator: " · "),
+        let times = food.meals == 1 ? "once" : "\(food.meals) times", amount = PortionLabel.shown(food.amountLabel)
+        return LogRowView(name: food.description, detail: [food.brandOwner, amount, times].compactMap { $0 }.joined(separator: " · "),
                           kcal: food.energyKcal.map { kcalText($0) } ?? "–", field: "entry", value: String(food.entryID),
-                          buttonLabel: "Add \(PortionLabel.shown(food.amountLabel)) of \(food.description)", url: nil)
+                          buttonLabel: "Add \(amount) of \(food.description)", url: nil)
     }
 
     static func catalog(_ food: FoodSummary, amount: ChosenAmount, isLast: Bool) -> LogRowView {
-        let kcal = food.energyKcalPer100g.map { kcalText($0 * amount.grams / 100) } ?? "–"
-        return LogRowView(name: food.description, detail: [food.brandOwner, isLast ? "\(amount.shownLabel), as last time" : amount.shownLabel]
+        let kcal = food.energyKcalPer100g.map { kcalText($0 * amount.grams / 100) } ?? "–", label = amount.shownLabel
+        return LogRowView(name: food.description, detail: [food.brandOwner, isLast ? "\(label), as last time" : label]
                             .compactMap { $0 }.joined(separator: " · "),
-                          kcal: kcal, field: "source", value: "catalog:\(food.id)", buttonLabel: "Add \(amount.shownLabel) of \(food.description)",
+                          kcal: kcal, field: "source", value: "catalog:\(food.id)", buttonLabel: "Add \(label) of \(food.description)",
                           url: "/foods/\(food.id)")
     }
 
@@ -35,25 +35,25 @@ struct LogRowView: Sendable {
     }
 
     static func saved(_ saved: SavedFood) -> LogRowView {
-        let amount = saved.defaultAmount
-        return LogRowView(name: saved.food.description, detail: [saved.food.brandOwner, amount.shownLabel, "saved"].compactMap { $0 }.joined(separator: " · "),
+        let amount = saved.defaultAmount, label = amount.shownLabel
+        return LogRowView(name: saved.food.description, detail: [saved.food.brandOwner, label, "saved"].compactMap { $0 }.joined(separator: " · "),
                           kcal: kcalText(saved.food.nutrients(forGrams: amount.grams)), field: "source", value: "saved:\(saved.id)",
-                          buttonLabel: "Add \(amount.shownLabel) of \(saved.food.description)", url: nil)
+                          buttonLabel: "Add \(label) of \(saved.food.description)", url: nil)
     }
 
     static func own(_ food: MyFood) -> LogRowView {
-        let amount = ChosenAmount.everyday(portions: [food.portion])
-        return LogRowView(name: food.name, detail: [food.brandOwner, amount.shownLabel, "my food"].compactMap { $0 }.joined(separator: " · "),
+        let amount = ChosenAmount.everyday(portions: [food.portion]), label = amount.shownLabel
+        return LogRowView(name: food.name, detail: [food.brandOwner, label, "my food"].compactMap { $0 }.joined(separator: " · "),
                           kcal: kcalText(food.snapshot.nutrients(forGrams: amount.grams)), field: "source", value: "my:\(food.id)",
-                          buttonLabel: "Add \(amount.shownLabel) of \(food.name)", url: "/my-foods/\(food.id)")
+                          buttonLabel: "Add \(label) of \(food.name)", url: "/my-foods/\(food.id)")
     }
 
     static func recipe(_ recipe: Recipe) -> LogRowView? {
         guard let snapshot = recipe.snapshot else { return nil }
-        let amount = ChosenAmount.everyday(portions: [recipe.portion])
-        return LogRowView(name: recipe.name, detail: "\(amount.shownLabel) · recipe",
+        let amount = ChosenAmount.everyday(portions: [recipe.portion]), label = amount.shownLabel
+        return LogRowView(name: recipe.name, detail: "\(label) · recipe",
                           kcal: kcalText(snapshot.nutrients(forGrams: amount.grams)), field: "source", value: "recipe:\(recipe.id)",
-                          buttonLabel: "Add \(amount.shownLabel) of \(recipe.name)", url: "/recipes/\(recipe.id)")
+                          buttonLabel: "Add \(label) of \(recipe.name)", url: "/recipes/\(recipe.id)")
     }
 }
 

@@ -32,11 +32,11 @@ struct UsualFoodsView: Sendable {
         action = "/meals/\(mealID)/foods/usual"
         self.csrfToken = csrfToken
         self.foods = foods.map { food in
-            let times = food.meals == 1 ? "once" : "\(food.meals) times"
+            let times = food.meals == 1 ? "once" : "\(food.meals) times", amount = PortionLabel.shown(food.amountLabel)
             return Food(description: food.description,
-                        detail: [food.brandOwner, PortionLabel.shown(food.amountLabel), times].compactMap { $0 }.joined(separator: " · "),
+                        detail: [food.brandOwner, amount, times].compactMap { $0 }.joined(separator: " · "),
                         kcal: food.energyKcal.map { FoodDiaryBase.kcalText($0) } ?? "–", entryID: food.entryID,
-                        buttonLabel: "Add \(PortionLabel.shown(food.amountLabel)) of \(food.description)")
+                        buttonLabel: "Add \(amount) of \(food.description)")
         }
     }
 }
