@@ -315,12 +315,12 @@ import FoodDiaryWeb
     /// Behind a proxy, the connection check asks the proxy, as libcurl's requests would go.
     @Test func theConnectionCheckGoesWhereLibcurlWould() {
         let api = FoodDataCentralOnline.officialBaseURL
-        #expect(FoodDataCentralOnline.firstHop(to: api, environment: [:]) == ("api.nal.usda.gov", 443))
-        #expect(FoodDataCentralOnline.firstHop(to: api, environment: ["HTTPS_PROXY": "http://proxy.lan:3128"]) == ("proxy.lan", 3128))
-        #expect(FoodDataCentralOnline.firstHop(to: api, environment: ["https_proxy": "proxy.lan"]) == ("proxy.lan", 1080))
-        #expect(FoodDataCentralOnline.firstHop(to: api, environment: ["https_proxy": "http://proxy.lan:3128", "no_proxy": "localhost,.usda.gov"])
+        #expect(UpstreamReachability.firstHop(to: api, environment: [:]) == ("api.nal.usda.gov", 443))
+        #expect(UpstreamReachability.firstHop(to: api, environment: ["HTTPS_PROXY": "http://proxy.lan:3128"]) == ("proxy.lan", 3128))
+        #expect(UpstreamReachability.firstHop(to: api, environment: ["https_proxy": "proxy.lan"]) == ("proxy.lan", 1080))
+        #expect(UpstreamReachability.firstHop(to: api, environment: ["https_proxy": "http://proxy.lan:3128", "no_proxy": "localhost,.usda.gov"])
                 == ("api.nal.usda.gov", 443))
-        #expect(FoodDataCentralOnline.firstHop(to: URL(string: "http://mirror.lan:8099/fdc")!, environment: ["https_proxy": "http://proxy.lan:3128"])
+        #expect(UpstreamReachability.firstHop(to: URL(string: "http://mirror.lan:8099/fdc")!, environment: ["https_proxy": "http://proxy.lan:3128"])
                 == ("mirror.lan", 8099), "an http mirror only follows http_proxy")
     }
 

@@ -1,0 +1,95 @@
+import FoodDiaryBase
+import Foundation
+
+/// A product as Open Food Facts' read API gives it (`/api/v2/product/{code}`), read into the
+/// catalog's terms: SR28 nutrient numbers per 100 g (per 100 ml for a drink), the label's serving
+/// and the barcode. What real answers do is absorbed here: numbers as strings, energy in kJ only
+/// or in kcal only, salt without sodium, minerals and cholesterol in grams, values no food has.
+struct OpenFoodFactsProduct: Sendable, Equatable {
+    struct Serving: Sendable, Equatable {
+        /// In grams, or millilitres for a drink.
+        let size: Double
+        /// "1 bar (40 g)", as the product's page writes it.
+        let text: String?
+    }
+
+    struct Unreadable: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The digits as the product answered them; a UPC-A and its EAN-13 (a leading zero) are one.
+    let code: String
+    let name: String
+    let brand: String?
+    /// What the nutrients are per 100 of.
+    let basisUnit: MeasureUnit
+    let serving: Serving?
+    /// Per 100 g (or 100 ml), by SR28 number; a nutrient the product leaves out is absent, not zero.
+    let nutrientsPer100: [String: Double]
+
+    /// Open Food Facts' `_100g` keys, with the factor from their unit to SR28's: grams become
+    /// milligrams for the minerals, cholesterol and vitamin C.
+    static let nutrientKeys: [(key: String, number: String, factor: Double)] = [
+        ("proteins", "203", 1), ("fat", "204", 1), ("carbohydrates", "205", 1), ("sugars", "269", 1), ("fiber", "291", 1),
+        ("saturated-fat", "606", 1), ("trans-fat", "605", 1), ("cholesterol", "601", 1000), ("sodium", "307", 1000),
+        ("potassium", "306", 1000), ("calcium", "301", 1000), ("iron", "303", 1000), ("vitamin-c", "401", 1000),
+    ]
+
+    /// Salt is sodium chloride: a label's salt is its sodium × 2.5, as EU labels compute it.
+    static let saltPerSodium = 2.5
+
+    /// One product answer. `asked` is the barcode asked for: an answer about another product is
+    /// refused, as it would be kept under the wrong code.
+    init(answer object: [String: Any], asked: String) throws(Unreadable) {
+        guard let product = object["product"] as? [String: Any] else { throw Unreadable(description: "the answer holds no product") }
+        let answered = JSONValue.text(product["code"]) ?? JSONValue.text(object["code"]) ?? ""
+        guard !answered.isEmpty, answered.allSatisfy({ $0.isASCII && $0.isNumber }),
+              answered.drop(while: { $0 == "0" }) == asked.drop(while: { $0 == "0" }) else {
+            throw Unreadable(description: "the answer is about another barcode (\(answered.prefix(20)))")
+        }
+        let name = JSONValue.text(product["product_name"]) ?? JSONValue.text(product["product_name_en"]) ?? JSONValue.text(product["generic_name"])
+        guard let name else { throw Unreadable(description: "product \(answered) has no name") }
+        code = answered
+        self.name = String(name.prefix(200))
+        brand = JSONValue.text(product["brands"]).map { String($0.split(separator: ",").first ?? Substring($0)).trimmingCharacters(in: .whitespaces) }
+            .flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
+        basisUnit = Self.isDrink(product) ? .millilitres : .grams
+        serving = Self.serving(product)
+        nutrientsPer100 = Self.nutrients(product["nutriments"] as? [String: Any] ?? [:])
+        guard nutrientsPer100["208"] != nil || nutrientsPer100.count >= 3 else {
+            throw Unreadable(description: "product \(answered) gives no nutrition per 100 g")
+        }
+    }
+
+    static func nutrients(_ nutriments: [String: Any]) -> [String: Double] {
+        var per100: [String: Double] = [:]
+        func value(_ key: String) -> Double? {
+            guard let number = JSONValue.number(nutriments[key + "_100g"]), number.isFinite, number >= 0 else { return nil }
+            return number
+        }
+        for (key, number, factor) in nutrientKeys {
+            if let grams = value(key), grams <= 100 { per100[number] = grams * factor }
+        }
+        if per100["307"] == nil, let salt = value("salt"), salt <= 100 { per100["307"] = salt / saltPerSodium * 1000 }
+        // Energy as given, in either unit or both; the one missing is worked out exactly (1 kcal = 4.184 kJ).
+        let kcal = value("energy-kcal").flatMap { $0 <= 950 ? $0 : nil }
+        let kilojoules = (value("energy-kj") ?? value("energy")).flatMap { $0 <= 950 * EnergyUnit.kilojoulesPerKilocalorie ? $0 : nil }
+        if let kcal { per100["208"] = kcal } else if let kilojoules { per100["208"] = kilojoules / EnergyUnit.kilojoulesPerKilocalorie }
+        if let kilojoules { per100["268"] = kilojoules } else if let kcal { per100["268"] = kcal * EnergyUnit.kilojoulesPerKilocalorie }
+        return per100
+    }
+
+    /// A drink is measured by volume when its quantity or serving is written in a volume.
+    private static func isDrink(_ product: [String: Any]) -> Bool {
+        if let unit = JSONValue.text(product["product_quantity_unit"]) ?? JSONValue.text(product["serving_quantity_unit"]) {
+            return unit.lowercased() == "ml"
+        }
+        let quantity = (JSONValue.text(product["quantity"]) ?? "").lowercased()
+        return quantity.wholeMatch(of: /.*[0-9.,]\s*(ml|cl|dl|l)/) != nil
+    }
+
+    private static func serving(_ product: [String: Any]) -> Serving? {
+        guard let size = JSONValue.number(product["serving_quantity"]), size.isFinite, size > 0, size <= 5000 else { return nil }
+        return Serving(size: size, text: JSONValue.text(product["serving_size"]).map { String($0.prefix(60)) })
+    }
+}

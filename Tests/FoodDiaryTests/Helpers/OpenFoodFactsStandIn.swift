@@ -1,0 +1,78 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// A local server answering Open Food Facts' product read (`/api/v2/product/{code}`) with the
+/// shapes real answers have: numbers as strings, energy in kJ only, salt without sodium, a drink
+/// labelled per 100 ml, an unknown barcode as 404 with `status: 0`. Its products are made up.
+final class OpenFoodFactsStandIn: Sendable {
+    enum Mode: Sendable, Equatable {
+        case normal, slow, huge, malformed, rateLimited
+        /// Every answer is about this barcode, whatever was asked.
+        case answering(code: String)
+    }
+
+    struct Seen: Sendable { let path: String; let userAgent: String?; let query: String? }
+
+    /// A Swiss muesli bar: energy in kJ only, salt and no sodium, values as strings.
+    static let bar = "7610000012345"
+    /// A German apple juice per 100 ml, with both energies and a 200 ml serving.
+    static let juice = "4000000067890"
+    /// A product Open Food Facts knows without a name.
+    static let nameless = "5000000000017"
+
+    private let state = NIOLockedValueBox((mode: Mode.normal, seen: [Seen]()))
+    private let server = StandInServer()
+    var port: Int { server.port }
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    var mode: Mode {
+        get { state.withLockedValue { $0.mode } }
+        set { state.withLockedValue { $0.mode = newValue } }
+    }
+    var seen: [Seen] { state.withLockedValue { $0.seen } }
+
+    func start() async throws {
+        let router = Router()
+        router.get("/api/v2/product/:code") { request, context -> Response in try await self.product(request, context) }
+        try await server.start(router, label: "off-stand-in")
+    }
+
+    func stop() async { await server.stop() }
+
+    static var products: [String: [String: Any]] { [
+        bar: ["code": bar, "product_name": "Birchermüesli-Riegel", "brands": "Alpenkorn, Migros", "quantity": "6 x 25 g",
+              "serving_quantity": "25", "serving_size": "1 Riegel (25 g)",
+              "nutriments": ["energy-kj_100g": "1690", "fat_100g": "9.5", "saturated-fat_100g": 2.1, "carbohydrates_100g": "66",
+                             "sugars_100g": 28.0, "fiber_100g": "5.6", "proteins_100g": "7.4", "salt_100g": "0.15", "energy_unit": "kJ"]],
+        juice: ["code": juice, "product_name": "Apfelsaft naturtrüb", "brands": "Obsthof", "quantity": "1 l", "product_quantity_unit": "ml",
+                "serving_quantity": 200, "serving_size": "200 ml",
+                "nutriments": ["energy-kcal_100g": 46, "energy-kj_100g": 195, "carbohydrates_100g": 10.8, "sugars_100g": 10.2,
+                               "proteins_100g": 0.1, "fat_100g": 0.1, "sodium_100g": 0.004, "salt_100g": 0.01, "potassium_100g": "0.12"]],
+        nameless: ["code": nameless, "nutriments": ["energy-kcal_100g": 100]],
+    ] }
+
+    private func product(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        state.withLockedValue { $0.seen.append(Seen(path: request.uri.path, userAgent: request.headers[.userAgent], query: request.uri.query)) }
+        let asked = context.parameters.get("code") ?? ""
+        switch mode {
+        case .slow: try await Task.sleep(for: .seconds(30))
+        case .huge: return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(repeating: UInt8(ascii: " "), count: 3 << 20)))
+        case .malformed: return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "<html>Service Unavailable</html>")))
+        case .rateLimited: return Response(status: .tooManyRequests, headers: [.retryAfter: "42"])
+        case .answering(let code): return Self.json(["code": code, "status": 1, "product": Self.products[Self.bar]!.merging(["code": code]) { $1 }])
+        case .normal: break
+        }
+        guard let product = Self.products[asked] else {
+            return Self.json(["code": asked, "status": 0, "status_verbose": "product not found"], status: .notFound)
+        }
+        return Self.json(["code": asked, "status": 1, "status_verbose": "product found", "product": product])
+    }
+
+    private static func json(_ value: Any, status: HTTPResponse.Status = .ok) -> Response {
+        let data = try! JSONSerialization.data(withJSONObject: value)
+        return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import FoodDiary
+import FoodDiaryBase
+
+/// Open Food Facts (issue 41): a product read by its barcode, mapped exactly to the catalog's
+/// nutrients, and every way its answer can go wrong met with a plain problem, never a wait.
+@Suite struct OpenFoodFactsTests {
+    static func read(_ product: [String: Any], asked: String = "7610000012345") throws -> OpenFoodFactsProduct {
+        try OpenFoodFactsProduct(answer: ["code": asked, "status": 1, "product": product], asked: asked)
+    }
+
+    @Test func energyInKilojoulesOnlyIsKeptAndItsKcalWorkedOutExactly() throws {
+        let bar = try Self.read(OpenFoodFactsStandIn.products[OpenFoodFactsStandIn.bar]!)
+        #expect(bar.nutrientsPer100["268"] == 1690 && bar.nutrientsPer100["208"] == 1690 / 4.184)
+        #expect(bar.nutrientsPer100["204"] == 9.5 && bar.nutrientsPer100["203"] == 7.4, "numbers written as strings")
+        #expect(bar.name == "Birchermüesli-Riegel" && bar.brand == "Alpenkorn" && bar.basisUnit == .grams)
+        #expect(bar.serving == .init(size: 25, text: "1 Riegel (25 g)"))
+    }
+
+    @Test func sodiumComesFromSaltOnlyWhenTheProductGivesNoSodium() throws {
+        let bar = try Self.read(OpenFoodFactsStandIn.products[OpenFoodFactsStandIn.bar]!)
+        #expect(bar.nutrientsPer100["307"] == 0.15 / 2.5 * 1000, "0.15 g salt is 60 mg sodium")
+        let juice = try Self.read(OpenFoodFactsStandIn.products[OpenFoodFactsStandIn.juice]!, asked: OpenFoodFactsStandIn.juice)
+        #expect(juice.nutrientsPer100["307"] == 4, "its own 0.004 g of sodium, not its salt's")
+        #expect(juice.nutrientsPer100["306"] == 120 && juice.nutrientsPer100["208"] == 46 && juice.nutrientsPer100["268"] == 195)
+        #expect(juice.basisUnit == .millilitres && juice.serving?.size == 200)
+    }
+
+    @Test func valuesNoFoodHasAreLeftOutAndAProductWithoutNutritionRefused() throws {
+        let odd = try Self.read(["code": "7610000012345", "product_name": "Odd", "nutriments": [
+            "energy-kcal_100g": 4000, "energy-kj_100g": "-5", "fat_100g": 250, "proteins_100g": 12.5, "sugars_100g": true,
+            "carbohydrates_100g": 40, "fiber_100g": 3, "salt_100g": "nan"]])
+        #expect(odd.nutrientsPer100["208"] == nil && odd.nutrientsPer100["204"] == nil && odd.nutrientsPer100["269"] == nil)
+        #expect(odd.nutrientsPer100["205"] == 40 && odd.nutrientsPer100["307"] == nil)
+        #expect(throws: OpenFoodFactsProduct.Unreadable.self) { try Self.read(["code": "7610000012345", "product_name": "Air", "nutriments": [:]]) }
+    }
+
+    @Test func anAnswerAboutAnotherBarcodeOrWithoutANameIsRefused() throws {
+        let bar = OpenFoodFactsStandIn.products[OpenFoodFactsStandIn.bar]!
+        #expect(throws: OpenFoodFactsProduct.Unreadable.self) { try Self.read(bar, asked: "4000000067890") }
+        let upc = try OpenFoodFactsProduct(answer: ["product": bar.merging(["code": "0761000012345"]) { $1 }], asked: "761000012345")
+        #expect(upc.code == "0761000012345", "a UPC-A and its EAN-13 are one code")
+        #expect(throws: OpenFoodFactsProduct.Unreadable.self) { try Self.read(["code": "7610000012345", "nutriments": ["energy-kcal_100g": 1]]) }
+    }
+
+    @Test func theClientReadsAProductAndSaysPlainlyWhyWhenItCannot() async throws {
+        let standIn = OpenFoodFactsStandIn()
+        try await standIn.start()
+        let client = OpenFoodFactsClient(baseURL: standIn.baseURL, deadline: .seconds(2))
+        let found = try await client.product(barcode: OpenFoodFactsStandIn.juice)
+        #expect(found.product.name == "Apfelsaft naturtrüb" && !found.answer.isEmpty)
+        let seen = try #require(standIn.seen.last)
+        #expect(seen.userAgent?.hasPrefix("FoodDiary/") == true, "Open Food Facts asks every app to name itself")
+        #expect(seen.query?.contains("fields=code,product_name") == true)
+
+        func problem(_ code: String) async -> OnlineProblem? {
+            do { _ = try await client.product(barcode: code); return nil } catch { return error }
+        }
+        #expect(await problem("4006381333931") == .notFound)
+        #expect(await problem(OpenFoodFactsStandIn.nameless) == .unusable("product 5000000000017 has no name"))
+        standIn.mode = .answering(code: OpenFoodFactsStandIn.juice)
+        #expect(await problem(OpenFoodFactsStandIn.bar) == .unusable("the answer is about another barcode (4000000067890)"))
+        standIn.mode = .huge
+        #expect(await problem(OpenFoodFactsStandIn.bar) == .malformed, "3 MB is refused as it arrives")
+        standIn.mode = .malformed
+        #expect(await problem(OpenFoodFactsStandIn.bar) == .malformed)
+        standIn.mode = .rateLimited
+        #expect(await problem(OpenFoodFactsStandIn.bar) == .rateLimited(retryAfter: .seconds(42)))
+        standIn.mode = .slow
+        let start = ContinuousClock.now
+        #expect(await problem(OpenFoodFactsStandIn.bar) == .timedOut(after: .seconds(2)))
+        #expect(ContinuousClock.now - start < .seconds(4), "the deadline holds")
+        await standIn.stop()
+        #expect(await problem(OpenFoodFactsStandIn.bar) == .unreachable)
+    }
+
+    @Test func anUnreachableOpenFoodFactsAddsNoWait() async {
+        // Nothing listens on the discard port: the connection check is refused at once.
+        let online = OpenFoodFactsOnline(baseURL: URL(string: "http://127.0.0.1:9")!, deadline: .seconds(5))
+        func problem() async -> OnlineProblem? {
+            if case .failure(let problem) = await online.product(barcode: OpenFoodFactsStandIn.bar) { return problem }
+            return nil
+        }
+        let start = ContinuousClock.now
+        #expect(await problem() == .unreachable)
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(await online.knownProblem() == .unreachable, "remembered, so a page says so without asking")
+        let again = ContinuousClock.now
+        #expect(await problem() == .unreachable)
+        #expect(ContinuousClock.now - again < .milliseconds(50), "asked nothing the second time")
+    }
+
+    @Test func aRateLimitIsHonouredWithoutAsking() async throws {
+        let standIn = OpenFoodFactsStandIn()
+        try await standIn.start()
+        defer { Task { await standIn.stop() } }
+        standIn.mode = .rateLimited
+        let online = OpenFoodFactsOnline(baseURL: standIn.baseURL, deadline: .seconds(2))
+        _ = await online.product(barcode: OpenFoodFactsStandIn.bar)
+        let asked = standIn.seen.count
+        standIn.mode = .normal
+        if case .failure(let problem) = await online.product(barcode: OpenFoodFactsStandIn.bar) {
+            #expect(problem.isRateLimited)
+        } else {
+            Issue.record("a known limit was not honoured")
+        }
+        #expect(standIn.seen.count == asked, "no request while the limit lasts")
+    }
+}
+
+private extension OnlineProblem {
+    var isRateLimited: Bool { if case .rateLimited = self { true } else { false } }
+}
