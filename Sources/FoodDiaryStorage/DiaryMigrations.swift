@@ -606,6 +606,13 @@ package enum DiaryMigrations {
                 ) STRICT;
                 """)
         }
+        migrator.registerMigration("allowOpenFoodFactsProducts") { db in
+            // Products from Open Food Facts are logged, saved and put in recipes as FoodData
+            // Central's are, under their own data type: their data is ODbL and says so.
+            for table in ["food_entry", "saved_food", "recipe_ingredient"] {
+                try TableRebuild.replace("'branded', 'hand_typed'", with: "'branded', 'open_food_facts', 'hand_typed'", in: table, db)
+            }
+        }
         return migrator
     }
 }

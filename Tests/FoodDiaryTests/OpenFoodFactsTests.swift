@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import FoodDiary
 import FoodDiaryBase
+import FoodDiaryStorage
+import GRDB
 
 /// Open Food Facts (issue 41): a product read by its barcode, mapped exactly to the catalog's
 /// nutrients, and every way its answer can go wrong met with a plain problem, never a wait.
@@ -75,6 +77,36 @@ import FoodDiaryBase
         #expect(await problem(OpenFoodFactsStandIn.bar) == .unreachable)
     }
 
+    /// The data type widens three diary tables and the catalog's foods, which SQLite can only do
+    /// by making each again: every row, index and id comes through.
+    @Test func aDiaryAndACatalogTakeOpenFoodFactsProductsAndKeepWhatTheyHad() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/diaries/1/diary.sqlite"
+        try DiaryUpgradeTests.writePreviousReleaseDiary(at: path, notes: "Old dinner", grams: 150)
+        let queue = try DatabaseQueue(path: path)
+        try DiaryMigrations.migrator.migrate(queue)
+        try await queue.write { db in
+            #expect(try Double.fetchOne(db, sql: "SELECT grams FROM food_entry WHERE id = 1") == 150)
+            let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'food_entry' AND sql IS NOT NULL")
+            #expect(Set(indexes).isSuperset(of: ["food_entry_by_meal", "food_entry_energy_by_meal"]))
+            #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
+            let insert = """
+                INSERT INTO food_entry (meal_id, data_type, description, grams, portion_label, basis_grams, basis_energy_kcal, energy_kcal, created_at, updated_at)
+                VALUES (1, ?, 'Apfelsaft', 200, '200 ml', 100, 46, 92, '2026-03-08 19:31:00.000', '2026-03-08 19:31:00.000')
+                """
+            try db.execute(sql: insert, arguments: ["open_food_facts"])
+            #expect(throws: DatabaseError.self) { try db.execute(sql: insert, arguments: ["made_up"]) }
+        }
+
+        let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
+        try await catalog.writer.write { db in
+            try db.execute(sql: "INSERT INTO food (id, data_type, description, short_description, search_prior, core_terms, food_category) VALUES (?, 'open_food_facts', 'Apfelsaft naturtrüb', 'Apfelsaft', 0, 'apfelsaft', 'Beverages')",
+                           arguments: [1_004_000_000_067_890])
+            #expect(try String.fetchOne(db, sql: "SELECT data_type FROM food WHERE id = 1004000000067890") == "open_food_facts")
+        }
+    }
+
     @Test func anUnreachableOpenFoodFactsAddsNoWait() async {
         // Nothing listens on the discard port: the connection check is refused at once.
         let online = OpenFoodFactsOnline(baseURL: URL(string: "http://127.0.0.1:9")!, deadline: .seconds(5))
@@ -84,11 +116,11 @@ import FoodDiaryBase
         }
         let start = ContinuousClock.now
         #expect(await problem() == .unreachable)
-        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(ContinuousClock.now - start < .seconds(2), "at most the connection check's two fifths of the 5 s deadline")
         #expect(await online.knownProblem() == .unreachable, "remembered, so a page says so without asking")
         let again = ContinuousClock.now
         #expect(await problem() == .unreachable)
-        #expect(ContinuousClock.now - again < .milliseconds(50), "asked nothing the second time")
+        #expect(ContinuousClock.now - again < .milliseconds(500), "asked nothing the second time")
     }
 
     @Test func aRateLimitIsHonouredWithoutAsking() async throws {

@@ -269,6 +269,10 @@ enum CatalogMigrations {
             // inverse document frequency is computed from (`BrandedRanking`).
             try db.execute(sql: "CREATE VIRTUAL TABLE branded_search_vocabulary USING fts5vocab(branded_search, 'row')")
         }
+        migrator.registerMigration("allowOpenFoodFactsProducts") { db in
+            // Products picked from Open Food Facts are kept beside FoodData Central's, under their own data type.
+            try TableRebuild.replace("'foundation', 'branded'))", with: "'foundation', 'branded', 'open_food_facts'))", in: "food", db)
+        }
         return migrator
     }
 }

@@ -244,7 +244,7 @@ struct EntryPagesController: Sendable {
             return []
         case .handTyped:
             return food.basisGrams.map { [.serving(grams: $0)] } ?? []
-        case .srLegacy, .surveyFNDDS, .foundation, .branded:
+        case .srLegacy, .surveyFNDDS, .foundation, .branded, .openFoodFacts:
             guard let id = food.catalogFoodID,
                   let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
             else { return [] }

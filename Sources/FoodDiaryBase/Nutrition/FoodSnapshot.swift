@@ -10,13 +10,15 @@ public enum FoodDataType: String, Sendable, Codable {
     case foundation = "foundation"
     /// FoodData Central's branded foods: products as their labels give them, per 100 g.
     case branded = "branded"
+    /// Open Food Facts' products, from anywhere, per 100 g or 100 ml; ODbL.
+    case openFoodFacts = "open_food_facts"
     /// Typed by the person from a label, per serving.
     case handTyped = "hand_typed"
     /// Just the numbers, with no weight: the restaurant meal nobody can itemise.
     case quickAdd = "quick_add"
 
     /// A food of USDA's catalog, per 100 g, rather than one typed in.
-    package var isCatalog: Bool { self == .srLegacy || self == .surveyFNDDS || self == .foundation || self == .branded }
+    package var isCatalog: Bool { self != .handTyped && self != .quickAdd }
 
     /// How a search result names where a food comes from.
     public var shortLabel: String {
@@ -25,6 +27,7 @@ public enum FoodDataType: String, Sendable, Codable {
         case .surveyFNDDS: "FNDDS"
         case .foundation: "Foundation"
         case .branded: "Branded"
+        case .openFoodFacts: "Open Food Facts"
         case .handTyped: "Typed"
         case .quickAdd: "Quick add"
         }
@@ -36,6 +39,7 @@ public enum FoodDataType: String, Sendable, Codable {
         case .surveyFNDDS: "USDA FoodData Central, survey (FNDDS)"
         case .foundation: "USDA FoodData Central, Foundation"
         case .branded: "USDA FoodData Central, Branded"
+        case .openFoodFacts: "Open Food Facts (ODbL)"
         case .handTyped: "Typed by you"
         case .quickAdd: "Quick add"
         }
