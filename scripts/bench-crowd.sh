@@ -27,7 +27,7 @@ trap 'kill -9 "$server" 2>/dev/null; rm -f "$log" "$log.jar"' EXIT
 
 start_server() {
   : >"$log"
-  "$binary" serve --port 0 --data-dir "$data" --fdc-dir .cache/fdc --fdc-base-url http://127.0.0.1:9/fdc >"$log" 2>&1 &
+  "$binary" serve --port 0 --data-dir "$data" --fdc-dir .cache/fdc --fdc-base-url http://127.0.0.1:9/fdc --off-base-url http://127.0.0.1:9 >"$log" 2>&1 &
   server=$!
   for _ in $(seq 1 300); do grep -q "ready at" "$log" && break; sleep 0.1; done
   base=$(grep -o "http://127.0.0.1:[0-9]*" "$log" | head -1)

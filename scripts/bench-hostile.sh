@@ -64,7 +64,7 @@ for binary in "$@"; do
   rm -rf "$work/data"
   printf 'sardines on toast 1234\n' | "$binary" user add bench --owner --data-dir "$work/data" >/dev/null
   : >"$work/log" # emptied now: the last binary's "ready at" would otherwise be read before the redirection
-  "$binary" serve --port 0 --data-dir "$work/data" --fdc-base-url "http://127.0.0.1:$upstream_port/fdc" >"$work/log" 2>&1 &
+  "$binary" serve --port 0 --data-dir "$work/data" --fdc-base-url "http://127.0.0.1:$upstream_port/fdc" --off-base-url http://127.0.0.1:9 >"$work/log" 2>&1 &
   server=$!
   for _ in $(seq 1 300); do grep -q "ready at" "$work/log" && break; sleep 0.1; done
   base=$(grep -o "http://127.0.0.1:[0-9]*" "$work/log" | head -1)

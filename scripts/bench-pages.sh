@@ -17,7 +17,7 @@ if [ -f .cache/fdc/branded-foods.csv ]; then "$binary" catalog add-branded --dat
 log="$data/serve.log"
 # FoodData Central online is "offline" here (nothing listens on the discard port): the add-food
 # page with the online box ticked must cost what it costs without.
-"$binary" serve --port 0 --data-dir "$data" --fdc-base-url http://127.0.0.1:9/fdc >"$log" 2>&1 &
+"$binary" serve --port 0 --data-dir "$data" --fdc-base-url http://127.0.0.1:9/fdc --off-base-url http://127.0.0.1:9 >"$log" 2>&1 &
 server=$!
 for _ in $(seq 1 100); do grep -q "ready at" "$log" && break; sleep 0.1; done
 base=$(grep -o "http://127.0.0.1:[0-9]*" "$log" | head -1)

@@ -32,7 +32,7 @@ percentiles() {
 serve() {
   rm -rf "$data/run" && cp -r "$data/prepared" "$data/run"
   log="$data/run/serve.log"
-  "$1" serve --port 0 --data-dir "$data/run" --fdc-base-url http://127.0.0.1:9/fdc >"$log" 2>&1 &
+  "$1" serve --port 0 --data-dir "$data/run" --fdc-base-url http://127.0.0.1:9/fdc --off-base-url http://127.0.0.1:9 >"$log" 2>&1 &
   server=$!
   for _ in $(seq 1 300); do grep -q "ready at" "$log" && break; sleep 0.1; done
   base=$(grep -o "http://127.0.0.1:[0-9]*" "$log" | head -1)

@@ -14,12 +14,13 @@ package struct FeatureSettings: Sendable {
     package var fdcBaseURL: URL
     package var fdcDeadline: Duration
     package var fdcAPIKey: String?
+    package var offBaseURL: URL
     /// Whether a recipe's address may be on the home network (a recipe server of the household's own).
     package var recipePagesOnHomeNetwork: Bool
 
     package init(publicDirectory: String, timeZone: TimeZone, maxUploadBytes: Int, dataDirectory: String, backupsPath: String,
                  backupSchedule: BackupSchedule.Plan?, fdcBaseURL: URL, fdcDeadline: Duration, fdcAPIKey: String?,
-                 recipePagesOnHomeNetwork: Bool) {
+                 offBaseURL: URL, recipePagesOnHomeNetwork: Bool) {
         self.publicDirectory = publicDirectory
         self.timeZone = timeZone
         self.maxUploadBytes = maxUploadBytes
@@ -29,6 +30,7 @@ package struct FeatureSettings: Sendable {
         self.fdcBaseURL = fdcBaseURL
         self.fdcDeadline = fdcDeadline
         self.fdcAPIKey = fdcAPIKey
+        self.offBaseURL = offBaseURL
         self.recipePagesOnHomeNetwork = recipePagesOnHomeNetwork
     }
 }
@@ -94,7 +96,9 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     let online = FoodDataCentralOnline(baseURL: settings.fdcBaseURL, deadline: settings.fdcDeadline)
     EntryPagesController(catalog: catalog, household: household, online: online, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
         .addRoutes(to: routes)
-    OnlineFoodsController(catalog: catalog, online: online, serverKey: settings.fdcAPIKey, renderer: renderer, now: now).addRoutes(to: routes)
+    let openFoodFacts = OpenFoodFactsOnline(baseURL: settings.offBaseURL, deadline: settings.fdcDeadline)
+    OnlineFoodsController(catalog: catalog, online: online, openFoodFacts: openFoodFacts, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
+        .addRoutes(to: routes)
     FoodDataCentralSettingsController(serverKey: settings.fdcAPIKey, renderer: renderer).addRoutes(to: routes)
     FoodDataCentralAPIController(catalog: catalog).addRoutes(to: routes)
     SavedFoodsController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)

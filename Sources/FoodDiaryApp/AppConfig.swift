@@ -50,6 +50,8 @@ public struct AppConfig: Sendable {
     public var fdcDeadline: Duration = .seconds(5)
     /// The server's api.data.gov key (`FOODDIARY_FDC_API_KEY`); a diary's own key comes first.
     public var fdcAPIKey: String?
+    /// Open Food Facts (`--off-base-url`): the real one, a mirror, or the tests' stand-in.
+    public var offBaseURL = OpenFoodFactsClient.officialBaseURL
     /// Whether a recipe may be fetched from an address on the home network (`--recipes-from-home-network`):
     /// off, so nobody can make the server fetch the router's or the NAS's pages.
     public var recipePagesOnHomeNetwork = false
@@ -152,6 +154,6 @@ public struct AppConfig: Sendable {
     var featureSettings: FeatureSettings {
         FeatureSettings(publicDirectory: publicDirectory, timeZone: timeZone, maxUploadBytes: maxUploadBytes, dataDirectory: dataDirectory,
                         backupsPath: backupsPath, backupSchedule: backupSchedule, fdcBaseURL: fdcBaseURL, fdcDeadline: fdcDeadline,
-                        fdcAPIKey: fdcAPIKey, recipePagesOnHomeNetwork: recipePagesOnHomeNetwork)
+                        fdcAPIKey: fdcAPIKey, offBaseURL: offBaseURL, recipePagesOnHomeNetwork: recipePagesOnHomeNetwork)
     }
 }

@@ -107,6 +107,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "FoodData Central's API, for a mirror or a test server (env FOODDIARY_FDC_BASE_URL).")
     var fdcBaseUrl: String = ProcessInfo.processInfo.environment["FOODDIARY_FDC_BASE_URL"] ?? FoodDataCentralOnline.officialBaseURL.absoluteString
 
+    @Option(help: "Open Food Facts, for a mirror or a test server (env FOODDIARY_OFF_BASE_URL).")
+    var offBaseUrl: String = ProcessInfo.processInfo.environment["FOODDIARY_OFF_BASE_URL"] ?? OpenFoodFactsClient.officialBaseURL.absoluteString
+
     @Option(help: "Directory of Mustache templates (default: the share folder's).")
     var templates: String?
 
@@ -133,6 +136,9 @@ struct Serve: AsyncParsableCommand {
         }
         guard let url = URL(string: fdcBaseUrl), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             throw ValidationError("--fdc-base-url: “\(fdcBaseUrl)” is not an http(s) address, such as https://api.nal.usda.gov/fdc.")
+        }
+        guard let url = URL(string: offBaseUrl), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw ValidationError("--off-base-url: “\(offBaseUrl)” is not an http(s) address, such as https://world.openfoodfacts.org.")
         }
         guard (1...1000).contains(searchesInFlight) else { throw ValidationError("--searches-in-flight must be between 1 and 1000.") }
         guard (1...1000).contains(backupKeep) else { throw ValidationError("--backup-keep must be between 1 and 1000.") }
@@ -168,6 +174,7 @@ struct Serve: AsyncParsableCommand {
         config.tls = tlsCert.flatMap { cert in tlsKey.map { TLSFiles(certificateChain: cert, privateKey: $0) } }
         config.backupDirectory = backupDir
         config.fdcBaseURL = URL(string: fdcBaseUrl) ?? FoodDataCentralOnline.officialBaseURL
+        config.offBaseURL = URL(string: offBaseUrl) ?? OpenFoodFactsClient.officialBaseURL
         config.searchesInFlight = searchesInFlight
         config.recipePagesOnHomeNetwork = recipesFromHomeNetwork
         config.systemd = SystemdNotifier.Settings(environment: ProcessInfo.processInfo.environment)

@@ -113,6 +113,44 @@ import GRDB
         }
     }
 
+    /// The "done when": a barcode only Open Food Facts knows becomes a food with exact
+    /// per-100 g values; kept, it answers offline; its page names the licence.
+    @Test func aBarcodeOnlyOpenFoodFactsKnowsBecomesAFoodThatWorksOffline() async throws {
+        let standIn = OpenFoodFactsStandIn()
+        try await standIn.start()
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: { config in
+            config.offBaseURL = standIn.baseURL
+            config.fdcDeadline = .seconds(60)
+        }) { client, database, _, _ in
+            let meal = try await database.addMeal("2026-03-09T10:15", notes: "Znüni")
+            let bar = OpenFoodFactsStandIn.bar
+            let found = try await client.get("/meals/\(meal)/foods/online?barcode=\(bar)")
+            #expect(found.status == .ok && found.text.contains("Birchermüesli-Riegel") && found.text.contains("From Open Food Facts"))
+            #expect(found.text.contains("Open Database License (ODbL)") && found.text.contains("/meals/\(meal)/foods/online/product/\(bar)"))
+
+            let picked = try await client.postForm("/meals/\(meal)/foods/online/product/\(bar)", [])
+            let id = try #require(OpenFoodFactsProduct.catalogID(barcode: bar))
+            #expect(picked.status == .seeOther && picked.headers[.location] == "/meals/\(meal)/foods/new/catalog/\(id)")
+            #expect(try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:\(id)"), ("amount", "g50")]).status == .seeOther)
+            let entry = try await database.read { db in
+                try Row.fetchOne(db, sql: "SELECT data_type, energy_kcal, protein_g, fat_g FROM food_entry").map {
+                    ($0[0] as String, $0[1] as Double, $0[2] as Double, $0[3] as Double)
+                }
+            }
+            // The tests' small catalog knows energy, protein and fat; sodium from salt is tested above.
+            #expect(entry?.0 == "open_food_facts")
+            #expect(entry?.1 == 1690 / 4.184 * 50 / 100 && entry?.2 == 7.4 * 50 / 100 && entry?.3 == 9.5 * 50 / 100)
+            let foodPage = try await client.get("/foods/\(id)").text
+            #expect(foodPage.contains("Values from Open Food Facts (barcode \(bar))") && foodPage.contains("ODbL"))
+
+            await standIn.stop()
+            let offline = try await client.get("/meals/\(meal)/foods/new?barcode=\(bar)").text
+            #expect(offline.contains("Birchermüesli-Riegel") && offline.contains("kept here, works offline"))
+            let unknown = try await client.get("/meals/\(meal)/foods/online?barcode=4006381333931")
+            #expect(unknown.status == .ok && unknown.text.contains("Open Food Facts can’t be reached"))
+        }
+    }
+
     @Test func anUnreachableOpenFoodFactsAddsNoWait() async {
         // Nothing listens on the discard port: the connection check is refused at once.
         let online = OpenFoodFactsOnline(baseURL: URL(string: "http://127.0.0.1:9")!, deadline: .seconds(60))

@@ -65,7 +65,7 @@ class Server:
              "--sr28-dir", str(ROOT / ".cache/sr28"), "--fdc-dir", str(ROOT / ".cache/fdc"),
              "--geonames-dir", str(ROOT / ".cache/geonames"),
              # Nothing listens there: FoodData Central online is "offline", whatever the machine's network.
-             "--fdc-base-url", "http://127.0.0.1:9/fdc",
+             "--fdc-base-url", "http://127.0.0.1:9/fdc", "--off-base-url", "http://127.0.0.1:9",
              # The recipe pages come from a local site (below): on this machine, so allowed here.
              "--recipes-from-home-network",
              "--templates", str(ROOT / "Templates"), "--public-dir", str(ROOT / "Public")],

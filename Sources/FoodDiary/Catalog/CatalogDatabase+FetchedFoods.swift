@@ -32,7 +32,7 @@ extension CatalogDatabase {
             var restored = 0
             let known = try CatalogDatabase.nutrientNumbers(db)
             for entry in missing {
-                guard let object = JSONValue.object(Data(entry.details.utf8)), let food = try? FoodDataCentralFood(json: object),
+                guard let food = FetchedFoods.food(id: entry.fdcId, details: entry.details),
                       food.fdcId == entry.fdcId, try FetchedFoods.localSR28Food(db, food) == nil else { continue }
                 try FetchedFoods.store(food, details: entry.details, fetchedAt: entry.fetchedAt, known: known, db)
                 restored += 1
@@ -73,6 +73,16 @@ enum FetchedFoods {
     /// up from 1), as a person chose it by name.
     static func searchPosition(_ fdcId: Int64) -> Int64 { -fdcId }
 
+    /// A kept food from what was fetched: FoodData Central's details, or, under an Open Food Facts
+    /// product's id, the product's answer.
+    static func food(id: Int64, details: String) -> FoodDataCentralFood? {
+        guard let object = JSONValue.object(Data(details.utf8)) else { return nil }
+        if let barcode = OpenFoodFactsProduct.barcode(catalogID: id) {
+            return (try? OpenFoodFactsProduct(answer: object, asked: barcode))?.catalogFood
+        }
+        return try? FoodDataCentralFood(json: object)
+    }
+
     /// Real fdcIds are far below the catalog's own ids (900,000,000 and up) and above its NDB numbers.
     static let fdcIdRange: ClosedRange<Int64> = 100_000...99_999_999
 
@@ -105,7 +115,7 @@ enum FetchedFoods {
         try db.execute(sql: "DELETE FROM fdc_search WHERE rowid = ?", arguments: [food.fdcId])
         try db.execute(sql: "DELETE FROM branded_search WHERE rowid = ?", arguments: [searchPosition(food.fdcId)])
         let category = food.category ?? "FoodData Central"
-        let isBranded = food.dataType == .branded
+        let isBranded = food.dataType == .branded || food.dataType == .openFoodFacts
         let prior = isBranded
             ? SearchRanking.brandedPrior(description: food.description, category: category, hasEnergy: food.energyKcalPer100 != nil)
             : SearchRanking.prior(description: food.description, manufacturer: food.brandOwner, groupCode: "", inSurvey: false,
@@ -143,7 +153,7 @@ enum FetchedFoods {
 
     /// A branded food's one portion is its label serving, in grams or, for a drink, millilitres.
     private static func portions(_ food: FoodDataCentralFood) -> [FoodDataCentralFood.Portion] {
-        guard food.dataType == .branded else { return food.portions }
+        guard food.dataType == .branded || food.dataType == .openFoodFacts else { return food.portions }
         guard let serving = food.serving, let portion = BrandedServing.portion(text: serving.householdText ?? "", grams: serving.size) else { return [] }
         return [.init(amount: portion.amount, description: portion.description, gramWeight: serving.size)]
     }
@@ -152,10 +162,9 @@ enum FetchedFoods {
     static func restoreAll(_ db: Database) throws -> Int {
         var restored = 0
         let known = try CatalogDatabase.nutrientNumbers(db)
-        for row in try Row.fetchAll(db, sql: "SELECT details_json, fetched_at FROM fetched_food ORDER BY fdc_id") {
-            guard let object = JSONValue.object(Data((row[0] as String).utf8)),
-                  let food = try? FoodDataCentralFood(json: object), try localSR28Food(db, food) == nil else { continue }
-            try insert(food, fetchedAt: row[1], known: known, db)
+        for row in try Row.fetchAll(db, sql: "SELECT fdc_id, details_json, fetched_at FROM fetched_food ORDER BY fdc_id") {
+            guard let food = food(id: row[0], details: row[1]), try localSR28Food(db, food) == nil else { continue }
+            try insert(food, fetchedAt: row[2], known: known, db)
             restored += 1
         }
         return restored

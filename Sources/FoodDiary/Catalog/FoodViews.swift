@@ -153,6 +153,9 @@ struct FoodDetailView: Sendable {
         barcode = food.gtinUpc
         let per = "per 100 \(food.measureUnit.symbol)"
         sourceNote = switch (food.fetchedAt, food.label) {
+        case _ where food.summary.dataType == .openFoodFacts:
+            "Values from Open Food Facts (barcode \(food.gtinUpc ?? "–")), \(per), scaled to the amount; “–” means the product gives no value. "
+                + OnlineResultsView.openFoodFactsAttribution
         case (_?, _?): "Values from USDA FoodData Central (fdcId \(food.summary.id)): the label’s, per serving, where it gives them, else USDA’s \(per); scaled to the amount. “–” means neither has a value."
         case (_?, nil): "Values from USDA FoodData Central (fdcId \(food.summary.id)), \(per), scaled to the amount; “–” means USDA has no value."
         default: "Values from USDA, \(per) of edible portion, scaled to the amount; “–” means USDA has no value."

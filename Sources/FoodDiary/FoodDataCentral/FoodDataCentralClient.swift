@@ -105,21 +105,23 @@ enum OnlineProblem: Error, Equatable {
     case malformed
     case unusable(String)
 
-    func message(usingDemoKey: Bool) -> String {
+    func message(usingDemoKey: Bool, source: String = "FoodData Central") -> String {
         switch self {
-        case .unreachable: return "FoodData Central can’t be reached; these are your offline results."
+        case .unreachable: return "\(source) can’t be reached; these are your offline results."
         case .timedOut(let deadline):
-            return "FoodData Central did not answer within \(deadline.components.seconds) seconds; these are your offline results."
+            return "\(source) did not answer within \(deadline.components.seconds) seconds; these are your offline results."
         case .rateLimited(let wait):
             let minutes = max(1, Int((wait.components.seconds + 59) / 60))
-            return "FoodData Central’s limit for this key is reached; try again in \(minutes) min."
+            return source != "FoodData Central" ? "\(source) asks to wait before the next lookup; try again in \(minutes) min."
+                : "FoodData Central’s limit for this key is reached; try again in \(minutes) min."
                 + (usingDemoKey ? " The shared DEMO_KEY allows 30 searches an hour; a free key of your own allows 1,000 (Settings)." : "")
         case .keyRefused(let code): return "FoodData Central refused the API key (\(code)). Check it on the Settings page."
-        case .refused(let status): return "FoodData Central refused the request (HTTP \(status)); these are your offline results."
-        case .notFound: return "FoodData Central no longer has that food."
-        case .failed(let status): return "FoodData Central had a problem (HTTP \(status)); these are your offline results. Try again later."
-        case .malformed: return "FoodData Central sent an answer this diary could not read; these are your offline results."
-        case .unusable(let why): return "That FoodData Central food can’t be added: \(why)."
+        case .refused(let status): return "\(source) refused the request (HTTP \(status)); these are your offline results."
+        case .notFound: return "\(source) no longer has that food."
+        case .failed(let status): return "\(source) had a problem (HTTP \(status)); these are your offline results. Try again later."
+        case .malformed: return "\(source) sent an answer this diary could not read; these are your offline results."
+        case .unusable(let why): return "That \(source) food can’t be added: \(why)."
         }
     }
+
 }

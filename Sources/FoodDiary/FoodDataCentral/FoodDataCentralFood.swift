@@ -57,6 +57,22 @@ public struct FoodDataCentralFood: Sendable, Equatable {
         public let description: String
     }
 
+    /// A food read from elsewhere (an Open Food Facts product) in the same terms, to be kept the same way.
+    init(fdcId: Int64, dataType: FoodDataType, description: String, brandOwner: String?, gtinUpc: String?, category: String?,
+         serving: Serving?, nutrientsPer100: [String: Double]) {
+        self.fdcId = fdcId
+        self.dataType = dataType
+        self.description = description
+        self.brandOwner = brandOwner
+        self.gtinUpc = gtinUpc
+        self.category = category
+        ndbNumber = nil
+        self.serving = serving
+        labelNutrients = [:]
+        self.nutrientsPer100 = nutrientsPer100
+        portions = []
+    }
+
     /// One food object of `/v1/food/{id}`, `/v1/foods` or a search's `foods` array.
     init(json object: [String: Any]) throws {
         guard let id = JSONValue.integer(object["fdcId"]), id > 0 else { throw Unreadable(description: "a food without an fdcId") }

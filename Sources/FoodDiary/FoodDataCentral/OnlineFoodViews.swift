@@ -19,6 +19,7 @@ enum OnlineTarget: Sendable {
     func onlineURL(query: String, barcode: String) -> String { base + "/online" + queryString(["q": query, "barcode": barcode]) }
     func chooseURL(catalogID: Int64, query: String) -> String { base + "/new/catalog/\(catalogID)" + queryString(["q": query]) }
     func pickAction(fdcId: Int64) -> String { base + "/online/\(fdcId)" }
+    func pickProductAction(barcode: String) -> String { base + "/online/product/\(barcode)" }
 
     var backLabel: String {
         switch self {
@@ -31,7 +32,7 @@ enum OnlineTarget: Sendable {
 /// `/meals/{id}/foods/online`: the online results on a page of their own, which the add-food page
 /// loads into itself once its local results are showing.
 struct OnlineFoodsPageView: Sendable {
-    let title = "From FoodData Central"
+    let title: String
     let meal: MealContextView?
     let online: OnlineResultsView
     let backURL: String
@@ -40,6 +41,7 @@ struct OnlineFoodsPageView: Sendable {
     init(target: OnlineTarget, online: OnlineResultsView) {
         if case .meal(let meal) = target { self.meal = MealContextView(meal) } else { meal = nil }
         self.online = online
+        title = "From \(online.source)"
         backURL = target.searchURL(query: online.query)
         backLabel = target.backLabel
     }

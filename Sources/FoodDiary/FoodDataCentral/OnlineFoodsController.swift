@@ -8,6 +8,7 @@ import Hummingbird
 struct OnlineFoodsController: Sendable {
     let catalog: CatalogDatabase
     let online: FoodDataCentralOnline
+    let openFoodFacts: OpenFoodFactsOnline
     /// `FOODDIARY_FDC_API_KEY`, used where a diary has no key of its own.
     let serverKey: String?
     let renderer: PageRenderer
@@ -16,8 +17,10 @@ struct OnlineFoodsController: Sendable {
     func addRoutes(to routes: Routes) {
         routes.get("/meals/:id/foods/online", use: mealSearch)
         routes.post("/meals/:id/foods/online/:fdc", use: mealPick)
+        routes.post("/meals/:id/foods/online/product/:barcode", use: mealPickProduct)
         routes.get("/recipes/:recipe/ingredients/online", use: recipeSearch)
         routes.post("/recipes/:recipe/ingredients/online/:fdc", use: recipePick)
+        routes.post("/recipes/:recipe/ingredients/online/product/:barcode", use: recipePickProduct)
     }
 
     @Sendable func mealSearch(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -38,6 +41,15 @@ struct OnlineFoodsController: Sendable {
         try await pick(try await recipeTarget(context), context: context)
     }
 
+    @Sendable func mealPickProduct(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let meal = try await existingMeal(try context.diary().database, context)
+        return try await pickProduct(.meal(meal), context: context)
+    }
+
+    @Sendable func recipePickProduct(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await pickProduct(try await recipeTarget(context), context: context)
+    }
+
     private func recipeTarget(_ context: AppRequestContext) async throws -> OnlineTarget {
         guard let id = context.parameters.get("recipe").flatMap(Int64.init), id > 0,
               let recipe = try await context.diary().database.read({ db in try Recipe.fetch(db, id: id) }) else { throw Recipe.Missing() }
@@ -55,8 +67,7 @@ struct OnlineFoodsController: Sendable {
         let view: OnlineResultsView
         if let barcode = parameters["barcode"], !barcode.isEmpty {
             guard let digits = Barcode.digits(barcode) else { throw HTTPError(.badRequest, message: Barcode.problem) }
-            view = try await results(target, query: query, key: key, context: context, barcode: digits,
-                                     await online.barcode(digits, key: key.value))
+            view = try await barcodeResults(target, digits: digits, key: key, context: context)
         } else {
             guard !Words.split(query).isEmpty else {
                 throw HTTPError(.badRequest, message: "Type a food name to search FoodData Central for.")
@@ -74,6 +85,25 @@ struct OnlineFoodsController: Sendable {
         case .success(let found):
             return OnlineResultsView(problem: nil, foods: found.foods, totalHits: found.totalHits, local: try await localIDs(found.foods),
                                      target: target, query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo, barcode: barcode)
+        }
+    }
+
+    /// One barcode, asked in order: FoodData Central when a key of the diary's or the server's own
+    /// is set (its shared DEMO_KEY's 30 an hour are kept for searches), then Open Food Facts, which
+    /// knows products from everywhere and needs no key.
+    private func barcodeResults(_ target: OnlineTarget, digits: String, key: FoodDataCentralKey, context: AppRequestContext) async throws -> OnlineResultsView {
+        if !key.isDemo, case .success(let found) = await online.barcode(digits, key: key.value), !found.foods.isEmpty {
+            return try await results(target, query: "", key: key, context: context, barcode: digits, .success(found))
+        }
+        switch await openFoodFacts.product(barcode: digits) {
+        case .success(let fetched):
+            let food = fetched.product.catalogFood
+            let kept = try await catalog.keptFoods(fdcIds: [food.fdcId])
+            return OnlineResultsView(product: food, kept: kept.contains(food.fdcId), target: target, barcode: digits, csrfToken: context.csrfToken)
+        case .failure(.notFound):
+            return OnlineResultsView.nothing(barcode: digits, csrfToken: context.csrfToken)
+        case .failure(let problem):
+            return OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, csrfToken: context.csrfToken)
         }
     }
 
@@ -103,6 +133,27 @@ struct OnlineFoodsController: Sendable {
             return redirect(to: target.chooseURL(catalogID: id, query: query))
         case .failure(let problem):
             let view = OnlineResultsView.failed(problem, target: target, query: query, csrfToken: context.csrfToken, key: key)
+            return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), for: context, status: problem.status)
+        }
+    }
+}
+
+extension OnlineFoodsController {
+    /// Fetches the product again (its answer is what is kept), keeps it in the diary and the
+    /// catalog, and goes on to choosing how much.
+    private func pickProduct(_ target: OnlineTarget, context: AppRequestContext) async throws -> Response {
+        guard let digits = context.parameters.get("barcode").flatMap(Barcode.digits), let id = OpenFoodFactsProduct.catalogID(barcode: digits) else {
+            throw HTTPError(.notFound, message: Barcode.problem)
+        }
+        switch await openFoodFacts.product(barcode: digits) {
+        case .success(let fetched):
+            // The diary's copy first: the catalog can be rebuilt from it, not the other way round.
+            try await context.diary().database.keepFetchedFood(fdcId: id, details: fetched.answer, fetchedAt: now())
+            let kept = try await catalog.keep(fetched.product, answer: fetched.answer, now: now())
+            context.logger.info("Kept Open Food Facts product \(digits) in the catalog")
+            return redirect(to: target.chooseURL(catalogID: kept, query: ""))
+        case .failure(let problem):
+            let view = OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, csrfToken: context.csrfToken)
             return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), for: context, status: problem.status)
         }
     }

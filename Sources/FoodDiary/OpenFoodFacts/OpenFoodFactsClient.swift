@@ -4,8 +4,8 @@ import Foundation
 /// Open Food Facts' read API as this diary uses it: one product by its barcode, through
 /// `OutboundHTTP` (libcurl), with the User-Agent Open Food Facts asks every app to send. Callers
 /// bound each call by a deadline; each exchange's own timeout is the same.
-struct OpenFoodFactsClient: Sendable {
-    static let officialBaseURL = URL(string: "https://world.openfoodfacts.org")!
+public struct OpenFoodFactsClient: Sendable {
+    public static let officialBaseURL = URL(string: "https://world.openfoodfacts.org")!
     /// A product with the fields asked for is a few kilobytes; a whole product page under 200 KB.
     static let maxResponseBytes = 1 << 20
     /// Only what the diary keeps: a whole product is ten times larger.

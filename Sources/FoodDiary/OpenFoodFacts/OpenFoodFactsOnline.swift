@@ -6,6 +6,7 @@ import Foundation
 /// most two fifths of the deadline whose answer is remembered for a minute, a deadline on every
 /// call, and no call while a rate limit is known to last. It needs no key.
 actor OpenFoodFactsOnline {
+    static let name = "Open Food Facts"
     let client: OpenFoodFactsClient
     let reachability: UpstreamReachability
     private var limitedUntil: ContinuousClock.Instant?

@@ -93,3 +93,44 @@ struct OpenFoodFactsProduct: Sendable, Equatable {
         return Serving(size: size, text: JSONValue.text(product["serving_size"]).map { String($0.prefix(60)) })
     }
 }
+
+extension OpenFoodFactsProduct {
+    /// A kept product's catalog id: 10^15 plus its barcode's number, above every FoodData Central
+    /// id and the catalog's own, and below 2^53, so a script reading the API's JSON reads it exactly.
+    static let catalogIDBase: Int64 = 1_000_000_000_000_000
+
+    static func catalogID(barcode: String) -> Int64? {
+        guard (8...14).contains(barcode.count), barcode.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int64(barcode) else { return nil }
+        return catalogIDBase + number
+    }
+
+    /// The barcode a catalog id names, as 13 digits (EAN-13) or 8 for a GTIN-8; nil for any other id.
+    static func barcode(catalogID id: Int64) -> String? {
+        guard id > catalogIDBase, id - catalogIDBase < 100_000_000_000_000 else { return nil }
+        let digits = String(id - catalogIDBase)
+        return digits.count <= 8 ? digits.leftPadded(to: 8) : digits.leftPadded(to: 13)
+    }
+
+    var catalogID: Int64 { Self.catalogID(barcode: code) ?? Self.catalogIDBase }
+
+    /// The product as the catalog keeps a fetched food: a branded product of its own data type.
+    var catalogFood: FoodDataCentralFood {
+        FoodDataCentralFood(fdcId: catalogID, dataType: .openFoodFacts, description: name, brandOwner: brand, gtinUpc: code,
+                            category: "Open Food Facts",
+                            serving: serving.map { .init(size: $0.size, unit: basisUnit, householdText: $0.text) },
+                            nutrientsPer100: nutrientsPer100)
+    }
+}
+
+extension CatalogDatabase {
+    /// Keeps a product picked from Open Food Facts under its own id, found by name and barcode
+    /// offline afterwards and rebuilt from its answer whenever the catalog is imported again.
+    func keep(_ product: OpenFoodFactsProduct, answer: Data, now: Date) async throws -> Int64 {
+        let food = product.catalogFood
+        try await writer.write { db in
+            try FetchedFoods.store(food, details: String(decoding: answer, as: UTF8.self), fetchedAt: now.formatted(.iso8601),
+                                   known: try CatalogDatabase.nutrientNumbers(db), db)
+        }
+        return food.fdcId
+    }
+}

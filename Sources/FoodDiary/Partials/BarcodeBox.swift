@@ -28,8 +28,9 @@ struct OnlineSearchBox: Sendable {
         var slot: OnlineSlotView?
         if wantsOnline {
             let key = try await FoodDataCentralKey.current(in: diary, server: serverKey)
+            // A barcode may go on to Open Food Facts, whose own guard answers the slot at once when it is offline.
             slot = OnlineSlotView(url: target.onlineURL(query: digits == nil ? query : "", barcode: digits ?? ""),
-                                  problem: await online.knownProblem(key: key.value)?.message(usingDemoKey: key.isDemo))
+                                  problem: digits != nil ? nil : await online.knownProblem(key: key.value)?.message(usingDemoKey: key.isDemo))
         }
         let rows = kept.map { CatalogResultRow($0, url: target.chooseURL(catalogID: $0.id, query: "")) }
         return OnlineSearchBox(

@@ -14,8 +14,11 @@ struct OnlineResultsView: Sendable {
         let pickAction: String?
     }
 
+    /// Where the results come from, and the licence its data is under when it asks to be named.
+    var source = "FoodData Central"
+    var attribution: String?
     let problem: String?
-    let summary: String?
+    var summary: String?
     let rows: [Row]
     let hasRows: Bool
     let query: String
@@ -36,13 +39,15 @@ struct OnlineResultsView: Sendable {
                 [serving.householdText.map { "\($0) = " } ?? "", "\(formatQuantity(serving.size)) \(serving.unit.symbol) serving"].joined()
             }
             let catalogID = local[food.fdcId]
-            let detail = [catalogID == nil ? "Online" : "Online, also offline here", food.dataType.shortLabel, food.brandOwner, food.category, serving, food.gtinUpc.map { "UPC \($0)" }]
+            let detail = [catalogID == nil ? "Online" : "Online, also offline here", food.dataType.shortLabel, food.brandOwner,
+                          food.dataType == .openFoodFacts ? nil : food.category, serving, food.gtinUpc.map { "barcode \($0)" }]
                 .compactMap { $0 }.joined(separator: " · ")
             return Row(description: food.description, detail: detail,
                        kcalText: food.energyKcalPer100.map { "\(NumberText.decimal($0, maxFractionDigits: 0, grouping: true)) kcal" } ?? "–",
                        per: "per 100 \(food.basisUnit.symbol)",
                        chooseURL: catalogID.map { target.chooseURL(catalogID: $0, query: query) },
-                       pickAction: catalogID == nil ? target.pickAction(fdcId: food.fdcId) : nil)
+                       pickAction: catalogID != nil ? nil
+                           : food.dataType == .openFoodFacts ? food.gtinUpc.map(target.pickProductAction) : target.pickAction(fdcId: food.fdcId))
         }
         hasRows = !rows.isEmpty
         let nothing = barcode.map { "FoodData Central has no product with barcode \($0)." } ?? "FoodData Central has nothing more for “\(query.prefix(60))”."
@@ -52,6 +57,34 @@ struct OnlineResultsView: Sendable {
 }
 
 extension OnlineResultsView {
+    static let openFoodFactsAttribution = "Product data © Open Food Facts contributors, under the Open Database License (ODbL)."
+
+    /// The one product Open Food Facts has for a barcode.
+    init(product: FoodDataCentralFood, kept: Bool, target: OnlineTarget, barcode: String, csrfToken: String) {
+        self.init(problem: nil, foods: [product], totalHits: 1, local: kept ? [product.fdcId: product.fdcId] : [:], target: target,
+                  query: "", csrfToken: csrfToken, usingDemoKey: false, barcode: barcode)
+        source = OpenFoodFactsOnline.name
+        attribution = Self.openFoodFactsAttribution
+        summary = "Barcode \(barcode) on Open Food Facts. Adding it keeps it here, so it works offline afterwards."
+    }
+
+    /// No product with this barcode anywhere asked.
+    static func nothing(barcode: String, csrfToken: String) -> OnlineResultsView {
+        var view = OnlineResultsView(problem: nil, foods: [], totalHits: 0, local: [:], target: .recipe(id: 0, name: ""), query: "",
+                                     csrfToken: csrfToken, usingDemoKey: false, barcode: barcode)
+        view.source = OpenFoodFactsOnline.name
+        view.summary = "Neither FoodData Central nor Open Food Facts knows barcode \(barcode). Type the food from its label instead."
+        return view
+    }
+
+    /// Nothing from another source than FoodData Central, and why.
+    static func failed(_ problem: OnlineProblem, source: String, csrfToken: String) -> OnlineResultsView {
+        var view = OnlineResultsView(problem: problem.message(usingDemoKey: false, source: source), foods: [], totalHits: 0, local: [:],
+                                     target: .recipe(id: 0, name: ""), query: "", csrfToken: csrfToken, usingDemoKey: false)
+        view.source = source
+        return view
+    }
+
     /// Nothing from FoodData Central, and why.
     static func failed(_ problem: OnlineProblem, target: OnlineTarget, query: String, csrfToken: String, key: FoodDataCentralKey) -> OnlineResultsView {
         OnlineResultsView(problem: problem.message(usingDemoKey: key.isDemo), foods: [], totalHits: 0, local: [:], target: target,

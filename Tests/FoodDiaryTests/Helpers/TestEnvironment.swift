@@ -64,6 +64,7 @@ enum TestEnvironment {
         config.renderedPageCheck = ReferenceRenderer.compare
         // Nothing listens on the discard port: tests never reach the internet, and "offline" is instant.
         config.fdcBaseURL = URL(string: "http://127.0.0.1:9/fdc")!
+        config.offBaseURL = URL(string: "http://127.0.0.1:9")!
         // Hundreds of test apps share this process's two request threads; a second would be too
         // short for their health checks. The crowd check measures a server's own second.
         config.healthCheckDeadline = .seconds(30)
