@@ -61,6 +61,11 @@ import FoodDiaryWeb
             let searches = standIn.seen.filter { $0.path == "/fdc/v1/foods/search" }
             #expect(searches.count == 2)
             #expect(searches.allSatisfy { $0.apiKeyHeader == "DEMO_KEY" && $0.query == nil })
+            // In kJ, a hit's energy is too (the online rows once wrote kcal whatever was chosen).
+            try await UnitsTests.chooseKilojoules(client)
+            let inKilojoules = String(buffer: try await client.get("/meals/\(meal)/foods/online?q=almond%20bar").body)
+            #expect(inKilojoules.contains(" kJ<small>") && !inKilojoules.contains(" kcal<small>"))
+            try await client.postForm("/settings/body", [("units", "metric"), ("energy", "kcal"), ("glass", "330")])
 
             // Asked offline before the pick: search remembers recent answers, and must not keep this one.
             let before = String(buffer: try await client.get("/meals/\(meal)/foods/new?q=almond%20crunch").body)

@@ -43,7 +43,7 @@ struct OnlineResultsView: Sendable {
                           food.dataType == .openFoodFacts ? nil : food.category, serving, food.gtinUpc.map { "barcode \($0)" }]
                 .compactMap { $0 }.joined(separator: " · ")
             return Row(description: food.description, detail: detail,
-                       kcalText: food.energyKcalPer100.map { "\(NumberText.decimal($0, maxFractionDigits: 0, grouping: true)) kcal" } ?? "–",
+                       kcalText: food.energyKcalPer100.map(FoodDiaryBase.kcalText) ?? "–",
                        per: "per 100 \(food.basisUnit.symbol)",
                        chooseURL: catalogID.map { target.chooseURL(catalogID: $0, query: query) },
                        pickAction: catalogID != nil ? nil
