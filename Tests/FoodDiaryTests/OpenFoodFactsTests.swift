@@ -140,6 +140,11 @@ import GRDB
             // The tests' small catalog knows energy, protein and fat; sodium from salt is tested above.
             #expect(entry?.0 == "open_food_facts")
             #expect(entry?.1 == 1690 / 4.184 * 50 / 100 && entry?.2 == 7.4 * 50 / 100 && entry?.3 == 9.5 * 50 / 100)
+            // Our FoodData Central API answers with FoodData Central's foods only.
+            #expect(try await client.get("/fdc/v1/food/\(id)").status == .notFound)
+            let fdcSearch = try await client.get("/fdc/v1/foods/search?query=Birchermuesli")
+            #expect(fdcSearch.status == .ok && !fdcSearch.text.contains("Birchermüesli-Riegel"))
+            #expect(try await client.get("/foods?q=Birchermuesli").text.contains("Birchermüesli-Riegel"), "found by name offline")
             let foodPage = try await client.get("/foods/\(id)").text
             #expect(foodPage.contains("Values from Open Food Facts (barcode \(bar))") && foodPage.contains("ODbL"))
 

@@ -16,7 +16,8 @@ enum FDCShapes {
     static func catalogID(_ fdcId: Int64) -> Int64? {
         switch fdcId {
         case sr28IdOffset..<(sr28IdOffset + 100_000): fdcId - sr28IdOffset
-        case FetchedFoods.fdcIdRange, 900_000_000...: fdcId
+        // Open Food Facts' products (10^15 and up) are not FoodData Central's foods: no fdcId names them.
+        case FetchedFoods.fdcIdRange, 900_000_000..<OpenFoodFactsProduct.catalogIDBase: fdcId
         default: nil
         }
     }

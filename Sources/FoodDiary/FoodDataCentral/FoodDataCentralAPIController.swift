@@ -88,7 +88,8 @@ struct FoodDataCentralAPIController: Sendable {
             let limit = min(criteria.pageNumber * criteria.pageSize, Self.maxResults)
             let result = try FoodSearch.search(db, query: criteria.query, brand: criteria.brandOwner, scope: criteria.scope, limit: limit)
             let wanted = Set(criteria.dataTypes.compactMap { FoodDataCentralFood.dataTypes[$0] })
-            var matches = result.foods.filter { wanted.isEmpty || wanted.contains($0.dataType) }
+            // FoodData Central's own foods only: a kept Open Food Facts product is no fdcId's.
+            var matches = result.foods.filter { $0.dataType != .openFoodFacts && (wanted.isEmpty || wanted.contains($0.dataType)) }
             if let sort = criteria.sortBy { matches = Self.sorted(matches, by: sort, ascending: criteria.sortAscending) }
             // Filtered here, the count is of what was ranked; otherwise it is the index's own.
             let exact = wanted.isEmpty || wanted == Self.types(of: criteria.scope)
