@@ -62,16 +62,7 @@ struct FoodDataCentralClient: Sendable {
     private func send(_ url: URL, method: String = "GET", key: String, body: Data? = nil) async throws(OnlineProblem) -> Data {
         var headers = [("X-Api-Key", key), ("Accept", "application/json")]
         if body != nil { headers.append(("Content-Type", "application/json")) }
-        let answer: OutboundHTTP.Response
-        do {
-            answer = try await http.send(url, method: method, headers: headers, body: body)
-        } catch .tooLarge {
-            throw .malformed
-        } catch .timedOut {
-            throw .timedOut(after: deadline)
-        } catch {
-            throw .unreachable
-        }
+        let answer = try await http.answer(url, method: method, headers: headers, body: body, deadline: deadline)
         let data = answer.body
         switch answer.status {
         case 200: return data
@@ -90,6 +81,23 @@ struct FoodDataCentralClient: Sendable {
             return .seconds(seconds)
         }
         return .seconds(3600)
+    }
+}
+
+extension OutboundHTTP {
+    /// An exchange whose failures are the add-food page's: too large is unreadable, and no
+    /// answer at all is the service being out of reach.
+    func answer(_ url: URL, method: String = "GET", headers: [(String, String)], body: Data? = nil,
+                deadline: Duration) async throws(OnlineProblem) -> Response {
+        do {
+            return try await send(url, method: method, headers: headers, body: body)
+        } catch .tooLarge {
+            throw .malformed
+        } catch .timedOut {
+            throw .timedOut(after: deadline)
+        } catch {
+            throw .unreachable
+        }
     }
 }
 

@@ -101,9 +101,9 @@ struct OnlineFoodsController: Sendable {
             let kept = try await catalog.keptFoods(fdcIds: [food.fdcId])
             return OnlineResultsView(product: food, kept: kept.contains(food.fdcId), target: target, barcode: digits, csrfToken: context.csrfToken)
         case .failure(.notFound):
-            return OnlineResultsView.nothing(barcode: digits, csrfToken: context.csrfToken)
+            return OnlineResultsView.nothing(barcode: digits, target: target, csrfToken: context.csrfToken)
         case .failure(let problem):
-            return OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, csrfToken: context.csrfToken)
+            return OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, target: target, csrfToken: context.csrfToken)
         }
     }
 
@@ -153,7 +153,7 @@ extension OnlineFoodsController {
             context.logger.info("Kept Open Food Facts product \(digits) in the catalog")
             return redirect(to: target.chooseURL(catalogID: kept, query: ""))
         case .failure(let problem):
-            let view = OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, csrfToken: context.csrfToken)
+            let view = OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, target: target, csrfToken: context.csrfToken)
             return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), for: context, status: problem.status)
         }
     }

@@ -27,16 +27,7 @@ public struct OpenFoodFactsClient: Sendable {
     func product(barcode digits: String) async throws(OnlineProblem) -> (product: OpenFoodFactsProduct, answer: Data) {
         var components = URLComponents(url: baseURL.appendingPathComponent("api/v2/product/\(digits)"), resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "fields", value: Self.fields.joined(separator: ","))]
-        let answer: OutboundHTTP.Response
-        do {
-            answer = try await http.send(components.url!, headers: [("User-Agent", Self.userAgent), ("Accept", "application/json")])
-        } catch .tooLarge {
-            throw .malformed
-        } catch .timedOut {
-            throw .timedOut(after: deadline)
-        } catch {
-            throw .unreachable
-        }
+        let answer = try await http.answer(components.url!, headers: [("User-Agent", Self.userAgent), ("Accept", "application/json")], deadline: deadline)
         switch answer.status {
         case 200: break
         // Open Food Facts answers an unknown barcode with 404 and `status: 0`.

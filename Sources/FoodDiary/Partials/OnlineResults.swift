@@ -69,8 +69,8 @@ extension OnlineResultsView {
     }
 
     /// No product with this barcode anywhere asked.
-    static func nothing(barcode: String, csrfToken: String) -> OnlineResultsView {
-        var view = OnlineResultsView(problem: nil, foods: [], totalHits: 0, local: [:], target: .recipe(id: 0, name: ""), query: "",
+    static func nothing(barcode: String, target: OnlineTarget, csrfToken: String) -> OnlineResultsView {
+        var view = OnlineResultsView(problem: nil, foods: [], totalHits: 0, local: [:], target: target, query: "",
                                      csrfToken: csrfToken, usingDemoKey: false, barcode: barcode)
         view.source = OpenFoodFactsOnline.name
         view.summary = "Neither FoodData Central nor Open Food Facts knows barcode \(barcode). Type the food from its label instead."
@@ -78,9 +78,9 @@ extension OnlineResultsView {
     }
 
     /// Nothing from another source than FoodData Central, and why.
-    static func failed(_ problem: OnlineProblem, source: String, csrfToken: String) -> OnlineResultsView {
+    static func failed(_ problem: OnlineProblem, source: String, target: OnlineTarget, csrfToken: String) -> OnlineResultsView {
         var view = OnlineResultsView(problem: problem.message(usingDemoKey: false, source: source), foods: [], totalHits: 0, local: [:],
-                                     target: .recipe(id: 0, name: ""), query: "", csrfToken: csrfToken, usingDemoKey: false)
+                                     target: target, query: "", csrfToken: csrfToken, usingDemoKey: false)
         view.source = source
         return view
     }
