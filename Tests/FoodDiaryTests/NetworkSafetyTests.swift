@@ -116,8 +116,10 @@ import FoodDiaryWeb
     /// pause: a test that waits longer than the server keeps an idle connection (an import under
     /// CI's load) must not find its next request cut off.
     @Test func theLiveTestClientOutlastsTheServersIdleDeadlines() async throws {
+        // A generous header deadline: under the whole suite's load a first request's head can take
+        // seconds to arrive. The idle one, which the pause outlasts, is what this is about.
         try await TestEnvironment.withRunningApp(testing: .live, configure: {
-            $0.deadlines = ConnectionDeadlines(header: .seconds(2), bodyIdle: .seconds(5), keepAliveIdle: .seconds(2))
+            $0.deadlines = ConnectionDeadlines(header: .seconds(60), bodyIdle: .seconds(60), keepAliveIdle: .seconds(2))
         }) { client, _, _, _ in
             let first = try await client.get("/")
             #expect(first.status == .ok, "\(first.status) \(first.text.prefix(300))")
