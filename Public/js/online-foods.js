@@ -1,4 +1,4 @@
-// Add-food and add-ingredient pages: FoodData Central's results load after the local ones show,
+// Add-food and add-ingredient pages: the online results load after the local ones show,
 // so the network never holds the page; and a barcode can be scanned where the browser can.
 for (const slot of document.querySelectorAll("[data-online-src]")) {
   if (slot.querySelector(".online-problem")) continue;
@@ -9,7 +9,7 @@ for (const slot of document.querySelectorAll("[data-online-src]")) {
       if (found) slot.replaceChildren(...found.childNodes);
     })
     .catch(() => {
-      slot.querySelector(".online-loading")?.replaceChildren("FoodData Central can’t be reached; these are your offline results.");
+      slot.querySelector(".online-loading")?.replaceChildren("Foods online can’t be reached; these are your offline results.");
     });
 }
 

@@ -94,9 +94,9 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     RecipeImportController(catalog: catalog, household: household, fetcher: RecipePageFetcher(allowsHomeNetwork: settings.recipePagesOnHomeNetwork),
                            renderer: renderer, now: now).addRoutes(to: routes)
     let online = FoodDataCentralOnline(baseURL: settings.fdcBaseURL, deadline: settings.fdcDeadline)
-    EntryPagesController(catalog: catalog, household: household, online: online, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
-        .addRoutes(to: routes)
     let openFoodFacts = OpenFoodFactsOnline(baseURL: settings.offBaseURL, deadline: settings.fdcDeadline)
+    EntryPagesController(catalog: catalog, household: household, online: online, openFoodFacts: openFoodFacts, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
+        .addRoutes(to: routes)
     OnlineFoodsController(catalog: catalog, online: online, openFoodFacts: openFoodFacts, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
         .addRoutes(to: routes)
     FoodDataCentralSettingsController(serverKey: settings.fdcAPIKey, renderer: renderer).addRoutes(to: routes)
@@ -117,7 +117,7 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     ItemisingController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: timeZone, now: now)
         .addRoutes(to: routes)
     MyFoodsController(household: household, renderer: renderer, now: now).addRoutes(to: routes)
-    RecipesController(catalog: catalog, household: household, online: online, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
+    RecipesController(catalog: catalog, household: household, online: online, openFoodFacts: openFoodFacts, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
         .addRoutes(to: routes)
     HouseholdFoodsController(household: household, now: now).addRoutes(to: routes)
     BackupsController(maker: BackupMaker(dataDirectory: settings.dataDirectory, now: now), folder: .backups(settings.backupsPath),

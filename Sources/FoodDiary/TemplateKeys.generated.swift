@@ -137,13 +137,25 @@ extension CatalogScopeView.Option: TemplateKeyed {
 
 extension ChooseAmountView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "recipeContext": self.recipeContext.templateValue; case "submitLabel": self.submitLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "source": self.source.templateValue; case "description": self.description.templateValue; case "details": self.details.templateValue; case "basisLabel": self.basisLabel.templateValue; case "lines": self.lines.templateValue; case "amount": self.amount.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "backURL": self.backURL.templateValue; case "saveForLater": self.saveForLater.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "meal": self.meal.templateValue; case "recipeContext": self.recipeContext.templateValue; case "submitLabel": self.submitLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "action": self.action.templateValue; case "source": self.source.templateValue; case "description": self.description.templateValue; case "details": self.details.templateValue; case "basisLabel": self.basisLabel.templateValue; case "lines": self.lines.templateValue; case "amount": self.amount.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "backURL": self.backURL.templateValue; case "saveForLater": self.saveForLater.templateValue; case "productPhotoURL": self.productPhotoURL.templateValue; case "notice": self.notice.templateValue; default: .absent }
     }
 }
 
 extension ChooseAmountView.RecipeContext: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "url": self.url.templateValue; case "name": self.name.templateValue; default: .absent }
+    }
+}
+
+extension CountryChoiceView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "options": self.options.templateValue; case "guessNote": self.guessNote.templateValue; case "countryError": self.countryError.templateValue; default: .absent }
+    }
+}
+
+extension CountryChoiceView.Option: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "name": self.name.templateValue; case "selected": self.selected.templateValue; default: .absent }
     }
 }
 
@@ -257,13 +269,13 @@ extension FoodAmount: TemplateKeyed {
 
 extension FoodDataCentralSettingsView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "error": self.error.templateValue; case "currentKey": self.currentKey.templateValue; case "hasOwnKey": self.hasOwnKey.templateValue; case "usesDemoKey": self.usesDemoKey.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "country": self.country.templateValue; case "csrfToken": self.csrfToken.templateValue; case "error": self.error.templateValue; case "currentKey": self.currentKey.templateValue; case "hasOwnKey": self.hasOwnKey.templateValue; case "usesDemoKey": self.usesDemoKey.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; default: .absent }
     }
 }
 
 extension FoodDetailView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "barcode": self.barcode.templateValue; case "sourceNote": self.sourceNote.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "backURL": self.backURL.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; case "csrfToken": self.csrfToken.templateValue; case "logSource": self.logSource.templateValue; case "amountKey": self.amountKey.templateValue; case "logTargets": self.logTargets.templateValue; case "hasLogTargets": self.hasLogTargets.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "barcode": self.barcode.templateValue; case "sourceNote": self.sourceNote.templateValue; case "productPhotoURL": self.productPhotoURL.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "backURL": self.backURL.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; case "csrfToken": self.csrfToken.templateValue; case "logSource": self.logSource.templateValue; case "amountKey": self.amountKey.templateValue; case "logTargets": self.logTargets.templateValue; case "hasLogTargets": self.hasLogTargets.templateValue; default: .absent }
     }
 }
 
@@ -593,13 +605,13 @@ extension OnlineFoodsPageView: TemplateKeyed {
 
 extension OnlineResultsView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "source": self.source.templateValue; case "attribution": self.attribution.templateValue; case "problem": self.problem.templateValue; case "summary": self.summary.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "query": self.query.templateValue; case "csrfToken": self.csrfToken.templateValue; case "demoKeyNote": self.demoKeyNote.templateValue; default: .absent }
+        switch key { case "source": self.source.templateValue; case "attribution": self.attribution.templateValue; case "countryNote": self.countryNote.templateValue; case "problem": self.problem.templateValue; case "summary": self.summary.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "query": self.query.templateValue; case "csrfToken": self.csrfToken.templateValue; case "demoKeyNote": self.demoKeyNote.templateValue; default: .absent }
     }
 }
 
 extension OnlineResultsView.Row: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "description": self.description.templateValue; case "detail": self.detail.templateValue; case "kcalText": self.kcalText.templateValue; case "per": self.per.templateValue; case "chooseURL": self.chooseURL.templateValue; case "pickAction": self.pickAction.templateValue; default: .absent }
+        switch key { case "description": self.description.templateValue; case "detail": self.detail.templateValue; case "kcalText": self.kcalText.templateValue; case "per": self.per.templateValue; case "chooseURL": self.chooseURL.templateValue; case "pickAction": self.pickAction.templateValue; case "offersPhoto": self.offersPhoto.templateValue; default: .absent }
     }
 }
 
@@ -920,58 +932,59 @@ enum TemplateKeys {
         "buttonText", "buttons", "byInvitation", "canImport", "cancelURL", "carbohydrate", "changeURL", "chart",
         "checked", "choiceError", "choosePath", "chooseURL", "colorScheme", "colorSchemes", "commitURL", "commonName",
         "confidenceText", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError",
-        "countText", "countedText", "created", "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey",
-        "date", "dateText", "day", "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL",
-        "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description",
-        "detail", "details", "diaries", "diaryName", "directory", "dots", "downloadURL", "drinkUnit",
-        "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage",
-        "emptyText", "energyChart", "energyChoices", "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue",
-        "entries", "entryID", "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError",
-        "expenditureText", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields",
-        "fileName", "fill", "focusSearch", "focusText", "foodCountText", "foodGroup", "foods", "foodsText",
-        "form", "found", "geoURI", "geocodedName", "glass", "goalText", "gpsText", "grams",
-        "gramsChecked", "gramsError", "gramsText", "grid", "groups", "handOver", "hasArchives", "hasBarcodeResults",
-        "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients",
-        "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey",
-        "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults",
-        "hasRows", "hasSaved", "hasSections", "hasShares", "hasSources", "hasTags", "hasWeight", "heading",
-        "headline", "height", "household", "id", "image", "importCommand", "inFoodsText", "incompleteText",
-        "indented", "index", "ingredients", "insteadURL", "isCurrent", "isEmpty", "isError", "isFavourite",
-        "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd",
-        "isSaved", "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate", "itemise",
-        "kcal", "kcalText", "keep", "key", "kind", "label", "labelServing", "labelY",
-        "largeURL", "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText",
-        "likes", "linePoints", "lines", "link", "listURL", "location", "locationSource", "logAgainURL",
-        "logSource", "logTargets", "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt",
-        "madeMeal", "mapURL", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField",
-        "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
-        "meals", "measures", "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength",
-        "missingError", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError", "newMealURL",
-        "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet",
-        "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead", "notice",
-        "nutrients", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions",
-        "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "partialText", "passwordError",
-        "people", "peopleError", "per", "perServing", "percentText", "periodText", "periods", "photo",
-        "photoAction", "photoError", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL",
-        "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem", "progressNote", "protein",
-        "query", "queryError", "quickAddURL", "rateText", "rates", "readings", "recent", "recipeContext",
-        "recipeName", "recipeURL", "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL",
-        "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText",
-        "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID",
-        "sayItURL", "schedule", "schemes", "scope", "search", "searchURL", "searched", "sections",
-        "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError",
-        "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText",
-        "shareURL", "shares", "shortfallText", "shown", "shownSource", "signedIn", "size", "sizeText",
-        "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "smoothingText", "source",
-        "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL", "stages",
-        "staleMessage", "state", "status", "statusStrip", "submitLabel", "summary", "sureness", "surenessText",
-        "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL",
-        "text", "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title",
-        "toItemise", "toItemiseURL", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens",
-        "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange",
-        "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText",
-        "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText",
-        "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart",
-        "weightText", "whenText", "width", "x", "xLabels", "y", "yield",
+        "countText", "countedText", "country", "countryError", "countryNote", "created", "createdText", "csrfToken",
+        "currentError", "currentGoalText", "currentKey", "date", "dateText", "day", "dayHeading", "dayISO",
+        "dayPageURL", "dayText", "dayURL", "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError",
+        "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries", "diaryName", "directory",
+        "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError",
+        "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices", "energyKcal", "energyPerGram",
+        "energyText", "energyUnit", "energyValue", "entries", "entryID", "error", "errorSummary", "errors",
+        "estimate", "estimateAction", "estimateError", "expenditureText", "exportCommand", "fat", "favouriteAction", "field",
+        "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText", "foodCountText",
+        "foodGroup", "foods", "foodsText", "form", "found", "geoURI", "geocodedName", "glass",
+        "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups",
+        "guessNote", "handOver", "hasArchives", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors",
+        "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets",
+        "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
+        "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares",
+        "hasSources", "hasTags", "hasWeight", "heading", "headline", "height", "household", "id",
+        "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index", "ingredients", "insteadURL",
+        "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isMember",
+        "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isWeek",
+        "isWeight", "isYou", "isoDate", "itemise", "kcal", "kcalText", "keep", "key",
+        "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latestText",
+        "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines", "link",
+        "listURL", "location", "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError",
+        "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxNameLength", "maxNotesLength",
+        "maxTags", "maxUploadMB", "maximum", "maximumField", "meal", "mealCount", "mealFormURL", "mealID",
+        "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures", "message", "methodText",
+        "millilitres", "minimum", "minimumField", "minimumLength", "missingError", "moreSearchURL", "moreText", "mustChangePassword",
+        "myFoods", "name", "nameError", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel",
+        "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes",
+        "notesError", "nothingFound", "nothingRead", "notice", "nutrients", "offersPhoto", "online", "onlineBox",
+        "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError",
+        "page", "pageCount", "pagination", "partialText", "passwordError", "people", "peopleError", "per",
+        "perServing", "percentText", "periodText", "periods", "photo", "photoAction", "photoError", "photoURL",
+        "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions",
+        "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein", "query", "queryError",
+        "quickAddURL", "rateText", "rates", "readings", "recent", "recipeContext", "recipeName", "recipeURL",
+        "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
+        "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows",
+        "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule",
+        "schemes", "scope", "search", "searchURL", "searched", "sections", "segments", "selected",
+        "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText",
+        "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares",
+        "shortfallText", "shown", "shownSource", "signedIn", "size", "sizeText", "skipped", "skippedCount",
+        "slot", "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText",
+        "sourceURL", "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state",
+        "status", "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags", "tagsError",
+        "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID",
+        "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL",
+        "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines",
+        "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit",
+        "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime",
+        "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill",
+        "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "whenText",
+        "width", "x", "xLabels", "y", "yield",
     ]
 }

@@ -613,6 +613,10 @@ package enum DiaryMigrations {
                 try TableRebuild.replace("'branded', 'hand_typed'", with: "'branded', 'open_food_facts', 'hand_typed'", in: table, db)
             }
         }
+        migrator.registerMigration("keepProductPhotos") { db in
+            // A product picked from Open Food Facts may keep its packaging's photo, as the person asks.
+            try db.execute(sql: "ALTER TABLE fetched_food ADD COLUMN photo_sha256 TEXT REFERENCES photo (sha256)")
+        }
         return migrator
     }
 }

@@ -27,6 +27,7 @@ import GRDB
         #expect(juice.nutrientsPer100["307"] == 4, "its own 0.004 g of sodium, not its salt's")
         #expect(juice.nutrientsPer100["306"] == 120 && juice.nutrientsPer100["208"] == 46 && juice.nutrientsPer100["268"] == 195)
         #expect(juice.basisUnit == .millilitres && juice.serving?.size == 200)
+        #expect(juice.category == "Apple juices" && bar.category == nil, "the most specific category in English, if any")
     }
 
     @Test func valuesNoFoodHasAreLeftOutAndAProductWithoutNutritionRefused() throws {

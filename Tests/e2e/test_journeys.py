@@ -19,6 +19,7 @@ import unittest
 import zipfile
 
 from axe_selenium_python import Axe
+from off_stand_in import JUICE, OpenFoodFactsStandIn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -59,13 +60,14 @@ PHOTO_TAKEN, PHOTO_LAT, PHOTO_LON = "2026:03:08 19:42:10", 51.50135, -0.14189
 class Server:
     """`fooddiary serve --port 0` in a child process; the port is read from its log."""
 
-    def __init__(self, data_dir):
+    def __init__(self, data_dir, off_base):
         self.process = subprocess.Popen(
             [BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir,
              "--sr28-dir", str(ROOT / ".cache/sr28"), "--fdc-dir", str(ROOT / ".cache/fdc"),
              "--geonames-dir", str(ROOT / ".cache/geonames"),
              # Nothing listens there: FoodData Central online is "offline", whatever the machine's network.
-             "--fdc-base-url", "http://127.0.0.1:9/fdc", "--off-base-url", "http://127.0.0.1:9",
+             # Open Food Facts is a local stand-in (off_stand_in.py).
+             "--fdc-base-url", "http://127.0.0.1:9/fdc", "--off-base-url", off_base,
              # The recipe pages come from a local site (below): on this machine, so allowed here.
              "--recipes-from-home-network",
              "--templates", str(ROOT / "Templates"), "--public-dir", str(ROOT / "Public")],
@@ -128,7 +130,8 @@ class Journeys:
     def setUpClass(cls):
         cls.checked = set()
         cls.data_dir = tempfile.mkdtemp(prefix=f"fooddiary-e2e-{cls.label}-")
-        cls.server = Server(cls.data_dir)
+        cls.open_food_facts = OpenFoodFactsStandIn()
+        cls.server = Server(cls.data_dir, cls.open_food_facts.base)
         cls.recipe_site = RecipeSite()
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
@@ -174,6 +177,7 @@ class Journeys:
         cls.browser.quit()
         cls.server.stop()
         cls.recipe_site.stop()
+        cls.open_food_facts.stop()
         shutil.rmtree(cls.data_dir, ignore_errors=True)
 
     # Helpers
@@ -758,6 +762,44 @@ class Journeys:
         # The same entry, read in British English.
         self.open(f"/meals/{meal}", "german-meal-in-english")
         self.assertIn("112.5 g", self.text())
+
+    def test_9o_a_product_only_open_food_facts_knows_scanned_and_found_again_by_name(self):
+        self.open("/settings/food-data-central", "foods-online-settings")
+        self.assertIn("United Kingdom, from your browser’s language", self.text())
+        Select(self.find("#country-select")).select_by_visible_text("Germany")
+        self.click("#country button[type=submit]", "country-saved")
+        self.assertIn("Country saved", self.text())
+        self.open("/meals/new", "new-meal-for-a-product")
+        self.find("#notes").send_keys("Juice from the market")
+        self.click("button[name=then]", "add-food-for-a-product")
+        # As the phone's scanner would fill it in, then the results load into the page.
+        self.find("#barcode").send_keys(JUICE)
+        self.click("form[data-barcode-form] button[type=submit]")
+        WebDriverWait(self.browser, 10).until(lambda driver: "Apfelsaft naturtrüb" in self.text())
+        self.shot("product-found-by-barcode")
+        text = self.text()
+        self.assertIn("From Open Food Facts", text)
+        self.assertIn("Open Database License (ODbL)", text)
+        self.click(".online-row button[type=submit]", "product-kept-choose-amount")
+        self.assertIn("1 Glas (200 ml)", self.text(), "its serving is a portion")
+        self.click(".amount-form button[type=submit]", "product-logged")
+        self.assertIn("Apfelsaft naturtrüb", self.text())
+        self.assertEqual(self.find(".meal-total-kcal").text, "92 kcal", "46 kcal per 100 ml × 200 ml")
+        # By name, online: Germany's products come first and the kept one is a plain link.
+        self.click_link("Add food", "add-food-again")
+        self.find("input[name=online]").click()
+        self.search("apfelsaft")
+        WebDriverWait(self.browser, 10).until(lambda driver: "From Open Food Facts" in self.text())
+        self.shot("products-by-name-germany-first")
+        text = self.text()
+        self.assertLess(text.index("From Open Food Facts"), text.index("From FoodData Central"))
+        self.assertIn("Products sold in Germany.", text)
+        self.assertIn("Online, also offline here", text)
+        self.click_link("Apfelsaft naturtrüb", "kept-product-choose-amount")
+        self.open("/foods?q=apfelsaft", "kept-product-found-offline")
+        self.click_link("Apfelsaft naturtrüb", "kept-product-page")
+        self.assertIn("Apple juices · Open Food Facts (ODbL) · Obsthof", self.text())
+        self.assertIn("per 100 ml", self.text())
 
     def test_9x_food_data_central_offline_a_barcode_and_our_own_fdc_api(self):
         self.open("/meals/new", "new-meal-for-online")

@@ -127,7 +127,7 @@ enum FetchedFoods {
             """, arguments: [food.fdcId, food.ndbNumber, food.dataType.rawValue, food.description, food.description, food.brandOwner, category,
                              food.energyKcalPer100, prior, SearchRanking.coreTerms(description: food.description).joined(separator: " "),
                              isBranded ? searchPosition(food.fdcId) : nil, fetchedAt, food.gtinUpc, food.serving?.size,
-                             food.serving?.unit.rawValue, food.serving?.householdText])
+                             food.basisUnit.rawValue, food.serving?.householdText])
         let columns = SearchRanking.headAndRest(food.description)
         if isBranded {
             try db.execute(sql: "INSERT INTO branded_search (rowid, head, rest, category, food_id) VALUES (?, ?, ?, ?, ?)",

@@ -52,8 +52,8 @@ public struct FoodDetails: Sendable, Equatable {
         return shown
     }
 
-    /// A drink labelled by volume is measured in ml; every other food by weight.
-    public var measureUnit: MeasureUnit { label?.servingUnit ?? .grams }
+    /// A drink is measured in ml, whether or not its label gives a serving; every other food by weight.
+    public var measureUnit: MeasureUnit { summary.measureUnit }
 
     public static func fetch(_ db: Database, id: Int64) throws -> FoodDetails? {
         guard let row = try Row.fetchOne(db, sql: """

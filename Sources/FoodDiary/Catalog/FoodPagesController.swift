@@ -44,8 +44,12 @@ struct FoodPagesController: Sendable {
         let query = try request.formQuery()
         let origin = FoodSearchOrigin(query: String((query["q"] ?? "").prefix(200)), brand: String((query["brand"] ?? "").prefix(200)),
                                       scope: try FoodSearch.Scope(formValue: query["kind"]))
-        return await renderer.render(.foodDetail, FoodDetailView(food: food, amount: amount, options: options, from: origin,
-                                                                 logTargets: try await logTargets(context), csrfToken: context.csrfToken), for: context)
+        var view = FoodDetailView(food: food, amount: amount, options: options, from: origin, logTargets: try await logTargets(context),
+                                  csrfToken: context.csrfToken)
+        if food.summary.dataType == .openFoodFacts {
+            view.productPhotoURL = try await context.diary().database.productPhoto(catalogID: id)?.url(.thumb)
+        }
+        return await renderer.render(.foodDetail, view, for: context)
     }
 }
 

@@ -114,6 +114,8 @@ struct FoodDetailView: Sendable {
     /// A food picked online: its barcode, and where its numbers came from.
     let barcode: String?
     let sourceNote: String
+    /// A kept product's packaging, when this diary's person kept its photo.
+    var productPhotoURL: String?
     let amountLabel: String
     let amounts: [AmountLink]
     /// The search this page was reached from, query and all.

@@ -8,6 +8,7 @@ struct EntryPagesController: Sendable {
     let catalog: CatalogDatabase
     let household: HouseholdFoods
     let online: FoodDataCentralOnline
+    let openFoodFacts: OpenFoodFactsOnline
     /// `FOODDIARY_FDC_API_KEY`, used where a diary has no key of its own.
     let serverKey: String?
     let renderer: PageRenderer
@@ -63,7 +64,7 @@ struct EntryPagesController: Sendable {
         }
         let (sharedFoods, sharedRecipes) = try await shared
         let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: query, catalog: catalog,
-                                                       online: online, diary: diary.database, serverKey: serverKey)
+                                                       online: online, openFoodFacts: openFoodFacts, diary: diary.database, serverKey: serverKey)
         let result = try await searched
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
         let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: query, brand: brand,
@@ -86,7 +87,8 @@ struct EntryPagesController: Sendable {
     }
 
     @Sendable func chooseCatalogAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await chooseAmount("catalog:\(context.parameters.get("food") ?? "")", query: request.formQuery()["q"], context: context)
+        let parameters = try request.formQuery()
+        return try await chooseAmount("catalog:\(context.parameters.get("food") ?? "")", query: parameters["q"], notice: parameters["notice"], context: context)
     }
 
     @Sendable func chooseSavedAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -111,7 +113,7 @@ struct EntryPagesController: Sendable {
         return try await chooseAmount("household:\(diary):recipe:\(recipe)", query: request.formQuery()["q"], context: context)
     }
 
-    private func chooseAmount(_ source: String, query: String?, context: AppRequestContext) async throws -> Response {
+    private func chooseAmount(_ source: String, query: String?, notice: String? = nil, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let meal = try await existingMeal(diary.database, context)
         // On a page address, a malformed id is simply not there.
@@ -119,8 +121,10 @@ struct EntryPagesController: Sendable {
             throw HTTPError(.notFound, message: "There is no such food. Search again and pick one from the list.")
         }
         let resolved = try await sources(context).resolve(source)
-        return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit),
-                                                                         query: query, context: context), for: context)
+        var view = try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit),
+                                        query: query, context: context)
+        view.notice = notice.flatMap { ChooseAmountView.notices[$0] }
+        return await renderer.render(.chooseAmount, view, for: context)
     }
 
     @Sendable func handTypedForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -223,9 +227,13 @@ struct EntryPagesController: Sendable {
             saveForLater = SaveForLaterView(csrfToken: context.csrfToken, fieldName: "catalog_food", fieldValue: String(catalogID),
                                             returnTo: "/meals/\(meal.id)/foods/new/catalog/\(catalogID)", alreadySaved: saved)
         }
-        return ChooseAmountView(target: .meal(meal), csrfToken: context.csrfToken, source: resolved.source, food: resolved.food,
-                                details: resolved.details, portions: resolved.portions, form: form, errors: errors, backURL: back,
-                                saveForLater: saveForLater)
+        var view = ChooseAmountView(target: .meal(meal), csrfToken: context.csrfToken, source: resolved.source, food: resolved.food,
+                                    details: resolved.details, portions: resolved.portions, form: form, errors: errors, backURL: back,
+                                    saveForLater: saveForLater)
+        if resolved.food.dataType == .openFoodFacts, let catalogID = resolved.catalogFoodID {
+            view.productPhotoURL = try await diary.database.productPhoto(catalogID: catalogID)?.url(.thumb)
+        }
+        return view
     }
 
     private func entryView(meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form,

@@ -132,6 +132,11 @@ struct ChooseAmountView: Sendable {
     let errorSummary = ErrorSummary.amountNotAdded
     let backURL: String
     let saveForLater: SaveForLaterView?
+    /// A kept product's packaging, when its person kept its photo.
+    var productPhotoURL: String?
+    var notice: String?
+
+    static let notices = ["no_photo": "Kept without its photo: Open Food Facts has none for it, or it could not be used."]
 
     init(target: Target, csrfToken: String, source: String, food: FoodSnapshot, details: String, portions: [Portion],
          form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(), backURL: String, saveForLater: SaveForLaterView?) {
@@ -250,7 +255,7 @@ struct EntryDetailView: Sendable {
         amountText = PortionLabel.shown(entry.portionLabel)
         lines = NutrientLineView.lines(entry.nutrients)
         switch (entry.food.dataType, entry.food.basisGrams) {
-        case (let type, _) where type.isCatalog: basisText = "Scaled from USDA’s values per 100 \(entry.food.basisUnit.symbol), as they were when you logged it."
+        case (let type, _) where type.isCatalog: basisText = "Scaled from \(type.publisher) values per 100 \(entry.food.basisUnit.symbol), as they were when you logged it."
         case (_, let grams?): basisText = "Scaled from your label’s values for a \(MeasureUnit.grams.shownText(grams)) serving."
         case (_, nil): basisText = "Typed in as they are: a quick add has no weight to scale."
         }

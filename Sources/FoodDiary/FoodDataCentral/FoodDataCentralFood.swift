@@ -38,8 +38,9 @@ public struct FoodDataCentralFood: Sendable, Equatable {
     public let portions: [Portion]
 
     public var energyKcalPer100: Double? { nutrientsPer100["208"] }
-    /// What the nutrients are per 100 of: grams, or millilitres for a drink whose label serving is a volume.
-    public var basisUnit: MeasureUnit { serving?.unit ?? .grams }
+    /// What the nutrients are per 100 of: grams, or millilitres for a drink (one whose label serving
+    /// is a volume, or an Open Food Facts product sold by volume, with or without a serving).
+    public let basisUnit: MeasureUnit
 
     /// FoodData Central's data type names, exactly as its API spells them.
     static let dataTypes: [String: FoodDataType] = [
@@ -59,7 +60,7 @@ public struct FoodDataCentralFood: Sendable, Equatable {
 
     /// A food read from elsewhere (an Open Food Facts product) in the same terms, to be kept the same way.
     init(fdcId: Int64, dataType: FoodDataType, description: String, brandOwner: String?, gtinUpc: String?, category: String?,
-         serving: Serving?, nutrientsPer100: [String: Double]) {
+         basisUnit: MeasureUnit, serving: Serving?, nutrientsPer100: [String: Double]) {
         self.fdcId = fdcId
         self.dataType = dataType
         self.description = description
@@ -67,6 +68,7 @@ public struct FoodDataCentralFood: Sendable, Equatable {
         self.gtinUpc = gtinUpc
         self.category = category
         ndbNumber = nil
+        self.basisUnit = basisUnit
         self.serving = serving
         labelNutrients = [:]
         self.nutrientsPer100 = nutrientsPer100
@@ -92,6 +94,7 @@ public struct FoodDataCentralFood: Sendable, Equatable {
             ?? JSONValue.text((object["wweiaFoodCategory"] as? [String: Any])?["wweiaFoodCategoryDescription"])
         ndbNumber = dataType == .srLegacy ? JSONValue.text(object["ndbNumber"]).flatMap(Self.ndbNumber) : nil
         serving = Self.serving(object)
+        basisUnit = serving?.unit ?? .grams
         labelNutrients = Self.labelNutrients(object["labelNutrients"])
         var per100 = Self.nutrients(object["foodNutrients"])
         if let serving {

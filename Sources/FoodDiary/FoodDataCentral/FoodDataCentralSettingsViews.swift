@@ -1,9 +1,11 @@
 import Foundation
 
-/// `/settings/food-data-central`: which key online searches use, never shown whole.
+/// `/settings/food-data-central`: which key online searches use, never shown whole, and the
+/// country whose products they look for.
 struct FoodDataCentralSettingsView: Sendable {
-    let title = "FoodData Central online"
+    let title = "Foods online"
     let notice: String?
+    let country: CountryChoiceView
     let csrfToken: String
     let error: String?
     /// The key in use, masked, and whose it is.
@@ -13,11 +15,12 @@ struct FoodDataCentralSettingsView: Sendable {
     let hasErrors: Bool
     let errorSummary = ErrorSummary.nothingChanged
 
-    init(key: FoodDataCentralKey, csrfToken: String, notice: String?, error: String?) {
+    init(key: FoodDataCentralKey, country: CountryChoiceView, csrfToken: String, notice: String?, error: String?) {
         self.notice = notice
+        self.country = country
         self.csrfToken = csrfToken
         self.error = error
-        hasErrors = error != nil
+        hasErrors = error != nil || country.countryError != nil
         hasOwnKey = key.origin == .diary
         usesDemoKey = key.isDemo
         currentKey = switch key.origin {
@@ -25,5 +28,27 @@ struct FoodDataCentralSettingsView: Sendable {
         case .server: "The server’s key (FOODDIARY_FDC_API_KEY), \(FoodDataCentralKey.masked(key.value))."
         case .demo: "The shared DEMO_KEY."
         }
+    }
+}
+
+/// The country select: the person's choice, else their browser's guess, said as such.
+struct CountryChoiceView: Sendable {
+    struct Option: Sendable {
+        let value: String
+        let name: String
+        let selected: Bool
+    }
+
+    let options: [Option]
+    let guessNote: String?
+    let countryError: String?
+
+    init(chosen: String?, acceptLanguage: String?, error: String?) {
+        let current = ProductCountry.current(chosen: chosen, acceptLanguage: acceptLanguage)
+        let anywhere = chosen == ProductCountry.anywhere || current == nil
+        options = [Option(value: ProductCountry.anywhere, name: "Every country", selected: anywhere)]
+            + ProductCountry.all.map { Option(value: $0.code, name: $0.name, selected: $0 == current) }
+        guessNote = chosen == nil ? current.map { "\($0.name), from your browser’s language, until you choose." } : nil
+        countryError = error
     }
 }

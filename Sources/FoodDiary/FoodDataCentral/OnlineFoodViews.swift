@@ -29,20 +29,21 @@ enum OnlineTarget: Sendable {
     }
 }
 
-/// `/meals/{id}/foods/online`: the online results on a page of their own, which the add-food page
-/// loads into itself once its local results are showing.
+/// `/meals/{id}/foods/online`: the online results on a page of their own, one section per source
+/// in the order the person's country gives, which the add-food page loads into itself once its
+/// local results are showing.
 struct OnlineFoodsPageView: Sendable {
     let title: String
     let meal: MealContextView?
-    let online: OnlineResultsView
+    let online: [OnlineResultsView]
     let backURL: String
     let backLabel: String
 
-    init(target: OnlineTarget, online: OnlineResultsView) {
+    init(target: OnlineTarget, online: [OnlineResultsView]) {
         if case .meal(let meal) = target { self.meal = MealContextView(meal) } else { meal = nil }
         self.online = online
-        title = "From \(online.source)"
-        backURL = target.searchURL(query: online.query)
+        title = online.count == 1 ? "From \(online[0].source)" : "Found online"
+        backURL = target.searchURL(query: online.first?.query ?? "")
         backLabel = target.backLabel
     }
 }

@@ -3,8 +3,9 @@ import FoodDiaryWeb
 import Foundation
 import Hummingbird
 
-/// Searching FoodData Central online from the add-food and add-ingredient pages, and keeping a
-/// food picked there. The local results never wait for this: the pages load it afterwards.
+/// Searching FoodData Central and Open Food Facts online from the add-food and add-ingredient
+/// pages, and keeping a food picked there. The local results never wait for this: the pages load
+/// it afterwards.
 struct OnlineFoodsController: Sendable {
     let catalog: CatalogDatabase
     let online: FoodDataCentralOnline
@@ -64,17 +65,39 @@ struct OnlineFoodsController: Sendable {
         let parameters = try request.formQuery()
         let query = String((parameters["q"] ?? "").prefix(200)).trimmingCharacters(in: .whitespaces)
         let key = try await key(context)
-        let view: OnlineResultsView
+        let views: [OnlineResultsView]
         if let barcode = parameters["barcode"], !barcode.isEmpty {
             guard let digits = Barcode.digits(barcode) else { throw HTTPError(.badRequest, message: Barcode.problem) }
-            view = try await barcodeResults(target, digits: digits, key: key, context: context)
+            views = [try await barcodeResults(target, digits: digits, key: key, context: context)]
         } else {
-            guard !Words.split(query).isEmpty else {
-                throw HTTPError(.badRequest, message: "Type a food name to search FoodData Central for.")
-            }
-            view = try await results(target, query: query, key: key, context: context, await online.search(query, key: key.value))
+            guard !Words.split(query).isEmpty else { throw HTTPError(.badRequest, message: "Type a food name to search online for.") }
+            views = try await nameResults(target, query: query, key: key, request: request, context: context)
         }
-        return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), for: context)
+        return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: views), for: context)
+    }
+
+    /// Both sources at once, each behind its own guard and deadline; the person's country decides
+    /// whose come first: FoodData Central's US products, or Open Food Facts' sold where they shop.
+    private func nameResults(_ target: OnlineTarget, query: String, key: FoodDataCentralKey, request: Request,
+                             context: AppRequestContext) async throws -> [OnlineResultsView] {
+        let country = ProductCountry.current(chosen: try await context.diary().database.productCountry(),
+                                             acceptLanguage: request.headers[.acceptLanguage])
+        let central = online, products = openFoodFacts
+        // Neither throws, and both are awaited: leaving the scope cancels no running request.
+        async let fromCentral = central.search(query, key: key.value)
+        async let fromProducts = products.search(query, country: country)
+        let (centralOutcome, productsOutcome) = (await fromCentral, await fromProducts)
+        let centralView = try await results(target, query: query, key: key, context: context, centralOutcome)
+        let productsView: OnlineResultsView
+        switch productsOutcome {
+        case .success(let page):
+            let kept = try await catalog.keptFoods(fdcIds: page.products.map(\.catalogID))
+            productsView = OnlineResultsView(products: page.products, count: page.count, kept: kept, country: country, target: target,
+                                             query: query, csrfToken: context.csrfToken)
+        case .failure(let problem):
+            productsView = .failed(problem, source: OpenFoodFactsOnline.name, target: target, query: query, csrfToken: context.csrfToken)
+        }
+        return country.map { !$0.isUnitedStates } == true ? [productsView, centralView] : [centralView, productsView]
     }
 
     private func results(_ target: OnlineTarget, query: String, key: FoodDataCentralKey, context: AppRequestContext, barcode: String? = nil,
@@ -97,13 +120,12 @@ struct OnlineFoodsController: Sendable {
         }
         switch await openFoodFacts.product(barcode: digits) {
         case .success(let fetched):
-            let food = fetched.product.catalogFood
-            let kept = try await catalog.keptFoods(fdcIds: [food.fdcId])
-            return OnlineResultsView(product: food, kept: kept.contains(food.fdcId), target: target, barcode: digits, csrfToken: context.csrfToken)
+            let kept = try await catalog.keptFoods(fdcIds: [fetched.product.catalogID])
+            return OnlineResultsView(product: fetched.product, kept: kept.contains(fetched.product.catalogID), target: target, barcode: digits, csrfToken: context.csrfToken)
         case .failure(.notFound):
             return OnlineResultsView.nothing(barcode: digits, target: target, csrfToken: context.csrfToken)
         case .failure(let problem):
-            return OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, target: target, csrfToken: context.csrfToken)
+            return OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, target: target, query: "", csrfToken: context.csrfToken)
         }
     }
 
@@ -133,7 +155,7 @@ struct OnlineFoodsController: Sendable {
             return redirect(to: target.chooseURL(catalogID: id, query: query))
         case .failure(let problem):
             let view = OnlineResultsView.failed(problem, target: target, query: query, csrfToken: context.csrfToken, key: key)
-            return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), for: context, status: problem.status)
+            return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: [view]), for: context, status: problem.status)
         }
     }
 }
@@ -145,32 +167,37 @@ extension OnlineFoodsController {
         guard let digits = context.parameters.get("barcode").flatMap(Barcode.digits), let id = OpenFoodFactsProduct.catalogID(barcode: digits) else {
             throw HTTPError(.notFound, message: Barcode.problem)
         }
+        let query = String((context.formFields["q"] ?? "").prefix(200))
         switch await openFoodFacts.product(barcode: digits) {
         case .success(let fetched):
             // The diary's copy first: the catalog can be rebuilt from it, not the other way round.
             try await context.diary().database.keepFetchedFood(fdcId: id, details: fetched.answer, fetchedAt: now())
             let kept = try await catalog.keep(fetched.product, answer: fetched.answer, now: now())
             context.logger.info("Kept Open Food Facts product \(digits) in the catalog")
-            return redirect(to: target.chooseURL(catalogID: kept, query: ""))
+            var next = target.chooseURL(catalogID: kept, query: query)
+            if context.formFields["keep_image"] != nil, try await !keepPhoto(of: fetched.product, catalogID: kept, context: context) {
+                next += (next.contains("?") ? "&" : "?") + "notice=no_photo"
+            }
+            return redirect(to: next)
         case .failure(let problem):
-            let view = OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, target: target, csrfToken: context.csrfToken)
-            return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: view), for: context, status: problem.status)
+            let view = OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, target: target, query: query, csrfToken: context.csrfToken)
+            return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: [view]), for: context, status: problem.status)
         }
     }
 }
 
-extension OnlineProblem {
-    /// A pick that could not be fetched: the other server's trouble is a gateway's answer, not ours.
-    var status: HTTPResponse.Status {
-        switch self {
-        case .rateLimited: .tooManyRequests
-        case .notFound: .notFound
-        case .unusable: .unprocessableContent
-        case .keyRefused, .refused: .badGateway
-        case .unreachable: .serviceUnavailable
-        case .timedOut: .gatewayTimeout
-        case .failed, .malformed: .badGateway
+extension OnlineFoodsController {
+    /// The product's packaging photo, through the same checks as an upload; the product is kept
+    /// either way, and false says the photo was not.
+    private func keepPhoto(of product: OpenFoodFactsProduct, catalogID: Int64, context: AppRequestContext) async throws -> Bool {
+        let diary = try context.diary()
+        guard let url = product.imageURL, case .success(let bytes) = await openFoodFacts.image(url),
+              let photo = try? await diary.photos.ingest(fetched: bytes, name: "product-\(product.code).jpg") else { return false }
+        let change = try await diary.photos.committing(photo) {
+            try await diary.database.setProductPhoto(catalogID: catalogID, photo: photo, now: now())
         }
+        await diary.photos.release(change?.orphaned)
+        return change != nil
     }
 }
 

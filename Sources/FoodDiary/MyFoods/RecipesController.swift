@@ -7,6 +7,7 @@ struct RecipesController: Sendable {
     let catalog: CatalogDatabase
     let household: HouseholdFoods
     let online: FoodDataCentralOnline
+    let openFoodFacts: OpenFoodFactsOnline
     let serverKey: String?
     let renderer: PageRenderer
     let now: @Sendable () -> Date
@@ -108,7 +109,7 @@ struct RecipesController: Sendable {
             result = try await catalog.search { db in try FoodSearch.search(db, query: query, limit: 25, logged: logged) }
         }
         let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: recipe.id, name: recipe.name), parameters: try request.formQuery(),
-                                                       query: query, catalog: catalog, online: online, diary: diary.database, serverKey: serverKey)
+                                                       query: query, catalog: catalog, online: online, openFoodFacts: openFoodFacts, diary: diary.database, serverKey: serverKey)
         return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result,
                                                                                    onlineBox: onlineBox), for: context)
     }

@@ -2,40 +2,43 @@ import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 
-/// Open Food Facts online, behind the same guard as FoodData Central: a connection check of at
-/// most two fifths of the deadline whose answer is remembered for a minute, a deadline on every
-/// call, and no call while a rate limit is known to last. It needs no key.
+/// Open Food Facts online, behind the same `UpstreamGuard` as FoodData Central; it needs no key,
+/// and its limits are per kind of read (100 product reads and 10 searches a minute). Searches are
+/// kept for ten minutes, as FoodData Central's are.
 actor OpenFoodFactsOnline {
     static let name = "Open Food Facts"
     let client: OpenFoodFactsClient
-    let reachability: UpstreamReachability
-    private var limitedUntil: ContinuousClock.Instant?
+    let upstream: UpstreamGuard
+    private var searches = RecentAnswers<OpenFoodFactsClient.SearchPage>()
 
     init(baseURL: URL, deadline: Duration = .seconds(5)) {
         client = OpenFoodFactsClient(baseURL: baseURL, deadline: deadline)
-        reachability = UpstreamReachability(url: baseURL, limit: deadline * 2 / 5)
+        upstream = UpstreamGuard(url: baseURL, deadline: deadline)
     }
 
-    /// Why a lookup would fail, if that is known without asking the network.
-    func knownProblem() async -> OnlineProblem? {
-        if let limitedUntil, limitedUntil > .now { return .rateLimited(retryAfter: limitedUntil - .now) }
-        return await reachability.wasUnreachable ? .unreachable : nil
+    func knownProblem(searching: Bool = false) async -> OnlineProblem? {
+        await upstream.knownProblem(allowance: searching ? "search" : "product")
     }
 
     /// The product with this barcode, and its answer as kept, or why there is none.
     func product(barcode digits: String) async -> Result<(product: OpenFoodFactsProduct, answer: Data), OnlineProblem> {
-        if let problem = await knownProblem(), problem != .unreachable { return .failure(problem) }
-        guard await reachability.isReachable() else { return .failure(.unreachable) }
         let client = client
-        let outcome = await Deadline.run(within: client.deadline) { () async -> Result<(product: OpenFoodFactsProduct, answer: Data), OnlineProblem> in
-            do throws(OnlineProblem) { return .success(try await client.product(barcode: digits)) } catch { return .failure(error) }
-        } ?? .failure(.timedOut(after: client.deadline))
-        switch outcome {
-        case .success: await reachability.learned(reachable: true)
-        case .failure(.unreachable), .failure(.timedOut): await reachability.learned(reachable: false)
-        case .failure(.rateLimited(let wait)): limitedUntil = .now + wait
-        case .failure: break
-        }
+        return await upstream.run(allowance: "product") { () throws(OnlineProblem) in try await client.product(barcode: digits) }
+    }
+
+    /// A product's packaging photo, under the product reads' allowance.
+    func image(_ url: URL) async -> Result<Data, OnlineProblem> {
+        let client = client
+        return await upstream.run(allowance: "product") { () throws(OnlineProblem) in try await client.image(url) }
+    }
+
+    /// Products sold in `country` (everywhere when nil) whose names have these words, most scanned first.
+    func search(_ terms: String, country: ProductCountry?) async -> Result<OpenFoodFactsClient.SearchPage, OnlineProblem> {
+        let key = (country?.code ?? "") + "\u{0}" + terms.lowercased()
+        if let kept = searches.answer(key) { return .success(kept) }
+        let client = client
+        let outcome = await upstream.run(allowance: "search") { () throws(OnlineProblem) in try await client.search(terms: terms, country: country) }
+        if case .success(let page) = outcome { searches.keep(page, for: key) }
         return outcome
     }
 }

@@ -21,11 +21,15 @@ struct OpenFoodFactsProduct: Sendable, Equatable {
     let code: String
     let name: String
     let brand: String?
+    /// Its most specific category as written ("Apple juices"), for the catalog's food group.
+    let category: String?
     /// What the nutrients are per 100 of.
     let basisUnit: MeasureUnit
     let serving: Serving?
     /// Per 100 g (or 100 ml), by SR28 number; a nutrient the product leaves out is absent, not zero.
     let nutrientsPer100: [String: Double]
+    /// The front of its packaging, about 400 px, which a person may keep with it.
+    let imageURL: URL?
 
     /// Open Food Facts' `_100g` keys, with the factor from their unit to SR28's: grams become
     /// milligrams for the minerals, cholesterol and vitamin C.
@@ -41,11 +45,20 @@ struct OpenFoodFactsProduct: Sendable, Equatable {
     /// One product answer. `asked` is the barcode asked for: an answer about another product is
     /// refused, as it would be kept under the wrong code.
     init(answer object: [String: Any], asked: String) throws(Unreadable) {
-        guard let product = object["product"] as? [String: Any] else { throw Unreadable(description: "the answer holds no product") }
-        let answered = JSONValue.text(product["code"]) ?? JSONValue.text(object["code"]) ?? ""
-        guard !answered.isEmpty, answered.allSatisfy({ $0.isASCII && $0.isNumber }),
-              answered.drop(while: { $0 == "0" }) == asked.drop(while: { $0 == "0" }) else {
+        guard var product = object["product"] as? [String: Any] else { throw Unreadable(description: "the answer holds no product") }
+        if product["code"] == nil { product["code"] = object["code"] }
+        let answered = JSONValue.text(product["code"]) ?? ""
+        guard answered.drop(while: { $0 == "0" }) == asked.drop(while: { $0 == "0" }) else {
             throw Unreadable(description: "the answer is about another barcode (\(answered.prefix(20)))")
+        }
+        try self.init(product: product)
+    }
+
+    /// One product as a search lists it, or inside a product answer.
+    init(product: [String: Any]) throws(Unreadable) {
+        let answered = JSONValue.text(product["code"]) ?? ""
+        guard OpenFoodFactsProduct.catalogID(barcode: answered) != nil else {
+            throw Unreadable(description: "a product without a barcode of 8 to 14 digits (\(answered.prefix(20)))")
         }
         let name = JSONValue.text(product["product_name"]) ?? JSONValue.text(product["product_name_en"]) ?? JSONValue.text(product["generic_name"])
         guard let name else { throw Unreadable(description: "product \(answered) has no name") }
@@ -53,9 +66,15 @@ struct OpenFoodFactsProduct: Sendable, Equatable {
         self.name = String(name.prefix(200))
         brand = JSONValue.text(product["brands"]).map { String($0.split(separator: ",").first ?? Substring($0)).trimmingCharacters(in: .whitespaces) }
             .flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
+        // Categories run from the broadest to the most specific: "Beverages, Fruit juices, Apple juices".
+        category = JSONValue.text(product["categories"]).flatMap { text in
+            text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty && !$0.contains(":") }
+        }.map { String($0.prefix(100)) }
         basisUnit = Self.isDrink(product) ? .millilitres : .grams
         serving = Self.serving(product)
         nutrientsPer100 = Self.nutrients(product["nutriments"] as? [String: Any] ?? [:])
+        imageURL = (JSONValue.text(product["image_front_url"]) ?? JSONValue.text(product["image_front_small_url"]))
+            .flatMap { URL(string: $0) }.flatMap { ["http", "https"].contains($0.scheme?.lowercased() ?? "") ? $0 : nil }
         guard nutrientsPer100["208"] != nil || nutrientsPer100.count >= 3 else {
             throw Unreadable(description: "product \(answered) gives no nutrition per 100 g")
         }
@@ -116,7 +135,7 @@ extension OpenFoodFactsProduct {
     /// The product as the catalog keeps a fetched food: a branded product of its own data type.
     var catalogFood: FoodDataCentralFood {
         FoodDataCentralFood(fdcId: catalogID, dataType: .openFoodFacts, description: name, brandOwner: brand, gtinUpc: code,
-                            category: "Open Food Facts",
+                            category: category ?? "Products", basisUnit: basisUnit,
                             serving: serving.map { .init(size: $0.size, unit: basisUnit, householdText: $0.text) },
                             nutrientsPer100: nutrientsPer100)
     }

@@ -1,7 +1,8 @@
 import FoodDiaryBase
 import Foundation
 
-/// The "From FoodData Central" section: what the online search found, or why nothing came.
+/// One "From FoodData Central" or "From Open Food Facts" section: what the online search found
+/// there, or why nothing came.
 struct OnlineResultsView: Sendable {
     struct Row: Sendable {
         let description: String
@@ -12,14 +13,18 @@ struct OnlineResultsView: Sendable {
         let chooseURL: String?
         /// Otherwise a button that fetches and keeps it.
         let pickAction: String?
+        /// An Open Food Facts product with a packaging photo, which the person may keep with it.
+        var offersPhoto = false
     }
 
     /// Where the results come from, and the licence its data is under when it asks to be named.
     var source = "FoodData Central"
     var attribution: String?
+    /// Where the person can say which country's products to look for.
+    var countryNote: String?
     let problem: String?
     var summary: String?
-    let rows: [Row]
+    var rows: [Row]
     let hasRows: Bool
     let query: String
     let csrfToken: String
@@ -59,13 +64,31 @@ struct OnlineResultsView: Sendable {
 extension OnlineResultsView {
     static let openFoodFactsAttribution = "Product data © Open Food Facts contributors, under the Open Database License (ODbL)."
 
+    /// Open Food Facts' products for a name search, sold in the person's country.
+    init(products: [OpenFoodFactsProduct], count: Int, kept: Set<Int64>, country: ProductCountry?, target: OnlineTarget, query: String,
+         csrfToken: String) {
+        self.init(problem: nil, foods: products.map(\.catalogFood), totalHits: count, local: Dictionary(uniqueKeysWithValues: kept.map { ($0, $0) }),
+                  target: target, query: query, csrfToken: csrfToken, usingDemoKey: false)
+        source = OpenFoodFactsOnline.name
+        attribution = Self.openFoodFactsAttribution
+        summary = rows.isEmpty ? "Open Food Facts has nothing for “\(query.prefix(60))”."
+            : "\(rows.count) of \(NumberText.grouped(max(count, rows.count))) products on Open Food Facts. Adding one keeps it here, so it works offline afterwards."
+        countryNote = country.map { "Products sold in \($0.name)." } ?? "Products from every country."
+        offerPhotos(products)
+    }
+
     /// The one product Open Food Facts has for a barcode.
-    init(product: FoodDataCentralFood, kept: Bool, target: OnlineTarget, barcode: String, csrfToken: String) {
-        self.init(problem: nil, foods: [product], totalHits: 1, local: kept ? [product.fdcId: product.fdcId] : [:], target: target,
-                  query: "", csrfToken: csrfToken, usingDemoKey: false, barcode: barcode)
+    init(product: OpenFoodFactsProduct, kept: Bool, target: OnlineTarget, barcode: String, csrfToken: String) {
+        self.init(problem: nil, foods: [product.catalogFood], totalHits: 1, local: kept ? [product.catalogID: product.catalogID] : [:],
+                  target: target, query: "", csrfToken: csrfToken, usingDemoKey: false, barcode: barcode)
+        offerPhotos([product])
         source = OpenFoodFactsOnline.name
         attribution = Self.openFoodFactsAttribution
         summary = "Barcode \(barcode) on Open Food Facts. Adding it keeps it here, so it works offline afterwards."
+    }
+
+    private mutating func offerPhotos(_ products: [OpenFoodFactsProduct]) {
+        for (index, product) in products.enumerated() where rows[index].pickAction != nil { rows[index].offersPhoto = product.imageURL != nil }
     }
 
     /// No product with this barcode anywhere asked.
@@ -78,9 +101,9 @@ extension OnlineResultsView {
     }
 
     /// Nothing from another source than FoodData Central, and why.
-    static func failed(_ problem: OnlineProblem, source: String, target: OnlineTarget, csrfToken: String) -> OnlineResultsView {
+    static func failed(_ problem: OnlineProblem, source: String, target: OnlineTarget, query: String, csrfToken: String) -> OnlineResultsView {
         var view = OnlineResultsView(problem: problem.message(usingDemoKey: false, source: source), foods: [], totalHits: 0, local: [:],
-                                     target: target, query: "", csrfToken: csrfToken, usingDemoKey: false)
+                                     target: target, query: query, csrfToken: csrfToken, usingDemoKey: false)
         view.source = source
         return view
     }

@@ -4,6 +4,8 @@ import Foundation
 /// The place on the add-food page where online results will appear.
 struct OnlineSlotView: Sendable {
     let url: String
-    /// Known already without asking the network (offline a moment ago, or a limit reached).
+    /// Known already without asking the network: every source offline a moment ago.
     let problem: String?
+
+    static let offline = "Neither FoodData Central nor Open Food Facts can be reached; these are your offline results."
 }

@@ -36,11 +36,11 @@ extension AppDatabase {
                              photo.exif.taken?.description, photo.exif.utcOffsetMinutes, photo.exif.latitude, photo.exif.longitude, now])
     }
 
-    /// Deletes the photo row when no meal shows it; returns what its files are called if so.
+    /// Deletes the photo row when nothing shows it (a meal, one of My foods, a recipe, a kept product); returns what its files are called if so.
     static func deleteIfUnused(_ db: Database, sha256: String) throws -> StoredPhotoName? {
         let used = try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM meal WHERE photo_sha256 = ?1) OR EXISTS (SELECT 1 FROM my_food WHERE photo_sha256 = ?1)
-                OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha256 = ?1)
+                OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha256 = ?1) OR EXISTS (SELECT 1 FROM fetched_food WHERE photo_sha256 = ?1)
             """, arguments: [sha256]) ?? true
         guard !used, let type = try String.fetchOne(db, sql: "SELECT media_type FROM photo WHERE sha256 = ?", arguments: [sha256]) else { return nil }
         try db.execute(sql: "DELETE FROM photo WHERE sha256 = ?", arguments: [sha256])
@@ -66,7 +66,8 @@ extension AppDatabase {
                 DELETE FROM photo WHERE sha256 NOT IN (
                     SELECT photo_sha256 FROM meal WHERE photo_sha256 IS NOT NULL
                     UNION SELECT photo_sha256 FROM my_food WHERE photo_sha256 IS NOT NULL
-                    UNION SELECT photo_sha256 FROM recipe WHERE photo_sha256 IS NOT NULL)
+                    UNION SELECT photo_sha256 FROM recipe WHERE photo_sha256 IS NOT NULL
+                    UNION SELECT photo_sha256 FROM fetched_food WHERE photo_sha256 IS NOT NULL)
                 """)
             return db.changesCount
         }

@@ -17,8 +17,11 @@ public enum FoodDataType: String, Sendable, Codable {
     /// Just the numbers, with no weight: the restaurant meal nobody can itemise.
     case quickAdd = "quick_add"
 
-    /// A food of USDA's catalog, per 100 g, rather than one typed in.
+    /// A food of the catalog, per 100 g, rather than one typed in.
     package var isCatalog: Bool { self != .handTyped && self != .quickAdd }
+
+    /// Whose values a catalog food's are, in a sentence: "Scaled from USDA’s values…".
+    package var publisher: String { self == .openFoodFacts ? "Open Food Facts’" : "USDA’s" }
 
     /// How a search result names where a food comes from.
     public var shortLabel: String {

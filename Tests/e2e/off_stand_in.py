@@ -1,0 +1,58 @@
+"""A local server speaking Open Food Facts' read API (a product by barcode, the full-text search
+filtered by country) for the journeys, with made-up products in the shapes real answers have."""
+import http.server
+import json
+import threading
+import urllib.parse
+
+# A German apple juice per 100 ml, energy in both units, numbers partly as strings, a 200 ml serving.
+JUICE = "4000000067890"
+PRODUCTS = {
+    JUICE: {"code": JUICE, "product_name": "Apfelsaft naturtrüb", "brands": "Obsthof", "quantity": "1 l",
+            "categories": "Beverages, Plant-based foods, Fruit juices, Apple juices, de:Naturtrübe Apfelsäfte",
+            "product_quantity_unit": "ml", "serving_quantity": 200, "serving_size": "1 Glas (200 ml)",
+            "nutriments": {"energy-kcal_100g": 46, "energy-kj_100g": "195", "carbohydrates_100g": 10.8, "sugars_100g": "10.2",
+                           "proteins_100g": 0.1, "fat_100g": 0.1, "salt_100g": 0.01},
+            "countries_tags": ["en:germany", "en:austria"]},
+}
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        if url.path.startswith("/api/v2/product/"):
+            code = url.path.rsplit("/", 1)[-1]
+            product = PRODUCTS.get(code)
+            if product is None:
+                return self.answer(404, {"code": code, "status": 0, "status_verbose": "product not found"})
+            return self.answer(200, {"code": code, "status": 1, "product": product})
+        if url.path == "/cgi/search.pl":
+            words = query.get("search_terms", [""])[0].lower().split()
+            country = query.get("tag_0", [None])[0]
+            found = [p for p in PRODUCTS.values()
+                     if words and all(word in p["product_name"].lower() for word in words)
+                     and (country is None or country in p["countries_tags"])]
+            return self.answer(200, {"count": len(found), "page": 1, "page_size": 10, "products": found})
+        self.answer(404, {"status": 0})
+
+    def answer(self, status, value):
+        body = json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *arguments):
+        pass
+
+
+class OpenFoodFactsStandIn:
+    def __init__(self):
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
