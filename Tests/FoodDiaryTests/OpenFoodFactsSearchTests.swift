@@ -15,12 +15,7 @@ import GRDB
     }
 
     @Test func aNameSearchAsksForProductsWhereThePersonShopsAndPutsThemFirst() async throws {
-        let standIn = OpenFoodFactsStandIn()
-        try await standIn.start()
-        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: { config in
-            config.offBaseURL = standIn.baseURL
-            config.fdcDeadline = .seconds(60)
-        }) { client, database, _, _ in
+        try await OpenFoodFactsStandIn.withApp { standIn, client, database in
             let meal = try await database.addMeal("2026-03-09T10:15", notes: "Znüni")
             func search(_ words: String, language: String? = nil) async throws -> (page: String, country: String?) {
                 let page = try await client.get("/meals/\(meal)/foods/online?q=\(formEscaped(words))", language: language)
@@ -62,16 +57,10 @@ import GRDB
             let again = try await search("apfelsaft naturtrüb")
             #expect(again.page.contains("href=\"/meals/\(meal)/foods/new/catalog/\(id)?q=apfelsaft%20naturtr%C3%BCb\""), "kept: a plain link now")
         }
-        await standIn.stop()
     }
 
     @Test func aDrinkWithoutAServingIsMeasuredInMillilitres() async throws {
-        let standIn = OpenFoodFactsStandIn()
-        try await standIn.start()
-        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: { config in
-            config.offBaseURL = standIn.baseURL
-            config.fdcDeadline = .seconds(60)
-        }) { client, database, _, _ in
+        try await OpenFoodFactsStandIn.withApp { standIn, client, database in
             let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
             let water = OpenFoodFactsStandIn.water
             let found = try await client.get("/meals/\(meal)/foods/online?barcode=\(water)").text
@@ -88,7 +77,6 @@ import GRDB
             let entryID = try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry") }!
             #expect(try await client.get("/meals/\(meal)/foods/\(entryID)").text.contains("Scaled from Open Food Facts’ values per 100 ml"))
         }
-        await standIn.stop()
     }
 
     /// Searches and product reads have allowances of their own: a spent search limit still lets a
@@ -115,12 +103,7 @@ import GRDB
     /// "The product's image if the person wants it": fetched only from Open Food Facts' own hosts,
     /// through an upload's checks, kept with the product in the diary; the product is kept anyway.
     @Test func aProductsPhotoIsKeptWhenAskedAndOnlyFromOpenFoodFacts() async throws {
-        let standIn = OpenFoodFactsStandIn()
-        try await standIn.start()
-        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: { config in
-            config.offBaseURL = standIn.baseURL
-            config.fdcDeadline = .seconds(60)
-        }) { client, database, _, _ in
+        try await OpenFoodFactsStandIn.withApp { standIn, client, database in
             let meal = try await database.addMeal("2026-03-09T16:00", notes: "Snack")
             let juice = OpenFoodFactsStandIn.juice, juiceID = try #require(OpenFoodFactsProduct.catalogID(barcode: juice))
             let found = try await client.get("/meals/\(meal)/foods/online?barcode=\(juice)").text
@@ -151,7 +134,6 @@ import GRDB
             }
             #expect(!standIn.seen.contains { $0.path.contains("meta-data") }, "never another host's address")
         }
-        await standIn.stop()
     }
 
     @Test func onlyOpenFoodFactsOwnHostsServeAPhoto() {

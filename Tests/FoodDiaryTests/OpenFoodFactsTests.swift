@@ -117,12 +117,7 @@ import GRDB
     /// The "done when": a barcode only Open Food Facts knows becomes a food with exact
     /// per-100 g values; kept, it answers offline; its page names the licence.
     @Test func aBarcodeOnlyOpenFoodFactsKnowsBecomesAFoodThatWorksOffline() async throws {
-        let standIn = OpenFoodFactsStandIn()
-        try await standIn.start()
-        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: { config in
-            config.offBaseURL = standIn.baseURL
-            config.fdcDeadline = .seconds(60)
-        }) { client, database, _, _ in
+        try await OpenFoodFactsStandIn.withApp { standIn, client, database in
             let meal = try await database.addMeal("2026-03-09T10:15", notes: "Znüni")
             let bar = OpenFoodFactsStandIn.bar
             let found = try await client.get("/meals/\(meal)/foods/online?barcode=\(bar)")

@@ -75,14 +75,7 @@ extension AppDatabase {
     }
 
     package static func storeBodySettings(_ db: Database, _ settings: BodySettings) throws {
-        for (key, value) in settings.rows {
-            if let value {
-                try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                               arguments: [key, value])
-            } else {
-                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
-            }
-        }
+        for (key, value) in settings.rows { try storeSetting(db, key, value) }
     }
 
     /// The energy goal and the rate it was set for, together.

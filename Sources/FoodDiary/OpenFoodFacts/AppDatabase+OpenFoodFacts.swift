@@ -7,21 +7,14 @@ import GRDB
 extension AppDatabase {
     static let productCountrySetting = "product_country"
 
-    /// The ISO code chosen; nil while the person has not chosen.
+    /// The ISO code chosen, or `ProductCountry.anywhere`; nil while the person has not chosen.
     func productCountry() async throws -> String? {
-        try await read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.productCountrySetting]) }
+        try await setting(Self.productCountrySetting)
     }
 
     /// Nil forgets the choice, so the browser's language decides again.
     func setProductCountry(_ code: String?) async throws {
-        try await write { db in
-            if let code {
-                try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                               arguments: [Self.productCountrySetting, code])
-            } else {
-                try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Self.productCountrySetting])
-            }
-        }
+        try await setSetting(Self.productCountrySetting, to: code)
     }
 
     /// A picked product's packaging photo, kept with the product's answer; a photo it had before

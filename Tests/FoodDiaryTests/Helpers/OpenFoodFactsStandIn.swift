@@ -1,4 +1,6 @@
 @testable import FoodDiary
+import FoodDiaryStorage
+import HummingbirdTesting
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -136,5 +138,24 @@ final class OpenFoodFactsStandIn: Sendable {
     private static func json(_ value: Any, status: HTTPResponse.Status = .ok) -> Response {
         let data = try! JSONSerialization.data(withJSONObject: value)
         return Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension OpenFoodFactsStandIn {
+    /// The app on the fixture catalog with its Open Food Facts at a fresh stand-in, a minute per
+    /// call: with the whole suite running, a loaded machine must not turn an answer into a timeout.
+    static func withApp(_ body: @escaping @Sendable (OpenFoodFactsStandIn, any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
+        let standIn = OpenFoodFactsStandIn()
+        try await standIn.start()
+        do {
+            try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: { config in
+                config.offBaseURL = standIn.baseURL
+                config.fdcDeadline = .seconds(60)
+            }) { client, database, _, _ in try await body(standIn, client, database) }
+        } catch {
+            await standIn.stop()
+            throw error
+        }
+        await standIn.stop()
     }
 }
