@@ -6,7 +6,7 @@ import Testing
 import FoodDiaryStorage
 
 @Suite struct StorageTests {
-    static let allMigrations = ["createMeal", "addMealDraft", "createFoodEntry", "createSavedFood", "createPhoto", "createPlacesAndTags", "addGoalsAndFavourites", "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexForFastPages", "createMealShare", "shareFoodsWithHousehold", "allowFoodDataCentralFoods", "addFoodDataCentralOnline", "countMealEntries", "indexEntriesByCatalogFood", "nameMealSlots", "rememberRecipeSources", "trackBodyAndWater", "snapshotWater", "snapshotVitaminsAndMinerals", "addNutrientGoals", "allowOpenFoodFactsProducts"]
+    static let allMigrations = ["createMeal", "addMealDraft", "createFoodEntry", "createSavedFood", "createPhoto", "createPlacesAndTags", "addGoalsAndFavourites", "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexForFastPages", "createMealShare", "shareFoodsWithHousehold", "allowFoodDataCentralFoods", "addFoodDataCentralOnline", "countMealEntries", "indexEntriesByCatalogFood", "nameMealSlots", "rememberRecipeSources", "trackBodyAndWater", "snapshotWater", "snapshotVitaminsAndMinerals", "addNutrientGoals", "allowOpenFoodFactsProducts", "keepProductPhotos"]
 
     @Test func migrationsCreateTheSchemaOnAnEmptyDatabase() async throws {
         try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in

@@ -59,7 +59,9 @@ enum LoopbackTestServer {
         let router = Router()
         let forward: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
             let body = try await request.body.collect(upTo: 200_000_000)
-            let socket = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(20)))
+            // The whole suite on two cores can keep a first page waiting half a minute: the server's
+            // own deadlines are what the tests measure, never this client's.
+            let socket = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: .seconds(120)))
             socket.connect()
             let answer: TestClient.Response
             do {
