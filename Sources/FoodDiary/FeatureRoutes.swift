@@ -17,10 +17,12 @@ package struct FeatureSettings: Sendable {
     package var offBaseURL: URL
     /// Whether a recipe's address may be on the home network (a recipe server of the household's own).
     package var recipePagesOnHomeNetwork: Bool
+    /// The owner's model for suggestions; nil (the default) sends nothing anywhere.
+    package var model: ModelEndpoint?
 
     package init(publicDirectory: String, timeZone: TimeZone, maxUploadBytes: Int, dataDirectory: String, backupsPath: String,
                  backupSchedule: BackupSchedule.Plan?, fdcBaseURL: URL, fdcDeadline: Duration, fdcAPIKey: String?,
-                 offBaseURL: URL, recipePagesOnHomeNetwork: Bool) {
+                 offBaseURL: URL, recipePagesOnHomeNetwork: Bool, model: ModelEndpoint? = nil) {
         self.publicDirectory = publicDirectory
         self.timeZone = timeZone
         self.maxUploadBytes = maxUploadBytes
@@ -32,6 +34,7 @@ package struct FeatureSettings: Sendable {
         self.fdcAPIKey = fdcAPIKey
         self.offBaseURL = offBaseURL
         self.recipePagesOnHomeNetwork = recipePagesOnHomeNetwork
+        self.model = model
     }
 }
 
@@ -82,7 +85,9 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
                       timeZone: timeZone, now: now).addRoutes(to: routes)
     DiariesController(diaries: diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
     PeopleController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: timeZone, now: now).addRoutes(to: routes)
-    MealPagesController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    MealPagesController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: timeZone, now: now,
+                        model: settings.model).addRoutes(to: routes)
+    ModelHelpController(help: settings.model.map(ModelHelp.init), renderer: renderer).addRoutes(to: routes)
     MealsAPIController().addRoutes(to: routes)
     MorePageController(renderer: renderer).addRoutes(to: routes)
     FoodPagesController(catalog: catalog, renderer: renderer, logTargets: LogController.targets(timeZone: timeZone, now: now)).addRoutes(to: routes)

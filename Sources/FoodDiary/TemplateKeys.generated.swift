@@ -383,7 +383,7 @@ extension InviteView: TemplateKeyed {
 
 extension ItemiseHelpView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "csrfToken": self.csrfToken.templateValue; case "likenessText": self.likenessText.templateValue; case "likes": self.likes.templateValue; case "hasLikes": self.hasLikes.templateValue; case "estimateAction": self.estimateAction.templateValue; case "estimate": self.estimate.templateValue; case "estimateError": self.estimateError.templateValue; default: .absent }
+        switch key { case "csrfToken": self.csrfToken.templateValue; case "likenessText": self.likenessText.templateValue; case "likes": self.likes.templateValue; case "hasLikes": self.hasLikes.templateValue; case "estimateAction": self.estimateAction.templateValue; case "estimate": self.estimate.templateValue; case "estimateError": self.estimateError.templateValue; case "suggestAction": self.suggestAction.templateValue; case "suggestNote": self.suggestNote.templateValue; default: .absent }
     }
 }
 
@@ -510,6 +510,12 @@ extension MealRowView: TemplateKeyed {
 extension MeasurePageView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "chart": self.chart.templateValue; case "form": self.form.templateValue; case "readings": self.readings.templateValue; case "hasReadings": self.hasReadings.templateValue; case "earlierText": self.earlierText.templateValue; default: .absent }
+    }
+}
+
+extension ModelSettingsView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "isSet": self.isSet.templateValue; case "modelName": self.modelName.templateValue; case "address": self.address.templateValue; case "chosen": self.chosen.templateValue; case "photoPixels": self.photoPixels.templateValue; default: .absent }
     }
 }
 
@@ -869,7 +875,7 @@ extension TagListView.Row: TemplateKeyed {
 
 extension TextLogView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "targetFields": self.targetFields.templateValue; case "text": self.text.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "rowCount": self.rowCount.templateValue; case "addLabel": self.addLabel.templateValue; case "notice": self.notice.templateValue; case "nothingRead": self.nothingRead.templateValue; case "focusText": self.focusText.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "targetFields": self.targetFields.templateValue; case "text": self.text.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "rowCount": self.rowCount.templateValue; case "addLabel": self.addLabel.templateValue; case "notice": self.notice.templateValue; case "information": self.information.templateValue; case "nothingRead": self.nothingRead.templateValue; case "focusText": self.focusText.templateValue; default: .absent }
     }
 }
 
@@ -930,61 +936,62 @@ enum TemplateKeys {
         "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText",
         "bodyCard", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonLabel",
         "buttonText", "buttons", "byInvitation", "canImport", "cancelURL", "carbohydrate", "changeURL", "chart",
-        "checked", "choiceError", "choosePath", "chooseURL", "colorScheme", "colorSchemes", "commitURL", "commonName",
-        "confidenceText", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError",
-        "countText", "countedText", "country", "countryError", "countryNote", "created", "createdText", "csrfToken",
-        "currentError", "currentGoalText", "currentKey", "date", "dateText", "day", "dayHeading", "dayISO",
-        "dayPageURL", "dayText", "dayURL", "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError",
-        "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries", "diaryName", "directory",
-        "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError",
-        "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices", "energyKcal", "energyPerGram",
-        "energyText", "energyUnit", "energyValue", "entries", "entryID", "error", "errorSummary", "errors",
-        "estimate", "estimateAction", "estimateError", "expenditureText", "exportCommand", "fat", "favouriteAction", "field",
-        "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText", "foodCountText",
-        "foodGroup", "foods", "foodsText", "form", "found", "geoURI", "geocodedName", "glass",
-        "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups",
-        "guessNote", "handOver", "hasArchives", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors",
-        "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets",
-        "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
-        "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares",
-        "hasSources", "hasTags", "hasWeight", "heading", "headline", "height", "household", "id",
-        "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index", "ingredients", "insteadURL",
-        "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isMember",
-        "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isShared", "isToday", "isWeek",
-        "isWeight", "isYou", "isoDate", "itemise", "kcal", "kcalText", "keep", "key",
-        "kind", "label", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latestText",
-        "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines", "link",
-        "listURL", "location", "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError",
-        "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxNameLength", "maxNotesLength",
-        "maxTags", "maxUploadMB", "maximum", "maximumField", "meal", "mealCount", "mealFormURL", "mealID",
-        "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures", "message", "methodText",
-        "millilitres", "minimum", "minimumField", "minimumLength", "missingError", "moreSearchURL", "moreText", "mustChangePassword",
-        "myFoods", "name", "nameError", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel",
-        "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes",
-        "notesError", "nothingFound", "nothingRead", "notice", "nutrients", "offersPhoto", "online", "onlineBox",
-        "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError",
-        "page", "pageCount", "pagination", "partialText", "passwordError", "people", "peopleError", "per",
-        "perServing", "percentText", "periodText", "periods", "photo", "photoAction", "photoError", "photoURL",
-        "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions",
-        "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein", "query", "queryError",
-        "quickAddURL", "rateText", "rates", "readings", "recent", "recipeContext", "recipeName", "recipeURL",
-        "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
-        "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows",
-        "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule",
-        "schemes", "scope", "search", "searchURL", "searched", "sections", "segments", "selected",
-        "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText",
-        "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares",
-        "shortfallText", "shown", "shownSource", "signedIn", "size", "sizeText", "skipped", "skippedCount",
-        "slot", "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText",
-        "sourceURL", "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state",
-        "status", "statusStrip", "submitLabel", "summary", "sureness", "surenessText", "tags", "tagsError",
-        "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID",
-        "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL",
-        "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines",
-        "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit",
-        "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime",
-        "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill",
-        "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "whenText",
-        "width", "x", "xLabels", "y", "yield",
+        "checked", "choiceError", "choosePath", "chooseURL", "chosen", "colorScheme", "colorSchemes", "commitURL",
+        "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count",
+        "countError", "countText", "countedText", "country", "countryError", "countryNote", "created", "createdText",
+        "csrfToken", "currentError", "currentGoalText", "currentKey", "date", "dateText", "day", "dayHeading",
+        "dayISO", "dayPageURL", "dayText", "dayURL", "days", "decimalMark", "defaultAmount", "deleteAction",
+        "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries", "diaryName",
+        "directory", "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares", "earlierText", "eatenAt",
+        "eatenAtError", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices", "energyKcal",
+        "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID", "error", "errorSummary",
+        "errors", "estimate", "estimateAction", "estimateError", "expenditureText", "exportCommand", "fat", "favouriteAction",
+        "field", "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText",
+        "foodCountText", "foodGroup", "foods", "foodsText", "form", "found", "geoURI", "geocodedName",
+        "glass", "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid",
+        "groups", "guessNote", "handOver", "hasArchives", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries",
+        "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError",
+        "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError",
+        "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections",
+        "hasShares", "hasSources", "hasTags", "hasWeight", "heading", "headline", "height", "household",
+        "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index", "information",
+        "ingredients", "insteadURL", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete",
+        "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved", "isSet",
+        "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate", "itemise", "kcal",
+        "kcalText", "keep", "key", "kind", "label", "labelServing", "labelY", "largeURL",
+        "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText", "likes",
+        "linePoints", "lines", "link", "listURL", "location", "locationSource", "logAgainURL", "logSource",
+        "logTargets", "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal",
+        "mapURL", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "meal",
+        "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals",
+        "measures", "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength", "missingError",
+        "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError", "newMealURL",
+        "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet",
+        "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead", "notice",
+        "nutrients", "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL",
+        "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pagination", "partialText",
+        "passwordError", "people", "peopleError", "per", "perServing", "percentText", "periodText", "periods",
+        "photo", "photoAction", "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName",
+        "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions", "presets", "previousURL", "problem",
+        "productPhotoURL", "progressNote", "protein", "query", "queryError", "quickAddURL", "rateText", "rates",
+        "readings", "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText", "remarks",
+        "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo",
+        "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL", "saveForLater",
+        "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes", "scope", "search",
+        "searchURL", "searched", "sections", "segments", "selected", "servingError", "servingExample", "servingGrams",
+        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError",
+        "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource",
+        "signedIn", "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError",
+        "slots", "smoothingText", "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling",
+        "split", "splitURL", "stages", "staleMessage", "state", "status", "statusStrip", "submitLabel",
+        "suggestAction", "suggestNote", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText",
+        "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL",
+        "thumbs", "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText",
+        "todayText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings",
+        "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices",
+        "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey",
+        "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal",
+        "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "whenText", "width",
+        "x", "xLabels", "y", "yield",
     ]
 }

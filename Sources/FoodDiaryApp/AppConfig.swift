@@ -52,6 +52,8 @@ public struct AppConfig: Sendable {
     public var fdcAPIKey: String?
     /// Open Food Facts (`--off-base-url`): the real one, a mirror, or the tests' stand-in.
     public var offBaseURL = OpenFoodFactsClient.officialBaseURL
+    /// The owner's model for suggestions (`--model-url`, `--model`); nil, the default, sends nothing.
+    package var model: ModelEndpoint?
     /// Whether a recipe may be fetched from an address on the home network (`--recipes-from-home-network`):
     /// off, so nobody can make the server fetch the router's or the NAS's pages.
     public var recipePagesOnHomeNetwork = false
@@ -154,6 +156,6 @@ public struct AppConfig: Sendable {
     var featureSettings: FeatureSettings {
         FeatureSettings(publicDirectory: publicDirectory, timeZone: timeZone, maxUploadBytes: maxUploadBytes, dataDirectory: dataDirectory,
                         backupsPath: backupsPath, backupSchedule: backupSchedule, fdcBaseURL: fdcBaseURL, fdcDeadline: fdcDeadline,
-                        fdcAPIKey: fdcAPIKey, offBaseURL: offBaseURL, recipePagesOnHomeNetwork: recipePagesOnHomeNetwork)
+                        fdcAPIKey: fdcAPIKey, offBaseURL: offBaseURL, recipePagesOnHomeNetwork: recipePagesOnHomeNetwork, model: model)
     }
 }

@@ -46,6 +46,7 @@ package enum PageTemplate: String, CaseIterable, Sendable {
     case importPreview = "portability/preview"
     case onlineFoods = "foods/online"
     case foodDataCentralSettings = "settings/food_data_central"
+    case modelSettings = "settings/model"
     case snap = "meals/snap"
     case toItemise = "meals/to_itemise"
     case error = "error"

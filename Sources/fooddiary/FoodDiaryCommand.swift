@@ -110,6 +110,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Open Food Facts, for a mirror or a test server (env FOODDIARY_OFF_BASE_URL).")
     var offBaseUrl: String = ProcessInfo.processInfo.environment["FOODDIARY_OFF_BASE_URL"] ?? OpenFoodFactsClient.officialBaseURL.absoluteString
 
+    @Option(help: "An OpenAI-compatible server you run, such as a local Ollama, for suggested foods (env FOODDIARY_MODEL_URL; default: none, nothing is sent).")
+    var modelUrl: String? = ProcessInfo.processInfo.environment["FOODDIARY_MODEL_URL"]
+
+    @Option(help: "The vision model to ask there, such as qwen2.5vl:7b (env FOODDIARY_MODEL).")
+    var model: String? = ProcessInfo.processInfo.environment["FOODDIARY_MODEL"]
+
+    @Option(help: "Seconds the model may take for one photo (env FOODDIARY_MODEL_TIMEOUT).")
+    var modelTimeout: Int = ProcessInfo.processInfo.environment["FOODDIARY_MODEL_TIMEOUT"].flatMap(Int.init) ?? 90
+
     @Option(help: "Directory of Mustache templates (default: the share folder's).")
     var templates: String?
 
@@ -140,6 +149,15 @@ struct Serve: AsyncParsableCommand {
         guard let url = URL(string: offBaseUrl), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             throw ValidationError("--off-base-url: “\(offBaseUrl)” is not an http(s) address, such as https://world.openfoodfacts.org.")
         }
+        if let modelUrl {
+            guard let url = URL(string: modelUrl), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("--model-url: “\(modelUrl)” is not an http(s) address, such as http://127.0.0.1:11434.")
+            }
+            guard let model, !model.isEmpty else { throw ValidationError("--model-url needs --model: the name of the vision model to ask, such as qwen2.5vl:7b.") }
+        } else if model != nil {
+            throw ValidationError("--model needs --model-url: the address of the server that runs it.")
+        }
+        guard (5...900).contains(modelTimeout) else { throw ValidationError("--model-timeout must be between 5 and 900 seconds.") }
         guard (1...1000).contains(searchesInFlight) else { throw ValidationError("--searches-in-flight must be between 1 and 1000.") }
         guard (1...1000).contains(backupKeep) else { throw ValidationError("--backup-keep must be between 1 and 1000.") }
         if let header = trustedProxyHeader {
@@ -180,6 +198,10 @@ struct Serve: AsyncParsableCommand {
         config.systemd = SystemdNotifier.Settings(environment: ProcessInfo.processInfo.environment)
         // From the environment only, never an option: a command line is visible to everyone on the machine.
         config.fdcAPIKey = ProcessInfo.processInfo.environment["FOODDIARY_FDC_API_KEY"]
+        config.model = modelUrl.flatMap(URL.init(string:)).flatMap { url in
+            model.map { ModelEndpoint(baseURL: url, model: $0, key: ProcessInfo.processInfo.environment["FOODDIARY_MODEL_KEY"],
+                                      deadline: .seconds(Int64(modelTimeout))) }
+        }
         config.backupSchedule = backupEvery.flatMap(BackupSchedule.Plan.parseInterval).map { BackupSchedule.Plan(every: $0, keep: backupKeep) }
         let app = try await buildApplication(config: config, logger: logger)
         // SIGTERM and SIGINT stop new connections and let requests in flight (uploads too) finish;

@@ -19,6 +19,7 @@ import unittest
 import zipfile
 
 from axe_selenium_python import Axe
+from model_stand_in import ChatCompletionsStandIn
 from off_stand_in import JUICE, OpenFoodFactsStandIn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -60,7 +61,7 @@ PHOTO_TAKEN, PHOTO_LAT, PHOTO_LON = "2026:03:08 19:42:10", 51.50135, -0.14189
 class Server:
     """`fooddiary serve --port 0` in a child process; the port is read from its log."""
 
-    def __init__(self, data_dir, off_base):
+    def __init__(self, data_dir, off_base, model_base):
         self.process = subprocess.Popen(
             [BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir,
              "--sr28-dir", str(ROOT / ".cache/sr28"), "--fdc-dir", str(ROOT / ".cache/fdc"),
@@ -68,6 +69,8 @@ class Server:
              # Nothing listens there: FoodData Central online is "offline", whatever the machine's network.
              # Open Food Facts is a local stand-in (off_stand_in.py).
              "--fdc-base-url", "http://127.0.0.1:9/fdc", "--off-base-url", off_base,
+             # A model that reads any photo as a banana and an apple (model_stand_in.py).
+             "--model-url", model_base, "--model", "stand-in-vision",
              # The recipe pages come from a local site (below): on this machine, so allowed here.
              "--recipes-from-home-network",
              "--templates", str(ROOT / "Templates"), "--public-dir", str(ROOT / "Public")],
@@ -131,7 +134,8 @@ class Journeys:
         cls.checked = set()
         cls.data_dir = tempfile.mkdtemp(prefix=f"fooddiary-e2e-{cls.label}-")
         cls.open_food_facts = OpenFoodFactsStandIn()
-        cls.server = Server(cls.data_dir, cls.open_food_facts.base)
+        cls.model = ChatCompletionsStandIn()
+        cls.server = Server(cls.data_dir, cls.open_food_facts.base, cls.model.base)
         cls.recipe_site = RecipeSite()
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
@@ -178,6 +182,7 @@ class Journeys:
         cls.server.stop()
         cls.recipe_site.stop()
         cls.open_food_facts.stop()
+        cls.model.stop()
         shutil.rmtree(cls.data_dir, ignore_errors=True)
 
     # Helpers
@@ -800,6 +805,26 @@ class Journeys:
         self.click_link("Apfelsaft naturtrüb", "kept-product-page")
         self.assertIn("Apple juices · Open Food Facts (ODbL) · Obsthof", self.text())
         self.assertIn("per 100 ml", self.text())
+
+    def test_9m_a_snapped_meal_itemised_from_the_owners_model_and_checked(self):
+        meal = self.add_meal_with_photo("Fruit on the go")
+        self.assertNotIn("Suggest foods", self.text(), "not until the person opts in")
+        self.open("/settings/model", "model-settings-off")
+        self.assertIn("768 px", self.text())
+        self.assertIn("Never your notes", self.text())
+        self.click("form[action='/settings/model'] button[type=submit]", "model-settings-on")
+        self.assertIn("On for you.", self.text())
+        asked = len(self.model.requests)
+        self.open(f"/meals/{meal}", "meal-to-itemise-with-suggest")
+        self.click(".suggest-form button[type=submit]", "suggested-foods-to-check")
+        self.assertEqual(len(self.model.requests), asked + 1)
+        text = self.text()
+        self.assertIn("Suggested by the model from the photo", text)
+        self.assertIn("Bananas, raw", text)
+        self.click("button.said-add", "suggested-foods-added")
+        self.open(f"/meals/{meal}", "meal-itemised-from-suggestions")
+        self.assertIn("Bananas, raw", self.text())
+        self.assertNotIn("To itemise", self.find(".meal-total-kcal").text)
 
     def test_9x_food_data_central_offline_a_barcode_and_our_own_fdc_api(self):
         self.open("/meals/new", "new-meal-for-online")

@@ -15,6 +15,7 @@ struct TextLogController: Sendable {
     /// The most a box takes: a day's worth of foods typed, not a book.
     static let maxText = 2_000
     static let maxFoods = 30
+    static let suggestedNotice = "Suggested by the model from the photo. Check each food and its amount: nothing is added until you tap Add."
 
     func addRoutes(to routes: Routes) {
         routes.get("/log/text", use: page)
@@ -31,7 +32,9 @@ struct TextLogController: Sendable {
         let rows = placed.enumerated().map { index, placed in
             ProposedFoodRow(index: index, placed: placed, amount: placed.amount, searchURL: searchURL(placed, target))
         }
-        return await renderer.render(.textLog, view(target, text: text, rows: rows, notice: nil, context: context), for: context)
+        var page = view(target, text: text, rows: rows, notice: nil, context: context)
+        if parameters["suggested"] == "1", !rows.isEmpty { page.information = Self.suggestedNotice }
+        return await renderer.render(.textLog, page, for: context)
     }
 
     /// Adds the foods ticked, unless a food was changed to another (whose amount the person has not

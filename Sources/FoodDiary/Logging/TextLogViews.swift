@@ -22,6 +22,8 @@ struct TextLogView: Sendable {
     /// "Add 4 foods · 512 kcal".
     let addLabel: String
     let notice: String?
+    /// Where the lines came from, when not from the person's typing: a model's suggestions.
+    var information: String?
     /// Something was typed, but it named no food.
     let nothingRead: Bool
     let focusText: Bool

@@ -11,6 +11,8 @@ struct MealPagesController: Sendable {
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
+    /// The owner's model, if any: a meal with a photo to itemise offers its suggestions.
+    var model: ModelEndpoint? = nil
 
     /// Fixed messages chosen by a query flag, so no text from the URL is ever echoed.
     static let notices = [
@@ -61,9 +63,12 @@ struct MealPagesController: Sendable {
                             status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         guard let page = try await diary.database.read({ db in try MealQueries.page(db, id: id) }) else { throw Meal.Missing(id: id) }
-        let itemise = page.likes.map {
+        var itemise = page.likes.map {
             ItemiseHelpView(mealID: id, likeness: $0.likeness, likes: $0.meals, estimate: estimate?.typed ?? "", estimateError: estimate?.error,
                             csrfToken: context.csrfToken)
+        }
+        if let model, itemise != nil, page.foods.meal.photo != nil, try await diary.database.modelHelpChosen() {
+            itemise?.offerSuggestions(mealID: id, model: model.model)
         }
         return await renderer.render(.mealDetail, MealDetailView(foods: page.foods, shares: page.shares, itemise: itemise, timeZone: timeZone, notice: notice,
                                                            photoError: photoError, csrfToken: context.csrfToken), for: context, status: status)
@@ -224,7 +229,7 @@ struct MealPagesController: Sendable {
     }
 
     private func notice(_ request: Request) throws -> String? {
-        try request.formQuery()["notice"].flatMap { Self.notices[$0] }
+        try request.formQuery()["notice"].flatMap { Self.notices[$0] ?? ModelHelpController.mealNotices[$0] }
     }
 
     private func mealID(_ context: AppRequestContext) throws -> Int64 { try mealIDParameter(context) }

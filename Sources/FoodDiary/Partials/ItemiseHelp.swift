@@ -22,6 +22,9 @@ struct ItemiseHelpView: Sendable {
     let estimateAction: String
     let estimate: String
     let estimateError: String?
+    /// "Suggest foods": the owner's model, when this person opted in and the meal has a photo.
+    var suggestAction: String?
+    var suggestNote: String?
 
     init(mealID: Int64, likeness: ItemisingQueries.Likeness, likes: [ItemisingQueries.LikeMeal], estimate: String = "",
          estimateError: String? = nil, csrfToken: String) {
@@ -38,5 +41,10 @@ struct ItemiseHelpView: Sendable {
         estimateAction = "/meals/\(mealID)/estimate"
         self.estimate = estimate
         self.estimateError = estimateError
+    }
+
+    mutating func offerSuggestions(mealID: Int64, model: String) {
+        suggestAction = "/meals/\(mealID)/suggest"
+        suggestNote = "Sends the photo to \(model), which you run; you check each food before it is added."
     }
 }

@@ -1,0 +1,24 @@
+import FoodDiaryBase
+import Foundation
+
+/// What a model is sent of a meal: its photo at 768 px as a JPEG without metadata (no place, no
+/// camera), and a line saying when and where, by the place's name. Never the meal's notes or foods.
+enum MealPhotoForModel {
+    static let pixels = 768
+
+    static func hints(for meal: Meal) -> String {
+        let when = "Photographed at \(meal.eatenAt.clockText) on \(meal.eatenAt.date.longText)"
+        return when + (meal.place.map { ", at a place its owner calls “\($0.name)”" } ?? "") + "."
+    }
+
+    /// Made from the upright large copy, off the threads that serve pages.
+    static func jpeg(of photo: Photo, in store: PhotoStore) async throws -> Data? {
+        guard let large = try await store.servedFile(sha256: photo.sha256, size: .large, mediaType: photo.mediaType) else { return nil }
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("model-\(UUID().uuidString).jpg").path
+        return try await ImageWorkLimiter.shared.run {
+            defer { try? FileManager.default.removeItem(atPath: destination) }
+            try ImageLibrary.writeThumbnail(from: large, to: destination, size: pixels, quality: 80)
+            return try Data(contentsOf: URL(fileURLWithPath: destination))
+        }
+    }
+}
