@@ -121,7 +121,7 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     QuickAddController(renderer: renderer, now: now).addRoutes(to: routes)
     ItemisingController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: timeZone, now: now)
         .addRoutes(to: routes)
-    MyFoodsController(household: household, renderer: renderer, now: now).addRoutes(to: routes)
+    MyFoodsController(household: household, renderer: renderer, now: now, model: settings.model).addRoutes(to: routes)
     RecipesController(catalog: catalog, household: household, online: online, openFoodFacts: openFoodFacts, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
         .addRoutes(to: routes)
     HouseholdFoodsController(household: household, now: now).addRoutes(to: routes)

@@ -22,6 +22,10 @@ import HummingbirdTesting
         }
     }
 
+    static func labelPhoto() throws -> MultipartFile {
+        MultipartFile(filename: "label.jpg", data: try PhotoUploadTests.sampleJPEG(width: 3000, height: 2000))
+    }
+
     static func entryCount(_ database: AppDatabase) async throws -> Int {
         try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM food_entry") ?? 0 }
     }
@@ -33,6 +37,7 @@ import HummingbirdTesting
             #expect(try await client.postForm("/settings/model", [("help", "on")]).status == .conflict)
             #expect(try await client.postForm("/meals/\(meal)/suggest", []).status == .notFound)
             #expect(!(try await client.get("/meals/\(meal)").text.contains("Suggest foods")))
+            #expect(try await client.postMultipart("/my-foods/label", files: [Self.labelPhoto()]).status == .notFound)
         }
         // A model named, but this person has not opted in: no button, a refusal, and no request.
         let standIn = ChatCompletionsStandIn()
@@ -42,6 +47,8 @@ import HummingbirdTesting
             #expect(settings.contains("Off for you.") && settings.contains(standIn.baseURL.absoluteString) && !settings.contains("local-secret"))
             #expect(!(try await client.get("/meals/\(meal)").text.contains("Suggest foods")))
             #expect(try await client.postForm("/meals/\(meal)/suggest", []).status == .forbidden)
+            #expect(!(try await client.get("/my-foods/new").text.contains("Read the label")))
+            #expect(try await client.postMultipart("/my-foods/label", files: [Self.labelPhoto()]).status == .forbidden)
             #expect(standIn.requests.isEmpty, "nothing goes to the model until the person says yes")
         }
         await standIn.stop()
@@ -107,6 +114,43 @@ import HummingbirdTesting
             #expect(location.hasPrefix("/meals/\(meal)?notice=suggest_"))
             #expect(try await client.get(location).text.contains(said))
             #expect(try await Self.entryCount(database) == 0)
+        }
+        await standIn.stop()
+    }
+
+    /// "A photo of a nutrition label becomes one of My foods with its panel read out, confirmed field by field."
+    @Test func aLabelPhotoFillsTheMyFoodFormForThePersonToCheck() async throws {
+        let standIn = ChatCompletionsStandIn()
+        try await standIn.start()
+        try await Self.withApp(model: standIn) { client, database, _ async throws in
+            #expect(try await client.postForm("/settings/model", [("help", "on")]).status == .seeOther)
+            #expect(try await client.get("/my-foods/new").text.contains("Read the label"))
+            // A text file is refused as any upload is, before the model hears of it.
+            let fake = try await client.postMultipart("/my-foods/label", files: [MultipartFile(filename: "label.jpg", data: Data("not a photo\n".utf8))])
+            #expect(fake.status == .unsupportedMediaType && standIn.requests.isEmpty)
+
+            let read = try await client.postMultipart("/my-foods/label", files: [Self.labelPhoto()])
+            #expect(read.status == .ok)
+            let page = read.text
+            #expect(page.contains("Read by qwen2.5vl:7b from the label. Check each value"))
+            #expect(page.contains(#"value="Oat bar, hazelnut""#) && page.contains(#"value="Hafer AG""#) && page.contains(#"value="40""#))
+            #expect(page.contains(#"value="180""#))
+            #expect(page.contains(#"value="4.5""#) && page.contains(#"value="95""#) && !page.contains("99999999"), "a value no bar has is left for the person")
+            let request = try #require(standIn.requests.last)
+            #expect(((request["response_format"] as? [String: Any])?["json_schema"] as? [String: Any])?["name"] as? String == "nutrition_label")
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM my_food") } == 0, "nothing kept until saved")
+
+            // Saved as read, after the person's look: exact per serving.
+            let saved = try await client.postMultipart("/my-foods", fields: TextLogTests.submitted(page, formAction: "/my-foods")
+                .filter { $0.0 != "_csrf" })
+            #expect(saved.status == .seeOther)
+            let food = try await database.read { db in
+                try Row.fetchOne(db, sql: "SELECT name, serving_grams, energy_kcal, protein_g, sodium_mg FROM my_food").map {
+                    [$0["name"] as String? ?? "", "\($0["serving_grams"] as Double? ?? 0)", "\($0["energy_kcal"] as Double? ?? 0)",
+                     "\($0["protein_g"] as Double? ?? 0)", "\($0["sodium_mg"] as Double? ?? 0)"]
+                }
+            }
+            #expect(food == ["Oat bar, hazelnut", "40.0", "180.0", "4.5", "95.0"])
         }
         await standIn.stop()
     }

@@ -15,26 +15,20 @@ struct ChatCompletionsClient: Sendable {
         http = OutboundHTTP(timeout: endpoint.deadline, maxBytes: Self.maxResponseBytes)
     }
 
-    static let instructions = """
-        You list the foods and drinks visible in a photo of a meal, for a food diary. Name each as a \
-        person would type it into a food search, plainly and in English ("grilled chicken breast", \
-        "white rice", "cola"), and estimate its weight in grams as served. Leave out plates, cutlery \
-        and anything not eaten. If you see no food, give an empty list.
-        """
-
-    /// The foods the model sees in `photoJPEG`; `hints` says when and where it was taken.
-    func suggestFoods(photoJPEG: Data, hints: String) async throws(OnlineProblem) -> [SuggestedFood] {
+    /// The answer's content for one photo and a line of text, asked to follow `schema`; a refusal
+    /// or an answer with no content is a problem, not text.
+    func complete(instructions: String, text: String, photoJPEG: Data, schemaName: String, schema: [String: Any]) async throws(OnlineProblem) -> String {
         let body: [String: Any] = [
             "model": endpoint.model,
             "temperature": 0,
             "messages": [
-                ["role": "system", "content": Self.instructions],
+                ["role": "system", "content": instructions],
                 ["role": "user", "content": [
-                    ["type": "text", "text": hints],
+                    ["type": "text", "text": text],
                     ["type": "image_url", "image_url": ["url": "data:image/jpeg;base64," + photoJPEG.base64EncodedString()]],
                 ]],
             ],
-            "response_format": ["type": "json_schema", "json_schema": ["name": "meal_foods", "strict": true, "schema": SuggestedFood.schema]],
+            "response_format": ["type": "json_schema", "json_schema": ["name": schemaName, "strict": true, "schema": schema]],
         ]
         var headers = [("Content-Type", "application/json"), ("Accept", "application/json")]
         if let key = endpoint.key { headers.append(("Authorization", "Bearer " + key)) }
@@ -49,8 +43,28 @@ struct ChatCompletionsClient: Sendable {
         guard let object = JSONValue.object(answer.body), let choices = object["choices"] as? [[String: Any]],
               let message = choices.first?["message"] as? [String: Any] else { throw .malformed }
         if let refusal = message["refusal"] as? String, !refusal.isEmpty { throw .unusable("declined") }
-        guard let content = message["content"] as? String, let foods = SuggestedFood.read(content: content) else { throw .malformed }
-        guard !foods.isEmpty else { throw .notFound }
-        return foods
+        guard let content = message["content"] as? String else { throw .malformed }
+        return content
+    }
+}
+
+/// A model's JSON answer, read leniently: some models wrap it in a Markdown fence even when asked
+/// for a schema.
+enum ModelAnswer {
+    static func object(_ content: String) -> [String: Any]? {
+        var text = content.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("```") {
+            text = String(text.drop { $0 != "\n" }.dropFirst())
+            if let fence = text.range(of: "```", options: .backwards) { text = String(text[..<fence.lowerBound]) }
+        }
+        guard let data = text.data(using: .utf8) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// A number as models write one: a number, or a number in a string.
+    static func number(_ value: Any?) -> Double? {
+        if value is Bool { return nil }
+        if let number = value as? NSNumber { return number.doubleValue }
+        return (value as? String).flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
     }
 }

@@ -14,10 +14,15 @@ enum MealPhotoForModel {
     /// Made from the upright large copy, off the threads that serve pages.
     static func jpeg(of photo: Photo, in store: PhotoStore) async throws -> Data? {
         guard let large = try await store.servedFile(sha256: photo.sha256, size: .large, mediaType: photo.mediaType) else { return nil }
+        return try await jpeg(ofUpload: large, pixels: pixels)
+    }
+
+    /// A checked image at `pixels` on its longest side, upright and without metadata.
+    static func jpeg(ofUpload path: String, pixels: Int) async throws -> Data {
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("model-\(UUID().uuidString).jpg").path
         return try await ImageWorkLimiter.shared.run {
             defer { try? FileManager.default.removeItem(atPath: destination) }
-            try ImageLibrary.writeThumbnail(from: large, to: destination, size: pixels, quality: 80)
+            try ImageLibrary.writeThumbnail(from: path, to: destination, size: pixels, quality: 85)
             return try Data(contentsOf: URL(fileURLWithPath: destination))
         }
     }

@@ -15,8 +15,27 @@ actor ModelHelp {
         upstream = UpstreamGuard(url: endpoint.baseURL, deadline: endpoint.deadline)
     }
 
+    /// The foods the model sees in a meal's photo, or why there are none.
     func suggestFoods(photoJPEG: Data, hints: String) async -> Result<[SuggestedFood], OnlineProblem> {
         let client = client
-        return await upstream.run(allowance: "model") { () throws(OnlineProblem) in try await client.suggestFoods(photoJPEG: photoJPEG, hints: hints) }
+        return await upstream.run(allowance: "model") { () throws(OnlineProblem) in
+            let content = try await client.complete(instructions: SuggestedFood.instructions, text: hints, photoJPEG: photoJPEG,
+                                                    schemaName: "meal_foods", schema: SuggestedFood.schema)
+            guard let foods = SuggestedFood.read(content: content) else { throw .malformed }
+            guard !foods.isEmpty else { throw .notFound }
+            return foods
+        }
+    }
+
+    /// A nutrition label's panel, read out for the person to check field by field.
+    func readLabel(photoJPEG: Data) async -> Result<LabelReading, OnlineProblem> {
+        let client = client
+        return await upstream.run(allowance: "model") { () throws(OnlineProblem) in
+            let content = try await client.complete(instructions: LabelReading.instructions, text: LabelReading.request, photoJPEG: photoJPEG,
+                                                    schemaName: "nutrition_label", schema: LabelReading.schema)
+            guard let reading = LabelReading.read(content: content) else { throw .malformed }
+            guard reading.hasNumbers else { throw .notFound }
+            return reading
+        }
     }
 }

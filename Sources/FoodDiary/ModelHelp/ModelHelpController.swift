@@ -12,12 +12,49 @@ struct ModelHelpController: Sendable {
     let renderer: PageRenderer
 
     static let path = "/settings/model"
+    static let labelPath = "/my-foods/label"
     static let notices = ["on": "Suggestions are on for you. Meals with a photo to itemise now offer them.", "off": "Suggestions are off for you."]
 
     func addRoutes(to routes: Routes) {
         routes.get(Self.path, use: page)
         routes.post(Self.path, use: choose)
         routes.post("/meals/:id/suggest", use: suggest)
+        routes.post(Self.labelPath, use: readLabel)
+    }
+
+    /// A label's photo, checked as any upload is, read into the My food form for the person to
+    /// check; the photo itself is not kept.
+    @Sendable func readLabel(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try context.diary()
+        guard let help else { throw HTTPError(.notFound, message: "The server’s owner has not set a model, so labels can’t be read.") }
+        guard try await diary.database.modelHelpChosen() else {
+            throw HTTPError(.forbidden, message: "Suggestions are off for you: turn them on in Settings → Suggestions from a model first.")
+        }
+        var view = MyFoodFormView(id: nil, form: MyFoodForm(), csrfToken: context.csrfToken)
+        view.readLabelAction = Self.labelPath
+        let photo: IngestedPhoto
+        switch try await diary.photos.photoField(of: context.uploads) {
+        case .failure(let rejection):
+            view.labelError = rejection.message
+            return await renderer.render(.myFoodForm, view, for: context, status: rejection.status)
+        case .success(nil):
+            view.labelError = "Choose a photo of the label first."
+            return await renderer.render(.myFoodForm, view, for: context, status: .unprocessableContent)
+        case .success(let checked?): photo = checked
+        }
+        let jpeg = try await MealPhotoForModel.jpeg(ofUpload: photo.temporaryPath, pixels: LabelReading.pixels)
+        unlink(photo.temporaryPath)
+        switch await help.readLabel(photoJPEG: jpeg) {
+        case .success(let reading):
+            var read = MyFoodFormView(id: nil, form: MyFoodForm(reading: reading), csrfToken: context.csrfToken)
+            read.readLabelAction = Self.labelPath
+            read.labelNotice = "Read by \(help.endpoint.model) from the label. Check each value against the label, then save: nothing is kept until you do."
+            return await renderer.render(.myFoodForm, read, for: context)
+        case .failure(let problem):
+            view.labelError = problem == .notFound ? "The model found no nutrition values in the photo. Type them from the label instead."
+                : Self.mealNotices[Self.noticeKey(problem)]
+            return await renderer.render(.myFoodForm, view, for: context, status: problem.status)
+        }
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -18,21 +18,20 @@ struct SuggestedFood: Sendable, Equatable {
         ]]],
     ] }
 
+    static let instructions = """
+        You list the foods and drinks visible in a photo of a meal, for a food diary. Name each as a \
+        person would type it into a food search, plainly and in English ("grilled chicken breast", \
+        "white rice", "cola"), and estimate its weight in grams as served. Leave out plates, cutlery \
+        and anything not eaten. If you see no food, give an empty list.
+        """
+
     /// The items of an answer's content, or nil when it is not the JSON asked for. Items without a
     /// name or with a weight no serving has are left out; names lose what would split a line.
     static func read(content: String) -> [SuggestedFood]? {
-        var text = content.trimmingCharacters(in: .whitespacesAndNewlines)
-        // Some models wrap JSON in a Markdown fence even when asked for the schema.
-        if text.hasPrefix("```") {
-            text = String(text.drop { $0 != "\n" }.dropFirst())
-            if let fence = text.range(of: "```", options: .backwards) { text = String(text[..<fence.lowerBound]) }
-        }
-        guard let data = text.data(using: .utf8), let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let items = object["items"] as? [Any] else { return nil }
+        guard let items = ModelAnswer.object(content)?["items"] as? [Any] else { return nil }
         return items.prefix(most).compactMap { item in
             guard let item = item as? [String: Any], let rawName = item["name"] as? String,
-                  let grams = (item["grams"] as? NSNumber)?.doubleValue ?? (item["grams"] as? String).flatMap(Double.init),
-                  grams.isFinite, gramsRange.contains(grams) else { return nil }
+                  let grams = ModelAnswer.number(item["grams"]), grams.isFinite, gramsRange.contains(grams) else { return nil }
             let name = String(rawName.unicodeScalars.map { CharacterSet.newlines.contains($0) || ",;".unicodeScalars.contains($0) ? " " : Character($0) })
                 .split(separator: " ").joined(separator: " ")
             guard !name.isEmpty, name.count <= 80 else { return nil }

@@ -59,6 +59,11 @@ struct MyFoodFormView: Sendable {
     let household: HouseholdToggleView?
     let hasErrors: Bool
     let errorSummary = ErrorSummary.nothingChanged
+    /// "Read a label photo": the owner's model, for a person who opted in, on a new food.
+    var readLabelAction: String?
+    /// What the model read, or why it read nothing: the person checks every field either way.
+    var labelNotice: String?
+    var labelError: String?
 
     init(id: Int64?, form: MyFoodForm, errors: MyFoodForm.Errors = .init(), photoError: String? = nil, deleteError: String? = nil,
          photoURL: String? = nil, isShared: Bool = false, csrfToken: String) {

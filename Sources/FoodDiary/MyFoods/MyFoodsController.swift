@@ -7,6 +7,8 @@ struct MyFoodsController: Sendable {
     let household: HouseholdFoods
     let renderer: PageRenderer
     let now: @Sendable () -> Date
+    /// The owner's model, if any: a new food can be read from its label's photo.
+    var model: ModelEndpoint? = nil
 
     static let notices = ["saved": "Food saved.", "deleted": "Food deleted. Meals it was logged in keep their own copy.",
                           "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
@@ -31,7 +33,9 @@ struct MyFoodsController: Sendable {
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        await renderer.render(.myFoodForm, MyFoodFormView(id: nil, form: MyFoodForm(), csrfToken: context.csrfToken), for: context)
+        var view = MyFoodFormView(id: nil, form: MyFoodForm(), csrfToken: context.csrfToken)
+        if model != nil, try await context.diary().database.modelHelpChosen() { view.readLabelAction = ModelHelpController.labelPath }
+        return await renderer.render(.myFoodForm, view, for: context)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -10,6 +10,9 @@ import NIOCore
 final class ChatCompletionsStandIn: Sendable {
     enum Mode: Sendable, Equatable { case foods, fenced, prose, refusal, nothing, failing, slow }
 
+    /// An oat bar's panel per 40 g serving: a number as a string, a null, and a potassium no bar has.
+    static let label = #"{"name": "Oat bar, hazelnut", "brand": "Hafer AG", "serving_grams": 40, "energy_kcal": 180, "protein_g": "4.5", "fat_g": 7, "carbohydrate_g": 24, "sugars_g": 9.5, "fiber_g": null, "saturated_fat_g": 1.2, "sodium_mg": 95, "cholesterol_mg": null, "potassium_mg": 99999999}"#
+
     /// A banana the fixture catalog has, toast, and a food nobody has.
     static let foods = #"{"items": [{"name": "banana", "grams": 120}, {"name": "buttered toast, white", "grams": "45"}, {"name": "unicorn steak", "grams": 200}, {"name": "", "grams": 10}, {"name": "plate", "grams": -5}]}"#
 
@@ -31,8 +34,9 @@ final class ChatCompletionsStandIn: Sendable {
         router.post("/v1/chat/completions") { request, _ -> Response in
             let body = try await request.body.collect(upTo: 20 << 20)
             self.state.withLockedValue { $0.requests.append(Data(buffer: body)) }
+            let readsLabel = String(buffer: body).contains("nutrition_label")
             switch self.mode {
-            case .foods: return Self.answer(content: Self.foods)
+            case .foods: return Self.answer(content: readsLabel ? Self.label : Self.foods)
             case .fenced: return Self.answer(content: "```json\n" + Self.foods + "\n```")
             case .prose: return Self.answer(content: "I can see a banana and some toast on a plate.")
             case .refusal: return Self.answer(content: nil, refusal: "I can't help with that.")
