@@ -1,9 +1,8 @@
 """A local server speaking Open Food Facts' read API (a product by barcode, the full-text search
 filtered by country) for the journeys, with made-up products in the shapes real answers have."""
-import http.server
-import json
-import threading
 import urllib.parse
+
+from stand_in import JSONHandler, StandIn
 
 # A German apple juice per 100 ml, energy in both units, numbers partly as strings, a 200 ml serving.
 JUICE = "4000000067890"
@@ -17,7 +16,7 @@ PRODUCTS = {
 }
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
+class Handler(JSONHandler):
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
         query = urllib.parse.parse_qs(url.query)
@@ -36,23 +35,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.answer(200, {"count": len(found), "page": 1, "page_size": 10, "products": found})
         self.answer(404, {"status": 0})
 
-    def answer(self, status, value):
-        body = json.dumps(value).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
 
-    def log_message(self, *arguments):
-        pass
-
-
-class OpenFoodFactsStandIn:
+class OpenFoodFactsStandIn(StandIn):
     def __init__(self):
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def stop(self):
-        self.server.shutdown()
+        super().__init__(Handler)
