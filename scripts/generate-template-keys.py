@@ -22,7 +22,8 @@ VIEW_MODELS_FILES = {"ErrorPageMiddleware.swift",
                      "Favourites.swift", "DayPagesController.swift", "PlacePagesController.swift"}
 
 TYPE = re.compile(r"^\s*(?:(?:public|package|internal|private|fileprivate|final)\s+)*(struct|enum|class|extension)\s+([A-Za-z_][\w.]*)")
-PROPERTY = re.compile(r"^\s*(?:(?:public|package|internal)\s+)?(let|var)\s+([A-Za-z_]\w*)\s*(:|=)")
+# `private(set)` still reads from the generated extension: only the setter is private.
+PROPERTY = re.compile(r"^\s*(?:(?:public|package|internal)\s+)?(?:(?:private|fileprivate)\(set\)\s+)?(let|var)\s+([A-Za-z_]\w*)\s*(:|=)")
 
 
 def view_models(path):
