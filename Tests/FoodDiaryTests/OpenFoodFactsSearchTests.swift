@@ -31,6 +31,7 @@ import GRDB
             #expect(guessed.page.contains("Apfelsaft naturtrüb") && !guessed.page.contains("Cloudy apple juice"))
             #expect(Self.order(guessed.page) == ["From Open Food Facts", "From FoodData Central"])
             #expect(guessed.page.contains("Products sold in Germany.") && guessed.page.contains("Open Database License (ODbL)"))
+            #expect(guessed.page.contains("1 product on Open Food Facts."), "all that was found, said as such")
             #expect(guessed.page.contains("FoodData Central can’t be reached"), "the other source's trouble is said in its own section")
             let settings = try await client.get("/settings/food-data-central", language: "en-GB").text
             #expect(settings.contains("<option value=\"GB\" selected>United Kingdom</option>"))
@@ -44,7 +45,7 @@ import GRDB
             #expect(try await client.postForm("/settings/food-data-central/country", [("country", "any")]).status == .seeOther)
             let anywhere = try await search("apfelsaft", language: "en-GB")
             #expect(anywhere.country == nil && anywhere.page.contains("Cloudy apple juice") && anywhere.page.contains("Apfelsaft naturtrüb"))
-            #expect(anywhere.page.contains("Products from every country."))
+            #expect(anywhere.page.contains("Products from every country.") && anywhere.page.contains("2 products on Open Food Facts."))
             let refused = try await client.postForm("/settings/food-data-central/country", [("country", "Atlantis")])
             #expect(refused.status == .unprocessableContent && refused.text.contains("Choose a country from the list."))
 

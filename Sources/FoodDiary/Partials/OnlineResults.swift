@@ -57,7 +57,7 @@ struct OnlineResultsView: Sendable {
         hasRows = !rows.isEmpty
         let nothing = barcode.map { "FoodData Central has no product with barcode \($0)." } ?? "FoodData Central has nothing more for “\(query.prefix(60))”."
         summary = problem != nil ? nil : rows.isEmpty ? nothing
-            : "\(rows.count) of \(NumberText.grouped(totalHits)) foods from FoodData Central. Adding one keeps it here, so it works offline afterwards."
+            : "\(Self.shown(rows.count, of: totalHits, "food")) from FoodData Central. Adding one keeps it here, so it works offline afterwards."
     }
 }
 
@@ -72,7 +72,7 @@ extension OnlineResultsView {
         source = OpenFoodFactsOnline.name
         attribution = Self.openFoodFactsAttribution
         summary = rows.isEmpty ? "Open Food Facts has nothing for “\(query.prefix(60))”."
-            : "\(rows.count) of \(NumberText.grouped(max(count, rows.count))) products on Open Food Facts. Adding one keeps it here, so it works offline afterwards."
+            : "\(Self.shown(rows.count, of: count, "product")) on Open Food Facts. Adding one keeps it here, so it works offline afterwards."
         countryNote = country.map { "Products sold in \($0.name)." } ?? "Products from every country."
         offerPhotos(products)
     }
@@ -85,6 +85,11 @@ extension OnlineResultsView {
         source = OpenFoodFactsOnline.name
         attribution = Self.openFoodFactsAttribution
         summary = "Barcode \(barcode) on Open Food Facts. Adding it keeps it here, so it works offline afterwards."
+    }
+
+    /// "1 product", "10 of 1,234 products": the page's part of what was found.
+    static func shown(_ shown: Int, of found: Int, _ noun: String) -> String {
+        found <= shown ? "\(shown) \(noun)\(shown == 1 ? "" : "s")" : "\(shown) of \(NumberText.grouped(found)) \(noun)s"
     }
 
     private mutating func offerPhotos(_ products: [OpenFoodFactsProduct]) {
