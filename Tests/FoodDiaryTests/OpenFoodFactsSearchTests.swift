@@ -134,6 +134,15 @@ import GRDB
                 #expect(try await client.get(picked.headers[.location]!).text.contains("Kept without its photo"))
             }
             #expect(!standIn.seen.contains { $0.path.contains("meta-data") }, "never another host's address")
+
+            // For a recipe's ingredient too: the photo shows, and a photo that could not be kept is said.
+            let recipe = try await client.postForm("/recipes", [("name", "Bircher muesli"), ("servings", "2")])
+            let recipeID = try #require(recipe.headers[.location]?.firstMatch(of: /\/recipes\/(\d+)/).flatMap { Int64($0.1) })
+            let forRecipe = try await client.postForm("/recipes/\(recipeID)/ingredients/online/product/\(OpenFoodFactsStandIn.water)", [("keep_image", "1")])
+            let waterID = try #require(OpenFoodFactsProduct.catalogID(barcode: OpenFoodFactsStandIn.water))
+            #expect(forRecipe.headers[.location] == "/recipes/\(recipeID)/ingredients/new/catalog/\(waterID)?notice=no_photo")
+            #expect(try await client.get(forRecipe.headers[.location]!).text.contains("Kept without its photo"))
+            #expect(try await client.get("/recipes/\(recipeID)/ingredients/new/catalog/\(juiceID)").text.contains("src=\"/photos/\(photo.sha256)/thumb\""))
         }
     }
 

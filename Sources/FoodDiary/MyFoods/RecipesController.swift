@@ -115,18 +115,24 @@ struct RecipesController: Sendable {
     }
 
     @Sendable func chooseCatalog(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await chooseAmount("catalog", context: context)
+        try await chooseAmount("catalog", notice: try request.formQuery()["notice"], context: context)
     }
 
     @Sendable func chooseMyFood(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await chooseAmount("my", context: context)
     }
 
-    private func chooseAmount(_ kind: String, context: AppRequestContext) async throws -> Response {
+    private func chooseAmount(_ kind: String, notice: String? = nil, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
         guard let id = context.parameters.get("food").flatMap(Int64.init), id > 0 else { throw HTTPError(.notFound, message: "There is no such food.") }
-        let resolved = try await sources(try context.diary()).resolve("\(kind):\(id)", allowing: ["catalog", "my"])
-        return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit), context: context), for: context)
+        let diary = try context.diary()
+        let resolved = try await sources(diary).resolve("\(kind):\(id)", allowing: ["catalog", "my"])
+        var view = amountView(recipe, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit), context: context)
+        view.notice = notice.flatMap { ChooseAmountView.notices[$0] }
+        if resolved.food.dataType == .openFoodFacts, let catalogID = resolved.catalogFoodID {
+            view.productPhotoURL = try await diary.database.productPhoto(catalogID: catalogID)?.url(.thumb)
+        }
+        return await renderer.render(.chooseAmount, view, for: context)
     }
 
     @Sendable func addIngredient(_ request: Request, context: AppRequestContext) async throws -> Response {
