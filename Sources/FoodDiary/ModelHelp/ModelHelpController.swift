@@ -26,10 +26,7 @@ struct ModelHelpController: Sendable {
     /// check; the photo itself is not kept.
     @Sendable func readLabel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        guard let help else { throw HTTPError(.notFound, message: "The server’s owner has not set a model, so labels can’t be read.") }
-        guard try await diary.database.modelHelpChosen() else {
-            throw HTTPError(.forbidden, message: "Suggestions are off for you: turn them on in Settings → Suggestions from a model first.")
-        }
+        let help = try await chosenHelp(diary)
         var view = MyFoodFormView(id: nil, form: MyFoodForm(), csrfToken: context.csrfToken)
         view.readLabelAction = Self.labelPath
         let photo: IngestedPhoto
@@ -42,8 +39,8 @@ struct ModelHelpController: Sendable {
             return await renderer.render(.myFoodForm, view, for: context, status: .unprocessableContent)
         case .success(let checked?): photo = checked
         }
+        defer { unlink(photo.temporaryPath) }
         let jpeg = try await MealPhotoForModel.jpeg(ofUpload: photo.temporaryPath, pixels: LabelReading.pixels)
-        unlink(photo.temporaryPath)
         switch await help.readLabel(photoJPEG: jpeg) {
         case .success(let reading):
             var read = MyFoodFormView(id: nil, form: MyFoodForm(reading: reading), csrfToken: context.csrfToken)
@@ -73,13 +70,9 @@ struct ModelHelpController: Sendable {
         return redirect(to: Self.path + "?notice=\(on ? "on" : "off")")
     }
 
-    /// Off, or not chosen: refused before anything is read or sent.
     @Sendable func suggest(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        guard let help else { throw HTTPError(.notFound, message: "The server’s owner has not set a model, so there are no suggestions.") }
-        guard try await diary.database.modelHelpChosen() else {
-            throw HTTPError(.forbidden, message: "Suggestions are off for you: turn them on in Settings → Suggestions from a model first.")
-        }
+        let help = try await chosenHelp(diary)
         let meal = try await existingMeal(diary.database, context)
         guard meal.foodCount == 0 else { return redirect(to: "/meals/\(meal.id)#foods") }
         guard let photo = meal.photo, let jpeg = try await MealPhotoForModel.jpeg(of: photo, in: diary.photos) else {
@@ -93,6 +86,15 @@ struct ModelHelpController: Sendable {
         case .failure(let problem):
             return redirect(to: "/meals/\(meal.id)?notice=\(Self.noticeKey(problem))#foods")
         }
+    }
+
+    /// The model, when the owner set one and this person opted in; refused before anything is read or sent.
+    private func chosenHelp(_ diary: Diary) async throws -> ModelHelp {
+        guard let help else { throw HTTPError(.notFound, message: "The server’s owner has not set a model, so there is nothing to ask.") }
+        guard try await diary.database.modelHelpChosen() else {
+            throw HTTPError(.forbidden, message: "Suggestions are off for you: turn them on in Settings → Suggestions from a model first.")
+        }
+        return help
     }
 
     /// What the meal page says, by a fixed key: the model's own words are never echoed.
