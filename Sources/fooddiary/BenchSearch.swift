@@ -27,16 +27,25 @@ struct BenchSearch: AsyncParsableCommand {
     @Option(help: "Then grow the catalog to this many foods with synthetic branded variants and time it again (0 skips).")
     var synthetic: Int = 500_000
 
+    @Option(help: "Time a copy of this imported catalog.sqlite instead of importing one (a profile then sees searches, not the import).")
+    var catalog: String?
+
     func run() async throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fooddiary-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let path = scratch.appendingPathComponent("catalog.sqlite").path
+        let typing = SearchBenchmark.typingMix(try Self.lines(queries).compactMap { $0.split(separator: "\t").first.map(String.init) })
+        let mixed = try Self.lines(mix).compactMap { $0.split(separator: "\t").last.map(String.init) }
+        if let imported = self.catalog {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: imported, toPath: path)
+            try await reportMixed(try CatalogDatabase.open(path: path), mixed, typing: typing)
+            return
+        }
         let catalog = try CatalogDatabase.open(path: path)
         let start = ContinuousClock.now
         try CatalogImporter(directory: sr28Directory, fdcDirectory: fdcDir).importInto(catalog)
         print("import: \(ContinuousClock.now - start), catalog.sqlite \(Self.megabytes(path)) MiB")
-        let typing = SearchBenchmark.typingMix(try Self.lines(queries).compactMap { $0.split(separator: "\t").first.map(String.init) })
-        let mixed = try Self.lines(mix).compactMap { $0.split(separator: "\t").last.map(String.init) }
         try await reportMixed(catalog, mixed, typing: typing)
 
         var quiet = Logger(label: "bench")

@@ -12,7 +12,8 @@ import FoodDiaryStorage
 
     /// Each match's score both ways, over the branded foods' first 500 matches.
     static func scores(_ db: Database, _ match: FoodSearch.Match) throws -> [(bm25: Double, ours: Double)] {
-        let idfs = try BrandedRanking.inverseDocumentFrequencies(db, match.phrases, vocabulary: BrandedRanking.Vocabulary.read(db))
+        let idfs = BrandedRanking.inverseDocumentFrequencies(match.phrases, tokens: try match.phrases.map { try $0.tokens(db) },
+                                                             vocabulary: try BrandedRanking.Vocabulary.read(db))
         let placeholders = idfs.map { _ in "?" }.joined(separator: ", ")
         return try Row.fetchAll(db, sql: """
             SELECT bm25(branded_search, \(SearchRanking.brandedColumnWeights)),

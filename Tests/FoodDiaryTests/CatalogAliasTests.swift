@@ -17,7 +17,7 @@ struct CatalogAliasTests {
             // A phrase naming itself keeps a shorter alias out of it ("brown sugar" is not "sugar").
             let shadows = EverydayNames.all.contains { $0.words.count < alias.words.count && Set($0.words).isSubset(of: alias.words) }
             #expect(shadows || Set(alias.words) != Set(alias.catalogWords.map(Words.singular)), "\(alias.words) says nothing new")
-            let match = FoodSearch.matchExpression([EverydayNames.Slot(alternatives: [alias.catalogWords])], prefixLast: false, brandWords: [])
+            let match = FoodSearch.match([EverydayNames.Slot(alternatives: [alias.catalogWords])], prefixLast: false, brandWords: [])
             let hits = try await catalog.read { db in try FoodSearch.genericHits(db, match: match) }
             #expect(hits > 0, "\(alias.words.joined(separator: " ")) → \(alias.catalogWords.joined(separator: " ")) finds nothing")
         }

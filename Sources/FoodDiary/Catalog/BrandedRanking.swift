@@ -17,9 +17,15 @@ enum BrandedRanking {
     }
 
     /// A quoted word of a match expression; FTS5 numbers them in the order they are written.
-    struct Phrase: Sendable {
+    struct Phrase: Sendable, Hashable {
         let word: String
         let isPrefix: Bool
+
+        /// Its terms as the indexes' tokenizer makes them, as FTS5 parses the expression (`fts_tokens`).
+        func tokens(_ db: Database) throws -> [String] {
+            (try String.fetchOne(db.cachedStatement(sql: "SELECT fts_tokens(?, ?)"), arguments: [word, isPrefix]) ?? "")
+                .split(separator: " ").map(String.init)
+        }
     }
 
     /// The branded index's terms, sorted, with how many products have each, and how many have a
@@ -73,12 +79,10 @@ enum BrandedRanking {
         }
     }
 
-    /// Each phrase's inverse document frequency, as bm25 computes it from the products that have it.
-    /// A phrase of several terms ("co-op") is counted as its rarest term.
-    static func inverseDocumentFrequencies(_ db: Database, _ phrases: [Phrase], vocabulary: Vocabulary) throws -> [Double] {
-        try phrases.map { phrase in
-            let terms = (try String.fetchOne(db.cachedStatement(sql: "SELECT fts_tokens(?, ?)"), arguments: [phrase.word, phrase.isPrefix]) ?? "")
-                .split(separator: " ").map(String.init)
+    /// Each phrase's inverse document frequency, as bm25 computes it from the products that have it,
+    /// given each phrase's terms (`tokens`). A phrase of several terms ("co-op") is counted as its rarest term.
+    static func inverseDocumentFrequencies(_ phrases: [Phrase], tokens: [[String]], vocabulary: Vocabulary) -> [Double] {
+        zip(phrases, tokens).map { phrase, terms in
             let products = terms.enumerated().map { index, term in
                 vocabulary.products(term, isPrefix: phrase.isPrefix && index == terms.count - 1)
             }.min() ?? 0

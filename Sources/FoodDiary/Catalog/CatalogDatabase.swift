@@ -24,10 +24,13 @@ public struct CatalogDatabase: Sendable {
         return CatalogDatabase(writer: writer, facts: facts, searches: InFlightLimit(limit: searchesInFlight))
     }
 
-    /// A read for a search, refused with `Overloaded` while `searches.limit` are running.
+    /// A read for a search, refused with `Overloaded` while `searches.limit` are running. A search
+    /// that found the full-text indexes in memory out of date has them read again in the background.
     func search<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         let conventions = RequestConventions.current
-        return try await searches.run { try await writer.queuedRead { db in try conventions.bound { try body(db) } } }
+        let result = try await searches.run { try await writer.queuedRead { db in try conventions.bound { try body(db) } } }
+        if CatalogMemory.shared.takeTextIndexesWanted() { Task { await prepareSearch() } }
+        return result
     }
 
     /// What a search page lists for `query`, or nil when nothing was typed. `logged`, how often the
@@ -272,6 +275,13 @@ enum CatalogMigrations {
         migrator.registerMigration("allowOpenFoodFactsProducts") { db in
             // Products picked from Open Food Facts are kept beside FoodData Central's, under their own data type.
             try TableRebuild.replace("'foundation', 'branded'))", with: "'foundation', 'branded', 'open_food_facts'))", in: "food", db)
+        }
+        migrator.registerMigration("addInstanceVocabularies") { db in
+            // Every term of each index with each row and column it is in: how search reads the
+            // indexes into memory (`TextIndexInMemory`).
+            for index in ["food_search", "fdc_search", "branded_search"] {
+                try db.execute(sql: "CREATE VIRTUAL TABLE \(index)_instance USING fts5vocab(\(index), 'instance')")
+            }
         }
         return migrator
     }

@@ -10,7 +10,10 @@ import GRDB
 /// - the branded index's terms with their product counts, for ranking (`BrandedRanking`);
 /// - each generic food as a result lists it, with its core terms: reading a hundred of them back
 ///   for ranking cost a search an eighth of its time;
-/// - the matches of recent searches (`RecentMatches`).
+/// - the matches of recent searches (`RecentMatches`);
+/// - the full-text indexes themselves (`TextIndexInMemory`), read in the background as the server
+///   starts, after the branded import, and after a food is picked online, while searches meanwhile
+///   ask FTS5.
 ///
 /// A food added since (one picked online, a branded food while their import runs) has no prior in
 /// memory: it is read from the database, as every prior was before.
@@ -36,10 +39,56 @@ package final class CatalogMemory: @unchecked Sendable {
         let recent: RecentMatches
         /// Which foods picked online the catalog holds, any of which may have replaced a generic food.
         let fetched: String
+        /// The full-text indexes in memory, when they hold what the catalog holds now.
+        let text: TextIndexes?
+        private let phraseTokens = PhraseTokens()
+
+        init(catalog: CatalogMemory.Contents, recent: RecentMatches, fetched: String) {
+            (self.catalog, self.recent, self.fetched) = (catalog, recent, fetched)
+            text = catalog.textIndexes(fetched: fetched)
+        }
 
         func genericSummaries(_ db: Database) throws -> GenericSummaries {
             try catalog.genericSummaries(db, fetched: fetched)
         }
+
+        /// Each phrase's terms, tokenized once per search.
+        func tokens(_ db: Database, _ match: FoodSearch.Match) throws -> [[String]] {
+            try match.phrases.map { phrase in try phraseTokens.tokens(phrase) { try phrase.tokens(db) } }
+        }
+
+        /// `index` in memory with `match` as it reads it, or nil where FTS5 must answer.
+        func query(_ db: Database, index: String, _ match: FoodSearch.Match) throws -> (TextIndexInMemory, TextQuery)? {
+            guard !TextIndexInMemory.isSetAside, let inMemory = text?.indexes[index], match.column == nil,
+                  let query = TextQuery(match, tokens: try tokens(db, match), in: inMemory) else { return nil }
+            return (inMemory, query)
+        }
+    }
+
+    /// A search's phrases' terms: a search asks each index for the same words several times.
+    final class PhraseTokens {
+        private var known: [BrandedRanking.Phrase: [String]] = [:]
+
+        func tokens(_ phrase: BrandedRanking.Phrase, _ read: () throws -> [String]) rethrows -> [String] {
+            if let tokens = known[phrase] { return tokens }
+            let tokens = try read()
+            known[phrase] = tokens
+            return tokens
+        }
+    }
+
+    /// The catalog's full-text indexes in memory, for one set of foods picked online (which
+    /// change the indexes' rows).
+    struct TextIndexes: Sendable {
+        let fetched: String
+        let indexes: [String: TextIndexInMemory]
+
+        /// Every index a search reads, with its columns and their bm25 weights.
+        static let read: [(index: String, columns: [String], weights: String)] = [
+            ("food_search", ["head", "rest", "common_name", "manufacturer"], SearchRanking.columnWeights),
+            ("fdc_search", ["head", "rest", "common_name", "manufacturer"], SearchRanking.columnWeights),
+            (FoodSearch.brandedIndex, ["head", "rest", "category", "food_id"], SearchRanking.brandedColumnWeights),
+        ]
     }
 
     /// Generic foods as results list them, and each one's core terms, by id.
@@ -50,23 +99,45 @@ package final class CatalogMemory: @unchecked Sendable {
     private let lock = NSLock()
     private var catalogs: [String: Contents] = [:]
     private var recent: [String: RecentMatches] = [:]
+    private var textIndexesWanted = false
 
     func snapshot(_ db: Database) throws -> Snapshot {
         let row = try db.cachedRows(Self.contentsQuery).first
         let file: String = row?[0] ?? "", imported: String = row?[1] ?? "", fetched: String = row?[2] ?? ""
-        return lock.withLock {
+        let kept: (Contents, RecentMatches) = lock.withLock {
             if catalogs[file]?.key != imported { catalogs[file] = Contents(key: imported) }
             if recent[file]?.key != imported + "|" + fetched { recent[file] = RecentMatches(key: imported + "|" + fetched) }
-            return Snapshot(catalog: catalogs[file]!, recent: recent[file]!, fetched: fetched)
+            return (catalogs[file]!, recent[file]!)
         }
+        return Snapshot(catalog: kept.0, recent: kept.1, fetched: fetched)
     }
 
-    /// Reads what searches of this catalog keep (priors, the branded places and terms, the generic foods) before one needs them.
+    /// Reads what searches of this catalog keep (priors, the branded places and terms, the generic
+    /// foods, the full-text indexes) before one needs them.
     package func prepare(_ db: Database) throws {
         let snapshot = try snapshot(db)
         _ = try snapshot.catalog.priors(db)
         _ = try snapshot.catalog.brandedVocabulary(db)
         _ = try snapshot.genericSummaries(db)
+        try snapshot.catalog.readTextIndexes(db, fetched: snapshot.fetched)
+    }
+
+    /// Whether a search of this catalog now reads its full-text indexes from memory.
+    package func textIndexesAreRead(_ db: Database) -> Bool {
+        (try? snapshot(db).text) != nil
+    }
+
+    /// Whether a search found the full-text indexes in memory out of date, since this was last
+    /// asked: the catalog's owner then reads them again (`prepare`) in the background.
+    package func takeTextIndexesWanted() -> Bool {
+        lock.withLock {
+            defer { textIndexesWanted = false }
+            return textIndexesWanted
+        }
+    }
+
+    fileprivate func wantTextIndexes() {
+        lock.withLock { textIndexesWanted = true }
     }
 
     /// Forgets every recent answer, so the next search is timed as a first one (`bench-search`).
@@ -97,8 +168,46 @@ package final class CatalogMemory: @unchecked Sendable {
         private var priors: Priors?
         private var brandedVocabulary: BrandedRanking.Vocabulary?
         private var summaries: (fetched: String, summaries: GenericSummaries)?
+        private var textIndexes: TextIndexes?
+        /// The foods picked online the indexes are being read for, or were left unread for while the
+        /// branded foods are imported (each batch would have them read again).
+        private var textIndexesAsked: String?
 
         init(key: String) { self.key = key }
+
+        func textIndexes(fetched: String) -> TextIndexes? {
+            lock.withLock {
+                if let textIndexes, textIndexes.fetched == fetched { return textIndexes }
+                if textIndexesAsked != fetched { CatalogMemory.shared.wantTextIndexes() }
+                return nil
+            }
+        }
+
+        /// Reads the full-text indexes unless they are current or being read, or the branded foods
+        /// are being imported. The whole catalog's take about a second and 40 MB.
+        func readTextIndexes(_ db: Database, fetched: String) throws {
+            let importing = try db.cachedValue("""
+                SELECT EXISTS (SELECT 1 FROM catalog_info WHERE key = 'fdc_branded_done')
+                       AND NOT EXISTS (SELECT 1 FROM catalog_info WHERE key = 'fdc_branded')
+                """) ?? false
+            let wanted = lock.withLock {
+                guard textIndexes?.fetched != fetched, textIndexesAsked != fetched else { return false }
+                textIndexesAsked = fetched
+                return !importing
+            }
+            guard wanted else { return }
+            var indexes: [String: TextIndexInMemory] = [:]
+            do {
+                for index in TextIndexes.read {
+                    let weights = index.weights.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces))! }
+                    indexes[index.index] = try TextIndexInMemory.read(db, index: index.index, columns: index.columns, weights: weights)
+                }
+            } catch {
+                lock.withLock { textIndexesAsked = nil }
+                throw error
+            }
+            lock.withLock { textIndexes = TextIndexes(fetched: fetched, indexes: indexes) }
+        }
 
         func vocabulary(_ db: Database) throws -> [Term] {
             try kept(\.vocabulary) {

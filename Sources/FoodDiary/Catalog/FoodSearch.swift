@@ -111,24 +111,32 @@ public enum FoodSearch {
     /// FoodData Central's survey and Foundation foods. Results of both are ranked together.
     static let indexes = ["food_search", "fdc_search"]
 
-    static func genericHits(_ db: Database, match: String) throws -> Int {
+    static func genericHits(_ db: Database, match: Match) throws -> Int {
         try genericHits(db, try CatalogMemory.shared.snapshot(db), match: match)
     }
 
-    private static func genericHits(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String) throws -> Int {
-        try memory.recent.count("generic|" + match) {
+    private static func genericHits(_ db: Database, _ memory: CatalogMemory.Snapshot, match: Match) throws -> Int {
+        try memory.recent.count("generic|" + match.text) {
             try indexes.reduce(0) { total, index in
-                total + (try db.cachedValue("SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", [match]) ?? 0)
+                if let (inMemory, query) = try memory.query(db, index: index, match) {
+                    return total + inMemory.matchCount(query)
+                }
+                return total + (try db.cachedValue("SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", [match.text]) ?? 0)
             }
         }
     }
 
     /// Counted only so far: past five hundred, the number helps nobody choose.
-    private static func brandedHits(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String, upTo limit: Int = brandedCountLimit) throws -> Int {
-        try memory.recent.count(brandedCountQuestion(match, upTo: limit)) {
-            try db.cachedValue("SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))", [match]) ?? 0
+    private static func brandedHits(_ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, upTo limit: Int = brandedCountLimit) throws -> Int {
+        try memory.recent.count(brandedCountQuestion(match.text, upTo: limit)) {
+            if let (inMemory, query) = try memory.query(db, index: brandedIndex, match) {
+                return inMemory.matchCount(query, upTo: limit)
+            }
+            return try db.cachedValue("SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))", [match.text]) ?? 0
         }
     }
+
+    static let brandedIndex = "branded_search"
 
     private static func brandedCountQuestion(_ match: String, upTo limit: Int = brandedCountLimit) -> String {
         "branded|\(limit)|" + match
@@ -157,12 +165,12 @@ public enum FoodSearch {
             let queryTerms = Set(slots.flatMap { $0.alternatives.joined() }.map(Words.singular))
             let generic = scope == .branded ? [] : readings(brandColumn: "manufacturer")
             let branded = scope == .generic ? [] : readings(brandColumn: nil)
-            let genericTotal = generic.isEmpty ? 0 : try SearchPhases.measure("generic count") { try genericHits(db, memory, match: generic[generic.count - 1].text) }
+            let genericTotal = generic.isEmpty ? 0 : try SearchPhases.measure("generic count") { try genericHits(db, memory, match: generic[generic.count - 1]) }
 
             var genericFoods: [FoodSummary] = []
             for match in generic where genericTotal > 0 && genericFoods.count < limit {
                 genericFoods += try SearchPhases.measure("generic candidates and rerank") {
-                    try ranked(db, memory, match: match.text, queryTerms: queryTerms, logged: logged, excluding: Set(genericFoods.map(\.id)))
+                    try ranked(db, memory, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(genericFoods.map(\.id)))
                 }
             }
             // A named brand puts its products first; otherwise they only fill what the generic foods leave.
@@ -181,7 +189,7 @@ public enum FoodSearch {
                 }
                 brandedFoods += found.filter { names.insert(Words.split($0.description).joined(separator: " ")).inserted }
             }
-            let brandedTotal = branded.isEmpty ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, memory, match: branded[branded.count - 1].text) }
+            let brandedTotal = branded.isEmpty ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, memory, match: branded[branded.count - 1]) }
             let foods = Array((brandFirst ? brandedFoods + genericFoods : genericFoods + brandedFoods).prefix(limit))
             var result = FoodSearchResult(totalHits: genericTotal + brandedTotal, foods: foods, correctedQuery: nil)
             result.genericHits = genericTotal
@@ -191,36 +199,42 @@ public enum FoodSearch {
         }
     }
 
-    /// Every word quoted, so nothing typed is read as FTS syntax; an everyday name and the catalog's
-    /// words as alternatives. The last word typed is also a prefix, unless it ends an everyday name.
-    /// Brand words match `brandColumn`, or anywhere in a branded food's name, where the brand is.
-    static func matchExpression(_ slots: [EverydayNames.Slot], prefixLast: Bool, brandWords: [String], brandColumn: String? = "manufacturer") -> String {
-        match(slots, prefixLast: prefixLast, brandWords: brandWords, brandColumn: brandColumn).text
-    }
-
     /// A match expression, and its quoted words in the order written, which is how FTS5 numbers
-    /// its phrases.
+    /// its phrases; and the same as the in-memory index reads it (`TextQuery`): groups that must all
+    /// match, each of alternatives, each a list of phrases (by number) that must all be present.
+    /// `column`: the one column the brand words must be in, if any.
     struct Match: Sendable {
         let text: String
         let phrases: [BrandedRanking.Phrase]
+        let groups: [[[Int]]]
+        let column: String?
     }
 
+    /// Every word quoted, so nothing typed is read as FTS syntax; an everyday name and the catalog's
+    /// words as alternatives. The last word typed is also a prefix, unless it ends an everyday name.
+    /// Brand words match `brandColumn`, or anywhere in a branded food's name, where the brand is.
     static func match(_ slots: [EverydayNames.Slot], prefixLast: Bool, brandWords: [String], brandColumn: String? = "manufacturer") -> Match {
-        var phrases: [BrandedRanking.Phrase] = []
+        var phrases: [BrandedRanking.Phrase] = [], groups: [[[Int]]] = []
         func quoted(_ word: String, prefix: Bool) -> String {
             phrases.append(BrandedRanking.Phrase(word: word, isPrefix: prefix))
+            groups[groups.count - 1][groups[groups.count - 1].count - 1].append(phrases.count - 1)
             return "\"\(word)\"" + (prefix ? "*" : "")
         }
         var parts = slots.enumerated().map { index, slot in
             let prefix = prefixLast && index == slots.count - 1 && !slot.isAlias
-            let alternatives = slot.alternatives.map { words in "(" + words.map { quoted($0, prefix: prefix) }.joined(separator: " AND ") + ")" }
+            groups.append([])
+            let alternatives = slot.alternatives.map { words in
+                groups[groups.count - 1].append([])
+                return "(" + words.map { quoted($0, prefix: prefix) }.joined(separator: " AND ") + ")"
+            }
             return "(" + alternatives.joined(separator: " OR ") + ")"
         }
         if !brandWords.isEmpty {
+            groups.append([[]])
             let words = "(" + brandWords.map { quoted($0, prefix: true) }.joined(separator: " ") + ")"
             parts.append(brandColumn.map { "\($0) : " + words } ?? words)
         }
-        return Match(text: parts.joined(separator: " AND "), phrases: phrases)
+        return Match(text: parts.joined(separator: " AND "), phrases: phrases, groups: groups, column: brandWords.isEmpty ? nil : brandColumn)
     }
 
     /// A match found by an index: its food, and bm25 plus prior (lower is better).
@@ -232,13 +246,21 @@ public enum FoodSearch {
     /// The best generic matches by bm25 and prior, with any the person logged before that match as
     /// well, reordered by the bonuses. One pass per index scores every match; the priors come
     /// from memory, and only the foods kept are read.
-    private static func ranked(_ db: Database, _ memory: CatalogMemory.Snapshot, match: String, queryTerms: Set<String>, logged: [Int64: Int],
+    private static func ranked(_ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, queryTerms: Set<String>, logged: [Int64: Int],
                                excluding: Set<Int64>) throws -> [FoodSummary] {
-        let candidates = try memory.recent.matches("generic|" + match) {
+        let candidates = try memory.recent.matches("generic|" + match.text) {
             let priors = try memory.catalog.priors(db)
             var scored: [(food: Int64, text: Double)] = []
             for index in indexes {
-                try db.forEachCachedRow("SELECT rowid, bm25(\(index), \(SearchRanking.columnWeights)) FROM \(index) WHERE \(index) MATCH ?", [match]) {
+                if let (inMemory, query) = try memory.query(db, index: index, match) {
+                    let idfs = query.phrases.map { inMemory.inverseDocumentFrequency(hits: inMemory.rowsHaving($0)) }
+                    inMemory.forEachMatch(query) { row in
+                        scored.append((inMemory.rowid(row), inMemory.bm25(row, query, inverseDocumentFrequencies: idfs)))
+                        return true
+                    }
+                    continue
+                }
+                try db.forEachCachedRow("SELECT rowid, bm25(\(index), \(SearchRanking.columnWeights)) FROM \(index) WHERE \(index) MATCH ?", [match.text]) {
                     scored.append(($0[0], $0[1]))
                 }
             }
@@ -257,10 +279,27 @@ public enum FoodSearch {
                                       excluding: Set<Int64>) throws -> (foods: [FoodSummary], matched: Int) {
         let priors = try memory.catalog.priors(db)
         var frequencies: [Double]?
-        func scored(_ condition: String, _ arguments: StatementArguments) throws -> [(position: Int64, text: Double)] {
-            let idfs = try frequencies ?? BrandedRanking.inverseDocumentFrequencies(db, match.phrases, vocabulary: memory.catalog.brandedVocabulary(db))
+        func inverseDocumentFrequencies() throws -> [Double] {
+            let idfs = try frequencies ?? BrandedRanking.inverseDocumentFrequencies(match.phrases, tokens: memory.tokens(db, match),
+                                                                                    vocabulary: memory.catalog.brandedVocabulary(db))
             frequencies = idfs
+            return idfs
+        }
+        /// The first `brandedWindow` matches in prior order, or only those at `positions`, scored.
+        func scored(at positions: [Int64]? = nil) throws -> [(position: Int64, text: Double)] {
+            let idfs = try inverseDocumentFrequencies()
             var scored: [(position: Int64, text: Double)] = []
+            if let (inMemory, query) = try memory.query(db, index: brandedIndex, match) {
+                let rows = positions.map { $0.compactMap(inMemory.row).filter { inMemory.matches($0, query) }.sorted() }
+                func add(_ row: Int) -> Bool {
+                    scored.append((inMemory.rowid(row), inMemory.bm25(row, query, inverseDocumentFrequencies: idfs)))
+                    return scored.count < brandedWindow
+                }
+                if let rows { rows.prefix(brandedWindow).forEach { _ = add($0) } } else { inMemory.forEachMatch(query, add) }
+                return scored
+            }
+            let condition = positions == nil ? "" : " AND rowid IN (SELECT value FROM json_each(?))"
+            let arguments: StatementArguments = positions.map { [JSONList.ids($0)] } ?? []
             try db.forEachCachedRow("""
                 SELECT rowid, rank_with_idf(branded_search, \(SearchRanking.brandedColumnWeights), \(idfs.map { _ in "?" }.joined(separator: ", ")))
                 FROM branded_search WHERE branded_search MATCH ?\(condition) ORDER BY rowid LIMIT \(brandedWindow)
@@ -285,14 +324,18 @@ public enum FoodSearch {
             }
             return candidates
         }
-        var candidates = try memory.recent.matches("branded|" + match.text) { best(try resolved(try scored("", []))) }
+        var candidates = try memory.recent.matches("branded|" + match.text) { best(try resolved(try scored())) }
         let matched = candidates.count
         // Past a full window, a food the person logged is looked for by its place, the most logged first.
         if matched >= brandedWindow, !logged.isEmpty {
-            let elsewhere = logged.filter { priors.generic[$0.key] == nil }.sorted { $0.value > $1.value }.prefix(loggedBrandedLookups).map(\.key)
+            // Ties by id: a dictionary's order differs from one copy to the next, and so would the results.
+            let elsewhere = logged.filter { priors.generic[$0.key] == nil }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+                .prefix(loggedBrandedLookups).map(\.key)
             if !elsewhere.isEmpty {
-                candidates = best(candidates + (try resolved(try scored(" AND rowid IN (SELECT search_position FROM food WHERE id IN (SELECT value FROM json_each(?)))",
-                                                                         [JSONList.ids(elsewhere)]))))
+                var positions: [Int64] = []
+                try db.forEachCachedRow("SELECT search_position FROM food WHERE id IN (SELECT value FROM json_each(?)) AND search_position IS NOT NULL",
+                                        [JSONList.ids(elsewhere)]) { positions.append($0[0]) }
+                candidates = best(candidates + (try resolved(try scored(at: positions))))
             }
         }
         return (try reranked(db, memory, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding), matched)
@@ -369,7 +412,7 @@ public enum FoodSearch {
                 result.append(slot)
                 continue
             }
-            let probe = matchExpression([slot], prefixLast: index == slots.count - 1, brandWords: [])
+            let probe = match([slot], prefixLast: index == slots.count - 1, brandWords: [])
             if try word.count < 4 || genericHits(db, memory, match: probe) > 0
                 || brandedHits(db, memory, match: probe, upTo: brandWordProducts) >= brandWordProducts {
                 result.append(slot)

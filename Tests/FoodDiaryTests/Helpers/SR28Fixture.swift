@@ -82,12 +82,15 @@ enum RealSR28 {
     /// runs on a Dispatch queue: on the cooperative pool (two threads on two cores) it would starve
     /// the live servers other tests talk to.
     static let catalog: Task<CatalogDatabase, any Error> = Task {
-        try await offTheCooperativePool {
+        let catalog = try await offTheCooperativePool {
             let directory = try TemporaryDirectory.forTheRun()
             let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
             try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
             return catalog
         }
+        // As a server does after an import: searches then read the indexes from memory.
+        await catalog.prepareSearch()
+        return catalog
     }
 
     /// A copy of `catalog` for an app's data directory: written once for the run, then copied.
@@ -120,6 +123,7 @@ enum RealSR28 {
         var logger = Logger(label: "tests")
         logger.logLevel = .error
         try await BrandedFoodsImport(catalog: catalog, directory: fdcDirectory, logger: logger).run()
+        await catalog.prepareSearch()
         return catalog
     }
 }
