@@ -44,7 +44,7 @@ serve() {
   [ -n "$session" ] || { echo "signing in failed" >&2; exit 1; }
   cookie="Cookie: fooddiary_session=$session"
   meal=$(curl -s -H "$cookie" "$base/api/meals?limit=1" | python3 -c "import json, sys; print(json.load(sys.stdin)['meals'][0]['id'])")
-  sleep 2 # what search keeps in memory is read as the server starts
+  sleep 5 # what search keeps in memory (the full-text indexes too) is read as the server starts: 3-4 s
 }
 stop() { kill "$server"; wait "$server" 2>/dev/null || true; server=""; }
 # times PREFIX: each query once after PREFIX, one request at a time; the server's own times.

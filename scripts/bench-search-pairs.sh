@@ -55,7 +55,7 @@ for page in "/foods?q=" "/meals/MEAL/foods/new?q=" "/log?q=" "/api/foods/search?
   for _ in $(seq 1 "$rounds"); do
     read -r baseA cookieA mealA < <(serve a "$A"); servers+=("$(cat "$data/run-a/pid")")
     read -r baseB cookieB mealB < <(serve b "$B"); servers+=("$(cat "$data/run-b/pid")")
-    sleep 2 # what search keeps in memory is read as the server starts
+    sleep 5 # what search keeps in memory (the full-text indexes too) is read as the server starts: 3-4 s
     fromA=$(wc -l <"$data/run-a/serve.log"); fromB=$(wc -l <"$data/run-b/serve.log")
     i=0
     for query in $asked; do

@@ -27,7 +27,7 @@ struct BenchSearch: AsyncParsableCommand {
     @Option(help: "Then grow the catalog to this many foods with synthetic branded variants and time it again (0 skips).")
     var synthetic: Int = 500_000
 
-    @Option(help: "Time a copy of this imported catalog.sqlite instead of importing one (a profile then sees searches, not the import).")
+    @Option(help: "Time a copy of this imported catalog.sqlite (then grown, if asked) instead of importing one: a profile then sees searches, not the import.")
     var catalog: String?
 
     func run() async throws {
@@ -39,19 +39,19 @@ struct BenchSearch: AsyncParsableCommand {
         if let imported = self.catalog {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: imported, toPath: path)
-            try await reportMixed(try CatalogDatabase.open(path: path), mixed, typing: typing)
-            return
         }
         let catalog = try CatalogDatabase.open(path: path)
-        let start = ContinuousClock.now
-        try CatalogImporter(directory: sr28Directory, fdcDirectory: fdcDir).importInto(catalog)
-        print("import: \(ContinuousClock.now - start), catalog.sqlite \(Self.megabytes(path)) MiB")
+        if self.catalog == nil {
+            let start = ContinuousClock.now
+            try CatalogImporter(directory: sr28Directory, fdcDirectory: fdcDir).importInto(catalog)
+            print("import: \(ContinuousClock.now - start), catalog.sqlite \(Self.megabytes(path)) MiB")
+        }
         try await reportMixed(catalog, mixed, typing: typing)
 
         var quiet = Logger(label: "bench")
         quiet.logLevel = .error
         let importer = BrandedFoodsImport(catalog: catalog, directory: fdcDir, logger: quiet)
-        if importer.isNeeded() {
+        if self.catalog == nil, importer.isNeeded() {
             let brandedStart = ContinuousClock.now
             let progress = try await importer.run()
             print("\nbranded foods: \(progress.done) added in \(ContinuousClock.now - brandedStart), catalog.sqlite \(Self.megabytes(path)) MiB, "

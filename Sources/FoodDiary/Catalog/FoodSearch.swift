@@ -369,10 +369,7 @@ public enum FoodSearch {
         guard !wanted.isEmpty else { return [] }
         let generic = try memory.genericSummaries(db)
         var found: CatalogMemory.GenericSummaries = [:]
-        var unknown: [Int64] = []
-        for candidate in wanted {
-            if let summary = generic[candidate.food] { found[candidate.food] = summary } else { unknown.append(candidate.food) }
-        }
+        let unknown = wanted.map(\.food).filter { generic[$0] == nil }
         if !unknown.isEmpty {
             try db.forEachCachedRow("""
                 SELECT \(FoodSummary.selectedColumns), f.core_terms
@@ -384,7 +381,7 @@ public enum FoodSearch {
         let query = SearchRanking.QueryWords(queryTerms)
         var seen = Set<Int64>()
         return wanted.compactMap { candidate -> (Double, FoodSummary)? in
-            guard let (food, coreTerms) = found[candidate.food], seen.insert(candidate.food).inserted else { return nil }
+            guard let (food, coreTerms) = generic[candidate.food] ?? found[candidate.food], seen.insert(candidate.food).inserted else { return nil }
             let core = coreTerms.split(separator: " ").map(String.init)
             let covered = !core.isEmpty && core.allSatisfy(queryTerms.contains)
             let description = food.description

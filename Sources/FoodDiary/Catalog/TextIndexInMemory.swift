@@ -10,7 +10,9 @@ import GRDB
 /// Only what a search's match expressions use is answered here: quoted words (each one term, the
 /// last perhaps a prefix) joined by AND and OR, over every column. Anything else is left to FTS5
 /// (`TextQuery.init` returns nil), which stays the reference this is tested against.
-struct TextIndexInMemory: Sendable {
+///
+/// A class: a search hands it about, and copying a struct of eleven arrays retained each one.
+final class TextIndexInMemory: Sendable {
     /// Set to have FTS5 answer every search, as the tests do to hold the two to the same answers.
     @TaskLocal static var isSetAside = false
 
@@ -31,6 +33,12 @@ struct TextIndexInMemory: Sendable {
     /// Rows, as `xRowCount` counts them, and their average length, as bm25 works it out.
     let rowCount: Int
     let averageLength: Double
+
+    private init(terms: [[UInt8]], postingStart: [Int32], postings: [Int32], rowids: [Int64], entryStart: [Int32], entryTerm: [Int32],
+                 entryWeight: [Float], lengths: [Int32], rowCount: Int, averageLength: Double) {
+        (self.terms, self.postingStart, self.postings, self.rowids, self.entryStart) = (terms, postingStart, postings, rowids, entryStart)
+        (self.entryTerm, self.entryWeight, self.lengths, self.rowCount, self.averageLength) = (entryTerm, entryWeight, lengths, rowCount, averageLength)
+    }
 
     /// Reads `index` (whose `\(index)_instance` vocabulary table the migrations made), weighting
     /// each column as `weights` do, in the order of `columns`.
