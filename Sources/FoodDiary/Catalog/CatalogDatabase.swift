@@ -28,8 +28,13 @@ public struct CatalogDatabase: Sendable {
     /// that found the full-text indexes in memory out of date has them read again in the background.
     func search<T: Sendable>(_ body: @Sendable @escaping (Database) throws -> T) async throws -> T {
         let conventions = RequestConventions.current
-        let result = try await searches.run { try await writer.queuedRead { db in try conventions.bound { try body(db) } } }
-        if CatalogMemory.shared.takeTextIndexesWanted() { Task { await prepareSearch() } }
+        let outOfDate = CatalogMemory.OutOfDate()
+        let result = try await searches.run {
+            try await writer.queuedRead { db in
+                try CatalogMemory.$textIndexesOutOfDate.withValue(outOfDate) { try conventions.bound { try body(db) } }
+            }
+        }
+        if outOfDate.isRaised { Task { await prepareSearch() } }
         return result
     }
 

@@ -1,6 +1,7 @@
 import FoodDiaryStorage
 import Foundation
 import GRDB
+import Synchronization
 
 /// What search reads of every food, held in memory for each contents of the catalog:
 /// - the generic index's terms with their document counts, for spelling: fts5vocab counts them
@@ -99,7 +100,6 @@ package final class CatalogMemory: @unchecked Sendable {
     private let lock = NSLock()
     private var catalogs: [String: Contents] = [:]
     private var recent: [String: RecentMatches] = [:]
-    private var textIndexesWanted = false
 
     func snapshot(_ db: Database) throws -> Snapshot {
         let row = try db.cachedRows(Self.contentsQuery).first
@@ -127,18 +127,16 @@ package final class CatalogMemory: @unchecked Sendable {
         (try? snapshot(db).text) != nil
     }
 
-    /// Whether a search found the full-text indexes in memory out of date, since this was last
-    /// asked: the catalog's owner then reads them again (`prepare`) in the background.
-    package func takeTextIndexesWanted() -> Bool {
-        lock.withLock {
-            defer { textIndexesWanted = false }
-            return textIndexesWanted
-        }
+    /// Raised by a search that found the full-text indexes in memory out of date: whoever bound it
+    /// (`CatalogDatabase.search`) then has them read again (`prepare`) in the background.
+    final class OutOfDate: Sendable {
+        private let raised = Atomic(false)
+
+        var isRaised: Bool { raised.load(ordering: .relaxed) }
+        func raise() { raised.store(true, ordering: .relaxed) }
     }
 
-    fileprivate func wantTextIndexes() {
-        lock.withLock { textIndexesWanted = true }
-    }
+    @TaskLocal static var textIndexesOutOfDate: OutOfDate?
 
     /// Forgets every recent answer, so the next search is timed as a first one (`bench-search`).
     package func forgetRecentAnswers() {
@@ -178,7 +176,7 @@ package final class CatalogMemory: @unchecked Sendable {
         func textIndexes(fetched: String) -> TextIndexes? {
             lock.withLock {
                 if let textIndexes, textIndexes.fetched == fetched { return textIndexes }
-                if textIndexesAsked != fetched { CatalogMemory.shared.wantTextIndexes() }
+                if textIndexesAsked != fetched { CatalogMemory.textIndexesOutOfDate?.raise() }
                 return nil
             }
         }
