@@ -182,7 +182,7 @@ package final class CatalogMemory: @unchecked Sendable {
         }
 
         /// Reads the full-text indexes unless they are current or being read, or the branded foods
-        /// are being imported. The whole catalog's take about a second and 40 MB.
+        /// are being imported. The whole catalog's take one to two seconds and about 33 MB.
         func readTextIndexes(_ db: Database, fetched: String) throws {
             let importing = try db.cachedValue("""
                 SELECT EXISTS (SELECT 1 FROM catalog_info WHERE key = 'fdc_branded_done')
