@@ -85,7 +85,7 @@ package final class CatalogMemory: @unchecked Sendable {
         let indexes: [String: TextIndexInMemory]
 
         /// Every index a search reads, with its columns and their bm25 weights.
-        static let read: [(index: String, columns: [String], weights: String)] = [
+        static let searched: [(index: String, columns: [String], weights: String)] = [
             ("food_search", ["head", "rest", "common_name", "manufacturer"], SearchRanking.columnWeights),
             ("fdc_search", ["head", "rest", "common_name", "manufacturer"], SearchRanking.columnWeights),
             (FoodSearch.brandedIndex, ["head", "rest", "category", "food_id"], SearchRanking.brandedColumnWeights),
@@ -196,7 +196,7 @@ package final class CatalogMemory: @unchecked Sendable {
             guard wanted else { return }
             var indexes: [String: TextIndexInMemory] = [:]
             do {
-                for index in TextIndexes.read {
+                for index in TextIndexes.searched {
                     let weights = index.weights.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces))! }
                     indexes[index.index] = try TextIndexInMemory.read(db, index: index.index, columns: index.columns, weights: weights)
                 }
