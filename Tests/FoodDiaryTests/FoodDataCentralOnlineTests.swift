@@ -137,7 +137,7 @@ import FoodDiaryWeb
             #expect(food["millilitres"] as? Double == 330 && food["grams"] is NSNull)
             // Saved for later, it keeps its unit: one tap adds a can, in ml.
             try await client.postForm("/saved-foods", [("catalog_food", "\(FoodDataCentralStandIn.drink)")])
-            let saved = try #require(try await database.read { db in try EntryQueries.savedFoods(db, matching: "") }.first)
+            let saved = try #require(try await database.read { db in try EntryQueries.savedFoods(db) }.first)
             #expect(saved.defaultAmount.label == "1 can (355 ml)" && saved.food.basisUnit == .millilitres)
         }
     }

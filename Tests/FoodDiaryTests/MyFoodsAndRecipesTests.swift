@@ -44,6 +44,22 @@ import FoodDiaryWeb
         }
     }
 
+    /// The search pages keep a diary's own foods between its writes (`Diary.ownFoods`): each
+    /// write must show on the next search of every page, after searches that found nothing.
+    @Test func everySearchPageListsOwnFoodsAsTheLastWriteLeftThem() async throws {
+        try await TestEnvironment.withFixtureApp { client, database in
+            let meal = try await database.addMeal("2026-03-09T10:00")
+            func pages(_ query: String) -> [String] { ["/foods?q=\(query)", "/log?q=\(query)", "/meals/\(meal)/foods/new?q=\(query)"] }
+            for page in pages("granola") { #expect(try await !client.get(page).text.contains("Granola bar"), "\(page)") }
+            try await client.postMultipart("/my-foods", fields: Self.granola)
+            for page in pages("granola") { #expect(try await client.get(page).text.contains("Granola bar"), "added: \(page)") }
+            let foodID = try await Self.id(database, "my_food")
+            try await client.postMultipart("/my-foods/\(foodID)", fields: Self.granola.map { $0.0 == "name" ? ($0.0, "Muesli bar") : $0 })
+            for page in pages("granola") { #expect(try await !client.get(page).text.contains("Granola bar"), "renamed: \(page)") }
+            for page in pages("muesli") { #expect(try await client.get(page).text.contains("Muesli bar"), "renamed: \(page)") }
+        }
+    }
+
     @Test func badMyFoodsAndQuickAddsAreExplained() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
             let bad = try await client.postMultipart("/my-foods", fields: Self.granola.map { $0.0 == "protein_g" ? ($0.0, "1e308") : $0 })

@@ -25,7 +25,7 @@ struct FoodPagesController: Sendable {
         // The person's own foods are read while the catalog is searched.
         async let searched = catalog.searchIfTyped(query, brand: brand, scope: scope, limit: 50, asTyped: parameters["exact"] == "1",
                                                    logged: { try await diary.loggedCatalogFoods() })
-        let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
+        let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.ownFoods(matching: query).myFoods
         let result = try await searched
         let progress = catalog.brandedFoodsProgress
         return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, scope: scope, result: result, myFoods: mine,

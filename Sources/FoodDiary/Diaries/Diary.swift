@@ -20,6 +20,9 @@ public final class Diary: Sendable {
     /// The catalog foods this diary's person has logged, and how often, which their searches favour.
     let loggedFoods = DiaryReadCache<Int, [Int64: Int]>()
 
+    /// The person's own foods, recipes and saved foods, which every search page lists first.
+    let ownFoodsRead = DiaryReadCache<Int, OwnFoods>()
+
     /// The amount each catalog food was last logged in, which ＋ offers again: read beside a
     /// search, not after it.
     let lastAmounts = DiaryReadCache<Int, [Int64: ChosenAmount]>()
@@ -35,6 +38,11 @@ public final class Diary: Sendable {
 
     func lastCatalogAmounts() async throws -> [Int64: ChosenAmount] {
         try await lastAmounts.value(for: 0, in: database) { db in try LogQueries.lastAmounts(db) }
+    }
+
+    /// The person's own foods, recipes and saved foods that contain every word of `query`.
+    func ownFoods(matching query: String) async throws -> OwnFoods {
+        try await ownFoodsRead.value(for: 0, in: database) { db in try OwnFoods.read(db) }.matching(query)
     }
 
     func loggedCatalogFoods() async throws -> [Int64: Int] {

@@ -96,13 +96,16 @@ public enum EntryQueries {
         try SavedFood.fetchOne(db, key: id)
     }
 
-    /// Saved foods whose name or brand contains every word typed (all of them when nothing is typed),
-    /// alphabetically. The list is a person's own handful, so a scan is instant.
-    public static func savedFoods(_ db: Database, matching query: String = "") throws -> [SavedFood] {
+    /// The saved foods, alphabetically: a person's own handful, which searches match in memory.
+    public static func savedFoods(_ db: Database) throws -> [SavedFood] {
+        // Read by ＋ on every visit: a statement compiled once, not the query interface's.
+        try db.cachedRecords(SavedFood.self, "SELECT \(SavedFood.selectedColumns) FROM saved_food ORDER BY description COLLATE NOCASE, id")
+    }
+
+    /// The saved foods whose name or brand contains every word typed (all of them when nothing is typed).
+    static func matching(_ saved: [SavedFood], _ query: String) -> [SavedFood] {
         let query = WordQuery(query)
-        // Read by ＋ and add food on every search: a statement compiled once, not the query interface's.
-        let all = try db.cachedRecords(SavedFood.self, "SELECT \(SavedFood.selectedColumns) FROM saved_food ORDER BY description COLLATE NOCASE, id")
-        return query.isEmpty ? all : all.filter { query.matches($0.food.description + " " + ($0.food.brandOwner ?? "")) }
+        return query.isEmpty ? saved : saved.filter { query.matches($0.food.description + " " + ($0.food.brandOwner ?? "")) }
     }
 
     /// Whether this food is already among the saved foods (a catalog food once; a typed one by name and serving).

@@ -51,13 +51,14 @@ struct EntryPagesController: Sendable {
         let viewer = try context.person().account
         async let shared = brand.isEmpty ? household.myFoodsAndRecipes(for: viewer, matching: query) : ([], [])
         // Before any search, the foods usual here (or at this time) come first, one tap each.
+        async let own = diary.ownFoods(matching: query)
         let read = try await diary.database.read { db -> AddFoodReads? in
             guard let meal = try MealQueries.meal(db, id: mealID) else { return nil }
-            return AddFoodReads(meal: meal, saved: try EntryQueries.savedFoods(db, matching: query), savedIDs: try EntryQueries.savedCatalogIDs(db),
-                                myFoods: try MyFood.fetchAll(db, matching: query), recipes: try Recipe.search(db, query: query),
+            return AddFoodReads(meal: meal, savedIDs: try EntryQueries.savedCatalogIDs(db),
                                 suggestions: query.isEmpty ? try FoodSuggestions.forMeal(db, meal) : nil)
         }
         guard let read else { throw Meal.Missing(id: mealID) }
+        let ownFoods = try await own
         let meal = read.meal
         let usual = read.suggestions.map {
             UsualFoodsView(mealID: meal.id, basis: $0.basis, placeName: meal.place?.name, foods: $0.foods, csrfToken: context.csrfToken)
@@ -68,8 +69,8 @@ struct EntryPagesController: Sendable {
         let result = try await searched
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
         let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: query, brand: brand,
-                               searched: parameters["q"] != nil, saved: brand.isEmpty ? read.saved : [],
-                               myFoods: brand.isEmpty ? read.myFoods : [], recipes: brand.isEmpty ? read.recipes : [],
+                               searched: parameters["q"] != nil, saved: brand.isEmpty ? ownFoods.saved : [],
+                               myFoods: brand.isEmpty ? ownFoods.myFoods : [], recipes: brand.isEmpty ? ownFoods.recipes : [],
                                sharedFoods: sharedFoods, sharedRecipes: sharedRecipes,
                                result: result, savedCatalogIDs: read.savedIDs, scope: scope, brandedProgress: catalog.brandedFoodsProgress,
                                onlineBox: onlineBox, usual: usual)
@@ -79,10 +80,7 @@ struct EntryPagesController: Sendable {
     /// What the add-food page reads from the diary, in one read.
     private struct AddFoodReads: Sendable {
         let meal: Meal
-        let saved: [SavedFood]
         let savedIDs: Set<Int64>
-        let myFoods: [MyFood]
-        let recipes: [Recipe]
         let suggestions: (basis: FoodSuggestions.Basis, foods: [FoodSuggestions.Usual])?
     }
 

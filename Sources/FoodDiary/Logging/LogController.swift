@@ -31,10 +31,7 @@ struct LogController: Sendable {
         let words = Words.split(query)
         // The catalog is searched, with the everyday measures of what it finds, while the diary is read.
         async let searched = search(query, words: words, asTyped: parameters["exact"] == "1", diary: diary)
-        async let ownFoods = words.isEmpty ? nil : diary.database.read { db in
-            (myFoods: try MyFood.fetchAll(db, matching: query), recipes: try Recipe.search(db, query: query),
-             saved: try EntryQueries.savedFoods(db, matching: query))
-        }
+        async let ownFoods = words.isEmpty ? nil : diary.ownFoods(matching: query)
         let target = try await targets.target(parameters, diary: diary)
         var sections: [LogSectionView] = []
         var searchResult: FoodSearchResult?
@@ -52,9 +49,9 @@ struct LogController: Sendable {
                                            rows: usual.often.map(LogRowView.usual)))
             sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: saved.map(LogRowView.saved)))
             hasHistory = !(usual.atThisTime.isEmpty && usual.often.isEmpty && saved.isEmpty)
-        } else if let (result, portions, last) = try await searched, let (myFoods, recipes, saved) = try await ownFoods {
+        } else if let (result, portions, last) = try await searched, let own = try await ownFoods {
             searchResult = result
-            let own = saved.map(LogRowView.saved) + myFoods.map(LogRowView.own) + recipes.compactMap(LogRowView.recipe)
+            let own = own.saved.map(LogRowView.saved) + own.myFoods.map(LogRowView.own) + own.recipes.compactMap(LogRowView.recipe)
             sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
             sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: result.foods.map { food in
                 let amount = last[food.id] ?? ChosenAmount.everyday(portions: portions[food.id] ?? [], unit: food.measureUnit)
