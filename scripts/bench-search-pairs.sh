@@ -23,6 +23,7 @@ queries=$(grep -v '^#' Tests/FoodDiaryTests/Fixtures/scale-queries.tsv | cut -f2
 serve() {
   local run="$data/run-$1" jar="$data/cookies-$1" base csrf session meal
   cp -r "$data/prepared" "$run"
+  : >"$run/serve.log" # before the server's shell opens it, which the wait below may outrun
   "$2" serve --port 0 --data-dir "$run" --fdc-base-url http://127.0.0.1:9/fdc --off-base-url http://127.0.0.1:9 >"$run/serve.log" 2>&1 &
   echo $! >"$run/pid"
   for _ in $(seq 1 300); do grep -q "ready at" "$run/serve.log" && break; sleep 0.1; done
