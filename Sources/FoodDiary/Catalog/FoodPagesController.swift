@@ -22,7 +22,7 @@ struct FoodPagesController: Sendable {
         let query = parameters["q"] ?? ""
         let brand = parameters["brand"] ?? ""
         let scope = try FoodSearch.Scope(formValue: parameters["kind"])
-        // The person's own foods are read while the catalog is searched.
+        // The person's own foods are matched while the catalog is searched (read only after a change).
         async let searched = catalog.searchIfTyped(query, brand: brand, scope: scope, limit: 50, asTyped: parameters["exact"] == "1",
                                                    logged: { try await diary.loggedCatalogFoods() })
         let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.ownFoods(matching: query).myFoods

@@ -50,8 +50,8 @@ struct EntryPagesController: Sendable {
                                                    logged: { try await diary.loggedCatalogFoods() })
         let viewer = try context.person().account
         async let shared = brand.isEmpty ? household.myFoodsAndRecipes(for: viewer, matching: query) : ([], [])
-        // Before any search, the foods usual here (or at this time) come first, one tap each.
         async let own = diary.ownFoods(matching: query)
+        // Before any search, the foods usual here (or at this time) come first, one tap each.
         let read = try await diary.database.read { db -> AddFoodReads? in
             guard let meal = try MealQueries.meal(db, id: mealID) else { return nil }
             return AddFoodReads(meal: meal, savedIDs: try EntryQueries.savedCatalogIDs(db),
