@@ -174,21 +174,19 @@ package struct IngredientPlacer: Sendable {
 
     /// The person's own foods, recipes and saved foods, each as a choice.
     private func ownFoods() async throws -> [FoodChoice] {
-        let (myFoods, recipes, saved) = try await diary.read { db in
-            (try MyFood.fetchAll(db), try Recipe.search(db), try EntryQueries.savedFoods(db))
-        }
-        let catalogIDs = saved.compactMap(\.food.catalogFoodID)
+        let own = try await diary.read { db in try OwnFoods.read(db) }
+        let catalogIDs = own.saved.compactMap(\.food.catalogFoodID)
         let portions = catalogIDs.isEmpty ? [:] : try await catalog.read { db in try FoodDetails.portions(db, foods: catalogIDs) }
         func kcalPerGram(_ food: FoodSnapshot) -> Double? { food.nutrients(forGrams: 1)[.energyKcal] }
-        return myFoods.map { food in
+        return own.myFoods.map { food in
             FoodChoice(source: "my:\(food.id)", name: food.name, detail: "My food", portions: [food.portion], unit: .grams,
                        kcalPerGram: kcalPerGram(food.snapshot), usual: nil)
-        } + recipes.compactMap { recipe in
+        } + own.recipes.compactMap { recipe in
             recipe.snapshot.map { snapshot in
                 FoodChoice(source: "recipe:\(recipe.id)", name: recipe.name, detail: "Recipe", portions: [recipe.portion], unit: .grams,
                            kcalPerGram: kcalPerGram(snapshot), usual: nil)
             }
-        } + saved.map { saved in
+        } + own.saved.map { saved in
             let portions = saved.food.catalogFoodID.flatMap { portions[$0] } ?? saved.food.basisGrams.map { [.serving(grams: $0)] } ?? []
             return FoodChoice(source: "saved:\(saved.id)", name: saved.food.description, detail: "Saved food", portions: portions,
                               unit: saved.food.basisUnit, kcalPerGram: kcalPerGram(saved.food), usual: saved.defaultAmount)
