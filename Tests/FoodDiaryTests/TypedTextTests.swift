@@ -32,6 +32,25 @@ import FoodDiaryWeb
         #expect(Words.split("Crème Brûlée") == ["crème", "brûlée"])
     }
 
+    /// A portion's name is its letters outside brackets ("1 medium (7\" to 7-7/8\" long)" is a
+    /// medium): read byte by byte, they must agree with the regular expression and Unicode's
+    /// letters they replaced.
+    @Test func portionNamesAreTheLettersOutsideBrackets() {
+        let labels = ["1 cup (8 fl oz)", "1 medium (7\" to 7-7/8\" long)", "1 pat (1\" sq, 1/3\" high)", "1 (unclosed", "a (b) c (d) e",
+                      ")(", "()", "1 container (6 oz) (170 g)", "2 Crème (x) BRÛLÉE", "1oz", "", "1 fl oz"]
+        for label in labels {
+            #expect(Words.outsideBrackets(label) == label.replacing(/\([^)]*\)/, with: ""), "\(label.debugDescription)")
+            #expect(Words.letterRuns(label) == label.lowercased().split { !$0.isLetter }.map(String.init), "\(label.debugDescription)")
+        }
+        let everyASCII = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for character in everyASCII {
+            let text = "Ab\(character)9z\(character)\(character)Q"
+            #expect(Words.letterRuns(text) == text.lowercased().split { !$0.isLetter }.map(String.init), "\(text.debugDescription)")
+        }
+        #expect(Words.outsideBrackets("1 cup (8 fl oz)") == "1 cup ")
+        #expect(Words.letterRuns("2 Crème (x) BRÛLÉE") == ["crème", "x", "brûlée"])
+    }
+
     /// 31 decomposed é are 31 characters but 62 code points: over the 60 a tag may have, in both
     /// the form's count and the database's, so the person is told instead of getting a 500.
     @Test func lengthsAreCheckedAsTheDatabaseChecksThem() async throws {

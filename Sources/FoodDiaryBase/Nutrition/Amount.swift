@@ -113,7 +113,8 @@ public struct Portion: Sendable, Equatable {
     /// (25 kcal). Among equals the plainest label wins ("1 slice" over "1 slice, large"), then
     /// USDA's order.
     package static func everyday(in portions: [Portion]) -> Portion? {
-        portions.indices.min { portions[$0].everydayOrder($0) < portions[$1].everydayOrder($1) }.map { portions[$0] }
+        let orders = portions.indices.map { portions[$0].everydayOrder($0) }
+        return orders.indices.min { orders[$0] < orders[$1] }.map { portions[$0] }
     }
 
     /// Whole things people count.
@@ -130,8 +131,7 @@ public struct Portion: Sendable, Equatable {
     /// spoons), then bare weights and volumes; then fewer words; then USDA's order.
     private func everydayOrder(_ index: Int) -> (Int, Int, Int) {
         // What a parenthesis adds ("medium (7\" to 7-7/8\" long)") describes the measure, not another one.
-        let named = label.contains("(") ? label.lowercased().replacing(/\([^)]*\)/, with: "") : label.lowercased()
-        let words = Set(named.split { !$0.isLetter }.map(String.init))
+        let words = Set(Words.letterRuns(Words.outsideBrackets(label)))
         let rank = !words.isDisjoint(with: Self.items) ? 0 : !words.isDisjoint(with: Self.sizes) ? 1
             : !words.isEmpty && words.isSubset(of: Self.weights) ? 3 : 2
         return (rank, words.count, index)

@@ -145,7 +145,7 @@ private struct PortionReading {
     init(_ portion: Portion) {
         self.portion = portion
         // What brackets add describes it ("1 cup, fluid (yields 2 cups whipped)"): not its name.
-        let line = IngredientLine(portion.label.replacing(/\([^)]*\)/, with: ""))
+        let line = IngredientLine(Words.outsideBrackets(portion.label))
         let amount = line.amount.flatMap { $0 > 0 ? $0 : nil } ?? 1
         gramsPerOne = portion.grams / amount
         if case .volume(let millilitres, _)? = line.measure { self.millilitres = millilitres } else { millilitres = nil }

@@ -49,6 +49,36 @@ package enum Words {
         return words
     }
 
+    /// The text without what brackets add: "1 cup (8 fl oz)" is "1 cup ". A bracket left open
+    /// stays, with what follows it. Read without a regular expression: Swift builds one anew each
+    /// time its literal is evaluated, and the quick-log page read a portion list per result.
+    package static func outsideBrackets(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "(")) else { return text }
+        var kept = Substring(), rest = text[...]
+        while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
+            kept += rest[..<open]
+            rest = rest[rest.index(after: close)...]
+        }
+        return String(kept + rest)
+    }
+
+    /// Lower-cased runs of letters only: "1 fl oz" is ["fl", "oz"], "1oz" is ["oz"]. ASCII letters
+    /// are byte ranges; asking Unicode's tables of every character is what made splitting slow.
+    package static func letterRuns(_ text: String) -> [String] {
+        var words: [String] = [], word = String.UnicodeScalarView()
+        func endWord() {
+            guard !word.isEmpty else { return }
+            words.append(String(word).lowercased())
+            word.removeAll(keepingCapacity: true)
+        }
+        for scalar in text.unicodeScalars {
+            let isLetter = scalar.isASCII ? (65...90).contains(scalar.value) || (97...122).contains(scalar.value) : scalar.properties.isAlphabetic
+            if isLetter { word.append(scalar) } else { endWord() }
+        }
+        endWord()
+        return words
+    }
+
     /// Folds simple English plurals so "bananas" and "banana" compare equal.
     package static func singular(_ word: String) -> String {
         if word.count > 4 && word.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
