@@ -114,8 +114,12 @@ final class TextIndexInMemory: Sendable {
         let sources = query.groups[driving].map { alternative in
             alternative.min { postingCount(query.phrases[$0]) < postingCount(query.phrases[$1]) }.map { query.phrases[$0] } ?? 0..<0
         }
+        // A row of a driving group that is one word has that word: only the other groups are
+        // checked, and a query of one word (most keystrokes) checks nothing.
+        let isOneWord = query.groups[driving].count == 1 && query.groups[driving][0].count == 1
+        let checked = query.groups.indices.filter { !isOneWord || $0 != driving }
         forEachRow(having: sources) { row in
-            matches(row, query) ? body(row) : true
+            matches(row, query, groups: checked) ? body(row) : true
         }
     }
 
@@ -142,9 +146,13 @@ final class TextIndexInMemory: Sendable {
     }
 
     func matches(_ row: Int, _ query: TextQuery) -> Bool {
+        matches(row, query, groups: query.groups.indices)
+    }
+
+    private func matches(_ row: Int, _ query: TextQuery, groups: some Collection<Int>) -> Bool {
         let entries = Int(entryStart[row])..<Int(entryStart[row + 1])
-        return query.groups.allSatisfy { alternatives in
-            alternatives.contains { phrases in phrases.allSatisfy { has(entries, query.phrases[$0]) } }
+        return groups.allSatisfy { group in
+            query.groups[group].contains { phrases in phrases.allSatisfy { has(entries, query.phrases[$0]) } }
         }
     }
 
