@@ -9,8 +9,9 @@ import Synchronization
 /// - each food's prior, and which branded food sits at each place of the branded index: read by
 ///   a join for the branded candidates of a common word, they cost more than finding them;
 /// - the branded index's terms with their product counts, for ranking (`BrandedRanking`);
-/// - each generic food as a result lists it, with its core terms: reading a hundred of them back
-///   for ranking cost a search an eighth of its time;
+/// - each generic food as a result lists it, with what ranking reads of its name: reading a
+///   hundred of them back for ranking cost a search an eighth of its time, and splitting their
+///   names a twentieth;
 /// - the matches of recent searches (`RecentMatches`);
 /// - the full-text indexes themselves (`TextIndexInMemory`), read in the background as the server
 ///   starts, after the branded import, and after a food is picked online, while searches meanwhile
@@ -92,8 +93,8 @@ package final class CatalogMemory: @unchecked Sendable {
         ]
     }
 
-    /// Generic foods as results list them, and each one's core terms, by id.
-    typealias GenericSummaries = [Int64: (food: FoodSummary, coreTerms: String)]
+    /// Generic foods as results list them, and what ranking reads of each one's name, by id.
+    typealias GenericSummaries = [Int64: (food: FoodSummary, name: SearchRanking.RankedName)]
 
     package static let shared = CatalogMemory()
 
@@ -228,7 +229,10 @@ package final class CatalogMemory: @unchecked Sendable {
             var read: GenericSummaries = [:]
             try db.forEachCachedRow("""
                 SELECT \(FoodSummary.selectedColumns), f.core_terms FROM food f \(FoodSummary.groupJoin) WHERE f.data_type != 'branded'
-                """) { read[$0[0]] = (FoodSummary(row: $0), $0[FoodSummary.columnCount]) }
+                """) { row in
+                let food = FoodSummary(row: row)
+                read[food.id] = (food, SearchRanking.RankedName(description: food.description, coreTerms: row[FoodSummary.columnCount], readingAhead: true))
+            }
             lock.withLock { summaries = (fetched, read) }
             return read
         }

@@ -368,7 +368,7 @@ public enum FoodSearch {
         let wanted = candidates.filter { !excluding.contains($0.food) }
         guard !wanted.isEmpty else { return [] }
         let generic = try memory.genericSummaries(db)
-        var found: CatalogMemory.GenericSummaries = [:]
+        var found: [Int64: (food: FoodSummary, coreTerms: String)] = [:]
         let unknown = wanted.map(\.food).filter { generic[$0] == nil }
         if !unknown.isEmpty {
             try db.forEachCachedRow("""
@@ -381,16 +381,12 @@ public enum FoodSearch {
         let query = SearchRanking.QueryWords(queryTerms)
         var seen = Set<Int64>()
         return wanted.compactMap { candidate -> (Double, FoodSummary)? in
-            guard let (food, coreTerms) = generic[candidate.food] ?? found[candidate.food], seen.insert(candidate.food).inserted else { return nil }
-            let core = coreTerms.split(separator: " ").map(String.init)
-            let covered = !core.isEmpty && core.allSatisfy(queryTerms.contains)
-            let description = food.description
-            let named = SearchRanking.isNamedExactly(description, by: queryTerms)
-            let score = candidate.score - (covered ? SearchRanking.coreCoveredBonus : 0)
-                - (named ? SearchRanking.exactNameBonus : 0) - SearchRanking.loggedBonus(times: logged[candidate.food] ?? 0)
-                // Having logged a food asks for it as plainly as typing its variant would.
-                + (logged[candidate.food] == nil ? SearchRanking.queryPenalty(description, query: query) : 0)
-            return (score, food)
+            guard seen.insert(candidate.food).inserted else { return nil }
+            let read = generic[candidate.food].map { ($0.food, $0.name) }
+                ?? found[candidate.food].map { ($0.food, SearchRanking.RankedName(description: $0.food.description, coreTerms: $0.coreTerms, readingAhead: false)) }
+            guard let (food, name) = read else { return nil }
+            return (SearchRanking.reranked(candidate.score, name, description: food.description, queryTerms: queryTerms, query: query,
+                                           timesLogged: logged[candidate.food]), food)
         }
         .enumerated()
         .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }

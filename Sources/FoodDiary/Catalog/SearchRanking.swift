@@ -16,18 +16,59 @@ package enum SearchRanking {
     /// NFS" for "sour cream"): the phrase beats the foods that merely contain it.
     static let exactNameBonus = 6.0
 
-    static func isNamedExactly(_ description: String, by queryTerms: Set<String>) -> Bool {
-        // Most candidates are far longer than what was typed: those are not split into words at
-        // all, which a search does for a hundred rows or more (plurals, ", NFS" and commas fit).
-        let longest = queryTerms.reduce(0) { $0 + $1.utf8.count + 4 } + 6
-        guard description.utf8.count <= longest else { return false }
-        var named: [String] = []
-        for word in Words.split(description) where word != "nfs" {
-            let singular = Words.singular(word)
-            guard queryTerms.contains(singular) else { return false }
-            if !named.contains(singular) { named.append(singular) }
+    /// What ranking reads of a food's name for any query, read once: the generic foods keep
+    /// theirs in memory, and a search reranks a hundred rows or more.
+    struct RankedName: Sendable {
+        let coreTerms: [String]
+        let words: NameWords
+        /// Its words' singulars, each once, without "NFS", when read ahead; else they are read
+        /// only for a query as long as the name.
+        let singulars: [String]?
+        let byteCount: Int
+
+        static let longestReadAhead = 80
+
+        /// `coreTerms`: as the catalog keeps them, separated by spaces. `readingAhead`: whether
+        /// to read its words now, for a name kept for many searches.
+        init(description: String, coreTerms: String, readingAhead: Bool) {
+            self.coreTerms = coreTerms.split(separator: " ").map(String.init)
+            words = NameWords(description)
+            byteCount = description.utf8.count
+            singulars = readingAhead && byteCount <= Self.longestReadAhead ? Self.singulars(description) : nil
         }
-        return !named.isEmpty && named.count == queryTerms.count
+
+        private static func singulars(_ description: String) -> [String] {
+            var named: [String] = []
+            for word in Words.split(description) where word != "nfs" {
+                let singular = Words.singular(word)
+                if !named.contains(singular) { named.append(singular) }
+            }
+            return named
+        }
+
+        /// Whether the food's whole name is what was typed.
+        func isNamedExactly(_ description: String, by queryTerms: Set<String>) -> Bool {
+            // Most candidates are far longer than what was typed (plurals, ", NFS" and commas fit).
+            let longest = queryTerms.reduce(0) { $0 + $1.utf8.count + 4 } + 6
+            guard byteCount <= longest else { return false }
+            let named = singulars ?? Self.singulars(description)
+            return !named.isEmpty && named.count == queryTerms.count && named.allSatisfy(queryTerms.contains)
+        }
+
+        /// Whether every word naming the food itself was asked for.
+        func isCoreCovered(by queryTerms: Set<String>) -> Bool {
+            !coreTerms.isEmpty && coreTerms.allSatisfy(queryTerms.contains)
+        }
+    }
+
+    /// A candidate's bm25 and prior with what the query adds: the bonuses for its name and for
+    /// the person having logged it, and the penalties for a variant nobody asked for.
+    static func reranked(_ score: Double, _ name: RankedName, description: String, queryTerms: Set<String>, query: QueryWords,
+                         timesLogged: Int?) -> Double {
+        score - (name.isCoreCovered(by: queryTerms) ? coreCoveredBonus : 0)
+            - (name.isNamedExactly(description, by: queryTerms) ? exactNameBonus : 0) - loggedBonus(times: timesLogged ?? 0)
+            // Having logged a food asks for it as plainly as typing its variant would.
+            + (timesLogged == nil ? queryPenalty(name.words, query: query) : 0)
     }
 
     /// Subtracted for a food the person has logged before, a little more the more often (up to 4
@@ -55,8 +96,7 @@ package enum SearchRanking {
     /// What a query adds to a food's score for the words of its name: a variant nobody asked for,
     /// or the raw form of a food eaten cooked. A search reranks a hundred rows or more, so a name is
     /// read byte by byte, without making a string of each word.
-    static func queryPenalty(_ description: String, query: QueryWords) -> Double {
-        let name = NameWords(description)
+    static func queryPenalty(_ name: NameWords, query: QueryWords) -> Double {
         var penalty = name.variants & ~query.variants != 0 ? unaskedVariantPenalty : 0
         if query.wantsCooked {
             if name.isUncooked { penalty += uncookedPenalty } else if name.isCooked { penalty -= cookedBonus }
