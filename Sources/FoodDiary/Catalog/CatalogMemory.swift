@@ -44,6 +44,7 @@ package final class CatalogMemory: @unchecked Sendable {
         /// The full-text indexes in memory, when they hold what the catalog holds now.
         let text: TextIndexes?
         private let phraseTokens = PhraseTokens()
+        private let otherSummaries = OtherSummaries()
 
         init(catalog: CatalogMemory.Contents, recent: RecentMatches, fetched: String) {
             (self.catalog, self.recent, self.fetched) = (catalog, recent, fetched)
@@ -52,6 +53,30 @@ package final class CatalogMemory: @unchecked Sendable {
 
         func genericSummaries(_ db: Database) throws -> GenericSummaries {
             try catalog.genericSummaries(db, fetched: fetched)
+        }
+
+        /// `foods` as results list them, with what ranking reads of their names: the generic ones
+        /// from memory, the others (branded, picked online) from the database, once per search:
+        /// each of its readings reranks much the same products.
+        func rankedSummaries(_ db: Database, _ foods: [Int64]) throws -> [Int64: (food: FoodSummary, name: SearchRanking.RankedName)] {
+            let generic = try genericSummaries(db)
+            var found: [Int64: (food: FoodSummary, name: SearchRanking.RankedName)] = [:]
+            var unknown: [Int64] = []
+            for food in foods {
+                if let summary = generic[food] ?? otherSummaries.known[food] { found[food] = summary } else { unknown.append(food) }
+            }
+            guard !unknown.isEmpty else { return found }
+            try db.forEachCachedRow("""
+                SELECT \(FoodSummary.selectedColumns), f.core_terms
+                FROM food f
+                \(FoodSummary.groupJoin)
+                WHERE f.id IN (SELECT value FROM json_each(?))
+                """, [JSONList.ids(unknown)]) { row in
+                let food = FoodSummary(row: row)
+                let name = SearchRanking.RankedName(description: food.description, coreTerms: row[FoodSummary.columnCount], readingAhead: false)
+                (found[food.id], otherSummaries.known[food.id]) = ((food, name), (food, name))
+            }
+            return found
         }
 
         /// Each phrase's terms, tokenized once per search.
@@ -65,6 +90,11 @@ package final class CatalogMemory: @unchecked Sendable {
                   let query = TextQuery(match, tokens: try tokens(db, match), in: inMemory) else { return nil }
             return (inMemory, query)
         }
+    }
+
+    /// The foods other than generic ones a search read to rank.
+    final class OtherSummaries {
+        var known: [Int64: (food: FoodSummary, name: SearchRanking.RankedName)] = [:]
     }
 
     /// A search's phrases' terms: a search asks each index for the same words several times.

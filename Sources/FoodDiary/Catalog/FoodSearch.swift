@@ -367,24 +367,12 @@ public enum FoodSearch {
                                  logged: [Int64: Int], excluding: Set<Int64>) throws -> [FoodSummary] {
         let wanted = candidates.filter { !excluding.contains($0.food) }
         guard !wanted.isEmpty else { return [] }
-        let generic = try memory.genericSummaries(db)
-        var found: [Int64: (food: FoodSummary, coreTerms: String)] = [:]
-        let unknown = wanted.map(\.food).filter { generic[$0] == nil }
-        if !unknown.isEmpty {
-            try db.forEachCachedRow("""
-                SELECT \(FoodSummary.selectedColumns), f.core_terms
-                FROM food f
-                \(FoodSummary.groupJoin)
-                WHERE f.id IN (SELECT value FROM json_each(?))
-                """, [JSONList.ids(unknown)]) { found[$0[0]] = (FoodSummary(row: $0), $0[FoodSummary.columnCount]) }
-        }
+        let summaries = try memory.rankedSummaries(db, wanted.map(\.food))
         let query = SearchRanking.QueryWords(queryTerms)
         var seen = Set<Int64>()
         return wanted.compactMap { candidate -> (Double, FoodSummary)? in
             guard seen.insert(candidate.food).inserted else { return nil }
-            let read = generic[candidate.food].map { ($0.food, $0.name) }
-                ?? found[candidate.food].map { ($0.food, SearchRanking.RankedName(description: $0.food.description, coreTerms: $0.coreTerms, readingAhead: false)) }
-            guard let (food, name) = read else { return nil }
+            guard let (food, name) = summaries[candidate.food] else { return nil }
             return (SearchRanking.reranked(candidate.score, name, description: food.description, queryTerms: queryTerms, query: query,
                                            timesLogged: logged[candidate.food]), food)
         }
