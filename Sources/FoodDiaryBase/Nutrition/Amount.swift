@@ -131,9 +131,10 @@ public struct Portion: Sendable, Equatable {
     /// spoons), then bare weights and volumes; then fewer words; then USDA's order.
     private func everydayOrder(_ index: Int) -> (Int, Int, Int) {
         // What a parenthesis adds ("medium (7\" to 7-7/8\" long)") describes the measure, not another one.
-        let words = Set(Words.letterRuns(Words.outsideBrackets(label)))
-        let rank = !words.isDisjoint(with: Self.items) ? 0 : !words.isDisjoint(with: Self.sizes) ? 1
-            : !words.isEmpty && words.isSubset(of: Self.weights) ? 3 : 2
+        var words: [String] = []
+        for word in Words.letterRuns(Words.outsideBrackets(label)) where !words.contains(word) { words.append(word) }
+        let rank = words.contains(where: Self.items.contains) ? 0 : words.contains(where: Self.sizes.contains) ? 1
+            : !words.isEmpty && words.allSatisfy(Self.weights.contains) ? 3 : 2
         return (rank, words.count, index)
     }
 }
@@ -220,10 +221,11 @@ public struct ChosenAmount: Sendable, Equatable {
     /// What one tap adds when the person has never logged the food: one of its everyday measure
     /// (a slice, a medium fruit, a can), else 100 g or ml (4 oz, 8 fl oz).
     public static func everyday(portions: [Portion], unit: MeasureUnit = .grams) -> ChosenAmount {
-        let choice = Portion.everyday(in: portions)?.key ?? usualPresetKey(unit, metric: 100)
-        guard case .success(let amount) = validate(Form(choice: choice), portions: portions, unit: unit) else {
-            return ChosenAmount(grams: 100, label: "100 \(unit.symbol)")
-        }
+        // One of the food's measures is counted once, as the form would count it, without the form
+        // reading a "1": the quick-log page works one out for every food it lists.
+        let amount = Portion.everyday(in: portions).map { counted(1, of: $0, unit: unit) }
+            ?? validate(Form(choice: usualPresetKey(unit, metric: 100)), portions: portions, unit: unit)
+        guard case .success(let amount) = amount else { return ChosenAmount(grams: 100, label: "100 \(unit.symbol)") }
         return amount
     }
 
@@ -249,13 +251,17 @@ public struct ChosenAmount: Sendable, Equatable {
             errors.count = TypedNumber.message(problem, what: "how many", range: countRange)
             return .failure(errors)
         case .success(let count):
-            let grams = count * portion.grams
-            guard grams <= gramsRange.upperBound else {
-                errors.count = "\(formatQuantity(count)) × \(portion.label) is \(unit.shownText(grams)), more than the \(unit.shownText(gramsRange.upperBound)) one entry can hold."
-                return .failure(errors)
-            }
-            let countText = count == 1 ? "" : "\(PortionLabel.number(count)) × "
-            return .success(ChosenAmount(grams: grams, label: "\(countText)\(portion.label) (\(PortionLabel.amount(grams, unit)))"))
+            return counted(count, of: portion, unit: unit)
         }
+    }
+
+    /// `count` of `portion`, within what one entry can hold.
+    private static func counted(_ count: Double, of portion: Portion, unit: MeasureUnit) -> Result<ChosenAmount, Errors> {
+        let grams = count * portion.grams
+        guard grams <= gramsRange.upperBound else {
+            return .failure(Errors(count: "\(formatQuantity(count)) × \(portion.label) is \(unit.shownText(grams)), more than the \(unit.shownText(gramsRange.upperBound)) one entry can hold."))
+        }
+        let countText = count == 1 ? "" : "\(PortionLabel.number(count)) × "
+        return .success(ChosenAmount(grams: grams, label: "\(countText)\(portion.label) (\(PortionLabel.amount(grams, unit)))"))
     }
 }

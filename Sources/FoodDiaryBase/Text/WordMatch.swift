@@ -62,20 +62,24 @@ package enum Words {
         return String(kept + rest)
     }
 
-    /// Lower-cased runs of letters only: "1 fl oz" is ["fl", "oz"], "1oz" is ["oz"]. ASCII letters
-    /// are byte ranges; asking Unicode's tables of every character is what made splitting slow.
+    /// Lower-cased runs of letters only: "1 fl oz" is ["fl", "oz"], "1oz" is ["oz"]. ASCII is read
+    /// by byte ranges, as `split` does: the quick-log page reads every portion of every result.
     package static func letterRuns(_ text: String) -> [String] {
-        var words: [String] = [], word = String.UnicodeScalarView()
-        func endWord() {
-            guard !word.isEmpty else { return }
-            words.append(String(word).lowercased())
-            word.removeAll(keepingCapacity: true)
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.lowercased().split { !$0.isLetter }.map(String.init)
         }
-        for scalar in text.unicodeScalars {
-            let isLetter = scalar.isASCII ? (65...90).contains(scalar.value) || (97...122).contains(scalar.value) : scalar.properties.isAlphabetic
-            if isLetter { word.append(scalar) } else { endWord() }
+        var words: [String] = [], word: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+            default:
+                guard !word.isEmpty else { continue }
+                words.append(String(decoding: word, as: UTF8.self))
+                word.removeAll(keepingCapacity: true)
+            }
         }
-        endWord()
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
         return words
     }
 
