@@ -51,6 +51,31 @@ import FoodDiaryWeb
         #expect(Words.letterRuns("2 Crème (x) BRÛLÉE") == ["crème", "x", "brûlée"])
     }
 
+    /// Forms and queries are decoded byte by byte: every combination of the pieces that make
+    /// percent-encoding hard must read as Foundation reads it, a bad one refused as it refuses it.
+    /// Bytes that are not UTF-8 are refused too, where Foundation refused some ("%C3") and made
+    /// others a "�" ("%A9").
+    @Test func formFieldsDecodeAsFoundationDoes() {
+        let pieces = ["a", "+", "%", "2", "B", "f", "g", "%2", "%zz", "%2B", "%e2%82%ac", "%C3", "%A9", "%ff", "é", "%00", " "]
+        var checked = 0
+        for first in pieces {
+            for second in pieces {
+                for third in pieces {
+                    let text = first + second + third
+                    let foundation = text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+                    let expected = foundation?.unicodeScalars.contains("\u{FFFD}") == true ? nil : foundation
+                    #expect(FormFields(urlEncoded: "x=" + text)?["x"] == expected, "\(text.debugDescription)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == pieces.count * pieces.count * pieces.count)
+        #expect(FormFields(urlEncoded: "q=mac+%26+cheese&n=%C3%A9")?["q"] == "mac & cheese")
+        #expect(FormFields(urlEncoded: "q=mac+%26+cheese&n=%C3%A9")?["n"] == "é")
+        #expect(FormFields(urlEncoded: "q=%FF") == nil)
+        #expect(FormFields(urlEncoded: "q=a%A9") == nil)
+    }
+
     /// 31 decomposed é are 31 characters but 62 code points: over the 60 a tag may have, in both
     /// the form's count and the database's, so the person is told instead of getting a 500.
     @Test func lengthsAreCheckedAsTheDatabaseChecksThem() async throws {
