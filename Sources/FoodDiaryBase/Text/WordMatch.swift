@@ -25,12 +25,18 @@ package enum Words {
     package static let maxTyped = 12
 
     /// Lower-cased runs of letters and digits: "Mac & Cheese, 2%" is ["mac", "cheese", "2"].
-    package static func split(_ text: String) -> [String] {
+    package static func split(_ text: String) -> [String] { runs(text, keepingDigits: true) }
+
+    /// Lower-cased runs of letters only: "1 fl oz" is ["fl", "oz"], "1oz" is ["oz"].
+    package static func letterRuns(_ text: String) -> [String] { runs(text, keepingDigits: false) }
+
+    private static func runs(_ text: String, keepingDigits: Bool) -> [String] {
         // Almost every name is ASCII, whose letters and digits are plain byte ranges. Asking each
         // character whether it is a letter looks up Unicode's tables: a search splits a hundred
-        // names or more, and that lookup was a tenth of a search page's time.
+        // names or more, and ＋ reads every portion of every result; that lookup was a tenth of a
+        // search page's time.
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+            return text.lowercased().split(whereSeparator: { !($0.isLetter || keepingDigits && $0.isNumber) }).map(String.init)
         }
         var words: [String] = [], word: [UInt8] = []
         func endWord() {
@@ -40,8 +46,9 @@ package enum Words {
         }
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): word.append(byte)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): word.append(byte)
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where keepingDigits: word.append(byte)
             default: endWord()
             }
         }
@@ -60,27 +67,6 @@ package enum Words {
             rest = rest[rest.index(after: close)...]
         }
         return String(kept + rest)
-    }
-
-    /// Lower-cased runs of letters only: "1 fl oz" is ["fl", "oz"], "1oz" is ["oz"]. ASCII is read
-    /// by byte ranges, as `split` does: the quick-log page reads every portion of every result.
-    package static func letterRuns(_ text: String) -> [String] {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
-            return text.lowercased().split { !$0.isLetter }.map(String.init)
-        }
-        var words: [String] = [], word: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): word.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
-            default:
-                guard !word.isEmpty else { continue }
-                words.append(String(decoding: word, as: UTF8.self))
-                word.removeAll(keepingCapacity: true)
-            }
-        }
-        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
-        return words
     }
 
     /// Folds simple English plurals so "bananas" and "banana" compare equal.
