@@ -129,6 +129,17 @@ class Journeys:
     """The journeys; subclasses give the window size."""
     width, height, label = 390, 844, "phone"
 
+    def run(self, result=None):
+        """A journey that fails prints what the server logged meanwhile: a sign-in that left no
+        session (CI, phone width, once) is otherwise a mystery once the run is over."""
+        result = result or self.defaultTestResult()
+        server = getattr(type(self), "server", None)
+        start, problems = (len(server.log) if server else 0), len(result.failures) + len(result.errors)
+        super().run(result)
+        if server and len(result.failures) + len(result.errors) > problems:
+            print(f"\n--- the server's log during {self.id()} (last 80 lines) ---\n" + "".join(server.log[start:][-80:]), file=sys.stderr)
+        return result
+
     @classmethod
     def setUpClass(cls):
         cls.checked = set()
