@@ -55,7 +55,7 @@ let package = Package(
         .target(
             name: "FoodDiaryBase",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            resources: [.embedInCode("Nutrition/ReferenceIntakes.tsv")]
+            resources: [.embedInCode("Nutrition/ReferenceIntakes.tsv"), .embedInCode("Nutrition/CustomaryServings.tsv")]
         ),
         .target(
             name: "FoodDiaryStorage",

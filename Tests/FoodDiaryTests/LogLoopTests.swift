@@ -32,10 +32,10 @@ import FoodDiaryWeb
             #expect(empty.contains("A new meal: lunch, now"))
 
             let results = try await client.get("/log?q=banana").text
-            #expect(results.contains("Bananas, raw") && results.contains("100 g · 89 kcal"), "no measures: 100 g, and what that costs, before the tap")
+            #expect(results.contains("Bananas, raw") && results.contains("1 medium (140 g) · 125 kcal"), "no measures: a medium fruit's weight, and what that costs, before the tap")
             #expect(results.contains(#"name="source" value="catalog:9040""#))
             let butter = try await client.get("/log?q=butter").text
-            #expect(butter.contains("1 pat (1&quot; sq, 1/3&quot; high) (5 g) · 36 kcal"), "an everyday measure, not 100 g of butter")
+            #expect(butter.contains("1 tbsp (14.2 g) · 102 kcal"), "a customary tablespoon, not 100 g of butter")
 
             let added = try await client.postForm("/log", [("source", "catalog:9040"), ("q", "banana")])
             #expect(added.status == .seeOther)
@@ -44,10 +44,10 @@ import FoodDiaryWeb
             let meal = try await Self.onlyMeal(database)
             #expect(meal.eatenAt.description == "2026-03-09T12:34" && query["meal"] == String(meal.id))
             let entries = try await SnapAndItemiseTests.entries(database, meal.id)
-            #expect(entries.count == 1 && entries[0].grams == 100 && entries[0].nutrients[.energyKcal] == 89 && entries[0].food.catalogFoodID == 9040)
+            #expect(entries.count == 1 && entries[0].grams == 140 && entries[0].nutrients[.energyKcal] == 124.6 && entries[0].food.catalogFoodID == 9040)
 
             let back = try await client.get(try #require(added.headers[.location])).text
-            #expect(back.contains("✓ Added <strong>Bananas, raw</strong> · 100 g · 89 kcal") && back.contains(">Undo</button>"))
+            #expect(back.contains("✓ Added <strong>Bananas, raw</strong> · 1 medium (140 g) · 125 kcal") && back.contains(">Undo</button>"))
             #expect(back.contains("Lunch at 12:34") && back.contains(#"name="meal" value="\#(meal.id)""#), "the next food joins this meal")
             #expect(back.contains(#"id="log-q" name="q" value="" "#) && back.contains(" autofocus"))
         }
@@ -62,7 +62,7 @@ import FoodDiaryWeb
             #expect(second["meal"] == mealID && second["made"] == nil)
             let meal = try await Self.onlyMeal(database)
             let entries = try await SnapAndItemiseTests.entries(database, meal.id)
-            #expect(entries.map(\.portionLabel) == ["100 g", "1 pat (1\" sq, 1/3\" high) (5 g)"])
+            #expect(entries.map(\.portionLabel) == ["1 medium (140 g)", "1 tbsp (14.2 g)"])
             // A meal of this slot eaten in the last three hours takes the next "＋" without being named.
             #expect(try await client.get("/log").text.contains("Lunch at 12:34</a> <span class=\"muted\">· Bananas, raw + Butter, salted"))
 

@@ -61,7 +61,7 @@ struct TextLogTests {
             let fields = Self.submitted(page)
             let sources = fields.filter { $0.0.hasPrefix("source.") }.map(\.1)
             let amounts = fields.filter { $0.0.hasPrefix("amount.") }.map(\.1)
-            #expect(sources.count == 4 && amounts == ["2 large", "1 slice", "1 pat", "1 cup"], "\(sources) \(amounts)")
+            #expect(sources.count == 4 && amounts == ["2 large", "1 slice", "5 g", "1 cup"], "\(sources) \(amounts)")
             let response = try await client.postForm("/log/text", fields)
             #expect(response.status == .seeOther)
             #expect(response.headers[.location]?.contains("&through=") == true, "back on ＋ with one undo for the four")

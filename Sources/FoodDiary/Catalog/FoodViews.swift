@@ -116,6 +116,8 @@ struct FoodDetailView: Sendable {
     let sourceNote: String
     /// A kept product's packaging, when this diary's person kept its photo.
     var productPhotoURL: String?
+    /// Said when one tap would have added an amount to check, and sent the person here instead.
+    var notice: String?
     let amountLabel: String
     let amounts: [AmountLink]
     /// The search this page was reached from, query and all.

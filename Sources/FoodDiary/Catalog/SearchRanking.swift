@@ -78,7 +78,7 @@ package enum SearchRanking {
     }
 
     /// Added to a food whose name carries a variant nobody asked for: "bacon" means pork bacon, not
-    /// meatless, low-sodium or light bacon, unless those words were typed.
+    /// meatless, low-sodium or light bacon, and "white rice" is not glutinous, unless those words were typed.
     static let unaskedVariantPenalty = 3.0
     /// Added to the raw or dry form of a food nobody eats raw, unless "raw" or "dry" was typed.
     static let uncookedPenalty = 2.5
@@ -87,10 +87,11 @@ package enum SearchRanking {
     static let cookedBonus = 1.5
 
     /// Foods nobody eats raw: a cooked form comes before the raw one, which SR28 often lists first
-    /// ("Rice, brown, long-grain, raw"). Fish and meat are left out: their raw weight is what a
+    /// ("Rice, brown, long-grain, raw", "Pork, cured, bacon, unprepared"). Fish and meat are left out: their raw weight is what a
     /// recipe or a label gives.
     static let eatenCooked: Set<String> = [
         "rice", "chicken", "pasta", "spaghetti", "macaroni", "noodle", "bean", "lentil", "quinoa", "chickpea", "barley", "couscous", "bulgur",
+        "bacon",
     ]
 
     /// What a query adds to a food's score for the words of its name: a variant nobody asked for,
@@ -121,18 +122,18 @@ package enum SearchRanking {
     /// The words of a food's name that change how it ranks.
     struct NameWords {
         enum Word: Hashable { case meatless, imitation, substitute, vegetarian, low, reduced, sodium, fat, free, nonfat, light, lite, sugar,
-                              calorie, raw, dry, uncooked, unprepared, cooked }
+                              calorie, raw, dry, uncooked, unprepared, cooked, glutinous }
         /// One or two words in a row; their index is their bit.
         static let variants: [[Word]] = [
             [.meatless], [.imitation], [.substitute], [.vegetarian], [.nonfat], [.light], [.lite], [.low, .sodium], [.reduced, .sodium],
-            [.low, .fat], [.reduced, .fat], [.fat, .free], [.sugar, .free], [.low, .calorie],
+            [.low, .fat], [.reduced, .fat], [.fat, .free], [.sugar, .free], [.low, .calorie], [.glutinous],
         ]
         static let uncooked: Set<Word> = [.raw, .dry, .uncooked, .unprepared]
         private static let spelled: [String: Word] = [
             "meatless": .meatless, "imitation": .imitation, "substitute": .substitute, "vegetarian": .vegetarian, "low": .low,
             "reduced": .reduced, "sodium": .sodium, "fat": .fat, "free": .free, "nonfat": .nonfat, "light": .light, "lite": .lite,
             "sugar": .sugar, "calorie": .calorie, "calories": .calorie, "calory": .calorie, "raw": .raw, "dry": .dry,
-            "uncooked": .uncooked, "unprepared": .unprepared, "cooked": .cooked,
+            "uncooked": .uncooked, "unprepared": .unprepared, "cooked": .cooked, "glutinous": .glutinous,
         ]
         /// The same words by a hash of their lowercase bytes, for reading names without strings.
         private static let hashed: [UInt64: Word] = Dictionary(uniqueKeysWithValues: spelled.map { (hash(Array($0.key.utf8)), $0.value) })

@@ -11,6 +11,8 @@ struct ResolvedFood: Sendable {
     let portions: [Portion]
     /// The amount one tap adds (saved foods).
     let defaultAmount: ChosenAmount?
+    /// A catalog food's customary serving and the most one tap adds unasked.
+    var usual: UsualAmount? = nil
     let myFoodID: Int64?
     let catalogFoodID: Int64?
     let details: String
@@ -60,8 +62,9 @@ struct FoodSources: Sendable {
             guard let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else { throw Unusable.noCatalogFood }
             let line = [details.summary.foodGroup, details.summary.dataType.shortLabel, details.summary.ndbNumber.map { "NDB \($0)" },
                         details.summary.brandOwner].compactMap { $0 }.joined(separator: " · ")
-            return ResolvedFood(source: source, food: FoodSnapshot(catalogFood: details), portions: Portion.catalogPortions(details),
-                                defaultAmount: nil, myFoodID: nil, catalogFoodID: id, details: line)
+            let portions = Portion.catalogPortions(details)
+            return ResolvedFood(source: source, food: FoodSnapshot(catalogFood: details), portions: portions, defaultAmount: nil,
+                                usual: UsualAmount(details.summary, portions: portions), myFoodID: nil, catalogFoodID: id, details: line)
         case "saved":
             guard let saved = try await database.read({ db in try EntryQueries.savedFood(db, id: id) }) else { throw Unusable.noSavedFood }
             let portions: [Portion]

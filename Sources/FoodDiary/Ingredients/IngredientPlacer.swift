@@ -50,6 +50,8 @@ package struct IngredientPlacer: Sendable {
         var choices: [FoodChoice]
         let unplacedWords: [String]
         let correctedTo: String?
+        /// Had with another food ("toast with butter"), in the little that goes with one.
+        var isAddition = false
     }
 
     /// One part of a sentence: a dish whose name joins its pieces ("mac and cheese"), else each
@@ -60,7 +62,12 @@ package struct IngredientPlacer: Sendable {
             let dish = try find(db, typed: part.whole, line: whole, own: own, logged: logged)
             if dish.unplacedWords.isEmpty, let first = dish.choices.first, names(first.name, asJoined: part) { return [dish] }
         }
-        return try part.pieces.map { piece in try find(db, typed: piece, line: IngredientLine(piece), own: own, logged: logged) }
+        return try part.pieces.indices.map { index in
+            var found = try find(db, typed: part.pieces[index], line: IngredientLine(part.pieces[index]), own: own, logged: logged)
+            // "coffee with milk": what a food is had with, no amount said, is a splash or a spoonful of it.
+            found.isAddition = index > 0 && ["with", "w/"].contains(part.joiners[index - 1].lowercased()) && found.line.amount == nil
+            return found
+        }
     }
 
     /// Whether a food's name, before its first comma, joins the part's pieces as typed:
@@ -204,8 +211,12 @@ package struct IngredientPlacer: Sendable {
                 choices[index].usual = choices[index].catalogFoodID.flatMap { last[$0] }
             }
             let amount = choices.first.map { choice in
-                IngredientAmount.of(found.line, portions: choice.portions, unit: choice.unit, usual: choice.usual,
-                                    foodWords: Words.split(found.line.food), isDrink: choice.isDrink)
+                if found.isAddition, choice.usual == nil, let grams = choice.customary?.serving.addition {
+                    let said = "\(formatQuantity(grams)) \(choice.unit.symbol)"
+                    return IngredientAmount(grams: grams, label: said, typed: said, guess: "Had with another food: a little is taken.")
+                }
+                return IngredientAmount.of(found.line, portions: choice.portions, unit: choice.unit, usual: choice.usual,
+                                           foodWords: Words.split(found.line.food), isDrink: choice.isDrink, customary: choice.customary)
             }
             return PlacedFood(typed: found.typed, line: found.line, choices: choices, amount: amount, unplacedWords: found.unplacedWords,
                               correctedTo: found.correctedTo)

@@ -55,4 +55,16 @@ package struct FoodChoice: Sendable, Equatable {
     ]
 
     package var catalogFoodID: Int64? { source.hasPrefix("catalog:") ? Int64(source.dropFirst(8)) : nil }
+
+    /// A catalog food's kind and customary serving; the person's own foods have servings of their own.
+    package var customary: IngredientAmount.Customary? {
+        catalogFoodID == nil ? nil : IngredientAmount.Customary(description: name, group: detail)
+    }
+
+    /// Why `grams` of it is one to check before it is saved, or nil: more than three usual
+    /// servings of a catalog food, or more than 1,000 kcal of any.
+    package func check(grams: Double) -> String? {
+        let most = customary.map { 3 * $0.serving.amount(description: name, portions: portions, unit: unit).grams } ?? ChosenAmount.gramsRange.upperBound
+        return AmountCheck.reason(grams: grams, mostGrams: most, kcalPer100g: kcalPerGram.map { $0 * 100 })
+    }
 }

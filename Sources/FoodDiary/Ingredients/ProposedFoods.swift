@@ -24,8 +24,10 @@ struct ProposedFoods: Sendable {
     static let maxAmountText = 60
 
     /// `kinds`: what a row may name (a recipe's ingredient is never a recipe).
+    /// `checksAmounts`: what one person had, whose implausible amounts are flagged; a recipe's
+    /// lines are the whole dish's.
     static func read(_ fields: FormFields, placer: IngredientPlacer, sources: FoodSources, logged: [Int64: Int],
-                     kinds: Set<String> = IngredientPlacer.allKinds,
+                     kinds: Set<String> = IngredientPlacer.allKinds, checksAmounts: Bool = false,
                      searchURL: (PlacedFood) -> String) async throws -> ProposedFoods {
         guard let count = fields["rows"].flatMap({ Int($0) }), (1...maxRows).contains(count) else {
             throw HTTPError(.badRequest, message: "The form did not say how many foods it holds. Start again from the words typed.")
@@ -54,7 +56,7 @@ struct ProposedFoods: Sendable {
                 let changedFood = source != fields["shown.\(index)"]
                 needsLook = needsLook || (keep && (changedFood || amount.guess != nil && amountText != fields["shownAmount.\(index)"]))
                 rows.append(ProposedFoodRow(index: index, placed: placed, chosen: choice, amount: amount, amountText: changedFood ? nil : amountText,
-                                            keep: keep, searchURL: searchURL(placed)))
+                                            keep: keep, checksAmount: checksAmounts, searchURL: searchURL(placed)))
                 if keep { chosen.append(Chosen(resolved: resolved, amount: ChosenAmount(grams: amount.grams, label: amount.label))) }
             }
         }
@@ -74,7 +76,8 @@ struct ProposedFoods: Sendable {
         guard let count = amountLine.amount, count > 0 else {
             return .failure(AmountProblem(message: "“\(text)” is not an amount. Say how much, like 2 slices or 150 g."))
         }
-        let amount = IngredientAmount.of(amountLine, portions: food.portions, unit: food.unit, foodWords: Words.split(line.food), isDrink: food.isDrink)
+        let amount = IngredientAmount.of(amountLine, portions: food.portions, unit: food.unit, foodWords: Words.split(line.food), isDrink: food.isDrink,
+                                         customary: food.customary)
         let symbol = food.unit.symbol
         guard ChosenAmount.gramsRange.contains(amount.grams) else {
             return .failure(AmountProblem(message: "\(amount.label) is not an amount one entry holds: between 0.1 and 5,000 \(symbol)."))

@@ -5,7 +5,7 @@ import Foundation
 import Hummingbird
 
 /// "＋ What did you eat?": the everyday loop. A tap on a food's "+" adds it (in the person's last
-/// amount for it, else an everyday measure) and comes back here with "✓ Added … · Undo", ready for
+/// amount for it, else its customary serving; an amount to check opens the food's page instead) and comes back here with "✓ Added … · Undo", ready for
 /// the next; the meal is made with the first food, at the time it is now.
 struct LogController: Sendable {
     let catalog: CatalogDatabase
@@ -54,8 +54,10 @@ struct LogController: Sendable {
             let own = own.saved.map(LogRowView.saved) + own.myFoods.map(LogRowView.own) + own.recipes.compactMap(LogRowView.recipe)
             sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
             sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: result.foods.map { food in
-                let amount = last[food.id] ?? ChosenAmount.everyday(portions: portions[food.id] ?? [], unit: food.measureUnit)
-                return LogRowView.catalog(food, amount: amount, isLast: last[food.id] != nil)
+                let usual = UsualAmount(food, portions: portions[food.id] ?? [])
+                let amount = last[food.id] ?? usual.amount
+                return LogRowView.catalog(food, amount: amount, isLast: last[food.id] != nil,
+                                          check: usual.check(amount, isTheirs: last[food.id] != nil, kcalPer100g: food.energyKcalPer100g))
             }))
         }
         sections.removeAll { $0.rows.isEmpty }
@@ -145,7 +147,13 @@ struct LogController: Sendable {
             let resolved = try await sources.resolve(fields["source"] ?? "")
             var last: ChosenAmount?
             if let id = resolved.catalogFoodID { last = try await diary.lastCatalogAmounts()[id] }
-            food = .food(resolved.food, try Self.amount(fields, of: resolved, last: last))
+            let amount = try Self.amount(fields, of: resolved, last: last)
+            // One tap never adds unasked what wants checking: the food's page asks how much instead.
+            if ChosenAmount.Form(fields: fields).choice.isEmpty, resolved.defaultAmount == nil, let id = resolved.catalogFoodID,
+               resolved.usual?.check(amount, isTheirs: last != nil, kcalPer100g: resolved.food.nutrients(forGrams: 100)[.energyKcal]) != nil {
+                return redirect(to: "/foods/\(id)?check=1")
+            }
+            food = .food(resolved.food, amount)
         }
         let destination = try await targets.destination(target, fields: fields)
         guard let logged = try await diary.database.log(food, to: destination, now: now()) else {
@@ -158,11 +166,11 @@ struct LogController: Sendable {
     }
 
     /// The amount a food's page chose, else what one tap adds: the saved amount, the amount last
-    /// had, or an everyday measure.
+    /// had, or the food's customary serving.
     private static func amount(_ fields: FormFields, of resolved: ResolvedFood, last: ChosenAmount?) throws -> ChosenAmount {
         let form = ChosenAmount.Form(fields: fields)
         guard !form.choice.isEmpty else {
-            return resolved.defaultAmount ?? last ?? ChosenAmount.everyday(portions: resolved.portions, unit: resolved.food.basisUnit)
+            return resolved.defaultAmount ?? last ?? resolved.usual?.amount ?? ChosenAmount.everyday(portions: resolved.portions, unit: resolved.food.basisUnit)
         }
         switch ChosenAmount.validate(form, portions: resolved.portions, unit: resolved.food.basisUnit) {
         case .success(let amount): return amount

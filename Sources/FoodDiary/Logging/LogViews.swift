@@ -11,6 +11,9 @@ struct LogRowView: Sendable {
     let value: String
     let buttonLabel: String
     let url: String?
+    /// Why "+" would add an amount to check first ("more than three usual servings"): the row
+    /// then opens the food's page to choose how much, instead of adding it.
+    var check: String? = nil
 
     static func usual(_ food: FoodSuggestions.Usual) -> LogRowView {
         let times = food.meals == 1 ? "once" : "\(food.meals) times", amount = PortionLabel.shown(food.amountLabel)
@@ -19,12 +22,12 @@ struct LogRowView: Sendable {
                           buttonLabel: "Add \(amount) of \(food.description)", url: nil)
     }
 
-    static func catalog(_ food: FoodSummary, amount: ChosenAmount, isLast: Bool) -> LogRowView {
+    static func catalog(_ food: FoodSummary, amount: ChosenAmount, isLast: Bool, check: String?) -> LogRowView {
         let kcal = food.energyKcalPer100g.map { kcalText($0 * amount.grams / 100) } ?? "–", label = amount.shownLabel
         return LogRowView(name: food.description, detail: [food.brandOwner, isLast ? "\(label), as last time" : label]
                             .compactMap { $0 }.joined(separator: " · "),
                           kcal: kcal, field: "source", value: "catalog:\(food.id)", buttonLabel: "Add \(label) of \(food.description)",
-                          url: "/foods/\(food.id)")
+                          url: "/foods/\(food.id)", check: check)
     }
 
     /// A past meal whose foods one tap copies.

@@ -30,7 +30,7 @@ struct TextLogController: Sendable {
         let sentence = FoodSentence(text, limit: Self.maxFoods)
         let placed = sentence.parts.isEmpty ? [] : try await placer(person.diary).place(sentence, logged: try await person.diary.loggedCatalogFoods())
         let rows = placed.enumerated().map { index, placed in
-            ProposedFoodRow(index: index, placed: placed, amount: placed.amount, searchURL: searchURL(placed, target))
+            ProposedFoodRow(index: index, placed: placed, amount: placed.amount, checksAmount: true, searchURL: searchURL(placed, target))
         }
         var page = view(target, text: text, rows: rows, notice: nil, context: context)
         if parameters["suggested"] == "1", !rows.isEmpty { page.information = Self.suggestedNotice }
@@ -46,7 +46,7 @@ struct TextLogController: Sendable {
         let target = try await targets.target(fields, diary: diary)
         let proposed = try await ProposedFoods.read(fields, placer: placer(diary), sources: FoodSources(database: diary.database, catalog: catalog,
                                                                                                           household: (household, person.account)),
-                                                    logged: try await diary.loggedCatalogFoods()) { searchURL($0, target) }
+                                                    logged: try await diary.loggedCatalogFoods(), checksAmounts: true) { searchURL($0, target) }
         let (rows, needsLook) = (proposed.rows, proposed.needsLook)
         let foods = proposed.chosen.map { (food: $0.resolved.food, amount: $0.amount) }
         let text = Self.clipped(fields["text"], to: Self.maxText)

@@ -12,6 +12,10 @@ package struct IngredientAmount: Sendable, Equatable {
     /// Why the amount is a guess, or nil when the food's data says it.
     package let guess: String?
 
+    package init(grams: Double, label: String, typed: String, guess: String?) {
+        (self.grams, self.label, self.typed, self.guess) = (grams, label, typed, guess)
+    }
+
     /// Words that say how big one is, not what it is counted in.
     package static let sizes: Set<String> = ["small", "medium", "large", "jumbo", "extra-large"]
 
@@ -27,7 +31,7 @@ package struct IngredientAmount: Sendable, Equatable {
     }
 
     /// Words for a thing counted that portions name otherwise.
-    private static let synonyms = ["rasher": "slice"]
+    private static let synonyms = ["rasher": "slice", "strip": "slice"]
 
     /// What a rough measure is when a food has no portion of its name: a glass or a bowl holds
     /// about a cup.
@@ -35,26 +39,50 @@ package struct IngredientAmount: Sendable, Equatable {
         "handful": .mass(grams: 30, word: "g"), "square": .mass(grams: 10, word: "g"),
         "glass": .volume(millilitres: IngredientLine.cup, word: "cup"), "mug": .volume(millilitres: IngredientLine.cup, word: "cup"),
         "bowl": .volume(millilitres: IngredientLine.cup, word: "cup"), "plate": .volume(millilitres: 2 * IngredientLine.cup, word: "cup"),
+        "drizzle": .mass(grams: 5, word: "g"), "shot": .volume(millilitres: 44, word: "ml"), "scoop": .mass(grams: 30, word: "g"),
     ]
 
     /// The size a counted food is when none is said, where it is not medium: recipes and
     /// people mean a large egg.
     private static let usualSizes: [String: String] = ["egg": "large"]
 
+    /// The food a line was placed on, as its customary serving reads it: what a line that says
+    /// no amount means, what a strip or a glass of it weighs, how much of a can is left drained.
+    package struct Customary: Sendable {
+        package let serving: CustomaryServing
+        package let description: String
+
+        package init?(description: String, group: String?) {
+            guard let serving = CustomaryServing.of(description: description, group: group) else { return nil }
+            self.serving = serving
+            self.description = description
+        }
+    }
+
     /// `usual`: the amount the person last had of this food, for a line that says none.
     /// `foodWords`: the food's name, which picks its usual size. `isDrink`: one is a cup of it.
     package static func of(_ line: IngredientLine, portions: [Portion], unit: MeasureUnit, usual: ChosenAmount? = nil,
-                           foodWords: [String] = [], isDrink: Bool = false) -> IngredientAmount {
+                           foodWords: [String] = [], isDrink: Bool = false, customary: Customary? = nil) -> IngredientAmount {
         let symbol = unit.symbol
         let readings = portions.map(PortionReading.init)
         guard let count = line.amount, count > 0 else {
             if let usual { return IngredientAmount(grams: usual.grams, label: usual.label, typed: usual.typedText(symbol), guess: nil) }
+            if let customary {
+                let serving = customary.serving.amount(description: customary.description, portions: portions, unit: unit)
+                return IngredientAmount(grams: serving.grams, label: serving.label, typed: serving.typedText(symbol),
+                                        guess: "No amount said: a usual serving is taken.")
+            }
             return counted(1, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: false)
         }
         switch line.measure {
         case .mass(let grams, _)?:
-            let total = count * grams
-            return IngredientAmount(grams: total, label: "\(formatQuantity(total)) \(symbol)", typed: "\(formatQuantity(total)) \(symbol)", guess: nil)
+            var total = count * grams
+            // "1 (15 oz) can chickpeas, drained": what is left of the can once drained.
+            let drained = Words.split(line.note).contains("drained") ? customary?.serving.drained : nil
+            if let drained { total *= drained }
+            let said = "\(formatQuantity(total)) \(symbol)"
+            return IngredientAmount(grams: total, label: said, typed: said,
+                                    guess: drained.map { "Drained: \(formatQuantity($0 * 100)) % of the can’s weight is taken." })
         case .volume(let millilitres, let word)?:
             let volume = count * millilitres
             let typed = "\(formatQuantity(count)) \(word)"
@@ -70,6 +98,11 @@ package struct IngredientAmount: Sendable, Equatable {
                 let grams = volume * reading.gramsPerOne / perPortion
                 return IngredientAmount(grams: grams, label: "\(typed) (\(formatQuantity(grams)) \(symbol))", typed: typed, guess: nil)
             }
+            if unit == .grams, let perMillilitre = customary?.serving.gramsPerMillilitre(word: word) {
+                let grams = volume * perMillilitre
+                return IngredientAmount(grams: grams, label: "\(typed) (\(formatQuantity(grams)) \(symbol))", typed: typed,
+                                        guess: "No spoon or cup measure for this food: weighed as a usual serving of its kind.")
+            }
             return IngredientAmount(grams: volume, label: "\(typed) (\(formatQuantity(volume)) \(symbol))", typed: typed,
                                     guess: unit == .millilitres ? nil : "No spoon or cup measure for this food: weighed as water.")
         case .item(let written)?:
@@ -77,10 +110,16 @@ package struct IngredientAmount: Sendable, Equatable {
             if let reading = named(word, in: readings) {
                 return reading.times(count, symbol: symbol)
             }
+            // A strip of bacon, a glass of wine, a shot of vodka: what one weighs for its kind.
+            if let each = customary?.serving.counted[written] ?? customary?.serving.counted[word] {
+                let grams = count * each
+                return IngredientAmount(grams: grams, label: "\(formatQuantity(count)) \(count == 1 ? written : IngredientLine.plural(written)) (\(formatQuantity(grams)) \(symbol))",
+                                        typed: "\(formatQuantity(grams)) \(symbol)", guess: nil)
+            }
             if let rough = roughMeasures[word] {
                 var line = line
                 line.measure = rough
-                let amount = of(line, portions: portions, unit: unit, foodWords: foodWords, isDrink: isDrink)
+                let amount = of(line, portions: portions, unit: unit, foodWords: foodWords, isDrink: isDrink, customary: customary)
                 let each: String
                 switch rough {
                 case .volume(let millilitres, _): each = millilitres > IngredientLine.cup ? "two cups" : "a cup"
@@ -100,7 +139,7 @@ package struct IngredientAmount: Sendable, Equatable {
             if IngredientLine.isMeasure(first) {
                 var counted = line
                 counted.measure = .item(Words.singular(first))
-                return of(counted, portions: portions, unit: unit, foodWords: foodWords, isDrink: isDrink)
+                return of(counted, portions: portions, unit: unit, foodWords: foodWords, isDrink: isDrink, customary: customary)
             }
         }
         return counted(count, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: true)

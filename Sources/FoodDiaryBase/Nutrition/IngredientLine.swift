@@ -315,7 +315,7 @@ private enum IngredientLineText {
         "slice", "piece", "clove", "can", "tin", "jar", "bottle", "packet", "pack", "package", "bag", "box", "bunch", "handful",
         "sprig", "leaf", "leave", "stalk", "stick", "head", "fillet", "breast", "thigh", "drumstick", "wing", "rasher", "strip", "link",
         "scoop", "bowl", "glass", "mug", "serving", "portion", "bar", "square", "wedge", "sheet", "ear", "spear", "floret",
-        "pat", "cube", "tub", "plate", "rasher",
+        "pat", "cube", "tub", "plate", "rasher", "drizzle", "shot", "pot", "container",
         "large", "medium", "small", "jumbo", "extra-large",
     ]
 
