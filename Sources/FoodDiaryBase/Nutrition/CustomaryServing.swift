@@ -97,11 +97,6 @@ package struct CustomaryServing: Sendable, Equatable {
         return each / millilitres
     }
 
-    /// The most one tap, a line or a photo may add of this food before the person checks it:
-    /// three servings.
-    package func mostPlausible(description: String, portions: [Portion], unit: MeasureUnit) -> Double {
-        3 * amount(description: description, portions: portions, unit: unit).grams
-    }
 }
 
 /// Words of a portion's label that say it is a volume ("1 cup", "1 tbsp", "1 fl oz").
