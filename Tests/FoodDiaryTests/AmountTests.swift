@@ -43,8 +43,8 @@ import Testing
         #expect(Portion.everyday(in: portions("1 cup, chopped", "1 tbsp", "1 large"))?.label == "1 large", "a hard-boiled egg, not a spoonful")
         #expect(Portion.everyday(in: portions("1 oz", "0.5 lb"))?.label == "1 oz", "only weights: USDA's order stands")
         #expect(Portion.everyday(in: []) == nil)
-        #expect(AmountFieldsView.initialForm(portions: portions("1 oz", "1 slice"), unit: .grams).choice == "p2")
-        #expect(AmountFieldsView.initialForm(portions: [], unit: .grams).choice == ChosenAmount.presetKey(125))
+        #expect(AmountFieldsView.initialForm(portions: portions("1 oz", "1 slice"), unit: .grams, usual: nil).choice == "p2")
+        #expect(AmountFieldsView.initialForm(portions: [], unit: .grams, usual: nil).choice == ChosenAmount.presetKey(125))
     }
 
     /// Issue 35: the goals form refused "2,000", the way the diary itself writes it.

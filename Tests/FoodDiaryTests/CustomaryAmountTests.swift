@@ -93,6 +93,21 @@ import FoodDiaryStorage
         #expect(grams("a knob of butter", "Butter, NFS") == 10)
     }
 
+    @Test func aFormOpensOnTheUsualServingAsOneOfTheFoodsMeasuresOrAsOneMore() {
+        let butter = UsualAmount(description: "Butter, salted", group: "Dairy and Egg Products", portions: Self.butterPortions, unit: .grams)
+        #expect(butter.formChoice(among: Self.butterPortions) == "p2" && butter.extraMeasure(among: Self.butterPortions) == nil)
+        let plain = UsualAmount(description: "Butter, NFS", group: "Butter and animal fats", portions: [], unit: .grams)
+        #expect(plain.extraMeasure(among: []) == Portion(key: UsualAmount.measureKey, label: "1 tbsp", grams: 14))
+        #expect(plain.formChoice(among: []) == UsualAmount.measureKey)
+        let almonds = [Portion(key: "p1", label: "1 cup, whole", grams: 143)]
+        let nuts = UsualAmount(description: "Nuts, almonds", group: "Nut and Seed Products", portions: almonds, unit: .grams)
+        #expect(nuts.amount.label == "1 oz (28.35 g)" && abs(nuts.amount.grams - 28.35) < 0.01, "a weight serving says the measure and its grams")
+        #expect(nuts.extraMeasure(among: almonds)?.label == "1 oz")
+        // A food the table does not know opens on its everyday measure, else on a preset weight.
+        let unknown = UsualAmount(description: "Kiwano", group: nil, portions: [], unit: .grams)
+        #expect(!unknown.isCustomary && unknown.formChoice(among: []) == nil && unknown.extraMeasure(among: []) == nil)
+    }
+
     @Test func oneTapOnPlusAddsATablespoonOfButterAndAnAmountToCheckOpensTheFoodInstead() async throws {
         try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
             let butter = try await client.get("/log?q=butter").text
@@ -110,7 +125,9 @@ import FoodDiaryStorage
             let tap = try await client.postForm("/log", [("source", "catalog:1001"), ("meal", String(meal.id))])
             #expect(tap.status == .seeOther && tap.headers[.location] == "/foods/1001?check=1", "a stale page's tap asks instead")
             #expect(try await SnapAndItemiseTests.entries(database, meal.id).map(\.grams) == [14.2, 500], "nothing was added by it")
-            #expect(try await client.get("/foods/1001?check=1").text.contains("Check the amount"))
+            let asked = try await client.get("/foods/1001?check=1").text
+            #expect(asked.contains("Check the amount"))
+            #expect(asked.contains("Add 1 tbsp = 14.2 g"), "the page opens on the serving one tap would add on a new diary")
         }
     }
 

@@ -91,6 +91,10 @@ import HummingbirdTesting
             #expect(page.contains("<option value=\"catalog:9040\" selected>Bananas, raw</option>"))
             #expect(page.contains("200 g unicorn steak") && page.contains("No food found."), "an invented food is said plainly, not guessed")
             #expect(!page.contains("plate"), "a weight no food has is left out")
+            // A model's guess passes the same guard as a typed line: 400 g of butter is flagged, not trusted.
+            let butterRow = try #require(page.firstRange(of: "400 g butter").map { String(page[$0.lowerBound...].prefix(3000)) })
+            #expect(butterRow.contains("Check the amount"), "\(butterRow)")
+            #expect(!String(page[..<page.range(of: "400 g butter")!.lowerBound]).contains("Check the amount"), "the banana is left alone")
             let added = try await client.postForm("/log/text", TextLogTests.submitted(page))
             #expect(added.status == .seeOther)
             let bananas = try await database.read { db in
@@ -158,7 +162,7 @@ import HummingbirdTesting
     @Test func aFencedAnswerIsReadAndNamesLoseWhatWouldSplitALine() {
         let foods = SuggestedFood.read(content: "```json\n" + ChatCompletionsStandIn.foods + "\n```")
         #expect(foods == [SuggestedFood(name: "banana", grams: 120), SuggestedFood(name: "buttered toast white", grams: 45),
-                          SuggestedFood(name: "unicorn steak", grams: 200)])
+                          SuggestedFood(name: "unicorn steak", grams: 200), SuggestedFood(name: "butter", grams: 400)])
         #expect(SuggestedFood.read(content: "Sure! Here are the foods.") == nil)
         #expect(SuggestedFood.read(content: #"{"items": [{"name": "rice", "grams": 1e12}]}"#) == [])
         let endpoint = ModelEndpoint(baseURL: URL(string: "https://api.example.com/v1")!, model: "m", key: nil)

@@ -67,9 +67,10 @@ struct FoodAmount: Sendable, Equatable {
     let label: String
     let grams: Double
 
-    /// The amount a food's page opens with: a branded food's label serving, else 100 g (4 oz).
+    /// The amount a food's page opens with: what one tap adds, so the page and ＋ agree.
     static func defaultKey(for food: FoodDetails) -> String {
-        food.summary.dataType == .branded && !food.portions.isEmpty ? "p\(food.portions[0].seq)" : ChosenAmount.usualPresetKey(food.measureUnit, metric: 100)
+        let (portions, usual) = food.measures
+        return usual.formChoice(among: portions) ?? ChosenAmount.usualPresetKey(food.measureUnit, metric: 100)
     }
 
     /// `key` among `options`, or a preset of the other system, from a link made before a switch.
@@ -81,10 +82,7 @@ struct FoodAmount: Sendable, Equatable {
     static func options(for food: FoodDetails) -> [FoodAmount] {
         let unit = food.measureUnit
         return ChosenAmount.presets(unit).map { FoodAmount(key: $0.key, label: $0.label, grams: $0.stored) }
-            + food.portions.map {
-                FoodAmount(key: "p\($0.seq)", label: "\(formatQuantity($0.amount)) \($0.description) = \(unit.shownText($0.gramWeight))",
-                           grams: $0.gramWeight)
-            }
+            + food.measures.portions.map { FoodAmount(key: $0.key, label: "\($0.label) = \(unit.shownText($0.grams))", grams: $0.grams) }
     }
 }
 

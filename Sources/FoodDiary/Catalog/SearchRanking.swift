@@ -78,20 +78,21 @@ package enum SearchRanking {
     }
 
     /// Added to a food whose name carries a variant nobody asked for: "bacon" means pork bacon, not
-    /// meatless, low-sodium or light bacon, and "white rice" is not glutinous, unless those words were typed.
+    /// meatless, low-sodium or light bacon, "white rice" is not glutinous and "rice" is white, unless those words were typed.
     static let unaskedVariantPenalty = 3.0
-    /// Added to the raw or dry form of a food nobody eats raw, unless "raw" or "dry" was typed.
+    /// Added to the raw, dry or canned form of a food eaten cooked fresh, unless that form was typed.
     static let uncookedPenalty = 2.5
     /// Subtracted from a form named "cooked" of such a food: the generic cooked food before a dish
     /// ("Chicken breast, rotisserie") that merely is cooked.
     static let cookedBonus = 1.5
 
     /// Foods nobody eats raw: a cooked form comes before the raw one, which SR28 often lists first
-    /// ("Rice, brown, long-grain, raw", "Pork, cured, bacon, unprepared"). Fish and meat are left out: their raw weight is what a
-    /// recipe or a label gives.
+    /// ("Rice, brown, long-grain, raw", "Pork, cured, bacon, unprepared"). Meat is left out: its raw weight is what a
+    /// recipe or a label gives. Bacon and the fish people cook whole are in: "salmon" on a diary is
+    /// the cooked fillet, not a can's whole contents or the raw fish.
     static let eatenCooked: Set<String> = [
         "rice", "chicken", "pasta", "spaghetti", "macaroni", "noodle", "bean", "lentil", "quinoa", "chickpea", "barley", "couscous", "bulgur",
-        "bacon",
+        "bacon", "salmon", "cod", "tilapia", "halibut", "trout", "shrimp",
     ]
 
     /// What a query adds to a food's score for the words of its name: a variant nobody asked for,
@@ -100,7 +101,7 @@ package enum SearchRanking {
     static func queryPenalty(_ name: NameWords, query: QueryWords) -> Double {
         var penalty = name.variants & ~query.variants != 0 ? unaskedVariantPenalty : 0
         if query.wantsCooked {
-            if name.isUncooked { penalty += uncookedPenalty } else if name.isCooked { penalty -= cookedBonus }
+            if name.isUncooked || name.isCanned { penalty += uncookedPenalty } else if name.isCooked { penalty -= cookedBonus }
         }
         return penalty
     }
@@ -115,25 +116,27 @@ package enum SearchRanking {
             variants = NameWords.variants.enumerated().reduce(0) { mask, variant in
                 variant.element.allSatisfy(words.contains) ? mask | (1 << variant.offset) : mask
             }
-            wantsCooked = !terms.isDisjoint(with: eatenCooked) && words.isDisjoint(with: NameWords.uncooked)
+            wantsCooked = !terms.isDisjoint(with: eatenCooked) && words.isDisjoint(with: NameWords.notCookedFresh)
         }
     }
 
     /// The words of a food's name that change how it ranks.
     struct NameWords {
         enum Word: Hashable { case meatless, imitation, substitute, vegetarian, low, reduced, sodium, fat, free, nonfat, light, lite, sugar,
-                              calorie, raw, dry, uncooked, unprepared, cooked, glutinous }
+                              calorie, raw, dry, uncooked, unprepared, cooked, glutinous, canned, smoked, brown }
         /// One or two words in a row; their index is their bit.
         static let variants: [[Word]] = [
             [.meatless], [.imitation], [.substitute], [.vegetarian], [.nonfat], [.light], [.lite], [.low, .sodium], [.reduced, .sodium],
-            [.low, .fat], [.reduced, .fat], [.fat, .free], [.sugar, .free], [.low, .calorie], [.glutinous],
+            [.low, .fat], [.reduced, .fat], [.fat, .free], [.sugar, .free], [.low, .calorie], [.glutinous], [.brown],
         ]
         static let uncooked: Set<Word> = [.raw, .dry, .uncooked, .unprepared]
+        /// Forms that are not the food cooked fresh; typing one of them, or "raw", asks for that form.
+        static let notCookedFresh: Set<Word> = uncooked.union([.canned, .smoked])
         private static let spelled: [String: Word] = [
             "meatless": .meatless, "imitation": .imitation, "substitute": .substitute, "vegetarian": .vegetarian, "low": .low,
             "reduced": .reduced, "sodium": .sodium, "fat": .fat, "free": .free, "nonfat": .nonfat, "light": .light, "lite": .lite,
             "sugar": .sugar, "calorie": .calorie, "calories": .calorie, "calory": .calorie, "raw": .raw, "dry": .dry,
-            "uncooked": .uncooked, "unprepared": .unprepared, "cooked": .cooked, "glutinous": .glutinous,
+            "uncooked": .uncooked, "unprepared": .unprepared, "cooked": .cooked, "glutinous": .glutinous, "canned": .canned, "smoked": .smoked, "brown": .brown,
         ]
         /// The same words by a hash of their lowercase bytes, for reading names without strings.
         private static let hashed: [UInt64: Word] = Dictionary(uniqueKeysWithValues: spelled.map { (hash(Array($0.key.utf8)), $0.value) })
@@ -147,6 +150,8 @@ package enum SearchRanking {
         private(set) var variants: UInt32 = 0
         private(set) var isUncooked = false
         private(set) var isCooked = false
+        /// Canned or smoked: kept, not cooked fresh.
+        private(set) var isCanned = false
 
         init(_ description: String) {
             var previous: Word?
@@ -158,6 +163,7 @@ package enum SearchRanking {
                 if let word {
                     if Self.uncooked.contains(word) { name.isUncooked = true }
                     if word == .cooked { name.isCooked = true }
+                    if word == .canned || word == .smoked { name.isCanned = true }
                     for (bit, variant) in Self.variants.enumerated()
                     where variant.last == word && (variant.count == 1 || variant.first == previous) {
                         name.variants |= 1 << bit

@@ -15,3 +15,13 @@ extension UsualAmount {
         AmountCheck.reason(grams: amount.grams, mostGrams: isTheirs ? .infinity : mostGrams, kcalPer100g: kcalPer100g)
     }
 }
+
+extension FoodDetails {
+    /// What a form counts the food in: USDA's household measures, and its usual serving where
+    /// none of them weighs it; with the usual amount, which a page opens on.
+    package var measures: (portions: [FoodDiaryBase.Portion], usual: UsualAmount) {
+        let own = FoodDiaryBase.Portion.catalogPortions(self)
+        let usual = UsualAmount(summary, portions: own)
+        return (own + [usual.extraMeasure(among: own)].compactMap { $0 }, usual)
+    }
+}

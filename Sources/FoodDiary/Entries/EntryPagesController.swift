@@ -119,7 +119,7 @@ struct EntryPagesController: Sendable {
             throw HTTPError(.notFound, message: "There is no such food. Search again and pick one from the list.")
         }
         let resolved = try await sources(context).resolve(source)
-        var view = try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit),
+        var view = try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit, usual: resolved.usual),
                                         query: query, context: context)
         view.notice = notice.flatMap { ChooseAmountView.notices[$0] }
         return await renderer.render(.chooseAmount, view, for: context)
@@ -254,7 +254,7 @@ struct EntryPagesController: Sendable {
             guard let id = food.catalogFoodID,
                   let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
             else { return [] }
-            return Portion.catalogPortions(details)
+            return details.measures.portions
         }
     }
 

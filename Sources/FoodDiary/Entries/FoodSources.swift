@@ -62,14 +62,14 @@ struct FoodSources: Sendable {
             guard let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else { throw Unusable.noCatalogFood }
             let line = [details.summary.foodGroup, details.summary.dataType.shortLabel, details.summary.ndbNumber.map { "NDB \($0)" },
                         details.summary.brandOwner].compactMap { $0 }.joined(separator: " · ")
-            let portions = Portion.catalogPortions(details)
+            let (portions, usual) = details.measures
             return ResolvedFood(source: source, food: FoodSnapshot(catalogFood: details), portions: portions, defaultAmount: nil,
-                                usual: UsualAmount(details.summary, portions: portions), myFoodID: nil, catalogFoodID: id, details: line)
+                                usual: usual, myFoodID: nil, catalogFoodID: id, details: line)
         case "saved":
             guard let saved = try await database.read({ db in try EntryQueries.savedFood(db, id: id) }) else { throw Unusable.noSavedFood }
             let portions: [Portion]
             if let catalogID = saved.food.catalogFoodID {
-                portions = try await catalog.read { db in try FoodDetails.fetch(db, id: catalogID) }.map(Portion.catalogPortions) ?? []
+                portions = try await catalog.read { db in try FoodDetails.fetch(db, id: catalogID) }?.measures.portions ?? []
             } else {
                 portions = saved.food.basisGrams.map { [.serving(grams: $0)] } ?? []
             }

@@ -147,6 +147,11 @@ package struct IngredientPlacer: Sendable {
         }
         let words = Words.split(line.food)
         let plain = words.filter { !IngredientLine.preparations.contains($0) }
+        // "1 can chickpeas" is the canned food, which "chickpeas" alone (eaten cooked) ranks after the cooked one.
+        if line.isCanned, !plain.isEmpty, !words.contains("canned") {
+            let result = try search(plain + ["canned"])
+            if !result.foods.isEmpty { return (result, [], line) }
+        }
         for attempt in [plain, words] where !attempt.isEmpty {
             let result = try search(attempt)
             if !result.foods.isEmpty { return (result, [], line) }

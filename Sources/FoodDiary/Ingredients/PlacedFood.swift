@@ -64,7 +64,9 @@ package struct FoodChoice: Sendable, Equatable {
     /// Why `grams` of it is one to check before it is saved, or nil: more than three usual
     /// servings of a catalog food, or more than 1,000 kcal of any.
     package func check(grams: Double) -> String? {
-        let most = customary.map { 3 * $0.serving.amount(description: name, portions: portions, unit: unit).grams } ?? ChosenAmount.gramsRange.upperBound
+        let most = catalogFoodID == nil
+            ? ChosenAmount.gramsRange.upperBound
+            : UsualAmount(description: name, group: detail, portions: portions, unit: unit).mostGrams
         return AmountCheck.reason(grams: grams, mostGrams: most, kcalPer100g: kcalPerGram.map { $0 * 100 })
     }
 }

@@ -127,7 +127,7 @@ struct RecipesController: Sendable {
         guard let id = context.parameters.get("food").flatMap(Int64.init), id > 0 else { throw HTTPError(.notFound, message: "There is no such food.") }
         let diary = try context.diary()
         let resolved = try await sources(diary).resolve("\(kind):\(id)", allowing: ["catalog", "my"])
-        var view = amountView(recipe, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit), context: context)
+        var view = amountView(recipe, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit, usual: resolved.usual), context: context)
         view.notice = notice.flatMap { ChooseAmountView.notices[$0] }
         if resolved.food.dataType == .openFoodFacts, let catalogID = resolved.catalogFoodID {
             view.productPhotoURL = try await diary.database.productPhoto(catalogID: catalogID)?.url(.thumb)

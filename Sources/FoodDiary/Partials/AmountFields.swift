@@ -52,8 +52,9 @@ struct AmountFieldsView: Sendable {
         gramsError = errors.grams
     }
 
-    /// The form a page opens with: the household measure people log the food by, if it has one, else 125 g.
-    static func initialForm(portions: [Portion], unit: MeasureUnit) -> ChosenAmount.Form {
-        ChosenAmount.Form(choice: Portion.everyday(in: portions)?.key ?? ChosenAmount.usualPresetKey(unit, metric: 125))
+    /// The form a page opens with: a catalog food's usual amount, as one tap adds it; else the
+    /// household measure people log the food by, if it has one, else 125 g.
+    static func initialForm(portions: [Portion], unit: MeasureUnit, usual: UsualAmount?) -> ChosenAmount.Form {
+        ChosenAmount.Form(choice: usual?.formChoice(among: portions) ?? Portion.everyday(in: portions)?.key ?? ChosenAmount.usualPresetKey(unit, metric: 125))
     }
 }

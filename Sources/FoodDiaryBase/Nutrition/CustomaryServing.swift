@@ -67,7 +67,9 @@ package struct CustomaryServing: Sendable, Equatable {
             if let near = portions.filter({ abs(log($0.grams / weight)) < log(1.25) }).min(by: { abs($0.grams - weight) < abs($1.grams - weight) }) {
                 return ChosenAmount(grams: near.grams, label: "\(near.label) (\(PortionLabel.amount(near.grams, unit)))")
             }
-            return ChosenAmount(grams: weight, label: PortionLabel.amount(weight, unit))
+            // "3 oz (85.05 g)": the serving as the table says it, and what it weighs in the reader's unit.
+            let shown = PortionLabel.amount(weight, unit), said = line.measureWord.map { "\(formatQuantity(count)) \($0)" }
+            return ChosenAmount(grams: weight, label: said == nil || said == shown ? shown : "\(said!) (\(shown))")
         case .volume?:
             if unit == .millilitres || portions.contains(where: { PortionText.isVolume($0.label) }) {
                 let amount = IngredientAmount.of(line, portions: portions, unit: unit)

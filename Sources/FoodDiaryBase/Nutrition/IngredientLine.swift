@@ -14,6 +14,8 @@ package struct IngredientLine: Sendable, Equatable {
     package var food: String
     /// What follows a comma, what is in brackets and says no amount, and "to taste": "minced".
     package var note: String
+    /// Whether it comes in a can or tin ("1 (15 oz) can chickpeas"): the canned food, not the cooked one.
+    package var isCanned = false
 
     package enum Measure: Sendable, Equatable {
         /// A weight, in grams for one; `word` as written ("oz").
@@ -111,6 +113,7 @@ private struct IngredientLineReader {
         // "1/2 an onion".
         if let count, count.upperBound < 1 { skip(["a", "an"]) }
         var measure = readMeasure()
+        var canned = measure.map { Self.isCan($0) } ?? false
         // "2 x 30 g": two of thirty grams each; "2x eggs": two eggs.
         if let times = count, measure == nil, peek == "x" {
             position += 1
@@ -120,7 +123,10 @@ private struct IngredientLineReader {
             }
         }
         // "a 400 g tin of tomatoes": the tin says no more than its weight.
-        if let measure, !measure.isItem, let word = peek, IngredientLineText.containers.contains(Words.singular(word)) { position += 1 }
+        if let measure, !measure.isItem, let word = peek, IngredientLineText.containers.contains(Words.singular(word)) {
+            canned = Self.isCan(.item(Words.singular(word)))
+            position += 1
+        }
         if measure != nil || count != nil { skip(["of"]) }
         if count == nil, measure != nil { count = 1...1 }
         // A weight in brackets is what the recipe weighed: for a can, each one's ("1 (14.5 oz) can");
@@ -149,7 +155,14 @@ private struct IngredientLineReader {
             foodWords = [word]
             measure = nil
         }
-        return IngredientLine(count: count, measure: measure, food: foodWords.joined(separator: " "), note: notes.joined(separator: "; "))
+        var line = IngredientLine(count: count, measure: measure, food: foodWords.joined(separator: " "), note: notes.joined(separator: "; "))
+        line.isCanned = canned
+        return line
+    }
+
+    private static func isCan(_ measure: IngredientLine.Measure) -> Bool {
+        if case .item(let word) = measure { return ["can", "cans", "tin", "tins"].contains(word) }
+        return false
     }
 
     private var peek: String? { position < words.count ? words[position].lowercased() : nil }

@@ -7,6 +7,11 @@ package struct UsualAmount: Sendable {
     /// The most that is added without "Check the amount": three customary servings, never more
     /// than `AmountCheck.mostKilocalories`.
     package let mostGrams: Double
+    /// Whether the amount is a customary serving of the food's kind, not just its first measure.
+    package let isCustomary: Bool
+
+    /// How forms name the usual serving where the food has no measure of that weight.
+    package static let measureKey = "usual"
 
     /// `labelServing`: the food's one portion is a product label's serving, the maker's own
     /// reference amount, kept while it is a plausible serving.
@@ -15,10 +20,12 @@ package struct UsualAmount: Sendable {
             // A food the table does not know keeps its everyday measure, checked by energy alone.
             amount = ChosenAmount.everyday(portions: portions, unit: unit)
             mostGrams = ChosenAmount.gramsRange.upperBound
+            isCustomary = false
             return
         }
+        isCustomary = true
         let serving = customary.amount(description: description, portions: portions, unit: unit)
-        mostGrams = 3 * serving.grams
+        mostGrams = AmountCheck.mostServings * serving.grams
         if labelServing, let label = portions.first, label.grams <= mostGrams, label.grams >= serving.grams / 3 {
             amount = ChosenAmount.everyday(portions: [label], unit: unit)
         } else {
@@ -27,10 +34,29 @@ package struct UsualAmount: Sendable {
     }
 }
 
+extension UsualAmount {
+    /// The usual serving as one more measure of the food, where none of its own weighs the same:
+    /// "1 tbsp" of a butter USDA measures by the pat and the cup, "2 slices" of bacon.
+    package func extraMeasure(among portions: [Portion]) -> Portion? {
+        guard isCustomary, !portions.contains(where: { weighsTheSame($0) }),
+              amount.label.hasSuffix(")"), let bracket = amount.label.range(of: " (", options: .backwards) else { return nil }
+        return Portion(key: Self.measureKey, label: String(amount.label[..<bracket.lowerBound]), grams: amount.grams)
+    }
+
+    /// The choice an amount form opens on, so it agrees with one tap: the food's own measure that
+    /// weighs the usual amount, else the extra measure; nil when the usual amount is a preset weight.
+    package func formChoice(among portions: [Portion]) -> String? {
+        portions.first(where: weighsTheSame)?.key ?? extraMeasure(among: portions)?.key
+    }
+
+    private func weighsTheSame(_ portion: Portion) -> Bool { abs(portion.grams - amount.grams) <= amount.grams * 0.005 }
+}
+
 /// Whether an amount a person did not type is one to ask about before it is saved: more than
 /// three customary servings, or more than 1,000 kcal of one food.
 package enum AmountCheck {
     package static let mostKilocalories = 1000.0
+    package static let mostServings = 3.0
 
     /// Why `grams` of a food wants checking, or nil when it is plausible.
     package static func reason(grams: Double, mostGrams: Double, kcalPer100g: Double?) -> String? {

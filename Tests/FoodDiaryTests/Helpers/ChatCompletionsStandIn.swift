@@ -14,7 +14,7 @@ final class ChatCompletionsStandIn: Sendable {
     static let label = #"{"name": "Oat bar, hazelnut", "brand": "Hafer AG", "serving_grams": 40, "energy_kcal": 180, "protein_g": "4.5", "fat_g": 7, "carbohydrate_g": 24, "sugars_g": 9.5, "fiber_g": null, "saturated_fat_g": 1.2, "sodium_mg": 95, "cholesterol_mg": null, "potassium_mg": 99999999}"#
 
     /// A banana the fixture catalog has, toast, and a food nobody has.
-    static let foods = #"{"items": [{"name": "banana", "grams": 120}, {"name": "buttered toast, white", "grams": "45"}, {"name": "unicorn steak", "grams": 200}, {"name": "", "grams": 10}, {"name": "plate", "grams": -5}]}"#
+    static let foods = #"{"items": [{"name": "banana", "grams": 120}, {"name": "buttered toast, white", "grams": "45"}, {"name": "unicorn steak", "grams": 200}, {"name": "butter", "grams": 400}, {"name": "", "grams": 10}, {"name": "plate", "grams": -5}]}"#
 
     private let state = NIOLockedValueBox((mode: Mode.foods, requests: [Data]()))
     private let server = StandInServer()
