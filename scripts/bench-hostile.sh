@@ -5,7 +5,11 @@
 #   - a PNG with 2 MB of zTXt chunks that unpack to 100 MB each;
 #   - a PNG whose header claims 40000 x 40000 pixels;
 #   - an online search whose upstream answers 500 MB (a local stand-in speaking FoodData Central's
-#     protocol), with the server's peak resident memory before and after.
+#     protocol), with the server's peak resident memory before and after;
+#   - a saved recipe page of 100,000 ingredient lines uploaded, alone and eight at once (each
+#     answer's status, and the slowest);
+#   - a recipe address on this machine's open port and on a closed one (a port map's question):
+#     each answer's status and words, and whether the open port saw a connection.
 #   ./scripts/bench-hostile.sh [BINARY ...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +33,9 @@ open(work + '/ztxt.png', 'wb').write(b'\x89PNG\r\n\x1a\n' + b''.join(chunks))
 giant = [chunk(b'IHDR', struct.pack('>IIBBBBB', 40000, 40000, 8, 2, 0, 0, 0)),
          chunk(b'IDAT', bytes([0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])), chunk(b'IEND', b'')]
 open(work + '/giant.png', 'wb').write(b'\x89PNG\r\n\x1a\n' + b''.join(giant))
+lines = ','.join('"%d cups flour"' % (n % 3 + 1) for n in range(100_000))
+open(work + '/long-recipe.html', 'w').write('<html><head><script type="application/ld+json">{"@type": "Recipe", "name": "Long", '
+                                            '"recipeYield": "4", "recipeIngredient": [%s]}</script></head><body></body></html>' % lines)
 PY
 
 # The upstream: every search is answered with 500 MB of JSON-looking spaces.
@@ -89,5 +96,27 @@ for binary in "$@"; do
   read -r status online < <(seconds_for -b "$jar" "$base/meals/$meal/foods/online?q=apple")
   after=$(peak)
   echo "  online search, 500 MB answer $status in ${online} s; server peak resident ${before} MiB before, ${after} MiB after"
+  page() { seconds_for -H "Expect:" -b "$jar" -F "_csrf=$token" -F "page=@$work/long-recipe.html;type=text/html" "$base/recipes/import"; }
+  read -r status alone < <(page)
+  printf "  recipe page, 100,000 lines   %s in %s s (%.1fx the baseline)\n" "$status" "$alone" "$(awk -v a="$alone" -v b="$ordinary" 'BEGIN {print a / b}')"
+  for _ in 1 2 3 4 5 6 7 8; do page >"$work/page.$_" & done; wait
+  echo "  the same, eight at once      $(cat "$work"/page.* | awk '{n[$1]++; if ($2 > m) m = $2} END {for (s in n) printf "%s×%d ", s, n[s]; printf "slowest %s s", m}')"
+  python3 -c "
+import socket, sys
+s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(64); print(s.getsockname()[1], flush=True)
+count = 0
+while True:
+    s.accept()[0].close(); count += 1
+    open(sys.argv[1], 'w').write(str(count))
+" "$work/open.count" >"$work/open.port" &
+  listener=$!
+  for _ in $(seq 1 50); do [ -s "$work/open.port" ] && break; sleep 0.1; done
+  open_port=$(cat "$work/open.port")
+  for target in "127.1:$open_port" "127.1:9" "2130706433:$open_port" "2130706433:9"; do
+    answer=$(curl -s -b "$jar" -d "_csrf=$token" --data-urlencode "url=http://$target/x" -w '\n%{http_code}' "$base/recipes/import")
+    printf "  recipe from http://%-22s %s %s\n" "$target" "$(echo "$answer" | tail -1)" "$(echo "$answer" | grep -o 'role="alert">[^<]*' | cut -c15-70)"
+  done
+  echo "  connections the open port saw: $(cat "$work/open.count" 2>/dev/null || echo 0)"
+  kill "$listener" 2>/dev/null || true
   kill "$server"; wait "$server" 2>/dev/null || true
 done

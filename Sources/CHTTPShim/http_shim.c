@@ -1,6 +1,8 @@
 #include "http_shim.h"
 
 #include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <ctype.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -17,6 +19,8 @@ typedef struct {
     fd_http_result *result;
     size_t max_bytes;
     size_t capacity;
+    /// An address the name resolved to was inside the network.
+    int refused_inside;
 } transfer;
 
 static size_t on_body(char *data, size_t size, size_t count, void *context) {
@@ -54,32 +58,56 @@ static void copy_header(const char *line, size_t length, const char *name, char 
     out[copied] = '\0';
 }
 
+/// Loopback, private, shared (carrier-grade NAT), link-local, reserved, multicast, broadcast,
+/// benchmarking and "this network" IPv4 ranges: nothing a public page lives at.
 static int inside_v4(const unsigned char *a) {
     return a[0] == 0 || a[0] == 10 || a[0] == 127 || (a[0] == 100 && (a[1] & 0xC0) == 64) || (a[0] == 169 && a[1] == 254)
-        || (a[0] == 172 && (a[1] & 0xF0) == 16) || (a[0] == 192 && a[1] == 168);
+        || (a[0] == 172 && (a[1] & 0xF0) == 16) || (a[0] == 192 && a[1] == 168) || (a[0] == 192 && a[1] == 0 && a[2] == 0)
+        || (a[0] == 198 && (a[1] & 0xFE) == 18) || a[0] >= 224;
+}
+
+static int inside_v6(const unsigned char *a) {
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
+    static const unsigned char nat64[12] = {0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0};
+    if (memcmp(a, mapped, 12) == 0) return inside_v4(a + 12);
+    // ::/96 holds ::, ::1 and the IPv4-compatible ::a.b.c.d, which some stacks still route as IPv4.
+    int zero_prefix = 1;
+    for (int index = 0; index < 12; index++) if (a[index]) zero_prefix = 0;
+    if (zero_prefix) return 1;
+    // NAT64 (64:ff9b::/96 and the local 64:ff9b:1::/48) and 6to4 (2002::/16) reach IPv4 addresses
+    // a gateway chooses, internal ones among them; Teredo (2001::/32) tunnels to one.
+    if (memcmp(a, nat64, 12) == 0 || memcmp(a, nat64, 4) == 0 || (a[0] == 0x20 && a[1] == 0x02)) return 1;
+    if (a[0] == 0x20 && a[1] == 0x01 && a[2] == 0 && a[3] == 0) return 1;
+    // fc00::/7 unique local, fe80::/10 link-local, fec0::/10 site-local, ff00::/8 multicast.
+    return (a[0] & 0xFE) == 0xFC || (a[0] == 0xFE && (a[1] & 0x80) == 0x80) || a[0] == 0xFF;
 }
 
 int fd_is_inside_network(const char *address) {
     unsigned char bytes[16];
+    struct in_addr legacy;
     if (inet_pton(AF_INET, address, bytes) == 1) return inside_v4(bytes);
-    if (inet_pton(AF_INET6, address, bytes) != 1) return -1;
-    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
-    if (memcmp(bytes, mapped, 12) == 0) return inside_v4(bytes + 12);
-    int zero_prefix = 1;
-    for (int index = 0; index < 15; index++) if (bytes[index]) zero_prefix = 0;
-    if (zero_prefix && (bytes[15] == 0 || bytes[15] == 1)) return 1;  // :: and ::1
-    return (bytes[0] & 0xFE) == 0xFC || (bytes[0] == 0xFE && (bytes[1] & 0xC0) == 0x80);  // fc00::/7, fe80::/10
+    if (inet_pton(AF_INET6, address, bytes) == 1) return inside_v6(bytes);
+    // "127.1", "2130706433", "0x7f.1", "0177.0.0.1": the forms the resolver still reads as IPv4.
+    if (inet_aton(address, &legacy) == 1) return inside_v4((const unsigned char *)&legacy.s_addr);
+    return -1;
 }
 
-/// Called once a connection is made, before the request goes out on it.
-static int on_connected(void *context, char *primary_ip, char *local_ip, int primary_port, int local_port) {
-    (void)local_ip; (void)primary_port; (void)local_port;
+/// Called with each address libcurl resolved, before a socket for it exists: an address inside
+/// the network is refused here, so no connection is ever opened to it and an open port and a
+/// closed one look the same.
+static curl_socket_t on_open_socket(void *context, curlsocktype purpose, struct curl_sockaddr *address) {
     transfer *state = context;
-    if (fd_is_inside_network(primary_ip) != 0) {
-        state->result->outcome = FD_HTTP_INSIDE_NETWORK;
-        return CURL_PREREQFUNC_ABORT;
+    int inside = 1;
+    if (purpose == CURLSOCKTYPE_IPCXN && address->family == AF_INET) {
+        inside = inside_v4((const unsigned char *)&((struct sockaddr_in *)&address->addr)->sin_addr);
+    } else if (purpose == CURLSOCKTYPE_IPCXN && address->family == AF_INET6) {
+        inside = inside_v6(((struct sockaddr_in6 *)&address->addr)->sin6_addr.s6_addr);
     }
-    return CURL_PREREQFUNC_OK;
+    if (inside) {
+        state->refused_inside = 1;
+        return CURL_SOCKET_BAD;
+    }
+    return socket(address->family, address->socktype, address->protocol);
 }
 
 static size_t on_header(char *line, size_t size, size_t count, void *context) {
@@ -111,7 +139,7 @@ void fd_http_exchange(const char *url, const char *method, const char *const *he
         result->outcome = FD_HTTP_UNREACHABLE;
         return;
     }
-    transfer state = {result, max_bytes, 0};
+    transfer state = {result, max_bytes, 0, 0};
     struct curl_slist *list = NULL;
     for (size_t index = 0; index < header_count; index++) list = curl_slist_append(list, headers[index]);
     curl_easy_setopt(curl, CURLOPT_URL, url);
@@ -132,15 +160,21 @@ void fd_http_exchange(const char *url, const char *method, const char *const *he
     curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(curl, CURLOPT_HEADERDATA, &state);
     if (refuse_inside_network) {
-        curl_easy_setopt(curl, CURLOPT_PREREQFUNCTION, on_connected);
-        curl_easy_setopt(curl, CURLOPT_PREREQDATA, &state);
+        curl_easy_setopt(curl, CURLOPT_OPENSOCKETFUNCTION, on_open_socket);
+        curl_easy_setopt(curl, CURLOPT_OPENSOCKETDATA, &state);
         // A proxy from the environment would be the address checked, not the page's.
         curl_easy_setopt(curl, CURLOPT_NOPROXY, "*");
     }
     CURLcode code = curl_easy_perform(curl);
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result->status);
-    if (result->outcome != FD_HTTP_TOO_LARGE && result->outcome != FD_HTTP_INSIDE_NETWORK) {
-        if (code == CURLE_OPERATION_TIMEDOUT) result->outcome = FD_HTTP_TIMED_OUT;
+    // A name that resolves inside the network anywhere is refused, even when another of its
+    // addresses answered: which one libcurl tries first is not the person's to choose.
+    if (state.refused_inside) result->outcome = FD_HTTP_INSIDE_NETWORK;
+    else if (result->outcome != FD_HTTP_TOO_LARGE) {
+        // Out of time before a connection was made is out of reach; after it, a slow answer.
+        curl_off_t connected_us = 0;
+        curl_easy_getinfo(curl, CURLINFO_CONNECT_TIME_T, &connected_us);
+        if (code == CURLE_OPERATION_TIMEDOUT) result->outcome = connected_us > 0 ? FD_HTTP_TIMED_OUT : FD_HTTP_UNREACHABLE;
         else if (code != CURLE_OK) result->outcome = FD_HTTP_UNREACHABLE;
     }
     curl_slist_free_all(list);

@@ -3,6 +3,10 @@ import FoodDiaryWeb
 import Foundation
 import Logging
 
+/// The forms that carry a whole web page, by path, with the most bytes of page each reads, for
+/// `FormBodyMiddleware`: one limit however the page comes, pasted or uploaded.
+package let pageFormLimits = ["/recipes/import": RecipePageFetcher.maxBytes]
+
 /// The few settings of the app's configuration that the features' pages read.
 package struct FeatureSettings: Sendable {
     package var publicDirectory: String
@@ -97,7 +101,7 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     LogController(catalog: catalog, household: household, targets: mealTargets, renderer: renderer).addRoutes(to: routes)
     TextLogController(catalog: catalog, household: household, targets: mealTargets, renderer: renderer).addRoutes(to: routes)
     RecipeImportController(catalog: catalog, household: household, fetcher: RecipePageFetcher(allowsHomeNetwork: settings.recipePagesOnHomeNetwork),
-                           renderer: renderer, now: now).addRoutes(to: routes)
+                           reading: InFlightLimit(limit: RecipeImportController.readingLimit), renderer: renderer, now: now).addRoutes(to: routes)
     let online = FoodDataCentralOnline(baseURL: settings.fdcBaseURL, deadline: settings.fdcDeadline)
     let openFoodFacts = OpenFoodFactsOnline(baseURL: settings.offBaseURL, deadline: settings.fdcDeadline)
     EntryPagesController(catalog: catalog, household: household, online: online, openFoodFacts: openFoodFacts, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)

@@ -755,7 +755,7 @@ extension RecipeImportPreviewView: TemplateKeyed {
 
 extension RecipeImportView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "address": self.address.templateValue; case "problem": self.problem.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "address": self.address.templateValue; case "problem": self.problem.templateValue; case "pasted": self.pasted.templateValue; case "pageLimit": self.pageLimit.templateValue; case "showsOtherWays": self.showsOtherWays.templateValue; default: .absent }
     }
 }
 
@@ -970,28 +970,29 @@ enum TemplateKeys {
         "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError",
         "nothingFound", "nothingRead", "notice", "nutrients", "offersPhoto", "online", "onlineBox", "openAction",
         "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError", "page",
-        "pageCount", "pagination", "partialText", "passwordError", "people", "peopleError", "per", "perServing",
-        "percentText", "periodText", "periods", "photo", "photoAction", "photoError", "photoPixels", "photoURL",
-        "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portions",
-        "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein", "query", "queryError",
-        "quickAddURL", "rateText", "rates", "readLabelAction", "readings", "recent", "recipeContext", "recipeName",
-        "recipeURL", "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction",
-        "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount",
-        "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL",
-        "schedule", "schemes", "scope", "search", "searchURL", "searched", "sections", "segments",
-        "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
-        "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL",
-        "shares", "shortfallText", "shown", "shownSource", "signedIn", "size", "sizeText", "skipped",
-        "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote",
-        "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL", "stages", "staleMessage",
-        "state", "status", "statusStrip", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness",
-        "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText",
-        "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText",
-        "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError",
-        "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery",
-        "typedRange", "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL",
-        "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value",
-        "valueText", "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight",
-        "weightChart", "weightText", "whenText", "width", "x", "xLabels", "y", "yield",
+        "pageCount", "pageLimit", "pagination", "partialText", "passwordError", "pasted", "people", "peopleError",
+        "per", "perServing", "percentText", "periodText", "periods", "photo", "photoAction", "photoError",
+        "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
+        "plotRightText", "portions", "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein",
+        "query", "queryError", "quickAddURL", "rateText", "rates", "readLabelAction", "readings", "recent",
+        "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction",
+        "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel",
+        "roleText", "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading",
+        "sayItMealID", "sayItURL", "schedule", "schemes", "scope", "search", "searchURL", "searched",
+        "sections", "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel",
+        "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey",
+        "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource", "showsOtherWays", "signedIn",
+        "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots",
+        "smoothingText", "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split",
+        "splitURL", "stages", "staleMessage", "state", "status", "statusStrip", "submitLabel", "suggestAction",
+        "suggestNote", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText",
+        "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs",
+        "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "todayText",
+        "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError",
+        "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices", "unitName",
+        "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
+        "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal", "waterGoalText",
+        "waterPercentText", "waterText", "weight", "weightChart", "weightText", "whenText", "width", "x",
+        "xLabels", "y", "yield",
     ]
 }

@@ -70,7 +70,7 @@ public func buildApplication(
     ]), logger: logger)))
 
     let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
-    let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget)
+    let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget, pageForms: pageFormLimits)
     let routes = Routes(router: router, formBody: formBody, tokens: tokens,
                         identify: { AuthenticationMiddleware(authentication: authentication, required: $0) }, personalise: ShownUnitsMiddleware(),
                         isHTTPS: authentication.isHTTPS)

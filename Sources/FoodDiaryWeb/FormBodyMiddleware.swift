@@ -11,14 +11,27 @@ package struct FormBodyMiddleware: RouterMiddleware {
     let maxUploadBytes: Int
     let tokens: CSRFTokens
     let budget: UploadBudget
+    /// Forms that carry a whole web page, pasted or as a saved file, by path: the most bytes of
+    /// page each takes, however it is sent, stopped while reading.
+    let pageForms: [String: Int]
 
-    package init(maxUploadBytes: Int, tokens: CSRFTokens, budget: UploadBudget) {
+    package init(maxUploadBytes: Int, tokens: CSRFTokens, budget: UploadBudget, pageForms: [String: Int] = [:]) {
         self.maxUploadBytes = maxUploadBytes
         self.tokens = tokens
         self.budget = budget
+        self.pageForms = pageForms
     }
     /// A url-encoded form holds only text; a megabyte is far more than any of ours needs.
     static let maxURLEncodedBytes = 1 << 20
+    /// Room for a page form's other fields.
+    static let pageFormFieldBytes = 64 * 1024
+
+    /// A page form's url-encoded body: percent-encoding at most triples the page.
+    static func urlEncodedLimit(page bytes: Int) -> Int { 3 * bytes + pageFormFieldBytes }
+
+    static func pageTooLarge(_ bytes: Int) -> HTTPError {
+        HTTPError(.contentTooLarge, message: "That page is larger than \(bytes / 1_000_000) MB, more than any page of its kind, so it was not read.")
+    }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard !request.method.isSafe, let contentType = request.headers[.contentType] else {
@@ -27,8 +40,16 @@ package struct FormBodyMiddleware: RouterMiddleware {
         var request = request
         var context = context
         let lowered = contentType.lowercased()
+        let pageBytes = pageForms[request.uri.path]
         if lowered.hasPrefix("application/x-www-form-urlencoded") {
-            let body = try await request.collectBody(upTo: Self.maxURLEncodedBytes)
+            let limit = pageBytes.map(Self.urlEncodedLimit(page:)) ?? Self.maxURLEncodedBytes
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > limit, let pageBytes { throw Self.pageTooLarge(pageBytes) }
+            let body: ByteBuffer
+            do {
+                body = try await request.collectBody(upTo: limit)
+            } catch let error as HTTPError where error.status == .contentTooLarge {
+                throw pageBytes.map(Self.pageTooLarge) ?? error
+            }
             guard let fields = FormFields(urlEncoded: String(buffer: body)) else {
                 throw HTTPError(.badRequest, message: "The form could not be read: it was not properly encoded.")
             }
@@ -39,9 +60,9 @@ package struct FormBodyMiddleware: RouterMiddleware {
         guard let boundary = MultipartFormReader.boundary(fromContentType: contentType) else {
             throw HTTPError(.badRequest, message: "The form could not be read: its multipart boundary is missing.")
         }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxUploadBytes {
-            throw MultipartFormReader.tooLarge(maxUploadBytes)
-        }
+        let maxBodyBytes = pageBytes.map { min(maxUploadBytes, $0 + Self.pageFormFieldBytes) } ?? maxUploadBytes
+        let tooLarge = pageBytes.map(Self.pageTooLarge) ?? MultipartFormReader.tooLarge(maxUploadBytes)
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes { throw tooLarge }
         let verify: @Sendable (String?) -> Bool
         switch tokens.expectation(request, requester: context.requester) {
         case .none: verify = { _ in true }
@@ -54,7 +75,7 @@ package struct FormBodyMiddleware: RouterMiddleware {
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
         let client = context.clientAddress, budget = budget
         let reader = MultipartFormReader(
-            boundary: boundary, uploadDirectory: uploadDirectory, maxBodyBytes: maxUploadBytes,
+            boundary: boundary, uploadDirectory: uploadDirectory, maxBodyBytes: maxBodyBytes, tooLarge: tooLarge,
             verifyToken: verify, preVerified: verify(request.headers[CSRFTokens.headerName]),
             reserve: { try budget.reserve($0, for: client) })
         let parsed: MultipartFormReader.Result

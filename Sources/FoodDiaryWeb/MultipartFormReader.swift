@@ -9,6 +9,8 @@ package struct MultipartFormReader {
     let boundary: String
     let uploadDirectory: String
     let maxBodyBytes: Int
+    /// What a body over `maxBodyBytes` is refused with.
+    let tooLarge: HTTPError
     /// Checks the CSRF token a `_csrf` field carries; files are only written after it passed,
     /// unless `preVerified` says a header token already did.
     let verifyToken: (String?) -> Bool
@@ -20,11 +22,12 @@ package struct MultipartFormReader {
     /// What this body has claimed from the budget so far, to be given back by the caller.
     var reservedBytes: Int { reserved.count }
 
-    init(boundary: String, uploadDirectory: String, maxBodyBytes: Int, verifyToken: @escaping (String?) -> Bool, preVerified: Bool,
+    init(boundary: String, uploadDirectory: String, maxBodyBytes: Int, tooLarge: HTTPError, verifyToken: @escaping (String?) -> Bool, preVerified: Bool,
          reserve: @escaping (Int) throws -> Void) {
         self.boundary = boundary
         self.uploadDirectory = uploadDirectory
         self.maxBodyBytes = maxBodyBytes
+        self.tooLarge = tooLarge
         self.verifyToken = verifyToken
         self.preVerified = preVerified
         self.reserve = reserve
@@ -64,7 +67,7 @@ package struct MultipartFormReader {
         do {
             for try await chunk in body {
                 received += chunk.readableBytes
-                guard received <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
+                guard received <= maxBodyBytes else { throw tooLarge }
                 do {
                     try parser.execute(chunk)
                 } catch {
@@ -126,9 +129,13 @@ package struct MultipartFormReader {
                 }
             } else if fieldName != nil {
                 fieldsTotal += buffer.readableBytes
-                guard fieldBytes.count + buffer.readableBytes <= MultipartFormReader.maxFieldBytes,
-                      fieldsTotal <= MultipartFormReader.maxFieldsBytes else {
-                    failure = HTTPError(.contentTooLarge, message: "A text field of this form is too long to accept.")
+                guard fieldBytes.count + buffer.readableBytes <= MultipartFormReader.maxFieldBytes else {
+                    failure = HTTPError(.contentTooLarge, message: "A text field of this form is longer than \(MultipartFormReader.maxFieldBytes / 1024) KB, "
+                                        + "more than any of its fields takes, so nothing was saved.")
+                    return
+                }
+                guard fieldsTotal <= MultipartFormReader.maxFieldsBytes else {
+                    failure = HTTPError(.contentTooLarge, message: "This form's text is longer than \(MultipartFormReader.maxFieldsBytes >> 20) MB in all, so nothing was saved.")
                     return
                 }
                 fieldBytes += buffer.readableBytesView

@@ -1,14 +1,16 @@
 import CHTTPShim
 import FoodDiaryBase
 import Foundation
+import NIOPosix
 
 /// Requests to another server that it cannot turn against us. An answer is counted while it
 /// arrives and stopped at `maxBytes` (buffering it whole let a 500 MB answer take the server from
 /// 82 MB to 1.6 GB; FoundationNetworking queues every chunk it receives before anyone can count
 /// it, so this goes to libcurl directly). A redirect is followed only on the host asked, never to
 /// a private, loopback or link-local address, so headers such as an API key go nowhere else.
-/// Each exchange blocks a thread of its own, never a Swift task's, and ends at `timeout`: no
-/// cancellation reaches it, so none can deadlock it.
+/// Each exchange blocks a thread kept for waiting on the network (`waits`), never a Swift task's
+/// nor one other blocking work shares, and ends at `timeout`: no cancellation reaches it once it
+/// has started, so none can deadlock it.
 package struct OutboundHTTP: Sendable {
     package struct Response: Sendable {
         package let status: Int
@@ -36,6 +38,17 @@ package struct OutboundHTTP: Sendable {
     }
 
     static let maxRedirects = 5
+
+    /// Threads that only wait on other servers. Dispatch's global queues add a thread for blocked
+    /// work about once a second and stop at a few per core, so three stalled upstreams (a CPU-only
+    /// model takes a minute) made every other exchange, and every photo and file job beside them,
+    /// wait for one to end. These threads only wait. Past 64 exchanges at once, the next waits
+    /// its turn within its caller's deadline, which drops it unstarted when it passes.
+    private static let waits: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 64)
+        pool.start()
+        return pool
+    }()
 
     let timeout: Duration
     let maxBytes: Int
@@ -91,7 +104,7 @@ package struct OutboundHTTP: Sendable {
         let refuse: Int32 = refusesInsideNetwork ? 1 : 0
         let outcome: Result<Exchange, Failure>
         do {
-            outcome = try await offTheCooperativePool { () -> Result<Exchange, Failure> in
+            outcome = try await Self.waits.runIfActive { () -> Result<Exchange, Failure> in
                 var result = fd_http_result()
                 defer { fd_http_result_free(&result) }
                 // A NUL after the body, so an empty one still has an address: libcurl posts nothing for NULL.

@@ -27,6 +27,8 @@ import FoodDiaryWeb
             let future = try await client.postForm("/body/weight", [("value", "70"), ("date", "2026-03-10")])
             #expect(future.status == .unprocessableContent && future.text.contains("has not come yet"))
             #expect(try await client.postForm("/body/weight", [("value", "70"), ("date", "9/3/2026")]).status == .unprocessableContent)
+            let ancient = try await client.postForm("/body/weight", [("value", "70"), ("date", "0001-01-01")])
+            #expect(ancient.status == .unprocessableContent && ancient.text.contains("before 1900"), "issue 59")
             #expect(try await Self.values(database, "weight") == [72.4], "nothing refused was kept")
             try await client.postForm("/body/weight", [("value", "74"), ("back", "today")])
             #expect(try await client.get("/today").text.contains("73.2 kg (mean of 2)"), "Today shows what was weighed, not only the trend")
@@ -97,6 +99,9 @@ import FoodDiaryWeb
             #expect(try await client.postForm("/water", [("millilitres", "250"), ("day", "2026-03-10")]).status == .badRequest)
             #expect(try await client.postForm("/water", [("millilitres", "9000")]).status == .badRequest)
             #expect(try await client.postForm("/water", [("millilitres", "nan")]).status == .badRequest)
+            // Issue 59: decimal numbers only, and no day before 1900.
+            #expect(try await client.postForm("/water", [("millilitres", "0x10")]).status == .badRequest, "not 16 ml")
+            #expect(try await client.postForm("/water", [("millilitres", "250"), ("day", "0001-01-01")]).status == .badRequest)
             let first = try await database.read { db in try Int64.fetchOne(db, sql: "SELECT min(id) FROM water_drink") }!
             #expect(try await client.postForm("/water/\(first)/delete", []).headers[.location] == "/today#water")
             #expect(try await client.get("/today").text.contains("830 ml"))
@@ -110,6 +115,11 @@ import FoodDiaryWeb
             #expect(try await client.postForm("/settings/body/measures", [("name", "Arm"), ("unit", "stone")]).status == .unprocessableContent)
             let made = try await client.postForm("/settings/body/measures", [("name", "Upper arm <b>"), ("unit", "cm")])
             let location = try #require(made.headers[.location])
+            // Issue 59: a name is one measure's, built in or their own, whatever its case.
+            for taken in ["upper ARM <b>", "WAIST", "weight"] {
+                let refused = try await client.postForm("/settings/body/measures", [("name", taken), ("unit", "cm")])
+                #expect(refused.status == .unprocessableContent && refused.text.contains("has a measure called"), "\(taken)")
+            }
             #expect(location.hasPrefix("/body/own"))
             let key = String(location.dropFirst("/body/".count).prefix { $0 != "?" })
             try await client.postForm("/body/\(key)", [("value", "31.5"), ("date", "2026-03-01")])

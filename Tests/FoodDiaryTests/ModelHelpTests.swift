@@ -122,6 +122,25 @@ import HummingbirdTesting
         await standIn.stop()
     }
 
+    /// Issue 59: a model that connects but answers slowly is slow, not out of reach: the next photo
+    /// (this person's or anyone's) is still asked, and the page says which happened.
+    @Test func aSlowAnswerLeavesTheModelOnForTheNextPhoto() async throws {
+        let standIn = ChatCompletionsStandIn()
+        try await standIn.start()
+        standIn.mode = .slow
+        try await Self.withApp(model: standIn, deadline: .seconds(2)) { client, _, meal async throws in
+            #expect(try await client.postForm("/settings/model", [("help", "on")]).status == .seeOther)
+            let slow = try await client.postForm("/meals/\(meal)/suggest", [])
+            #expect(slow.headers[.location]?.hasPrefix("/meals/\(meal)?notice=suggest_timed_out") == true)
+            standIn.mode = .foods
+            let asked = standIn.requests.count
+            let next = try await client.postForm("/meals/\(meal)/suggest", [])
+            #expect(next.headers[.location]?.hasPrefix("/log/text?meal=\(meal)") == true, "\(next.headers[.location] ?? "")")
+            #expect(standIn.requests.count == asked + 1, "the model was asked again, not written off as out of reach")
+        }
+        await standIn.stop()
+    }
+
     /// "A photo of a nutrition label becomes one of My foods with its panel read out, confirmed field by field."
     @Test func aLabelPhotoFillsTheMyFoodFormForThePersonToCheck() async throws {
         let standIn = ChatCompletionsStandIn()

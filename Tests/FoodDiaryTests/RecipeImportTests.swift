@@ -113,11 +113,22 @@ import FoodDiaryWeb
             await #expect(throws: OutboundHTTP.Failure.insideNetwork) { try await guarded.send(URL(string: address)!) }
         }
         #expect(site.seen.isEmpty, "nothing was sent")
+        // Refused before a socket exists: an open port is not even connected to.
+        let listening = try ListeningPort()
+        for host in ["localhost", "127.1", "2130706433"] {
+            await #expect(throws: OutboundHTTP.Failure.insideNetwork) { try await guarded.send(URL(string: "http://\(host):\(listening.port)/")!) }
+        }
+        #expect(listening.connections() == 0)
         let open = OutboundHTTP(timeout: .seconds(60), maxBytes: 1_000_000, redirects: .anyWebAddress)
         #expect(try await open.send(URL(string: site.address("moved"))!).body.count > 1_000, "a redirect is followed to another page")
         await #expect(throws: OutboundHTTP.Failure.redirected) { try await open.send(URL(string: site.address("elsewhere"))!) }
         for (address, inside) in [("10.1.2.3", 1), ("192.168.0.9", 1), ("172.20.0.1", 1), ("100.64.1.1", 1), ("169.254.1.1", 1), ("::1", 1),
-                                  ("fd12::1", 1), ("fe80::1", 1), ("::ffff:127.0.0.1", 1), ("8.8.8.8", 0), ("2001:4860::8888", 0), ("example.com", -1)] {
+                                  ("fd12::1", 1), ("fe80::1", 1), ("::ffff:127.0.0.1", 1), ("8.8.8.8", 0), ("2001:4860::8888", 0), ("example.com", -1),
+                                  // Issue 59: the ways to IPv4 through IPv6, site-local, and IPv4 as the resolver also reads it.
+                                  ("64:ff9b::a00:1", 1), ("64:ff9b::808:808", 1), ("64:ff9b:1::1", 1), ("::10.0.0.1", 1), ("::8.8.8.8", 1),
+                                  ("2002:a00:1::1", 1), ("2001:0:4136:e378::1", 1), ("fec0::1", 1), ("ff02::1", 1),
+                                  ("127.1", 1), ("2130706433", 1), ("0x7f.1", 1), ("0177.0.0.1", 1), ("134744072", 0),
+                                  ("224.0.0.1", 1), ("255.255.255.255", 1), ("198.18.0.1", 1), ("192.0.0.8", 1), ("::ffff:8.8.8.8", 0)] {
             #expect(fd_is_inside_network(address) == inside, "\(address)")
         }
     }
@@ -192,6 +203,103 @@ struct RecipeImportTests {
             let html = try String(contentsOfFile: RecipeSiteStandIn.pages + "/graph-sections.html", encoding: .utf8)
             let pasted = try await client.postForm("/recipes/import", [("html", html)])
             #expect(pasted.status == .ok && pasted.text.contains("value=\"Fluffy Pancakes\""))
+        }
+    }
+
+    /// Issue 59: every spelling of a loopback address gets the same answer whether its port is open
+    /// or closed, and no connection is opened, so no one can map the home network's open ports.
+    @Test func anOpenAndAClosedPortInsideTheNetworkGetTheSameAnswerAndNoConnection() async throws {
+        let open = try ListeningPort()
+        let closed = try ListeningPort.closed()
+        try await Self.withApp(homeNetwork: false) { client, _, _ in
+            for host in ["127.1", "2130706433", "0x7f000001", "017700000001", "127.0.1", "0177.0.0.1", "[::ffff:7f00:1]"] + Self.hostsFileNames(for: "127.0.0.1") {
+                var answers: [String] = []
+                for port in [open.port, closed] {
+                    let response = try await client.postForm("/recipes/import", [("url", "http://\(host):\(port)/x")])
+                    let message = response.text.firstMatch(of: /role="alert">([^<]*)</)?.1 ?? "?"
+                    answers.append("\(response.status.code) \(message)")
+                }
+                #expect(answers[0] == answers[1], "\(host): \(answers)")
+                #expect(answers[0].hasPrefix("422") && answers[0].contains("is on your home network"), "\(host): \(answers)")
+            }
+        }
+        #expect(open.connections() == 0, "no connection was opened to the open port")
+    }
+
+    /// Names /etc/hosts gives `address`, besides localhost, which is refused by name.
+    static func hostsFileNames(for address: String) -> [String] {
+        let hosts = (try? String(contentsOfFile: "/etc/hosts", encoding: .utf8)) ?? ""
+        return hosts.split(separator: "\n").flatMap { line -> [String] in
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard fields.first == address else { return [] }
+            return fields.dropFirst().prefix { !$0.hasPrefix("#") }.filter { !$0.lowercased().hasPrefix("localhost") }
+        }
+    }
+
+    /// A recipe page whose JSON-LD has `lines` ingredients, after `padding` bytes of another block.
+    static func page(lines: Int, padding: Int = 0) -> String {
+        let ingredients = (0..<lines).map { "\"\($0 % 3 + 1) cups flour\"" }.joined(separator: ",")
+        let filler = padding > 0 ? "<script type=\"application/ld+json\">{\"@type\": \"WebPage\", \"words\": [\(Array(repeating: "\"lorem ipsum dolor sit\"", count: padding / 24).joined(separator: ","))]}</script>" : ""
+        return """
+            <html><head>\(filler)<script type="application/ld+json">{"@type": "Recipe", "name": "Flour Test", "recipeYield": "4",
+            "recipeIngredient": [\(ingredients)], "recipeInstructions": "Mix."}</script></head><body>x</body></html>
+            """
+    }
+
+    /// Issue 59: one limit (5 MB) however a page comes, said on the form; a pasted page refused or
+    /// unreadable is given back; a page of 100,000 lines costs what 200 do; reads shed load.
+    @Test func aPageIsReadUpToOneLimitHoweverItComesAndThePasteIsKept() async throws {
+        try await Self.withApp { client, _, _ in
+            let form = try await client.get("/recipes/import").text
+            #expect(form.contains("(up to 5 MB)") && !form.contains("500 KB"))
+            // 800 KB of page pasted: more than a megabyte once url-encoded, still read.
+            let large = Self.page(lines: 20, padding: 800_000)
+            let read = try await client.postForm("/recipes/import", [("html", large)])
+            #expect(read.status == .ok && read.text.contains("value=\"Flour Test\""), "\(read.status)")
+            // Over the limit: said plainly, and the paste is still in the box.
+            let huge = Self.page(lines: 20, padding: 5_200_000)
+            let refused = try await client.postForm("/recipes/import", [("html", huge)])
+            #expect(refused.status == .contentTooLarge && refused.text.contains("larger than 5 MB"))
+            #expect(refused.text.contains("Flour Test"), "the pasted page is given back")
+            let unreadable = try await client.postForm("/recipes/import", [("html", "<html><body>My grandmother's soup</body></html>")])
+            #expect(unreadable.status == .unprocessableContent && unreadable.text.contains("My grandmother"), "an unreadable paste is given back too")
+            let uploaded = try await client.postMultipart("/recipes/import", fields: [], files: [MultipartFile(field: "page", filename: "page.html", contentType: "text/html", data: Data(huge.utf8))])
+            #expect(uploaded.status == .contentTooLarge && uploaded.text.contains("larger than 5 MB"), "\(uploaded.status)")
+        }
+    }
+
+    @Test func aPageOfAHundredThousandLinesCostsWhatTheRowsShownDo() throws {
+        // The same bytes either way: 100,000 lines of recipe, or 200 after as much of another block.
+        let long = Data(Self.page(lines: 100_000).utf8)
+        let short = Data(Self.page(lines: 200, padding: long.count).utf8)
+        func time(_ html: Data) -> Duration { ContinuousClock().measure { _ = SchemaRecipe(html: html, address: nil) } }
+        _ = time(short)
+        let (longTime, shortTime) = (time(long), time(short))
+        #expect(SchemaRecipe(html: long, address: nil)?.ingredients.count == SchemaRecipe.maxLines)
+        // Before, each of the 100,000 lines was cleaned of markup: 4.3 s against a fraction of one.
+        #expect(longTime < shortTime * 4, "\(longTime) for 100,000 lines against \(shortTime) for 200")
+    }
+
+    @Test func pagesReadAtOnceBeyondTheLimitAreShedNotQueued() async throws {
+        try await Self.withApp { client, _, _ in
+            let page = Self.page(lines: 20_000)
+            let start = ContinuousClock.now
+            #expect(try await client.postForm("/recipes/import", [("html", page)]).status == .ok)
+            let alone = ContinuousClock.now - start
+            let answers = try await withThrowingTaskGroup(of: (Int, Bool, Duration).self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let start = ContinuousClock.now
+                        let response = try await client.postForm("/recipes/import", [("html", page)])
+                        return (Int(response.status.code), response.headers[.retryAfter] != nil, ContinuousClock.now - start)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.allSatisfy { $0.0 == 200 || ($0.0 == 503 && $0.1) }, "\(answers)")
+            // Queued, the eighth would take about four times as long as one alone; shed, none waits for another.
+            let slowest = answers.filter { $0.0 == 200 }.map(\.2).max() ?? .zero
+            #expect(slowest < alone * 3 + .seconds(1), "the slowest page read took \(slowest), one alone \(alone)")
         }
     }
 

@@ -837,6 +837,29 @@ class Journeys:
         self.assertIn("Bananas, raw", self.text())
         self.assertNotIn("To itemise", self.find(".meal-total-kcal").text)
 
+    def test_9wb_one_tap_adds_a_serving_and_an_amount_to_check_is_asked_about(self):
+        """Issue 58: on a diary that never had butter, one tap adds a tablespoon, not 100 g; 500 g
+        typed is flagged before it is saved; once had, one tap no longer adds it but asks."""
+        self.open("/log?new=1&q=butter", "amounts-butter-first-time")
+        first = self.find(".log-row")
+        self.assertIn("1 tbsp", first.text, "a tablespoon, the customary serving")
+        self.click("button.log-add", navigates=False)
+        WebDriverWait(self.browser, 20).until(lambda driver: "✓ Added" in self.text())
+        self.assertIn("1 tbsp", self.find(".log-added").text)
+        self.shot("amounts-butter-added")
+
+        self.open("/log/text?text=500+g+butter", "amounts-typed-500-g-to-check")
+        row = self.find(".said-row")
+        self.assertIn("Check the amount", row.text)
+        self.click("button.said-add", "amounts-typed-500-g-added")
+
+        self.open("/log?q=butter", "amounts-butter-to-check")
+        self.assertEqual(self.browser.find_elements(By.CSS_SELECTOR, ".log-row:first-child button.log-add"), [],
+                         "no one-tap form for an amount to check")
+        self.click(".log-row:first-child a.log-check", "amounts-butter-food-page-asks")
+        self.assertIn("Check the amount", self.text())
+        self.assertIn("Add 1 tbsp", self.find(".log-from-food button[type=submit]").text)
+
     def test_9x_food_data_central_offline_a_barcode_and_our_own_fdc_api(self):
         self.open("/meals/new", "new-meal-for-online")
         self.find("#notes").send_keys("Online search, offline")

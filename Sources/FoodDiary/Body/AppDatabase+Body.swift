@@ -27,9 +27,14 @@ extension AppDatabase {
         }
     }
 
-    /// A measure of the person's own, shown from the start; returns its key.
-    package func addMeasure(name: String, unit: BodyMeasure.Unit) async throws -> String {
-        try await write { db in try Self.insertMeasure(db, name: name, unit: unit, isShown: true).key }
+    /// A measure of the person's own, shown from the start; returns its key, or nil when the diary
+    /// has a measure of that name already (built in or their own), whatever its case.
+    package func addMeasure(name: String, unit: BodyMeasure.Unit) async throws -> String? {
+        try await write { db in
+            let lowered = name.lowercased()
+            guard try !String.fetchAll(db, sql: "SELECT name FROM body_measure").contains(where: { $0.lowercased() == lowered }) else { return nil }
+            return try Self.insertMeasure(db, name: name, unit: unit, isShown: true).key
+        }
     }
 
     /// A measure of the person's own gets the next `ownN` key and goes last.

@@ -140,7 +140,7 @@ struct BodyController: Sendable {
         let date = LocalDate(parsing: typedDate)
         if problem == nil {
             if date == nil { problem = "Pick the day it was taken with the date picker." }
-            else if let date, date > today { problem = "That day has not come yet: pick today or a day before." }
+            else if let date { problem = date.diaryDayProblem(today: today) }
         }
         guard problem == nil, let date else {
             if measure.isWeight {
@@ -173,13 +173,13 @@ struct BodyController: Sendable {
         let fields = context.formFields
         let today = nowLocal.date
         let date = try fields["day"].map { text in
-            guard let date = LocalDate(parsing: text), date <= today else {
-                throw HTTPError(.badRequest, message: "Water is added to today or a day before, from that day’s page.")
+            guard let date = LocalDate(parsing: text), date.diaryDayProblem(today: today) == nil else {
+                throw HTTPError(.badRequest, message: "Water is added to today or a day before (since 1900), from that day’s page.")
             }
             return date
         } ?? today
-        guard let millilitres = fields["millilitres"].flatMap(Double.init), WaterDrink.millilitresAtOnce.contains(millilitres) else {
-            throw HTTPError(.badRequest, message: "Add water with the day’s buttons: between 1 and 2,000 ml at a time.")
+        guard case .success(let millilitres) = TypedNumber.parse(fields["millilitres"], in: WaterDrink.millilitresAtOnce, convention: .decimalPoint) else {
+            throw HTTPError(.badRequest, message: "Add water with the day’s buttons: between 1 and 2,000 ml at a time, as a plain number.")
         }
         let time = Self.time(on: date, now: nowLocal)
         try await context.diary().database.addWater(millilitres: millilitres, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
@@ -222,18 +222,18 @@ struct BodyController: Sendable {
         let database = try context.diary().database
         let name = TypedText.clean(context.formFields["name"] ?? "")
         let unit = context.formFields["unit"].flatMap(BodyMeasure.Unit.init(rawValue:))
-        let problem: String? = if name.isEmpty { "Name the measure, like “Upper arm”." }
+        var problem: String? = if name.isEmpty { "Name the measure, like “Upper arm”." }
             else if TypedText.length(name) > BodyMeasure.maxNameLength { "Keep its name to \(BodyMeasure.maxNameLength) characters." }
             else if unit == nil { "Pick what it is measured in." }
             else { nil }
-        guard problem == nil, let unit else {
-            let (settings, measures) = try await database.read { db in (try BodyQueries.settings(db), try BodyQueries.measures(db)) }
-            return await renderer.render(.bodySettings, BodySettingsForm(settings: settings).view(measures: measures, csrfToken: context.csrfToken, notice: nil,
-                                                                                               newMeasureError: problem),
-                                         for: context, status: .unprocessableContent)
+        if problem == nil, let unit {
+            if let key = try await database.addMeasure(name: name, unit: unit) { return redirect(to: "/body/\(key)?notice=measure") }
+            problem = "This diary has a measure called “\(name)” already: give this one another name."
         }
-        let key = try await database.addMeasure(name: name, unit: unit)
-        return redirect(to: "/body/\(key)?notice=measure")
+        let (settings, measures) = try await database.read { db in (try BodyQueries.settings(db), try BodyQueries.measures(db)) }
+        return await renderer.render(.bodySettings, BodySettingsForm(settings: settings).view(measures: measures, csrfToken: context.csrfToken, notice: nil,
+                                                                                           newMeasureError: problem),
+                                     for: context, status: .unprocessableContent)
     }
 
     // MARK: - Helpers

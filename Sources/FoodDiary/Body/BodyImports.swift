@@ -69,6 +69,10 @@ private struct BodyRows {
             skipped.append(SkippedRow(row: row, reason: dateText.isEmpty ? "it has no date" : "its date “\(dateText.prefix(20))” is not a date like 2026-03-09 or 03/09/2026"))
             return
         }
+        guard date >= LocalDate.firstDiaryDay else {
+            skipped.append(SkippedRow(row: row, reason: "its date \(date) is before 1900"))
+            return
+        }
         guard case .value(let value) = ForeignValues.number(amount) else {
             skipped.append(SkippedRow(row: row, reason: "its amount “\(amount.prefix(20))” is not a number"))
             return

@@ -161,6 +161,9 @@ extension DiaryDocumentWriter {
         guard let time = LocalDateTime(parsing: text) else {
             throw ImportRefusal(description: "The file has the time “\(text.prefix(40))” where a time like 2026-03-09T07:30 belongs.")
         }
+        guard time.date >= LocalDate.firstDiaryDay else {
+            throw ImportRefusal(description: "The file has a reading or a drink on \(time.date), before 1900: check its years.")
+        }
         return time
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// The guard every online source sits behind, so that being offline or refused costs a page
 /// nothing: a connection check of at most two fifths of the deadline whose answer is remembered
-/// for a minute (and replaced by what any real call learns), one deadline for a whole call however
+/// for a minute (and replaced by what any real call learns: a slow answer is not an absent one), one deadline for a whole call however
 /// many requests it makes, and no call at all while a rate limit is known to last. Limits are kept
 /// per allowance: FoodData Central's per key, Open Food Facts' per kind of read.
 actor UpstreamGuard {
@@ -29,8 +29,10 @@ actor UpstreamGuard {
         guard await reachability.isReachable() else { return .failure(.unreachable) }
         let outcome = await Deadline.run(within: deadline) { await Self.capture(call) } ?? .failure(.timedOut(after: deadline))
         switch outcome {
-        case .success: await reachability.learned(reachable: true)
-        case .failure(.unreachable), .failure(.timedOut): await reachability.learned(reachable: false)
+        // A slow answer came over a connection: the server is there, and the next call (this
+        // person's or another's) may well be quick. Only no connection at all is remembered.
+        case .success, .failure(.timedOut): await reachability.learned(reachable: true)
+        case .failure(.unreachable): await reachability.learned(reachable: false)
         case .failure(.rateLimited(let wait)): limitedUntil[allowance] = .now + wait
         case .failure: break
         }

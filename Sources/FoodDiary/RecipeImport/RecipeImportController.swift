@@ -12,12 +12,16 @@ struct RecipeImportController: Sendable {
     let catalog: CatalogDatabase
     let household: HouseholdFoods
     let fetcher: RecipePageFetcher
+    /// Pages read and placed at once, for everyone, however they came: more are refused at once
+    /// (503, try again in a second), like searches, rather than queued behind a long one.
+    let reading: InFlightLimit
     let renderer: PageRenderer
     let now: @Sendable () -> Date
 
     /// What a recipe's ingredient may be: never another recipe.
     static let ingredientKinds: Set<String> = ["catalog", "saved", "my", "household"]
     static let maxPastedBytes = RecipePageFetcher.maxBytes
+    static let readingLimit = 2
 
     func addRoutes(to routes: Routes) {
         routes.get("/recipes/import", use: form)
@@ -36,12 +40,14 @@ struct RecipeImportController: Sendable {
         let fields = context.formFields
         let typedAddress = String((fields["url"] ?? "").prefix(2_048))
         let address = RecipePageFetcher.address(typedAddress)
+        let pasted = fields["html"] ?? ""
         let html: Data
         if let upload = context.uploads.first(where: { $0.fieldName == "page" && $0.byteCount > 0 }) {
-            guard upload.byteCount <= Self.maxPastedBytes else { return await refused("That file is larger than 5 MB, more than any recipe page.", context) }
+            // The form reader stopped reading at the limit; this is the page itself past it.
+            guard upload.byteCount <= Self.maxPastedBytes else { return await refused(Self.tooLarge, context) }
             html = try await offTheCooperativePool { try Data(contentsOf: URL(fileURLWithPath: upload.temporaryPath)) }
-        } else if let pasted = fields["html"], !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            guard pasted.utf8.count <= Self.maxPastedBytes else { return await refused("That page is larger than 5 MB, more than any recipe page.", context) }
+        } else if !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            guard pasted.utf8.count <= Self.maxPastedBytes else { return await refused(Self.tooLarge, context, pasted: pasted, status: .contentTooLarge) }
             html = Data(pasted.utf8)
         } else if let url = address {
             switch try await fetcher.fetch(url) {
@@ -53,14 +59,17 @@ struct RecipeImportController: Sendable {
                 : "“\(typedAddress.prefix(80))” is not a web address. Addresses look like https://example.com/soup."
             return await refused(message, context, address: typedAddress)
         }
-        let reading = try await offTheCooperativePool { SchemaRecipe(html: html, address: address) }
-        guard let recipe = reading else {
-            return await refused("That page has no recipe FoodDiary can read: no schema.org Recipe in it. Add the recipe by hand instead.",
-                                 context, address: typedAddress)
-        }
         let diary = person.diary
-        let placed = try await IngredientPlacer(catalog: catalog, diary: diary.database)
-            .place(lines: recipe.ingredients, logged: try await diary.loggedCatalogFoods(), kinds: Self.ingredientKinds)
+        let logged = try await diary.loggedCatalogFoods()
+        let found = try await reading.run { () -> (SchemaRecipe, [PlacedFood])? in
+            guard let recipe = try await offTheCooperativePool({ SchemaRecipe(html: html, address: address) }) else { return nil }
+            let placed = try await IngredientPlacer(catalog: catalog, diary: diary.database).place(lines: recipe.ingredients, logged: logged, kinds: Self.ingredientKinds)
+            return (recipe, placed)
+        }
+        guard let (recipe, placed) = found else {
+            return await refused("That page has no recipe FoodDiary can read: no schema.org Recipe in it. Add the recipe by hand instead.",
+                                 context, address: typedAddress, pasted: pasted)
+        }
         let rows = placed.enumerated().map { index, placed in
             ProposedFoodRow(index: index, placed: placed, amount: placed.amount, searchURL: searchURL(placed))
         }
@@ -111,8 +120,12 @@ struct RecipeImportController: Sendable {
         "/foods" + queryString(["q": placed.line.food.isEmpty ? placed.typed : placed.line.food])
     }
 
-    private func refused(_ message: String, _ context: AppRequestContext, address: String = "", status: HTTPResponse.Status = .unprocessableContent) async -> Response {
-        await renderer.render(.recipeImport, RecipeImportView(csrfToken: context.csrfToken, address: address, problem: message), for: context, status: status)
+    static let tooLarge = "That page is larger than \(RecipePageFetcher.maxBytes / 1_000_000) MB, more than any recipe page, so it was not read."
+
+    private func refused(_ message: String, _ context: AppRequestContext, address: String = "", pasted: String = "",
+                         status: HTTPResponse.Status = .unprocessableContent) async -> Response {
+        await renderer.render(.recipeImport, RecipeImportView(csrfToken: context.csrfToken, address: address, problem: message, pasted: pasted),
+                              for: context, status: status)
     }
 
     private func preview(_ form: RecipeForm, yield: String?, address: URL?, image: URL?, rows: [ProposedFoodRow], errors: RecipeForm.Errors,

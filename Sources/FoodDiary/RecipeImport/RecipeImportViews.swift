@@ -7,6 +7,11 @@ struct RecipeImportView: Sendable {
     let csrfToken: String
     var address = ""
     var problem: String?
+    /// The page as pasted, given back when it could not be read, so nothing typed is lost.
+    var pasted = ""
+    /// The most a page may be, as the form says it: the one limit for every way a page comes.
+    let pageLimit = "\(RecipePageFetcher.maxBytes / 1_000_000) MB"
+    var showsOtherWays: Bool { !pasted.isEmpty }
 }
 
 /// What a recipe page holds, each ingredient placed for the person to confirm before saving.

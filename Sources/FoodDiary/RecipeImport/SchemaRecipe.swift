@@ -56,12 +56,17 @@ package struct SchemaRecipe: Sendable, Equatable {
     }
 
     private init?(_ json: [String: Any], address: URL?) {
-        let ingredients = Self.strings(json["recipeIngredient"] ?? json["ingredients"]).map(Self.plainText).filter { !$0.isEmpty }
-        let name = Self.plainText(Self.strings(json["name"]).first ?? "")
+        // Only the lines shown are read: a page of 100,000 ingredients costs what 200 do.
+        let ingredients = Array(Self.strings(json["recipeIngredient"] ?? json["ingredients"]).lazy
+            .map { Self.plainText(String($0.prefix(Self.maxLineLength * 4))) }.filter { !$0.isEmpty }.prefix(Self.maxLines)
+            .map { String($0.prefix(Self.maxLineLength)) })
+        let name = Self.plainText(String((Self.strings(json["name"]).first ?? "").prefix(Self.maxLineLength)))
         guard !ingredients.isEmpty || !name.isEmpty else { return nil }
         self.name = String(name.prefix(200))
-        self.ingredients = Array(ingredients.prefix(Self.maxLines).map { String($0.prefix(Self.maxLineLength)) })
-        steps = Array(Self.steps(json["recipeInstructions"], depth: 0).prefix(Self.maxLines).map { String($0.prefix(Self.maxLineLength * 4)) })
+        self.ingredients = ingredients
+        var steps: [String] = []
+        Self.steps(json["recipeInstructions"], depth: 0, into: &steps)
+        self.steps = steps.map { String($0.prefix(Self.maxLineLength * 4)) }
         yield = Self.strings(json["recipeYield"] ?? json["yield"]).map(Self.plainText).first { !$0.isEmpty }
         servings = Self.strings(json["recipeYield"] ?? json["yield"]).lazy.compactMap(Self.servings).first
         image = Self.imageAddress(json["image"], depth: 0).flatMap { Self.webAddress($0, relativeTo: address) }
@@ -98,21 +103,27 @@ package struct SchemaRecipe: Sendable, Equatable {
         return count
     }
 
-    private static func steps(_ value: Any?, depth: Int) -> [String] {
-        guard depth < maxDepth else { return [] }
+    /// The steps in order into `steps`, stopping at `maxLines`: a page's lists are read no further.
+    private static func steps(_ value: Any?, depth: Int, into steps: inout [String]) {
+        guard depth < maxDepth, steps.count < maxLines else { return }
         switch value {
         case let text as String:
-            return text.components(separatedBy: .newlines).map(plainText).filter { !$0.isEmpty }
+            for line in text.split(whereSeparator: \.isNewline) where steps.count < maxLines {
+                let plain = plainText(String(line.prefix(maxLineLength * 8)))
+                if !plain.isEmpty { steps.append(plain) }
+            }
         case let list as [Any]:
-            return list.flatMap { steps($0, depth: depth + 1) }
+            for item in list where steps.count < maxLines { Self.steps(item, depth: depth + 1, into: &steps) }
         case let object as [String: Any]:
             if object["itemListElement"] != nil {
                 let name = plainText(strings(object["name"]).first ?? "")
-                return (name.isEmpty ? [] : [name + ":"]) + steps(object["itemListElement"], depth: depth + 1)
+                if !name.isEmpty { steps.append(name + ":") }
+                Self.steps(object["itemListElement"], depth: depth + 1, into: &steps)
+            } else {
+                Self.steps(object["text"] ?? object["name"], depth: depth + 1, into: &steps)
             }
-            return steps(object["text"] ?? object["name"], depth: depth + 1)
         default:
-            return []
+            break
         }
     }
 

@@ -236,3 +236,15 @@ public struct TimeCursor: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(at)_\(id)" }
 }
+
+extension LocalDate {
+    /// The first day a diary keeps a reading or a drink on: a day before it is a mistyped year.
+    package static let firstDiaryDay = LocalDate(uncheckedYear: 1900, month: 1, day: 1)
+
+    /// Why a reading or a drink cannot be kept on this day, or nil: not before 1900, not after today.
+    package func diaryDayProblem(today: LocalDate) -> String? {
+        if self > today { return "That day has not come yet: pick today or a day before." }
+        if self < Self.firstDiaryDay { return "That day is before 1900: check the year." }
+        return nil
+    }
+}
