@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The amount people eat of a kind of food at once, from `CustomaryServings.tsv` (the FDA's
 /// reference amounts, the standard drink, USDA's household weights): a tablespoon of butter, two
@@ -103,10 +104,7 @@ package struct CustomaryServing: Sendable, Equatable {
 
 /// Words of a portion's label that say it is a volume ("1 cup", "1 tbsp", "1 fl oz").
 enum PortionText {
-    static func isVolume(_ label: String) -> Bool {
-        if case .volume? = IngredientLine(Words.outsideBrackets(label)).measure { return true }
-        return false
-    }
+    static func isVolume(_ label: String) -> Bool { PortionLabelReading.of(label).millilitres != nil }
 }
 
 extension IngredientLine {
@@ -194,6 +192,22 @@ struct CustomaryServingTable: Sendable {
     /// food general-first ("Cheese, cream" is cream cheese), so the first two parts are also read
     /// the other way round.
     func serving(description: String, group: String?) -> CustomaryServing? {
+        let key = group.map { description + "\u{1F}" + $0 } ?? description
+        if let known = Self.rows.withLock({ $0[key] }) { return known.map { servings[$0] } }
+        let row = row(description: description, group: group)
+        Self.rows.withLock { rows in
+            if rows.count >= Self.mostRemembered { rows.removeAll() }
+            rows[key] = .some(row)
+        }
+        return row.map { servings[$0] }
+    }
+
+    /// Each name's row, read once for the whole server: a page of ＋ results names twenty foods
+    /// or more, mostly among the same few thousand generic ones.
+    private static let rows = Mutex([String: Int?]())
+    private static let mostRemembered = 50_000
+
+    private func row(description: String, group: String?) -> Int? {
         let parts = description.split(separator: ",").map { Words.split(String($0)).map(Words.singular) }
             .filter { !$0.isEmpty && !Self.aside.contains($0[0]) }
         var texts = parts
@@ -214,7 +228,7 @@ struct CustomaryServingTable: Sendable {
                 break
             }
         }
-        if let best { return servings[best.row] }
-        return group.flatMap { groups[$0] }.map { servings[$0] }
+        if let best { return best.row }
+        return group.flatMap { groups[$0] }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What an ingredient line's amount weighs of one food, by that food's own household portions:
 /// "a slice" of bread is its "1 slice" portion, "1½ cups" of milk is 1.5 times its cup's weight,
@@ -183,16 +184,10 @@ private struct PortionReading {
 
     init(_ portion: Portion) {
         self.portion = portion
-        // What brackets add describes it ("1 cup, fluid (yields 2 cups whipped)"): not its name.
-        let line = IngredientLine(Words.outsideBrackets(portion.label))
-        let amount = line.amount.flatMap { $0 > 0 ? $0 : nil } ?? 1
-        gramsPerOne = portion.grams / amount
-        if case .volume(let millilitres, _)? = line.measure { self.millilitres = millilitres } else { millilitres = nil }
-        var words: [String] = []
-        if case .item(let word)? = line.measure { words.append(word) }
-        if case .volume(_, let word)? = line.measure { words.append(word) }
-        words += Words.split(line.food) + Words.split(line.note)
-        nameWords = words.map { Words.singular($0.lowercased()) }
+        let label = PortionLabelReading.of(portion.label)
+        gramsPerOne = portion.grams / label.amount
+        millilitres = label.millilitres
+        nameWords = label.nameWords
         name = nameWords.prefix(3).joined(separator: " ")
     }
 
@@ -233,4 +228,39 @@ private struct PortionReading {
 private extension ChosenAmount {
     /// The amount as a line would say it: its grams, which read back the same for any food.
     func typedText(_ symbol: String) -> String { "\(formatQuantity(grams)) \(symbol)" }
+}
+
+/// What a label says, whatever the food: "1 cup, chopped" is one cup. Read once per label for
+/// the whole server: a page of ＋ results reads a few hundred labels, nearly all among the
+/// same few thousand ("1 cup", "1 tbsp", "1 slice"), and reading each anew was a fifth of the page.
+struct PortionLabelReading: Sendable {
+    let amount: Double
+    let millilitres: Double?
+    let nameWords: [String]
+
+    private static let read = Mutex([String: PortionLabelReading]())
+    /// More labels than the catalog's generic foods have; past it the memo starts again.
+    private static let most = 50_000
+
+    static func of(_ label: String) -> PortionLabelReading {
+        if let known = read.withLock({ $0[label] }) { return known }
+        let reading = PortionLabelReading(label)
+        read.withLock { memo in
+            if memo.count >= most { memo.removeAll() }
+            memo[label] = reading
+        }
+        return reading
+    }
+
+    private init(_ label: String) {
+        // What brackets add describes it ("1 cup, fluid (yields 2 cups whipped)"): not its name.
+        let line = IngredientLine(Words.outsideBrackets(label))
+        amount = line.amount.flatMap { $0 > 0 ? $0 : nil } ?? 1
+        if case .volume(let millilitres, _)? = line.measure { self.millilitres = millilitres } else { millilitres = nil }
+        var words: [String] = []
+        if case .item(let word)? = line.measure { words.append(word) }
+        if case .volume(_, let word)? = line.measure { words.append(word) }
+        words += Words.split(line.food) + Words.split(line.note)
+        nameWords = words.map { Words.singular($0.lowercased()) }
+    }
 }
