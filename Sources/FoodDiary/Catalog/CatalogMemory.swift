@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 import GRDB
@@ -262,6 +263,8 @@ package final class CatalogMemory: @unchecked Sendable {
                 """) { row in
                 let food = FoodSummary(row: row)
                 read[food.id] = (food, SearchRanking.RankedName(description: food.description, coreTerms: row[FoodSummary.columnCount], readingAhead: true))
+                // Its kind of serving, read now with the rest of its name: ＋ weighs every result by it.
+                _ = CustomaryServing.of(description: food.description, group: food.foodGroup)
             }
             lock.withLock { summaries = (fetched, read) }
             return read

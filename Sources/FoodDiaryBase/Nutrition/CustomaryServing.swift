@@ -203,9 +203,10 @@ struct CustomaryServingTable: Sendable {
     }
 
     /// Each name's row, read once for the whole server: a page of ＋ results names twenty foods
-    /// or more, mostly among the same few thousand generic ones.
+    /// or more. The catalog reads its generic foods' (about 20,000) as it keeps their names in
+    /// memory; products' are read as they are shown, up to the limit, when it starts again.
     private static let rows = Mutex([String: Int?]())
-    private static let mostRemembered = 50_000
+    private static let mostRemembered = 100_000
 
     private func row(description: String, group: String?) -> Int? {
         let parts = description.split(separator: ",").map { Words.split(String($0)).map(Words.singular) }
