@@ -12,7 +12,8 @@ extension UsualAmount {
     /// Why one tap should not add `amount` unasked, or nil. The amount the person last had
     /// (`isTheirs`) is their own serving, checked by energy alone.
     package func check(_ amount: ChosenAmount, isTheirs: Bool = false, kcalPer100g: Double?) -> String? {
-        AmountCheck.reason(grams: amount.grams, mostGrams: isTheirs ? .infinity : mostGrams, kcalPer100g: kcalPer100g)
+        isTheirs ? AmountCheck.reason(theirs: amount.grams, kcalPer100g: kcalPer100g)
+            : AmountCheck.reason(grams: amount.grams, mostGrams: mostGrams, kcalPer100g: kcalPer100g)
     }
 }
 

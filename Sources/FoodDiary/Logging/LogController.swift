@@ -54,10 +54,14 @@ struct LogController: Sendable {
             let own = own.saved.map(LogRowView.saved) + own.myFoods.map(LogRowView.own) + own.recipes.compactMap(LogRowView.recipe)
             sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
             sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: result.foods.map { food in
+                // The amount they last had is theirs, checked by energy alone: no serving to weigh.
+                if let had = last[food.id] {
+                    return LogRowView.catalog(food, amount: had, isLast: true,
+                                              check: AmountCheck.reason(theirs: had.grams, kcalPer100g: food.energyKcalPer100g))
+                }
                 let usual = UsualAmount(food, portions: portions[food.id] ?? [])
-                let amount = last[food.id] ?? usual.amount
-                return LogRowView.catalog(food, amount: amount, isLast: last[food.id] != nil,
-                                          check: usual.check(amount, isTheirs: last[food.id] != nil, kcalPer100g: food.energyKcalPer100g))
+                return LogRowView.catalog(food, amount: usual.amount, isLast: false,
+                                          check: usual.check(usual.amount, kcalPer100g: food.energyKcalPer100g))
             }))
         }
         sections.removeAll { $0.rows.isEmpty }

@@ -192,7 +192,7 @@ struct CustomaryServingTable: Sendable {
     /// food general-first ("Cheese, cream" is cream cheese), so the first two parts are also read
     /// the other way round.
     func serving(description: String, group: String?) -> CustomaryServing? {
-        let key = group.map { description + "\u{1F}" + $0 } ?? description
+        let key = NameInGroup(description: description, group: group)
         if let known = Self.rows.withLock({ $0[key] }) { return known.map { servings[$0] } }
         let row = row(description: description, group: group)
         Self.rows.withLock { rows in
@@ -205,7 +205,12 @@ struct CustomaryServingTable: Sendable {
     /// Each name's row, read once for the whole server: a page of ＋ results names twenty foods
     /// or more. The catalog reads its generic foods' (about 20,000) as it keeps their names in
     /// memory; products' are read as they are shown, up to the limit, when it starts again.
-    private static let rows = Mutex([String: Int?]())
+    private static let rows = Mutex([NameInGroup: Int?]())
+
+    private struct NameInGroup: Hashable {
+        let description: String
+        let group: String?
+    }
     private static let mostRemembered = 100_000
 
     private func row(description: String, group: String?) -> Int? {

@@ -58,6 +58,12 @@ package enum AmountCheck {
     package static let mostKilocalories = 1000.0
     package static let mostServings = 3.0
 
+    /// Why the amount a person last had of a food wants checking: it is their own serving, so
+    /// energy alone decides.
+    package static func reason(theirs grams: Double, kcalPer100g: Double?) -> String? {
+        reason(grams: grams, mostGrams: .infinity, kcalPer100g: kcalPer100g)
+    }
+
     /// Why `grams` of a food wants checking, or nil when it is plausible.
     package static func reason(grams: Double, mostGrams: Double, kcalPer100g: Double?) -> String? {
         if grams > mostGrams * 1.0001 { return "Check the amount: more than three usual servings." }
