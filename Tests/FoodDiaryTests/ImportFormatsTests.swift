@@ -94,9 +94,12 @@ import FoodDiaryStorage
 
         // A table that names each row's unit and marks deleted rows, as some apps write weigh-ins.
         let named = directory.path + "/weights.csv"
-        try "Date,Weight,Unit,Deleted\n03/20/2026,176.4,lbs,false\n03/21/2026,80.1,kg,\n03/22/2026,90,kg,true\n".write(toFile: named, atomically: true, encoding: .utf8)
+        // Issue 59: a day before 1900 is skipped, as a typed one is refused.
+        try "Date,Weight,Unit,Deleted\n03/20/2026,176.4,lbs,false\n03/21/2026,80.1,kg,\n03/22/2026,90,kg,true\n01/01/1899,80,kg,\n"
+            .write(toFile: named, atomically: true, encoding: .utf8)
         let weights = try await importer.read(fileAt: named)
-        #expect(weights.skipped.map(\.row) == [4] && weights.remarks.isEmpty, "\(weights.skipped) \(weights.remarks)")
+        #expect(weights.skipped.map(\.row) == [4, 5] && weights.remarks.isEmpty, "\(weights.skipped) \(weights.remarks)")
+        #expect(weights.skipped.last?.reason == "its date 1899-01-01 is before 1900")
         #expect(try await importer.commit(weights).measurementsAdded == 2)
         let latest = try await readings()
         #expect(latest.contains("weight 80.014 2026-03-20T08:00") && latest.contains("weight 80.1 2026-03-21T08:00") && !latest.contains { $0.hasPrefix("weight 90") })

@@ -96,7 +96,7 @@ public enum MeasureUnit: String, Sendable, Codable {
 }
 
 /// A household measure a food can be counted in: a USDA portion ("1 cup = 160 g") or a label serving.
-public struct Portion: Sendable, Equatable {
+public struct Portion: Sendable, Hashable {
     public let key: String
     public let label: String
     public let grams: Double
