@@ -99,8 +99,11 @@ for binary in "$@"; do
   page() { seconds_for -H "Expect:" -b "$jar" -F "_csrf=$token" -F "page=@$work/long-recipe.html;type=text/html" "$base/recipes/import"; }
   read -r status alone < <(page)
   printf "  recipe page, 100,000 lines   %s in %s s (%.1fx the baseline)\n" "$status" "$alone" "$(awk -v a="$alone" -v b="$ordinary" 'BEGIN {print a / b}')"
-  for _ in 1 2 3 4 5 6 7 8; do page >"$work/page.$_" & done; wait
+  pages=()
+  for n in 1 2 3 4 5 6 7 8; do page >"$work/page.$n" & pages+=($!); done
+  wait "${pages[@]}"
   echo "  the same, eight at once      $(cat "$work"/page.* | awk '{n[$1]++; if ($2 > m) m = $2} END {for (s in n) printf "%s×%d ", s, n[s]; printf "slowest %s s", m}')"
+  rm -f "$work/open.count"
   python3 -c "
 import socket, sys
 s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(64); print(s.getsockname()[1], flush=True)
@@ -114,7 +117,7 @@ while True:
   open_port=$(cat "$work/open.port")
   for target in "127.1:$open_port" "127.1:9" "2130706433:$open_port" "2130706433:9"; do
     answer=$(curl -s -b "$jar" -d "_csrf=$token" --data-urlencode "url=http://$target/x" -w '\n%{http_code}' "$base/recipes/import")
-    printf "  recipe from http://%-22s %s %s\n" "$target" "$(echo "$answer" | tail -1)" "$(echo "$answer" | grep -o 'role="alert">[^<]*' | cut -c15-70)"
+    printf "  recipe from http://%-22s %s %s\n" "$target" "$(echo "$answer" | tail -1)" "$(echo "$answer" | grep -o 'role="alert">[^<]*' | cut -c14-70)"
   done
   echo "  connections the open port saw: $(cat "$work/open.count" 2>/dev/null || echo 0)"
   kill "$listener" 2>/dev/null || true
