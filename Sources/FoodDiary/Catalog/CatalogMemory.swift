@@ -265,7 +265,7 @@ package final class CatalogMemory: @unchecked Sendable {
                 read[food.id] = (food, SearchRanking.RankedName(description: food.description, coreTerms: row[FoodSummary.columnCount], readingAhead: true))
             }
             // Each one's usual amount, worked out now with the rest of what is kept of it: ＋ shows
-            // one for every result, and a page's twenty took 6 % of its time (about 0.1 s once here).
+            // one for every result, and a page's twenty took 6 % of its time (about 17 ms once here).
             let portions = try FoodDetails.portions(db, foods: Array(read.keys))
             for (id, kept) in read { _ = UsualAmount(kept.food, portions: portions[id] ?? []) }
             lock.withLock { summaries = (fetched, read) }

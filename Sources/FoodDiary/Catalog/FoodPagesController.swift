@@ -36,8 +36,9 @@ struct FoodPagesController: Sendable {
         guard let text = context.parameters.get("id"), let id = Int64(text),
               let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
         else { throw HTTPError(.notFound, message: "There is no food with that number in the catalog.") }
-        let options = FoodAmount.options(for: food)
-        let key = try request.formQuery()["amount"] ?? FoodAmount.defaultKey(for: food)
+        let measures = food.measures
+        let options = FoodAmount.options(for: food, measures: measures.portions)
+        let key = try request.formQuery()["amount"] ?? FoodAmount.defaultKey(for: food, measures: measures)
         guard let amount = FoodAmount.chosen(key, among: options, food: food) else {
             throw HTTPError(.badRequest, message: "That amount is not one of this food's choices.")
         }

@@ -68,9 +68,8 @@ struct FoodAmount: Sendable, Equatable {
     let grams: Double
 
     /// The amount a food's page opens with: what one tap adds, so the page and ＋ agree.
-    static func defaultKey(for food: FoodDetails) -> String {
-        let (portions, usual) = food.measures
-        return usual.formChoice(among: portions) ?? ChosenAmount.usualPresetKey(food.measureUnit, metric: 100)
+    static func defaultKey(for food: FoodDetails, measures: (portions: [Portion], usual: UsualAmount)) -> String {
+        measures.usual.formChoice(among: measures.portions) ?? ChosenAmount.usualPresetKey(food.measureUnit, metric: 100)
     }
 
     /// `key` among `options`, or a preset of the other system, from a link made before a switch.
@@ -79,10 +78,11 @@ struct FoodAmount: Sendable, Equatable {
             ?? ChosenAmount.preset(key, unit: food.measureUnit).map { FoodAmount(key: $0.key, label: $0.label, grams: $0.stored) }
     }
 
-    static func options(for food: FoodDetails) -> [FoodAmount] {
+    /// The presets, then the food's measures (`FoodDetails.measures`, its usual serving among them).
+    static func options(for food: FoodDetails, measures: [Portion]) -> [FoodAmount] {
         let unit = food.measureUnit
         return ChosenAmount.presets(unit).map { FoodAmount(key: $0.key, label: $0.label, grams: $0.stored) }
-            + food.measures.portions.map { FoodAmount(key: $0.key, label: "\($0.label) = \(unit.shownText($0.grams))", grams: $0.grams) }
+            + measures.map { FoodAmount(key: $0.key, label: "\($0.label) = \(unit.shownText($0.grams))", grams: $0.grams) }
     }
 }
 

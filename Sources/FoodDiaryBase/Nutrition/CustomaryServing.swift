@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The amount people eat of a kind of food at once, from `CustomaryServings.tsv` (the FDA's
 /// reference amounts, the standard drink, USDA's household weights): a tablespoon of butter, two
@@ -192,26 +191,19 @@ struct CustomaryServingTable: Sendable {
     /// food general-first ("Cheese, cream" is cream cheese), so the first two parts are also read
     /// the other way round.
     func serving(description: String, group: String?) -> CustomaryServing? {
-        let key = NameInGroup(description: description, group: group)
-        if let known = Self.rows.withLock({ $0[key] }) { return known.map { servings[$0] } }
-        let row = row(description: description, group: group)
-        Self.rows.withLock { rows in
-            if rows.count >= Self.mostRemembered { rows.removeAll() }
-            rows[key] = .some(row)
-        }
-        return row.map { servings[$0] }
+        Self.rows.value(NameInGroup(description: description, group: group)) { row(description: description, group: group) }
+            .map { servings[$0] }
     }
 
     /// Each name's row, read once for the whole server: a page of ＋ results names twenty foods
     /// or more. The catalog reads its generic foods' (about 20,000) as it keeps their names in
     /// memory; products' are read as they are shown, up to the limit, when it starts again.
-    private static let rows = Mutex([NameInGroup: Int?]())
+    private static let rows = ServerMemo<NameInGroup, Int?>(most: 100_000)
 
     private struct NameInGroup: Hashable {
         let description: String
         let group: String?
     }
-    private static let mostRemembered = 100_000
 
     private func row(description: String, group: String?) -> Int? {
         let parts = description.split(separator: ",").map { Words.split(String($0)).map(Words.singular) }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What an ingredient line's amount weighs of one food, by that food's own household portions:
 /// "a slice" of bread is its "1 slice" portion, "1½ cups" of milk is 1.5 times its cup's weight,
@@ -238,18 +237,10 @@ struct PortionLabelReading: Sendable {
     let millilitres: Double?
     let nameWords: [String]
 
-    private static let read = Mutex([String: PortionLabelReading]())
-    /// More labels than the catalog's generic foods have; past it the memo starts again.
-    private static let most = 50_000
+    private static let read = ServerMemo<String, PortionLabelReading>(most: 50_000)
 
     static func of(_ label: String) -> PortionLabelReading {
-        if let known = read.withLock({ $0[label] }) { return known }
-        let reading = PortionLabelReading(label)
-        read.withLock { memo in
-            if memo.count >= most { memo.removeAll() }
-            memo[label] = reading
-        }
-        return reading
+        read.value(label) { PortionLabelReading(label) }
     }
 
     private init(_ label: String) {

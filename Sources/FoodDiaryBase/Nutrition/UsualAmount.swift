@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a person most likely had of a catalog food when they say no amount: what one tap adds,
 /// and what a line, a photo's suggestion or a recipe means by the food alone.
@@ -17,17 +16,8 @@ package struct UsualAmount: Sendable {
     /// `labelServing`: the food's one portion is a product label's serving, the maker's own
     /// reference amount, kept while it is a plausible serving.
     package init(description: String, group: String?, portions: [Portion], unit: MeasureUnit, labelServing: Bool = false) {
-        let key = Food(description: description, group: group, portions: portions, unit: unit, labelServing: labelServing, shownIn: UnitSystem.shown)
-        if let known = Self.known.withLock({ $0[key] }) {
-            self = known
-            return
-        }
-        self.init(working: key)
-        let worked = self
-        Self.known.withLock { known in
-            if known.count >= Self.mostKnown { known.removeAll() }
-            known[key] = worked
-        }
+        let food = Food(description: description, group: group, portions: portions, unit: unit, labelServing: labelServing, shownIn: UnitSystem.shown)
+        self = Self.known.value(food) { UsualAmount(working: food) }
     }
 
     /// A food as far as its usual amount goes, in the units its labels are written for.
@@ -43,8 +33,7 @@ package struct UsualAmount: Sendable {
     /// Each food's usual amount, worked out once for the whole server: ＋ shows twenty results or
     /// more, each weighed by its kind and portions, and working them out anew each time made the
     /// page 6 % slower than before the customary servings.
-    private static let known = Mutex([Food: UsualAmount]())
-    private static let mostKnown = 50_000
+    private static let known = ServerMemo<Food, UsualAmount>(most: 50_000)
 
     private init(working food: Food) {
         let (description, group, portions, unit, labelServing) = (food.description, food.group, food.portions, food.unit, food.labelServing)
