@@ -60,7 +60,9 @@ import FoodDiaryTools
         #expect(exported.meals == summary.meals && exported.entries == summary.entries && exported.photos == summary.photos)
 
         let target = try PortabilityFixtures.emptyDiary(in: directory, "target")
-        let importer = PortabilityFixtures.importer(target, catalog: try CatalogDatabase.open(path: config.catalogPath))
+        // Imported the day after the demo's last day: a reading dated after the import is refused.
+        let importer = PortabilityFixtures.importer(target, catalog: try CatalogDatabase.open(path: config.catalogPath),
+                                                    now: LocalDateTime(parsing: "2026-11-25T12:00")!.instant(utcOffsetMinutes: 0))
         let outcome = try await importer.commit(try await importer.read(fileAt: first))
         #expect(outcome.mealsAdded == summary.meals && outcome.photosAdded == summary.photos && outcome.recipesAdded == 1)
         _ = try await DiaryExporter(database: target.database, photos: target.photos).export(to: second)

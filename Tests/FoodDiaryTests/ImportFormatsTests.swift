@@ -60,7 +60,9 @@ import FoodDiaryStorage
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
-        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
+        // Imported on 2026-03-25, after the files' last days.
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory),
+                                                    now: LocalDateTime(parsing: "2026-03-25T12:00")!.instant(utcOffsetMinutes: 0))
         func readings() async throws -> [String] {
             try await diary.database.read { db in
                 try String.fetchAll(db, sql: """
@@ -94,12 +96,12 @@ import FoodDiaryStorage
 
         // A table that names each row's unit and marks deleted rows, as some apps write weigh-ins.
         let named = directory.path + "/weights.csv"
-        // Issue 59: a day before 1900 is skipped, as a typed one is refused.
-        try "Date,Weight,Unit,Deleted\n03/20/2026,176.4,lbs,false\n03/21/2026,80.1,kg,\n03/22/2026,90,kg,true\n01/01/1899,80,kg,\n"
+        // Issue 59: a day before 1900, or one that has not come yet, is skipped, as a typed one is refused.
+        try "Date,Weight,Unit,Deleted\n03/20/2026,176.4,lbs,false\n03/21/2026,80.1,kg,\n03/22/2026,90,kg,true\n01/01/1899,80,kg,\n03/26/2026,80,kg,\n"
             .write(toFile: named, atomically: true, encoding: .utf8)
         let weights = try await importer.read(fileAt: named)
-        #expect(weights.skipped.map(\.row) == [4, 5] && weights.remarks.isEmpty, "\(weights.skipped) \(weights.remarks)")
-        #expect(weights.skipped.last?.reason == "its date 1899-01-01 is before 1900")
+        #expect(weights.skipped.map(\.row) == [4, 5, 6] && weights.remarks.isEmpty, "\(weights.skipped) \(weights.remarks)")
+        #expect(weights.skipped.dropFirst().map(\.reason) == ["its date 1899-01-01 is before 1900", "its date 2026-03-26 has not come yet"])
         #expect(try await importer.commit(weights).measurementsAdded == 2)
         let latest = try await readings()
         #expect(latest.contains("weight 80.014 2026-03-20T08:00") && latest.contains("weight 80.1 2026-03-21T08:00") && !latest.contains { $0.hasPrefix("weight 90") })
@@ -118,6 +120,12 @@ import FoodDiaryStorage
             (#"{"body_measurements": [\#(fine), {"measure": "weight", "value": 900, "measured_local": "2026-03-02T07:30", "utc_offset_minutes": 0, "created_at": ""}]}"#, "no body measures"),
             (#"{"water": [{"ml": 9000, "drunk_local": "2026-03-02T09:00", "utc_offset_minutes": 0, "created_at": ""}]}"#, "1 to 2,000 ml"),
             (#"{"body_measurements": [{"measure": "weight", "value": 80, "measured_local": "yesterday", "utc_offset_minutes": 0, "created_at": ""}]}"#, "a time like"),
+            // Issue 59: the day after the import's (2026-03-09 in UTC, but already the 10th at +14:00), and an offset no place keeps.
+            (#"{"body_measurements": [{"measure": "weight", "value": 80, "measured_local": "2026-03-10T07:30", "utc_offset_minutes": 0, "created_at": ""}]}"#, "has not come yet"),
+            (#"{"water": [{"ml": 250, "drunk_local": "2026-03-11T00:30", "utc_offset_minutes": 840, "created_at": ""}]}"#, "has not come yet"),
+            (#"{"body_measurements": [{"measure": "weight", "value": 80, "measured_local": "2026-03-01T07:30", "utc_offset_minutes": -9223372036854775808, "created_at": ""}]}"#, "no place keeps"),
+            (#"{"meals": [{"ref": 1, "eaten_local": "2026-03-01T12:30", "utc_offset_minutes": 100000, "notes": "", "is_favourite": false, "tags": [], "entries": [], "shares": [], "created_at": "", "updated_at": ""}]}"#, "no place keeps"),
+            (#"{"body_measures": [{"key": "own9", "name": "", "unit": "cm", "is_shown": true}]}"#, "1 to 40 characters"),
             (#"{"nutrient_targets": {"life_stage": "elf", "goals": []}}"#, "does not know"),
             (#"{"nutrient_targets": {"goals": [{"nutrient": "ironMg", "minimum": 1e12}]}}"#, "from 0.01 to 1,000,000 mg"),
             (#"{"nutrient_targets": {"goals": [{"nutrient": "fiberG", "minimum": 40, "maximum": 30}]}}"#, "is not a minimum and maximum"),
@@ -130,6 +138,32 @@ import FoodDiaryStorage
         }
         #expect(try await diary.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM body_measurement") } == 0)
         #expect(try await diary.database.read { db in try NutrientQueries.settings(db) } == NutrientSettings(), "no target of a refused file is kept")
+    }
+
+    /// Issue 59: a measure in a diary file is the diary's measure of that name whatever its case, and
+    /// one whose name a measure of another unit has already keeps its unit in its name: no two
+    /// measures of a diary read alike.
+    @Test func aDiaryFilesMeasuresMatchTheDiarysByNameWhateverTheCase() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory))
+        let calf = try #require(try await diary.database.addMeasure(name: "Calf", unit: .centimetres))
+        let path = directory.path + "/diary.json"
+        try #"""
+            {"format": "fooddiary-diary", "version": 1,
+             "body_measures": [{"key": "own7", "name": "calf", "unit": "cm", "is_shown": true}, {"key": "own8", "name": "CHEST", "unit": "percent", "is_shown": true}],
+             "body_measurements": [{"measure": "own7", "value": 36.5, "measured_local": "2026-03-01T07:30", "utc_offset_minutes": 0, "created_at": ""},
+                                   {"measure": "own8", "value": 20, "measured_local": "2026-03-01T07:30", "utc_offset_minutes": 0, "created_at": ""}]}
+            """#.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try await importer.commit(try await importer.read(fileAt: path)).measurementsAdded == 2)
+        let measures = try await diary.database.read { db in try BodyQueries.measures(db) }
+        #expect(Set(measures.map { $0.name.lowercased() }).count == measures.count, "\(measures.map(\.name))")
+        #expect(measures.filter { $0.key.hasPrefix("own") }.map(\.name) == ["Calf", "CHEST (%)"])
+        let readings = try await diary.database.read { db in
+            try String.fetchAll(db, sql: "SELECT b.key || ' ' || m.value FROM body_measurement m JOIN body_measure b ON b.id = m.measure_id ORDER BY b.position")
+        }
+        #expect(readings == ["\(calf) 36.5", "\(try #require(measures.last?.key)) 20.0"])
     }
 
     @Test func cronometerRowsBecomeFoodsWithTheFilesNutrientsExactly() async throws {

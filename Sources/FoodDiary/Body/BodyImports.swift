@@ -15,7 +15,7 @@ extension OtherAppExports {
         let required = try table.require(["Day", "Metric", "Unit", "Amount"], format: format)
         let (day, metric, unit, amount) = (required[0], required[1], required[2], required[3])
         let time = table.column(["Time"])
-        var readings = BodyRows(timeZone: context.timeZone)
+        var readings = BodyRows(timeZone: context.timeZone, today: context.today)
         for (number, fields) in table.rows {
             let name = fields.field(metric)
             guard let key = measureNames[name.lowercased()] else {
@@ -37,7 +37,7 @@ extension OtherAppExports {
         let day = try table.require(["Date", "Weight"], format: format)[0]
         let unitColumn = table.column(["Unit", "Units"]), deleted = table.column(["Deleted"])
         let columns = table.headers.enumerated().compactMap { index, header in measureNames[header.lowercased()].map { (index, $0) } }
-        var readings = BodyRows(timeZone: context.timeZone)
+        var readings = BodyRows(timeZone: context.timeZone, today: context.today)
         for (number, fields) in table.rows {
             if ["true", "yes", "1"].contains(fields.field(deleted).lowercased()) {
                 readings.skipped.append(SkippedRow(row: number, reason: "the file marks it deleted"))
@@ -61,6 +61,7 @@ extension OtherAppExports {
 /// Readings gathered from a file's rows, each checked as the body pages check a typed one.
 private struct BodyRows {
     let timeZone: TimeZone
+    let today: LocalDate
     var readings: [DiaryDocument.BodyMeasurementRecord] = []
     var skipped: [SkippedRow] = []
 
@@ -71,6 +72,10 @@ private struct BodyRows {
         }
         guard date >= LocalDate.firstDiaryDay else {
             skipped.append(SkippedRow(row: row, reason: "its date \(date) is before 1900"))
+            return
+        }
+        guard date <= today else {
+            skipped.append(SkippedRow(row: row, reason: "its date \(date) has not come yet"))
             return
         }
         guard case .value(let value) = ForeignValues.number(amount) else {

@@ -104,17 +104,27 @@ extension DiaryDocumentWriter {
             }
         }
         var measureIDs: [String: Int64] = [:]
-        for measure in try BodyQueries.measures(db) { measureIDs[measure.key] = measure.id }
+        var held = try BodyQueries.measures(db)
+        for measure in held { measureIDs[measure.key] = measure.id }
         for measure in document.bodyMeasures {
             guard let unit = BodyMeasure.Unit(rawValue: measure.unit) else {
                 throw ImportRefusal(description: "Measure “\(measure.name.prefix(40))” is in “\(measure.unit.prefix(20))”: kg, cm or percent belong there.")
             }
-            if let id = try Int64.fetchOne(db, sql: "SELECT id FROM body_measure WHERE key = ? AND unit = ? OR (key LIKE 'own%' AND name = ? AND unit = ?) ORDER BY key = ? DESC LIMIT 1",
-                                           arguments: [measure.key, unit.rawValue, measure.name, unit.rawValue, measure.key]) {
-                measureIDs[measure.key] = id
+            let name = measure.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !name.isEmpty, name.count <= BodyMeasure.maxNameLength else {
+                throw ImportRefusal(description: "A measure is named “\(name.prefix(40))…”: a measure's name is 1 to \(BodyMeasure.maxNameLength) characters.")
+            }
+            // The name is what a person tells measures apart by, so it matches whatever its case.
+            let lowered = name.lowercased()
+            if let same = held.first(where: { $0.key == measure.key && $0.unit == unit })
+                ?? held.first(where: { $0.name.lowercased() == lowered && $0.unit == unit }) {
+                measureIDs[measure.key] = same.id
                 continue
             }
-            measureIDs[measure.key] = try AppDatabase.insertMeasure(db, name: measure.name, unit: unit, isShown: measure.isShown).id
+            let free = Self.freeName(name, unit: unit, taken: Set(held.map { $0.name.lowercased() }))
+            let added = try AppDatabase.insertMeasure(db, name: free, unit: unit, isShown: measure.isShown)
+            measureIDs[measure.key] = added.id
+            held.append(BodyMeasure(id: added.id, key: added.key, name: free, unit: unit, isShown: measure.isShown))
         }
         var units: [Int64: BodyMeasure.Unit] = [:]
         for measure in try BodyQueries.measures(db) { units[measure.id] = measure.unit }
@@ -134,7 +144,7 @@ extension DiaryDocumentWriter {
             guard units[measureID]?.storedRange.contains(reading.value) == true else {
                 throw ImportRefusal(description: "A reading of “\(reading.measure.prefix(40))” is \(reading.value), which no body measures.")
             }
-            try AppDatabase.insertMeasurement(db, measureID: measureID, value: reading.value, at: try time(reading.measuredLocal),
+            try AppDatabase.insertMeasurement(db, measureID: measureID, value: reading.value, at: try time(reading.measuredLocal, utcOffsetMinutes: reading.utcOffsetMinutes),
                                               utcOffsetMinutes: reading.utcOffsetMinutes, createdAt: try stamp(reading.createdAt))
             outcome.measurementsAdded += 1
         }
@@ -151,18 +161,38 @@ extension DiaryDocumentWriter {
             guard WaterDrink.millilitresAtOnce.contains(drink.millilitres) else {
                 throw ImportRefusal(description: "A glass of water is \(drink.millilitres) ml: one drink is 1 to 2,000 ml.")
             }
-            try AppDatabase.insertWater(db, millilitres: drink.millilitres, at: try time(drink.drunkLocal), utcOffsetMinutes: drink.utcOffsetMinutes,
+            try AppDatabase.insertWater(db, millilitres: drink.millilitres, at: try time(drink.drunkLocal, utcOffsetMinutes: drink.utcOffsetMinutes), utcOffsetMinutes: drink.utcOffsetMinutes,
                                         createdAt: try stamp(drink.createdAt))
             outcome.drinksAdded += 1
         }
     }
 
-    private func time(_ text: String) throws -> LocalDateTime {
+    /// A measure from a file whose name this diary gives a measure of another unit already ("Chest"
+    /// in percent beside the built-in chest in cm) keeps its unit in its name.
+    private static func freeName(_ name: String, unit: BodyMeasure.Unit, taken: Set<String>) -> String {
+        let symbol = unit == .percent ? "%" : unit.rawValue
+        var candidate = name
+        var number = 1
+        while taken.contains(candidate.lowercased()) {
+            number += 1
+            let suffix = number == 2 ? " (\(symbol))" : " (\(symbol) \(number - 1))"
+            candidate = String(name.prefix(BodyMeasure.maxNameLength - suffix.count)) + suffix
+        }
+        return candidate
+    }
+
+    /// A reading's or a drink's wall-clock time, on a day between 1900 and the day it is now where
+    /// it was taken (its own UTC offset), as the pages take one.
+    private func time(_ text: String, utcOffsetMinutes: Int) throws -> LocalDateTime {
         guard let time = LocalDateTime(parsing: text) else {
             throw ImportRefusal(description: "The file has the time “\(text.prefix(40))” where a time like 2026-03-09T07:30 belongs.")
         }
         guard time.date >= LocalDate.firstDiaryDay else {
             throw ImportRefusal(description: "The file has a reading or a drink on \(time.date), before 1900: check its years.")
+        }
+        let today = LocalDateTime(now.addingTimeInterval(Double(try offset(utcOffsetMinutes)) * 60), in: .gmt).date
+        guard time.date <= today else {
+            throw ImportRefusal(description: "The file has a reading or a drink on \(time.date), a day that has not come yet: check its years.")
         }
         return time
     }

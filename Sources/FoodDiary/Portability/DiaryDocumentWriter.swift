@@ -20,6 +20,14 @@ struct DiaryDocumentWriter {
         return text
     }
 
+    /// A time's UTC offset, checked before any arithmetic with it, with words the table's own check lacks.
+    func offset(_ minutes: Int) throws -> Int {
+        guard LocalDateTime.storableUTCOffsetMinutes.contains(minutes) else {
+            throw ImportRefusal(description: "The file has the UTC offset \(minutes) minutes, which no place keeps (−840 to 840).")
+        }
+        return minutes
+    }
+
     func add(_ document: DiaryDocument) throws -> ImportOutcome {
         var outcome = ImportOutcome()
         for goal in document.goals {
@@ -132,7 +140,7 @@ struct DiaryDocumentWriter {
         try db.cachedStatement(sql: """
             INSERT INTO meal (eaten_local, utc_offset_minutes, notes, photo_sha256, latitude, longitude, location_source, place_id, is_favourite, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [meal.eatenLocal, meal.utcOffsetMinutes, meal.notes, meal.photoSHA256, meal.latitude, meal.longitude,
+            """).execute(arguments: [meal.eatenLocal, try offset(meal.utcOffsetMinutes), meal.notes, meal.photoSHA256, meal.latitude, meal.longitude,
                              meal.locationSource, placeID, meal.isFavourite, try stamp(meal.createdAt),
                              try stamp(meal.updatedAt)])
         let mealID = db.lastInsertedRowID

@@ -31,8 +31,8 @@ package struct DiaryImporter: Sendable {
         case .table(let table):
             let (days, units) = try await database.read { db in (try PortabilityQueries.daysWithMeals(db), try BodyQueries.settings(db).units) }
             let links = try await catalog.foodsByName().mapValues { ForeignDiaryBuilder.CatalogLink(id: $0.id, dataType: $0.dataType, ndbNumber: $0.ndbNumber) }
-            let timeZone = timeZone
-            return try await offTheCooperativePool { try OtherAppExports.read(table, context: .init(catalog: links, timeZone: timeZone, daysWithMeals: days, units: units)) }
+            let context = OtherAppExports.Context(catalog: links, timeZone: timeZone, today: LocalDateTime(now(), in: timeZone).date, daysWithMeals: days, units: units)
+            return try await offTheCooperativePool { try OtherAppExports.read(table, context: context) }
         }
     }
 

@@ -20,6 +20,8 @@ enum OtherAppExports {
     struct Context {
         let catalog: [String: ForeignDiaryBuilder.CatalogLink]
         let timeZone: TimeZone
+        /// The diary's day now: a reading dated after it is a wrong year or a wrong day-month order.
+        let today: LocalDate
         /// Days the diary has meals on already, which a file of day totals must not count twice.
         let daysWithMeals: Set<LocalDate>
         /// What a file that does not name its units (MyFitnessPal's measurements) is read in.

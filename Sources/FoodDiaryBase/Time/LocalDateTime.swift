@@ -49,6 +49,10 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         self.minute = secondsIntoDay % 3_600 / 60
     }
 
+    /// The UTC offsets the diary's tables take (±14:00, the widest any place keeps): a time outside
+    /// them came from a broken file.
+    package static let storableUTCOffsetMinutes = -14 * 60...14 * 60
+
     /// The instant this wall-clock time was, `utcOffsetMinutes` ahead of UTC.
     public func instant(utcOffsetMinutes: Int) -> Date {
         Date(timeIntervalSince1970: Double(date.daysSince1970 * 86_400 + hour * 3_600 + minute * 60 - utcOffsetMinutes * 60))

@@ -27,8 +27,9 @@ enum PortabilityFixtures {
         return catalog
     }
 
-    static func importer(_ diary: Diary, catalog: CatalogDatabase, timeZone: TimeZone = TimeZone(identifier: "Europe/London")!) -> DiaryImporter {
-        DiaryImporter(diary: diary, catalog: catalog, timeZone: timeZone, now: { TestEnvironment.fixedNow })
+    static func importer(_ diary: Diary, catalog: CatalogDatabase, timeZone: TimeZone = TimeZone(identifier: "Europe/London")!,
+                         now: Date = TestEnvironment.fixedNow) -> DiaryImporter {
+        DiaryImporter(diary: diary, catalog: catalog, timeZone: timeZone, now: { now })
     }
 
     /// Day totals of energy (kcal) by date, for the days that have meals.
