@@ -1058,6 +1058,13 @@ class Journeys:
         self.find("#url").send_keys(f"{self.recipe_site.base}/no-recipe.html")
         self.click("form[action='/recipes/import'] button.primary", "recipe-import-no-recipe")
         self.assertIn("no recipe FoodDiary can read", self.text())
+        # Issue 59: a pasted page past the stated 5 MB is refused with that limit, and the paste stays.
+        self.find("details.recipe-import-other summary").click()
+        self.browser.execute_script("document.querySelector('#html').value = '<p>' + 'a'.repeat(5200000)")
+        self.click("details.recipe-import-other form:not([enctype]) button", "recipe-import-paste-too-large")
+        self.assertIn("5 MB", self.find(".error-notice").text)
+        self.assertIsNotNone(self.find("details.recipe-import-other").get_attribute("open"), "the paste is shown again")
+        self.assertEqual(self.browser.execute_script("return document.querySelector('#html').value.length"), 5200003)
 
     def test_9y_an_export_to_open_in_a_spreadsheet_and_another_apps_log_imported(self):
         self.browser.get_log("browser")
