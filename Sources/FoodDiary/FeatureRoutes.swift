@@ -126,7 +126,8 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     ItemisingController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: timeZone, now: now)
         .addRoutes(to: routes)
     MyFoodsController(household: household, renderer: renderer, now: now, model: settings.model).addRoutes(to: routes)
-    RecipesController(catalog: catalog, household: household, online: online, openFoodFacts: openFoodFacts, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
+    RecipesController(catalog: catalog, household: household, online: online, openFoodFacts: openFoodFacts, serverKey: settings.fdcAPIKey, renderer: renderer,
+                      timeZone: timeZone, now: now)
         .addRoutes(to: routes)
     HouseholdFoodsController(household: household, now: now).addRoutes(to: routes)
     BackupsController(maker: BackupMaker(dataDirectory: settings.dataDirectory, now: now), folder: .backups(settings.backupsPath),

@@ -45,6 +45,12 @@ extension AmountFieldsView.Option: TemplateKeyed {
     }
 }
 
+extension BackLinkView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "url": self.url.templateValue; case "text": self.text.templateValue; default: .absent }
+    }
+}
+
 extension BackupsView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "problem": self.problem.templateValue; case "directory": self.directory.templateValue; case "schedule": self.schedule.templateValue; case "archives": self.archives.templateValue; case "hasArchives": self.hasArchives.templateValue; case "restoreCommand": self.restoreCommand.templateValue; default: .absent }
@@ -179,7 +185,7 @@ extension DayBodyView.Drink: TemplateKeyed {
 
 extension DayView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "slots": self.slots.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; case "bodyCard": self.bodyCard.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "slots": self.slots.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; case "bodyCard": self.bodyCard.templateValue; case "welcome": self.welcome.templateValue; default: .absent }
     }
 }
 
@@ -233,13 +239,13 @@ extension EnergyView.Rate: TemplateKeyed {
 
 extension EntryDetailView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "meal": self.meal.templateValue; case "mealNotes": self.mealNotes.templateValue; case "mealPhotoURL": self.mealPhotoURL.templateValue; case "mealPlace": self.mealPlace.templateValue; case "csrfToken": self.csrfToken.templateValue; case "description": self.description.templateValue; case "brandOwner": self.brandOwner.templateValue; case "source": self.source.templateValue; case "amountText": self.amountText.templateValue; case "lines": self.lines.templateValue; case "basisText": self.basisText.templateValue; case "isQuickAdd": self.isQuickAdd.templateValue; case "action": self.action.templateValue; case "removeAction": self.removeAction.templateValue; case "amount": self.amount.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "saveForLater": self.saveForLater.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "meal": self.meal.templateValue; case "mealNotes": self.mealNotes.templateValue; case "mealPhotoURL": self.mealPhotoURL.templateValue; case "mealPlace": self.mealPlace.templateValue; case "csrfToken": self.csrfToken.templateValue; case "description": self.description.templateValue; case "brandOwner": self.brandOwner.templateValue; case "source": self.source.templateValue; case "amountText": self.amountText.templateValue; case "lines": self.lines.templateValue; case "basisText": self.basisText.templateValue; case "isQuickAdd": self.isQuickAdd.templateValue; case "action": self.action.templateValue; case "removeAction": self.removeAction.templateValue; case "amount": self.amount.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "saveForLater": self.saveForLater.templateValue; case "back": self.back.templateValue; case "backLink": self.backLink.templateValue; default: .absent }
     }
 }
 
 extension EntryRowView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "description": self.description.templateValue; case "brandOwner": self.brandOwner.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "anchor": self.anchor.templateValue; case "description": self.description.templateValue; case "brandOwner": self.brandOwner.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; case "isChanged": self.isChanged.templateValue; case "canChangeAmount": self.canChangeAmount.templateValue; default: .absent }
     }
 }
 
@@ -275,7 +281,7 @@ extension FoodDataCentralSettingsView: TemplateKeyed {
 
 extension FoodDetailView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "barcode": self.barcode.templateValue; case "sourceNote": self.sourceNote.templateValue; case "productPhotoURL": self.productPhotoURL.templateValue; case "notice": self.notice.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "backURL": self.backURL.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; case "csrfToken": self.csrfToken.templateValue; case "logSource": self.logSource.templateValue; case "amountKey": self.amountKey.templateValue; case "logTargets": self.logTargets.templateValue; case "hasLogTargets": self.hasLogTargets.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "description": self.description.templateValue; case "foodGroup": self.foodGroup.templateValue; case "source": self.source.templateValue; case "commonName": self.commonName.templateValue; case "brandOwner": self.brandOwner.templateValue; case "labelServing": self.labelServing.templateValue; case "barcode": self.barcode.templateValue; case "sourceNote": self.sourceNote.templateValue; case "productPhotoURL": self.productPhotoURL.templateValue; case "notice": self.notice.templateValue; case "amountLabel": self.amountLabel.templateValue; case "amounts": self.amounts.templateValue; case "backText": self.backText.templateValue; case "backURL": self.backURL.templateValue; case "label": self.label.templateValue; case "groups": self.groups.templateValue; case "csrfToken": self.csrfToken.templateValue; case "logSource": self.logSource.templateValue; case "amountKey": self.amountKey.templateValue; case "logTargets": self.logTargets.templateValue; case "hasLogTargets": self.hasLogTargets.templateValue; case "logDay": self.logDay.templateValue; case "logSlot": self.logSlot.templateValue; default: .absent }
     }
 }
 
@@ -431,13 +437,19 @@ extension LogAgainView: TemplateKeyed {
 
 extension LogRowView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "kcal": self.kcal.templateValue; case "field": self.field.templateValue; case "value": self.value.templateValue; case "buttonLabel": self.buttonLabel.templateValue; case "url": self.url.templateValue; case "check": self.check.templateValue; default: .absent }
+        switch key { case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "kcal": self.kcal.templateValue; case "field": self.field.templateValue; case "value": self.value.templateValue; case "buttonLabel": self.buttonLabel.templateValue; case "url": self.url.templateValue; case "check": self.check.templateValue; case "addedHere": self.addedHere.templateValue; case "checkURL": self.checkURL.templateValue; default: .absent }
     }
 }
 
 extension LogSectionView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "heading": self.heading.templateValue; case "note": self.note.templateValue; case "rows": self.rows.templateValue; default: .absent }
+    }
+}
+
+extension LogTargetChoice: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "options": self.options.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; default: .absent }
     }
 }
 
@@ -455,7 +467,7 @@ extension LogView: TemplateKeyed {
 
 extension LogView.Added: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "description": self.description.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; case "changeURL": self.changeURL.templateValue; case "entryID": self.entryID.templateValue; case "throughID": self.throughID.templateValue; case "mealID": self.mealID.templateValue; case "madeMeal": self.madeMeal.templateValue; default: .absent }
+        switch key { case "description": self.description.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; case "changeURL": self.changeURL.templateValue; case "changesInPlace": self.changesInPlace.templateValue; case "entryID": self.entryID.templateValue; case "throughID": self.throughID.templateValue; case "mealID": self.mealID.templateValue; case "madeMeal": self.madeMeal.templateValue; default: .absent }
     }
 }
 
@@ -479,7 +491,7 @@ extension MealDeleteView: TemplateKeyed {
 
 extension MealDetailView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "photo": self.photo.templateValue; case "location": self.location.templateValue; case "tags": self.tags.templateValue; case "hasTags": self.hasTags.templateValue; case "photoError": self.photoError.templateValue; case "photoAction": self.photoAction.templateValue; case "removePhotoAction": self.removePhotoAction.templateValue; case "dayHeading": self.dayHeading.templateValue; case "dayISO": self.dayISO.templateValue; case "time": self.time.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "lines": self.lines.templateValue; case "hasPartialTotals": self.hasPartialTotals.templateValue; case "addFoodURL": self.addFoodURL.templateValue; case "sayItMealID": self.sayItMealID.templateValue; case "createdText": self.createdText.templateValue; case "updatedText": self.updatedText.templateValue; case "editURL": self.editURL.templateValue; case "deleteURL": self.deleteURL.templateValue; case "dayURL": self.dayURL.templateValue; case "isFavourite": self.isFavourite.templateValue; case "favouriteAction": self.favouriteAction.templateValue; case "logAgainURL": self.logAgainURL.templateValue; case "shareURL": self.shareURL.templateValue; case "shares": self.shares.templateValue; case "hasShares": self.hasShares.templateValue; case "itemise": self.itemise.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "photo": self.photo.templateValue; case "location": self.location.templateValue; case "tags": self.tags.templateValue; case "hasTags": self.hasTags.templateValue; case "photoError": self.photoError.templateValue; case "photoAction": self.photoAction.templateValue; case "removePhotoAction": self.removePhotoAction.templateValue; case "dayHeading": self.dayHeading.templateValue; case "dayISO": self.dayISO.templateValue; case "time": self.time.templateValue; case "utcOffset": self.utcOffset.templateValue; case "notes": self.notes.templateValue; case "foodCountText": self.foodCountText.templateValue; case "kcalText": self.kcalText.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "lines": self.lines.templateValue; case "hasPartialTotals": self.hasPartialTotals.templateValue; case "addFoodURL": self.addFoodURL.templateValue; case "sayItMealID": self.sayItMealID.templateValue; case "createdText": self.createdText.templateValue; case "updatedText": self.updatedText.templateValue; case "editURL": self.editURL.templateValue; case "deleteURL": self.deleteURL.templateValue; case "dayURL": self.dayURL.templateValue; case "isFavourite": self.isFavourite.templateValue; case "favouriteAction": self.favouriteAction.templateValue; case "logAgainURL": self.logAgainURL.templateValue; case "shareURL": self.shareURL.templateValue; case "shares": self.shares.templateValue; case "hasShares": self.hasShares.templateValue; case "itemise": self.itemise.templateValue; case "back": self.back.templateValue; default: .absent }
     }
 }
 
@@ -731,7 +743,7 @@ extension ReadingRowView: TemplateKeyed {
 
 extension RecipeDetailView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "servingsText": self.servingsText.templateValue; case "notes": self.notes.templateValue; case "sourceURL": self.sourceURL.templateValue; case "photoURL": self.photoURL.templateValue; case "ingredients": self.ingredients.templateValue; case "hasIngredients": self.hasIngredients.templateValue; case "totalKcal": self.totalKcal.templateValue; case "servingKcal": self.servingKcal.templateValue; case "totalLines": self.totalLines.templateValue; case "servingLines": self.servingLines.templateValue; case "addIngredientURL": self.addIngredientURL.templateValue; case "editURL": self.editURL.templateValue; case "deleteAction": self.deleteAction.templateValue; case "household": self.household.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "servingsText": self.servingsText.templateValue; case "notes": self.notes.templateValue; case "sourceURL": self.sourceURL.templateValue; case "photoURL": self.photoURL.templateValue; case "ingredients": self.ingredients.templateValue; case "hasIngredients": self.hasIngredients.templateValue; case "totalKcal": self.totalKcal.templateValue; case "servingKcal": self.servingKcal.templateValue; case "totalLines": self.totalLines.templateValue; case "servingLines": self.servingLines.templateValue; case "addIngredientURL": self.addIngredientURL.templateValue; case "editURL": self.editURL.templateValue; case "deleteAction": self.deleteAction.templateValue; case "household": self.household.templateValue; case "logForm": self.logForm.templateValue; default: .absent }
     }
 }
 
@@ -756,6 +768,18 @@ extension RecipeImportPreviewView: TemplateKeyed {
 extension RecipeImportView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "address": self.address.templateValue; case "problem": self.problem.templateValue; case "pasted": self.pasted.templateValue; case "pageLimit": self.pageLimit.templateValue; case "showsOtherWays": self.showsOtherWays.templateValue; default: .absent }
+    }
+}
+
+extension RecipeLogFormView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "source": self.source.templateValue; case "portionKey": self.portionKey.templateValue; case "today": self.today.templateValue; case "slots": self.slots.templateValue; default: .absent }
+    }
+}
+
+extension RecipeLogFormView.SlotOption: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "name": self.name.templateValue; case "selected": self.selected.templateValue; default: .absent }
     }
 }
 
@@ -795,9 +819,21 @@ extension SavedFoodsView.Row: TemplateKeyed {
     }
 }
 
+extension SettingsView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "schemes": self.schemes.templateValue; case "diary": self.diary.templateValue; case "foods": self.foods.templateValue; default: .absent }
+    }
+}
+
+extension SettingsView.Link: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "url": self.url.templateValue; case "name": self.name.templateValue; case "detail": self.detail.templateValue; default: .absent }
+    }
+}
+
 extension SetupView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "token": self.token.templateValue; case "fields": self.fields.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "token": self.token.templateValue; case "fields": self.fields.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "keepsEarlierDiary": self.keepsEarlierDiary.templateValue; default: .absent }
     }
 }
 
@@ -930,18 +966,19 @@ extension UsualFoodsView.Food: TemplateKeyed {
 /// Every key a view model answers, for the test that each template key names one.
 enum TemplateKeys {
     static let all: Set<String> = [
-        "action", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL", "addURL", "added", "additions",
-        "address", "advice", "againstText", "alreadySaved", "amount", "amountKey", "amountLabel", "amountText",
-        "amounts", "archives", "attribution", "averageText", "back", "backLabel", "backURL", "barcode",
-        "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText",
-        "bodyCard", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "button", "buttonLabel",
-        "buttonText", "buttons", "byInvitation", "canImport", "cancelURL", "carbohydrate", "changeURL", "chart",
-        "check", "checked", "choiceError", "choosePath", "chooseURL", "chosen", "colorScheme", "colorSchemes",
-        "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery",
-        "count", "countError", "countText", "countedText", "country", "countryError", "countryNote", "created",
-        "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey", "date", "dateText", "day",
-        "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL", "days", "decimalMark", "defaultAmount",
-        "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries",
+        "action", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL", "addURL", "added", "addedHere",
+        "additions", "address", "advice", "againstText", "alreadySaved", "amount", "amountKey", "amountLabel",
+        "amountText", "amounts", "anchor", "archives", "attribution", "averageText", "back", "backLabel",
+        "backLink", "backText", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary",
+        "bars", "baselineY", "basisLabel", "basisText", "bodyCard", "brand", "brandError", "brandOwner",
+        "brandedHint", "brandedURL", "button", "buttonLabel", "buttonText", "buttons", "byInvitation", "canChangeAmount",
+        "canImport", "cancelURL", "carbohydrate", "changeURL", "changesInPlace", "chart", "check", "checkURL",
+        "checked", "choiceError", "choosePath", "chooseURL", "chosen", "colorScheme", "colorSchemes", "commitURL",
+        "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count",
+        "countError", "countText", "countedText", "country", "countryError", "countryNote", "created", "createdText",
+        "csrfToken", "currentError", "currentGoalText", "currentKey", "date", "dateText", "day", "dayHeading",
+        "dayISO", "dayPageURL", "dayText", "dayURL", "days", "decimalMark", "defaultAmount", "deleteAction",
+        "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries", "diary",
         "diaryName", "directory", "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares", "earlierText",
         "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices",
         "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID", "error",
@@ -955,44 +992,45 @@ enum TemplateKeys {
         "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved",
         "hasSections", "hasShares", "hasSources", "hasTags", "hasWeight", "heading", "headline", "height",
         "household", "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index",
-        "information", "ingredients", "insteadURL", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood",
-        "isIncomplete", "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved",
-        "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate", "itemise",
-        "kcal", "kcalText", "keep", "key", "kind", "label", "labelError", "labelNotice",
-        "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latestText", "latitude", "latitudeError",
-        "legend", "likenessText", "likes", "linePoints", "lines", "link", "listURL", "location",
-        "locationSource", "logAgainURL", "logSource", "logTargets", "longitude", "longitudeError", "lowText", "macroChart",
-        "macros", "madeAt", "madeMeal", "mapURL", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB",
-        "maximum", "maximumField", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL",
-        "mealPlace", "mealVersion", "meals", "measures", "message", "methodText", "millilitres", "minimum",
-        "minimumField", "minimumLength", "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods",
-        "name", "nameError", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken",
-        "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError",
-        "nothingFound", "nothingRead", "notice", "nutrients", "offersPhoto", "online", "onlineBox", "openAction",
-        "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError", "page",
-        "pageCount", "pageLimit", "pagination", "partialText", "passwordError", "pasted", "people", "peopleError",
-        "per", "perServing", "percentText", "periodText", "periods", "photo", "photoAction", "photoError",
-        "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
-        "plotRightText", "portions", "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein",
-        "query", "queryError", "quickAddURL", "rateText", "rates", "readLabelAction", "readings", "recent",
-        "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction",
-        "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel",
-        "roleText", "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading",
-        "sayItMealID", "sayItURL", "schedule", "schemes", "scope", "search", "searchURL", "searched",
-        "sections", "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel",
-        "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey",
-        "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource", "showsOtherWays", "signedIn",
-        "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots",
-        "smoothingText", "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split",
-        "splitURL", "stages", "staleMessage", "state", "status", "statusStrip", "submitLabel", "suggestAction",
-        "suggestNote", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText",
-        "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs",
-        "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL", "todayNotItemisedText", "todayText",
-        "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError",
-        "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices", "unitName",
-        "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
-        "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal", "waterGoalText",
-        "waterPercentText", "waterText", "weight", "weightChart", "weightText", "whenText", "width", "x",
+        "information", "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite",
+        "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd",
+        "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate",
+        "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "kind", "label",
+        "labelError", "labelNotice", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latestText",
+        "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines", "link",
+        "listURL", "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource",
+        "logTargets", "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal",
+        "mapURL", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "meal",
+        "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals",
+        "measures", "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength", "missingError",
+        "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError", "newMealURL",
+        "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet",
+        "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead", "notice",
+        "nutrients", "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL",
+        "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pageLimit", "pagination",
+        "partialText", "passwordError", "pasted", "people", "peopleError", "per", "perServing", "percentText",
+        "periodText", "periods", "photo", "photoAction", "photoError", "photoPixels", "photoURL", "pickAction",
+        "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portionKey", "portions",
+        "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein", "query", "queryError",
+        "quickAddURL", "rateText", "rates", "readLabelAction", "readings", "recent", "recipeContext", "recipeName",
+        "recipeURL", "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction",
+        "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount",
+        "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL",
+        "schedule", "schemes", "scope", "search", "searchURL", "searched", "sections", "segments",
+        "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
+        "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL",
+        "shares", "shortfallText", "shown", "shownSource", "showsOtherWays", "signedIn", "size", "sizeText",
+        "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "smoothingText", "source",
+        "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL", "stages",
+        "staleMessage", "state", "status", "statusStrip", "submitLabel", "suggestAction", "suggestNote", "summary",
+        "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields",
+        "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time", "timeText",
+        "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token",
+        "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText",
+        "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices", "unitName", "unitNote",
+        "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset",
+        "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText",
+        "waterText", "weight", "weightChart", "weightText", "welcome", "whenText", "width", "x",
         "xLabels", "y", "yield",
     ]
 }

@@ -51,6 +51,7 @@ package enum PageTemplate: String, CaseIterable, Sendable {
     case toItemise = "meals/to_itemise"
     case error = "error"
     case more = "more/more"
+    case settings = "settings/settings"
     case log = "log/log"
     case textLog = "log/text"
     case recipeImport = "recipes/import"

@@ -81,6 +81,7 @@ extension TestClientProtocol {
             #expect(try await client.execute(uri: "/setup?token=wrong", method: .get).status == .notFound)
             let form = try await client.execute(uri: "/setup?token=\(app)", method: .get, headers: [.cookie: browserCookies(csrfCookie: CSRFTests.anonymousToken, session: nil)])
             #expect(form.status == .ok && form.text.contains("Create the owner"))
+            #expect(form.text.contains("kept before accounts becomes yours"), "the diary an earlier version kept is named")
 
             func setup(_ fields: [(String, String)]) async throws -> TestResponse {
                 try await client.postForm("/setup", fields + [("token", app)], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
@@ -93,6 +94,7 @@ extension TestClientProtocol {
             #expect(differ.text.contains("The two passwords differ"))
             let made = try await setup([("name", " Alex "), ("password", "grapefruit at dawn"), ("password_confirmation", "grapefruit at dawn")])
             #expect(made.status == .seeOther)
+            #expect(made.headers[.location] == "/today?welcome=1", "issue 60: the owner starts on Today, the box ready")
             let session = try #require(made.cookie(Authentication.sessionCookie))
             let cookie = try #require(made.headers[values: .setCookie].first { $0.hasPrefix(Authentication.sessionCookie) })
             #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && !cookie.contains("Secure"))
@@ -115,7 +117,9 @@ extension TestClientProtocol {
         try await TestEnvironment.withRunningApp(testing: .live, signedIn: false) { client, _, config, _ in
             let token = try #require(TestEnvironment.setupToken(config))
             // Over a real socket from 127.0.0.1 it works; the refusal for other addresses is the same check.
-            #expect(try await client.execute(uri: "/setup?token=\(token)", method: .get).status == .ok)
+            let form = try await client.execute(uri: "/setup?token=\(token)", method: .get)
+            #expect(form.status == .ok)
+            #expect(!form.text.contains("kept before accounts") && !form.text.contains("already in this diary"), "a new install has no diary to hand over")
             #expect(TrustedProxies.isLoopback("127.0.0.1") && TrustedProxies.isLoopback("::1") && TrustedProxies.isLoopback("::ffff:127.0.0.1"))
             #expect(!TrustedProxies.isLoopback("192.168.1.20") && !TrustedProxies.isLoopback("::2") && !TrustedProxies.isLoopback("unknown"))
         }

@@ -120,10 +120,11 @@ import FoodDiaryStorage
             // Logged once as 500 g from the food's page, "as last time" would be 3,585 kcal: one tap may not add it.
             #expect(try await client.postForm("/log", [("source", "catalog:1001"), ("amount", "g500"), ("meal", String(meal.id))]).status == .seeOther)
             let again = try await client.get("/log?q=butter").text
-            #expect(again.contains("500 g, as last time") && again.contains(#"href="/foods/1001?check=1""#))
+            // Issue 60: the food's page adds where ＋ was adding, this meal.
+            #expect(again.contains("500 g, as last time") && again.contains(#"href="/foods/1001?meal=\#(meal.id)&amp;check=1""#))
             #expect(!again.contains(#"name="source" value="catalog:1001""#), "no one-tap form for an amount to check")
             let tap = try await client.postForm("/log", [("source", "catalog:1001"), ("meal", String(meal.id))])
-            #expect(tap.status == .seeOther && tap.headers[.location] == "/foods/1001?check=1", "a stale page's tap asks instead")
+            #expect(tap.status == .seeOther && tap.headers[.location] == "/foods/1001?meal=\(meal.id)&check=1", "a stale page's tap asks instead")
             #expect(try await SnapAndItemiseTests.entries(database, meal.id).map(\.grams) == [14.2, 500], "nothing was added by it")
             let asked = try await client.get("/foods/1001?check=1").text
             #expect(asked.contains("Check the amount"))

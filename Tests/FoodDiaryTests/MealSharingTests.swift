@@ -26,7 +26,9 @@ import FoodDiaryWeb
             _ = try await TestPerson.addMember("Robin", in: config)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let form = try await client.get("/meals/1/share").text
-            #expect(form.contains(#"<input type="checkbox" name="servings_\#(robinID)" value="1"> Robin <span class="muted">had the same · 267 kcal"#))
+            // Issue 60: the one other person is who the meal is for, ticked already, above the meal's foods.
+            #expect(form.contains(#"<input type="checkbox" name="servings_\#(robinID)" value="1" checked> Robin <span class="muted">had the same · 267 kcal"#))
+            #expect(try #require(form.range(of: "Also log for</legend>")).lowerBound < (try #require(form.range(of: "Your meal · ")).lowerBound))
             #expect(!form.contains("own_servings") && form.contains(#"class="section-link" href="/meals/1/share?split=1">Shared a pot? Split it by servings instead"#),
                     "splitting is the explicit other choice")
             let nobody = try await client.postForm("/meals/1/share", try Self.formFields(form))

@@ -234,7 +234,7 @@ import FoodDiaryWeb
             #expect(copied.status == .seeOther && copied.headers[.location] == "/meals/\(lunch)?notice=like_copied#foods")
             let itemised = try await client.get("/meals/\(lunch)").text
             let foodsAt = try #require(itemised.range(of: "id=\"foods\"")), whereAt = try #require(itemised.range(of: "<h2>Where</h2>"))
-            #expect(whereAt.lowerBound < foodsAt.lowerBound, "once itemised, the foods are back in their place under the photo")
+            #expect(foodsAt.lowerBound < whereAt.lowerBound, "issue 60: once itemised, the meal's page still leads with its foods")
             let entries = try await Self.entries(database, lunch), source = try await Self.entries(database, latest)
             #expect(entries.map(\.food) == source.map(\.food) && entries.map(\.grams) == source.map(\.grams))
             #expect(entries.map { $0.nutrients } == source.map { $0.nutrients })

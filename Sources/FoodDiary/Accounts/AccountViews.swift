@@ -44,8 +44,11 @@ struct SetupView: Sendable {
     let hasErrors: Bool
     let errorSummary = ErrorSummary.nothingChanged
     let minimumLength = PasswordPolicy.minimumLength
+    /// A diary an earlier version kept is waiting: it becomes the owner's. A new install has none.
+    let keepsEarlierDiary: Bool
 
-    init(csrfToken: String, token: String, form: NewPasswordForm) {
+    init(csrfToken: String, token: String, form: NewPasswordForm, keepsEarlierDiary: Bool) {
+        self.keepsEarlierDiary = keepsEarlierDiary
         self.csrfToken = csrfToken
         self.token = token
         fields = NewPasswordFields(form)

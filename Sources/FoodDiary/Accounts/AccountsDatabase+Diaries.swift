@@ -45,6 +45,11 @@ extension AccountsDatabase {
         }
     }
 
+    /// Whether the diary an earlier version kept is waiting for the first owner.
+    package func hasDiaryFromAnEarlierVersion() async throws -> Bool {
+        try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM diary WHERE account_id IS NULL AND from_upgrade = 1)") ?? false }
+    }
+
     /// The diary the account has open, choosing one the first time: an owner takes over the diary
     /// an earlier version kept, anyone else gets a new one. A removed person's diaries, also
     /// nobody's, are never handed to anyone.

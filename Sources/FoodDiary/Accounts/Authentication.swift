@@ -177,10 +177,5 @@ package struct AuthenticationMiddleware: RouterMiddleware {
 
 /// Where to go after signing in: a path on this site only, never another site (`//host`, `/\host`).
 enum SignInDestination {
-    static func safe(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
-              !next.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\\" }), next.utf8.count <= 2_000
-        else { return "/" }
-        return next
-    }
+    static func safe(_ next: String?) -> String { ReturnPath.local(next) ?? "/" }
 }

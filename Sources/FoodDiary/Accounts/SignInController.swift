@@ -96,7 +96,9 @@ struct SignInController: Sendable {
     @Sendable func setupForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = try request.formQuery()["token"]
         try await checkSetup(token: token, context: context)
-        return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: token ?? "", form: NewPasswordForm()), for: context)
+        let keepsEarlierDiary = try await accounts.hasDiaryFromAnEarlierVersion()
+        return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: token ?? "", form: NewPasswordForm(),
+                                                       keepsEarlierDiary: keepsEarlierDiary), for: context)
     }
 
     @Sendable func createOwner(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -104,7 +106,8 @@ struct SignInController: Sendable {
         try await checkSetup(token: fields["token"], context: context)
         var form = NewPasswordForm(fields: fields, askName: true)
         guard case .success(let name) = form.validate() else {
-            return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: fields["token"] ?? "", form: form), for: context,
+            return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: fields["token"] ?? "", form: form,
+                                                           keepsEarlierDiary: try await accounts.hasDiaryFromAnEarlierVersion()), for: context,
                                          status: .unprocessableContent)
         }
         let hash = try await Passwords.hash(form.password)
@@ -114,8 +117,11 @@ struct SignInController: Sendable {
         setup.finish()
         logger.notice("Created the owner's account, “\(name)”; the setup link no longer works")
         guard let account = try await accounts.account(id: id) else { throw HTTPError(.internalServerError) }
-        return try await startSession(for: account, request: request, context: context, then: "/")
+        return try await startSession(for: account, request: request, context: context, then: Self.firstPage)
     }
+
+    /// Where a person starts: Today, with the box to type a meal in ready and a word on what to type.
+    static let firstPage = "/today?welcome=1"
 
     private func checkSetup(token: String?, context: AppRequestContext) async throws {
         guard setup.accepts(token), try await accounts.accountCount() == 0 else {
@@ -144,7 +150,7 @@ struct SignInController: Sendable {
         guard try await accounts.invitedAccount(invite, now: now()) != nil else { throw invitationGone }
         _ = try await accounts.setPassword(accountID: account.id, passwordHash: hash, mustChangePassword: false)
         logger.info("“\(account.name)” took up their invitation from \(context.clientAddress)")
-        return try await startSession(for: account, request: request, context: context, then: "/")
+        return try await startSession(for: account, request: request, context: context, then: Self.firstPage)
     }
 
     private func invitation(_ context: AppRequestContext) async throws -> (String, Account) {

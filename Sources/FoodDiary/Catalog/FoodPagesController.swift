@@ -9,7 +9,7 @@ struct FoodPagesController: Sendable {
     let renderer: PageRenderer
     /// The meals a food may be added to from its page, the likeliest selected; given by the
     /// logging feature, which this layer does not know.
-    let logTargets: @Sendable (AppRequestContext) async throws -> [LogTargetOption]
+    let logTargets: @Sendable (AppRequestContext, FormFields) async throws -> LogTargetChoice
 
     func addRoutes(to routes: Routes) {
         routes.get("/foods", use: search)
@@ -43,9 +43,11 @@ struct FoodPagesController: Sendable {
             throw HTTPError(.badRequest, message: "That amount is not one of this food's choices.")
         }
         let query = try request.formQuery()
-        let origin = FoodSearchOrigin(query: String((query["q"] ?? "").prefix(200)), brand: String((query["brand"] ?? "").prefix(200)),
+        var origin = FoodSearchOrigin(query: String((query["q"] ?? "").prefix(200)), brand: String((query["brand"] ?? "").prefix(200)),
                                       scope: try FoodSearch.Scope(formValue: query["kind"]))
-        var view = FoodDetailView(food: food, amount: amount, options: options, from: origin, logTargets: try await logTargets(context),
+        origin.target = [query["meal"].flatMap { Int64($0) }.map { ("meal", String($0)) }, query["day"].flatMap { LocalDate(parsing: $0) }.map { ("day", $0.description) },
+                         MealSlot(formValue: query["slot"]).map { ("slot", $0.rawValue) }].compactMap { $0 }.map { "\($0.0)=\($0.1)" }
+        var view = FoodDetailView(food: food, amount: amount, options: options, from: origin, logTargets: try await logTargets(context, query),
                                   csrfToken: context.csrfToken)
         if query["check"] == "1" {
             view.notice = "Check the amount: one tap would have added more than three usual servings, or over 1,000 kcal. Choose how much you had, then add it."
@@ -63,8 +65,12 @@ struct FoodSearchOrigin: Sendable, Equatable {
     var query = ""
     var brand = ""
     var scope = FoodSearch.Scope.all
+    /// Where ＋ was adding when it opened the page (`meal=3`, or `day=…` and `slot=…`), kept as an amount is chosen.
+    var target: [String] = []
 
     func queryString(amount: String = "") -> String {
-        FoodDiaryWeb.queryString(["amount": amount, "q": query, "brand": brand, "kind": scope == .all ? "" : scope.rawValue])
+        let query = FoodDiaryWeb.queryString(["amount": amount, "q": query, "brand": brand, "kind": scope == .all ? "" : scope.rawValue])
+        guard !target.isEmpty else { return query }
+        return (query.isEmpty ? "?" : query + "&") + target.joined(separator: "&")
     }
 }

@@ -93,6 +93,14 @@ struct LogTargetOption: Sendable {
     let selected: Bool
 }
 
+/// Where a food's page adds: its meals to choose from, and the day and slot of a new meal when ＋
+/// opened the page for another day's or another slot's meal.
+struct LogTargetChoice: Sendable {
+    var options: [LogTargetOption] = []
+    var day: String?
+    var slot: String?
+}
+
 /// `/foods/{id}`: a Nutrition Facts style panel for a chosen amount and every nutrient, grouped,
 /// and the way to add that amount to a meal.
 struct FoodDetailView: Sendable {
@@ -119,6 +127,7 @@ struct FoodDetailView: Sendable {
     let amountLabel: String
     let amounts: [AmountLink]
     /// The search this page was reached from, query and all.
+    let backText: String
     let backURL: String
     let label: [Line]
     let groups: [Group]
@@ -128,6 +137,8 @@ struct FoodDetailView: Sendable {
     let amountKey: String
     let logTargets: [LogTargetOption]
     let hasLogTargets: Bool
+    let logDay: String?
+    let logSlot: String?
 
     /// Nutrition Facts lines by SR nutrient number; indented lines are parts of the line above.
     static let labelLines: [(number: String, name: String, indented: Bool)] = [
@@ -138,14 +149,18 @@ struct FoodDetailView: Sendable {
     ]
 
     init(food: FoodDetails, amount: FoodAmount, options: [FoodAmount], from origin: FoodSearchOrigin = FoodSearchOrigin(),
-         logTargets: [LogTargetOption] = [], csrfToken: String = "") {
+         logTargets: LogTargetChoice = LogTargetChoice(), csrfToken: String = "") {
         title = food.summary.description
         self.csrfToken = csrfToken
         logSource = "catalog:\(food.summary.id)"
         amountKey = amount.key
-        self.logTargets = logTargets
-        hasLogTargets = !logTargets.isEmpty
-        backURL = "/foods" + origin.queryString()
+        self.logTargets = logTargets.options
+        hasLogTargets = !logTargets.options.isEmpty
+        logDay = logTargets.day
+        logSlot = logTargets.slot
+        // Opened from ＋, the way back is ＋ adding to the same meal.
+        backURL = origin.target.isEmpty ? "/foods" + origin.queryString() : "/log?" + origin.target.joined(separator: "&")
+        backText = origin.target.isEmpty ? "Food search" : "What did you eat?"
         description = food.summary.description
         foodGroup = food.summary.foodGroup
         source = food.summary.dataType.label + (food.summary.ndbNumber.map { " · NDB \($0)" } ?? "")

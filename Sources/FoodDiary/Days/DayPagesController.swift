@@ -27,7 +27,7 @@ struct DayPagesController: Sendable {
     var todayDate: LocalDate { LocalDateTime(now(), in: timeZone).date }
 
     @Sendable func today(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await dayPage(todayDate, context: context)
+        try await dayPage(todayDate, request: request, context: context)
     }
 
     /// The date picker's GET form lands here and is sent on to the day's own address.
@@ -39,14 +39,19 @@ struct DayPagesController: Sendable {
     }
 
     @Sendable func day(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await dayPage(try date(context), context: context)
+        try await dayPage(try date(context), request: request, context: context)
     }
 
-    private func dayPage(_ date: LocalDate, context: AppRequestContext) async throws -> Response {
+    /// `?changed=` names the food whose amount was just changed from this page; `?welcome` is a
+    /// person's first page, with the box to type a meal in ready.
+    private func dayPage(_ date: LocalDate, request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let today = todayDate
+        let query = try request.formQuery()
         let day = try await diary.days.value(for: date, in: diary.database) { db in try DayQueries.day(db, date: date, today: today) }
-        return await renderer.render(.day, DayView(day: day, today: today, csrfToken: context.csrfToken), for: context)
+        var view = DayView(day: day, today: today, csrfToken: context.csrfToken, changed: query["changed"].flatMap { Int64($0) })
+        view.welcome = query["welcome"] != nil && date == today
+        return await renderer.render(.day, view, for: context)
     }
 
     @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// `/days/{date}` and `/today`: one day's meals with their foods, its totals against the goals.
@@ -47,9 +48,14 @@ struct DayView: Sendable {
     let notItemisedText: String?
     let toItemise: ToItemiseView?
     let bodyCard: DayBodyView
+    /// A person's first page after setting up or taking up an invitation: the box is focused and
+    /// says what to type.
+    var welcome = false
 
-    init(day: DayQueries.Day, today: LocalDate, csrfToken: String) {
+    /// `changed` is the entry whose amount was just changed from this page, shown unfolded and marked.
+    init(day: DayQueries.Day, today: LocalDate, csrfToken: String, changed: Int64? = nil) {
         isToday = day.date == today
+        let page = isToday ? "/today" : "/days/\(day.date)"
         addMealURL = isToday ? "/meals/new" : "/meals/new?day=\(day.date)"
         heading = isToday ? "Today" : day.date.longText
         title = isToday ? "Today, \(day.date.longText)" : day.date.longText
@@ -63,7 +69,7 @@ struct DayView: Sendable {
             let kcal = meals.filter(\.isItemised).reduce(0) { $0 + $1.totals.value(.energyKcal, default: 0) }
             return SlotBlock(name: day.slotNames[slot], kcal: meals.contains(where: \.isItemised) ? FoodDiaryBase.kcalText(kcal) : nil,
                              addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: "Add to \(day.slotNames.inSentence(slot))",
-                             meals: meals.map(Self.block), hasMeals: !meals.isEmpty)
+                             meals: meals.map { Self.block($0, page: page, changed: changed) }, hasMeals: !meals.isEmpty)
         }
         hasMeals = !day.meals.isEmpty
         let totals = day.totals
@@ -76,13 +82,14 @@ struct DayView: Sendable {
         bodyCard = DayBodyView(day: day, isToday: isToday, csrfToken: csrfToken)
     }
 
-    private static func block(_ foods: MealQueries.MealFoods) -> MealBlock {
-        MealBlock(url: "/meals/\(foods.meal.id)", time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
-                  placeName: foods.meal.place?.name, kcal: foods.isItemised ? FoodDiaryBase.kcalText(foods.totals) : MealRowView.notItemised,
-                  macros: foods.isItemised ? macrosText(foods.totals) : "",
-                  isFavourite: foods.meal.isFavourite, isItemised: foods.isItemised, entries: foods.entries.map(EntryRowView.init),
-                  hasEntries: foods.isItemised,
-                  foodsText: Meal.foodsText(foods.entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: foods.entries.count))
+    private static func block(_ foods: MealQueries.MealFoods, page: String, changed: Int64?) -> MealBlock {
+        let entries = foods.entries.map { EntryRowView($0, back: page, changed: changed) }
+        return MealBlock(url: ReturnPath.adding("back", page, to: "/meals/\(foods.meal.id)"), time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
+                         placeName: foods.meal.place?.name, kcal: foods.isItemised ? FoodDiaryBase.kcalText(foods.totals) : MealRowView.notItemised,
+                         macros: foods.isItemised ? macrosText(foods.totals) : "",
+                         isFavourite: foods.meal.isFavourite, isItemised: foods.isItemised, entries: entries,
+                         hasEntries: foods.isItemised,
+                         foodsText: Meal.foodsText(foods.entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: foods.entries.count))
     }
 }
 

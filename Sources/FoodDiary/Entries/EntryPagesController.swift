@@ -177,10 +177,11 @@ struct EntryPagesController: Sendable {
     @Sendable func entryDetail(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (meal, entry) = try await requireEntry(context)
         let portions = try await portions(for: entry.food)
-        let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
+        let query = try request.formQuery()
         return await renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions,
                                                                  form: Self.currentAmountForm(entry, portions: portions),
-                                                                 notice: notice, context: context), for: context)
+                                                                 notice: query["notice"].flatMap { Self.notices[$0] }, back: query["back"],
+                                                                 context: context), for: context)
     }
 
     @Sendable func changeAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -191,16 +192,19 @@ struct EntryPagesController: Sendable {
         }
         let portions = try await portions(for: entry.food)
         let form = ChosenAmount.Form(fields: context.formFields)
+        let back = ReturnPath.local(context.formFields["back"])
         switch ChosenAmount.validate(form, portions: portions, unit: entry.food.basisUnit) {
         case .failure(let errors):
             return await renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions, form: form,
-                                                                     errors: errors, notice: nil, context: context), for: context,
+                                                                     errors: errors, notice: nil, back: back, context: context), for: context,
                                    status: .unprocessableContent)
         case .success(let amount):
             guard try await diary.database.changeEntryAmount(mealID: meal.id, entryID: entry.id, to: amount, now: now()) else {
                 throw Self.entryNotFound
             }
-            return redirect(to: "/meals/\(meal.id)/foods/\(entry.id)?notice=amount")
+            // Back where the change was asked for, the food marked; without a page to go back to, the food's own.
+            guard let back else { return redirect(to: "/meals/\(meal.id)/foods/\(entry.id)?notice=amount") }
+            return redirect(to: ReturnPath.adding("changed", "\(entry.id)", to: back) + "#entry-\(entry.id)")
         }
     }
 
@@ -210,6 +214,7 @@ struct EntryPagesController: Sendable {
         guard let text = context.parameters.get("entry"), let entryID = Int64(text),
               try await diary.database.removeEntry(mealID: mealID, entryID: entryID, now: now())
         else { throw Self.entryNotFound }
+        if let back = ReturnPath.local(context.formFields["back"]) { return redirect(to: back) }
         return redirect(to: "/meals/\(mealID)?notice=food_removed#foods")
     }
 
@@ -235,11 +240,11 @@ struct EntryPagesController: Sendable {
     }
 
     private func entryView(meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form,
-                           errors: ChosenAmount.Errors = .init(), notice: String?, context: AppRequestContext) async throws -> EntryDetailView {
+                           errors: ChosenAmount.Errors = .init(), notice: String?, back: String? = nil, context: AppRequestContext) async throws -> EntryDetailView {
         let diary = try context.diary()
         let alreadySaved = try await diary.database.read { db in try EntryQueries.isSaved(db, entry.food) }
         return EntryDetailView(meal: meal, entry: entry, portions: portions, form: form, errors: errors,
-                               csrfToken: context.csrfToken, notice: notice, alreadySaved: alreadySaved)
+                               csrfToken: context.csrfToken, notice: notice, alreadySaved: alreadySaved, back: back)
     }
 
     /// The measures a snapshot can be counted in: its label serving, or USDA's household measures
@@ -270,6 +275,15 @@ struct EntryPagesController: Sendable {
         for portion in portions where entry.portionLabel.contains(portion.label + " (") {
             return ChosenAmount.Form(choice: portion.key, count: formatQuantity(grams / portion.grams))
         }
+        // One tap's customary serving names the measure in fewer words ("1 medium (118 g)" of
+        // USDA's "1 medium (7" to 7-7/8" long)", "2 slices (56 g)"): the measure of that weight,
+        // or whole ones of it when the label starts with their count.
+        for portion in portions where portion.grams > 0 {
+            let count = (grams / portion.grams).rounded()
+            guard count >= 1, count <= 20, abs(count * portion.grams - grams) <= grams * 0.005,
+                  entry.portionLabel.hasPrefix(formatQuantity(count) + " ") else { continue }
+            return ChosenAmount.Form(choice: portion.key, count: formatQuantity(count))
+        }
         let asTyped = PortionLabel.asTyped(entry.portionLabel)
         if case .success(let typed) = TypedAmount.parse(asTyped, measure: unit, range: ChosenAmount.gramsRange), typed.stored == grams {
             return ChosenAmount.Form(choice: "grams", grams: asTyped)
@@ -279,9 +293,7 @@ struct EntryPagesController: Sendable {
 
     // MARK: - Lookups
 
-
     private func mealID(_ context: AppRequestContext) throws -> Int64 { try mealIDParameter(context) }
-
 
     private func requireEntry(_ context: AppRequestContext) async throws -> (Meal, FoodEntry) {
         let diary = try context.diary()

@@ -239,9 +239,14 @@ struct EntryDetailView: Sendable {
     let hasErrors: Bool
     let errorSummary = ErrorSummary.amountNotChanged
     let saveForLater: SaveForLaterView
+    /// The page the person came from (Today, ＋, a day, the meal), where saving or removing returns.
+    let back: String?
+    let backLink: BackLinkView?
 
     init(meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
-         csrfToken: String, notice: String?, alreadySaved: Bool) {
+         csrfToken: String, notice: String?, alreadySaved: Bool, back: String? = nil) {
+        self.back = ReturnPath.local(back)
+        backLink = self.back.map { BackLinkView($0, fallback: BackLinkView(url: "/meals/\(meal.id)", text: "The meal")) }
         title = entry.food.description
         self.notice = notice
         self.meal = MealContextView(meal)
@@ -264,8 +269,9 @@ struct EntryDetailView: Sendable {
         removeAction = "/meals/\(meal.id)/foods/\(entry.id)/delete"
         amount = AmountFieldsView(portions: portions, form: form, errors: errors, legend: "Change the amount", food: entry.food)
         hasErrors = !errors.isEmpty
+        let page = "/meals/\(meal.id)/foods/\(entry.id)"
         saveForLater = SaveForLaterView(csrfToken: csrfToken, fieldName: "entry", fieldValue: "\(meal.id):\(entry.id)",
-                                        returnTo: "/meals/\(meal.id)/foods/\(entry.id)", alreadySaved: alreadySaved)
+                                        returnTo: self.back.map { ReturnPath.adding("back", $0, to: page) } ?? page, alreadySaved: alreadySaved)
     }
 }
 

@@ -50,7 +50,7 @@ struct SavedFoodsController: Sendable {
             throw HTTPError(.badRequest, message: "The form did not say which food to save.")
         }
         _ = try await diary.database.saveFood(food, defaultAmount: amount, now: now())
-        return redirect(to: Self.localPath(fields["return_to"], fallback: "/saved-foods") + "?notice=saved_food")
+        return redirect(to: ReturnPath.adding("notice", "saved_food", to: ReturnPath.local(fields["return_to"]) ?? "/saved-foods"))
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -58,12 +58,6 @@ struct SavedFoodsController: Sendable {
         guard let text = context.parameters.get("id"), let id = Int64(text), try await diary.database.removeSavedFood(id: id) else {
             throw HTTPError(.notFound, message: "That saved food is gone; it may have been removed already.")
         }
-        return redirect(to: Self.localPath(context.formFields["return_to"], fallback: "/saved-foods") + "?notice=unsaved_food")
-    }
-
-    /// Only a plain path on this site, so a form can never send the browser elsewhere.
-    static func localPath(_ text: String?, fallback: String) -> String {
-        guard let text, text.wholeMatch(of: /\/[A-Za-z0-9\/_-]*/) != nil, !text.hasPrefix("//") else { return fallback }
-        return text
+        return redirect(to: ReturnPath.adding("notice", "unsaved_food", to: ReturnPath.local(context.formFields["return_to"]) ?? "/saved-foods"))
     }
 }

@@ -52,8 +52,12 @@ struct MealSharingController: Sendable {
                       status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         let (source, shares) = try await mealAndShares(context)
-        let form = sent ?? ShareMealForm(key: ShareMealForm.newKey(), mealVersion: SharingQueries.version(of: source, shares: shares), split: split)
-        return await renderer.render(.shareMeal, ShareMealView(source: source, shares: shares, people: try sharing.household(besides: person.account),
+        let people = try await sharing.household(besides: person.account)
+        // The one other person of a household is who a shared meal is for: ticked already.
+        let lone: [Int64: String] = people.count == 1 && !split ? [people[0].id: "1"] : [:]
+        let form = sent ?? ShareMealForm(key: ShareMealForm.newKey(), mealVersion: SharingQueries.version(of: source, shares: shares), split: split,
+                                         servings: lone)
+        return await renderer.render(.shareMeal, ShareMealView(source: source, shares: shares, people: people,
                                                               viewerIsOwner: person.account.role == .owner,
                                                               form: form, errors: errors, stale: stale, csrfToken: context.csrfToken), for: context,
                                      status: status)

@@ -59,7 +59,7 @@ struct ShareMealView: Sendable {
         shareKey = form.key
         mealVersion = form.mealVersion
         staleMessage = stale ? "This meal changed after that page was opened (was it shared from another tab?), so nothing was logged. Here it is as it is now." : nil
-        entries = source.entries.map(EntryRowView.init)
+        entries = source.entries.map { EntryRowView($0) }
         hasEntries = source.isItemised
         kcalText = FoodDiaryBase.kcalText(source.totals)
         totalServings = form.totalServings

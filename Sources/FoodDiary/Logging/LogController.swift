@@ -57,15 +57,22 @@ struct LogController: Sendable {
                 // The amount they last had is theirs, checked by energy alone: no serving to weigh.
                 if let had = last[food.id] {
                     return LogRowView.catalog(food, amount: had, isLast: true,
-                                              check: AmountCheck.reason(theirs: had.grams, kcalPer100g: food.energyKcalPer100g))
+                                              check: AmountCheck.reason(theirs: had.grams, kcalPer100g: food.energyKcalPer100g), target: target.linkFields)
                 }
                 let usual = UsualAmount(food, portions: portions[food.id] ?? [])
                 return LogRowView.catalog(food, amount: usual.amount, isLast: false,
-                                          check: usual.check(usual.amount, kcalPer100g: food.energyKcalPer100g))
+                                          check: usual.check(usual.amount, kcalPer100g: food.energyKcalPer100g), target: target.linkFields)
             }))
         }
         sections.removeAll { $0.rows.isEmpty }
-        let added = try await addedView(parameters, diary: diary)
+        let added = try await addedView(parameters, page: request.uri.description, diary: diary)
+        if let added, let liked = parameters["liked"] {
+            for section in sections.indices {
+                for row in sections[section].rows.indices where sections[section].rows[row].field == "like" && sections[section].rows[row].value == liked {
+                    sections[section].rows[row].addedHere = added
+                }
+            }
+        }
         return await renderer.render(.log, view(target, query: query, words: words, sections: sections, result: searchResult,
                                                 added: added, focus: parameters["focus"] != nil || !hasHistory, context: context), for: context)
     }
@@ -115,7 +122,7 @@ struct LogController: Sendable {
 
     /// The food a tap just added, read back from the diary: an `added` left in an address after
     /// an undo shows nothing.
-    private func addedView(_ parameters: FormFields, diary: Diary) async throws -> LogView.Added? {
+    private func addedView(_ parameters: FormFields, page: String, diary: Diary) async throws -> LogView.Added? {
         guard let first = parameters["added"].flatMap({ Int64($0) }), let mealID = parameters["meal"].flatMap({ Int64($0) }) else { return nil }
         let last = max(first, parameters["through"].flatMap { Int64($0) } ?? first)
         guard last - first < 1_000 else { return nil }
@@ -126,7 +133,8 @@ struct LogController: Sendable {
                                                   : entry.food.description,
                              amount: several ? "\(entries.count) foods" : PortionLabel.shown(entry.portionLabel),
                              kcal: kcalText(NutrientValues.sum(entries.map(\.nutrients))),
-                             changeURL: several ? "/meals/\(mealID)" : "/meals/\(mealID)/foods/\(first)", entryID: first,
+                             changeURL: ReturnPath.adding("back", page, to: several ? "/meals/\(mealID)" : "/meals/\(mealID)/foods/\(first)"),
+                             changesInPlace: !several && entry.food.dataType != .quickAdd, entryID: first,
                              throughID: several ? entries.last?.id : nil, mealID: mealID, madeMeal: parameters["made"] == "1")
     }
 
@@ -155,7 +163,7 @@ struct LogController: Sendable {
             // One tap never adds unasked what wants checking: the food's page asks how much instead.
             if ChosenAmount.Form(fields: fields).choice.isEmpty, resolved.defaultAmount == nil, let id = resolved.catalogFoodID,
                resolved.usual?.check(amount, isTheirs: last != nil, kcalPer100g: resolved.food.nutrients(forGrams: 100)[.energyKcal]) != nil {
-                return redirect(to: "/foods/\(id)?check=1")
+                return redirect(to: "/foods/\(id)" + queryString(target.linkFields + [(key: "check", value: "1")]))
             }
             food = .food(resolved.food, amount)
         }
@@ -166,13 +174,17 @@ struct LogController: Sendable {
         // A search's add comes back to an empty, focused box for the next food.
         let focus = fields["q"].map { Words.split($0).isEmpty } == false ? "&focus=1" : ""
         let through = logged.lastEntryID > logged.firstEntryID ? "&through=\(logged.lastEntryID)" : ""
-        return redirect(to: "/log?meal=\(logged.mealID)&added=\(logged.firstEntryID)\(through)\(logged.madeMeal ? "&made=1" : "")\(focus)")
+        // The past meal copied, whose row then says it was added rather than offering it again.
+        let liked = fields["like"].flatMap { Int64($0) }.map { "&liked=\($0)" } ?? ""
+        return redirect(to: "/log?meal=\(logged.mealID)&added=\(logged.firstEntryID)\(through)\(logged.madeMeal ? "&made=1" : "")\(liked)\(focus)")
     }
 
     /// The amount a food's page chose, else what one tap adds: the saved amount, the amount last
     /// had, or the food's customary serving.
     private static func amount(_ fields: FormFields, of resolved: ResolvedFood, last: ChosenAmount?) throws -> ChosenAmount {
-        let form = ChosenAmount.Form(fields: fields)
+        var form = ChosenAmount.Form(fields: fields)
+        // A weight typed beside a chosen measure (a food's page) is what the person had.
+        if !form.grams.trimmingCharacters(in: .whitespaces).isEmpty { form.choice = "grams" }
         guard !form.choice.isEmpty else {
             return resolved.defaultAmount ?? last ?? resolved.usual?.amount ?? ChosenAmount.everyday(portions: resolved.portions, unit: resolved.food.basisUnit)
         }
@@ -184,18 +196,33 @@ struct LogController: Sendable {
     }
 
     /// Today's meals for a food's "Add to a meal", the one "＋" would join selected, else a new one.
-    static func targets(timeZone: TimeZone, now: @escaping @Sendable () -> Date) -> @Sendable (AppRequestContext) async throws -> [LogTargetOption] {
-        { context in
+    /// The meals a food's page can add to. Opened from ＋ (`carried`: its `meal`, or its `day` and
+    /// `slot`), the page adds where ＋ was adding; else to today's meals, the one ＋ would join
+    /// selected, or a new one now.
+    static func targets(timeZone: TimeZone, now: @escaping @Sendable () -> Date) -> @Sendable (AppRequestContext, FormFields) async throws -> LogTargetChoice {
+        { context, carried in
             let current = LocalDateTime(now(), in: timeZone)
-            let (meals, joinable, names) = try await context.diary().database.read { db in
+            let chosenMeal = carried["meal"].flatMap { Int64($0) }
+            let day = carried["day"].flatMap { LocalDate(parsing: $0) }, slot = MealSlot(formValue: carried["slot"])
+            let (meals, joinable, chosen, names) = try await context.diary().database.read { db in
                 (try MealQueries.meals(db, from: current.date, through: current.date),
-                 try LogQueries.joinableMeal(db, slot: MealSlot(current), on: current.date, now: current), try MealSlotNames.fetch(db))
+                 try LogQueries.joinableMeal(db, slot: MealSlot(current), on: current.date, now: current),
+                 try chosenMeal.flatMap { try MealQueries.meal(db, id: $0) }, try MealSlotNames.fetch(db))
+            }
+            func option(_ meal: Meal, selected: Bool) -> LogTargetOption {
+                let when = meal.eatenAt.date == current.date ? "" : ", \(meal.eatenAt.date.longText)"
+                return LogTargetOption(value: String(meal.id), label: "\(names[MealSlot(meal.eatenAt)]) at \(meal.eatenAt.clockText)\(when) · \(meal.foodsText)",
+                                       selected: selected)
+            }
+            if let chosen {
+                return LogTargetChoice(options: [option(chosen, selected: true)] + meals.filter { $0.id != chosen.id }.map { option($0, selected: false) })
+            }
+            if let day, let slot, day != current.date || slot != MealSlot(current) {
+                let new = LogTargetOption(value: "new", label: "A new meal: \(names.inSentence(slot)), \(day.longText)", selected: true)
+                return LogTargetChoice(options: [new], day: day.description, slot: slot.rawValue)
             }
             let new = LogTargetOption(value: "new", label: "A new meal now (\(names.inSentence(MealSlot(current))))", selected: joinable == nil)
-            return [new] + meals.map { meal in
-                LogTargetOption(value: String(meal.id), label: "\(names[MealSlot(meal.eatenAt)]) at \(meal.eatenAt.clockText) · \(meal.foodsText)",
-                                selected: meal.id == joinable?.id)
-            }
+            return LogTargetChoice(options: [new] + meals.map { option($0, selected: $0.id == joinable?.id) })
         }
     }
 

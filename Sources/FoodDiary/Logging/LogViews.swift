@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// One food "＋" offers, with the amount its "+" adds.
@@ -14,6 +15,9 @@ struct LogRowView: Sendable {
     /// Why "+" would add an amount to check first ("more than three usual servings"): the row
     /// then opens the food's page to choose how much, instead of adding it.
     var check: String? = nil
+    /// What this row's tap just added (yesterday's meal copied): the row says so, with Undo, in
+    /// place of a "+" that would add it twice.
+    var addedHere: LogView.Added? = nil
 
     static func usual(_ food: FoodSuggestions.Usual) -> LogRowView {
         let times = food.meals == 1 ? "once" : "\(food.meals) times", amount = PortionLabel.shown(food.amountLabel)
@@ -22,13 +26,18 @@ struct LogRowView: Sendable {
                           buttonLabel: "Add \(amount) of \(food.description)", url: nil)
     }
 
-    static func catalog(_ food: FoodSummary, amount: ChosenAmount, isLast: Bool, check: String?) -> LogRowView {
+    /// `target` is where ＋ is adding (its meal, or a day and slot): the food's page, opened from
+    /// the row's name or its Check, adds there too.
+    static func catalog(_ food: FoodSummary, amount: ChosenAmount, isLast: Bool, check: String?, target: [(key: String, value: String)]) -> LogRowView {
         let kcal = food.energyKcalPer100g.map { kcalText($0 * amount.grams / 100) } ?? "–", label = amount.shownLabel
         return LogRowView(name: food.description, detail: [food.brandOwner, isLast ? "\(label), as last time" : label]
                             .compactMap { $0 }.joined(separator: " · "),
                           kcal: kcal, field: "source", value: "catalog:\(food.id)", buttonLabel: "Add \(label) of \(food.description)",
-                          url: "/foods/\(food.id)", check: check)
+                          url: "/foods/\(food.id)" + queryString(target), check: check)
     }
+
+    /// The food's page asking how much, for a row whose "+" would add an amount to check.
+    var checkURL: String? { url.map { ReturnPath.adding("check", "1", to: $0) } }
 
     /// A past meal whose foods one tap copies.
     static func like(_ meal: Meal, slotName: String) -> LogRowView {
@@ -64,7 +73,7 @@ struct LogRowView: Sendable {
 struct LogSectionView: Sendable {
     let heading: String
     let note: String?
-    let rows: [LogRowView]
+    var rows: [LogRowView]
 }
 
 /// `/log`: "What did you eat?" — usual foods and a search, each food one tap, the meal made with
@@ -76,6 +85,8 @@ struct LogView: Sendable {
         let amount: String
         let kcal: String
         let changeURL: String
+        /// One food's amount, changed right here (with JavaScript) rather than on its own page.
+        let changesInPlace: Bool
         let entryID: Int64
         /// The last of several foods one tap added (a meal like yesterday's).
         let throughID: Int64?

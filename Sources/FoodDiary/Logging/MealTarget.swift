@@ -30,6 +30,10 @@ struct MealTarget: Sendable {
     var fields: [(key: String, value: String)] {
         meal.map { [("meal", String($0.id))] } ?? [("day", day.description), ("slot", slot.rawValue)]
     }
+
+    /// What a link to another page (a food's) carries to log into the same place: nothing for a
+    /// new meal now, where that page adds anyway.
+    var linkFields: [(key: String, value: String)] { meal == nil && isNow ? [] : fields }
 }
 
 /// Reads a form's target, and makes a new meal's place from the device's location.

@@ -47,7 +47,7 @@ struct LogAgainView: Sendable {
         eatenAt = form.eatenAt
         utcOffset = form.utcOffset
         notes = form.notes
-        entries = source.entries.map(EntryRowView.init)
+        entries = source.entries.map { EntryRowView($0) }
         hasEntries = source.isItemised
         kcalText = FoodDiaryBase.kcalText(source.totals)
         eatenAtError = errors.eatenAt ?? errors.utcOffset

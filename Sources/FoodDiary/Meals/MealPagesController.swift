@@ -56,11 +56,13 @@ struct MealPagesController: Sendable {
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await detailPage(mealID: try mealID(context), notice: try notice(request), context: context)
+        let query = try request.formQuery()
+        return try await detailPage(mealID: try mealID(context), notice: try notice(request), back: query["back"],
+                                    changed: query["changed"].flatMap { Int64($0) }, context: context)
     }
 
     private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, estimate: (typed: String, error: String)? = nil,
-                            status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
+                            back: String? = nil, changed: Int64? = nil, status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         guard let page = try await diary.database.read({ db in try MealQueries.page(db, id: id) }) else { throw Meal.Missing(id: id) }
         var itemise = page.likes.map {
@@ -71,7 +73,8 @@ struct MealPagesController: Sendable {
             itemise?.offerSuggestions(mealID: id, model: model.model)
         }
         return await renderer.render(.mealDetail, MealDetailView(foods: page.foods, shares: page.shares, itemise: itemise, timeZone: timeZone, notice: notice,
-                                                           photoError: photoError, csrfToken: context.csrfToken), for: context, status: status)
+                                                           photoError: photoError, csrfToken: context.csrfToken, back: back, changed: changed),
+                                     for: context, status: status)
     }
 
     /// A rough energy for a meal nobody will itemise just now, kept as a quick add to refine later.
@@ -233,8 +236,6 @@ struct MealPagesController: Sendable {
     }
 
     private func mealID(_ context: AppRequestContext) throws -> Int64 { try mealIDParameter(context) }
-
-
 }
 
 /// What the list page reads in one go: its meals, and on the first page those still to itemise.

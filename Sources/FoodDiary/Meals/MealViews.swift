@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// `/`: meals grouped into days, newest first.
@@ -61,9 +62,12 @@ struct MealDetailView: Sendable {
     let hasShares: Bool
     /// For a meal with no foods yet: meals like it and a quick estimate.
     let itemise: ItemiseHelpView?
+    /// Where the person came from (Today, a day, ＋), else the list of meals at this meal's day.
+    let back: BackLinkView
 
+    /// `back` is the page the person came from; `changed` the food whose amount was just changed here.
     init(foods: MealQueries.MealFoods, shares: [MealShare], itemise: ItemiseHelpView? = nil, timeZone: TimeZone, notice: String?,
-         photoError: String? = nil, csrfToken: String) {
+         photoError: String? = nil, csrfToken: String, back: String? = nil, changed: Int64? = nil) {
         self.itemise = itemise
         let meal = foods.meal
         title = "Meal at \(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
@@ -84,8 +88,10 @@ struct MealDetailView: Sendable {
         notes = meal.notes.isEmpty ? nil : meal.notes
         foodCountText = Meal.foodCountText(foods.entries.count)
         kcalText = foods.isItemised ? FoodDiaryBase.kcalText(foods.totals) : MealRowView.notItemised
-        entries = foods.entries.map(EntryRowView.init)
+        let page = ReturnPath.local(back).map { ReturnPath.adding("back", $0, to: "/meals/\(meal.id)") } ?? "/meals/\(meal.id)"
+        entries = foods.entries.map { EntryRowView($0, back: page, changed: changed) }
         hasEntries = foods.isItemised
+        self.back = BackLinkView(back, fallback: BackLinkView(url: "/#day-\(meal.eatenAt.date)", text: "All meals"))
         lines = NutrientLineView.lines(foods.totals, partial: foods.partiallyKnown)
         hasPartialTotals = !foods.partiallyKnown.isEmpty
         addFoodURL = "/meals/\(meal.id)/foods/new"

@@ -70,8 +70,11 @@ struct RecipeDetailView: Sendable {
     let editURL: String
     let deleteAction: String
     let household: HouseholdToggleView
+    /// "Log a serving": nil until the recipe has an ingredient.
+    let logForm: RecipeLogFormView?
 
-    init(recipe: Recipe, csrfToken: String, notice: String?) {
+    init(recipe: Recipe, csrfToken: String, notice: String?, logForm: RecipeLogFormView? = nil) {
+        self.logForm = recipe.snapshot == nil ? nil : logForm
         title = recipe.name
         self.notice = notice
         self.csrfToken = csrfToken
@@ -160,5 +163,28 @@ struct IngredientSearchView: Sendable {
         results = (result?.foods ?? []).map { CatalogResultRow($0, url: "/recipes/\(recipe.id)/ingredients/new/catalog/\($0.id)") }
         hasResults = !results.isEmpty
         emptyMessage = !query.isEmpty && myFoods.isEmpty && results.isEmpty ? "Nothing matches every word of “\(query.prefix(60))”." : nil
+    }
+}
+
+/// "Log a serving" on a recipe's page: how many servings, into which meal of which day (today's
+/// meal of this hour unless changed), through the same "＋" that adds any food.
+struct RecipeLogFormView: Sendable {
+    struct SlotOption: Sendable {
+        let value: String
+        let name: String
+        let selected: Bool
+    }
+
+    let source: String
+    let portionKey: String
+    let today: String
+    let slots: [SlotOption]
+
+    init(recipe: Recipe, now: LocalDateTime, names: MealSlotNames) {
+        source = "recipe:\(recipe.id)"
+        portionKey = recipe.portion.key
+        today = now.date.description
+        let current = MealSlot(now)
+        slots = MealSlot.allCases.map { SlotOption(value: $0.rawValue, name: names[$0], selected: $0 == current) }
     }
 }

@@ -10,6 +10,7 @@ struct RecipesController: Sendable {
     let openFoodFacts: OpenFoodFactsOnline
     let serverKey: String?
     let renderer: PageRenderer
+    let timeZone: TimeZone
     let now: @Sendable () -> Date
     func sources(_ diary: Diary) -> FoodSources { FoodSources(database: diary.database, catalog: catalog) }
 
@@ -55,7 +56,10 @@ struct RecipesController: Sendable {
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.recipeDetail, RecipeDetailView(recipe: recipe, csrfToken: context.csrfToken, notice: notice), for: context)
+        let names = try await context.diary().database.read { db in try MealSlotNames.fetch(db) }
+        let logForm = RecipeLogFormView(recipe: recipe, now: LocalDateTime(now(), in: timeZone), names: names)
+        return await renderer.render(.recipeDetail, RecipeDetailView(recipe: recipe, csrfToken: context.csrfToken, notice: notice, logForm: logForm),
+                                     for: context)
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
