@@ -314,7 +314,7 @@ class Journeys:
     def open_amount_editor(self, text, name=None):
         """Taps a listed food, whose amount opens in place (issue 60), and waits for it."""
         self.click_link(text, navigates=False)
-        WebDriverWait(self.browser, 20).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "[data-editor] .amount-fields"))
+        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "[data-editor] .amount-fields"))
         if name:
             self.shot(name)
 
@@ -436,13 +436,13 @@ class Journeys:
         self.open_amount_editor("Peas, green, raw", "entry-editor")
         self._click(self.browser.find_element(By.XPATH, "//*[@data-editor]//label[contains(., '1 cup = 145 g')]"), None, False)
         self.click("[data-editor] .amount-form button[type=submit]", navigates=False)
-        WebDriverWait(self.browser, 20).until(lambda driver: "1 cup (145 g)" in self.text())
+        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(lambda driver: "1 cup (145 g)" in self.text())
         self.shot("amount-changed")
         self.assertIn(f"/meals/{meal}?changed=", self.browser.current_url, "back on the meal's page, without a page load")
         self.assertEqual(self.find(".meal-total-kcal").text, "117 kcal", "81 × 145 / 100")
         self.open_amount_editor("Peas, green, raw")
         self.click("[data-editor] .entry-remove button", navigates=False)
-        WebDriverWait(self.browser, 20).until(lambda driver: self.find(".meal-total-kcal").text == "To itemise")
+        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(lambda driver: self.find(".meal-total-kcal").text == "To itemise")
         self.shot("food-removed")
 
     def test_4_a_text_file_is_not_a_photo(self):
@@ -780,13 +780,13 @@ class Journeys:
         row = self.find(".day-meal-foods a[data-amount-editor]")
         before = row.text
         tap(count, row)
-        WebDriverWait(self.browser, 10).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "[data-editor] .amount-fields"))
+        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "[data-editor] .amount-fields"))
         self.shot("taps-amount-editor")
         self.shot_dark("taps-amount-editor")
         choice = self.find("[data-editor] .amount-presets label.chip-radio:has(input:not(:checked))")
         tap(count, choice)
         tap(count, self.find("[data-editor] .amount-form button[type=submit]"))
-        WebDriverWait(self.browser, 10).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "li.is-changed"))
+        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "li.is-changed"))
         self.shot("taps-amount-changed")
         self.shot_dark("taps-amount-changed")
         self.assertNotEqual(self.find("li.is-changed a").text, before)
