@@ -31,7 +31,7 @@ public func buildApplication(
     Task { await catalog.prepareSearch() }
     let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)
     try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
-    var renderer = try PageRenderer(directory: config.templatesDirectory)
+    var renderer = try PageRenderer(directory: config.templatesDirectory, pages: featurePageTemplates)
     renderer.check = config.renderedPageCheck
     renderer.statusStrip = { requester in
         guard let person = requester as? SignedIn else { return nil }

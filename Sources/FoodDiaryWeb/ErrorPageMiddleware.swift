@@ -36,7 +36,7 @@ package struct ErrorPageMiddleware: RouterMiddleware {
             } else if request.uri.path.hasPrefix("/api/") {
                 response = try jsonResponse(JSONError(error: problem.message, status: Int(problem.status.code)), status: problem.status)
             } else {
-                response = await renderer.render(.error, ErrorView(problem: problem), for: context, status: problem.status)
+                response = await renderer.renderPage(WebPageTemplate.error, ErrorView(problem: problem), for: context, status: problem.status)
             }
             response.headers.append(contentsOf: problem.extraHeaders)
             return response

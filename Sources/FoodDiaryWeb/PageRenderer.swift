@@ -3,65 +3,20 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Every page template the app renders; start-up fails if one is missing.
-package enum PageTemplate: String, CaseIterable, Sendable {
-    case mealList = "meals/list"
-    case mealDetail = "meals/detail"
-    case mealForm = "meals/form"
-    case mealDelete = "meals/delete"
-    case foodSearch = "foods/search"
-    case foodDetail = "foods/detail"
-    case addFood = "entries/add"
-    case chooseAmount = "entries/amount"
-    case handTypedFood = "entries/typed"
-    case entryDetail = "entries/detail"
-    case savedFoods = "saved/list"
-    case placeList = "places/list"
-    case placeDetail = "places/detail"
-    case tagList = "tags/list"
-    case tagDetail = "tags/detail"
-    case day = "days/day"
-    case goals = "days/goals"
-    case trends = "days/trends"
-    case favourites = "days/favourites"
-    case logAgain = "meals/log_again"
-    case shareMeal = "meals/share"
-    case quickAdd = "entries/quick"
-    case myFoods = "my_foods/list"
-    case myFoodForm = "my_foods/form"
-    case recipes = "recipes/list"
-    case recipeForm = "recipes/form"
-    case recipeDetail = "recipes/detail"
-    case recipeIngredientSearch = "recipes/ingredient_search"
-    case signIn = "accounts/signin"
-    case setup = "accounts/setup"
-    case invite = "accounts/invite"
-    case account = "accounts/account"
-    case people = "accounts/people"
-    case removePerson = "accounts/remove_person"
-    case diaries = "diaries/list"
-    case deleteDiary = "diaries/delete"
-    case backups = "backups/list"
-    case portability = "portability/page"
-    case importPreview = "portability/preview"
-    case onlineFoods = "foods/online"
-    case foodDataCentralSettings = "settings/food_data_central"
-    case modelSettings = "settings/model"
-    case snap = "meals/snap"
-    case toItemise = "meals/to_itemise"
-    case error = "error"
-    case more = "more/more"
-    case settings = "settings/settings"
-    case log = "log/log"
-    case textLog = "log/text"
-    case recipeImport = "recipes/import"
-    case recipeImportPreview = "recipes/import_preview"
-    case body = "body/body"
-    case measure = "body/measure"
-    case bodySettings = "settings/body"
-    case energy = "body/energy"
-    case nutrients = "days/nutrients"
-    case nutrientSettings = "settings/nutrients"
+/// A page template by its path under the templates folder, without ".mustache". The web floor
+/// names its own (the error page); the features list theirs, and the app hands both to the
+/// renderer, which refuses to start without any of them.
+package protocol PageTemplateName: Sendable {
+    var templatePath: String { get }
+}
+
+extension PageTemplateName where Self: RawRepresentable, RawValue == String {
+    package var templatePath: String { rawValue }
+}
+
+/// The pages the web floor renders itself.
+package enum WebPageTemplate: String, CaseIterable, PageTemplateName {
+    case error
 }
 
 /// A page as it left the renderer, for `AppConfig.renderedPageCheck`.
@@ -86,23 +41,24 @@ public struct PageRenderer: Sendable {
         package var description: String { "Templates missing from \(directory): \(names.joined(separator: ", "))" }
     }
 
-    package init(directory: String) throws {
+    /// `pages`: every page template the floors above render.
+    package init(directory: String, pages: [any PageTemplateName]) throws {
         library = try TemplateLibrary(directory: directory)
-        let required = PageTemplate.allCases.map(\.rawValue) + ["layout", "partials/status_strip"]
+        let required = (pages + WebPageTemplate.allCases).map(\.templatePath) + ["layout", "partials/status_strip"]
         let missing = required.filter { library.templates[$0] == nil }
         guard missing.isEmpty else { throw MissingTemplates(names: missing, directory: directory) }
     }
 
     /// The page for the person `context` is signed in as, or for nobody.
-    package func render(_ template: PageTemplate, _ view: some TemplateKeyed & Sendable, for context: AppRequestContext,
+    package func renderPage(_ template: some PageTemplateName, _ view: some TemplateKeyed & Sendable, for context: AppRequestContext,
                 status: HTTPResponse.Status = .ok) async -> Response {
         let person = context.requester
         var strip: AnyTemplateKeyed?
         if let person, let statusStrip { strip = await statusStrip(person) }
         let frame = PageFrame(statusStrip: strip, signedIn: person != nil, diaryName: person?.diaryName, colorScheme: context.colorScheme?.rawValue)
         // Presence was checked at start-up, so a nil here cannot happen.
-        let html = library.render(view, template: template.rawValue, frame: frame) ?? ByteBuffer()
-        if let check, let complaint = check(RenderedPage(template: template.rawValue, view: view, frame: frame, html: String(buffer: html))) {
+        let html = library.render(view, template: template.templatePath, frame: frame) ?? ByteBuffer()
+        if let check, let complaint = check(RenderedPage(template: template.templatePath, view: view, frame: frame, html: String(buffer: html))) {
             return Response(status: .internalServerError, body: .init(byteBuffer: ByteBuffer(string: complaint)))
         }
         return Response(status: status, headers: Self.pageHeaders, body: .init(byteBuffer: html))
