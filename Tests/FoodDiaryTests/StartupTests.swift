@@ -17,6 +17,20 @@ import FoodDiaryWeb
         }
     }
 
+    /// The features list their own pages (issue 61): one of theirs missing stops start-up too, by name.
+    @Test func aFeaturesMissingPageStopsStartUpByName() async throws {
+        let data = try TemporaryDirectory(), templates = try TemporaryDirectory()
+        defer { data.remove(); templates.remove() }
+        try FileManager.default.removeItem(atPath: templates.path)
+        try FileManager.default.copyItem(atPath: TestEnvironment.packageRoot.appendingPathComponent("Templates").path, toPath: templates.path)
+        try FileManager.default.removeItem(atPath: templates.path + "/recipes/import.mustache")
+        var config = TestEnvironment.config(dataDirectory: data.path)
+        config.templatesDirectory = templates.path
+        await #expect { _ = try await buildApplication(config: config) } throws: { error in
+            (error as? PageRenderer.MissingTemplates)?.description.hasSuffix(": recipes/import") == true
+        }
+    }
+
     @Test func loopbackIsRecognised() {
         #expect(AppConfig(host: "127.0.0.1").bindsLoopbackOnly)
         #expect(AppConfig(host: "localhost").bindsLoopbackOnly)
