@@ -46,13 +46,13 @@ let package = Package(
         .target(
             name: "FoodDiaryTools",
             dependencies: [
+                "FoodDiaryPhotos",
                 "FoodDiaryWeb",
                 "FoodDiaryStorage",
                 "FoodDiaryBase",
                 "FoodDiary",
                 "FoodDiaryApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                "CPhotoShim",
             ]
         ),
         // The base floor: time, text, nutrition arithmetic, files, hashing and blocking work. It
@@ -92,10 +92,23 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
+        // Photos: the store of originals and derivatives, what is admitted, the image library.
+        // Below the features, knowing no page; the pages that serve and take photos are features.
+        .target(
+            name: "FoodDiaryPhotos",
+            dependencies: [
+                "FoodDiaryBase",
+                "FoodDiaryStorage",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                "CMagic",
+                "CPhotoShim",
+            ]
+        ),
         // The features: each area's pages, reads and views (docs/ARCHITECTURE.md).
         .target(
             name: "FoodDiary",
             dependencies: [
+                "FoodDiaryPhotos",
                 "FoodDiaryWeb",
                 "FoodDiaryStorage",
                 "FoodDiaryBase",
@@ -111,8 +124,6 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "CSV", package: "CSV.swift"),
-                "CMagic",
-                "CPhotoShim",
                 "CSearchRank",
             ],
             // Compiled into the binary: no bundle to install beside it.
@@ -123,6 +134,7 @@ let package = Package(
             name: "FoodDiaryApp",
             dependencies: [
                 "FoodDiary",
+                "FoodDiaryPhotos",
                 "FoodDiaryWeb",
                 "FoodDiaryStorage",
                 "FoodDiaryBase",
@@ -157,6 +169,7 @@ let package = Package(
         .testTarget(
             name: "FoodDiaryTests",
             dependencies: [
+                "FoodDiaryPhotos",
                 "FoodDiaryWeb",
                 "FoodDiaryStorage",
                 "FoodDiaryBase",

@@ -10,6 +10,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import FoodDiaryPhotos
 
 /// Builds the whole application; `fooddiary serve` and the tests both call this.
 ///

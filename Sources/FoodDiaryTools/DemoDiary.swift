@@ -5,6 +5,7 @@ import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation
 import GRDB
+import FoodDiaryPhotos
 
 /// Fills a diary with realistic meals so a person can try every page: three meals a day and some
 /// snacks from the USDA catalog, a few foods typed from labels, tags, places, favourites, goals and

@@ -1,5 +1,6 @@
 import FoodDiary
 import Foundation
+import FoodDiaryPhotos
 
 /// Times the photo pipeline's pieces on real files, each beside a baseline from the same run.
 public enum PhotoBenchmark {

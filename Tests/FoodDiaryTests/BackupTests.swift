@@ -10,6 +10,7 @@ import ZIPFoundation
 @testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
+@testable import FoodDiaryPhotos
 
 /// Backup while the diary is being written, restore into an empty data directory, and every row
 /// and photo byte acknowledged before the backup began is there; an archive that is damaged,

@@ -9,6 +9,7 @@ import Crypto
 @testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
+@testable import FoodDiaryPhotos
 
 /// Files built to cost the server minutes and gigabytes: whichever way one comes in (upload, snap,
 /// share, import, restore), it meets the same admission check and is refused before it is decoded.

@@ -6,6 +6,7 @@ import FoodDiaryBase
 import FoodDiaryStorage
 import GRDB
 import HummingbirdTesting
+@testable import FoodDiaryPhotos
 
 /// Help from a model the owner runs (issue 42): a meal's photo to proposed foods the person checks,
 /// against a stand-in speaking chat completions; with the setting off, nothing is sent.

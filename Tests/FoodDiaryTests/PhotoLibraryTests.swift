@@ -2,6 +2,7 @@ import FoodDiaryBase
 import Foundation
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryPhotos
 
 /// libvips, libexif and libmagic on real files.
 @Suite struct PhotoLibraryTests {

@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 @testable import FoodDiary
 import FoodDiaryWeb
+@testable import FoodDiaryPhotos
 
 /// Photos stay whole when requests race, and leave no location behind unless asked for.
 @Suite struct PhotoSafetyTests {

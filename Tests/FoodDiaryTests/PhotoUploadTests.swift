@@ -9,6 +9,7 @@ import Testing
 @testable import FoodDiaryApp
 import FoodDiaryStorage
 import FoodDiaryWeb
+@testable import FoodDiaryPhotos
 
 /// Uploading, serving, replacing and removing meal photos through the real routes and real files.
 @Suite struct PhotoUploadTests {

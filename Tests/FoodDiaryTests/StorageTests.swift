@@ -4,6 +4,7 @@ import GRDB
 import Testing
 @testable import FoodDiary
 import FoodDiaryStorage
+@testable import FoodDiaryPhotos
 
 @Suite struct StorageTests {
     static let allMigrations = ["createMeal", "addMealDraft", "createFoodEntry", "createSavedFood", "createPhoto", "createPlacesAndTags", "addGoalsAndFavourites", "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexForFastPages", "createMealShare", "shareFoodsWithHousehold", "allowFoodDataCentralFoods", "addFoodDataCentralOnline", "countMealEntries", "indexEntriesByCatalogFood", "nameMealSlots", "rememberRecipeSources", "trackBodyAndWater", "snapshotWater", "snapshotVitaminsAndMinerals", "addNutrientGoals", "allowOpenFoodFactsProducts", "keepProductPhotos"]

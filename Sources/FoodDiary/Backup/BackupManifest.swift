@@ -1,4 +1,5 @@
 import Foundation
+import FoodDiaryPhotos
 
 /// `manifest.json`, the first entry of every backup: what FoodDiary wrote it, when, the schema of
 /// each database, and the size and SHA-256 of every other entry. A restore trusts nothing the

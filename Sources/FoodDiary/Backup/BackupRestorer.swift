@@ -6,6 +6,7 @@ import Foundation
 import GRDB
 import NIOConcurrencyHelpers
 import ZIPFoundation
+import FoodDiaryPhotos
 
 /// `fooddiary restore`: checks everything an archive holds before anything in the data directory
 /// changes (the manifest, every entry's size and SHA-256, `PRAGMA integrity_check` of every

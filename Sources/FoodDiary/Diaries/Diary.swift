@@ -1,6 +1,7 @@
 import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
+import FoodDiaryPhotos
 
 /// One diary: its database, its photos, and what is kept of it between changes. Every request
 /// that reads or writes meals works in the diary its person has open, handed over in the request

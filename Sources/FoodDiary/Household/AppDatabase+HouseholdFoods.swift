@@ -1,6 +1,7 @@
 import FoodDiaryStorage
 import Foundation
 import GRDB
+import FoodDiaryPhotos
 
 /// Sharing foods and recipes with the household, and keeping a copy of someone else's.
 extension AppDatabase {

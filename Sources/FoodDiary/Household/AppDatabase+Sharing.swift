@@ -3,6 +3,7 @@ import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 import GRDB
+import FoodDiaryPhotos
 
 /// A meal as another person of the household logs it: the sharer's occasion with that person's
 /// share of the foods.

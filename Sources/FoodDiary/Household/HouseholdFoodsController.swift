@@ -1,6 +1,7 @@
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
+import FoodDiaryPhotos
 
 /// Sharing your foods and recipes with the household, and copying someone else's to make it yours.
 struct HouseholdFoodsController: Sendable {
@@ -57,7 +58,7 @@ struct HouseholdFoodsController: Sendable {
                                         _ save: (IngestedPhoto?) async throws -> T) async throws -> T {
         let (from, to) = (shared.diary.photos, diary.photos)
         var handed: IngestedPhoto?
-        if let photo { handed = try await from.handOver(photo, to: to) }
+        if let photo { handed = try await PhotoRejection.answered { try await from.handOver(photo, to: to) } }
         defer { if let handed { unlink(handed.temporaryPath) } }
         return try await diary.photos.committing(handed, creating: { try await save(handed) })
     }

@@ -1,4 +1,5 @@
 import Foundation
+import FoodDiaryPhotos
 
 /// Logs one meal for several people of the household: into each person's open diary a copy of the
 /// occasion (time, place, photo, notes, tags) with their share of the foods, then the sharer's own
@@ -38,7 +39,7 @@ struct MealSharing: Sendable {
         for (person, share) in plan.people {
             let diary = try await diaries.deliveryDiary(for: person, now: now())
             var photo: IngestedPhoto?
-            if let shown = meal.photo { photo = try await sharer.diary.photos.handOver(shown, to: diary.photos) }
+            if let shown = meal.photo { photo = try await PhotoRejection.answered { try await sharer.diary.photos.handOver(shown, to: diary.photos) } }
             defer { if let photo { unlink(photo.temporaryPath) } }
             let copy = SharedMealCopy(
                 key: plan.key, sharedBy: sharer.account.name, share: share, eatenAt: meal.eatenAt, utcOffsetMinutes: meal.utcOffsetMinutes,

@@ -2,6 +2,7 @@ import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 import GRDB
+import FoodDiaryPhotos
 
 /// Meals made from a photo and itemised later: the snap, and the quick ways to fill one in.
 extension AppDatabase {

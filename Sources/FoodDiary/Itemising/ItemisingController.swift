@@ -2,6 +2,7 @@ import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
+import FoodDiaryPhotos
 
 /// Snap now, itemise later: photos that become meals, the meals still waiting for their foods,
 /// and the quick ways to fill one in (a past meal like it, a usual food).

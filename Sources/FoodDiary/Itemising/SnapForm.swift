@@ -1,6 +1,7 @@
 import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
+import FoodDiaryPhotos
 
 /// What a snap sends besides its photos, checked: the browser's UTC offset and location, and the
 /// file's own time (JavaScript sends `File.lastModified` with each photo).

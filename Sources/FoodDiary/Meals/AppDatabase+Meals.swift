@@ -2,6 +2,7 @@ import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 import GRDB
+import FoodDiaryPhotos
 
 /// Writes to meals, each in one transaction.
 extension AppDatabase {

@@ -2,6 +2,7 @@ import FoodDiaryBase
 import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation
+import FoodDiaryPhotos
 
 /// A meal as the rest of the app sees it: validated, with its wall-clock time and offset.
 public struct Meal: Sendable, Equatable {
@@ -96,7 +97,7 @@ enum MealDataError: Error {
 /// What a person may set on a meal, already validated.
 public struct MealInput: Sendable, Equatable {
     public static let maxNotesLength = 10_000
-    public static let offsetRange = -840...840
+    public static let offsetRange = LocalDateTime.storableUTCOffsetMinutes
 
     public let eatenAt: LocalDateTime
     public let utcOffsetMinutes: Int

@@ -3,6 +3,7 @@ import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
+import FoodDiaryPhotos
 
 /// The HTML pages for listing, reading, adding, editing and deleting meals.
 struct MealPagesController: Sendable {

@@ -1,6 +1,7 @@
 import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
+import FoodDiaryPhotos
 
 /// `/`: meals grouped into days, newest first.
 struct MealListView: Sendable {

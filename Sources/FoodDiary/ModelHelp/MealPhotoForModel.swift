@@ -1,5 +1,6 @@
 import FoodDiaryBase
 import Foundation
+import FoodDiaryPhotos
 
 /// What a model is sent of a meal: its photo at 768 px as a JPEG without metadata (no place, no
 /// camera), and a line saying when and where, by the place's name. Never the meal's notes or foods.

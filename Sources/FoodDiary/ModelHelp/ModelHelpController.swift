@@ -2,6 +2,7 @@ import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
+import FoodDiaryPhotos
 
 /// Help from the owner's model: the page that says exactly what goes where and lets each person
 /// opt in, and "Suggest foods" on a meal to itemise, which sends its photo and turns the answer

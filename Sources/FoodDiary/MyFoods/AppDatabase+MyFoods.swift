@@ -2,6 +2,7 @@ import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 import GRDB
+import FoodDiaryPhotos
 
 extension AppDatabase {
     /// Creates (id nil) or updates a food of the person's own; a new photo replaces the old one, whose

@@ -2,6 +2,7 @@ import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 import GRDB
+import FoodDiaryPhotos
 
 extension AppDatabase {
     func saveRecipe(id: Int64?, _ input: RecipeInput, photo: IngestedPhoto?, now: Date) async throws -> (Int64, PhotoChange)? {

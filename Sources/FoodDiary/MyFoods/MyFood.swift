@@ -3,6 +3,7 @@ import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation
 import GRDB
+import FoodDiaryPhotos
 
 /// A food of the person's own, from a label: nutrients per serving, an optional household measure
 /// and photo. Logging it takes a snapshot, so later edits never change the diary.

@@ -2,6 +2,7 @@ import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
+import FoodDiaryPhotos
 
 struct MyFoodsController: Sendable {
     let household: HouseholdFoods

@@ -1,6 +1,7 @@
 import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
+import FoodDiaryPhotos
 
 /// A recipe: ingredients with their own snapshots (like diary entries), a number of servings, and
 /// the nutrition those give, recomputed from the ingredients whenever they change.

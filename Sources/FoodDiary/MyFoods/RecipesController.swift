@@ -2,6 +2,7 @@ import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
+import FoodDiaryPhotos
 
 struct RecipesController: Sendable {
     let catalog: CatalogDatabase

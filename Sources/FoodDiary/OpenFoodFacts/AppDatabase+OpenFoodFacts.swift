@@ -1,6 +1,7 @@
 import FoodDiaryStorage
 import Foundation
 import GRDB
+import FoodDiaryPhotos
 
 /// The diary's part in Open Food Facts: the country its person shops in. The products they pick
 /// are kept with FoodData Central's, in `fetched_food`.

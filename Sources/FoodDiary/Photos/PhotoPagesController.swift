@@ -2,6 +2,7 @@ import FoodDiaryWeb
 import Foundation
 import HTTPTypes
 import Hummingbird
+import FoodDiaryPhotos
 
 /// Serves stored photos: only hashes the diary knows, with the type sniffed at upload, `nosniff`,
 /// a strong ETag and a year of caching (the bytes behind a hash never change). Every size but
@@ -19,7 +20,7 @@ struct PhotoPagesController: Sendable {
               let size = context.parameters.get("size").flatMap(PhotoSize.init(rawValue:)),
               let photo = try await diary.database.read({ db in try Photo.fetch(db, sha256: sha256) })
         else { throw Self.notFound }
-        guard let path = try await diary.photos.servedFile(sha256: sha256, size: size, mediaType: photo.mediaType),
+        guard let path = try await PhotoRejection.answered({ try await diary.photos.servedFile(sha256: sha256, size: size, mediaType: photo.mediaType) }),
               let attributes = try? FileManager.default.attributesOfItem(atPath: path), let length = attributes[.size] as? Int else {
             throw Self.notFound
         }

@@ -1,4 +1,5 @@
 import FoodDiaryWeb
+import FoodDiaryPhotos
 
 extension PhotoStore {
     /// The photo a form sent in its `photo` field, checked: nil when none was chosen, or why it was
@@ -11,5 +12,10 @@ extension PhotoStore {
         } catch let rejection as PhotoRejection {
             return .failure(rejection)
         }
+    }
+
+    /// A form's file, checked as every photo is.
+    func ingest(_ upload: UploadedFile) async throws -> IngestedPhoto {
+        try await ingest(temporaryPath: upload.temporaryPath, byteCount: upload.byteCount, sha256: upload.sha256)
     }
 }

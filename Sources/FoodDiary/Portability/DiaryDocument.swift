@@ -1,5 +1,6 @@
 import FoodDiaryBase
 import Foundation
+import FoodDiaryPhotos
 
 /// `diary.json` of an export: everything a diary holds, in the words of its columns (units in the
 /// names, times as stored). Things refer to one another by their position in the file (`ref`), not

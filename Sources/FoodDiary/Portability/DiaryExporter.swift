@@ -3,6 +3,7 @@ import FoodDiaryStorage
 import Foundation
 import GRDB
 import ZIPFoundation
+import FoodDiaryPhotos
 
 /// Where things sit in an export archive.
 package enum ExportLayout {

@@ -1,6 +1,7 @@
 import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
+import FoodDiaryPhotos
 
 /// Imports a file into one diary: reads it (our export, or another app's CSV, told apart by its
 /// bytes), previews what it would add, and adds it, all or nothing.

@@ -2,6 +2,7 @@ import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import ZIPFoundation
+import FoodDiaryPhotos
 
 /// Reads a FoodDiary export (the ZIP, or its `diary.json` alone) with the care a file from anywhere
 /// needs: only the names an export has, every size bounded while it inflates (a few kilobytes that

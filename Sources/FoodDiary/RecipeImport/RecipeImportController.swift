@@ -3,6 +3,7 @@ import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
+import FoodDiaryPhotos
 
 /// A recipe from its web page: fetched by its address, pasted, or uploaded as a saved page; its
 /// schema.org `Recipe` read, each ingredient line placed in the catalog for the person to confirm

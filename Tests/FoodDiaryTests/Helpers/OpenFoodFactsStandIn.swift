@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
+@testable import FoodDiaryPhotos
 
 /// A local server answering Open Food Facts' product read (`/api/v2/product/{code}`) and its
 /// full-text search (`/cgi/search.pl`, filtered by a country's tag) with the shapes real answers

@@ -3,6 +3,7 @@ import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
 @testable import FoodDiary
+@testable import FoodDiaryPhotos
 
 /// A local web server with recipe pages in the shapes real sites use (Fixtures/recipe-pages),
 /// a photo, a page too large to read, and a redirect: the recipe sites the tests cannot reach.

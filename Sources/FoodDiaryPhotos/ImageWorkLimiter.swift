@@ -5,20 +5,20 @@ import CPhotoShim
 /// Lets only a few photos be decoded at once. Uploads still stream to disk side by side, but
 /// libvips' buffers exist for at most `limit` images, which bounds memory when a phone syncs
 /// a burst of photos; with one image per core the CPU is already busy, so nothing is slower.
-actor ImageWorkLimiter {
-    static let shared = ImageWorkLimiter(limit: max(1, ProcessInfo.processInfo.activeProcessorCount))
+package actor ImageWorkLimiter {
+    package static let shared = ImageWorkLimiter(limit: max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     private let limit: Int
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// Runs `work` once a slot is free, on a thread of its own (decoding takes a photo's hundreds
     /// of milliseconds), so `limit` images proceed in parallel and pages keep being served.
-    nonisolated func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    package nonisolated func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         await acquire()
         do {
             let result = try await offTheCooperativePool {

@@ -5,26 +5,28 @@ import Foundation
 /// share, import, restore): its bytes sniff as a type we keep and open with that type's loader
 /// only, its header is within the pixel cap and its metadata within a bound (both before a pixel
 /// is decoded), and then every pixel decodes.
-struct PhotoAdmission: Sendable {
+package struct PhotoAdmission: Sendable {
     /// What a PNG's compressed text and profiles may unpack to. libpng inflates them every time the
     /// file is opened (five times on the way in), at about 7 ms per megabyte on a home server; the
     /// largest ICC profiles a camera or editor writes are well under this.
-    static let maxMetadataBytes: Int64 = 4 << 20
+    package static let maxMetadataBytes: Int64 = 4 << 20
     /// Chunks beside the pixels; libpng itself stops keeping them after 1,000.
-    static let maxMetadataChunks: Int64 = 1_000
+    package static let maxMetadataChunks: Int64 = 1_000
 
-    struct Admitted: Sendable, Equatable {
-        let mediaType: String
-        let width: Int
-        let height: Int
-        let exif: ImageLibrary.Exif
+    package struct Admitted: Sendable, Equatable {
+        package let mediaType: String
+        package let width: Int
+        package let height: Int
+        package let exif: ImageLibrary.Exif
     }
 
-    let maxPixels: Int
+    package let maxPixels: Int
+
+    package init(maxPixels: Int) { self.maxPixels = maxPixels }
 
     /// Everything after sniffing, on the calling thread: request paths run it through
     /// `ImageWorkLimiter`, never on a thread that serves pages.
-    func examine(_ path: String, mediaType: String) throws(PhotoRejection) -> Admitted {
+    package func examine(_ path: String, mediaType: String) throws(PhotoRejection) -> Admitted {
         let header = try checkBeforeDecoding(path, mediaType: mediaType)
         do {
             try ImageLibrary.verifyDecodes(path)
@@ -38,7 +40,7 @@ struct PhotoAdmission: Sendable {
     /// What can be known without decoding a pixel: the loader, the pixel count and the metadata's
     /// cost. Also asked before a kept photo is decoded to serve it, so a file that came in before
     /// these checks existed cannot cost a minute and gigabytes to show.
-    func checkBeforeDecoding(_ path: String, mediaType: String) throws(PhotoRejection) -> ImageLibrary.Header {
+    package func checkBeforeDecoding(_ path: String, mediaType: String) throws(PhotoRejection) -> ImageLibrary.Header {
         guard let kind = PhotoStore.accepted[mediaType] else { throw .unsupportedType(mediaType) }
         // First: libpng inflates what sits before the pixels even to read the header.
         let cost = ImageLibrary.metadataCost(path, limit: Self.maxMetadataBytes)
@@ -59,7 +61,7 @@ struct PhotoAdmission: Sendable {
     }
 
     /// Sniffs and examines a file on the server's behalf, off the threads that serve pages.
-    func admit(_ path: String) async throws -> Admitted {
+    package func admit(_ path: String) async throws -> Admitted {
         let mediaType = try await MediaSniffer.shared.mimeType(ofFileAt: path)
         guard PhotoStore.accepted[mediaType] != nil else { throw PhotoRejection.unsupportedType(mediaType) }
         let admission = self
@@ -67,7 +69,7 @@ struct PhotoAdmission: Sendable {
     }
 
     /// The same for a command that runs no server, blocking its caller.
-    func admitNow(_ path: String) throws -> Admitted {
+    package func admitNow(_ path: String) throws -> Admitted {
         let mediaType = try MediaSniffer.mimeTypeOnce(ofFileAt: path)
         return try examine(path, mediaType: mediaType)
     }

@@ -4,27 +4,27 @@ import Foundation
 
 /// libvips and libexif, through our C shim: header probes, full decodes, thumbnails and EXIF.
 package enum ImageLibrary {
-    struct Failure: Error, CustomStringConvertible {
-        let operation: String
-        let detail: String
-        var description: String { "\(operation) failed: \(detail)" }
+    package struct Failure: Error, CustomStringConvertible {
+        package let operation: String
+        package let detail: String
+        package var description: String { "\(operation) failed: \(detail)" }
     }
 
-    struct Header: Sendable, Equatable {
-        let width: Int
-        let height: Int
+    package struct Header: Sendable, Equatable {
+        package let width: Int
+        package let height: Int
         /// The libvips loader that would decode the file, e.g. "jpegload".
-        let loader: String
+        package let loader: String
     }
 
     /// When and where the camera says the photo was taken.
-    struct Exif: Sendable, Equatable {
+    package struct Exif: Sendable, Equatable {
         /// Wall-clock time as the camera recorded it, without zone.
-        var taken: LocalDateTime?
+        package var taken: LocalDateTime?
         /// From OffsetTimeOriginal, when the camera wrote it.
-        var utcOffsetMinutes: Int?
-        var latitude: Double?
-        var longitude: Double?
+        package var utcOffsetMinutes: Int?
+        package var latitude: Double?
+        package var longitude: Double?
     }
 
     /// Starts libvips once; safe to call many times.
@@ -32,7 +32,7 @@ package enum ImageLibrary {
         guard fd_photo_init() == 0 else { throw Failure(operation: "Starting libvips", detail: lastError()) }
     }
 
-    static func header(_ path: String) throws -> Header {
+    package static func header(_ path: String) throws -> Header {
         try start()
         var width: Int32 = 0, height: Int32 = 0
         var loader = [CChar](repeating: 0, count: 64)
@@ -48,14 +48,14 @@ package enum ImageLibrary {
         guard fd_photo_verify(path) == 0 else { throw Failure(operation: "Decoding the image", detail: lastError()) }
     }
 
-    struct MetadataCost: Sendable, Equatable {
+    package struct MetadataCost: Sendable, Equatable {
         /// What compressed metadata unpacks to, counted no further than just past the limit asked.
-        let inflatedBytes: Int64
-        let chunks: Int64
+        package let inflatedBytes: Int64
+        package let chunks: Int64
     }
 
     /// What reading a PNG's metadata costs (nothing for other types); nil when the file is unreadable.
-    static func metadataCost(_ path: String, limit: Int64) -> MetadataCost? {
+    package static func metadataCost(_ path: String, limit: Int64) -> MetadataCost? {
         var inflated: Int64 = 0, chunks: Int64 = 0
         guard fd_png_metadata_cost(path, limit, &inflated, &chunks) == 0 else { return nil }
         return MetadataCost(inflatedBytes: inflated, chunks: chunks)
@@ -68,7 +68,7 @@ package enum ImageLibrary {
         }
     }
 
-    static func exif(_ path: String) throws -> Exif {
+    package static func exif(_ path: String) throws -> Exif {
         try start()
         var info = fd_exif_info()
         guard fd_photo_read_exif(path, &info) == 0 else { throw Failure(operation: "Reading EXIF", detail: lastError()) }
@@ -94,13 +94,13 @@ package enum ImageLibrary {
     }
 
     /// The same picture in another format, chosen by the destination's extension.
-    static func convert(_ source: String, to destination: String) throws {
+    package static func convert(_ source: String, to destination: String) throws {
         try start()
         guard fd_photo_convert(source, destination) == 0 else { throw Failure(operation: "Converting to \(destination)", detail: lastError()) }
     }
 
     /// "2026:03:09 12:31:05" → 2026-03-09T12:31; cameras with no clock write zeros or spaces.
-    static func parseExifDate(_ text: String) -> LocalDateTime? {
+    package static func parseExifDate(_ text: String) -> LocalDateTime? {
         guard text.count >= 16 else { return nil }
         let characters = Array(text)
         let date = String(characters[0..<10]).replacingOccurrences(of: ":", with: "-")
@@ -108,10 +108,10 @@ package enum ImageLibrary {
     }
 
     /// "+05:30" → 330.
-    static func parseExifOffset(_ text: String) -> Int? {
+    package static func parseExifOffset(_ text: String) -> Int? {
         guard let match = text.wholeMatch(of: /([+-])([0-9]{2}):([0-9]{2})/), let hours = Int(match.2), let minutes = Int(match.3) else { return nil }
         let total = hours * 60 + minutes
-        guard MealInput.offsetRange.contains(total) else { return nil }
+        guard LocalDateTime.storableUTCOffsetMinutes.contains(total) else { return nil }
         return match.1 == "-" ? -total : total
     }
 

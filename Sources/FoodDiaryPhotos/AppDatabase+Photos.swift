@@ -7,7 +7,7 @@ import GRDB
 extension AppDatabase {
     /// Records the photo (once per content) and makes it the meal's; returns the photo the meal
     /// showed before if nothing uses it any more, so its files can go, or nil when the meal is gone.
-    func setMealPhoto(mealID: Int64, photo: IngestedPhoto, now: Date) async throws -> PhotoChange? {
+    package func setMealPhoto(mealID: Int64, photo: IngestedPhoto, now: Date) async throws -> PhotoChange? {
         try await write { db in
             guard let previous = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM meal WHERE id = ?", arguments: [mealID]) else { return nil }
             try Self.insertPhoto(db, photo, now: now)
@@ -18,7 +18,7 @@ extension AppDatabase {
     }
 
     /// Takes the photo off a meal. Returns nil when the meal is gone.
-    func removeMealPhoto(mealID: Int64, now: Date) async throws -> PhotoChange? {
+    package func removeMealPhoto(mealID: Int64, now: Date) async throws -> PhotoChange? {
         try await write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM meal WHERE id = ?", arguments: [mealID]) else { return nil }
             try db.execute(sql: "UPDATE meal SET photo_sha256 = NULL, updated_at = ? WHERE id = ?", arguments: [now, mealID])
@@ -26,7 +26,7 @@ extension AppDatabase {
         }
     }
 
-    static func insertPhoto(_ db: Database, _ photo: IngestedPhoto, now: Date) throws {
+    package static func insertPhoto(_ db: Database, _ photo: IngestedPhoto, now: Date) throws {
         try db.execute(sql: """
             INSERT INTO photo (sha256, media_type, byte_count, width_px, height_px, taken_local, taken_utc_offset_minutes,
                                latitude, longitude, created_at)
@@ -37,7 +37,7 @@ extension AppDatabase {
     }
 
     /// Deletes the photo row when nothing shows it (a meal, one of My foods, a recipe, a kept product); returns what its files are called if so.
-    static func deleteIfUnused(_ db: Database, sha256: String) throws -> StoredPhotoName? {
+    package static func deleteIfUnused(_ db: Database, sha256: String) throws -> StoredPhotoName? {
         let used = try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM meal WHERE photo_sha256 = ?1) OR EXISTS (SELECT 1 FROM my_food WHERE photo_sha256 = ?1)
                 OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha256 = ?1) OR EXISTS (SELECT 1 FROM fetched_food WHERE photo_sha256 = ?1)
@@ -75,12 +75,12 @@ extension AppDatabase {
 }
 
 extension Photo {
-    static func fetch(_ db: Database, sha256: String) throws -> Photo? {
+    package static func fetch(_ db: Database, sha256: String) throws -> Photo? {
         try db.cachedRecords(Photo.self, "SELECT \(selectedColumns) FROM photo WHERE sha256 = ?", [sha256]).first
     }
 
     /// The photos with these hashes, in one query.
-    static func byHash(_ db: Database, _ hashes: some Collection<String>) throws -> [String: Photo] {
+    package static func byHash(_ db: Database, _ hashes: some Collection<String>) throws -> [String: Photo] {
         let distinct = Array(Set(hashes))
         guard !distinct.isEmpty else { return [:] }
         let found = try db.cachedRecords(Photo.self, "SELECT \(selectedColumns) FROM photo WHERE sha256 IN (SELECT value FROM json_each(?))",

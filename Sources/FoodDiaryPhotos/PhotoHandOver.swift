@@ -7,8 +7,9 @@ extension PhotoStore {
     /// sharing. The file is hard-linked into `other`'s `tmp/`, or copied where links are
     /// impossible; the caller removes that path once committed. The thumbnail and large copy
     /// `other` lacks are linked into place too, so committing finds them made. Nil when the
-    /// original is no longer on disk: the meal is shared without it.
-    func handOver(_ photo: Photo, to other: PhotoStore) async throws -> IngestedPhoto? {
+    /// original is no longer on disk: the meal is shared without it. A refusal is the upload's
+    /// `PhotoRejection`, which the page says as an upload's refusal is.
+    package func handOver(_ photo: Photo, to other: PhotoStore) async throws -> IngestedPhoto? {
         let store = self
         // A link, or a copy across file systems: off the threads that serve pages.
         guard let destination = try await offTheCooperativePool({ try store.placeForHandOver(photo, to: other) }) else { return nil }
@@ -21,8 +22,7 @@ extension PhotoStore {
                                  height: admitted.height, exif: exif, temporaryPath: destination)
         } catch {
             unlink(destination)
-            // Said to the person sharing as an upload's refusal is.
-            throw (error as? PhotoRejection)?.httpError ?? error
+            throw error
         }
     }
 

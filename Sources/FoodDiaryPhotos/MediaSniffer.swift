@@ -5,26 +5,26 @@ import Foundation
 /// libmagic behind an actor: a `magic_t` is not safe to share between threads, and loading the
 /// magic database once rather than per upload keeps sniffing cheap. The actor runs on a queue of
 /// its own, since libmagic reads the file on the calling thread.
-actor MediaSniffer {
-    static let shared = MediaSniffer()
+package actor MediaSniffer {
+    package static let shared = MediaSniffer()
     private nonisolated let executor = DispatchQueueExecutor(label: "fooddiary.libmagic")
-    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+    package nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     private var cookie: magic_t?
 
     /// The MIME type libmagic reads from the file's bytes, e.g. "image/jpeg". Names and the
     /// Content-Type a client sent are never consulted.
-    func mimeType(ofFileAt path: String) throws -> String {
+    package func mimeType(ofFileAt path: String) throws -> String {
         if cookie == nil { cookie = try Self.openCookie() }
         return try Self.sniff(path, with: cookie!)
     }
 
     /// The same for a command that runs no server (restore): a database loaded for this call alone.
-    nonisolated static func mimeTypeOnce(ofFileAt path: String) throws -> String {
+    package nonisolated static func mimeTypeOnce(ofFileAt path: String) throws -> String {
         let cookie = try openCookie()
         defer { magic_close(cookie) }
         return try sniff(path, with: cookie)

@@ -1,7 +1,5 @@
 import FoodDiaryBase
-import FoodDiaryWeb
 import Foundation
-import Hummingbird
 
 /// The sizes a photo is served in. Derivatives are JPEGs, upright and stripped of all metadata
 /// (GPS included): the thumbnail and large copy are made at upload, the full-size `original` the
@@ -21,20 +19,24 @@ package enum PhotoSize: String, Sendable, CaseIterable {
 
 /// An upload that passed every check, still in its temporary file until `committing` places it.
 package struct IngestedPhoto: Sendable, Equatable {
-    let sha256: String
-    let mediaType: String
-    let byteCount: Int
-    let width: Int
-    let height: Int
-    let exif: ImageLibrary.Exif
+    package let sha256: String
+    package let mediaType: String
+    package let byteCount: Int
+    package let width: Int
+    package let height: Int
+    package let exif: ImageLibrary.Exif
     package let temporaryPath: String
 }
 
 /// A photo original written to the store's `tmp/` and checked, waiting to be placed.
-struct StagedOriginal: Sendable, Equatable {
-    let sha256: String
-    let mediaType: String
-    let temporaryPath: String
+package struct StagedOriginal: Sendable, Equatable {
+    package let sha256: String
+    package let mediaType: String
+    package let temporaryPath: String
+
+    package init(sha256: String, mediaType: String, temporaryPath: String) {
+        (self.sha256, self.mediaType, self.temporaryPath) = (sha256, mediaType, temporaryPath)
+    }
 }
 
 /// Photo files under `<data-dir>/photos/`: originals named by SHA-256 with the sniffed extension,
@@ -46,15 +48,15 @@ struct StagedOriginal: Sendable, Equatable {
 /// while holding that photo's lock, and files are removed only while holding it and only when the
 /// diary has no row for the photo.
 package struct PhotoStore: Sendable {
-    let root: String
-    let maxPixels: Int
+    package let root: String
+    package let maxPixels: Int
     /// Whether the diary has a row for a photo, asked under the photo's lock before removing files.
-    let isRecorded: @Sendable (String) async throws -> Bool
+    package let isRecorded: @Sendable (String) async throws -> Bool
     private let locks = KeyedLock()
 
     /// The types FoodDiary keeps, each with the only libvips loaders allowed to open it, so a file
     /// that sniffs as one thing cannot be decoded as another.
-    static let accepted: [String: (fileExtension: String, loaders: Set<String>)] = [
+    package static let accepted: [String: (fileExtension: String, loaders: Set<String>)] = [
         "image/jpeg": ("jpg", ["jpegload"]),
         "image/png": ("png", ["pngload"]),
         "image/webp": ("webp", ["webpload"]),
@@ -69,14 +71,14 @@ package struct PhotoStore: Sendable {
     }
 
     package var temporaryDirectory: String { root + "/tmp" }
-    var originalsDirectory: String { root + "/originals" }
-    var derivedDirectory: String { root + "/derived" }
+    package var originalsDirectory: String { root + "/originals" }
+    package var derivedDirectory: String { root + "/derived" }
 
-    static func isSHA256(_ text: String) -> Bool {
+    package static func isSHA256(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
-    func path(sha256: String, size: PhotoSize, mediaType: String) -> String {
+    package func path(sha256: String, size: PhotoSize, mediaType: String) -> String {
         let shard = String(sha256.prefix(2))
         switch size {
         case .untouched: return "\(originalsDirectory)/\(shard)/\(sha256).\(Self.accepted[mediaType]?.fileExtension ?? "bin")"
@@ -84,7 +86,7 @@ package struct PhotoStore: Sendable {
         }
     }
 
-    var admission: PhotoAdmission { PhotoAdmission(maxPixels: maxPixels) }
+    package var admission: PhotoAdmission { PhotoAdmission(maxPixels: maxPixels) }
 
     /// Checks an upload from its bytes alone; nothing is placed in the store until `committing`.
     /// Throws a `PhotoRejection` for anything that is not a whole, reasonably sized photo.
@@ -99,19 +101,19 @@ package struct PhotoStore: Sendable {
             return (path, SHA256Digest.hex(bytes))
         }
         do {
-            return try await ingest(UploadedFile(fieldName: "photo", clientFilename: String(name.prefix(100)), temporaryPath: staged,
-                                                 byteCount: bytes.count, sha256: digest))
+            return try await ingest(temporaryPath: staged, byteCount: bytes.count, sha256: digest)
         } catch {
             unlink(staged)
             throw error
         }
     }
 
-    package func ingest(_ upload: UploadedFile) async throws -> IngestedPhoto {
-        guard upload.byteCount > 0 else { throw PhotoRejection.empty }
-        let admitted = try await admission.admit(upload.temporaryPath)
-        return IngestedPhoto(sha256: upload.sha256, mediaType: admitted.mediaType, byteCount: upload.byteCount,
-                             width: admitted.width, height: admitted.height, exif: admitted.exif, temporaryPath: upload.temporaryPath)
+    /// A file received whole at `temporaryPath`, its digest taken as it came in.
+    package func ingest(temporaryPath: String, byteCount: Int, sha256: String) async throws -> IngestedPhoto {
+        guard byteCount > 0 else { throw PhotoRejection.empty }
+        let admitted = try await admission.admit(temporaryPath)
+        return IngestedPhoto(sha256: sha256, mediaType: admitted.mediaType, byteCount: byteCount,
+                             width: admitted.width, height: admitted.height, exif: admitted.exif, temporaryPath: temporaryPath)
     }
 
     /// The large copy comes from the original (decoded at reduced size), the thumbnail from the
@@ -138,7 +140,7 @@ package struct PhotoStore: Sendable {
     }
 
     /// Deletes a photo's original and derivatives; used when nothing refers to it any more.
-    func removeFiles(sha256: String, mediaType: String) {
+    package func removeFiles(sha256: String, mediaType: String) {
         for size in PhotoSize.allCases { unlink(path(sha256: sha256, size: size, mediaType: mediaType)) }
     }
 
@@ -146,7 +148,7 @@ package struct PhotoStore: Sendable {
     /// the database write that records it, all under the photo's lock. If the write throws or finds
     /// nothing to attach the photo to (nil), files this upload created are removed, so no blob
     /// outlives a failed commit. With no photo, just runs `commit`.
-    func committing<T>(_ photo: IngestedPhoto?, _ commit: () async throws -> T?) async throws -> T? {
+    package func committing<T>(_ photo: IngestedPhoto?, _ commit: () async throws -> T?) async throws -> T? {
         try await committing(photo, commit, recorded: { $0 != nil })
     }
 
@@ -180,7 +182,7 @@ package struct PhotoStore: Sendable {
     /// Places checked originals (an import's photos) and runs the write that records them, under
     /// every one's lock; if the write throws, the files this call placed go again. Thumbnails are
     /// made when first shown.
-    func committing<T>(originals: [StagedOriginal], _ commit: () async throws -> T) async throws -> T {
+    package func committing<T>(originals: [StagedOriginal], _ commit: () async throws -> T) async throws -> T {
         try await locks.withLocks(originals.map(\.sha256)) {
             var placed: [StagedOriginal] = []
             do {
@@ -200,7 +202,7 @@ package struct PhotoStore: Sendable {
 
     /// Removes the files of a photo a write reported unused, unless another request recorded it again
     /// meanwhile. A failed check keeps the files: the sweep looks again later.
-    func release(_ name: StoredPhotoName?) async {
+    package func release(_ name: StoredPhotoName?) async {
         guard let name else { return }
         _ = try? await locks.withLock(name.sha256) {
             guard try await !isRecorded(name.sha256) else { return }
@@ -210,7 +212,7 @@ package struct PhotoStore: Sendable {
 
     /// The path of a recorded photo's file in `size`, making a copy without metadata the first time
     /// it is missing (the full-size one is made on demand); nil when the photo is no longer recorded.
-    func servedFile(sha256: String, size: PhotoSize, mediaType: String) async throws -> String? {
+    package func servedFile(sha256: String, size: PhotoSize, mediaType: String) async throws -> String? {
         let target = path(sha256: sha256, size: size, mediaType: mediaType)
         // Thumbnails and large copies are missing after a restore (backups keep originals only).
         guard size != .untouched, !FileManager.default.fileExists(atPath: target) else { return target }
@@ -220,12 +222,7 @@ package struct PhotoStore: Sendable {
             let source = path(sha256: sha256, size: .untouched, mediaType: mediaType), store = self
             guard FileManager.default.fileExists(atPath: source) else { return nil }
             try await ImageWorkLimiter.shared.run { () throws -> Void in
-                let header: ImageLibrary.Header
-                do throws(PhotoRejection) {
-                    header = try store.admission.checkBeforeDecoding(source, mediaType: mediaType)
-                } catch let rejection {
-                    throw rejection.httpError
-                }
+                let header = try store.admission.checkBeforeDecoding(source, mediaType: mediaType)
                 if size.pixels != nil {
                     try store.writeDerivatives(sha256: sha256, original: source, mediaType: mediaType)
                 } else {
@@ -245,23 +242,15 @@ package struct PhotoStore: Sendable {
     }
 }
 
-/// Why an upload was refused, with the status and words the person sees.
-enum PhotoRejection: Error, Equatable {
+/// Why an upload was refused, in the words the person sees (the features give it its status).
+package enum PhotoRejection: Error, Equatable {
     case empty
     case unsupportedType(String)
     case undecodable
     case tooManyPixels(width: Int, height: Int, limit: Int)
     case tooMuchMetadata(limitBytes: Int64)
 
-    var status: HTTPResponse.Status {
-        switch self {
-        case .empty, .unsupportedType: .unsupportedMediaType
-        case .undecodable: .unprocessableContent
-        case .tooManyPixels, .tooMuchMetadata: .contentTooLarge
-        }
-    }
-
-    var message: String {
+    package var message: String {
         switch self {
         case .empty:
             "That file is empty, so there was no photo to keep."
@@ -276,7 +265,6 @@ enum PhotoRejection: Error, Equatable {
         }
     }
 
-    var httpError: HTTPError { HTTPError(status, message: message) }
 }
 
 extension PhotoStore {

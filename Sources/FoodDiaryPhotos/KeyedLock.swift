@@ -1,9 +1,11 @@
 /// One holder at a time for each key, the others served in turn; different keys never wait for
 /// each other.
-actor KeyedLock {
+package actor KeyedLock {
     private var queues: [String: [CheckedContinuation<Void, Never>]] = [:]
 
-    nonisolated func withLock<T>(_ key: String, _ body: () async throws -> T) async throws -> T {
+    package init() {}
+
+    package nonisolated func withLock<T>(_ key: String, _ body: () async throws -> T) async throws -> T {
         await acquire(key)
         do {
             let value = try await body()
@@ -17,7 +19,7 @@ actor KeyedLock {
 
     /// Holds every key in `keys` at once. They are taken in sorted order, so two holders of several
     /// keys can never each wait for the other.
-    nonisolated func withLocks<T>(_ keys: some Collection<String>, _ body: () async throws -> T) async throws -> T {
+    package nonisolated func withLocks<T>(_ keys: some Collection<String>, _ body: () async throws -> T) async throws -> T {
         let ordered = Set(keys).sorted()
         for key in ordered { await acquire(key) }
         do {
