@@ -433,6 +433,13 @@ class Journeys:
         self.assertIn("Sodium\n6 mg", self.text(), "5 mg per 100 g × 125 g")
 
         # 3. A household portion, changed where the food is listed (issue 60), then removal.
+        # The food's own page, as it is without JavaScript: its amount first, back to the meal.
+        entry_page = self.browser.find_element(By.PARTIAL_LINK_TEXT, "Peas, green, raw").get_attribute("href")
+        self.browser.get(entry_page)
+        self.shot("entry-page")
+        page = self.text()
+        self.assertLess(page.index("Save amount"), page.index("NUTRIENTS IN THIS AMOUNT" if "NUTRIENTS IN THIS AMOUNT" in page else "Nutrients in this amount"))
+        self.open(f"/meals/{meal}", "meal-again")
         self.open_amount_editor("Peas, green, raw", "entry-editor")
         self._click(self.browser.find_element(By.XPATH, "//*[@data-editor]//label[contains(., '1 cup = 145 g')]"), None, False)
         self.click("[data-editor] .amount-form button[type=submit]", navigates=False)
