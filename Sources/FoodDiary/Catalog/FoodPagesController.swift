@@ -45,9 +45,9 @@ struct FoodPagesController: Sendable {
         let query = try request.formQuery()
         var origin = FoodSearchOrigin(query: String((query["q"] ?? "").prefix(200)), brand: String((query["brand"] ?? "").prefix(200)),
                                       scope: try FoodSearch.Scope(formValue: query["kind"]))
-        origin.target = [query["meal"].flatMap { Int64($0) }.map { ("meal", String($0)) }, query["day"].flatMap { LocalDate(parsing: $0) }.map { ("day", $0.description) },
-                         MealSlot(formValue: query["slot"]).map { ("slot", $0.rawValue) }].compactMap { $0 }.map { "\($0.0)=\($0.1)" }
-        var view = FoodDetailView(food: food, amount: amount, options: options, from: origin, logTargets: try await logTargets(context, query),
+        let targets = try await logTargets(context, query)
+        origin.target = targets.carried
+        var view = FoodDetailView(food: food, amount: amount, options: options, from: origin, logTargets: targets,
                                   csrfToken: context.csrfToken)
         if query["check"] == "1" {
             view.notice = "Check the amount: one tap would have added more than three usual servings, or over 1,000 kcal. Choose how much you had, then add it."

@@ -99,6 +99,8 @@ struct LogTargetChoice: Sendable {
     var options: [LogTargetOption] = []
     var day: String?
     var slot: String?
+    /// What the page's links carry to keep adding there (`meal=3`, or `day=…` and `slot=…`).
+    var carried: [String] = []
 }
 
 /// `/foods/{id}`: a Nutrition Facts style panel for a chosen amount and every nutrient, grouped,

@@ -52,7 +52,7 @@ struct DayView: Sendable {
     /// says what to type.
     var welcome = false
 
-    /// `changed` is the entry whose amount was just changed from this page, shown unfolded and marked.
+    /// `changed` is the entry whose amount was just changed from this page, marked.
     init(day: DayQueries.Day, today: LocalDate, csrfToken: String, changed: Int64? = nil) {
         isToday = day.date == today
         let page = isToday ? "/today" : "/days/\(day.date)"

@@ -215,11 +215,12 @@ struct LogController: Sendable {
                                        selected: selected)
             }
             if let chosen {
-                return LogTargetChoice(options: [option(chosen, selected: true)] + meals.filter { $0.id != chosen.id }.map { option($0, selected: false) })
+                return LogTargetChoice(options: [option(chosen, selected: true)] + meals.filter { $0.id != chosen.id }.map { option($0, selected: false) },
+                                       carried: ["meal=\(chosen.id)"])
             }
             if let day, let slot, day != current.date || slot != MealSlot(current) {
                 let new = LogTargetOption(value: "new", label: "A new meal: \(names.inSentence(slot)), \(day.longText)", selected: true)
-                return LogTargetChoice(options: [new], day: day.description, slot: slot.rawValue)
+                return LogTargetChoice(options: [new], day: day.description, slot: slot.rawValue, carried: ["day=\(day)", "slot=\(slot.rawValue)"])
             }
             let new = LogTargetOption(value: "new", label: "A new meal now (\(names.inSentence(MealSlot(current))))", selected: joinable == nil)
             return LogTargetChoice(options: [new] + meals.map { option($0, selected: $0.id == joinable?.id) })
