@@ -30,6 +30,7 @@ let package = Package(
         .executableTarget(
             name: "fooddiary",
             dependencies: [
+                "FoodDiaryCatalog",
                 "FoodDiaryBase",
                 "FoodDiaryStorage",
                 "FoodDiaryWeb",
@@ -46,6 +47,7 @@ let package = Package(
         .target(
             name: "FoodDiaryTools",
             dependencies: [
+                "FoodDiaryCatalog",
                 "FoodDiaryPhotos",
                 "FoodDiaryWeb",
                 "FoodDiaryStorage",
@@ -104,10 +106,28 @@ let package = Package(
                 "CPhotoShim",
             ]
         ),
+        // The catalog engine: the USDA and FoodData Central files imported, the in-memory index, ranking,
+        // search and a food's amounts. Below the features, knowing no page; the food pages are features.
+        .target(
+            name: "FoodDiaryCatalog",
+            dependencies: [
+                "FoodDiaryBase",
+                "FoodDiaryStorage",
+                "CSearchRank",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            // Compiled into the binary: no bundle to install beside it.
+            resources: [.embedInCode("Search/EverydayNames.tsv")]
+        ),
         // The features: each area's pages, reads and views (docs/ARCHITECTURE.md).
         .target(
             name: "FoodDiary",
             dependencies: [
+                "FoodDiaryCatalog",
                 "FoodDiaryPhotos",
                 "FoodDiaryWeb",
                 "FoodDiaryStorage",
@@ -124,15 +144,13 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "CSV", package: "CSV.swift"),
-                "CSearchRank",
-            ],
-            // Compiled into the binary: no bundle to install beside it.
-            resources: [.embedInCode("Catalog/EverydayNames.tsv")]
+            ]
         ),
         // The app: its configuration, start-up, the server and its services, wiring the features.
         .target(
             name: "FoodDiaryApp",
             dependencies: [
+                "FoodDiaryCatalog",
                 "FoodDiary",
                 "FoodDiaryPhotos",
                 "FoodDiaryWeb",
@@ -169,6 +187,7 @@ let package = Package(
         .testTarget(
             name: "FoodDiaryTests",
             dependencies: [
+                "FoodDiaryCatalog",
                 "FoodDiaryPhotos",
                 "FoodDiaryWeb",
                 "FoodDiaryStorage",

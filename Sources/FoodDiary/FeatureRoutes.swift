@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryCatalog
 import FoodDiaryWeb
 import Foundation
 import Logging
@@ -91,7 +92,10 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     PeopleController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: timeZone, now: now).addRoutes(to: routes)
     MealPagesController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: timeZone, now: now,
                         model: settings.model).addRoutes(to: routes)
-    ModelHelpController(help: settings.model.map(ModelHelp.init), renderer: renderer).addRoutes(to: routes)
+    // One model behind one guard: a stopped model is known to every page that asks it.
+    let modelHelp = settings.model.map(ModelHelp.init)
+    ModelHelpController(help: modelHelp, renderer: renderer).addRoutes(to: routes)
+    LabelReadingController(help: modelHelp, renderer: renderer).addRoutes(to: routes)
     MealsAPIController().addRoutes(to: routes)
     MorePageController(renderer: renderer).addRoutes(to: routes)
     FoodPagesController(catalog: catalog, renderer: renderer, logTargets: LogController.targets(timeZone: timeZone, now: now)).addRoutes(to: routes)

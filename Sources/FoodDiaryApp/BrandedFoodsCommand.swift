@@ -1,5 +1,6 @@
 import FoodDiary
 import FoodDiaryBase
+import FoodDiaryCatalog
 import Logging
 
 /// `fooddiary catalog add-branded`: the same import in the foreground, for a machine set up

@@ -1,5 +1,6 @@
 import FoodDiary
 import FoodDiaryBase
+import FoodDiaryCatalog
 import FoodDiaryWeb
 import Foundation
 import HTTPTypes
@@ -52,7 +53,7 @@ public func buildApplication(
     for id in files.existing() {
         let diary = try files.open(id, maxPhotoPixels: config.maxPhotoPixels)
         await maintenance.runOnce(diary, atStartUp: true)
-        let restored = try await catalog.restoreKeptFoods(from: diary.database)
+        let restored = try await catalog.restoreKeptFoods(diary.database.fetchedFoods())
         if restored > 0 { logger.info("Put \(restored) foods picked from FoodData Central back into the catalog, from diary \(id)") }
     }
     let authentication = Authentication(

@@ -1,5 +1,6 @@
 import FoodDiary
 import FoodDiaryBase
+import FoodDiaryCatalog
 import Foundation
 
 /// `fooddiary export` and `fooddiary import`: a diary of a data directory, picked by number or name.

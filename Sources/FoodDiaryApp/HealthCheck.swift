@@ -1,5 +1,6 @@
 import FoodDiary
 import FoodDiaryBase
+import FoodDiaryCatalog
 import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation

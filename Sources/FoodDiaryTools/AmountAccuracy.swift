@@ -1,5 +1,6 @@
 import FoodDiary
 import FoodDiaryBase
+import FoodDiaryCatalog
 import Foundation
 
 /// How often the first food "＋" lists for an everyday search would be added in a customary

@@ -1,6 +1,7 @@
 import FoodDiary
 import FoodDiaryApp
 import FoodDiaryBase
+import FoodDiaryCatalog
 import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation

@@ -1,5 +1,6 @@
 import FoodDiary
 import FoodDiaryBase
+import FoodDiaryCatalog
 import FoodDiaryStorage
 import Foundation
 import GRDB

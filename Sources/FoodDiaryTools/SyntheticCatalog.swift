@@ -1,4 +1,5 @@
 import FoodDiary
+import FoodDiaryCatalog
 import FoodDiaryStorage
 import Foundation
 import GRDB

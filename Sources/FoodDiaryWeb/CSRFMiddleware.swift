@@ -42,9 +42,3 @@ extension HTTPRequest.Method {
     /// GET, HEAD and OPTIONS change nothing, so they need no token.
     var isSafe: Bool { self == .get || self == .head || self == .options }
 }
-
-extension String {
-    package func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
-    }
-}

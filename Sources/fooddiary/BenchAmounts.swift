@@ -2,6 +2,7 @@ import ArgumentParser
 import FoodDiary
 import FoodDiaryApp
 import FoodDiaryBase
+import FoodDiaryCatalog
 import FoodDiaryStorage
 import FoodDiaryTools
 import Foundation

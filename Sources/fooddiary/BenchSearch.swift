@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoodDiary
+import FoodDiaryCatalog
 import FoodDiaryTools
 import Foundation
 import Logging

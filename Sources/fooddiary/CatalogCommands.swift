@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoodDiary
 import FoodDiaryApp
+import FoodDiaryCatalog
 import Foundation
 import Logging
 

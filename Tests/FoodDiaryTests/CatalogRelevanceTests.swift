@@ -1,3 +1,4 @@
+@testable import FoodDiaryCatalog
 import Foundation
 import Testing
 @testable import FoodDiary

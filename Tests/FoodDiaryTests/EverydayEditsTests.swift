@@ -1,4 +1,5 @@
 import FoodDiaryBase
+@testable import FoodDiaryCatalog
 import Foundation
 import HummingbirdTesting
 import Testing

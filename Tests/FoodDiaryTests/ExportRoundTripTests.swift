@@ -1,5 +1,6 @@
 import CSV
 import FoodDiaryBase
+@testable import FoodDiaryCatalog
 import Foundation
 import GRDB
 import Testing

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryCatalog
 import FoodDiaryWeb
 
 /// `/fdc/v1`: FoodData Central's API over this server's catalog, in its shapes.

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+@testable import FoodDiaryCatalog
 import Foundation
 import GRDB
 import HTTPTypes
@@ -110,8 +111,8 @@ import FoodDiaryWeb
             defer { fresh.remove() }
             let newCatalog = try CatalogDatabase.open(path: fresh.path + "/catalog.sqlite")
             try CatalogImporter(directory: config.sr28Directory!).importInto(newCatalog)
-            #expect(try await newCatalog.restoreKeptFoods(from: database) == 1)
-            #expect(try await newCatalog.restoreKeptFoods(from: database) == 0, "nothing twice")
+            #expect(try await newCatalog.restoreKeptFoods(database.fetchedFoods()) == 1)
+            #expect(try await newCatalog.restoreKeptFoods(database.fetchedFoods()) == 0, "nothing twice")
             let back = try await newCatalog.read { db in try FoodSearch.search(db, query: "almond crunch") }
             #expect(back.foods.map(\.id) == [FoodDataCentralStandIn.bar])
         }

@@ -1,5 +1,6 @@
 import CHTTPShim
 import FoodDiaryBase
+@testable import FoodDiaryCatalog
 import Foundation
 import GRDB
 import HummingbirdTesting

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+@testable import FoodDiaryCatalog
 import FoodDiaryStorage
 import Foundation
 import GRDB

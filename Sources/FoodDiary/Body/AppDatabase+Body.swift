@@ -163,25 +163,6 @@ public enum BodyQueries {
 }
 
 extension BodyQueries {
-    /// What `/body` shows, in one read.
-    struct Page: Sendable {
-        /// Read for the page, not for the JSON summary.
-        let energy: EnergyReading?
-        let settings: BodySettings
-        let measures: [BodyMeasure]
-        let latest: [Int64: BodyMeasurement]
-        let trend: WeightTrend
-        let weighIns: [BodyMeasurement]
-    }
-
-    static func page(_ db: Database, today: LocalDate, shownDays: Int, withEnergy: Bool) throws -> Page {
-        let (trend, weighIns) = try weightTrend(db, through: today, shownDays: shownDays)
-        return Page(energy: withEnergy ? try energy(db, endingOn: today.previous) : nil, settings: try settings(db), measures: try measures(db),
-                    latest: try latestReadings(db), trend: trend, weighIns: weighIns)
-    }
-}
-
-extension BodyQueries {
     /// Up to `limit` readings of a measure taken `from` through `to`, oldest first, after `cursor`.
     static func measurementsPage(_ db: Database, measureID: Int64, page: APIPageQuery) throws -> (readings: [BodyMeasurement], next: TimeCursor?) {
         let rows = try db.cachedRows("""
@@ -209,25 +190,5 @@ extension BodyQueries {
     /// From, through (as the day after) and the cursor, each open when not asked for.
     private static func bounds(_ page: APIPageQuery) -> StatementArguments {
         [page.from?.description ?? "", page.to?.next.description ?? "9999", page.after?.at.description ?? "", page.after?.id ?? 0]
-    }
-}
-
-extension BodyQueries {
-    /// The energy estimate over the window ending on `last`, with what the page around it needs.
-    struct EnergyReading: Sendable {
-        let outcome: Result<EnergyExpenditure, EnergyExpenditure.Shortfall>
-        let settings: BodySettings
-        let goal: Double?
-    }
-
-    static func energy(_ db: Database, endingOn last: LocalDate) throws -> EnergyReading {
-        let first = last.adding(days: -(EnergyExpenditure.windowDays - 1))
-        let intakes = try DayQueries.totals(db, from: first, through: last, of: [.energyKcal]).map {
-            EnergyExpenditure.Intake(date: $0.date, kcal: $0.mealCount > $0.notItemisedCount ? $0.totals[.energyKcal] ?? 0 : nil,
-                                     mealsToItemise: $0.notItemisedCount)
-        }
-        let trend = try weightTrend(db, through: last, shownDays: EnergyExpenditure.windowDays).trend
-        return EnergyReading(outcome: EnergyExpenditure.estimate(intakes: intakes, trend: trend, endingOn: last),
-                             settings: try settings(db), goal: try DailyGoals.fetch(db)[.energyKcal])
     }
 }

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
@@ -48,7 +49,7 @@ struct DayPagesController: Sendable {
         let diary = try context.diary()
         let today = todayDate
         let query = try request.formQuery()
-        let day = try await diary.days.value(for: date, in: diary.database) { db in try DayQueries.day(db, date: date, today: today) }
+        let day = try await diary.kept(DayRead.self, for: date) { db in try DayQueries.day(db, date: date, today: today) }
         var view = DayView(day: day, today: today, csrfToken: context.csrfToken, changed: query["changed"].flatMap { Int64($0) })
         view.welcome = query["welcome"] != nil && date == today
         return await renderer.render(.day, view, for: context)
@@ -145,7 +146,7 @@ struct DayPagesController: Sendable {
     @Sendable func dayJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let date = try date(context)
-        let day = try await diary.days.value(for: date, in: diary.database) { db in try DayQueries.day(db, date: date) }
+        let day = try await diary.kept(DayRead.self, for: date) { db in try DayQueries.day(db, date: date) }
         return try jsonResponse(DayJSON(date: date.description, meals: day.meals.map(MealDetailJSON.init),
                                         totals: NutrientsJSON(values: day.totals), mealsNotItemised: day.notItemisedCount,
                                         goals: GoalsJSON(goals: day.goals)))
@@ -178,4 +179,10 @@ struct DayPagesController: Sendable {
         }
         return date
     }
+}
+
+/// The day page read last, usually today's.
+enum DayRead: DiaryReadKind {
+    typealias Key = LocalDate
+    typealias Value = DayQueries.Day
 }

@@ -55,3 +55,9 @@ struct GoalsForm: Sendable, Equatable {
 struct GoalErrors: Error, Equatable {
     var messages: [NutrientKind: String] = [:]
 }
+
+extension GoalBarView {
+    static func bars(totals: NutrientValues, goals: DailyGoals) -> [GoalBarView] {
+        DailyGoals.kinds.compactMap { GoalBarView(kind: $0, total: totals[$0], goal: goals[$0]) }
+    }
+}

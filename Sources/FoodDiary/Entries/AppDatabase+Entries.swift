@@ -156,3 +156,64 @@ extension AppDatabase {
         return db.changesCount
     }
 }
+
+/// The amounts a person last had each catalog food in, which ＋ and a recipe's ingredients offer again.
+extension EntryQueries {
+    /// Of these catalog foods, those that can have a last amount: the ones logged, when `logged`
+    /// (from `loggedCatalogFoods`) lists every food logged, as it does below its limit.
+    static func mayHaveLastAmounts(_ ids: [Int64], logged: [Int64: Int]) -> [Int64] {
+        logged.count < loggedFoodsLimit ? ids.filter { logged[$0] != nil } : ids
+    }
+
+    /// The amount the person last had each catalog food they ever logged in, by food. Each food's
+    /// last entry is found by one step down its index: 0.16 ms on a 600-day diary, where a
+    /// `GROUP BY` with `max(id)` reads every entry's row (1.5 ms).
+    static func lastAmounts(_ db: Database) throws -> [Int64: ChosenAmount] {
+        var amounts: [Int64: ChosenAmount] = [:]
+        for row in try db.cachedRows("""
+            SELECT entry.catalog_food_id, entry.grams, entry.portion_label
+            FROM (SELECT DISTINCT catalog_food_id AS food FROM food_entry WHERE catalog_food_id IS NOT NULL)
+            JOIN food_entry entry ON entry.id =
+                (SELECT id FROM food_entry WHERE catalog_food_id = food AND grams IS NOT NULL ORDER BY id DESC LIMIT 1)
+            """, []) {
+            amounts[row[0]] = ChosenAmount(grams: row[1], label: row[2])
+        }
+        return amounts
+    }
+
+    /// The amount the person last had each of these catalog foods in, by food.
+    static func lastAmounts(_ db: Database, catalogFoods ids: [Int64]) throws -> [Int64: ChosenAmount] {
+        var amounts: [Int64: ChosenAmount] = [:]
+        for id in Set(ids) {
+            if let row = try db.cachedRows("""
+                SELECT grams, portion_label FROM food_entry WHERE catalog_food_id = ? AND grams IS NOT NULL ORDER BY id DESC LIMIT 1
+                """, [id]).first {
+                amounts[id] = ChosenAmount(grams: row[0], label: row[1])
+            }
+        }
+        return amounts
+    }
+}
+
+/// The catalog foods a diary's person has logged, and how often, which their searches favour.
+enum LoggedFoods: DiaryReadKind {
+    typealias Key = Int
+    typealias Value = [Int64: Int]
+}
+
+/// The amount each catalog food was last logged in, which ＋ offers again: read beside a search,
+/// not after it.
+enum LastAmounts: DiaryReadKind {
+    typealias Key = Int
+    typealias Value = [Int64: ChosenAmount]
+}
+
+extension Diary {
+    func loggedCatalogFoods() async throws -> [Int64: Int] {
+        try await kept(LoggedFoods.self, for: 0) { db in try EntryQueries.loggedCatalogFoods(db) }
+    }
+
+    func lastCatalogAmounts() async throws -> [Int64: ChosenAmount] {
+        try await kept(LastAmounts.self, for: 0) { db in try EntryQueries.lastAmounts(db) }
+    }
+}

@@ -25,7 +25,8 @@ extension AppDatabase {
         }
     }
 
-    func fetchedFoods() async throws -> [(fdcId: Int64, details: String, fetchedAt: String)] {
+    /// What `CatalogDatabase.restoreKeptFoods` puts back into a catalog that lacks them.
+    public func fetchedFoods() async throws -> [(fdcId: Int64, details: String, fetchedAt: String)] {
         try await read { db in
             try Row.fetchAll(db, sql: "SELECT fdc_id, details_json, fetched_at FROM fetched_food ORDER BY fdc_id").map { ($0[0], $0[1], $0[2]) }
         }

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryCatalog
 import Foundation
 
 /// How this server's foods look through `/fdc/v1`, in FoodData Central's own shapes and names.

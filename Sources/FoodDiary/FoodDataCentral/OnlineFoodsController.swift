@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryCatalog
 import FoodDiaryWeb
 import Foundation
 import Hummingbird

@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryCatalog
 import FoodDiaryStorage
 import Foundation
 import GRDB
@@ -208,8 +209,8 @@ package struct IngredientPlacer: Sendable {
     /// Each food's amount, from the amount the person last had of the catalog foods offered.
     private func withAmounts(_ found: [Found], logged: [Int64: Int]) async throws -> [PlacedFood] {
         let ids = found.flatMap { $0.choices.compactMap(\.catalogFoodID) }
-        let mayHave = LogQueries.mayHaveLastAmounts(ids, logged: logged)
-        let last = mayHave.isEmpty ? [:] : try await diary.read { db in try LogQueries.lastAmounts(db, catalogFoods: mayHave) }
+        let mayHave = EntryQueries.mayHaveLastAmounts(ids, logged: logged)
+        let last = mayHave.isEmpty ? [:] : try await diary.read { db in try EntryQueries.lastAmounts(db, catalogFoods: mayHave) }
         return found.map { found in
             var choices = found.choices
             for index in choices.indices where choices[index].usual == nil {

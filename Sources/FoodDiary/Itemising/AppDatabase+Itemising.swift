@@ -94,7 +94,7 @@ public enum ItemisingQueries {
     /// with no location, or none of them here, at that time in the 30 days before. Meals with the
     /// same foods count as one, the most repeated first.
     package static func likeThisOne(_ db: Database, _ meal: Meal) throws -> (likeness: Likeness, meals: [LikeMeal]) {
-        if let places = try Nearby.placeIDs(db, of: meal) {
+        if let places = try Nearby.placeIDs(db, near: meal.location, place: meal.place) {
             let here = try likeMeals(db, meal, where: "m.place_id IN (SELECT value FROM json_each(?))", [JSONList.ids(places)])
             if !here.isEmpty { return (.here, here) }
         }

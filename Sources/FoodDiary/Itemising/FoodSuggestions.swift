@@ -30,7 +30,7 @@ public enum FoodSuggestions {
 
     /// Nil when there is nothing to suggest. Foods already in the meal are left out.
     package static func forMeal(_ db: Database, _ meal: Meal) throws -> (basis: Basis, foods: [Usual])? {
-        if let places = try Nearby.placeIDs(db, of: meal) {
+        if let places = try Nearby.placeIDs(db, near: meal.location, place: meal.place) {
             let usual = try usualFoods(db, where: "m.place_id IN (SELECT value FROM json_each(?))", [JSONList.ids(places)], excluding: meal.id)
             if !usual.isEmpty { return (.here, usual.map(\.usual)) }
         }

@@ -1,5 +1,6 @@
 import FoodDiaryBase
 import FoodDiaryWeb
+import Hummingbird
 import Foundation
 
 /// The owner's model behind the same guard as every online source: a connection check first, so
@@ -37,5 +38,16 @@ actor ModelHelp {
             guard reading.hasNumbers else { throw .notFound }
             return reading
         }
+    }
+}
+
+extension ModelHelp {
+    /// The model, when the owner set one and this person opted in; refused before anything is read or sent.
+    static func chosen(_ help: ModelHelp?, by diary: Diary) async throws -> ModelHelp {
+        guard let help else { throw HTTPError(.notFound, message: "The server’s owner has not set a model, so there is nothing to ask.") }
+        guard try await diary.database.modelHelpChosen() else {
+            throw HTTPError(.forbidden, message: "Suggestions are off for you: turn them on in Settings → Suggestions from a model first.")
+        }
+        return help
     }
 }

@@ -1,3 +1,4 @@
+import FoodDiaryCatalog
 import FoodDiaryWeb
 import Foundation
 

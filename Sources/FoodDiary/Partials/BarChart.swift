@@ -91,5 +91,4 @@ struct BarChartView: Sendable {
         for multiple in [1.0, 2, 5, 10] where multiple * power >= rough { return multiple * power }
         return 10 * power
     }
-
 }

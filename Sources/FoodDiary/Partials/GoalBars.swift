@@ -22,8 +22,4 @@ struct GoalBarView: Sendable {
         fill = NumberText.fixed(min(100, percent), fractionDigits: 1)
         isOver = value > goal
     }
-
-    static func bars(totals: NutrientValues, goals: DailyGoals) -> [GoalBarView] {
-        DailyGoals.kinds.compactMap { GoalBarView(kind: $0, total: totals[$0], goal: goals[$0]) }
-    }
 }

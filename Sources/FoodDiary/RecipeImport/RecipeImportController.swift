@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryCatalog
 import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation

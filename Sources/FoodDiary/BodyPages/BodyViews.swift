@@ -1,0 +1,90 @@
+import FoodDiaryBase
+import Foundation
+
+/// A reading in a history list, with its delete form's address.
+struct ReadingRowView: Sendable {
+    let dateText: String
+    let timeText: String
+    let valueText: String
+    /// The trend that day, for a weigh-in.
+    let trendText: String?
+    let deleteURL: String
+
+    init(_ reading: BodyMeasurement, measure: BodyMeasure, units: UnitSystem, trend: Double?) {
+        dateText = reading.takenAt.date.shortText
+        timeText = reading.takenAt.clockText
+        valueText = measure.unit.text(reading.value, in: units)
+        trendText = trend.map { "trend \(units.weightText(kilograms: $0))" }
+        deleteURL = "/body/\(measure.key)/\(reading.id)/delete"
+    }
+}
+
+/// The form that adds a reading: a number in the person's units and the day it was taken.
+struct ReadingFormView: Sendable {
+    let action: String
+    let label: String
+    let unit: String
+    let value: String
+    let date: String
+    let error: String?
+    /// Where the page goes back to after saving.
+    let back: String
+}
+
+/// `/body`: the weight trend and its chart, the weigh-in form, and each shown measure's latest.
+struct BodyPageView: Sendable {
+    struct MeasureRow: Sendable {
+        let name: String
+        let latestText: String
+        let dateText: String?
+        let url: String
+    }
+
+    let title = "Weight and body"
+    let csrfToken: String
+    let notice: String?
+    let hasWeight: Bool
+    let trendText: String?
+    let rateText: String?
+    let latestText: String?
+    let smoothingText = "The trend moves a tenth of the way to each day’s weight, so a day’s water comes and goes without moving it much."
+    let periods: [PeriodChipView]
+    let chart: LineChartView?
+    let form: ReadingFormView
+    let recent: [ReadingRowView]
+    let energyText: String
+    let measures: [MeasureRow]
+}
+
+/// `/body/{key}`: one measure's readings, newest first, with its chart and form.
+struct MeasurePageView: Sendable {
+    let title: String
+    let csrfToken: String
+    let notice: String?
+    let chart: LineChartView?
+    let form: ReadingFormView
+    let readings: [ReadingRowView]
+    let hasReadings: Bool
+    let earlierText: String?
+}
+
+/// `/settings/body`: units, water and which measures show.
+struct BodySettingsView: Sendable {
+    struct UnitChoice: Sendable { let value: String; let label: String; let selected: Bool }
+    struct MeasureChoice: Sendable { let name: String; let field: String; let shown: Bool; let isWeight: Bool; let unitText: String }
+    struct UnitOption: Sendable { let value: String; let label: String }
+
+    let title = "Units, body and water"
+    let csrfToken: String
+    let notice: String?
+    let unitChoices: [UnitChoice]
+    let energyChoices: [UnitChoice]
+    let waterGoal: String
+    let glass: String
+    let drinkUnit: String
+    let errors: [String]
+    let hasErrors: Bool
+    let measures: [MeasureChoice]
+    let newMeasureUnits: [UnitOption]
+    let newMeasureError: String?
+}
