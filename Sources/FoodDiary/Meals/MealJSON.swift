@@ -1,7 +1,6 @@
 import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
-import Hummingbird
 
 /// A meal on the wire. `eatenAt` carries the offset it was entered with; `localDate` is its diary day.
 struct MealJSON: Encodable {
