@@ -4,6 +4,8 @@ import GRDB
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+@testable import FoodDiaryApp
+import FoodDiaryCatalog
 import FoodDiaryStorage
 import FoodDiaryWeb
 
@@ -50,6 +52,45 @@ import FoodDiaryWeb
             #expect(back.contains("✓ Added <strong>Bananas, raw</strong> · 1 medium (140 g) · 125 kcal") && back.contains(">Undo</button>"))
             #expect(back.contains("Lunch at 12:34") && back.contains(#"name="meal" value="\#(meal.id)""#), "the next food joins this meal")
             #expect(back.contains(#"id="log-q" name="q" value="" "#) && back.contains(" autofocus"))
+        }
+    }
+
+    /// ＋'s page is one read, without HTTP: the target, what nothing typed offers, what words find
+    /// with the amounts one tap adds, and what a tap just added.
+    @Test func theLogPageIsOneReadOfTheDiaryAndTheCatalog() async throws {
+        try await TestEnvironment.withConfiguredApp(withFixtureCatalog: true) { client, database, config in
+            let added = try Self.redirectQuery(try await client.postForm("/log", [("source", "catalog:9040")]))
+            let mealID = try #require(added["meal"].flatMap { Int64($0) })
+            let diary = Diary(id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPhotoPixels: 1)
+            let catalog = try CatalogDatabase.open(path: config.catalogPath)
+            let targets = MealTargets(geonames: try GeoNamesDatabase.open(path: config.geonamesPath), timeZone: config.timeZone,
+                                      now: { TestEnvironment.fixedNow })
+            func read(_ fields: [String: String]) async throws -> LogPageRead {
+                try await LogPageRead.read(FormFields(fields), diary: diary, catalog: catalog, targets: targets, searchLimit: 15)
+            }
+
+            let nothingTyped = try await read([:])
+            #expect(nothingTyped.found == nil && nothingTyped.added == nil)
+            #expect(nothingTyped.target.meal?.id == mealID, "the next food joins the lunch just made")
+            #expect(nothingTyped.suggestions?.atThisTime.isEmpty == true, "what this meal already has is not offered for it")
+            let newMeal = try await read(["new": "1"])
+            #expect(newMeal.target.meal == nil)
+            let usual = try #require(newMeal.suggestions)
+            #expect(usual.atThisTime.map(\.description) == ["Bananas, raw"], "for another meal, the banana had at this time is usual")
+
+            let searched = try await read(["q": "banana", "meal": String(mealID)])
+            #expect(searched.suggestions == nil && searched.target.meal?.id == mealID)
+            let found = try #require(searched.found)
+            #expect(found.result.foods.first?.id == 9040)
+            #expect(found.last[9040]?.grams == 140, "the amount last had, which the next tap adds")
+            let butter = try #require(try await read(["q": "butter"]).found)
+            #expect(butter.portions[1001]?.map(\.grams).contains(14.2) == true, "the catalog's measures of each food found, read with it")
+            #expect(butter.last[1001] == nil && butter.last[9040]?.grams == 140, "no butter had yet; the last amounts of all foods had are read once")
+
+            let back = try await read(["meal": String(mealID), "added": try #require(added["added"])])
+            #expect(back.added?.entries.map(\.food.catalogFoodID) == [9040] && back.added?.mealID == mealID)
+            let undone = try await read(["meal": String(mealID), "added": "999999"])
+            #expect(undone.added == nil, "an entry no longer there reads as nothing added")
         }
     }
 

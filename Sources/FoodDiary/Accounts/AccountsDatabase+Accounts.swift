@@ -10,7 +10,7 @@ extension AccountsDatabase {
     struct LastOwner: Error {}
 
     public func accountCount() async throws -> Int {
-        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM account") ?? 0 }
+        try await read { db in try AccountRow.fetchCount(db) }
     }
 
     public func accounts() async throws -> [Account] {
@@ -37,17 +37,15 @@ extension AccountsDatabase {
     }
 
     func passwordHash(accountID: Int64) async throws -> String? {
-        try await read { db in try String.fetchOne(db, sql: "SELECT password_hash FROM account WHERE id = ?", arguments: [accountID]) }
+        try await read { db in try AccountRow.fetchOne(db, key: accountID)?.passwordHash }
     }
 
     /// The first account, the owner's, only while there is none: two browsers finishing setup at
     /// once make one owner, the other gets nil.
     func createFirstOwner(name: String, passwordHash: String, now: Date) async throws -> Int64? {
         try await write { db in
-            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM account") == 0 else { return nil }
-            try db.execute(sql: "INSERT INTO account (name, password_hash, role, created_at) VALUES (?, ?, 'owner', ?)",
-                           arguments: [name, passwordHash, now])
-            return db.lastInsertedRowID
+            guard try AccountRow.fetchCount(db) == 0 else { return nil }
+            return try AccountRow(name: name, passwordHash: passwordHash, role: .owner, createdAt: now).inserted(db).id
         }
     }
 
@@ -55,21 +53,21 @@ extension AccountsDatabase {
     public func createAccount(name: String, passwordHash: String?, role: Account.Role, mustChangePassword: Bool = false,
                               now: Date) async throws -> Int64 {
         try await write { db in
-            guard try Int.fetchOne(db, sql: "SELECT 1 FROM account WHERE name = ?", arguments: [name]) == nil else { throw NameTaken() }
-            try db.execute(sql: """
-                INSERT INTO account (name, password_hash, role, must_change_password, created_at) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [name, passwordHash, role.rawValue, mustChangePassword, now])
-            return db.lastInsertedRowID
+            // The column compares without regard to case, so "sam" is taken by "Sam".
+            guard try AccountRow.filter(AccountRow.Columns.name == name).isEmpty(db) else { throw NameTaken() }
+            let row = try AccountRow(name: name, passwordHash: passwordHash, role: role, mustChangePassword: mustChangePassword, createdAt: now)
+                .inserted(db)
+            return row.id!
         }
     }
 
     /// Sets a password; `mustChangePassword` for one somebody else chose. Returns false for no such account.
     public func setPassword(accountID: Int64, passwordHash: String, mustChangePassword: Bool) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE account SET password_hash = ?, must_change_password = ? WHERE id = ?",
-                           arguments: [passwordHash, mustChangePassword, accountID])
-            try db.execute(sql: "DELETE FROM invite WHERE account_id = ?", arguments: [accountID])
-            return db.changesCount > 0
+            let changed = try AccountRow.filter(key: accountID).updateAll(db, [AccountRow.Columns.passwordHash.set(to: passwordHash),
+                                                                               AccountRow.Columns.mustChangePassword.set(to: mustChangePassword)])
+            try InviteRow.filter(InviteRow.Columns.accountID == accountID).deleteAll(db)
+            return changed > 0
         }
     }
 
@@ -77,7 +75,7 @@ extension AccountsDatabase {
     func recordSignIn(accountID: Int64, now: Date) async throws {
         try await DiskFull.bestEffort {
             try await write { db in
-                try db.execute(sql: "UPDATE account SET last_sign_in_at = ? WHERE id = ?", arguments: [now, accountID])
+                _ = try AccountRow.filter(key: accountID).updateAll(db, AccountRow.Columns.lastSignInAt.set(to: now))
             }
         }
     }
@@ -87,11 +85,10 @@ extension AccountsDatabase {
     public func removeAccount(id: Int64) async throws -> Bool {
         interimSessions.endAll(accountID: id)
         return try await write { db in
-            let owners = try Int.fetchOne(db, sql: "SELECT count(*) FROM account WHERE role = 'owner' AND id != ?", arguments: [id]) ?? 0
-            guard let role = try String.fetchOne(db, sql: "SELECT role FROM account WHERE id = ?", arguments: [id]) else { return false }
-            if role == Account.Role.owner.rawValue && owners == 0 { throw LastOwner() }
-            try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id])
-            return true
+            guard let account = try AccountRow.fetchOne(db, key: id) else { return false }
+            let otherOwners = try AccountRow.filter(AccountRow.Columns.role == Account.Role.owner.rawValue && AccountRow.Columns.id != id).fetchCount(db)
+            if account.role == .owner && otherOwners == 0 { throw LastOwner() }
+            return try AccountRow.deleteOne(db, key: id)
         }
     }
 }

@@ -3,11 +3,30 @@ import Foundation
 import GRDB
 
 /// A diary as the accounts know it: whose it is and what it is called. Its meals are in its own file.
-public struct DiaryRecord: Sendable, Equatable, FetchableRecord, Decodable {
+public struct DiaryRecord: Sendable, Equatable, FetchableRecord, TableRecord, Decodable {
+    public static let databaseTableName = "diary"
+    public static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.accountID, Columns.name, Columns.createdAt] }
+
     public let id: Int64
     public let accountID: Int64?
     public let name: String
     public let createdAt: Date
+
+    public enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, name, accountID = "account_id", createdAt = "created_at"
+    }
+
+    public typealias Columns = CodingKeys
+    static let fromUpgrade = Column("from_upgrade")
+
+    /// Nobody's, from the single-file diary of an earlier version: only an owner takes it over.
+    static var waitingFromUpgrade: QueryInterfaceRequest<DiaryRecord> {
+        DiaryRecord.filter(Columns.accountID == nil && fromUpgrade == true).order(Columns.id)
+    }
+
+    static func of(_ accountID: Int64) -> QueryInterfaceRequest<DiaryRecord> {
+        DiaryRecord.filter(Columns.accountID == accountID).order(Columns.id)
+    }
 }
 
 /// Which diaries each person has and which one they have open.
@@ -16,9 +35,7 @@ extension AccountsDatabase {
 
     public func diaries(accountID: Int64) async throws -> [DiaryRecord] {
         try await read { db in
-            try DiaryRecord.fetchAll(db, sql: """
-                SELECT id, account_id AS accountID, name, created_at AS createdAt FROM diary WHERE account_id = ? ORDER BY id
-                """, arguments: [accountID])
+            try DiaryRecord.of(accountID).fetchAll(db)
         }
     }
 
@@ -35,19 +52,18 @@ extension AccountsDatabase {
     /// (`isMoved` says whether its folder already holds a diary).
     package func upgradedDiary(isMoved: (Int64) -> Bool, now: Date) async throws -> Int64 {
         let waiting = try await read { db in
-            try Int64.fetchAll(db, sql: "SELECT id FROM diary WHERE account_id IS NULL AND from_upgrade = 1 ORDER BY id")
+            try DiaryRecord.waitingFromUpgrade.fetchAll(db).map(\.id)
         }
         if let id = waiting.first(where: { !isMoved($0) }) { return id }
         return try await write { db in
-            try db.execute(sql: "INSERT INTO diary (account_id, name, from_upgrade, created_at) VALUES (NULL, ?, 1, ?)",
-                           arguments: [Self.firstDiaryName, now])
+            try NewDiaryRow(accountID: nil, name: Self.firstDiaryName, fromUpgrade: true, createdAt: now).insert(db)
             return db.lastInsertedRowID
         }
     }
 
     /// Whether the diary an earlier version kept is waiting for the first owner.
     package func hasDiaryFromAnEarlierVersion() async throws -> Bool {
-        try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM diary WHERE account_id IS NULL AND from_upgrade = 1)") ?? false }
+        try await read { db in try !DiaryRecord.waitingFromUpgrade.isEmpty(db) }
     }
 
     /// The diary the account has open, choosing one the first time: an owner takes over the diary
@@ -56,18 +72,17 @@ extension AccountsDatabase {
     func openDiaryID(for account: Account, now: Date) async throws -> Int64 {
         if let id = account.currentDiaryID { return id }
         return try await write { db in
-            if let id = try Int64.fetchOne(db, sql: "SELECT current_diary_id FROM account WHERE id = ?", arguments: [account.id]) { return id }
-            var id = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id = ? ORDER BY id LIMIT 1", arguments: [account.id])
+            if let id = try AccountRow.fetchOne(db, key: account.id)?.currentDiaryID { return id }
+            var id = try DiaryRecord.of(account.id).fetchOne(db)?.id
             if id == nil, account.role == .owner {
-                id = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id IS NULL AND from_upgrade = 1 ORDER BY id LIMIT 1")
-                if let id { try db.execute(sql: "UPDATE diary SET account_id = ? WHERE id = ?", arguments: [account.id, id]) }
+                id = try DiaryRecord.waitingFromUpgrade.fetchOne(db)?.id
+                if let id { _ = try DiaryRecord.filter(key: id).updateAll(db, DiaryRecord.Columns.accountID.set(to: account.id)) }
             }
             if id == nil {
-                try db.execute(sql: "INSERT INTO diary (account_id, name, created_at) VALUES (?, ?, ?)",
-                               arguments: [account.id, Self.firstDiaryName, now])
+                try NewDiaryRow(accountID: account.id, name: Self.firstDiaryName, createdAt: now).insert(db)
                 id = db.lastInsertedRowID
             }
-            try db.execute(sql: "UPDATE account SET current_diary_id = ? WHERE id = ?", arguments: [id, account.id])
+            _ = try AccountRow.filter(key: account.id).updateAll(db, AccountRow.Columns.currentDiaryID.set(to: id))
             return id!
         }
     }
@@ -88,7 +103,7 @@ extension AccountsDatabase {
 
     public func createDiary(accountID: Int64, name: String, now: Date) async throws -> Int64 {
         try await write { db in
-            try db.execute(sql: "INSERT INTO diary (account_id, name, created_at) VALUES (?, ?, ?)", arguments: [accountID, name, now])
+            try NewDiaryRow(accountID: accountID, name: name, createdAt: now).insert(db)
             return db.lastInsertedRowID
         }
     }
@@ -96,25 +111,22 @@ extension AccountsDatabase {
     /// The account's own diary with that id, or nil.
     public func diary(id: Int64, accountID: Int64) async throws -> DiaryRecord? {
         try await read { db in
-            try DiaryRecord.fetchOne(db, sql: """
-                SELECT id, account_id AS accountID, name, created_at AS createdAt FROM diary WHERE id = ? AND account_id = ?
-                """, arguments: [id, accountID])
+            try DiaryRecord.of(accountID).filter(key: id).fetchOne(db)
         }
     }
 
     /// Returns false when the account has no such diary.
     public func renameDiary(id: Int64, accountID: Int64, to name: String) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE diary SET name = ? WHERE id = ? AND account_id = ?", arguments: [name, id, accountID])
-            return db.changesCount > 0
+            try DiaryRecord.of(accountID).filter(key: id).updateAll(db, DiaryRecord.Columns.name.set(to: name)) > 0
         }
     }
 
     /// Returns false when the account has no such diary.
     public func openDiary(id: Int64, accountID: Int64) async throws -> Bool {
         try await write { db in
-            guard try Int.fetchOne(db, sql: "SELECT 1 FROM diary WHERE id = ? AND account_id = ?", arguments: [id, accountID]) != nil else { return false }
-            try db.execute(sql: "UPDATE account SET current_diary_id = ? WHERE id = ?", arguments: [id, accountID])
+            guard try !DiaryRecord.of(accountID).filter(key: id).isEmpty(db) else { return false }
+            _ = try AccountRow.filter(key: accountID).updateAll(db, AccountRow.Columns.currentDiaryID.set(to: id))
             return true
         }
     }
@@ -123,12 +135,11 @@ extension AccountsDatabase {
     /// their oldest other one. Returns false when the account has no such diary.
     public func deleteDiary(id: Int64, accountID: Int64) async throws -> Bool {
         try await write { db in
-            guard try Int.fetchOne(db, sql: "SELECT 1 FROM diary WHERE id = ? AND account_id = ?", arguments: [id, accountID]) != nil else { return false }
-            guard let other = try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE account_id = ? AND id != ? ORDER BY id LIMIT 1",
-                                                 arguments: [accountID, id]) else { throw LastDiary() }
-            try db.execute(sql: "UPDATE account SET current_diary_id = ? WHERE id = ? AND current_diary_id = ?", arguments: [other, accountID, id])
-            try db.execute(sql: "DELETE FROM diary WHERE id = ?", arguments: [id])
-            return true
+            guard try !DiaryRecord.of(accountID).filter(key: id).isEmpty(db) else { return false }
+            guard let other = try DiaryRecord.of(accountID).filter(DiaryRecord.Columns.id != id).fetchOne(db) else { throw LastDiary() }
+            _ = try AccountRow.filter(AccountRow.Columns.id == accountID && AccountRow.Columns.currentDiaryID == id)
+                .updateAll(db, AccountRow.Columns.currentDiaryID.set(to: other.id))
+            return try DiaryRecord.deleteOne(db, key: id)
         }
     }
 }

@@ -36,10 +36,9 @@ extension AccountsDatabase {
         let hash = id.sha256
         do {
             try await write { db in
-                try db.execute(sql: """
-                    INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)
-                    """, arguments: [hash, accountID, now, now, now.addingTimeInterval(lifetime.absolute)])
-                try db.execute(sql: "DELETE FROM session WHERE expires_at <= ?", arguments: [now])
+                try SessionRow(idSHA256: hash, accountID: accountID, createdAt: now, lastSeenAt: now,
+                               expiresAt: now.addingTimeInterval(lifetime.absolute)).insert(db)
+                try SessionRow.filter(SessionRow.Columns.expiresAt <= now).deleteAll(db)
             }
         } catch where DiskFull.caused(error) {
             guard let account = try await account(id: accountID) else { throw error }
@@ -80,26 +79,28 @@ extension AccountsDatabase {
     func touchSession(_ session: ActiveSession, now: Date) async throws {
         try await DiskFull.bestEffort {
             try await write { db in
-                try db.execute(sql: "UPDATE session SET last_seen_at = ? WHERE id_sha256 = ?", arguments: [now, session.idSHA256])
+                _ = try SessionRow.filter(key: session.idSHA256).updateAll(db, SessionRow.Columns.lastSeenAt.set(to: now))
             }
         }
     }
 
     func endSession(idSHA256: Data) async throws {
         interimSessions.end(idSHA256)
-        try await write { db in try db.execute(sql: "DELETE FROM session WHERE id_sha256 = ?", arguments: [idSHA256]) }
+        try await write { db in _ = try SessionRow.deleteOne(db, key: idSHA256) }
     }
 
     /// Ends every session of the account but `keeping` (the one asking, when it stays signed in).
     func endSessions(accountID: Int64, keeping: Data? = nil) async throws {
         interimSessions.endAll(accountID: accountID, keeping: keeping)
         try await write { db in
-            try db.execute(sql: "DELETE FROM session WHERE account_id = ? AND id_sha256 IS NOT ?", arguments: [accountID, keeping])
+            var ending = SessionRow.filter(SessionRow.Columns.accountID == accountID)
+            if let keeping { ending = ending.filter(SessionRow.Columns.idSHA256 != keeping) }
+            try ending.deleteAll(db)
         }
     }
 
     func sessionCount(accountID: Int64) async throws -> Int {
-        try await read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM session WHERE account_id = ?", arguments: [accountID]) ?? 0 }
+        try await read { db in try SessionRow.filter(SessionRow.Columns.accountID == accountID).fetchCount(db) }
             + interimSessions.count(accountID: accountID)
     }
 }

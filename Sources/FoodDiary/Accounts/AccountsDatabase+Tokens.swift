@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// A personal access token as its settings page lists it; the token itself was shown once.
-public struct AccessToken: Sendable, Equatable, FetchableRecord, Decodable {
+public struct AccessToken: Sendable, Equatable {
     public let id: Int64
     public let name: String
     public let createdAt: Date
@@ -19,26 +19,23 @@ extension AccountsDatabase {
         let token = BearerSecret.make(prefix: Self.tokenPrefix)
         let hash = token.sha256
         try await write { db in
-            try db.execute(sql: "INSERT INTO access_token (account_id, name, token_sha256, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [accountID, name, hash, now])
+            _ = try AccessTokenRow(accountID: accountID, name: name, tokenSHA256: hash, createdAt: now).inserted(db)
         }
         return token
     }
 
     func tokens(accountID: Int64) async throws -> [AccessToken] {
         try await read { db in
-            try AccessToken.fetchAll(db, sql: """
-                SELECT id, name, created_at AS createdAt, last_used_at AS lastUsedAt FROM access_token
-                WHERE account_id = ? ORDER BY created_at DESC, id DESC
-                """, arguments: [accountID])
+            try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID)
+                .order(AccessTokenRow.Columns.createdAt.desc, AccessTokenRow.Columns.id.desc).fetchAll(db)
+                .map { AccessToken(id: $0.id!, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) }
         }
     }
 
     /// Returns false when the account has no such token.
     func revokeToken(id: Int64, accountID: Int64) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "DELETE FROM access_token WHERE id = ? AND account_id = ?", arguments: [id, accountID])
-            return db.changesCount > 0
+            try AccessTokenRow.filter(AccessTokenRow.Columns.id == id && AccessTokenRow.Columns.accountID == accountID).deleteAll(db) > 0
         }
     }
 
@@ -46,8 +43,7 @@ extension AccountsDatabase {
     @discardableResult
     func revokeTokens(accountID: Int64) async throws -> Int {
         try await write { db in
-            try db.execute(sql: "DELETE FROM access_token WHERE account_id = ?", arguments: [accountID])
-            return db.changesCount
+            try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID).deleteAll(db)
         }
     }
 
@@ -58,11 +54,11 @@ extension AccountsDatabase {
         let invite = BearerSecret.make()
         let hash = invite.sha256
         try await write { db in
-            try db.execute(sql: "UPDATE account SET password_hash = NULL, must_change_password = 0 WHERE id = ?", arguments: [accountID])
-            try db.execute(sql: "DELETE FROM session WHERE account_id = ?", arguments: [accountID])
-            try db.execute(sql: "DELETE FROM access_token WHERE account_id = ?", arguments: [accountID])
-            try db.execute(sql: "INSERT OR REPLACE INTO invite (token_sha256, account_id, expires_at) VALUES (?, ?, ?)",
-                           arguments: [hash, accountID, now.addingTimeInterval(Self.inviteLifetime)])
+            _ = try AccountRow.filter(key: accountID).updateAll(db, [AccountRow.Columns.passwordHash.set(to: nil),
+                                                                     AccountRow.Columns.mustChangePassword.set(to: false)])
+            try SessionRow.filter(SessionRow.Columns.accountID == accountID).deleteAll(db)
+            try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID).deleteAll(db)
+            try InviteRow(tokenSHA256: hash, accountID: accountID, expiresAt: now.addingTimeInterval(Self.inviteLifetime)).insert(db)
         }
         return invite
     }
@@ -81,7 +77,7 @@ extension AccountsDatabase {
 
     func touchToken(id: Int64, now: Date) async throws {
         try await DiskFull.bestEffort {
-            try await write { db in try db.execute(sql: "UPDATE access_token SET last_used_at = ? WHERE id = ?", arguments: [now, id]) }
+            try await write { db in _ = try AccessTokenRow.filter(key: id).updateAll(db, AccessTokenRow.Columns.lastUsedAt.set(to: now)) }
         }
     }
 
@@ -90,8 +86,7 @@ extension AccountsDatabase {
         let invite = BearerSecret.make()
         let hash = invite.sha256
         try await write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO invite (token_sha256, account_id, expires_at) VALUES (?, ?, ?)",
-                           arguments: [hash, accountID, now.addingTimeInterval(Self.inviteLifetime)])
+            try InviteRow(tokenSHA256: hash, accountID: accountID, expiresAt: now.addingTimeInterval(Self.inviteLifetime)).insert(db)
         }
         return invite
     }

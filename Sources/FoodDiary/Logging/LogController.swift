@@ -25,48 +25,37 @@ struct LogController: Sendable {
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try context.person()
-        let diary = person.diary
         let parameters = try request.formQuery()
-        let query = String((parameters["q"] ?? "").prefix(200))
-        let words = Words.split(query)
-        // The catalog is searched, with the everyday measures of what it finds, while the diary is read.
-        async let searched = search(query, words: words, asTyped: parameters["exact"] == "1", diary: diary)
-        async let ownFoods = words.isEmpty ? nil : diary.ownFoods(matching: query)
-        let target = try await targets.target(parameters, diary: diary)
+        let read = try await LogPageRead.read(parameters, diary: context.diary(), catalog: catalog, targets: targets, searchLimit: Self.searchLimit)
+        let target = read.target
         var sections: [LogSectionView] = []
-        var searchResult: FoodSearchResult?
         var hasHistory = true
-        if words.isEmpty {
-            let (usual, saved, yesterday) = try await diary.database.read { db in
-                (try FoodSuggestions.forLogging(db, at: target.eatenAt, into: target.meal?.id), try EntryQueries.savedFoods(db),
-                 try LogQueries.mealsWithFoods(db, slot: target.slot, on: target.day.previous))
-            }
+        if let suggestions = read.suggestions {
             let slotName = target.names.inSentence(target.slot)
-            sections.append(LogSectionView(heading: "Like yesterday’s \(slotName)", note: nil, rows: yesterday.map { LogRowView.like($0, slotName: slotName) }))
+            sections.append(LogSectionView(heading: "Like yesterday’s \(slotName)", note: nil,
+                                           rows: suggestions.yesterday.map { LogRowView.like($0, slotName: slotName) }))
             sections.append(LogSectionView(heading: "Usual at \(slotName)", note: "What you had most around this time lately, in your usual amount.",
-                                           rows: usual.atThisTime.map(LogRowView.usual)))
-            sections.append(LogSectionView(heading: usual.atThisTime.isEmpty ? "What you have often" : "Also often", note: nil,
-                                           rows: usual.often.map(LogRowView.usual)))
-            sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: saved.map(LogRowView.saved)))
-            hasHistory = !(usual.atThisTime.isEmpty && usual.often.isEmpty && saved.isEmpty)
-        } else if let (result, portions, last) = try await searched, let own = try await ownFoods {
-            searchResult = result
-            let own = own.saved.map(LogRowView.saved) + own.myFoods.map(LogRowView.own) + own.recipes.compactMap(LogRowView.recipe)
+                                           rows: suggestions.atThisTime.map(LogRowView.usual)))
+            sections.append(LogSectionView(heading: suggestions.atThisTime.isEmpty ? "What you have often" : "Also often", note: nil,
+                                           rows: suggestions.often.map(LogRowView.usual)))
+            sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: suggestions.saved.map(LogRowView.saved)))
+            hasHistory = !(suggestions.atThisTime.isEmpty && suggestions.often.isEmpty && suggestions.saved.isEmpty)
+        } else if let found = read.found {
+            let own = found.own.saved.map(LogRowView.saved) + found.own.myFoods.map(LogRowView.own) + found.own.recipes.compactMap(LogRowView.recipe)
             sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
-            sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: result.foods.map { food in
+            sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: found.result.foods.map { food in
                 // The amount they last had is theirs, checked by energy alone: no serving to weigh.
-                if let had = last[food.id] {
+                if let had = found.last[food.id] {
                     return LogRowView.catalog(food, amount: had, isLast: true,
                                               check: AmountCheck.reason(theirs: had.grams, kcalPer100g: food.energyKcalPer100g), target: target.linkFields)
                 }
-                let usual = UsualAmount(food, portions: portions[food.id] ?? [])
+                let usual = UsualAmount(food, portions: found.portions[food.id] ?? [])
                 return LogRowView.catalog(food, amount: usual.amount, isLast: false,
                                           check: usual.check(usual.amount, kcalPer100g: food.energyKcalPer100g), target: target.linkFields)
             }))
         }
         sections.removeAll { $0.rows.isEmpty }
-        let added = try await addedView(parameters, page: request.uri.description, diary: diary)
+        let added = read.added.map { addedView($0, parameters, page: request.uri.description) }
         if let added, let liked = parameters["liked"] {
             for section in sections.indices {
                 for row in sections[section].rows.indices where sections[section].rows[row].field == "like" && sections[section].rows[row].value == liked {
@@ -74,22 +63,8 @@ struct LogController: Sendable {
                 }
             }
         }
-        return await renderer.render(.log, view(target, query: query, words: words, sections: sections, result: searchResult,
+        return await renderer.render(.log, view(target, query: read.query, words: read.words, sections: sections, result: read.found?.result,
                                                 added: added, focus: parameters["focus"] != nil || !hasHistory, context: context), for: context)
-    }
-
-    /// What the catalog lists for `query`, with the portions of each food it found and the amount
-    /// the person last had of each catalog food; nil when nothing was typed.
-    private func search(_ query: String, words: [String], asTyped: Bool, diary: Diary) async throws
-        -> (result: FoodSearchResult, portions: [Int64: [Portion]], last: [Int64: ChosenAmount])? {
-        guard !words.isEmpty else { return nil }
-        async let last = diary.lastCatalogAmounts()
-        let logged = try await diary.loggedCatalogFoods()
-        let (result, portions) = try await catalog.search { db in
-            let result = try FoodSearch.search(db, query: query, limit: Self.searchLimit, logged: logged, asTyped: asTyped)
-            return (result, try FoodDetails.portions(db, foods: result.foods.map(\.id)))
-        }
-        return (result, portions, try await last)
     }
 
     private func view(_ target: MealTarget, query: String, words: [String], sections: [LogSectionView], result: FoodSearchResult?,
@@ -121,14 +96,9 @@ struct LogController: Sendable {
         return sentence.parts.count > 1 || IngredientLine(first.pieces[0]).amount != nil || (foundNothing && first.pieces.count > 1)
     }
 
-    /// The food a tap just added, read back from the diary: an `added` left in an address after
-    /// an undo shows nothing.
-    private func addedView(_ parameters: FormFields, page: String, diary: Diary) async throws -> LogView.Added? {
-        guard let first = parameters["added"].flatMap({ Int64($0) }), let mealID = parameters["meal"].flatMap({ Int64($0) }) else { return nil }
-        let last = max(first, parameters["through"].flatMap { Int64($0) } ?? first)
-        guard last - first < 1_000 else { return nil }
-        let entries = try await diary.database.read { db in try LogQueries.entries(db, mealID: mealID, first...last) }
-        guard let entry = entries.first else { return nil }
+    /// The food a tap just added, as ＋ says it under the box.
+    private func addedView(_ added: LogPageRead.Added, _ parameters: FormFields, page: String) -> LogView.Added {
+        let (entries, mealID, first) = (added.entries, added.mealID, added.firstID), entry = added.entries[0]
         let several = entries.count > 1
         return LogView.Added(description: several ? Meal.foodsText(entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: entries.count)
                                                   : entry.food.description,

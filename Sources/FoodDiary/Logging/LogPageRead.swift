@@ -1,0 +1,78 @@
+import FoodDiaryBase
+import FoodDiaryCatalog
+import FoodDiaryWeb
+import Foundation
+import GRDB
+
+/// Everything ＋ shows, read in one call: where a food goes, then either what the person usually
+/// has (nothing typed) or what the catalog and their own foods find for the words, with the
+/// amounts one tap adds, and the food a tap just added. The catalog is searched while the diary
+/// is read; the controller only turns this into its view.
+struct LogPageRead: Sendable {
+    /// Nothing typed: yesterday's meals of this slot, the usual foods, the saved ones.
+    struct Suggestions: Sendable {
+        let yesterday: [Meal]
+        let atThisTime: [FoodSuggestions.Usual]
+        let often: [FoodSuggestions.Usual]
+        let saved: [SavedFood]
+    }
+
+    /// Words typed: what the catalog found, each food's portions, the amount the person last had
+    /// of each catalog food, and their own foods matching every word.
+    struct Found: Sendable {
+        let result: FoodSearchResult
+        let portions: [Int64: [Portion]]
+        let last: [Int64: ChosenAmount]
+        let own: OwnFoods
+    }
+
+    /// The entries one tap added, named by the address it came back to.
+    struct Added: Sendable {
+        let mealID: Int64
+        /// The first id the address names, which Undo and Change act on.
+        let firstID: Int64
+        let entries: [FoodEntry]
+    }
+
+    let target: MealTarget
+    let query: String
+    let words: [String]
+    let suggestions: Suggestions?
+    let found: Found?
+    let added: Added?
+
+    static func read(_ parameters: FormFields, diary: Diary, catalog: CatalogDatabase, targets: MealTargets,
+                     searchLimit: Int) async throws -> LogPageRead {
+        let query = String((parameters["q"] ?? "").prefix(200))
+        let words = Words.split(query)
+        async let found = words.isEmpty ? nil : search(query, asTyped: parameters["exact"] == "1", diary: diary, catalog: catalog, limit: searchLimit)
+        let target = try await targets.target(parameters, diary: diary)
+        let suggestions = words.isEmpty ? try await diary.database.read { db in
+            let usual = try FoodSuggestions.forLogging(db, at: target.eatenAt, into: target.meal?.id)
+            return Suggestions(yesterday: try LogQueries.mealsWithFoods(db, slot: target.slot, on: target.day.previous),
+                               atThisTime: usual.atThisTime, often: usual.often, saved: try EntryQueries.savedFoods(db))
+        } : nil
+        return LogPageRead(target: target, query: query, words: words, suggestions: suggestions, found: try await found,
+                           added: try await justAdded(parameters, diary: diary))
+    }
+
+    private static func search(_ query: String, asTyped: Bool, diary: Diary, catalog: CatalogDatabase, limit: Int) async throws -> Found {
+        async let own = diary.ownFoods(matching: query)
+        async let last = diary.lastCatalogAmounts()
+        let logged = try await diary.loggedCatalogFoods()
+        let (result, portions) = try await catalog.search { db in
+            let result = try FoodSearch.search(db, query: query, limit: limit, logged: logged, asTyped: asTyped)
+            return (result, try FoodDetails.portions(db, foods: result.foods.map(\.id)))
+        }
+        return Found(result: result, portions: portions, last: try await last, own: try await own)
+    }
+
+    /// An `added` left in an address after an undo reads nothing.
+    private static func justAdded(_ parameters: FormFields, diary: Diary) async throws -> Added? {
+        guard let first = parameters["added"].flatMap({ Int64($0) }), let mealID = parameters["meal"].flatMap({ Int64($0) }) else { return nil }
+        let last = max(first, parameters["through"].flatMap { Int64($0) } ?? first)
+        guard last - first < 1_000 else { return nil }
+        let entries = try await diary.database.read { db in try LogQueries.entries(db, mealID: mealID, first...last) }
+        return entries.isEmpty ? nil : Added(mealID: mealID, firstID: first, entries: entries)
+    }
+}
