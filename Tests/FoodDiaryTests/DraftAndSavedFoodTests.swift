@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 @testable import FoodDiary
 @testable import FoodDiaryApp
+import FoodDiaryCatalog
 import FoodDiaryStorage
 import FoodDiaryWeb
 
@@ -75,6 +76,40 @@ import FoodDiaryWeb
 }
 
 @Suite struct SavedFoodTests {
+    /// The add-food page is one read, without HTTP: the meal, the person's own and saved foods,
+    /// the catalog's finds, and, before any search, the foods usual for this meal.
+    @Test func theAddFoodPageIsOneReadOfTheMealTheDiaryAndTheCatalog() async throws {
+        try await TestEnvironment.withConfiguredApp(withFixtureCatalog: true) { client, database, config in
+            let earlier = try await database.addMeal("2026-03-08T12:30")
+            try await client.postForm("/meals/\(earlier)/foods", [("source", "catalog:9040"), ("amount", "g125")])
+            try await client.postForm("/saved-foods", [("catalog_food", "1001"), ("return_to", "/")])
+            let id = try await database.addMeal("2026-03-09T12:30")
+            let diary = Diary(id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPhotoPixels: 1)
+            let catalog = try CatalogDatabase.open(path: config.catalogPath)
+            let accounts = try AccountsDatabase.open(path: config.accountsPath)
+            let viewer = try #require(try await accounts.account(named: TestPerson.name))
+            let pool = DiaryPool(files: DiaryFiles(directory: config.diariesDirectory), maxPhotoPixels: config.maxPhotoPixels)
+            let household = HouseholdFoods(diaries: DiaryAccess(accounts: accounts, pool: pool))
+            func read(_ fields: [String: String]) async throws -> AddFoodPageRead {
+                try await AddFoodPageRead.read(mealID: id, FormFields(fields), diary: diary, viewer: viewer, catalog: catalog, household: household)
+            }
+
+            let nothingTyped = try await read([:])
+            #expect(nothingTyped.meal.id == id && nothingTyped.result == nil)
+            #expect(nothingTyped.suggestions?.foods.map(\.description) == ["Bananas, raw"], "yesterday's lunch banana, usual at this time")
+            #expect(nothingTyped.own.saved.map(\.food.catalogFoodID) == [1001] && nothingTyped.savedCatalogIDs == [1001])
+
+            let butter = try await read(["q": "butter"])
+            #expect(butter.suggestions == nil, "a search shows what it finds, not the usual foods")
+            #expect(butter.result?.foods.first?.id == 1001 && butter.own.saved.count == 1)
+            let branded = try await read(["q": "butter", "brand": "Nobody's Dairy"])
+            #expect(branded.sharedFoods.isEmpty && branded.brand == "Nobody's Dairy")
+
+            await #expect(throws: Meal.Missing.self) { try await AddFoodPageRead.read(mealID: 999_999, FormFields(), diary: diary, viewer: viewer,
+                                                                                      catalog: catalog, household: household) }
+        }
+    }
+
     @Test func savedFoodsComeFirstAndAddWithOneTap() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
             let id = try await database.addMeal("2026-03-09T12:30")

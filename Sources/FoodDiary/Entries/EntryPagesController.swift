@@ -40,49 +40,25 @@ struct EntryPagesController: Sendable {
     }
 
     @Sendable func addFood(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let diary = try context.diary()
-        let mealID = try mealIDParameter(context)
+        let person = try context.person()
         let parameters = try request.formQuery()
-        let query = String((parameters["q"] ?? "").prefix(200))
-        let brand = String((parameters["brand"] ?? "").prefix(200))
-        let scope = try FoodSearch.Scope(formValue: parameters["kind"])
-        // The catalog is searched while the meal, the diary and the household are read, all at once.
-        async let searched = catalog.searchIfTyped(query, brand: brand, scope: scope, limit: 25, asTyped: parameters["exact"] == "1",
-                                                   logged: { try await diary.loggedCatalogFoods() })
-        let viewer = try context.person().account
-        async let shared = brand.isEmpty ? household.myFoodsAndRecipes(for: viewer, matching: query) : ([], [])
-        async let own = diary.ownFoods(matching: query)
-        // Before any search, the foods usual here (or at this time) come first, one tap each.
-        let read = try await diary.database.read { db -> AddFoodReads? in
-            guard let meal = try MealQueries.meal(db, id: mealID) else { return nil }
-            return AddFoodReads(meal: meal, savedIDs: try EntryQueries.savedCatalogIDs(db),
-                                suggestions: query.isEmpty ? try FoodSuggestions.forMeal(db, meal) : nil)
-        }
-        guard let read else { throw Meal.Missing(id: mealID) }
-        let ownFoods = try await own
+        let read = try await AddFoodPageRead.read(mealID: try mealIDParameter(context), parameters, diary: person.diary, viewer: person.account,
+                                                  catalog: catalog, household: household)
         let meal = read.meal
         let usual = read.suggestions.map {
             UsualFoodsView(mealID: meal.id, basis: $0.basis, placeName: meal.place?.name, foods: $0.foods, csrfToken: context.csrfToken)
         }
-        let (sharedFoods, sharedRecipes) = try await shared
-        let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: query, catalog: catalog,
-                                                       online: online, openFoodFacts: openFoodFacts, diary: diary.database, serverKey: serverKey)
-        let result = try await searched
+        let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: read.query, catalog: catalog,
+                                                       online: online, openFoodFacts: openFoodFacts, diary: person.diary.database, serverKey: serverKey)
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
-        let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: query, brand: brand,
-                               searched: parameters["q"] != nil, saved: brand.isEmpty ? ownFoods.saved : [],
-                               myFoods: brand.isEmpty ? ownFoods.myFoods : [], recipes: brand.isEmpty ? ownFoods.recipes : [],
-                               sharedFoods: sharedFoods, sharedRecipes: sharedRecipes,
-                               result: result, savedCatalogIDs: read.savedIDs, scope: scope, brandedProgress: catalog.brandedFoodsProgress,
+        let mine = read.brand.isEmpty
+        let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: read.query,
+                               brand: read.brand, searched: parameters["q"] != nil, saved: mine ? read.own.saved : [],
+                               myFoods: mine ? read.own.myFoods : [], recipes: mine ? read.own.recipes : [],
+                               sharedFoods: read.sharedFoods, sharedRecipes: read.sharedRecipes,
+                               result: read.result, savedCatalogIDs: read.savedCatalogIDs, scope: read.scope, brandedProgress: catalog.brandedFoodsProgress,
                                onlineBox: onlineBox, usual: usual)
         return await renderer.render(.addFood, view, for: context)
-    }
-
-    /// What the add-food page reads from the diary, in one read.
-    private struct AddFoodReads: Sendable {
-        let meal: Meal
-        let savedIDs: Set<Int64>
-        let suggestions: (basis: FoodSuggestions.Basis, foods: [FoodSuggestions.Usual])?
     }
 
     @Sendable func chooseCatalogAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
