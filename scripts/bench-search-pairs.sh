@@ -48,8 +48,8 @@ stop() {
 
 echo "$(echo "$queries" | wc -l) queries per page and round, $rounds rounds; A = $A, B = $B"
 printf "%-24s %9s %9s %9s %9s %12s\n" "page (server ms)" "A p50" "B p50" "A p90" "B p90" "median B/A"
-# The everyday pages (＋ and adding to a meal with nothing typed among them): the same page each time, a number after
-# `x=` keeping the addresses apart.
+# The everyday pages (＋ and adding to a meal with nothing typed among them): the same page each
+# time, a number after `x=` keeping the addresses apart.
 everyday="/?x= /log?x= /meals/MEAL/foods/new?x= /meals/MEAL?x= /days/$(date +%Y-%m-%d)?x= /trends?days=30&x= /places/1?x= /foods/1?x= /meals/to-itemise?x="
 for page in "/foods?q=" "/meals/MEAL/foods/new?q=" "/log?q=" "/api/foods/search?q=" $everyday; do
   case "$page" in *x=) asked=$(seq 1 200) ;; *) asked=$queries ;; esac
