@@ -21,9 +21,8 @@ extension AppDatabase {
     /// Returns false when the measure has no reading with that id.
     package func deleteMeasurement(id: Int64, key: String) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "DELETE FROM body_measurement WHERE id = ? AND measure_id = (SELECT id FROM body_measure WHERE key = ?)",
-                           arguments: [id, key])
-            return db.changesCount > 0
+            guard let measure = try BodyQueries.measure(db, key: key) else { return false }
+            return try BodyMeasurementTable.filter(BodyMeasurementTable.id == id && BodyMeasurementTable.measureID == measure.id).deleteAll(db) > 0
         }
     }
 
@@ -32,27 +31,25 @@ extension AppDatabase {
     package func addMeasure(name: String, unit: BodyMeasure.Unit) async throws -> String? {
         try await write { db in
             let lowered = name.lowercased()
-            guard try !String.fetchAll(db, sql: "SELECT name FROM body_measure").contains(where: { $0.lowercased() == lowered }) else { return nil }
+            guard try !BodyMeasure.fetchAll(db).contains(where: { $0.name.lowercased() == lowered }) else { return nil }
             return try Self.insertMeasure(db, name: name, unit: unit, isShown: true).key
         }
     }
 
     /// A measure of the person's own gets the next `ownN` key and goes last.
     package static func insertMeasure(_ db: Database, name: String, unit: BodyMeasure.Unit, isShown: Bool) throws -> (id: Int64, key: String) {
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM body_measure") ?? 0
+        let count = try BodyMeasure.fetchCount(db)
         let key = "own\(count + 1)"
-        try db.execute(sql: "INSERT INTO body_measure (key, name, unit, is_shown, position) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [key, name, unit.rawValue, isShown, count])
+        try NewBodyMeasureRow(key: key, name: name, unit: unit.rawValue, isShown: isShown, position: count).insert(db)
         return (db.lastInsertedRowID, key)
     }
 
     /// Shows the measures with these keys and hides the others; weight is always shown.
     package func showMeasures(keys: Set<String>) async throws {
         try await write { db in
-            for key in try String.fetchAll(db, sql: "SELECT key FROM body_measure") {
-                try db.execute(sql: "UPDATE body_measure SET is_shown = ? WHERE key = ?",
-                               arguments: [keys.contains(key) || key == BodyMeasure.weightKey, key])
-            }
+            let shown = keys.union([BodyMeasure.weightKey]), key = BodyMeasure.Columns.key
+            try BodyMeasure.filter(shown.contains(key)).updateAll(db, BodyMeasure.Columns.isShown.set(to: true))
+            try BodyMeasure.filter(!shown.contains(key)).updateAll(db, BodyMeasure.Columns.isShown.set(to: false))
         }
     }
 
@@ -70,8 +67,7 @@ extension AppDatabase {
     /// Returns false when no drink has that id.
     package func deleteWater(id: Int64) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "DELETE FROM water_drink WHERE id = ?", arguments: [id])
-            return db.changesCount > 0
+            try WaterDrinkTable.deleteOne(db, key: id)
         }
     }
 
@@ -108,15 +104,11 @@ public enum BodyQueries {
     }
 
     public static func measures(_ db: Database) throws -> [BodyMeasure] {
-        try db.cachedRows("SELECT id, key, name, unit, is_shown FROM body_measure ORDER BY position, id").map(measure)
+        try BodyMeasure.order(BodyMeasure.position, BodyMeasure.Columns.id).fetchAll(db)
     }
 
     public static func measure(_ db: Database, key: String) throws -> BodyMeasure? {
-        try Row.fetchOne(db, sql: "SELECT id, key, name, unit, is_shown FROM body_measure WHERE key = ?", arguments: [key]).map(measure)
-    }
-
-    private static func measure(_ row: Row) -> BodyMeasure {
-        BodyMeasure(id: row[0], key: row[1], name: row[2], unit: BodyMeasure.Unit(rawValue: row[3]) ?? .centimetres, isShown: row[4])
+        try BodyMeasure.filter(BodyMeasure.Columns.key == key).fetchOne(db)
     }
 
     /// A measure's readings, oldest first.

@@ -1,10 +1,11 @@
 import FoodDiaryBase
 import Foundation
+import GRDB
 
 /// Something about the body a person tracks: weight, a girth, body fat, or one of their own.
-public struct BodyMeasure: Sendable, Equatable {
+public struct BodyMeasure: Sendable, Equatable, Decodable, FetchableRecord, TableRecord {
     /// What the diary stores a measure's values in; the person may read them in other units.
-    public enum Unit: String, Sendable, CaseIterable {
+    public enum Unit: String, Sendable, CaseIterable, Decodable {
         case kilograms = "kg", centimetres = "cm", percent
 
         /// The unit a person reads and types values in.
@@ -62,6 +63,17 @@ public struct BodyMeasure: Sendable, Equatable {
     public let unit: Unit
     public let isShown: Bool
 
+    public static let databaseTableName = "body_measure"
+    public static var databaseSelection: [any SQLSelectable] { [Columns.id, Columns.key, Columns.name, Columns.unit, Columns.isShown] }
+
+    public enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, key, name, unit, isShown = "is_shown"
+    }
+
+    public typealias Columns = CodingKeys
+    /// Where it stands among the measures: the built-in ones first, then the person's in the order added.
+    static let position = Column("position")
+
     public var isWeight: Bool { key == Self.weightKey }
     var url: String { "/body/\(key)" }
 }
@@ -85,4 +97,30 @@ public struct WaterDrink: Sendable, Equatable {
     public let millilitres: Double
     public let drunkAt: LocalDateTime
     public let utcOffsetMinutes: Int
+}
+
+/// A measure of the person's own as it is made: its id comes from SQLite.
+struct NewBodyMeasureRow: Encodable, PersistableRecord {
+    static let databaseTableName = "body_measure"
+
+    let key: String
+    let name: String
+    let unit: String
+    let isShown: Bool
+    let position: Int
+
+    enum CodingKeys: String, CodingKey {
+        case key, name, unit, position, isShown = "is_shown"
+    }
+}
+
+/// The readings' and drinks' tables, for taking one away. They are read and added by position
+/// through cached statements: the day page reads the water, an import adds thousands.
+enum BodyMeasurementTable: TableRecord {
+    static let databaseTableName = "body_measurement"
+    static let id = Column("id"), measureID = Column("measure_id")
+}
+
+enum WaterDrinkTable: TableRecord {
+    static let databaseTableName = "water_drink"
 }
