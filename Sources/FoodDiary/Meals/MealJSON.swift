@@ -1,5 +1,4 @@
 import FoodDiaryBase
-import FoodDiaryWeb
 import Foundation
 
 /// A meal on the wire. `eatenAt` carries the offset it was entered with; `localDate` is its diary day.

@@ -1,7 +1,4 @@
 import FoodDiaryBase
-import FoodDiaryCatalog
-import FoodDiaryStorage
-import FoodDiaryWeb
 import Foundation
 
 /// What the add-food and add-ingredient pages offer beyond the offline catalog: "Search FoodData

@@ -1,5 +1,4 @@
 import FoodDiaryBase
-import FoodDiaryCatalog
 import Foundation
 
 /// One "From FoodData Central" or "From Open Food Facts" section: what the online search found
