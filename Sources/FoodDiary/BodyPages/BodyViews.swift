@@ -1,15 +1,8 @@
 import FoodDiaryBase
 import Foundation
 
-/// A reading in a history list, with its delete form's address.
-struct ReadingRowView: Sendable {
-    let dateText: String
-    let timeText: String
-    let valueText: String
-    /// The trend that day, for a weigh-in.
-    let trendText: String?
-    let deleteURL: String
-
+/// A reading in a history list, from the reading and its measure.
+extension ReadingRowView {
     init(_ reading: BodyMeasurement, measure: BodyMeasure, units: UnitSystem, trend: Double?) {
         dateText = reading.takenAt.date.shortText
         timeText = reading.takenAt.clockText
@@ -17,18 +10,6 @@ struct ReadingRowView: Sendable {
         trendText = trend.map { "trend \(units.weightText(kilograms: $0))" }
         deleteURL = "/body/\(measure.key)/\(reading.id)/delete"
     }
-}
-
-/// The form that adds a reading: a number in the person's units and the day it was taken.
-struct ReadingFormView: Sendable {
-    let action: String
-    let label: String
-    let unit: String
-    let value: String
-    let date: String
-    let error: String?
-    /// Where the page goes back to after saving.
-    let back: String
 }
 
 /// `/body`: the weight trend and its chart, the weigh-in form, and each shown measure's latest.
