@@ -135,6 +135,13 @@ import FoodDiaryWeb
             for day in 1...25 { try await client.postForm("/body/waist", [("value", "\(80 + day % 3)"), ("date", "2026-02-\(day < 10 ? "0" : "")\(day)")]) }
             let waist = try await client.get("/body/waist").text
             #expect(waist.components(separatedBy: "class=\"reading-remove\"").count == 21 && waist.contains("5 earlier readings are in the chart above."))
+
+            // Each page is one read, without a request (issue 61).
+            let measured = try #require(try await database.read { db in try BodyQueries.measurePage(db, key: key) })
+            #expect(measured.measure.name == "Upper arm <b>" && measured.readings.map(\.value) == [31.5, 31] && measured.settings.units == .metric)
+            #expect(try await database.read { db in try BodyQueries.measurePage(db, key: "nothing") } == nil)
+            let settings = try await database.read { db in try BodyQueries.settingsPage(db) }
+            #expect(settings.measures.map(\.key).contains(key) && settings.measures.contains { $0.isWeight })
         }
     }
 

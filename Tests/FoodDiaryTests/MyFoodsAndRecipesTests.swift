@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryCatalog
 import FoodDiaryStorage
 import FoodDiaryWeb
 
@@ -130,6 +131,31 @@ import FoodDiaryWeb
             let after = try JSONDecoder().decode(RecipeBody.self, from: Data(try await client.get("/api/recipes/\(recipeID)").text.utf8))
             #expect(after.totals.energyKcal == 360, "recomputed when an ingredient goes")
             #expect(abs(try await FoodEntryTests.meal(client, meal).foods[0].nutrients.energyKcal! - 218.4375) < 1e-9)
+        }
+    }
+
+    /// The ingredient search is one read, without a request (issue 61): the recipe, own foods and the catalog at once.
+    @Test func theIngredientSearchIsOneReadOfTheRecipeTheDiaryAndTheCatalog() async throws {
+        try await TestEnvironment.withConfiguredApp(withFixtureCatalog: true) { client, database, config in
+            try await client.postMultipart("/my-foods", fields: Self.granola)
+            try await client.postMultipart("/recipes", fields: [("name", "Banana oat bake"), ("servings", "4")])
+            let recipeID = try await Self.id(database, "recipe")
+            let diary = Diary(id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPhotoPixels: 1)
+            let catalog = try CatalogDatabase.open(path: config.catalogPath)
+
+            let banana = try await IngredientSearchRead.read(recipeID: recipeID, query: "banana", diary: diary, catalog: catalog)
+            #expect(banana.recipe.name == "Banana oat bake" && banana.myFoods.isEmpty)
+            #expect(banana.result?.foods.first?.id == 9040)
+            let granola = try await IngredientSearchRead.read(recipeID: recipeID, query: "granola", diary: diary, catalog: catalog)
+            #expect(granola.myFoods.map(\.name) == ["Granola bar"])
+            let nothing = try await IngredientSearchRead.read(recipeID: recipeID, query: "", diary: diary, catalog: catalog)
+            #expect(nothing.result == nil && nothing.myFoods.count == 1, "before words are typed, no search; every own food is listed")
+            await #expect(throws: Recipe.Missing.self) {
+                try await IngredientSearchRead.read(recipeID: recipeID + 1, query: "banana", diary: diary, catalog: catalog)
+            }
+            let page = try await client.get("/recipes/\(recipeID)/ingredients/new?q=banana").text
+            #expect(page.contains("Bananas, raw"))
+            #expect(try await client.get("/recipes/\(recipeID + 1)/ingredients/new?q=banana").status == .notFound)
         }
     }
 

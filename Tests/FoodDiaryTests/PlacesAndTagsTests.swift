@@ -207,6 +207,13 @@ import FoodDiaryWeb
                 #expect(try await client.get("\(path)?page=0").status == .badRequest, "\(path)")
             }
             #expect(try await client.get("/tags/\(tag)").text.contains("120 meals"))
+            // Each page is one read, without a request (issue 61).
+            let placed = try #require(try await database.read { db in try PlaceQueries.placePage(db, id: place, page: 3) })
+            #expect(placed.place.id == place && placed.meals.meals.count == 20)
+            let tagged = try #require(try await database.read { db in try PlaceQueries.tagPage(db, id: tag, page: 1) })
+            #expect(tagged.tag.name.lowercased() == "lunch" && tagged.meals.meals.count == 50)
+            #expect(try await database.read { db in try PlaceQueries.placePage(db, id: place, page: 4) } == nil)
+            #expect(try await database.read { db in try PlaceQueries.tagPage(db, id: tag + 1, page: 1) } == nil)
         }
     }
 }

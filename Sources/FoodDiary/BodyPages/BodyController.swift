@@ -94,12 +94,8 @@ struct BodyController: Sendable {
     private func renderMeasurePage(key: String, context: AppRequestContext, notice: String?, value: String = "", date: String? = nil,
                                    error: String? = nil) async throws -> Response {
         let today = nowLocal.date
-        let found = try await context.diary().database.read { db -> (BodyMeasure, [BodyMeasurement], BodySettings)? in
-            guard let measure = try BodyQueries.measure(db, key: key) else { return nil }
-            return (measure, try BodyQueries.measurements(db, measureID: measure.id), try BodyQueries.settings(db))
-        }
-        guard let (measure, readings, settings) = found else { throw Self.noSuchMeasure }
-        let units = settings.units
+        guard let page = try await context.diary().database.read({ db in try BodyQueries.measurePage(db, key: key) }) else { throw Self.noSuchMeasure }
+        let (measure, readings, units) = (page.measure, page.readings, page.settings.units)
         let first = min(readings.first?.takenAt.date ?? today, today.adding(days: -29))
         let chart = readings.count > 1 ? LineChartView(
             label: "\(measure.name) since \(first.dayMonthYearText), in \(measure.unit.shownUnit(units))", first: first, last: today,
@@ -198,14 +194,15 @@ struct BodyController: Sendable {
 
     @Sendable func settingsPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        let (settings, measures) = try await context.diary().database.read { db in (try BodyQueries.settings(db), try BodyQueries.measures(db)) }
-        return await renderer.render(.bodySettings, BodySettingsForm(settings: settings).view(measures: measures, csrfToken: context.csrfToken, notice: notice),
+        let page = try await context.diary().database.read { db in try BodyQueries.settingsPage(db) }
+        return await renderer.render(.bodySettings, BodySettingsForm(settings: page.settings).view(measures: page.measures, csrfToken: context.csrfToken, notice: notice),
                                      for: context)
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
         let database = try context.diary().database
-        let (current, measures) = try await database.read { db in (try BodyQueries.settings(db), try BodyQueries.measures(db)) }
+        let page = try await database.read { db in try BodyQueries.settingsPage(db) }
+        let (current, measures) = (page.settings, page.measures)
         let form = BodySettingsForm(fields: context.formFields, current: current)
         switch form.validate() {
         case .failure(let errors):
@@ -230,8 +227,8 @@ struct BodyController: Sendable {
             if let key = try await database.addMeasure(name: name, unit: unit) { return redirect(to: "/body/\(key)?notice=measure") }
             problem = "This diary has a measure called “\(name)” already: give this one another name."
         }
-        let (settings, measures) = try await database.read { db in (try BodyQueries.settings(db), try BodyQueries.measures(db)) }
-        return await renderer.render(.bodySettings, BodySettingsForm(settings: settings).view(measures: measures, csrfToken: context.csrfToken, notice: nil,
+        let page = try await database.read { db in try BodyQueries.settingsPage(db) }
+        return await renderer.render(.bodySettings, BodySettingsForm(settings: page.settings).view(measures: page.measures, csrfToken: context.csrfToken, notice: nil,
                                                                                            newMeasureError: problem),
                                      for: context, status: .unprocessableContent)
     }

@@ -19,3 +19,28 @@ extension BodyQueries {
                     latest: try latestReadings(db), trend: trend, weighIns: weighIns)
     }
 }
+
+extension BodyQueries {
+    /// What `/body/{key}` shows, in one read: the measure, all its readings and the units.
+    struct MeasurePage: Sendable {
+        let measure: BodyMeasure
+        let readings: [BodyMeasurement]
+        let settings: BodySettings
+    }
+
+    /// Nil for a measure the diary does not have.
+    static func measurePage(_ db: Database, key: String) throws -> MeasurePage? {
+        guard let measure = try measure(db, key: key) else { return nil }
+        return MeasurePage(measure: measure, readings: try measurements(db, measureID: measure.id), settings: try settings(db))
+    }
+
+    /// What `/settings/body` shows, in one read.
+    struct SettingsPage: Sendable {
+        let settings: BodySettings
+        let measures: [BodyMeasure]
+    }
+
+    static func settingsPage(_ db: Database) throws -> SettingsPage {
+        SettingsPage(settings: try settings(db), measures: try measures(db))
+    }
+}

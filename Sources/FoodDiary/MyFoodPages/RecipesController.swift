@@ -56,9 +56,12 @@ struct RecipesController: Sendable {
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let recipe = try await requireRecipe(context)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        let names = try await context.diary().database.read { db in try MealSlotNames.fetch(db) }
+        let id = context.parameters.get("recipe").flatMap(Int64.init)
+        guard let (recipe, names) = try await context.diary().database.read({ db -> (Recipe, MealSlotNames)? in
+            guard let id, let recipe = try Recipe.fetch(db, id: id) else { return nil }
+            return (recipe, try MealSlotNames.fetch(db))
+        }) else { throw Recipe.Missing() }
         let logForm = RecipeLogFormView(recipe: recipe, now: LocalDateTime(now(), in: timeZone), names: names)
         return await renderer.render(.recipeDetail, RecipeDetailView(recipe: recipe, csrfToken: context.csrfToken, notice: notice, logForm: logForm),
                                      for: context)
@@ -106,17 +109,12 @@ struct RecipesController: Sendable {
 
     @Sendable func ingredientSearch(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        let recipe = try await requireRecipe(context)
-        let query = try String((request.formQuery()["q"] ?? "").prefix(200))
-        let myFoods = try await diary.database.read { db in try MyFood.fetchAll(db, matching: query) }
-        var result: FoodSearchResult?
-        if !Words.split(query).isEmpty {
-            let logged = try await diary.loggedCatalogFoods()
-            result = try await catalog.search { db in try FoodSearch.search(db, query: query, limit: 25, logged: logged) }
-        }
-        let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: recipe.id, name: recipe.name), parameters: try request.formQuery(),
-                                                       query: query, catalog: catalog, online: online, openFoodFacts: openFoodFacts, diary: diary.database, serverKey: serverKey)
-        return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: recipe, query: query, myFoods: myFoods, result: result,
+        guard let recipeID = context.parameters.get("recipe").flatMap(Int64.init) else { throw Recipe.Missing() }
+        let parameters = try request.formQuery()
+        let read = try await IngredientSearchRead.read(recipeID: recipeID, query: String((parameters["q"] ?? "").prefix(200)), diary: diary, catalog: catalog)
+        let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: read.recipe.id, name: read.recipe.name), parameters: parameters,
+                                                       query: read.query, catalog: catalog, online: online, openFoodFacts: openFoodFacts, diary: diary.database, serverKey: serverKey)
+        return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: read.recipe, query: read.query, myFoods: read.myFoods, result: read.result,
                                                                                    onlineBox: onlineBox), for: context)
     }
 

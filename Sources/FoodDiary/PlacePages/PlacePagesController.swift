@@ -55,23 +55,17 @@ struct PlacePagesController: Sendable {
         let diary = try context.diary()
         let page = try request.pageNumber()
         guard let id = context.parameters.get("id").flatMap(Int64.init),
-              let (tag, meals) = try await diary.database.read({ db -> (PlaceQueries.TagRow, MealQueries.ListPage)? in
-                  guard let tag = try PlaceQueries.tag(db, id: id), let meals = try MealQueries.listPage(db, page: page, of: .tag(id)) else { return nil }
-                  return (tag, meals)
-              })
+              let (tag, meals) = try await diary.database.read({ db in try PlaceQueries.tagPage(db, id: id, page: page) })
         else { throw HTTPError(.notFound, message: "There is no such tag, or no such page of it. A tag goes when no meal uses it any more.") }
         return await renderer.render(.tagDetail, TagDetailView(tag: tag, meals: meals), for: context)
     }
 
     /// The place with one page of its meals, newest first.
-    private func requirePlace(_ request: Request, _ context: AppRequestContext) async throws -> (PlaceQueries.PlaceRow, MealQueries.ListPage) {
+    private func requirePlace(_ request: Request, _ context: AppRequestContext) async throws -> (place: PlaceQueries.PlaceRow, meals: MealQueries.ListPage) {
         let diary = try context.diary()
         let page = try request.pageNumber()
         guard let id = context.parameters.get("id").flatMap(Int64.init),
-              let found = try await diary.database.read({ db -> (PlaceQueries.PlaceRow, MealQueries.ListPage)? in
-                  guard let place = try PlaceQueries.place(db, id: id), let meals = try MealQueries.listPage(db, page: page, of: .place(id)) else { return nil }
-                  return (place, meals)
-              })
+              let found = try await diary.database.read({ db in try PlaceQueries.placePage(db, id: id, page: page) })
         else { throw Self.placeNotFound }
         return found
     }
