@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "FoodDiaryBase",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            resources: [.embedInCode("Nutrition/ReferenceIntakes.tsv"), .embedInCode("Nutrition/CustomaryServings.tsv")]
+            resources: [.embedInCode("Nutrition/ReferenceIntakes.tsv"), .embedInCode("Nutrition/CustomaryServings.tsv"), .embedInCode("Activity/Activities.tsv")]
         ),
         .target(
             name: "FoodDiaryStorage",

@@ -119,6 +119,8 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     PlacePagesController(renderer: renderer, timeZone: timeZone).addRoutes(to: routes)
     PlacesAPIController().addRoutes(to: routes)
     DayPagesController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    ActivityController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    HealthAPIController(timeZone: timeZone, now: now).addRoutes(to: routes)
     BodyController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     EnergyController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     NutrientsController(renderer: renderer).addRoutes(to: routes)

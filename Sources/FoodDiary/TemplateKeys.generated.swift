@@ -101,7 +101,7 @@ extension BodyPageView.MeasureRow: TemplateKeyed {
 
 extension BodySettingsView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "unitChoices": self.unitChoices.templateValue; case "energyChoices": self.energyChoices.templateValue; case "waterGoal": self.waterGoal.templateValue; case "glass": self.glass.templateValue; case "drinkUnit": self.drinkUnit.templateValue; case "errors": self.errors.templateValue; case "hasErrors": self.hasErrors.templateValue; case "measures": self.measures.templateValue; case "newMeasureUnits": self.newMeasureUnits.templateValue; case "newMeasureError": self.newMeasureError.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "unitChoices": self.unitChoices.templateValue; case "energyChoices": self.energyChoices.templateValue; case "waterGoal": self.waterGoal.templateValue; case "glass": self.glass.templateValue; case "drinkUnit": self.drinkUnit.templateValue; case "exerciseAddsToGoal": self.exerciseAddsToGoal.templateValue; case "errors": self.errors.templateValue; case "hasErrors": self.hasErrors.templateValue; case "measures": self.measures.templateValue; case "newMeasureUnits": self.newMeasureUnits.templateValue; case "newMeasureError": self.newMeasureError.templateValue; default: .absent }
     }
 }
 
@@ -165,6 +165,36 @@ extension CountryChoiceView.Option: TemplateKeyed {
     }
 }
 
+extension DayActivityView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "csrfToken": self.csrfToken.templateValue; case "day": self.day.templateValue; case "eatenText": self.eatenText.templateValue; case "burnedText": self.burnedText.templateValue; case "netText": self.netText.templateValue; case "goalNote": self.goalNote.templateValue; case "deviceText": self.deviceText.templateValue; case "stepsText": self.stepsText.templateValue; case "stepsValue": self.stepsValue.templateValue; case "stepsError": self.stepsError.templateValue; case "usual": self.usual.templateValue; case "hasUsual": self.hasUsual.templateValue; case "groups": self.groups.templateValue; case "minutesValue": self.minutesValue.templateValue; case "kindError": self.kindError.templateValue; case "minutesError": self.minutesError.templateValue; case "ownName": self.ownName.templateValue; case "energyValue": self.energyValue.templateValue; case "energyUnit": self.energyUnit.templateValue; case "nameError": self.nameError.templateValue; case "energyError": self.energyError.templateValue; case "ownOpen": self.ownOpen.templateValue; case "activities": self.activities.templateValue; case "hasActivities": self.hasActivities.templateValue; default: .absent }
+    }
+}
+
+extension DayActivityView.Group: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "label": self.label.templateValue; case "options": self.options.templateValue; default: .absent }
+    }
+}
+
+extension DayActivityView.Option: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "key": self.key.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; default: .absent }
+    }
+}
+
+extension DayActivityView.Row: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "detailText": self.detailText.templateValue; case "timeText": self.timeText.templateValue; case "deleteURL": self.deleteURL.templateValue; default: .absent }
+    }
+}
+
+extension DayActivityView.Usual: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "buttonText": self.buttonText.templateValue; case "kind": self.kind.templateValue; case "ownName": self.ownName.templateValue; case "minutesValue": self.minutesValue.templateValue; case "energyValue": self.energyValue.templateValue; default: .absent }
+    }
+}
+
 extension DayBodyView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "csrfToken": self.csrfToken.templateValue; case "day": self.day.templateValue; case "back": self.back.templateValue; case "waterText": self.waterText.templateValue; case "waterGoalText": self.waterGoalText.templateValue; case "waterFill": self.waterFill.templateValue; case "waterPercentText": self.waterPercentText.templateValue; case "inFoodsText": self.inFoodsText.templateValue; case "buttons": self.buttons.templateValue; case "drinks": self.drinks.templateValue; case "hasDrinks": self.hasDrinks.templateValue; case "weight": self.weight.templateValue; default: .absent }
@@ -185,7 +215,7 @@ extension DayBodyView.Drink: TemplateKeyed {
 
 extension DayView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "slots": self.slots.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; case "bodyCard": self.bodyCard.templateValue; case "welcome": self.welcome.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "slots": self.slots.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; case "bodyCard": self.bodyCard.templateValue; case "activityCard": self.activityCard.templateValue; case "welcome": self.welcome.templateValue; default: .absent }
     }
 }
 
@@ -227,7 +257,7 @@ extension DiariesView.Row: TemplateKeyed {
 
 extension EnergyView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "hasEstimate": self.hasEstimate.templateValue; case "expenditureText": self.expenditureText.templateValue; case "basisText": self.basisText.templateValue; case "confidenceText": self.confidenceText.templateValue; case "shortfallText": self.shortfallText.templateValue; case "rates": self.rates.templateValue; case "currentGoalText": self.currentGoalText.templateValue; case "methodText": self.methodText.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "hasEstimate": self.hasEstimate.templateValue; case "expenditureText": self.expenditureText.templateValue; case "basisText": self.basisText.templateValue; case "confidenceText": self.confidenceText.templateValue; case "shortfallText": self.shortfallText.templateValue; case "exerciseText": self.exerciseText.templateValue; case "rates": self.rates.templateValue; case "currentGoalText": self.currentGoalText.templateValue; case "methodText": self.methodText.templateValue; default: .absent }
     }
 }
 
@@ -941,13 +971,13 @@ extension ToItemiseView.Thumb: TemplateKeyed {
 
 extension TrendsView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "periods": self.periods.templateValue; case "energyChart": self.energyChart.templateValue; case "macroChart": self.macroChart.templateValue; case "averageText": self.averageText.templateValue; case "goalText": self.goalText.templateValue; case "rows": self.rows.templateValue; case "weightChart": self.weightChart.templateValue; case "weightText": self.weightText.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "periods": self.periods.templateValue; case "energyChart": self.energyChart.templateValue; case "macroChart": self.macroChart.templateValue; case "averageText": self.averageText.templateValue; case "goalText": self.goalText.templateValue; case "rows": self.rows.templateValue; case "weightChart": self.weightChart.templateValue; case "weightText": self.weightText.templateValue; case "exerciseChart": self.exerciseChart.templateValue; case "exerciseText": self.exerciseText.templateValue; default: .absent }
     }
 }
 
 extension TrendsView.Row: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "dateText": self.dateText.templateValue; case "kcal": self.kcal.templateValue; case "protein": self.protein.templateValue; case "fat": self.fat.templateValue; case "carbohydrate": self.carbohydrate.templateValue; case "mealCount": self.mealCount.templateValue; case "incompleteText": self.incompleteText.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "dateText": self.dateText.templateValue; case "kcal": self.kcal.templateValue; case "protein": self.protein.templateValue; case "fat": self.fat.templateValue; case "carbohydrate": self.carbohydrate.templateValue; case "mealCount": self.mealCount.templateValue; case "incompleteText": self.incompleteText.templateValue; case "exercise": self.exercise.templateValue; case "steps": self.steps.templateValue; default: .absent }
     }
 }
 
@@ -966,63 +996,66 @@ extension UsualFoodsView.Food: TemplateKeyed {
 /// Every key a view model answers, for the test that each template key names one.
 enum TemplateKeys {
     static let all: Set<String> = [
-        "action", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL", "addURL", "added", "addedHere",
-        "additions", "address", "advice", "againstText", "alreadySaved", "amount", "amountKey", "amountLabel",
-        "amountText", "amounts", "anchor", "archives", "attribution", "averageText", "back", "backLabel",
-        "backLink", "backText", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary",
-        "bars", "baselineY", "basisLabel", "basisText", "bodyCard", "brand", "brandError", "brandOwner",
-        "brandedHint", "brandedURL", "button", "buttonLabel", "buttonText", "buttons", "byInvitation", "canChangeAmount",
-        "canImport", "cancelURL", "carbohydrate", "carried", "changeURL", "changesInPlace", "chart", "check",
-        "checkURL", "checked", "choiceError", "choosePath", "chooseURL", "chosen", "colorScheme", "colorSchemes",
-        "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery",
-        "count", "countError", "countText", "countedText", "country", "countryError", "countryNote", "created",
-        "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey", "date", "dateText", "day",
-        "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL", "days", "decimalMark", "defaultAmount",
-        "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "details", "diaries",
-        "diary", "diaryName", "directory", "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares",
-        "earlierText", "eatenAt", "eatenAtError", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart",
-        "energyChoices", "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID",
-        "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError", "expenditureText", "exportCommand",
-        "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName", "fill",
-        "focusSearch", "focusText", "foodCountText", "foodGroup", "foods", "foodsText", "form", "found",
-        "geoURI", "geocodedName", "glass", "goalText", "gpsText", "grams", "gramsChecked", "gramsError",
-        "gramsText", "grid", "groups", "guessNote", "handOver", "hasArchives", "hasBarcodeResults", "hasDrinks",
-        "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes",
-        "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals",
-        "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows",
-        "hasSaved", "hasSections", "hasShares", "hasSources", "hasTags", "hasWeight", "heading", "headline",
-        "height", "household", "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented",
-        "index", "information", "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError",
-        "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew", "isOver", "isOwner",
-        "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou",
-        "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "kind",
-        "label", "labelError", "labelNotice", "labelServing", "labelY", "largeURL", "lastUsed", "latest",
-        "latestText", "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines",
-        "link", "listURL", "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot",
-        "logSource", "logTargets", "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt",
-        "madeMeal", "mapURL", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField",
-        "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
-        "meals", "measures", "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength",
-        "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError",
-        "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next", "nextURL",
-        "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead",
-        "notice", "nutrients", "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL", "options",
-        "originalURL", "otherSessions", "outcomes", "ownServings", "ownServingsError", "page", "pageCount", "pageLimit",
-        "pagination", "partialText", "passwordError", "pasted", "people", "peopleError", "per", "perServing",
-        "percentText", "periodText", "periods", "photo", "photoAction", "photoError", "photoPixels", "photoURL",
-        "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portionKey",
-        "portions", "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein", "query",
-        "queryError", "quickAddURL", "rateText", "rates", "readLabelAction", "readings", "recent", "recipeContext",
-        "recipeName", "recipeURL", "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL",
-        "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText",
-        "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID",
-        "sayItURL", "schedule", "schemes", "scope", "search", "searchURL", "searched", "sections",
-        "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError",
-        "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText",
-        "shareURL", "shares", "shortfallText", "shown", "shownSource", "showsOtherWays", "signedIn", "size",
-        "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "smoothingText",
-        "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL",
-        "stages", "staleMessage", "state", "status", "statusStrip", "submitLabel", "suggestAction", "suggestNote",
+        "action", "activities", "activityCard", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL", "addURL",
+        "added", "addedHere", "additions", "address", "advice", "againstText", "alreadySaved", "amount",
+        "amountKey", "amountLabel", "amountText", "amounts", "anchor", "archives", "attribution", "averageText",
+        "back", "backLabel", "backLink", "backText", "backURL", "barcode", "barcodeAction", "barcodeError",
+        "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText", "bodyCard", "brand",
+        "brandError", "brandOwner", "brandedHint", "brandedURL", "burnedText", "button", "buttonLabel", "buttonText",
+        "buttons", "byInvitation", "canChangeAmount", "canImport", "cancelURL", "carbohydrate", "carried", "changeURL",
+        "changesInPlace", "chart", "check", "checkURL", "checked", "choiceError", "choosePath", "chooseURL",
+        "chosen", "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError",
+        "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "countedText", "country",
+        "countryError", "countryNote", "created", "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey",
+        "date", "dateText", "day", "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL",
+        "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description",
+        "detail", "detailText", "details", "deviceText", "diaries", "diary", "diaryName", "directory",
+        "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError",
+        "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices", "energyError",
+        "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID", "error",
+        "errorSummary", "errors", "estimate", "estimateAction", "estimateError", "exercise", "exerciseAddsToGoal", "exerciseChart",
+        "exerciseText", "expenditureText", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue",
+        "fields", "fileName", "fill", "focusSearch", "focusText", "foodCountText", "foodGroup", "foods",
+        "foodsText", "form", "found", "geoURI", "geocodedName", "glass", "goalNote", "goalText",
+        "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups", "guessNote",
+        "handOver", "hasActivities", "hasArchives", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors",
+        "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets",
+        "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError", "hasPlaces",
+        "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares",
+        "hasSources", "hasTags", "hasUsual", "hasWeight", "heading", "headline", "height", "household",
+        "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index", "information",
+        "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood",
+        "isIncomplete", "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd", "isSaved",
+        "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate", "itemise",
+        "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "kind", "kindError", "label",
+        "labelError", "labelNotice", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latestText",
+        "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines", "link",
+        "listURL", "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource",
+        "logTargets", "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal",
+        "mapURL", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "meal",
+        "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals",
+        "measures", "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength", "minutesError",
+        "minutesValue", "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name",
+        "nameError", "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken",
+        "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError",
+        "nothingFound", "nothingRead", "notice", "nutrients", "offersPhoto", "online", "onlineBox", "openAction",
+        "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownName", "ownOpen", "ownServings",
+        "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText", "passwordError", "pasted",
+        "people", "peopleError", "per", "perServing", "percentText", "periodText", "periods", "photo",
+        "photoAction", "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions",
+        "placeURL", "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem",
+        "productPhotoURL", "progressNote", "protein", "query", "queryError", "quickAddURL", "rateText", "rates",
+        "readLabelAction", "readings", "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText",
+        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
+        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL",
+        "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes", "scope",
+        "search", "searchURL", "searched", "sections", "segments", "selected", "servingError", "servingExample",
+        "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit", "servings",
+        "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText", "shown",
+        "shownSource", "showsOtherWays", "signedIn", "size", "sizeText", "skipped", "skippedCount", "slot",
+        "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText", "sourceURL",
+        "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state", "status",
+        "statusStrip", "steps", "stepsError", "stepsText", "stepsValue", "submitLabel", "suggestAction", "suggestNote",
         "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail",
         "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time",
         "timeText", "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText",

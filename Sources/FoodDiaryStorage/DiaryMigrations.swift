@@ -617,6 +617,46 @@ package enum DiaryMigrations {
             // A product picked from Open Food Facts may keep its packaging's photo, as the person asks.
             try db.execute(sql: "ALTER TABLE fetched_food ADD COLUMN photo_sha256 TEXT REFERENCES photo (sha256)")
         }
+        migrator.registerMigration("trackActivityAndSteps") { db in
+            // Exercise as the energy it burns above rest, in kcal: from the Compendium's METs, the
+            // person's weight and the minutes, or as a watch or the person gives it. The activity's
+            // Compendium key (or none, for one of the person's own), its MET and minutes are kept to
+            // say how it was reckoned. `source` is `typed` or where an import or a phone sent it
+            // from; `source_id` makes a second sending of the same workout change nothing.
+            // Steps and the active energy a phone or a watch measures come as samples, each from its
+            // source and start: a sample sent again replaces itself, so a phone that sends a whole day
+            // each hour, or only what is new, leaves the same. A day's count is each source's sum; a
+            // phone and a watch count the same steps, so the day shows the larger, never their sum.
+            try db.execute(sql: """
+                CREATE TABLE activity (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 80),
+                    kind TEXT CHECK (kind IS NULL OR length(kind) BETWEEN 1 AND 40),
+                    met REAL CHECK (met IS NULL OR (met >= 1 AND met < 25)),
+                    started_local TEXT NOT NULL CHECK (started_local GLOB
+                        '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]'),
+                    utc_offset_minutes INTEGER NOT NULL CHECK (utc_offset_minutes BETWEEN -840 AND 840),
+                    duration_minutes REAL CHECK (duration_minutes IS NULL OR (duration_minutes > 0 AND duration_minutes <= 1440)),
+                    active_energy_kcal REAL NOT NULL CHECK (active_energy_kcal >= 0 AND active_energy_kcal <= 10000),
+                    distance_m REAL CHECK (distance_m IS NULL OR (distance_m >= 0 AND distance_m <= 1000000)),
+                    source TEXT NOT NULL DEFAULT 'typed' CHECK (length(source) BETWEEN 1 AND 80),
+                    source_id TEXT CHECK (source_id IS NULL OR length(source_id) BETWEEN 1 AND 200),
+                    created_at TEXT NOT NULL
+                ) STRICT;
+                CREATE INDEX activity_by_time ON activity(started_local, id);
+                CREATE UNIQUE INDEX activity_by_source ON activity(source, source_id) WHERE source_id IS NOT NULL;
+                CREATE TABLE movement_sample (
+                    kind TEXT NOT NULL CHECK (kind IN ('steps', 'active_energy_kcal')),
+                    started_local TEXT NOT NULL CHECK (started_local GLOB
+                        '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]'),
+                    source TEXT NOT NULL CHECK (length(source) BETWEEN 1 AND 80),
+                    utc_offset_minutes INTEGER NOT NULL CHECK (utc_offset_minutes BETWEEN -840 AND 840),
+                    value REAL NOT NULL CHECK (value >= 0 AND value <= 200000),
+                    updated_at TEXT NOT NULL,
+                    PRIMARY KEY (kind, started_local, source)
+                ) STRICT, WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -18,6 +18,7 @@ public struct DemoDiary {
         public var photos = 0
         public var weighIns = 0
         public var drinks = 0
+        public var activities = 0
     }
 
     public struct DiaryNotEmpty: Error, CustomStringConvertible {
@@ -147,14 +148,15 @@ public struct DemoDiary {
     /// finds the expenditure again.
     static let demoDeficitKcal = 60.0
 
-    /// Morning weigh-ins on most days, the waist on Sundays and a few glasses of water a day, from
-    /// the energy the demo's own meals hold.
+    /// Morning weigh-ins on most days, the waist on Sundays, a few glasses of water a day, a run or
+    /// a ride three evenings a week and the phone's steps, from the energy the demo's own meals hold.
     private func addBody(days: Int, today: LocalDate, timeZone: TimeZone, random: inout SplitMix64, summary: inout Summary) async throws {
         let first = today.adding(days: -(days - 1))
         let intakes = try await database.read { db in try DayQueries.totals(db, from: first, through: today, of: [.energyKcal]) }
         let expenditure = intakes.reduce(0) { $0 + ($1.totals[.energyKcal] ?? 0) } / Double(max(intakes.count, 1)) + Self.demoDeficitKcal
         var weight = 82.0
         var weighIns: [(LocalDateTime, Int, Double)] = [], waists: [(LocalDateTime, Int, Double)] = [], drinks: [(LocalDateTime, Int, Double)] = []
+        var activities: [NewActivity] = [], steps: [MovementSample] = []
         func unit(_ random: inout SplitMix64) -> Double { Double(random.next() % 10_000) / 10_000 }
         for day in intakes {
             let morning = LocalDateTime(date: day.date, hour: 7, minute: 5 + Int(random.next() % 20))!
@@ -169,10 +171,19 @@ public struct DemoDiary {
                 let time = LocalDateTime(date: day.date, hour: 8 + glass * 2 + Int(random.next() % 2), minute: Int(random.next() % 60))!
                 drinks.append((time, offset(time, timeZone), [250.0, 330, 500][Int(random.next() % 3)]))
             }
-            weight += ((day.totals[.energyKcal] ?? 0) - expenditure) / 7_700
+            var burned = 0.0
+            if [1, 3, 6].contains(day.date.weekdayIndex), let kind = ActivityKind.named(day.date.weekdayIndex == 6 ? "cycling_moderate" : "running_10kmh") {
+                let evening = LocalDateTime(date: day.date, hour: 18, minute: Int(random.next() % 30))!
+                let activity = NewActivity(kind, minutes: Double([30, 40, 45][Int(random.next() % 3)]), kilograms: weight, startedAt: evening,
+                                           utcOffsetMinutes: offset(evening, timeZone))
+                activities.append(activity)
+                burned = activity.activeEnergyKcal
+            }
+            steps.append(.daySteps(5_000 + Int(random.next() % 7_000), on: day.date, source: "Phone"))
+            weight += ((day.totals[.energyKcal] ?? 0) - expenditure - burned) / 7_700
         }
         let stamp = Date()
-        try await database.write { [weighIns, waists, drinks] db in
+        try await database.write { [weighIns, waists, drinks, activities, steps] db in
             for (key, readings) in [(BodyMeasure.weightKey, weighIns), ("waist", waists)] {
                 guard let measure = try BodyQueries.measure(db, key: key) else { continue }
                 for reading in readings {
@@ -182,12 +193,15 @@ public struct DemoDiary {
             for drink in drinks {
                 try AppDatabase.insertWater(db, millilitres: drink.2, at: drink.0, utcOffsetMinutes: drink.1, createdAt: stamp)
             }
+            for activity in activities { try AppDatabase.insertActivity(db, activity, createdAt: stamp) }
+            for day in steps { try AppDatabase.storeSample(db, day, updatedAt: stamp) }
             var settings = try BodyQueries.settings(db)
             settings.waterGoalMillilitres = settings.waterGoalMillilitres ?? 2_000
             try AppDatabase.storeBodySettings(db, settings)
         }
         summary.weighIns = weighIns.count
         summary.drinks = drinks.count
+        summary.activities = activities.count
     }
 
     /// The top catalog result for every query the slots use; queries the catalog cannot answer are skipped.

@@ -256,7 +256,7 @@ struct Demo: AsyncParsableCommand {
         let today = LocalDateTime(Date(), in: .current).date
         do {
             let summary = try await DemoDiary(config: config).fill(days: days, today: today, timeZone: .current, force: force, largePhotos: largePhotos)
-            print("Added \(summary.meals) meals with \(summary.entries) foods, \(summary.photos) photos, \(summary.weighIns) weigh-ins and \(summary.drinks) glasses of water over \(days) days to \(config.legacyDiaryPath); `fooddiary serve` gives it to the first owner.")
+            print("Added \(summary.meals) meals with \(summary.entries) foods, \(summary.photos) photos, \(summary.weighIns) weigh-ins, \(summary.drinks) glasses of water and \(summary.activities) runs and rides over \(days) days to \(config.legacyDiaryPath); `fooddiary serve` gives it to the first owner.")
         } catch let refusal as DemoDiary.DiaryNotEmpty {
             FileHandle.standardError.write(Data((refusal.description + "\n").utf8))
             throw ExitCode.failure

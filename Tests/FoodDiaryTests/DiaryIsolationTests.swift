@@ -30,9 +30,11 @@ import FoodDiaryWeb
             #expect(arm.hasPrefix("/body/own7"))
             try await client.postForm("/body/own7", [("value", "30"), ("date", "2026-03-09")])
             try await client.postForm("/water", [("millilitres", "250")])
+            try await client.postForm("/activities", [("kind", "swimming_leisure"), ("minutes", "40")])
+            try await client.postForm("/steps", [("steps", "9000")])
             func samsDiary() async throws -> [Int] {
                 try await database.read { db in
-                    try ["meal", "food_entry", "saved_food", "my_food", "recipe", "recipe_ingredient", "photo", "tag", "body_measurement", "water_drink"].map {
+                    try ["meal", "food_entry", "saved_food", "my_food", "recipe", "recipe_ingredient", "photo", "tag", "body_measurement", "water_drink", "activity", "movement_sample"].map {
                         try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0
                     }
                 }

@@ -98,8 +98,9 @@ public enum BodyQueries {
     static let trendHistoryDays = 150
 
     public static func settings(_ db: Database) throws -> BodySettings {
-        let rows = try db.cachedRows("SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?, ?)",
-                                     [BodySettings.keys.units, BodySettings.keys.energy, BodySettings.keys.waterGoal, BodySettings.keys.glass, BodySettings.keys.rate])
+        let rows = try db.cachedRows("SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?, ?, ?)",
+                                     [BodySettings.keys.units, BodySettings.keys.energy, BodySettings.keys.waterGoal, BodySettings.keys.glass, BodySettings.keys.rate,
+                                      BodySettings.keys.exercise])
         return BodySettings(settings: Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) }))
     }
 

@@ -14,10 +14,14 @@ public struct BodySettings: Sendable, Equatable {
     /// The rate the energy target was last set for (negative to lose); nil while the person has
     /// not asked for a target that follows their trend.
     public var weeklyRateKilograms: Double?
+    /// Whether a day's energy goal grows by the exercise logged that day. Off unless the person
+    /// asks: many goals already allow for a usual week's exercise.
+    public var exerciseAddsToGoal = false
 
     public init() {}
 
-    static let keys = (units: "body_units", energy: "energy_unit", waterGoal: "water_goal_ml", glass: "water_glass_ml", rate: "weekly_rate_kg")
+    static let keys = (units: "body_units", energy: "energy_unit", waterGoal: "water_goal_ml", glass: "water_glass_ml", rate: "weekly_rate_kg",
+                       exercise: "body_exercise_adds_to_goal")
     static let waterGoalRange = 250.0...10_000
     static let glassRange = 50.0...2_000
 
@@ -27,12 +31,14 @@ public struct BodySettings: Sendable, Equatable {
         waterGoalMillilitres = settings[Self.keys.waterGoal].flatMap(Double.init)
         glassMillilitres = settings[Self.keys.glass].flatMap(Double.init) ?? 330
         weeklyRateKilograms = settings[Self.keys.rate].flatMap(Double.init)
+        exerciseAddsToGoal = settings[Self.keys.exercise] == "on"
     }
 
     /// The settings' rows; nil values are removed.
     var rows: [(key: String, value: String?)] {
         [(Self.keys.units, units.rawValue), (Self.keys.energy, energy.rawValue), (Self.keys.waterGoal, waterGoalMillilitres.map { "\($0)" }),
-         (Self.keys.glass, "\(glassMillilitres)"), (Self.keys.rate, weeklyRateKilograms.map { "\($0)" })]
+         (Self.keys.glass, "\(glassMillilitres)"), (Self.keys.rate, weeklyRateKilograms.map { "\($0)" }),
+         (Self.keys.exercise, exerciseAddsToGoal ? "on" : nil)]
     }
 
     /// The quick water buttons: two usual amounts and the person's own glass, in their units.

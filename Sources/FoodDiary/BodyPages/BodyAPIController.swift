@@ -4,7 +4,7 @@ import Foundation
 import Hummingbird
 
 /// JSON for scripts: the measures with their latest readings and the weight trend, each
-/// measure's readings, and the water drunk, paged like the meals.
+/// measure's readings, the water drunk and the exercise, paged like the meals.
 struct BodyAPIController: Sendable {
     let timeZone: TimeZone
     let now: @Sendable () -> Date
@@ -13,6 +13,7 @@ struct BodyAPIController: Sendable {
         routes.get("/api/body", use: summary)
         routes.get("/api/body/:key", use: readings)
         routes.get("/api/water", use: water)
+        routes.get("/api/activities", use: activities)
     }
 
     /// Every value in the request's units (`UnitSystem.shown`), under names that say them: a
@@ -99,5 +100,11 @@ struct BodyAPIController: Sendable {
         let (drinks, next) = try await context.diary().database.read { db in try BodyQueries.waterPage(db, page: page) }
         return try jsonResponse(PagedJSON("drinks", drinks.map(DrinkJSON.init),
                                           page: page, path: "/api/water", next: next))
+    }
+
+    @Sendable func activities(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let page = try APIPageQuery(try request.formQuery())
+        let (activities, next) = try await context.diary().database.read { db in try ActivityQueries.page(db, page: page) }
+        return try jsonResponse(PagedJSON("activities", activities.map(ActivityJSON.init), page: page, path: "/api/activities", next: next))
     }
 }

@@ -14,7 +14,8 @@ struct BodyController: Sendable {
     /// Readings listed with Remove on a measure's page, newest first; the body page lists ten weigh-ins.
     static let listedReadings = 20
     static let notices = ["weighed": "Weigh-in saved.", "measured": "Saved.", "deleted": "Reading removed.", "settings": "Settings saved.",
-                          "measure": "Measure added."]
+                          "measure": "Measure added.",
+                          "settings_energy": "Settings saved. Take your energy target again on the energy page, so it counts exercise once."]
 
     func addRoutes(to routes: Routes) {
         routes.get("/body", use: bodyPage)
@@ -211,7 +212,8 @@ struct BodyController: Sendable {
         case .success(let settings):
             try await database.setBodySettings(settings)
             try await database.showMeasures(keys: Set(measures.map(\.key).filter { context.formFields["show_\($0)"] == "on" }))
-            return redirect(to: "/settings/body?notice=settings")
+            let retarget = current.weeklyRateKilograms != nil && current.exerciseAddsToGoal != settings.exerciseAddsToGoal
+            return redirect(to: "/settings/body?notice=\(retarget ? "settings_energy" : "settings")")
         }
     }
 

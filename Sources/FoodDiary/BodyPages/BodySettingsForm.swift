@@ -9,6 +9,7 @@ struct BodySettingsForm: Sendable {
     var energy: String
     var waterGoal: String
     var glass: String
+    var exerciseAddsToGoal: Bool
     let current: BodySettings
 
     init(settings: BodySettings) {
@@ -17,6 +18,7 @@ struct BodySettingsForm: Sendable {
         energy = settings.energy.rawValue
         waterGoal = settings.waterGoalMillilitres.map { Self.drinkText($0, settings.units) } ?? ""
         glass = Self.drinkText(settings.glassMillilitres, settings.units)
+        exerciseAddsToGoal = settings.exerciseAddsToGoal
     }
 
     init(fields: FormFields, current: BodySettings) {
@@ -25,6 +27,7 @@ struct BodySettingsForm: Sendable {
         energy = fields["energy"] ?? current.energy.rawValue
         waterGoal = fields["water_goal"] ?? ""
         glass = fields["glass"] ?? ""
+        exerciseAddsToGoal = fields["exercise_adds_to_goal"] == "on"
     }
 
     private static func drinkText(_ millilitres: Double, _ units: UnitSystem) -> String {
@@ -37,6 +40,7 @@ struct BodySettingsForm: Sendable {
         settings.units = system
         guard let energy = EnergyUnit(rawValue: energy) else { return .failure(SettingsProblems(messages: ["Pick kcal or kJ for energy."])) }
         settings.energy = energy
+        settings.exerciseAddsToGoal = exerciseAddsToGoal
         let unit = system.drinkUnit
         let goalRange = BodySettings.waterGoalRange, glassRange = BodySettings.glassRange
         let shownGoalRange = system.drink(fromMillilitres: goalRange.lowerBound).rounded(.up)...system.drink(fromMillilitres: goalRange.upperBound).rounded(.down)
@@ -64,7 +68,7 @@ struct BodySettingsForm: Sendable {
                           .init(value: "us", label: "US: lb, in, fl oz", selected: units == "us")],
             energyChoices: [.init(value: "kcal", label: "kcal (kilocalories, “Calories”)", selected: energy == "kcal"),
                             .init(value: "kJ", label: "kJ (kilojoules), as labels in Europe and Australia", selected: energy == "kJ")],
-            waterGoal: waterGoal, glass: glass, drinkUnit: system.drinkUnit, errors: errors, hasErrors: !errors.isEmpty,
+            waterGoal: waterGoal, glass: glass, drinkUnit: system.drinkUnit, exerciseAddsToGoal: exerciseAddsToGoal, errors: errors, hasErrors: !errors.isEmpty,
             measures: measures.map { .init(name: $0.name, field: "show_\($0.key)", shown: $0.isShown, isWeight: $0.isWeight,
                                            unitText: $0.unit.shownUnit(system)) },
             // A girth first: it is what people add most ("Upper arm", "Thigh").

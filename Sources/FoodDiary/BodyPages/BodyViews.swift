@@ -63,6 +63,7 @@ struct BodySettingsView: Sendable {
     let waterGoal: String
     let glass: String
     let drinkUnit: String
+    let exerciseAddsToGoal: Bool
     let errors: [String]
     let hasErrors: Bool
     let measures: [MeasureChoice]

@@ -39,7 +39,8 @@ struct EnergyController: Sendable {
         guard let index = context.formFields["rate"].flatMap(Int.init), offered.indices.contains(index) else {
             throw HTTPError(.badRequest, message: "Pick one of the rates the energy page offers.")
         }
-        try await context.diary().database.acceptEnergyTarget(kcal: estimate.target(kilogramsPerWeek: offered[index]).kcal,
+        let exerciseAdded = reading.settings.exerciseAddsToGoal
+        try await context.diary().database.acceptEnergyTarget(kcal: estimate.target(kilogramsPerWeek: offered[index], exerciseAddedDaily: exerciseAdded).kcal,
                                                               kilogramsPerWeek: offered[index])
         return redirect(to: "/energy?notice=accepted")
     }
@@ -50,11 +51,11 @@ struct EnergyController: Sendable {
         switch reading.outcome {
         case .failure(let shortfall):
             return EnergyView(csrfToken: csrfToken, notice: notice, hasEstimate: false, expenditureText: nil, basisText: nil, confidenceText: nil,
-                              shortfallText: Self.text(shortfall), rates: [], currentGoalText: currentGoal)
+                              shortfallText: Self.text(shortfall), exerciseText: nil, rates: [], currentGoalText: currentGoal)
         case .success(let estimate):
             let chosen = reading.settings.weeklyRateKilograms
             let rates = Self.rates(units).enumerated().map { index, rate in
-                let target = estimate.target(kilogramsPerWeek: rate)
+                let target = estimate.target(kilogramsPerWeek: rate, exerciseAddedDaily: reading.settings.exerciseAddsToGoal)
                 let label = rate == 0 ? "Keep my weight" : "\(rate < 0 ? "Lose" : "Gain") \(units.weightText(kilograms: abs(rate))) a week"
                 return EnergyView.Rate(value: "\(index)", label: label, targetText: "\(kcalText(target.kcal)) a day",
                                        note: target.isFloored ? "Held at \(kcalText(EnergyExpenditure.lowestSuggestedKcal)): eating less than that a day needs a clinician’s care." : nil,
@@ -72,8 +73,18 @@ struct EnergyController: Sendable {
                 : "A rough estimate: it firms up as more days are logged in full and weighed."
             return EnergyView(csrfToken: csrfToken, notice: notice, hasEstimate: true,
                               expenditureText: "About \(kcalText(estimate.shownKcal)) a day", basisText: basis,
-                              confidenceText: confidence, shortfallText: nil, rates: rates, currentGoalText: currentGoal)
+                              confidenceText: confidence, shortfallText: nil, exerciseText: Self.exerciseText(estimate, addedDaily: reading.settings.exerciseAddsToGoal),
+                              rates: rates, currentGoalText: currentGoal)
         }
+    }
+
+    /// What logged exercise has to do with the estimate and the targets, when there was any.
+    static func exerciseText(_ estimate: EnergyExpenditure, addedDaily: Bool) -> String? {
+        guard estimate.meanActiveKcal >= 1 else { return nil }
+        let mean = "Of this, logged exercise is about \(kcalText((estimate.meanActiveKcal / 10).rounded() * 10)) a day."
+        return addedDaily
+            ? mean + " Each day’s goal grows by that day’s exercise, so the targets below leave it out: about \(kcalText((estimate.withoutExerciseKcal / 10).rounded() * 10)) a day without it."
+            : mean + " The targets below hold a usual day’s exercise; your goal stays the same whatever you do."
     }
 
     static func text(_ shortfall: EnergyExpenditure.Shortfall) -> String {

@@ -28,6 +28,21 @@ public enum DayQueries {
         public var bodySettings = BodySettings()
         /// The weight trend as it stands, read for today's page only.
         public var weightTrend: WeightTrend?
+        /// The day's exercise, in the order it started.
+        public var activities: [Activity] = []
+        /// The day's steps, as the source that counted most has them.
+        public var steps: Int?
+        /// All the day's movement above rest as a phone or a watch measured it; not added to goals.
+        public var deviceActiveKcal: Double?
+        /// Activities to offer again in one tap, read for a day's page.
+        public var usualActivities: [Activity] = []
+        /// Energy burned by the day's exercise, above rest.
+        public var activeKcal: Double { activities.reduce(0) { $0 + $1.activeEnergyKcal } }
+        /// The day's goals, with the energy goal grown by the day's exercise when the person asked for that.
+        public var goalsWithExercise: DailyGoals {
+            guard bodySettings.exerciseAddsToGoal, activeKcal > 0, let energy = goals[.energyKcal] else { return goals }
+            return goals.with(energyKcal: energy + activeKcal)
+        }
         public var totals: NutrientValues { NutrientValues.sum(meals.map(\.totals)) }
         /// Meals with no foods yet: unknown, so left out of the totals, never counted as zero.
         public var notItemisedCount: Int { meals.count { !$0.isItemised } }
@@ -50,7 +65,19 @@ public enum DayQueries {
         let meals = try MealQueries.meals(db, from: date, through: date)
         return Day(date: date, meals: try MealQueries.mealFoods(db, meals: meals), goals: try DailyGoals.fetch(db), slotNames: try MealSlotNames.fetch(db),
                    water: try BodyQueries.water(db, on: date), bodySettings: try BodyQueries.settings(db),
-                   weightTrend: date == today ? try BodyQueries.weightTrend(db, through: date).trend : nil)
+                   weightTrend: date == today ? try BodyQueries.weightTrend(db, through: date).trend : nil,
+                   activities: try ActivityQueries.activities(db, on: date), steps: try ActivityQueries.steps(db, on: date),
+                   deviceActiveKcal: try ActivityQueries.deviceActiveKcal(db, on: date),
+                   usualActivities: try ActivityQueries.usual(db))
+    }
+
+    /// The goals a day is measured against: the energy goal grown by the day's exercise when the
+    /// person asked for that.
+    static func goals(_ db: Database, on date: LocalDate) throws -> DailyGoals {
+        let goals = try DailyGoals.fetch(db)
+        guard try BodyQueries.settings(db).exerciseAddsToGoal, let energy = goals[.energyKcal],
+              let active = try ActivityQueries.days(db, from: date, through: date)[date]?.activeKcal, active > 0 else { return goals }
+        return goals.with(energyKcal: energy + active)
     }
 
     /// Sums of `kinds` for every day from `first` through `last`, empty days included. A page

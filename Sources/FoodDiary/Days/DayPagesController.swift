@@ -97,11 +97,12 @@ struct DayPagesController: Sendable {
     @Sendable func trends(_ request: Request, context: AppRequestContext) async throws -> Response {
         let period = try period(request)
         let last = todayDate, first = last.adding(days: -(period - 1))
-        let (days, goals, weight) = try await context.diary().database.read { db in
+        let (days, goals, weight, exercise) = try await context.diary().database.read { db in
             (try DayQueries.totals(db, from: first, through: last, of: DailyGoals.kinds), try DailyGoals.fetch(db),
-             (trend: try BodyQueries.weightTrend(db, through: last, shownDays: period).trend, units: try BodyQueries.settings(db).units))
+             (trend: try BodyQueries.weightTrend(db, through: last, shownDays: period).trend, units: try BodyQueries.settings(db).units),
+             try ActivityQueries.days(db, from: first, through: last))
         }
-        return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period, weight: weight), for: context)
+        return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period, weight: weight, exercise: exercise), for: context)
     }
 
     // MARK: - JSON
@@ -112,7 +113,9 @@ struct DayPagesController: Sendable {
         let totals: NutrientsJSON
         /// Meals with no foods yet, left out of `totals`.
         let mealsNotItemised: Int
+        /// As the day's page measures it: with the day's exercise added to energy when the person asked for that.
         let goals: GoalsJSON
+        let exercise: DayExerciseJSON
     }
 
     /// Every goal nutrient named, null where no goal is set.
@@ -129,12 +132,17 @@ struct DayPagesController: Sendable {
         let mealCount: Int
         let mealsNotItemised: Int
         let totals: NutrientValues
+        let exerciseKcal: Double
+        let steps: Int?
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
             try container.encode(date, forKey: .init("date"))
             try container.encode(mealCount, forKey: .init("mealCount"))
             try container.encode(mealsNotItemised, forKey: .init("mealsNotItemised"))
             for kind in NutrientKind.allCases { try container.encode(totals[kind].map(kind.shown), forKey: .init(kind.jsonKey)) }
+            let energy = NutrientKind.energyKcal
+            try container.encode(energy.shown(exerciseKcal), forKey: .init(EnergyUnit.shown == .kJ ? "exerciseEnergyKj" : "exerciseEnergyKcal"))
+            try container.encode(steps, forKey: .init("steps"))
         }
     }
 
@@ -149,21 +157,22 @@ struct DayPagesController: Sendable {
         let day = try await diary.kept(DayRead.self, for: date) { db in try DayQueries.day(db, date: date) }
         return try jsonResponse(DayJSON(date: date.description, meals: day.meals.map(MealDetailJSON.init),
                                         totals: NutrientsJSON(values: day.totals), mealsNotItemised: day.notItemisedCount,
-                                        goals: GoalsJSON(goals: day.goals)))
+                                        goals: GoalsJSON(goals: day.goalsWithExercise), exercise: DayExerciseJSON(activities: day.activities, steps: day.steps, deviceActiveKcal: day.deviceActiveKcal)))
     }
 
     @Sendable func trendsJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let period = try period(request)
-        let (days, _) = try await trendData(try context.diary(), period)
-        return try jsonResponse(TrendsJSON(days: period, rows: days.map { TrendRowJSON(date: $0.date.description, mealCount: $0.mealCount, mealsNotItemised: $0.notItemisedCount, totals: $0.totals) }))
+        let last = todayDate, first = last.adding(days: -(period - 1))
+        let (days, exercise) = try await context.diary().database.read { db in
+            (try DayQueries.totals(db, from: first, through: last), try ActivityQueries.days(db, from: first, through: last))
+        }
+        return try jsonResponse(TrendsJSON(days: period, rows: days.map {
+            TrendRowJSON(date: $0.date.description, mealCount: $0.mealCount, mealsNotItemised: $0.notItemisedCount, totals: $0.totals,
+                         exerciseKcal: exercise[$0.date]?.activeKcal ?? 0, steps: exercise[$0.date]?.steps)
+        }))
     }
 
     // MARK: - Helpers
-
-    private func trendData(_ diary: Diary, _ period: Int) async throws -> ([DayQueries.DayTotals], DailyGoals) {
-        let last = todayDate, first = last.adding(days: -(period - 1))
-        return try await diary.database.read { db in (try DayQueries.totals(db, from: first, through: last), try DailyGoals.fetch(db)) }
-    }
 
     private func period(_ request: Request) throws -> Int {
         guard let text = try request.formQuery()["days"] else { return 7 }

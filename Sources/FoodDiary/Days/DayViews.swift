@@ -48,6 +48,7 @@ struct DayView: Sendable {
     let notItemisedText: String?
     let toItemise: ToItemiseView?
     let bodyCard: DayBodyView
+    var activityCard: DayActivityView
     /// A person's first page after setting up or taking up an invitation: the box is focused and
     /// says what to type.
     var welcome = false
@@ -76,10 +77,11 @@ struct DayView: Sendable {
         self.kcalText = FoodDiaryBase.kcalText(totals)
         notItemisedText = Self.notItemisedText(day.notItemisedCount)
         toItemise = ToItemiseView(day: day)
-        bars = GoalBarView.bars(totals: totals, goals: day.goals)
+        bars = GoalBarView.bars(totals: totals, goals: day.goalsWithExercise)
         hasGoals = !day.goals.isEmpty
         lines = NutrientLineView.lines(totals)
         bodyCard = DayBodyView(day: day, isToday: isToday, csrfToken: csrfToken)
+        activityCard = DayActivityView(day: day, isToday: isToday, csrfToken: csrfToken)
     }
 
     private static func block(_ foods: MealQueries.MealFoods, page: String, changed: Int64?) -> MealBlock {

@@ -16,6 +16,13 @@ public struct DailyGoals: Sendable, Equatable {
     public subscript(kind: NutrientKind) -> Double? { targets[kind] }
     public var isEmpty: Bool { targets.isEmpty }
 
+    /// These goals with another energy goal: a day's, grown by its exercise.
+    func with(energyKcal: Double) -> DailyGoals {
+        var goals = self
+        goals.targets[.energyKcal] = energyKcal
+        return goals
+    }
+
     /// The largest sensible daily target, to catch a slipped digit.
     static func ceiling(_ kind: NutrientKind) -> Double {
         switch kind {

@@ -15,7 +15,7 @@ extension StatusStripView {
         let today = LocalDateTime(now, in: timeZone).date
         return try? await diary.kept(TodayStrip.self, for: today) { db in
             let day = try DayQueries.totals(db, from: today, through: today, of: DailyGoals.kinds).first
-            return StatusStripView(totals: day?.totals ?? NutrientValues(), goals: try DailyGoals.fetch(db), notItemised: day?.notItemisedCount ?? 0)
+            return StatusStripView(totals: day?.totals ?? NutrientValues(), goals: try DayQueries.goals(db, on: today), notItemised: day?.notItemisedCount ?? 0)
         }
     }
 

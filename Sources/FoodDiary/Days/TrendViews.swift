@@ -13,6 +13,8 @@ struct TrendsView: Sendable {
         let carbohydrate: String
         let mealCount: Int
         let incompleteText: String?
+        let exercise: String
+        let steps: String
     }
 
     let title: String
@@ -25,8 +27,12 @@ struct TrendsView: Sendable {
     /// The weight trend over the same days, beside the energy eaten; nil without weigh-ins in them.
     let weightChart: LineChartView?
     let weightText: String?
+    /// Energy burned by exercise per day beside the energy eaten; nil when none was logged in these days.
+    let exerciseChart: BarChartView?
+    let exerciseText: String?
 
-    init(days: [DayQueries.DayTotals], goals: DailyGoals, period: Int, weight: (trend: WeightTrend, units: UnitSystem)? = nil) {
+    init(days: [DayQueries.DayTotals], goals: DailyGoals, period: Int, weight: (trend: WeightTrend, units: UnitSystem)? = nil,
+         exercise: [LocalDate: (activeKcal: Double, steps: Int?)] = [:]) {
         title = "Last \(period) days"
         periods = PeriodChipView.chips(DayPagesController.trendPeriods, chosen: period, path: "/trends")
         let energy = NutrientKind.energyKcal
@@ -62,11 +68,28 @@ struct TrendsView: Sendable {
         } else {
             (weightChart, weightText) = (nil, nil)
         }
+        let burned = days.map { exercise[$0.date]?.activeKcal ?? 0 }
+        if exercise.isEmpty {
+            (exerciseChart, exerciseText) = (nil, nil)
+        } else {
+            exerciseChart = BarChartView(
+                label: "Energy burned by exercise per day, last \(period) days", days: days.map(\.date), stacks: burned.map { [(energy.shown($0), "exercise")] },
+                titles: days.map { day in
+                    let steps = exercise[day.date]?.steps.map { ", \(NumberText.grouped($0)) steps" } ?? ""
+                    return "\(day.date.longText): \(kcalText(exercise[day.date]?.activeKcal ?? 0)) of exercise\(steps)"
+                },
+                unit: energy.unit, goal: nil, average: nil, overGoal: [], incomplete: days.map { _ in false })
+            let stepDays = days.compactMap { exercise[$0.date]?.steps }
+            let meanSteps = stepDays.isEmpty ? "" : " Steps: \(NumberText.grouped(stepDays.reduce(0, +) / stepDays.count)) a day on the \(stepDays.count) day\(stepDays.count == 1 ? "" : "s") counted."
+            exerciseText = "\(kcalText(burned.reduce(0, +))) burned by exercise over these days, above rest.\(meanSteps)"
+        }
         rows = days.reversed().map {
             Row(url: "/days/\($0.date)", dateText: $0.date.shortText, kcal: grouped(energy.shown($0.totals.value(.energyKcal, default: 0))),
                 protein: $0.totals[.proteinG].map(grouped) ?? "–", fat: $0.totals[.fatG].map(grouped) ?? "–",
                 carbohydrate: $0.totals[.carbohydrateG].map(grouped) ?? "–", mealCount: $0.mealCount,
-                incompleteText: DayView.notItemisedText($0.notItemisedCount))
+                incompleteText: DayView.notItemisedText($0.notItemisedCount),
+                exercise: exercise[$0.date].map { grouped(energy.shown($0.activeKcal)) } ?? "–",
+                steps: exercise[$0.date]?.steps.map(NumberText.grouped) ?? "–")
         }
     }
 }

@@ -54,6 +54,7 @@ enum PortabilityQueries {
                          createdAt: $0[3])
         }
         try addBody(db, to: &document)
+        try addActivity(db, to: &document)
         try addNutrientTargets(db, to: &document)
         return document
     }
@@ -100,20 +101,40 @@ enum PortabilityQueries {
         Set(try String.fetchAll(db, sql: "SELECT DISTINCT substr(eaten_local, 1, 10) FROM meal").compactMap(LocalDate.init(parsing:)))
     }
 
-    /// One row per day that has meals or water: how many meals, the sums of their foods, the water drunk.
-    static func forEachDay(_ db: Database, _ body: (DayQueries.DayTotals, _ foods: Int, _ waterMillilitres: Double?) throws -> Void) throws {
-        let sums = NutrientKind.allCases.map { "sum(e.\($0.column))" }.joined(separator: ", ")
-        let water = try Row.fetchAll(db, sql: "SELECT substr(drunk_local, 1, 10), sum(millilitres) FROM water_drink GROUP BY 1 ORDER BY 1")
-            .map { (day: $0[0] as String, millilitres: $0[1] as Double) }
+    /// What a day holds beside its meals.
+    struct DayExtras: Sendable, Equatable {
+        var waterMillilitres: Double?
+        var exerciseKcal: Double?
+        var steps: Int?
+    }
+
+    /// One row per day that has meals, water, exercise or steps: how many meals, the sums of their
+    /// foods, and the rest. The meals are read as a cursor; the rest is a row a day, kept at once.
+    static func forEachDay(_ db: Database, _ body: (DayQueries.DayTotals, _ foods: Int, DayExtras) throws -> Void) throws {
+        var extras: [String: DayExtras] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT substr(drunk_local, 1, 10), sum(millilitres) FROM water_drink GROUP BY 1") {
+            extras[row[0], default: DayExtras()].waterMillilitres = row[1]
+        }
+        for row in try Row.fetchAll(db, sql: "SELECT substr(started_local, 1, 10), sum(active_energy_kcal) FROM activity GROUP BY 1") {
+            extras[row[0], default: DayExtras()].exerciseKcal = row[1]
+        }
+        for row in try Row.fetchAll(db, sql: """
+            SELECT day, max(total) FROM (SELECT substr(started_local, 1, 10) AS day, sum(value) AS total FROM movement_sample WHERE kind = 'steps'
+            GROUP BY day, source) GROUP BY day
+            """) {
+            extras[row[0], default: DayExtras()].steps = Int((row[1] as Double).rounded())
+        }
+        let others = extras.keys.sorted()
         var next = 0
-        func waterBefore(_ day: String?) throws {
-            while next < water.count, day.map({ water[next].day < $0 }) ?? true {
-                if let date = LocalDate(parsing: water[next].day) {
-                    try body(.init(date: date, mealCount: 0, notItemisedCount: 0, totals: NutrientValues()), 0, water[next].millilitres)
+        func othersBefore(_ day: String?) throws {
+            while next < others.count, day.map({ others[next] < $0 }) ?? true {
+                if let date = LocalDate(parsing: others[next]) {
+                    try body(.init(date: date, mealCount: 0, notItemisedCount: 0, totals: NutrientValues()), 0, extras[others[next]] ?? DayExtras())
                 }
                 next += 1
             }
         }
+        let sums = NutrientKind.allCases.map { "sum(e.\($0.column))" }.joined(separator: ", ")
         let rows = try Row.fetchCursor(db, sql: """
             SELECT substr(m.eaten_local, 1, 10), count(DISTINCT m.id), count(e.id), sum(e.id IS NULL), \(sums)
             FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
@@ -121,16 +142,12 @@ enum PortabilityQueries {
             """)
         while let row = try rows.next() {
             let day: String = row[0]
-            try waterBefore(day)
-            var drunk: Double?
-            if next < water.count, water[next].day == day {
-                drunk = water[next].millilitres
-                next += 1
-            }
+            try othersBefore(day)
+            if next < others.count, others[next] == day { next += 1 }
             guard let date = LocalDate(parsing: day) else { continue }
-            try body(.init(date: date, mealCount: row[1], notItemisedCount: row[3], totals: SnapshotColumns.scaled(row, at: 4)), row[2], drunk)
+            try body(.init(date: date, mealCount: row[1], notItemisedCount: row[3], totals: SnapshotColumns.scaled(row, at: 4)), row[2], extras[day] ?? DayExtras())
         }
-        try waterBefore(nil)
+        try othersBefore(nil)
     }
 }
 
@@ -148,6 +165,8 @@ package struct ImportOutcome: Sendable, Equatable {
     var goalsAdded = 0
     var measurementsAdded = 0
     var drinksAdded = 0
+    var activitiesAdded = 0
+    var movementAdded = 0
     var firstDay: LocalDate?
     var lastDay: LocalDate?
 }

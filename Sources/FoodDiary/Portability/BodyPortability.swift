@@ -12,6 +12,7 @@ extension DiaryDocument {
         var waterGoalMillilitres: Double?
         var glassMillilitres: Double
         var weeklyRateKilograms: Double?
+        var exerciseAddsToGoal: Bool?
 
         enum CodingKeys: String, CodingKey {
             case units
@@ -19,6 +20,7 @@ extension DiaryDocument {
             case waterGoalMillilitres = "water_goal_ml"
             case glassMillilitres = "glass_ml"
             case weeklyRateKilograms = "weekly_rate_kg"
+            case exerciseAddsToGoal = "exercise_adds_to_goal"
         }
     }
 
@@ -72,7 +74,8 @@ extension PortabilityQueries {
         if !stored.isEmpty {
             let settings = try BodyQueries.settings(db)
             document.bodySettings = .init(units: settings.units.rawValue, energyUnit: settings.energy.rawValue, waterGoalMillilitres: settings.waterGoalMillilitres,
-                                          glassMillilitres: settings.glassMillilitres, weeklyRateKilograms: settings.weeklyRateKilograms)
+                                          glassMillilitres: settings.glassMillilitres, weeklyRateKilograms: settings.weeklyRateKilograms,
+                                          exerciseAddsToGoal: settings.exerciseAddsToGoal ? true : nil)
         }
         document.bodyMeasures = try BodyQueries.measures(db).map { .init(key: $0.key, name: $0.name, unit: $0.unit.rawValue, isShown: $0.isShown) }
         document.bodyMeasurements = try Row.fetchAll(db, sql: """
@@ -97,7 +100,8 @@ extension DiaryDocumentWriter {
                 throw ImportRefusal(description: "The file's body settings name the energy unit “\(energy.prefix(20))”: kcal or kJ belong there.")
             }
             let rows: [(String, String?)] = [(BodySettings.keys.units, settings.units), (BodySettings.keys.energy, settings.energyUnit), (BodySettings.keys.waterGoal, settings.waterGoalMillilitres.map { "\($0)" }),
-                                             (BodySettings.keys.glass, "\(settings.glassMillilitres)"), (BodySettings.keys.rate, settings.weeklyRateKilograms.map { "\($0)" })]
+                                             (BodySettings.keys.glass, "\(settings.glassMillilitres)"), (BodySettings.keys.rate, settings.weeklyRateKilograms.map { "\($0)" }),
+                                             (BodySettings.keys.exercise, settings.exerciseAddsToGoal == true ? "on" : nil)]
             for (key, value) in rows {
                 guard let value else { continue }
                 try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: [key, value])
@@ -181,9 +185,9 @@ extension DiaryDocumentWriter {
         return candidate
     }
 
-    /// A reading's or a drink's wall-clock time, on a day between 1900 and the day it is now where
+    /// A reading's, a drink's or an activity's wall-clock time, on a day between 1900 and the day it is now where
     /// it was taken (its own UTC offset), as the pages take one.
-    private func time(_ text: String, utcOffsetMinutes: Int) throws -> LocalDateTime {
+    func time(_ text: String, utcOffsetMinutes: Int) throws -> LocalDateTime {
         guard let time = LocalDateTime(parsing: text) else {
             throw ImportRefusal(description: "The file has the time “\(text.prefix(40))” where a time like 2026-03-09T07:30 belongs.")
         }

@@ -23,11 +23,13 @@ struct DiaryDocument: Codable, Sendable {
     var bodyMeasures: [BodyMeasureRecord] = []
     var bodyMeasurements: [BodyMeasurementRecord] = []
     var water: [WaterRecord] = []
+    var activities: [ActivityRecord] = []
+    var movement: [MovementRecord] = []
     var nutrientTargets: NutrientTargetsRecord?
     var meals: [Meal] = []
 
     enum CodingKeys: String, CodingKey {
-        case format, version, goals, tags, places, photos, recipes, meals, water
+        case format, version, goals, tags, places, photos, recipes, meals, water, activities, movement
         case myFoods = "my_foods"
         case savedFoods = "saved_foods"
         case bodySettings = "body_settings"
@@ -54,6 +56,8 @@ struct DiaryDocument: Codable, Sendable {
         bodyMeasures = try container.decodeIfPresent([BodyMeasureRecord].self, forKey: .bodyMeasures) ?? []
         bodyMeasurements = try container.decodeIfPresent([BodyMeasurementRecord].self, forKey: .bodyMeasurements) ?? []
         water = try container.decodeIfPresent([WaterRecord].self, forKey: .water) ?? []
+        activities = try container.decodeIfPresent([ActivityRecord].self, forKey: .activities) ?? []
+        movement = try container.decodeIfPresent([MovementRecord].self, forKey: .movement) ?? []
         nutrientTargets = try container.decodeIfPresent(NutrientTargetsRecord.self, forKey: .nutrientTargets)
         meals = try container.decodeIfPresent([Meal].self, forKey: .meals) ?? []
     }

@@ -64,6 +64,7 @@ struct DiaryDocumentWriter {
             outcome.savedFoodsAdded += db.changesCount
         }
         try addBody(document, outcome: &outcome)
+        try addActivity(document, outcome: &outcome)
         try addNutrientTargets(document)
         var existing: [String: Int] = [:]
         try PortabilityQueries.forEachMeal(db) { existing[$0.fingerprint, default: 0] += 1 }

@@ -13,7 +13,8 @@ package enum ExportLayout {
     static let days = "days.csv"
     static let weights = "weights.csv"
     static let measurements = "measurements.csv"
-    static let tables = [diary, meals, entries, days, weights, measurements]
+    static let activities = "activities.csv"
+    static let tables = [diary, meals, entries, days, weights, measurements, activities]
 
     static func photo(sha256: String, mediaType: String) -> String {
         "photos/\(sha256).\(PhotoStore.accepted[mediaType]?.fileExtension ?? "bin")"
@@ -25,7 +26,7 @@ package enum ExportLayout {
     static func isArchiveName(_ name: String) -> Bool { ArchiveFolder.isName(name, "fooddiary-export") }
 }
 
-/// Writes one diary as a ZIP a person keeps or takes elsewhere: five spreadsheets, `diary.json`
+/// Writes one diary as a ZIP a person keeps or takes elsewhere: six spreadsheets, `diary.json`
 /// with everything, and the photo originals. Meals are read one at a time from one snapshot of the
 /// diary and written straight to files, so a diary of any size exports in little memory.
 package struct DiaryExporter: Sendable {
@@ -174,15 +175,17 @@ package struct DiaryExporter: Sendable {
         let targets = Dictionary(uniqueKeysWithValues: goals.map { ($0.nutrient, $0.target) })
         let goalKinds = NutrientKind.allCases.filter { DailyGoals.kinds.contains($0) }
         let days = try SpreadsheetFile(path: path, header: ["date", "meals", "meals not itemised", "foods"]
-            + NutrientKind.allCases.map { "\($0.label) (\($0.unit))" } + goalKinds.map { "\($0.label) goal (\($0.unit))" } + ["water drunk (ml)"])
-        try PortabilityQueries.forEachDay(db) { day, foods, water in
+            + NutrientKind.allCases.map { "\($0.label) (\($0.unit))" } + goalKinds.map { "\($0.label) goal (\($0.unit))" }
+            + ["water drunk (ml)", "exercise (kcal)", "steps"])
+        try PortabilityQueries.forEachDay(db) { day, foods, extras in
             try days.write([.text(day.date.description), .integer(day.mealCount), .integer(day.notItemisedCount), .integer(foods)]
-                + NutrientKind.allCases.map { .number(day.totals[$0]) } + goalKinds.map { .number(targets[$0.rawValue]) } + [.number(water)])
+                + NutrientKind.allCases.map { .number(day.totals[$0]) } + goalKinds.map { .number(targets[$0.rawValue]) }
+                + [.number(extras.waterMillilitres), .number(extras.exerciseKcal), .number(extras.steps.map(Double.init))])
         }
         try days.close()
     }
 
-    /// Weigh-ins with the trend each day had, and every other measurement, in the units stored.
+    /// Weigh-ins with the trend each day had, every other measurement, and the exercise, in the units stored.
     private static func writeBody(_ document: DiaryDocument, staging: String) throws {
         let weighIns = document.bodyMeasurements.filter { $0.measure == BodyMeasure.weightKey }
         let trend = WeightTrend(weighIns: weighIns.compactMap { reading in LocalDateTime(parsing: reading.measuredLocal).map { ($0.date, reading.value) } })
@@ -202,6 +205,16 @@ package struct DiaryExporter: Sendable {
                                     .number(reading.value), .text(names[reading.measure]?.1 ?? "")])
         }
         try measurements.close()
+        let activities = try SpreadsheetFile(path: staging + "/" + ExportLayout.activities, header: [
+            "date", "time", "utc_offset", "activity", "minutes", "exercise (kcal)", "distance (m)", "MET", "compendium", "source",
+        ])
+        for activity in document.activities {
+            try activities.write([.text(String(activity.startedLocal.prefix(10))), .text(String(activity.startedLocal.suffix(5))),
+                                  .text("UTC" + formatUTCOffset(minutes: activity.utcOffsetMinutes)), .text(activity.name),
+                                  .number(activity.durationMinutes), .number(activity.activeEnergyKcal), .number(activity.distanceMetres),
+                                  .number(activity.met), .text(activity.kind.flatMap(ActivityKind.named)?.compendium ?? ""), .text(activity.source)])
+        }
+        try activities.close()
     }
 }
 

@@ -29,6 +29,7 @@ package enum ImportSummary {
             count(outcome.goalsAdded, "daily goal", "daily goals"),
             count(outcome.measurementsAdded, "weigh-in or measurement", "weigh-ins and measurements"),
             count(outcome.drinksAdded, "glass of water", "glasses of water"),
+            count(outcome.activitiesAdded, "activity", "activities"), count(outcome.movementAdded, "count of steps or movement", "counts of steps and movement"),
         ].compactMap { $0 }
         return lines
     }

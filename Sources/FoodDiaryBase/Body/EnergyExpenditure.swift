@@ -7,6 +7,11 @@
 /// A day counts only when it has meals and none waits to be itemised: a day not logged, or logged
 /// in part, would read as eating less and burning less. The slope is fitted by least squares to
 /// the trend across the window, so neither end's weigh-in decides it alone.
+///
+/// The estimate holds all a body burned, the exercise of those weeks included. For a person whose
+/// goal grows by each day's logged exercise, the target leaves out the window's mean exercise
+/// (`withoutExerciseKcal`): adding a day's exercise to the whole estimate would count a usual
+/// week's exercise twice.
 public struct EnergyExpenditure: Sendable, Equatable {
     public static let kilocaloriesPerKilogram = 7_700.0
     /// Six weeks, the longest the method is usually given: on 200 synthetic people (a day's water
@@ -27,9 +32,11 @@ public struct EnergyExpenditure: Sendable, Equatable {
         public let kcal: Double?
         /// Meals on that day still waiting to be itemised.
         public let mealsToItemise: Int
+        /// Energy burned by the day's logged exercise, above rest.
+        public let activeKcal: Double
 
-        public init(date: LocalDate, kcal: Double?, mealsToItemise: Int) {
-            (self.date, self.kcal, self.mealsToItemise) = (date, kcal, mealsToItemise)
+        public init(date: LocalDate, kcal: Double?, mealsToItemise: Int, activeKcal: Double = 0) {
+            (self.date, self.kcal, self.mealsToItemise, self.activeKcal) = (date, kcal, mealsToItemise, activeKcal)
         }
 
         var isCounted: Bool { kcal != nil && mealsToItemise == 0 }
@@ -48,6 +55,8 @@ public struct EnergyExpenditure: Sendable, Equatable {
     public let last: LocalDate
     public let expenditureKcal: Double
     public let meanIntakeKcal: Double
+    /// The mean energy of logged exercise on the counted days, part of `expenditureKcal`.
+    public let meanActiveKcal: Double
     /// The trend's change across the window, from its fitted slope.
     public let trendChangeKilograms: Double
     public let countedDays: Int
@@ -56,9 +65,10 @@ public struct EnergyExpenditure: Sendable, Equatable {
     public let weighInDays: Int
     public let confidence: Confidence
 
-    package init(first: LocalDate, last: LocalDate, expenditureKcal: Double, meanIntakeKcal: Double, trendChangeKilograms: Double,
-                 countedDays: Int, notLoggedDays: Int, toItemiseDays: Int, weighInDays: Int, confidence: Confidence) {
+    package init(first: LocalDate, last: LocalDate, expenditureKcal: Double, meanIntakeKcal: Double, meanActiveKcal: Double = 0,
+                 trendChangeKilograms: Double, countedDays: Int, notLoggedDays: Int, toItemiseDays: Int, weighInDays: Int, confidence: Confidence) {
         (self.first, self.last, self.expenditureKcal, self.meanIntakeKcal) = (first, last, expenditureKcal, meanIntakeKcal)
+        self.meanActiveKcal = meanActiveKcal
         (self.trendChangeKilograms, self.countedDays, self.notLoggedDays) = (trendChangeKilograms, countedDays, notLoggedDays)
         (self.toItemiseDays, self.weighInDays, self.confidence) = (toItemiseDays, weighInDays, confidence)
     }
@@ -83,9 +93,10 @@ public struct EnergyExpenditure: Sendable, Equatable {
         }
         guard let slope = WeightTrend.slopePerDay(trendValues) else { return .failure(.tooFewWeighIns(days: weighInDays)) }
         let meanIntake = counted.reduce(0) { $0 + ($1.kcal ?? 0) } / Double(counted.count)
+        let meanActive = counted.reduce(0) { $0 + $1.activeKcal } / Double(counted.count)
         let goodCover = counted.count * 5 >= windowDays * 4 && weighInDays * 3 >= windowDays
         return .success(EnergyExpenditure(first: first, last: last, expenditureKcal: meanIntake - slope * kilocaloriesPerKilogram,
-                                          meanIntakeKcal: meanIntake, trendChangeKilograms: slope * Double(windowDays - 1),
+                                          meanIntakeKcal: meanIntake, meanActiveKcal: meanActive, trendChangeKilograms: slope * Double(windowDays - 1),
                                           countedDays: counted.count, notLoggedDays: notLogged, toItemiseDays: toItemise,
                                           weighInDays: weighInDays, confidence: goodCover ? .good : .fair))
     }
@@ -93,10 +104,14 @@ public struct EnergyExpenditure: Sendable, Equatable {
     /// The expenditure to the 10 kcal a page shows it to: a finer figure would claim more than it knows.
     public var shownKcal: Double { (expenditureKcal / 10).rounded() * 10 }
 
+    /// What the body burned a day apart from logged exercise.
+    public var withoutExerciseKcal: Double { expenditureKcal - meanActiveKcal }
+
     /// A daily energy target for losing (negative) or gaining `kilogramsPerWeek`, never below
-    /// `lowestSuggestedKcal`, rounded to 10 kcal.
-    public func target(kilogramsPerWeek rate: Double) -> (kcal: Double, isFloored: Bool) {
-        let exact = expenditureKcal + rate * Self.kilocaloriesPerKilogram / 7
+    /// `lowestSuggestedKcal`, rounded to 10 kcal. `exerciseAddedDaily`: each day's goal will grow
+    /// by that day's exercise, so the target leaves out the exercise the estimate holds.
+    public func target(kilogramsPerWeek rate: Double, exerciseAddedDaily: Bool = false) -> (kcal: Double, isFloored: Bool) {
+        let exact = (exerciseAddedDaily ? withoutExerciseKcal : expenditureKcal) + rate * Self.kilocaloriesPerKilogram / 7
         let floored = max(exact, Self.lowestSuggestedKcal)
         return ((floored / 10).rounded() * 10, exact < Self.lowestSuggestedKcal)
     }

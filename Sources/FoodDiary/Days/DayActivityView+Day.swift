@@ -1,0 +1,61 @@
+import FoodDiaryBase
+
+/// The activity part of a day's page, from what the day's read gathered; with a form sent back,
+/// what was typed and what is wrong with it.
+extension DayActivityView {
+    init(day: DayQueries.Day, isToday: Bool, csrfToken: String, form: ActivityForm = ActivityForm(), problems: ActivityForm.Problems? = nil,
+         stepsTyped: String? = nil, stepsProblem: String? = nil) {
+        let eaten = day.totals.value(.energyKcal, default: 0), burned = day.activeKcal
+        let energy = NutrientKind.energyKcal
+        self.csrfToken = csrfToken
+        self.day = day.date.description
+        eatenText = energy.format(eaten)
+        burnedText = energy.format(burned)
+        netText = energy.format(eaten - burned)
+        if day.bodySettings.exerciseAddsToGoal, let goal = day.goals[.energyKcal], burned > 0 {
+            goalNote = "Energy goal \(isToday ? "today" : "this day"): \(energy.format(goal + burned)) (\(energy.format(goal)) + \(energy.format(burned)) of exercise)."
+        } else {
+            goalNote = nil
+        }
+        deviceText = day.deviceActiveKcal.map {
+            "Your phone or watch measured \(energy.format($0)) of movement above rest \(isToday ? "today" : "this day"): all of it, not only exercise, so goals leave it alone."
+        }
+        stepsText = day.steps.map { "\(NumberText.grouped($0)) steps" }
+        stepsValue = stepsTyped ?? day.steps.map(String.init) ?? ""
+        stepsError = stepsProblem
+        usual = day.usualActivities.map { activity in
+            let minutes = activity.durationMinutes.map { NumberText.plain($0.rounded()) }
+            let own = activity.kind == nil
+            let energyShown = NumberText.plain(EnergyUnit.shown.value(fromKilocalories: activity.activeEnergyKcal).rounded())
+            let amount = own ? energy.format(activity.activeEnergyKcal) : "\(minutes ?? "") min"
+            return Usual(buttonText: "＋ \(activity.name), \(amount)", kind: own ? nil : activity.kind, ownName: own ? activity.name : nil,
+                         minutesValue: minutes, energyValue: own ? energyShown : nil)
+        }
+        hasUsual = !usual.isEmpty
+        var groups: [Group] = []
+        for kind in ActivityKind.all {
+            let option = Option(key: kind.key, label: kind.name, selected: kind.key == form.kind)
+            if groups.last?.label == kind.group {
+                groups[groups.count - 1] = Group(label: kind.group, options: groups[groups.count - 1].options + [option])
+            } else {
+                groups.append(Group(label: kind.group, options: [option]))
+            }
+        }
+        self.groups = groups
+        minutesValue = form.isOwn ? "" : form.minutes
+        kindError = problems?.kind
+        minutesError = form.isOwn ? nil : problems?.minutes
+        ownName = form.isOwn ? form.name : ""
+        energyValue = form.energy
+        energyUnit = EnergyUnit.shown.symbol
+        nameError = problems?.name
+        energyError = problems?.energy ?? (form.isOwn ? problems?.minutes : nil)
+        ownOpen = form.isOwn && problems != nil
+        activities = day.activities.map { activity in
+            let minutes = activity.durationMinutes.map { "\(NumberText.decimal($0, maxFractionDigits: 0, grouping: true)) min · " } ?? ""
+            return Row(name: activity.name, detailText: minutes + energy.format(activity.activeEnergyKcal), timeText: activity.startedAt.clockText,
+                       deleteURL: "/activities/\(activity.id)/delete")
+        }
+        hasActivities = !activities.isEmpty
+    }
+}

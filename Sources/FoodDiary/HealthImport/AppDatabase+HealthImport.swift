@@ -1,0 +1,57 @@
+import FoodDiaryBase
+import FoodDiaryStorage
+import Foundation
+import GRDB
+
+/// What one sending from a phone added, and what it already had.
+struct HealthOutcome: Sendable, Equatable, Encodable {
+    var weighIns = 0
+    var measurements = 0
+    var drinks = 0
+    var samples = 0
+    var workouts = 0
+    /// Readings the diary held already: a phone that sends the same day again adds nothing.
+    var alreadyThere = 0
+}
+
+extension AppDatabase {
+    /// Keeps what `payload` holds that the diary has not, in one transaction: a weigh-in, a
+    /// measurement or a drink the diary holds (same measure, value and minute) is not added again,
+    /// a sample replaces its source's sample of the same start, a workout is kept once by its id.
+    func importHealth(_ payload: HealthPayload, now: Date) async throws -> HealthOutcome {
+        try await write { db in
+            var outcome = HealthOutcome()
+            var measureIDs: [String: Int64] = [:]
+            for measure in try BodyQueries.measures(db) { measureIDs[measure.key] = measure.id }
+            for reading in payload.readings {
+                guard let measureID = measureIDs[reading.measure] else { continue }
+                let held = try Int.fetchOne(db.cachedStatement(sql: """
+                    SELECT count(*) FROM body_measurement WHERE measure_id = ? AND measured_local = ? AND abs(value - ?) < 0.0005
+                    """), arguments: [measureID, reading.time.description, reading.value]) ?? 0
+                if held > 0 {
+                    outcome.alreadyThere += 1
+                    continue
+                }
+                try Self.insertMeasurement(db, measureID: measureID, value: reading.value, at: reading.time, utcOffsetMinutes: reading.utcOffsetMinutes, createdAt: now)
+                if reading.measure == BodyMeasure.weightKey { outcome.weighIns += 1 } else { outcome.measurements += 1 }
+            }
+            for drink in payload.drinks {
+                let held = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM water_drink WHERE drunk_local = ? AND abs(millilitres - ?) < 0.0005"),
+                                            arguments: [drink.time.description, drink.millilitres]) ?? 0
+                if held > 0 {
+                    outcome.alreadyThere += 1
+                    continue
+                }
+                try Self.insertWater(db, millilitres: drink.millilitres, at: drink.time, utcOffsetMinutes: drink.utcOffsetMinutes, createdAt: now)
+                outcome.drinks += 1
+            }
+            for sample in payload.samples {
+                if try Self.storeSample(db, sample, updatedAt: now) { outcome.samples += 1 } else { outcome.alreadyThere += 1 }
+            }
+            for workout in payload.workouts {
+                if try Self.insertActivity(db, workout, createdAt: now) { outcome.workouts += 1 } else { outcome.alreadyThere += 1 }
+            }
+            return outcome
+        }
+    }
+}

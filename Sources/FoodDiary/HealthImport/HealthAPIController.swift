@@ -1,0 +1,45 @@
+import FoodDiaryBase
+import FoodDiaryWeb
+import Foundation
+import Hummingbird
+
+/// `POST /api/health`: what a phone's health app sends by itself, with a personal access token.
+struct HealthAPIController: Sendable {
+    let timeZone: TimeZone
+    let now: @Sendable () -> Date
+
+    /// A week of minute-by-minute steps, energy and workouts from Health Auto Export is about 4 MB;
+    /// a longer backfill is sent in parts (its "batch requests").
+    static let maxBodyBytes = 16 << 20
+
+    func addRoutes(to routes: Routes) {
+        routes.post("/api/health", use: receive)
+    }
+
+    struct Answer: Encodable {
+        let added: HealthOutcome
+        /// Metrics the diary does not keep, with how many readings of each were sent.
+        let leftOut: [String: Int]
+        let refused: [String]
+        let refusedCount: Int
+    }
+
+    @Sendable func receive(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: Self.maxBodyBytes)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw HTTPError(.contentTooLarge, message: "Send at most \(Self.maxBodyBytes >> 20) MB at once: turn on batch requests in Health Auto Export.")
+        }
+        let today = LocalDateTime(now(), in: timeZone).date
+        let payload: HealthPayload
+        do {
+            payload = try await offTheCooperativePool { [timeZone] in try HealthPayload(json: Data(buffer: body), timeZone: timeZone, today: today) }
+        } catch let refusal as HealthPayload.NotAPayload {
+            throw HTTPError(.badRequest, message: refusal.message)
+        }
+        let outcome = try await context.diary().database.importHealth(payload, now: now())
+        return try jsonResponse(Answer(added: outcome, leftOut: payload.leftOut, refused: payload.refused, refusedCount: payload.refusedCount))
+    }
+}
