@@ -43,7 +43,7 @@ import FoodDiaryWeb
             let page = try await client.get("/today").text
             #expect(page.contains("<strong>308 kcal</strong> exercise") && page.contains("<strong>−308 kcal</strong> net") || page.contains("<strong>-308 kcal</strong> net"),
                     "eaten, burned and the balance")
-            #expect(page.contains("＋ Running, 6 mph (9.7 km/h, 10 min/mile), 30 min"), "offered again in one tap")
+            #expect(page.contains("+ Running, 6 mph · 30 min"), "offered again in one tap")
             // The one-tap button sends what the form would.
             #expect(try await client.postForm("/activities", [("kind", "running_10kmh"), ("minutes", "30")]).status == .seeOther)
             #expect(try await Self.day(client).exercise.activities.count == 2)
@@ -98,9 +98,12 @@ import FoodDiaryWeb
                 }
             }
             #expect(try await Self.day(client).exercise.steps == 8_450)
-            #expect(try await client.get("/today").text.contains("8,450 steps"))
+            let page = try await client.get("/today").text
+            #expect(page.contains("<strong>8,450</strong> steps") && page.contains("name=\"steps\" inputmode=\"numeric\" autocomplete=\"off\" placeholder=\"none\" value=\"\""),
+                    "a phone's count is shown, not offered to edit as the person's own")
             #expect(try await client.postForm("/steps", [("steps", "12,000")]).status == .seeOther)
             #expect(try await Self.day(client).exercise.steps == 12_000, "the most any source counted")
+            #expect(try await client.get("/today").text.contains("value=\"12000\""), "what they typed, to correct")
             #expect(try await client.postForm("/steps", [("steps", "")]).status == .seeOther)
             #expect(try await Self.day(client).exercise.steps == 8_450, "clearing what was typed leaves the phone's and the watch's")
             for typed in ["lots", "2.5", "300000"] {

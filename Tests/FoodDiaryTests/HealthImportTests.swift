@@ -87,7 +87,7 @@ import Testing
             let run = try #require(day.exercise.activities.first)
             #expect(run.name == "Outdoor Run" && run.minutes == 30 && run.energyKcal == 310 && run.source == "Apple Health")
             let today = try await client.get("/today").text
-            #expect(today.contains("7,200 steps") && today.contains("measured 250 kcal of movement above rest"), "1,046 kJ is 250 kcal")
+            #expect(today.contains("<strong>7,200</strong> steps") && today.contains("measured 250 kcal of movement above rest"), "1,046 kJ is 250 kcal")
         }
     }
 

@@ -70,6 +70,13 @@ public enum ActivityQueries {
         try movement(db, .steps, from: date, through: date)[date].map { Int($0.rounded()) }
     }
 
+    /// The steps the person typed for a day.
+    static func typedSteps(_ db: Database, on date: LocalDate) throws -> Int? {
+        try Double.fetchOne(db.cachedStatement(sql: """
+            SELECT sum(value) FROM movement_sample WHERE kind = 'steps' AND source = ? AND started_local >= ? AND started_local < ?
+            """), arguments: [Activity.typed, date.description, date.next.description]).map { Int($0.rounded()) }
+    }
+
     /// A day's active energy as a phone or a watch measured it, the most any one source did.
     public static func deviceActiveKcal(_ db: Database, on date: LocalDate) throws -> Double? {
         try movement(db, .activeEnergyKcal, from: date, through: date)[date]

@@ -32,6 +32,8 @@ public enum DayQueries {
         public var activities: [Activity] = []
         /// The day's steps, as the source that counted most has them.
         public var steps: Int?
+        /// The steps the person typed for the day, if they did.
+        public var typedSteps: Int?
         /// All the day's movement above rest as a phone or a watch measured it; not added to goals.
         public var deviceActiveKcal: Double?
         /// Activities to offer again in one tap, read for a day's page.
@@ -67,7 +69,7 @@ public enum DayQueries {
                    water: try BodyQueries.water(db, on: date), bodySettings: try BodyQueries.settings(db),
                    weightTrend: date == today ? try BodyQueries.weightTrend(db, through: date).trend : nil,
                    activities: try ActivityQueries.activities(db, on: date), steps: try ActivityQueries.steps(db, on: date),
-                   deviceActiveKcal: try ActivityQueries.deviceActiveKcal(db, on: date),
+                   typedSteps: try ActivityQueries.typedSteps(db, on: date), deviceActiveKcal: try ActivityQueries.deviceActiveKcal(db, on: date),
                    usualActivities: try ActivityQueries.usual(db))
     }
 

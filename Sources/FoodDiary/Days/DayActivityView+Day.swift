@@ -20,15 +20,17 @@ extension DayActivityView {
         deviceText = day.deviceActiveKcal.map {
             "Your phone or watch measured \(energy.format($0)) of movement above rest \(isToday ? "today" : "this day"): all of it, not only exercise, so goals leave it alone."
         }
-        stepsText = day.steps.map { "\(NumberText.grouped($0)) steps" }
-        stepsValue = stepsTyped ?? day.steps.map(String.init) ?? ""
+        stepsText = day.steps.map(NumberText.grouped)
+        stepsValue = stepsTyped ?? day.typedSteps.map(String.init) ?? ""
         stepsError = stepsProblem
         usual = day.usualActivities.map { activity in
             let minutes = activity.durationMinutes.map { NumberText.plain($0.rounded()) }
             let own = activity.kind == nil
             let energyShown = NumberText.plain(EnergyUnit.shown.value(fromKilocalories: activity.activeEnergyKcal).rounded())
             let amount = own ? energy.format(activity.activeEnergyKcal) : "\(minutes ?? "") min"
-            return Usual(buttonText: "＋ \(activity.name), \(amount)", kind: own ? nil : activity.kind, ownName: own ? activity.name : nil,
+            // The name without its speeds: "Cycling, moderate", so the button fits a phone.
+            let short = activity.name.components(separatedBy: " (").first ?? activity.name
+            return Usual(buttonText: "+ \(short) · \(amount)", kind: own ? nil : activity.kind, ownName: own ? activity.name : nil,
                          minutesValue: minutes, energyValue: own ? energyShown : nil)
         }
         hasUsual = !usual.isEmpty

@@ -27,7 +27,9 @@ struct DayActivityView: Sendable {
     let goalNote: String?
     /// What a phone or a watch measured of the day's movement, which goals leave alone.
     let deviceText: String?
+    /// The day's steps, the most any source counted: "8,300".
     let stepsText: String?
+    /// What the person typed for the day, to correct; a phone's count is not theirs to edit.
     let stepsValue: String
     let stepsError: String?
     let usual: [Usual]
