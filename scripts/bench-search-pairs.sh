@@ -6,6 +6,7 @@
 # that runs of one build after the other cannot (they differ by 10-20 % between runs here).
 # Then the everyday pages the same way, each asked 200 times of both, alternating.
 #   ./scripts/bench-search-pairs.sh A B [ROUNDS]     (each round: fresh servers, every page)
+#   ONLY=/days/ ./scripts/bench-search-pairs.sh A B  (only the pages whose address holds /days/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: $0 BASELINE CHANGED [ROUNDS]" >&2; exit 2; }
@@ -52,6 +53,8 @@ printf "%-24s %9s %9s %9s %9s %12s\n" "page (server ms)" "A p50" "B p50" "A p90"
 # time, a number after `x=` keeping the addresses apart.
 everyday="/?x= /log?x= /meals/MEAL/foods/new?x= /meals/MEAL?x= /days/$(date +%Y-%m-%d)?x= /trends?days=30&x= /places/1?x= /foods/1?x= /meals/to-itemise?x="
 for page in "/foods?q=" "/meals/MEAL/foods/new?q=" "/log?q=" "/api/foods/search?q=" $everyday; do
+  # ONLY=/days/ measures only the pages whose address holds it.
+  case "$page" in *"${ONLY:-}"*) ;; *) continue ;; esac
   case "$page" in *x=) asked=$(seq 1 200) ;; *) asked=$queries ;; esac
   : >"$data/a.times"; : >"$data/b.times"
   for _ in $(seq 1 "$rounds"); do

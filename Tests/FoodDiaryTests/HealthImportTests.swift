@@ -51,6 +51,21 @@ import Testing
         let refusedCount: Int
     }
 
+    @Test func timesAreReadAsTheWallClockWithTheirOffset() {
+        let london = TimeZone(identifier: "Europe/London")!
+        func read(_ text: String) -> String? {
+            HealthTime.parse(text, timeZone: london).map { "\($0.time) \($0.utcOffsetMinutes)" }
+        }
+        #expect(read("2026-03-09 07:12:00 +0100") == "2026-03-09T07:12 60")
+        #expect(read("2026-03-09T07:12:00-05:00") == "2026-03-09T07:12 -300")
+        #expect(read("2026-03-09T07:12:30.250Z") == "2026-03-09T07:12 0")
+        #expect(read(" 2026-07-01 07:12 ") == "2026-07-01T07:12 60", "no offset: the diary's zone, in summer time")
+        #expect(read("2026-03-09") == "2026-03-09T00:00 0", "a whole day")
+        for bad in ["yesterday", "2026-03-09 9:05:00 +0100", "2026-03-09 07:12:00 +01", "2026-03-09 07:12:00 +1500", "2026-02-30 07:12", "2026-03-09 25:00", "2026-03-09 07:12:00 +0100x"] {
+            #expect(read(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func aPayloadSentTwiceAddsEachReadingOnce() async throws {
         try await TestEnvironment.withApp { client, database in
             #expect(try await Self.send(client, Self.autoExport, token: nil).status == .unauthorized, "no token, nothing kept")

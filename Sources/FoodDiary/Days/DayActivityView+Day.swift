@@ -34,16 +34,7 @@ extension DayActivityView {
                          minutesValue: minutes, energyValue: own ? energyShown : nil)
         }
         hasUsual = !usual.isEmpty
-        var groups: [Group] = []
-        for kind in ActivityKind.all {
-            let option = Option(key: kind.key, label: kind.name, selected: kind.key == form.kind)
-            if groups.last?.label == kind.group {
-                groups[groups.count - 1] = Group(label: kind.group, options: groups[groups.count - 1].options + [option])
-            } else {
-                groups.append(Group(label: kind.group, options: [option]))
-            }
-        }
-        self.groups = groups
+        groups = form.kind.isEmpty ? Self.listed : Self.groups(chosen: form.kind)
         minutesValue = form.isOwn ? "" : form.minutes
         kindError = problems?.kind
         minutesError = form.isOwn ? nil : problems?.minutes
@@ -59,5 +50,21 @@ extension DayActivityView {
                        deleteURL: "/activities/\(activity.id)/delete")
         }
         hasActivities = !activities.isEmpty
+    }
+
+    /// The Compendium's activities by group, none chosen: every day page lists them, so once.
+    static let listed = groups(chosen: "")
+
+    static func groups(chosen: String) -> [Group] {
+        var groups: [Group] = []
+        for kind in ActivityKind.all {
+            let option = Option(key: kind.key, label: kind.name, selected: kind.key == chosen)
+            if groups.last?.label == kind.group {
+                groups[groups.count - 1] = Group(label: kind.group, options: groups[groups.count - 1].options + [option])
+            } else {
+                groups.append(Group(label: kind.group, options: [option]))
+            }
+        }
+        return groups
     }
 }

@@ -7,18 +7,44 @@ import Foundation
 /// takes the diary's time zone.
 enum HealthTime {
     static func parse(_ text: String, timeZone: TimeZone) -> (time: LocalDateTime, utcOffsetMinutes: Int)? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.count == 10, let date = LocalDate(parsing: trimmed), let time = LocalDateTime(date: date, hour: 0, minute: 0) {
+        // By hand over the bytes: a week of minute-by-minute readings is tens of thousands of times,
+        // and a regular expression took 150 µs a time, most of the request.
+        let bytes = Array(text.utf8.drop { $0 == UInt8(ascii: " ") }.reversed().drop { $0 == UInt8(ascii: " ") }.reversed())
+        guard bytes.count >= 10, let date = LocalDate(parsing: String(decoding: bytes[0..<10], as: UTF8.self)) else { return nil }
+        if bytes.count == 10 {
+            guard let time = LocalDateTime(date: date, hour: 0, minute: 0) else { return nil }
             return (time, time.utcOffsetMinutes(in: timeZone))
         }
-        guard let match = trimmed.wholeMatch(of: /([0-9]{4}-[0-9]{2}-[0-9]{2})[ T]([0-9]{2}):([0-9]{2})(?::[0-9]{2}(?:\.[0-9]+)?)? ?(Z|[+-][0-9]{2}:?[0-9]{2})?/),
-              let date = LocalDate(parsing: String(match.1)), let hour = Int(match.2), let minute = Int(match.3),
+        var index = 10
+        func digits(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + count] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            index += count
+            return value
+        }
+        func skip(_ byte: Character) -> Bool {
+            guard index < bytes.count, bytes[index] == byte.asciiValue else { return false }
+            index += 1
+            return true
+        }
+        guard skip(" ") || skip("T"), let hour = digits(2), skip(":"), let minute = digits(2),
               let time = LocalDateTime(date: date, hour: hour, minute: minute) else { return nil }
-        guard let zone = match.4 else { return (time, time.utcOffsetMinutes(in: timeZone)) }
-        if zone == "Z" { return (time, 0) }
-        let digits = zone.dropFirst().filter(\.isNumber)
-        guard digits.count == 4, let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)), minutes < 60 else { return nil }
-        let offset = (hours * 60 + minutes) * (zone.first == "-" ? -1 : 1)
+        if skip(":") {
+            guard digits(2) != nil else { return nil }
+            if skip(".") { while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 } }
+        }
+        _ = skip(" ")
+        if index == bytes.count { return (time, time.utcOffsetMinutes(in: timeZone)) }
+        if skip("Z") { return index == bytes.count ? (time, 0) : nil }
+        let sign = skip("-") ? -1 : skip("+") ? 1 : 0
+        guard sign != 0, let hours = digits(2) else { return nil }
+        _ = skip(":")
+        guard let minutes = digits(2), minutes < 60, index == bytes.count else { return nil }
+        let offset = sign * (hours * 60 + minutes)
         return abs(offset) <= 840 ? (time, offset) : nil
     }
 }
