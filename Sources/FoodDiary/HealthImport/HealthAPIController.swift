@@ -11,6 +11,9 @@ struct HealthAPIController: Sendable {
     /// A week of minute-by-minute steps, energy and workouts from Health Auto Export is about 4 MB;
     /// a longer backfill is sent in parts (its "batch requests").
     static let maxBodyBytes = 16 << 20
+    /// Two sendings read at once, the rest refused with 503 and Retry-After: a 16 MB body read into
+    /// JSON objects takes a few hundred MB, and a phone sends again by itself.
+    static let inFlight = InFlightLimit(limit: 2)
 
     func addRoutes(to routes: Routes) {
         routes.post("/api/health", use: receive)
@@ -25,6 +28,10 @@ struct HealthAPIController: Sendable {
     }
 
     @Sendable func receive(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await Self.inFlight.run { try await keep(request, context: context) }
+    }
+
+    private func keep(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
         let body: ByteBuffer
         do {
