@@ -107,6 +107,46 @@ import FoodDiaryStorage
         #expect(latest.contains("weight 80.014 2026-03-20T08:00") && latest.contains("weight 80.1 2026-03-21T08:00") && !latest.contains { $0.hasPrefix("weight 90") })
     }
 
+    /// Issue 62: a scale's and a watch's own exports, recognised by their columns, kept once.
+    @Test func aWithingsScaleAndAGarminWatchBecomeWeighInsAndActivitiesOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory),
+                                                    now: LocalDateTime(parsing: "2026-03-15T12:00")!.instant(utcOffsetMinutes: 0))
+        let withings = try await importer.read(fileAt: PortabilityFixtures.path("withings-weight.csv"))
+        #expect(withings.format == "Withings weight.csv" && withings.skipped.map(\.row) == [5, 6], "\(withings.skipped)")
+        #expect(withings.remarks.contains { $0.contains("Bone mass") })
+        #expect(try await importer.commit(withings).measurementsAdded == 5)
+        let readings = try await diary.database.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT b.key || ' ' || round(m.value, 2) || ' ' || m.measured_local FROM body_measurement m JOIN body_measure b ON b.id = m.measure_id
+                ORDER BY m.measured_local, b.key
+                """)
+        }
+        // 18.30 kg of fat in 80.90 kg is 22.62 %.
+        #expect(readings == ["weight 81.35 2026-03-09T22:41", "body_fat 22.62 2026-03-10T07:02", "weight 80.9 2026-03-10T07:02",
+                             "body_fat 22.5 2026-03-12T07:14", "weight 80.4 2026-03-12T07:14"], "\(readings)")
+        #expect(try await importer.commit(try await importer.read(fileAt: PortabilityFixtures.path("withings-weight.csv"))).measurementsAdded == 0)
+
+        let trend = try #require(try await diary.database.read { db in try ActivityQueries.kilograms(db, on: LocalDate(parsing: "2026-03-15")!) })
+        let garmin = try await importer.read(fileAt: PortabilityFixtures.path("garmin-activities.csv"))
+        #expect(garmin.format.hasPrefix("Garmin Connect") && garmin.skipped.map(\.row) == [5, 6], "\(garmin.skipped)")
+        #expect(garmin.remarks.contains { $0.contains("at your weight, \(UnitSystem.metric.weightText(kilograms: trend))") }
+                && garmin.remarks.contains { $0.contains("kilometres or miles") }, "\(garmin.remarks)")
+        #expect(try await importer.commit(garmin).activitiesAdded == 3)
+        let activities = try await diary.database.read { db in
+            try String.fetchAll(db, sql: "SELECT name || ' ' || started_local || ' ' || round(duration_minutes, 2) || ' ' || active_energy_kcal FROM activity ORDER BY started_local")
+        }
+        // The rest taken off at the weight trend's: 412 kcal less a kilocalorie per kilogram an hour.
+        #expect(activities.count == 3 && activities[0].hasPrefix("Running 2026-03-10T07:01 31.67 ") && activities[2].hasPrefix("Cycling 2026-03-12T17:30 70.51 "),
+                "\(activities)")
+        let run = try #require(Double(activities[0].split(separator: " ").last!))
+        #expect(abs(run - (412 - trend * (31 + 40.0 / 60) / 60)) < 0.06, "\(run) at \(trend) kg")
+        #expect(try await importer.commit(try await importer.read(fileAt: PortabilityFixtures.path("garmin-activities.csv"))).activitiesAdded == 0,
+                "imported twice, kept once")
+    }
+
     /// A diary.json passes the checks a typed reading does: 900 kg, a 9-litre glass, a time that is
     /// not one, an unknown life stage and a nutrient bound no form would take are refused, and
     /// nothing of the file is kept.

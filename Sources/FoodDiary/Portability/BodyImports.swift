@@ -58,6 +58,37 @@ extension OtherAppExports {
     }
 }
 
+extension OtherAppExports {
+    /// Withings Health Mate's weight.csv: `Date, Weight (kg), Fat mass (kg), Bone mass (kg), Muscle
+    /// mass (kg), Hydration (kg), Comments`, a weighing a row at the wall clock it was taken
+    /// ("2026-07-01 08:12:00"); `(lb)` for an account in pounds. The fat mass becomes body fat in
+    /// per cent of that weighing's weight; bone, muscle and water are not measures FoodDiary keeps.
+    static func withingsWeight(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
+        let format = "Withings weight.csv"
+        let unit = table.has("Weight (lb)") ? "lb" : "kg"
+        let required = try table.require(["Date", "Weight (\(unit))"], format: format)
+        let (day, weight) = (required[0], required[1])
+        let fat = table.column(["Fat mass (\(unit))"])
+        var readings = BodyRows(timeZone: context.timeZone, today: context.today)
+        for (number, fields) in table.rows {
+            let stamp = fields.field(day).split(separator: " ", maxSplits: 1).map(String.init)
+            let (date, time) = (stamp.first ?? "", stamp.count > 1 ? stamp[1] : "")
+            let weighed = fields.field(weight)
+            readings.add(row: number, date: date, time: time, key: "weight", amount: weighed, unit: unit)
+            // A row whose date is refused is said once, for its weight.
+            if ForeignValues.date(date) != nil, case .value(let kilograms) = ForeignValues.number(weighed), kilograms > 0,
+               case .value(let mass) = ForeignValues.number(fields.field(fat)) {
+                readings.add(row: number, date: date, time: time, key: "body_fat", amount: NumberText.plain(mass / kilograms * 100), unit: "%")
+            }
+        }
+        var result = readings.reading(format, rows: table.rows.count)
+        if table.has("Bone mass (\(unit))") || table.has("Muscle mass (\(unit))") {
+            result.remarks.append("Bone mass, muscle mass and hydration are left out: FoodDiary keeps weight and body fat.")
+        }
+        return result
+    }
+}
+
 /// Readings gathered from a file's rows, each checked as the body pages check a typed one.
 private struct BodyRows {
     let timeZone: TimeZone

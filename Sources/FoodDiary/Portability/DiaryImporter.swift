@@ -31,9 +31,12 @@ package struct DiaryImporter: Sendable {
             let kept = try await database.read(PortabilityQueries.photoHashes)
             return try await offTheCooperativePool { try ExportArchive.read(documentAt: path) { kept.contains($0) } }
         case .table(let table):
-            let (days, units) = try await database.read { db in (try PortabilityQueries.daysWithMeals(db), try BodyQueries.settings(db).units) }
+            let today = LocalDateTime(now(), in: timeZone).date
+            let (days, units, kilograms) = try await database.read { db in
+                (try PortabilityQueries.daysWithMeals(db), try BodyQueries.settings(db).units, try ActivityQueries.kilograms(db, on: today))
+            }
             let links = try await catalog.foodsByName().mapValues { ForeignDiaryBuilder.CatalogLink(id: $0.id, dataType: $0.dataType, ndbNumber: $0.ndbNumber) }
-            let context = OtherAppExports.Context(catalog: links, timeZone: timeZone, today: LocalDateTime(now(), in: timeZone).date, daysWithMeals: days, units: units)
+            let context = OtherAppExports.Context(catalog: links, timeZone: timeZone, today: today, daysWithMeals: days, units: units, kilograms: kilograms)
             return try await offTheCooperativePool { try OtherAppExports.read(table, context: context) }
         }
     }

@@ -26,10 +26,14 @@ enum OtherAppExports {
         let daysWithMeals: Set<LocalDate>
         /// What a file that does not name its units (MyFitnessPal's measurements) is read in.
         var units: UnitSystem = .metric
+        /// The person's weight now, which takes the body's rest out of a watch's total energy.
+        var kilograms: Double?
     }
 
     static func read(_ table: ImportedTable, context: Context) throws -> ImportReading {
         if table.has("Day") && table.has("Metric") && table.has("Amount") { return try cronometerBiometrics(table, context) }
+        if table.has("Date") && (table.has("Weight (kg)") || table.has("Weight (lb)")) { return try withingsWeight(table, context) }
+        if table.has("Activity Type") && table.has("Date") && table.has("Calories") { return try garminActivities(table, context) }
         if table.has("Date") && table.has("Weight") && !table.has("Meal") { return try myFitnessPalMeasurements(table, context) }
         if table.has("Food Name") && table.has("Day") { return try cronometerServings(table, context) }
         if table.has("Date") && table.has("Name") && table.has("Meal") && (table.has("Units") || table.has("Deleted") || table.has("Icon")) {
@@ -39,7 +43,7 @@ enum OtherAppExports {
         if table.has("Date") && table.has("Energy (kcal)") { return try cronometerDaily(table, context) }
         throw ImportRefusal(description: """
             FoodDiary does not know this file. Its columns begin \(table.headers.prefix(6).map { "“\($0.prefix(40))”" }.joined(separator: ", ")). \
-            It imports its own export, Cronometer's servings.csv, dailysummary.csv and biometrics.csv, MyFitnessPal's nutrition and measurement exports, Lose It!'s food-logs.csv and tables of weigh-ins by date.
+            It imports its own export, Cronometer's servings.csv, dailysummary.csv and biometrics.csv, MyFitnessPal's nutrition and measurement exports, Lose It!'s food-logs.csv, Withings' weight.csv, Garmin Connect's Activities.csv and tables of weigh-ins by date.
             """)
     }
 
