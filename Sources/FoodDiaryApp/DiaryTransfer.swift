@@ -66,6 +66,18 @@ public struct DiaryTransfer: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         let diary = try open(try await diaryID(selector))
+        if AppleHealthImporter.isAppleHealth(zipAt: file) {
+            do {
+                let lines = try await AppleHealthImporter(diary: diary, timeZone: timeZone, now: { Date() }).run(zipAt: file, commit: commit) { share in
+                    // Progress on the terminal's own line, for an export of gigabytes.
+                    FileHandle.standardError.write(Data("\rReading export.xml: \(Int(share * 100)) %".utf8))
+                }
+                FileHandle.standardError.write(Data("\n".utf8))
+                return lines
+            } catch let refusal as ImportRefusal {
+                throw Refused(description: "Nothing more was imported. \(refusal.description)")
+            }
+        }
         let importer = DiaryImporter(diary: diary, catalog: try CatalogDatabase.open(path: config.catalogPath), timeZone: timeZone, now: { Date() })
         do {
             let reading = try await importer.read(fileAt: file)

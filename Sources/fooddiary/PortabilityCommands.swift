@@ -26,10 +26,10 @@ struct Export: AsyncParsableCommand {
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import a FoodDiary export, or a Cronometer, MyFitnessPal or Lose It! CSV, into a diary.",
+        abstract: "Import a FoodDiary export, Apple Health's export.zip, or a Cronometer, MyFitnessPal, Lose It!, Withings or Garmin CSV, into a diary.",
         discussion: "Says what it would add and writes nothing, unless given --commit. Importing the same file again adds nothing. The server must be stopped; while it runs, use its Export & import page.")
 
-    @Argument(help: "A fooddiary-export-*.zip or diary.json, Cronometer's servings.csv or dailysummary.csv, MyFitnessPal's nutrition export, or Lose It!'s food-logs.csv.")
+    @Argument(help: "A fooddiary-export-*.zip or diary.json, Apple Health's export.zip, Cronometer's servings.csv or dailysummary.csv, MyFitnessPal's nutrition export, Lose It!'s food-logs.csv, Withings' weight.csv or Garmin Connect's Activities.csv.")
     var file: String
 
     @Option(help: "Directory holding the diary data (env FOODDIARY_DATA_DIR).")

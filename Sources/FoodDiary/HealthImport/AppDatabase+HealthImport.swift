@@ -19,39 +19,42 @@ extension AppDatabase {
     /// measurement or a drink the diary holds (same measure, value and minute) is not added again,
     /// a sample replaces its source's sample of the same start, a workout is kept once by its id.
     func importHealth(_ payload: HealthPayload, now: Date) async throws -> HealthOutcome {
-        try await write { db in
-            var outcome = HealthOutcome()
-            var measureIDs: [String: Int64] = [:]
-            for measure in try BodyQueries.measures(db) { measureIDs[measure.key] = measure.id }
-            for reading in payload.readings {
-                guard let measureID = measureIDs[reading.measure] else { continue }
-                let held = try Int.fetchOne(db.cachedStatement(sql: """
-                    SELECT count(*) FROM body_measurement WHERE measure_id = ? AND measured_local = ? AND abs(value - ?) < 0.0005
-                    """), arguments: [measureID, reading.time.description, reading.value]) ?? 0
-                if held > 0 {
-                    outcome.alreadyThere += 1
-                    continue
-                }
-                try Self.insertMeasurement(db, measureID: measureID, value: reading.value, at: reading.time, utcOffsetMinutes: reading.utcOffsetMinutes, createdAt: now)
-                if reading.measure == BodyMeasure.weightKey { outcome.weighIns += 1 } else { outcome.measurements += 1 }
+        try await write { db in try Self.storeHealth(db, payload, now: now) }
+    }
+
+    /// `importHealth` inside a transaction already open: an Apple Health export writes a batch at a time.
+    static func storeHealth(_ db: Database, _ payload: HealthPayload, now: Date) throws -> HealthOutcome {
+        var outcome = HealthOutcome()
+        var measureIDs: [String: Int64] = [:]
+        for measure in try BodyQueries.measures(db) { measureIDs[measure.key] = measure.id }
+        for reading in payload.readings {
+            guard let measureID = measureIDs[reading.measure] else { continue }
+            let held = try Int.fetchOne(db.cachedStatement(sql: """
+                SELECT count(*) FROM body_measurement WHERE measure_id = ? AND measured_local = ? AND abs(value - ?) < 0.0005
+                """), arguments: [measureID, reading.time.description, reading.value]) ?? 0
+            if held > 0 {
+                outcome.alreadyThere += 1
+                continue
             }
-            for drink in payload.drinks {
-                let held = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM water_drink WHERE drunk_local = ? AND abs(millilitres - ?) < 0.0005"),
-                                            arguments: [drink.time.description, drink.millilitres]) ?? 0
-                if held > 0 {
-                    outcome.alreadyThere += 1
-                    continue
-                }
-                try Self.insertWater(db, millilitres: drink.millilitres, at: drink.time, utcOffsetMinutes: drink.utcOffsetMinutes, createdAt: now)
-                outcome.drinks += 1
-            }
-            for sample in payload.samples {
-                if try Self.storeSample(db, sample, updatedAt: now) { outcome.samples += 1 } else { outcome.alreadyThere += 1 }
-            }
-            for workout in payload.workouts {
-                if try Self.insertActivity(db, workout, createdAt: now) { outcome.workouts += 1 } else { outcome.alreadyThere += 1 }
-            }
-            return outcome
+            try Self.insertMeasurement(db, measureID: measureID, value: reading.value, at: reading.time, utcOffsetMinutes: reading.utcOffsetMinutes, createdAt: now)
+            if reading.measure == BodyMeasure.weightKey { outcome.weighIns += 1 } else { outcome.measurements += 1 }
         }
+        for drink in payload.drinks {
+            let held = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM water_drink WHERE drunk_local = ? AND abs(millilitres - ?) < 0.0005"),
+                                        arguments: [drink.time.description, drink.millilitres]) ?? 0
+            if held > 0 {
+                outcome.alreadyThere += 1
+                continue
+            }
+            try Self.insertWater(db, millilitres: drink.millilitres, at: drink.time, utcOffsetMinutes: drink.utcOffsetMinutes, createdAt: now)
+            outcome.drinks += 1
+        }
+        for sample in payload.samples {
+            if try Self.storeSample(db, sample, updatedAt: now) { outcome.samples += 1 } else { outcome.alreadyThere += 1 }
+        }
+        for workout in payload.workouts {
+            if try Self.insertActivity(db, workout, createdAt: now) { outcome.workouts += 1 } else { outcome.alreadyThere += 1 }
+        }
+        return outcome
     }
 }

@@ -40,6 +40,8 @@ struct HealthPayload: Sendable {
         let message = "Send the JSON Health Auto Export posts: an object with `data` holding `metrics` and `workouts`, or `metrics` and `workouts` alone."
     }
 
+    init() {}
+
     init(json: Data, timeZone: TimeZone, today: LocalDate) throws {
         guard let object = JSONValue.object(json) else { throw NotAPayload() }
         let body = object["data"] as? [String: Any] ?? object
@@ -70,6 +72,16 @@ struct HealthPayload: Sendable {
             return nil
         }
         return parsed
+    }
+
+    /// One reading of a metric, as Apple Health's export has them one at a time.
+    mutating func add(name: String, units: String, quantity: Any?, date: Any?, source: String, timeZone: TimeZone, today: LocalDate) {
+        read(metric: ["name": name, "units": units, "data": [["qty": quantity as Any, "date": date as Any, "source": source]]],
+             fallbackSource: source, timeZone: timeZone, today: today)
+    }
+
+    mutating func add(workout: [String: Any], source: String, timeZone: TimeZone, today: LocalDate) {
+        read(workout: workout, fallbackSource: source, timeZone: timeZone, today: today)
     }
 
     private mutating func read(metric: [String: Any], fallbackSource: String, timeZone: TimeZone, today: LocalDate) {

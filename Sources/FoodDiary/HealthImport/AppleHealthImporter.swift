@@ -1,0 +1,45 @@
+import FoodDiaryBase
+import Foundation
+
+/// `fooddiary import export.zip`: Apple Health's export, said (what it holds, by kind, and its days)
+/// or kept, with its progress.
+package struct AppleHealthImporter: Sendable {
+    let diary: Diary
+    let timeZone: TimeZone
+    let now: @Sendable () -> Date
+
+    package init(diary: Diary, timeZone: TimeZone, now: @escaping @Sendable () -> Date) {
+        (self.diary, self.timeZone, self.now) = (diary, timeZone, now)
+    }
+
+    package static func isAppleHealth(zipAt path: String) -> Bool { AppleHealthExport.isAppleHealth(zipAt: path) }
+
+    /// The lines that say what the export holds, or with `commit` what it added.
+    package func run(zipAt path: String, commit: Bool, progress: @escaping @Sendable (Double) -> Void) async throws -> [String] {
+        let date = now()
+        let export = AppleHealthExport(timeZone: timeZone, today: LocalDateTime(date, in: timeZone).date, now: date)
+        let writer = commit ? diary.database.writer : nil
+        let summary = try await offTheCooperativePool { try export.run(zipAt: path, writer: writer, progress: progress) }
+        if commit { diary.database.version.advance() }
+        return Self.lines(summary, committed: commit)
+    }
+
+    static func lines(_ summary: AppleHealthExport.Summary, committed: Bool) -> [String] {
+        let names = ["weight_body_mass": "weigh-ins", "body_fat_percentage": "body fat readings", "waist_circumference": "waist measurements",
+                     "step_count": "step counts", "active_energy": "active energy samples", "dietary_water": "drinks of water", "workouts": "workouts"]
+        let held = summary.counts.sorted { $0.key < $1.key }.map { "\($0.value.formatted()) \(names[$0.key] ?? $0.key)" }
+        var lines = ["An Apple Health export: " + (held.isEmpty ? "nothing FoodDiary keeps." : held.joined(separator: ", "))
+                     + (summary.first.map { first in " from \(first.longText) to \((summary.last ?? first).longText)." } ?? "")]
+        if committed {
+            let added = summary.added
+            lines.append("Added: \(added.weighIns) weigh-ins, \(added.measurements) other measurements, \(added.drinks) drinks, "
+                         + "\(added.samples) day totals of steps and energy, \(added.workouts) workouts; \(added.alreadyThere) were there already.")
+        } else {
+            lines.append("Steps and active energy are kept as each source's day total. Nothing was written. Run again with --commit to import.")
+        }
+        if summary.refusedCount > 0 {
+            lines.append("\(summary.refusedCount.formatted()) readings left out" + (summary.refused.isEmpty ? "." : ", such as: " + summary.refused.prefix(5).joined(separator: " ")))
+        }
+        return lines
+    }
+}
