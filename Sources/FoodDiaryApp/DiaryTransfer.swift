@@ -74,7 +74,7 @@ public struct DiaryTransfer: Sendable {
                 }
                 FileHandle.standardError.write(Data("\n".utf8))
                 return lines
-            } catch let refusal as ImportRefusal {
+            } catch let refusal as AppleHealthRefusal {
                 throw Refused(description: "Nothing more was imported. \(refusal.description)")
             }
         }

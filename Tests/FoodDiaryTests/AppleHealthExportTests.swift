@@ -112,6 +112,6 @@ import ZIPFoundation
         }
         #expect(!AppleHealthImporter.isAppleHealth(zipAt: path))
         let export = AppleHealthExport(timeZone: .gmt, today: LocalDate(parsing: "2026-03-09")!, now: TestEnvironment.fixedNow)
-        #expect(throws: ImportRefusal.self) { try export.run(zipAt: path, writer: nil) }
+        #expect(throws: AppleHealthRefusal.self) { try export.run(zipAt: path, store: nil) }
     }
 }

@@ -60,7 +60,7 @@ import FoodDiaryWeb
             #expect(try await client.postForm(location, [], token: robin.token, session: robin.session).status == .notFound)
 
             let done = try await client.postForm(location, [])
-            #expect(done.status == .seeOther && done.headers[.location] == "/export?imported=4")
+            #expect(done.status == .seeOther && done.headers[.location]?.hasPrefix("/export?imported=4&") == true)
             #expect(try await client.get("/export?imported=4").text.contains("Imported 4 meals"))
             #expect(try await database.mealCount() == 4)
             #expect(try await client.postForm(location, []).status == .notFound, "an import happens once")
@@ -73,6 +73,38 @@ import FoodDiaryWeb
             #expect(try await database.mealCount() == 4)
             let waiting = try FileManager.default.contentsOfDirectory(atPath: config.firstDiaryPhotos + "/tmp").filter { $0.hasPrefix("import-") }
             #expect(waiting.count == 2, "only the second upload, never confirmed, waits for the sweep: \(waiting)")
+        }
+    }
+
+    /// Issue 62: a scale's file and Apple Health's export through the page, and a notice that says
+    /// what was added when it was not meals (it used to say nothing was).
+    @Test func aScalesFileAndAppleHealthsExportSayWhatTheyAdded() async throws {
+        try await TestEnvironment.withConfiguredApp { client, database, _ in
+            // Before the test's today, 9 March 2026.
+            let withings = Data("""
+                Date,"Weight (kg)","Fat mass (kg)","Bone mass (kg)","Muscle mass (kg)","Hydration (kg)",Comments
+                "2026-03-08 07:14:09",80.40,18.09,3.21,59.10,43.90,
+                "2026-03-07 07:02:51",80.90,18.30,3.22,59.38,44.12,
+                """.utf8)
+            let location = try await Self.upload(client, withings, name: "weight.csv")
+            #expect(try await client.get(location).text.contains("4 weigh-ins and measurements"))
+            let done = try #require(try await client.postForm(location, []).headers[.location])
+            #expect(try await client.get(done).text.contains("Imported 4 weigh-ins and measurements. They are in your days now."), "\(done)")
+
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let export = try Data(contentsOf: URL(fileURLWithPath: try AppleHealthExportTests.zip(AppleHealthExportTests.xml, in: directory)))
+            let uploaded = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: "export.zip", contentType: "application/zip", data: export)])
+            let apple = try #require(uploaded.headers[.location])
+            let preview = try await client.get(apple).text
+            #expect(preview.contains("An Apple Health export: 1 active energy samples") && preview.contains("2 activities") && preview.contains("1 glass of water"),
+                    "what it would add, exactly")
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 0, "the preview writes nothing")
+            let kept = try #require(try await client.postForm(apple, []).headers[.location])
+            #expect(try await client.get(kept).text.contains("2 activities"), "\(kept)")
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 2)
+            let again = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: "export.zip", contentType: "application/zip", data: export)])
+            #expect(try await client.get(try #require(again.headers[.location])).text.contains("Everything in it is in this diary already"))
         }
     }
 

@@ -1,7 +1,5 @@
 import FoodDiaryBase
-import FoodDiaryStorage
 import Foundation
-import GRDB
 import ZIPFoundation
 
 /// Apple Health's `export.zip` (Health → your picture → Export All Health Data): weigh-ins, body
@@ -38,7 +36,7 @@ struct AppleHealthExport {
     /// The export.xml inside `zip`; refused when the ZIP is not Apple Health's.
     static func entry(in archive: Archive) throws -> Entry {
         guard let entry = archive.first(where: { $0.type == .file && ($0.path == "export.xml" || $0.path.hasSuffix("/export.xml")) }) else {
-            throw ImportRefusal(description: "This ZIP holds no export.xml: it is not Apple Health's export.")
+            throw AppleHealthRefusal(description: "This ZIP holds no export.xml: it is not Apple Health's export.")
         }
         return entry
     }
@@ -48,14 +46,15 @@ struct AppleHealthExport {
         return (try? entry(in: archive)) != nil
     }
 
-    /// Reads the export; with `writer`, keeps it a batch at a time on the calling thread, which must
-    /// be one of its own. `progress` is told the share of export.xml read, from 0 to 1.
-    func run(zipAt path: String, writer: (any DatabaseWriter)?, progress: (Double) -> Void = { _ in }) throws -> Summary {
+    /// Reads the export; with `store`, keeps it a batch at a time (`AppDatabase.storeHealth` in a
+    /// transaction of its own, or in one the caller holds). `progress` is told the share of
+    /// export.xml read, from 0 to 1.
+    func run(zipAt path: String, store: ((HealthPayload) throws -> HealthOutcome)?, progress: (Double) -> Void = { _ in }) throws -> Summary {
         let archive: Archive
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw ImportRefusal(description: "The file is not a ZIP that can be read.")
+            throw AppleHealthRefusal(description: "The file is not a ZIP that can be read.")
         }
         let entry = try Self.entry(in: archive)
         var scanner = AppleHealthScanner(wanted: Set(Self.metricNames.keys))
@@ -76,11 +75,7 @@ struct AppleHealthExport {
         func flush() throws {
             summary.refusedCount += batch.refusedCount
             summary.refused += batch.refused.prefix(HealthPayload.maxRefusalsListed - min(summary.refused.count, HealthPayload.maxRefusalsListed))
-            if let writer {
-                let payload = batch
-                let outcome = try writer.write { db in try AppDatabase.storeHealth(db, payload, now: now) } // sync: own thread
-                summary.added.add(outcome)
-            }
+            if let store { summary.added.add(try store(batch)) }
             batch = HealthPayload()
             pending = 0
         }
@@ -134,10 +129,10 @@ struct AppleHealthExport {
                 let shown = Int(Double(read) / Double(size) * 100)
                 if shown != lastShown { lastShown = shown; progress(Double(read) / Double(size)) }
             }
-        } catch let refusal as ImportRefusal {
+        } catch let refusal as AppleHealthRefusal {
             throw refusal
         } catch is CocoaError {
-            throw ImportRefusal(description: "export.xml could not be inflated: the ZIP is damaged or cut short.")
+            throw AppleHealthRefusal(description: "export.xml could not be inflated: the ZIP is damaged or cut short.")
         }
         for total in dayTotals.values {
             let limit = total.kind == .steps ? Double(MovementSample.stepsInADay.upperBound) : MovementSample.activeKcalInADay.upperBound
@@ -175,6 +170,11 @@ struct AppleHealthExport {
         let sentence = words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.lowercased() }.joined(separator: " ")
         return sentence.isEmpty ? "Workout" : sentence
     }
+}
+
+/// An export that cannot be read, with the words the person sees.
+package struct AppleHealthRefusal: Error, CustomStringConvertible {
+    package let description: String
 }
 
 extension HealthOutcome {

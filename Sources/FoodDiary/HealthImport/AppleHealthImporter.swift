@@ -1,5 +1,7 @@
 import FoodDiaryBase
+import FoodDiaryStorage
 import Foundation
+import GRDB
 
 /// `fooddiary import export.zip`: Apple Health's export, said (what it holds, by kind, and its days)
 /// or kept, with its progress.
@@ -14,14 +16,47 @@ package struct AppleHealthImporter: Sendable {
 
     package static func isAppleHealth(zipAt path: String) -> Bool { AppleHealthExport.isAppleHealth(zipAt: path) }
 
-    /// The lines that say what the export holds, or with `commit` what it added.
+    /// The lines that say what the export holds, or with `commit` what it added. Batches in
+    /// transactions of their own: an export of gigabytes.
     package func run(zipAt path: String, commit: Bool, progress: @escaping @Sendable (Double) -> Void) async throws -> [String] {
         let date = now()
         let export = AppleHealthExport(timeZone: timeZone, today: LocalDateTime(date, in: timeZone).date, now: date)
-        let writer = commit ? diary.database.writer : nil
-        let summary = try await offTheCooperativePool { try export.run(zipAt: path, writer: writer, progress: progress) }
+        let writer = diary.database.writer
+        let summary = try await offTheCooperativePool {
+            try export.run(zipAt: path, store: commit ? { payload in
+                try writer.write { db in try AppDatabase.storeHealth(db, payload, now: date) } // sync: own thread
+            } : nil, progress: progress)
+        }
         if commit { diary.database.version.advance() }
         return Self.lines(summary, committed: commit)
+    }
+
+    /// What an export within the page's upload limit would add, exactly: kept in one transaction,
+    /// then rolled back.
+    func preview(zipAt path: String) async throws -> AppleHealthExport.Summary {
+        try await whole(zipAt: path, keep: false)
+    }
+
+    /// The same, kept: in one transaction, all or nothing, as the page's other imports.
+    func commit(zipAt path: String) async throws -> AppleHealthExport.Summary {
+        defer { diary.database.version.advance() }
+        return try await whole(zipAt: path, keep: true)
+    }
+
+    private func whole(zipAt path: String, keep: Bool) async throws -> AppleHealthExport.Summary {
+        let date = now()
+        let export = AppleHealthExport(timeZone: timeZone, today: LocalDateTime(date, in: timeZone).date, now: date)
+        let writer = diary.database.writer
+        return try await offTheCooperativePool {
+            var summary = AppleHealthExport.Summary()
+            try writer.writeWithoutTransaction { db in // sync: own thread
+                try db.inTransaction {
+                    summary = try export.run(zipAt: path, store: { try AppDatabase.storeHealth(db, $0, now: date) })
+                    return keep ? .commit : .rollback
+                }
+            }
+            return summary
+        }
     }
 
     static func lines(_ summary: AppleHealthExport.Summary, committed: Bool) -> [String] {

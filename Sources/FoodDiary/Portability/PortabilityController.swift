@@ -32,8 +32,14 @@ struct PortabilityController: Sendable {
         if let made = query["made"], ExportLayout.isArchiveName(made) {
             notice = "Your export is ready. Download it below."
         } else if let meals = query["imported"].flatMap(Int.init) {
-            notice = meals == 0 ? "Nothing was added: everything in the file was in this diary already."
-                : "Imported \(meals.formatted()) \(meals == 1 ? "meal" : "meals"). They are in your meals and days now."
+            // What else an import added (weigh-ins, water, activities, counts of steps), said as the preview said it.
+            var outcome = ImportOutcome()
+            (outcome.measurementsAdded, outcome.drinksAdded) = (Self.count(query["measurements"]), Self.count(query["drinks"]))
+            (outcome.activitiesAdded, outcome.movementAdded) = (Self.count(query["activities"]), Self.count(query["movement"]))
+            let others = ImportSummary.additions(outcome)
+            notice = meals == 0 && others.isEmpty ? "Nothing was added: everything in the file was in this diary already."
+                : meals == 0 ? "Imported \(others.joined(separator: ", ")). They are in your days now."
+                : "Imported \(meals.formatted()) \(meals == 1 ? "meal" : "meals")\(others.isEmpty ? "" : ", " + others.joined(separator: ", ")). They are in your meals and days now."
         } else if query["cancelled"] != nil {
             notice = "The import was cancelled; nothing was written."
         }
@@ -72,6 +78,11 @@ struct PortabilityController: Sendable {
         let pending = try pendingImport(context, diary)
         let importer = DiaryImporter(diary: diary, catalog: catalog, timeZone: timeZone, now: now)
         do {
+            if AppleHealthImporter.isAppleHealth(zipAt: pending.path) {
+                let summary = try await Self.refusedAsImport { try await AppleHealthImporter(diary: diary, timeZone: timeZone, now: now).preview(zipAt: pending.path) }
+                return await renderer.render(.importPreview, ImportPreviewView(
+                    token: pending.token, fileName: pending.clientFilename, appleHealth: summary, csrfToken: context.csrfToken), for: context)
+            }
             let reading = try await importer.read(fileAt: pending.path)
             let outcome = try await importer.preview(reading)
             return await renderer.render(.importPreview, ImportPreviewView(
@@ -88,9 +99,17 @@ struct PortabilityController: Sendable {
         let pending = try pendingImport(context, diary)
         let importer = DiaryImporter(diary: diary, catalog: catalog, timeZone: timeZone, now: now)
         do {
+            if AppleHealthImporter.isAppleHealth(zipAt: pending.path) {
+                let added = try await Self.refusedAsImport { try await AppleHealthImporter(diary: diary, timeZone: timeZone, now: now).commit(zipAt: pending.path) }.added
+                pending.discard()
+                var outcome = ImportOutcome()
+                (outcome.measurementsAdded, outcome.drinksAdded) = (added.weighIns + added.measurements, added.drinks)
+                (outcome.activitiesAdded, outcome.movementAdded) = (added.workouts, added.samples)
+                return redirect(to: Self.importedURL(outcome))
+            }
             let outcome = try await importer.commit(try await importer.read(fileAt: pending.path))
             pending.discard()
-            return redirect(to: "/export?imported=\(outcome.mealsAdded)")
+            return redirect(to: Self.importedURL(outcome))
         } catch let refusal as ImportRefusal {
             let name = pending.clientFilename
             pending.discard()
@@ -104,6 +123,19 @@ struct PortabilityController: Sendable {
         try pendingImport(context, diary).discard()
         return redirect(to: "/export?cancelled=1")
     }
+
+    /// An Apple Health export that cannot be read is refused as any import is.
+    private static func refusedAsImport<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let refusal as AppleHealthRefusal { throw ImportRefusal(description: refusal.description) }
+    }
+
+    /// Where a finished import lands, its additions in the address for the notice to say.
+    static func importedURL(_ outcome: ImportOutcome) -> String {
+        "/export?imported=\(outcome.mealsAdded)&measurements=\(outcome.measurementsAdded)&drinks=\(outcome.drinksAdded)"
+            + "&activities=\(outcome.activitiesAdded)&movement=\(outcome.movementAdded)"
+    }
+
+    private static func count(_ text: String?) -> Int { text.flatMap(Int.init).map { max(0, min($0, 100_000_000)) } ?? 0 }
 
     private func pendingImport(_ context: AppRequestContext, _ diary: Diary) throws -> PendingImport {
         guard let token = context.parameters.get("token"), PendingImport.isToken(token),

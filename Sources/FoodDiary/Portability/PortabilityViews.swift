@@ -50,4 +50,23 @@ struct ImportPreviewView: Sendable {
         cancelURL = "/import/\(token)/cancel"
         buttonText = outcome.mealsAdded > 0 ? "Import \(outcome.mealsAdded.formatted()) \(outcome.mealsAdded == 1 ? "meal" : "meals")" : "Import"
     }
+
+    /// Apple Health's export: what it holds by kind, and what importing it would add.
+    init(token: String, fileName: String, appleHealth summary: AppleHealthExport.Summary, csrfToken: String) {
+        self.csrfToken = csrfToken
+        self.fileName = fileName
+        let lines = AppleHealthImporter.lines(summary, committed: false)
+        var outcome = ImportOutcome()
+        (outcome.measurementsAdded, outcome.drinksAdded) = (summary.added.weighIns + summary.added.measurements, summary.added.drinks)
+        (outcome.activitiesAdded, outcome.movementAdded) = (summary.added.workouts, summary.added.samples)
+        additions = ImportSummary.additions(outcome)
+        headline = additions.isEmpty ? lines[0] + " Everything in it is in this diary already: importing adds nothing." : lines[0]
+        remarks = ["Steps and active energy are kept as each source’s day total, under its name with “(Health export)”."]
+        skipped = summary.refused
+        skippedCount = summary.refusedCount == 0 ? nil : "\(summary.refusedCount.formatted()) \(summary.refusedCount == 1 ? "reading is" : "readings are") left out"
+        canImport = !additions.isEmpty
+        commitURL = "/import/\(token)"
+        cancelURL = "/import/\(token)/cancel"
+        buttonText = "Import"
+    }
 }
