@@ -120,7 +120,7 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     PlacesAPIController().addRoutes(to: routes)
     DayPagesController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     ActivityController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
-    HealthAPIController(timeZone: timeZone, now: now).addRoutes(to: routes)
+    HealthAPIController(diaries: diaries, timeZone: timeZone, now: now).addRoutes(to: routes)
     BodyController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     EnergyController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     NutrientsController(renderer: renderer).addRoutes(to: routes)

@@ -127,6 +127,33 @@ import Testing
         }
     }
 
+    /// A phone's readings go to the diary its address names, whichever is open in a browser; never to another person's.
+    @Test func aDiaryNumberInTheAddressKeepsThePhonesDiaryFixed() async throws {
+        try await TestEnvironment.withConfiguredApp { client, database, config in
+            let token = try await Self.token(client)
+            #expect(try await client.postForm("/diaries", [("name", "Lisbon trip")]).status == .seeOther)
+            let lisbon = try #require(try await AccountsDatabase.open(path: config.accountsPath).diaries(accountID: 1).first { $0.name == "Lisbon trip" }?.id)
+            let steps = #"{"metrics": [{"name": "step_count", "units": "count", "data": [{"date": "2026-03-09", "qty": 4321}]}]}"#
+            func send(_ query: String, token: String) async throws -> TestResponse {
+                try await client.execute(uri: "/api/health" + query, method: .post,
+                                         headers: [.contentType: "application/json", .authorization: "Bearer \(token)"], body: ByteBuffer(string: steps))
+            }
+            #expect(try await send("?diary=\(lisbon)", token: token).status == .ok)
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM movement_sample") } == 0,
+                    "not the diary open in the browser")
+            #expect(try await send("?diary=1", token: token).status == .ok)
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM movement_sample") } == 1)
+            #expect(try await send("?diary=999", token: token).status == .notFound)
+            #expect(try await send("?diary=first", token: token).status == .notFound)
+
+            let robin = try await TestPerson.addMember("Robin", in: config)
+            let made = try await client.postForm("/account/tokens", [("name", "Robin's phone")], token: robin.token, session: robin.session)
+            let robinsToken = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
+            #expect(try await send("?diary=\(lisbon)", token: robinsToken).status == .notFound, "another person's diary is never reached")
+            #expect(try await send("?diary=1", token: robinsToken).status == .notFound)
+        }
+    }
+
     @Test func whatCannotBeKeptIsSaidAndTheRestIsKept() async throws {
         try await TestEnvironment.withApp { client, database in
             let token = try await Self.token(client)

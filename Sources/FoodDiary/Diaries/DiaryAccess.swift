@@ -36,6 +36,12 @@ package struct DiaryAccess: Sendable {
         return (try await pool.diary(id), owner)
     }
 
+    /// Diary `id` if it is one of the person's own; nil for anyone else's or none.
+    func ownDiary(_ id: Int64, of account: Account) async throws -> Diary? {
+        guard try await accounts.diaries(accountID: account.id).contains(where: { $0.id == id }) else { return nil }
+        return try await pool.diary(id)
+    }
+
     /// Where a meal shared with `recipient` goes: the diary they have open (chosen now if they have none yet).
     func deliveryDiary(for recipient: Account, now: Date) async throws -> Diary {
         try await pool.diary(try await accounts.openDiaryID(for: recipient, now: now))

@@ -5,6 +5,7 @@ import Hummingbird
 
 /// `POST /api/health`: what a phone's health app sends by itself, with a personal access token.
 struct HealthAPIController: Sendable {
+    let diaries: DiaryAccess
     let timeZone: TimeZone
     let now: @Sendable () -> Date
 
@@ -31,7 +32,18 @@ struct HealthAPIController: Sendable {
         try await Self.inFlight.run { try await keep(request, context: context) }
     }
 
+    /// `?diary=N`, one of the person's own, so a phone's readings go to the same diary whichever
+    /// the person has open in a browser; without it, the open one.
+    private func target(_ request: Request, _ context: AppRequestContext) async throws -> Diary {
+        guard let text = try request.formQuery()["diary"] else { return try context.diary() }
+        guard let id = Int64(text), let diary = try await diaries.ownDiary(id, of: try context.person().account) else {
+            throw HTTPError(.notFound, message: "No diary of yours has the number “\(text.prefix(20))”: use the number in its Open address on the Diaries page.")
+        }
+        return diary
+    }
+
     private func keep(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let diary = try await target(request, context)
         var request = request
         let body: ByteBuffer
         do {
@@ -46,7 +58,7 @@ struct HealthAPIController: Sendable {
         } catch let refusal as HealthPayload.NotAPayload {
             throw HTTPError(.badRequest, message: refusal.message)
         }
-        let outcome = try await context.diary().database.importHealth(payload, now: now())
+        let outcome = try await diary.database.importHealth(payload, now: now())
         return try jsonResponse(Answer(added: outcome, leftOut: payload.leftOut, refused: payload.refused, refusedCount: payload.refusedCount))
     }
 }
