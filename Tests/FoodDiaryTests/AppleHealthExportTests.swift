@@ -101,6 +101,23 @@ import ZIPFoundation
         #expect(workouts == ["Running 2026-03-08T18:00 30.0 310.0 5100.0", "Traditional strength training 2026-03-09T19:00 45.0 250.0 -"], "\(workouts)")
     }
 
+    /// A workout Health Auto Export sent (its UUID) and the same one in the export (its start and
+    /// type) are one workout; so is one typed at the minute it started.
+    @Test func theSameWorkoutByTwoPathsIsKeptOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
+        let sent = try HealthPayload(json: Data("""
+            {"data": {"workouts": [{"id": "550e8400-e29b-41d4-a716-446655440000", "name": "Outdoor Run", "start": "2026-03-08 18:00:00 +0000",
+              "duration": 1800, "activeEnergyBurned": {"qty": 310, "units": "kcal"}}]}}
+            """.utf8), timeZone: .gmt, today: LocalDate(parsing: "2026-03-09")!)
+        #expect(try await diary.database.importHealth(sent, now: TestEnvironment.fixedNow).workouts == 1)
+        let importer = AppleHealthImporter(diary: diary, timeZone: .gmt, now: { TestEnvironment.fixedNow })
+        let kept = try await importer.run(zipAt: try Self.zip(Self.xml, in: directory), commit: true) { _ in }
+        #expect(kept[1].contains("1 workouts; 1 were there already"), "the run once, the strength training added: \(kept)")
+        #expect(try await diary.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 2)
+    }
+
     @Test func aZipThatIsNotAppleHealthsIsSaidSo() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -17,7 +17,8 @@ struct HealthOutcome: Sendable, Equatable, Encodable {
 extension AppDatabase {
     /// Keeps what `payload` holds that the diary has not, in one transaction: a weigh-in, a
     /// measurement or a drink the diary holds (same measure, value and minute) is not added again,
-    /// a sample replaces its source's sample of the same start, a workout is kept once by its id.
+    /// a sample replaces its source's sample of the same start, a workout is kept once by its id or
+    /// by its start and length.
     func importHealth(_ payload: HealthPayload, now: Date) async throws -> HealthOutcome {
         try await write { db in try Self.storeHealth(db, payload, now: now) }
     }
@@ -53,7 +54,13 @@ extension AppDatabase {
             if try Self.storeSample(db, sample, updatedAt: now) { outcome.samples += 1 } else { outcome.alreadyThere += 1 }
         }
         for workout in payload.workouts {
-            if try Self.insertActivity(db, workout, createdAt: now) { outcome.workouts += 1 } else { outcome.alreadyThere += 1 }
+            // The same workout reaches the diary by Health Auto Export (its id) and by Apple Health's
+            // export (its start and type), or was typed: one already starting that minute, lasting
+            // the same to a minute, is it.
+            let same = try Int.fetchOne(db.cachedStatement(sql: """
+                SELECT count(*) FROM activity WHERE started_local = ? AND (duration_minutes IS NULL OR ? IS NULL OR abs(duration_minutes - ?) <= 1)
+                """), arguments: [workout.startedAt.description, workout.durationMinutes, workout.durationMinutes]) ?? 0
+            if same == 0, try Self.insertActivity(db, workout, createdAt: now) { outcome.workouts += 1 } else { outcome.alreadyThere += 1 }
         }
         return outcome
     }
