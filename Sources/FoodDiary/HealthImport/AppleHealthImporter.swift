@@ -19,12 +19,14 @@ package struct AppleHealthImporter: Sendable {
     /// The lines that say what the export holds, or with `commit` what it added. Batches in
     /// transactions of their own: an export of gigabytes.
     package func run(zipAt path: String, commit: Bool, progress: @escaping @Sendable (Double) -> Void) async throws -> [String] {
-        let date = now()
-        let export = AppleHealthExport(timeZone: timeZone, today: LocalDateTime(date, in: timeZone).date, now: date)
-        let writer = diary.database.writer
-        let summary = try await offTheCooperativePool {
+        let summary = try await withWriter { db, export, date in
             try export.run(zipAt: path, store: commit ? { payload in
-                try writer.write { db in try AppDatabase.storeHealth(db, payload, now: date) } // sync: own thread
+                var outcome = HealthOutcome()
+                try db.inTransaction {
+                    outcome = try AppDatabase.storeHealth(db, payload, now: date)
+                    return .commit
+                }
+                return outcome
             } : nil, progress: progress)
         }
         if commit { diary.database.version.advance() }
@@ -44,19 +46,22 @@ package struct AppleHealthImporter: Sendable {
     }
 
     private func whole(zipAt path: String, keep: Bool) async throws -> AppleHealthExport.Summary {
-        let date = now()
-        let export = AppleHealthExport(timeZone: timeZone, today: LocalDateTime(date, in: timeZone).date, now: date)
-        let writer = diary.database.writer
-        return try await offTheCooperativePool {
+        try await withWriter { db, export, date in
             var summary = AppleHealthExport.Summary()
-            try writer.writeWithoutTransaction { db in // sync: own thread
-                try db.inTransaction {
-                    summary = try export.run(zipAt: path, store: { try AppDatabase.storeHealth(db, $0, now: date) })
-                    return keep ? .commit : .rollback
-                }
+            try db.inTransaction {
+                summary = try export.run(zipAt: path, store: { try AppDatabase.storeHealth(db, $0, now: date) })
+                return keep ? .commit : .rollback
             }
             return summary
         }
+    }
+
+    /// The export read on GRDB's writer queue, never a Swift-concurrency thread: export.xml inflates
+    /// through a synchronous callback, so its batches are written from inside it.
+    private func withWriter(_ body: @escaping @Sendable (Database, AppleHealthExport, Date) throws -> AppleHealthExport.Summary) async throws -> AppleHealthExport.Summary {
+        let date = now()
+        let export = AppleHealthExport(timeZone: timeZone, today: LocalDateTime(date, in: timeZone).date, now: date)
+        return try await diary.database.writer.writeWithoutTransaction { db in try body(db, export, date) }
     }
 
     static func lines(_ summary: AppleHealthExport.Summary, committed: Bool) -> [String] {
