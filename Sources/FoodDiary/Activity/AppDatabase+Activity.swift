@@ -82,32 +82,39 @@ public enum ActivityQueries {
         try movement(db, .activeEnergyKcal, from: date, through: date)[date]
     }
 
-    /// Each day's figure of one kind from `first` through `last`: each source's sum, the largest of them.
-    static func movement(_ db: Database, _ kind: MovementSample.Kind, from first: LocalDate, through last: LocalDate) throws -> [LocalDate: Double] {
+    /// Each day's figure of one kind from `first` through `last` (nil: every day kept): each
+    /// source's sum, the largest of them.
+    static func movement(_ db: Database, _ kind: MovementSample.Kind, from first: LocalDate?, through last: LocalDate?) throws -> [LocalDate: Double] {
         var days: [LocalDate: Double] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: """
             SELECT day, max(total) FROM (
                 SELECT substr(started_local, 1, 10) AS day, sum(value) AS total FROM movement_sample
                 WHERE kind = ? AND started_local >= ? AND started_local < ? GROUP BY day, source
             ) GROUP BY day
-            """), arguments: [kind.rawValue, first.description, last.next.description]) {
+            """), arguments: [kind.rawValue] + bounds(first, last)) {
             if let date = LocalDate(parsing: row[0]) { days[date] = row[1] }
         }
         return days
     }
 
-    /// Each day's exercise energy and steps from `first` through `last`, by date; days with neither are absent.
-    public static func days(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> [LocalDate: (activeKcal: Double, steps: Int?)] {
+    /// Each day's exercise energy and steps from `first` through `last` (nil: every day kept), by
+    /// date; days with neither are absent.
+    public static func days(_ db: Database, from first: LocalDate?, through last: LocalDate?) throws -> [LocalDate: (activeKcal: Double, steps: Int?)] {
         var days: [LocalDate: (activeKcal: Double, steps: Int?)] = [:]
         for row in try Row.fetchAll(db.cachedStatement(sql: """
             SELECT substr(started_local, 1, 10), sum(active_energy_kcal) FROM activity WHERE started_local >= ? AND started_local < ? GROUP BY 1
-            """), arguments: [first.description, last.next.description]) {
+            """), arguments: bounds(first, last)) {
             if let date = LocalDate(parsing: row[0]) { days[date] = (row[1], nil) }
         }
         for (date, steps) in try movement(db, .steps, from: first, through: last) {
             days[date] = (days[date]?.activeKcal ?? 0, Int(steps.rounded()))
         }
         return days
+    }
+
+    /// From and through as the day after, each open when not given.
+    private static func bounds(_ first: LocalDate?, _ last: LocalDate?) -> StatementArguments {
+        [first?.description ?? "", last?.next.description ?? "9999"]
     }
 
     /// The person's usual activities, most recent first: each kind (or own name) once, with the

@@ -146,7 +146,7 @@ struct BodyController: Sendable {
             }
             return try await renderMeasurePage(key: key, context: context, notice: nil, value: fields["value"] ?? "", date: typedDate, error: problem)
         }
-        let time = Self.time(on: date, now: nowLocal)
+        let time = DayAddress.time(on: date, now: nowLocal)
         try await database.addMeasurement(measureID: measure.id, value: value, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
         switch back {
         case "today": return redirect(to: "/today#body")
@@ -178,9 +178,9 @@ struct BodyController: Sendable {
         guard case .success(let millilitres) = TypedNumber.parse(fields["millilitres"], in: WaterDrink.millilitresAtOnce, convention: .decimalPoint) else {
             throw HTTPError(.badRequest, message: "Add water with the day’s buttons: between 1 and 2,000 ml at a time, as a plain number.")
         }
-        let time = Self.time(on: date, now: nowLocal)
+        let time = DayAddress.time(on: date, now: nowLocal)
         try await context.diary().database.addWater(millilitres: millilitres, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
-        return redirect(to: "\(Self.dayURL(date, today: today))#water")
+        return redirect(to: "\(DayAddress.url(date, today: today))#water")
     }
 
     @Sendable func deleteWater(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -188,7 +188,7 @@ struct BodyController: Sendable {
             throw HTTPError(.notFound, message: "That drink is not in this diary: it may have been removed already.")
         }
         let day = context.formFields["day"].flatMap(LocalDate.init(parsing:)) ?? nowLocal.date
-        return redirect(to: "\(Self.dayURL(day, today: nowLocal.date))#water")
+        return redirect(to: "\(DayAddress.url(day, today: nowLocal.date))#water")
     }
 
     // MARK: - Settings
@@ -238,13 +238,6 @@ struct BodyController: Sendable {
     // MARK: - Helpers
 
     static let noSuchMeasure = HTTPError(.notFound, message: "This diary has no such measure. Weight and the others are listed on the Body page.")
-
-    /// Now, for a reading taken today; the same clock time on an earlier day.
-    static func time(on date: LocalDate, now: LocalDateTime) -> LocalDateTime {
-        LocalDateTime(date: date, hour: now.hour, minute: now.minute) ?? now
-    }
-
-    static func dayURL(_ date: LocalDate, today: LocalDate) -> String { date == today ? "/today" : "/days/\(date)" }
 
     private static func key(_ context: AppRequestContext) throws -> String {
         guard let key = context.parameters.get("key"), key.count <= 40, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {

@@ -21,14 +21,14 @@ struct ActivityController: Sendable {
         let database = try context.diary().database
         let date = try day(context.formFields)
         let form = ActivityForm(fields: context.formFields)
-        let time = LocalDateTime(date: date, hour: nowLocal.hour, minute: nowLocal.minute) ?? nowLocal
+        let time = DayAddress.time(on: date, now: nowLocal)
         let (kilograms, settings) = try await database.read { db in (try ActivityQueries.kilograms(db, on: date), try BodyQueries.settings(db)) }
         switch form.validate(at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), kilograms: kilograms, energyUnit: settings.energy) {
         case .failure(let problems):
             return try await dayPage(date, context: context, form: form, problems: problems)
         case .success(let activity):
             try await database.addActivity(activity, now: now())
-            return redirect(to: "\(Self.dayURL(date, today: nowLocal.date))#activity")
+            return redirect(to: "\(DayAddress.url(date, today: nowLocal.date))#activity")
         }
     }
 
@@ -37,7 +37,7 @@ struct ActivityController: Sendable {
             throw HTTPError(.notFound, message: "That activity is not in this diary: it may have been removed already.")
         }
         let date = context.formFields["day"].flatMap(LocalDate.init(parsing:)) ?? nowLocal.date
-        return redirect(to: "\(Self.dayURL(date, today: nowLocal.date))#activity")
+        return redirect(to: "\(DayAddress.url(date, today: nowLocal.date))#activity")
     }
 
     @Sendable func setSteps(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -47,7 +47,7 @@ struct ActivityController: Sendable {
         switch typed.isEmpty ? .success(0) : TypedNumber.parse(typed, in: range) {
         case .success(let steps) where steps == steps.rounded():
             try await context.diary().database.setTypedSteps(Int(steps), on: date, now: now())
-            return redirect(to: "\(Self.dayURL(date, today: nowLocal.date))#activity")
+            return redirect(to: "\(DayAddress.url(date, today: nowLocal.date))#activity")
         case .success:
             return try await dayPage(date, context: context, stepsTyped: typed, stepsProblem: "Enter the day’s steps as a whole number.")
         case .failure(let failure):
@@ -76,6 +76,4 @@ struct ActivityController: Sendable {
                                             stepsTyped: stepsTyped, stepsProblem: stepsProblem)
         return await renderer.render(.day, view, for: context, status: .unprocessableContent)
     }
-
-    static func dayURL(_ date: LocalDate, today: LocalDate) -> String { date == today ? "/today" : "/days/\(date)" }
 }

@@ -13,8 +13,9 @@ struct HealthAPIController: Sendable {
     /// a longer backfill is sent in parts (its "batch requests").
     static let maxBodyBytes = 16 << 20
     /// Two sendings read at once, the rest refused with 503 and Retry-After: a 16 MB body read into
-    /// JSON objects takes a few hundred MB, and a phone sends again by itself.
-    static let inFlight = InFlightLimit(limit: 2)
+    /// JSON objects takes a few hundred MB, and a phone sends again by itself. The server's own, not
+    /// the process's: tests run several servers at once.
+    let inFlight = InFlightLimit(limit: 2)
 
     func addRoutes(to routes: Routes) {
         routes.post("/api/health", use: receive)
@@ -29,7 +30,7 @@ struct HealthAPIController: Sendable {
     }
 
     @Sendable func receive(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await Self.inFlight.run { try await keep(request, context: context) }
+        try await inFlight.run { try await keep(request, context: context) }
     }
 
     /// `?diary=N`, one of the person's own, so a phone's readings go to the same diary whichever

@@ -115,14 +115,9 @@ enum PortabilityQueries {
         for row in try Row.fetchAll(db, sql: "SELECT substr(drunk_local, 1, 10), sum(millilitres) FROM water_drink GROUP BY 1") {
             extras[row[0], default: DayExtras()].waterMillilitres = row[1]
         }
-        for row in try Row.fetchAll(db, sql: "SELECT substr(started_local, 1, 10), sum(active_energy_kcal) FROM activity GROUP BY 1") {
-            extras[row[0], default: DayExtras()].exerciseKcal = row[1]
-        }
-        for row in try Row.fetchAll(db, sql: """
-            SELECT day, max(total) FROM (SELECT substr(started_local, 1, 10) AS day, sum(value) AS total FROM movement_sample WHERE kind = 'steps'
-            GROUP BY day, source) GROUP BY day
-            """) {
-            extras[row[0], default: DayExtras()].steps = Int((row[1] as Double).rounded())
+        for (date, day) in try ActivityQueries.days(db, from: nil, through: nil) {
+            extras[date.description, default: DayExtras()].exerciseKcal = day.activeKcal > 0 ? day.activeKcal : nil
+            extras[date.description, default: DayExtras()].steps = day.steps
         }
         let others = extras.keys.sorted()
         var next = 0
