@@ -36,6 +36,7 @@ import ZIPFoundation
           <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="2026-03-09 19:00:00 +0000" endDate="2026-03-09 19:45:00 +0000" sum="1046" unit="kJ"/>
           <WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="2026-03-09 19:00:00 +0000" endDate="2026-03-09 19:45:00 +0000" average="121" minimum="90" maximum="150" unit="count/min"/>
          </Workout>
+         <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Withings" unit="kg" creationDate="2099-03-09 07:12:30 +0100" startDate="2099-03-09 07:12:00 +0100" endDate="2099-03-09 07:12:00 +0100" value="71.4"/>
          <ActivitySummary dateComponents="2026-03-09" activeEnergyBurned="500" activeEnergyBurnedGoal="600" activeEnergyBurnedUnit="kcal"/>
         </HealthData>
         """
@@ -64,7 +65,7 @@ import ZIPFoundation
             return found
         }
         let whole = elements(chunk: 1 << 20)
-        #expect(whole.count == 10, "4 records of the types asked for, 2 workouts with 2 statistics and their ends: \(whole)")
+        #expect(whole.count == 11, "5 records of the types asked for (one dated 2099), 2 workouts with 2 statistics and their ends: \(whole)")
         if case .record(let attributes) = whole[1] {
             #expect(attributes["sourceName"] == "Sam’s iPhone" && attributes["device"] == "<<HKDevice: 0x1>, name:iPhone>", "entities read: \(attributes)")
         } else {

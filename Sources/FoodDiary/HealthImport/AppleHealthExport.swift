@@ -67,7 +67,9 @@ struct AppleHealthExport {
         let size = max(entry.uncompressedSize, 1)
         var lastShown = -1
 
+        // A reading on a day still to come (or before 1900) is refused, and says nothing of the range.
         func note(_ date: LocalDate, _ kind: String) {
+            guard date >= LocalDate.firstDiaryDay, date <= today.next else { return }
             summary.counts[kind, default: 0] += 1
             if summary.first.map({ date < $0 }) ?? true { summary.first = date }
             if summary.last.map({ date > $0 }) ?? true { summary.last = date }
