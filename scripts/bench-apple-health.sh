@@ -3,7 +3,10 @@
 # the layout of a real one (mostly heart rate, which is passed over, then steps and active energy
 # from a phone and a watch every few minutes, weigh-ins, water and workouts), zipped. Measured: the
 # import's seconds and peak memory against the floor in the same run, inflating the same entry
-# (reading it through Python's zlib, a megabyte at a time); and a second import, which must add nothing. Figures go in docs/BENCHMARKS.md.
+# (reading it through Python's zlib, a megabyte at a time); and a second import, which must add nothing.
+# Then the same file through the Export & import page of a server of its own, as a browser sends it:
+# the upload, reading it for the preview, importing it, each timed while its progress page is polled,
+# and the server's peak memory above its idle. Figures go in docs/BENCHMARKS.md.
 #   ./scripts/bench-apple-health.sh [MB of export.xml, default 1024]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,10 +14,13 @@ cd "$(dirname "$0")/.."
 megabytes=${1:-1024}
 bin=${FOODDIARY_BIN:-.build/release/fooddiary}
 work=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-# An owner with one empty diary, as scripts/bench-portability.sh makes one.
-printf 'sardines on toast 1234\n' | "$bin" user add bench --owner --data-dir "$work/data" >/dev/null
-python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO diary (id, account_id, name, created_at) VALUES (1, 1, 'My diary', '2026-01-01 00:00:00.000')\"); c.commit()" "$work/data/accounts.sqlite"
+pid=""
+trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+# An owner with one empty diary, as scripts/bench-portability.sh makes one: for the command, and for the page.
+for data in "$work/data" "$work/page"; do
+  printf 'sardines on toast 1234\n' | "$bin" user add bench --owner --data-dir "$data" >/dev/null
+  python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO diary (id, account_id, name, created_at) VALUES (1, 1, 'My diary', '2026-01-01 00:00:00.000')\"); c.commit()" "$data/accounts.sqlite"
+done
 mkdir -p "$work/apple_health_export"
 python3 - "$megabytes" "$work/apple_health_export/export.xml" <<'PY'
 import sys, datetime
@@ -63,3 +69,34 @@ echo "floor (inflate):  ${floor_seconds}s, $((floor_kb / 1024)) MB peak"
 echo "import:           ${first_seconds}s, $((first_kb / 1024)) MB peak: $first"
 echo "import again:     ${again_seconds}s, $((again_kb / 1024)) MB peak: $again"
 python3 -c "import sys; b, f, a, u = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]); m = b / (1 << 20); print(f'MB of export.xml a second: import {m / f:.0f}, again {m / a:.0f}, inflating alone {m / u:.0f}; import / inflating = {f / u:.2f}')" "$xml_bytes" "$first_seconds" "$again_seconds" "$floor_seconds"
+
+# The page: a server of its own on the second data directory, signed in as a browser is.
+mkdir -p "$work/no-fdc"
+"$bin" serve --port 0 --data-dir "$work/page" --fdc-dir "$work/no-fdc" --fdc-base-url http://127.0.0.1:9/fdc --off-base-url http://127.0.0.1:9 >"$work/serve.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 300); do grep -q "ready at" "$work/serve.log" && break; sleep 0.1; done
+base=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
+jar="$work/cookies"
+curl -s -c "$jar" -o /dev/null "$base/signin"
+csrf=$(awk '$6 == "fooddiary_csrf" {print $7}' "$jar")
+curl -s -b "$jar" -c "$jar" -o /dev/null -d "name=bench&password=sardines+on+toast+1234&_csrf=$csrf" "$base/signin"
+csrf=$(curl -s -b "$jar" "$base/export" | grep -o 'name="_csrf" value="[^"]*"' | head -1 | sed 's/.*value="//; s/"$//')
+kb() { awk -v key="$1:" '$1 == key {print $2}' "/proc/$pid/status"; }
+idle_kb=$(kb VmRSS)
+now() { date +%s.%N; }
+# Polled as the page's Refresh does (every second would only round the figures up; every 0.2 s).
+wait_page() { while curl -s -b "$jar" -D "$work/headers" -o "$work/page.html" "$base$1" && grep -qi '^refresh:' "$work/headers"; do sleep 0.2; done; }
+start=$(now)
+location=$(curl -s -H "Expect:" -b "$jar" -F "_csrf=$csrf" -F "file=@$work/export.zip;type=application/zip" -D - -o /dev/null "$base/import" | awk 'tolower($1) == "location:" {print $2}' | tr -d '\r')
+uploaded=$(now)
+wait_page "$location"
+previewed=$(now)
+holds=$(grep -o '<li>[^<]*</li>' "$work/page.html" | sed 's/<[^>]*>//g' | paste -sd ';' | sed 's/;/; /g')
+curl -s -b "$jar" -o /dev/null -d "_csrf=$csrf" "$base$location"
+wait_page "$location"
+imported=$(now)
+done_at=$(awk 'tolower($1) == "location:" {print $2}' "$work/headers" | tr -d '\r')
+peak_kb=$(kb VmHWM)
+echo "page: upload $(python3 -c "print(f'{$uploaded - $start:.2f}')")s, preview $(python3 -c "print(f'{$previewed - $uploaded:.2f}')")s ($holds), import $(python3 -c "print(f'{$imported - $previewed:.2f}')")s -> $done_at"
+echo "page: server idle $((idle_kb / 1024)) MB, peak $((peak_kb / 1024)) MB, $(( (peak_kb - idle_kb) / 1024 )) MB above idle"
+python3 -c "import sys; b, r, i = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]); m = b / (1 << 20); print(f'page: MB of export.xml a second: reading {m / r:.0f}, importing {m / i:.0f}')" "$xml_bytes" "$(python3 -c "print($previewed - $uploaded)")" "$(python3 -c "print($imported - $previewed)")"

@@ -9,6 +9,8 @@
   const input = form.querySelector("input[type=file]");
   const button = form.querySelector("button[type=submit]");
   const maxBytes = Number(form.dataset.maxBytes);
+  // A phone's health export (a ZIP) may be far larger; the server says if a ZIP is not one.
+  const maxExportBytes = Number(form.dataset.maxExportBytes) || maxBytes;
 
   function say(text) {
     box.hidden = false;
@@ -19,8 +21,10 @@
     const file = input.files && input.files[0];
     if (!file) return;
     event.preventDefault();
-    if (maxBytes && file.size > maxBytes) {
-      say("That file is larger than this page takes (" + Math.round(maxBytes / 1e6) + " MB). Import it on the server with the command below.");
+    const isZip = /\.zip$/i.test(file.name);
+    const limit = isZip ? maxExportBytes : maxBytes;
+    if (limit && file.size > limit) {
+      say("That file is larger than this page takes (" + Math.round(limit / 1e6) + " MB" + (isZip ? "" : "; a health export’s ZIP up to " + Math.round(maxExportBytes / 1e6) + " MB") + "). Import it on the server with the command below.");
       return;
     }
     const request = new XMLHttpRequest();
@@ -37,6 +41,12 @@
     // The preview (or the page saying why not) replaces this one as it came, so the file is read
     // once; the address becomes the preview's, which reloads as itself.
     request.addEventListener("load", function () {
+      // A health export's progress page looks again by itself (its Refresh header), which a page
+      // written here would not: it is loaded as itself.
+      if (request.getResponseHeader("Refresh") && request.responseURL) {
+        location.replace(request.responseURL);
+        return;
+      }
       document.open();
       document.write(request.responseText);
       document.close();

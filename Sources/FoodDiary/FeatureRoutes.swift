@@ -7,12 +7,16 @@ import Logging
 /// The forms that carry a whole web page, by path, with the most bytes of page each reads, for
 /// `FormBodyMiddleware`: one limit however the page comes, pasted or uploaded.
 package let pageFormLimits = ["/recipes/import": RecipePageFetcher.maxBytes]
+/// The forms that take files far larger than a photo (see `LargeUploads`): the import's, for a
+/// phone's health export.
+package let largeUploadPaths: Set<String> = ["/import"]
 
 /// The few settings of the app's configuration that the features' pages read.
 package struct FeatureSettings: Sendable {
     package var publicDirectory: String
     package var timeZone: TimeZone
     package var maxUploadBytes: Int
+    package var maxImportBytes = 4_000_000_000
     package var dataDirectory: String
     package var backupsPath: String
     package var backupSchedule: BackupSchedule.Plan?
@@ -139,6 +143,7 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     BackupsController(maker: BackupMaker(dataDirectory: settings.dataDirectory, now: now), folder: .backups(settings.backupsPath),
                       plan: settings.backupSchedule, dataDirectory: settings.dataDirectory, renderer: renderer, logger: logger,
                       timeZone: timeZone).addRoutes(to: routes)
-    PortabilityController(catalog: catalog, renderer: renderer, timeZone: timeZone, maxUploadBytes: settings.maxUploadBytes, now: now)
+    PortabilityController(catalog: catalog, renderer: renderer, timeZone: timeZone, maxUploadBytes: settings.maxUploadBytes,
+                          maxImportBytes: settings.maxImportBytes, now: now)
         .addRoutes(to: routes)
 }

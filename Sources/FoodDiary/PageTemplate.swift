@@ -43,6 +43,7 @@ enum PageTemplate: String, CaseIterable, PageTemplateName {
     case backups = "backups/list"
     case portability = "portability/page"
     case importPreview = "portability/preview"
+    case importProgress = "portability/progress"
     case onlineFoods = "foods/online"
     case foodDataCentralSettings = "settings/food_data_central"
     case modelSettings = "settings/model"

@@ -32,6 +32,8 @@ public struct AppConfig: Sendable {
     /// Bytes of uploads being received at once, in all and from one address.
     public var maxUploadBytesInFlight = 256_000_000
     public var maxUploadBytesInFlightPerClient = 128_000_000
+    /// Largest file an import takes (a phone's health export), with its own budget: see `LargeUploads`.
+    public var maxImportBytes = 4_000_000_000
     /// How long a sign-in lasts without use, and at most.
     public var sessionLifetime = SessionLifetime()
     /// A reverse proxy's header naming the signed-in person (`--trusted-proxy-header Remote-User`),
@@ -154,8 +156,10 @@ public struct AppConfig: Sendable {
 
     /// What the features' pages read of this configuration.
     var featureSettings: FeatureSettings {
-        FeatureSettings(publicDirectory: publicDirectory, timeZone: timeZone, maxUploadBytes: maxUploadBytes, dataDirectory: dataDirectory,
-                        backupsPath: backupsPath, backupSchedule: backupSchedule, fdcBaseURL: fdcBaseURL, fdcDeadline: fdcDeadline,
-                        fdcAPIKey: fdcAPIKey, offBaseURL: offBaseURL, recipePagesOnHomeNetwork: recipePagesOnHomeNetwork, model: model)
+        var settings = FeatureSettings(publicDirectory: publicDirectory, timeZone: timeZone, maxUploadBytes: maxUploadBytes, dataDirectory: dataDirectory,
+                                       backupsPath: backupsPath, backupSchedule: backupSchedule, fdcBaseURL: fdcBaseURL, fdcDeadline: fdcDeadline,
+                                       fdcAPIKey: fdcAPIKey, offBaseURL: offBaseURL, recipePagesOnHomeNetwork: recipePagesOnHomeNetwork, model: model)
+        settings.maxImportBytes = maxImportBytes
+        return settings
     }
 }

@@ -72,7 +72,8 @@ public func buildApplication(
     ]), logger: logger)))
 
     let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
-    let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget, pageForms: pageFormLimits)
+    let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget, pageForms: pageFormLimits,
+                                       largeUploads: LargeUploads(paths: largeUploadPaths, maxBytes: config.maxImportBytes))
     let routes = Routes(router: router, formBody: formBody, tokens: tokens,
                         identify: { AuthenticationMiddleware(authentication: authentication, required: $0) }, personalise: ShownUnitsMiddleware(),
                         isHTTPS: authentication.isHTTPS)

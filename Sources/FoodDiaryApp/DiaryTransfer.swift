@@ -66,15 +66,15 @@ public struct DiaryTransfer: Sendable {
         }
         defer { withExtendedLifetime(lock) {} }
         let diary = try open(try await diaryID(selector))
-        if AppleHealthImporter.isAppleHealth(zipAt: file) {
+        if HealthExportImporter.isHealthExport(zipAt: file) {
             do {
-                let lines = try await AppleHealthImporter(diary: diary, timeZone: timeZone, now: { Date() }).run(zipAt: file, commit: commit) { share in
+                let lines = try await HealthExportImporter(diary: diary, timeZone: timeZone, now: { Date() }).run(zipAt: file, commit: commit) { share in
                     // Progress on the terminal's own line, for an export of gigabytes.
-                    FileHandle.standardError.write(Data("\rReading export.xml: \(Int(share * 100)) %".utf8))
+                    FileHandle.standardError.write(Data("\rReading the export: \(Int(share * 100)) %".utf8))
                 }
                 FileHandle.standardError.write(Data("\n".utf8))
                 return lines
-            } catch let refusal as AppleHealthRefusal {
+            } catch let refusal as HealthExportRefusal {
                 throw Refused(description: "Nothing more was imported. \(refusal.description)")
             }
         }

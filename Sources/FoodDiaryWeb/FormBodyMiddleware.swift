@@ -14,12 +14,14 @@ package struct FormBodyMiddleware: RouterMiddleware {
     /// Forms that carry a whole web page, pasted or as a saved file, by path: the most bytes of
     /// page each takes, however it is sent, stopped while reading.
     let pageForms: [String: Int]
+    let largeUploads: LargeUploads?
 
-    package init(maxUploadBytes: Int, tokens: CSRFTokens, budget: UploadBudget, pageForms: [String: Int] = [:]) {
+    package init(maxUploadBytes: Int, tokens: CSRFTokens, budget: UploadBudget, pageForms: [String: Int] = [:], largeUploads: LargeUploads? = nil) {
         self.maxUploadBytes = maxUploadBytes
         self.tokens = tokens
         self.budget = budget
         self.pageForms = pageForms
+        self.largeUploads = largeUploads
     }
     /// A url-encoded form holds only text; a megabyte is far more than any of ours needs.
     static let maxURLEncodedBytes = 1 << 20
@@ -60,9 +62,11 @@ package struct FormBodyMiddleware: RouterMiddleware {
         guard let boundary = MultipartFormReader.boundary(fromContentType: contentType) else {
             throw HTTPError(.badRequest, message: "The form could not be read: its multipart boundary is missing.")
         }
-        let maxBodyBytes = pageBytes.map { min(maxUploadBytes, $0 + Self.pageFormFieldBytes) } ?? maxUploadBytes
-        let tooLarge = pageBytes.map(Self.pageTooLarge) ?? MultipartFormReader.tooLarge(maxUploadBytes)
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes { throw tooLarge }
+        let large = largeUploads.flatMap { $0.paths.contains(request.uri.path) ? $0 : nil }
+        let maxBodyBytes = large?.maxBytes ?? pageBytes.map { min(maxUploadBytes, $0 + Self.pageFormFieldBytes) } ?? maxUploadBytes
+        let tooLarge = large?.tooLarge ?? pageBytes.map(Self.pageTooLarge) ?? MultipartFormReader.tooLarge(maxUploadBytes)
+        let length = request.headers[.contentLength].flatMap(Int.init)
+        if let length, length > maxBodyBytes { throw tooLarge }
         let verify: @Sendable (String?) -> Bool
         switch tokens.expectation(request, requester: context.requester) {
         case .none: verify = { _ in true }
@@ -73,7 +77,8 @@ package struct FormBodyMiddleware: RouterMiddleware {
             throw HTTPError(.unauthorized, message: "Sign in to upload photos.")
         }
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
-        let client = context.clientAddress, budget = budget
+        if let large { try large.admit(length: length, into: uploadDirectory) }
+        let client = context.clientAddress, budget = large?.budget ?? budget
         let reader = MultipartFormReader(
             boundary: boundary, uploadDirectory: uploadDirectory, maxBodyBytes: maxBodyBytes, tooLarge: tooLarge,
             verifyToken: verify, preVerified: verify(request.headers[CSRFTokens.headerName]),

@@ -14,6 +14,9 @@ package final class UploadBudget: Sendable {
         self.perClientLimit = perClientLimit
     }
 
+    /// Bytes reserved by uploads still arriving, in all.
+    var reservedTotal: Int { state.withLockedValue { $0.total } }
+
     /// Reserves `bytes` for `client`, or throws the error that tells the client to wait.
     func reserve(_ bytes: Int, for client: String) throws {
         let refusal: HTTPError? = state.withLockedValue { state in

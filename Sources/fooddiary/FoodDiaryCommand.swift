@@ -48,6 +48,9 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Largest upload accepted, in MB (env FOODDIARY_MAX_UPLOAD_MB).")
     var maxUploadMb: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_UPLOAD_MB"].flatMap(Int.init) ?? 25
 
+    @Option(help: "Largest file an import takes, such as a phone's health export, in MB (env FOODDIARY_MAX_IMPORT_MB).")
+    var maxImportMb: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_IMPORT_MB"].flatMap(Int.init) ?? 4000
+
     @Option(help: "Largest photo accepted, in megapixels (env FOODDIARY_MAX_PHOTO_MEGAPIXELS).")
     var maxPhotoMegapixels: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_PHOTO_MEGAPIXELS"].flatMap(Int.init) ?? 100
 
@@ -128,6 +131,7 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535 (0 picks a free one).") }
         guard (1...2000).contains(maxUploadMb) else { throw ValidationError("--max-upload-mb must be between 1 and 2000.") }
+        guard (1...100_000).contains(maxImportMb) else { throw ValidationError("--max-import-mb must be between 1 and 100000.") }
         guard (1...1000).contains(maxPhotoMegapixels) else { throw ValidationError("--max-photo-megapixels must be between 1 and 1000.") }
         for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-idle-timeout", bodyIdleTimeout), ("--keep-alive-timeout", keepAliveTimeout)] {
             guard (1...3600).contains(seconds) else { throw ValidationError("\(name) must be between 1 and 3600 seconds.") }
@@ -186,6 +190,7 @@ struct Serve: AsyncParsableCommand {
                                                keepAliveIdle: .seconds(Int64(keepAliveTimeout)))
         config.maxUploadBytesInFlight = uploadsInFlightMb * 1_000_000
         config.maxUploadBytesInFlightPerClient = uploadsInFlightPerClientMb * 1_000_000
+        config.maxImportBytes = maxImportMb * 1_000_000
         config.sessionLifetime = SessionLifetime(idleDays: sessionIdleDays, absoluteDays: sessionMaxDays)
         config.trustedProxyHeader = trustedProxyHeader
         config.trustedProxies = try TrustedProxies(parsing: trustedProxies)

@@ -41,11 +41,11 @@ import ZIPFoundation
         </HealthData>
         """
 
-    static func zip(_ xml: String, in directory: TemporaryDirectory) throws -> String {
+    static func zip(_ xml: String, in directory: TemporaryDirectory, compressed: Bool = true) throws -> String {
         let path = directory.path + "/export.zip"
         let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
         let data = Data(xml.utf8)
-        try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { (position: Int64, size: Int) in
+        try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(data.count), compressionMethod: compressed ? .deflate : .none) { (position: Int64, size: Int) in
             data.subdata(in: Int(position)..<Int(position) + size)
         }
         return path
@@ -79,11 +79,11 @@ import ZIPFoundation
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = try Self.zip(Self.xml, in: directory)
-        #expect(AppleHealthImporter.isAppleHealth(zipAt: path))
+        #expect(HealthExportImporter.isHealthExport(zipAt: path))
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
-        let importer = AppleHealthImporter(diary: diary, timeZone: TimeZone(identifier: "Europe/London")!, now: { TestEnvironment.fixedNow })
+        let importer = HealthExportImporter(diary: diary, timeZone: TimeZone(identifier: "Europe/London")!, now: { TestEnvironment.fixedNow })
         let preview = try await importer.run(zipAt: path, commit: false) { _ in }
-        #expect(preview[0] == "An Apple Health export: 1 active energy samples, 1 body fat readings, 1 drinks of water, 3 step counts, 1 weigh-ins, 2 workouts from Sunday 8 March 2026 to Monday 9 March 2026.",
+        #expect(preview[0] == "An Apple Health export: 1 active energy sample, 1 body fat reading, 1 drink of water, 3 step counts, 1 weigh-in, 2 workouts from Sunday 8 March 2026 to Monday 9 March 2026.",
                 "\(preview)")
         #expect(try await diary.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 0, "the preview writes nothing")
 
@@ -113,10 +113,30 @@ import ZIPFoundation
               "duration": 1800, "activeEnergyBurned": {"qty": 310, "units": "kcal"}}]}}
             """.utf8), timeZone: .gmt, today: LocalDate(parsing: "2026-03-09")!)
         #expect(try await diary.database.importHealth(sent, now: TestEnvironment.fixedNow).workouts == 1)
-        let importer = AppleHealthImporter(diary: diary, timeZone: .gmt, now: { TestEnvironment.fixedNow })
+        let importer = HealthExportImporter(diary: diary, timeZone: .gmt, now: { TestEnvironment.fixedNow })
         let kept = try await importer.run(zipAt: try Self.zip(Self.xml, in: directory), commit: true) { _ in }
         #expect(kept[1].contains("1 workouts; 1 were there already"), "the run once, the strength training added: \(kept)")
         #expect(try await diary.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 2)
+    }
+
+    /// A ZIP bomb: export.xml says it inflates to 100 bytes and holds a megabyte. It is stopped as
+    /// it passes what it claims, not read on for hours.
+    @Test func anExportThatInflatesPastItsSizeIsStopped() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let xml = #"<?xml version="1.0"?><HealthData locale="en_GB">"# + String(repeating: "<ExportDate value=\"2026-03-10\"/>\n", count: 30_000) + "</HealthData>"
+        let path = try Self.zip(xml, in: directory)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        // The uncompressed size in the local header (offset 22) and the central directory's record (offset 24).
+        for (signature, offset) in [([0x50, 0x4b, 0x03, 0x04] as [UInt8], 22), ([0x50, 0x4b, 0x01, 0x02], 24)] {
+            let start = try #require((0..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == signature })
+            bytes.replaceSubrange(start + offset..<start + offset + 4, with: [100, 0, 0, 0])
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let export = AppleHealthExport(timeZone: .gmt, today: LocalDate(parsing: "2026-03-09")!, now: TestEnvironment.fixedNow)
+        #expect { try export.run(zipAt: path, store: nil) } throws: { error in
+            "\(error)".contains("inflates past the size its ZIP gives")
+        }
     }
 
     @Test func aZipThatIsNotAppleHealthsIsSaidSo() throws {
@@ -128,8 +148,8 @@ import ZIPFoundation
         try archive.addEntry(with: "notes.txt", type: .file, uncompressedSize: Int64(note.count), compressionMethod: .none) { (position: Int64, size: Int) in
             note.subdata(in: Int(position)..<Int(position) + size)
         }
-        #expect(!AppleHealthImporter.isAppleHealth(zipAt: path))
+        #expect(!HealthExportImporter.isHealthExport(zipAt: path))
         let export = AppleHealthExport(timeZone: .gmt, today: LocalDate(parsing: "2026-03-09")!, now: TestEnvironment.fixedNow)
-        #expect(throws: AppleHealthRefusal.self) { try export.run(zipAt: path, store: nil) }
+        #expect(throws: HealthExportRefusal.self) { try export.run(zipAt: path, store: nil) }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import HTTPTypes
 import HummingbirdTesting
 @testable import FoodDiary
-import FoodDiaryWeb
+@testable import FoodDiaryWeb
 
 /// Export and import as a person does them in the browser.
 @Suite struct PortabilityPagesTests {
@@ -40,6 +41,19 @@ import FoodDiaryWeb
         let response = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: name, contentType: "text/csv", data: data)])
         #expect(response.status == .seeOther)
         return try #require(response.headers[.location])
+    }
+
+    /// Apple Health's export page once its reading or importing is over: the progress page (with
+    /// its `Refresh`) is looked at again, as the browser does, for as long as a loaded machine needs.
+    static func afterProgress(_ client: any TestClientProtocol, _ location: String) async throws -> TestResponse {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
+            let page = try await client.get(location)
+            guard page.headers[HTTPField.Name("Refresh")!] != nil else { return page }
+            #expect(page.status == .ok && page.text.contains("<progress"), "the progress page: \(page.text)")
+            guard ContinuousClock.now < deadline else { Issue.record("still in progress after a minute"); return page }
+            try await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     @Test func anImportShowsWhatItWouldAddThenAddsItOnce() async throws {
@@ -96,16 +110,97 @@ import FoodDiaryWeb
             let export = try Data(contentsOf: URL(fileURLWithPath: try AppleHealthExportTests.zip(AppleHealthExportTests.xml, in: directory)))
             let uploaded = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: "export.zip", contentType: "application/zip", data: export)])
             let apple = try #require(uploaded.headers[.location])
-            let preview = try await client.get(apple).text
-            #expect(preview.contains("An Apple Health export: 1 active energy samples") && preview.contains("2 activities") && preview.contains("1 glass of water"),
-                    "what it would add, exactly")
+            let preview = try await Self.afterProgress(client, apple).text
+            #expect(preview.contains("It holds") && preview.contains("1 active energy sample<") && preview.contains("2 workouts")
+                    && preview.contains("1 drink of water"), "what it holds, by kind")
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 0, "the preview writes nothing")
-            let kept = try #require(try await client.postForm(apple, []).headers[.location])
-            #expect(try await client.get(kept).text.contains("2 activities"), "\(kept)")
+            #expect(try await client.postForm(apple, []).headers[.location] == apple, "the import's progress is shown at the same address")
+            let kept = try await Self.afterProgress(client, apple)
+            let notice = try await client.get(try #require(kept.headers[.location])).text
+            #expect(notice.contains("2 activities") && notice.contains("1 glass of water"), "\(notice)")
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 2)
             let again = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: "export.zip", contentType: "application/zip", data: export)])
-            #expect(try await client.get(try #require(again.headers[.location])).text.contains("Everything in it is in this diary already"))
+            let second = try #require(again.headers[.location])
+            _ = try await Self.afterProgress(client, second)
+            let twice = try await Self.afterProgress(client, try #require(try await client.postForm(second, []).headers[.location]))
+            #expect(try await client.get(try #require(twice.headers[.location])).text.contains("Nothing was added: everything in the file was in this diary already"))
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 2, "imported twice, kept once")
         }
+    }
+
+    /// Issue 62: a phone's whole health export is often gigabytes, far past the upload limit. It has
+    /// a limit of its own; any other file past the upload limit is refused, and nothing of it waits.
+    @Test func onlyAppleHealthsExportPassesTheUploadLimitAndUpToItsOwn() async throws {
+        try await TestEnvironment.withConfiguredApp(configure: { $0.maxUploadBytes = 1_000_000; $0.maxImportBytes = 4_000_000 }) { client, database, config in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            // 6,000 readings of 10 steps, a thousand a day over six days: 1.4 MB, stored uncompressed.
+            let records = (0..<6000).map { index in
+                let (day, minute) = (1 + index / 1000, index % 1000)
+                let start = String(format: "2026-03-%02d %02d:%02d:00 +0000", day, minute / 60, minute % 60)
+                return #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Sam’s iPhone" unit="count" creationDate="\#(start)" startDate="\#(start)" endDate="\#(start)" value="10"/>"#
+            }
+            let xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<HealthData locale=\"en_GB\">\n" + records.joined(separator: "\n") + "\n</HealthData>\n"
+            let export = try Data(contentsOf: URL(fileURLWithPath: try AppleHealthExportTests.zip(xml, in: directory, compressed: false)))
+            #expect(export.count > 1_200_000 && export.count < 4_000_000)
+
+            let uploaded = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: "export.zip", contentType: "application/zip", data: export)])
+            let location = try #require(uploaded.headers[.location], "\(uploaded.status) \(uploaded.text)")
+            let preview = try await Self.afterProgress(client, location)
+            #expect(preview.text.contains("6,000 step counts") && preview.text.contains("from Sunday 1 March 2026 to Friday 6 March 2026"), "\(preview.text.split(separator: "\n").filter { $0.contains("export") })")
+            let kept = try await Self.afterProgress(client, try #require(try await client.postForm(location, []).headers[.location]))
+            #expect(kept.headers[.location]?.contains("movement=6") == true, "a day total for each of the six days")
+            let days = try await database.read { db in try Double.fetchAll(db, sql: "SELECT value FROM movement_sample WHERE kind = 'steps' ORDER BY started_local") }
+            #expect(days == Array(repeating: 1000 * 10, count: 6), "each day's steps, added up")
+
+            let notes = Data(repeating: UInt8(ascii: "a"), count: 1_500_000)
+            let refused = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: "notes.csv", contentType: "text/csv", data: notes)])
+            #expect(refused.status == .contentTooLarge && refused.text.contains("may be larger, up to 4 MB"), "\(refused.text)")
+            let huge = Data(repeating: 0, count: 4_100_000)
+            let tooHuge = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: "export.zip", contentType: "application/zip", data: huge)])
+            #expect(tooHuge.status == .contentTooLarge && tooHuge.text.contains("larger than the 4 MB an import may be"), "\(tooHuge.text)")
+            let photo = try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-08T12:30")],
+                                                       files: [MultipartFile(field: "photo", filename: "big.jpg", contentType: "image/jpeg", data: notes)])
+            #expect(photo.status == .contentTooLarge, "the import's limit is the import's alone")
+            let waiting = try FileManager.default.contentsOfDirectory(atPath: config.firstDiaryPhotos + "/tmp")
+            #expect(waiting.isEmpty, "nothing of a refused file waits on disk: \(waiting)")
+        }
+    }
+
+    @Test func fitbitsTakeoutIsPreviewedAndImportedThroughThePage() async throws {
+        try await TestEnvironment.withConfiguredApp { client, database, _ in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let takeout = try Data(contentsOf: URL(fileURLWithPath: try FitbitTakeoutTests.zip(in: directory)))
+            let uploaded = try await client.postMultipart("/import", files: [MultipartFile(field: "file", filename: "takeout.zip", contentType: "application/zip", data: takeout)])
+            let location = try #require(uploaded.headers[.location])
+            let preview = try await Self.afterProgress(client, location).text
+            #expect(preview.contains("A Fitbit export from Friday 6 March 2026 to Sunday 8 March 2026") && preview.contains("2 weigh-ins")
+                    && preview.contains("read by its BMI"), "\(preview)")
+            let kept = try await Self.afterProgress(client, try #require(try await client.postForm(location, []).headers[.location]))
+            #expect(try await client.get(try #require(kept.headers[.location])).text.contains("1 activity"))
+            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity WHERE source = 'Fitbit (Takeout)'") } == 1)
+        }
+    }
+
+    /// The progress page says what is happening: "waiting" only when another export is ahead.
+    @Test func theProgressPageSaysWhatIsHappening() {
+        let token = String(repeating: "a", count: 32)
+        let starting = ImportProgressView(token: token, fileName: "export.zip", stage: .waiting(importing: true, behindAnother: false), csrfToken: "t")
+        #expect(starting.doing == "Importing" && starting.title == "Importing" && starting.cancelURL == nil, "an import under way is not stopped half-way")
+        let queued = ImportProgressView(token: token, fileName: "export.zip", stage: .waiting(importing: false, behindAnother: true), csrfToken: "t")
+        #expect(queued.doing == "Waiting: another export is being read first" && queued.cancelURL == "/import/\(token)/cancel")
+        let reading = ImportProgressView(token: token, fileName: "export.zip", stage: .reading(0.427), csrfToken: "t")
+        #expect(reading.percent == 42 && reading.doing == "Reading what the export holds" && reading.title == "Reading the export")
+    }
+
+    /// The disk must hold a large upload, the others still arriving and room to spare, before a byte is written.
+    @Test func aLargeUploadTheDiskCannotHoldIsRefusedBeforeItIsRead() {
+        #expect(LargeUploads.refusal(length: 3_000_000_000, free: 10_000_000_000, arriving: 0) == nil)
+        let full = LargeUploads.refusal(length: 3_000_000_000, free: 3_100_000_000, arriving: 0)
+        #expect(full?.status.code == 507 && "\(full?.body ?? "")".contains("3100 MB free"), "\(String(describing: full))")
+        #expect(LargeUploads.refusal(length: 3_000_000_000, free: 6_000_000_000, arriving: 3_000_000_000) != nil, "counting what is arriving")
+        #expect(LargeUploads.refusal(length: 3_000_000_000, free: nil, arriving: 0) == nil, "a disk that cannot be asked is not refused for it")
     }
 
     @Test func anExportWithPhotosMovesToAnotherPersonsDiaryThroughThePages() async throws {

@@ -1257,6 +1257,29 @@ class Journeys:
         self.assertIn("Imported 3 meals", self.text())
         self.open("/days/2026-03-05", "imported-day")
         self.assertIn("329", self.text(), "the day's total is the file's: 100 + 42 + 187 kcal")
+
+        # A watch's whole export: Fitbit's Google Takeout, read in the background while its page
+        # looks again by itself, then imported the same way.
+        takeout = pathlib.Path(self.data_dir) / f"takeout-{self.label}.zip"
+        with zipfile.ZipFile(takeout, "w", zipfile.ZIP_DEFLATED) as archive:
+            folder = "Takeout/Fitbit/Global Export Data/"
+            archive.writestr(folder + "weight-2026-03-01.json", '[{"logId":1,"weight":80.2,"bmi":24.7,"date":"03/04/26","time":"07:05:00","source":"Aria"}]')
+            archive.writestr(folder + "exercise-0.json", '[{"logId":55501,"activityName":"Run","startTime":"03/04/26 18:00:00","duration":1800000,'
+                             '"activeDuration":1800000,"calories":400,"distance":5.2,"distanceUnit":"Kilometer"}]')
+            archive.writestr(folder + "steps-2026-03-04.json", '[{"dateTime":"03/04/26 08:00:00","value":"4120"}]')
+        self.open("/export", "export-page-again")
+        self.find("#import-file").send_keys(str(takeout))
+        self._click(self.find("form[data-import-form] button"), None, False)
+        WebDriverWait(self.browser, 30).until(lambda driver: "It holds" in self.text())
+        self.shot("health-export-preview")
+        self.assertIn("A Fitbit export on Wednesday 4 March 2026.", self.text())
+        self.click("form[action^='/import/'] button.primary", None)
+        WebDriverWait(self.browser, 30).until(lambda driver: "Imported" in self.text())
+        self.shot("health-export-imported")
+        self.assertIn("1 activity", self.text())
+        self.open("/days/2026-03-04", "imported-exercise-day")
+        self.assertIn("Run", self.text())
+        self.assertIn("4,120", self.text(), "the day's steps")
         self.maxDiff = None
         self.assertEqual(self.console_errors(), [])
 

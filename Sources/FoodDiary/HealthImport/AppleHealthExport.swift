@@ -19,16 +19,6 @@ struct AppleHealthExport {
     static let batchSize = 20_000
     static let sourceSuffix = " (Health export)"
 
-    /// What an export holds or added, by kind, with its first and last day.
-    struct Summary: Sendable, Equatable {
-        var counts: [String: Int] = [:]
-        var first: LocalDate?
-        var last: LocalDate?
-        var added = HealthOutcome()
-        var refusedCount = 0
-        var refused: [String] = []
-    }
-
     let timeZone: TimeZone
     let today: LocalDate
     let now: Date
@@ -36,47 +26,41 @@ struct AppleHealthExport {
     /// The export.xml inside `zip`; refused when the ZIP is not Apple Health's.
     static func entry(in archive: Archive) throws -> Entry {
         guard let entry = archive.first(where: { $0.type == .file && ($0.path == "export.xml" || $0.path.hasSuffix("/export.xml")) }) else {
-            throw AppleHealthRefusal(description: "This ZIP holds no export.xml: it is not Apple Health's export.")
+            throw HealthExportRefusal(description: "This ZIP holds no export.xml: it is not Apple Health's export.")
         }
         return entry
     }
 
     static func isAppleHealth(zipAt path: String) -> Bool {
-        guard let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read) else { return false }
+        guard let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil) else { return false }
         return (try? entry(in: archive)) != nil
     }
 
     /// Reads the export; with `store`, keeps it a batch at a time (`AppDatabase.storeHealth` in a
     /// transaction of its own, or in one the caller holds). `progress` is told the share of
     /// export.xml read, from 0 to 1.
-    func run(zipAt path: String, store: ((HealthPayload) throws -> HealthOutcome)?, progress: (Double) -> Void = { _ in }) throws -> Summary {
+    func run(zipAt path: String, store: ((HealthPayload) throws -> HealthOutcome)?, progress: (Double) -> Void = { _ in }) throws -> HealthExportSummary {
         let archive: Archive
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw AppleHealthRefusal(description: "The file is not a ZIP that can be read.")
+            throw HealthExportRefusal(description: "The file is not a ZIP that can be read.")
         }
         let entry = try Self.entry(in: archive)
+        guard entry.uncompressedSize <= HealthExportRefusal.maxInflatedBytes else { throw HealthExportRefusal.inflatesTooFar(entry.uncompressedSize) }
         var scanner = AppleHealthScanner(wanted: Set(Self.metricNames.keys))
-        var summary = Summary()
+        var summary = HealthExportSummary()
         var batch = HealthPayload()
         var pending = 0
-        var dayTotals: [String: (kind: MovementSample.Kind, source: String, date: LocalDate, value: Double)] = [:]
+        var dayTotals = MovementDayTotals()
         var workout: [String: Any]?
         var read: UInt64 = 0
         let size = max(entry.uncompressedSize, 1)
         var lastShown = -1
 
-        // A reading on a day still to come (or before 1900) is refused, and says nothing of the range.
-        func note(_ date: LocalDate, _ kind: String) {
-            guard date >= LocalDate.firstDiaryDay, date <= today.next else { return }
-            summary.counts[kind, default: 0] += 1
-            if summary.first.map({ date < $0 }) ?? true { summary.first = date }
-            if summary.last.map({ date > $0 }) ?? true { summary.last = date }
-        }
+        func note(_ date: LocalDate, _ kind: String) { summary.count(kind, on: date, today: today) }
         func flush() throws {
-            summary.refusedCount += batch.refusedCount
-            summary.refused += batch.refused.prefix(HealthPayload.maxRefusalsListed - min(summary.refused.count, HealthPayload.maxRefusalsListed))
+            summary.refuse(batch)
             if let store { summary.added.add(try store(batch)) }
             batch = HealthPayload()
             pending = 0
@@ -94,8 +78,7 @@ struct AppleHealthExport {
                         summary.refusedCount += 1
                         return
                     }
-                    let key = "\(kind.rawValue)|\(source)|\(start.time.date)"
-                    dayTotals[key, default: (kind, source, start.time.date, 0)].value += quantity * factor
+                    dayTotals.add(kind, quantity * factor, source: source, on: start.time.date)
                     note(start.time.date, name)
                     return
                 }
@@ -128,21 +111,19 @@ struct AppleHealthExport {
             _ = try archive.extract(entry, bufferSize: 1 << 20, skipCRC32: false) { chunk in
                 try chunk.withUnsafeBytes { bytes in try scanner.feed(bytes, element) }
                 read += UInt64(chunk.count)
+                // ZIPFoundation checks the size only at the end: a bomb that claims little is stopped as it passes it.
+                if read > entry.uncompressedSize { throw HealthExportRefusal(description: "export.xml inflates past the size its ZIP gives: the file is damaged.") }
                 let shown = Int(Double(read) / Double(size) * 100)
                 if shown != lastShown { lastShown = shown; progress(Double(read) / Double(size)) }
             }
-        } catch let refusal as AppleHealthRefusal {
+        } catch let refusal as HealthExportRefusal {
             throw refusal
         } catch is CocoaError {
-            throw AppleHealthRefusal(description: "export.xml could not be inflated: the ZIP is damaged or cut short.")
+            throw HealthExportRefusal(description: "export.xml could not be inflated: the ZIP is damaged or cut short.")
         }
-        for total in dayTotals.values {
-            let limit = total.kind == .steps ? Double(MovementSample.stepsInADay.upperBound) : MovementSample.activeKcalInADay.upperBound
-            guard total.value <= limit else { summary.refusedCount += 1; continue }
-            let start = LocalDateTime(date: total.date, hour: 0, minute: 0)!
-            batch.samples.append(MovementSample(kind: total.kind, source: String(total.source), startedAt: start,
-                                                utcOffsetMinutes: start.utcOffsetMinutes(in: timeZone), value: total.value.rounded()))
-        }
+        let totals = dayTotals.samples(timeZone: timeZone)
+        batch.samples += totals.samples
+        summary.refusedCount += totals.refused
         try flush()
         return summary
     }
@@ -172,11 +153,6 @@ struct AppleHealthExport {
         let sentence = words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.lowercased() }.joined(separator: " ")
         return sentence.isEmpty ? "Workout" : sentence
     }
-}
-
-/// An export that cannot be read, with the words the person sees.
-package struct AppleHealthRefusal: Error, CustomStringConvertible {
-    package let description: String
 }
 
 extension HealthOutcome {

@@ -3,18 +3,22 @@ import FoodDiaryCatalog
 import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// `/export`: the open diary's export to download, and an import that shows what it would add
 /// (`/import/<token>`) before anything is written. An upload waits in the diary's temporary
 /// folder under a random token until it is imported or cancelled; the hourly sweep removes one
-/// left half-way.
+/// left half-way. A health export (Apple Health's, Fitbit's), up to `maxImportBytes`, is read and
+/// kept by `HealthExportJobs` while its page shows the progress.
 struct PortabilityController: Sendable {
     let catalog: CatalogDatabase
     let renderer: PageRenderer
     let timeZone: TimeZone
     let maxUploadBytes: Int
+    let maxImportBytes: Int
     let now: @Sendable () -> Date
+    let healthExports = HealthExportJobs()
 
     func addRoutes(to routes: Routes) {
         routes.get("/export", use: page)
@@ -67,6 +71,12 @@ struct PortabilityController: Sendable {
         guard let file = context.uploads.first(where: { $0.fieldName == "file" }), file.byteCount > 0 else {
             return try await render(context, problem: "Choose the file to import first.", status: .unprocessableContent)
         }
+        // Only a health export may pass the upload limit: it is read a part at a time, every other import whole.
+        if file.byteCount > maxUploadBytes, !HealthExportImporter.isHealthExport(zipAt: file.temporaryPath) {
+            return try await render(context, problem: "\(file.clientFilename) was not imported: it is larger than \(maxUploadBytes / 1_000_000) MB, and only "
+                                    + "a health export (Apple Health’s export.zip, Fitbit’s Google Takeout) may be larger, up to \(maxImportBytes / 1_000_000) MB.",
+                                    status: .contentTooLarge)
+        }
         let token = PendingImport.newToken()
         let pending = PendingImport(directory: diary.photos.temporaryDirectory, token: token)
         try pending.keep(file)
@@ -76,13 +86,9 @@ struct PortabilityController: Sendable {
     @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let pending = try pendingImport(context, diary)
+        if let shown = try await healthExportPage(pending, diary: diary, context: context) { return shown }
         let importer = DiaryImporter(diary: diary, catalog: catalog, timeZone: timeZone, now: now)
         do {
-            if AppleHealthImporter.isAppleHealth(zipAt: pending.path) {
-                let summary = try await Self.refusedAsImport { try await AppleHealthImporter(diary: diary, timeZone: timeZone, now: now).preview(zipAt: pending.path) }
-                return await renderer.render(.importPreview, ImportPreviewView(
-                    token: pending.token, fileName: pending.clientFilename, appleHealth: summary, csrfToken: context.csrfToken), for: context)
-            }
             let reading = try await importer.read(fileAt: pending.path)
             let outcome = try await importer.preview(reading)
             return await renderer.render(.importPreview, ImportPreviewView(
@@ -97,16 +103,13 @@ struct PortabilityController: Sendable {
     @Sendable func commit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let pending = try pendingImport(context, diary)
+        if healthExports.stage(of: pending.path) != nil || HealthExportImporter.isHealthExport(zipAt: pending.path) {
+            // Asked twice (a second tap), the import under way goes on and its page shows it.
+            healthExports.keep(pending.path, with: HealthExportImporter(diary: diary, timeZone: timeZone, now: now))
+            return redirect(to: "/import/\(pending.token)")
+        }
         let importer = DiaryImporter(diary: diary, catalog: catalog, timeZone: timeZone, now: now)
         do {
-            if AppleHealthImporter.isAppleHealth(zipAt: pending.path) {
-                let added = try await Self.refusedAsImport { try await AppleHealthImporter(diary: diary, timeZone: timeZone, now: now).commit(zipAt: pending.path) }.added
-                pending.discard()
-                var outcome = ImportOutcome()
-                (outcome.measurementsAdded, outcome.drinksAdded) = (added.weighIns + added.measurements, added.drinks)
-                (outcome.activitiesAdded, outcome.movementAdded) = (added.workouts, added.samples)
-                return redirect(to: Self.importedURL(outcome))
-            }
             let outcome = try await importer.commit(try await importer.read(fileAt: pending.path))
             pending.discard()
             return redirect(to: Self.importedURL(outcome))
@@ -120,13 +123,40 @@ struct PortabilityController: Sendable {
 
     @Sendable func cancel(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
-        try pendingImport(context, diary).discard()
+        let pending = try pendingImport(context, diary)
+        healthExports.forget(pending.path)
+        pending.discard()
         return redirect(to: "/export?cancelled=1")
     }
 
-    /// An Apple Health export that cannot be read is refused as any import is.
-    private static func refusedAsImport<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let refusal as AppleHealthRefusal { throw ImportRefusal(description: refusal.description) }
+    /// A health export at each of its stages: reading or importing (the progress, looked at
+    /// again every second), read (the preview), imported (the notice), refused; nil for any other file.
+    private func healthExportPage(_ pending: PendingImport, diary: Diary, context: AppRequestContext) async throws -> Response? {
+        var stage = healthExports.stage(of: pending.path)
+        if stage == nil {
+            guard HealthExportImporter.isHealthExport(zipAt: pending.path) else { return nil }
+            healthExports.read(pending.path, with: HealthExportImporter(diary: diary, timeZone: timeZone, now: now))
+            stage = healthExports.stage(of: pending.path)
+        }
+        switch stage {
+        case .read(let summary)?:
+            return await renderer.render(.importPreview, ImportPreviewView(
+                token: pending.token, fileName: pending.clientFilename, healthExport: summary, csrfToken: context.csrfToken), for: context)
+        case .imported(let summary)?:
+            healthExports.forget(pending.path)
+            pending.discard()
+            return redirect(to: Self.importedURL(ImportOutcome(summary.added)))
+        case .failed(let message)?:
+            healthExports.forget(pending.path)
+            let name = pending.clientFilename
+            pending.discard()
+            return try await render(context, problem: "\(name) was not imported. \(message)", status: .unprocessableContent)
+        default:
+            var response = await renderer.render(.importProgress, ImportProgressView(
+                token: pending.token, fileName: pending.clientFilename, stage: stage, csrfToken: context.csrfToken), for: context)
+            response.headers[HTTPField.Name("Refresh")!] = "1"
+            return response
+        }
     }
 
     /// Where a finished import lands, its additions in the address for the notice to say.
@@ -150,7 +180,7 @@ struct PortabilityController: Sendable {
         let diary = try context.diary()
         return await renderer.render(.portability, PortabilityView(
             latest: diary.exports.archives().last.map { ArchiveRow($0, under: "/export", timeZone: timeZone) },
-            maxUploadBytes: maxUploadBytes, diaryID: diary.id, csrfToken: context.csrfToken, notice: notice, problem: problem), for: context, status: status)
+            maxUploadBytes: maxUploadBytes, maxImportBytes: maxImportBytes, diaryID: diary.id, csrfToken: context.csrfToken, notice: notice, problem: problem), for: context, status: status)
     }
 }
 
@@ -185,4 +215,13 @@ struct PendingImport {
 extension Diary {
     /// `<diary folder>/exports`: the newest export, kept for downloading again.
     var exports: ArchiveFolder { .exports((photos.root as NSString).deletingLastPathComponent + "/exports") }
+}
+
+extension ImportOutcome {
+    /// Apple Health's additions, as the notice after an import says them.
+    init(_ added: HealthOutcome) {
+        self.init()
+        (measurementsAdded, drinksAdded) = (added.weighIns + added.measurements, added.drinks)
+        (activitiesAdded, movementAdded) = (added.workouts, added.samples)
+    }
 }

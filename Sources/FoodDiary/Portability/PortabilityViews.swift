@@ -8,12 +8,14 @@ struct PortabilityView: Sendable {
     let problem: String?
     let latest: ArchiveRow?
     let maxUploadMB: Int
+    let maxImportMB: Int
     let exportCommand: String
     let importCommand: String
 
-    init(latest: ArchiveRow?, maxUploadBytes: Int, diaryID: Int64, csrfToken: String, notice: String?, problem: String?) {
+    init(latest: ArchiveRow?, maxUploadBytes: Int, maxImportBytes: Int, diaryID: Int64, csrfToken: String, notice: String?, problem: String?) {
         self.latest = latest
         maxUploadMB = maxUploadBytes / 1_000_000
+        maxImportMB = maxImportBytes / 1_000_000
         exportCommand = "fooddiary export --diary \(diaryID) --to ~/fooddiary-export.zip"
         importCommand = "fooddiary import FILE --diary \(diaryID)"
         self.csrfToken = csrfToken
@@ -27,6 +29,7 @@ struct ImportPreviewView: Sendable {
     let csrfToken: String
     let fileName: String
     let headline: String
+    let listHeading: String
     let additions: [String]
     let remarks: [String]
     let skipped: [String]
@@ -40,6 +43,7 @@ struct ImportPreviewView: Sendable {
         self.csrfToken = csrfToken
         self.fileName = fileName
         headline = ImportSummary.headline(reading, outcome, done: false)
+        listHeading = "It would add"
         additions = ImportSummary.additions(outcome)
         remarks = reading.remarks
         skipped = ImportSummary.skipped(reading)
@@ -51,22 +55,51 @@ struct ImportPreviewView: Sendable {
         buttonText = outcome.mealsAdded > 0 ? "Import \(outcome.mealsAdded.formatted()) \(outcome.mealsAdded == 1 ? "meal" : "meals")" : "Import"
     }
 
-    /// Apple Health's export: what it holds by kind, and what importing it would add.
-    init(token: String, fileName: String, appleHealth summary: AppleHealthExport.Summary, csrfToken: String) {
+    /// A health export: what it holds by kind, and its days. Importing adds only what the diary
+    /// does not have; the notice after it says how much that was.
+    init(token: String, fileName: String, healthExport summary: HealthExportSummary, csrfToken: String) {
         self.csrfToken = csrfToken
         self.fileName = fileName
-        let lines = AppleHealthImporter.lines(summary, committed: false)
-        var outcome = ImportOutcome()
-        (outcome.measurementsAdded, outcome.drinksAdded) = (summary.added.weighIns + summary.added.measurements, summary.added.drinks)
-        (outcome.activitiesAdded, outcome.movementAdded) = (summary.added.workouts, summary.added.samples)
-        additions = ImportSummary.additions(outcome)
-        headline = additions.isEmpty ? lines[0] + " Everything in it is in this diary already: importing adds nothing." : lines[0]
-        remarks = ["Steps and active energy are kept as each source’s day total, under its name with “(Health export)”."]
+        let kinds = HealthExportImporter.kinds(summary)
+        headline = kinds.isEmpty ? "\(summary.exportName) with nothing FoodDiary keeps: no weigh-ins, body fat, waist, steps, active energy, water or workouts."
+            : summary.exportName + (HealthExportImporter.days(summary).map { " \($0)" } ?? "") + "."
+        listHeading = "It holds"
+        additions = kinds
+        remarks = summary.remarks + ["Steps and active energy are kept as each source’s day total, so a phone that also sends by itself is another source and a day shows the larger.",
+                                     "Only what is not in this diary already is added: importing the same export again adds nothing."]
         skipped = summary.refused
         skippedCount = summary.refusedCount == 0 ? nil : "\(summary.refusedCount.formatted()) \(summary.refusedCount == 1 ? "reading is" : "readings are") left out"
-        canImport = !additions.isEmpty
+        canImport = !kinds.isEmpty
         commitURL = "/import/\(token)"
         cancelURL = "/import/\(token)/cancel"
         buttonText = "Import"
+    }
+}
+
+/// A health export being read or imported: the share done, looked at again every second.
+struct ImportProgressView: Sendable {
+    let title: String
+    let csrfToken: String
+    let fileName: String
+    let doing: String
+    let percent: Int
+    let cancelURL: String?
+
+    init(token: String, fileName: String, stage: HealthExportJobs.Stage?, csrfToken: String) {
+        self.csrfToken = csrfToken
+        self.fileName = fileName
+        let fraction: Double
+        switch stage {
+        case .reading(let done)?: (doing, fraction) = ("Reading what the export holds", done)
+        case .importing(let done)?: (doing, fraction) = ("Importing", done)
+        case .waiting(let importing, let behindAnother)?:
+            (doing, fraction) = (behindAnother ? "Waiting: another export is being read first" : importing ? "Importing" : "Reading what the export holds", 0)
+        default: (doing, fraction) = ("Reading what the export holds", 0)
+        }
+        let importing = if case .importing? = stage { true } else if case .waiting(true, _)? = stage { true } else { false }
+        title = importing ? "Importing" : "Reading the export"
+        percent = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
+        // Once batches are being written, stopping would keep some and not others: it runs to the end.
+        cancelURL = importing ? nil : "/import/\(token)/cancel"
     }
 }
