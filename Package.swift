@@ -80,6 +80,7 @@ let package = Package(
                 "FoodDiaryStorage",
                 "CHTTPShim",
                 "CHTMLShim",
+                "CQRencode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -170,6 +171,8 @@ let package = Package(
         ),
         // libmagic decides what an upload is from its bytes.
         .systemLibrary(name: "CMagic", path: "Sources/CMagic", providers: [.apt(["libmagic-dev"])]),
+        // A second step's QR code for an authenticator app.
+        .systemLibrary(name: "CQRencode", path: "Sources/CQRencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),

@@ -17,8 +17,8 @@ FLOORS = {
     "FoodDiaryBase": {"Crypto"},
     # The SQLite files: opening, migrating, reading and counting writes. No web, no feature.
     "FoodDiaryStorage": {"FoodDiaryBase", "GRDB", "NIOConcurrencyHelpers"},
-    # HTTP plumbing, forms, rendering, the one way out (OutboundHTTP over CHTTPShim). No feature.
-    "FoodDiaryWeb": {"FoodDiaryBase", "FoodDiaryStorage", "CHTTPShim", "CHTMLShim", "Hummingbird", "HummingbirdCore",
+    # HTTP plumbing, forms, rendering (a QR code's picture too), the one way out (OutboundHTTP over CHTTPShim). No feature.
+    "FoodDiaryWeb": {"FoodDiaryBase", "FoodDiaryStorage", "CHTTPShim", "CHTMLShim", "CQRencode", "Hummingbird", "HummingbirdCore",
                      "HTTPTypes", "GRDB", "Logging", "MultipartKit", "Crypto", "NIOCore", "NIOPosix", "NIOHTTP1",
                      "NIOConcurrencyHelpers", "NIOHTTPTypes"},
     # The photo store, admission and image library. No web, no page.

@@ -87,9 +87,12 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
         (parts.renderer, parts.authentication, parts.setup, parts.secret, parts.logger, parts.now)
     let timeZone = settings.timeZone
     try AppShellController(publicDirectory: settings.publicDirectory).addRoutes(to: routes)
-    let throttle = SignInThrottle()
-    SignInController(accounts: accounts, authentication: authentication, throttle: throttle, devices: SignInDevices(secret: secret), setup: setup, renderer: renderer,
-                     logger: logger, now: now).addRoutes(to: routes)
+    let throttle = SignInThrottle(), devices = SignInDevices(secret: secret), challenges = SecondStepChallenges()
+    let signIn = SignInController(accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
+                                  setup: setup, renderer: renderer, logger: logger, now: now)
+    signIn.addRoutes(to: routes)
+    SecondStepController(accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
+                         seal: SecondStepSeal(serverSecret: secret), signIn: signIn, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
     AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
                       timeZone: timeZone, now: now).addRoutes(to: routes)
     DiariesController(diaries: diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)

@@ -5,7 +5,13 @@ import FoodDiaryWeb
 
 extension AccountView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; default: .absent }
+    }
+}
+
+extension AccountView.SecondStepPart: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "isOn": self.isOn.templateValue; case "text": self.text.templateValue; default: .absent }
     }
 }
 
@@ -831,6 +837,12 @@ extension RecipesView.Row: TemplateKeyed {
     }
 }
 
+extension RecoveryCodesView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "codes": self.codes.templateValue; case "isNew": self.isNew.templateValue; default: .absent }
+    }
+}
+
 extension RemovePersonView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "confirmLabel": self.confirmLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "action": self.action.templateValue; case "typed": self.typed.templateValue; case "error": self.error.templateValue; default: .absent }
@@ -852,6 +864,12 @@ extension SavedFoodsView: TemplateKeyed {
 extension SavedFoodsView.Row: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "description": self.description.templateValue; case "brandOwner": self.brandOwner.templateValue; case "source": self.source.templateValue; case "defaultAmount": self.defaultAmount.templateValue; case "kcal": self.kcal.templateValue; case "removeAction": self.removeAction.templateValue; default: .absent }
+    }
+}
+
+extension SecondStepSetupView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "keyText": self.keyText.templateValue; case "codeError": self.codeError.templateValue; default: .absent }
     }
 }
 
@@ -888,6 +906,12 @@ extension ShareMealView.NobodyElse: TemplateKeyed {
 extension ShareMealView.PersonRow: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "name": self.name.templateValue; case "field": self.field.templateValue; case "value": self.value.templateValue; case "checked": self.checked.templateValue; case "error": self.error.templateValue; default: .absent }
+    }
+}
+
+extension SignInCodeView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "problem": self.problem.templateValue; default: .absent }
     }
 }
 
@@ -1010,66 +1034,67 @@ enum TemplateKeys {
         "brandError", "brandOwner", "brandedHint", "brandedURL", "burnedText", "button", "buttonLabel", "buttonText",
         "buttons", "byInvitation", "canChangeAmount", "canImport", "cancelURL", "carbohydrate", "carried", "changeURL",
         "changesInPlace", "chart", "check", "checkURL", "checked", "choiceError", "choosePath", "chooseURL",
-        "chosen", "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError",
-        "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "countedText", "country",
-        "countryError", "countryNote", "created", "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey",
-        "date", "dateText", "day", "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL",
-        "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description",
-        "detail", "detailText", "details", "deviceText", "diaries", "diary", "diaryName", "directory",
-        "doing", "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares", "earlierText", "eatenAt",
-        "eatenAtError", "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices",
-        "energyError", "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID",
-        "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError", "exercise", "exerciseAddsToGoal",
-        "exerciseChart", "exerciseText", "expenditureText", "exportCommand", "fat", "favouriteAction", "field", "fieldName",
-        "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText", "foodCountText", "foodGroup",
-        "foods", "foodsText", "form", "found", "geoURI", "geocodedName", "glass", "goalNote",
-        "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups",
-        "guessNote", "handOver", "hasActivities", "hasArchives", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries",
-        "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError",
-        "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPeople", "hasPhotoError",
-        "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections",
-        "hasShares", "hasSources", "hasTags", "hasUsual", "hasWeight", "heading", "headline", "height",
-        "household", "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index",
-        "information", "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite",
-        "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew", "isOver", "isOwner", "isQuickAdd",
-        "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate",
-        "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "kind", "kindError",
-        "label", "labelError", "labelNotice", "labelServing", "labelY", "largeURL", "lastUsed", "latest",
-        "latestText", "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines",
-        "link", "listHeading", "listURL", "location", "locationSource", "logAgainURL", "logDay", "logForm",
-        "logSlot", "logSource", "logTargets", "longitude", "longitudeError", "lowText", "macroChart", "macros",
-        "madeAt", "madeMeal", "mapURL", "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB",
-        "maximum", "maximumField", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL",
-        "mealPlace", "mealVersion", "meals", "measures", "message", "methodText", "millilitres", "minimum",
-        "minimumField", "minimumLength", "minutesError", "minutesValue", "missingError", "modelName", "moreSearchURL", "moreText",
-        "mustChangePassword", "myFoods", "name", "nameError", "netText", "newMealURL", "newMeasureError", "newMeasureUnits",
-        "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText",
-        "note", "notes", "notesError", "nothingFound", "nothingRead", "notice", "nutrients", "offersPhoto",
-        "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes",
-        "ownName", "ownOpen", "ownServings", "ownServingsError", "page", "pageCount", "pageLimit", "pagination",
-        "partialText", "passwordError", "pasted", "people", "peopleError", "per", "perServing", "percent",
-        "percentText", "periodText", "periods", "photo", "photoAction", "photoError", "photoPixels", "photoURL",
-        "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portionKey",
-        "portions", "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein", "query",
-        "queryError", "quickAddURL", "rateText", "rates", "readLabelAction", "readings", "recent", "recipeContext",
-        "recipeName", "recipeURL", "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL",
-        "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText",
-        "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID",
-        "sayItURL", "schedule", "schemes", "scope", "search", "searchURL", "searched", "sections",
-        "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError",
-        "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText",
-        "shareURL", "shares", "shortfallText", "shown", "shownSource", "showsOtherWays", "signedIn", "size",
-        "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "smoothingText",
-        "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL",
-        "stages", "staleMessage", "state", "status", "statusStrip", "steps", "stepsError", "stepsText",
-        "stepsValue", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText", "tags",
-        "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text",
-        "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise",
-        "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens",
-        "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange",
-        "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText",
-        "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText",
-        "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart",
-        "weightText", "welcome", "whenText", "width", "x", "xLabels", "y", "yield",
+        "chosen", "codeError", "codes", "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText",
+        "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText",
+        "countedText", "country", "countryError", "countryNote", "created", "createdText", "csrfToken", "currentError",
+        "currentGoalText", "currentKey", "date", "dateText", "day", "dayHeading", "dayISO", "dayPageURL",
+        "dayText", "dayURL", "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL",
+        "demoKeyNote", "description", "detail", "detailText", "details", "deviceText", "diaries", "diary",
+        "diaryName", "directory", "doing", "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares",
+        "earlierText", "eatenAt", "eatenAtError", "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText",
+        "energyChart", "energyChoices", "energyError", "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue",
+        "entries", "entryID", "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError",
+        "exercise", "exerciseAddsToGoal", "exerciseChart", "exerciseText", "expenditureText", "exportCommand", "fat", "favouriteAction",
+        "field", "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText",
+        "foodCountText", "foodGroup", "foods", "foodsText", "form", "found", "geoURI", "geocodedName",
+        "glass", "goalNote", "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText",
+        "grid", "groups", "guessNote", "handOver", "hasActivities", "hasArchives", "hasBarcodeResults", "hasDrinks",
+        "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes",
+        "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals",
+        "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows",
+        "hasSaved", "hasSections", "hasShares", "hasSources", "hasTags", "hasUsual", "hasWeight", "heading",
+        "headline", "height", "household", "id", "image", "importCommand", "inFoodsText", "incompleteText",
+        "indented", "index", "information", "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty",
+        "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isMember", "isNew", "isOn",
+        "isOver", "isOwner", "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek",
+        "isWeight", "isYou", "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary",
+        "key", "keyText", "kind", "kindError", "label", "labelError", "labelNotice", "labelServing",
+        "labelY", "largeURL", "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend",
+        "likenessText", "likes", "linePoints", "lines", "link", "listHeading", "listURL", "location",
+        "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource", "logTargets", "longitude",
+        "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxImportMB",
+        "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "meal", "mealCount",
+        "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures",
+        "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength", "minutesError", "minutesValue",
+        "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError",
+        "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next",
+        "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound",
+        "nothingRead", "notice", "nutrients", "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL",
+        "options", "originalURL", "otherSessions", "outcomes", "ownName", "ownOpen", "ownServings", "ownServingsError",
+        "page", "pageCount", "pageLimit", "pagination", "partialText", "passwordError", "pasted", "people",
+        "peopleError", "per", "perServing", "percent", "percentText", "periodText", "periods", "photo",
+        "photoAction", "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions",
+        "placeURL", "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem",
+        "productPhotoURL", "progressNote", "protein", "query", "queryError", "quickAddURL", "rateText", "rates",
+        "readLabelAction", "readings", "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText",
+        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
+        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL",
+        "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes", "scope",
+        "search", "searchURL", "searched", "secondStep", "sections", "segments", "selected", "servingError",
+        "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit",
+        "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText",
+        "shown", "shownSource", "showsOtherWays", "signedIn", "size", "sizeText", "skipped", "skippedCount",
+        "slot", "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText",
+        "sourceURL", "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state",
+        "status", "statusStrip", "steps", "stepsError", "stepsText", "stepsValue", "submitLabel", "suggestAction",
+        "suggestNote", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText",
+        "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs",
+        "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText",
+        "todayText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings",
+        "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices",
+        "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey",
+        "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal",
+        "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "welcome", "whenText",
+        "width", "x", "xLabels", "y", "yield",
     ]
 }

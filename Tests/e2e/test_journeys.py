@@ -4,12 +4,15 @@ Each journey runs at phone width (390 × 844) and at desktop width; every page v
 as a screenshot in e2e-screenshots/ (or $FOODDIARY_E2E_SCREENSHOTS)."""
 import base64
 import csv
+import hashlib
+import hmac
 import io
 import json
 import os
 import pathlib
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -36,6 +39,13 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("FOODDIARY_BINARY", str(ROOT / ".build/debug/fooddiary"))
 SCREENSHOTS = pathlib.Path(os.environ.get("FOODDIARY_E2E_SCREENSHOTS", ROOT / "e2e-screenshots"))
 OWNER, PASSWORD = "Sam", "sardines on toast 42"
+
+
+def totp(key, seconds, step=30, digits=6):
+    """RFC 6238's code, as an authenticator app makes it: HMAC-SHA1 of the 30-second step."""
+    mac = hmac.new(key, struct.pack(">Q", int(seconds) // step), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    return str((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 10 ** digits).zfill(digits)
 # The most taps and page loads each everyday task may take, from the Today page (issue 35).
 # MyFitnessPal takes 4–5 taps for a recent food.
 TAP_BUDGETS = {
@@ -1281,6 +1291,39 @@ class Journeys:
         self.assertIn("Run", self.text())
         self.assertIn("4,120", self.text(), "the day's steps")
         self.maxDiff = None
+        self.assertEqual(self.console_errors(), [])
+
+    def test_9ya_a_second_step_at_sign_in(self):
+        """Issue 63: a second step set up with an authenticator app's code, then a sign-in that
+        asks for it after the password, here with a recovery code (each works once)."""
+        self.open("/account", "account-second-step-off")
+        self.click_link("Turn on a second step", "second-step-setup")
+        self.assertTrue(self.browser.execute_script("const i = document.querySelector('img.qr-code'); return i.complete && i.naturalWidth > 0"),
+                        "the QR code is drawn")
+        key = base64.b32decode(self.find("code.secret").text.replace(" ", ""))
+        self.find("#code").send_keys(totp(key, time.time()))
+        self.click("form[action='/account/second-step'] button", "recovery-codes")
+        codes = [element.text for element in self.browser.find_elements(By.CSS_SELECTOR, ".recovery-codes code")]
+        self.assertEqual(len(codes), 10)
+        self.click_link("I have kept them", "account-second-step-on")
+        self.assertIn("10 of 10 recovery codes left", self.text())
+        self.click("form[action='/signout'] button", "signed-out-before-code")
+        self.find("#name").send_keys(OWNER)
+        self.find("#password").send_keys(PASSWORD)
+        self.click("button[type=submit]", "asked-for-code")
+        self.assertIn("/signin/code", self.browser.current_url, "the password alone does not sign in")
+        self.find("#code").send_keys("000000")
+        self.click("form[action='/signin/code'] button", "wrong-code")
+        self.assertIn("That code is not right", self.text())
+        self.browser.get_log("browser")  # the wrong code's 401, as meant
+        self.find("#code").send_keys(codes[0])
+        self.click("form[action='/signin/code'] button", "signed-in-with-recovery-code")
+        self.assertIn("Your meals", self.text())
+        self.open("/account", "account-nine-codes-left")
+        self.assertIn("9 of 10 recovery codes left", self.text())
+        self.find("#second_step_password").send_keys(PASSWORD)
+        self.click("form[action='/account/second-step/off'] button.danger", "second-step-off")
+        self.assertIn("Your second step is off", self.text())
         self.assertEqual(self.console_errors(), [])
 
     def test_9z_the_installed_app_says_when_the_server_is_out_of_reach(self):

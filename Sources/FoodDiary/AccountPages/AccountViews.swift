@@ -97,6 +97,7 @@ struct AccountView: Sendable {
     let otherSessions: String?
     /// The checkbox both "Change password" and "Sign out everywhere" offer, naming the tokens; nil without tokens.
     let revokeTokensLabel: String?
+    let secondStep: SecondStepPart
 
     struct TokenRow: Sendable {
         let name: String
@@ -106,8 +107,9 @@ struct AccountView: Sendable {
     }
 
     init(account: Account, csrfToken: String, notice: String?, passwordForm: PasswordChangeForm, tokens: [AccessToken],
-         newToken: String?, tokenName: String, tokenNameError: String?, sessionCount: Int, timeZone: TimeZone) {
+         newToken: String?, tokenName: String, tokenNameError: String?, sessionCount: Int, secondStep: SecondStepState?, timeZone: TimeZone) {
         self.csrfToken = csrfToken
+        self.secondStep = SecondStepPart(secondStep, timeZone: timeZone)
         name = account.name
         roleText = account.role == .owner ? "Owner: you set this server up and manage who uses it." : "Member"
         isOwner = account.role == .owner

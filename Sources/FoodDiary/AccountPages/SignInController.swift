@@ -10,6 +10,7 @@ struct SignInController: Sendable {
     let authentication: Authentication
     let throttle: SignInThrottle
     let devices: SignInDevices
+    let challenges: SecondStepChallenges
     let setup: FirstRunSetup
     let renderer: PageRenderer
     let logger: Logger
@@ -19,6 +20,8 @@ struct SignInController: Sendable {
         "signed_out": "You have signed out.", "signed_out_everywhere": "You have signed out on every device.",
         "signed_out_everywhere_tokens_revoked": "You have signed out on every device, and your access tokens were revoked.",
         "signed_out_everywhere_tokens_kept": "You have signed out on every device. Your access tokens still work: sign in and revoke any that someone else may know.",
+        "code_expired": "Sign in again: the wait for your code was over (five minutes).",
+        "code_attempts": "Too many wrong codes. Sign in again with your password.",
     ]
 
     func addRoutes(to routes: Routes) {
@@ -65,6 +68,15 @@ struct SignInController: Sendable {
             throttle.recordFailure(for: keys, now: now())
             logger.warning("Sign-in failed for “\(name)” from \(client)")
             return try await again("That name and password do not match an account here.", status: .unauthorized)
+        }
+        if try await accounts.secondStep(accountID: account.id)?.isOn == true {
+            // The throttle is cleared by the code, not the password: a known password must not
+            // reset the count of wrong codes.
+            logger.info("Right password for “\(account.name)” from \(client); asking for the second step")
+            var response = redirect(to: "/signin/code")
+            response.setCookie(SecondStepChallenges.cookie(challenges.begin(accountID: account.id, name: account.name, next: next, now: now()),
+                                                           secure: authentication.isHTTPS(request, context: context)))
+            return response
         }
         throttle.recordSuccess(for: keys)
         logger.info("Signed in: “\(account.name)” from \(client)")

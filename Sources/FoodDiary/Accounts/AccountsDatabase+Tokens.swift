@@ -58,6 +58,8 @@ extension AccountsDatabase {
                                                                      AccountRow.Columns.mustChangePassword.set(to: false)])
             try SessionRow.filter(SessionRow.Columns.accountID == accountID).deleteAll(db)
             try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID).deleteAll(db)
+            // A reset is for a person who cannot sign in: a lost phone as much as a lost password.
+            try Self.removeSecondStep(db, accountID: accountID)
             try InviteRow(tokenSHA256: hash, accountID: accountID, expiresAt: now.addingTimeInterval(Self.inviteLifetime)).insert(db)
         }
         return invite

@@ -84,6 +84,27 @@ enum AccountsMigrations {
                 ALTER TABLE account ADD COLUMN current_diary_id INTEGER REFERENCES diary(id) ON DELETE SET NULL;
                 """)
         }
+        migrator.registerMigration("addSecondStep") { db in
+            try db.execute(sql: """
+                -- A second step at sign-in: the authenticator app's key, sealed with a key derived from
+                -- the server's secret, so a copy of this file alone does not give it away.
+                CREATE TABLE second_step (
+                    account_id INTEGER PRIMARY KEY REFERENCES account(id) ON DELETE CASCADE,
+                    secret_sealed BLOB NOT NULL,
+                    -- NULL while being set up: it asks for nothing until a code from the app confirms it.
+                    confirmed_at TEXT,
+                    -- The last 30-second step a code was taken for: each code works once.
+                    last_step INTEGER NOT NULL DEFAULT 0
+                ) STRICT;
+                -- One-time codes for when the phone is lost, kept as their SHA-256 (80 random bits each).
+                CREATE TABLE recovery_code (
+                    account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    code_sha256 BLOB NOT NULL,
+                    used_at TEXT,
+                    PRIMARY KEY (account_id, code_sha256)
+                ) STRICT, WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -32,13 +32,16 @@ public enum UserAdministration {
         }
     }
 
-    /// Sets the password and ends every session of the account.
+    /// Sets the password, turns off any second step (this is how an owner who lost their phone
+    /// gets back in) and ends every session of the account.
     public static func resetPassword(name: String, password: String, accounts: AccountsDatabase) async throws -> String {
         let account = try await existing(name, accounts)
         if let problem = PasswordPolicy.problem(with: password, name: account.name) { throw Refusal(description: "The password: \(problem)") }
         _ = try await accounts.setPassword(accountID: account.id, passwordHash: try await Passwords.hash(password), mustChangePassword: false)
+        let hadSecondStep = try await accounts.secondStep(accountID: account.id)?.isOn == true
+        try await accounts.removeSecondStep(accountID: account.id)
         try await accounts.endSessions(accountID: account.id)
-        return "Set a new password for \(account.name) and signed them out everywhere."
+        return "Set a new password for \(account.name)\(hadSecondStep ? ", turned off their second step" : "") and signed them out everywhere."
     }
 
     public static func remove(name: String, accounts: AccountsDatabase) async throws -> String {

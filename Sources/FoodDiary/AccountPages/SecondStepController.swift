@@ -1,0 +1,169 @@
+import FoodDiaryWeb
+import Foundation
+import Hummingbird
+import Logging
+
+/// A second step at sign-in (RFC 6238 codes from an authenticator app): `/signin/code` after a
+/// right password, and setting it up, turning it off and new recovery codes on the account page.
+/// Codes count against the same throttle as passwords; each code and recovery code works once.
+struct SecondStepController: Sendable {
+    let accounts: AccountsDatabase
+    let authentication: Authentication
+    let throttle: SignInThrottle
+    let devices: SignInDevices
+    let challenges: SecondStepChallenges
+    let seal: SecondStepSeal
+    let signIn: SignInController
+    let renderer: PageRenderer
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    static let issuer = "FoodDiary"
+
+    func addRoutes(to routes: Routes) {
+        routes.publicGet("/signin/code", use: codeForm)
+        routes.publicPost("/signin/code", use: checkCode)
+        routes.get("/account/second-step", use: setupForm)
+        routes.get("/account/second-step/qr.svg", use: qrCode)
+        routes.post("/account/second-step", use: turnOn)
+        routes.post("/account/second-step/off", use: turnOff)
+        routes.post("/account/second-step/recovery-codes", use: newRecoveryCodes)
+    }
+
+    // MARK: Signing in
+
+    @Sendable func codeForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard challenges.challenge(request.cookies[SecondStepChallenges.cookieName]?.value, now: now()) != nil else {
+            return redirect(to: "/signin?notice=code_expired")
+        }
+        return await renderer.render(.signInCode, SignInCodeView(csrfToken: context.csrfToken, problem: nil), for: context)
+    }
+
+    @Sendable func checkCode(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let token = request.cookies[SecondStepChallenges.cookieName]?.value
+        guard let token, let challenge = challenges.challenge(token, now: now()) else { return redirect(to: "/signin?notice=code_expired") }
+        let client = authentication.client(request, context: context)
+        let keys = SignInThrottle.keys(name: challenge.name, client: client, device: devices.device(in: request, for: challenge.accountID))
+        if let wait = throttle.wait(for: keys, now: now()) {
+            var response = await renderer.render(.signInCode, SignInCodeView(
+                csrfToken: context.csrfToken, problem: "Too many wrong codes. Try again in \(SignInController.duration(wait))."), for: context, status: .tooManyRequests)
+            response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
+            return response
+        }
+        let typed = context.formFields["code"] ?? ""
+        guard let how = try await accepts(typed, accountID: challenge.accountID) else {
+            throttle.recordFailure(for: keys, now: now())
+            logger.warning("A wrong second-step code for “\(challenge.name)” from \(client)")
+            guard challenges.fail(token) else { return redirect(to: "/signin?notice=code_attempts") }
+            return await renderer.render(.signInCode, SignInCodeView(
+                csrfToken: context.csrfToken, problem: "That code is not right, or was used already. Type the code your app shows now."), for: context, status: .unauthorized)
+        }
+        throttle.recordSuccess(for: keys)
+        challenges.end(token)
+        guard let account = try await accounts.account(id: challenge.accountID) else { return redirect(to: "/signin?notice=code_expired") }
+        logger.info("Signed in: “\(account.name)” from \(client), with \(how)")
+        var response = try await signIn.startSession(for: account, request: request, context: context, then: challenge.next)
+        response.setCookie(SecondStepChallenges.cookie(nil, secure: authentication.isHTTPS(request, context: context)))
+        return response
+    }
+
+    /// "a code" or "a recovery code" when `typed` is one not used before; nil otherwise.
+    private func accepts(_ typed: String, accountID: Int64) async throws -> String? {
+        if RecoveryCodes.looksLikeOne(typed) {
+            return try await accounts.useRecoveryCode(accountID: accountID, codeSHA256: RecoveryCodes.sha256(of: typed), now: now()) ? "a recovery code" : nil
+        }
+        guard let state = try await accounts.secondStep(accountID: accountID), state.isOn, let secret = seal.open(state.sealedSecret),
+              let step = OneTimeCodes.matchingStep(typed, secret: secret, now: now(), after: state.lastStep) else { return nil }
+        return try await accounts.takeSecondStep(accountID: accountID, step: step) ? "a code" : nil
+    }
+
+    // MARK: The account page
+
+    @Sendable func setupForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try browser(context)
+        guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: true) else { return redirect(to: "/account") }
+        return await renderer.render(.secondStepSetup, SecondStepSetupView(secret: secret, csrfToken: context.csrfToken), for: context)
+    }
+
+    /// The QR code of the key being set up, never cached: it is a secret.
+    @Sendable func qrCode(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try browser(context)
+        guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: false),
+              let svg = QRCodePicture.svg(OneTimeCodes.address(secret: secret, account: person.account.name, issuer: Self.issuer),
+                                          label: "QR code of the key, for an authenticator app") else {
+            throw HTTPError(.notFound, message: "There is no second step being set up.")
+        }
+        return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
+    }
+
+    @Sendable func turnOn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try browser(context)
+        guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: false) else { return redirect(to: "/account") }
+        guard let step = OneTimeCodes.matchingStep(context.formFields["code"] ?? "", secret: secret, now: now(), after: 0) else {
+            return await renderer.render(.secondStepSetup, SecondStepSetupView(
+                secret: secret, csrfToken: context.csrfToken, codeError: "That is not the code the app shows now. Check the app’s clock is right, and type the 6 digits it shows."),
+                for: context, status: .unprocessableContent)
+        }
+        let codes = RecoveryCodes.make()
+        guard try await accounts.confirmSecondStep(accountID: person.account.id, step: step, recoveryCodeHashes: codes.map(RecoveryCodes.sha256(of:)), now: now()) else {
+            return redirect(to: "/account")
+        }
+        logger.info("“\(person.account.name)” turned on a second step")
+        return await renderer.render(.recoveryCodes, RecoveryCodesView(codes: codes, isNew: true), for: context)
+    }
+
+    @Sendable func turnOff(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try browser(context)
+        if let refusal = try await passwordRefusal(request, context: context, person: person) { return refusal }
+        try await accounts.removeSecondStep(accountID: person.account.id)
+        logger.info("“\(person.account.name)” turned off their second step")
+        return redirect(to: "/account?notice=second_step_off")
+    }
+
+    @Sendable func newRecoveryCodes(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try browser(context)
+        guard try await accounts.secondStep(accountID: person.account.id)?.isOn == true else { return redirect(to: "/account") }
+        if let refusal = try await passwordRefusal(request, context: context, person: person) { return refusal }
+        let codes = RecoveryCodes.make()
+        try await accounts.replaceRecoveryCodes(accountID: person.account.id, hashes: codes.map(RecoveryCodes.sha256(of:)))
+        logger.info("“\(person.account.name)” made new recovery codes")
+        return await renderer.render(.recoveryCodes, RecoveryCodesView(codes: codes, isNew: false), for: context)
+    }
+
+    /// Turning the second step off or replacing its codes asks for the password again, throttled as
+    /// at sign-in: a browser left signed in is not enough. Nil when it matches.
+    private func passwordRefusal(_ request: Request, context: AppRequestContext, person: SignedIn) async throws -> Response? {
+        let keys = SignInThrottle.keys(name: person.account.name, client: authentication.client(request, context: context), device: "account-\(person.account.id)")
+        if let wait = throttle.wait(for: keys, now: now()) {
+            logger.warning("“\(person.account.name)” asked to change their second step while throttled (\(Int(wait)) s)")
+            return redirect(to: "/account?notice=second_step_throttled")
+        }
+        let hash = try await accounts.passwordHash(accountID: person.account.id)
+        guard try await Passwords.verify(context.formFields["current_password"] ?? "", against: hash ?? Passwords.standIn), hash != nil else {
+            throttle.recordFailure(for: keys, now: now())
+            return redirect(to: "/account?notice=second_step_password")
+        }
+        return nil
+    }
+
+    /// The key being set up: the one kept (so reloading the page keeps what was scanned) or, with
+    /// `makeOne`, a new one. Nil once the second step is on.
+    private func pendingSecret(accountID: Int64, makeOne: Bool) async throws -> Data? {
+        let state = try await accounts.secondStep(accountID: accountID)
+        if state?.isOn == true { return nil }
+        if let sealed = state?.sealedSecret, let secret = seal.open(sealed) { return secret }
+        guard makeOne else { return nil }
+        let secret = OneTimeCodes.newSecret()
+        return try await accounts.beginSecondStep(accountID: accountID, sealedSecret: try seal.seal(secret)) ? secret : nil
+    }
+
+    /// Set up and changed from a browser the person signed in to, never with an access token.
+    private func browser(_ context: AppRequestContext) throws -> SignedIn {
+        let person = try context.person()
+        if case .token = person.credential {
+            throw HTTPError(.forbidden, message: "Access tokens cannot change how you sign in. Sign in in a browser and use your account page.")
+        }
+        return person
+    }
+}

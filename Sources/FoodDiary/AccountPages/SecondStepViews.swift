@@ -1,0 +1,49 @@
+import FoodDiaryBase
+import Foundation
+
+/// After a right password, with a second step on: the code from the app, or a recovery code.
+struct SignInCodeView: Sendable {
+    let title = "Your code"
+    let csrfToken: String
+    let problem: String?
+}
+
+/// Setting up: the QR code to scan (or the key to type) and the first code the app shows.
+struct SecondStepSetupView: Sendable {
+    let title = "Turn on a second step"
+    let csrfToken: String
+    /// The key in groups of four, for typing into an app by hand.
+    let keyText: String
+    let codeError: String?
+
+    init(secret: Data, csrfToken: String, codeError: String? = nil) {
+        self.csrfToken = csrfToken
+        let key = Array(Base32.encode(secret))
+        keyText = stride(from: 0, to: key.count, by: 4).map { String(key[$0..<min($0 + 4, key.count)]) }.joined(separator: " ")
+        self.codeError = codeError
+    }
+}
+
+/// Recovery codes, shown this once.
+struct RecoveryCodesView: Sendable {
+    let title = "Your recovery codes"
+    let codes: [String]
+    let isNew: Bool
+}
+
+extension AccountView {
+    /// The account page's part on the second step.
+    struct SecondStepPart: Sendable {
+        let isOn: Bool
+        let text: String
+
+        init(_ state: SecondStepState?, timeZone: TimeZone) {
+            isOn = state?.isOn == true
+            text = if let state, let since = state.confirmedAt {
+                "On since \(LocalDateTime(since, in: timeZone).date.longText). \(state.recoveryCodesLeft) of \(RecoveryCodes.count) recovery codes left."
+            } else {
+                "Off. With it on, signing in with your password also asks for a code from an authenticator app on your phone, so a password someone learns is not enough."
+            }
+        }
+    }
+}
