@@ -139,6 +139,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // RSA for passkeys signed with RS256 (Windows Hello); swift-crypto's own module.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -201,6 +203,7 @@ let package = Package(
                 // The reference the app's own template renderer is checked against.
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 // Builds damaged and foreign archives for the restore tests.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

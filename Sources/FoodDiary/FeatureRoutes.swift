@@ -91,8 +91,12 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     let signIn = SignInController(accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
                                   setup: setup, renderer: renderer, logger: logger, now: now)
     signIn.addRoutes(to: routes)
+    let passwordAgain = PasswordAgain(accounts: accounts, authentication: authentication, throttle: throttle, now: now)
     SecondStepController(accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
-                         seal: SecondStepSeal(serverSecret: secret), signIn: signIn, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
+                         seal: SecondStepSeal(serverSecret: secret), signIn: signIn, passwordAgain: passwordAgain, renderer: renderer, logger: logger,
+                         now: now).addRoutes(to: routes)
+    PasskeyController(accounts: accounts, authentication: authentication, challenges: PasskeyChallenges(), signIn: signIn, passwordAgain: passwordAgain,
+                      logger: logger, now: now).addRoutes(to: routes)
     AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
                       timeZone: timeZone, now: now).addRoutes(to: routes)
     DiariesController(diaries: diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)

@@ -5,7 +5,13 @@ import FoodDiaryWeb
 
 extension AccountView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; case "passkeys": self.passkeys.templateValue; case "signIns": self.signIns.templateValue; default: .absent }
+    }
+}
+
+extension AccountView.PasskeyRow: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "created": self.created.templateValue; case "lastUsed": self.lastUsed.templateValue; case "removeAction": self.removeAction.templateValue; case "passwordID": self.passwordID.templateValue; default: .absent }
     }
 }
 
@@ -1071,30 +1077,30 @@ enum TemplateKeys {
         "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound",
         "nothingRead", "notice", "nutrients", "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL",
         "options", "originalURL", "otherSessions", "outcomes", "ownName", "ownOpen", "ownServings", "ownServingsError",
-        "page", "pageCount", "pageLimit", "pagination", "partialText", "passwordError", "pasted", "people",
-        "peopleError", "per", "perServing", "percent", "percentText", "periodText", "periods", "photo",
-        "photoAction", "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions",
-        "placeURL", "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem",
-        "productPhotoURL", "progressNote", "protein", "query", "queryError", "quickAddURL", "rateText", "rates",
-        "readLabelAction", "readings", "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText",
-        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
-        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL",
-        "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes", "scope",
-        "search", "searchURL", "searched", "secondStep", "sections", "segments", "selected", "servingError",
-        "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit",
-        "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText",
-        "shown", "shownSource", "showsOtherWays", "signedIn", "size", "sizeText", "skipped", "skippedCount",
-        "slot", "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText",
-        "sourceURL", "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state",
-        "status", "statusStrip", "steps", "stepsError", "stepsText", "stepsValue", "submitLabel", "suggestAction",
-        "suggestNote", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText",
-        "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs",
-        "time", "timeText", "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText",
-        "todayText", "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings",
-        "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices",
-        "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey",
-        "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal",
-        "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "welcome", "whenText",
-        "width", "x", "xLabels", "y", "yield",
+        "page", "pageCount", "pageLimit", "pagination", "partialText", "passkeys", "passwordError", "passwordID",
+        "pasted", "people", "peopleError", "per", "perServing", "percent", "percentText", "periodText",
+        "periods", "photo", "photoAction", "photoError", "photoPixels", "photoURL", "pickAction", "placeError",
+        "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portionKey", "portions", "presets",
+        "previousURL", "problem", "productPhotoURL", "progressNote", "protein", "query", "queryError", "quickAddURL",
+        "rateText", "rates", "readLabelAction", "readings", "recent", "recipeContext", "recipeName", "recipeURL",
+        "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
+        "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows",
+        "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule",
+        "schemes", "scope", "search", "searchURL", "searched", "secondStep", "sections", "segments",
+        "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
+        "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL",
+        "shares", "shortfallText", "shown", "shownSource", "showsOtherWays", "signIns", "signedIn", "size",
+        "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots", "smoothingText",
+        "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL",
+        "stages", "staleMessage", "state", "status", "statusStrip", "steps", "stepsError", "stepsText",
+        "stepsValue", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText", "tags",
+        "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text",
+        "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise",
+        "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens",
+        "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange",
+        "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText",
+        "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText",
+        "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart",
+        "weightText", "welcome", "whenText", "width", "x", "xLabels", "y", "yield",
     ]
 }

@@ -58,7 +58,7 @@ package struct AllowedHosts: Sendable {
         return false
     }
 
-    static func hostPart(of authority: String) -> String {
+    package static func hostPart(of authority: String) -> String {
         if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
             return String(authority[authority.index(after: authority.startIndex)..<end])
         }

@@ -93,11 +93,14 @@ import Testing
             #expect(try await Self.postCode(client, challenge: third, codes[3].uppercased()).headers[.location] == "/")
             let fourth = try #require(try await client.signIn(TestPerson.name, TestPerson.password).cookie(SecondStepChallenges.cookieName))
             #expect(try await Self.postCode(client, challenge: fourth, codes[3]).status == .unauthorized, "a recovery code works once")
-            #expect(try await client.get("/account").text.contains("9 of 10 recovery codes left"))
+            let page = try await client.get("/account").text
+            #expect(page.contains("9 of 10 recovery codes left"))
+            // Each sign-in listed with how it was made (part 4).
+            #expect(page.contains("· password and recovery code · from ") && page.contains("· password and code · from "), "the recent sign-ins")
 
             // Turning it off asks for the password.
             #expect(try await client.postForm("/account/second-step/off", [("current_password", "not it at all")]).headers[.location]
-                    == "/account?notice=second_step_password")
+                    == "/account?notice=password_wrong")
             #expect(try await client.get("/account").text.contains("recovery codes left"), "still on")
             clock.advance(by: 3_600)
             #expect(try await client.postForm("/account/second-step/off", [("current_password", TestPerson.password)]).headers[.location]

@@ -309,11 +309,17 @@ class Journeys:
             axe.inject()
             findings += [f"{scheme}: {violation['id']} ({violation['impact']}) {node['html'][:160]}"
                          for violation in axe.run(options=AXE_OPTIONS)["violations"] if violation["impact"] in ("serious", "critical")
-                         for node in violation["nodes"][:3]]
+                         for node in violation["nodes"][:3] if not self.knows_newer_html(violation["id"], node["html"])]
         self.browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         self.browser.execute_script("window.scrollTo(arguments[0], arguments[1])", *scrolled)
         self.assertEqual(findings, [], f"axe-core on {address}")
         self.assertEqual(self.browser.execute_script(SMALL_TARGETS), [], f"targets under 44 × 44 px on {address}")
+
+    @staticmethod
+    def knows_newer_html(rule, html):
+        """The pinned axe-core (3.1.1, 2018) predates HTML's `webauthn` autofill token, which offers
+        passkeys in the sign-in name field's suggestions; every other autocomplete is still checked."""
+        return rule == "autocomplete-valid" and 'autocomplete="username webauthn"' in html
 
     def find(self, css):
         return self.browser.find_element(By.CSS_SELECTOR, css)
@@ -1280,11 +1286,12 @@ class Journeys:
         self.open("/export", "export-page-again")
         self.find("#import-file").send_keys(str(takeout))
         self._click(self.find("form[data-import-form] button"), None, False)
-        WebDriverWait(self.browser, 30).until(lambda driver: "It holds" in self.text())
+        # The progress page looks again by itself: a page read as it is replaced is read again.
+        WebDriverWait(self.browser, 30, ignored_exceptions=[WebDriverException]).until(lambda driver: "It holds" in self.text())
         self.shot("health-export-preview")
         self.assertIn("A Fitbit export on Wednesday 4 March 2026.", self.text())
         self.click("form[action^='/import/'] button.primary", None)
-        WebDriverWait(self.browser, 30).until(lambda driver: "Imported" in self.text())
+        WebDriverWait(self.browser, 30, ignored_exceptions=[WebDriverException]).until(lambda driver: "Imported" in self.text())
         self.shot("health-export-imported")
         self.assertIn("1 activity", self.text())
         self.open("/days/2026-03-04", "imported-exercise-day")
@@ -1325,6 +1332,58 @@ class Journeys:
         self.click("form[action='/account/second-step/off'] button.danger", "second-step-off")
         self.assertIn("Your second step is off", self.text())
         self.assertEqual(self.console_errors(), [])
+
+    def test_9yb_a_passkey_made_then_signing_in_with_it_alone(self):
+        """Issue 63: a passkey made on the account page with Chromium's virtual authenticator, then
+        a sign-in with it and nothing else. At localhost: browsers refuse an address as an RP ID."""
+        self.browser.execute_cdp_cmd("WebAuthn.enable", {"enableUI": False})
+        authenticator = self.browser.execute_cdp_cmd("WebAuthn.addVirtualAuthenticator", {"options": {
+            "protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True,
+            "isUserVerified": True, "automaticPresenceSimulation": True}})["authenticatorId"]
+        try:
+            local = self.server.base.replace("127.0.0.1", "localhost")
+            self.browser.get(local + "/signin")
+            self.find("#name").send_keys(OWNER)
+            self.find("#password").send_keys(PASSWORD)
+            self.click("form[action='/signin'] button[type=submit]", "signed-in-at-localhost")
+            self.browser.get(local + "/account#passkeys")
+            self.shot("account-passkeys")
+            self.find("#passkey_name").send_keys(f"Journey key ({self.label})")
+            self._click(self.find("[data-passkey-add] button"), None, False)
+            WebDriverWait(self.browser, 20).until(lambda driver: "passkey_added" in driver.current_url)
+            self.shot("passkey-added")
+            self.assertIn(f"Journey key ({self.label})", self.text())
+            credentials = self.browser.execute_cdp_cmd("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
+            self.assertEqual(len(credentials), 1)
+            self.assertTrue(credentials[0]["isResidentCredential"], "discoverable: the sign-in asks for no name")
+            self.click("form[action='/signout'] button", "signed-out-before-passkey")
+            self.browser.get(local + "/signin")
+            # The name field offers the passkey by itself (conditional UI), which Chromium's virtual
+            # authenticator takes at once; a browser that does not, has the button. Neither asks a name.
+            time.sleep(1)
+            if "/signin" in self.browser.current_url:
+                self._click(self.find("[data-passkey-signin] button"), None, False)
+            WebDriverWait(self.browser, 20).until(lambda driver: "/signin" not in driver.current_url)
+            self.shot("signed-in-with-passkey")
+            self.assertIn("Your meals", self.text(), "no name, no password")
+            # Again as a browser without passkeys in the name field's suggestions: the button, one tap.
+            hidden = self.browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                                  {"source": "delete PublicKeyCredential.isConditionalMediationAvailable;"})["identifier"]
+            self.browser.get(local + "/account")
+            self.click("form[action='/signout'] button", None)
+            self.browser.get(local + "/signin")
+            time.sleep(1)
+            self.assertIn("/signin", self.browser.current_url, "nothing signs in by itself here")
+            self._click(self.find("[data-passkey-signin] button"), None, False)
+            WebDriverWait(self.browser, 20).until(lambda driver: "/signin" not in driver.current_url)
+            self.assertIn("Your meals", self.text())
+            self.browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": hidden})
+            self.browser.get(local + "/account#passkeys")
+            self.assertIn("last used", self.text())
+            self.open("/account", "account-passkey-used")
+            self.assertEqual(self.console_errors(), [])
+        finally:
+            self.browser.execute_cdp_cmd("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": authenticator})
 
     def test_9z_the_installed_app_says_when_the_server_is_out_of_reach(self):
         """Last, as it stops the server: the service worker shows its own page, never a kept copy

@@ -22,8 +22,10 @@ struct AccountController: Sendable {
         "password_changed_tokens_kept": "Password changed. Every other device you were signed in on has been signed out. Your access tokens below still work: revoke any that someone else may know.",
         "token_revoked": "Token revoked. Scripts using it can no longer reach the diary.",
         "second_step_off": "Your second step is off: your password alone signs you in.",
-        "second_step_password": "That password is not right, so nothing changed.",
-        "second_step_throttled": "Too many wrong passwords. Try again in a while.",
+        "password_wrong": "That password is not right, so nothing changed.",
+        "password_throttled": "Too many wrong passwords. Try again in a while.",
+        "passkey_added": "Passkey added. Sign in with it from this device: no name or password needed.",
+        "passkey_removed": "Passkey removed. It no longer signs you in.",
     ]
     static let maxTokenNameLength = 100
 
@@ -48,7 +50,8 @@ struct AccountController: Sendable {
             account: account, csrfToken: context.csrfToken, notice: notice, passwordForm: passwordForm,
             tokens: try await accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
             tokenNameError: tokenNameError, sessionCount: try await accounts.sessionCount(accountID: account.id),
-            secondStep: try await accounts.secondStep(accountID: account.id), timeZone: timeZone), for: context, status: status)
+            secondStep: try await accounts.secondStep(accountID: account.id), passkeys: try await accounts.passkeys(accountID: account.id),
+            signIns: try await accounts.recentSignIns(accountID: account.id), timeZone: timeZone), for: context, status: status)
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -98,6 +98,17 @@ struct AccountView: Sendable {
     /// The checkbox both "Change password" and "Sign out everywhere" offer, naming the tokens; nil without tokens.
     let revokeTokensLabel: String?
     let secondStep: SecondStepPart
+    let passkeys: [PasskeyRow]
+    /// "28 Nov 2026, 17:02 · passkey · from 192.168.1.20"
+    let signIns: [String]
+
+    struct PasskeyRow: Sendable {
+        let name: String
+        let created: String
+        let lastUsed: String
+        let removeAction: String
+        let passwordID: String
+    }
 
     struct TokenRow: Sendable {
         let name: String
@@ -107,8 +118,18 @@ struct AccountView: Sendable {
     }
 
     init(account: Account, csrfToken: String, notice: String?, passwordForm: PasswordChangeForm, tokens: [AccessToken],
-         newToken: String?, tokenName: String, tokenNameError: String?, sessionCount: Int, secondStep: SecondStepState?, timeZone: TimeZone) {
+         newToken: String?, tokenName: String, tokenNameError: String?, sessionCount: Int, secondStep: SecondStepState?, passkeys: [Passkey],
+         signIns: [SignInRecord], timeZone: TimeZone) {
         self.csrfToken = csrfToken
+        self.signIns = signIns.map { record in
+            let time = LocalDateTime(record.at, in: timeZone)
+            return "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(record.method) · from \(record.client)"
+        }
+        self.passkeys = passkeys.map { key in
+            PasskeyRow(name: key.name, created: LocalDateTime(key.createdAt, in: timeZone).date.dayMonthYearText,
+                       lastUsed: key.lastUsedAt.map { "last used " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "never used",
+                       removeAction: "/account/passkeys/\(key.id)/remove", passwordID: "passkey-\(key.id)-password")
+        }
         self.secondStep = SecondStepPart(secondStep, timeZone: timeZone)
         name = account.name
         roleText = account.role == .owner ? "Owner: you set this server up and manage who uses it." : "Member"

@@ -14,6 +14,7 @@ struct SecondStepController: Sendable {
     let challenges: SecondStepChallenges
     let seal: SecondStepSeal
     let signIn: SignInController
+    let passwordAgain: PasswordAgain
     let renderer: PageRenderer
     let logger: Logger
     let now: @Sendable () -> Date
@@ -61,33 +62,33 @@ struct SecondStepController: Sendable {
         throttle.recordSuccess(for: keys)
         challenges.end(token)
         guard let account = try await accounts.account(id: challenge.accountID) else { return redirect(to: "/signin?notice=code_expired") }
-        logger.info("Signed in: “\(account.name)” from \(client), with \(how)")
-        var response = try await signIn.startSession(for: account, request: request, context: context, then: challenge.next)
+        logger.info("Signed in: “\(account.name)” from \(client), with the \(how.rawValue)")
+        var response = try await signIn.startSession(for: account, by: how, request: request, context: context, then: challenge.next)
         response.setCookie(SecondStepChallenges.cookie(nil, secure: authentication.isHTTPS(request, context: context)))
         return response
     }
 
-    /// "a code" or "a recovery code" when `typed` is one not used before; nil otherwise.
-    private func accepts(_ typed: String, accountID: Int64) async throws -> String? {
+    /// How the person signed in when `typed` is a code or recovery code not used before; nil otherwise.
+    private func accepts(_ typed: String, accountID: Int64) async throws -> SignInMethod? {
         if RecoveryCodes.looksLikeOne(typed) {
-            return try await accounts.useRecoveryCode(accountID: accountID, codeSHA256: RecoveryCodes.sha256(of: typed), now: now()) ? "a recovery code" : nil
+            return try await accounts.useRecoveryCode(accountID: accountID, codeSHA256: RecoveryCodes.sha256(of: typed), now: now()) ? .passwordAndRecoveryCode : nil
         }
         guard let state = try await accounts.secondStep(accountID: accountID), state.isOn, let secret = seal.open(state.sealedSecret),
               let step = OneTimeCodes.matchingStep(typed, secret: secret, now: now(), after: state.lastStep) else { return nil }
-        return try await accounts.takeSecondStep(accountID: accountID, step: step) ? "a code" : nil
+        return try await accounts.takeSecondStep(accountID: accountID, step: step) ? .passwordAndCode : nil
     }
 
     // MARK: The account page
 
     @Sendable func setupForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try browser(context)
+        let person = try PasswordAgain.browser(context)
         guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: true) else { return redirect(to: "/account") }
         return await renderer.render(.secondStepSetup, SecondStepSetupView(secret: secret, csrfToken: context.csrfToken), for: context)
     }
 
     /// The QR code of the key being set up, never cached: it is a secret.
     @Sendable func qrCode(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try browser(context)
+        let person = try PasswordAgain.browser(context)
         guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: false),
               let svg = QRCodePicture.svg(OneTimeCodes.address(secret: secret, account: person.account.name, issuer: Self.issuer),
                                           label: "QR code of the key, for an authenticator app") else {
@@ -98,7 +99,7 @@ struct SecondStepController: Sendable {
     }
 
     @Sendable func turnOn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try browser(context)
+        let person = try PasswordAgain.browser(context)
         guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: false) else { return redirect(to: "/account") }
         guard let step = OneTimeCodes.matchingStep(context.formFields["code"] ?? "", secret: secret, now: now(), after: 0) else {
             return await renderer.render(.secondStepSetup, SecondStepSetupView(
@@ -114,37 +115,21 @@ struct SecondStepController: Sendable {
     }
 
     @Sendable func turnOff(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try browser(context)
-        if let refusal = try await passwordRefusal(request, context: context, person: person) { return refusal }
+        let person = try PasswordAgain.browser(context)
+        if let refusal = try await passwordAgain.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)") }
         try await accounts.removeSecondStep(accountID: person.account.id)
         logger.info("“\(person.account.name)” turned off their second step")
         return redirect(to: "/account?notice=second_step_off")
     }
 
     @Sendable func newRecoveryCodes(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try browser(context)
+        let person = try PasswordAgain.browser(context)
         guard try await accounts.secondStep(accountID: person.account.id)?.isOn == true else { return redirect(to: "/account") }
-        if let refusal = try await passwordRefusal(request, context: context, person: person) { return refusal }
+        if let refusal = try await passwordAgain.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)") }
         let codes = RecoveryCodes.make()
         try await accounts.replaceRecoveryCodes(accountID: person.account.id, hashes: codes.map(RecoveryCodes.sha256(of:)))
         logger.info("“\(person.account.name)” made new recovery codes")
         return await renderer.render(.recoveryCodes, RecoveryCodesView(codes: codes, isNew: false), for: context)
-    }
-
-    /// Turning the second step off or replacing its codes asks for the password again, throttled as
-    /// at sign-in: a browser left signed in is not enough. Nil when it matches.
-    private func passwordRefusal(_ request: Request, context: AppRequestContext, person: SignedIn) async throws -> Response? {
-        let keys = SignInThrottle.keys(name: person.account.name, client: authentication.client(request, context: context), device: "account-\(person.account.id)")
-        if let wait = throttle.wait(for: keys, now: now()) {
-            logger.warning("“\(person.account.name)” asked to change their second step while throttled (\(Int(wait)) s)")
-            return redirect(to: "/account?notice=second_step_throttled")
-        }
-        let hash = try await accounts.passwordHash(accountID: person.account.id)
-        guard try await Passwords.verify(context.formFields["current_password"] ?? "", against: hash ?? Passwords.standIn), hash != nil else {
-            throttle.recordFailure(for: keys, now: now())
-            return redirect(to: "/account?notice=second_step_password")
-        }
-        return nil
     }
 
     /// The key being set up: the one kept (so reloading the page keeps what was scanned) or, with
@@ -156,14 +141,5 @@ struct SecondStepController: Sendable {
         guard makeOne else { return nil }
         let secret = OneTimeCodes.newSecret()
         return try await accounts.beginSecondStep(accountID: accountID, sealedSecret: try seal.seal(secret)) ? secret : nil
-    }
-
-    /// Set up and changed from a browser the person signed in to, never with an access token.
-    private func browser(_ context: AppRequestContext) throws -> SignedIn {
-        let person = try context.person()
-        if case .token = person.credential {
-            throw HTTPError(.forbidden, message: "Access tokens cannot change how you sign in. Sign in in a browser and use your account page.")
-        }
-        return person
     }
 }

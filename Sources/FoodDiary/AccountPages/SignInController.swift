@@ -80,7 +80,7 @@ struct SignInController: Sendable {
         }
         throttle.recordSuccess(for: keys)
         logger.info("Signed in: “\(account.name)” from \(client)")
-        return try await startSession(for: account, request: request, context: context, then: next)
+        return try await startSession(for: account, by: .password, request: request, context: context, then: next)
     }
 
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -92,10 +92,11 @@ struct SignInController: Sendable {
 
     /// A new session id at every sign-in (one planted before it is worth nothing), replacing the
     /// session the browser brought, if any.
-    func startSession(for account: Account, request: Request, context: AppRequestContext, then destination: String) async throws -> Response {
+    func startSession(for account: Account, by method: SignInMethod, request: Request, context: AppRequestContext, then destination: String) async throws -> Response {
         if case .session(let old)? = context.signedIn?.credential { try await DiskFull.bestEffort { try await accounts.endSession(idSHA256: old) } }
         let id = try await accounts.createSession(accountID: account.id, lifetime: authentication.lifetime, now: now())
         try await accounts.recordSignIn(accountID: account.id, now: now())
+        try await accounts.recordSignIn(accountID: account.id, method: method, client: authentication.client(request, context: context), now: now())
         var response = redirect(to: account.mustChangePassword ? "/account?notice=change_password" : destination)
         let secure = authentication.isHTTPS(request, context: context)
         response.setCookie(authentication.sessionCookie(id, secure: secure))
@@ -129,7 +130,7 @@ struct SignInController: Sendable {
         setup.finish()
         logger.notice("Created the owner's account, “\(name)”; the setup link no longer works")
         guard let account = try await accounts.account(id: id) else { throw HTTPError(.internalServerError) }
-        return try await startSession(for: account, request: request, context: context, then: Self.firstPage)
+        return try await startSession(for: account, by: .setup, request: request, context: context, then: Self.firstPage)
     }
 
     /// Where a person starts: Today, with the box to type a meal in ready and a word on what to type.
@@ -162,7 +163,7 @@ struct SignInController: Sendable {
         guard try await accounts.invitedAccount(invite, now: now()) != nil else { throw invitationGone }
         _ = try await accounts.setPassword(accountID: account.id, passwordHash: hash, mustChangePassword: false)
         logger.info("“\(account.name)” took up their invitation from \(context.clientAddress)")
-        return try await startSession(for: account, request: request, context: context, then: Self.firstPage)
+        return try await startSession(for: account, by: .invitation, request: request, context: context, then: Self.firstPage)
     }
 
     private func invitation(_ context: AppRequestContext) async throws -> (String, Account) {

@@ -58,8 +58,10 @@ extension AccountsDatabase {
                                                                      AccountRow.Columns.mustChangePassword.set(to: false)])
             try SessionRow.filter(SessionRow.Columns.accountID == accountID).deleteAll(db)
             try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID).deleteAll(db)
-            // A reset is for a person who cannot sign in: a lost phone as much as a lost password.
+            // A reset is for a person who cannot sign in or whose sign-in someone else has: a lost
+            // phone as much as a lost password, so the second step and the passkeys go too.
             try Self.removeSecondStep(db, accountID: accountID)
+            try db.execute(sql: "DELETE FROM passkey WHERE account_id = ?", arguments: [accountID])
             try InviteRow(tokenSHA256: hash, accountID: accountID, expiresAt: now.addingTimeInterval(Self.inviteLifetime)).insert(db)
         }
         return invite

@@ -105,6 +105,38 @@ enum AccountsMigrations {
                 ) STRICT, WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("addPasskeys") { db in
+            try db.execute(sql: """
+                -- WebAuthn credentials: the public key as the authenticator sent it (COSE), its counter.
+                CREATE TABLE passkey (
+                    id INTEGER PRIMARY KEY,
+                    account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    credential_id BLOB NOT NULL UNIQUE,
+                    public_key_cose BLOB NOT NULL,
+                    sign_count INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    last_used_at TEXT
+                ) STRICT;
+                CREATE INDEX passkey_by_account ON passkey(account_id);
+                -- The random id a passkey names its person by (WebAuthn's user handle), never the account's number.
+                ALTER TABLE account ADD COLUMN webauthn_user_handle BLOB;
+                CREATE UNIQUE INDEX account_by_user_handle ON account(webauthn_user_handle);
+                """)
+        }
+        migrator.registerMigration("addSignInRecords") { db in
+            try db.execute(sql: """
+                -- The last sign-ins of each person, how and from where, for their account page.
+                CREATE TABLE sign_in (
+                    id INTEGER PRIMARY KEY,
+                    account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    method TEXT NOT NULL,
+                    client TEXT NOT NULL,
+                    signed_in_at TEXT NOT NULL
+                ) STRICT;
+                CREATE INDEX sign_in_by_account ON sign_in(account_id, signed_in_at);
+                """)
+        }
         return migrator
     }
 }
