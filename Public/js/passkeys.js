@@ -3,6 +3,8 @@
 // gives the options and checks what the authenticator answers; bytes travel as base64url.
 (function () {
   if (!window.PublicKeyCredential || !navigator.credentials) return;
+  // Browsers refuse an IP address as a passkey's site: only a name (localhost, diary.home.arpa) has them.
+  const named = !/^[0-9.]+$/.test(location.hostname) && !location.hostname.includes(":");
 
   const toBytes = (text) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4)), (c) => c.charCodeAt(0));
   const toText = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -22,7 +24,10 @@
   }
 
   const add = document.querySelector("[data-passkey-add]");
-  if (add) {
+  if (add && !named) {
+    document.querySelector("[data-passkey-status]").textContent =
+      "Passkeys need the server’s name, not an address: open this page as http://localhost:" + location.port + " on this machine, or by its name on your network.";
+  } else if (add) {
     add.hidden = false;
     const status = document.querySelector("[data-passkey-status]");
     add.querySelector("button").addEventListener("click", async () => {
@@ -50,7 +55,7 @@
   }
 
   const signIn = document.querySelector("[data-passkey-signin]");
-  if (signIn) {
+  if (signIn && named) {
     signIn.hidden = false;
     const status = signIn.querySelector("[data-passkey-status]");
     let waiting = null;

@@ -1,3 +1,4 @@
+@preconcurrency import Crypto
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -41,6 +42,8 @@ import FoodDiaryWeb
             }
             let before = try await samsDiary()
             #expect(before.allSatisfy { $0 > 0 }, "\(before)")
+            // Sam's passkey is number 1, the number the walk below tries as Robin (issue 63).
+            #expect(try await PasskeyTests.register(client, SoftAuthenticator(key: .es256(P256.Signing.PrivateKey()))).status == .ok)
 
             let robin = try await TestPerson.addMember("Robin", in: config)
             #expect(!(try await client.get("/", session: robin.session).text.contains("secret lunch")), "Robin's list is Robin's")
@@ -64,6 +67,7 @@ import FoodDiaryWeb
                 }
             }
             #expect(try await samsDiary() == before, "nothing of Sam's changed")
+            #expect(try await client.get("/account").text.contains("Test key"), "Sam's passkey is still Sam's")
             #expect(try await client.get("/photos/\(sha)/thumb").status == .ok, "Sam still sees Sam's photo")
             #expect(FileManager.default.fileExists(atPath: DiaryFiles(directory: config.diariesDirectory).databasePath(2)), "Robin's diary is its own file")
         }

@@ -197,6 +197,45 @@ struct SoftAuthenticator {
         }
     }
 
+    /// Another implementation's vectors: py_webauthn's own test cases (real authenticators'
+    /// answers), each read and judged as py_webauthn judges it.
+    @Test func pyWebAuthnsVectorsAreJudgedAsItJudgesThem() throws {
+        let folder = TestEnvironment.packageRoot.appendingPathComponent("Tests/FoodDiaryTests/Fixtures/webauthn")
+        let party = WebAuthn.RelyingParty(id: "localhost", origin: "http://localhost:5000")
+        let assertions = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("py_webauthn-assertions.json"))) as? [String: Any])
+        let cases = try #require(assertions["cases"] as? [[String: Any]])
+        #expect(cases.count == 4)
+        for vector in cases {
+            func bytes(_ key: String) throws -> Data { try #require((vector[key] as? String).flatMap(Base64URL.decode), "\(key)") }
+            let verify = {
+                try WebAuthn.verifyAssertion(publicKeyCOSE: try bytes("publicKey"), storedSignCount: UInt32(vector["storedSignCount"] as? Int ?? 0),
+                                             clientDataJSON: try bytes("clientDataJSON"), authenticatorData: try bytes("authenticatorData"),
+                                             signature: try bytes("signature"), challenge: try bytes("challenge"), relyingParty: party)
+            }
+            if vector["refused"] as? Bool == true {
+                #expect(throws: WebAuthn.Refusal.self, "\(vector["name"] ?? "")") { _ = try verify() }
+            } else {
+                #expect(try verify() == UInt32(vector["newSignCount"] as? Int ?? -1), "\(vector["name"] ?? "")")
+            }
+        }
+        #expect(throws: WebAuthn.Refusal.self, "the same answer for another origin") {
+            let ec2 = cases[0]
+            _ = try WebAuthn.verifyAssertion(publicKeyCOSE: Base64URL.decode(ec2["publicKey"] as! String)!, storedSignCount: 77,
+                                             clientDataJSON: Base64URL.decode(ec2["clientDataJSON"] as! String)!,
+                                             authenticatorData: Base64URL.decode(ec2["authenticatorData"] as! String)!,
+                                             signature: Base64URL.decode(ec2["signature"] as! String)!,
+                                             challenge: Base64URL.decode(ec2["challenge"] as! String)!,
+                                             relyingParty: WebAuthn.RelyingParty(id: "localhost", origin: "http://localhost:5001"))
+        }
+
+        let registration = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("py_webauthn-registration.json"))) as? [String: Any])
+        func field(_ key: String) throws -> Data { try #require((registration[key] as? String).flatMap(Base64URL.decode), "\(key)") }
+        let made = try WebAuthn.verifyRegistration(clientDataJSON: try field("clientDataJSON"), attestationObject: try field("attestationObject"),
+                                                   challenge: try field("challenge"), relyingParty: party)
+        let (id, key) = (try field("credentialID"), try field("publicKey"))
+        #expect(made.id == id && made.publicKeyCOSE == key && made.signCount == 23)
+    }
+
     @Test func hostileCBORIsRefused() {
         #expect(throws: CBOR.Malformed.self) { _ = try CBOR.decode(Data([0x5f])) }  // an indefinite byte string
         #expect(throws: CBOR.Malformed.self) { _ = try CBOR.decode(Data([0x5a, 0xff, 0xff, 0xff, 0xff])) }  // 4 GB claimed, none there

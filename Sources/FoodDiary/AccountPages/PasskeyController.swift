@@ -90,11 +90,12 @@ struct PasskeyController: Sendable {
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try PasswordAgain.browser(context)
-        guard let id = context.parameters.get("id").flatMap(Int64.init) else { throw HTTPError(.notFound) }
+        let gone = HTTPError(.notFound, message: "There is no such passkey of yours; it may have been removed already.")
+        // Whose it is, before anything else: another person's passkey is not found, whatever the password.
+        guard let id = context.parameters.get("id").flatMap(Int64.init),
+              try await accounts.passkeys(accountID: person.account.id).contains(where: { $0.id == id }) else { throw gone }
         if let refusal = try await passwordAgain.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)#passkeys") }
-        guard try await accounts.removePasskey(accountID: person.account.id, id: id) else {
-            throw HTTPError(.notFound, message: "There is no such passkey of yours; it may have been removed already.")
-        }
+        guard try await accounts.removePasskey(accountID: person.account.id, id: id) else { throw gone }
         logger.info("“\(person.account.name)” removed a passkey")
         return redirect(to: "/account?notice=passkey_removed#passkeys")
     }
