@@ -4,7 +4,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import Testing
-@preconcurrency import _CryptoExtras
+@preconcurrency import CryptoExtras
 @testable import FoodDiary
 @testable import FoodDiaryWeb
 

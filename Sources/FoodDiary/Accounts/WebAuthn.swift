@@ -1,6 +1,6 @@
 @preconcurrency import Crypto
 import Foundation
-@preconcurrency import _CryptoExtras
+@preconcurrency import CryptoExtras
 
 /// WebAuthn's two ceremonies checked as Level 2 (§7.1 registration, §7.2 authentication) says:
 /// the client data's type, challenge (made here, used once) and origin; the authenticator data's
