@@ -55,12 +55,12 @@ package struct HealthExportImporter: Sendable {
     /// The export kept a batch at a time, each batch a transaction of its own, so the person's other
     /// writes to the diary go between them rather than wait for the whole export; stopped half-way,
     /// it keeps the batches written and a second run adds the rest. On the calling thread, one of
-    /// `HealthExportJobs`' own.
+    /// `HealthExportJobs`' own, which waits for each batch's async write.
     func keep(zipAt path: String, progress: (Double) -> Void) throws -> HealthExportSummary {
         let date = now(), writer = diary.database.writer
         defer { diary.database.version.advance() }
         return try reader(Self.kind(zipAt: path) ?? .appleHealth, at: date)(path, { payload in
-            try writer.write { db in try AppDatabase.storeHealth(db, payload, now: date) } // sync: own thread
+            try awaitOnOwnThread { try await writer.write { db in try AppDatabase.storeHealth(db, payload, now: date) } }
         }, progress)
     }
 

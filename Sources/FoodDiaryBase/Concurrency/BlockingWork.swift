@@ -27,3 +27,22 @@ package final class DispatchQueueExecutor: SerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
 }
+
+/// The other way round: from a thread of our own (a Dispatch queue's, never a Swift-concurrency
+/// thread) waits for async work, such as GRDB's async write, so a reader that runs synchronously
+/// (a ZIP inflating through a callback) can hand over its batches as it goes.
+package func awaitOnOwnThread<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let outcome = AwaitedOutcome<T>(), done = DispatchSemaphore(value: 0)
+    Task {
+        do { outcome.result = .success(try await body()) } catch { outcome.result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return try outcome.result!.get()
+}
+
+/// What `awaitOnOwnThread`'s task gave: written before its semaphore is signalled, read after it is
+/// waited for, so the semaphore orders the two.
+private final class AwaitedOutcome<T>: @unchecked Sendable {
+    var result: Result<T, any Error>?
+}
