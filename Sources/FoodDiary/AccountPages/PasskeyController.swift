@@ -108,8 +108,7 @@ struct PasskeyController: Sendable {
         let challenge = challenges.begin(.signIn(browser: browser.sha256), now: now())
         var response = Self.json(["challenge": Base64URL.encode(challenge), "rpId": party.id, "timeout": Self.timeoutMilliseconds,
                                   "userVerification": "preferred", "allowCredentials": [[String: String]]()])
-        response.setCookie(Cookie(name: PasskeyChallenges.cookieName, value: browser.text, maxAge: Int(PasskeyChallenges.lifetime), path: "/signin",
-                                  secure: authentication.isHTTPS(request, context: context), httpOnly: true, sameSite: .strict))
+        response.setCookie(PasskeyChallenges.cookie(browser, secure: authentication.isHTTPS(request, context: context)))
         return response
     }
 
@@ -154,8 +153,7 @@ struct PasskeyController: Sendable {
         logger.info("Signed in: “\(account.name)” from \(client), with a passkey")
         // The page follows the redirect and goes where it leads; the session cookie comes with it.
         var response = try await signIn.startSession(for: account, by: .passkey, request: request, context: context, then: SignInDestination.safe(sent.next))
-        response.setCookie(Cookie(name: PasskeyChallenges.cookieName, value: "", maxAge: 0, path: "/signin",
-                                  secure: authentication.isHTTPS(request, context: context), httpOnly: true, sameSite: .strict))
+        response.setCookie(PasskeyChallenges.cookie(nil, secure: authentication.isHTTPS(request, context: context)))
         return response
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 import NIOConcurrencyHelpers
 
 /// WebAuthn challenges made here, each used once within five minutes and only by whom it was made
@@ -21,6 +22,12 @@ final class PasskeyChallenges: Sendable {
     static let cookieName = "fooddiary_passkey"
 
     private let challenges = NIOLockedValueBox<[Data: Challenge]>([:])
+
+    /// The sign-in's cookie, for `/signin` only; nil `browser` expires it.
+    static func cookie(_ browser: BearerSecret?, secure: Bool) -> Cookie {
+        Cookie(name: cookieName, value: browser?.text ?? "", maxAge: browser == nil ? 0 : Int(lifetime), path: "/signin",
+               secure: secure, httpOnly: true, sameSite: .strict)
+    }
 
     /// 32 random bytes for `purpose`.
     func begin(_ purpose: Purpose, now: Date) -> Data {
