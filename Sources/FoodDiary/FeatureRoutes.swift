@@ -28,6 +28,10 @@ package struct FeatureSettings: Sendable {
     package var recipePagesOnHomeNetwork: Bool
     /// The owner's model for suggestions; nil (the default) sends nothing anywhere.
     package var model: ModelEndpoint?
+    /// The household's OpenID provider; nil without single sign-on.
+    package var singleSignOn: OpenIDSettings?
+    /// Whether a name and password sign in (`--no-password-sign-in` turns it off).
+    package var passwordSignIn = true
 
     package init(publicDirectory: String, timeZone: TimeZone, maxUploadBytes: Int, dataDirectory: String, backupsPath: String,
                  backupSchedule: BackupSchedule.Plan?, fdcBaseURL: URL, fdcDeadline: Duration, fdcAPIKey: String?,
@@ -88,19 +92,24 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     let timeZone = settings.timeZone
     try AppShellController(publicDirectory: settings.publicDirectory).addRoutes(to: routes)
     let throttle = SignInThrottle(), devices = SignInDevices(secret: secret), challenges = SecondStepChallenges()
+    let methods = SignInMethods(password: settings.passwordSignIn, singleSignOn: settings.singleSignOn?.name)
     let signIn = SignInController(accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
-                                  setup: setup, renderer: renderer, logger: logger, now: now)
+                                  setup: setup, methods: methods, renderer: renderer, logger: logger, now: now)
     signIn.addRoutes(to: routes)
     let passwordAgain = PasswordAgain(accounts: accounts, authentication: authentication, throttle: throttle, now: now)
+    SingleSignOnController(provider: settings.singleSignOn.map(OpenIDProvider.init), logins: OpenIDLogins(), accounts: accounts,
+                           authentication: authentication, signIn: signIn, passwordAgain: passwordAgain, renderer: renderer, logger: logger,
+                           now: now).addRoutes(to: routes)
     SecondStepController(accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
                          seal: SecondStepSeal(serverSecret: secret), signIn: signIn, passwordAgain: passwordAgain, renderer: renderer, logger: logger,
                          now: now).addRoutes(to: routes)
     PasskeyController(accounts: accounts, authentication: authentication, challenges: PasskeyChallenges(), signIn: signIn, passwordAgain: passwordAgain,
                       logger: logger, now: now).addRoutes(to: routes)
-    AccountController(accounts: accounts, authentication: authentication, throttle: throttle, renderer: renderer, logger: logger,
-                      timeZone: timeZone, now: now).addRoutes(to: routes)
+    AccountController(accounts: accounts, authentication: authentication, throttle: throttle, singleSignOn: settings.singleSignOn, renderer: renderer,
+                      logger: logger, timeZone: timeZone, now: now).addRoutes(to: routes)
     DiariesController(diaries: diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
-    PeopleController(accounts: accounts, authentication: authentication, renderer: renderer, logger: logger, timeZone: timeZone, now: now).addRoutes(to: routes)
+    PeopleController(accounts: accounts, authentication: authentication, singleSignOn: settings.singleSignOn, renderer: renderer, logger: logger,
+                     timeZone: timeZone, now: now).addRoutes(to: routes)
     MealPagesController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: timeZone, now: now,
                         model: settings.model).addRoutes(to: routes)
     // One model behind one guard: a stopped model is known to every page that asks it.

@@ -37,6 +37,7 @@ enum PageTemplate: String, CaseIterable, PageTemplateName {
     case invite = "accounts/invite"
     case account = "accounts/account"
     case signInCode = "accounts/signin_code"
+    case singleSignOnOnTheWay = "accounts/sso_on_the_way"
     case secondStepSetup = "accounts/second_step"
     case recoveryCodes = "accounts/recovery_codes"
     case people = "accounts/people"

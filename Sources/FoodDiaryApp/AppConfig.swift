@@ -56,6 +56,10 @@ public struct AppConfig: Sendable {
     public var offBaseURL = OpenFoodFactsClient.officialBaseURL
     /// The owner's model for suggestions (`--model-url`, `--model`); nil, the default, sends nothing.
     package var model: ModelEndpoint?
+    /// The household's OpenID provider (`--oidc-issuer`, `--oidc-client-id`); nil signs in without one.
+    package var singleSignOn: OpenIDSettings?
+    /// False with `--no-password-sign-in`: only single sign-on, passkeys and the proxy's header sign in.
+    public var passwordSignIn = true
     /// Whether a recipe may be fetched from an address on the home network (`--recipes-from-home-network`):
     /// off, so nobody can make the server fetch the router's or the NAS's pages.
     public var recipePagesOnHomeNetwork = false
@@ -160,6 +164,8 @@ public struct AppConfig: Sendable {
                                        backupsPath: backupsPath, backupSchedule: backupSchedule, fdcBaseURL: fdcBaseURL, fdcDeadline: fdcDeadline,
                                        fdcAPIKey: fdcAPIKey, offBaseURL: offBaseURL, recipePagesOnHomeNetwork: recipePagesOnHomeNetwork, model: model)
         settings.maxImportBytes = maxImportBytes
+        settings.singleSignOn = singleSignOn
+        settings.passwordSignIn = passwordSignIn
         return settings
     }
 }

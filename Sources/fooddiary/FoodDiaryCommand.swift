@@ -122,6 +122,28 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds the model may take for one photo (env FOODDIARY_MODEL_TIMEOUT).")
     var modelTimeout: Int = ProcessInfo.processInfo.environment["FOODDIARY_MODEL_TIMEOUT"].flatMap(Int.init) ?? 90
 
+    @Option(help: ArgumentHelp("Your household's OpenID provider, for single sign-on: its issuer address (env FOODDIARY_OIDC_ISSUER).",
+                               discussion: "Register http(s)://<this server's name>/signin/sso/callback there. The client secret comes from FOODDIARY_OIDC_CLIENT_SECRET or --oidc-client-secret-file, never the command line."))
+    var oidcIssuer: String? = ProcessInfo.processInfo.environment["FOODDIARY_OIDC_ISSUER"]
+
+    @Option(help: "The client id the provider gave this server (env FOODDIARY_OIDC_CLIENT_ID).")
+    var oidcClientId: String? = ProcessInfo.processInfo.environment["FOODDIARY_OIDC_CLIENT_ID"]
+
+    @Option(help: "A file holding the client secret (env FOODDIARY_OIDC_CLIENT_SECRET_FILE; or the secret itself in FOODDIARY_OIDC_CLIENT_SECRET; neither for a public client).")
+    var oidcClientSecretFile: String? = ProcessInfo.processInfo.environment["FOODDIARY_OIDC_CLIENT_SECRET_FILE"]
+
+    @Option(help: "The provider's name on the sign-in button, e.g. Authentik (env FOODDIARY_OIDC_NAME; default: the issuer's host).")
+    var oidcName: String? = ProcessInfo.processInfo.environment["FOODDIARY_OIDC_NAME"]
+
+    @Flag(help: "Let people the provider vouches for, whom nobody linked here, join as members (env FOODDIARY_OIDC_NEW_MEMBERS=1).")
+    var oidcNewMembers = ProcessInfo.processInfo.environment["FOODDIARY_OIDC_NEW_MEMBERS"] == "1"
+
+    @Option(help: "Only new members whose groups claim holds this group (env FOODDIARY_OIDC_GROUP).")
+    var oidcGroup: String? = ProcessInfo.processInfo.environment["FOODDIARY_OIDC_GROUP"]
+
+    @Flag(help: "Turn off signing in with a name and password, once single sign-on works (env FOODDIARY_NO_PASSWORD_SIGN_IN=1).")
+    var noPasswordSignIn = ProcessInfo.processInfo.environment["FOODDIARY_NO_PASSWORD_SIGN_IN"] == "1"
+
     @Option(help: "Directory of Mustache templates (default: the share folder's).")
     var templates: String?
 
@@ -164,6 +186,16 @@ struct Serve: AsyncParsableCommand {
         guard (5...900).contains(modelTimeout) else { throw ValidationError("--model-timeout must be between 5 and 900 seconds.") }
         guard (1...1000).contains(searchesInFlight) else { throw ValidationError("--searches-in-flight must be between 1 and 1000.") }
         guard (1...1000).contains(backupKeep) else { throw ValidationError("--backup-keep must be between 1 and 1000.") }
+        if let oidcIssuer {
+            if let problem = OpenIDSettings.problem(withIssuer: oidcIssuer) { throw ValidationError("--oidc-issuer: \(problem)") }
+            guard let oidcClientId, !oidcClientId.isEmpty else { throw ValidationError("--oidc-issuer needs --oidc-client-id: the client id the provider gave this server.") }
+        } else {
+            for (given, name) in [(oidcClientId != nil, "--oidc-client-id"), (oidcClientSecretFile != nil, "--oidc-client-secret-file"),
+                                  (oidcNewMembers, "--oidc-new-members"), (oidcGroup != nil, "--oidc-group"), (noPasswordSignIn, "--no-password-sign-in")] where given {
+                throw ValidationError("\(name) needs --oidc-issuer: the address of your household's OpenID provider.")
+            }
+        }
+        if oidcGroup != nil && !oidcNewMembers { throw ValidationError("--oidc-group needs --oidc-new-members: it says which new members may join.") }
         if let header = trustedProxyHeader {
             guard Authentication.isHeaderName(header) else { throw ValidationError("--trusted-proxy-header: “\(header)” is not a header name.") }
             guard !trustedProxies.isEmpty else { throw ValidationError("--trusted-proxy-header needs --trusted-proxies: the header is believed only from them.") }
@@ -207,6 +239,8 @@ struct Serve: AsyncParsableCommand {
             model.map { ModelEndpoint(baseURL: url, model: $0, key: ProcessInfo.processInfo.environment["FOODDIARY_MODEL_KEY"],
                                       deadline: .seconds(Int64(modelTimeout))) }
         }
+        config.singleSignOn = try singleSignOn()
+        config.passwordSignIn = !noPasswordSignIn
         config.backupSchedule = backupEvery.flatMap(BackupSchedule.Plan.parseInterval).map { BackupSchedule.Plan(every: $0, keep: backupKeep) }
         let app = try await buildApplication(config: config, logger: logger)
         // SIGTERM and SIGINT stop new connections and let requests in flight (uploads too) finish;
@@ -216,6 +250,26 @@ struct Serve: AsyncParsableCommand {
         group.maximumGracefulShutdownDuration = .seconds(8)
         ShutdownDeadline.arm(after: .seconds(10))
         try await ServiceGroup(configuration: group).run()
+    }
+}
+
+extension Serve {
+    /// The provider's settings, the secret read from the environment or its file: a command line is
+    /// visible to everyone on the machine.
+    func singleSignOn() throws -> OpenIDSettings? {
+        guard let oidcIssuer, let oidcClientId else { return nil }
+        var secret = ProcessInfo.processInfo.environment["FOODDIARY_OIDC_CLIENT_SECRET"]
+        if let oidcClientSecretFile {
+            do {
+                secret = try String(contentsOfFile: oidcClientSecretFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            } catch {
+                throw ValidationError("--oidc-client-secret-file: \(oidcClientSecretFile) could not be read.")
+            }
+        }
+        var settings = OpenIDSettings(issuer: oidcIssuer, clientID: oidcClientId, clientSecret: secret.flatMap { $0.isEmpty ? nil : $0 }, name: oidcName)
+        settings.allowsNewMembers = oidcNewMembers
+        settings.requiredGroup = oidcGroup
+        return settings
     }
 }
 

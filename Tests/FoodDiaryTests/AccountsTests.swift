@@ -31,7 +31,7 @@ extension TestClientProtocol {
 
 @Suite struct AccountsTests {
     /// The pages open to someone not signed in; anything else that answers them is a leak.
-    static let openToEveryone: Set<String> = ["/signin", "/signin/code", "/signin/passkey", "/setup", "/invite/:token", "/healthz", "/manifest.webmanifest", "/sw.js"]
+    static let openToEveryone: Set<String> = ["/signin", "/signin/code", "/signin/passkey", "/signin/sso", "/signin/sso/callback", "/invite/:token/sso", "/setup", "/invite/:token", "/healthz", "/manifest.webmanifest", "/sw.js"]
 
     @Test func everyRouteButSignInNeedsAPerson() async throws {
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, _, routes in

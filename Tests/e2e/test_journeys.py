@@ -23,6 +23,7 @@ import zipfile
 
 from axe_selenium_python import Axe
 from model_stand_in import ChatCompletionsStandIn
+from oidc_stand_in import CLIENT_ID, CLIENT_SECRET, OpenIDProviderStandIn
 from off_stand_in import JUICE, OpenFoodFactsStandIn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -109,7 +110,7 @@ PHOTO_TAKEN, PHOTO_LAT, PHOTO_LON = "2026:03:08 19:42:10", 51.50135, -0.14189
 class Server:
     """`fooddiary serve --port 0` in a child process; the port is read from its log."""
 
-    def __init__(self, data_dir, off_base, model_base):
+    def __init__(self, data_dir, off_base, model_base, oidc_issuer):
         self.process = subprocess.Popen(
             [BINARY, "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", data_dir,
              "--sr28-dir", str(ROOT / ".cache/sr28"), "--fdc-dir", str(ROOT / ".cache/fdc"),
@@ -121,7 +122,10 @@ class Server:
              "--model-url", model_base, "--model", "stand-in-vision",
              # The recipe pages come from a local site (below): on this machine, so allowed here.
              "--recipes-from-home-network",
+             # The household's OpenID provider (oidc_stand_in.py); its secret from the environment, as documented.
+             "--oidc-issuer", oidc_issuer, "--oidc-client-id", CLIENT_ID, "--oidc-name", "Pocket ID",
              "--templates", str(ROOT / "Templates"), "--public-dir", str(ROOT / "Public")],
+            env={**os.environ, "FOODDIARY_OIDC_CLIENT_SECRET": CLIENT_SECRET},
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.log = []
         for line in self.process.stdout:
@@ -194,7 +198,9 @@ class Journeys:
         cls.data_dir = tempfile.mkdtemp(prefix=f"fooddiary-e2e-{cls.label}-")
         cls.open_food_facts = OpenFoodFactsStandIn()
         cls.model = ChatCompletionsStandIn()
-        cls.server = Server(cls.data_dir, cls.open_food_facts.base, cls.model.base)
+        cls.provider = OpenIDProviderStandIn()
+        cls.server = Server(cls.data_dir, cls.open_food_facts.base, cls.model.base, cls.provider.base)
+        cls.provider.redirect_uris.add(cls.server.base + "/signin/sso/callback")
         cls.recipe_site = RecipeSite()
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
@@ -274,6 +280,7 @@ class Journeys:
         cls.recipe_site.stop()
         cls.open_food_facts.stop()
         cls.model.stop()
+        cls.provider.stop()
         shutil.rmtree(cls.data_dir, ignore_errors=True)
 
     # Helpers
@@ -399,12 +406,12 @@ class Journeys:
         self.assertIn("/signin", self.browser.current_url, "the diary needs a sign-in")
         self.find("#name").send_keys(OWNER)
         self.find("#password").send_keys("not the password")
-        self.click("button[type=submit]", "wrong-password")
+        self.click("form[action='/signin'] button[type=submit]", "wrong-password")
         self.assertIn("do not match an account", self.text())
         self.find("#name").clear()
         self.find("#name").send_keys(OWNER)
         self.find("#password").send_keys(PASSWORD)
-        self.click("button[type=submit]", "signed-in")
+        self.click("form[action='/signin'] button[type=submit]", "signed-in")
         self.assertIn("Your meals", self.text())
         self.open("/people", "people")
         self.find("#name").send_keys(f"Robin {self.label}")
@@ -640,7 +647,7 @@ class Journeys:
         self.open("/signin", "taps-signin")
         self.find("#name").send_keys(OWNER)
         self.find("#password").send_keys(PASSWORD)
-        self.click("button[type=submit]")
+        self.click("form[action='/signin'] button[type=submit]")
         phone = self.width < 760
         counts = {}
         yesterday = time.strftime("%Y-%m-%d", time.localtime(time.time() - 86400))
@@ -1317,7 +1324,7 @@ class Journeys:
         self.click("form[action='/signout'] button", "signed-out-before-code")
         self.find("#name").send_keys(OWNER)
         self.find("#password").send_keys(PASSWORD)
-        self.click("button[type=submit]", "asked-for-code")
+        self.click("form[action='/signin'] button[type=submit]", "asked-for-code")
         self.assertIn("/signin/code", self.browser.current_url, "the password alone does not sign in")
         self.find("#code").send_keys("000000")
         self.click("form[action='/signin/code'] button", "wrong-code")
@@ -1384,6 +1391,56 @@ class Journeys:
             self.assertEqual(self.console_errors(), [])
         finally:
             self.browser.execute_cdp_cmd("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": authenticator})
+
+    def to_provider(self, css, name=None):
+        """Taps a "Sign in with …" button: a page of ours on the way, which its Refresh header
+        leaves at once for the provider's page (the pages' form-action policy keeps a post's
+        redirect at home)."""
+        self._click(self.find(css), None, False)
+        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
+            lambda driver: driver.current_url.startswith(self.provider.base) and driver.execute_script("return document.readyState === 'complete'"))
+        self.check_accessibility()
+        if name:
+            self.shot(name)
+
+    def test_9yc_single_sign_on_through_the_households_provider(self):
+        """Issue 63: the owner links the household's OpenID provider on the account page and then
+        signs in with it alone; a new member takes up their invitation with it, no password."""
+        self.open("/account#sso", "account-sso-unlinked")
+        self.to_provider("form[action='/account/sso'] button", "sso-provider-asks")
+        self.click("form[action='/authorize'] button", "sso-linked")
+        self.assertIn("Linked as sam.journey", self.text())
+        self.click("form[action='/signout'] button", "signed-out-before-sso")
+        self.to_provider("form[action='/signin/sso'] button")
+        self.click("form[action='/authorize'] button", "signed-in-through-sso")
+        self.assertIn("Your meals", self.text(), "no name, no password here")
+        self.open("/account#sign-ins", "account-sso-sign-in-listed")
+        self.assertIn("single sign-on · from 127.0.0.1", self.text())
+        # A new member: the invitation offers the provider, and taking it up that way links them.
+        self.open("/people", "people-before-kim")
+        self.find("#name").send_keys(f"Kim {self.label}")
+        self.click("form[action='/people'] button[type=submit]", "kim-invited")
+        invitation = self.find(".notice code.secret").text
+        self.open("/account", "account-before-kim")
+        self.click("form[action='/signout'] button", None)
+        self.provider.subject, self.provider.username = "journey-kim", "kim"
+        try:
+            self.browser.get(invitation)
+            self.shot("invitation-with-sso")
+            self.to_provider("form[action$='/sso'] button")
+            self.click("form[action='/authorize'] button", "invitation-taken-up-through-sso")
+            self.assertIn("/today", self.browser.current_url)
+            self.open("/account", "account-sso-only")
+            self.assertIn(f"Kim {self.label}", self.text())
+            self.assertIn("You have no password here", self.text())
+            self.click("form[action='/signout'] button", None)
+        finally:
+            self.provider.subject, self.provider.username = "journey-owner", "sam.journey"
+        self.to_provider("form[action='/signin/sso'] button")
+        self.click("form[action='/authorize'] button", None)
+        self.open("/people", "people-linked")
+        self.assertIn("linked to Pocket ID", self.text())
+        self.assertEqual(self.console_errors(), [])
 
     def test_9z_the_installed_app_says_when_the_server_is_out_of_reach(self):
         """Last, as it stops the server: the service worker shows its own page, never a kept copy

@@ -10,6 +10,8 @@ struct AccountController: Sendable {
     let authentication: Authentication
     /// Guessing the current password here is slowed down like guessing it at sign-in.
     let throttle: SignInThrottle
+    /// The household's provider, when single sign-on is set up.
+    let singleSignOn: OpenIDSettings?
     let renderer: PageRenderer
     let logger: Logger
     let timeZone: TimeZone
@@ -26,6 +28,10 @@ struct AccountController: Sendable {
         "password_throttled": "Too many wrong passwords. Try again in a while.",
         "passkey_added": "Passkey added. Sign in with it from this device: no name or password needed.",
         "passkey_removed": "Passkey removed. It no longer signs you in.",
+        "sso_linked": "Linked. Sign in with it from now on.",
+        "sso_linked_elsewhere": "That account is linked to somebody else here already, so nothing changed.",
+        "sso_failed": "Linking did not finish, so nothing changed. Try again.",
+        "sso_unlinked": "Unlinked. It no longer signs you in here.",
     ]
     static let maxTokenNameLength = 100
 
@@ -46,12 +52,18 @@ struct AccountController: Sendable {
                       status: HTTPResponse.Status = .ok) async throws -> Response {
         // Fresh: any change to the accounts drops the session's kept copy of its person.
         let account = try context.person().account
+        var singleSignOnPart: SingleSignOnPart?
+        if let settings = singleSignOn {
+            singleSignOnPart = SingleSignOnPart(provider: settings.name, link: try await accounts.singleSignOnLink(accountID: account.id, issuer: settings.issuer),
+                                                hasPassword: account.hasPassword, timeZone: timeZone)
+        }
         return await renderer.render(.account, AccountView(
             account: account, csrfToken: context.csrfToken, notice: notice, passwordForm: passwordForm,
             tokens: try await accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
             tokenNameError: tokenNameError, sessionCount: try await accounts.sessionCount(accountID: account.id),
             secondStep: try await accounts.secondStep(accountID: account.id), passkeys: try await accounts.passkeys(accountID: account.id),
-            signIns: try await accounts.recentSignIns(accountID: account.id), timeZone: timeZone), for: context, status: status)
+            signIns: try await accounts.recentSignIns(accountID: account.id),
+            singleSignOn: singleSignOnPart, timeZone: timeZone), for: context, status: status)
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -9,14 +9,19 @@ struct SignInView: Sendable {
     let notice: String?
     let problem: String?
     let noAccountYet: Bool
+    let passwordSignIn: Bool
+    /// "Sign in with Authentik"; nil without single sign-on.
+    let singleSignOn: String?
 
-    init(csrfToken: String, name: String, next: String, notice: String? = nil, problem: String? = nil, noAccountYet: Bool) {
+    init(csrfToken: String, name: String, next: String, notice: String? = nil, problem: String? = nil, noAccountYet: Bool, methods: SignInMethods) {
         self.csrfToken = csrfToken
         self.name = name
         self.next = next
         self.notice = notice
         self.problem = problem
         self.noAccountYet = noAccountYet
+        passwordSignIn = methods.password
+        singleSignOn = methods.singleSignOn.map { "Sign in with \($0)" }
     }
 }
 
@@ -65,13 +70,19 @@ struct InviteView: Sendable {
     let hasErrors: Bool
     let errorSummary = ErrorSummary.nothingChanged
     let minimumLength = PasswordPolicy.minimumLength
+    let passwordSignIn: Bool
+    let singleSignOn: String?
+    let singleSignOnAction: String
 
-    init(csrfToken: String, invite: String, name: String, form: NewPasswordForm) {
+    init(csrfToken: String, invite: String, name: String, form: NewPasswordForm, methods: SignInMethods) {
         self.csrfToken = csrfToken
         action = "/invite/\(invite)"
         self.name = name
         fields = NewPasswordFields(form)
         hasErrors = !form.errors.isEmpty
+        passwordSignIn = methods.password
+        singleSignOn = methods.singleSignOn.map { "Sign in with \($0)" }
+        singleSignOnAction = "/invite/\(invite)/sso"
     }
 }
 
@@ -101,6 +112,9 @@ struct AccountView: Sendable {
     let passkeys: [PasskeyRow]
     /// "28 Nov 2026, 17:02 · passkey · from 192.168.1.20"
     let signIns: [String]
+    let singleSignOn: SingleSignOnPart?
+    /// False for someone who signs in only through the household's provider.
+    let hasPassword: Bool
 
     struct PasskeyRow: Sendable {
         let name: String
@@ -119,8 +133,10 @@ struct AccountView: Sendable {
 
     init(account: Account, csrfToken: String, notice: String?, passwordForm: PasswordChangeForm, tokens: [AccessToken],
          newToken: String?, tokenName: String, tokenNameError: String?, sessionCount: Int, secondStep: SecondStepState?, passkeys: [Passkey],
-         signIns: [SignInRecord], timeZone: TimeZone) {
+         signIns: [SignInRecord], singleSignOn: SingleSignOnPart?, timeZone: TimeZone) {
         self.csrfToken = csrfToken
+        self.singleSignOn = singleSignOn
+        hasPassword = account.hasPassword
         self.signIns = signIns.map { record in
             let time = LocalDateTime(record.at, in: timeZone)
             return "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(record.method) · from \(record.client)"
@@ -161,6 +177,8 @@ struct PeopleView: Sendable {
     let notice: String?
     let people: [PersonRow]
     let handOver: HandOverView?
+    /// The household's provider, which an invitation may be taken up with.
+    let provider: String?
     let name: String
     let byInvitation: Bool
     let nameError: String?
@@ -184,14 +202,18 @@ struct PeopleView: Sendable {
         let link: String
     }
 
-    init(people: [Account], me: Int64?, csrfToken: String, notice: String?, form: NewMemberForm, handOver: HandOver?, timeZone: TimeZone) {
+    /// `linked`: who signs in through the household's provider, named `provider`.
+    init(people: [Account], me: Int64?, csrfToken: String, notice: String?, form: NewMemberForm, handOver: HandOver?,
+         linked: Set<Int64> = [], provider: String? = nil, timeZone: TimeZone) {
         self.csrfToken = csrfToken
         self.notice = notice
+        self.provider = provider
         self.people = people.map { person in
-            PersonRow(name: person.name, roleText: person.role == .owner ? "Owner" : "Member",
-                      status: !person.hasPassword ? "Invitation not taken up yet"
-                          : person.mustChangePassword ? "Has not chosen their own password yet"
-                          : person.lastSignInAt.map { "Last signed in " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "Never signed in",
+            let through = linked.contains(person.id) ? provider.map { " · linked to \($0)" } ?? "" : ""
+            let signedIn = person.lastSignInAt.map { "Last signed in " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "Never signed in"
+            return PersonRow(name: person.name, roleText: person.role == .owner ? "Owner" : "Member",
+                      status: (!person.hasPassword && through.isEmpty ? "Invitation not taken up yet"
+                          : person.mustChangePassword ? "Has not chosen their own password yet" : signedIn) + through,
                       isYou: person.id == me, isMember: person.role == .member,
                       resetAction: "/people/\(person.id)/reset", removeURL: "/people/\(person.id)/remove")
         }

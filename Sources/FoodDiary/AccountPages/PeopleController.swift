@@ -8,6 +8,7 @@ import Logging
 struct PeopleController: Sendable {
     let accounts: AccountsDatabase
     let authentication: Authentication
+    let singleSignOn: OpenIDSettings?
     let renderer: PageRenderer
     let logger: Logger
     let timeZone: TimeZone
@@ -30,9 +31,11 @@ struct PeopleController: Sendable {
 
     private func page(_ context: AppRequestContext, notice: String? = nil, form: NewMemberForm = NewMemberForm(),
                       handOver: HandOver? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+        var linked = Set<Int64>()
+        if let singleSignOn { linked = try await accounts.linkedAccountIDs(issuer: singleSignOn.issuer) }
         var response = await renderer.render(.people, PeopleView(
             people: try await accounts.accounts(), me: context.signedIn?.account.id, csrfToken: context.csrfToken, notice: notice,
-            form: form, handOver: handOver, timeZone: timeZone), for: context, status: status)
+            form: form, handOver: handOver, linked: linked, provider: singleSignOn?.name, timeZone: timeZone), for: context, status: status)
         if handOver != nil { response.headers[.cacheControl] = "no-store" }
         return response
     }

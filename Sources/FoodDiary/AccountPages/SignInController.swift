@@ -12,6 +12,7 @@ struct SignInController: Sendable {
     let devices: SignInDevices
     let challenges: SecondStepChallenges
     let setup: FirstRunSetup
+    let methods: SignInMethods
     let renderer: PageRenderer
     let logger: Logger
     let now: @Sendable () -> Date
@@ -37,9 +38,14 @@ struct SignInController: Sendable {
     @Sendable func signInForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = try request.formQuery()
         if context.signedIn != nil { return redirect(to: SignInDestination.safe(query["next"])) }
-        return await renderer.render(.signIn, SignInView(
-            csrfToken: context.csrfToken, name: "", next: SignInDestination.safe(query["next"]),
-            notice: query["notice"].flatMap { Self.notices[$0] }, noAccountYet: try await accounts.accountCount() == 0), for: context)
+        return try await signInPage(context, next: SignInDestination.safe(query["next"]), notice: query["notice"].flatMap { Self.notices[$0] })
+    }
+
+    func signInPage(_ context: AppRequestContext, name: String = "", next: String = "/", notice: String? = nil, problem: String? = nil,
+                    status: HTTPResponse.Status = .ok) async throws -> Response {
+        await renderer.render(.signIn, SignInView(csrfToken: context.csrfToken, name: name, next: next, notice: notice, problem: problem,
+                                                  noAccountYet: try await accounts.accountCount() == 0, methods: methods),
+                              for: context, status: status)
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -52,11 +58,11 @@ struct SignInController: Sendable {
         let found = try await accounts.credentials(named: name)
         let keys = SignInThrottle.keys(name: name, client: client, device: found.flatMap { devices.device(in: request, for: $0.account.id) })
         func again(_ problem: String, status: HTTPResponse.Status, headers: HTTPFields = [:]) async throws -> Response {
-            var response = await renderer.render(.signIn, SignInView(
-                csrfToken: context.csrfToken, name: name, next: next, problem: problem, noAccountYet: try await accounts.accountCount() == 0), for: context, status: status)
+            var response = try await signInPage(context, name: name, next: next, problem: problem, status: status)
             response.headers.append(contentsOf: headers)
             return response
         }
+        guard methods.password else { return try await again(methods.passwordsOff, status: .forbidden) }
         if let wait = throttle.wait(for: keys, now: now()) {
             logger.warning("Sign-in refused while throttled for “\(name)” from \(client)")
             return try await again("Too many failed sign-ins. Try again in \(Self.duration(wait)).", status: .tooManyRequests,
@@ -149,15 +155,17 @@ struct SignInController: Sendable {
 
     @Sendable func inviteForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (invite, account) = try await invitation(context)
-        return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: NewPasswordForm()), for: context)
+        return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: NewPasswordForm(),
+                                                         methods: methods), for: context)
     }
 
     @Sendable func acceptInvite(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (invite, account) = try await invitation(context)
+        guard methods.password else { throw HTTPError(.forbidden, message: methods.passwordsOff) }
         var form = NewPasswordForm(fields: context.formFields, askName: false, name: account.name)
         guard case .success = form.validate() else {
-            return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: form), for: context,
-                                         status: .unprocessableContent)
+            return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: form,
+                                                             methods: methods), for: context, status: .unprocessableContent)
         }
         let hash = try await Passwords.hash(form.password)
         guard try await accounts.invitedAccount(invite, now: now()) != nil else { throw invitationGone }

@@ -8,6 +8,7 @@ enum SignInMethod: String, Sendable {
     case passwordAndCode = "password and code"
     case passwordAndRecoveryCode = "password and recovery code"
     case passkey
+    case singleSignOn = "single sign-on"
     case invitation = "invitation (a new password)"
     case setup = "first-run setup"
 }

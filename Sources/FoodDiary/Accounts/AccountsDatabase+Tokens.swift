@@ -59,9 +59,11 @@ extension AccountsDatabase {
             try SessionRow.filter(SessionRow.Columns.accountID == accountID).deleteAll(db)
             try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID).deleteAll(db)
             // A reset is for a person who cannot sign in or whose sign-in someone else has: a lost
-            // phone as much as a lost password, so the second step and the passkeys go too.
+            // phone as much as a lost password, so the second step, the passkeys and the link to the
+            // household's provider go too: only the new invitation lets them in.
             try Self.removeSecondStep(db, accountID: accountID)
             try db.execute(sql: "DELETE FROM passkey WHERE account_id = ?", arguments: [accountID])
+            try db.execute(sql: "DELETE FROM sso_link WHERE account_id = ?", arguments: [accountID])
             try InviteRow(tokenSHA256: hash, accountID: accountID, expiresAt: now.addingTimeInterval(Self.inviteLifetime)).insert(db)
         }
         return invite
@@ -97,11 +99,13 @@ extension AccountsDatabase {
 
     /// The invited account, while the invitation is valid.
     func invitedAccount(_ invite: String, now: Date) async throws -> Account? {
-        try await read { db in
-            try Account.fetchOne(db, sql: """
-                SELECT \(Account.selection) FROM invite i JOIN account ON account.id = i.account_id
-                WHERE i.token_sha256 = ? AND i.expires_at > ?
-                """, arguments: [BearerSecret.sha256(of: invite), now])
-        }
+        try await read { db in try Self.invitedAccount(db, invite, now: now) }
+    }
+
+    static func invitedAccount(_ db: Database, _ invite: String, now: Date) throws -> Account? {
+        try Account.fetchOne(db, sql: """
+            SELECT \(Account.selection) FROM invite i JOIN account ON account.id = i.account_id
+            WHERE i.token_sha256 = ? AND i.expires_at > ?
+            """, arguments: [BearerSecret.sha256(of: invite), now])
     }
 }

@@ -137,6 +137,23 @@ enum AccountsMigrations {
                 CREATE INDEX sign_in_by_account ON sign_in(account_id, signed_in_at);
                 """)
         }
+        migrator.registerMigration("addSingleSignOnLinks") { db in
+            try db.execute(sql: """
+                -- A person as the household's OpenID provider knows them: its issuer and their subject,
+                -- never a name, which the provider may let anyone change. One per person and provider.
+                CREATE TABLE sso_link (
+                    issuer TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    -- How the provider showed them when linked (a user name or address), for the account page.
+                    shown_as TEXT NOT NULL,
+                    linked_at TEXT NOT NULL,
+                    last_used_at TEXT,
+                    PRIMARY KEY (issuer, subject)
+                ) STRICT, WITHOUT ROWID;
+                CREATE UNIQUE INDEX sso_link_by_account ON sso_link(account_id, issuer);
+                """)
+        }
         return migrator
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import NIOConcurrencyHelpers
 
 /// WebAuthn challenges made here, each used once within five minutes and only by whom it was made
 /// for: a registration by the signed-in person's session, a sign-in by the browser holding its
@@ -12,16 +11,10 @@ final class PasskeyChallenges: Sendable {
         case signIn(browser: Data)
     }
 
-    struct Challenge: Sendable {
-        let purpose: Purpose
-        let expires: Date
-    }
-
     static let lifetime: TimeInterval = 300
-    static let maxEntries = 10_000
     static let cookieName = "fooddiary_passkey"
 
-    private let challenges = NIOLockedValueBox<[Data: Challenge]>([:])
+    private let challenges = ExpiringEntries<Purpose>(lifetime: lifetime)
 
     /// The sign-in's cookie, for `/signin` only; nil `browser` expires it.
     static func cookie(_ browser: BearerSecret?, secure: Bool) -> Cookie {
@@ -33,13 +26,7 @@ final class PasskeyChallenges: Sendable {
     func begin(_ purpose: Purpose, now: Date) -> Data {
         var generator = SystemRandomNumberGenerator()
         let challenge = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        challenges.withLockedValue { challenges in
-            challenges = challenges.filter { $0.value.expires > now }
-            if challenges.count >= Self.maxEntries, let oldest = challenges.min(by: { $0.value.expires < $1.value.expires })?.key {
-                challenges[oldest] = nil
-            }
-            challenges[challenge] = Challenge(purpose: purpose, expires: now.addingTimeInterval(Self.lifetime))
-        }
+        challenges.insert(purpose, at: challenge, now: now)
         return challenge
     }
 
@@ -47,10 +34,6 @@ final class PasskeyChallenges: Sendable {
     func take(fromClientData json: Data, for purpose: Purpose, now: Date) -> Data? {
         guard let client = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any],
               let challenge = (client["challenge"] as? String).flatMap(Base64URL.decode) else { return nil }
-        return challenges.withLockedValue { challenges in
-            guard let found = challenges[challenge], found.purpose == purpose, found.expires > now else { return nil }
-            challenges[challenge] = nil
-            return challenge
-        }
+        return challenges.take(at: challenge, now: now, if: { $0 == purpose }).map { _ in challenge }
     }
 }
