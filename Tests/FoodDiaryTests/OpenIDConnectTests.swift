@@ -40,12 +40,21 @@ import FoodDiaryWeb
                                         headers: cookies.isEmpty ? [:] : [.cookie: cookies.joined(separator: "; ")])
     }
 
-    /// Sam, the test owner, linked to `subject` at the provider, as the account page would.
-    static func linkSam(to subject: String, of provider: OpenIDProviderStandIn, in config: AppConfig) async throws {
-        let accounts = try AccountsDatabase.open(path: config.accountsPath)
-        let sam = try #require(try await accounts.account(named: TestPerson.name))
-        try await accounts.link(OpenIDIdentity(issuer: provider.issuer, subject: subject, shownAs: subject, suggestedNames: [], groups: []),
-                                to: sam.id, now: TestEnvironment.fixedNow)
+    /// Sam, the test owner, linked to `subject` at the provider from the account page. Through the
+    /// app, never a second handle on accounts.sqlite while it runs.
+    static func linkSam(to subject: String, of provider: OpenIDProviderStandIn, in client: any TestClientProtocol) async throws {
+        let before = provider.signedIn
+        provider.signedIn = .init(subject: subject, username: "sam")
+        defer { provider.signedIn = before }
+        let link = try await go(client, provider, from: "/account/sso", session: TestPerson.sessionID)
+        let linked = try await arrive(client, at: link.back, browser: link.browser, session: TestPerson.sessionID)
+        #expect(linked.headers[.location] == "/account?notice=sso_linked#sso")
+    }
+
+    /// The People page's rows, as the owner sees them: each person's name and status line.
+    static func people(_ client: any TestClientProtocol) async throws -> [(name: String, status: String)] {
+        try await client.get("/people").text.matches(of: #/<strong>([^<]+)</strong>(?: <span class="muted">\(you\)</span>)?<br><span class="muted">([^<]+)</span>/#)
+            .map { (String($0.output.1), String($0.output.2)) }
     }
 
     static func withProvider(rsa: Bool = true, clock: TestClock = TestClock(), configure: @escaping (inout OpenIDSettings, inout AppConfig) -> Void = { _, _ in },
@@ -98,9 +107,9 @@ import FoodDiaryWeb
     }
 
     @Test func aStateIsUsedOnceAndOnlyInTheBrowserThatStartedIt() async throws {
-        try await Self.withProvider { client, provider, config in
+        try await Self.withProvider { client, provider, _ in
             provider.signedIn = .init(subject: "sam-at-provider", username: "sam")
-            try await Self.linkSam(to: "sam-at-provider", of: provider, in: config)
+            try await Self.linkSam(to: "sam-at-provider", of: provider, in: client)
             // Another browser (an attacker's page sending the victim's answer, or the answer sent on).
             let trip = try await Self.go(client, provider)
             for browser in [nil, "another-browsers-cookie"] {
@@ -124,9 +133,9 @@ import FoodDiaryWeb
     @Test(arguments: [OpenIDProviderStandIn.Trick.forged, .expired, .wrongAudience, .wrongIssuer, .wrongNonce, .unsigned, .hmac, .unknownKey,
                       .futureIssued, .anotherParty])
     func anIDTokenThatFailsACheckSignsNobodyIn(trick: OpenIDProviderStandIn.Trick) async throws {
-        try await Self.withProvider { client, provider, config in
+        try await Self.withProvider { client, provider, _ in
             provider.signedIn = .init(subject: "sam-at-provider", username: "sam")
-            try await Self.linkSam(to: "sam-at-provider", of: provider, in: config)
+            try await Self.linkSam(to: "sam-at-provider", of: provider, in: client)
             provider.trick = trick
             let trip = try await Self.go(client, provider)
             let back = try await Self.arrive(client, at: trip.back, browser: trip.browser)
@@ -144,8 +153,8 @@ import FoodDiaryWeb
     /// provider skips PKCE the nonce still does.
     @Test(arguments: [false, true])
     func aCodeFromAnotherSignInIsRefused(providerSkipsPKCE: Bool) async throws {
-        try await Self.withProvider { client, provider, config in
-            try await Self.linkSam(to: "mallory", of: provider, in: config)
+        try await Self.withProvider { client, provider, _ in
+            try await Self.linkSam(to: "mallory", of: provider, in: client)
             provider.signedIn = .init(subject: "mallory", username: "mallory")
             let attackers = try await Self.go(client, provider)
             let code = try #require(attackers.back.flatMap { URLComponents(string: $0)?.queryItems?.first { $0.name == "code" }?.value })
@@ -168,7 +177,7 @@ import FoodDiaryWeb
     }
 
     @Test func anInvitationLinksThePersonAndStrangersJoinOnlyWhenAllowed() async throws {
-        try await Self.withProvider { client, provider, config in
+        try await Self.withProvider { client, provider, _ in
             // The owner invites Robin, who takes it up with the provider instead of a password.
             let added = try await client.postForm("/people", [("name", "Robin"), ("how", "invite")])
             let link = try #require(added.text.firstMatch(of: #/http://localhost/invite/([A-Za-z0-9_-]+)/#).map { String($0.output.1) })
@@ -180,7 +189,8 @@ import FoodDiaryWeb
             #expect(back.headers[.location] == SignInController.firstPage, "\(back.status) \(back.text.prefix(300))")
             #expect(try await client.get("/invite/\(link)", session: nil).status == .notFound, "the invitation worked once")
             #expect(try await client.get("/people").text.contains("linked to Pocket ID"))
-            let robin = try await client.get("/account", session: try #require(back.cookie(Authentication.sessionCookie)))
+            let robinSession: String = try #require(back.cookie(Authentication.sessionCookie))
+            let robin = try await client.get("/account", session: robinSession)
             #expect(robin.text.contains("You have no password here") && !robin.text.contains("Unlink"), "Robin's only way in stays")
 
             // Someone the provider knows but nobody linked: not let in.
@@ -188,8 +198,7 @@ import FoodDiaryWeb
             let stranger = try await Self.go(client, provider)
             let refused = try await Self.arrive(client, at: stranger.back, browser: stranger.browser)
             #expect(refused.status == .forbidden && refused.text.contains("is not linked to anybody here") && refused.cookie(Authentication.sessionCookie) == nil)
-            let accounts = try AccountsDatabase.open(path: config.accountsPath)
-            #expect(try await accounts.accounts().count == 2)
+            #expect(try await Self.people(client).count == 2)
         }
     }
 
@@ -197,7 +206,7 @@ import FoodDiaryWeb
         try await Self.withProvider(configure: { settings, _ in
             settings.allowsNewMembers = true
             settings.requiredGroup = "family"
-        }) { client, provider, config in
+        }) { client, provider, _ in
             provider.signedIn = .init(subject: "guest", username: "kim", groups: ["guests"])
             let guest = try await Self.go(client, provider)
             #expect(try await Self.arrive(client, at: guest.back, browser: guest.browser).status == .forbidden)
@@ -206,15 +215,13 @@ import FoodDiaryWeb
             let member = try await Self.go(client, provider)
             let joined = try await Self.arrive(client, at: member.back, browser: member.browser)
             #expect(joined.headers[.location] == SignInController.firstPage)
-            let accounts = try AccountsDatabase.open(path: config.accountsPath)
-            let people = try await accounts.accounts()
-            #expect(people.count == 2 && people.contains { $0.name == "sam@home.example" || $0.name == "sam 2" } && people.allSatisfy { $0.name != "kim" })
-            let newcomer = try #require(people.first { $0.name != TestPerson.name })
-            #expect(newcomer.role == .member && !newcomer.hasPassword)
+            let people = try await Self.people(client)
+            #expect(people.map(\.name) == [TestPerson.name, "sam 2"], "“sam” (and its address's “sam”) was taken, not case-blind")
+            #expect(people.last?.status == "Member · Last signed in 9 Mar 2026 · linked to Pocket ID", "no password: the provider is their way in")
             // Again: the same member, not another.
             let again = try await Self.go(client, provider)
             #expect(try await Self.arrive(client, at: again.back, browser: again.browser).cookie(Authentication.sessionCookie) != nil)
-            #expect(try await accounts.accounts().count == 2)
+            #expect(try await Self.people(client).count == 2)
         }
     }
 
