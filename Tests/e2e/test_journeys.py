@@ -1104,7 +1104,7 @@ class Journeys:
         self.browser.get(invitation)
         self.find("#password").send_keys("olives and warm bread")
         self.find("#password_confirmation").send_keys("olives and warm bread")
-        self.click("button[type=submit]", "kim-joined")
+        self.click("form[action^='/invite/']:not([action$='/sso']) button[type=submit]", "kim-joined")
         kim_cookies = self.browser.get_cookies()
         self.use_cookies(sam)
 
@@ -1417,13 +1417,13 @@ class Journeys:
         self.open("/account#sign-ins", "account-sso-sign-in-listed")
         self.assertIn("single sign-on · from 127.0.0.1", self.text())
         # A new member: the invitation offers the provider, and taking it up that way links them.
-        self.open("/people", "people-before-kim")
-        self.find("#name").send_keys(f"Kim {self.label}")
-        self.click("form[action='/people'] button[type=submit]", "kim-invited")
+        self.open("/people", "people-before-ash")
+        self.find("#name").send_keys(f"Ash {self.label}")
+        self.click("form[action='/people'] button[type=submit]", "ash-invited")
         invitation = self.find(".notice code.secret").text
-        self.open("/account", "account-before-kim")
+        self.open("/account", "account-before-ash")
         self.click("form[action='/signout'] button", None)
-        self.provider.subject, self.provider.username = "journey-kim", "kim"
+        self.provider.subject, self.provider.username = "journey-ash", "ash"
         try:
             self.browser.get(invitation)
             self.shot("invitation-with-sso")
@@ -1431,7 +1431,7 @@ class Journeys:
             self.click("form[action='/authorize'] button", "invitation-taken-up-through-sso")
             self.assertIn("/today", self.browser.current_url)
             self.open("/account", "account-sso-only")
-            self.assertIn(f"Kim {self.label}", self.text())
+            self.assertIn(f"Ash {self.label}", self.text())
             self.assertIn("You have no password here", self.text())
             self.click("form[action='/signout'] button", None)
         finally:
