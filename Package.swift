@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
@@ -144,6 +145,8 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 // The household provider's ID tokens: their signatures checked against its JWKS.
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // The assistant's endpoint (/mcp): the Model Context Protocol's own Swift SDK.
+                .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -208,6 +211,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                // The official MCP client, which the assistant tests talk to /mcp with.
+                .product(name: "MCP", package: "swift-sdk"),
                 // Builds damaged and foreign archives for the restore tests.
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // The stand-in servers and raw checks the tests make of their own.

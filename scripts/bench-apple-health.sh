@@ -71,16 +71,9 @@ echo "import again:     ${again_seconds}s, $((again_kb / 1024)) MB peak: $again"
 python3 -c "import sys; b, f, a, u = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]); m = b / (1 << 20); print(f'MB of export.xml a second: import {m / f:.0f}, again {m / a:.0f}, inflating alone {m / u:.0f}; import / inflating = {f / u:.2f}')" "$xml_bytes" "$first_seconds" "$again_seconds" "$floor_seconds"
 
 # The page: a server of its own on the second data directory, signed in as a browser is.
-mkdir -p "$work/no-fdc"
-"$bin" serve --port 0 --data-dir "$work/page" --fdc-dir "$work/no-fdc" --fdc-base-url http://127.0.0.1:9/fdc --off-base-url http://127.0.0.1:9 >"$work/serve.log" 2>&1 &
-pid=$!
-for _ in $(seq 1 300); do grep -q "ready at" "$work/serve.log" && break; sleep 0.1; done
-base=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
-jar="$work/cookies"
-curl -s -c "$jar" -o /dev/null "$base/signin"
-csrf=$(awk '$6 == "fooddiary_csrf" {print $7}' "$jar")
-curl -s -b "$jar" -c "$jar" -o /dev/null -d "name=bench&password=sardines+on+toast+1234&_csrf=$csrf" "$base/signin"
-csrf=$(curl -s -b "$jar" "$base/export" | grep -o 'name="_csrf" value="[^"]*"' | head -1 | sed 's/.*value="//; s/"$//')
+source scripts/bench-server.sh
+bench_serve "$work/page"
+bench_sign_in
 kb() { awk -v key="$1:" '$1 == key {print $2}' "/proc/$pid/status"; }
 idle_kb=$(kb VmRSS)
 now() { date +%s.%N; }

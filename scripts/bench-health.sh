@@ -14,18 +14,10 @@ pid=""
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 "$bin" demo --days 1 --data-dir "$work/data" >/dev/null 2>&1
 printf 'sardines on toast 1234\n' | "$bin" user add bench --data-dir "$work/data" >/dev/null
-mkdir -p "$work/no-fdc"
-# No FoodData Central folder: a branded import in the background would share the two cores.
-"$bin" serve --port 0 --data-dir "$work/data" --fdc-dir "$work/no-fdc" --fdc-base-url http://127.0.0.1:9/fdc --off-base-url http://127.0.0.1:9 >"$work/serve.log" 2>&1 &
-pid=$!
-for _ in $(seq 1 300); do grep -q "ready at" "$work/serve.log" && break; sleep 0.1; done
-base=$(grep -o "http://127.0.0.1:[0-9]*" "$work/serve.log" | head -1)
-jar="$work/cookies"
-curl -s -c "$jar" -o /dev/null "$base/signin"
-csrf=$(awk '$6 == "fooddiary_csrf" {print $7}' "$jar")
-curl -s -b "$jar" -c "$jar" -o /dev/null -d "name=bench&password=sardines+on+toast+1234&_csrf=$csrf" "$base/signin"
-csrf=$(curl -s -b "$jar" "$base/account" | grep -o 'name="_csrf" value="[^"]*"' | head -1 | sed 's/.*value="//; s/"$//')
-token=$(curl -s -b "$jar" -d "name=bench&_csrf=$csrf" "$base/account/tokens" | grep -o 'fdt_[A-Za-z0-9_-]\{43\}' | head -1)
+source scripts/bench-server.sh
+bench_serve "$work/data"
+bench_sign_in
+token=$(bench_token)
 # The token goes in a header file, never on a command line.
 printf 'Authorization: Bearer %s\nContent-Type: application/json\n' "$token" >"$work/headers"
 python3 - "$days" >"$work/payload.json" <<'PY'

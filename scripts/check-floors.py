@@ -30,7 +30,7 @@ FLOORS = {
     # the web floor's OutboundHTTP, which checks every address before a connection opens. Not CSearchRank:
     # ranking is the engine's.
     "FoodDiary": {"FoodDiaryCatalog", "FoodDiaryPhotos", "FoodDiaryWeb", "FoodDiaryStorage", "FoodDiaryBase",
-                  "Hummingbird", "HTTPTypes", "GRDB", "Logging", "ServiceLifecycle", "Crypto", "CryptoExtras", "JWTKit", "NIOPosix",
+                  "Hummingbird", "HTTPTypes", "GRDB", "Logging", "ServiceLifecycle", "Crypto", "CryptoExtras", "JWTKit", "MCP", "NIOPosix",
                   "NIOConcurrencyHelpers", "HummingbirdBcrypt", "ZIPFoundation", "CSV"},
     # The app that wires them: configuration, start-up, the server (with TLS) and its services.
     "FoodDiaryApp": {"FoodDiaryCatalog", "FoodDiary", "FoodDiaryPhotos", "FoodDiaryWeb", "FoodDiaryStorage",

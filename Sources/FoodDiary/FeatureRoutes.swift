@@ -124,6 +124,8 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     let mealTargets = MealTargets(geonames: geonames, timeZone: timeZone, now: now)
     LogController(catalog: catalog, household: household, targets: mealTargets, renderer: renderer).addRoutes(to: routes)
     TextLogController(catalog: catalog, household: household, targets: mealTargets, renderer: renderer).addRoutes(to: routes)
+    AssistantController(services: AssistantServices(catalog: catalog, household: household, targets: mealTargets, accounts: accounts, timeZone: timeZone,
+                                                    logger: logger, now: now)).addRoutes(to: routes)
     RecipeImportController(catalog: catalog, household: household, fetcher: RecipePageFetcher(allowsHomeNetwork: settings.recipePagesOnHomeNetwork),
                            reading: InFlightLimit(limit: RecipeImportController.readingLimit), renderer: renderer, now: now).addRoutes(to: routes)
     let online = FoodDataCentralOnline(baseURL: settings.fdcBaseURL, deadline: settings.fdcDeadline)

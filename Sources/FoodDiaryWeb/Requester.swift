@@ -17,7 +17,7 @@ public enum RequestCredential: Sendable, Equatable {
     case session(idSHA256: Data)
     /// A personal access token in `Authorization: Bearer`; such requests carry no ambient
     /// credential another site could borrow, so they need no CSRF token.
-    case token(id: Int64)
+    case token(id: Int64, canWrite: Bool)
     /// A trusted reverse proxy's header; the browser's CSRF cookie guards its forms.
     case proxy
 }

@@ -45,7 +45,7 @@ extension TestClientProtocol {
                         let response = try await client.execute(uri: path, method: method, headers: headers)
                         let what = "\(method) \(path) \(headers)"
                         #expect(!response.text.contains("private lunch"), "\(what)")
-                        if path.hasPrefix("/api/") || path.hasPrefix("/photos/") || path.hasPrefix("/fdc/") || headers[.authorization] != nil {
+                        if path.hasPrefix("/api/") || path.hasPrefix("/photos/") || path.hasPrefix("/fdc/") || path == "/mcp" || headers[.authorization] != nil {
                             #expect(response.status == .unauthorized, "\(what)")
                         } else {
                             #expect(response.status == .seeOther, "\(what)")
@@ -270,7 +270,7 @@ extension TestClientProtocol {
             try await database.addMeal("2026-03-09T12:30", notes: "token lunch")
             let empty = try await client.postForm("/account/tokens", [("name", "  ")])
             #expect(empty.status == .unprocessableContent)
-            let made = try await client.postForm("/account/tokens", [("name", "Shortcuts & scripts")])
+            let made = try await client.postForm("/account/tokens", [("name", "Shortcuts & scripts"), ("access", "write")])
             #expect(made.status == .ok && made.headers[.cacheControl] == "no-store")
             let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
             #expect(made.text.contains("Shortcuts &amp; scripts"))
@@ -320,9 +320,28 @@ extension TestClientProtocol {
         }
     }
 
+    /// Issue 64: a token made to read may read everything and write nothing but the assistant's
+    /// calls (whose writing tools ask again) and FoodData Central's searches (posts that read).
+    @Test func aTokenMadeToReadWritesNothing() async throws {
+        try await TestEnvironment.withApp { client, database in
+            let made = try await client.postForm("/account/tokens", [("name", "Reader")])
+            let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
+            #expect(try await client.get("/account").text.contains("Reader</strong> <span class=\"muted\">· only reads"), "a form that says nothing makes a reader")
+            let bearer: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/x-www-form-urlencoded"]
+            let created = try await client.execute(uri: "/meals", method: .post, headers: bearer, body: .init(string: "eaten_at=2026-03-09T18%3A00"))
+            #expect(created.status == .forbidden && created.text.contains("may only read"))
+            #expect(try await database.mealCount() == 0)
+            #expect(try await client.execute(uri: "/api/meals", method: .get, headers: bearer).status == .ok)
+            let search = try await client.execute(uri: "/fdc/v1/foods/search", method: .post, headers: [.authorization: "Bearer \(token)", .contentType: "application/json"],
+                                                  body: .init(string: #"{"query": "banana"}"#))
+            #expect(search.status != .forbidden, "a search posted to our FoodData Central API reads")
+        }
+    }
+
     @Test func onlyABrowserManagesTokens() async throws {
         try await TestEnvironment.withApp { client, _ in
-            let made = try await client.postForm("/account/tokens", [("name", "Script")])
+            // One that may write, so what refuses it is the rule for tokens, not the one for reading ones.
+            let made = try await client.postForm("/account/tokens", [("name", "Script"), ("access", "write")])
             let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
             let bearer: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/x-www-form-urlencoded"]
             let minted = try await client.execute(uri: "/account/tokens", method: .post, headers: bearer, body: .init(string: "name=Another"))

@@ -66,6 +66,29 @@ import FoodDiaryWeb
                     #expect(!response.text.contains("Sams"), "\(method) \(path)")
                 }
             }
+            // Issue 64: the assistant's endpoint, with a token of Robin's that may write: every tool
+            // and resource reaches Robin's diary, never Sam's, and nothing Sam's assistant logged is Robin's to undo.
+            let assistantToken = try await client.postForm("/account/tokens", [("name", "Robins assistant"), ("access", "write")], token: robin.token, session: robin.session)
+            let robinsToken = try #require(assistantToken.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
+            let calls: [String] = AssistantTool.allCases.map { tool in
+                let arguments = switch tool {
+                case .searchFoods: #"{"query": "bake"}"#  // Sam's recipe is “Sams bake”
+                case .readDays: #"{"from": "2026-03-01"}"#
+                case .logFoods: #"{"text": "a banana"}"#
+                case .logFood: #"{"id": "my:1"}"#
+                case .logWater: #"{"millilitres": 200}"#
+                case .logWeight: #"{"kilograms": 60}"#
+                default: "{}"
+                }
+                return #"{"method": "tools/call", "params": {"name": "\#(tool.rawValue)", "arguments": \#(arguments)}}"#
+            } + AssistantResource.allCases.map { #"{"method": "resources/read", "params": {"uri": "\#($0.rawValue)"}}"# }
+            for (index, call) in calls.enumerated() {
+                let body = "{\"jsonrpc\": \"2.0\", \"id\": \(index + 1), " + call.dropFirst()
+                let answer = try await client.execute(uri: "/mcp", method: .post, headers: [
+                    .authorization: "Bearer \(robinsToken)", .contentType: "application/json", .accept: "application/json, text/event-stream",
+                ], body: .init(string: body))
+                #expect(answer.status == .ok && !answer.text.contains("Sams") && !answer.text.contains("secret"), "\(call): \(answer.text.prefix(300))")
+            }
             #expect(try await samsDiary() == before, "nothing of Sam's changed")
             #expect(try await client.get("/account").text.contains("Test key"), "Sam's passkey is still Sam's")
             #expect(try await client.get("/photos/\(sha)/thumb").status == .ok, "Sam still sees Sam's photo")

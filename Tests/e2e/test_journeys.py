@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 import unittest
+import urllib.request
 import zipfile
 
 from axe_selenium_python import Axe
@@ -1440,6 +1441,42 @@ class Journeys:
         self.click("form[action='/authorize'] button", None)
         self.open("/people", "people-linked")
         self.assertIn("linked to Pocket ID", self.text())
+        self.assertEqual(self.console_errors(), [])
+
+    def test_9yd_an_assistant_logs_through_mcp_and_the_account_page_says_so(self):
+        """Issue 64: a token that may write, made on the account page, lets an assistant log "a banana"
+        through /mcp (JSON-RPC as any MCP client sends it); the day shows it, the account page lists
+        the call, and undo takes it back. A token that only reads is refused the write."""
+        def token(name, access):
+            self.open("/account#assistant", f"account-before-{access}-token")
+            self.find("#token_name").send_keys(name)
+            self.click(f"input[name=access][value={access}]", navigates=False)
+            self.click("form[action='/account/tokens'] button", f"token-{access}")
+            return self.find("code.secret").text
+
+        def call(secret, tool, arguments):
+            body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}).encode()
+            request = urllib.request.Request(self.server.base + "/mcp", data=body, method="POST", headers={
+                "Authorization": "Bearer " + secret, "Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return json.load(response)["result"]
+
+        reader = token(f"Reading assistant ({self.label})", "read")
+        refused = call(reader, "log_foods", {"text": "a banana"})
+        self.assertTrue(refused["isError"], refused)
+        writer = token(f"Claude ({self.label})", "write")
+        logged = call(writer, "log_foods", {"text": "a banana", "slot": "snacks"})
+        self.assertFalse(logged["isError"], logged)
+        self.assertEqual([food["name"] for food in logged["structuredContent"]["foods"]], ["Bananas, raw"])
+        self.open("/today", "assistant-logged-banana")
+        self.assertIn("Bananas, raw", self.text())
+        self.open("/account#assistant", "account-assistant-activity")
+        self.assertIn(f"Claude ({self.label}) · logged Bananas, raw", self.text())
+        self.assertIn("refused: this token may only read", self.text())
+        undone = call(writer, "undo_last", {})
+        self.assertFalse(undone["isError"], undone)
+        self.open("/today", "assistant-undone")
+        self.assertNotIn("Bananas, raw", self.text())
         self.assertEqual(self.console_errors(), [])
 
     def test_9z_the_installed_app_says_when_the_server_is_out_of_reach(self):

@@ -63,7 +63,8 @@ struct AccountController: Sendable {
             tokenNameError: tokenNameError, sessionCount: try await accounts.sessionCount(accountID: account.id),
             secondStep: try await accounts.secondStep(accountID: account.id), passkeys: try await accounts.passkeys(accountID: account.id),
             signIns: try await accounts.recentSignIns(accountID: account.id),
-            singleSignOn: singleSignOnPart, timeZone: timeZone), for: context, status: status)
+            singleSignOn: singleSignOnPart, assistantCalls: try await accounts.assistantCalls(accountID: account.id), timeZone: timeZone),
+            for: context, status: status)
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -139,8 +140,10 @@ struct AccountController: Sendable {
             let problem = name.isEmpty ? "Name the token after what will use it, like “Shortcuts on my phone”." : "Keep the name to \(Self.maxTokenNameLength) characters."
             return try await page(context, tokenName: name, tokenNameError: problem, status: .unprocessableContent)
         }
-        let token = try await accounts.createToken(accountID: person.account.id, name: name, now: now())
-        logger.info("“\(person.account.name)” created an access token named “\(name)”")
+        // Only what is asked for: a form that says nothing makes a token that reads.
+        let canWrite = context.formFields["access"] == "write"
+        let token = try await accounts.createToken(accountID: person.account.id, name: name, canWrite: canWrite, now: now())
+        logger.info("“\(person.account.name)” created an access token named “\(name)” that may \(canWrite ? "read and write" : "only read")")
         var response = try await page(context, notice: "Token created. Copy it now: it will not be shown again.", newToken: token.text)
         response.headers[.cacheControl] = "no-store"
         return response

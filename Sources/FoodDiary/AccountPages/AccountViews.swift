@@ -115,6 +115,8 @@ struct AccountView: Sendable {
     let singleSignOn: SingleSignOnPart?
     /// False for someone who signs in only through the household's provider.
     let hasPassword: Bool
+    /// "28 Nov 2026, 19:52 · Claude · logged a banana, 1 medium (118 g) to breakfast on 2026-11-28"
+    let assistantCalls: [String]
 
     struct PasskeyRow: Sendable {
         let name: String
@@ -126,6 +128,7 @@ struct AccountView: Sendable {
 
     struct TokenRow: Sendable {
         let name: String
+        let access: String
         let created: String
         let lastUsed: String
         let revokeAction: String
@@ -133,8 +136,13 @@ struct AccountView: Sendable {
 
     init(account: Account, csrfToken: String, notice: String?, passwordForm: PasswordChangeForm, tokens: [AccessToken],
          newToken: String?, tokenName: String, tokenNameError: String?, sessionCount: Int, secondStep: SecondStepState?, passkeys: [Passkey],
-         signIns: [SignInRecord], singleSignOn: SingleSignOnPart?, timeZone: TimeZone) {
+         signIns: [SignInRecord], singleSignOn: SingleSignOnPart?, assistantCalls: [AssistantCall] = [], timeZone: TimeZone) {
         self.csrfToken = csrfToken
+        self.assistantCalls = assistantCalls.map { call in
+            let time = LocalDateTime(call.at, in: timeZone)
+            return "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(call.tokenName) · \(call.summary)"
+                + (call.undone ? " (taken back)" : "")
+        }
         self.singleSignOn = singleSignOn
         hasPassword = account.hasPassword
         self.signIns = signIns.map { record in
@@ -157,7 +165,8 @@ struct AccountView: Sendable {
         confirmationError = passwordForm.confirmationError
         hasErrors = passwordForm.hasErrors
         self.tokens = tokens.map { token in
-            TokenRow(name: token.name, created: LocalDateTime(token.createdAt, in: timeZone).date.dayMonthYearText,
+            TokenRow(name: token.name, access: token.canWrite ? "reads and writes" : "only reads",
+                     created: LocalDateTime(token.createdAt, in: timeZone).date.dayMonthYearText,
                      lastUsed: token.lastUsedAt.map { "last used " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "never used",
                      revokeAction: "/account/tokens/\(token.id)/revoke")
         }

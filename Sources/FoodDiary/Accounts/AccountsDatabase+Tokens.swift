@@ -8,6 +8,8 @@ public struct AccessToken: Sendable, Equatable {
     public let name: String
     public let createdAt: Date
     public let lastUsedAt: Date?
+    /// False for a token that may only read.
+    public let canWrite: Bool
 }
 
 /// Personal access tokens for scripts, and invitations for new members.
@@ -15,11 +17,11 @@ extension AccountsDatabase {
     static let tokenPrefix = "fdt_"
     static let inviteLifetime: TimeInterval = 7 * 86_400
 
-    package func createToken(accountID: Int64, name: String, now: Date) async throws -> BearerSecret {
+    package func createToken(accountID: Int64, name: String, canWrite: Bool = true, now: Date) async throws -> BearerSecret {
         let token = BearerSecret.make(prefix: Self.tokenPrefix)
         let hash = token.sha256
         try await write { db in
-            _ = try AccessTokenRow(accountID: accountID, name: name, tokenSHA256: hash, createdAt: now).inserted(db)
+            _ = try AccessTokenRow(accountID: accountID, name: name, tokenSHA256: hash, createdAt: now, canWrite: canWrite).inserted(db)
         }
         return token
     }
@@ -28,7 +30,7 @@ extension AccountsDatabase {
         try await read { db in
             try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID)
                 .order(AccessTokenRow.Columns.createdAt.desc, AccessTokenRow.Columns.id.desc).fetchAll(db)
-                .map { AccessToken(id: $0.id!, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt) }
+                .map { AccessToken(id: $0.id!, name: $0.name, createdAt: $0.createdAt, lastUsedAt: $0.lastUsedAt, canWrite: $0.canWrite) }
         }
     }
 
@@ -70,14 +72,14 @@ extension AccountsDatabase {
     }
 
     /// The token's id and person, for a request that presented `token`.
-    func tokenHolder(_ token: String) async throws -> (tokenID: Int64, account: Account, lastUsedAt: Date?)? {
+    func tokenHolder(_ token: String) async throws -> (tokenID: Int64, canWrite: Bool, account: Account, lastUsedAt: Date?)? {
         try await readOneStatement { db in
             let statement = try db.cachedStatement(sql: """
-                SELECT t.id, t.last_used_at, \(Account.selection)
+                SELECT t.id, t.last_used_at, t.can_write, \(Account.selection)
                 FROM access_token t JOIN account ON account.id = t.account_id WHERE t.token_sha256 = ?
                 """)
             guard let row = try Row.fetchOne(statement, arguments: [BearerSecret.sha256(of: token)]) else { return nil }
-            return (row[0], Account(row: row, at: 2), row[1])
+            return (row[0], row[2], Account(row: row, at: 3), row[1])
         }
     }
 

@@ -154,6 +154,27 @@ enum AccountsMigrations {
                 CREATE UNIQUE INDEX sso_link_by_account ON sso_link(account_id, issuer);
                 """)
         }
+        migrator.registerMigration("addTokenScopesAndAssistantCalls") { db in
+            try db.execute(sql: """
+                -- What a token may do: 1 read and write (as every token made before could), 0 only read.
+                ALTER TABLE access_token ADD COLUMN can_write INTEGER NOT NULL DEFAULT 1;
+                -- What an assistant did through /mcp, the newest kept for the account page. `undo` holds
+                -- the rows a write added in its diary (JSON); `undone_at` says they were taken back.
+                CREATE TABLE assistant_call (
+                    id INTEGER PRIMARY KEY,
+                    account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                    token_id INTEGER REFERENCES access_token(id) ON DELETE SET NULL,
+                    token_name TEXT NOT NULL,
+                    diary_id INTEGER NOT NULL,
+                    tool TEXT NOT NULL,
+                    summary TEXT NOT NULL,
+                    undo TEXT,
+                    undone_at TEXT,
+                    called_at TEXT NOT NULL
+                ) STRICT;
+                CREATE INDEX assistant_call_by_account ON assistant_call(account_id, id);
+                """)
+        }
         return migrator
     }
 }

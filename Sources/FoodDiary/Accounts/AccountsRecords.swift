@@ -57,10 +57,11 @@ struct AccessTokenRow: Codable, FetchableRecord, MutablePersistableRecord {
     var tokenSHA256: Data
     var createdAt: Date
     var lastUsedAt: Date?
+    var canWrite = true
 
     enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, name
-        case accountID = "account_id", tokenSHA256 = "token_sha256", createdAt = "created_at", lastUsedAt = "last_used_at"
+        case accountID = "account_id", tokenSHA256 = "token_sha256", createdAt = "created_at", lastUsedAt = "last_used_at", canWrite = "can_write"
     }
 
     typealias Columns = CodingKeys

@@ -6,8 +6,13 @@ import GRDB
 
 /// Writes to weigh-ins, body measurements, water and their settings, each in one transaction.
 extension AppDatabase {
-    package func addMeasurement(measureID: Int64, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws {
-        try await write { db in try Self.insertMeasurement(db, measureID: measureID, value: value, at: time, utcOffsetMinutes: utcOffsetMinutes, createdAt: now) }
+    /// Returns the reading's id.
+    @discardableResult
+    package func addMeasurement(measureID: Int64, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws -> Int64 {
+        try await write { db in
+            try Self.insertMeasurement(db, measureID: measureID, value: value, at: time, utcOffsetMinutes: utcOffsetMinutes, createdAt: now)
+            return db.lastInsertedRowID
+        }
     }
 
     /// One reading, as the pages, an import and the demo diary all add it.
@@ -53,8 +58,13 @@ extension AppDatabase {
         }
     }
 
-    package func addWater(millilitres: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws {
-        try await write { db in try Self.insertWater(db, millilitres: millilitres, at: time, utcOffsetMinutes: utcOffsetMinutes, createdAt: now) }
+    /// Returns the drink's id.
+    @discardableResult
+    package func addWater(millilitres: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws -> Int64 {
+        try await write { db in
+            try Self.insertWater(db, millilitres: millilitres, at: time, utcOffsetMinutes: utcOffsetMinutes, createdAt: now)
+            return db.lastInsertedRowID
+        }
     }
 
     /// One glass, as the pages, an import and the demo diary all add it.

@@ -74,12 +74,15 @@ struct BodyAPIController: Sendable {
     }
 
     @Sendable func summary(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let today = LocalDateTime(now(), in: timeZone).date
-        let page = try await context.diary().database.read { db in try BodyQueries.page(db, today: today, shownDays: 1, withEnergy: false) }
-        return try jsonResponse(SummaryJSON(
-            units: .shown, trendKilograms: page.trend.latest?.trendKilograms, weeklyRateKilograms: page.trend.weeklyRateKilograms,
-            waterGoalMillilitres: page.settings.waterGoalMillilitres,
-            measures: page.measures.map { MeasureJSON($0, latest: page.latest[$0.id]) }))
+        try jsonResponse(try await Self.summary(context.diary(), today: LocalDateTime(now(), in: timeZone).date))
+    }
+
+    /// The measures with their latest readings and the weight trend, as `/api/body` and the assistant's `read_body` give them.
+    static func summary(_ diary: Diary, today: LocalDate) async throws -> SummaryJSON {
+        let page = try await diary.database.read { db in try BodyQueries.page(db, today: today, shownDays: 1, withEnergy: false) }
+        return SummaryJSON(units: .shown, trendKilograms: page.trend.latest?.trendKilograms, weeklyRateKilograms: page.trend.weeklyRateKilograms,
+                           waterGoalMillilitres: page.settings.waterGoalMillilitres,
+                           measures: page.measures.map { MeasureJSON($0, latest: page.latest[$0.id]) })
     }
 
     @Sendable func readings(_ request: Request, context: AppRequestContext) async throws -> Response {

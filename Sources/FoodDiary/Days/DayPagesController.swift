@@ -152,24 +152,32 @@ struct DayPagesController: Sendable {
     }
 
     @Sendable func dayJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let diary = try context.diary()
-        let date = try date(context)
-        let day = try await diary.kept(DayRead.self, for: date) { db in try DayQueries.day(db, date: date) }
-        return try jsonResponse(DayJSON(date: date.description, meals: day.meals.map(MealDetailJSON.init),
-                                        totals: NutrientsJSON(values: day.totals), mealsNotItemised: day.notItemisedCount,
-                                        goals: GoalsJSON(goals: day.goalsWithExercise), exercise: DayExerciseJSON(activities: day.activities, steps: day.steps, deviceActiveKcal: day.deviceActiveKcal)))
+        try jsonResponse(try await Self.dayJSON(context.diary(), date: try date(context)))
     }
 
     @Sendable func trendsJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let period = try period(request)
-        let last = todayDate, first = last.adding(days: -(period - 1))
-        let (days, exercise) = try await context.diary().database.read { db in
+        return try jsonResponse(try await Self.trendsJSON(context.diary(), from: todayDate.adding(days: -(period - 1)), through: todayDate))
+    }
+
+    /// A day as `/api/days/:date` and the assistant's `read_day` give it.
+    static func dayJSON(_ diary: Diary, date: LocalDate) async throws -> DayJSON {
+        let day = try await diary.kept(DayRead.self, for: date) { db in try DayQueries.day(db, date: date) }
+        return DayJSON(date: date.description, meals: day.meals.map(MealDetailJSON.init),
+                       totals: NutrientsJSON(values: day.totals), mealsNotItemised: day.notItemisedCount,
+                       goals: GoalsJSON(goals: day.goalsWithExercise),
+                       exercise: DayExerciseJSON(activities: day.activities, steps: day.steps, deviceActiveKcal: day.deviceActiveKcal))
+    }
+
+    /// Each day's totals from `first` through `last`, as `/api/trends` and the assistant's `read_days` give them.
+    static func trendsJSON(_ diary: Diary, from first: LocalDate, through last: LocalDate) async throws -> TrendsJSON {
+        let (days, exercise) = try await diary.database.read { db in
             (try DayQueries.totals(db, from: first, through: last), try ActivityQueries.days(db, from: first, through: last))
         }
-        return try jsonResponse(TrendsJSON(days: period, rows: days.map {
+        return TrendsJSON(days: first.days(to: last) + 1, rows: days.map {
             TrendRowJSON(date: $0.date.description, mealCount: $0.mealCount, mealsNotItemised: $0.notItemisedCount, totals: $0.totals,
                          exerciseKcal: exercise[$0.date]?.activeKcal ?? 0, steps: exercise[$0.date]?.steps)
-        }))
+        })
     }
 
     // MARK: - Helpers

@@ -83,7 +83,7 @@ public struct Authentication: Sendable {
         if holder.lastUsedAt.map({ now.timeIntervalSince($0) > SessionLifetime.touchInterval }) ?? true {
             try await accounts.touchToken(id: holder.tokenID, now: now)
         }
-        return try await signedIn(holder.account, by: .token(id: holder.tokenID))
+        return try await signedIn(holder.account, by: .token(id: holder.tokenID, canWrite: holder.canWrite))
     }
 
     /// The person as of now with their open diary; a first request picks the diary and reads the
@@ -142,6 +142,9 @@ package struct AuthenticationMiddleware: RouterMiddleware {
         self.required = required
     }
 
+    /// The MCP endpoint, which tokens reach and browsers do not.
+    static let assistantPath = "/mcp"
+
     /// What a person who must change their password may still do.
     static let openWhileChangingPassword: Set<String> = ["/account", "/account/password", "/signout"]
 
@@ -159,6 +162,12 @@ package struct AuthenticationMiddleware: RouterMiddleware {
         if required, signedIn.account.mustChangePassword, !Self.openWhileChangingPassword.contains(request.uri.path) {
             return redirect(to: "/account?notice=change_password")
         }
+        // A token made to read may post only where posts are reads: FoodData Central's searches, and
+        // the assistant's endpoint, whose writing tools ask the token again.
+        if case .token(_, canWrite: false) = signedIn.credential, ![.get, .head].contains(request.method),
+           request.uri.path != Self.assistantPath, !request.uri.path.hasPrefix("/fdc/") {
+            throw HTTPError(.forbidden, message: "This access token may only read. Make one that may also write on your account page.")
+        }
         var context = context
         context.requester = signedIn
         return try await next(request, context)
@@ -166,7 +175,7 @@ package struct AuthenticationMiddleware: RouterMiddleware {
 
     private static func refuse(_ request: Request) throws -> Response {
         let path = request.uri.path
-        if path.hasPrefix("/api/") || path.hasPrefix("/photos/") || path.hasPrefix("/fdc/") {
+        if path.hasPrefix("/api/") || path.hasPrefix("/photos/") || path.hasPrefix("/fdc/") || path == assistantPath {
             throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="FoodDiary""#],
                             message: "Sign in first, or send a personal access token as “Authorization: Bearer <token>”.")
         }

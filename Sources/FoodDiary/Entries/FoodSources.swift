@@ -19,6 +19,18 @@ struct ResolvedFood: Sendable {
     let details: String
 }
 
+extension ResolvedFood {
+    /// What one tap adds unasked: the saved amount, the amount last had, or the food's customary serving.
+    func oneTapAmount(last: ChosenAmount?) -> ChosenAmount {
+        defaultAmount ?? last ?? usual?.amount ?? ChosenAmount.everyday(portions: portions, unit: food.basisUnit)
+    }
+
+    /// Whether that amount is one to ask about rather than add (more than a person has of it).
+    func oneTapAmountWantsChecking(_ amount: ChosenAmount, last: ChosenAmount?) -> Bool {
+        defaultAmount == nil && usual?.check(amount, isTheirs: last != nil, kcalPer100g: food.nutrients(forGrams: 100)[.energyKcal]) != nil
+    }
+}
+
 struct FoodSources: Sendable {
     let database: AppDatabase
     let catalog: CatalogDatabase

@@ -132,8 +132,7 @@ struct LogController: Sendable {
             if let id = resolved.catalogFoodID { last = try await diary.lastCatalogAmounts()[id] }
             let amount = try Self.amount(fields, of: resolved, last: last)
             // One tap never adds unasked what wants checking: the food's page asks how much instead.
-            if ChosenAmount.Form(fields: fields).choice.isEmpty, resolved.defaultAmount == nil, let id = resolved.catalogFoodID,
-               resolved.usual?.check(amount, isTheirs: last != nil, kcalPer100g: resolved.food.nutrients(forGrams: 100)[.energyKcal]) != nil {
+            if ChosenAmount.Form(fields: fields).choice.isEmpty, let id = resolved.catalogFoodID, resolved.oneTapAmountWantsChecking(amount, last: last) {
                 return redirect(to: "/foods/\(id)" + queryString(target.linkFields + [(key: "check", value: "1")]))
             }
             food = .food(resolved.food, amount)
@@ -156,9 +155,7 @@ struct LogController: Sendable {
         var form = ChosenAmount.Form(fields: fields)
         // A weight typed beside a chosen measure (a food's page) is what the person had.
         if !form.grams.trimmingCharacters(in: .whitespaces).isEmpty { form.choice = "grams" }
-        guard !form.choice.isEmpty else {
-            return resolved.defaultAmount ?? last ?? resolved.usual?.amount ?? ChosenAmount.everyday(portions: resolved.portions, unit: resolved.food.basisUnit)
-        }
+        guard !form.choice.isEmpty else { return resolved.oneTapAmount(last: last) }
         switch ChosenAmount.validate(form, portions: resolved.portions, unit: resolved.food.basisUnit) {
         case .success(let amount): return amount
         case .failure(let errors):

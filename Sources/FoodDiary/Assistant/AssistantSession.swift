@@ -1,0 +1,93 @@
+import FoodDiaryBase
+import FoodDiaryCatalog
+import FoodDiaryWeb
+import Foundation
+import Logging
+import MCP
+
+/// One request's assistant: the person and diary its token reaches, and whether it may write.
+/// Every call is answered as a tool's result (an error is the tool's, said in words) and noted
+/// in the person's recent activity.
+struct AssistantSession: Sendable {
+    let person: SignedIn
+    let tokenID: Int64
+    let canWrite: Bool
+    let services: AssistantServices
+
+    var today: LocalDate { LocalDateTime(services.now(), in: services.timeZone).date }
+
+    /// What a tool did: its result for the assistant, a line for the account page, and for a
+    /// write the rows it added, to take back.
+    struct Outcome {
+        let text: String
+        let structured: any Encodable
+        let summary: String
+        var undo: AssistantUndo?
+    }
+
+    func call(_ name: String, _ arguments: [String: Value]?) async -> CallTool.Result {
+        guard let tool = AssistantTool(rawValue: name) else { return .init(content: [.text("There is no tool called “\(name)”.")], isError: true) }
+        guard canWrite || !tool.writes else {
+            await record(tool, summary: "refused: this token may only read", undo: nil)
+            return .init(content: [.text("This access token may only read the diary. Make one that may also write on the account page.")], isError: true)
+        }
+        let arguments = ToolArguments(arguments)
+        do {
+            let outcome = try await run(tool, arguments)
+            await record(tool, summary: outcome.summary, undo: outcome.undo)
+            return .init(content: [.text(outcome.text)], structuredContent: Self.value(outcome.structured), isError: false)
+        } catch let problem as ToolProblem {
+            await record(tool, summary: "nothing done: \(problem.message)", undo: nil)
+            return .init(content: [.text(problem.message)], isError: true)
+        } catch let refusal as any Refusal {
+            await record(tool, summary: "nothing done: \(refusal.message)", undo: nil)
+            return .init(content: [.text(refusal.message)], isError: true)
+        } catch {
+            services.logger.error("The assistant's \(name) failed for “\(person.account.name)”: \(error)")
+            await record(tool, summary: "failed", undo: nil)
+            return .init(content: [.text("The diary could not do that just now; nothing was saved. Try again in a moment.")], isError: true)
+        }
+    }
+
+    private func run(_ tool: AssistantTool, _ arguments: ToolArguments) async throws -> Outcome {
+        switch tool {
+        case .searchFoods: try await searchFoods(arguments)
+        case .readDay: try await readDay(arguments)
+        case .readDays: try await readDays(arguments)
+        case .readBody: try await readBody()
+        case .logFoods: try await logFoods(arguments)
+        case .logFood: try await logFood(arguments)
+        case .logWater: try await logWater(arguments)
+        case .logWeight: try await logWeight(arguments)
+        case .undoLast: try await undoLast()
+        }
+    }
+
+    /// Noted where the person sees it: on their account page, newest first.
+    private func record(_ tool: AssistantTool, summary: String, undo: AssistantUndo?) async {
+        let data = undo.flatMap { try? JSONEncoder().encode($0) }
+        do {
+            try await services.accounts.recordAssistantCall(accountID: person.account.id, tokenID: tokenID, diaryID: person.diary.id, tool: tool.rawValue,
+                                                            summary: summary, undo: data, now: services.now())
+        } catch {
+            services.logger.error("The assistant's \(tool.rawValue) for “\(person.account.name)” was not noted: \(error)")
+        }
+    }
+
+    /// A result as MCP's JSON value: encoded as the API encodes it, then read back.
+    static func value(_ result: any Encodable) -> Value? {
+        guard let data = try? JSONEncoder().encode(result) else { return nil }
+        return try? JSONDecoder().decode(Value.self, from: data)
+    }
+}
+
+/// What every request's assistant is made with, once, at start-up.
+struct AssistantServices: Sendable {
+    let catalog: CatalogDatabase
+    let household: HouseholdFoods
+    let targets: MealTargets
+    let accounts: AccountsDatabase
+    let timeZone: TimeZone
+    let logger: Logger
+    let now: @Sendable () -> Date
+}
