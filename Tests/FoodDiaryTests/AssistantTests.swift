@@ -48,6 +48,19 @@ struct AssistantTests {
     /// A JSON number as MCP's value holds it: whole numbers arrive as integers.
     static func number(_ value: Value?) -> Double? { value?.doubleValue ?? value?.intValue.map(Double.init) }
 
+    /// The first place two values part, for a failing comparison's message.
+    static func difference(_ a: Value?, _ b: Value?, at path: String = "") -> String {
+        switch (a, b) {
+        case (.object(let x)?, .object(let y)?):
+            for key in Set(x.keys).union(y.keys).sorted() where x[key] != y[key] { return difference(x[key], y[key], at: path + "." + key) }
+            return ""
+        case (.array(let x)?, .array(let y)?) where x.count == y.count:
+            for (index, pair) in zip(x, y).enumerated() where pair.0 != pair.1 { return difference(pair.0, pair.1, at: path + "[\(index)]") }
+            return ""
+        default: return "\(path): \(String(describing: a)) ≠ \(String(describing: b))"
+        }
+    }
+
     static func text(_ result: CallTool.Result) -> String {
         result.content.compactMap { if case .text(let text, _, _) = $0 { text } else { nil } }.joined(separator: "\n")
     }
@@ -178,6 +191,28 @@ struct AssistantTests {
             #expect(try await TextLogTests.entries(database).count == 1)
             let resource = try await robins.readResource(uri: "fooddiary://today")
             #expect(!String(describing: resource).contains("private") && !String(describing: resource).contains("Bananas"))
+        }
+    }
+
+    /// What an assistant reads is what the JSON API gives for the same day and days, value for value.
+    @Test func readsAreTheAPIsOwnFigures() async throws {
+        try await Self.withApp { client, _, _ in
+            try await client.postForm("/log/text", TextLogTests.submitted(try await client.get("/log/text" + queryString(["text": TextLogTests.sentence])).text))
+            let token = try await Self.token(client, writes: false)
+            let assistant = try await Self.connect(port: client.port, token: token)
+            func api(_ path: String) async throws -> Value? {
+                let body = try await client.execute(uri: path, method: HTTPTypes.HTTPRequest.Method.get, headers: [.authorization: "Bearer \(token)"]).body
+                return try JSONDecoder().decode(Value.self, from: Data(buffer: body))
+            }
+            let day = try await Self.call(assistant, "read_day", ["date": "2026-03-09"])
+            let apiDay = try await api("/api/days/2026-03-09")
+            #expect(day.structuredContent?.objectValue?["day"] == apiDay, "\(Self.difference(day.structuredContent?.objectValue?["day"], apiDay))")
+            #expect(day.structuredContent?.objectValue?["nutrients"] == (try await api("/api/days/2026-03-09/nutrients")))
+            let days = try await Self.call(assistant, "read_days", ["from": "2026-03-03", "to": "2026-03-09"])
+            #expect(days.structuredContent == (try await api("/api/trends?days=7")), "a week of totals, as the trends give them")
+            #expect(Self.text(days).contains("1 of the 7 days has meals logged"), "\(Self.text(days))")
+            let body = try await Self.call(assistant, "read_body")
+            #expect(body.structuredContent == (try await api("/api/body")))
         }
     }
 

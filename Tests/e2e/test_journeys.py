@@ -31,7 +31,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.wait import WebDriverWait
 
@@ -1364,14 +1364,18 @@ class Journeys:
             credentials = self.browser.execute_cdp_cmd("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
             self.assertEqual(len(credentials), 1)
             self.assertTrue(credentials[0]["isResidentCredential"], "discoverable: the sign-in asks for no name")
-            # The sign-in page it lands on may take the passkey at once (conditional UI): no axe run
-            # on a page that is leaving by itself.
-            self._click(self.find("form[action='/signout'] button"), None, False)
-            self.browser.get(local + "/signin")
-            # The name field offers the passkey by itself (conditional UI), which Chromium's virtual
-            # authenticator takes at once; a browser that does not, has the button. Neither asks a name.
-            time.sleep(1)
-            if "/signin" in self.browser.current_url:
+            # Signed out, the sign-in page's name field offers the passkey by itself (conditional UI),
+            # which Chromium's virtual authenticator takes at once; a browser that does not, has the
+            # button. Neither asks a name. No axe run on a page that may be leaving by itself, and no
+            # second sign-in started beside the first.
+            sign_out = self.find("form[action='/signout'] button")
+            self.browser.execute_script("arguments[0].scrollIntoView({block: 'center'}); window.__oldPage = true", sign_out)
+            sign_out.click()
+            WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
+                lambda driver: driver.execute_script("return document.readyState === 'complete' && !window.__oldPage"))
+            try:
+                WebDriverWait(self.browser, 5).until(lambda driver: "/signin" not in driver.current_url)
+            except TimeoutException:
                 self._click(self.find("[data-passkey-signin] button"), None, False)
             WebDriverWait(self.browser, 20).until(lambda driver: "/signin" not in driver.current_url)
             self.shot("signed-in-with-passkey")

@@ -78,7 +78,7 @@ extension AssistantSession {
         guard first.days(to: last) < Self.maxDays else { throw ToolProblem("Read at most \(Self.maxDays) days at a time.") }
         let trends = try await DayPagesController.trendsJSON(person.diary, from: first, through: last)
         let logged = trends.rows.filter { $0.mealCount > 0 }.count
-        return Outcome(text: "Each day's totals from \(first.longText) through \(last.longText); \(logged) of the \(trends.days) days have meals logged.", structured: trends,
+        return Outcome(text: "Each day's totals from \(first.longText) through \(last.longText); \(logged) of the \(trends.days) days \(logged == 1 ? "has" : "have") meals logged.", structured: trends,
                        summary: "read the days from \(first) to \(last)")
     }
 
