@@ -69,8 +69,10 @@ class Handler(JSONHandler):
             self.send_header("Content-Length", "0")
             self.end_headers()
         elif self.path == "/token":
-            pair = urllib.parse.quote_plus(CLIENT_ID) + ":" + urllib.parse.quote_plus(CLIENT_SECRET)
-            if self.headers.get("Authorization") != "Basic " + base64.b64encode(pair.encode()).decode():
+            # client_secret_basic: id and secret each form-encoded (RFC 6749 2.3.1), read so.
+            sent = self.headers.get("Authorization", "")
+            pair = base64.b64decode(sent[6:]).decode().split(":", 1) if sent.startswith("Basic ") else []
+            if [urllib.parse.unquote_plus(part) for part in pair] != [CLIENT_ID, CLIENT_SECRET]:
                 self.answer(401, {"error": "invalid_client"})
                 return
             grant = provider.grants.pop(form.get("code", ""), None)

@@ -1455,7 +1455,8 @@ class Journeys:
         the call, and undo takes it back. A token that only reads is refused the write."""
         def token(name, access):
             self.open("/account#assistant", f"account-before-{access}-token")
-            self.find("#token_name").send_keys(name)
+            self.scrolled_to(self.find("#token_name")).send_keys(name)
+            self.shot(f"token-form-{access}")
             self.click(f"input[name=access][value={access}]", navigates=False)
             self.click("form[action='/account/tokens'] button", f"token-{access}")
             return self.find("code.secret").text

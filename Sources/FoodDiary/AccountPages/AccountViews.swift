@@ -117,6 +117,7 @@ struct AccountView: Sendable {
     let hasPassword: Bool
     /// "28 Nov 2026, 19:52 · Claude · logged a banana, 1 medium (118 g) to breakfast on 2026-11-28"
     let assistantCalls: [String]
+    let hasAssistantCalls: Bool
 
     struct PasskeyRow: Sendable {
         let name: String
@@ -143,6 +144,7 @@ struct AccountView: Sendable {
             return "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(call.tokenName) · \(call.summary)"
                 + (call.undone ? " (taken back)" : "")
         }
+        hasAssistantCalls = !assistantCalls.isEmpty
         self.singleSignOn = singleSignOn
         hasPassword = account.hasPassword
         self.signIns = signIns.map { record in

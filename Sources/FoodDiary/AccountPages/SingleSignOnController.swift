@@ -29,11 +29,10 @@ struct SingleSignOnController: Sendable {
 
     static let refresh = HTTPField.Name("Refresh")!
 
-    private var settings: OpenIDSettings {
-        get throws {
-            guard let provider else { throw HTTPError(.notFound, message: "Single sign-on is not set up on this server.") }
-            return provider.settings
-        }
+    /// The provider, when single sign-on is set up; else every route answers 404.
+    private func configured() throws -> OpenIDProvider {
+        guard let provider else { throw HTTPError(.notFound, message: "Single sign-on is not set up on this server.") }
+        return provider
     }
 
     // MARK: Off to the provider
@@ -57,7 +56,7 @@ struct SingleSignOnController: Sendable {
     }
 
     private func start(_ purpose: OpenIDLogins.Purpose, request: Request, context: AppRequestContext) async throws -> Response {
-        let settings = try settings
+        let provider = try configured(), settings = provider.settings
         let secure = authentication.isHTTPS(request, context: context)
         // The provider sends the browser back to this server by the name the browser used for it
         // (the host guard has checked it); that address is what the owner registers at the provider.
@@ -65,7 +64,7 @@ struct SingleSignOnController: Sendable {
         let started = logins.begin(purpose, redirectURI: redirectURI, now: now())
         let url: URL
         do {
-            url = try await provider!.authorizationURL(state: started.state, nonce: started.pending.nonce,
+            url = try await provider.authorizationURL(state: started.state, nonce: started.pending.nonce,
                                                        codeChallenge: OpenIDLogins.codeChallenge(for: started.pending.verifier), redirectURI: redirectURI)
         } catch {
             logger.error("Single sign-on could not start: \(error.reason)")
@@ -81,7 +80,7 @@ struct SingleSignOnController: Sendable {
     // MARK: Back from the provider
 
     @Sendable func finish(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let settings = try settings
+        let provider = try configured()
         let query = try request.formQuery()
         let client = authentication.client(request, context: context)
         guard let pending = logins.take(state: query["state"] ?? "", browser: request.cookies[OpenIDLogins.cookieName]?.value, now: now()) else {
@@ -89,14 +88,14 @@ struct SingleSignOnController: Sendable {
             return try await problem("That sign-in is over (ten minutes), was finished already, or was started in another browser. Start again.",
                                      status: .badRequest, purpose: nil, context: context)
         }
-        var response = try await finish(pending, query: query, settings: settings, request: request, context: context)
+        var response = try await finish(pending, query: query, provider: provider, request: request, context: context)
         response.setCookie(OpenIDLogins.cookie(nil, secure: authentication.isHTTPS(request, context: context)))
         return response
     }
 
-    private func finish(_ pending: OpenIDLogins.Pending, query: FormFields, settings: OpenIDSettings, request: Request,
+    private func finish(_ pending: OpenIDLogins.Pending, query: FormFields, provider: OpenIDProvider, request: Request,
                         context: AppRequestContext) async throws -> Response {
-        let client = authentication.client(request, context: context)
+        let settings = provider.settings, client = authentication.client(request, context: context)
         if let error = query["error"] {
             logger.info("\(settings.name) ended a sign-in from \(client): \(error.prefix(100))")
             let words = error == "access_denied" ? "\(settings.name) did not sign you in (it was cancelled or refused)." : "\(settings.name) could not sign you in. Start again."
@@ -107,7 +106,7 @@ struct SingleSignOnController: Sendable {
         }
         let identity: OpenIDIdentity
         do {
-            identity = try await provider!.identity(code: code, verifier: pending.verifier, redirectURI: pending.redirectURI, nonce: pending.nonce, now: now())
+            identity = try await provider.identity(code: code, verifier: pending.verifier, redirectURI: pending.redirectURI, nonce: pending.nonce, now: now())
         } catch {
             logger.warning("A single sign-on from \(client) was refused: \(error.reason)")
             return try await problem(error.message(provider: settings.name), status: error.kind == .unreachable ? .serviceUnavailable : .unauthorized,
@@ -175,7 +174,7 @@ struct SingleSignOnController: Sendable {
     // MARK: Unlinking
 
     @Sendable func unlink(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let settings = try settings
+        let settings = try configured().settings
         let person = try PasswordAgain.browser(context)
         if let refusal = try await passwordAgain.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)#sso") }
         guard try await accounts.unlink(accountID: person.account.id, issuer: settings.issuer) else { return redirect(to: "/account#sso") }

@@ -110,6 +110,12 @@ extension AssistantSession {
                        summary: "logged \(saved.map { "\($0.name) \($0.amount)" }.joined(separator: ", ")) to \(meal.lowercased()) on \(date) from \(what)", undo: undo)
     }
 
+    /// When a drink or a weigh-in on `date` is kept: now's time of day on that day, as the pages keep one.
+    private func moment(on date: LocalDate) -> (local: LocalDateTime, utcOffsetMinutes: Int) {
+        let time = DayAddress.time(on: date, now: LocalDateTime(services.now(), in: services.timeZone))
+        return (time, time.utcOffsetMinutes(in: services.timeZone))
+    }
+
     struct SavedDrink: Encodable {
         let date: String
         let millilitres: Double
@@ -118,9 +124,8 @@ extension AssistantSession {
     func logWater(_ arguments: ToolArguments) async throws -> Outcome {
         guard let millilitres = try arguments.number("millilitres", in: 10...5000) else { throw ToolProblem("Give `millilitres`, like 250.") }
         let date = try arguments.day("date", today: today)
-        let time = DayAddress.time(on: date, now: LocalDateTime(services.now(), in: services.timeZone))
-        let id = try await person.diary.database.addWater(millilitres: millilitres, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: services.timeZone),
-                                                           now: services.now())
+        let time = moment(on: date)
+        let id = try await person.diary.database.addWater(millilitres: millilitres, at: time.local, utcOffsetMinutes: time.utcOffsetMinutes, now: services.now())
         let amount = "\(formatQuantity(millilitres)) ml"
         return Outcome(text: "Saved \(amount) of water on \(date.longText).", structured: SavedDrink(date: date.description, millilitres: millilitres),
                        summary: "logged \(amount) of water on \(date)", undo: AssistantUndo(waterID: id))
@@ -135,16 +140,16 @@ extension AssistantSession {
         let kilograms: Double
         switch (try arguments.number("kilograms", in: 20...400), try arguments.number("pounds", in: 44...880)) {
         case (let kg?, nil): kilograms = kg
-        case (nil, let lb?): kilograms = lb * 0.45359237
+        case (nil, let lb?): kilograms = UnitSystem.us.kilograms(fromWeight: lb)
         default: throw ToolProblem("Give the weight in `kilograms` or in `pounds` (one of them).")
         }
         let date = try arguments.day("date", today: today)
-        let time = DayAddress.time(on: date, now: LocalDateTime(services.now(), in: services.timeZone))
+        let time = moment(on: date)
         let database = person.diary.database
         guard let weight = try await database.read({ db in try BodyQueries.measure(db, key: BodyMeasure.weightKey) }) else {
             throw ToolProblem("This diary keeps no weight.")
         }
-        let id = try await database.addMeasurement(measureID: weight.id, value: kilograms, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: services.timeZone),
+        let id = try await database.addMeasurement(measureID: weight.id, value: kilograms, at: time.local, utcOffsetMinutes: time.utcOffsetMinutes,
                                                    now: services.now())
         let shown = "\(formatQuantity((kilograms * 10).rounded() / 10)) kg"
         return Outcome(text: "Saved a weigh-in of \(shown) on \(date.longText).", structured: SavedWeight(date: date.description, kilograms: kilograms),

@@ -26,26 +26,26 @@ struct AssistantSession: Sendable {
     }
 
     func call(_ name: String, _ arguments: [String: Value]?) async -> CallTool.Result {
-        guard let tool = AssistantTool(rawValue: name) else { return .init(content: [.text("There is no tool called “\(name)”.")], isError: true) }
+        guard let tool = AssistantTool(rawValue: name) else { return Self.refusal("There is no tool called “\(name)”.") }
         guard canWrite || !tool.writes else {
             await record(tool, summary: "refused: this token may only read", undo: nil)
-            return .init(content: [.text("This access token may only read the diary. Make one that may also write on the account page.")], isError: true)
+            return Self.refusal("This access token may only read the diary. Make one that may also write on the account page.")
         }
         let arguments = ToolArguments(arguments)
         do {
             let outcome = try await run(tool, arguments)
             await record(tool, summary: outcome.summary, undo: outcome.undo)
-            return .init(content: [.text(outcome.text)], structuredContent: Self.value(outcome.structured), isError: false)
+            return .init(content: [.text(text: outcome.text, annotations: nil, _meta: nil)], structuredContent: Self.value(outcome.structured), isError: false)
         } catch let problem as ToolProblem {
             await record(tool, summary: "nothing done: \(problem.message)", undo: nil)
-            return .init(content: [.text(problem.message)], isError: true)
+            return Self.refusal(problem.message)
         } catch let refusal as any Refusal {
             await record(tool, summary: "nothing done: \(refusal.message)", undo: nil)
-            return .init(content: [.text(refusal.message)], isError: true)
+            return Self.refusal(refusal.message)
         } catch {
             services.logger.error("The assistant's \(name) failed for “\(person.account.name)”: \(error)")
             await record(tool, summary: "failed", undo: nil)
-            return .init(content: [.text("The diary could not do that just now; nothing was saved. Try again in a moment.")], isError: true)
+            return Self.refusal("The diary could not do that just now; nothing was saved. Try again in a moment.")
         }
     }
 
@@ -61,6 +61,11 @@ struct AssistantSession: Sendable {
         case .logWeight: try await logWeight(arguments)
         case .undoLast: try await undoLast()
         }
+    }
+
+    /// A tool's refusal, in words the assistant passes on (`isError`, not a protocol error).
+    static func refusal(_ message: String) -> CallTool.Result {
+        .init(content: [.text(text: message, annotations: nil, _meta: nil)], isError: true)
     }
 
     /// Noted where the person sees it: on their account page, newest first.

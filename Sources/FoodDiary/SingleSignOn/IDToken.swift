@@ -1,3 +1,4 @@
+import FoodDiaryWeb
 import Foundation
 import JWTKit
 
@@ -39,6 +40,7 @@ struct IDTokenClaims: JWTPayload {
         groups = (try? claims.decodeIfPresent([String].self, forKey: .groups)) ?? (try? claims.decodeIfPresent(String.self, forKey: .groups)).flatMap { $0.map { [$0] } } ?? []
     }
 
+    /// Only read here; `JWTPayload` is `Codable`, so a few claims are written for it.
     func encode(to encoder: any Encoder) throws {
         var claims = encoder.container(keyedBy: CodingKeys.self)
         try claims.encode(iss, forKey: .iss)
@@ -91,8 +93,7 @@ enum IDToken {
         guard claims.exp.addingTimeInterval(leeway) > now else { throw .badToken("the ID token expired at \(claims.exp)") }
         if let iat = claims.iat, iat > now.addingTimeInterval(leeway) { throw .badToken("the ID token was issued in the future (\(iat))") }
         if let nbf = claims.nbf, nbf > now.addingTimeInterval(leeway) { throw .badToken("the ID token is not valid before \(nbf)") }
-        guard let sent = claims.nonce, Data(sent.utf8).count == Data(nonce.utf8).count,
-              zip(Data(sent.utf8), Data(nonce.utf8)).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else {
+        guard let sent = claims.nonce, CSRFTokens.constantTimeEquals(sent, nonce) else {
             throw .badToken("the ID token's nonce is not the one this sign-in sent")
         }
         guard !claims.sub.isEmpty, claims.sub.utf8.count <= 255 else { throw .badToken("the ID token's subject is empty or too long") }

@@ -82,7 +82,8 @@ actor OpenIDProvider {
             // client_secret_basic unless the provider says it takes only client_secret_post (RFC 6749 2.3.1).
             let methods = metadata.tokenEndpointAuthMethodsSupported ?? ["client_secret_basic"]
             if methods.contains("client_secret_basic") || !methods.contains("client_secret_post") {
-                let pair = Self.formEncoded(settings.clientID) + ":" + Self.formEncoded(secret)
+                // Each form-encoded first, as RFC 6749 2.3.1 asks.
+                let pair = queryEscaped(settings.clientID) + ":" + queryEscaped(secret)
                 headers.append(("Authorization", "Basic " + Data(pair.utf8).base64EncodedString()))
             } else {
                 fields += [("client_id", settings.clientID), ("client_secret", secret)]
@@ -90,7 +91,7 @@ actor OpenIDProvider {
         } else {
             fields.append(("client_id", settings.clientID))
         }
-        let body = Data(fields.map { Self.formEncoded($0.0) + "=" + Self.formEncoded($0.1) }.joined(separator: "&").utf8)
+        let body = Data(fields.map { queryEscaped($0.0) + "=" + queryEscaped($0.1) }.joined(separator: "&").utf8)
         let answer: OutboundHTTP.Response
         do {
             answer = try await http.send(endpoint, method: "POST", headers: headers, body: body)
@@ -155,11 +156,5 @@ actor OpenIDProvider {
         } catch {
             throw .unreachable("its \(what) at \(url.absoluteString) could not be read")
         }
-    }
-
-    /// application/x-www-form-urlencoded, as RFC 6749 asks of the client id and secret too.
-    static func formEncoded(_ text: String) -> String {
-        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._*")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed)?.replacingOccurrences(of: "%20", with: "+") ?? ""
     }
 }

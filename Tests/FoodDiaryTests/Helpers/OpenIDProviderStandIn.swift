@@ -116,8 +116,10 @@ final class OpenIDProviderStandIn: Sendable {
 
     private func token(form: [String: String], authorization: String?) -> (status: HTTPResponse.Status, object: [String: Any]) {
         state.withLockedValue { $0.tokenRequests.append((authorization, form)) }
-        let expected = "Basic " + Data("\(Self.escaped(clientID)):\(Self.escaped(clientSecret))".utf8).base64EncodedString()
-        guard authorization == expected else { return (.unauthorized, ["error": "invalid_client"]) }
+        // client_secret_basic: each of id and secret form-encoded, as RFC 6749 2.3.1 says, and read so.
+        let pair = authorization.flatMap { $0.hasPrefix("Basic ") ? Data(base64Encoded: String($0.dropFirst(6))) : nil }
+            .map { String(decoding: $0, as: UTF8.self).split(separator: ":", maxSplits: 1).map { Self.formDecoded(String($0)) } }
+        guard pair == [clientID, clientSecret] else { return (.unauthorized, ["error": "invalid_client"]) }
         guard form["grant_type"] == "authorization_code", let code = form["code"] else { return (.badRequest, ["error": "unsupported_grant_type"]) }
         let trick = self.trick
         let grant: Grant? = state.withLockedValue { state in
@@ -184,9 +186,11 @@ final class OpenIDProviderStandIn: Sendable {
             .replacingOccurrences(of: "%20", with: "+")
     }
 
+    static func formDecoded(_ text: String) -> String { text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
+
     static func formFields(_ body: String) -> [String: String] {
         Dictionary(body.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
+            let parts = pair.split(separator: "=", maxSplits: 1).map { formDecoded(String($0)) }
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }, uniquingKeysWith: { $1 })
     }
