@@ -160,3 +160,8 @@ extension OpenFoodFactsStandIn {
         await standIn.stop()
     }
 }
+
+extension Result where Failure == OnlineProblem {
+    /// Why an online call failed, nil when it did not.
+    var problem: OnlineProblem? { if case .failure(let problem) = self { problem } else { nil } }
+}
