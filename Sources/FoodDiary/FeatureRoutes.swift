@@ -96,19 +96,19 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     let signIn = SignInController(accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
                                   setup: setup, methods: methods, renderer: renderer, logger: logger, now: now)
     signIn.addRoutes(to: routes)
-    let passwordAgain = PasswordAgain(accounts: accounts, authentication: authentication, throttle: throttle, now: now)
+    let recentSignIn = RecentSignIn(accounts: accounts, authentication: authentication, throttle: throttle, now: now)
     SingleSignOnController(provider: settings.singleSignOn.map(OpenIDProvider.init), logins: OpenIDLogins(), accounts: accounts,
-                           authentication: authentication, signIn: signIn, passwordAgain: passwordAgain, renderer: renderer, logger: logger,
+                           authentication: authentication, signIn: signIn, recentSignIn: recentSignIn, renderer: renderer, logger: logger,
                            now: now).addRoutes(to: routes)
     SecondStepController(accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
-                         seal: SecondStepSeal(serverSecret: secret), signIn: signIn, passwordAgain: passwordAgain, renderer: renderer, logger: logger,
+                         seal: SecondStepSeal(serverSecret: secret), signIn: signIn, recentSignIn: recentSignIn, renderer: renderer, logger: logger,
                          now: now).addRoutes(to: routes)
-    PasskeyController(accounts: accounts, authentication: authentication, challenges: PasskeyChallenges(), signIn: signIn, passwordAgain: passwordAgain,
+    PasskeyController(accounts: accounts, authentication: authentication, challenges: PasskeyChallenges(), signIn: signIn, recentSignIn: recentSignIn,
                       logger: logger, now: now).addRoutes(to: routes)
-    AccountController(accounts: accounts, authentication: authentication, throttle: throttle, singleSignOn: settings.singleSignOn, renderer: renderer,
+    AccountController(accounts: accounts, authentication: authentication, throttle: throttle, recentSignIn: recentSignIn, singleSignOn: settings.singleSignOn, renderer: renderer,
                       logger: logger, timeZone: timeZone, now: now).addRoutes(to: routes)
     DiariesController(diaries: diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
-    PeopleController(accounts: accounts, authentication: authentication, singleSignOn: settings.singleSignOn, renderer: renderer, logger: logger,
+    PeopleController(accounts: accounts, authentication: authentication, singleSignOn: settings.singleSignOn, methods: methods, renderer: renderer, logger: logger,
                      timeZone: timeZone, now: now).addRoutes(to: routes)
     MealPagesController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: timeZone, now: now,
                         model: settings.model).addRoutes(to: routes)

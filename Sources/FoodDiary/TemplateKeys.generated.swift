@@ -5,7 +5,7 @@ import FoodDiaryWeb
 
 extension AccountView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; case "passkeys": self.passkeys.templateValue; case "signIns": self.signIns.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "hasPassword": self.hasPassword.templateValue; case "assistantCalls": self.assistantCalls.templateValue; case "hasAssistantCalls": self.hasAssistantCalls.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; case "passkeys": self.passkeys.templateValue; case "passkeyRemoval": self.passkeyRemoval.templateValue; case "signIns": self.signIns.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "hasPassword": self.hasPassword.templateValue; case "assistantCalls": self.assistantCalls.templateValue; case "hasAssistantCalls": self.hasAssistantCalls.templateValue; default: .absent }
     }
 }
 
@@ -699,9 +699,21 @@ extension PaginationView: TemplateKeyed {
     }
 }
 
+extension PasskeyRemovalPart: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "asksPassword": self.asksPassword.templateValue; case "canRemove": self.canRemove.templateValue; case "signInAgain": self.signInAgain.templateValue; default: .absent }
+    }
+}
+
+extension PasskeyRemovalPart.SignInAgain: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "text": self.text.templateValue; case "provider": self.provider.templateValue; case "next": self.next.templateValue; default: .absent }
+    }
+}
+
 extension PeopleView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "people": self.people.templateValue; case "handOver": self.handOver.templateValue; case "provider": self.provider.templateValue; case "name": self.name.templateValue; case "byInvitation": self.byInvitation.templateValue; case "nameError": self.nameError.templateValue; case "passwordError": self.passwordError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "people": self.people.templateValue; case "handOver": self.handOver.templateValue; case "provider": self.provider.templateValue; case "offersPasswords": self.offersPasswords.templateValue; case "name": self.name.templateValue; case "byInvitation": self.byInvitation.templateValue; case "nameError": self.nameError.templateValue; case "passwordError": self.passwordError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; default: .absent }
     }
 }
 
@@ -1046,75 +1058,76 @@ enum TemplateKeys {
     static let all: Set<String> = [
         "access", "action", "activities", "activityCard", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL",
         "addURL", "added", "addedHere", "additions", "address", "advice", "againstText", "alreadySaved",
-        "amount", "amountKey", "amountLabel", "amountText", "amounts", "anchor", "archives", "assistantCalls",
-        "attribution", "averageText", "back", "backLabel", "backLink", "backText", "backURL", "barcode",
-        "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText",
-        "bodyCard", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "burnedText", "button",
-        "buttonLabel", "buttonText", "buttons", "byInvitation", "canChangeAmount", "canImport", "canUnlink", "cancelURL",
-        "carbohydrate", "carried", "changeURL", "changesInPlace", "chart", "check", "checkURL", "checked",
-        "choiceError", "choosePath", "chooseURL", "chosen", "codeError", "codes", "colorScheme", "colorSchemes",
-        "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery",
-        "count", "countError", "countText", "countedText", "country", "countryError", "countryNote", "created",
-        "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey", "date", "dateText", "day",
-        "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL", "days", "decimalMark", "defaultAmount",
-        "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "detailText", "details",
-        "deviceText", "diaries", "diary", "diaryName", "directory", "doing", "dots", "downloadURL",
-        "drinkUnit", "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError", "eatenText", "editURL",
-        "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices", "energyError", "energyKcal", "energyPerGram",
-        "energyText", "energyUnit", "energyValue", "entries", "entryID", "error", "errorSummary", "errors",
-        "estimate", "estimateAction", "estimateError", "exercise", "exerciseAddsToGoal", "exerciseChart", "exerciseText", "expenditureText",
-        "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName",
-        "fill", "focusSearch", "focusText", "foodCountText", "foodGroup", "foods", "foodsText", "form",
-        "found", "geoURI", "geocodedName", "glass", "goalNote", "goalText", "gpsText", "grams",
-        "gramsChecked", "gramsError", "gramsText", "grid", "groups", "guessNote", "handOver", "hasActivities",
-        "hasArchives", "hasAssistantCalls", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate",
-        "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals",
-        "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoError", "hasPlaces",
-        "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares",
-        "hasSources", "hasTags", "hasUsual", "hasWeight", "heading", "headline", "height", "household",
-        "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index", "information",
-        "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood",
-        "isIncomplete", "isItemised", "isLinked", "isMember", "isNew", "isOn", "isOver", "isOwner",
-        "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou",
-        "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "keyText",
-        "kind", "kindError", "label", "labelError", "labelNotice", "labelServing", "labelY", "largeURL",
-        "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText", "likes",
-        "linePoints", "lines", "link", "linkButton", "linkText", "listHeading", "listURL", "location",
-        "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource", "logTargets", "longitude",
-        "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxImportMB",
-        "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "meal", "mealCount",
-        "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures",
-        "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength", "minutesError", "minutesValue",
-        "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError",
-        "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next",
-        "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound",
-        "nothingRead", "notice", "nutrients", "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL",
-        "options", "originalURL", "otherSessions", "outcomes", "ownName", "ownOpen", "ownServings", "ownServingsError",
-        "page", "pageCount", "pageLimit", "pagination", "partialText", "passkeys", "passwordError", "passwordID",
-        "passwordSignIn", "pasted", "people", "peopleError", "per", "perServing", "percent", "percentText",
-        "periodText", "periods", "photo", "photoAction", "photoError", "photoPixels", "photoURL", "pickAction",
-        "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText", "portionKey", "portions",
-        "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein", "provider", "query",
-        "queryError", "quickAddURL", "rateText", "rates", "readLabelAction", "readings", "recent", "recipeContext",
-        "recipeName", "recipeURL", "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL",
-        "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "roleText",
-        "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID",
-        "sayItURL", "schedule", "schemes", "scope", "search", "searchURL", "searched", "secondStep",
-        "sections", "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel",
-        "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey",
-        "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource", "showsOtherWays", "signIns",
-        "signedIn", "singleSignOn", "singleSignOnAction", "size", "sizeText", "skipped", "skippedCount", "slot",
-        "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText", "sourceURL",
-        "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state", "status",
-        "statusStrip", "steps", "stepsError", "stepsText", "stepsValue", "submitLabel", "suggestAction", "suggestNote",
-        "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail",
-        "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time",
-        "timeText", "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText",
-        "token", "tokenName", "tokenNameError", "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError",
-        "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices", "unitName",
-        "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
-        "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal", "waterGoalText",
-        "waterPercentText", "waterText", "weight", "weightChart", "weightText", "welcome", "whenText", "width",
-        "x", "xLabels", "y", "yield",
+        "amount", "amountKey", "amountLabel", "amountText", "amounts", "anchor", "archives", "asksPassword",
+        "assistantCalls", "attribution", "averageText", "back", "backLabel", "backLink", "backText", "backURL",
+        "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel",
+        "basisText", "bodyCard", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "burnedText",
+        "button", "buttonLabel", "buttonText", "buttons", "byInvitation", "canChangeAmount", "canImport", "canRemove",
+        "canUnlink", "cancelURL", "carbohydrate", "carried", "changeURL", "changesInPlace", "chart", "check",
+        "checkURL", "checked", "choiceError", "choosePath", "chooseURL", "chosen", "codeError", "codes",
+        "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText",
+        "copyAction", "correctedQuery", "count", "countError", "countText", "countedText", "country", "countryError",
+        "countryNote", "created", "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey", "date",
+        "dateText", "day", "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL", "days",
+        "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description", "detail",
+        "detailText", "details", "deviceText", "diaries", "diary", "diaryName", "directory", "doing",
+        "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError",
+        "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices", "energyError",
+        "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID", "error",
+        "errorSummary", "errors", "estimate", "estimateAction", "estimateError", "exercise", "exerciseAddsToGoal", "exerciseChart",
+        "exerciseText", "expenditureText", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue",
+        "fields", "fileName", "fill", "focusSearch", "focusText", "foodCountText", "foodGroup", "foods",
+        "foodsText", "form", "found", "geoURI", "geocodedName", "glass", "goalNote", "goalText",
+        "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups", "guessNote",
+        "handOver", "hasActivities", "hasArchives", "hasAssistantCalls", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries",
+        "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError",
+        "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPassword", "hasPeople",
+        "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved",
+        "hasSections", "hasShares", "hasSources", "hasTags", "hasUsual", "hasWeight", "heading", "headline",
+        "height", "household", "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented",
+        "index", "information", "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError",
+        "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isLinked", "isMember", "isNew", "isOn",
+        "isOver", "isOwner", "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek",
+        "isWeight", "isYou", "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary",
+        "key", "keyText", "kind", "kindError", "label", "labelError", "labelNotice", "labelServing",
+        "labelY", "largeURL", "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend",
+        "likenessText", "likes", "linePoints", "lines", "link", "linkButton", "linkText", "listHeading",
+        "listURL", "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource",
+        "logTargets", "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal",
+        "mapURL", "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField",
+        "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
+        "meals", "measures", "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength",
+        "minutesError", "minutesValue", "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods",
+        "name", "nameError", "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel",
+        "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes",
+        "notesError", "nothingFound", "nothingRead", "notice", "nutrients", "offersPasswords", "offersPhoto", "online",
+        "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownName",
+        "ownOpen", "ownServings", "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText",
+        "passkeyRemoval", "passkeys", "passwordError", "passwordID", "passwordSignIn", "pasted", "people", "peopleError",
+        "per", "perServing", "percent", "percentText", "periodText", "periods", "photo", "photoAction",
+        "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL",
+        "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem", "productPhotoURL",
+        "progressNote", "protein", "provider", "query", "queryError", "quickAddURL", "rateText", "rates",
+        "readLabelAction", "readings", "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText",
+        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
+        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL",
+        "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes", "scope",
+        "search", "searchURL", "searched", "secondStep", "sections", "segments", "selected", "servingError",
+        "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit",
+        "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText",
+        "shown", "shownSource", "showsOtherWays", "signInAgain", "signIns", "signedIn", "singleSignOn", "singleSignOnAction",
+        "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots",
+        "smoothingText", "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split",
+        "splitURL", "stages", "staleMessage", "state", "status", "statusStrip", "steps", "stepsError",
+        "stepsText", "stepsValue", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText",
+        "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL",
+        "text", "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title",
+        "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError",
+        "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery",
+        "typedRange", "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL",
+        "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value",
+        "valueText", "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight",
+        "weightChart", "weightText", "welcome", "whenText", "width", "x", "xLabels", "y",
+        "yield",
     ]
 }

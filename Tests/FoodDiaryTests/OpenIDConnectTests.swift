@@ -1,3 +1,4 @@
+@preconcurrency import Crypto
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -17,10 +18,12 @@ import FoodDiaryWeb
     }
 
     static func go(_ client: any TestClientProtocol, _ provider: OpenIDProviderStandIn, from path: String = "/signin/sso",
-                   session: String? = nil) async throws -> Trip {
-        let started = session == nil
-            ? try await client.postForm(path, [("next", "/days/2026-03-09")], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
-            : try await client.postForm(path, [], session: session)
+                   session: String? = nil, next: String = "/days/2026-03-09") async throws -> Trip {
+        let started = if let session {
+            try await client.postForm(path, [("next", next)], token: csrfToken(ofSession: session), session: session)
+        } else {
+            try await client.postForm(path, [("next", next)], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
+        }
         let back = provider.authorize(onTheWay(started)).map { String($0.dropFirst("http://localhost".count)) }
         return Trip(started: started, browser: started.cookie(OpenIDLogins.cookieName), back: back)
     }
@@ -192,6 +195,7 @@ import FoodDiaryWeb
             let robinSession: String = try #require(back.cookie(Authentication.sessionCookie))
             let robin = try await client.get("/account", session: robinSession)
             #expect(robin.text.contains("You have no password here") && !robin.text.contains("Unlink"), "Robin's only way in stays")
+            #expect(robin.text.contains("Linked as robin.h since 9 Mar 2026 · last used 9 Mar 2026"), "taking it up was a sign-in with it")
 
             // Someone the provider knows but nobody linked: not let in.
             provider.signedIn = .init(subject: "stranger", username: "kim", groups: ["guests"])
@@ -199,6 +203,46 @@ import FoodDiaryWeb
             let refused = try await Self.arrive(client, at: stranger.back, browser: stranger.browser)
             #expect(refused.status == .forbidden && refused.text.contains("is not linked to anybody here") && refused.cookie(Authentication.sessionCookie) == nil)
             #expect(try await Self.people(client).count == 2)
+        }
+    }
+
+    /// Removing a passkey needs a recent sign-in: someone who joined through the provider has no
+    /// password to type again, so a sign-in within the last ten minutes is what counts.
+    @Test func someoneWithoutAPasswordRemovesAPasskeyAfterSigningInAgain() async throws {
+        let clock = TestClock()
+        try await Self.withProvider(clock: clock) { client, provider, _ in
+            let added = try await client.postForm("/people", [("name", "Robin"), ("how", "invite")])
+            let link = try #require(added.text.firstMatch(of: #/http://localhost/invite/([A-Za-z0-9_-]+)/#).map { String($0.output.1) })
+            provider.signedIn = .init(subject: "robin-sub", username: "robin.h")
+            let trip = try await Self.go(client, provider, from: "/invite/\(link)/sso")
+            let robin: String = try #require(try await Self.arrive(client, at: trip.back, browser: trip.browser).cookie(Authentication.sessionCookie))
+            let made = try await PasskeyTests.register(client, SoftAuthenticator(key: .es256(P256.Signing.PrivateKey())), session: robin)
+            #expect(made.status == .ok && made.text.contains("passkey_added"), "\(made.status) \(made.text)")
+            let fresh = try await client.get("/account", session: robin).text
+            let remove = try #require(fresh.firstMatch(of: #/action="(/account/passkeys/\d+/remove)"/#).map { String($0.output.1) })
+            #expect(!fresh.contains("Your password, to remove it"), "no password to ask for")
+
+            // Ten minutes on, the browser left signed in is not enough.
+            clock.advance(by: RecentSignIn.window + 60)
+            let stale = try await client.get("/account", session: robin).text
+            #expect(stale.contains("Sign in again with Pocket ID") && !stale.contains(remove), "no removing form, a way to sign in again")
+            let refused = try await client.postForm(remove, [], token: csrfToken(ofSession: robin), session: robin)
+            #expect(refused.headers[.location] == "/account?notice=sign_in_again#passkeys")
+            #expect(try await client.get("/account", session: robin).text.contains("Test key"), "kept")
+
+            // Signing in again through the provider comes back to the passkeys, and then it goes.
+            let again = try await Self.go(client, provider, session: robin, next: "/account#passkeys")
+            let back = try await Self.arrive(client, at: again.back, browser: again.browser, session: robin)
+            #expect(back.headers[.location] == "/account#passkeys", "\(back.status) \(back.text.prefix(300))")
+            let renewed: String = try #require(back.cookie(Authentication.sessionCookie))
+            #expect(try await client.get("/account", session: robin).status != .ok, "the old sign-in ended")
+            let removed = try await client.postForm(remove, [], token: csrfToken(ofSession: renewed), session: renewed)
+            #expect(removed.headers[.location] == "/account?notice=passkey_removed#passkeys")
+            #expect(!(try await client.get("/account", session: renewed).text.contains("Test key")))
+            // Signed in a moment ago, yet not unlinked: the provider is their only way in.
+            let unlink = try await client.postForm("/account/sso/remove", [], token: csrfToken(ofSession: renewed), session: renewed)
+            #expect(unlink.headers[.location] == "/account?notice=sso_only_way#sso")
+            #expect(try await client.get("/people").text.contains("linked to Pocket ID"))
         }
     }
 
@@ -232,6 +276,13 @@ import FoodDiaryWeb
             let password = try await client.signIn(TestPerson.name, TestPerson.password)
             #expect(password.status == .forbidden && password.cookie(Authentication.sessionCookie) == nil)
             #expect(password.text.contains("Passwords are turned off on this server"))
+            // Nor does the owner hand out a first password: new members come by invitation.
+            let people = try await client.get("/people").text
+            #expect(!people.contains(#"value="password""#) && people.contains("to sign in with Pocket ID"))
+            let first = try await client.postForm("/people", [("name", "Robin"), ("how", "password"), ("password", "correct horse battery")])
+            #expect(first.status == .forbidden && first.text.contains("Passwords are turned off on this server"))
+            let invited = try await client.postForm("/people", [("name", "Robin"), ("how", "invite")])
+            #expect(invited.text.contains("lets them sign in with Pocket ID:"))
         }
     }
 

@@ -119,13 +119,14 @@ struct SoftAuthenticator {
 
     static func json(_ response: TestResponse) -> [String: Any] { (try? JSONSerialization.jsonObject(with: Data(response.text.utf8))) as? [String: Any] ?? [:] }
 
-    /// Registers `authenticator` for the signed-in test person.
+    /// Registers `authenticator` for the person signed in with `session` (the test person unless told).
     static func register(_ client: any TestClientProtocol, _ authenticator: SoftAuthenticator, origin: String = "http://localhost",
-                         rpID: String = "localhost", format: String = "none") async throws -> TestResponse {
-        let options = try await client.execute(uri: "/account/passkeys/new", method: .get, headers: host + [.cookie: browserCookies()])
+                         rpID: String = "localhost", format: String = "none", session: String = TestPerson.sessionID) async throws -> TestResponse {
+        let options = try await client.execute(uri: "/account/passkeys/new", method: .get, headers: host + [.cookie: browserCookies(session: session)])
         let challenge = try #require(json(options)["challenge"] as? String, "\(options.status) \(options.text)")
         return try await client.execute(uri: "/account/passkeys", method: .post,
-                                        headers: host + [.cookie: browserCookies(), .contentType: "application/json", CSRFTokens.headerName: testToken],
+                                        headers: host + [.cookie: browserCookies(session: session), .contentType: "application/json",
+                                                         CSRFTokens.headerName: csrfToken(ofSession: session)],
                                         body: .init(data: authenticator.registration(challenge: challenge, origin: origin, rpID: rpID, format: format)))
     }
 

@@ -201,7 +201,7 @@ class Journeys:
         cls.model = ChatCompletionsStandIn()
         cls.provider = OpenIDProviderStandIn()
         cls.server = Server(cls.data_dir, cls.open_food_facts.base, cls.model.base, cls.provider.base)
-        cls.provider.redirect_uris.add(cls.server.base + "/signin/sso/callback")
+        cls.provider.redirect_uris.update(base + "/signin/sso/callback" for base in (cls.server.base, cls.server.base.replace("127.0.0.1", "localhost")))
         cls.recipe_site = RecipeSite()
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
@@ -1344,22 +1344,16 @@ class Journeys:
     def test_9yb_a_passkey_made_then_signing_in_with_it_alone(self):
         """Issue 63: a passkey made on the account page with Chromium's virtual authenticator, then
         a sign-in with it and nothing else. At localhost: browsers refuse an address as an RP ID."""
-        self.browser.execute_cdp_cmd("WebAuthn.enable", {"enableUI": False})
-        authenticator = self.browser.execute_cdp_cmd("WebAuthn.addVirtualAuthenticator", {"options": {
-            "protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True,
-            "isUserVerified": True, "automaticPresenceSimulation": True}})["authenticatorId"]
+        authenticator = self.add_authenticator()
         try:
-            local = self.server.base.replace("127.0.0.1", "localhost")
+            local = self.local_base()
             self.browser.get(local + "/signin")
             self.find("#name").send_keys(OWNER)
             self.find("#password").send_keys(PASSWORD)
             self.click("form[action='/signin'] button[type=submit]", "signed-in-at-localhost")
             self.browser.get(local + "/account#passkeys")
             self.shot("account-passkeys")
-            self.find("#passkey_name").send_keys(f"Journey key ({self.label})")
-            self._click(self.find("[data-passkey-add] button"), None, False)
-            WebDriverWait(self.browser, 20).until(lambda driver: "passkey_added" in driver.current_url)
-            self.shot("passkey-added")
+            self.make_passkey(f"Journey key ({self.label})", "passkey-added")
             self.assertIn(f"Journey key ({self.label})", self.text())
             credentials = self.browser.execute_cdp_cmd("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
             self.assertEqual(len(credentials), 1)
@@ -1399,6 +1393,25 @@ class Journeys:
         finally:
             self.browser.execute_cdp_cmd("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": authenticator})
 
+    def add_authenticator(self):
+        """Chromium's virtual authenticator: a platform one that verifies the person and keeps
+        discoverable passkeys. Returns its id for WebAuthn.removeVirtualAuthenticator."""
+        self.browser.execute_cdp_cmd("WebAuthn.enable", {"enableUI": False})
+        return self.browser.execute_cdp_cmd("WebAuthn.addVirtualAuthenticator", {"options": {
+            "protocol": "ctap2", "transport": "internal", "hasResidentKey": True, "hasUserVerification": True,
+            "isUserVerified": True, "automaticPresenceSimulation": True}})["authenticatorId"]
+
+    def local_base(self):
+        """The server by the name localhost: browsers refuse an address as a passkey's RP ID."""
+        return self.server.base.replace("127.0.0.1", "localhost")
+
+    def make_passkey(self, name, shot):
+        """On the account page's passkeys: names one and adds it with the virtual authenticator."""
+        self.find("#passkey_name").send_keys(name)
+        self._click(self.find("[data-passkey-add] button"), None, False)
+        WebDriverWait(self.browser, 20).until(lambda driver: "passkey_added" in driver.current_url)
+        self.shot(shot)
+
     def to_provider(self, css, name=None):
         """Taps a "Sign in with …" button: a page of ours on the way, which its Refresh header
         leaves at once for the provider's page (the pages' form-action policy keeps a post's
@@ -1430,19 +1443,32 @@ class Journeys:
         invitation = self.find(".notice code.secret").text
         self.open("/account", "account-before-ash")
         self.click("form[action='/signout'] button", None)
+        # Ash takes it up at localhost, where a passkey can be made too.
         self.provider.subject, self.provider.username = "journey-ash", "ash"
+        authenticator = self.add_authenticator()
         try:
-            self.browser.get(invitation)
+            self.browser.get(invitation.replace("127.0.0.1", "localhost"))
             self.shot("invitation-with-sso")
             self.to_provider("form[action$='/sso'] button")
             self.click("form[action='/authorize'] button", "invitation-taken-up-through-sso")
             self.assertIn("/today", self.browser.current_url)
-            self.open("/account", "account-sso-only")
+            self.browser.get(self.local_base() + "/account#passkeys")
+            self.shot("account-sso-only")
             self.assertIn(f"Ash {self.label}", self.text())
             self.assertIn("You have no password here", self.text())
-            self.click("form[action='/signout'] button", None)
+            # Without a password to type again, a sign-in minutes ago is what lets a passkey go.
+            self.make_passkey("Ash's phone", "sso-only-passkey-added")
+            self._click(self.find(".remove-passkey summary"), "sso-only-passkey-remove-open", False)
+            self.assertEqual(self.browser.find_elements(By.CSS_SELECTOR, ".remove-passkey input[type=password]"), [], "no password asked")
+            self.click(".remove-passkey button.danger", "sso-only-passkey-removed")
+            self.assertIn("Passkey removed", self.text())
+            self.assertNotIn("Ash's phone", self.text())
         finally:
             self.provider.subject, self.provider.username = "journey-owner", "sam.journey"
+            # Gone before signing out: the sign-in page would offer its passkey, now unknown here.
+            self.browser.execute_cdp_cmd("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": authenticator})
+        self.click("form[action='/signout'] button", None)
+        self.browser.get(self.server.base + "/signin")
         self.to_provider("form[action='/signin/sso'] button")
         self.click("form[action='/authorize'] button", None)
         self.open("/people", "people-linked")

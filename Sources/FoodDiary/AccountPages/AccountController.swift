@@ -10,6 +10,8 @@ struct AccountController: Sendable {
     let authentication: Authentication
     /// Guessing the current password here is slowed down like guessing it at sign-in.
     let throttle: SignInThrottle
+    /// Whether someone without a password may remove a passkey without signing in again.
+    let recentSignIn: RecentSignIn
     /// The household's provider, when single sign-on is set up.
     let singleSignOn: OpenIDSettings?
     let renderer: PageRenderer
@@ -26,6 +28,8 @@ struct AccountController: Sendable {
         "second_step_off": "Your second step is off: your password alone signs you in.",
         "password_wrong": "That password is not right, so nothing changed.",
         "password_throttled": "Too many wrong passwords. Try again in a while.",
+        "sign_in_again": "You signed in more than \(RecentSignIn.windowText) ago, so nothing changed. Sign in again, then do it within \(RecentSignIn.windowText).",
+        "sso_only_way": "It stays linked: without a password here, it is how you sign in.",
         "passkey_added": "Passkey added. Sign in with it from this device: no name or password needed.",
         "passkey_removed": "Passkey removed. It no longer signs you in.",
         "sso_linked": "Linked. Sign in with it from now on.",
@@ -51,7 +55,8 @@ struct AccountController: Sendable {
                       newToken: String? = nil, tokenName: String = "", tokenNameError: String? = nil,
                       status: HTTPResponse.Status = .ok) async throws -> Response {
         // Fresh: any change to the accounts drops the session's kept copy of its person.
-        let account = try context.person().account
+        let person = try context.person(), account = person.account
+        let signedInRecently = account.hasPassword ? false : try await recentSignIn.isRecent(person)
         var singleSignOnPart: SingleSignOnPart?
         if let settings = singleSignOn {
             singleSignOnPart = SingleSignOnPart(provider: settings.name, link: try await accounts.singleSignOnLink(accountID: account.id, issuer: settings.issuer),
@@ -63,7 +68,7 @@ struct AccountController: Sendable {
             tokenNameError: tokenNameError, sessionCount: try await accounts.sessionCount(accountID: account.id),
             secondStep: try await accounts.secondStep(accountID: account.id), passkeys: try await accounts.passkeys(accountID: account.id),
             signIns: try await accounts.recentSignIns(accountID: account.id),
-            singleSignOn: singleSignOnPart, assistantCalls: try await accounts.assistantCalls(accountID: account.id), timeZone: timeZone),
+            singleSignOn: singleSignOnPart, signedInRecently: signedInRecently, assistantCalls: try await accounts.assistantCalls(accountID: account.id), timeZone: timeZone),
             for: context, status: status)
     }
 

@@ -110,6 +110,7 @@ struct AccountView: Sendable {
     let revokeTokensLabel: String?
     let secondStep: SecondStepPart
     let passkeys: [PasskeyRow]
+    let passkeyRemoval: PasskeyRemovalPart
     /// "28 Nov 2026, 17:02 · passkey · from 192.168.1.20"
     let signIns: [String]
     let singleSignOn: SingleSignOnPart?
@@ -137,8 +138,10 @@ struct AccountView: Sendable {
 
     init(account: Account, csrfToken: String, notice: String?, passwordForm: PasswordChangeForm, tokens: [AccessToken],
          newToken: String?, tokenName: String, tokenNameError: String?, sessionCount: Int, secondStep: SecondStepState?, passkeys: [Passkey],
-         signIns: [SignInRecord], singleSignOn: SingleSignOnPart?, assistantCalls: [AssistantCall] = [], timeZone: TimeZone) {
+         signIns: [SignInRecord], singleSignOn: SingleSignOnPart?, signedInRecently: Bool = false, assistantCalls: [AssistantCall] = [],
+         timeZone: TimeZone) {
         self.csrfToken = csrfToken
+        passkeyRemoval = PasskeyRemovalPart(hasPassword: account.hasPassword, signedInRecently: signedInRecently, provider: singleSignOn.flatMap { $0.isLinked ? $0.provider : nil })
         self.assistantCalls = assistantCalls.map { call in
             let time = LocalDateTime(call.at, in: timeZone)
             return "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(call.tokenName) · \(call.summary)"
@@ -190,6 +193,8 @@ struct PeopleView: Sendable {
     let handOver: HandOverView?
     /// The household's provider, which an invitation may be taken up with.
     let provider: String?
+    /// False with `--no-password-sign-in`: members come in by invitation only.
+    let offersPasswords: Bool
     let name: String
     let byInvitation: Bool
     let nameError: String?
@@ -215,10 +220,11 @@ struct PeopleView: Sendable {
 
     /// `linked`: who signs in through the household's provider, named `provider`.
     init(people: [Account], me: Int64?, csrfToken: String, notice: String?, form: NewMemberForm, handOver: HandOver?,
-         linked: Set<Int64> = [], provider: String? = nil, timeZone: TimeZone) {
+         linked: Set<Int64> = [], provider: String? = nil, offersPasswords: Bool = true, timeZone: TimeZone) {
         self.csrfToken = csrfToken
         self.notice = notice
         self.provider = provider
+        self.offersPasswords = offersPasswords
         self.people = people.map { person in
             let through = linked.contains(person.id) ? provider.map { " · linked to \($0)" } ?? "" : ""
             let signedIn = person.lastSignInAt.map { "Last signed in " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "Never signed in"

@@ -11,7 +11,7 @@ struct PasskeyController: Sendable {
     let authentication: Authentication
     let challenges: PasskeyChallenges
     let signIn: SignInController
-    let passwordAgain: PasswordAgain
+    let recentSignIn: RecentSignIn
     let logger: Logger
     let now: @Sendable () -> Date
 
@@ -35,7 +35,7 @@ struct PasskeyController: Sendable {
     // MARK: Making one
 
     @Sendable func creationOptions(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try PasswordAgain.browser(context)
+        let person = try RecentSignIn.browser(context)
         guard case .session(let session) = person.credential else { throw HTTPError(.forbidden, message: "Make a passkey from a browser you signed in to.") }
         let party = try relyingParty(request, context: context)
         let challenge = challenges.begin(.register(accountID: person.account.id, session: session), now: now())
@@ -61,7 +61,7 @@ struct PasskeyController: Sendable {
 
     @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> Response {
         var request = request
-        let person = try PasswordAgain.browser(context)
+        let person = try RecentSignIn.browser(context)
         guard case .session(let session) = person.credential else { throw HTTPError(.forbidden, message: "Make a passkey from a browser you signed in to.") }
         let party = try relyingParty(request, context: context)
         guard let sent = try? JSONDecoder().decode(Registration.self, from: Data(buffer: try await request.collectBody(upTo: Self.maxBodyBytes))),
@@ -89,12 +89,12 @@ struct PasskeyController: Sendable {
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try PasswordAgain.browser(context)
+        let person = try RecentSignIn.browser(context)
         let gone = HTTPError(.notFound, message: "There is no such passkey of yours; it may have been removed already.")
         // Whose it is, before anything else: another person's passkey is not found, whatever the password.
         guard let id = context.parameters.get("id").flatMap(Int64.init),
               try await accounts.passkeys(accountID: person.account.id).contains(where: { $0.id == id }) else { throw gone }
-        if let refusal = try await passwordAgain.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)#passkeys") }
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)#passkeys") }
         guard try await accounts.removePasskey(accountID: person.account.id, id: id) else { throw gone }
         logger.info("“\(person.account.name)” removed a passkey")
         return redirect(to: "/account?notice=passkey_removed#passkeys")

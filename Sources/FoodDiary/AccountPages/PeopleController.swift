@@ -3,12 +3,13 @@ import Foundation
 import Hummingbird
 import Logging
 
-/// `/people`, for the owner: add members (by invitation link or a first password they must
-/// change), reset a member's password, remove a member (their diaries stay).
+/// `/people`, for the owner: add members (by invitation link or, while passwords sign in, a first
+/// password they must change), reset a member's password, remove a member (their diaries stay).
 struct PeopleController: Sendable {
     let accounts: AccountsDatabase
     let authentication: Authentication
     let singleSignOn: OpenIDSettings?
+    let methods: SignInMethods
     let renderer: PageRenderer
     let logger: Logger
     let timeZone: TimeZone
@@ -35,7 +36,7 @@ struct PeopleController: Sendable {
         if let singleSignOn { linked = try await accounts.linkedAccountIDs(issuer: singleSignOn.issuer) }
         var response = await renderer.render(.people, PeopleView(
             people: try await accounts.accounts(), me: context.signedIn?.account.id, csrfToken: context.csrfToken, notice: notice,
-            form: form, handOver: handOver, linked: linked, provider: singleSignOn?.name, timeZone: timeZone), for: context, status: status)
+            form: form, handOver: handOver, linked: linked, provider: singleSignOn?.name, offersPasswords: methods.password, timeZone: timeZone), for: context, status: status)
         if handOver != nil { response.headers[.cacheControl] = "no-store" }
         return response
     }
@@ -43,6 +44,9 @@ struct PeopleController: Sendable {
     @Sendable func add(_ request: Request, context: AppRequestContext) async throws -> Response {
         try owner(context)
         var form = NewMemberForm(fields: context.formFields)
+        guard form.byInvitation || methods.password else {
+            throw HTTPError(.forbidden, message: "Passwords are turned off on this server: add them with an invitation link.")
+        }
         guard let name = form.validate() else { return try await page(context, form: form, status: .unprocessableContent) }
         let hash = form.byInvitation ? nil : try await Passwords.hash(form.password)
         let id: Int64

@@ -14,7 +14,7 @@ struct SecondStepController: Sendable {
     let challenges: SecondStepChallenges
     let seal: SecondStepSeal
     let signIn: SignInController
-    let passwordAgain: PasswordAgain
+    let recentSignIn: RecentSignIn
     let renderer: PageRenderer
     let logger: Logger
     let now: @Sendable () -> Date
@@ -81,14 +81,14 @@ struct SecondStepController: Sendable {
     // MARK: The account page
 
     @Sendable func setupForm(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try PasswordAgain.browser(context)
+        let person = try RecentSignIn.browser(context)
         guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: true) else { return redirect(to: "/account") }
         return await renderer.render(.secondStepSetup, SecondStepSetupView(secret: secret, csrfToken: context.csrfToken), for: context)
     }
 
     /// The QR code of the key being set up, never cached: it is a secret.
     @Sendable func qrCode(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try PasswordAgain.browser(context)
+        let person = try RecentSignIn.browser(context)
         guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: false),
               let svg = QRCodePicture.svg(OneTimeCodes.address(secret: secret, account: person.account.name, issuer: Self.issuer),
                                           label: "QR code of the key, for an authenticator app") else {
@@ -99,7 +99,7 @@ struct SecondStepController: Sendable {
     }
 
     @Sendable func turnOn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try PasswordAgain.browser(context)
+        let person = try RecentSignIn.browser(context)
         guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: false) else { return redirect(to: "/account") }
         guard let step = OneTimeCodes.matchingStep(context.formFields["code"] ?? "", secret: secret, now: now(), after: 0) else {
             return await renderer.render(.secondStepSetup, SecondStepSetupView(
@@ -115,17 +115,17 @@ struct SecondStepController: Sendable {
     }
 
     @Sendable func turnOff(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try PasswordAgain.browser(context)
-        if let refusal = try await passwordAgain.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)") }
+        let person = try RecentSignIn.browser(context)
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)") }
         try await accounts.removeSecondStep(accountID: person.account.id)
         logger.info("“\(person.account.name)” turned off their second step")
         return redirect(to: "/account?notice=second_step_off")
     }
 
     @Sendable func newRecoveryCodes(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try PasswordAgain.browser(context)
+        let person = try RecentSignIn.browser(context)
         guard try await accounts.secondStep(accountID: person.account.id)?.isOn == true else { return redirect(to: "/account") }
-        if let refusal = try await passwordAgain.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)") }
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)") }
         let codes = RecoveryCodes.make()
         try await accounts.replaceRecoveryCodes(accountID: person.account.id, hashes: codes.map(RecoveryCodes.sha256(of:)))
         logger.info("“\(person.account.name)” made new recovery codes")

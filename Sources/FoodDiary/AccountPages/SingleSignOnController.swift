@@ -14,7 +14,7 @@ struct SingleSignOnController: Sendable {
     let accounts: AccountsDatabase
     let authentication: Authentication
     let signIn: SignInController
-    let passwordAgain: PasswordAgain
+    let recentSignIn: RecentSignIn
     let renderer: PageRenderer
     let logger: Logger
     let now: @Sendable () -> Date
@@ -50,7 +50,7 @@ struct SingleSignOnController: Sendable {
     }
 
     @Sendable func startLink(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let person = try PasswordAgain.browser(context)
+        let person = try RecentSignIn.browser(context)
         guard case .session(let session) = person.credential else { throw HTTPError(.forbidden, message: "Link it from a browser you signed in to.") }
         return try await start(.link(accountID: person.account.id, session: session), request: request, context: context)
     }
@@ -175,8 +175,10 @@ struct SingleSignOnController: Sendable {
 
     @Sendable func unlink(_ request: Request, context: AppRequestContext) async throws -> Response {
         let settings = try configured().settings
-        let person = try PasswordAgain.browser(context)
-        if let refusal = try await passwordAgain.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)#sso") }
+        let person = try RecentSignIn.browser(context)
+        // Without a password the provider is how they get in: unlinking would lock them out.
+        guard person.account.hasPassword else { return redirect(to: "/account?notice=sso_only_way#sso") }
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)#sso") }
         guard try await accounts.unlink(accountID: person.account.id, issuer: settings.issuer) else { return redirect(to: "/account#sso") }
         logger.info("“\(person.account.name)” unlinked their \(settings.name) account")
         return redirect(to: "/account?notice=sso_unlinked#sso")

@@ -84,6 +84,12 @@ extension AccountsDatabase {
         }
     }
 
+    /// When the session began, the sign-in that made it; nil for one that is gone, or kept only
+    /// in memory while the disk was full.
+    func sessionStartedAt(idSHA256: Data) async throws -> Date? {
+        try await read { db in try SessionRow.fetchOne(db, key: idSHA256)?.createdAt }
+    }
+
     func endSession(idSHA256: Data) async throws {
         interimSessions.end(idSHA256)
         try await write { db in _ = try SessionRow.deleteOne(db, key: idSHA256) }

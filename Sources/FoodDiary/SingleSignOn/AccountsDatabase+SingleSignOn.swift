@@ -45,7 +45,7 @@ extension AccountsDatabase {
     func takeUpInvitation(_ invite: String, with identity: OpenIDIdentity, now: Date) async throws -> Account? {
         try await write { db in
             guard let account = try Self.invitedAccount(db, invite, now: now) else { return nil }
-            try Self.link(db, identity, to: account.id, now: now)
+            try Self.link(db, identity, to: account.id, now: now, signingIn: true)
             try InviteRow.filter(InviteRow.Columns.accountID == account.id).deleteAll(db)
             return account
         }
@@ -62,7 +62,7 @@ extension AccountsDatabase {
             let candidates = bases + (2...99).map { "\(bases[0].prefix(60)) \($0)" }
             guard let name = try candidates.first(where: { try AccountRow.filter(AccountRow.Columns.name == $0).isEmpty(db) }) else { throw NameTaken() }
             let id = try AccountRow(name: name, passwordHash: nil, role: .member, createdAt: now).inserted(db).id!
-            try Self.link(db, identity, to: id, now: now)
+            try Self.link(db, identity, to: id, now: now, signingIn: true)
             return try Account.fetchOne(db, sql: "SELECT \(Account.selection) FROM account WHERE id = ?", arguments: [id])
         }
     }
@@ -74,11 +74,13 @@ extension AccountsDatabase {
         }
     }
 
-    private static func link(_ db: Database, _ identity: OpenIDIdentity, to accountID: Int64, now: Date) throws {
+    /// `signingIn` when the link is made by signing in with it (an invitation, a new member), so
+    /// it has been used; linking from the account page signs nobody in.
+    private static func link(_ db: Database, _ identity: OpenIDIdentity, to accountID: Int64, now: Date, signingIn: Bool = false) throws {
         let holder = try Int64.fetchOne(db, sql: "SELECT account_id FROM sso_link WHERE issuer = ? AND subject = ?", arguments: [identity.issuer, identity.subject])
         if let holder, holder != accountID { throw LinkedElsewhere() }
         try db.execute(sql: "DELETE FROM sso_link WHERE account_id = ? AND issuer = ?", arguments: [accountID, identity.issuer])
-        try db.execute(sql: "INSERT INTO sso_link (issuer, subject, account_id, shown_as, linked_at) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [identity.issuer, identity.subject, accountID, identity.shownAs, now])
+        try db.execute(sql: "INSERT INTO sso_link (issuer, subject, account_id, shown_as, linked_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
+                       arguments: [identity.issuer, identity.subject, accountID, identity.shownAs, now, signingIn ? now : nil])
     }
 }

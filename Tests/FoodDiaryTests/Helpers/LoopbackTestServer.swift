@@ -70,7 +70,8 @@ enum LoopbackTestServer {
                 try await socket.shutdown()
             } catch {
                 try? await socket.shutdown()
-                throw error
+                // Said as what it is: left to the test router, it became a bare 500 that looked like the app's.
+                throw HTTPError(.badGateway, message: "The test client's exchange with the server failed: \(error)")
             }
             var answerHeaders = answer.headers
             // Framing is the forwarder's own to set again.

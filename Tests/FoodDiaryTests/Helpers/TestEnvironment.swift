@@ -199,12 +199,17 @@ extension TestPerson {
                            arguments: [BearerSecret.sha256(of: session), id, TestEnvironment.fixedNow, TestEnvironment.fixedNow,
                                        TestEnvironment.fixedNow.addingTimeInterval(90 * 86_400)])
         }
-        return (session, CSRFTokens(secret: TestEnvironment.secret).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: session)))
+        return (session, csrfToken(ofSession: session))
     }
 }
 
+/// The CSRF token the app derives for a browser signed in with `session`.
+func csrfToken(ofSession session: String) -> String {
+    CSRFTokens(secret: TestEnvironment.secret).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: session))
+}
+
 /// The CSRF token of the test owner's session, which the tests play the browser with.
-let testToken = CSRFTokens(secret: TestEnvironment.secret).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: TestPerson.sessionID))
+let testToken = csrfToken(ofSession: TestPerson.sessionID)
 
 /// The cookies of the signed-in test browser: its session, and a CSRF cookie `csrfCookie` if given.
 func browserCookies(csrfCookie: String? = nil, session: String? = TestPerson.sessionID) -> String {
