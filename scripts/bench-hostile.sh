@@ -80,7 +80,7 @@ for binary in "$@"; do
   csrf=$(awk '$6 == "fooddiary_csrf" {print $7}' "$jar")
   curl -s -b "$jar" -c "$jar" -o /dev/null -d "name=bench&password=sardines+on+toast+1234&_csrf=$csrf" "$base/signin"
   token=$(curl -s -b "$jar" "$base/meals/new" | grep -o 'name="_csrf" value="[0-9a-f]*"' | head -1 | grep -o '[0-9a-f]\{64\}')
-  # No `Expect: 100-continue` (curl waits a second for it above 1 MB; browsers never send it).
+  # No `Expect: 100-continue` (curl waits a second for it above 1 MB where a build before 2026-11-28 never answered; browsers never send it).
   upload() { seconds_for -H "Expect:" -b "$jar" -F "_csrf=$token" -F "eaten_at=2026-03-08T19:42" -F "photo=@$1" "$base/meals"; }
   peak() { awk '/VmHWM/ {print int($2 / 1024)}' "/proc/$server/status"; }
 

@@ -37,7 +37,7 @@ package struct CSRFTokens: Sendable {
         guard token.utf8.count == 64, token.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
               let nonce = bytes(fromHex: String(token.prefix(32)))
         else { return false }
-        return Self.constantTimeEquals(String(token.suffix(32)), mac(nonce))
+        return ConstantTime.equals(String(token.suffix(32)), mac(nonce))
     }
 
     /// The browser's token from its cookie, if it is genuine.
@@ -66,16 +66,7 @@ package struct CSRFTokens: Sendable {
     /// Whether a form or header sent the genuine token the cookie holds.
     func accepts(sent: String?, cookie: String?) -> Bool {
         guard let sent, let cookie else { return false }
-        return Self.constantTimeEquals(sent, cookie)
-    }
-
-    /// Compares every byte whatever the first difference, so timing does not reveal the token.
-    package static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for index in x.indices { difference |= x[index] ^ y[index] }
-        return difference == 0
+        return ConstantTime.equals(sent, cookie)
     }
 
     private func mac(_ nonce: [UInt8]) -> String {

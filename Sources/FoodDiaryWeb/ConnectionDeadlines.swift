@@ -1,3 +1,4 @@
+import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -148,7 +149,8 @@ package final class ConnectionClock: @unchecked Sendable {
         }
     }
 
-    /// After HTTP decoding: sees where a request's head and end are, and where a response ends.
+    /// After HTTP decoding: sees where a request's head and end are, and where a response ends;
+    /// answers `Expect: 100-continue`.
     final class MessagesHandler: ChannelDuplexHandler, RemovableChannelHandler {
         typealias InboundIn = HTTPRequestPart
         typealias InboundOut = HTTPRequestPart
@@ -160,9 +162,14 @@ package final class ConnectionClock: @unchecked Sendable {
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             switch unwrapInboundIn(data) {
-            case .head:
+            case .head(let request):
                 clock.responsePending = true
                 clock.enter(.body, context: context)
+                // curl and other libcurl clients hold back a body over 1 MB for a second, unless told
+                // to go on (RFC 9110, 10.1.1). A refusal that follows costs only the bytes it reads.
+                if request.headerFields[.expect]?.lowercased() == "100-continue" {
+                    context.writeAndFlush(wrapOutboundOut(.head(HTTPResponse(status: .continue))), promise: nil)
+                }
             case .end: clock.enter(clock.responsePending ? .handling : .idle, context: context)
             case .body: break
             }

@@ -132,6 +132,21 @@ import FoodDiaryWeb
         }
     }
 
+    /// curl holds back a body over 1 MB until the server says to go on, or a second has passed.
+    @Test func aClientThatAsksBeforeSendingItsBodyIsToldToGoOn() async throws {
+        try await Self.liveApp { port, _, _ in
+            let connection = try RawConnection(port: port)
+            let body = "_csrf=\(testToken)&name=curl&access=read"
+            connection.send("POST /account/tokens HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(browserCookies())\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                            + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
+            let interim = await connection.receiveHead(timeout: 20)
+            #expect(interim.hasPrefix("HTTP/1.1 100 Continue\r\n"), "before any body: \(interim)")
+            connection.send(body)
+            let answer = await connection.receive(timeout: 20).text
+            #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("Your new token"), "\(answer.prefix(200))")
+        }
+    }
+
     @Test func aStalledUploadIsDroppedWithItsTemporaryFile() async throws {
         try await Self.liveApp(configure: { $0.deadlines = ConnectionDeadlines(header: .seconds(10), bodyIdle: .seconds(10), keepAliveIdle: .seconds(5)) }) { port, database, config in
             let connection = try RawConnection(port: port)

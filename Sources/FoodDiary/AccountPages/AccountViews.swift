@@ -243,6 +243,31 @@ struct PeopleView: Sendable {
     }
 }
 
+/// How the account page lets a passkey be removed: with the password typed again, at once after
+/// a recent sign-in (someone without a password), or after signing in again.
+struct PasskeyRemovalPart: Sendable {
+    let asksPassword: Bool
+    let canRemove: Bool
+    let signInAgain: SignInAgain?
+
+    struct SignInAgain: Sendable {
+        let text: String
+        /// The household's provider, whose button signs in again and comes back here.
+        let provider: String?
+        let next = "/account#passkeys"
+    }
+
+    init(hasPassword: Bool, signedInRecently: Bool, provider: String?) {
+        asksPassword = hasPassword
+        canRemove = hasPassword || signedInRecently
+        signInAgain = canRemove ? nil : SignInAgain(
+            text: "You have no password here, so removing a passkey needs a fresh sign-in: "
+                + (provider == nil ? "sign out and sign in again with a passkey" : "sign in again")
+                + ", then remove it within \(RecentSignIn.windowText).",
+            provider: provider)
+    }
+}
+
 struct RemovePersonView: Sendable {
     let title = "Remove someone?"
     let confirmLabel = "Type their name to confirm"

@@ -16,7 +16,7 @@ public final class FirstRunSetup: Sendable {
 
     func accepts(_ presented: String?) -> Bool {
         guard let presented, let token else { return false }
-        return CSRFTokens.constantTimeEquals(presented, token)
+        return ConstantTime.equals(presented, token)
     }
 
     func finish() { secret.withLockedValue { $0 = nil } }

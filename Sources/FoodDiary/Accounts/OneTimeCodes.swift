@@ -1,4 +1,5 @@
 @preconcurrency import Crypto
+import FoodDiaryWeb
 import Foundation
 
 /// Time-based one-time codes (RFC 6238 over RFC 4226's HOTP): HMAC-SHA1, six digits, a new code
@@ -29,13 +30,7 @@ enum OneTimeCodes {
         let digitsOnly = typed.filter { !$0.isWhitespace }
         guard digitsOnly.count == digits, digitsOnly.allSatisfy(\.isASCII), digitsOnly.allSatisfy(\.isNumber) else { return nil }
         let current = step(at: now)
-        return (current - drift...current + drift).first { $0 > after && constantTimeEqual(code(secret: secret, step: $0), digitsOnly) }
-    }
-
-    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let (x, y) = (Array(a.utf8), Array(b.utf8))
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        return (current - drift...current + drift).first { $0 > after && ConstantTime.equals(code(secret: secret, step: $0), digitsOnly) }
     }
 
     /// 20 random bytes (160 bits, RFC 4226's recommended length).

@@ -21,7 +21,7 @@ struct SignInDevices: Sendable {
         guard let value = request.cookies[Self.cookieName]?.value else { return nil }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0] == String(accountID), parts[1].utf8.count == 32,
-              CSRFTokens.constantTimeEquals(parts[2], mac(accountID: accountID, device: parts[1])) else { return nil }
+              ConstantTime.equals(parts[2], mac(accountID: accountID, device: parts[1])) else { return nil }
         return parts[1]
     }
 

@@ -14,7 +14,7 @@ enum BackupSignature {
     }
 
     static func verify(_ signature: String, of manifest: Data, secret: Data) -> Bool {
-        CSRFTokens.constantTimeEquals(signature.trimmingCharacters(in: .whitespacesAndNewlines), sign(manifest, secret: secret))
+        ConstantTime.equals(signature.trimmingCharacters(in: .whitespacesAndNewlines), sign(manifest, secret: secret))
     }
 
     /// Its own key, so a signature is never also a valid CSRF token or device cookie.

@@ -93,7 +93,7 @@ enum IDToken {
         guard claims.exp.addingTimeInterval(leeway) > now else { throw .badToken("the ID token expired at \(claims.exp)") }
         if let iat = claims.iat, iat > now.addingTimeInterval(leeway) { throw .badToken("the ID token was issued in the future (\(iat))") }
         if let nbf = claims.nbf, nbf > now.addingTimeInterval(leeway) { throw .badToken("the ID token is not valid before \(nbf)") }
-        guard let sent = claims.nonce, CSRFTokens.constantTimeEquals(sent, nonce) else {
+        guard let sent = claims.nonce, ConstantTime.equals(sent, nonce) else {
             throw .badToken("the ID token's nonce is not the one this sign-in sent")
         }
         guard !claims.sub.isEmpty, claims.sub.utf8.count <= 255 else { throw .badToken("the ID token's subject is empty or too long") }
