@@ -16,9 +16,10 @@ bin=${FOODDIARY_BIN:-.build/release/fooddiary}
 work=$(mktemp -d)
 pid=""
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+source scripts/bench-server.sh
 # An owner with one empty diary, as scripts/bench-portability.sh makes one: for the command, and for the page.
 for data in "$work/data" "$work/page"; do
-  printf 'sardines on toast 1234\n' | "$bin" user add bench --owner --data-dir "$data" >/dev/null
+  bench_user "$data" --owner
   python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO diary (id, account_id, name, created_at) VALUES (1, 1, 'My diary', '2026-01-01 00:00:00.000')\"); c.commit()" "$data/accounts.sqlite"
 done
 mkdir -p "$work/apple_health_export"
@@ -71,7 +72,6 @@ echo "import again:     ${again_seconds}s, $((again_kb / 1024)) MB peak: $again"
 python3 -c "import sys; b, f, a, u = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]); m = b / (1 << 20); print(f'MB of export.xml a second: import {m / f:.0f}, again {m / a:.0f}, inflating alone {m / u:.0f}; import / inflating = {f / u:.2f}')" "$xml_bytes" "$first_seconds" "$again_seconds" "$floor_seconds"
 
 # The page: a server of its own on the second data directory, signed in as a browser is.
-source scripts/bench-server.sh
 bench_serve "$work/page"
 bench_sign_in
 kb() { awk -v key="$1:" '$1 == key {print $2}' "/proc/$pid/status"; }

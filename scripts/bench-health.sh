@@ -13,8 +13,8 @@ work=$(mktemp -d)
 pid=""
 trap '[ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 "$bin" demo --days 1 --data-dir "$work/data" >/dev/null 2>&1
-printf 'sardines on toast 1234\n' | "$bin" user add bench --data-dir "$work/data" >/dev/null
 source scripts/bench-server.sh
+bench_user "$work/data"
 bench_serve "$work/data"
 bench_sign_in
 token=$(bench_token)

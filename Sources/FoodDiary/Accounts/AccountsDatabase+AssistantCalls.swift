@@ -5,7 +5,6 @@ import GRDB
 /// A call an assistant made through `/mcp`, as the account page lists it.
 struct AssistantCall: Sendable {
     let tokenName: String
-    let tool: String
     let summary: String
     let at: Date
     let undone: Bool
@@ -13,7 +12,6 @@ struct AssistantCall: Sendable {
 
 /// What an assistant's write added to a diary, kept so `undo_last` can take it back.
 struct AssistantUndoable: Sendable {
-    let callID: Int64
     let summary: String
     /// The rows the write added, as the assistant wrote them down (JSON).
     let undo: Data
@@ -42,10 +40,10 @@ extension AccountsDatabase {
     func assistantCalls(accountID: Int64, limit: Int = 10) async throws -> [AssistantCall] {
         try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT token_name, tool, summary, called_at, undone_at IS NOT NULL FROM assistant_call
+                SELECT token_name, summary, called_at, undone_at IS NOT NULL FROM assistant_call
                 WHERE account_id = ? ORDER BY id DESC LIMIT ?
                 """, arguments: [accountID, limit])
-                .map { AssistantCall(tokenName: $0[0], tool: $0[1], summary: $0[2], at: $0[3], undone: $0[4]) }
+                .map { AssistantCall(tokenName: $0[0], summary: $0[1], at: $0[2], undone: $0[3]) }
         }
     }
 
@@ -58,7 +56,7 @@ extension AccountsDatabase {
                 WHERE account_id = ? AND token_id = ? AND diary_id = ? AND undo IS NOT NULL AND undone_at IS NULL ORDER BY id DESC LIMIT 1
                 """, arguments: [accountID, tokenID, diaryID]) else { return nil }
             try db.execute(sql: "UPDATE assistant_call SET undone_at = ? WHERE id = ?", arguments: [now, row[0] as Int64])
-            return AssistantUndoable(callID: row[0], summary: row[1], undo: Data((row[2] as String).utf8))
+            return AssistantUndoable(summary: row[1], undo: Data((row[2] as String).utf8))
         }
     }
 }

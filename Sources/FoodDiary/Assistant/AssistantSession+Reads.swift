@@ -34,18 +34,17 @@ extension AssistantSession {
         let logged = try await diary.loggedCatalogFoods()
         let result = try await services.catalog.search { db in try FoodSearch.search(db, query: query, limit: limit, logged: logged) }
         let mine = try await own
-        let sources = ["my:": mine.myFoods.map(\.id), "recipe:": mine.recipes.map(\.id), "saved:": mine.saved.map(\.id)]
+        let ownIDs = ["my:": mine.myFoods.map(\.id), "recipe:": mine.recipes.map(\.id), "saved:": mine.saved.map(\.id)]
             .sorted { $0.key < $1.key }.flatMap { kind, ids in ids.map { kind + String($0) } }
-        let ids = Array((sources + result.foods.map { "catalog:\($0.id)" }).prefix(limit))
+        let ids = Array((ownIDs + result.foods.map { "catalog:\($0.id)" }).prefix(limit))
         let last = try await diary.lastCatalogAmounts()
-        let foodSources = FoodSources(database: diary.database, catalog: services.catalog, household: (services.household, person.account))
         var foods: [FoodFound] = []
         for id in ids {
-            let resolved = try await foodSources.resolve(id)
+            let resolved = try await sources.resolve(id)
             let amount = resolved.oneTapAmount(last: resolved.catalogFoodID.flatMap { last[$0] })
             let unit = resolved.food.basisUnit
             foods.append(FoodFound(id: id, name: resolved.food.description, kind: String(id.prefix { $0 != ":" }), detail: resolved.details,
-                                   kcalPer100: resolved.food.nutrients(forGrams: 100)[.energyKcal].map { ($0 * 10).rounded() / 10 }, per: unit.symbol,
+                                   kcalPer100: Self.energyKcal(of: resolved.food, grams: 100), per: unit.symbol,
                                    oneTapAmount: amount.label, oneTapGrams: amount.grams))
         }
         let lines = foods.map { "\($0.name) [\($0.id)]: \($0.kcalPer100.map { kcalText($0) } ?? "energy unknown") per 100 \($0.per); one tap adds \($0.oneTapAmount)" }

@@ -77,10 +77,6 @@ extension AssistantSession {
         return try await save([(resolved, amount, nil)], notFound: [], arguments: arguments, what: resolved.food.description)
     }
 
-    private var sources: FoodSources {
-        FoodSources(database: person.diary.database, catalog: services.catalog, household: (services.household, person.account))
-    }
-
     /// Into the meal `date` and `slot` name, as ＋ would choose it: the slot's meal of that day
     /// (today, one eaten in the last three hours), or a new one.
     private func save(_ foods: [(resolved: ResolvedFood, amount: ChosenAmount, guess: String?)], notFound: [String], arguments: ToolArguments,
@@ -95,7 +91,7 @@ extension AssistantSession {
         }
         let saved = foods.map { food in
             SavedFood(name: food.resolved.food.description, amount: food.amount.label, grams: food.amount.grams, unit: food.resolved.food.basisUnit.symbol,
-                      energyKcal: food.resolved.food.nutrients(forGrams: food.amount.grams)[.energyKcal].map { ($0 * 10).rounded() / 10 }, amountGuessed: food.guess)
+                      energyKcal: Self.energyKcal(of: food.resolved.food, grams: food.amount.grams), amountGuessed: food.guess)
         }
         let energy = saved.compactMap(\.energyKcal).reduce(0, +)
         let meal = target.names[target.slot]
@@ -151,7 +147,7 @@ extension AssistantSession {
         }
         let id = try await database.addMeasurement(measureID: weight.id, value: kilograms, at: time.local, utcOffsetMinutes: time.utcOffsetMinutes,
                                                    now: services.now())
-        let shown = "\(formatQuantity((kilograms * 10).rounded() / 10)) kg"
+        let shown = UnitSystem.metric.weightText(kilograms: kilograms)
         return Outcome(text: "Saved a weigh-in of \(shown) on \(date.longText).", structured: SavedWeight(date: date.description, kilograms: kilograms),
                        summary: "logged a weigh-in of \(shown) on \(date)", undo: AssistantUndo(weightReadingID: id))
     }

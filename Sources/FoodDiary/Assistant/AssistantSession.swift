@@ -36,9 +36,6 @@ struct AssistantSession: Sendable {
             let outcome = try await run(tool, arguments)
             await record(tool, summary: outcome.summary, undo: outcome.undo)
             return .init(content: [.text(text: outcome.text, annotations: nil, _meta: nil)], structuredContent: Self.value(outcome.structured), isError: false)
-        } catch let problem as ToolProblem {
-            await record(tool, summary: "nothing done: \(problem.message)", undo: nil)
-            return Self.refusal(problem.message)
         } catch let refusal as any Refusal {
             await record(tool, summary: "nothing done: \(refusal.message)", undo: nil)
             return Self.refusal(refusal.message)
@@ -61,6 +58,15 @@ struct AssistantSession: Sendable {
         case .logWeight: try await logWeight(arguments)
         case .undoLast: try await undoLast()
         }
+    }
+
+    var sources: FoodSources {
+        FoodSources(database: person.diary.database, catalog: services.catalog, household: (services.household, person.account))
+    }
+
+    /// A food's energy in `grams` of it, to a tenth of a kcal as the tools say it.
+    static func energyKcal(of food: FoodSnapshot, grams: Double) -> Double? {
+        food.nutrients(forGrams: grams)[.energyKcal].map { ($0 * 10).rounded() / 10 }
     }
 
     /// A tool's refusal, in words the assistant passes on (`isError`, not a protocol error).

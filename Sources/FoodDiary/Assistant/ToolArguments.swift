@@ -1,10 +1,12 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 import MCP
 
 /// Why a tool did nothing, in words the assistant passes on: a tool's error, not the protocol's.
-struct ToolProblem: Error {
+struct ToolProblem: Refusal {
     let message: String
+    var kind: RefusalKind { .unusable }
     init(_ message: String) { self.message = message }
 }
 
