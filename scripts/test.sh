@@ -1,20 +1,49 @@
 #!/usr/bin/env bash
 # Sets everything up and runs the whole test suite: the check that each floor of the code uses
 # only those below it, the check that no database call blocks a request's thread, the check that
-# every link in the documentation finds its page and heading, the Swift
-# tests, the crowd check on its own (no other test sharing the cores it loads), the installed
-# server (from any directory, stopping gracefully), then the browser journeys.
+# every link in the documentation finds its page and heading, the Swift tests, then the suites
+# that measure time on their own (no other test sharing the cores they time), the installed
+# server (from any directory, stopping gracefully), then the browser journeys. Each phase's
+# time is printed as it ends, and all of them at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh debug
-python3 scripts/generate-template-keys.py --check
-./scripts/check-layers.sh --self-test
-./scripts/check-layers.sh
-./scripts/check-sync-database.sh --self-test
-./scripts/check-sync-database.sh
-python3 scripts/check-doc-links.py --self-test
-python3 scripts/check-doc-links.py
-swift test --skip CrowdTests
-swift test --filter CrowdTests
-./scripts/check-install.sh
-./scripts/e2e.sh
+
+# The suites whose subject is time (deadlines, slow clients, the watchdog, a crowd): they run after
+# the rest, alone, so a loaded machine cannot make their waits run out.
+timed_suites='CrowdTests|NetworkSafetyTests|LivenessTests|OpenFoodFactsTests|ShutdownTests|OutboundWaitTests'
+
+timings=()
+phase() {
+  local name=$1
+  shift
+  local start=$SECONDS
+  printf '\033[1m==> %s\033[0m\n' "$name"
+  "$@"
+  timings+=("$(printf '%5d s  %s' $((SECONDS - start)) "$name")")
+  printf '==> %s took %d s\n' "$name" $((SECONDS - start))
+}
+# The real catalogs, imported once by the command line for the Swift tests and the journeys:
+# generic/ holds SR28 and FoodData Central's generic foods, whole/ the branded foods as well.
+reference_catalogs() {
+  local folder=.build/test-catalogs binary
+  binary="$(swift build --show-bin-path)/fooddiary"
+  rm -rf "$folder"
+  mkdir -p "$folder/generic" "$folder/whole"
+  "$binary" catalog import .cache/sr28 --fdc-dir .cache/fdc --data-dir "$folder/generic"
+  cp "$folder/generic/"catalog.sqlite* "$folder/whole/"
+  "$binary" catalog add-branded --fdc-dir .cache/fdc --data-dir "$folder/whole"
+  export FOODDIARY_TEST_CATALOGS="$PWD/$folder"
+}
+report() {
+  echo "==> Phases (total $SECONDS s):"
+  printf '  %s\n' "${timings[@]}"
+}
+trap report EXIT
+
+phase "Setup and build" ./scripts/setup.sh debug
+phase "Static checks" ./scripts/check-static.sh
+phase "The real catalogs, imported once" reference_catalogs
+phase "Swift tests" swift test --skip "$timed_suites"
+phase "Swift tests that measure time" swift test --filter "$timed_suites"
+phase "Installed server" ./scripts/check-install.sh
+phase "Browser journeys" ./scripts/e2e.sh

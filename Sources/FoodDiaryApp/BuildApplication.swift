@@ -29,10 +29,13 @@ public func buildApplication(
     if try DataSwap.finishInterrupted(in: config.dataDirectory) { logger.notice("Finished a restore that was interrupted before this start") }
     if let warning = DiskSpace.warning(for: config.dataDirectory) { logger.warning("\(warning)") }
     let catalog = try CatalogDatabase.open(path: config.catalogPath, searchesInFlight: config.searchesInFlight)
-    try importCatalogIfMissing(catalog, config: config, logger: logger)
-    Task { await catalog.prepareSearch() }
     let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)
-    try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
+    // A first start's imports take seconds to minutes: on a thread of their own, not Swift's.
+    try await offTheCooperativePool {
+        try importCatalogIfMissing(catalog, config: config, logger: logger)
+        try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
+    }
+    Task { await catalog.prepareSearch() }
     var renderer = try PageRenderer(directory: config.templatesDirectory, pages: featurePageTemplates)
     renderer.check = config.renderedPageCheck
     renderer.statusStrip = { requester in

@@ -8,7 +8,7 @@ import FoodDiaryStorage
 import FoodDiaryTools
 
 @Suite struct DemoDiaryTests {
-    static func demo(_ directory: TemporaryDirectory) throws -> (DemoDiary, AppDatabase) {
+    static func demo(_ directory: TemporaryDirectory) async throws -> (DemoDiary, AppDatabase) {
         try SR28Fixture.write(to: directory.path)
         try GeoNamesFixture.write(to: directory.path)
         var config = TestEnvironment.config(dataDirectory: directory.path)
@@ -16,6 +16,9 @@ import FoodDiaryTools
         config.geonamesDirectory = directory.path
         var logger = Logger(label: "test")
         logger.logLevel = .critical
+        try await ImportedOnce.placeCatalog(for: config)
+        try await ImportedOnce.placePlaceNames(for: config)
+        // Finds both in place, as `demo` does on a data directory a server has started on.
         try importReferenceDataIfMissing(config: config, logger: logger)
         let demo = try DemoDiary(config: config)
         return (demo, try AppDatabase.open(path: config.legacyDiaryPath))
@@ -24,7 +27,7 @@ import FoodDiaryTools
     @Test func anEmptyDiaryGetsDaysOfRealisticMeals() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let (demo, database) = try Self.demo(directory)
+        let (demo, database) = try await Self.demo(directory)
         let today = LocalDate(parsing: "2026-03-09")!
         let summary = try await demo.fill(days: 6, today: today, timeZone: TimeZone(identifier: "Europe/London")!)
         #expect(summary.meals >= 18 && summary.meals <= 24, "three meals a day and some snacks: \(summary.meals)")
@@ -54,7 +57,7 @@ import FoodDiaryTools
     @Test func aDiaryWithMealsIsLeftAloneUnlessForced() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let (demo, database) = try Self.demo(directory)
+        let (demo, database) = try await Self.demo(directory)
         try await database.addMeal("2026-03-09T12:00", notes: "mine")
         await #expect(throws: DemoDiary.DiaryNotEmpty.self) {
             try await demo.fill(days: 3, today: LocalDate(parsing: "2026-03-09")!, timeZone: .gmt)

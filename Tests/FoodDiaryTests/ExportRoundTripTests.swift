@@ -28,7 +28,7 @@ import FoodDiaryTools
     @Test func theSixHundredDayDemoDiaryRoundTrips() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let (demo, _) = try DemoDiaryTests.demo(directory)
+        let (demo, _) = try await DemoDiaryTests.demo(directory)
         let summary = try await demo.fill(days: 600, today: LocalDate(parsing: "2026-11-24")!, timeZone: TimeZone(identifier: "Europe/London")!)
         let config = AppConfig(dataDirectory: directory.path)
         let source = Diary(id: 1, database: try AppDatabase.open(path: config.legacyDiaryPath), photosDirectory: config.legacyPhotosDirectory,

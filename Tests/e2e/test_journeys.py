@@ -200,6 +200,12 @@ class Journeys:
         cls.open_food_facts = OpenFoodFactsStandIn()
         cls.model = ChatCompletionsStandIn()
         cls.provider = OpenIDProviderStandIn()
+        # The whole catalog scripts/test.sh imported once for the run: a server importing its own
+        # took minutes of a debug build's time beside the browser, twice.
+        imported = os.environ.get("FOODDIARY_TEST_CATALOGS")
+        if imported:
+            for part in pathlib.Path(imported, "whole").glob("catalog.sqlite*"):
+                shutil.copy(part, cls.data_dir)
         cls.server = Server(cls.data_dir, cls.open_food_facts.base, cls.model.base, cls.provider.base)
         cls.provider.redirect_uris.update(base + "/signin/sso/callback" for base in (cls.server.base, cls.server.base.replace("127.0.0.1", "localhost")))
         cls.recipe_site = RecipeSite()

@@ -31,7 +31,7 @@ actor OpenIDProvider {
     }
 
     let settings: OpenIDSettings
-    private let http = OutboundHTTP(timeout: .seconds(10), maxBytes: 1_000_000)
+    private let http: OutboundHTTP
     private var metadata: (value: Metadata, fetched: ContinuousClock.Instant)?
     private var keys: Keys?
     /// How long the discovery document and keys are kept; a token naming a key not among them
@@ -41,6 +41,7 @@ actor OpenIDProvider {
 
     init(settings: OpenIDSettings) {
         self.settings = settings
+        http = OutboundHTTP(timeout: settings.deadline, maxBytes: 1_000_000)
     }
 
     func discovered() async throws(OpenIDProblem) -> Metadata {

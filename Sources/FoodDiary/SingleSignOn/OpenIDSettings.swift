@@ -15,6 +15,8 @@ package struct OpenIDSettings: Sendable {
     package var allowsNewMembers = false
     /// Only new members whose `groups` claim holds this one.
     package var requiredGroup: String?
+    /// How long one exchange with the provider may take: it is the household's own, nearby.
+    package var deadline: Duration = .seconds(10)
 
     package init(issuer: String, clientID: String, clientSecret: String?, name: String? = nil) {
         self.issuer = issuer

@@ -1,6 +1,7 @@
 import FoodDiaryBase
 @testable import FoodDiaryCatalog
 import Foundation
+import GRDB
 import Logging
 @testable import FoodDiary
 
@@ -79,11 +80,26 @@ enum RealSR28 {
     /// FoodData Central's survey and Foundation foods, imported with SR28 as `serve` does.
     static let fdcDirectory = TestEnvironment.packageRoot.appendingPathComponent(".cache/fdc").path
 
+    /// Where scripts/test.sh had the command line import both real catalogs before the Swift
+    /// tests (`generic/` without the branded foods, `whole/` with them), so that the run, journeys
+    /// included, imports each once; without it (`swift test` alone) the tests import them.
+    static let importedBefore = ProcessInfo.processInfo.environment["FOODDIARY_TEST_CATALOGS"]
+
+    /// A copy of the catalog the command line imported into `folder`, or nil to import it here.
+    private static func copyImported(_ folder: String) throws -> CatalogDatabase? {
+        guard let importedBefore else { return nil }
+        let imported = try CatalogDatabase.open(path: importedBefore + "/\(folder)/catalog.sqlite")
+        let path = try TemporaryDirectory.forTheRun().path + "/catalog.sqlite"
+        try imported.writer.vacuum(into: path)
+        return try CatalogDatabase.open(path: path)
+    }
+
     /// Imported once for the whole run: the import takes seconds. Like every long import here it
     /// runs on a Dispatch queue: on the cooperative pool (two threads on two cores) it would starve
     /// the live servers other tests talk to.
     static let catalog: Task<CatalogDatabase, any Error> = Task {
         let catalog = try await offTheCooperativePool {
+            if let imported = try copyImported("generic") { return imported }
             let directory = try TemporaryDirectory.forTheRun()
             let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
             try CatalogImporter(directory: RealSR28.directory, fdcDirectory: RealSR28.fdcDirectory).importInto(catalog)
@@ -115,6 +131,10 @@ enum RealSR28 {
     /// The whole catalog a server ends with: SR28, the generic foods and FoodData Central's
     /// 354,600 branded foods, imported once for the run (a minute and a half in a debug build).
     static let catalogWithBrandedFoods: Task<CatalogDatabase, any Error> = Task {
+        if let imported = try await offTheCooperativePool({ try copyImported("whole") }) {
+            await imported.prepareSearch()
+            return imported
+        }
         let catalog = try await offTheCooperativePool {
             let directory = try TemporaryDirectory.forTheRun()
             let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")

@@ -107,6 +107,17 @@ enum TestEnvironment {
         prepare: (AppConfig) async throws -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, [RegisteredRoute]) async throws -> Value
     ) async throws -> Value {
+        try await HeavyWork.run {
+            try await withAppStarted(timeZone: timeZone, withFixtureCatalog: withFixtureCatalog, withGeoNamesFixture: withGeoNamesFixture,
+                                     testing: testing, signedIn: signedIn, now: now, configure: configure, prepare: prepare, body)
+        }
+    }
+
+    private static func withAppStarted<Value: Sendable>(
+        timeZone: TimeZone, withFixtureCatalog: Bool, withGeoNamesFixture: Bool, testing: AppTesting, signedIn: Bool,
+        now: @escaping @Sendable () -> Date, configure: (inout AppConfig) -> Void, prepare: (AppConfig) async throws -> Void,
+        _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, [RegisteredRoute]) async throws -> Value
+    ) async throws -> Value {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         var config = config(dataDirectory: directory.path, timeZone: timeZone)
@@ -123,6 +134,8 @@ enum TestEnvironment {
         if testing == .live { (config.host, config.port) = ("127.0.0.1", 0) }
         configure(&config)
         try await prepare(config)
+        try await ImportedOnce.placeCatalog(for: config)
+        try await ImportedOnce.placePlaceNames(for: config)
         var logger = Logger(label: "fooddiary-tests")
         logger.logLevel = .error
         if signedIn { try await TestPerson.create(in: config) }
