@@ -82,6 +82,14 @@ if [ -d /opt/swift-packages ]; then
   done
 fi
 
+# Where this machine's outgoing TLS passes a proxy with a certificate authority of its own, the
+# fresh machine trusts that authority too (as its owner's network would have it set up).
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+  mkdir -p "$root/usr/local/share/ca-certificates"
+  cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+  inside "update-ca-certificates >/dev/null"
+fi
+
 commit=$(git rev-parse HEAD)
 clean_clone() {
   say "Cloning ${commit:0:7} into a clean work tree"
@@ -96,8 +104,9 @@ clean_clone
 say "The README's first command: ./scripts/run.sh, until the server answers"
 start=$SECONDS
 inside "cd /root/FoodDiary && (./scripts/run.sh >/root/run.log 2>&1 &) ; \
-  for second in \$(seq 1 3600); do grep -q 'ready at' /root/run.log && break; sleep 1; done; \
-  curl -fsS http://localhost:8080/healthz && pkill -INT -f 'fooddiary serve'; sleep 2; ! pgrep -f 'fooddiary serve'" \
+  for _ in \$(seq 1 3600); do grep -q 'ready at' /root/run.log && break; sleep 1; done; \
+  curl -fsS http://localhost:8080/healthz; answered=\$?; pkill -INT -f '[f]ooddiary serve'; sleep 5; \
+  [ \$answered -eq 0 ] && ! pgrep -f '[f]ooddiary serve'" \
   && echo "run.sh: served /healthz after $((SECONDS - start)) s" | tee -a "$results" \
   || { echo "run.sh: FAILED after $((SECONDS - start)) s (log in $root/root/run.log)" | tee -a "$results"; exit 1; }
 fi
