@@ -107,47 +107,39 @@ enum TestEnvironment {
         prepare: (AppConfig) async throws -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, [RegisteredRoute]) async throws -> Value
     ) async throws -> Value {
+        // The place is taken before the app exists: what a test times starts with its app.
         try await HeavyWork.run {
-            try await withAppStarted(timeZone: timeZone, withFixtureCatalog: withFixtureCatalog, withGeoNamesFixture: withGeoNamesFixture,
-                                     testing: testing, signedIn: signedIn, now: now, configure: configure, prepare: prepare, body)
-        }
-    }
-
-    private static func withAppStarted<Value: Sendable>(
-        timeZone: TimeZone, withFixtureCatalog: Bool, withGeoNamesFixture: Bool, testing: AppTesting, signedIn: Bool,
-        now: @escaping @Sendable () -> Date, configure: (inout AppConfig) -> Void, prepare: (AppConfig) async throws -> Void,
-        _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, [RegisteredRoute]) async throws -> Value
-    ) async throws -> Value {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        var config = config(dataDirectory: directory.path, timeZone: timeZone)
-        if withFixtureCatalog {
-            try SR28Fixture.write(to: directory.path)
-            try GenericFoodsFixture.write(to: directory.path)
-            config.sr28Directory = directory.path
-            config.fdcDirectory = directory.path
-        }
-        if withGeoNamesFixture {
-            try GeoNamesFixture.write(to: directory.path)
-            config.geonamesDirectory = directory.path
-        }
-        if testing == .live { (config.host, config.port) = ("127.0.0.1", 0) }
-        configure(&config)
-        try await prepare(config)
-        try await ImportedOnce.placeCatalog(for: config)
-        try await ImportedOnce.placePlaceNames(for: config)
-        var logger = Logger(label: "fooddiary-tests")
-        logger.logLevel = .error
-        if signedIn { try await TestPerson.create(in: config) }
-        let (ports, running) = AsyncStream.makeStream(of: Int.self)
-        let app = try await buildApplication(config: config, logger: logger, now: now, onRunning: { running.yield($0) })
-        setupTokens.withLockedValue { $0[config.dataDirectory] = app.setup.token }
-        // A second handle on the same file lets tests check what was stored without going through HTTP.
-        let database = try AppDatabase.open(path: config.firstDiaryPath)
-        let finalConfig = config, routes = app.routes
-        switch testing {
-        case .router: return try await app.test(.router) { client in try await body(client, database, finalConfig, routes) }
-        case .live: return try await LoopbackTestServer.run(app, ports: ports) { client in try await body(client, database, finalConfig, routes) }
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            var config = config(dataDirectory: directory.path, timeZone: timeZone)
+            if withFixtureCatalog {
+                try SR28Fixture.write(to: directory.path)
+                try GenericFoodsFixture.write(to: directory.path)
+                config.sr28Directory = directory.path
+                config.fdcDirectory = directory.path
+            }
+            if withGeoNamesFixture {
+                try GeoNamesFixture.write(to: directory.path)
+                config.geonamesDirectory = directory.path
+            }
+            if testing == .live { (config.host, config.port) = ("127.0.0.1", 0) }
+            configure(&config)
+            try await prepare(config)
+            try await ImportedOnce.placeCatalog(for: config)
+            try await ImportedOnce.placePlaceNames(for: config)
+            var logger = Logger(label: "fooddiary-tests")
+            logger.logLevel = .error
+            if signedIn { try await TestPerson.create(in: config) }
+            let (ports, running) = AsyncStream.makeStream(of: Int.self)
+            let app = try await buildApplication(config: config, logger: logger, now: now, onRunning: { running.yield($0) })
+            setupTokens.withLockedValue { $0[config.dataDirectory] = app.setup.token }
+            // A second handle on the same file lets tests check what was stored without going through HTTP.
+            let database = try AppDatabase.open(path: config.firstDiaryPath)
+            let finalConfig = config, routes = app.routes
+            switch testing {
+            case .router: return try await app.test(.router) { client in try await body(client, database, finalConfig, routes) }
+            case .live: return try await LoopbackTestServer.run(app, ports: ports) { client in try await body(client, database, finalConfig, routes) }
+            }
         }
     }
 
