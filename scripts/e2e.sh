@@ -24,4 +24,19 @@ export FOODDIARY_E2E_SCREENSHOTS="$(cd "$screenshots" && pwd)"
 export FOODDIARY_BINARY="${FOODDIARY_BINARY:-$(swift build --show-bin-path)/fooddiary}"
 echo "==> Browser journeys (screenshots in $screenshots/)"
 cd Tests/e2e
-"../../$venv/bin/python" -m unittest -v test_journeys
+# The phone's journeys and the desktop's, each with its own server and browser, run at once: one
+# class alone left a third of two cores idle, waiting on pages. Each says what it did as it ends.
+status=0
+pids=()
+for class in PhoneJourneys DesktopJourneys; do
+  "../../$venv/bin/python" -m unittest -v "test_journeys.$class" >"$FOODDIARY_E2E_SCREENSHOTS/$class.log" 2>&1 &
+  pids+=($!)
+done
+for index in 0 1; do
+  wait "${pids[$index]}" || status=1
+done
+for class in PhoneJourneys DesktopJourneys; do
+  echo "==> $class"
+  cat "$FOODDIARY_E2E_SCREENSHOTS/$class.log"
+done
+exit $status

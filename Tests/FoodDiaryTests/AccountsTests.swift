@@ -126,7 +126,11 @@ extension TestClientProtocol {
     }
 
     @Test func signingInGivesANewSessionAndWrongPasswordsLookAlike() async throws {
-        try await TestEnvironment.withApp { client, _ in
+        try await TestEnvironment.withConfiguredApp { client, _, config in
+            // The person's password as the server hashes it (the test fixture's is cheaper).
+            let accounts = try AccountsDatabase.open(path: config.accountsPath)
+            let sam = try #require(try await accounts.credentials(named: TestPerson.name)).account
+            #expect(try await accounts.setPassword(accountID: sam.id, passwordHash: try await Passwords.hash(TestPerson.password), mustChangePassword: false))
             let clock = ContinuousClock()
             var unknown: TestResponse!, wrong: TestResponse!
             let unknownTime = try await clock.measure { unknown = try await client.signIn("Nobody", "sardines on toast 42") }

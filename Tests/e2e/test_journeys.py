@@ -3,6 +3,7 @@ on a free loopback port, with a temporary data directory and the real USDA catal
 Each journey runs at phone width (390 × 844) and at desktop width; every page visited is saved
 as a screenshot in e2e-screenshots/ (or $FOODDIARY_E2E_SCREENSHOTS)."""
 import base64
+import contextlib
 import csv
 import hashlib
 import hmac
@@ -104,6 +105,10 @@ for (const e of document.querySelectorAll('a[href], button, input:not([type=hidd
 }
 return small.slice(0, 12);
 """
+# Chromium keeps its shared memory in /dev/shm; where that is a container's 64 MB, too small for
+# it, --disable-dev-shm-usage moves it to files in /tmp, which cost a system call per use.
+CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu"] + (
+    ["--disable-dev-shm-usage"] if shutil.disk_usage("/dev/shm").total < 1 << 30 else [])
 # The photo's EXIF says Sunday 8 March 2026, 19:42, at Buckingham Palace.
 PHOTO_TAKEN, PHOTO_LAT, PHOTO_LON = "2026:03:08 19:42:10", 51.50135, -0.14189
 
@@ -188,7 +193,9 @@ class Journeys:
         result = result or self.defaultTestResult()
         server = getattr(type(self), "server", None)
         start, problems = (len(server.log) if server else 0), len(result.failures) + len(result.errors)
+        began = time.monotonic()
         super().run(result)
+        print(f"  ({time.monotonic() - began:.1f} s)", file=sys.stderr)
         if server and len(result.failures) + len(result.errors) > problems:
             print(f"\n--- the server's log during {self.id()} (last 80 lines) ---\n" + "".join(server.log[start:][-80:]), file=sys.stderr)
         return result
@@ -196,6 +203,7 @@ class Journeys:
     @classmethod
     def setUpClass(cls):
         cls.checked = set()
+        cls.spent = {"screenshots": 0.0, "axe": 0.0}
         cls.data_dir = tempfile.mkdtemp(prefix=f"fooddiary-e2e-{cls.label}-")
         cls.open_food_facts = OpenFoodFactsStandIn()
         cls.model = ChatCompletionsStandIn()
@@ -211,7 +219,7 @@ class Journeys:
         cls.recipe_site = RecipeSite()
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        for argument in [*CHROMIUM_FLAGS,
                          f"--window-size={max(cls.width, 500)},{cls.height}", "--hide-scrollbars", "--force-device-scale-factor=1"]:
             options.add_argument(argument)
         # The journeys read British English, the diary's own: a browser asking in US English gets
@@ -282,6 +290,8 @@ class Journeys:
 
     @classmethod
     def tearDownClass(cls):
+        print(f"\n{cls.label}: {cls.shots} screenshots took {cls.spent['screenshots']:.0f} s, the accessibility checks of "
+              f"{len(cls.checked)} pages {cls.spent['axe']:.0f} s", file=sys.stderr)
         cls.browser.quit()
         cls.server.stop()
         cls.recipe_site.stop()
@@ -298,8 +308,20 @@ class Journeys:
 
     def shot(self, name):
         type(self).shots += 1
-        self.browser.save_screenshot(str(SCREENSHOTS / f"{self.label}-{type(self).shots:02d}-{name}.png"))
-        self.check_accessibility()
+        with self.timed("screenshots"):
+            self.browser.save_screenshot(str(SCREENSHOTS / f"{self.label}-{type(self).shots:02d}-{name}.png"))
+        with self.timed("axe"):
+            self.check_accessibility()
+
+    @classmethod
+    @contextlib.contextmanager
+    def timed(cls, what):
+        """Adds the time spent to what the class says it spent, at its end."""
+        began = time.monotonic()
+        try:
+            yield
+        finally:
+            cls.spent[what] += time.monotonic() - began
 
     def shot_dark(self, name):
         """The page as it stands in the dark scheme too, for the eye (axe checks both anyway)."""
@@ -929,7 +951,7 @@ class Journeys:
         scripts write as a person types; "112,5" typed is 112.5 g stored."""
         options = webdriver.ChromeOptions()
         options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        for argument in [*CHROMIUM_FLAGS,
                          f"--window-size={max(self.width, 500)},{self.height}", "--lang=de-DE"]:
             options.add_argument(argument)
         options.add_experimental_option("prefs", {"intl.accept_languages": "de-DE,de"})

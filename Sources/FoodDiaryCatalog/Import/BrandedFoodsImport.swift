@@ -87,9 +87,14 @@ public struct BrandedFoodsImport: Sendable {
             if resumeAfter > 0 { logger.info("Branded foods: resuming after \(progress.done) of \(positions.count)") }
 
             let foods = try await offTheCooperativePool { try FoodDataCentralFile.Foods(Self.file, directory: directory) }
+            let read = { Task { try await offTheCooperativePool { try Self.batch(of: batchSize, from: foods, after: resumeAfter, shouldStop: shouldStop) } } }
+            // The next batch is read while this one is written: reading the file took as long as
+            // writing, and the two need different cores. One reader at a time, so `foods` is never shared.
+            var reading = read()
             while true {
-                let batch = try await offTheCooperativePool { try Self.batch(of: batchSize, from: foods, after: resumeAfter, shouldStop: shouldStop) }
+                let batch = try await reading.value
                 let isLast = batch.count < batchSize
+                if !isLast { reading = read() }
                 progress = try await insert(batch, positions: positions, known: known, isLast: isLast)
                 if isLast { break }
                 logger.info("Branded foods: \(progress.done) of \(positions.count) added")
