@@ -38,6 +38,36 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
   });
 }
 
+// A form sent back with a problem: its first field in question is focused and in view, wherever the
+// form sits on a long page (Today's exercise far below its meals). A secret shown once (a new token,
+// focused by the page itself) is selected, ready to copy.
+{
+  const invalid = document.querySelector('[aria-invalid="true"]');
+  if (invalid && !document.querySelector("[autofocus]")) {
+    invalid.focus({ preventScroll: true });
+    invalid.scrollIntoView({ block: "center" });
+  }
+  const secret = document.querySelector("input.secret[readonly]");
+  if (secret) {
+    secret.addEventListener("focus", () => secret.select());
+    if (document.activeElement === secret) secret.select();
+  }
+}
+
+// Lists a person folds or opens (a meal's foods on a day's page) stay so on this device. Only a
+// tap is remembered: a list the page opens or folds by itself follows the day as it grows.
+{
+  const key = (details) => `fooddiary:fold:${details.dataset.fold}`;
+  for (const details of document.querySelectorAll("details[data-fold]")) {
+    const kept = localStorage.getItem(key(details));
+    if (kept !== null && !details.querySelector(".is-changed")) details.open = kept === "open";
+  }
+  document.addEventListener("click", (event) => {
+    const details = event.target.closest?.("details[data-fold] > summary")?.parentElement;
+    if (details) localStorage.setItem(key(details), details.open ? "folded" : "open");
+  });
+}
+
 // The section a page belongs to, lit in the tab bar and in the top row, where a section the tab bar
 // keeps under "More" (Trends, Places, Tags) has a link of its own.
 // A block, not the global scope: a page written again in place (an import's answer) runs this again.

@@ -5,7 +5,7 @@ import FoodDiaryWeb
 
 extension AccountView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; case "passkeys": self.passkeys.templateValue; case "passkeyRemoval": self.passkeyRemoval.templateValue; case "signIns": self.signIns.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "hasPassword": self.hasPassword.templateValue; case "assistantCalls": self.assistantCalls.templateValue; case "hasAssistantCalls": self.hasAssistantCalls.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "mcpAddress": self.mcpAddress.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; case "passkeys": self.passkeys.templateValue; case "passkeyRemoval": self.passkeyRemoval.templateValue; case "signIns": self.signIns.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "hasPassword": self.hasPassword.templateValue; case "assistantCalls": self.assistantCalls.templateValue; case "hasAssistantCalls": self.hasAssistantCalls.templateValue; default: .absent }
     }
 }
 
@@ -113,7 +113,7 @@ extension BodyPageView.MeasureRow: TemplateKeyed {
 
 extension BodySettingsView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "unitChoices": self.unitChoices.templateValue; case "energyChoices": self.energyChoices.templateValue; case "waterGoal": self.waterGoal.templateValue; case "glass": self.glass.templateValue; case "drinkUnit": self.drinkUnit.templateValue; case "exerciseAddsToGoal": self.exerciseAddsToGoal.templateValue; case "errors": self.errors.templateValue; case "hasErrors": self.hasErrors.templateValue; case "measures": self.measures.templateValue; case "newMeasureUnits": self.newMeasureUnits.templateValue; case "newMeasureError": self.newMeasureError.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "unitChoices": self.unitChoices.templateValue; case "energyChoices": self.energyChoices.templateValue; case "waterGoal": self.waterGoal.templateValue; case "glass": self.glass.templateValue; case "drinkUnits": self.drinkUnits.templateValue; case "drinkUnit": self.drinkUnit.templateValue; case "exerciseAddsToGoal": self.exerciseAddsToGoal.templateValue; case "errors": self.errors.templateValue; case "hasErrors": self.hasErrors.templateValue; case "measures": self.measures.templateValue; case "newMeasureUnits": self.newMeasureUnits.templateValue; case "newMeasureError": self.newMeasureError.templateValue; default: .absent }
     }
 }
 
@@ -233,7 +233,7 @@ extension DayView: TemplateKeyed {
 
 extension DayView.MealBlock: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "url": self.url.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "placeName": self.placeName.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; case "isFavourite": self.isFavourite.templateValue; case "isItemised": self.isItemised.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "foodsText": self.foodsText.templateValue; default: .absent }
+        switch key { case "url": self.url.templateValue; case "time": self.time.templateValue; case "headline": self.headline.templateValue; case "placeName": self.placeName.templateValue; case "kcal": self.kcal.templateValue; case "macros": self.macros.templateValue; case "isFavourite": self.isFavourite.templateValue; case "isItemised": self.isItemised.templateValue; case "entries": self.entries.templateValue; case "hasEntries": self.hasEntries.templateValue; case "foodsText": self.foodsText.templateValue; case "foldID": self.foldID.templateValue; case "isOpen": self.isOpen.templateValue; default: .absent }
     }
 }
 
@@ -1001,13 +1001,19 @@ extension TagListView.Row: TemplateKeyed {
 
 extension TextLogView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "targetFields": self.targetFields.templateValue; case "text": self.text.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "rowCount": self.rowCount.templateValue; case "addLabel": self.addLabel.templateValue; case "notice": self.notice.templateValue; case "information": self.information.templateValue; case "nothingRead": self.nothingRead.templateValue; case "focusText": self.focusText.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "targetFields": self.targetFields.templateValue; case "addFields": self.addFields.templateValue; case "slotChoices": self.slotChoices.templateValue; case "hasSlotChoices": self.hasSlotChoices.templateValue; case "text": self.text.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "rowCount": self.rowCount.templateValue; case "addLabel": self.addLabel.templateValue; case "notice": self.notice.templateValue; case "information": self.information.templateValue; case "nothingRead": self.nothingRead.templateValue; case "focusText": self.focusText.templateValue; default: .absent }
     }
 }
 
 extension TextLogView.Field: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "name": self.name.templateValue; case "value": self.value.templateValue; default: .absent }
+    }
+}
+
+extension TextLogView.SlotChoice: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; default: .absent }
     }
 }
 
@@ -1056,78 +1062,78 @@ extension UsualFoodsView.Food: TemplateKeyed {
 /// Every key a view model answers, for the test that each template key names one.
 enum TemplateKeys {
     static let all: Set<String> = [
-        "access", "action", "activities", "activityCard", "addFoodURL", "addIngredientURL", "addLabel", "addMealURL",
-        "addURL", "added", "addedHere", "additions", "address", "advice", "againstText", "alreadySaved",
-        "amount", "amountKey", "amountLabel", "amountText", "amounts", "anchor", "archives", "asksPassword",
-        "assistantCalls", "attribution", "averageText", "back", "backLabel", "backLink", "backText", "backURL",
-        "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel",
-        "basisText", "bodyCard", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL", "burnedText",
-        "button", "buttonLabel", "buttonText", "buttons", "byInvitation", "canChangeAmount", "canImport", "canRemove",
-        "canUnlink", "cancelURL", "carbohydrate", "carried", "changeURL", "changesInPlace", "chart", "check",
-        "checkURL", "checked", "choiceError", "choosePath", "chooseURL", "chosen", "codeError", "codes",
-        "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText",
-        "copyAction", "correctedQuery", "count", "countError", "countText", "countedText", "country", "countryError",
-        "countryNote", "created", "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey", "date",
-        "dateText", "day", "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL", "days",
-        "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description", "detail",
-        "detailText", "details", "deviceText", "diaries", "diary", "diaryName", "directory", "doing",
-        "dots", "downloadURL", "drinkUnit", "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError",
-        "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices", "energyError",
-        "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID", "error",
-        "errorSummary", "errors", "estimate", "estimateAction", "estimateError", "exercise", "exerciseAddsToGoal", "exerciseChart",
-        "exerciseText", "expenditureText", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue",
-        "fields", "fileName", "fill", "focusSearch", "focusText", "foodCountText", "foodGroup", "foods",
-        "foodsText", "form", "found", "geoURI", "geocodedName", "glass", "goalNote", "goalText",
-        "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups", "guessNote",
-        "handOver", "hasActivities", "hasArchives", "hasAssistantCalls", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries",
-        "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError",
-        "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPassword", "hasPeople",
-        "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved",
-        "hasSections", "hasShares", "hasSources", "hasTags", "hasUsual", "hasWeight", "heading", "headline",
-        "height", "household", "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented",
-        "index", "information", "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError",
-        "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isLinked", "isMember", "isNew", "isOn",
-        "isOver", "isOwner", "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek",
-        "isWeight", "isYou", "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary",
-        "key", "keyText", "kind", "kindError", "label", "labelError", "labelNotice", "labelServing",
-        "labelY", "largeURL", "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend",
-        "likenessText", "likes", "linePoints", "lines", "link", "linkButton", "linkText", "listHeading",
-        "listURL", "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource",
-        "logTargets", "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal",
-        "mapURL", "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField",
-        "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
-        "meals", "measures", "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength",
-        "minutesError", "minutesValue", "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods",
-        "name", "nameError", "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel",
-        "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes",
-        "notesError", "nothingFound", "nothingRead", "notice", "nutrients", "offersPasswords", "offersPhoto", "online",
-        "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownName",
-        "ownOpen", "ownServings", "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText",
-        "passkeyRemoval", "passkeys", "passwordError", "passwordID", "passwordSignIn", "pasted", "people", "peopleError",
-        "per", "perServing", "percent", "percentText", "periodText", "periods", "photo", "photoAction",
-        "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL",
-        "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem", "productPhotoURL",
-        "progressNote", "protein", "provider", "query", "queryError", "quickAddURL", "rateText", "rates",
-        "readLabelAction", "readings", "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText",
-        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
-        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL",
-        "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes", "scope",
-        "search", "searchURL", "searched", "secondStep", "sections", "segments", "selected", "servingError",
-        "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit",
-        "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText",
-        "shown", "shownSource", "showsOtherWays", "signInAgain", "signIns", "signedIn", "singleSignOn", "singleSignOnAction",
-        "size", "sizeText", "skipped", "skippedCount", "slot", "slotFields", "slotNamesError", "slots",
-        "smoothingText", "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split",
-        "splitURL", "stages", "staleMessage", "state", "status", "statusStrip", "steps", "stepsError",
-        "stepsText", "stepsValue", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText",
-        "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL",
-        "text", "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title",
-        "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError",
-        "tokens", "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery",
-        "typedRange", "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL",
-        "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value",
-        "valueText", "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight",
-        "weightChart", "weightText", "welcome", "whenText", "width", "x", "xLabels", "y",
-        "yield",
+        "access", "action", "activities", "activityCard", "addFields", "addFoodURL", "addIngredientURL", "addLabel",
+        "addMealURL", "addURL", "added", "addedHere", "additions", "address", "advice", "againstText",
+        "alreadySaved", "amount", "amountKey", "amountLabel", "amountText", "amounts", "anchor", "archives",
+        "asksPassword", "assistantCalls", "attribution", "averageText", "back", "backLabel", "backLink", "backText",
+        "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY",
+        "basisLabel", "basisText", "bodyCard", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL",
+        "burnedText", "button", "buttonLabel", "buttonText", "buttons", "byInvitation", "canChangeAmount", "canImport",
+        "canRemove", "canUnlink", "cancelURL", "carbohydrate", "carried", "changeURL", "changesInPlace", "chart",
+        "check", "checkURL", "checked", "choiceError", "choosePath", "chooseURL", "chosen", "codeError",
+        "codes", "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError",
+        "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "countedText", "country",
+        "countryError", "countryNote", "created", "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey",
+        "date", "dateText", "day", "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL",
+        "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description",
+        "detail", "detailText", "details", "deviceText", "diaries", "diary", "diaryName", "directory",
+        "doing", "dots", "downloadURL", "drinkUnit", "drinkUnits", "drinks", "earlierShares", "earlierText",
+        "eatenAt", "eatenAtError", "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart",
+        "energyChoices", "energyError", "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries",
+        "entryID", "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError", "exercise",
+        "exerciseAddsToGoal", "exerciseChart", "exerciseText", "expenditureText", "exportCommand", "fat", "favouriteAction", "field",
+        "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText", "foldID",
+        "foodCountText", "foodGroup", "foods", "foodsText", "form", "found", "geoURI", "geocodedName",
+        "glass", "goalNote", "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText",
+        "grid", "groups", "guessNote", "handOver", "hasActivities", "hasArchives", "hasAssistantCalls", "hasBarcodeResults",
+        "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients",
+        "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey",
+        "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes",
+        "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasSlotChoices", "hasSources", "hasTags",
+        "hasUsual", "hasWeight", "heading", "headline", "height", "household", "id", "image",
+        "importCommand", "inFoodsText", "incompleteText", "indented", "index", "information", "ingredients", "insteadURL",
+        "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised",
+        "isLinked", "isMember", "isNew", "isOn", "isOpen", "isOver", "isOwner", "isQuickAdd",
+        "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate",
+        "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "keyText", "kind",
+        "kindError", "label", "labelError", "labelNotice", "labelServing", "labelY", "largeURL", "lastUsed",
+        "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints",
+        "lines", "link", "linkButton", "linkText", "listHeading", "listURL", "location", "locationSource",
+        "logAgainURL", "logDay", "logForm", "logSlot", "logSource", "logTargets", "longitude", "longitudeError",
+        "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxImportMB", "maxNameLength",
+        "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "mcpAddress", "meal", "mealCount",
+        "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures",
+        "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength", "minutesError", "minutesValue",
+        "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError",
+        "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next",
+        "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound",
+        "nothingRead", "notice", "nutrients", "offersPasswords", "offersPhoto", "online", "onlineBox", "openAction",
+        "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownName", "ownOpen", "ownServings",
+        "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText", "passkeyRemoval", "passkeys",
+        "passwordError", "passwordID", "passwordSignIn", "pasted", "people", "peopleError", "per", "perServing",
+        "percent", "percentText", "periodText", "periods", "photo", "photoAction", "photoError", "photoPixels",
+        "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText",
+        "portionKey", "portions", "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein",
+        "provider", "query", "queryError", "quickAddURL", "rateText", "rates", "readLabelAction", "readings",
+        "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText", "remarks", "removeAction",
+        "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction",
+        "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved",
+        "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes", "scope", "search", "searchURL",
+        "searched", "secondStep", "sections", "segments", "selected", "servingError", "servingExample", "servingGrams",
+        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError",
+        "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource",
+        "showsOtherWays", "signInAgain", "signIns", "signedIn", "singleSignOn", "singleSignOnAction", "size", "sizeText",
+        "skipped", "skippedCount", "slot", "slotChoices", "slotFields", "slotNamesError", "slots", "smoothingText",
+        "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL",
+        "stages", "staleMessage", "state", "status", "statusStrip", "steps", "stepsError", "stepsText",
+        "stepsValue", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText", "tags",
+        "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text",
+        "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise",
+        "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens",
+        "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange",
+        "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText",
+        "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText",
+        "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart",
+        "weightText", "welcome", "whenText", "width", "x", "xLabels", "y", "yield",
     ]
 }

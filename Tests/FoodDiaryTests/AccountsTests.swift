@@ -278,6 +278,9 @@ extension TestClientProtocol {
             #expect(made.status == .ok && made.headers[.cacheControl] == "no-store")
             let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
             #expect(made.text.contains("Shortcuts &amp; scripts"))
+            // Issue 74: in view (focused), with a Copy button and the address to give an assistant.
+            #expect(made.text.contains(#"value="\#(token)" readonly autofocus"#) && made.text.contains(#"data-copy="\#(token)""#))
+            #expect(made.text.contains(#/add a connector or MCP server at <code>https?://[^<]+/mcp</code>/#))
             #expect(try await client.get("/account").text.contains(token) == false, "shown once")
 
             let api = try await client.execute(uri: "/api/meals", method: .get, headers: [.authorization: "Bearer \(token)"])

@@ -25,7 +25,7 @@ struct AssistantTests {
     static func token(_ client: any TestClientProtocol, writes: Bool, session: String = TestPerson.sessionID, csrf: String = testToken) async throws -> String {
         let made = try await client.postForm("/account/tokens", [("name", writes ? "Claude Desktop" : "Reading assistant"), ("access", writes ? "write" : "read")],
                                              token: csrf, session: session)
-        return try #require(made.text.firstMatch(of: #/<code class="secret">(fdt_[A-Za-z0-9_-]+)</code>/#).map { String($0.output.1) })
+        return try #require(made.text.firstMatch(of: #/<input id="new-token-text" class="secret" value="(fdt_[A-Za-z0-9_-]+)"/#).map { String($0.output.1) })
     }
 
     /// The official client, connected (initialised) with the token.

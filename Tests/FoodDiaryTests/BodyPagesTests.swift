@@ -85,6 +85,31 @@ import FoodDiaryWeb
         }
     }
 
+    /// Issue 74: the page's form as a browser without its script sends it, only the two choices
+    /// changed: the glass and the goal are read in the millilitres written beside them, not refused
+    /// as 330 fl oz, and shown in the new units once saved; and back again.
+    @Test func switchingToUSUnitsAndKilojoulesSavesInOneGoFromTheDefaults() async throws {
+        try await TestEnvironment.withApp { client, database in
+            let page = try await client.get("/settings/body").text
+            #expect(page.contains(#"name="drink_units" value="metric""#) && page.contains(#"name="glass" inputmode="decimal" value="330""#))
+            let toUS = try await client.postForm("/settings/body", [("units", "us"), ("energy", "kJ"), ("drink_units", "metric"), ("water_goal", "2000"), ("glass", "330")])
+            #expect(toUS.headers[.location] == "/settings/body?notice=settings", "\(toUS.status)")
+            let shown = try await client.get("/settings/body").text
+            #expect(shown.contains(#"value="11.2" data-drink"#) && shown.contains(#"value="67.6" placeholder"#) && shown.contains(#"name="drink_units" value="us""#))
+            #expect(try await client.get("/today").text.contains("+ Glass (11 fl oz)"))
+            let stored = try await database.read { db in try String.fetchAll(db, sql: "SELECT value FROM setting WHERE key IN ('water_glass_ml', 'water_goal_ml', 'energy_unit') ORDER BY key") }
+            #expect(stored == ["kJ", "330.0", "2000.0"], "the amounts the person did not touch are kept exactly")
+
+            let back = try await client.postForm("/settings/body", [("units", "metric"), ("energy", "kcal"), ("drink_units", "us"), ("water_goal", "68"), ("glass", "11")])
+            #expect(back.status == .seeOther)
+            #expect(try await client.get("/settings/body").text.contains(#"value="325" data-drink"#), "11 fl oz typed is 325 ml")
+            let refused = try await client.postForm("/settings/body", [("units", "metric"), ("drink_units", "us"), ("glass", "330")])
+            #expect(refused.status == .unprocessableContent && refused.text.contains("your glass in fl oz from 2 to 67"), "what was typed is read in its own unit")
+            #expect(refused.text.contains(#"name="drink_units" value="us""#) && refused.text.contains(#"<span data-drink-unit>fl oz</span>"#),
+                    "the refused form keeps the amounts' unit beside them")
+        }
+    }
+
     @Test func waterIsAddedInATapCountedAgainstItsGoalAndRemoved() async throws {
         try await TestEnvironment.withApp { client, database in
             try await client.postForm("/settings/body", [("units", "metric"), ("water_goal", "2000"), ("glass", "330")])

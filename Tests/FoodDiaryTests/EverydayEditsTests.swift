@@ -23,6 +23,26 @@ import FoodDiaryWeb
         #expect(ReturnPath.adding("back", "/log?meal=3&added=9", to: "/meals/3/foods/9") == "/meals/3/foods/9?back=/log%3Fmeal%3D3%26added%3D9")
     }
 
+    /// Issue 74: a full day fits two phone screens: beyond six foods each meal folds to its foods'
+    /// names, but for the one whose amount was just changed.
+    @Test func aFullDayFoldsAllButItsLastMealsFoods() async throws {
+        try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
+            var meals: [Int64] = []
+            for time in ["08:00", "12:30", "19:00", "21:45"] {
+                let meal = try await database.addMeal("2026-03-09T\(time)")
+                for _ in 0..<2 { try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:11090"), ("amount", "g125")]) }
+                meals.append(meal)
+            }
+            let folds = { (page: String) in page.matches(of: #/<details class="day-meal-foods" data-fold="diary-1-meal-(\d+)"( open)?>/#).map { (Int64($0.output.1)!, $0.output.2 != nil) } }
+            let today = try await client.get("/today").text
+            #expect(folds(today).map(\.0) == meals && folds(today).map(\.1) == [false, false, false, false], "\(folds(today))")
+            #expect(today.contains(#"<span class="fold-names">Broccoli, raw + Broccoli, raw</span>"#), "a folded meal names its foods")
+            let first = try #require(try await FoodEntryTests.meal(client, meals[0]).foods.first?.id)
+            let back = try await client.get("/today?changed=\(first)").text
+            #expect(folds(back).map(\.1) == [true, false, false, false], "the food just changed is in view")
+        }
+    }
+
     @Test func anAmountChangedFromTodayGoesBackThereWithTheFoodMarked() async throws {
         try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
             let meal = try await database.addMeal("2026-03-09T12:30")
@@ -30,7 +50,7 @@ import FoodDiaryWeb
             let entry = try await FoodEntryTests.meal(client, meal).foods[0].id
             let today = try await client.get("/today").text
             #expect(today.contains(#"<li id="entry-\#(entry)"><a href="/meals/\#(meal)/foods/\#(entry)?back=/today" data-amount-editor>"#))
-            #expect(today.contains(#"<details class="day-meal-foods" open>"#), "a day's foods are listed, each one tap from its amount")
+            #expect(today.contains(#"<details class="day-meal-foods" data-fold="diary-1-meal-\#(meal)" open>"#), "a day's foods are listed, each one tap from its amount")
 
             let page = try await client.get("/meals/\(meal)/foods/\(entry)?back=/today").text
             #expect(page.contains(#"<input type="hidden" name="back" value="/today">"#) && page.contains("← Today"))

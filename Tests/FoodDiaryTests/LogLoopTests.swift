@@ -324,8 +324,10 @@ import FoodDiaryWeb
             let page = try await client.get("/today").text
             let order = ["aria-label=\"Breakfast\"", "aria-label=\"Lunch\"", "aria-label=\"Dinner\"", "aria-label=\"Snacks\""].map { page.range(of: $0)?.lowerBound }
             #expect(order.allSatisfy { $0 != nil } && order.map { $0! } == order.map { $0! }.sorted())
-            // Issue 60: a day lists each meal's foods, so its heading does not name them again.
-            #expect(page.components(separatedBy: #"<span class="entry-name">Toast</span>"#).count == 4 && !page.contains("Egg, boiled + Toast"))
+            // Issue 60: a day lists each meal's foods, so its heading does not name them again (issue
+            // 74: their names are for a folded list alone, and a day of five foods is not folded).
+            #expect(page.components(separatedBy: #"<span class="entry-name">Toast</span>"#).count == 4 && !page.contains("meal-row-foods\">Egg, boiled"))
+            #expect(page.contains(#"open><summary><span class="fold-open">Foods</span><span class="fold-names">Egg, boiled + Toast + Toast + 1 more</span>"#))
             #expect(page.contains("Breakfast <span class=\"day-slot-kcal\">397 kcal</span>"))
             #expect(page.contains("href=\"/log?day=2026-03-09&amp;slot=lunch\" aria-label=\"Add to lunch\""))
             let list = try await client.get("/").text

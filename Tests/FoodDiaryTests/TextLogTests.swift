@@ -56,6 +56,21 @@ struct TextLogTests {
         try await database.read { db in try FoodEntry.fetchAll(db, sql: "SELECT \(FoodEntry.selectedColumns) FROM food_entry ORDER BY id") }
     }
 
+    /// Issue 74: typed on yesterday's page at 12:34, the review offers which meal it is beside its
+    /// Add button (the page's slot chosen), and makes the one picked there at its usual hour.
+    @Test func theReviewOffersTheMealBesideAddAndMakesTheOneChosen() async throws {
+        try await Self.withApp { client, database in
+            let page = try await client.get("/log/text?day=2026-03-08&slot=snacks&text=2%20eggs").text
+            #expect(page.contains(#"<div class="said-bar">"#) && page.contains(#"<option value="snacks" selected>Snacks</option>"#))
+            let response = try await client.postForm("/log/text", Self.submitted(page, change: ["slot": "breakfast"]))
+            #expect(response.status == .seeOther)
+            let meal = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) }?.meals.first)
+            #expect(meal.eatenAt.description == "2026-03-08T08:00", "yesterday's breakfast, as picked")
+            let again = try await client.get("/log/text?meal=\(meal.id)&text=toast").text
+            #expect(again.contains(#"<div class="said-bar">"#) && !again.contains(#"<select name="slot">"#), "a meal chosen already is not offered again")
+        }
+    }
+
     @Test func theIssuesSentenceBecomesFourFoodsAddedInOneTapWithExactTotals() async throws {
         try await Self.withApp { client, database in
             let page = try await client.get("/log/text" + queryString(["text": Self.sentence])).text

@@ -48,10 +48,10 @@ struct AccountController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await page(context, notice: try request.formQuery()["notice"].flatMap { Self.notices[$0] })
+        try await page(request, context, notice: try request.formQuery()["notice"].flatMap { Self.notices[$0] })
     }
 
-    private func page(_ context: AppRequestContext, notice: String? = nil, passwordForm: PasswordChangeForm = PasswordChangeForm(),
+    private func page(_ request: Request, _ context: AppRequestContext, notice: String? = nil, passwordForm: PasswordChangeForm = PasswordChangeForm(),
                       newToken: String? = nil, tokenName: String = "", tokenNameError: String? = nil,
                       status: HTTPResponse.Status = .ok) async throws -> Response {
         // Fresh: any change to the accounts drops the session's kept copy of its person.
@@ -68,7 +68,8 @@ struct AccountController: Sendable {
             tokenNameError: tokenNameError, sessionCount: try await accounts.sessionCount(accountID: account.id),
             secondStep: try await accounts.secondStep(accountID: account.id), passkeys: try await accounts.passkeys(accountID: account.id),
             signIns: try await accounts.recentSignIns(accountID: account.id),
-            singleSignOn: singleSignOnPart, signedInRecently: signedInRecently, assistantCalls: try await accounts.assistantCalls(accountID: account.id), timeZone: timeZone),
+            singleSignOn: singleSignOnPart, signedInRecently: signedInRecently, assistantCalls: try await accounts.assistantCalls(accountID: account.id),
+            mcpAddress: "\(authentication.isHTTPS(request, context: context) ? "https" : "http")://\(request.head.authority ?? "127.0.0.1")/mcp", timeZone: timeZone),
             for: context, status: status)
     }
 
@@ -80,7 +81,7 @@ struct AccountController: Sendable {
                                        device: "account-\(person.account.id)")
         if let wait = throttle.wait(for: keys, now: now()) {
             form.currentError = "Too many wrong passwords. Try again in \(SignInController.duration(wait))."
-            var response = try await page(context, passwordForm: form, status: .tooManyRequests)
+            var response = try await page(request, context, passwordForm: form, status: .tooManyRequests)
             response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
             return response
         }
@@ -88,7 +89,7 @@ struct AccountController: Sendable {
         let currentMatches = try await Passwords.verify(form.current, against: currentHash ?? Passwords.standIn) && currentHash != nil
         if !currentMatches { throttle.recordFailure(for: keys, now: now()) }
         guard form.validate(name: person.account.name, currentMatches: currentMatches) else {
-            return try await page(context, passwordForm: form, status: .unprocessableContent)
+            return try await page(request, context, passwordForm: form, status: .unprocessableContent)
         }
         let hash = try await Passwords.hash(form.password)
         _ = try await accounts.setPassword(accountID: person.account.id, passwordHash: hash, mustChangePassword: false)
@@ -143,13 +144,13 @@ struct AccountController: Sendable {
         let name = TypedText.clean(context.formFields["name"] ?? "")
         if name.isEmpty || TypedText.length(name) > Self.maxTokenNameLength {
             let problem = name.isEmpty ? "Name the token after what will use it, like “Shortcuts on my phone”." : "Keep the name to \(Self.maxTokenNameLength) characters."
-            return try await page(context, tokenName: name, tokenNameError: problem, status: .unprocessableContent)
+            return try await page(request, context, tokenName: name, tokenNameError: problem, status: .unprocessableContent)
         }
         // Only what is asked for: a form that says nothing makes a token that reads.
         let canWrite = context.formFields["access"] == "write"
         let token = try await accounts.createToken(accountID: person.account.id, name: name, canWrite: canWrite, now: now())
         logger.info("“\(person.account.name)” created an access token named “\(name)” that may \(canWrite ? "read and write" : "only read")")
-        var response = try await page(context, notice: "Token created. Copy it now: it will not be shown again.", newToken: token.text)
+        var response = try await page(request, context, notice: "Token created. Copy it now: it will not be shown again.", newToken: token.text)
         response.headers[.cacheControl] = "no-store"
         return response
     }

@@ -103,6 +103,9 @@ struct AccountView: Sendable {
     let minimumLength = PasswordPolicy.minimumLength
     let tokens: [TokenRow]
     let newToken: String?
+    /// This server's assistant address as the person's browser reaches it (the Host guard vouched
+    /// for the name), to paste into an assistant's settings.
+    let mcpAddress: String
     let tokenName: String
     let tokenNameError: String?
     let otherSessions: String?
@@ -139,7 +142,7 @@ struct AccountView: Sendable {
     init(account: Account, csrfToken: String, notice: String?, passwordForm: PasswordChangeForm, tokens: [AccessToken],
          newToken: String?, tokenName: String, tokenNameError: String?, sessionCount: Int, secondStep: SecondStepState?, passkeys: [Passkey],
          signIns: [SignInRecord], singleSignOn: SingleSignOnPart?, signedInRecently: Bool = false, assistantCalls: [AssistantCall] = [],
-         timeZone: TimeZone) {
+         mcpAddress: String, timeZone: TimeZone) {
         self.csrfToken = csrfToken
         passkeyRemoval = PasskeyRemovalPart(hasPassword: account.hasPassword, signedInRecently: signedInRecently, provider: singleSignOn.flatMap { $0.isLinked ? $0.provider : nil })
         self.assistantCalls = assistantCalls.map { call in
@@ -176,6 +179,7 @@ struct AccountView: Sendable {
                      revokeAction: "/account/tokens/\(token.id)/revoke")
         }
         self.newToken = newToken
+        self.mcpAddress = mcpAddress
         self.tokenName = tokenName
         self.tokenNameError = tokenNameError
         otherSessions = sessionCount > 1 ? "You are signed in on \(sessionCount) browsers." : nil

@@ -3,12 +3,16 @@ import FoodDiaryWeb
 import Foundation
 
 /// The body settings form as typed: units (of body and water, and of energy), a water goal (empty
-/// for none) and the glass's size, both in the units chosen on the same form.
+/// for none) and the glass's size. The two amounts are read in the units the page showed them in
+/// (`drink_units`), so switching to US units does not read the 330 ml glass as 330 fl oz; a form
+/// without that field (a script's) gives them in the units it chooses.
 struct BodySettingsForm: Sendable {
     var units: String
     var energy: String
     var waterGoal: String
     var glass: String
+    /// The units the water goal and the glass are written in.
+    var drinkUnits: String
     var exerciseAddsToGoal: Bool
     let current: BodySettings
 
@@ -18,6 +22,7 @@ struct BodySettingsForm: Sendable {
         energy = settings.energy.rawValue
         waterGoal = settings.waterGoalMillilitres.map { Self.drinkText($0, settings.units) } ?? ""
         glass = Self.drinkText(settings.glassMillilitres, settings.units)
+        drinkUnits = units
         exerciseAddsToGoal = settings.exerciseAddsToGoal
     }
 
@@ -27,11 +32,14 @@ struct BodySettingsForm: Sendable {
         energy = fields["energy"] ?? current.energy.rawValue
         waterGoal = fields["water_goal"] ?? ""
         glass = fields["glass"] ?? ""
+        drinkUnits = fields["drink_units"] ?? units
         exerciseAddsToGoal = fields["exercise_adds_to_goal"] == "on"
     }
 
+    /// A tenth of a fluid ounce: a 330 ml glass shown as a whole 11 was saved back as 325 ml by a
+    /// form sent unchanged.
     private static func drinkText(_ millilitres: Double, _ units: UnitSystem) -> String {
-        NumberText.decimal(units.drink(fromMillilitres: millilitres), maxFractionDigits: 0, grouping: false)
+        NumberText.decimal(units.drink(fromMillilitres: millilitres), maxFractionDigits: units == .us ? 1 : 0, grouping: false)
     }
 
     func validate() -> Result<BodySettings, SettingsProblems> {
@@ -41,20 +49,21 @@ struct BodySettingsForm: Sendable {
         guard let energy = EnergyUnit(rawValue: energy) else { return .failure(SettingsProblems(messages: ["Pick kcal or kJ for energy."])) }
         settings.energy = energy
         settings.exerciseAddsToGoal = exerciseAddsToGoal
-        let unit = system.drinkUnit
+        let written = UnitSystem(rawValue: drinkUnits) ?? system
+        let unit = written.drinkUnit
         let goalRange = BodySettings.waterGoalRange, glassRange = BodySettings.glassRange
-        let shownGoalRange = system.drink(fromMillilitres: goalRange.lowerBound).rounded(.up)...system.drink(fromMillilitres: goalRange.upperBound).rounded(.down)
-        let shownGlassRange = system.drink(fromMillilitres: glassRange.lowerBound).rounded(.up)...system.drink(fromMillilitres: glassRange.upperBound).rounded(.down)
+        let shownGoalRange = written.drink(fromMillilitres: goalRange.lowerBound).rounded(.up)...written.drink(fromMillilitres: goalRange.upperBound).rounded(.down)
+        let shownGlassRange = written.drink(fromMillilitres: glassRange.lowerBound).rounded(.up)...written.drink(fromMillilitres: glassRange.upperBound).rounded(.down)
         if waterGoal.trimmingCharacters(in: .whitespaces).isEmpty {
             settings.waterGoalMillilitres = nil
         } else {
             switch TypedNumber.parse(waterGoal, in: shownGoalRange) {
-            case .success(let value): settings.waterGoalMillilitres = system.millilitres(fromDrink: value)
+            case .success(let value): settings.waterGoalMillilitres = written.millilitres(fromDrink: value)
             case .failure(let problem): errors.append(TypedNumber.message(problem, what: "a daily water goal in \(unit)", range: shownGoalRange))
             }
         }
         switch TypedNumber.parse(glass, in: shownGlassRange) {
-        case .success(let value): settings.glassMillilitres = system.millilitres(fromDrink: value)
+        case .success(let value): settings.glassMillilitres = written.millilitres(fromDrink: value)
         case .failure(let problem): errors.append(TypedNumber.message(problem, what: "your glass in \(unit)", range: shownGlassRange))
         }
         return errors.isEmpty ? .success(settings) : .failure(SettingsProblems(messages: errors))
@@ -62,13 +71,14 @@ struct BodySettingsForm: Sendable {
 
     func view(measures: [BodyMeasure], csrfToken: String, notice: String?, errors: [String] = [], newMeasureError: String? = nil) -> BodySettingsView {
         let system = UnitSystem(rawValue: units) ?? current.units
+        let written = UnitSystem(rawValue: drinkUnits) ?? system
         return BodySettingsView(
             csrfToken: csrfToken, notice: notice,
             unitChoices: [.init(value: "metric", label: "Metric: kg, cm, ml", selected: units == "metric"),
                           .init(value: "us", label: "US: lb, in, fl oz", selected: units == "us")],
             energyChoices: [.init(value: "kcal", label: "kcal (kilocalories, “Calories”)", selected: energy == "kcal"),
                             .init(value: "kJ", label: "kJ (kilojoules), as labels in Europe and Australia", selected: energy == "kJ")],
-            waterGoal: waterGoal, glass: glass, drinkUnit: system.drinkUnit, exerciseAddsToGoal: exerciseAddsToGoal, errors: errors, hasErrors: !errors.isEmpty,
+            waterGoal: waterGoal, glass: glass, drinkUnits: written.rawValue, drinkUnit: written.drinkUnit, exerciseAddsToGoal: exerciseAddsToGoal, errors: errors, hasErrors: !errors.isEmpty,
             measures: measures.map { .init(name: $0.name, field: "show_\($0.key)", shown: $0.isShown, isWeight: $0.isWeight,
                                            unitText: $0.unit.shownUnit(system)) },
             // A girth first: it is what people add most ("Upper arm", "Thigh").

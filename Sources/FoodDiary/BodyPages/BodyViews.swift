@@ -62,6 +62,8 @@ struct BodySettingsView: Sendable {
     let energyChoices: [UnitChoice]
     let waterGoal: String
     let glass: String
+    /// The units the two amounts are written in ("metric", "us"), sent back with them.
+    let drinkUnits: String
     let drinkUnit: String
     let exerciseAddsToGoal: Bool
     let errors: [String]

@@ -71,7 +71,7 @@ struct ActivityController: Sendable {
                          stepsTyped: String? = nil, stepsProblem: String? = nil) async throws -> Response {
         let today = nowLocal.date
         let day = try await context.diary().database.read { db in try DayQueries.day(db, date: date, today: today) }
-        var view = DayView(day: day, today: today, csrfToken: context.csrfToken)
+        var view = DayView(day: day, today: today, csrfToken: context.csrfToken, diary: try context.diary().id)
         view.activityCard = DayActivityView(day: day, isToday: date == today, csrfToken: context.csrfToken, form: form, problems: problems,
                                             stepsTyped: stepsTyped, stepsProblem: stepsProblem)
         return await renderer.render(.day, view, for: context, status: .unprocessableContent)

@@ -50,7 +50,7 @@ struct DayPagesController: Sendable {
         let today = todayDate
         let query = try request.formQuery()
         let day = try await diary.kept(DayRead.self, for: date) { db in try DayQueries.day(db, date: date, today: today) }
-        var view = DayView(day: day, today: today, csrfToken: context.csrfToken, changed: query["changed"].flatMap { Int64($0) })
+        var view = DayView(day: day, today: today, csrfToken: context.csrfToken, diary: try context.diary().id, changed: query["changed"].flatMap { Int64($0) })
         view.welcome = query["welcome"] != nil && date == today
         return await renderer.render(.day, view, for: context)
     }

@@ -16,7 +16,17 @@ struct DayView: Sendable {
         let entries: [EntryRowView]
         let hasEntries: Bool
         let foodsText: String
+        /// What the browser remembers the list's folding by.
+        let foldID: String
+        /// Whether the foods are listed open (issue 74: a full day fits two phone screens).
+        let isOpen: Bool
     }
+
+    /// A day of up to this many foods lists them all; beyond, each meal folds to a line of its
+    /// foods' names, one tap to open (the one whose food was just changed stays open): four meals'
+    /// lists put weight, water and exercise three screens down on a phone, and one list left open
+    /// still pushed exercise past the second.
+    static let foodsListedOpen = 6
 
     /// Breakfast, lunch, dinner or snacks: its meals, its energy and its own "+".
     struct SlotBlock: Sendable {
@@ -54,7 +64,8 @@ struct DayView: Sendable {
     var welcome = false
 
     /// `changed` is the entry whose amount was just changed from this page, marked.
-    init(day: DayQueries.Day, today: LocalDate, csrfToken: String, changed: Int64? = nil) {
+    /// `diary` names the folds the browser remembers: meal numbers repeat across diaries.
+    init(day: DayQueries.Day, today: LocalDate, csrfToken: String, diary: Int64, changed: Int64? = nil) {
         isToday = day.date == today
         let page = isToday ? "/today" : "/days/\(day.date)"
         addMealURL = isToday ? "/meals/new" : "/meals/new?day=\(day.date)"
@@ -65,12 +76,16 @@ struct DayView: Sendable {
         previousURL = "/days/\(day.date.previous)"
         nextURL = "/days/\(day.date.next)"
         let date = day.date
+        let foodCount = day.meals.reduce(0) { $0 + $1.entries.count }
+        let opens = { (foods: MealQueries.MealFoods) in
+            foodCount <= Self.foodsListedOpen || foods.entries.contains { $0.id == changed }
+        }
         slots = MealSlot.allCases.map { slot in
             let meals = day.meals.filter { MealSlot($0.meal.eatenAt) == slot }
             let kcal = meals.filter(\.isItemised).reduce(0) { $0 + $1.totals.value(.energyKcal, default: 0) }
             return SlotBlock(name: day.slotNames[slot], kcal: meals.contains(where: \.isItemised) ? FoodDiaryBase.kcalText(kcal) : nil,
                              addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: "Add to \(day.slotNames.inSentence(slot))",
-                             meals: meals.map { Self.block($0, page: page, changed: changed) }, hasMeals: !meals.isEmpty)
+                             meals: meals.map { Self.block($0, page: page, changed: changed, foldID: "diary-\(diary)-meal-\($0.meal.id)", isOpen: opens($0)) }, hasMeals: !meals.isEmpty)
         }
         hasMeals = !day.meals.isEmpty
         let totals = day.totals
@@ -84,14 +99,15 @@ struct DayView: Sendable {
         activityCard = DayActivityView(day: day, isToday: isToday, csrfToken: csrfToken)
     }
 
-    private static func block(_ foods: MealQueries.MealFoods, page: String, changed: Int64?) -> MealBlock {
+    private static func block(_ foods: MealQueries.MealFoods, page: String, changed: Int64?, foldID: String, isOpen: Bool) -> MealBlock {
         let entries = foods.entries.map { EntryRowView($0, back: page, changed: changed) }
         return MealBlock(url: ReturnPath.adding("back", page, to: "/meals/\(foods.meal.id)"), time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
                          placeName: foods.meal.place?.name, kcal: foods.isItemised ? FoodDiaryBase.kcalText(foods.totals) : MealRowView.notItemised,
                          macros: foods.isItemised ? macrosText(foods.totals) : "",
                          isFavourite: foods.meal.isFavourite, isItemised: foods.isItemised, entries: entries,
                          hasEntries: foods.isItemised,
-                         foodsText: Meal.foodsText(foods.entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: foods.entries.count))
+                         foodsText: Meal.foodsText(foods.entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: foods.entries.count),
+                         foldID: foldID, isOpen: isOpen)
     }
 }
 

@@ -78,8 +78,15 @@ struct TextLogController: Sendable {
         let kept = rows.filter(\.keep)
         let kcal = kept.compactMap(\.energyKcal).reduce(0, +)
         let foodsText = kept.count == 1 ? "1 food" : "\(kept.count) foods"
+        let fields = target.fields.map { TextLogView.Field(name: $0.key, value: $0.value) }
+        // A new meal's slot is a choice at the Add button: typed on yesterday's page at 15:30,
+        // a breakfast is not made "Snacks" unasked.
+        let slotChoices = target.meal != nil ? [] : MealSlot.allCases.map {
+            TextLogView.SlotChoice(value: $0.rawValue, label: target.names[$0], selected: $0 == target.slot)
+        }
         return TextLogView(csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: url,
-                           targetFields: target.fields.map { TextLogView.Field(name: $0.key, value: $0.value) }, text: text, rows: rows,
+                           targetFields: fields, addFields: slotChoices.isEmpty ? fields : fields.filter { $0.name != "slot" },
+                           slotChoices: slotChoices, hasSlotChoices: !slotChoices.isEmpty, text: text, rows: rows,
                            hasRows: !rows.isEmpty, rowCount: rows.count, addLabel: "Add \(foodsText) · \(kcalText(kcal))", notice: notice,
                            nothingRead: !Words.split(text).isEmpty && rows.isEmpty, focusText: rows.isEmpty)
     }

@@ -13,8 +13,19 @@ struct TextLogView: Sendable {
     let targetText: String
     let targetDetail: String?
     let targetURL: String?
+    struct SlotChoice: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
     /// The meal, or the day and slot of the meal to make, as hidden fields.
     let targetFields: [Field]
+    /// The fields the add form carries: the meal's, or the day's alone beside the meal to pick.
+    let addFields: [Field]
+    /// Which meal a new one is, beside the Add button (issue 74); empty when adding to a meal.
+    let slotChoices: [SlotChoice]
+    let hasSlotChoices: Bool
     let text: String
     let rows: [ProposedFoodRow]
     let hasRows: Bool
