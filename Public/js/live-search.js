@@ -1,20 +1,17 @@
 // Search forms marked data-live-search answer as the person types: the same page the form would
 // load, fetched in the background, its results ([data-live-results]) put in place of these. The
 // box keeps its focus and caret; an answer older than the last one asked for is dropped; Enter
-// asks at once instead of loading the page. Foods online are asked for on Enter only, never per
-// letter. Without this script the form loads its page as usual. (＋'s box so far; the add-food and
-// ingredient pages load their results.)
+// asks at once instead of loading the page. Without this script the form loads its page as usual.
+// (＋'s box so far; the add-food and ingredient pages load their results.)
 (() => {
   const wait = 250;
   let timer = 0, asked = 0, controller = null;
 
-  async function answer(form, typing) {
+  async function answer(form) {
     const number = ++asked;
     controller?.abort();
     controller = new AbortController();
-    const fields = new URLSearchParams(new FormData(form));
-    if (typing) fields.delete("online");
-    const address = `${form.action}?${fields}`;
+    const address = `${form.action}?${new URLSearchParams(new FormData(form))}`;
     try {
       const response = await fetch(address, { credentials: "same-origin", signal: controller.signal });
       if (!response.ok) throw new Error(String(response.status));
@@ -32,13 +29,13 @@
     const form = event.target.closest?.("form[data-live-search]");
     if (!form || event.target.type !== "search") return;
     clearTimeout(timer);
-    timer = setTimeout(() => answer(form, true), wait);
+    timer = setTimeout(() => answer(form), wait);
   });
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-live-search")) return;
     event.preventDefault();
     clearTimeout(timer);
-    answer(form, false);
+    answer(form);
   });
 })();
