@@ -69,7 +69,7 @@ struct AccountController: Sendable {
             secondStep: try await accounts.secondStep(accountID: account.id), passkeys: try await accounts.passkeys(accountID: account.id),
             signIns: try await accounts.recentSignIns(accountID: account.id),
             singleSignOn: singleSignOnPart, signedInRecently: signedInRecently, assistantCalls: try await accounts.assistantCalls(accountID: account.id),
-            mcpAddress: "\(authentication.isHTTPS(request, context: context) ? "https" : "http")://\(request.head.authority ?? "127.0.0.1")/mcp", timeZone: timeZone),
+            mcpAddress: authentication.origin(request, context: context) + "/mcp", timeZone: timeZone),
             for: context, status: status)
     }
 

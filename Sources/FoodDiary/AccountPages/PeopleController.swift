@@ -79,8 +79,7 @@ struct PeopleController: Sendable {
     }
 
     private func handOver(_ invite: BearerSecret, to name: String, request: Request, context: AppRequestContext) -> HandOver {
-        let scheme = authentication.isHTTPS(request, context: context) ? "https" : "http"
-        return HandOver(name: name, link: "\(scheme)://\(request.head.authority ?? "127.0.0.1")/invite/\(invite.text)")
+        HandOver(name: name, link: "\(authentication.origin(request, context: context))/invite/\(invite.text)")
     }
 
     @Sendable func confirmRemoval(_ request: Request, context: AppRequestContext) async throws -> Response {

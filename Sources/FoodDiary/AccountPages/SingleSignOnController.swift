@@ -58,9 +58,9 @@ struct SingleSignOnController: Sendable {
     private func start(_ purpose: OpenIDLogins.Purpose, request: Request, context: AppRequestContext) async throws -> Response {
         let provider = try configured(), settings = provider.settings
         let secure = authentication.isHTTPS(request, context: context)
-        // The provider sends the browser back to this server by the name the browser used for it
-        // (the host guard has checked it); that address is what the owner registers at the provider.
-        let redirectURI = "\(secure ? "https" : "http")://\(request.head.authority ?? "127.0.0.1")\(OpenIDLogins.callbackPath)"
+        // The provider sends the browser back to this server by the name the browser used for it;
+        // that address is what the owner registers at the provider.
+        let redirectURI = authentication.origin(request, context: context) + OpenIDLogins.callbackPath
         let started = logins.begin(purpose, redirectURI: redirectURI, now: now())
         let url: URL
         do {

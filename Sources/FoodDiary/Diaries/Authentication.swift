@@ -101,6 +101,12 @@ public struct Authentication: Sendable {
         return request.headers[Self.forwardedProto]?.lowercased() == "https"
     }
 
+    /// This server's address as the browser reached it ("https://diary.home.arpa:8080"), for a link
+    /// the person gives someone or something else: the host guard has vouched for the name.
+    package func origin(_ request: Request, context: AppRequestContext) -> String {
+        "\(isHTTPS(request, context: context) ? "https" : "http")://\(request.head.authority ?? "127.0.0.1")"
+    }
+
     /// Who is asking, as far as we can tell: the peer, unless the peer is a trusted proxy; then the
     /// nearest address its `X-Forwarded-For` names that is not a trusted proxy itself (the list
     /// grows rightwards, and only the entries our own proxies added can be believed).
