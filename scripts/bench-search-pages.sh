@@ -4,8 +4,9 @@
 # baseline, all are run on copies of the same data in the same run. Each of the mixed set's
 # queries (Tests/FoodDiaryTests/Fixtures/scale-queries.tsv) is asked once per page, one request
 # at a time, on a server started for that page: every request is a query it has not answered
-# before. Then the same again: a query asked a second time. Then /foods under 64 connections
-# cycling through the queries. The static stylesheet is measured first as the floor.
+# before. Then the same again: a query asked a second time. Then ＋ as the box asks while typed,
+# each answer beside the stylesheet. Then /foods under 64 connections cycling through the queries.
+# The static stylesheet is measured first as the floor.
 #   ./scripts/bench-search-pages.sh [BINARY ...]     (default: the release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -74,6 +75,30 @@ for binary in "$@"; do
     printf "%-40s %s\n" "$label (asked again)" "$(times "$path" | percentiles)"
     stop
   done
+  # ＋ as it answers a person typing (issue 74): each query's prefixes from two letters on, as the
+  # box asks while typing, each beside the stylesheet, alternating; the times a browser waits for
+  # (curl's, a connection each) and the bytes of each answer.
+  serve "$binary"
+  : >"$data/typed"
+  for query in $queries; do
+    typed=$(python3 -c "import sys, urllib.parse; q = urllib.parse.unquote_plus(sys.argv[1]); [print(urllib.parse.quote_plus(q[:n])) for n in range(2, len(q) + 1)]" "$query")
+    for prefix in $typed; do
+      printf '%s %s\n' \
+        "$(curl -s -o /dev/null -w '%{time_total} %{size_download}' -H "$cookie" "$base/log?q=$prefix")" \
+        "$(curl -s -o /dev/null -w '%{time_total}' "$base/static/css/app.css")" >>"$data/typed"
+    done
+  done
+  awk '{print $1 * 1000}' "$data/typed" >"$data/typed.search"; awk '{print $3 * 1000}' "$data/typed" >"$data/typed.static"
+  printf "%-40s %s\n" "＋ as typed: $(wc -l <"$data/typed") prefixes (client ms)" "$(percentiles <"$data/typed.search")"
+  printf "%-40s %s\n" "   app.css beside each (client ms)" "$(percentiles <"$data/typed.static")"
+  python3 - "$data/typed" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+ratios = sorted(float(search) / float(static) for search, _, static in rows)
+print(f"{'   ratio ＋ / app.css, pair by pair':40s} p50 {statistics.median(ratios):.2f}, p90 {ratios[int(len(ratios) * 0.9)]:.2f};"
+      f" answer p50 {statistics.median(int(size) for _, size, _ in rows) / 1024:.1f} KiB")
+PY
+  stop
   # A crowd: 64 connections cycling through the same queries (so mostly asked before).
   serve "$binary"
   echo "$queries" | sed "s|^|/foods?q=|" >"$data/paths"

@@ -4,21 +4,22 @@
 (() => {
   const written = document.querySelector("[data-drink-units]");
   if (!written) return;
-  const millilitresPerFluidOunce = 29.5735295625;
-  const unitNames = { metric: "ml", us: "fl oz" };
+  // Each system's unit and its size in millilitres, as the server writes them on its choice.
+  const systems = Object.fromEntries([...document.querySelectorAll("input[name=units]")]
+    .map((choice) => [choice.value, { name: choice.dataset.drinkUnitName, millilitres: Number(choice.dataset.millilitres) }]));
   for (const choice of document.querySelectorAll("input[name=units]")) {
     choice.addEventListener("change", () => {
-      const from = written.value, to = choice.value;
-      if (from === to || !(to in unitNames)) return;
+      const from = systems[written.value], to = systems[choice.value];
+      if (written.value === choice.value || !from?.millilitres || !to?.millilitres) return;
       for (const field of document.querySelectorAll("input[data-drink]")) {
         const value = typedNumber(field.value);
         if (Number.isNaN(value)) continue;
-        const millilitres = from === "us" ? value * millilitresPerFluidOunce : value;
-        // A tenth of a fluid ounce, so a glass switched there and back is within 2 ml of what it was.
-        field.value = to === "us" ? shownNumber(millilitres / millilitresPerFluidOunce, 1) : shownNumber(millilitres);
+        // A tenth of a unit larger than a millilitre, so a glass switched there and back is within 2 ml of what it was.
+        const converted = value * from.millilitres / to.millilitres;
+        field.value = to.millilitres > 1 ? shownNumber(converted, 1) : shownNumber(converted);
       }
-      for (const unit of document.querySelectorAll("[data-drink-unit]")) unit.textContent = unitNames[to];
-      written.value = to;
+      for (const unit of document.querySelectorAll("[data-drink-unit]")) unit.textContent = to.name;
+      written.value = choice.value;
     });
   }
 })();

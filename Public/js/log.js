@@ -1,3 +1,7 @@
+// On a wide screen the meal being built stands open beside the search; on a phone it stays
+// folded to its count and total until tapped. (Each add keeps it as it was: stay.js.)
+if (matchMedia("(min-width: 1000px)").matches) document.getElementById("log-building")?.setAttribute("open", "");
+
 // A meal made by "+" is put where the phone is, when the person has already let this site know
 // its location: the browser is never asked here. (The meal before it, within three hours, wins
 // on the server.)

@@ -24,6 +24,11 @@ document.addEventListener("submit", async (event) => {
     if (!response.ok || !response.redirected) throw new Error(String(response.status));
     const main = page.querySelector("main.page"), strip = page.querySelector(".status-strip");
     if (!main) throw new Error("no page");
+    // A fold the person opened or closed (the meal being built) stays as they left it.
+    for (const details of main.querySelectorAll("details[id]")) {
+      const before = document.getElementById(details.id);
+      if (before instanceof HTMLDetailsElement) details.open = before.open;
+    }
     document.querySelector("main.page").replaceWith(main);
     const oldStrip = document.querySelector(".status-strip");
     if (oldStrip && strip) oldStrip.replaceWith(strip);

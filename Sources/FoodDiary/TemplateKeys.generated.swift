@@ -125,7 +125,7 @@ extension BodySettingsView.MeasureChoice: TemplateKeyed {
 
 extension BodySettingsView.UnitChoice: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; default: .absent }
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; case "drinkUnit": self.drinkUnit.templateValue; case "millilitresPerDrinkUnit": self.millilitresPerDrinkUnit.templateValue; default: .absent }
     }
 }
 
@@ -509,13 +509,25 @@ extension LogTargetOption: TemplateKeyed {
 
 extension LogView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "spelling": self.spelling.templateValue; case "sayItURL": self.sayItURL.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "building": self.building.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "spelling": self.spelling.templateValue; case "sayItURL": self.sayItURL.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; default: .absent }
     }
 }
 
 extension LogView.Added: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "description": self.description.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; case "changeURL": self.changeURL.templateValue; case "changesInPlace": self.changesInPlace.templateValue; case "entryID": self.entryID.templateValue; case "throughID": self.throughID.templateValue; case "mealID": self.mealID.templateValue; case "madeMeal": self.madeMeal.templateValue; default: .absent }
+    }
+}
+
+extension LogView.Building: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "count": self.count.templateValue; case "total": self.total.templateValue; case "foods": self.foods.templateValue; case "isEmpty": self.isEmpty.templateValue; case "url": self.url.templateValue; default: .absent }
+    }
+}
+
+extension LogView.Building.Food: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "amount": self.amount.templateValue; case "kcal": self.kcal.templateValue; default: .absent }
     }
 }
 
@@ -1001,7 +1013,7 @@ extension TagListView.Row: TemplateKeyed {
 
 extension TextLogView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "targetFields": self.targetFields.templateValue; case "addFields": self.addFields.templateValue; case "slotChoices": self.slotChoices.templateValue; case "hasSlotChoices": self.hasSlotChoices.templateValue; case "text": self.text.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "rowCount": self.rowCount.templateValue; case "addLabel": self.addLabel.templateValue; case "notice": self.notice.templateValue; case "information": self.information.templateValue; case "nothingRead": self.nothingRead.templateValue; case "focusText": self.focusText.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetDetail": self.targetDetail.templateValue; case "targetURL": self.targetURL.templateValue; case "targetFields": self.targetFields.templateValue; case "addFields": self.addFields.templateValue; case "slotChoices": self.slotChoices.templateValue; case "hasSlotChoices": self.hasSlotChoices.templateValue; case "text": self.text.templateValue; case "rows": self.rows.templateValue; case "hasRows": self.hasRows.templateValue; case "rowCount": self.rowCount.templateValue; case "addLabel": self.addLabel.templateValue; case "notice": self.notice.templateValue; case "information": self.information.templateValue; case "nothingRead": self.nothingRead.templateValue; case "focusText": self.focusText.templateValue; case "shownTime": self.shownTime.templateValue; case "time": self.time.templateValue; case "timeProblem": self.timeProblem.templateValue; default: .absent }
     }
 }
 
@@ -1013,7 +1025,7 @@ extension TextLogView.Field: TemplateKeyed {
 
 extension TextLogView.SlotChoice: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; default: .absent }
+        switch key { case "value": self.value.templateValue; case "label": self.label.templateValue; case "selected": self.selected.templateValue; case "time": self.time.templateValue; default: .absent }
     }
 }
 
@@ -1068,72 +1080,73 @@ enum TemplateKeys {
         "asksPassword", "assistantCalls", "attribution", "averageText", "back", "backLabel", "backLink", "backText",
         "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY",
         "basisLabel", "basisText", "bodyCard", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL",
-        "burnedText", "button", "buttonLabel", "buttonText", "buttons", "byInvitation", "canChangeAmount", "canImport",
-        "canRemove", "canUnlink", "cancelURL", "carbohydrate", "carried", "changeURL", "changesInPlace", "chart",
-        "check", "checkURL", "checked", "choiceError", "choosePath", "chooseURL", "chosen", "codeError",
-        "codes", "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError",
-        "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "countedText", "country",
-        "countryError", "countryNote", "created", "createdText", "csrfToken", "currentError", "currentGoalText", "currentKey",
-        "date", "dateText", "day", "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL",
-        "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description",
-        "detail", "detailText", "details", "deviceText", "diaries", "diary", "diaryName", "directory",
-        "doing", "dots", "downloadURL", "drinkUnit", "drinkUnits", "drinks", "earlierShares", "earlierText",
-        "eatenAt", "eatenAtError", "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart",
-        "energyChoices", "energyError", "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries",
-        "entryID", "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError", "exercise",
-        "exerciseAddsToGoal", "exerciseChart", "exerciseText", "expenditureText", "exportCommand", "fat", "favouriteAction", "field",
-        "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText", "foldID",
-        "foodCountText", "foodGroup", "foods", "foodsText", "form", "found", "geoURI", "geocodedName",
-        "glass", "goalNote", "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText",
-        "grid", "groups", "guessNote", "handOver", "hasActivities", "hasArchives", "hasAssistantCalls", "hasBarcodeResults",
-        "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients",
-        "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes", "hasOwnKey",
-        "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes",
-        "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasSlotChoices", "hasSources", "hasTags",
-        "hasUsual", "hasWeight", "heading", "headline", "height", "household", "id", "image",
-        "importCommand", "inFoodsText", "incompleteText", "indented", "index", "information", "ingredients", "insteadURL",
-        "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised",
-        "isLinked", "isMember", "isNew", "isOn", "isOpen", "isOver", "isOwner", "isQuickAdd",
-        "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate",
-        "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "keyText", "kind",
-        "kindError", "label", "labelError", "labelNotice", "labelServing", "labelY", "largeURL", "lastUsed",
-        "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints",
-        "lines", "link", "linkButton", "linkText", "listHeading", "listURL", "location", "locationSource",
-        "logAgainURL", "logDay", "logForm", "logSlot", "logSource", "logTargets", "longitude", "longitudeError",
-        "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxImportMB", "maxNameLength",
-        "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "mcpAddress", "meal", "mealCount",
-        "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures",
-        "message", "methodText", "millilitres", "minimum", "minimumField", "minimumLength", "minutesError", "minutesValue",
-        "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError",
-        "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next",
-        "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound",
-        "nothingRead", "notice", "nutrients", "offersPasswords", "offersPhoto", "online", "onlineBox", "openAction",
-        "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownName", "ownOpen", "ownServings",
-        "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText", "passkeyRemoval", "passkeys",
-        "passwordError", "passwordID", "passwordSignIn", "pasted", "people", "peopleError", "per", "perServing",
-        "percent", "percentText", "periodText", "periods", "photo", "photoAction", "photoError", "photoPixels",
-        "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText", "plotRightText",
-        "portionKey", "portions", "presets", "previousURL", "problem", "productPhotoURL", "progressNote", "protein",
-        "provider", "query", "queryError", "quickAddURL", "rateText", "rates", "readLabelAction", "readings",
-        "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText", "remarks", "removeAction",
-        "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo", "revokeAction",
-        "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL", "saveForLater", "saved",
-        "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes", "scope", "search", "searchURL",
-        "searched", "secondStep", "sections", "segments", "selected", "servingError", "servingExample", "servingGrams",
-        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError",
-        "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource",
-        "showsOtherWays", "signInAgain", "signIns", "signedIn", "singleSignOn", "singleSignOnAction", "size", "sizeText",
-        "skipped", "skippedCount", "slot", "slotChoices", "slotFields", "slotNamesError", "slots", "smoothingText",
-        "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL",
-        "stages", "staleMessage", "state", "status", "statusStrip", "steps", "stepsError", "stepsText",
-        "stepsValue", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText", "tags",
-        "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text",
-        "throughID", "thumbnailURL", "thumbs", "time", "timeText", "timesText", "title", "toItemise",
-        "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokens",
-        "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange",
-        "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText",
-        "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText",
-        "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart",
-        "weightText", "welcome", "whenText", "width", "x", "xLabels", "y", "yield",
+        "building", "burnedText", "button", "buttonLabel", "buttonText", "buttons", "byInvitation", "canChangeAmount",
+        "canImport", "canRemove", "canUnlink", "cancelURL", "carbohydrate", "carried", "changeURL", "changesInPlace",
+        "chart", "check", "checkURL", "checked", "choiceError", "choosePath", "chooseURL", "chosen",
+        "codeError", "codes", "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText", "confirmLabel",
+        "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "countedText",
+        "country", "countryError", "countryNote", "created", "createdText", "csrfToken", "currentError", "currentGoalText",
+        "currentKey", "date", "dateText", "day", "dayHeading", "dayISO", "dayPageURL", "dayText",
+        "dayURL", "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote",
+        "description", "detail", "detailText", "details", "deviceText", "diaries", "diary", "diaryName",
+        "directory", "doing", "dots", "downloadURL", "drinkUnit", "drinkUnits", "drinks", "earlierShares",
+        "earlierText", "eatenAt", "eatenAtError", "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText",
+        "energyChart", "energyChoices", "energyError", "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue",
+        "entries", "entryID", "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError",
+        "exercise", "exerciseAddsToGoal", "exerciseChart", "exerciseText", "expenditureText", "exportCommand", "fat", "favouriteAction",
+        "field", "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText",
+        "foldID", "foodCountText", "foodGroup", "foods", "foodsText", "form", "found", "geoURI",
+        "geocodedName", "glass", "goalNote", "goalText", "gpsText", "grams", "gramsChecked", "gramsError",
+        "gramsText", "grid", "groups", "guessNote", "handOver", "hasActivities", "hasArchives", "hasAssistantCalls",
+        "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold",
+        "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes",
+        "hasOwnKey", "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings",
+        "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasSlotChoices", "hasSources",
+        "hasTags", "hasUsual", "hasWeight", "heading", "headline", "height", "household", "id",
+        "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index", "information", "ingredients",
+        "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete",
+        "isItemised", "isLinked", "isMember", "isNew", "isOn", "isOpen", "isOver", "isOwner",
+        "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou",
+        "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "keyText",
+        "kind", "kindError", "label", "labelError", "labelNotice", "labelServing", "labelY", "largeURL",
+        "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText", "likes",
+        "linePoints", "lines", "link", "linkButton", "linkText", "listHeading", "listURL", "location",
+        "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource", "logTargets", "longitude",
+        "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxImportMB",
+        "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "mcpAddress", "meal",
+        "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals",
+        "measures", "message", "methodText", "millilitres", "millilitresPerDrinkUnit", "minimum", "minimumField", "minimumLength",
+        "minutesError", "minutesValue", "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods",
+        "name", "nameError", "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel",
+        "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes",
+        "notesError", "nothingFound", "nothingRead", "notice", "nutrients", "offersPasswords", "offersPhoto", "online",
+        "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownName",
+        "ownOpen", "ownServings", "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText",
+        "passkeyRemoval", "passkeys", "passwordError", "passwordID", "passwordSignIn", "pasted", "people", "peopleError",
+        "per", "perServing", "percent", "percentText", "periodText", "periods", "photo", "photoAction",
+        "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL",
+        "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem", "productPhotoURL",
+        "progressNote", "protein", "provider", "query", "queryError", "quickAddURL", "rateText", "rates",
+        "readLabelAction", "readings", "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText",
+        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
+        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL",
+        "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes", "scope",
+        "search", "searchURL", "searched", "secondStep", "sections", "segments", "selected", "servingError",
+        "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit",
+        "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText",
+        "shown", "shownSource", "shownTime", "showsOtherWays", "signInAgain", "signIns", "signedIn", "singleSignOn",
+        "singleSignOnAction", "size", "sizeText", "skipped", "skippedCount", "slot", "slotChoices", "slotFields",
+        "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText", "sourceURL", "sources",
+        "spelling", "split", "splitURL", "stages", "staleMessage", "state", "status", "statusStrip",
+        "steps", "stepsError", "stepsText", "stepsValue", "submitLabel", "suggestAction", "suggestNote", "summary",
+        "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields",
+        "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time", "timeProblem",
+        "timeText", "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText",
+        "token", "tokenName", "tokenNameError", "tokens", "total", "totalKcal", "totalLines", "totalServings",
+        "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices",
+        "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey",
+        "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal",
+        "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "welcome", "whenText",
+        "width", "x", "xLabels", "y", "yield",
     ]
 }

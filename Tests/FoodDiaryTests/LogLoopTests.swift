@@ -105,7 +105,13 @@ import FoodDiaryWeb
             let entries = try await SnapAndItemiseTests.entries(database, meal.id)
             #expect(entries.map(\.portionLabel) == ["1 medium (140 g)", "1 tbsp (14.2 g)"])
             // A meal of this slot eaten in the last three hours takes the next "＋" without being named.
-            #expect(try await client.get("/log").text.contains("Lunch at 12:34</a> <span class=\"muted\">· Bananas, raw + Butter, salted"))
+            let joined = try await client.get("/log").text
+            #expect(joined.contains("Lunch at 12:34</a>"))
+            // Issue 74: the meal being built, a line a food, and its total (folded on a phone, open beside the search on a desktop).
+            let building = String(try #require(joined.firstMatch(of: /<details class="card log-building" id="log-building">(?s:.*?)<\/details>/)).0)
+            #expect(building.contains("<span class=\"log-building-count\">2 foods</span>"), "\(building)")
+            #expect(building.contains("Bananas, raw <span class=\"muted\">1 medium (140 g)</span>") && building.contains("Butter, salted <span class=\"muted\">1 tbsp (14.2 g)</span>"))
+            #expect(building.contains("Total \(kcalText(NutrientValues.sum(entries.map(\.nutrients))))") && building.contains("href=\"/meals/\(meal.id)\""))
 
             let undoButter = try await client.postForm("/log/undo", [("entry", second["added"]!), ("meal", mealID)])
             #expect(undoButter.status == .seeOther && undoButter.headers[.location] == "/log?meal=\(mealID)")
@@ -116,6 +122,8 @@ import FoodDiaryWeb
             let undoFirst = try await client.postForm("/log/undo", [("entry", first["added"]!), ("meal", mealID), ("made", "1")])
             #expect(undoFirst.headers[.location] == "/log")
             #expect(try await database.read { db in try MealQueries.meal(db, id: meal.id) } == nil, "the tap that made the meal takes it back too")
+            #expect(try await client.get("/log").text.contains(#"<details class="card log-building is-empty" id="log-building">"#),
+                    "a meal still to make holds its place, empty")
         }
     }
 

@@ -41,7 +41,7 @@ struct TextLogTests {
         for match in form.matches(of: /<textarea[^>]*name="([^"]*)"[^>]*>((?s:.*?))<\/textarea>/) {
             fields.append((String(match.1), Self.unescaped(String(match.2))))
         }
-        for match in form.matches(of: /<select[^>]*name="([^"]*)"[^>]*>(?s:.*?)<option value="([^"]*)" selected/) {
+        for match in form.matches(of: /<select[^>]*name="([^"]*)"[^>]*>(?s:.*?)<option value="([^"]*)"[^>]* selected/) {
             fields.append((String(match.1), String(match.2)))
         }
         return fields.map { name, value in (name, change[name] ?? value) }
@@ -61,13 +61,60 @@ struct TextLogTests {
     @Test func theReviewOffersTheMealBesideAddAndMakesTheOneChosen() async throws {
         try await Self.withApp { client, database in
             let page = try await client.get("/log/text?day=2026-03-08&slot=snacks&text=2%20eggs").text
-            #expect(page.contains(#"<div class="said-bar">"#) && page.contains(#"<option value="snacks" selected>Snacks</option>"#))
+            #expect(page.contains(#"<div class="said-bar">"#) && page.contains(#"<option value="snacks" data-time="15:30" selected>Snacks</option>"#))
+            #expect(page.contains(#"<input type="time" name="time" value="15:30" required>"#))
+            // Without the page's script the time stays as shown when the meal changes: the meal's usual hour is taken.
             let response = try await client.postForm("/log/text", Self.submitted(page, change: ["slot": "breakfast"]))
             #expect(response.status == .seeOther)
             let meal = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) }?.meals.first)
             #expect(meal.eatenAt.description == "2026-03-08T08:00", "yesterday's breakfast, as picked")
             let again = try await client.get("/log/text?meal=\(meal.id)&text=toast").text
-            #expect(again.contains(#"<div class="said-bar">"#) && !again.contains(#"<select name="slot">"#), "a meal chosen already is not offered again")
+            #expect(again.contains(#"<div class="said-bar">"#) && !again.contains(#"name="slot""#) && !again.contains(#"name="time""#),
+                    "a meal chosen already is not offered again, nor its time")
+        }
+    }
+
+    /// Issue 74: "… for lunch" picks the meal the review offers, and is not read as a food.
+    @Test func theMealNamedInTheWordsIsTheOneOffered() async throws {
+        try await Self.withApp { client, _ in
+            let page = try await client.get("/log/text?day=2026-03-08&slot=snacks&text=2%20eggs%20and%20toast%20for%20breakfast").text
+            #expect(page.contains(#"<option value="breakfast" data-time="08:00" selected>"#) && page.contains(#"name="time" value="08:00""#))
+            #expect(Self.submitted(page).filter { $0.0.hasPrefix("source.") }.count == 2, "eggs and toast, no third food")
+            #expect(page.contains("Add 2 foods"))
+            let today = try await client.get("/log/text?text=lunch:%20soup").text
+            #expect(today.contains(#"<option value="lunch" data-time="12:34" selected>"#), "today's lunch, now (12:34)")
+        }
+    }
+
+    @Test func theWordsThatNameAMealAreSetApartFromTheFoods() {
+        let names = MealSlotNames([.dinner: "Tea"])
+        let read = { (text: String) in SaidMeal(text, names: names).map { "\($0.slot.rawValue)|\($0.foods)" } }
+        #expect(read("2 eggs and toast for breakfast") == "breakfast|2 eggs and toast")
+        #expect(read("For lunch: soup and bread") == "lunch|soup and bread")
+        #expect(read("for lunch soup") == "lunch|soup")
+        #expect(read("Dinner - pasta, salad") == "dinner|pasta, salad")
+        #expect(read("an apple as a snack.") == "snacks|an apple")
+        #expect(read("fish and chips for tea") == "dinner|fish and chips", "the person's own name for dinner")
+        #expect(read("breakfast burrito and coffee") == nil, "a food's name is not a meal")
+        #expect(read("2 eggs") == nil)
+    }
+
+    /// Issue 74: a time typed for a new meal is its time; one that would put it under another meal
+    /// is refused at the field, nothing saved.
+    @Test func aTimeTypedIsTheNewMealsAndOneOutsideItsMealIsRefusedAtTheField() async throws {
+        try await Self.withApp { client, database in
+            let page = try await client.get("/log/text?day=2026-03-08&slot=breakfast&text=2%20eggs").text
+            let refused = try await client.postForm("/log/text", Self.submitted(page, change: ["time": "15:30"]))
+            #expect(refused.status == .unprocessableContent)
+            let answer = refused.text
+            #expect(answer.contains(#"name="time" value="15:30" required aria-invalid="true" aria-describedby="said-time-error""#))
+            #expect(answer.contains("15:30 is snacks time; breakfast is from 04:00 to 10:59. Change the meal or the time."))
+            #expect(try await client.postForm("/log/text", Self.submitted(page, change: ["time": "soon"])).text
+                .contains("Write the time as hours and minutes, like 07:30."))
+            #expect(try await Self.entries(database).isEmpty)
+            #expect(try await client.postForm("/log/text", Self.submitted(page, change: ["time": "09:15"])).status == .seeOther)
+            let meal = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) }?.meals.first)
+            #expect(meal.eatenAt.description == "2026-03-08T09:15")
         }
     }
 

@@ -403,15 +403,27 @@ class Journeys:
     def text(self):
         return self.find("body").text
 
-    def search(self, words, name=None):
-        """Types into the page's search box and presses Enter, as people do, then waits for the results."""
+    def search(self, words, name=None, button=False):
+        """Types into the page's search box and presses Enter (or taps Search), as people do, then waits
+        for the results: a page of them, or (issue 74) the same page's results answered in place, none
+        on its way."""
         field = self.find("#q")
+        live = self.browser.execute_script(
+            "const form = arguments[0].form; return form.hasAttribute('data-live-search') && !form.querySelector('[name=online]:checked')", field)
         field.clear()
         field.send_keys(words)
         self.browser.execute_script("window.__oldPage = true")
-        field.send_keys(Keys.ENTER)
-        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
-            lambda driver: driver.execute_script("return document.readyState === 'complete' && !window.__oldPage"))
+        if button:
+            self.find("form[role=search] button[type=submit]").click()
+        else:
+            field.send_keys(Keys.ENTER)
+        if live:
+            WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(lambda driver: driver.execute_script(
+                "return window.__oldPage && new URLSearchParams(location.search).get('q') === arguments[0]"
+                " && !document.querySelector('[data-live-results][aria-busy]')", words))
+        else:
+            WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
+                lambda driver: driver.execute_script("return document.readyState === 'complete' && !window.__oldPage"))
         if name:
             self.shot(name)
 
@@ -487,8 +499,7 @@ class Journeys:
         # 2. Peas, 125 g.
         self.open(f"/meals/{meal}", "meal")
         self.click_link("Add food", "add-food")
-        self.find("#q").send_keys("peas")
-        self.click("form[role=search] button[type=submit]", "search-peas")
+        self.search("peas", "search-peas", button=True)
         self.click_link("Peas, green, raw", "choose-amount")
         self.click("label.chip-radio:has(input[value=g125])", navigates=False)
         self.click(".amount-form button[type=submit]", "peas-added")
@@ -754,6 +765,11 @@ class Journeys:
         count = start("five searched foods")
         tap(count, log_button())
         tap(count, self.find("#log-q"))
+
+        def foods_in_meal():
+            words = self.browser.execute_script("return document.querySelector('.log-building-count').textContent")
+            return 0 if words == "No foods yet" else int(words.split()[0])
+        before = foods_in_meal()
         for number, food in enumerate(["banana", "apple", "yogurt", "oatmeal", "orange juice"]):
             box = self.find("#log-q")
             self.assertEqual(self.browser.switch_to.active_element, box, f"the box is focused for food {number + 1}")
@@ -767,6 +783,19 @@ class Journeys:
             WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
                 lambda driver: "✓ Added" in self.text() and driver.find_element(By.ID, "log-q").get_attribute("value") == "")
         self.shot("taps-five-added")
+        # The meal being built, with its total: one line on a phone (a tap opens it), beside the box on a desktop.
+        self.assertEqual(foods_in_meal(), before + 5)
+        card, box = self.find("#log-building"), self.find("#log-q")
+        if phone:
+            self.assertIsNone(card.get_attribute("open"))
+            self.assertLess(self.browser.execute_script("return arguments[0].getBoundingClientRect().top", card),
+                            self.browser.execute_script("return arguments[0].getBoundingClientRect().top", box), "above the box")
+        else:
+            self.assertIsNotNone(card.get_attribute("open"))
+            self.assertEqual(len(card.find_elements(By.CSS_SELECTOR, ".log-building-foods li")), before + 5)
+            self.assertGreaterEqual(self.browser.execute_script("return arguments[0].getBoundingClientRect().left", card),
+                                    self.browser.execute_script("return arguments[0].getBoundingClientRect().right", box), "beside the box")
+            self.shot_dark("taps-five-added")
 
         # Issue 38: a sentence on Today becomes four foods, checked on one page and added in one tap.
         count = start("four foods typed as said")
@@ -783,8 +812,10 @@ class Journeys:
         # Issue 74: Add is on the first screen, above the tab bar, and the meal is chosen beside it.
         bar = self.browser.execute_script("const t = document.querySelector('.tabbar'); return t && t.offsetParent ? t.getBoundingClientRect().height : 0")
         self.assertLessEqual(self.browser.execute_script("return arguments[0].getBoundingClientRect().bottom", add), self.height - bar + 1)
-        for choice in self.browser.find_elements(By.CSS_SELECTOR, ".said-slot select"):  # none when a meal of this hour takes them
+        choices = self.browser.find_elements(By.CSS_SELECTOR, ".said-slot select")  # none when a meal of this hour takes them
+        for choice in choices:
             self.assertEqual(Select(choice).first_selected_option.get_attribute("value"), self.current_slot())
+        self.assertEqual(len(self.browser.find_elements(By.CSS_SELECTOR, ".said-time input[type=time]")), len(choices), "a new meal's time beside it")
         bottom = self.browser.execute_script("return arguments[0].getBoundingClientRect().right", add)
         self.assertLessEqual(bottom, self.width, "nothing wider than the screen")
         tap(count, add)
@@ -899,6 +930,14 @@ class Journeys:
         today = time.strftime("%Y-%m-%d")
         for slot in ["breakfast", "lunch", "dinner", "snacks"]:
             self.open(f"/log/text?day={today}&slot={slot}&text=2+eggs%2C+toast+with+butter+and+a+black+coffee", f"taps-four-meals-{slot}")
+            if slot == "breakfast" and self.current_slot() != "dinner":
+                # A meal chosen puts its usual hour in the time field; the one shown first puts its own back.
+                meal, clock = Select(self.find(".said-slot select")), self.find(".said-time input")
+                shown = clock.get_attribute("value")
+                meal.select_by_value("dinner")
+                self.assertEqual(clock.get_attribute("value"), "19:00")
+                meal.select_by_value("breakfast")
+                self.assertEqual(clock.get_attribute("value"), shown)
             self.click(".said-add")
         self.open("/today", "taps-four-meal-day")
         self.shot_dark("taps-four-meal-day")
@@ -1235,8 +1274,7 @@ class Journeys:
         # Dinner for two: 500 g of peas, Sam had 1 serving and Kim 2.
         meal = self.add_meal_with_photo(f"Shared pot of peas ({self.label})", photo=self.second_photo)
         self.click_link("Add food")
-        self.find("#q").send_keys("peas")
-        self.click("form[role=search] button[type=submit]")
+        self.search("peas", button=True)
         self.click_link("Peas, green, raw")
         self.click("label.chip-radio:has(input[value=g500])", navigates=False)
         self.click(".amount-form button[type=submit]", "pot-of-peas")

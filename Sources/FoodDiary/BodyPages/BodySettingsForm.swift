@@ -74,8 +74,10 @@ struct BodySettingsForm: Sendable {
         let written = UnitSystem(rawValue: drinkUnits) ?? system
         return BodySettingsView(
             csrfToken: csrfToken, notice: notice,
-            unitChoices: [.init(value: "metric", label: "Metric: kg, cm, ml", selected: units == "metric"),
-                          .init(value: "us", label: "US: lb, in, fl oz", selected: units == "us")],
+            unitChoices: [(UnitSystem.metric, "Metric: kg, cm, ml"), (.us, "US: lb, in, fl oz")].map { system, label in
+                .init(value: system.rawValue, label: label, selected: units == system.rawValue, drinkUnit: system.drinkUnit,
+                      millilitresPerDrinkUnit: String(system.millilitres(fromDrink: 1)))
+            },
             energyChoices: [.init(value: "kcal", label: "kcal (kilocalories, “Calories”)", selected: energy == "kcal"),
                             .init(value: "kJ", label: "kJ (kilojoules), as labels in Europe and Australia", selected: energy == "kJ")],
             waterGoal: waterGoal, glass: glass, drinkUnits: written.rawValue, drinkUnit: written.drinkUnit, exerciseAddsToGoal: exerciseAddsToGoal, errors: errors, hasErrors: !errors.isEmpty,

@@ -51,7 +51,15 @@ struct MeasurePageView: Sendable {
 
 /// `/settings/body`: units, water and which measures show.
 struct BodySettingsView: Sendable {
-    struct UnitChoice: Sendable { let value: String; let label: String; let selected: Bool }
+    struct UnitChoice: Sendable {
+        let value: String
+        let label: String
+        let selected: Bool
+        /// A system's drink unit and the millilitres in one, which the page's script converts the
+        /// water goal and the glass by when the system is picked.
+        var drinkUnit: String? = nil
+        var millilitresPerDrinkUnit: String? = nil
+    }
     struct MeasureChoice: Sendable { let name: String; let field: String; let shown: Bool; let isWeight: Bool; let unitText: String }
     struct UnitOption: Sendable { let value: String; let label: String }
 

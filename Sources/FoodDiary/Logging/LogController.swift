@@ -63,18 +63,18 @@ struct LogController: Sendable {
                 }
             }
         }
-        return await renderer.render(.log, view(target, query: read.query, words: read.words, sections: sections, result: read.found?.result,
+        return await renderer.render(.log, view(target, building: read.building, query: read.query, words: read.words, sections: sections, result: read.found?.result,
                                                 added: added, focus: parameters["focus"] != nil || !hasHistory, context: context), for: context)
     }
 
-    private func view(_ target: MealTarget, query: String, words: [String], sections: [LogSectionView], result: FoodSearchResult?,
+    private func view(_ target: MealTarget, building: MealQueries.MealFoods?, query: String, words: [String], sections: [LogSectionView], result: FoodSearchResult?,
                       added: LogView.Added?, focus: Bool, context: AppRequestContext) -> LogView {
         let today = LocalDateTime(now(), in: timeZone).date
-        let (targetText, detail, targetURL) = target.described(today: today)
+        let (targetText, _, targetURL) = target.described(today: today)
         let sayIt = Self.saysWhatWasHad(query, foundNothing: sections.isEmpty)
         let newMealURL = target.meal.map { "/log?day=\($0.eatenAt.date)&slot=\(target.slot.rawValue)&new=1" }
-        return LogView(csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: targetURL,
-                       newMealURL: newMealURL, mealID: target.meal?.id, day: target.meal == nil ? target.day.description : nil,
+        return LogView(csrfToken: context.csrfToken, targetText: targetText, targetURL: targetURL,
+                       newMealURL: newMealURL, building: LogView.Building(building), mealID: target.meal?.id, day: target.meal == nil ? target.day.description : nil,
                        slot: target.meal == nil ? target.slot.rawValue : nil, added: added, query: query, searched: !words.isEmpty,
                        spelling: SpellingView(result) { typed in
                            "/log" + queryString(["meal": target.meal.map { String($0.id) } ?? "", "day": target.meal == nil ? target.day.description : "",

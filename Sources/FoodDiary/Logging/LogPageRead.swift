@@ -35,6 +35,8 @@ struct LogPageRead: Sendable {
     }
 
     let target: MealTarget
+    /// The target meal's foods so far; nil for a meal still to make.
+    let building: MealQueries.MealFoods?
     let query: String
     let words: [String]
     let suggestions: Suggestions?
@@ -47,12 +49,14 @@ struct LogPageRead: Sendable {
         let words = Words.split(query)
         async let found = words.isEmpty ? nil : search(query, asTyped: parameters["exact"] == "1", diary: diary, catalog: catalog, limit: searchLimit)
         let target = try await targets.target(parameters, diary: diary)
-        let suggestions = words.isEmpty ? try await diary.database.read { db in
+        let (building, suggestions) = try await diary.database.read { db in
+            let building = try target.meal.flatMap { try MealQueries.mealFoods(db, meals: [$0]).first }
+            guard words.isEmpty else { return (building, nil as Suggestions?) }
             let usual = try FoodSuggestions.forLogging(db, at: target.eatenAt, into: target.meal?.id)
-            return Suggestions(yesterday: try LogQueries.mealsWithFoods(db, slot: target.slot, on: target.day.previous),
-                               atThisTime: usual.atThisTime, often: usual.often, saved: try EntryQueries.savedFoods(db))
-        } : nil
-        return LogPageRead(target: target, query: query, words: words, suggestions: suggestions, found: try await found,
+            return (building, Suggestions(yesterday: try LogQueries.mealsWithFoods(db, slot: target.slot, on: target.day.previous),
+                                          atThisTime: usual.atThisTime, often: usual.often, saved: try EntryQueries.savedFoods(db)))
+        }
+        return LogPageRead(target: target, building: building, query: query, words: words, suggestions: suggestions, found: try await found,
                            added: try await justAdded(parameters, diary: diary))
     }
 

@@ -95,13 +95,37 @@ struct LogView: Sendable {
         let madeMeal: Bool
     }
 
+    /// The meal being built, one line a food, with its total: folded to its count and total on a
+    /// phone, open beside the search on a wide screen (where a meal still to make holds its place).
+    struct Building: Sendable {
+        struct Food: Sendable {
+            let name: String
+            let amount: String
+            let kcal: String
+        }
+        let count: String
+        let total: String
+        let foods: [Food]
+        let isEmpty: Bool
+        let url: String?
+
+        init(_ meal: MealQueries.MealFoods?) {
+            let entries = meal?.entries ?? []
+            count = entries.isEmpty ? "No foods yet" : entries.count == 1 ? "1 food" : "\(entries.count) foods"
+            total = kcalText(NutrientValues.sum(entries.map(\.nutrients)))
+            foods = entries.map { Food(name: $0.food.description, amount: PortionLabel.shown($0.portionLabel), kcal: kcalText($0.nutrients)) }
+            isEmpty = entries.isEmpty
+            url = meal.map { "/meals/\($0.meal.id)" }
+        }
+    }
+
     let title = "What did you eat?"
     let csrfToken: String
     /// "Breakfast at 07:13" or "A new meal: lunch, now".
     let targetText: String
-    let targetDetail: String?
     let targetURL: String?
     let newMealURL: String?
+    let building: Building
     /// Where the food goes: the meal, or the day and slot of the meal to make.
     let mealID: Int64?
     let day: String?

@@ -26,6 +26,13 @@ struct MealTarget: Sendable {
                 "/meals/\(meal.id)")
     }
 
+    /// The same new meal at a time the person chose: `nil` for a time outside its slot, which
+    /// would put the meal under another.
+    func at(_ time: LocalDateTime) -> MealTarget? {
+        guard meal == nil, time.date == day, MealSlot(time) == slot else { return nil }
+        return MealTarget(meal: nil, day: day, slot: slot, eatenAt: time, isNow: false, names: names)
+    }
+
     /// The fields a form carries to log into the same place.
     var fields: [(key: String, value: String)] {
         meal.map { [("meal", String($0.id))] } ?? [("day", day.description), ("slot", slot.rawValue)]
@@ -58,13 +65,21 @@ struct MealTargets: Sendable {
             return day
         } ?? current.date
         let slot = MealSlot(formValue: fields["slot"]) ?? MealSlot(current)
-        // Today's slot now is eaten now; another slot or day at the slot's usual hour.
-        let isNow = day == current.date && slot == MealSlot(current)
         let (joined, names) = try await diary.database.read { db in
             (makeNew ? nil : try LogQueries.joinableMeal(db, slot: slot, on: day, now: current), try MealSlotNames.fetch(db))
         }
-        return MealTarget(meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? (isNow ? current : slot.usualTime(on: day)),
-                          isNow: joined == nil && isNow, names: names)
+        let time = Self.newMealTime(slot, on: day, now: current)
+        return MealTarget(meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? time, isNow: joined == nil && time == current, names: names)
+    }
+
+    /// When a new meal of `slot` is put: today's slot now is eaten now; another slot or day at the
+    /// slot's usual hour.
+    func newMealTime(_ slot: MealSlot, on day: LocalDate) -> LocalDateTime {
+        Self.newMealTime(slot, on: day, now: LocalDateTime(now(), in: timeZone))
+    }
+
+    private static func newMealTime(_ slot: MealSlot, on day: LocalDate, now current: LocalDateTime) -> LocalDateTime {
+        day == current.date && slot == MealSlot(current) ? current : slot.usualTime(on: day)
     }
 
     /// The meal to log into: the target's, or a new one where the device was.

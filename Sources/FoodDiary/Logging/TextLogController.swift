@@ -27,8 +27,13 @@ struct TextLogController: Sendable {
         let person = try context.person()
         let parameters = try request.formQuery()
         let text = Self.clipped(parameters["text"], to: Self.maxText)
-        let target = try await targets.target(parameters, diary: person.diary)
-        let sentence = FoodSentence(text, limit: Self.maxFoods)
+        var target = try await targets.target(parameters, diary: person.diary)
+        // "… for lunch" picks the meal, unless the page was opened for one.
+        let said = SaidMeal(text, names: target.names)
+        if let said, parameters["meal"] == nil, said.slot != target.slot {
+            target = try await targets.target(FormFields(parameters.all.merging(["slot": said.slot.rawValue]) { $1 }), diary: person.diary)
+        }
+        let sentence = FoodSentence(said?.foods ?? text, limit: Self.maxFoods)
         let placed = sentence.parts.isEmpty ? [] : try await placer(person.diary).place(sentence, logged: try await person.diary.loggedCatalogFoods())
         let rows = placed.enumerated().map { index, placed in
             ProposedFoodRow(index: index, placed: placed, amount: placed.amount, checksAmount: true, searchURL: searchURL(placed, target))
@@ -44,7 +49,7 @@ struct TextLogController: Sendable {
         let person = try context.person()
         let diary = person.diary
         let fields = context.formFields
-        let target = try await targets.target(fields, diary: diary)
+        var target = try await targets.target(fields, diary: diary)
         let proposed = try await ProposedFoods.read(fields, placer: placer(diary), sources: FoodSources(database: diary.database, catalog: catalog,
                                                                                                           household: (household, person.account)),
                                                     logged: try await diary.loggedCatalogFoods(), checksAmounts: true) { searchURL($0, target) }
@@ -58,6 +63,15 @@ struct TextLogController: Sendable {
         guard !foods.isEmpty else {
             return await renderer.render(.textLog, view(target, text: text, rows: rows, notice: "Tick at least one food to add.", context: context),
                                          for: context, status: .unprocessableContent)
+        }
+        // A time changed from the one the page showed is the new meal's, if it is within its slot.
+        if target.meal == nil, let typed = fields["time"], typed != fields["shown_time"] {
+            guard let time = LocalDateTime(parsing: "\(target.day)T\(typed)"), let timed = target.at(time) else {
+                let problem = (typed: typed, why: Self.timeProblem(typed, slot: target.slot, names: target.names))
+                return await renderer.render(.textLog, view(target, text: text, rows: rows, notice: nil, time: problem, context: context),
+                                             for: context, status: .unprocessableContent)
+            }
+            target = timed
         }
         let destination = try await targets.destination(target, fields: fields)
         guard let logged = try await diary.database.log(.foods(foods), to: destination, now: targets.now()) else {
@@ -73,7 +87,17 @@ struct TextLogController: Sendable {
         "/log" + queryString(target.fields + [(key: "q", value: placed.line.food.isEmpty ? placed.typed : placed.line.food)])
     }
 
-    private func view(_ target: MealTarget, text: String, rows: [ProposedFoodRow], notice: String?, context: AppRequestContext) -> TextLogView {
+    /// Why a typed time cannot be the meal's: not a time, or one that falls in another meal.
+    static func timeProblem(_ typed: String, slot: MealSlot, names: MealSlotNames) -> String {
+        guard let time = LocalDateTime(parsing: "2000-01-01T\(typed)") else { return "Write the time as hours and minutes, like 07:30." }
+        let clock = { (minute: Int) in LocalDateTime(date: time.date, hour: minute / 60, minute: minute % 60)!.clockText }
+        let hours = slot.minutesOfDay.map { "from \(clock($0.lowerBound)) to \(clock($0.upperBound - 1))" }
+            ?? "outside \(names.inSentence(.breakfast)), \(names.inSentence(.lunch)) and \(names.inSentence(.dinner))"
+        return "\(time.clockText) is \(names.inSentence(MealSlot(time))) time; \(names.inSentence(slot)) is \(hours). Change the meal or the time."
+    }
+
+    private func view(_ target: MealTarget, text: String, rows: [ProposedFoodRow], notice: String?,
+                      time problem: (typed: String, why: String)? = nil, context: AppRequestContext) -> TextLogView {
         let (targetText, detail, url) = target.described(today: LocalDateTime(targets.now(), in: targets.timeZone).date)
         let kept = rows.filter(\.keep)
         let kcal = kept.compactMap(\.energyKcal).reduce(0, +)
@@ -82,14 +106,20 @@ struct TextLogController: Sendable {
         // A new meal's slot is a choice at the Add button: typed on yesterday's page at 15:30,
         // a breakfast is not made "Snacks" unasked.
         let slotChoices = target.meal != nil ? [] : MealSlot.allCases.map {
-            TextLogView.SlotChoice(value: $0.rawValue, label: target.names[$0], selected: $0 == target.slot)
+            TextLogView.SlotChoice(value: $0.rawValue, label: target.names[$0], selected: $0 == target.slot,
+                                   time: Self.timeValue(targets.newMealTime($0, on: target.day)))
         }
         return TextLogView(csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: url,
                            targetFields: fields, addFields: slotChoices.isEmpty ? fields : fields.filter { $0.name != "slot" },
                            slotChoices: slotChoices, hasSlotChoices: !slotChoices.isEmpty, text: text, rows: rows,
                            hasRows: !rows.isEmpty, rowCount: rows.count, addLabel: "Add \(foodsText) · \(kcalText(kcal))", notice: notice,
-                           nothingRead: !Words.split(text).isEmpty && rows.isEmpty, focusText: rows.isEmpty)
+                           nothingRead: !Words.split(text).isEmpty && rows.isEmpty, focusText: rows.isEmpty,
+                           shownTime: target.meal == nil ? Self.timeValue(target.eatenAt) : nil,
+                           time: problem?.typed ?? Self.timeValue(target.eatenAt), timeProblem: problem?.why)
     }
+
+    /// "07:30", as a time field holds it.
+    private static func timeValue(_ time: LocalDateTime) -> String { String(time.description.suffix(5)) }
 
     private static func clipped(_ value: String?, to length: Int) -> String { String((value ?? "").prefix(length)) }
 }

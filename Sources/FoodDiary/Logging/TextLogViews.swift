@@ -17,6 +17,8 @@ struct TextLogView: Sendable {
         let value: String
         let label: String
         let selected: Bool
+        /// When a new meal of this slot is put, which the time field takes when it is chosen.
+        let time: String
     }
 
     /// The meal, or the day and slot of the meal to make, as hidden fields.
@@ -38,4 +40,11 @@ struct TextLogView: Sendable {
     /// Something was typed, but it named no food.
     let nothingRead: Bool
     let focusText: Bool
+    /// A new meal's time as the page shows it, "07:30": now for the slot it is now, else the slot's
+    /// usual hour; nil when adding to a meal.
+    let shownTime: String?
+    /// What the time field holds: the time shown, or what was typed and refused.
+    let time: String
+    /// Why the time typed was refused, shown at the field.
+    let timeProblem: String?
 }
