@@ -1,10 +1,9 @@
 // Search forms marked data-live-search answer as the person types: the same page the form would
-// load, fetched in the background, its results ([data-live-results], one or more parts of the
-// page, in order) put in place of these. The
-// box keeps its focus and caret; an answer older than the last one asked for is dropped; Enter
-// asks at once instead of loading the page; the results are aria-busy while an answer is on its
-// way. A search that also asks the online sources (its "online" box ticked) is never sent per
-// letter: it loads its page when sent, as without this script.
+// load, fetched in the background, its results ([data-live-results], one or more parts of the page,
+// in order) put in place of these. The box keeps its focus and caret; an answer older than the last
+// one asked for is dropped; Enter asks at once instead of loading the page; the results are
+// aria-busy while an answer is on its way. A search that also asks the online sources (its "online"
+// box ticked) is never sent per letter: it loads its page when sent, as without this script.
 (() => {
   const wait = 250;
   let timer = 0, asked = 0, controller = null;

@@ -67,7 +67,7 @@ struct TextLogController: Sendable {
         // A time changed from the one the page showed is the new meal's, if it is within its slot.
         if target.meal == nil, let typed = fields["time"], typed != fields["shown_time"] {
             guard let time = LocalDateTime(parsing: "\(target.day)T\(typed)"), let timed = target.at(time) else {
-                let problem = (typed: typed, why: Self.timeProblem(typed, slot: target.slot, names: target.names))
+                let problem = (typed: String(typed.prefix(16)), why: Self.timeProblem(typed, slot: target.slot, names: target.names))
                 return await renderer.render(.textLog, view(target, text: text, rows: rows, notice: nil, time: problem, context: context),
                                              for: context, status: .unprocessableContent)
             }
