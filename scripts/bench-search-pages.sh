@@ -76,8 +76,9 @@ for binary in "$@"; do
     stop
   done
   # ＋ as it answers a person typing (issue 74): each query's prefixes from two letters on, as the
-  # box asks while typing, each beside the stylesheet, alternating; the times a browser waits for
-  # (curl's, a connection each) and the bytes of each answer.
+  # box asks while typing, each followed by the stylesheet so that both meet the machine as it is
+  # at that moment; the times a browser waits for (curl's, a connection each) and the bytes of each
+  # answer.
   serve "$binary"
   : >"$data/typed"
   for query in $queries; do

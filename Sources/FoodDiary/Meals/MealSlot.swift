@@ -7,16 +7,22 @@ public enum MealSlot: String, CaseIterable, Sendable {
 
     /// 04:00–10:59 breakfast, 11:00–14:59 lunch, 17:00–21:29 dinner; the rest of the day snacks.
     public init(_ time: LocalDateTime) {
-        let minute = time.hour * 60 + time.minute
-        self = [.breakfast, .lunch, .dinner].first { $0.minutesOfDay?.contains(minute) == true } ?? .snacks
+        switch time.hour * 60 + time.minute {
+        case Self.breakfastMinutes: self = .breakfast
+        case Self.lunchMinutes: self = .lunch
+        case Self.dinnerMinutes: self = .dinner
+        default: self = .snacks
+        }
     }
+
+    private static let breakfastMinutes = 240..<660, lunchMinutes = 660..<900, dinnerMinutes = 1020..<1290
 
     /// The minutes of the day a meal of this slot is eaten in; nil for snacks, eaten at any other.
     public var minutesOfDay: Range<Int>? {
         switch self {
-        case .breakfast: 240..<660
-        case .lunch: 660..<900
-        case .dinner: 1020..<1290
+        case .breakfast: Self.breakfastMinutes
+        case .lunch: Self.lunchMinutes
+        case .dinner: Self.dinnerMinutes
         case .snacks: nil
         }
     }
