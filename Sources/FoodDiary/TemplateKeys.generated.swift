@@ -485,7 +485,7 @@ extension LogAgainView: TemplateKeyed {
 
 extension LogRowView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "kcal": self.kcal.templateValue; case "field": self.field.templateValue; case "value": self.value.templateValue; case "buttonLabel": self.buttonLabel.templateValue; case "url": self.url.templateValue; case "check": self.check.templateValue; case "addedHere": self.addedHere.templateValue; case "checkURL": self.checkURL.templateValue; default: .absent }
+        switch key { case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "kcal": self.kcal.templateValue; case "field": self.field.templateValue; case "value": self.value.templateValue; case "buttonLabel": self.buttonLabel.templateValue; case "url": self.url.templateValue; case "grams": self.grams.templateValue; case "said": self.said.templateValue; case "check": self.check.templateValue; case "addedHere": self.addedHere.templateValue; case "checkURL": self.checkURL.templateValue; default: .absent }
     }
 }
 
@@ -1129,24 +1129,24 @@ enum TemplateKeys {
         "progressNote", "protein", "provider", "query", "queryError", "quickAddURL", "rateText", "rates",
         "readLabelAction", "readings", "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText",
         "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
-        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "sameURL",
-        "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes", "scope",
-        "search", "searchURL", "searched", "secondStep", "sections", "segments", "selected", "servingError",
-        "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit",
-        "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares", "shortfallText",
-        "shown", "shownSource", "shownTime", "showsOtherWays", "signInAgain", "signIns", "signedIn", "singleSignOn",
-        "singleSignOnAction", "size", "sizeText", "skipped", "skippedCount", "slot", "slotChoices", "slotFields",
-        "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText", "sourceURL", "sources",
-        "spelling", "split", "splitURL", "stages", "staleMessage", "state", "status", "statusStrip",
-        "steps", "stepsError", "stepsText", "stepsValue", "submitLabel", "suggestAction", "suggestNote", "summary",
-        "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields",
-        "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time", "timeProblem",
-        "timeText", "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText",
-        "token", "tokenName", "tokenNameError", "tokens", "total", "totalKcal", "totalLines", "totalServings",
-        "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices",
-        "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey",
-        "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal",
-        "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "welcome", "whenText",
-        "width", "x", "xLabels", "y", "yield",
+        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "said",
+        "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes",
+        "scope", "search", "searchURL", "searched", "secondStep", "sections", "segments", "selected",
+        "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText",
+        "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares",
+        "shortfallText", "shown", "shownSource", "shownTime", "showsOtherWays", "signInAgain", "signIns", "signedIn",
+        "singleSignOn", "singleSignOnAction", "size", "sizeText", "skipped", "skippedCount", "slot", "slotChoices",
+        "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText", "sourceURL",
+        "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state", "status",
+        "statusStrip", "steps", "stepsError", "stepsText", "stepsValue", "submitLabel", "suggestAction", "suggestNote",
+        "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail",
+        "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time",
+        "timeProblem", "timeText", "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText",
+        "todayText", "token", "tokenName", "tokenNameError", "tokens", "total", "totalKcal", "totalLines",
+        "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit",
+        "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime",
+        "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill",
+        "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "welcome",
+        "whenText", "width", "x", "xLabels", "y", "yield",
     ]
 }

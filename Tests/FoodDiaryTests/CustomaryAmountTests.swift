@@ -71,10 +71,11 @@ import FoodDiaryStorage
         for kind in ["Butter, NFS", "Bacon", "Beer", "Pizza", "Salmon", "Almonds", "Wine", "Coffee", "Rice, cooked", "Bread, white", "Egg, whole"] {
             let usual = UsualAmount(description: kind, group: nil, portions: [], unit: .grams)
             #expect(usual.amount.grams * 3 == usual.mostGrams, "\(kind)")
-            #expect(AmountCheck.reason(grams: usual.amount.grams, mostGrams: usual.mostGrams, kcalPer100g: 100) == nil, "\(kind)")
+            #expect(AmountCheck.reason(grams: usual.amount.grams, mostGrams: usual.mostGrams, mostKilocalories: usual.mostKilocalories, kcalPer100g: 100) == nil, "\(kind)")
         }
-        #expect(AmountCheck.reason(grams: 100, mostGrams: 42, kcalPer100g: 717) != nil, "100 g of butter is more than three tablespoons")
-        #expect(AmountCheck.reason(grams: 400, mostGrams: 2000, kcalPer100g: 300)?.contains("1,000 kcal") == true)
+        #expect(AmountCheck.reason(grams: 100, mostGrams: 42, mostKilocalories: 900, kcalPer100g: 717) != nil, "100 g of butter is more than three tablespoons")
+        #expect(AmountCheck.reason(grams: 310, mostGrams: 2000, mostKilocalories: 900, kcalPer100g: 300)?.contains("900 kcal") == true)
+        #expect(AmountCheck.reason(grams: 290, mostGrams: 2000, mostKilocalories: 900, kcalPer100g: 300) == nil)
     }
 
     @Test func linesUseTheKindsWordsForAmounts() {

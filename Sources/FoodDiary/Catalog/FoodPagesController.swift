@@ -51,7 +51,7 @@ struct FoodPagesController: Sendable {
         var view = FoodDetailView(food: food, amount: amount, options: options, from: origin, logTargets: targets,
                                   csrfToken: context.csrfToken)
         if query["check"] == "1" {
-            view.notice = "Check the amount: one tap would have added more than three usual servings, or over 1,000 kcal. Choose how much you had, then add it."
+            view.notice = "Check the amount: one tap would have added more than three usual servings, or more energy than is usual for it. Choose how much you had, then add it."
         }
         if food.summary.dataType == .openFoodFacts {
             view.productPhotoURL = try await context.diary().database.productPhoto(catalogID: id)?.url(.thumb)

@@ -97,8 +97,9 @@ package struct IngredientPlacer: Sendable {
                        unit: food.measureUnit, kcalPerGram: food.energyKcalPer100g.map { $0 / 100 }, usual: nil)
         }
         // A line that counts or measures the food needs its household measures: "Butter, NFS" has
-        // none to weigh "a pat of butter" by, "Butter, salted" has.
-        if !(line.measure?.isMass ?? false), let first = catalogChoices.first, first.portions.isEmpty,
+        // none to weigh "a pat of butter" by, "Butter, salted" has. One that says no amount takes
+        // its kind's serving: "cereal" stays "Cereal, ready-to-eat, NFS", not the first cereal with a cup.
+        if line.amount != nil || line.measure != nil, !(line.measure?.isMass ?? false), let first = catalogChoices.first, first.portions.isEmpty,
            let index = sameFoodWithPortions(as: first.name, in: catalogChoices) {
             catalogChoices.insert(catalogChoices.remove(at: index), at: 0)
         }
@@ -211,13 +212,16 @@ package struct IngredientPlacer: Sendable {
         let ids = found.flatMap { $0.choices.compactMap(\.catalogFoodID) }
         let mayHave = EntryQueries.mayHaveLastAmounts(ids, logged: logged)
         let last = mayHave.isEmpty ? [:] : try await diary.read { db in try EntryQueries.lastAmounts(db, catalogFoods: mayHave) }
-        return found.map { found in
+        let all = found
+        return found.enumerated().map { position, found in
             var choices = found.choices
             for index in choices.indices where choices[index].usual == nil {
                 choices[index].usual = choices[index].catalogFoodID.flatMap { last[$0] }
             }
+            // What it is had with comes just before it: "milk" is a splash in a coffee, half a cup on cereal.
+            let had = found.isAddition && position > 0 ? all[position - 1] : nil
             let amount = choices.first.map { choice in
-                if found.isAddition, choice.usual == nil, let grams = choice.customary?.serving.addition {
+                if found.isAddition, choice.usual == nil, let grams = choice.customary?.serving.addition(to: had?.choices.first?.customary?.serving.kind) {
                     let said = "\(formatQuantity(grams)) \(choice.unit.symbol)"
                     return IngredientAmount(grams: grams, label: said, typed: said, guess: "Had with another food: a little is taken.")
                 }
@@ -225,7 +229,7 @@ package struct IngredientPlacer: Sendable {
                                            foodWords: Words.split(found.line.food), isDrink: choice.isDrink, customary: choice.customary)
             }
             return PlacedFood(typed: found.typed, line: found.line, choices: choices, amount: amount, unplacedWords: found.unplacedWords,
-                              correctedTo: found.correctedTo)
+                              correctedTo: found.correctedTo, isAddition: found.isAddition)
         }
     }
 }

@@ -15,6 +15,8 @@ package struct PlacedFood: Sendable {
     package let unplacedWords: [String]
     /// The words read instead of misspelt ones: "bannana" was read as "banana".
     package let correctedTo: String?
+    /// Had with the food before it ("coffee with milk"), in the little that goes with one.
+    package var isAddition = false
 
     /// How sure the placing is: a food found as named, in an amount its data gives, is sure.
     package var sureness: Sureness {
@@ -58,15 +60,15 @@ package struct FoodChoice: Sendable, Equatable {
 
     /// A catalog food's kind and customary serving; the person's own foods have servings of their own.
     package var customary: IngredientAmount.Customary? {
-        catalogFoodID == nil ? nil : IngredientAmount.Customary(description: name, group: detail)
+        catalogFoodID == nil ? nil : IngredientAmount.Customary(description: name, group: detail, kcalPer100g: kcalPerGram.map { $0 * 100 })
     }
 
     /// Why `grams` of it is one to check before it is saved, or nil: more than three usual
-    /// servings of a catalog food, or more than 1,000 kcal of any.
+    /// servings of a catalog food or the energy three of its kind hold, or more than 900 kcal of any.
     package func check(grams: Double) -> String? {
-        let most = catalogFoodID == nil
-            ? ChosenAmount.gramsRange.upperBound
-            : UsualAmount(description: name, group: detail, portions: portions, unit: unit).mostGrams
-        return AmountCheck.reason(grams: grams, mostGrams: most, kcalPer100g: kcalPerGram.map { $0 * 100 })
+        let usual = catalogFoodID == nil ? nil
+            : UsualAmount(description: name, group: detail, portions: portions, unit: unit, kcalPer100g: kcalPerGram.map { $0 * 100 })
+        return AmountCheck.reason(grams: grams, mostGrams: usual?.mostGrams ?? ChosenAmount.gramsRange.upperBound,
+                                  mostKilocalories: usual?.mostKilocalories ?? AmountCheck.mostKilocalories, kcalPer100g: kcalPerGram.map { $0 * 100 })
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 extension ProposedFoodRow {
     /// `chosen`: the food picked, when the form chose another than the first offered.
-    /// `checksAmount`: flag an amount more than three usual servings or 1,000 kcal (what a person had, not a recipe's line).
+    /// `checksAmount`: flag an amount more than three usual servings or the energy three of its kind hold (what a person had, not a recipe's line).
     init(index: Int, placed: PlacedFood, chosen: FoodChoice? = nil, amount: IngredientAmount?, amountText: String? = nil, keep: Bool = true,
          error: String? = nil, checksAmount: Bool = false, searchURL: String) {
         let choices = chosen.map { chosen in [chosen] + placed.choices.filter { $0.source != chosen.source } } ?? placed.choices

@@ -41,9 +41,13 @@ struct LogController: Sendable {
             sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: suggestions.saved.map(LogRowView.saved)))
             hasHistory = !(suggestions.atThisTime.isEmpty && suggestions.often.isEmpty && suggestions.saved.isEmpty)
         } else if let found = read.found {
+            let said = found.said.compactMap { LogRowView.said($0, target: target.linkFields) }
+            sections.append(LogSectionView(heading: Self.sentenceCase(read.query), note: nil, rows: said))
             let own = found.own.saved.map(LogRowView.saved) + found.own.myFoods.map(LogRowView.own) + found.own.recipes.compactMap(LogRowView.recipe)
             sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
-            sections.append(LogSectionView(heading: own.isEmpty ? "Foods" : "From the catalog", note: nil, rows: found.result.foods.map { food in
+            let saidFoods = Set(said.map(\.value))
+            let catalogFoods = found.result.foods.filter { !saidFoods.contains("catalog:\($0.id)") }
+            sections.append(LogSectionView(heading: own.isEmpty && said.isEmpty ? "Foods" : "From the catalog", note: nil, rows: catalogFoods.map { food in
                 // The amount they last had is theirs, checked by energy alone: no serving to weigh.
                 if let had = found.last[food.id] {
                     return LogRowView.catalog(food, amount: had, isLast: true,
@@ -86,6 +90,12 @@ struct LogController: Sendable {
                        focusSearch: focus,
                        moreSearchURL: target.meal.map { "/meals/\($0.id)/foods/new" + queryString(["q": query]) },
                        mealFormURL: target.day == today ? "/meals/new" : "/meals/new?day=\(target.day)")
+    }
+
+    /// "Coffee with milk": the words as a heading.
+    static func sentenceCase(_ words: String) -> String {
+        let trimmed = words.trimmingCharacters(in: .whitespaces)
+        return trimmed.prefix(1).uppercased() + trimmed.dropFirst()
     }
 
     /// Whether a search reads as what someone had rather than a food's name: "2 eggs, toast"; or,
@@ -141,8 +151,10 @@ struct LogController: Sendable {
         guard let logged = try await diary.database.log(food, to: destination, now: now()) else {
             throw HTTPError(.notFound, message: "That meal or that food is gone, so nothing was added.")
         }
-        // A search's add comes back to an empty, focused box for the next food.
-        let focus = fields["q"].map { Words.split($0).isEmpty } == false ? "&focus=1" : ""
+        // A search's add comes back to an empty, focused box for the next food; a food of words read
+        // as a sentence ("coffee with milk") to the same words, for what goes with it.
+        let searched = fields["q"].map { Words.split($0).isEmpty } == false
+        let focus = !searched ? "" : fields["said"] == "1" ? "&" + queryString(["q": fields["q"] ?? ""]).dropFirst() : "&focus=1"
         let through = logged.lastEntryID > logged.firstEntryID ? "&through=\(logged.lastEntryID)" : ""
         // The past meal copied, whose row then says it was added rather than offering it again.
         let liked = fields["like"].flatMap { Int64($0) }.map { "&liked=\($0)" } ?? ""

@@ -24,6 +24,10 @@ struct LogPageRead: Sendable {
         let portions: [Int64: [Portion]]
         let last: [Int64: ChosenAmount]
         let own: OwnFoods
+        /// A food and what it is had with, as a sentence of the words reads them ("coffee with
+        /// milk": brewed coffee and a splash of milk), before foods whose names merely hold the
+        /// words; empty when the words are one food or a dish's name.
+        let said: [PlacedFood]
     }
 
     /// The entries one tap added, named by the address it came back to.
@@ -64,11 +68,24 @@ struct LogPageRead: Sendable {
         async let own = diary.ownFoods(matching: query)
         async let last = diary.lastCatalogAmounts()
         let logged = try await diary.loggedCatalogFoods()
+        async let said = foodWithAddition(query, diary: diary, catalog: catalog, logged: logged)
         let (result, portions) = try await catalog.search { db in
             let result = try FoodSearch.search(db, query: query, limit: limit, logged: logged, asTyped: asTyped)
             return (result, try FoodDetails.portions(db, foods: result.foods.map(\.id)))
         }
-        return Found(result: result, portions: portions, last: try await last, own: try await own)
+        return Found(result: result, portions: portions, last: try await last, own: try await own, said: try await said)
+    }
+
+    /// "coffee with milk", "tea w/ lemon": each food of words that join a food and what it is had
+    /// with, placed as the same words typed as a sentence are, when the words name no dish.
+    private static func foodWithAddition(_ query: String, diary: Diary, catalog: CatalogDatabase, logged: [Int64: Int]) async throws -> [PlacedFood] {
+        let sentence = FoodSentence(query, limit: 3)
+        guard sentence.parts.count == 1, let part = sentence.parts.first, part.pieces.count > 1,
+              part.joiners.allSatisfy({ ["with", "w/"].contains($0.lowercased()) }) else { return [] }
+        let placed = try await IngredientPlacer(catalog: catalog, diary: diary.database).place(sentence, logged: logged)
+        // A letter or two typed after "with" places nothing yet, or a guess.
+        guard placed.count > 1, placed.allSatisfy({ $0.amount != nil && $0.sureness != .unsure && $0.sureness != .notFound }) else { return [] }
+        return placed
     }
 
     /// An `added` left in an address after an undo reads nothing.

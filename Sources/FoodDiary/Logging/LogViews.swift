@@ -13,6 +13,10 @@ struct LogRowView: Sendable {
     let value: String
     let buttonLabel: String
     let url: String?
+    /// The weight "+" adds, where it is not what one tap would add: a splash of milk in a coffee.
+    var grams: String? = nil
+    /// A food of words read as a sentence: its "+" comes back to the same words, for the rest.
+    var said = false
     /// Why "+" would add an amount to check first ("more than three usual servings"): the row
     /// then opens the food's page to choose how much, instead of adding it.
     var check: String? = nil
@@ -35,6 +39,17 @@ struct LogRowView: Sendable {
                             .compactMap { $0 }.joined(separator: " · "),
                           kcal: kcal, field: "source", value: "catalog:\(food.id)", buttonLabel: "Add \(label) of \(food.description)",
                           url: "/foods/\(food.id)" + queryString(target), check: check)
+    }
+
+    /// A food of words read as a sentence ("coffee with milk"): the food in its usual amount, or
+    /// what goes with it in the little a sentence takes.
+    static func said(_ food: PlacedFood, target: [(key: String, value: String)]) -> LogRowView? {
+        guard let choice = food.choices.first, let amount = food.amount else { return nil }
+        let label = PortionLabel.shown(amount.label)
+        return LogRowView(name: choice.name, detail: food.isAddition ? "\(label), with it" : label,
+                          kcal: choice.kcalPerGram.map { kcalText($0 * amount.grams) } ?? "–", field: "source", value: choice.source,
+                          buttonLabel: "Add \(label) of \(choice.name)", url: choice.catalogFoodID.map { "/foods/\($0)" + queryString(target) },
+                          grams: food.isAddition ? formatQuantity(amount.grams) : nil, said: true, check: choice.check(grams: amount.grams))
     }
 
     /// The food's page asking how much, for a row whose "+" would add an amount to check.

@@ -18,38 +18,71 @@ package struct CustomaryServing: Sendable, Equatable {
     package let counted: [String: Double]
     /// What "with" adds of it when no amount is said: a splash of milk in a coffee.
     package let addition: Double?
+    /// What "with" adds of it to a food of another kind, where that is not `addition`: milk on cereal.
+    let additionTo: [String: Double]
     /// The share of a can's weight left once drained.
     package let drained: Double?
+    /// The most energy, kcal per 100 g, of a food of this kind as had; nil where no category says.
+    package let densest: Double?
+    /// The most energy one tap adds of this kind unasked: three servings of its densest food as
+    /// had, never more than `AmountCheck.mostKilocalories`.
+    package let mostKilocalories: Double
 
     package static func == (a: CustomaryServing, b: CustomaryServing) -> Bool { a.kind == b.kind }
 
-    /// The kind of food `description` names, else the kind its catalog group or category
-    /// (`group`) holds; nil for a food the table does not know.
-    package static func of(description: String, group: String?) -> CustomaryServing? {
-        CustomaryServingTable.shared.serving(description: description, group: group)
+    /// What "with" adds of it to a food of `kind` when no amount is said: a splash of milk in a
+    /// coffee, half a cup on cereal.
+    package func addition(to kind: String?) -> Double? {
+        kind.flatMap { additionTo[$0] } ?? addition
     }
+
+    /// The kind of food `description` names, else the kind its catalog group or category
+    /// (`group`) holds, else the powder or concentrate row for a food sold so ("Bread stuffing,
+    /// cornbread, dry mix"); nil for a food the table does not know.
+    package static func of(description: String, group: String?) -> CustomaryServing? {
+        let table = CustomaryServingTable.shared
+        return table.serving(description: description, group: group)
+            ?? ProductForm.of(description).flatMap(table.serving(soldAs:))
+    }
+
+    /// All the phrases the table knows foods by, as written: what people call foods.
+    package static var names: [String] { CustomaryServingTable.shared.names }
 
     /// Whether the food's name says it is not ready to eat: "Rice, white, long-grain, raw".
     static func namesUncooked(_ description: String) -> Bool {
         let words = Set(Words.split(description))
-        return !words.isDisjoint(with: ["raw", "dry", "uncooked", "unprepared", "dried"]) && !words.contains("cooked")
+        return !words.isDisjoint(with: ["raw", "dry", "uncooked", "unprepared", "dried"]) && words.isDisjoint(with: ProductForm.madeWords)
     }
 
     /// The serving of this food, by its own household portions where it has one of the measure's
     /// name, else by the table's weight: "1 tbsp (14.2 g)" of salted butter, "1 tbsp (14 g)" of
-    /// "Butter, NFS", which has no portions.
-    package func amount(description: String, portions: [Portion], unit: MeasureUnit) -> ChosenAmount {
-        let own = byOwnPortions(description: description, portions: portions, unit: unit)
-        let grams = dry.flatMap { Self.namesUncooked(description) ? $0.grams : nil } ?? grams
+    /// "Butter, NFS", which has no portions. A powder, dry mix or concentrate takes what makes one
+    /// serving (USDA's own "amount to make" where it weighs one), never more than the kind's serving.
+    package func amount(description: String, portions: [Portion], unit: MeasureUnit, kcalPer100g: Double? = nil) -> ChosenAmount {
+        let form = ProductForm.of(description, kcalPer100g: kcalPer100g, kind: self)
+        let (line, grams) = measure(description, form: form)
+        if form != nil, let makes = ProductForm.makingPortion(portions, most: AmountCheck.mostServings * grams) {
+            return ChosenAmount(grams: makes.grams, label: "\(makes.label) (\(PortionLabel.amount(makes.grams, unit)))")
+        }
+        let own = byOwnPortions(line, portions: portions, unit: unit)
         // A portion of the measure's name far from the serving ("1 slice" of a whole loaf's
         // width, a 56 g raw rasher) is not what the measure means for this kind of food.
         if let own, abs(log(own.grams / grams)) < log(2.5) { return own }
-        return tableAmount(description: description, unit: unit)
+        return tableAmount(line, grams: grams, unit: unit)
+    }
+
+    /// The household measure and weight of a serving of this food as its name says it is sold:
+    /// the kind's own, its dry serving for a food named raw, dry or a powder, else the spoon of the
+    /// powder or concentrate rows, where that is less than the kind's serving.
+    private func measure(_ description: String, form: ProductForm?) -> (line: IngredientLine, grams: Double) {
+        if let dry, form == .dry || Self.namesUncooked(description) { return dry }
+        guard let form, let spoon = CustomaryServingTable.shared.serving(soldAs: form), spoon != self,
+              spoon.grams < grams else { return (line, grams) }
+        return (spoon.line, spoon.grams)
     }
 
     /// The serving as the table weighs it: "1 tbsp (14 g)".
-    private func tableAmount(description: String, unit: MeasureUnit) -> ChosenAmount {
-        let (line, grams) = dry.flatMap { Self.namesUncooked(description) ? $0 : nil } ?? (line, grams)
+    private func tableAmount(_ line: IngredientLine, grams: Double, unit: MeasureUnit) -> ChosenAmount {
         let count = line.amount ?? 1
         // "2 slices" reads as two of a thing named "slice", with no measure.
         let word = line.measureWord ?? (count > 1 ? IngredientLine.plural(line.food) : line.food)
@@ -57,8 +90,7 @@ package struct CustomaryServing: Sendable, Equatable {
     }
 
     /// The serving weighed by the food's own household portions, or nil when it has none of the measure.
-    private func byOwnPortions(description: String, portions: [Portion], unit: MeasureUnit) -> ChosenAmount? {
-        let line = dry.flatMap { Self.namesUncooked(description) ? $0.line : nil } ?? line
+    private func byOwnPortions(_ line: IngredientLine, portions: [Portion], unit: MeasureUnit) -> ChosenAmount? {
         let count = line.amount ?? 1
         switch line.measure {
         case .mass(let each, _)?:
@@ -128,6 +160,8 @@ struct CustomaryServingTable: Sendable {
     static let shared = CustomaryServingTable(String(decoding: PackageResources.CustomaryServings_tsv, as: UTF8.self))
 
     private let servings: [CustomaryServing]
+    /// Every phrase of the names column, as written.
+    let names: [String]
     /// Each phrase's words, joined by spaces, to the row it names and its length in words.
     private let phrases: [String: (row: Int, words: Int)]
     private let groups: [String: Int]
@@ -137,10 +171,13 @@ struct CustomaryServingTable: Sendable {
         var servings: [CustomaryServing] = []
         var phrases: [String: (row: Int, words: Int)] = [:]
         var groups: [String: Int] = [:]
+        var names: [String] = []
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 10, let grams = Double(fields[4]), grams > 0 else { preconditionFailure("CustomaryServings.tsv: \(line)") }
+            guard fields.count == 11, let grams = Double(fields[4]), grams > 0, fields[9] == "-" || Double(fields[9]) != nil
+            else { preconditionFailure("CustomaryServings.tsv: \(line)") }
             let row = servings.count
+            names += Self.list(fields[1])
             for phrase in Self.list(fields[1]) {
                 let words = Words.split(phrase).map(Words.singular)
                 precondition(!words.isEmpty, "CustomaryServings.tsv: an empty phrase in \(fields[0])")
@@ -151,10 +188,14 @@ struct CustomaryServingTable: Sendable {
                 }
             }
             for group in Self.list(fields[2]) where groups[group] == nil { groups[group] = row }
+            let ceiling = Double(fields[9]).map { AmountCheck.mostServings * grams * $0 / 100 } ?? AmountCheck.mostKilocalories
             servings.append(CustomaryServing(kind: fields[0], line: IngredientLine(fields[3]), grams: grams, dry: Self.dry(fields[5]),
-                                             counted: Self.counted(fields[6]), addition: Double(fields[7]), drained: Double(fields[8])))
+                                             counted: Self.counted(fields[6]), addition: Self.list(fields[7]).first.flatMap(Double.init),
+                                             additionTo: Self.counted(Self.list(fields[7]).dropFirst().joined(separator: ";")), drained: Double(fields[8]),
+                                             densest: Double(fields[9]), mostKilocalories: min(ceiling, AmountCheck.mostKilocalories)))
         }
         self.servings = servings
+        self.names = names
         self.phrases = phrases
         self.groups = groups
         longestPhrase = phrases.values.map(\.words).max() ?? 1
@@ -187,6 +228,12 @@ struct CustomaryServingTable: Sendable {
     /// Parts that say what a food is made or served with, not what it is: "without salt", "in oil".
     private static let aside: Set<String> = ["with", "without", "in", "made", "includes", "from", "prepared", "packed", "no", "not"]
 
+    /// The row of a powder or a concentrate whose kind says no amount that makes one serving.
+    func serving(soldAs form: ProductForm) -> CustomaryServing? {
+        let kind = form == .dry ? "powder" : "concentrate"
+        return servings.first { $0.kind == kind }
+    }
+
     /// The longest phrase that ends a part of the name wins, then the earliest part. SR28 names a
     /// food general-first ("Cheese, cream" is cream cheese), so the first two parts are also read
     /// the other way round.
@@ -206,8 +253,10 @@ struct CustomaryServingTable: Sendable {
     }
 
     private func row(description: String, group: String?) -> Int? {
-        let parts = description.split(separator: ",").map { Words.split(String($0)).map(Words.singular) }
-            .filter { !$0.isEmpty && !Self.aside.contains($0[0]) }
+        // What follows "in" or "with" inside a part says what it is packed or had with: "TUNA IN
+        // WATER" is tuna, "COFFEE WITH ALMOND MILK" coffee.
+        let parts = description.split(separator: ",").map { Array(Words.split(String($0)).map(Words.singular).prefix { !Self.aside.contains($0) }) }
+            .filter { !$0.isEmpty }
         var texts = parts
         if parts.count > 1 { texts.insert(parts[1] + parts[0], at: 1) }
         var best: (row: Int, words: Int, classifies: Bool)?

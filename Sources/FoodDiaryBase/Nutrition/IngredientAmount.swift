@@ -51,11 +51,13 @@ package struct IngredientAmount: Sendable, Equatable {
     package struct Customary: Sendable {
         package let serving: CustomaryServing
         package let description: String
+        let kcalPer100g: Double?
 
-        package init?(description: String, group: String?) {
+        package init?(description: String, group: String?, kcalPer100g: Double? = nil) {
             guard let serving = CustomaryServing.of(description: description, group: group) else { return nil }
             self.serving = serving
             self.description = description
+            self.kcalPer100g = kcalPer100g
         }
     }
 
@@ -68,7 +70,7 @@ package struct IngredientAmount: Sendable, Equatable {
         guard let count = line.amount, count > 0 else {
             if let usual { return IngredientAmount(grams: usual.grams, label: usual.label, typed: usual.typedText(symbol), guess: nil) }
             if let customary {
-                let serving = customary.serving.amount(description: customary.description, portions: portions, unit: unit)
+                let serving = customary.serving.amount(description: customary.description, portions: portions, unit: unit, kcalPer100g: customary.kcalPer100g)
                 return IngredientAmount(grams: serving.grams, label: serving.label, typed: serving.typedText(symbol),
                                         guess: "No amount said: a usual serving is taken.")
             }

@@ -4,9 +4,12 @@ import Foundation
 /// and what a line, a photo's suggestion or a recipe means by the food alone.
 package struct UsualAmount: Sendable {
     package let amount: ChosenAmount
-    /// The most that is added without "Check the amount": three customary servings, never more
-    /// than `AmountCheck.mostKilocalories`.
+    /// The most that is added without "Check the amount": three customary servings, and no more
+    /// energy than `mostKilocalories`.
     package let mostGrams: Double
+    /// Three servings of the kind's densest food as had, never more than `AmountCheck.mostKilocalories`:
+    /// a powder the kind's cup of would exceed it.
+    package let mostKilocalories: Double
     /// Whether the amount is a customary serving of the food's kind, not just its first measure.
     package let isCustomary: Bool
 
@@ -15,8 +18,10 @@ package struct UsualAmount: Sendable {
 
     /// `labelServing`: the food's one portion is a product label's serving, the maker's own
     /// reference amount, kept while it is a plausible serving.
-    package init(description: String, group: String?, portions: [Portion], unit: MeasureUnit, labelServing: Bool = false) {
-        let food = Food(description: description, group: group, portions: portions, unit: unit, labelServing: labelServing, shownIn: UnitSystem.shown)
+    /// `kcalPer100g`: a food far denser than its kind as had is sold as what makes it.
+    package init(description: String, group: String?, portions: [Portion], unit: MeasureUnit, labelServing: Bool = false, kcalPer100g: Double? = nil) {
+        let food = Food(description: description, group: group, portions: portions, unit: unit, labelServing: labelServing, kcalPer100g: kcalPer100g,
+                        shownIn: UnitSystem.shown)
         self = Self.known.value(food) { UsualAmount(working: food) }
     }
 
@@ -27,6 +32,7 @@ package struct UsualAmount: Sendable {
         let portions: [Portion]
         let unit: MeasureUnit
         let labelServing: Bool
+        let kcalPer100g: Double?
         let shownIn: UnitSystem
     }
 
@@ -41,13 +47,23 @@ package struct UsualAmount: Sendable {
             // A food the table does not know keeps its everyday measure, checked by energy alone.
             amount = ChosenAmount.everyday(portions: portions, unit: unit)
             mostGrams = ChosenAmount.gramsRange.upperBound
+            mostKilocalories = AmountCheck.mostKilocalories
             isCustomary = false
             return
         }
         isCustomary = true
-        let serving = customary.amount(description: description, portions: portions, unit: unit)
+        mostKilocalories = customary.mostKilocalories
+        let serving = customary.amount(description: description, portions: portions, unit: unit, kcalPer100g: food.kcalPer100g)
+        // A product's label serving is its maker's reference amount, kept while it is a plausible
+        // serving of its kind; of a powder or mix, what makes one, which weighs less than that.
+        let label = labelServing ? portions.first : nil
+        if let label, ProductForm.of(description, kcalPer100g: food.kcalPer100g, kind: customary) != nil, label.grams <= customary.grams {
+            amount = ChosenAmount.everyday(portions: [label], unit: unit)
+            mostGrams = AmountCheck.mostServings * label.grams
+            return
+        }
         mostGrams = AmountCheck.mostServings * serving.grams
-        if labelServing, let label = portions.first, label.grams <= mostGrams, label.grams >= serving.grams / 3 {
+        if let label, label.grams <= mostGrams, label.grams >= serving.grams / 3 {
             amount = ChosenAmount.everyday(portions: [label], unit: unit)
         } else {
             amount = serving
@@ -74,23 +90,23 @@ extension UsualAmount {
 }
 
 /// Whether an amount a person did not type is one to ask about before it is saved: more than
-/// three customary servings, or more than 1,000 kcal of one food.
+/// three customary servings, more energy than three servings of its kind hold, or more than 900
+/// kcal of one food.
 package enum AmountCheck {
-    package static let mostKilocalories = 1000.0
+    package static let mostKilocalories = 900.0
     package static let mostServings = 3.0
 
     /// Why the amount a person last had of a food wants checking: it is their own serving, so
     /// energy alone decides.
     package static func reason(theirs grams: Double, kcalPer100g: Double?) -> String? {
-        reason(grams: grams, mostGrams: .infinity, kcalPer100g: kcalPer100g)
+        reason(grams: grams, mostGrams: .infinity, mostKilocalories: mostKilocalories, kcalPer100g: kcalPer100g)
     }
 
     /// Why `grams` of a food wants checking, or nil when it is plausible.
-    package static func reason(grams: Double, mostGrams: Double, kcalPer100g: Double?) -> String? {
+    package static func reason(grams: Double, mostGrams: Double, mostKilocalories: Double, kcalPer100g: Double?) -> String? {
         if grams > mostGrams * 1.0001 { return "Check the amount: more than three usual servings." }
-        if let kcalPer100g, kcalPer100g * grams / 100 > mostKilocalories {
-            return "Check the amount: more than 1,000 kcal of one food."
-        }
-        return nil
+        guard let kcalPer100g, kcalPer100g * grams / 100 > mostKilocalories else { return nil }
+        return mostKilocalories < Self.mostKilocalories ? "Check the amount: more energy than three usual servings of its kind."
+            : "Check the amount: more than 900 kcal of one food."
     }
 }

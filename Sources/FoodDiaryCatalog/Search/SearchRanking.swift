@@ -103,13 +103,28 @@ package enum SearchRanking {
         if query.wantsCooked {
             if name.isUncooked || name.isCanned { penalty += uncookedPenalty } else if name.isCooked { penalty -= cookedBonus }
         }
+        if query.wantsMadeFresh, name.isCanned || name.isBottled || name.isUncooked { penalty += uncookedPenalty }
+        // "skim milk" is the milk, not the dry milk that makes it; canned coconut milk stays.
+        if query.wantsFluid, name.isDry { penalty += uncookedPenalty }
+        // "lemonade" is the drink, "tomato soup" the soup, before the concentrate that makes them.
+        if name.isSoldToMake, !name.isMade, !query.asksForWhatMakesIt { penalty += uncookedPenalty }
         return penalty
     }
 
-    /// The variants a query asks for, and whether it names a food eaten cooked without "raw" or "dry".
+    /// Drinks made fresh: "latte" is one from the café or the kitchen before a can or a bottle of
+    /// one, and "coffee with milk" the brewed coffee, unless "canned", "bottled" or "ready" is typed.
+    static let madeFresh: Set<String> = ["coffee", "latte", "cappuccino", "espresso", "mocha", "macchiato", "americano", "tea", "chai"]
+
+    /// The variants a query asks for, and whether it names a food eaten cooked without "raw" or
+    /// "dry", or a drink made fresh without "canned" or "bottled".
     struct QueryWords {
         package let variants: UInt32
         let wantsCooked: Bool
+        let wantsMadeFresh: Bool
+        /// "milk" without "dry" or "powder".
+        let wantsFluid: Bool
+        /// "orange juice concentrate", "milk powder": the product that makes the food.
+        let asksForWhatMakesIt: Bool
 
         package init(_ terms: Set<String>) {
             let words = Set(terms.compactMap { NameWords.word($0) })
@@ -117,26 +132,38 @@ package enum SearchRanking {
                 variant.element.allSatisfy(words.contains) ? mask | (1 << variant.offset) : mask
             }
             wantsCooked = !terms.isDisjoint(with: eatenCooked) && words.isDisjoint(with: NameWords.notCookedFresh)
+            wantsMadeFresh = !terms.isDisjoint(with: madeFresh) && words.isDisjoint(with: NameWords.notMadeFresh)
+            asksForWhatMakesIt = !words.isDisjoint(with: NameWords.soldToMake)
+            wantsFluid = terms.contains("milk") && !words.contains(.dry) && !asksForWhatMakesIt
         }
     }
 
     /// The words of a food's name that change how it ranks.
     struct NameWords {
         enum Word: Hashable { case meatless, imitation, substitute, vegetarian, low, reduced, sodium, fat, free, nonfat, light, lite, sugar,
-                              calorie, raw, dry, uncooked, unprepared, cooked, glutinous, canned, smoked, brown }
+                              calorie, raw, dry, uncooked, unprepared, cooked, glutinous, canned, smoked, brown, non, dairy, nondairy,
+                              bottled, ready, concentrate, concentrated, condensed, evaporated, powder, powdered, undiluted, dehydrated, prepared, reconstituted, diluted }
         /// One or two words in a row; their index is their bit.
         package static let variants: [[Word]] = [
             [.meatless], [.imitation], [.substitute], [.vegetarian], [.nonfat], [.light], [.lite], [.low, .sodium], [.reduced, .sodium],
             [.low, .fat], [.reduced, .fat], [.fat, .free], [.sugar, .free], [.low, .calorie], [.glutinous], [.brown],
+            [.non, .dairy], [.nondairy],
         ]
         static let uncooked: Set<Word> = [.raw, .dry, .uncooked, .unprepared]
         /// Forms that are not the food cooked fresh; typing one of them, or "raw", asks for that form.
         static let notCookedFresh: Set<Word> = uncooked.union([.canned, .smoked])
+        /// Forms of a drink not made fresh; typing one asks for it.
+        static let notMadeFresh: Set<Word> = uncooked.union([.canned, .bottled, .ready])
+        /// A product sold to make the food: a concentrate, a condensed soup, a powder.
+        static let soldToMake: Set<Word> = [.concentrate, .concentrated, .condensed, .evaporated, .powder, .powdered, .undiluted, .dehydrated]
         private static let spelled: [String: Word] = [
             "meatless": .meatless, "imitation": .imitation, "substitute": .substitute, "vegetarian": .vegetarian, "low": .low,
             "reduced": .reduced, "sodium": .sodium, "fat": .fat, "free": .free, "nonfat": .nonfat, "light": .light, "lite": .lite,
             "sugar": .sugar, "calorie": .calorie, "calories": .calorie, "calory": .calorie, "raw": .raw, "dry": .dry,
             "uncooked": .uncooked, "unprepared": .unprepared, "cooked": .cooked, "glutinous": .glutinous, "canned": .canned, "smoked": .smoked, "brown": .brown,
+            "non": .non, "dairy": .dairy, "nondairy": .nondairy, "bottled": .bottled, "ready": .ready, "concentrate": .concentrate,
+            "concentrated": .concentrated, "condensed": .condensed, "evaporated": .evaporated, "powder": .powder, "powdered": .powdered, "undiluted": .undiluted,
+            "dehydrated": .dehydrated, "prepared": .prepared, "reconstituted": .reconstituted, "diluted": .diluted,
         ]
         /// The same words by a hash of their lowercase bytes, for reading names without strings.
         private static let hashed: [UInt64: Word] = Dictionary(uniqueKeysWithValues: spelled.map { (hash(Array($0.key.utf8)), $0.value) })
@@ -152,6 +179,14 @@ package enum SearchRanking {
         private(set) var isCooked = false
         /// Canned or smoked: kept, not cooked fresh.
         private(set) var isCanned = false
+        /// Bottled or ready to drink: a drink not made fresh.
+        private(set) var isBottled = false
+        /// A concentrate, a condensed soup, a powder: what makes the food.
+        private(set) var isSoldToMake = false
+        /// Prepared, reconstituted or diluted: the food made from it.
+        private(set) var isMade = false
+        /// Named "dry": dry milk, a dry mix.
+        private(set) var isDry = false
 
         package init(_ description: String) {
             var previous: Word?
@@ -159,11 +194,15 @@ package enum SearchRanking {
             func endWord(_ name: inout NameWords) {
                 defer { hash = 14_695_981_039_346_656_037; length = 0 }
                 guard length > 0 else { return }
-                let word = length <= 10 ? Self.hashed[hash] : nil
+                let word = length <= 12 ? Self.hashed[hash] : nil
                 if let word {
                     if Self.uncooked.contains(word) { name.isUncooked = true }
                     if word == .cooked { name.isCooked = true }
                     if word == .canned || word == .smoked { name.isCanned = true }
+                    if word == .bottled || word == .ready { name.isBottled = true }
+                    if Self.soldToMake.contains(word) { name.isSoldToMake = true }
+                    if word == .prepared || word == .reconstituted || word == .diluted { name.isMade = true }
+                    if word == .dry { name.isDry = true }
                     for (bit, variant) in Self.variants.enumerated()
                     where variant.last == word && (variant.count == 1 || variant.first == previous) {
                         name.variants |= 1 << bit
