@@ -152,7 +152,8 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "CSV", package: "CSV.swift"),
-            ]
+            ],
+            resources: [.embedInCode("Portability/ForeignHeaders.tsv")]
         ),
         // The app: its configuration, start-up, the server and its services, wiring the features.
         .target(

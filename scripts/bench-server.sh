@@ -29,5 +29,7 @@ bench_sign_in() {
 }
 
 bench_token() {
-  curl -s -b "$jar" -d "name=bench&access=write&_csrf=$csrf" "$base/account/tokens" | grep -o 'fdt_[A-Za-z0-9_-]\{43\}' | head -1
+  # A token is a way in: made with the (bench's throwaway) password typed again.
+  curl -s -b "$jar" -d "name=bench&access=write&_csrf=$csrf" --data-urlencode "current_password=$bench_password" "$base/account/tokens" \
+    | grep -o 'fdt_[A-Za-z0-9_-]\{43\}' | head -1
 }

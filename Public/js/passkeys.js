@@ -33,7 +33,11 @@
     add.querySelector("button").addEventListener("click", async () => {
       status.textContent = "Follow your device’s prompt…";
       try {
-        const options = await (await answer(await fetch("/account/passkeys/new", { credentials: "same-origin" }))).json();
+        const password = add.querySelector("input[type=password]");
+        const asked = new URLSearchParams({ _csrf: add.dataset.csrf, current_password: password ? password.value : "" });
+        const options = await (await answer(await fetch("/account/passkeys/new", {
+          method: "POST", credentials: "same-origin", headers: { "X-CSRF-Token": add.dataset.csrf }, body: asked,
+        }))).json();
         options.challenge = toBytes(options.challenge);
         options.user.id = toBytes(options.user.id);
         options.excludeCredentials = options.excludeCredentials.map((c) => ({ ...c, id: toBytes(c.id) }));
@@ -42,7 +46,7 @@
           method: "POST", credentials: "same-origin",
           headers: { "Content-Type": "application/json", "X-CSRF-Token": add.dataset.csrf },
           body: JSON.stringify({
-            name: add.querySelector("input").value,
+            name: add.querySelector("#passkey_name").value,
             clientDataJSON: toText(credential.response.clientDataJSON),
             attestationObject: toText(credential.response.attestationObject),
           }),

@@ -3,9 +3,15 @@
 import FoodDiaryWeb
 
 
+extension AccountNotices: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "top": self.top.templateValue; case "passkeys": self.passkeys.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "secondStep": self.secondStep.templateValue; case "tokens": self.tokens.templateValue; case "style": self.style.templateValue; case "role": self.role.templateValue; default: .absent }
+    }
+}
+
 extension AccountView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "mcpAddress": self.mcpAddress.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; case "passkeys": self.passkeys.templateValue; case "passkeyRemoval": self.passkeyRemoval.templateValue; case "signIns": self.signIns.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "hasPassword": self.hasPassword.templateValue; case "assistantCalls": self.assistantCalls.templateValue; case "hasAssistantCalls": self.hasAssistantCalls.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "notices": self.notices.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "mcpAddress": self.mcpAddress.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenWrites": self.tokenWrites.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "tokenPasswordError": self.tokenPasswordError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; case "passkeys": self.passkeys.templateValue; case "recentSignIn": self.recentSignIn.templateValue; case "signIns": self.signIns.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "hasPassword": self.hasPassword.templateValue; case "assistantCalls": self.assistantCalls.templateValue; case "hasAssistantCalls": self.hasAssistantCalls.templateValue; default: .absent }
     }
 }
 
@@ -17,7 +23,7 @@ extension AccountView.PasskeyRow: TemplateKeyed {
 
 extension AccountView.SecondStepPart: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "isOn": self.isOn.templateValue; case "text": self.text.templateValue; default: .absent }
+        switch key { case "isOn": self.isOn.templateValue; case "text": self.text.templateValue; case "isLocked": self.isLocked.templateValue; case "warning": self.warning.templateValue; default: .absent }
     }
 }
 
@@ -711,18 +717,6 @@ extension PaginationView: TemplateKeyed {
     }
 }
 
-extension PasskeyRemovalPart: TemplateKeyed {
-    package func value(forKey key: String) -> TemplateValue {
-        switch key { case "asksPassword": self.asksPassword.templateValue; case "canRemove": self.canRemove.templateValue; case "signInAgain": self.signInAgain.templateValue; default: .absent }
-    }
-}
-
-extension PasskeyRemovalPart.SignInAgain: TemplateKeyed {
-    package func value(forKey key: String) -> TemplateValue {
-        switch key { case "text": self.text.templateValue; case "provider": self.provider.templateValue; case "next": self.next.templateValue; default: .absent }
-    }
-}
-
 extension PeopleView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "people": self.people.templateValue; case "handOver": self.handOver.templateValue; case "provider": self.provider.templateValue; case "offersPasswords": self.offersPasswords.templateValue; case "name": self.name.templateValue; case "byInvitation": self.byInvitation.templateValue; case "nameError": self.nameError.templateValue; case "passwordError": self.passwordError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; default: .absent }
@@ -737,7 +731,7 @@ extension PeopleView.HandOverView: TemplateKeyed {
 
 extension PeopleView.PersonRow: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "status": self.status.templateValue; case "isYou": self.isYou.templateValue; case "isMember": self.isMember.templateValue; case "resetAction": self.resetAction.templateValue; case "removeURL": self.removeURL.templateValue; default: .absent }
+        switch key { case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "status": self.status.templateValue; case "isYou": self.isYou.templateValue; case "isMember": self.isMember.templateValue; case "resetAction": self.resetAction.templateValue; case "removeURL": self.removeURL.templateValue; case "unlockAction": self.unlockAction.templateValue; default: .absent }
     }
 }
 
@@ -810,6 +804,18 @@ extension ReadingFormView: TemplateKeyed {
 extension ReadingRowView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "dateText": self.dateText.templateValue; case "timeText": self.timeText.templateValue; case "valueText": self.valueText.templateValue; case "trendText": self.trendText.templateValue; case "deleteURL": self.deleteURL.templateValue; default: .absent }
+    }
+}
+
+extension RecentSignInPart: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "asksPassword": self.asksPassword.templateValue; case "canChange": self.canChange.templateValue; case "signInAgain": self.signInAgain.templateValue; default: .absent }
+    }
+}
+
+extension RecentSignInPart.SignInAgain: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "text": self.text.templateValue; case "provider": self.provider.templateValue; case "next": self.next.templateValue; default: .absent }
     }
 }
 
@@ -899,7 +905,7 @@ extension SavedFoodsView.Row: TemplateKeyed {
 
 extension SecondStepSetupView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "keyText": self.keyText.templateValue; case "codeError": self.codeError.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "keyText": self.keyText.templateValue; case "codeError": self.codeError.templateValue; case "passwordError": self.passwordError.templateValue; case "name": self.name.templateValue; default: .absent }
     }
 }
 
@@ -1080,8 +1086,8 @@ enum TemplateKeys {
         "asksPassword", "assistantCalls", "attribution", "averageText", "back", "backLabel", "backLink", "backText",
         "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY",
         "basisLabel", "basisText", "bodyCard", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL",
-        "building", "burnedText", "button", "buttonLabel", "buttonText", "buttons", "byInvitation", "canChangeAmount",
-        "canImport", "canRemove", "canUnlink", "cancelURL", "carbohydrate", "carried", "changeURL", "changesInPlace",
+        "building", "burnedText", "button", "buttonLabel", "buttonText", "buttons", "byInvitation", "canChange",
+        "canChangeAmount", "canImport", "canUnlink", "cancelURL", "carbohydrate", "carried", "changeURL", "changesInPlace",
         "chart", "check", "checkURL", "checked", "choiceError", "choosePath", "chooseURL", "chosen",
         "codeError", "codes", "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText", "confirmLabel",
         "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "countedText",
@@ -1105,46 +1111,47 @@ enum TemplateKeys {
         "hasTags", "hasUsual", "hasWeight", "heading", "headline", "height", "household", "id",
         "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index", "information", "ingredients",
         "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete",
-        "isItemised", "isLinked", "isMember", "isNew", "isOn", "isOpen", "isOver", "isOwner",
-        "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou",
-        "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "keyText",
-        "kind", "kindError", "label", "labelError", "labelNotice", "labelServing", "labelY", "largeURL",
-        "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText", "likes",
-        "linePoints", "lines", "link", "linkButton", "linkText", "listHeading", "listURL", "location",
-        "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource", "logTargets", "longitude",
-        "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL", "maxImportMB",
-        "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "mcpAddress", "meal",
-        "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals",
-        "measures", "message", "methodText", "millilitres", "millilitresPerDrinkUnit", "minimum", "minimumField", "minimumLength",
-        "minutesError", "minutesValue", "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods",
-        "name", "nameError", "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel",
-        "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes",
-        "notesError", "nothingFound", "nothingRead", "notice", "nutrients", "offersPasswords", "offersPhoto", "online",
-        "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions", "outcomes", "ownName",
-        "ownOpen", "ownServings", "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText",
-        "passkeyRemoval", "passkeys", "passwordError", "passwordID", "passwordSignIn", "pasted", "people", "peopleError",
-        "per", "perServing", "percent", "percentText", "periodText", "periods", "photo", "photoAction",
-        "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL",
-        "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem", "productPhotoURL",
-        "progressNote", "protein", "provider", "query", "queryError", "quickAddURL", "rateText", "rates",
-        "readLabelAction", "readings", "recent", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText",
-        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
-        "returnTo", "revokeAction", "revokeTokensLabel", "roleText", "rowCount", "rows", "rules", "said",
-        "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes",
-        "scope", "search", "searchURL", "searched", "secondStep", "sections", "segments", "selected",
-        "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText",
-        "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL", "shares",
-        "shortfallText", "shown", "shownSource", "shownTime", "showsOtherWays", "signInAgain", "signIns", "signedIn",
-        "singleSignOn", "singleSignOnAction", "size", "sizeText", "skipped", "skippedCount", "slot", "slotChoices",
-        "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText", "sourceURL",
-        "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state", "status",
-        "statusStrip", "steps", "stepsError", "stepsText", "stepsValue", "submitLabel", "suggestAction", "suggestNote",
-        "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText", "targetDetail",
-        "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL", "thumbs", "time",
-        "timeProblem", "timeText", "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText",
-        "todayText", "token", "tokenName", "tokenNameError", "tokens", "total", "totalKcal", "totalLines",
-        "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit",
-        "unitChoices", "unitName", "unitNote", "unitText", "untouchedURL", "updatedText", "url", "usePhotoTime",
+        "isItemised", "isLinked", "isLocked", "isMember", "isNew", "isOn", "isOpen", "isOver",
+        "isOwner", "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight",
+        "isYou", "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key",
+        "keyText", "kind", "kindError", "label", "labelError", "labelNotice", "labelServing", "labelY",
+        "largeURL", "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText",
+        "likes", "linePoints", "lines", "link", "linkButton", "linkText", "listHeading", "listURL",
+        "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource", "logTargets",
+        "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL",
+        "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "mcpAddress",
+        "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
+        "meals", "measures", "message", "methodText", "millilitres", "millilitresPerDrinkUnit", "minimum", "minimumField",
+        "minimumLength", "minutesError", "minutesValue", "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword",
+        "myFoods", "name", "nameError", "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName",
+        "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note",
+        "notes", "notesError", "nothingFound", "nothingRead", "notice", "notices", "nutrients", "offersPasswords",
+        "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions",
+        "outcomes", "ownName", "ownOpen", "ownServings", "ownServingsError", "page", "pageCount", "pageLimit",
+        "pagination", "partialText", "passkeys", "passwordError", "passwordID", "passwordSignIn", "pasted", "people",
+        "peopleError", "per", "perServing", "percent", "percentText", "periodText", "periods", "photo",
+        "photoAction", "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions",
+        "placeURL", "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem",
+        "productPhotoURL", "progressNote", "protein", "provider", "query", "queryError", "quickAddURL", "rateText",
+        "rates", "readLabelAction", "readings", "recent", "recentSignIn", "recipeContext", "recipeName", "recipeURL",
+        "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
+        "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "role", "roleText", "rowCount",
+        "rows", "rules", "said", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID",
+        "sayItURL", "schedule", "schemes", "scope", "search", "searchURL", "searched", "secondStep",
+        "sections", "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel",
+        "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey",
+        "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource", "shownTime", "showsOtherWays",
+        "signInAgain", "signIns", "signedIn", "singleSignOn", "singleSignOnAction", "size", "sizeText", "skipped",
+        "skippedCount", "slot", "slotChoices", "slotFields", "slotNamesError", "slots", "smoothingText", "source",
+        "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL", "stages",
+        "staleMessage", "state", "status", "statusStrip", "steps", "stepsError", "stepsText", "stepsValue",
+        "style", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText", "tags",
+        "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text",
+        "throughID", "thumbnailURL", "thumbs", "time", "timeProblem", "timeText", "timesText", "title",
+        "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError",
+        "tokenPasswordError", "tokenWrites", "tokens", "top", "total", "totalKcal", "totalLines", "totalServings",
+        "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices",
+        "unitName", "unitNote", "unitText", "unlockAction", "untouchedURL", "updatedText", "url", "usePhotoTime",
         "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill",
         "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "welcome",
         "whenText", "width", "x", "xLabels", "y", "yield",

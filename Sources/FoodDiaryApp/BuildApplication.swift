@@ -25,6 +25,7 @@ public func buildApplication(
     onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> FoodDiaryApplication {
     let tlsConfiguration = try config.tls?.configuration()
+    PrivateFiles.restrictNewOnes()
     let dataLock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
     if try DataSwap.finishInterrupted(in: config.dataDirectory) { logger.notice("Finished a restore that was interrupted before this start") }
     if let warning = DiskSpace.warning(for: config.dataDirectory) { logger.warning("\(warning)") }
@@ -32,6 +33,8 @@ public func buildApplication(
     let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)
     // A first start's imports take seconds to minutes: on a thread of their own, not Swift's.
     try await offTheCooperativePool {
+        let tightened = try PrivateFiles.tighten(config.dataDirectory)
+        if tightened > 0 { logger.notice("Made \(tightened) files and folders in \(config.dataDirectory) readable by this user alone") }
         try importCatalogIfMissing(catalog, config: config, logger: logger)
         try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
     }

@@ -15,12 +15,14 @@ struct Maintenance: Service {
     let now: @Sendable () -> Date
     let logger: Logger
 
-    /// `atStartUp`: no upload can be in flight, so every temporary and unnamed file goes.
+    /// `atStartUp`: no upload can be in flight, so every temporary and unnamed file goes, but an
+    /// import waiting for its preview still waits its hour.
     func runOnce(_ diary: Diary, atStartUp: Bool) async {
         do {
             _ = try await diary.database.deleteUnusedPhotoRows()
             let kept = Set(try await diary.database.storedPhotoNames())
-            let files = await diary.photos.sweep(keeping: kept, untouchedSince: atStartUp ? .distantFuture : now().addingTimeInterval(-Self.uploadGrace))
+            let hourAgo = now().addingTimeInterval(-Self.uploadGrace)
+            let files = await diary.photos.sweep(keeping: kept, untouchedSince: atStartUp ? .distantFuture : hourAgo, waitingUntouchedSince: hourAgo)
             if files > 0 { logger.info("Removed \(files) photo file\(files == 1 ? "" : "s") nothing refers to from diary \(diary.id)") }
         } catch {
             logger.error("Maintenance of diary \(diary.id) failed: \(error)")

@@ -268,20 +268,28 @@ package enum PhotoRejection: Error, Equatable {
 }
 
 extension PhotoStore {
+    /// A temporary file kept on purpose from one request to a later one (an import waiting for the
+    /// person to look at its preview) is named so: it outlives a restart.
+    package static let waitingPrefix = "waiting-"
+
     /// Deletes temporary files, and originals and derivatives whose photo is not in `keeping`,
-    /// when they were last modified before `cutoff`. A photo's files go under its lock and only if it
-    /// is still unrecorded then, so an upload committing the same photo meanwhile keeps them.
+    /// when they were last modified before `cutoff`; a waiting file (`waitingPrefix`) only when
+    /// last modified before `waitingCutoff`. A photo's files go under its lock and only if it is
+    /// still unrecorded then, so an upload committing the same photo meanwhile keeps them.
     /// Returns how many files went.
-    package func sweep(keeping: Set<StoredPhotoName>, untouchedSince cutoff: Date) async -> Int {
+    package func sweep(keeping: Set<StoredPhotoName>, untouchedSince cutoff: Date, waitingUntouchedSince waitingCutoff: Date) async -> Int {
         let keptHashes = Set(keeping.map(\.sha256))
         var removed = 0
-        func isOld(_ path: String) -> Bool {
+        func isOld(_ path: String, cutoff: Date) -> Bool {
             let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
             return modified < cutoff
         }
-        for file in files(in: temporaryDirectory) where isOld(file) && unlink(file) == 0 { removed += 1 }
+        for file in files(in: temporaryDirectory) {
+            let waiting = URL(fileURLWithPath: file).lastPathComponent.hasPrefix(Self.waitingPrefix)
+            if isOld(file, cutoff: waiting ? min(cutoff, waitingCutoff) : cutoff), unlink(file) == 0 { removed += 1 }
+        }
         let candidates = (files(in: originalsDirectory, sharded: true) + files(in: derivedDirectory, sharded: true))
-            .filter { !keptHashes.contains(String(URL(fileURLWithPath: $0).lastPathComponent.prefix(64))) && isOld($0) }
+            .filter { !keptHashes.contains(String(URL(fileURLWithPath: $0).lastPathComponent.prefix(64))) && isOld($0, cutoff: cutoff) }
         for (sha256, paths) in Dictionary(grouping: candidates, by: { String(URL(fileURLWithPath: $0).lastPathComponent.prefix(64)) }) {
             removed += (try? await locks.withLock(sha256) {
                 guard try await !isRecorded(sha256) else { return 0 }

@@ -15,9 +15,21 @@ struct FoodDiaryCommand: AsyncParsableCommand {
         commandName: "fooddiary",
         abstract: "A private food diary served to your browser.",
         version: AppVersion.current,
-        subcommands: [Serve.self, User.self, Backup.self, Restore.self, Export.self, Import.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self, BenchSuggestions.self, BenchIngredients.self, BenchAmounts.self, BenchOneTap.self, Demo.self],
+        subcommands: [Serve.self, User.self, Backup.self, Restore.self, Export.self, Import.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self, BenchSuggestions.self, BenchIngredients.self, BenchAmounts.self, BenchOneTap.self, BenchHealthSending.self, Demo.self],
         defaultSubcommand: Serve.self
     )
+
+    /// Every command may write into the data folder (a person added, an import, a restore): what
+    /// it makes is the server's user's alone from the first byte, not only after the next start.
+    static func main() async {
+        PrivateFiles.restrictNewOnes()
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? AsyncParsableCommand { try await asynchronous.run() } else { try command.run() }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 struct Serve: AsyncParsableCommand {

@@ -62,7 +62,7 @@ struct ListUsers: AsyncParsableCommand {
 }
 
 struct ResetPassword: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "reset-password", abstract: "Set someone's password and sign them out everywhere.")
+    static let configuration = CommandConfiguration(commandName: "reset-password", abstract: "Set someone's password and end every other way in: sessions, tokens, passkeys, provider links, second step.")
     @Argument(help: "Their name.") var name: String
     @OptionGroup var options: UserOptions
 

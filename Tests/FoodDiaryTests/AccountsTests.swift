@@ -272,9 +272,9 @@ extension TestClientProtocol {
     @Test func accessTokensActForTheirPersonUntilRevoked() async throws {
         try await TestEnvironment.withApp { client, database in
             try await database.addMeal("2026-03-09T12:30", notes: "token lunch")
-            let empty = try await client.postForm("/account/tokens", [("name", "  ")])
+            let empty = try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", "  ")])
             #expect(empty.status == .unprocessableContent)
-            let made = try await client.postForm("/account/tokens", [("name", "Shortcuts & scripts"), ("access", "write")])
+            let made = try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", "Shortcuts & scripts"), ("access", "write")])
             #expect(made.status == .ok && made.headers[.cacheControl] == "no-store")
             let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
             #expect(made.text.contains("Shortcuts &amp; scripts"))
@@ -296,7 +296,7 @@ extension TestClientProtocol {
             let accounts = try await client.get("/account").text
             let revoke = try #require(accounts.firstMatch(of: #/action="(/account/tokens/\d+/revoke)"/#).map { String($0.output.1) })
             #expect(accounts.contains("last used 9 Mar 2026"))
-            #expect(try await client.postForm(revoke, []).headers[.location] == "/account?notice=token_revoked")
+            #expect(try await client.postForm(revoke, []).headers[.location] == "/account?notice=token_revoked#tokens")
             #expect(try await client.execute(uri: "/api/meals", method: .get, headers: [.authorization: "Bearer \(token)"]).status == .unauthorized)
             #expect(try await client.postForm(revoke, []).status == .notFound)
         }
@@ -307,7 +307,7 @@ extension TestClientProtocol {
     @Test func aResetLocksTheMemberOutUntilTheirNewLink() async throws {
         try await TestEnvironment.withConfiguredApp { client, _, config in
             let robin = try await TestPerson.addMember("Robin", in: config)
-            let made = try await client.postForm("/account/tokens", [("name", "Robin's phone")], token: robin.token, session: robin.session)
+            let made = try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", "Robin's phone")], token: robin.token, session: robin.session)
             let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
             #expect(try await client.execute(uri: "/api/meals", method: .get, headers: [.authorization: "Bearer \(token)"]).status == .ok)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
@@ -331,7 +331,7 @@ extension TestClientProtocol {
     /// calls (whose writing tools ask again) and FoodData Central's searches (posts that read).
     @Test func aTokenMadeToReadWritesNothing() async throws {
         try await TestEnvironment.withApp { client, database in
-            let made = try await client.postForm("/account/tokens", [("name", "Reader")])
+            let made = try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", "Reader")])
             let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
             #expect(try await client.get("/account").text.contains("Reader</strong> <span class=\"muted\">· only reads"), "a form that says nothing makes a reader")
             let bearer: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/x-www-form-urlencoded"]
@@ -348,7 +348,7 @@ extension TestClientProtocol {
     @Test func onlyABrowserManagesTokens() async throws {
         try await TestEnvironment.withApp { client, _ in
             // One that may write, so what refuses it is the rule for tokens, not the one for reading ones.
-            let made = try await client.postForm("/account/tokens", [("name", "Script"), ("access", "write")])
+            let made = try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", "Script"), ("access", "write")])
             let token = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
             let bearer: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/x-www-form-urlencoded"]
             let minted = try await client.execute(uri: "/account/tokens", method: .post, headers: bearer, body: .init(string: "name=Another"))
@@ -362,8 +362,8 @@ extension TestClientProtocol {
     /// Both offer to revoke the tokens, naming them; left unticked, the notice says they still work.
     @Test func aPasswordChangeAndSigningOutEverywhereOfferToRevokeTokens() async throws {
         try await TestEnvironment.withApp { client, _ in
-            func makeToken(_ name: String) async throws -> String {
-                let made = try await client.postForm("/account/tokens", [("name", name)])
+            func makeToken(_ name: String, password: String = TestPerson.password) async throws -> String {
+                let made = try await client.postForm("/account/tokens", [("current_password", password), ("name", name)])
                 return try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
             }
             func works(_ token: String) async throws -> Bool {
@@ -377,7 +377,7 @@ extension TestClientProtocol {
             #expect(try await client.get("/account?notice=password_changed_tokens_kept").text.contains("Your access tokens below still work"))
             #expect(try await works(kept))
 
-            let second = try await makeToken("Backup script")
+            let second = try await makeToken("Backup script", password: "mackerel and rice")
             #expect(try await client.get("/account").text.contains("Also revoke my 2 access tokens (“Backup script”, “Shortcuts”)"))
             let again = [("current_password", "mackerel and rice"), ("password", "herring and rye"), ("password_confirmation", "herring and rye")]
             let ticked = try await client.postForm("/account/password", again + [("revoke_tokens", "1")])
@@ -385,7 +385,7 @@ extension TestClientProtocol {
             #expect(try await works(kept) == false)
             #expect(try await works(second) == false)
 
-            let third = try await makeToken("Watch")
+            let third = try await makeToken("Watch", password: "herring and rye")
             let everywhere = try await client.postForm("/account/signout-everywhere", [("revoke_tokens", "1")])
             #expect(everywhere.headers[.location] == "/signin?notice=signed_out_everywhere_tokens_revoked")
             #expect(try await works(third) == false)

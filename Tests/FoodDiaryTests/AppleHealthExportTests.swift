@@ -51,27 +51,27 @@ import ZIPFoundation
         return path
     }
 
-    @Test func theScannerReadsTheSameWhereverTheChunksEnd() {
-        func elements(chunk: Int) -> [AppleHealthScanner.Element] {
+    @Test func theScannerReadsTheSameWhereverTheChunksEnd() throws {
+        func elements(chunk: Int) throws -> [AppleHealthScanner.Element] {
             var scanner = AppleHealthScanner(wanted: ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierBodyMass"])
             var found: [AppleHealthScanner.Element] = []
             let bytes = Array(Self.xml.utf8)
             var start = 0
             while start < bytes.count {
                 let end = min(bytes.count, start + chunk)
-                bytes[start..<end].withUnsafeBytes { scanner.feed($0) { found.append($0) } }
+                try bytes[start..<end].withUnsafeBytes { try scanner.feed($0) { found.append($0) } }
                 start = end
             }
             return found
         }
-        let whole = elements(chunk: 1 << 20)
+        let whole = try elements(chunk: 1 << 20)
         #expect(whole.count == 11, "5 records of the types asked for (one dated 2099), 2 workouts with 2 statistics and their ends: \(whole)")
         if case .record(let attributes) = whole[1] {
             #expect(attributes["sourceName"] == "Sam’s iPhone" && attributes["device"] == "<<HKDevice: 0x1>, name:iPhone>", "entities read: \(attributes)")
         } else {
             Issue.record("the second element is the first step count")
         }
-        for chunk in [1, 7, 64, 333] { #expect(elements(chunk: chunk) == whole, "chunks of \(chunk) bytes") }
+        for chunk in [1, 7, 64, 333] { #expect(try elements(chunk: chunk) == whole, "chunks of \(chunk) bytes") }
         #expect(AppleHealthExport.activityName("HKWorkoutActivityTypeTraditionalStrengthTraining") == "Traditional strength training")
     }
 
@@ -108,7 +108,7 @@ import ZIPFoundation
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
-        let sent = try HealthPayload(json: Data("""
+        let sent = try HealthPayload(json: Array("""
             {"data": {"workouts": [{"id": "550e8400-e29b-41d4-a716-446655440000", "name": "Outdoor Run", "start": "2026-03-08 18:00:00 +0000",
               "duration": 1800, "activeEnergyBurned": {"qty": 310, "units": "kcal"}}]}}
             """.utf8), timeZone: .gmt, today: LocalDate(parsing: "2026-03-09")!)

@@ -23,7 +23,7 @@ struct AssistantTests {
 
     /// A token made on the account page, as a person makes one.
     static func token(_ client: any TestClientProtocol, writes: Bool, session: String = TestPerson.sessionID, csrf: String = testToken) async throws -> String {
-        let made = try await client.postForm("/account/tokens", [("name", writes ? "Claude Desktop" : "Reading assistant"), ("access", writes ? "write" : "read")],
+        let made = try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", writes ? "Claude Desktop" : "Reading assistant"), ("access", writes ? "write" : "read")],
                                              token: csrf, session: session)
         return try #require(made.text.firstMatch(of: #/<input id="new-token-text" class="secret" value="(fdt_[A-Za-z0-9_-]+)"/#).map { String($0.output.1) })
     }
@@ -133,7 +133,9 @@ struct AssistantTests {
             // Bad input is the tool's error, never the server's.
             for (name, arguments) in [("log_water", ["millilitres": Value.int(0)]), ("log_food", ["id": .string("catalog:999999999")]),
                                       ("read_day", ["date": .string("2099-01-01")]), ("read_days", ["from": .string("2025-01-01")]),
-                                      ("log_foods", ["text": .string("")]), ("search_foods", ["query": .int(5)])] as [(String, [String: Value])] {
+                                      ("log_foods", ["text": .string("")]), ("search_foods", ["query": .int(5)]),
+                                      // Issue 76: once a default serving, logged unasked.
+                                      ("log_food", ["id": .string("catalog:9040"), "amount": .string("1e308 g")])] as [(String, [String: Value])] {
                 let refused = try await Self.call(assistant, name, arguments)
                 #expect(refused.isError == true && !Self.text(refused).isEmpty, "\(name) \(arguments): \(Self.text(refused))")
             }

@@ -24,7 +24,7 @@ import FoodDiaryWeb
             try await client.postMultipart("/my-foods", fields: MyFoodsAndRecipesTests.granola)
             try await client.postMultipart("/recipes", fields: [("name", "Sams bake"), ("servings", "4")])
             try await client.postForm("/recipes/1/ingredients", [("source", "catalog:9040"), ("amount", "g250")])
-            try await client.postForm("/account/tokens", [("name", "Sams script")])
+            try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", "Sams script")])
             try await client.postForm("/body/weight", [("value", "71.3"), ("date", "2026-03-09")])
             // A measure of Sam's own: Robin's diary has weight and waist too, but not this.
             let arm = try #require(try await client.postForm("/settings/body/measures", [("name", "Sams arm"), ("unit", "cm")]).headers[.location])
@@ -68,7 +68,7 @@ import FoodDiaryWeb
             }
             // Issue 64: the assistant's endpoint, with a token of Robin's that may write: every tool
             // and resource reaches Robin's diary, never Sam's, and nothing Sam's assistant logged is Robin's to undo.
-            let assistantToken = try await client.postForm("/account/tokens", [("name", "Robins assistant"), ("access", "write")], token: robin.token, session: robin.session)
+            let assistantToken = try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", "Robins assistant"), ("access", "write")], token: robin.token, session: robin.session)
             let robinsToken = try #require(assistantToken.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
             let calls: [String] = AssistantTool.allCases.map { tool in
                 let arguments = switch tool {

@@ -39,7 +39,7 @@ import Testing
     }
 
     static func token(_ client: any TestClientProtocol) async throws -> String {
-        let made = try await client.postForm("/account/tokens", [("name", "Sam's iPhone"), ("access", "write")])
+        let made = try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", "Sam's iPhone"), ("access", "write")])
         return try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
     }
 
@@ -147,7 +147,7 @@ import Testing
             #expect(try await send("?diary=first", token: token).status == .notFound)
 
             let robin = try await TestPerson.addMember("Robin", in: config)
-            let made = try await client.postForm("/account/tokens", [("name", "Robin's phone"), ("access", "write")], token: robin.token, session: robin.session)
+            let made = try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", "Robin's phone"), ("access", "write")], token: robin.token, session: robin.session)
             let robinsToken = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
             #expect(try await send("?diary=\(lisbon)", token: robinsToken).status == .notFound, "another person's diary is never reached")
             #expect(try await send("?diary=1", token: robinsToken).status == .notFound)

@@ -141,7 +141,7 @@ import FoodDiaryWeb
     @Test func aClientThatAsksBeforeSendingItsBodyIsToldToGoOn() async throws {
         try await Self.liveApp { port, _, _ in
             let connection = try RawConnection(port: port)
-            let body = "_csrf=\(testToken)&name=curl&access=read"
+            let body = formEncode([("_csrf", testToken), ("name", "curl"), ("access", "read"), ("current_password", TestPerson.password)])
             connection.send("POST /account/tokens HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(browserCookies())\r\nContent-Type: application/x-www-form-urlencoded\r\n"
                             + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
             let interim = await connection.receiveHead(timeout: 20)

@@ -20,7 +20,7 @@ import FoodDiaryWeb
     static func go(_ client: any TestClientProtocol, _ provider: OpenIDProviderStandIn, from path: String = "/signin/sso",
                    session: String? = nil, next: String = "/days/2026-03-09") async throws -> Trip {
         let started = if let session {
-            try await client.postForm(path, [("next", next)], token: csrfToken(ofSession: session), session: session)
+            try await client.postForm(path, [("next", next), ("current_password", TestPerson.password)], token: csrfToken(ofSession: session), session: session)
         } else {
             try await client.postForm(path, [("next", next)], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
         }
@@ -86,6 +86,11 @@ import FoodDiaryWeb
             provider.signedIn = .init(subject: "248289761001", username: "sam")
             // Sam links the provider's account from the account page.
             #expect(try await client.get("/account").text.contains("Link your Pocket ID account"))
+            // Issue 76: a link is a way in, so it asks for the password first, and says why beside the button.
+            let unasked = try await client.postForm("/account/sso", [])
+            #expect(unasked.headers[.location] == "/account?notice=password_wrong&at=sso#sso" && provider.authorizations.isEmpty)
+            let refusedPage = try await client.get("/account?notice=password_wrong&at=sso").text
+            #expect(refusedPage.contains(#"<h2>Pocket ID</h2>\#n  <p class="notice error-notice" role="alert">That password is not right"#), "the refusal is in the provider's part")
             let link = try await Self.go(client, provider, from: "/account/sso", session: TestPerson.sessionID)
             let linked = try await Self.arrive(client, at: link.back, browser: link.browser, session: TestPerson.sessionID)
             #expect(linked.headers[.location] == "/account?notice=sso_linked#sso")
@@ -230,7 +235,7 @@ import FoodDiaryWeb
             let stale = try await client.get("/account", session: robin).text
             #expect(stale.contains("Sign in again with Pocket ID") && !stale.contains(remove), "no removing form, a way to sign in again")
             let refused = try await client.postForm(remove, [], token: csrfToken(ofSession: robin), session: robin)
-            #expect(refused.headers[.location] == "/account?notice=sign_in_again#passkeys")
+            #expect(refused.headers[.location] == "/account?notice=sign_in_again&at=passkeys#passkeys")
             #expect(try await client.get("/account", session: robin).text.contains("Test key"), "kept")
 
             // Signing in again through the provider comes back to the passkeys, and then it goes.

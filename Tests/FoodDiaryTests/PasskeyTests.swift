@@ -122,7 +122,10 @@ struct SoftAuthenticator {
     /// Registers `authenticator` for the person signed in with `session` (the test person unless told).
     static func register(_ client: any TestClientProtocol, _ authenticator: SoftAuthenticator, origin: String = "http://localhost",
                          rpID: String = "localhost", format: String = "none", session: String = TestPerson.sessionID) async throws -> TestResponse {
-        let options = try await client.execute(uri: "/account/passkeys/new", method: .get, headers: host + [.cookie: browserCookies(session: session)])
+        let options = try await client.execute(uri: "/account/passkeys/new", method: .post,
+                                               headers: host + [.cookie: browserCookies(session: session), .contentType: "application/x-www-form-urlencoded",
+                                                                CSRFTokens.headerName: csrfToken(ofSession: session)],
+                                               body: .init(string: "current_password=\(TestPerson.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"))
         let challenge = try #require(json(options)["challenge"] as? String, "\(options.status) \(options.text)")
         return try await client.execute(uri: "/account/passkeys", method: .post,
                                         headers: host + [.cookie: browserCookies(session: session), .contentType: "application/json",

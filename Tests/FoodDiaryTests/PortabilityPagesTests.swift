@@ -85,7 +85,7 @@ import HummingbirdTesting
             #expect(try await client.postForm(third + "/cancel", []).headers[.location] == "/export?cancelled=1")
             #expect(try await client.get(third).status == .notFound)
             #expect(try await database.mealCount() == 4)
-            let waiting = try FileManager.default.contentsOfDirectory(atPath: config.firstDiaryPhotos + "/tmp").filter { $0.hasPrefix("import-") }
+            let waiting = try FileManager.default.contentsOfDirectory(atPath: config.firstDiaryPhotos + "/tmp").filter { $0.hasPrefix("waiting-import-") }
             #expect(waiting.count == 2, "only the second upload, never confirmed, waits for the sweep: \(waiting)")
         }
     }

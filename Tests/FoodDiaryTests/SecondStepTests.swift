@@ -40,10 +40,12 @@ import Testing
     }
 
     /// Posts the code form with the challenge cookie, as the browser does.
-    static func postCode(_ client: any TestClientProtocol, challenge: String?, _ code: String) async throws -> TestResponse {
+    static func postCode(_ client: any TestClientProtocol, challenge: String?, _ code: String, headers extra: HTTPFields = [:]) async throws -> TestResponse {
         let token = CSRFTests.anonymousToken
         let cookies = browserCookies(csrfCookie: token, session: nil) + (challenge.map { "; \(SecondStepChallenges.cookieName)=\($0)" } ?? "")
-        return try await client.execute(uri: "/signin/code", method: .post, headers: [.contentType: "application/x-www-form-urlencoded", .cookie: cookies],
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: cookies]
+        headers.append(contentsOf: extra)
+        return try await client.execute(uri: "/signin/code", method: .post, headers: headers,
                                         body: .init(string: formEncode([("code", code), ("_csrf", token)])))
     }
 
@@ -57,9 +59,12 @@ import Testing
             #expect(try await client.get("/account/second-step").text.contains(key), "reloading keeps the key that was scanned")
             let picture = try await client.get("/account/second-step/qr.svg")
             #expect(picture.status == .ok && picture.headers[.contentType] == "image/svg+xml" && picture.headers[.cacheControl] == "no-store")
-            #expect(try await client.postForm("/account/second-step", [("code", "000000")]).status == .unprocessableContent)
             let step = OneTimeCodes.step(at: clock.now)
-            let on = try await client.postForm("/account/second-step", [("code", OneTimeCodes.code(secret: secret, step: step))])
+            // Issue 76: a way in is added with the password typed again, refused beside its field.
+            let unasked = try await client.postForm("/account/second-step", [("code", OneTimeCodes.code(secret: secret, step: step))])
+            #expect(unasked.status == .forbidden && unasked.text.contains(#"id="second_step_password-error">That password is not right"#))
+            #expect(try await client.postForm("/account/second-step", [("code", "000000"), ("current_password", TestPerson.password)]).status == .unprocessableContent)
+            let on = try await client.postForm("/account/second-step", [("code", OneTimeCodes.code(secret: secret, step: step)), ("current_password", TestPerson.password)])
             let codes = on.text.matches(of: /[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}/).map { String($0.output) }
             #expect(on.status == .ok && codes.count == 10, "ten recovery codes, shown once")
             #expect(try await client.get("/account").text.contains("10 of 10 recovery codes left"))
@@ -100,11 +105,11 @@ import Testing
 
             // Turning it off asks for the password.
             #expect(try await client.postForm("/account/second-step/off", [("current_password", "not it at all")]).headers[.location]
-                    == "/account?notice=password_wrong")
+                    == "/account?notice=password_wrong&at=second-step#second-step")
             #expect(try await client.get("/account").text.contains("recovery codes left"), "still on")
             clock.advance(by: 3_600)
             #expect(try await client.postForm("/account/second-step/off", [("current_password", TestPerson.password)]).headers[.location]
-                    == "/account?notice=second_step_off")
+                    == "/account?notice=second_step_off#second-step")
             #expect(try await client.signIn(TestPerson.name, TestPerson.password).cookie(Authentication.sessionCookie) != nil, "the password alone again")
             _ = config
         }
@@ -117,7 +122,7 @@ import Testing
             let setup = try await client.get("/account/second-step", session: robin.session)
             let key = try #require(setup.text.firstMatch(of: #/<code class="secret">([A-Z2-7 ]+)</code>/#).map { String($0.output.1) })
             let code = OneTimeCodes.code(secret: try #require(Base32.decode(key)), step: OneTimeCodes.step(at: TestEnvironment.fixedNow))
-            #expect(try await client.postForm("/account/second-step", [("code", code)], token: robin.token, session: robin.session).status == .ok)
+            #expect(try await client.postForm("/account/second-step", [("code", code), ("current_password", TestPerson.password)], token: robin.token, session: robin.session).status == .ok)
             let accounts = try AccountsDatabase.open(path: config.accountsPath)
             let robinID = try #require(try await accounts.account(named: "Robin")).id
             #expect(try await accounts.secondStep(accountID: robinID)?.isOn == true)
@@ -128,7 +133,7 @@ import Testing
             let sam = try #require(try await accounts.account(named: TestPerson.name))
             let key2 = try #require(try await client.get("/account/second-step").text.firstMatch(of: #/<code class="secret">([A-Z2-7 ]+)</code>/#)).output.1
             let code2 = OneTimeCodes.code(secret: try #require(Base32.decode(String(key2))), step: OneTimeCodes.step(at: TestEnvironment.fixedNow))
-            #expect(try await client.postForm("/account/second-step", [("code", code2)]).status == .ok)
+            #expect(try await client.postForm("/account/second-step", [("code", code2), ("current_password", TestPerson.password)]).status == .ok)
             let said = try await UserAdministration.resetPassword(name: TestPerson.name, password: "sardines on toast 9876", accounts: accounts)
             let after = try await accounts.secondStep(accountID: sam.id)
             #expect(said.contains("turned off their second step") && after == nil)

@@ -1236,6 +1236,15 @@ class Journeys:
         # A script written for FoodData Central, pointed at this server with an access token as its key.
         self.open("/account", "account-for-fdc-token")
         self.find("#token_name").send_keys("FDC script")
+        # Issue 76: a token is a way in, made with the password typed again; without it, the refusal
+        # is beside the field, where the person is looking.
+        self.click("form[action='/account/tokens'] button", "token-without-password")
+        error = self.find("#token_password-error")
+        self.assertIn("That password is not right", error.text)
+        top = self.browser.execute_script("return arguments[0].getBoundingClientRect().top", error)
+        self.assertTrue(0 <= top <= self.browser.execute_script("return window.innerHeight"), f"the refusal is in view ({top} px)")
+        self.browser.get_log("browser")  # the refused form's 403, as meant
+        self.find("#token_password").send_keys(PASSWORD)
         self.click("form[action='/account/tokens'] button", "fdc-token-made")
         token = self.new_token()
         run = subprocess.run([sys.executable, str(ROOT / "scripts/fdc-example.py"), self.server.base + "/fdc", token, "cheddar cheese"],
@@ -1476,6 +1485,7 @@ class Journeys:
                         "the QR code is drawn")
         key = base64.b32decode(self.find("code.secret").text.replace(" ", ""))
         self.find("#code").send_keys(totp(key, time.time()))
+        self.find("#second_step_password").send_keys(PASSWORD)
         self.click("form[action='/account/second-step'] button", "recovery-codes")
         codes = [element.text for element in self.browser.find_elements(By.CSS_SELECTOR, ".recovery-codes code")]
         self.assertEqual(len(codes), 10)
@@ -1567,6 +1577,9 @@ class Journeys:
     def make_passkey(self, name, shot):
         """On the account page's passkeys: names one and adds it with the virtual authenticator."""
         self.find("#passkey_name").send_keys(name)
+        # Someone with a password types it again to add a way in (issue 76).
+        for password in self.browser.find_elements(By.CSS_SELECTOR, "#passkey_password"):
+            password.send_keys(PASSWORD)
         self._click(self.find("[data-passkey-add] button"), None, False)
         WebDriverWait(self.browser, 20).until(lambda driver: "passkey_added" in driver.current_url)
         self.shot(shot)
@@ -1586,6 +1599,7 @@ class Journeys:
         """Issue 63: the owner links the household's OpenID provider on the account page and then
         signs in with it alone; a new member takes up their invitation with it, no password."""
         self.open("/account#sso", "account-sso-unlinked")
+        self.find("#sso_link_password").send_keys(PASSWORD)
         self.to_provider("form[action='/account/sso'] button", "sso-provider-asks")
         self.click("form[action='/authorize'] button", "sso-linked")
         self.assertIn("Linked as sam.journey", self.text())
@@ -1641,6 +1655,7 @@ class Journeys:
         def token(name, access):
             self.open("/account#assistant", f"account-before-{access}-token")
             self.scrolled_to(self.find("#token_name")).send_keys(name)
+            self.find("#token_password").send_keys(PASSWORD)
             self.shot(f"token-form-{access}")
             self.click(f"input[name=access][value={access}]", navigates=False)
             self.click("form[action='/account/tokens'] button", f"token-{access}")

@@ -10,7 +10,7 @@ struct AccountController: Sendable {
     let authentication: Authentication
     /// Guessing the current password here is slowed down like guessing it at sign-in.
     let throttle: SignInThrottle
-    /// Whether someone without a password may remove a passkey without signing in again.
+    /// A token is a way in: it is made after the password is typed again (or a recent sign-in).
     let recentSignIn: RecentSignIn
     /// The household's provider, when single sign-on is set up.
     let singleSignOn: OpenIDSettings?
@@ -19,24 +19,6 @@ struct AccountController: Sendable {
     let timeZone: TimeZone
     let now: @Sendable () -> Date
 
-    static let notices = [
-        "change_password": "Choose a password of your own to go on: the one you signed in with was set by somebody else.",
-        "password_changed": "Password changed. Every other device you were signed in on has been signed out.",
-        "password_changed_tokens_revoked": "Password changed. Every other device you were signed in on has been signed out, and your access tokens were revoked.",
-        "password_changed_tokens_kept": "Password changed. Every other device you were signed in on has been signed out. Your access tokens below still work: revoke any that someone else may know.",
-        "token_revoked": "Token revoked. Scripts using it can no longer reach the diary.",
-        "second_step_off": "Your second step is off: your password alone signs you in.",
-        "password_wrong": "That password is not right, so nothing changed.",
-        "password_throttled": "Too many wrong passwords. Try again in a while.",
-        "sign_in_again": "You signed in more than \(RecentSignIn.windowText) ago, so nothing changed. Sign in again, then do it within \(RecentSignIn.windowText).",
-        "sso_only_way": "It stays linked: without a password here, it is how you sign in.",
-        "passkey_added": "Passkey added. Sign in with it from this device: no name or password needed.",
-        "passkey_removed": "Passkey removed. It no longer signs you in.",
-        "sso_linked": "Linked. Sign in with it from now on.",
-        "sso_linked_elsewhere": "That account is linked to somebody else here already, so nothing changed.",
-        "sso_failed": "Linking did not finish, so nothing changed. Try again.",
-        "sso_unlinked": "Unlinked. It no longer signs you in here.",
-    ]
     static let maxTokenNameLength = 100
 
     func addRoutes(to routes: Routes) {
@@ -48,11 +30,12 @@ struct AccountController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await page(request, context, notice: try request.formQuery()["notice"].flatMap { Self.notices[$0] })
+        let query = try request.formQuery()
+        return try await page(request, context, notices: AccountNotices(AccountNotice.shown(notice: query["notice"], at: query["at"])))
     }
 
-    private func page(_ request: Request, _ context: AppRequestContext, notice: String? = nil, passwordForm: PasswordChangeForm = PasswordChangeForm(),
-                      newToken: String? = nil, tokenName: String = "", tokenNameError: String? = nil,
+    private func page(_ request: Request, _ context: AppRequestContext, notices: AccountNotices = AccountNotices(), passwordForm: PasswordChangeForm = PasswordChangeForm(),
+                      newToken: String? = nil, tokenName: String = "", tokenWrites: Bool = false, tokenNameError: String? = nil, tokenPasswordError: String? = nil,
                       status: HTTPResponse.Status = .ok) async throws -> Response {
         // Fresh: any change to the accounts drops the session's kept copy of its person.
         let person = try context.person(), account = person.account
@@ -63,9 +46,9 @@ struct AccountController: Sendable {
                                                 hasPassword: account.hasPassword, timeZone: timeZone)
         }
         return await renderer.render(.account, AccountView(
-            account: account, csrfToken: context.csrfToken, notice: notice, passwordForm: passwordForm,
-            tokens: try await accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
-            tokenNameError: tokenNameError, sessionCount: try await accounts.sessionCount(accountID: account.id),
+            account: account, csrfToken: context.csrfToken, notices: notices, passwordForm: passwordForm,
+            tokens: try await accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName, tokenWrites: tokenWrites,
+            tokenNameError: tokenNameError, tokenPasswordError: tokenPasswordError, sessionCount: try await accounts.sessionCount(accountID: account.id),
             secondStep: try await accounts.secondStep(accountID: account.id), passkeys: try await accounts.passkeys(accountID: account.id),
             signIns: try await accounts.recentSignIns(accountID: account.id),
             singleSignOn: singleSignOnPart, signedInRecently: signedInRecently, assistantCalls: try await accounts.assistantCalls(accountID: account.id),
@@ -98,7 +81,7 @@ struct AccountController: Sendable {
         try await accounts.endSessions(accountID: person.account.id, keeping: keeping)
         let tokens = try await endTokens(of: person, ifAsked: context.formFields)
         logger.info("“\(person.account.name)” changed their password; their other sessions ended\(tokens.logText)")
-        return redirect(to: "/account?notice=password_changed\(tokens.noticeSuffix)")
+        return redirect(to: tokens.passwordChanged.address)
     }
 
     @Sendable func signOutEverywhere(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -117,6 +100,7 @@ struct AccountController: Sendable {
         let held: Int
         let revoked: Bool
 
+        var passwordChanged: AccountNotice { held == 0 ? .passwordChanged : revoked ? .passwordChangedTokensRevoked : .passwordChangedTokensKept }
         var noticeSuffix: String { held == 0 ? "" : revoked ? "_tokens_revoked" : "_tokens_kept" }
         var logText: String { held == 0 ? "" : revoked ? "; their \(held) access tokens were revoked" : "; their access tokens still work" }
     }
@@ -142,15 +126,19 @@ struct AccountController: Sendable {
     @Sendable func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try browser(context)
         let name = TypedText.clean(context.formFields["name"] ?? "")
-        if name.isEmpty || TypedText.length(name) > Self.maxTokenNameLength {
-            let problem = name.isEmpty ? "Name the token after what will use it, like “Shortcuts on my phone”." : "Keep the name to \(Self.maxTokenNameLength) characters."
-            return try await page(request, context, tokenName: name, tokenNameError: problem, status: .unprocessableContent)
-        }
         // Only what is asked for: a form that says nothing makes a token that reads.
         let canWrite = context.formFields["access"] == "write"
+        if name.isEmpty || TypedText.length(name) > Self.maxTokenNameLength {
+            let problem = name.isEmpty ? "Name the token after what will use it, like “Shortcuts on my phone”." : "Keep the name to \(Self.maxTokenNameLength) characters."
+            return try await page(request, context, tokenName: name, tokenWrites: canWrite, tokenNameError: problem, status: .unprocessableContent)
+        }
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) {
+            return try await page(request, context, tokenName: name, tokenWrites: canWrite, tokenPasswordError: refusal.text, status: RecentSignIn.status(of: refusal))
+        }
         let token = try await accounts.createToken(accountID: person.account.id, name: name, canWrite: canWrite, now: now())
         logger.info("“\(person.account.name)” created an access token named “\(name)” that may \(canWrite ? "read and write" : "only read")")
-        var response = try await page(request, context, notice: "Token created. Copy it now: it will not be shown again.", newToken: token.text)
+        var response = try await page(request, context, notices: AccountNotices("Token created. Copy it now: it will not be shown again.", at: .tokens),
+                                      newToken: token.text)
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -161,7 +149,7 @@ struct AccountController: Sendable {
               try await accounts.revokeToken(id: id, accountID: person.account.id) else {
             throw HTTPError(.notFound, message: "You have no such token. It may have been revoked already.")
         }
-        return redirect(to: "/account?notice=token_revoked")
+        return redirect(to: AccountNotice.tokenRevoked.address)
     }
 
 }

@@ -93,7 +93,9 @@ struct AccountView: Sendable {
     let name: String
     let roleText: String
     let isOwner: Bool
+    /// The notice above everything; one about a part of the page is in `notices`, beside its form.
     let notice: String?
+    let notices: AccountNotices
     let mustChangePassword: Bool
     let currentError: String?
     let passwordError: String?
@@ -107,13 +109,18 @@ struct AccountView: Sendable {
     /// for the name), to paste into an assistant's settings.
     let mcpAddress: String
     let tokenName: String
+    /// The kind asked for, kept when the form comes back with a problem.
+    let tokenWrites: Bool
     let tokenNameError: String?
+    /// Why the token was not made when the password was wrong or the sign-in old.
+    let tokenPasswordError: String?
     let otherSessions: String?
     /// The checkbox both "Change password" and "Sign out everywhere" offer, naming the tokens; nil without tokens.
     let revokeTokensLabel: String?
     let secondStep: SecondStepPart
     let passkeys: [PasskeyRow]
-    let passkeyRemoval: PasskeyRemovalPart
+    /// How adding or removing a way in asks the person to prove it is them.
+    let recentSignIn: RecentSignInPart
     /// "28 Nov 2026, 17:02 · passkey · from 192.168.1.20"
     let signIns: [String]
     let singleSignOn: SingleSignOnPart?
@@ -139,12 +146,12 @@ struct AccountView: Sendable {
         let revokeAction: String
     }
 
-    init(account: Account, csrfToken: String, notice: String?, passwordForm: PasswordChangeForm, tokens: [AccessToken],
-         newToken: String?, tokenName: String, tokenNameError: String?, sessionCount: Int, secondStep: SecondStepState?, passkeys: [Passkey],
+    init(account: Account, csrfToken: String, notices: AccountNotices, passwordForm: PasswordChangeForm, tokens: [AccessToken],
+         newToken: String?, tokenName: String, tokenWrites: Bool = false, tokenNameError: String?, tokenPasswordError: String? = nil, sessionCount: Int, secondStep: SecondStepState?, passkeys: [Passkey],
          signIns: [SignInRecord], singleSignOn: SingleSignOnPart?, signedInRecently: Bool = false, assistantCalls: [AssistantCall] = [],
          mcpAddress: String, timeZone: TimeZone) {
         self.csrfToken = csrfToken
-        passkeyRemoval = PasskeyRemovalPart(hasPassword: account.hasPassword, signedInRecently: signedInRecently, provider: singleSignOn.flatMap { $0.isLinked ? $0.provider : nil })
+        recentSignIn = RecentSignInPart(hasPassword: account.hasPassword, signedInRecently: signedInRecently, provider: singleSignOn.flatMap { $0.isLinked ? $0.provider : nil })
         self.assistantCalls = assistantCalls.map { call in
             let time = LocalDateTime(call.at, in: timeZone)
             return "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(call.tokenName) · \(call.summary)"
@@ -166,7 +173,8 @@ struct AccountView: Sendable {
         name = account.name
         roleText = account.role == .owner ? "Owner: you set this server up and manage who uses it." : "Member"
         isOwner = account.role == .owner
-        self.notice = notice
+        notice = notices.top
+        self.notices = notices
         mustChangePassword = account.mustChangePassword
         currentError = passwordForm.currentError
         passwordError = passwordForm.passwordError
@@ -181,7 +189,9 @@ struct AccountView: Sendable {
         self.newToken = newToken
         self.mcpAddress = mcpAddress
         self.tokenName = tokenName
+        self.tokenWrites = tokenWrites
         self.tokenNameError = tokenNameError
+        self.tokenPasswordError = tokenPasswordError
         otherSessions = sessionCount > 1 ? "You are signed in on \(sessionCount) browsers." : nil
         let names = tokens.map { "“\($0.name)”" }
         revokeTokensLabel = names.isEmpty ? nil
@@ -215,6 +225,8 @@ struct PeopleView: Sendable {
         let isMember: Bool
         let resetAction: String
         let removeURL: String
+        /// Where the owner lifts a second step locked by wrong codes; nil when it is not locked.
+        let unlockAction: String?
     }
 
     struct HandOverView: Sendable {
@@ -224,7 +236,7 @@ struct PeopleView: Sendable {
 
     /// `linked`: who signs in through the household's provider, named `provider`.
     init(people: [Account], me: Int64?, csrfToken: String, notice: String?, form: NewMemberForm, handOver: HandOver?,
-         linked: Set<Int64> = [], provider: String? = nil, offersPasswords: Bool = true, timeZone: TimeZone) {
+         linked: Set<Int64> = [], locked: Set<Int64> = [], provider: String? = nil, offersPasswords: Bool = true, timeZone: TimeZone) {
         self.csrfToken = csrfToken
         self.notice = notice
         self.provider = provider
@@ -234,9 +246,11 @@ struct PeopleView: Sendable {
             let signedIn = person.lastSignInAt.map { "Last signed in " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "Never signed in"
             return PersonRow(name: person.name, roleText: person.role == .owner ? "Owner" : "Member",
                       status: (!person.hasPassword && through.isEmpty ? "Invitation not taken up yet"
-                          : person.mustChangePassword ? "Has not chosen their own password yet" : signedIn) + through,
+                          : person.mustChangePassword ? "Has not chosen their own password yet" : signedIn) + through
+                          + (locked.contains(person.id) ? " · second step locked after \(SecondStepLock.limit) wrong codes" : ""),
                       isYou: person.id == me, isMember: person.role == .member,
-                      resetAction: "/people/\(person.id)/reset", removeURL: "/people/\(person.id)/remove")
+                      resetAction: "/people/\(person.id)/reset", removeURL: "/people/\(person.id)/remove",
+                      unlockAction: locked.contains(person.id) ? "/people/\(person.id)/unlock" : nil)
         }
         self.handOver = handOver.map { HandOverView(name: $0.name, link: $0.link) }
         name = handOver == nil ? form.name : ""
@@ -247,27 +261,61 @@ struct PeopleView: Sendable {
     }
 }
 
-/// How the account page lets a passkey be removed: with the password typed again, at once after
-/// a recent sign-in (someone without a password), or after signing in again.
-struct PasskeyRemovalPart: Sendable {
+/// The account page's notices placed: the top one, or one inside a part of the page.
+struct AccountNotices: Sendable {
+    var top: String?
+    var passkeys: String?
+    var singleSignOn: String?
+    var secondStep: String?
+    var tokens: String?
+    /// A section's notice as a refusal ("nothing changed") or as news.
+    var style = "notice"
+    var role = "status"
+
+    init(top: String? = nil) { self.top = top }
+
+    init(_ shown: (notice: AccountNotice, section: AccountNotice.Section?)?) {
+        guard let shown else {
+            self.init()
+            return
+        }
+        self.init(shown.notice.text, at: shown.section)
+        if shown.notice.isRefusal { (style, role) = ("notice error-notice", "alert") }
+    }
+
+    init(_ text: String, at section: AccountNotice.Section?) {
+        switch section {
+        case nil: top = text
+        case .passkeys: passkeys = text
+        case .singleSignOn: singleSignOn = text
+        case .secondStep: secondStep = text
+        case .tokens: tokens = text
+        }
+    }
+}
+
+/// How the account page asks a person to prove it is them before adding or removing a way in:
+/// the password typed again, nothing more after a recent sign-in (someone without a password), or
+/// signing in again first.
+struct RecentSignInPart: Sendable {
     let asksPassword: Bool
-    let canRemove: Bool
+    let canChange: Bool
     let signInAgain: SignInAgain?
 
     struct SignInAgain: Sendable {
         let text: String
         /// The household's provider, whose button signs in again and comes back here.
         let provider: String?
-        let next = "/account#passkeys"
+        let next = "/account"
     }
 
     init(hasPassword: Bool, signedInRecently: Bool, provider: String?) {
         asksPassword = hasPassword
-        canRemove = hasPassword || signedInRecently
-        signInAgain = canRemove ? nil : SignInAgain(
-            text: "You have no password here, so removing a passkey needs a fresh sign-in: "
+        canChange = hasPassword || signedInRecently
+        signInAgain = canChange ? nil : SignInAgain(
+            text: "You have no password here, so adding or removing a way in needs a fresh sign-in: "
                 + (provider == nil ? "sign out and sign in again with a passkey" : "sign in again")
-                + ", then remove it within \(RecentSignIn.windowText).",
+                + ", then do it within \(RecentSignIn.windowText).",
             provider: provider)
     }
 }

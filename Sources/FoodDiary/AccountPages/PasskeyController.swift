@@ -21,7 +21,7 @@ struct PasskeyController: Sendable {
     static let timeoutMilliseconds = 300_000
 
     func addRoutes(to routes: Routes) {
-        routes.get("/account/passkeys/new", use: creationOptions)
+        routes.post("/account/passkeys/new", use: creationOptions)
         routes.post("/account/passkeys", use: register)
         routes.post("/account/passkeys/:id/remove", use: remove)
         routes.publicGet("/signin/passkey", use: requestOptions)
@@ -34,11 +34,16 @@ struct PasskeyController: Sendable {
 
     // MARK: Making one
 
+    /// The options to make one with, once the person typed their password again (or signed in
+    /// lately): the challenge is the only way to register, so it is given to them alone.
     @Sendable func creationOptions(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try RecentSignIn.browser(context)
         guard case .session(let session) = person.credential else { throw HTTPError(.forbidden, message: "Make a passkey from a browser you signed in to.") }
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) {
+            return try jsonResponse(Problem(error: refusal.text), status: RecentSignIn.status(of: refusal))
+        }
         let party = try relyingParty(request, context: context)
-        let challenge = challenges.begin(.register(accountID: person.account.id, session: session), now: now())
+        let challenge = challenges.begin(.register(accountID: person.account.id, session: session), client: authentication.client(request, context: context), now: now())
         let handle = try await accounts.userHandle(accountID: person.account.id)
         let held = try await accounts.passkeyCredentialIDs(accountID: person.account.id)
         let options: [String: Any] = [
@@ -85,7 +90,7 @@ struct PasskeyController: Sendable {
             return try jsonResponse(Problem(error: "The passkey was not added: it is kept already, or you have \(AccountsDatabase.maxPasskeys) of them."), status: .conflict)
         }
         logger.info("“\(person.account.name)” added a passkey, “\(name)”")
-        return try jsonResponse(["redirect": "/account?notice=passkey_added#passkeys"])
+        return try jsonResponse(["redirect": AccountNotice.passkeyAdded.address])
     }
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -94,10 +99,10 @@ struct PasskeyController: Sendable {
         // Whose it is, before anything else: another person's passkey is not found, whatever the password.
         guard let id = context.parameters.get("id").flatMap(Int64.init),
               try await accounts.passkeys(accountID: person.account.id).contains(where: { $0.id == id }) else { throw gone }
-        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)#passkeys") }
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: refusal.address(at: .passkeys)) }
         guard try await accounts.removePasskey(accountID: person.account.id, id: id) else { throw gone }
         logger.info("“\(person.account.name)” removed a passkey")
-        return redirect(to: "/account?notice=passkey_removed#passkeys")
+        return redirect(to: AccountNotice.passkeyRemoved.address)
     }
 
     // MARK: Signing in
@@ -105,7 +110,7 @@ struct PasskeyController: Sendable {
     @Sendable func requestOptions(_ request: Request, context: AppRequestContext) async throws -> Response {
         let party = try relyingParty(request, context: context)
         let browser = BearerSecret.make()
-        let challenge = challenges.begin(.signIn(browser: browser.sha256), now: now())
+        let challenge = challenges.begin(.signIn(browser: browser.sha256), client: authentication.client(request, context: context), now: now())
         var response = Self.json(["challenge": Base64URL.encode(challenge), "rpId": party.id, "timeout": Self.timeoutMilliseconds,
                                   "userVerification": "preferred", "allowCredentials": [[String: String]]()])
         response.setCookie(PasskeyChallenges.cookie(browser, secure: authentication.isHTTPS(request, context: context)))

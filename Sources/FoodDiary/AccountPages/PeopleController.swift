@@ -15,12 +15,14 @@ struct PeopleController: Sendable {
     let timeZone: TimeZone
     let now: @Sendable () -> Date
 
-    static let notices = ["removed": "Removed. Their sign-ins and tokens no longer work; their diaries are kept."]
+    static let notices = ["removed": "Removed. Their sign-ins and tokens no longer work; their diaries are kept.",
+                          "unlocked": "The lock is lifted: codes from their app sign them in again."]
 
     func addRoutes(to routes: Routes) {
         routes.get("/people", use: list)
         routes.post("/people", use: add)
         routes.post("/people/:id/reset", use: reset)
+        routes.post("/people/:id/unlock", use: liftLock)
         routes.get("/people/:id/remove", use: confirmRemoval)
         routes.post("/people/:id/remove", use: remove)
     }
@@ -36,7 +38,7 @@ struct PeopleController: Sendable {
         if let singleSignOn { linked = try await accounts.linkedAccountIDs(issuer: singleSignOn.issuer) }
         var response = await renderer.render(.people, PeopleView(
             people: try await accounts.accounts(), me: context.signedIn?.account.id, csrfToken: context.csrfToken, notice: notice,
-            form: form, handOver: handOver, linked: linked, provider: singleSignOn?.name, offersPasswords: methods.password, timeZone: timeZone), for: context, status: status)
+            form: form, handOver: handOver, linked: linked, locked: try await accounts.lockedSecondSteps(), provider: singleSignOn?.name, offersPasswords: methods.password, timeZone: timeZone), for: context, status: status)
         if handOver != nil { response.headers[.cacheControl] = "no-store" }
         return response
     }
@@ -70,6 +72,18 @@ struct PeopleController: Sendable {
         logger.info("Owner “\(context.signedIn?.account.name ?? "")” reset the password of “\(member.name)”")
         return try await page(context, notice: "\(member.name)'s password, sign-ins and access tokens no longer work. Only this link lets them in again.",
                               handOver: handOver(invite, to: member.name, request: request, context: context))
+    }
+
+    /// Codes from the person's app are checked again (anyone's, the owner's own too: they may be
+    /// in with a passkey).
+    @Sendable func liftLock(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try owner(context)
+        guard let id = context.parameters.get("id", as: Int64.self), let person = try await accounts.account(id: id) else {
+            throw HTTPError(.notFound, message: "Nobody here has that number. They may have been removed.")
+        }
+        try await accounts.clearWrongCodes(accountID: person.id)
+        logger.info("Owner “\(context.signedIn?.account.name ?? "")” lifted the lock on the second step of “\(person.name)”")
+        return redirect(to: "/people?notice=unlocked")
     }
 
     /// The link as the owner's browser reached us (the Host guard vouched for the name).

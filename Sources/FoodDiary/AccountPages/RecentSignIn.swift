@@ -2,9 +2,10 @@ import FoodDiaryWeb
 import Foundation
 import Hummingbird
 
-/// What changes how a person signs in (turning off the second step, new recovery codes, removing a
-/// passkey, unlinking the provider) needs a recent sign-in: a browser left signed in is not
-/// enough. Someone with a password types it again, throttled as at sign-in; someone without one
+/// What changes how a person signs in needs a recent sign-in: adding a way in (a passkey, a
+/// provider link, a second step, an access token) as much as removing one (turning off the second
+/// step, new recovery codes, removing a passkey, unlinking the provider). A browser left signed in
+/// is not enough to plant a way in that outlives a password change. Someone with a password types it again, throttled as at sign-in; someone without one
 /// (they joined through the household's provider) must have signed in to this browser within
 /// `window`, with the provider or a passkey.
 struct RecentSignIn: Sendable {
@@ -18,18 +19,24 @@ struct RecentSignIn: Sendable {
     static let window: TimeInterval = 600
     static var windowText: String { "\(Int(window / 60)) minutes" }
 
-    /// Nil when the person proved it is them; else the account page's notice saying why not.
-    func refusal(_ request: Request, context: AppRequestContext, person: SignedIn) async throws -> String? {
+    /// Nil when the person proved it is them; else why not (`passwordWrong`, `passwordThrottled`
+    /// or `signInAgain`), to show beside the form that asked.
+    func refusal(_ request: Request, context: AppRequestContext, person: SignedIn) async throws -> AccountNotice? {
         let keys = SignInThrottle.keys(name: person.account.name, client: authentication.client(request, context: context), device: "account-\(person.account.id)")
-        if throttle.wait(for: keys, now: now()) != nil { return "password_throttled" }
+        if throttle.wait(for: keys, now: now()) != nil { return .passwordThrottled }
         guard let hash = try await accounts.passwordHash(accountID: person.account.id) else {
-            return try await isRecent(person) ? nil : "sign_in_again"
+            return try await isRecent(person) ? nil : .signInAgain
         }
         guard try await Passwords.verify(context.formFields["current_password"] ?? "", against: hash) else {
             throttle.recordFailure(for: keys, now: now())
-            return "password_wrong"
+            return .passwordWrong
         }
         return nil
+    }
+
+    /// The status a refused form is answered with.
+    static func status(of refusal: AccountNotice) -> HTTPResponse.Status {
+        refusal == .passwordThrottled ? .tooManyRequests : .forbidden
     }
 
     /// Whether this browser's sign-in began within `window`; a proxy's header or a token never counts.

@@ -20,6 +20,8 @@ struct SecondStepController: Sendable {
     let now: @Sendable () -> Date
 
     static let issuer = "FoodDiary"
+    static let lockedText = "Too many wrong codes were typed for this account, from anywhere, so codes are not checked now. "
+        + "Sign in with a recovery code (or a passkey) and lift the lock on your account page, or ask the household’s owner to lift it."
 
     func addRoutes(to routes: Routes) {
         routes.publicGet("/signin/code", use: codeForm)
@@ -29,6 +31,7 @@ struct SecondStepController: Sendable {
         routes.post("/account/second-step", use: turnOn)
         routes.post("/account/second-step/off", use: turnOff)
         routes.post("/account/second-step/recovery-codes", use: newRecoveryCodes)
+        routes.post("/account/second-step/unlock", use: liftLock)
     }
 
     // MARK: Signing in
@@ -52,6 +55,12 @@ struct SecondStepController: Sendable {
             return response
         }
         let typed = context.formFields["code"] ?? ""
+        // A recovery code's 80 bits are not guessed; the six digits are, so they are counted per account.
+        let checked = RecoveryCodes.looksLikeOne(typed) ? true : try await accounts.reserveCodeCheck(accountID: challenge.accountID)
+        guard checked else {
+            logger.warning("A second-step code for “\(challenge.name)” from \(client) was not checked: the account is locked after \(SecondStepLock.limit) wrong codes")
+            return await renderer.render(.signInCode, SignInCodeView(csrfToken: context.csrfToken, problem: Self.lockedText), for: context, status: .forbidden)
+        }
         guard let how = try await accepts(typed, accountID: challenge.accountID) else {
             throttle.recordFailure(for: keys, now: now())
             logger.warning("A wrong second-step code for “\(challenge.name)” from \(client)")
@@ -60,6 +69,7 @@ struct SecondStepController: Sendable {
                 csrfToken: context.csrfToken, problem: "That code is not right, or was used already. Type the code your app shows now."), for: context, status: .unauthorized)
         }
         throttle.recordSuccess(for: keys)
+        if how == .passwordAndCode { try await accounts.forgiveSlips(accountID: challenge.accountID) }
         challenges.end(token)
         guard let account = try await accounts.account(id: challenge.accountID) else { return redirect(to: "/signin?notice=code_expired") }
         logger.info("Signed in: “\(account.name)” from \(client), with the \(how.rawValue)")
@@ -83,7 +93,7 @@ struct SecondStepController: Sendable {
     @Sendable func setupForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try RecentSignIn.browser(context)
         guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: true) else { return redirect(to: "/account") }
-        return await renderer.render(.secondStepSetup, SecondStepSetupView(secret: secret, csrfToken: context.csrfToken), for: context)
+        return await renderer.render(.secondStepSetup, SecondStepSetupView(secret: secret, name: person.account.name, csrfToken: context.csrfToken), for: context)
     }
 
     /// The QR code of the key being set up, never cached: it is a secret.
@@ -101,9 +111,14 @@ struct SecondStepController: Sendable {
     @Sendable func turnOn(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try RecentSignIn.browser(context)
         guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: false) else { return redirect(to: "/account") }
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) {
+            return await renderer.render(.secondStepSetup, SecondStepSetupView(secret: secret, name: person.account.name, csrfToken: context.csrfToken,
+                                                                               passwordError: refusal.text),
+                                         for: context, status: RecentSignIn.status(of: refusal))
+        }
         guard let step = OneTimeCodes.matchingStep(context.formFields["code"] ?? "", secret: secret, now: now(), after: 0) else {
             return await renderer.render(.secondStepSetup, SecondStepSetupView(
-                secret: secret, csrfToken: context.csrfToken, codeError: "That is not the code the app shows now. Check the app’s clock is right, and type the 6 digits it shows."),
+                secret: secret, name: person.account.name, csrfToken: context.csrfToken, codeError: "That is not the code the app shows now. Check the app’s clock is right, and type the 6 digits it shows."),
                 for: context, status: .unprocessableContent)
         }
         let codes = RecoveryCodes.make()
@@ -116,20 +131,28 @@ struct SecondStepController: Sendable {
 
     @Sendable func turnOff(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try RecentSignIn.browser(context)
-        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)") }
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: refusal.address(at: .secondStep)) }
         try await accounts.removeSecondStep(accountID: person.account.id)
         logger.info("“\(person.account.name)” turned off their second step")
-        return redirect(to: "/account?notice=second_step_off")
+        return redirect(to: AccountNotice.secondStepOff.address)
     }
 
     @Sendable func newRecoveryCodes(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try RecentSignIn.browser(context)
         guard try await accounts.secondStep(accountID: person.account.id)?.isOn == true else { return redirect(to: "/account") }
-        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)") }
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: refusal.address(at: .secondStep)) }
         let codes = RecoveryCodes.make()
         try await accounts.replaceRecoveryCodes(accountID: person.account.id, hashes: codes.map(RecoveryCodes.sha256(of:)))
         logger.info("“\(person.account.name)” made new recovery codes")
         return await renderer.render(.recoveryCodes, RecoveryCodesView(codes: codes, isNew: false), for: context)
+    }
+
+    @Sendable func liftLock(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try RecentSignIn.browser(context)
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: refusal.address(at: .secondStep)) }
+        try await accounts.clearWrongCodes(accountID: person.account.id)
+        logger.info("“\(person.account.name)” lifted the lock on their second step")
+        return redirect(to: AccountNotice.secondStepUnlocked.address)
     }
 
     /// The key being set up: the one kept (so reloading the page keeps what was scanned) or, with

@@ -15,9 +15,15 @@ struct SecondStepSetupView: Sendable {
     /// The key in groups of four, for typing into an app by hand.
     let keyText: String
     let codeError: String?
+    /// Why it was not turned on when the password was wrong (a way in is added only with it).
+    let passwordError: String?
+    /// The person's name, for a password manager filling the password field.
+    let name: String
 
-    init(secret: Data, csrfToken: String, codeError: String? = nil) {
+    init(secret: Data, name: String, csrfToken: String, codeError: String? = nil, passwordError: String? = nil) {
         self.csrfToken = csrfToken
+        self.name = name
+        self.passwordError = passwordError
         let key = Array(Base32.encode(secret))
         keyText = stride(from: 0, to: key.count, by: 4).map { String(key[$0..<min($0 + 4, key.count)]) }.joined(separator: " ")
         self.codeError = codeError
@@ -36,9 +42,20 @@ extension AccountView {
     struct SecondStepPart: Sendable {
         let isOn: Bool
         let text: String
+        let isLocked: Bool
+        /// Wrong codes beyond a person's own slips: someone else may have the password.
+        let warning: String?
 
         init(_ state: SecondStepState?, timeZone: TimeZone) {
             isOn = state?.isOn == true
+            isLocked = state?.isLocked == true
+            warning = if let state, state.isOn, state.wrongCodes > SecondStepLock.forgivenSlips {
+                "\(state.wrongCodes) wrong codes were typed after your password"
+                    + (state.isLocked ? ", so codes are not checked until you lift the lock." : " (at \(SecondStepLock.limit) codes stop being checked).")
+                    + " Someone may know your password: change it."
+            } else {
+                nil
+            }
             text = if let state, let since = state.confirmedAt {
                 "On since \(LocalDateTime(since, in: timeZone).date.longText). \(state.recoveryCodesLeft) of \(RecoveryCodes.count) recovery codes left."
             } else {

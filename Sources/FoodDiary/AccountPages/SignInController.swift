@@ -80,7 +80,7 @@ struct SignInController: Sendable {
             // reset the count of wrong codes.
             logger.info("Right password for “\(account.name)” from \(client); asking for the second step")
             var response = redirect(to: "/signin/code")
-            response.setCookie(SecondStepChallenges.cookie(challenges.begin(accountID: account.id, name: account.name, next: next, now: now()),
+            response.setCookie(SecondStepChallenges.cookie(challenges.begin(accountID: account.id, name: account.name, next: next, client: client, now: now()),
                                                            secure: authentication.isHTTPS(request, context: context)))
             return response
         }

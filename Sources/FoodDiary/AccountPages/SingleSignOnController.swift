@@ -52,6 +52,8 @@ struct SingleSignOnController: Sendable {
     @Sendable func startLink(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try RecentSignIn.browser(context)
         guard case .session(let session) = person.credential else { throw HTTPError(.forbidden, message: "Link it from a browser you signed in to.") }
+        // A link is a way in that outlives the password: asked for as removing one is.
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: refusal.address(at: .singleSignOn)) }
         return try await start(.link(accountID: person.account.id, session: session), request: request, context: context)
     }
 
@@ -61,7 +63,7 @@ struct SingleSignOnController: Sendable {
         // The provider sends the browser back to this server by the name the browser used for it;
         // that address is what the owner registers at the provider.
         let redirectURI = authentication.origin(request, context: context) + OpenIDLogins.callbackPath
-        let started = logins.begin(purpose, redirectURI: redirectURI, now: now())
+        let started = logins.begin(purpose, redirectURI: redirectURI, client: authentication.client(request, context: context), now: now())
         let url: URL
         do {
             url = try await provider.authorizationURL(state: started.state, nonce: started.pending.nonce,
@@ -149,10 +151,10 @@ struct SingleSignOnController: Sendable {
         do {
             try await accounts.link(identity, to: accountID, now: now())
         } catch is AccountsDatabase.LinkedElsewhere {
-            return redirect(to: "/account?notice=sso_linked_elsewhere#sso")
+            return redirect(to: AccountNotice.singleSignOnLinkedElsewhere.address)
         }
         logger.info("“\(person.account.name)” linked their \(settings.name) account (\(identity.shownAs))")
-        return redirect(to: "/account?notice=sso_linked#sso")
+        return redirect(to: AccountNotice.singleSignOnLinked.address)
     }
 
     private func takeUp(_ invite: String, identity: OpenIDIdentity, settings: OpenIDSettings, request: Request, context: AppRequestContext) async throws -> Response {
@@ -177,16 +179,16 @@ struct SingleSignOnController: Sendable {
         let settings = try configured().settings
         let person = try RecentSignIn.browser(context)
         // Without a password the provider is how they get in: unlinking would lock them out.
-        guard person.account.hasPassword else { return redirect(to: "/account?notice=sso_only_way#sso") }
-        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: "/account?notice=\(refusal)#sso") }
+        guard person.account.hasPassword else { return redirect(to: AccountNotice.singleSignOnOnlyWay.address) }
+        if let refusal = try await recentSignIn.refusal(request, context: context, person: person) { return redirect(to: refusal.address(at: .singleSignOn)) }
         guard try await accounts.unlink(accountID: person.account.id, issuer: settings.issuer) else { return redirect(to: "/account#sso") }
         logger.info("“\(person.account.name)” unlinked their \(settings.name) account")
-        return redirect(to: "/account?notice=sso_unlinked#sso")
+        return redirect(to: AccountNotice.singleSignOnUnlinked.address)
     }
 
     /// A sign-in that did not finish: linking goes back to the account page, the rest to the sign-in page.
     private func problem(_ words: String, status: HTTPResponse.Status, purpose: OpenIDLogins.Purpose?, context: AppRequestContext) async throws -> Response {
-        if case .link = purpose { return redirect(to: "/account?notice=sso_failed#sso") }
+        if case .link = purpose { return redirect(to: AccountNotice.singleSignOnFailed.address) }
         return try await signIn.signInPage(context, problem: words, status: status)
     }
 }

@@ -9,18 +9,32 @@ struct SecondStepState: Sendable {
     let confirmedAt: Date?
     let lastStep: Int64
     let recoveryCodesLeft: Int
+    let wrongCodes: Int
 
     var isOn: Bool { confirmedAt != nil }
+    var isLocked: Bool { isOn && wrongCodes >= SecondStepLock.limit }
+}
+
+/// Wrong authenticator codes are counted per account, whatever address they come from: a guesser
+/// who has the password and many addresses gets `limit` tries at the six digits (about 1 in 11,000
+/// of hitting one of the three codes a 90-second window accepts), then none until the lock is
+/// lifted: by the person from their account page (in with a recovery code, a passkey or the
+/// provider), by the household's owner, or by `fooddiary user reset-password`. The person's own
+/// right code forgives only a few slips, so a guesser's tries add up between their sign-ins.
+enum SecondStepLock {
+    static let limit = 30
+    static let forgivenSlips = 5
 }
 
 extension AccountsDatabase {
     func secondStep(accountID: Int64) async throws -> SecondStepState? {
         try await read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT secret_sealed, confirmed_at, last_step FROM second_step WHERE account_id = ?", arguments: [accountID]) else {
+            guard let row = try Row.fetchOne(db, sql: "SELECT secret_sealed, confirmed_at, last_step, wrong_codes FROM second_step WHERE account_id = ?",
+                                             arguments: [accountID]) else {
                 return nil
             }
             let left = try Int.fetchOne(db, sql: "SELECT count(*) FROM recovery_code WHERE account_id = ? AND used_at IS NULL", arguments: [accountID]) ?? 0
-            return SecondStepState(sealedSecret: row[0], confirmedAt: row[1], lastStep: row[2], recoveryCodesLeft: left)
+            return SecondStepState(sealedSecret: row[0], confirmedAt: row[1], lastStep: row[2], recoveryCodesLeft: left, wrongCodes: row[3])
         }
     }
 
@@ -54,6 +68,39 @@ extension AccountsDatabase {
             try db.execute(sql: "UPDATE second_step SET last_step = ? WHERE account_id = ? AND confirmed_at IS NOT NULL AND last_step < ?",
                            arguments: [step, accountID, step])
             return db.changesCount == 1
+        }
+    }
+
+    /// Counts a code about to be checked as wrong until it proves right, in the same statement that
+    /// refuses past the limit: however many addresses send codes at once, at most
+    /// `SecondStepLock.limit` are ever checked. False when the account is locked.
+    func reserveCodeCheck(accountID: Int64) async throws -> Bool {
+        try await write { db in
+            try db.execute(sql: "UPDATE second_step SET wrong_codes = wrong_codes + 1 WHERE account_id = ? AND wrong_codes < ?",
+                           arguments: [accountID, SecondStepLock.limit])
+            return db.changesCount == 1
+        }
+    }
+
+    /// A right code: its reservation is given back, and the person's own few slips are forgiven;
+    /// more are kept for them to see.
+    func forgiveSlips(accountID: Int64) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE second_step SET wrong_codes = CASE WHEN wrong_codes - 1 <= ? THEN 0 ELSE wrong_codes - 1 END WHERE account_id = ?",
+                           arguments: [SecondStepLock.forgivenSlips, accountID])
+        }
+    }
+
+    /// Lifts the lock (the person, the owner or a reset): wrong codes start again from none.
+    func clearWrongCodes(accountID: Int64) async throws {
+        try await write { db in try db.execute(sql: "UPDATE second_step SET wrong_codes = 0 WHERE account_id = ?", arguments: [accountID]) }
+    }
+
+    /// Who cannot sign in with a code now, for the owner's People page.
+    func lockedSecondSteps() async throws -> Set<Int64> {
+        try await read { db in
+            Set(try Int64.fetchAll(db, sql: "SELECT account_id FROM second_step WHERE confirmed_at IS NOT NULL AND wrong_codes >= ?",
+                                   arguments: [SecondStepLock.limit]))
         }
     }
 

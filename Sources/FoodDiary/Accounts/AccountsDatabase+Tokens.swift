@@ -49,8 +49,8 @@ extension AccountsDatabase {
         }
     }
 
-    /// What an owner's reset does, all at once: the old password no longer signs in, every session
-    /// and token ends, and only the new invitation link returned lets the member in again.
+    /// What an owner's reset does, all at once: the old password no longer signs in, every way in
+    /// ends, and only the new invitation link returned lets the member in again.
     func resetSignIn(accountID: Int64, now: Date) async throws -> BearerSecret {
         interimSessions.endAll(accountID: accountID)
         let invite = BearerSecret.make()
@@ -58,17 +58,44 @@ extension AccountsDatabase {
         try await write { db in
             _ = try AccountRow.filter(key: accountID).updateAll(db, [AccountRow.Columns.passwordHash.set(to: nil),
                                                                      AccountRow.Columns.mustChangePassword.set(to: false)])
-            try SessionRow.filter(SessionRow.Columns.accountID == accountID).deleteAll(db)
-            try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID).deleteAll(db)
-            // A reset is for a person who cannot sign in or whose sign-in someone else has: a lost
-            // phone as much as a lost password, so the second step, the passkeys and the link to the
-            // household's provider go too: only the new invitation lets them in.
-            try Self.removeSecondStep(db, accountID: accountID)
-            try db.execute(sql: "DELETE FROM passkey WHERE account_id = ?", arguments: [accountID])
-            try db.execute(sql: "DELETE FROM sso_link WHERE account_id = ?", arguments: [accountID])
+            _ = try Self.endEveryWayIn(db, accountID: accountID)
             try InviteRow(tokenSHA256: hash, accountID: accountID, expiresAt: now.addingTimeInterval(Self.inviteLifetime)).insert(db)
         }
         return invite
+    }
+
+    /// The command line's reset: the new password is the only way in left.
+    func resetPassword(accountID: Int64, passwordHash: String) async throws -> EndedWaysIn {
+        interimSessions.endAll(accountID: accountID)
+        return try await write { db in
+            _ = try AccountRow.filter(key: accountID).updateAll(db, [AccountRow.Columns.passwordHash.set(to: passwordHash),
+                                                                     AccountRow.Columns.mustChangePassword.set(to: false)])
+            try InviteRow.filter(InviteRow.Columns.accountID == accountID).deleteAll(db)
+            return try Self.endEveryWayIn(db, accountID: accountID)
+        }
+    }
+
+    /// What a reset ended, to say so.
+    struct EndedWaysIn: Sendable {
+        let sessions: Int
+        let tokens: Int
+        let passkeys: Int
+        let providerLinks: Int
+        let secondStep: Bool
+    }
+
+    /// A reset is for a person who cannot sign in or whose sign-in someone else has: a lost phone as
+    /// much as a lost password, so every session and token ends, and the second step, the passkeys
+    /// and the link to the household's provider go too.
+    private static func endEveryWayIn(_ db: Database, accountID: Int64) throws -> EndedWaysIn {
+        let secondStep = try Bool.fetchOne(db, sql: "SELECT confirmed_at IS NOT NULL FROM second_step WHERE account_id = ?", arguments: [accountID]) ?? false
+        let sessions = try SessionRow.filter(SessionRow.Columns.accountID == accountID).deleteAll(db)
+        let tokens = try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID).deleteAll(db)
+        try removeSecondStep(db, accountID: accountID)
+        try db.execute(sql: "DELETE FROM passkey WHERE account_id = ?", arguments: [accountID])
+        let passkeys = db.changesCount
+        try db.execute(sql: "DELETE FROM sso_link WHERE account_id = ?", arguments: [accountID])
+        return EndedWaysIn(sessions: sessions, tokens: tokens, passkeys: passkeys, providerLinks: db.changesCount, secondStep: secondStep)
     }
 
     /// The token's id and person, for a request that presented `token`.

@@ -175,6 +175,13 @@ enum AccountsMigrations {
                 CREATE INDEX assistant_call_by_account ON assistant_call(account_id, id);
                 """)
         }
+        migrator.registerMigration("addSecondStepWrongCodes") { db in
+            try db.execute(sql: """
+                -- Wrong authenticator codes typed since the person last got in, from any address: at
+                -- `SecondStepLock.limit` the codes stop being checked until the lock is lifted.
+                ALTER TABLE second_step ADD COLUMN wrong_codes INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
         return migrator
     }
 }

@@ -23,10 +23,10 @@ final class PasskeyChallenges: Sendable {
     }
 
     /// 32 random bytes for `purpose`.
-    func begin(_ purpose: Purpose, now: Date) -> Data {
+    func begin(_ purpose: Purpose, client: String, now: Date) -> Data {
         var generator = SystemRandomNumberGenerator()
         let challenge = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
-        challenges.insert(purpose, at: challenge, now: now)
+        challenges.insert(purpose, at: challenge, holder: ExpiringEntries<Purpose>.holder(of: client), now: now)
         return challenge
     }
 

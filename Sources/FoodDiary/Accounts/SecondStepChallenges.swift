@@ -18,9 +18,9 @@ final class SecondStepChallenges: Sendable {
 
     private let challenges = ExpiringEntries<Challenge>(lifetime: lifetime)
 
-    func begin(accountID: Int64, name: String, next: String, now: Date) -> BearerSecret {
+    func begin(accountID: Int64, name: String, next: String, client: String, now: Date) -> BearerSecret {
         let token = BearerSecret.make()
-        challenges.insert(Challenge(accountID: accountID, name: name, next: next), at: token.sha256, now: now)
+        challenges.insert(Challenge(accountID: accountID, name: name, next: next), at: token.sha256, holder: ExpiringEntries<Challenge>.holder(of: client), now: now)
         return token
     }
 

@@ -32,16 +32,21 @@ public enum UserAdministration {
         }
     }
 
-    /// Sets the password, turns off any second step (this is how an owner who lost their phone
-    /// gets back in) and ends every session of the account.
+    /// Sets the password and ends every other way in: sessions, access tokens, passkeys, the link to
+    /// the household's provider and the second step (this is how an owner who lost their phone gets
+    /// back in, and how someone whose sign-in another person has takes it back).
     public static func resetPassword(name: String, password: String, accounts: AccountsDatabase) async throws -> String {
         let account = try await existing(name, accounts)
         if let problem = PasswordPolicy.problem(with: password, name: account.name) { throw Refusal(description: "The password: \(problem)") }
-        _ = try await accounts.setPassword(accountID: account.id, passwordHash: try await Passwords.hash(password), mustChangePassword: false)
-        let hadSecondStep = try await accounts.secondStep(accountID: account.id)?.isOn == true
-        try await accounts.removeSecondStep(accountID: account.id)
-        try await accounts.endSessions(accountID: account.id)
-        return "Set a new password for \(account.name)\(hadSecondStep ? ", turned off their second step" : "") and signed them out everywhere."
+        let ended = try await accounts.resetPassword(accountID: account.id, passwordHash: try await Passwords.hash(password))
+        return "Set a new password for \(account.name) and signed them out everywhere (\(count(ended.sessions, "session"))). "
+            + "Ended \(count(ended.tokens, "access token")), \(count(ended.passkeys, "passkey")) and \(count(ended.providerLinks, "link to a provider"))"
+            + (ended.secondStep ? ", and turned off their second step." : "; they had no second step.")
+            + " Only the new password signs them in now."
+    }
+
+    private static func count(_ number: Int, _ thing: String) -> String {
+        number == 1 ? "1 \(thing)" : "\(number) \(thing == "link to a provider" ? "links to a provider" : thing + "s")"
     }
 
     public static func remove(name: String, accounts: AccountsDatabase) async throws -> String {

@@ -7,6 +7,10 @@ public struct Activity: Sendable, Equatable, FetchableRecord, TableRecord {
     public static let databaseTableName = "activity"
     /// A slipped digit is caught; an ultramarathon fits.
     static let minutesAtOnce = 1.0...1_440
+    /// What a device may send: a sprint under a minute keeps its seconds.
+    static let importedMinutes = Double.ulpOfOne...1_440
+    /// A workout's distance: from standing still to a thousand kilometres (an ultra ride).
+    static let metresAtOnce = 0.0...1_000_000
     static let kcalAtOnce = 1.0...10_000
     static let maxNameLength = 80
     /// Where an activity typed on a page comes from; an import or a phone names its own.

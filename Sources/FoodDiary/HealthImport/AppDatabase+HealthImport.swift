@@ -56,10 +56,12 @@ extension AppDatabase {
         for workout in payload.workouts {
             // The same workout reaches the diary by Health Auto Export (its id) and by Apple Health's
             // export (its start and type), or was typed: one already starting that minute, lasting
-            // the same to a minute, is it.
+            // the same to a minute, is it, unless the same source named it otherwise.
             let same = try Int.fetchOne(db.cachedStatement(sql: """
                 SELECT count(*) FROM activity WHERE started_local = ? AND (duration_minutes IS NULL OR ? IS NULL OR abs(duration_minutes - ?) <= 1)
-                """), arguments: [workout.startedAt.description, workout.durationMinutes, workout.durationMinutes]) ?? 0
+                    AND NOT (source = ? AND source_id IS NOT NULL AND ? IS NOT NULL AND source_id != ?)
+                """), arguments: [workout.startedAt.description, workout.durationMinutes, workout.durationMinutes,
+                                  workout.source, workout.sourceID, workout.sourceID]) ?? 0
             if same == 0, try Self.insertActivity(db, workout, createdAt: now) { outcome.workouts += 1 } else { outcome.alreadyThere += 1 }
         }
         return outcome

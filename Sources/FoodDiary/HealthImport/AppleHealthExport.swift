@@ -73,7 +73,7 @@ struct AppleHealthExport {
                 let units = (attributes["unit"] ?? "").lowercased()
                 if let convert = HealthPayload.conversion(name: name, units: units), case .movement(let kind, let factor) = convert {
                     guard let start = attributes["startDate"].flatMap({ HealthTime.parse($0, timeZone: timeZone) }),
-                          let quantity = attributes["value"].flatMap(Double.init), quantity >= 0,
+                          let quantity = attributes["value"].flatMap(DecimalText.value), quantity >= 0,
                           start.time.date >= LocalDate.firstDiaryDay, start.time.date <= today.next else {
                         summary.refusedCount += 1
                         return
@@ -118,8 +118,14 @@ struct AppleHealthExport {
             }
         } catch let refusal as HealthExportRefusal {
             throw refusal
+        } catch let broken as AppleHealthScanner.Broken {
+            throw HealthExportRefusal(description: "export.xml is broken \(ByteSize.text(Int64(broken.offset))) in: a tag there never closes. "
+                + "Nothing was added. Export it again from the Health app.")
         } catch is CocoaError {
             throw HealthExportRefusal(description: "export.xml could not be inflated: the ZIP is damaged or cut short.")
+        }
+        guard scanner.sawHealthData else {
+            throw HealthExportRefusal(description: "export.xml holds no Apple Health data (no <HealthData>): it is not the Health app’s export. Nothing was added.")
         }
         let totals = dayTotals.samples(timeZone: timeZone)
         batch.samples += totals.samples

@@ -15,28 +15,45 @@ struct AppleHealthScanner {
     let wanted: Set<String>
     /// The end of the previous chunk that did not hold a whole tag.
     private var carry: [UInt8] = []
+    /// Bytes consumed before `carry`, to say where a broken file breaks.
+    private var consumed = 0
+    /// Whether Apple Health's root element was seen: a file without it is some other XML.
+    private(set) var sawHealthData = false
+
+    /// The longest a tag (or the DTD at the top, about 10 KB in Apple's exports) may be: a tag that
+    /// never closes, a DOCTYPE left open or a quote never ended, is said at once instead of being
+    /// carried, and scanned again, chunk after chunk to the end of a file of gigabytes.
+    static let longestTag = 1 << 20
+
+    /// Where a file stops being XML a scanner can read.
+    struct Broken: Error {
+        let offset: Int
+    }
 
     init(wanted: Set<String>) {
         self.wanted = wanted
     }
 
-    mutating func feed(_ chunk: UnsafeRawBufferPointer, _ emit: (Element) throws -> Void) rethrows {
+    mutating func feed(_ chunk: UnsafeRawBufferPointer, _ emit: (Element) throws -> Void) throws {
         if carry.isEmpty {
             let used = try scan(chunk.bindMemory(to: UInt8.self), emit)
+            consumed += used
             if used < chunk.count { carry = Array(chunk[used...]) }
         } else {
             carry.append(contentsOf: chunk)
             let joined = carry
             let used = try joined.withUnsafeBufferPointer { try scan($0, emit) }
+            consumed += used
             carry = used < joined.count ? Array(joined[used...]) : []
         }
+        if carry.count > Self.longestTag { throw Broken(offset: consumed) }
     }
 
     private static let lessThan = UInt8(ascii: "<"), greaterThan = UInt8(ascii: ">"), slash = UInt8(ascii: "/")
 
     /// Emits every whole tag of interest in `bytes`; returns how many bytes were consumed: up to the
     /// start of a tag the chunk cut short.
-    private func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (Element) throws -> Void) rethrows -> Int {
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (Element) throws -> Void) rethrows -> Int {
         var index = 0
         let count = bytes.count
         while index < count {
@@ -69,6 +86,8 @@ struct AppleHealthScanner {
                 try emit(.workoutStatistics(Self.attributes(tag)))
             } else if Self.starts(tag, with: "/Workout") && tag.count == 8 {
                 try emit(.workoutEnd)
+            } else if !sawHealthData, Self.starts(tag, with: "HealthData") {
+                sawHealthData = true
             } else if Self.starts(tag, with: "!DOCTYPE") {
                 // The internal subset holds "<!ELEMENT …>" declarations: skip to its closing "]>".
                 if let close = Self.find("]>", in: bytes, from: start) { index = close + 2 } else { return start }

@@ -12,10 +12,11 @@ struct HealthAPIController: Sendable {
     /// A week of minute-by-minute steps, energy and workouts from Health Auto Export is about 4 MB;
     /// a longer backfill is sent in parts (its "batch requests").
     static let maxBodyBytes = 16 << 20
-    /// Two sendings read at once, the rest refused with 503 and Retry-After: a 16 MB body read into
-    /// JSON objects takes a few hundred MB, and a phone sends again by itself. The server's own, not
-    /// the process's: tests run several servers at once.
-    let inFlight = InFlightLimit(limit: 2)
+    /// One sending at a time from each person (their phone sends again by itself after a 503 and
+    /// Retry-After), and a few overall: each holds its body and the readings read from it (tens of
+    /// MB for the largest), never another person's turn. The server's own, not the process's:
+    /// tests run several servers at once.
+    let inFlight = KeyedInFlightLimit<Int64>(perKey: 1, overall: 6)
 
     func addRoutes(to routes: Routes) {
         routes.post("/api/health", use: receive)
@@ -30,7 +31,19 @@ struct HealthAPIController: Sendable {
     }
 
     @Sendable func receive(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await inFlight.run { try await keep(request, context: context) }
+        do {
+            return try await inFlight.run(for: try context.person().account.id) { try await keep(request, context: context) }
+        } catch let overloaded as Overloaded {
+            // The phone is still sending its body, and a client that writes it all before reading
+            // (most do) would stall on a connection nobody reads: it is read away, kept nowhere,
+            // so the phone hears the 503 and sends again later.
+            var read = 0
+            for try await chunk in request.body {
+                read += chunk.readableBytes
+                if read > Self.maxBodyBytes { break }
+            }
+            throw overloaded
+        }
     }
 
     /// `?diary=N`, one of the person's own, so a phone's readings go to the same diary whichever
@@ -55,7 +68,7 @@ struct HealthAPIController: Sendable {
         let today = LocalDateTime(now(), in: timeZone).date
         let payload: HealthPayload
         do {
-            payload = try await offTheCooperativePool { [timeZone] in try HealthPayload(json: Data(buffer: body), timeZone: timeZone, today: today) }
+            payload = try await offTheCooperativePool { [timeZone] in try HealthPayload(json: Array(body.readableBytesView), timeZone: timeZone, today: today) }
         } catch let refusal as HealthPayload.NotAPayload {
             throw HTTPError(.badRequest, message: refusal.message)
         }

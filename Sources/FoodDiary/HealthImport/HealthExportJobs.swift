@@ -74,9 +74,11 @@ final class HealthExportJobs: Sendable {
             } catch let refusal as HealthExportRefusal {
                 show(.failed(refusal.description))
             } catch {
+                // A library's own words ("ZIPFoundation.Archive.ArchiveError error 1") tell a person
+                // nothing: the page says what to do instead.
                 show(.failed(importing
-                    ? "The import stopped part-way (\(error.localizedDescription)). What it had written is kept; import the file again to add the rest."
-                    : "The file could not be read (\(error.localizedDescription))."))
+                    ? "The import stopped part-way: the file is damaged or cut short. What it had written is kept; export it again and import that to add the rest."
+                    : "The file could not be read: it is damaged or cut short, or not a ZIP. Export it again and upload that."))
             }
         }
         return true

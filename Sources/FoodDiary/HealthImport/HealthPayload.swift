@@ -8,7 +8,7 @@ import Foundation
 /// Each metric is `{"name", "units", "data": [{"qty", "date", "source"}]}`; a workout is
 /// `{"id", "name", "start", "end", "duration" (seconds), "activeEnergyBurned": {"qty", "units"},
 /// "distance": {"qty", "units"}}`. A reading that cannot be kept is listed with why; the rest is kept.
-struct HealthPayload: Sendable {
+package struct HealthPayload: Sendable {
     struct Reading: Sendable, Equatable {
         /// A body measure's key: `weight`, `body_fat` or `waist`.
         let measure: String
@@ -24,7 +24,7 @@ struct HealthPayload: Sendable {
 
     var readings: [Reading] = []
     var drinks: [Drink] = []
-    var samples: [MovementSample] = []
+    package var samples: [MovementSample] = []
     var workouts: [NewActivity] = []
     /// Metrics the diary does not keep, by name, with how many readings of each were sent.
     var leftOut: [String: Int] = [:]
@@ -40,19 +40,37 @@ struct HealthPayload: Sendable {
         let message = "Send the JSON Health Auto Export posts: an object with `data` holding `metrics` and `workouts`, or `metrics` and `workouts` alone."
     }
 
-    init() {}
+    package init() {}
 
-    init(json: Data, timeZone: TimeZone, today: LocalDate) throws {
-        guard let object = JSONValue.object(json) else { throw NotAPayload() }
-        let body = object["data"] as? [String: Any] ?? object
-        let metrics = body["metrics"] as? [Any], workouts = body["workouts"] as? [Any]
-        guard metrics != nil || workouts != nil else { throw NotAPayload() }
-        let fallbackSource = JSONValue.text(object["source"]).map { String($0.prefix(80)) } ?? Self.defaultSource
-        for case let metric as [String: Any] in metrics ?? [] {
-            read(metric: metric, fallbackSource: fallbackSource, timeZone: timeZone, today: today)
-        }
-        for case let workout as [String: Any] in workouts ?? [] {
-            read(workout: workout, fallbackSource: fallbackSource, timeZone: timeZone, today: today)
+    /// Read by its outline (`JSONOutline`): the sending's bytes and one reading at a time, however
+    /// many it holds.
+    package init(json: [UInt8], timeZone: TimeZone, today: LocalDate) throws {
+        let outline = JSONOutline(json)
+        do {
+            guard let object = try outline.members(of: try outline.root()) else { throw NotAPayload() }
+            let body = try object["data"].flatMap { try outline.members(of: $0) } ?? object
+            let metrics = body["metrics"].flatMap { outline.isArray($0) ? $0 : nil }, workouts = body["workouts"].flatMap { outline.isArray($0) ? $0 : nil }
+            guard metrics != nil || workouts != nil else { throw NotAPayload() }
+            let fallbackSource = object["source"].flatMap { JSONValue.text(outline.value($0)) }.map { String($0.prefix(80)) } ?? Self.defaultSource
+            if let metrics {
+                try outline.forEachElement(of: metrics) { metric in
+                    guard let fields = try outline.members(of: metric) else { return }
+                    let name = fields["name"].flatMap { JSONValue.text(outline.value($0)) } ?? ""
+                    let units = fields["units"].flatMap { JSONValue.text(outline.value($0)) } ?? ""
+                    guard let points = fields["data"], outline.isArray(points) else { return }
+                    try read(metricNamed: name, units: units, fallbackSource: fallbackSource, timeZone: timeZone, today: today) { point in
+                        try outline.forEachElement(of: points) { point(outline.value($0)) }
+                    }
+                }
+            }
+            if let workouts {
+                try outline.forEachElement(of: workouts) { workout in
+                    guard let workout = outline.value(workout) as? [String: Any] else { return }
+                    read(workout: workout, fallbackSource: fallbackSource, timeZone: timeZone, today: today)
+                }
+            }
+        } catch is JSONOutline.Malformed {
+            throw NotAPayload()
         }
     }
 
@@ -75,54 +93,60 @@ struct HealthPayload: Sendable {
     }
 
     /// One reading of a metric, as Apple Health's export has them one at a time.
-    mutating func add(name: String, units: String, quantity: Any?, date: Any?, source: String, timeZone: TimeZone, today: LocalDate) {
-        read(metric: ["name": name, "units": units, "data": [["qty": quantity as Any, "date": date as Any, "source": source]]],
-             fallbackSource: source, timeZone: timeZone, today: today)
+    package mutating func add(name: String, units: String, quantity: Any?, date: Any?, source: String, timeZone: TimeZone, today: LocalDate) {
+        read(metricNamed: name, units: units, fallbackSource: source, timeZone: timeZone, today: today) { point in
+            point(["qty": quantity as Any, "date": date as Any, "source": source])
+        }
     }
 
     mutating func add(workout: [String: Any], source: String, timeZone: TimeZone, today: LocalDate) {
         read(workout: workout, fallbackSource: source, timeZone: timeZone, today: today)
     }
 
-    private mutating func read(metric: [String: Any], fallbackSource: String, timeZone: TimeZone, today: LocalDate) {
-        let name = JSONValue.text(metric["name"]) ?? ""
-        let units = (JSONValue.text(metric["units"]) ?? "").lowercased()
-        let points = metric["data"] as? [Any] ?? []
+    /// A metric's readings, each handed to the closure `points` is given, in turn.
+    private mutating func read(metricNamed name: String, units typedUnits: String, fallbackSource: String, timeZone: TimeZone, today: LocalDate,
+                               points: (_ point: (Any?) -> Void) throws -> Void) rethrows {
+        let units = typedUnits.lowercased()
         guard let convert = Self.conversion(name: name, units: units) else {
-            if !name.isEmpty { leftOut[String(name.prefix(60)), default: 0] += points.count }
+            var count = 0
+            try points { _ in count += 1 }
+            if !name.isEmpty { leftOut[String(name.prefix(60)), default: 0] += count }
             return
         }
         if case .unknownUnit = convert {
             refuse("\(name) in “\(units.prefix(20))”: a unit the diary does not know for it.")
             return
         }
-        for case let point as [String: Any] in points {
-            guard let quantity = JSONValue.number(point["qty"]), quantity.isFinite else {
-                refuse("\(name): a reading without a number (`qty`).")
-                continue
+        try points { point in read(point: point, name: name, units: units, convert: convert, fallbackSource: fallbackSource, timeZone: timeZone, today: today) }
+    }
+
+    private mutating func read(point: Any?, name: String, units: String, convert: Conversion, fallbackSource: String, timeZone: TimeZone, today: LocalDate) {
+        guard let point = point as? [String: Any] else { return }
+        guard let quantity = JSONValue.number(point["qty"]), quantity.isFinite else {
+            refuse("\(name): a reading without a number (`qty`).")
+            return
+        }
+        guard let (time, offset) = time(point["date"], of: name, timeZone: timeZone, today: today) else { return }
+        let source = JSONValue.text(point["source"]).map { String($0.prefix(80)) } ?? fallbackSource
+        switch convert {
+        case .measure(let key, let factor, let range):
+            let value = key == "body_fat" && quantity > 0 && quantity <= 1 ? quantity * 100 : quantity * factor
+            guard range.contains(value) else { refuse("\(name) of \(quantity) \(units): not a body's."); return }
+            readings.append(Reading(measure: key, value: (value * 1_000).rounded() / 1_000, time: time, utcOffsetMinutes: offset))
+        case .water(let factor):
+            let millilitres = quantity * factor
+            guard WaterDrink.millilitresAtOnce.contains(millilitres) else {
+                refuse("\(name) of \(quantity) \(units) at once: a drink is 1 to 2,000 ml; send drinks, not a day's sum.")
+                return
             }
-            guard let (time, offset) = time(point["date"], of: name, timeZone: timeZone, today: today) else { continue }
-            let source = JSONValue.text(point["source"]).map { String($0.prefix(80)) } ?? fallbackSource
-            switch convert {
-            case .measure(let key, let factor, let range):
-                let value = key == "body_fat" && quantity > 0 && quantity <= 1 ? quantity * 100 : quantity * factor
-                guard range.contains(value) else { refuse("\(name) of \(quantity) \(units): not a body's."); continue }
-                readings.append(Reading(measure: key, value: (value * 1_000).rounded() / 1_000, time: time, utcOffsetMinutes: offset))
-            case .water(let factor):
-                let millilitres = quantity * factor
-                guard WaterDrink.millilitresAtOnce.contains(millilitres) else {
-                    refuse("\(name) of \(quantity) \(units) at once: a drink is 1 to 2,000 ml; send drinks, not a day's sum.")
-                    continue
-                }
-                drinks.append(Drink(millilitres: millilitres, time: time, utcOffsetMinutes: offset))
-            case .movement(let kind, let factor):
-                let value = quantity * factor
-                let limit = kind == .steps ? Double(MovementSample.stepsInADay.upperBound) : MovementSample.activeKcalInADay.upperBound
-                guard value >= 0, value <= limit else { refuse("\(name) of \(quantity) \(units): more than a day could hold."); continue }
-                samples.append(MovementSample(kind: kind, source: source, startedAt: time, utcOffsetMinutes: offset, value: value))
-            case .unknownUnit:
-                continue
-            }
+            drinks.append(Drink(millilitres: millilitres, time: time, utcOffsetMinutes: offset))
+        case .movement(let kind, let factor):
+            let value = quantity * factor
+            let limit = kind == .steps ? Double(MovementSample.stepsInADay.upperBound) : MovementSample.activeKcalInADay.upperBound
+            guard value >= 0, value <= limit else { refuse("\(name) of \(quantity) \(units): more than a day could hold."); return }
+            samples.append(MovementSample(kind: kind, source: source, startedAt: time, utcOffsetMinutes: offset, value: value))
+        case .unknownUnit:
+            return
         }
     }
 
@@ -143,9 +167,21 @@ struct HealthPayload: Sendable {
         var metres: Double?
         if let distance = workout["distance"] as? [String: Any], let quantity = JSONValue.number(distance["qty"]),
            let factor = Self.distanceFactor((JSONValue.text(distance["units"]) ?? "km").lowercased()) {
-            metres = min(1_000_000, max(0, quantity * factor))
+            guard Activity.metresAtOnce.contains(quantity * factor) else {
+                refuse("The workout “\(name)” covered \(quantity) \(JSONValue.text(distance["units"])?.prefix(20) ?? "km"): not a distance one covers.")
+                return
+            }
+            metres = quantity * factor
         }
-        let minutes = seconds.map { $0 / 60 }.flatMap { Activity.minutesAtOnce.contains($0) ? $0 : nil }
+        // Seconds as sent (a sprint of 40 s keeps its 40 s); without them, from its start to its end.
+        var minutes = seconds.map { $0 / 60 }
+        if minutes == nil, let end = JSONValue.text(workout["end"]).flatMap({ HealthTime.parse($0, timeZone: timeZone) }) {
+            minutes = end.time.instant(utcOffsetMinutes: end.utcOffsetMinutes).timeIntervalSince(start.instant(utcOffsetMinutes: offset)) / 60
+        }
+        if let given = minutes, !Activity.importedMinutes.contains(given) {
+            refuse("The workout “\(name)” lasted \(given) minutes: more than a day, or no time at all.")
+            return
+        }
         let source = JSONValue.text(workout["source"]).map { String($0.prefix(80)) } ?? fallbackSource
         // A workout without an id is the same workout when it has the same name and start.
         let id = JSONValue.text(workout["id"]) ?? "\(name)@\(start)"

@@ -73,7 +73,8 @@ struct ProposedFoods: Sendable {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return .failure(AmountProblem(message: "Say how much, like 2 slices or 150 g.")) }
         let amountLine = IngredientLine(text)
-        guard let count = amountLine.amount, count > 0 else {
+        // "1e308 g" read as 1 of something would log a serving nobody asked for.
+        guard let count = amountLine.amount, count > 0, text.firstMatch(of: /[0-9][eE][+-]?[0-9]/) == nil else {
             return .failure(AmountProblem(message: "“\(text)” is not an amount. Say how much, like 2 slices or 150 g."))
         }
         let amount = IngredientAmount.of(amountLine, portions: food.portions, unit: food.unit, foodWords: Words.split(line.food), isDrink: food.isDrink,

@@ -93,6 +93,11 @@ enum ForeignValues {
     /// `2026-03-09`, or the American `03/09/2026` (Lose It!, MyFitnessPal in the US).
     static func date(_ text: String) -> LocalDate? {
         if let date = LocalDate(parsing: text) { return date }
+        // 01.07.2026: day first, as German, Danish and the rest of Europe write it with dots.
+        let dotted = text.split(separator: ".")
+        if dotted.count == 3, let day = Int(dotted[0]), let month = Int(dotted[1]), let year = Int(dotted[2]), dotted[2].count == 4 {
+            return LocalDate(parsing: String(format: "%04d-%02d-%02d", year, month, day))
+        }
         let parts = text.split(separator: "/")
         guard parts.count == 3, let month = Int(parts[0]), let day = Int(parts[1]), var year = Int(parts[2]) else { return nil }
         if parts[2].count == 2 { year += 2000 }
@@ -121,12 +126,19 @@ enum ForeignValues {
         case unreadable
     }
 
-    /// "12.5", "1,234.5" or empty; nothing negative, infinite or absurd.
+    /// "12.5", "1,234.5", a decimal comma as Europe writes one ("72,5"), or empty; nothing negative,
+    /// infinite, hexadecimal ("0x1p3") or absurd.
     static func number(_ text: String) -> Number {
+        let text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return .empty }
-        let plain = text.contains(",") && text.range(of: #"^\d{1,3}(,\d{3})+(\.\d+)?$"#, options: .regularExpression) != nil
-            ? text.replacingOccurrences(of: ",", with: "") : text
-        guard let value = Double(plain), value.isFinite, value >= 0, value < 1e7 else { return .unreadable }
+        let plain = if text.contains(","), text.range(of: #"^\d{1,3}(,\d{3})+(\.\d+)?$"#, options: .regularExpression) != nil {
+            text.replacingOccurrences(of: ",", with: "")
+        } else if text.range(of: #"^\d+,\d{1,2}$"#, options: .regularExpression) != nil {
+            text.replacingOccurrences(of: ",", with: ".")
+        } else {
+            text
+        }
+        guard let value = DecimalText.value(plain), value.isFinite, value >= 0, value < 1e7 else { return .unreadable }
         return .value(value)
     }
 

@@ -49,6 +49,10 @@ struct ImportedTable: Sendable {
         self.rows = rows
         var index: [String: Int] = [:]
         for (position, name) in headers.enumerated() where index[Self.key(name)] == nil { index[Self.key(name)] = position }
+        // An export from an account in another language: its columns found by the English names too.
+        for (position, name) in headers.enumerated() {
+            if let english = ForeignHeaders.english(for: Self.key(name)), index[english] == nil { index[english] = position }
+        }
         self.index = index
     }
 

@@ -1,5 +1,6 @@
 import FoodDiaryBase
 import FoodDiaryCatalog
+import FoodDiaryPhotos
 import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation
@@ -193,8 +194,8 @@ struct PendingImport {
     static func newToken() -> String { (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined() }
     static func isToken(_ text: String) -> Bool { text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } }
 
-    var path: String { directory + "/import-\(token).upload" }
-    private var namePath: String { directory + "/import-\(token).name" }
+    var path: String { directory + "/\(PhotoStore.waitingPrefix)import-\(token).upload" }
+    private var namePath: String { directory + "/\(PhotoStore.waitingPrefix)import-\(token).name" }
     var exists: Bool { FileManager.default.fileExists(atPath: path) }
     var clientFilename: String {
         (try? String(contentsOfFile: namePath, encoding: .utf8)).flatMap { $0.isEmpty ? nil : $0 } ?? "The file"

@@ -29,12 +29,12 @@ final class OpenIDLogins: Sendable {
     private let pending = ExpiringEntries<Pending>(lifetime: lifetime)
 
     /// A new sign-in's state (the key), the browser's cookie and what to send the provider.
-    func begin(_ purpose: Purpose, redirectURI: String, now: Date) -> (state: String, browser: BearerSecret, pending: Pending) {
+    func begin(_ purpose: Purpose, redirectURI: String, client: String, now: Date) -> (state: String, browser: BearerSecret, pending: Pending) {
         let state = BearerSecret.make(), browser = BearerSecret.make()
         // RFC 7636: 32 random bytes, base64url, 43 characters.
         let started = Pending(purpose: purpose, browser: browser.sha256, verifier: BearerSecret.make().text, nonce: BearerSecret.make().text,
                               redirectURI: redirectURI)
-        pending.insert(started, at: state.sha256, now: now)
+        pending.insert(started, at: state.sha256, holder: ExpiringEntries<Pending>.holder(of: client), now: now)
         return (state.text, browser, started)
     }
 

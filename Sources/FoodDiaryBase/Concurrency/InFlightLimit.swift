@@ -35,3 +35,33 @@ package struct Overloaded: Error {
 
     package init() {}
 }
+
+/// As `InFlightLimit`, but counted per key (a person) as well as overall: one person sending
+/// more than their share is refused alone, and everyone else's work still gets in.
+package final class KeyedInFlightLimit<Key: Hashable & Sendable>: Sendable {
+    package let perKey: Int
+    package let overall: Int
+    private let running = Mutex([Key: Int]())
+
+    package init(perKey: Int, overall: Int) {
+        precondition(perKey > 0 && overall >= perKey)
+        self.perKey = perKey
+        self.overall = overall
+    }
+
+    package func run<T: Sendable>(for key: Key, _ work: () async throws -> T) async throws -> T {
+        let admitted = running.withLock { running in
+            guard running[key, default: 0] < perKey, running.values.reduce(0, +) < overall else { return false }
+            running[key, default: 0] += 1
+            return true
+        }
+        guard admitted else { throw Overloaded() }
+        defer {
+            running.withLock { running in
+                running[key, default: 1] -= 1
+                if running[key] == 0 { running[key] = nil }
+            }
+        }
+        return try await work()
+    }
+}

@@ -170,7 +170,7 @@ package enum JSONValue {
 
     package static func number(_ value: Any?) -> Double? {
         if let number = numeric(value) { return number.doubleValue }
-        return (value as? String).flatMap { Double($0) }
+        return (value as? String).flatMap { DecimalText.value($0.trimmingCharacters(in: .whitespaces)) }
     }
 
     /// A JSON number; `true` is not 1. (`is Bool` cannot tell: an NSNumber of 1 bridges to Bool.)
