@@ -183,6 +183,7 @@ let package = Package(
         // A second step's QR code for an authenticator app.
         .systemLibrary(name: "CQRencode", path: "Sources/CQRencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CZBar", path: "Sources/CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -192,7 +193,8 @@ let package = Package(
         .target(name: "CHTTPShim", dependencies: ["CCurl"], path: "Sources/CHTTPShim"),
         // libvips' API is variadic, which Swift cannot call: this wraps the few calls we make.
         // zlib measures what a PNG's compressed metadata unpacks to before libpng does.
-        .target(name: "CPhotoShim", dependencies: ["CVips", "CExif"], path: "Sources/CPhotoShim", linkerSettings: [.linkedLibrary("z")]),
+        // ZBar reads a product's barcode from a photo's pixels.
+        .target(name: "CPhotoShim", dependencies: ["CVips", "CExif", "CZBar"], path: "Sources/CPhotoShim", linkerSettings: [.linkedLibrary("z")]),
         // FTS5's extension API is C function pointers: bm25 with the phrases' frequencies given.
         .target(name: "CSearchRank", path: "Sources/CSearchRank", linkerSettings: [.linkedLibrary("sqlite3")]),
         .testTarget(

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 configuration="${1:-debug}"
-packages=(libsqlite3-dev libcurl4-openssl-dev libmagic-dev libvips-dev libexif-dev libxml2-dev zlib1g-dev libqrencode-dev)
+packages=(libsqlite3-dev libcurl4-openssl-dev libmagic-dev libvips-dev libexif-dev libxml2-dev zlib1g-dev libqrencode-dev libzbar-dev)
 # pip fetches the pinned USDA data; any python3 with pip will do.
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 # The test build also drives the browser journeys: Chromium, its WebDriver, and a Python venv.

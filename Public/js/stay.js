@@ -33,6 +33,7 @@ document.addEventListener("submit", async (event) => {
     const oldStrip = document.querySelector(".status-strip");
     if (oldStrip && strip) oldStrip.replaceWith(strip);
     history.replaceState(null, "", response.url);
+    document.dispatchEvent(new CustomEvent("fooddiary:page-replaced", { detail: main }));
     const search = main.querySelector("#log-q");
     if (search && search.hasAttribute("autofocus")) search.focus();
     const changed = main.querySelector(".is-changed");

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include <libexif/exif-data.h>
+#include <zbar.h>
 #include <vips/vips.h>
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -235,5 +236,88 @@ int fd_photo_convert(const char *in_path, const char *out_path) {
     if (!image) return -1;
     int result = vips_image_write_to_file(image, out_path, NULL);
     g_object_unref(image);
+    return result;
+}
+
+/// The photo as one byte of grey per pixel, upright and within `size`; NULL on failure.
+static void *grey_pixels(const char *path, int size, int *width, int *height, size_t *length) {
+    VipsImage *thumbnail = NULL, *grey = NULL, *band = NULL, *pixels = NULL;
+    if (vips_thumbnail(path, &thumbnail, size, "height", size, "size", VIPS_SIZE_DOWN, NULL)) return NULL;
+    int failed = vips_colourspace(thumbnail, &grey, VIPS_INTERPRETATION_B_W, NULL);
+    g_object_unref(thumbnail);
+    if (failed) return NULL;
+    // A PNG's alpha is a band of its own: only the first is the picture.
+    failed = vips_extract_band(grey, &band, 0, NULL);
+    g_object_unref(grey);
+    if (failed) return NULL;
+    failed = vips_cast_uchar(band, &pixels, NULL);
+    g_object_unref(band);
+    if (failed) return NULL;
+    *width = vips_image_get_width(pixels);
+    *height = vips_image_get_height(pixels);
+    void *bytes = vips_image_write_to_memory(pixels, length);
+    g_object_unref(pixels);
+    return bytes;
+}
+
+int fd_photo_read_barcodes(const char *path, int size, int density, char *codes, size_t codes_size, int *found) {
+    *found = 0;
+    if (codes_size > 0) codes[0] = '\0';
+    int width = 0, height = 0;
+    size_t length = 0;
+    void *bytes = grey_pixels(path, size, &width, &height, &length);
+    if (!bytes) return -1;
+    zbar_image_scanner_t *scanner = zbar_image_scanner_create();
+    // Only the codes on food packages: a QR code or a shipping label's Code 128 is no product.
+    zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0);
+    const zbar_symbol_type_t products[] = {ZBAR_EAN13, ZBAR_EAN8, ZBAR_UPCA, ZBAR_UPCE};
+    for (size_t i = 0; i < sizeof products / sizeof products[0]; i++) {
+        zbar_image_scanner_set_config(scanner, products[i], ZBAR_CFG_ENABLE, 1);
+    }
+    zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, density > 0 ? density : 1);
+    zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, density > 0 ? density : 1);
+    zbar_image_t *image = zbar_image_create();
+    zbar_image_set_format(image, zbar_fourcc('Y', '8', '0', '0'));
+    zbar_image_set_size(image, (unsigned)width, (unsigned)height);
+    zbar_image_set_data(image, bytes, length, NULL);
+    int result = zbar_scan_image(scanner, image) < 0 ? -1 : 0;
+    size_t used = 0;
+    for (const zbar_symbol_t *symbol = zbar_image_first_symbol(image); result == 0 && symbol; symbol = zbar_symbol_next(symbol)) {
+        int written = snprintf(codes + used, codes_size - used, "%s %s\n", zbar_get_symbol_name(zbar_symbol_get_type(symbol)),
+                               zbar_symbol_get_data(symbol));
+        if (written < 0 || (size_t)written >= codes_size - used) {
+            codes[used] = '\0';
+            break;
+        }
+        used += (size_t)written;
+        (*found)++;
+    }
+    zbar_image_destroy(image);
+    zbar_image_scanner_destroy(scanner);
+    g_free(bytes);
+    return result;
+}
+
+int fd_photo_write_grey(const char *path, const unsigned char *pixels, int width, int height, double angle, double blur, int quality) {
+    VipsImage *image = vips_image_new_from_memory_copy(pixels, (size_t)width * height, width, height, 1, VIPS_FORMAT_UCHAR);
+    if (!image) return -1;
+    VipsImage *turned = NULL;
+    VipsArrayDouble *white = vips_array_double_newv(1, 255.0);
+    int failed = vips_rotate(image, &turned, angle, "background", white, NULL);
+    vips_area_unref(VIPS_AREA(white));
+    g_object_unref(image);
+    if (failed) return -1;
+    VipsImage *soft = turned;
+    if (blur > 0) {
+        failed = vips_gaussblur(turned, &soft, blur, NULL);
+        g_object_unref(turned);
+        if (failed) return -1;
+    }
+    VipsImage *bytes = NULL;
+    failed = vips_cast_uchar(soft, &bytes, NULL);
+    g_object_unref(soft);
+    if (failed) return -1;
+    int result = vips_image_write_to_file(bytes, path, "Q", quality, NULL);
+    g_object_unref(bytes);
     return result;
 }

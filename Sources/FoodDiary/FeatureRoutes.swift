@@ -134,6 +134,8 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
         .addRoutes(to: routes)
     OnlineFoodsController(catalog: catalog, online: online, openFoodFacts: openFoodFacts, serverKey: settings.fdcAPIKey, renderer: renderer, now: now)
         .addRoutes(to: routes)
+    BarcodePhotoController(products: BarcodeProducts(catalog: catalog, online: online, openFoodFacts: openFoodFacts, now: now), targets: mealTargets,
+                           serverKey: settings.fdcAPIKey, renderer: renderer).addRoutes(to: routes)
     FoodDataCentralSettingsController(serverKey: settings.fdcAPIKey, renderer: renderer).addRoutes(to: routes)
     FoodDataCentralAPIController(catalog: catalog).addRoutes(to: routes)
     SavedFoodsController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)

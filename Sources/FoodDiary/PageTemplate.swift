@@ -56,6 +56,7 @@ enum PageTemplate: String, CaseIterable, PageTemplateName {
     case more = "more/more"
     case settings = "settings/settings"
     case log = "log/log"
+    case barcodePhoto = "barcodes/photo"
     case textLog = "log/text"
     case recipeImport = "recipes/import"
     case recipeImportPreview = "recipes/import_preview"

@@ -105,6 +105,24 @@ extension BarChartView.Segment: TemplateKeyed {
     }
 }
 
+extension BarcodePhotoForm: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "action": self.action.templateValue; case "csrfToken": self.csrfToken.templateValue; case "fields": self.fields.templateValue; default: .absent }
+    }
+}
+
+extension BarcodePhotoForm.Field: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "value": self.value.templateValue; default: .absent }
+    }
+}
+
+extension BarcodePhotoView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "problem": self.problem.templateValue; case "barcodePhoto": self.barcodePhoto.templateValue; case "barcode": self.barcode.templateValue; case "backURL": self.backURL.templateValue; case "backLabel": self.backLabel.templateValue; default: .absent }
+    }
+}
+
 extension BodyPageView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "hasWeight": self.hasWeight.templateValue; case "trendText": self.trendText.templateValue; case "rateText": self.rateText.templateValue; case "latestText": self.latestText.templateValue; case "smoothingText": self.smoothingText.templateValue; case "periods": self.periods.templateValue; case "chart": self.chart.templateValue; case "form": self.form.templateValue; case "recent": self.recent.templateValue; case "energyText": self.energyText.templateValue; case "measures": self.measures.templateValue; default: .absent }
@@ -443,13 +461,19 @@ extension InviteView: TemplateKeyed {
 
 extension ItemiseHelpView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "csrfToken": self.csrfToken.templateValue; case "likenessText": self.likenessText.templateValue; case "likes": self.likes.templateValue; case "hasLikes": self.hasLikes.templateValue; case "estimateAction": self.estimateAction.templateValue; case "estimate": self.estimate.templateValue; case "estimateError": self.estimateError.templateValue; case "suggestAction": self.suggestAction.templateValue; case "suggestNote": self.suggestNote.templateValue; default: .absent }
+        switch key { case "csrfToken": self.csrfToken.templateValue; case "likenessText": self.likenessText.templateValue; case "likes": self.likes.templateValue; case "hasLikes": self.hasLikes.templateValue; case "estimateAction": self.estimateAction.templateValue; case "estimate": self.estimate.templateValue; case "estimateError": self.estimateError.templateValue; case "suggestAction": self.suggestAction.templateValue; case "suggestNote": self.suggestNote.templateValue; case "photoBarcodes": self.photoBarcodes.templateValue; case "hasPhotoBarcodes": self.hasPhotoBarcodes.templateValue; default: .absent }
     }
 }
 
 extension ItemiseHelpView.Like: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "action": self.action.templateValue; case "url": self.url.templateValue; case "thumbnailURL": self.thumbnailURL.templateValue; case "whenText": self.whenText.templateValue; case "placeName": self.placeName.templateValue; case "foodsText": self.foodsText.templateValue; case "kcalText": self.kcalText.templateValue; case "timesText": self.timesText.templateValue; case "buttonLabel": self.buttonLabel.templateValue; default: .absent }
+    }
+}
+
+extension ItemiseHelpView.PhotoBarcode: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "digits": self.digits.templateValue; case "url": self.url.templateValue; default: .absent }
     }
 }
 
@@ -515,7 +539,7 @@ extension LogTargetOption: TemplateKeyed {
 
 extension LogView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "building": self.building.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "spelling": self.spelling.templateValue; case "sayItURL": self.sayItURL.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "targetText": self.targetText.templateValue; case "targetURL": self.targetURL.templateValue; case "newMealURL": self.newMealURL.templateValue; case "building": self.building.templateValue; case "mealID": self.mealID.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "added": self.added.templateValue; case "query": self.query.templateValue; case "searched": self.searched.templateValue; case "spelling": self.spelling.templateValue; case "sayItURL": self.sayItURL.templateValue; case "sections": self.sections.templateValue; case "hasSections": self.hasSections.templateValue; case "nothingFound": self.nothingFound.templateValue; case "isFirstFood": self.isFirstFood.templateValue; case "focusSearch": self.focusSearch.templateValue; case "moreSearchURL": self.moreSearchURL.templateValue; case "mealFormURL": self.mealFormURL.templateValue; case "barcodePhoto": self.barcodePhoto.templateValue; default: .absent }
     }
 }
 
@@ -701,7 +725,13 @@ extension OnlineResultsView.Row: TemplateKeyed {
 
 extension OnlineSearchBox: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "checked": self.checked.templateValue; case "slot": self.slot.templateValue; case "barcode": self.barcode.templateValue; case "barcodeError": self.barcodeError.templateValue; case "barcodeResults": self.barcodeResults.templateValue; case "hasBarcodeResults": self.hasBarcodeResults.templateValue; case "barcodeSummary": self.barcodeSummary.templateValue; case "barcodeAction": self.barcodeAction.templateValue; default: .absent }
+        switch key { case "checked": self.checked.templateValue; case "slot": self.slot.templateValue; case "barcode": self.barcode.templateValue; case "barcodeError": self.barcodeError.templateValue; case "barcodeResults": self.barcodeResults.templateValue; case "hasBarcodeResults": self.hasBarcodeResults.templateValue; case "barcodeSummary": self.barcodeSummary.templateValue; case "barcodeAction": self.barcodeAction.templateValue; case "barcodePhoto": self.barcodePhoto.templateValue; case "otherBarcodes": self.otherBarcodes.templateValue; case "hasOtherBarcodes": self.hasOtherBarcodes.templateValue; default: .absent }
+    }
+}
+
+extension OnlineSearchBox.OtherBarcode: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "digits": self.digits.templateValue; case "url": self.url.templateValue; default: .absent }
     }
 }
 
@@ -1084,76 +1114,77 @@ enum TemplateKeys {
         "addMealURL", "addURL", "added", "addedHere", "additions", "address", "advice", "againstText",
         "alreadySaved", "amount", "amountKey", "amountLabel", "amountText", "amounts", "anchor", "archives",
         "asksPassword", "assistantCalls", "attribution", "averageText", "back", "backLabel", "backLink", "backText",
-        "backURL", "barcode", "barcodeAction", "barcodeError", "barcodeResults", "barcodeSummary", "bars", "baselineY",
-        "basisLabel", "basisText", "bodyCard", "brand", "brandError", "brandOwner", "brandedHint", "brandedURL",
-        "building", "burnedText", "button", "buttonLabel", "buttonText", "buttons", "byInvitation", "canChange",
-        "canChangeAmount", "canImport", "canUnlink", "cancelURL", "carbohydrate", "carried", "changeURL", "changesInPlace",
-        "chart", "check", "checkURL", "checked", "choiceError", "choosePath", "chooseURL", "chosen",
-        "codeError", "codes", "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText", "confirmLabel",
-        "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText", "countedText",
-        "country", "countryError", "countryNote", "created", "createdText", "csrfToken", "currentError", "currentGoalText",
-        "currentKey", "date", "dateText", "day", "dayHeading", "dayISO", "dayPageURL", "dayText",
-        "dayURL", "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote",
-        "description", "detail", "detailText", "details", "deviceText", "diaries", "diary", "diaryName",
-        "directory", "doing", "dots", "downloadURL", "drinkUnit", "drinkUnits", "drinks", "earlierShares",
-        "earlierText", "eatenAt", "eatenAtError", "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText",
-        "energyChart", "energyChoices", "energyError", "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue",
-        "entries", "entryID", "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError",
-        "exercise", "exerciseAddsToGoal", "exerciseChart", "exerciseText", "expenditureText", "exportCommand", "fat", "favouriteAction",
-        "field", "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText",
-        "foldID", "foodCountText", "foodGroup", "foods", "foodsText", "form", "found", "geoURI",
-        "geocodedName", "glass", "goalNote", "goalText", "gpsText", "grams", "gramsChecked", "gramsError",
-        "gramsText", "grid", "groups", "guessNote", "handOver", "hasActivities", "hasArchives", "hasAssistantCalls",
-        "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold",
-        "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOutcomes",
-        "hasOwnKey", "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings",
-        "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasSlotChoices", "hasSources",
-        "hasTags", "hasUsual", "hasWeight", "heading", "headline", "height", "household", "id",
-        "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index", "information", "ingredients",
-        "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete",
-        "isItemised", "isLinked", "isLocked", "isMember", "isNew", "isOn", "isOpen", "isOver",
-        "isOwner", "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight",
-        "isYou", "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key",
-        "keyText", "kind", "kindError", "label", "labelError", "labelNotice", "labelServing", "labelY",
-        "largeURL", "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText",
-        "likes", "linePoints", "lines", "link", "linkButton", "linkText", "listHeading", "listURL",
-        "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource", "logTargets",
-        "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mapURL",
-        "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField", "mcpAddress",
-        "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion",
-        "meals", "measures", "message", "methodText", "millilitres", "millilitresPerDrinkUnit", "minimum", "minimumField",
-        "minimumLength", "minutesError", "minutesValue", "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword",
-        "myFoods", "name", "nameError", "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName",
-        "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note",
-        "notes", "notesError", "nothingFound", "nothingRead", "notice", "notices", "nutrients", "offersPasswords",
-        "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherSessions",
-        "outcomes", "ownName", "ownOpen", "ownServings", "ownServingsError", "page", "pageCount", "pageLimit",
-        "pagination", "partialText", "passkeys", "passwordError", "passwordID", "passwordSignIn", "pasted", "people",
-        "peopleError", "per", "perServing", "percent", "percentText", "periodText", "periods", "photo",
-        "photoAction", "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions",
-        "placeURL", "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem",
-        "productPhotoURL", "progressNote", "protein", "provider", "query", "queryError", "quickAddURL", "rateText",
-        "rates", "readLabelAction", "readings", "recent", "recentSignIn", "recipeContext", "recipeName", "recipeURL",
-        "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
-        "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "role", "roleText", "rowCount",
-        "rows", "rules", "said", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID",
-        "sayItURL", "schedule", "schemes", "scope", "search", "searchURL", "searched", "secondStep",
-        "sections", "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel",
-        "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey",
-        "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource", "shownTime", "showsOtherWays",
-        "signInAgain", "signIns", "signedIn", "singleSignOn", "singleSignOnAction", "size", "sizeText", "skipped",
-        "skippedCount", "slot", "slotChoices", "slotFields", "slotNamesError", "slots", "smoothingText", "source",
-        "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL", "stages",
-        "staleMessage", "state", "status", "statusStrip", "steps", "stepsError", "stepsText", "stepsValue",
-        "style", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText", "tags",
-        "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text",
-        "throughID", "thumbnailURL", "thumbs", "time", "timeProblem", "timeText", "timesText", "title",
-        "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError",
-        "tokenPasswordError", "tokenWrites", "tokens", "top", "total", "totalKcal", "totalLines", "totalServings",
-        "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices",
-        "unitName", "unitNote", "unitText", "unlockAction", "untouchedURL", "updatedText", "url", "usePhotoTime",
-        "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill",
-        "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText", "welcome",
-        "whenText", "width", "x", "xLabels", "y", "yield",
+        "backURL", "barcode", "barcodeAction", "barcodeError", "barcodePhoto", "barcodeResults", "barcodeSummary", "bars",
+        "baselineY", "basisLabel", "basisText", "bodyCard", "brand", "brandError", "brandOwner", "brandedHint",
+        "brandedURL", "building", "burnedText", "button", "buttonLabel", "buttonText", "buttons", "byInvitation",
+        "canChange", "canChangeAmount", "canImport", "canUnlink", "cancelURL", "carbohydrate", "carried", "changeURL",
+        "changesInPlace", "chart", "check", "checkURL", "checked", "choiceError", "choosePath", "chooseURL",
+        "chosen", "codeError", "codes", "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText",
+        "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError", "countText",
+        "countedText", "country", "countryError", "countryNote", "created", "createdText", "csrfToken", "currentError",
+        "currentGoalText", "currentKey", "date", "dateText", "day", "dayHeading", "dayISO", "dayPageURL",
+        "dayText", "dayURL", "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL",
+        "demoKeyNote", "description", "detail", "detailText", "details", "deviceText", "diaries", "diary",
+        "diaryName", "digits", "directory", "doing", "dots", "downloadURL", "drinkUnit", "drinkUnits",
+        "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError", "eatenText", "editURL", "embedURL",
+        "emptyMessage", "emptyText", "energyChart", "energyChoices", "energyError", "energyKcal", "energyPerGram", "energyText",
+        "energyUnit", "energyValue", "entries", "entryID", "error", "errorSummary", "errors", "estimate",
+        "estimateAction", "estimateError", "exercise", "exerciseAddsToGoal", "exerciseChart", "exerciseText", "expenditureText", "exportCommand",
+        "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName", "fill",
+        "focusSearch", "focusText", "foldID", "foodCountText", "foodGroup", "foods", "foodsText", "form",
+        "found", "geoURI", "geocodedName", "glass", "goalNote", "goalText", "gpsText", "grams",
+        "gramsChecked", "gramsError", "gramsText", "grid", "groups", "guessNote", "handOver", "hasActivities",
+        "hasArchives", "hasAssistantCalls", "hasBarcodeResults", "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate",
+        "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals",
+        "hasMyFoods", "hasOtherBarcodes", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoBarcodes",
+        "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved",
+        "hasSections", "hasShares", "hasSlotChoices", "hasSources", "hasTags", "hasUsual", "hasWeight", "heading",
+        "headline", "height", "household", "id", "image", "importCommand", "inFoodsText", "incompleteText",
+        "indented", "index", "information", "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty",
+        "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isLinked", "isLocked", "isMember",
+        "isNew", "isOn", "isOpen", "isOver", "isOwner", "isQuickAdd", "isSaved", "isSet",
+        "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate", "itemise", "kcal",
+        "kcalText", "keep", "keepsEarlierDiary", "key", "keyText", "kind", "kindError", "label",
+        "labelError", "labelNotice", "labelServing", "labelY", "largeURL", "lastUsed", "latest", "latestText",
+        "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines", "link",
+        "linkButton", "linkText", "listHeading", "listURL", "location", "locationSource", "logAgainURL", "logDay",
+        "logForm", "logSlot", "logSource", "logTargets", "longitude", "longitudeError", "lowText", "macroChart",
+        "macros", "madeAt", "madeMeal", "mapURL", "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags",
+        "maxUploadMB", "maximum", "maximumField", "mcpAddress", "meal", "mealCount", "mealFormURL", "mealID",
+        "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures", "message", "methodText",
+        "millilitres", "millilitresPerDrinkUnit", "minimum", "minimumField", "minimumLength", "minutesError", "minutesValue", "missingError",
+        "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError", "netText",
+        "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next", "nextURL",
+        "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead",
+        "notice", "notices", "nutrients", "offersPasswords", "offersPhoto", "online", "onlineBox", "openAction",
+        "openStreetMapURL", "options", "originalURL", "otherBarcodes", "otherSessions", "outcomes", "ownName", "ownOpen",
+        "ownServings", "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText", "passkeys",
+        "passwordError", "passwordID", "passwordSignIn", "pasted", "people", "peopleError", "per", "perServing",
+        "percent", "percentText", "periodText", "periods", "photo", "photoAction", "photoBarcodes", "photoError",
+        "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
+        "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem", "productPhotoURL", "progressNote",
+        "protein", "provider", "query", "queryError", "quickAddURL", "rateText", "rates", "readLabelAction",
+        "readings", "recent", "recentSignIn", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText",
+        "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results",
+        "returnTo", "revokeAction", "revokeTokensLabel", "role", "roleText", "rowCount", "rows", "rules",
+        "said", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule",
+        "schemes", "scope", "search", "searchURL", "searched", "secondStep", "sections", "segments",
+        "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
+        "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL",
+        "shares", "shortfallText", "shown", "shownSource", "shownTime", "showsOtherWays", "signInAgain", "signIns",
+        "signedIn", "singleSignOn", "singleSignOnAction", "size", "sizeText", "skipped", "skippedCount", "slot",
+        "slotChoices", "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText",
+        "sourceURL", "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state",
+        "status", "statusStrip", "steps", "stepsError", "stepsText", "stepsValue", "style", "submitLabel",
+        "suggestAction", "suggestNote", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText",
+        "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "text", "throughID", "thumbnailURL",
+        "thumbs", "time", "timeProblem", "timeText", "timesText", "title", "toItemise", "toItemiseURL",
+        "today", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokenPasswordError", "tokenWrites",
+        "tokens", "top", "total", "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText",
+        "typed", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices", "unitName", "unitNote",
+        "unitText", "unlockAction", "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual",
+        "utcOffset", "utcOffsetError", "value", "valueText", "warning", "waterFill", "waterGoal", "waterGoalText",
+        "waterPercentText", "waterText", "weight", "weightChart", "weightText", "welcome", "whenText", "width",
+        "x", "xLabels", "y", "yield",
     ]
 }

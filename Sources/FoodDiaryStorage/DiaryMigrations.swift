@@ -657,6 +657,13 @@ package enum DiaryMigrations {
                 ) STRICT, WITHOUT ROWID;
                 """)
         }
+        // The product barcodes a snapped meal's photo shows, read once as it came in ("" for
+        // none; NULL for a photo kept before they were read), for itemising to propose.
+        migrator.registerMigration("readPhotoBarcodes") { db in
+            try db.execute(sql: """
+                ALTER TABLE photo ADD COLUMN barcodes TEXT CHECK (barcodes IS NULL OR (length(barcodes) <= 60 AND barcodes NOT GLOB '*[^0-9,]*'));
+                """)
+        }
         return migrator
     }
 }

@@ -15,7 +15,7 @@ struct FoodDiaryCommand: AsyncParsableCommand {
         commandName: "fooddiary",
         abstract: "A private food diary served to your browser.",
         version: AppVersion.current,
-        subcommands: [Serve.self, User.self, Backup.self, Restore.self, Export.self, Import.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self, BenchSuggestions.self, BenchIngredients.self, BenchAmounts.self, BenchOneTap.self, BenchHealthSending.self, Demo.self],
+        subcommands: [Serve.self, User.self, Backup.self, Restore.self, Export.self, Import.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self, BenchSuggestions.self, BenchIngredients.self, BenchAmounts.self, BenchOneTap.self, BenchHealthSending.self, BenchBarcodePhoto.self, Demo.self],
         defaultSubcommand: Serve.self
     )
 

@@ -15,7 +15,7 @@ import FoodDiaryWeb
     @Test(arguments: [
         ("2.5 ONZ", 70.0, 2.5, "oz"), ("8 OZA", 240, 8, "fl oz"), ("1 BAR", 40, 1, "bar"), ("2 Tbsp", 32, 2, "tbsp"),
         ("1 1/2 cup", 180, 1.5, "cup"), ("about 1 pickle", 28, 1, "serving (about 1 pickle)"), ("", 30, 1, "serving"),
-        ("1 SLICE (28g)", 28, 1, "slice (28g)"),
+        ("1 SLICE (28g)", 28, 1, "slice"), ("1 Riegel (25 g)", 25, 1, "Riegel"), ("1 cup (240 ml)", 240, 1, "cup"), ("2 pieces (about 30 g each)", 60, 2, "pieces (about 30 g each)"),
     ])
     func readsTheAmountAndUnit(text: String, grams: Double, amount: Double, unit: String) throws {
         let portion = try #require(BrandedServing.portion(text: text, grams: grams))

@@ -6,6 +6,8 @@ from stand_in import JSONHandler, StandIn
 
 # A German apple juice per 100 ml, energy in both units, numbers partly as strings, a 200 ml serving.
 JUICE = "4000000067890"
+# A hazelnut spread whose code has a true check digit, so a picture of its stripes scans.
+SPREAD = "4000000035022"
 PRODUCTS = {
     JUICE: {"code": JUICE, "product_name": "Apfelsaft naturtrüb", "brands": "Obsthof", "quantity": "1 l",
             "categories": "Beverages, Plant-based foods, Fruit juices, Apple juices, de:Naturtrübe Apfelsäfte",
@@ -13,6 +15,10 @@ PRODUCTS = {
             "nutriments": {"energy-kcal_100g": 46, "energy-kj_100g": "195", "carbohydrates_100g": 10.8, "sugars_100g": "10.2",
                            "proteins_100g": 0.1, "fat_100g": 0.1, "salt_100g": 0.01},
             "countries_tags": ["en:germany", "en:austria"]},
+    SPREAD: {"code": SPREAD, "product_name": "Haselnusscreme", "brands": "Nussig", "quantity": "400 g",
+                      "serving_quantity": "15", "serving_size": "1 EL (15 g)",
+                      "nutriments": {"energy-kcal_100g": 539, "fat_100g": 30.9, "carbohydrates_100g": 57.5, "proteins_100g": 6.3, "salt_100g": 0.107},
+                      "countries_tags": ["en:germany"]},
 }
 
 

@@ -27,7 +27,7 @@ import zipfile
 from axe_selenium_python import Axe
 from model_stand_in import ChatCompletionsStandIn
 from oidc_stand_in import CLIENT_ID, CLIENT_SECRET, OpenIDProviderStandIn
-from off_stand_in import JUICE, OpenFoodFactsStandIn
+from off_stand_in import JUICE, SPREAD, OpenFoodFactsStandIn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -1144,7 +1144,7 @@ class Journeys:
         self.assertIn("From Open Food Facts", text)
         self.assertIn("Open Database License (ODbL)", text)
         self.click(".online-row button[type=submit]", "product-kept-choose-amount")
-        self.assertIn("1 Glas (200 ml)", self.text(), "its serving is a portion")
+        self.assertIn("1 Glas = 200 ml", self.text(), "its serving is a portion, its volume said once")
         self.click(".amount-form button[type=submit]", "product-logged")
         self.assertIn("Apfelsaft naturtrüb", self.text())
         self.assertEqual(self.find(".meal-total-kcal").text, "92 kcal", "46 kcal per 100 ml × 200 ml")
@@ -1163,6 +1163,46 @@ class Journeys:
         self.click_link("Apfelsaft naturtrüb", "kept-product-page")
         self.assertIn("Apple juices · Open Food Facts (ODbL) · Obsthof", self.text())
         self.assertIn("per 100 ml", self.text())
+
+    def test_9ob_a_barcode_photographed_on_plus_and_logged_in_one_tap(self):
+        """Issue 77: no live scanner here (plain HTTP, no BarcodeDetector), so the one button takes a
+        photo, which the server reads; the product comes back on ＋ with its label's serving."""
+        picture = self.files / "IMG_2231.png"
+        picture.write_bytes(photos.ean13_png(SPREAD))
+        self.open("/log?slot=snack", "plus-with-scan")
+        scan = self.find("[data-barcode-scan]")
+        self.assertTrue(scan.is_displayed(), "one button on every phone")
+        self.assertLess(scan.rect["y"] + scan.rect["height"], self.height, "the button is in view without scrolling")
+        self.assertFalse(self.find("[data-barcode-pick]").is_displayed(), "the file field is the button's, not shown")
+        # The camera's photo, as the button's file field receives it; the page sends it at once.
+        self.browser.execute_script("window.__oldPage = true")
+        self.find("#barcode-photo-file").send_keys(str(picture))
+        WebDriverWait(self.browser, 30, ignored_exceptions=[WebDriverException]).until(
+            lambda driver: driver.execute_script("return document.readyState === 'complete' && !window.__oldPage"))
+        self.shot("plus-barcode-read")
+        self.assertIn(f"barcode={SPREAD}", self.browser.current_url)
+        text = self.text()
+        self.assertIn(f"Barcode {SPREAD}", text)
+        self.assertIn("Haselnusscreme", text)
+        self.assertIn("1 el (15 g) · 81 kcal", text, "the label's serving, 539 kcal per 100 g")
+        add = self.find(".log-add")
+        self.assertLess(add.rect["y"] + add.rect["height"], self.height, "the product's + is in view")
+        self.click(".log-add", navigates=False)
+        WebDriverWait(self.browser, 20).until(lambda driver: "✓ Added" in self.text())
+        self.shot("plus-barcode-added")
+        self.shot_dark("plus-barcode-added")
+        # A photo with no code says so where the person is looking, with the camera and the box again.
+        self.open("/log?slot=snack", "plus-before-a-photo-with-no-code")
+        self.browser.execute_script("window.__oldPage = true")
+        self.find("#barcode-photo-file").send_keys(str(self.photo))
+        WebDriverWait(self.browser, 30, ignored_exceptions=[WebDriverException]).until(
+            lambda driver: driver.execute_script("return document.readyState === 'complete' && !window.__oldPage"))
+        self.shot("barcode-photo-with-no-code")
+        self.assertIn("No barcode found in that photo: fill the frame with the stripes and try again.", self.text())
+        self.assertTrue(self.find("[data-barcode-scan]").is_displayed())
+        self.find("#barcode-typed").send_keys(SPREAD)
+        self.click(".barcode-typed button[type=submit]", "barcode-typed-after-no-code")
+        self.assertIn("Haselnusscreme", self.text(), "a typed code still works")
 
     def test_9m_a_snapped_meal_itemised_from_the_owners_model_and_checked(self):
         meal = self.add_meal_with_photo("Fruit on the go")

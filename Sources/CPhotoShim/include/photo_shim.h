@@ -56,6 +56,21 @@ int fd_photo_write_sample_jpeg(const char *path, int width, int height, int qual
 /// and benchmarks that need the same picture in several formats. Returns 0 on success.
 int fd_photo_convert(const char *in_path, const char *out_path);
 
+/// Reads the product barcodes a photo shows (EAN-13, EAN-8, UPC-A, UPC-E; nothing else is looked
+/// for): the photo is turned upright by its EXIF orientation, shrunk on load to fit `size` × `size`,
+/// made grey and scanned by ZBar along every `density`-th row and column (a package's stripes run
+/// the height of many rows, so 1 looks at no more codes than 2 at a small size, or 4 at a large
+/// one, for twice or four times the work). Writes one line per code found,
+/// "EAN-13 4006381333931\n", as many as fit in `codes`, and their number into `found`. Returns 0
+/// when the photo was read, whether or not it showed a code.
+int fd_photo_read_barcodes(const char *path, int size, int density, char *codes, size_t codes_size, int *found);
+
+/// Writes `width` × `height` grey pixels (one byte each) as the file `path` names, turned by
+/// `angle` degrees on white, blurred by `blur` (a Gaussian's sigma in pixels, 0 for none), at JPEG
+/// quality `quality`: a barcode as a phone might see it, for tests and benchmarks. Returns 0 on
+/// success.
+int fd_photo_write_grey(const char *path, const unsigned char *pixels, int width, int height, double angle, double blur, int quality);
+
 /// What a PNG's metadata costs to read: `inflated` is the bytes its compressed chunks (zTXt, iTXt,
 /// iCCP) unpack to, counted up to just past `limit` and no further, and `ancillary` the number of
 /// chunks that are not pixels. libpng inflates every one each time the file is opened, so a few

@@ -49,7 +49,8 @@ struct EntryPagesController: Sendable {
             UsualFoodsView(mealID: meal.id, basis: $0.basis, placeName: meal.place?.name, foods: $0.foods, csrfToken: context.csrfToken)
         }
         let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: read.query, catalog: catalog,
-                                                       online: online, openFoodFacts: openFoodFacts, diary: person.diary.database, serverKey: serverKey)
+                                                       online: online, openFoodFacts: openFoodFacts, diary: person.diary.database, serverKey: serverKey,
+                                                       csrfToken: context.csrfToken)
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
         let mine = read.brand.isEmpty
         let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: read.query,

@@ -205,6 +205,8 @@ extension OnlineFoodsController {
 /// A barcode as typed or scanned: GTIN-8, UPC-A (12), EAN-13 or GTIN-14 digits, spaces allowed.
 enum Barcode {
     static let problem = "A barcode is the 8 to 14 digits under its stripes, like 036800403710."
+    /// More codes in one photo than a package carries are a shelf: the first few are looked up.
+    static let mostAtOnce = 3
 
     static func digits(_ text: String) -> String? {
         let digits = text.filter { $0 != " " && $0 != "-" }

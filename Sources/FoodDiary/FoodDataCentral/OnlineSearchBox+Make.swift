@@ -9,7 +9,7 @@ extension OnlineSearchBox {
     /// diary's key only when there is something to ask online.
     static func make(target: OnlineTarget, parameters: FormFields, query: String, catalog: CatalogDatabase,
                      online: FoodDataCentralOnline, openFoodFacts: OpenFoodFactsOnline, diary: AppDatabase,
-                     serverKey: String?) async throws -> OnlineSearchBox {
+                     serverKey: String?, csrfToken: String) async throws -> OnlineSearchBox {
         let checked = parameters["online"] == "1"
         let barcode = String((parameters["barcode"] ?? "").prefix(40))
         let digits = Barcode.digits(barcode)
@@ -26,11 +26,14 @@ extension OnlineSearchBox {
             slot = OnlineSlotView(url: target.onlineURL(query: digits == nil ? query : "", barcode: digits ?? ""),
                                   problem: bothOffline ? OnlineSlotView.offline : nil)
         }
+        // The other codes a barcode photo showed.
+        let others = (parameters["also"] ?? "").split(separator: ",").prefix(Barcode.mostAtOnce - 1).compactMap { Barcode.digits(String($0)) }.filter { $0 != digits }
         let rows = kept.map { CatalogResultRow($0, url: target.chooseURL(catalogID: $0.id, query: "")) }
         return OnlineSearchBox(
             checked: checked, slot: slot, barcode: barcode, barcodeError: !barcode.isEmpty && digits == nil ? Barcode.problem : nil,
             barcodeResults: rows, hasBarcodeResults: !rows.isEmpty,
             barcodeSummary: digits.map { digits in kept.isEmpty ? nil : "Barcode \(digits): kept here, works offline." } ?? nil,
-            barcodeAction: target.base + "/new")
+            barcodeAction: target.base + "/new", barcodePhoto: BarcodePhotoForm(action: target.base + "/barcode", csrfToken: csrfToken),
+            otherBarcodes: others.map { OtherBarcode(digits: $0, url: target.base + "/new" + queryString(["barcode": $0])) }, hasOtherBarcodes: !others.isEmpty)
     }
 }

@@ -13,13 +13,16 @@ extension AppDatabase {
 
     /// A meal to itemise, made from its photo. When a meal already shows this photo, that meal is
     /// the answer and nothing is added: an upload retried after its answer was lost, or the same
-    /// picture chosen twice, makes one meal.
-    func snapMeal(_ input: MealInput, photo: IngestedPhoto, geocodedName: String?, now: Date) async throws -> SnappedMeal {
+    /// picture chosen twice, makes one meal. `barcodes` are the codes the photo shows.
+    func snapMeal(_ input: MealInput, photo: IngestedPhoto, barcodes: [String], geocodedName: String?, now: Date) async throws -> SnappedMeal {
         try await write { db in
             if let existing = try db.cachedValue("SELECT id FROM meal WHERE photo_sha256 = ? ORDER BY id LIMIT 1", [photo.sha256]) as Int64? {
                 return SnappedMeal(id: existing, isNew: false)
             }
-            return SnappedMeal(id: try Self.insertMeal(db, input, photo: photo, geocodedName: geocodedName, now: now), isNew: true)
+            let id = try Self.insertMeal(db, input, photo: photo, geocodedName: geocodedName, now: now)
+            try db.execute(sql: "UPDATE photo SET barcodes = ? WHERE sha256 = ? AND barcodes IS NULL",
+                           arguments: [barcodes.prefix(Barcode.mostAtOnce).joined(separator: ","), photo.sha256])
+            return SnappedMeal(id: id, isNew: true)
         }
     }
 
@@ -49,6 +52,12 @@ public enum ItemisingQueries {
     public struct Waiting: Sendable, Equatable {
         public let count: Int
         public let meals: [Meal]
+    }
+
+    /// The product barcodes a photo was seen to show as it came in.
+    static func barcodes(_ db: Database, photo sha256: String) throws -> [String] {
+        let text = try String.fetchOne(db, sql: "SELECT barcodes FROM photo WHERE sha256 = ?", arguments: [sha256]) ?? ""
+        return text.split(separator: ",").map(String.init)
     }
 
     /// The meal that shows this photo, if one does.

@@ -87,12 +87,16 @@ struct ItemisingController: Sendable {
         } catch let rejection as PhotoRejection {
             return SnapOutcome(fileName: fileName, meal: nil, rejection: rejection)
         }
+        // A package on the table is proposed when the meal is itemised. Only the first size is
+        // scanned: a meal photo rarely holds a code, and most pay for one scan (docs/BENCHMARKS.md).
+        let path = photo.temporaryPath
+        let barcodes = (try? await ImageWorkLimiter.shared.run { try BarcodeReader.codes(in: path, size: BarcodeReader.scanSizes[0]) }) ?? []
         let input = form.input(for: photo.exif, timeZone: timeZone, now: now())
         var name: String?
         if case .point(let point, _) = input.location { name = try await geonames.nearest(to: point)?.label }
         let geocodedName = name
         let snapped = try await diary.photos.committing(photo, creating: {
-            try await diary.database.snapMeal(input, photo: photo, geocodedName: geocodedName, now: now())
+            try await diary.database.snapMeal(input, photo: photo, barcodes: barcodes, geocodedName: geocodedName, now: now())
         })
         guard let meal = try await diary.database.read({ db in try MealQueries.meal(db, id: snapped.id) }) else { throw Meal.Missing(id: snapped.id) }
         return SnapOutcome(fileName: fileName, meal: SnappedMealJSON(meal, isNew: snapped.isNew), rejection: nil)

@@ -40,6 +40,14 @@ struct LogController: Sendable {
                                            rows: suggestions.often.map(LogRowView.usual)))
             sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: suggestions.saved.map(LogRowView.saved)))
             hasHistory = !(suggestions.atThisTime.isEmpty && suggestions.often.isEmpty && suggestions.saved.isEmpty)
+        } else if let scanned = read.scanned {
+            sections.append(LogSectionView(heading: (scanned.codes.count == 1 ? "Barcode " : "Barcodes ") + scanned.codes.joined(separator: ", "),
+                                           note: scanned.foods.isEmpty ? "Nothing kept here has this barcode: scan it again to look it up online." : "In its label’s serving.",
+                                           rows: scanned.foods.map { food in
+                                               let usual = UsualAmount(food, portions: scanned.portions[food.id] ?? [])
+                                               return LogRowView.catalog(food, amount: usual.amount, isLast: false,
+                                                                         check: usual.check(usual.amount, kcalPer100g: food.energyKcalPer100g), target: target.linkFields)
+                                           }))
         } else if let found = read.found {
             let said = found.said.compactMap { LogRowView.said($0, target: target.linkFields) }
             sections.append(LogSectionView(heading: Self.sentenceCase(read.query), note: nil, rows: said))
@@ -89,7 +97,8 @@ struct LogController: Sendable {
                        nothingFound: !words.isEmpty && sections.isEmpty && !sayIt, isFirstFood: words.isEmpty && sections.isEmpty,
                        focusSearch: focus,
                        moreSearchURL: target.meal.map { "/meals/\($0.id)/foods/new" + queryString(["q": query]) },
-                       mealFormURL: target.day == today ? "/meals/new" : "/meals/new?day=\(target.day)")
+                       mealFormURL: target.day == today ? "/meals/new" : "/meals/new?day=\(target.day)",
+                       barcodePhoto: BarcodePhotoForm(action: "/log/barcode", csrfToken: context.csrfToken, fields: target.fields))
     }
 
     /// "Coffee with milk": the words as a heading.

@@ -30,6 +30,13 @@ struct LogPageRead: Sendable {
         let said: [PlacedFood]
     }
 
+    /// Codes a photo or a browser's scanner read (`barcode`), and the kept foods that carry them.
+    struct Scanned: Sendable {
+        let codes: [String]
+        let foods: [FoodSummary]
+        let portions: [Int64: [Portion]]
+    }
+
     /// The entries one tap added, named by the address it came back to.
     struct Added: Sendable {
         let mealID: Int64
@@ -45,23 +52,35 @@ struct LogPageRead: Sendable {
     let words: [String]
     let suggestions: Suggestions?
     let found: Found?
+    let scanned: Scanned?
     let added: Added?
 
     static func read(_ parameters: FormFields, diary: Diary, catalog: CatalogDatabase, targets: MealTargets,
                      searchLimit: Int) async throws -> LogPageRead {
         let query = String((parameters["q"] ?? "").prefix(200))
         let words = Words.split(query)
+        let codes = (parameters["barcode"] ?? "").split(separator: ",").prefix(Barcode.mostAtOnce).compactMap { Barcode.digits(String($0)) }
+        async let scanned = codes.isEmpty ? nil : scannedFoods(codes, catalog: catalog)
         async let found = words.isEmpty ? nil : search(query, asTyped: parameters["exact"] == "1", diary: diary, catalog: catalog, limit: searchLimit)
         let target = try await targets.target(parameters, diary: diary)
         let (building, suggestions) = try await diary.database.read { db in
             let building = try target.meal.flatMap { try MealQueries.mealFoods(db, meals: [$0]).first }
-            guard words.isEmpty else { return (building, nil as Suggestions?) }
+            guard words.isEmpty, codes.isEmpty else { return (building, nil as Suggestions?) }
             let usual = try FoodSuggestions.forLogging(db, at: target.eatenAt, into: target.meal?.id)
             return (building, Suggestions(yesterday: try LogQueries.mealsWithFoods(db, slot: target.slot, on: target.day.previous),
                                           atThisTime: usual.atThisTime, often: usual.often, saved: try EntryQueries.savedFoods(db)))
         }
         return LogPageRead(target: target, building: building, query: query, words: words, suggestions: suggestions, found: try await found,
-                           added: try await justAdded(parameters, diary: diary))
+                           scanned: try await scanned, added: try await justAdded(parameters, diary: diary))
+    }
+
+    private static func scannedFoods(_ codes: [String], catalog: CatalogDatabase) async throws -> Scanned {
+        var foods: [FoodSummary] = []
+        for code in codes {
+            foods += try await catalog.foods(barcode: code).filter { food in !foods.contains { $0.id == food.id } }
+        }
+        let ids = foods.map(\.id)
+        return Scanned(codes: codes, foods: foods, portions: try await catalog.search { db in try FoodDetails.portions(db, foods: ids) })
     }
 
     private static func search(_ query: String, asTyped: Bool, diary: Diary, catalog: CatalogDatabase, limit: Int) async throws -> Found {

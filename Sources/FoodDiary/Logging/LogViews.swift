@@ -158,4 +158,5 @@ struct LogView: Sendable {
     let focusSearch: Bool
     let moreSearchURL: String?
     let mealFormURL: String
+    let barcodePhoto: BarcodePhotoForm
 }

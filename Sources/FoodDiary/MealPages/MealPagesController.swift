@@ -70,6 +70,9 @@ struct MealPagesController: Sendable {
             ItemiseHelpView(mealID: id, likeness: $0.likeness, likes: $0.meals, estimate: estimate?.typed ?? "", estimateError: estimate?.error,
                             csrfToken: context.csrfToken)
         }
+        if itemise != nil, let photo = page.foods.meal.photo {
+            itemise?.proposeBarcodes(try await diary.database.read { db in try ItemisingQueries.barcodes(db, photo: photo.sha256) }, mealID: id)
+        }
         if let model, itemise != nil, page.foods.meal.photo != nil, try await diary.database.modelHelpChosen() {
             itemise?.offerSuggestions(mealID: id, model: model.model)
         }

@@ -113,7 +113,8 @@ struct RecipesController: Sendable {
         let parameters = try request.formQuery()
         let read = try await IngredientSearchRead.read(recipeID: recipeID, query: String((parameters["q"] ?? "").prefix(200)), diary: diary, catalog: catalog)
         let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: read.recipe.id, name: read.recipe.name), parameters: parameters,
-                                                       query: read.query, catalog: catalog, online: online, openFoodFacts: openFoodFacts, diary: diary.database, serverKey: serverKey)
+                                                       query: read.query, catalog: catalog, online: online, openFoodFacts: openFoodFacts, diary: diary.database, serverKey: serverKey,
+                                                       csrfToken: context.csrfToken)
         return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: read.recipe, query: read.query, myFoods: read.myFoods, result: read.result,
                                                                                    onlineBox: onlineBox), for: context)
     }

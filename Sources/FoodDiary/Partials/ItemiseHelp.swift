@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 
 /// On the page of a meal with no foods: past meals like it to copy in one tap, and a quick estimate.
@@ -15,6 +16,13 @@ struct ItemiseHelpView: Sendable {
         let buttonLabel: String
     }
 
+    /// A product's barcode the photo shows, proposed: its page finds the product, and nothing is
+    /// added until the person chooses how much.
+    struct PhotoBarcode: Sendable {
+        let digits: String
+        let url: String
+    }
+
     let csrfToken: String
     let likenessText: String
     let likes: [Like]
@@ -25,6 +33,12 @@ struct ItemiseHelpView: Sendable {
     /// "Suggest foods": the owner's model, when this person opted in and the meal has a photo.
     var suggestAction: String?
     var suggestNote: String?
+    var photoBarcodes: [PhotoBarcode] = []
+    var hasPhotoBarcodes: Bool { !photoBarcodes.isEmpty }
+
+    mutating func proposeBarcodes(_ codes: [String], mealID: Int64) {
+        photoBarcodes = codes.map { PhotoBarcode(digits: $0, url: "/meals/\(mealID)/foods/new" + queryString(["barcode": $0])) }
+    }
 
     mutating func offerSuggestions(mealID: Int64, model: String) {
         suggestAction = "/meals/\(mealID)/suggest"

@@ -8,6 +8,9 @@ enum BrandedServing {
 
     package static func portion(text: String, grams: Double) -> (amount: Double, description: String)? {
         guard grams.isFinite, grams > 0 else { return nil }
+        // "1 Riegel (25 g)": the label says its weight after its name, and so does every portion's
+        // label here, so it would read "1 Riegel (25 g) (25 g)".
+        let text = text.replacing(/\s*\(\s*[0-9]+(?:[.,][0-9]+)?\s*(?:g|gr|ml|mL|cl|l)\s*\)\s*$/, with: "")
         let words = text.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return (1, "serving") }
         let (amount, used) = leadingAmount(words)

@@ -1,4 +1,5 @@
 @testable import FoodDiary
+import FoodDiaryApp
 import FoodDiaryStorage
 import HummingbirdTesting
 import Foundation
@@ -31,6 +32,8 @@ final class OpenFoodFactsStandIn: Sendable {
     static let water = "4000000011113"
     /// A British apple juice, for a search in another country.
     static let britishJuice = "5000000000024"
+    /// A hazelnut spread whose code has a true check digit, so a drawn picture of it scans.
+    static let spread = "4000000035022"
 
     private let state = NIOLockedValueBox((mode: Mode.normal, seen: [Seen]()))
     private let server = StandInServer()
@@ -78,6 +81,11 @@ final class OpenFoodFactsStandIn: Sendable {
                        "serving_quantity": 150, "serving_size": "150ml",
                        "nutriments": ["energy-kcal_100g": 44, "carbohydrates_100g": 10.3, "sugars_100g": 9.9, "proteins_100g": 0.3, "salt_100g": 0],
                        "countries_tags": ["en:united-kingdom"]],
+        spread: ["code": spread, "product_name": "Haselnusscreme", "brands": "Nussig", "quantity": "400 g",
+                 "serving_quantity": "15", "serving_size": "1 EL (15 g)",
+                 "nutriments": ["energy-kcal_100g": 539, "fat_100g": 30.9, "carbohydrates_100g": 57.5, "sugars_100g": 56.3, "proteins_100g": 6.3,
+                                "salt_100g": 0.107],
+                 "countries_tags": ["en:germany"]],
         nameless: ["code": nameless, "nutriments": ["energy-kcal_100g": 100]],
     ] }
 
@@ -145,13 +153,15 @@ final class OpenFoodFactsStandIn: Sendable {
 extension OpenFoodFactsStandIn {
     /// The app on the fixture catalog with its Open Food Facts at a fresh stand-in, a minute per
     /// call: with the whole suite running, a loaded machine must not turn an answer into a timeout.
-    static func withApp(_ body: @escaping @Sendable (OpenFoodFactsStandIn, any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
+    static func withApp(configure: @escaping (inout AppConfig) -> Void = { _ in },
+                        _ body: @escaping @Sendable (OpenFoodFactsStandIn, any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
         let standIn = OpenFoodFactsStandIn()
         try await standIn.start()
         do {
             try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: { config in
                 config.offBaseURL = standIn.baseURL
                 config.fdcDeadline = .seconds(60)
+                configure(&config)
             }) { client, database, _, _ in try await body(standIn, client, database) }
         } catch {
             await standIn.stop()
