@@ -62,10 +62,19 @@ package struct PhotoAdmission: Sendable {
 
     /// Sniffs and examines a file on the server's behalf, off the threads that serve pages.
     package func admit(_ path: String) async throws -> Admitted {
+        try await admit(path) { _ in () }.admitted
+    }
+
+    /// The same, then `work` on the admitted file in the same slot of the image pool (reading a
+    /// barcode decodes it again: it waits for no other photo in between).
+    package func admit<T: Sendable>(_ path: String, then work: @escaping @Sendable (Admitted) throws -> T) async throws -> (admitted: Admitted, result: T) {
         let mediaType = try await MediaSniffer.shared.mimeType(ofFileAt: path)
         guard PhotoStore.accepted[mediaType] != nil else { throw PhotoRejection.unsupportedType(mediaType) }
         let admission = self
-        return try await ImageWorkLimiter.shared.run { try admission.examine(path, mediaType: mediaType) }
+        return try await ImageWorkLimiter.shared.run {
+            let admitted = try admission.examine(path, mediaType: mediaType)
+            return (admitted, try work(admitted))
+        }
     }
 
     /// The same for a command that runs no server, blocking its caller.

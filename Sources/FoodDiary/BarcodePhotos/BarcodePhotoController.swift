@@ -38,9 +38,9 @@ struct BarcodePhotoController: Sendable {
         let target = try await targets.target(context.formFields, diary: diary)
         let place = Place(action: "/log/barcode", fields: target.fields, backURL: "/log" + queryString(target.linkFields), backLabel: "Back to ＋")
         let codes: [String]
-        switch try await read(context, place: place) {
+        switch try await read(context) {
         case .success(let read): codes = read
-        case .failure(let answer): return answer.response
+        case .failure(let problem): return await problemPage(problem, place: place, context: context)
         }
         let key = try await FoodDataCentralKey.current(in: diary.database, server: serverKey)
         var found: [String] = [], unanswered: (OnlineProblem, String)?
@@ -54,11 +54,11 @@ struct BarcodePhotoController: Sendable {
         guard found.isEmpty else { return redirect(to: "/log" + queryString(target.fields + [(key: "barcode", value: found.joined(separator: ","))])) }
         let shown = codes.prefix(Barcode.mostAtOnce).joined(separator: ", ")
         if let (problem, source) = unanswered {
-            return await problemPage("Barcode \(shown) was read, but \(source) did not answer (\(problem.status.code)). Try again in a while, or search for the food by its name.",
-                                     status: problem.status, barcode: codes[0], place: place, context: context)
+            return await problemPage(Problem("Barcode \(shown) was read, but \(source) did not answer (\(problem.status.code)). Try again in a while, or search for the food by its name.",
+                                             status: problem.status, barcode: codes[0]), place: place, context: context)
         }
-        return await problemPage("Neither FoodData Central nor Open Food Facts knows barcode \(shown). Search for the food by its name, or type it from its label.",
-                                 status: .notFound, barcode: codes[0], place: place, context: context)
+        return await problemPage(Problem("Neither FoodData Central nor Open Food Facts knows barcode \(shown). Search for the food by its name, or type it from its label.",
+                                         status: .notFound, barcode: codes[0]), place: place, context: context)
     }
 
     @Sendable func meal(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -75,59 +75,63 @@ struct BarcodePhotoController: Sendable {
     /// The add-food page, asked for the first code as if it had been typed; any others are offered there.
     private func addFoodPage(base: String, backLabel: String, context: AppRequestContext) async throws -> Response {
         let place = Place(action: base + "/barcode", fields: [], backURL: base + "/new", backLabel: backLabel)
-        switch try await read(context, place: place) {
+        switch try await read(context) {
         case .success(let codes):
             let others = codes.dropFirst().prefix(Barcode.mostAtOnce - 1)
             // The page opens at the code's answer, below the search a phone's screen would fill.
             return redirect(to: base + "/new" + queryString([(key: "barcode", value: codes[0])] + (others.isEmpty ? [] : [(key: "also", value: others.joined(separator: ","))]))
                             + "#barcode-box")
-        case .failure(let answer):
-            return answer.response
+        case .failure(let problem):
+            return await problemPage(problem, place: place, context: context)
         }
     }
 
-    /// The digits typed or read by the browser, else the photo's codes; or the page that says why there are none.
-    private func read(_ context: AppRequestContext, place: Place) async throws -> Result<[String], AnsweredFailure> {
+    /// The digits typed or read by the browser, else the photo's codes; or why there are none.
+    private func read(_ context: AppRequestContext) async throws -> Result<[String], Problem> {
         if let typed = context.formFields["barcode"], !typed.isEmpty {
-            guard let digits = Barcode.digits(typed) else {
-                return .failure(AnsweredFailure(await problemPage(Barcode.problem, status: .unprocessableContent, barcode: String(typed.prefix(20)), place: place, context: context)))
-            }
+            guard let digits = Barcode.digits(typed) else { return .failure(Problem(Barcode.problem, barcode: String(typed.prefix(20)))) }
             return .success([digits])
         }
         guard let upload = context.uploads.first(where: { $0.fieldName == "photo" }) else {
-            return .failure(AnsweredFailure(await problemPage("Take a photo of the barcode, or type its digits.", status: .unprocessableContent, place: place, context: context)))
+            return .failure(Problem("Take a photo of the barcode, or type its digits."))
         }
         let outcome: BarcodePhotoReading.Outcome
         do {
             let admission = try context.diary().photos.admission
             outcome = try await reading.run(for: try context.person().account.id) { try await BarcodePhotoReading.read(upload, admission: admission) }
         } catch let busy as Overloaded {
-            var answer = await problemPage("Your last barcode photo is still being read. Send this one again in a moment.", status: .serviceUnavailable,
-                                           place: place, context: context)
-            answer.headers[.retryAfter] = String(busy.retryAfterSeconds)
-            return .failure(AnsweredFailure(answer))
+            return .failure(Problem("Your last barcode photo is still being read. Send this one again in a moment.", status: .serviceUnavailable,
+                                    retryAfterSeconds: busy.retryAfterSeconds))
         }
         switch outcome {
-        case .codes(let codes):
-            return .success(codes)
-        case .noCode:
-            return .failure(AnsweredFailure(await problemPage(Self.noCode, status: .unprocessableContent, place: place, context: context)))
-        case .refused(let rejection):
-            return .failure(AnsweredFailure(await problemPage(rejection.message, status: rejection.status, place: place, context: context)))
+        case .codes(let codes): return .success(codes)
+        case .noCode: return .failure(Problem(Self.noCode))
+        case .refused(let rejection): return .failure(Problem(rejection.message, status: rejection.status))
         }
     }
 
     static let noCode = "No barcode found in that photo: fill the frame with the stripes and try again."
 
-    /// A page already answered, carried out of `read`.
-    private struct AnsweredFailure: Error {
-        let response: Response
-        init(_ response: Response) { self.response = response }
+    /// Why a form's barcode led nowhere, and the digits to show again.
+    private struct Problem: Error {
+        let message: String
+        let status: HTTPResponse.Status
+        let barcode: String
+        let retryAfterSeconds: Int?
+
+        init(_ message: String, status: HTTPResponse.Status = .unprocessableContent, barcode: String = "", retryAfterSeconds: Int? = nil) {
+            self.message = message
+            self.status = status
+            self.barcode = barcode
+            self.retryAfterSeconds = retryAfterSeconds
+        }
     }
 
-    private func problemPage(_ problem: String, status: HTTPResponse.Status, barcode: String = "", place: Place, context: AppRequestContext) async -> Response {
-        let view = BarcodePhotoView(problem: problem, barcodePhoto: BarcodePhotoForm(action: place.action, csrfToken: context.csrfToken, fields: place.fields),
-                                    barcode: barcode, backURL: place.backURL, backLabel: place.backLabel)
-        return await renderer.render(.barcodePhoto, view, for: context, status: status)
+    private func problemPage(_ problem: Problem, place: Place, context: AppRequestContext) async -> Response {
+        let view = BarcodePhotoView(problem: problem.message, barcodePhoto: BarcodePhotoForm(action: place.action, csrfToken: context.csrfToken, fields: place.fields),
+                                    barcode: problem.barcode, backURL: place.backURL, backLabel: place.backLabel)
+        var response = await renderer.render(.barcodePhoto, view, for: context, status: problem.status)
+        if let seconds = problem.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
+        return response
     }
 }

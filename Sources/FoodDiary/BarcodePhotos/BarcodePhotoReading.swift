@@ -15,14 +15,8 @@ enum BarcodePhotoReading {
     static func read(_ upload: UploadedFile, admission: PhotoAdmission) async throws -> Outcome {
         guard upload.byteCount > 0 else { return .refused(.empty) }
         let path = upload.temporaryPath
-        let mediaType = try await MediaSniffer.shared.mimeType(ofFileAt: path)
-        guard PhotoStore.accepted[mediaType] != nil else { return .refused(.unsupportedType(mediaType)) }
         do {
-            // One slot of the image pool for both: the checks' decode and the scans' smaller ones.
-            let codes = try await ImageWorkLimiter.shared.run {
-                _ = try admission.examine(path, mediaType: mediaType)
-                return try BarcodeReader.codes(in: path)
-            }
+            let codes = try await admission.admit(path) { _ in try BarcodeReader.codes(in: path) }.result
             return codes.isEmpty ? .noCode : .codes(codes)
         } catch let rejection as PhotoRejection {
             return .refused(rejection)

@@ -14,7 +14,8 @@ struct BarcodeProducts: Sendable {
     let now: @Sendable () -> Date
 
     enum Found: Sendable {
-        case kept([FoodSummary])
+        /// Kept in the catalog, now or before: `catalog.foods(barcode:)` finds it.
+        case kept
         /// Neither service knows the code.
         case unknown
         /// A service could not be asked; nothing is known either way.
@@ -22,8 +23,7 @@ struct BarcodeProducts: Sendable {
     }
 
     func find(_ digits: String, diary: AppDatabase, key: FoodDataCentralKey) async throws -> Found {
-        let kept = try await catalog.foods(barcode: digits)
-        if !kept.isEmpty { return .kept(kept) }
+        if try await !catalog.foods(barcode: digits).isEmpty { return .kept }
         if !key.isDemo, case .success(let found) = await online.barcode(digits, key: key.value), let first = found.foods.first,
            case .success(let fetched) = await online.details(fdcId: first.fdcId, key: key.value) {
             try await diary.keepFetchedFood(fdcId: first.fdcId, details: fetched.details, fetchedAt: now())
@@ -43,7 +43,6 @@ struct BarcodeProducts: Sendable {
     }
 
     private func keptNow(_ digits: String) async throws -> Found {
-        let kept = try await catalog.foods(barcode: digits)
-        return kept.isEmpty ? .unknown : .kept(kept)
+        try await catalog.foods(barcode: digits).isEmpty ? .unknown : .kept
     }
 }
