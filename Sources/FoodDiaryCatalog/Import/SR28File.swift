@@ -18,8 +18,12 @@ struct SR28File {
 
     package init(directory: String, name: String, fieldCount: Int) throws {
         let path = URL(fileURLWithPath: directory).appendingPathComponent("\(name).txt").path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FormatError(file: name, line: 0, message: "cannot read \(path)")
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            // The system's reason, so a file that was there a moment ago says why it could not be read.
+            throw FormatError(file: name, line: 0, message: "cannot read \(path): \(error)")
         }
         self.name = name
         self.bytes = [UInt8](data)
