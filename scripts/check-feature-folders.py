@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""Fails when the feature folders of Sources/FoodDiary use each other in a cycle.
+"""Fails when the feature folders of Sources/FoodDiary use each other in a cycle, or one names
+another's controller.
 
 A folder uses another when it names a type (struct, enum, class, actor, protocol, typealias)
 declared only there. The folders must form layers: shared domain folders (Meals, MyFoods,
 Diaries, Partials…) below, pages above, never two folders each needing the other
 (docs/ARCHITECTURE.md, "Inside the features"). The compiler cannot see this inside one target, so
-this does. Called by scripts/check-layers.sh; `--self-test` shows it catching a cycle.
+this does. A controller is a page's routes and handlers, never a library: what two features share
+is a query or a type both call (a day's JSON, a nutrient report), so a folder naming a `…Controller`
+declared in another fails too. Called by scripts/check-layers.sh; `--self-test` shows it catching
+a cycle and a borrowed controller.
 """
 import collections
 import os
@@ -90,6 +94,47 @@ def cycles(uses):
     return found
 
 
+def borrowed_controllers(uses):
+    """(folder, other folder, controller) for each controller a folder names from another."""
+    return sorted((folder, used, name) for folder, by in uses.items() for used, names in by.items()
+                  for name in names if name.endswith('Controller'))
+
+
+def snake(name):
+    return re.sub(r'(?<!^)(?=[A-Z])', '_', name).lower()
+
+
+# A page two folders render, and why.
+SHARED_TEMPLATES = {'entries/amount': 'a recipe\'s ingredient is given its amount on the same page as a meal\'s food'}
+
+
+def misplaced_templates(root, page_template, templates):
+    """Each page template whose folder is not the one of the feature folder that renders it
+    (`Templates/meal_pages/` is rendered from `MealPages/`), or that no feature renders."""
+    cases = re.findall(r'case (\w+) = "([^"]+)"', open(page_template, encoding='utf-8').read())
+    renderers = collections.defaultdict(set)
+    for directory, _, files in os.walk(root):
+        folder = os.path.relpath(directory, root).split(os.sep)[0]
+        for name in files:
+            if name.endswith('.swift') and folder != '.' and 'generated' not in name:
+                for line in open(os.path.join(directory, name), encoding='utf-8'):
+                    for case, path in cases:
+                        if re.search(r'\brender\(\s*\.' + case + r'\b', line):
+                            renderers[path].add(folder)
+    problems = []
+    for case, path in cases:
+        folders = renderers[path]
+        wanted = path.split('/')[0]
+        if not folders:
+            problems.append(f'{path}: no feature renders it (render(.{case}, …))')
+        elif any(snake(folder) != wanted for folder in folders) and path not in SHARED_TEMPLATES:
+            problems.append(f'{path}: rendered from {", ".join(sorted(folders))}, so it belongs in Templates/{snake(sorted(folders)[0])}/')
+    for folder in sorted(os.listdir(templates)):
+        if os.path.isdir(os.path.join(templates, folder)) and folder != 'partials' and not os.path.isdir(os.path.join(root, folder.title().replace('_', ''))):
+            problems.append(f'Templates/{folder}/ is named for no feature folder')
+    return problems
+
+
 def report(root):
     uses = folder_uses(root)
     found = cycles(uses)
@@ -99,8 +144,11 @@ def report(root):
             for used in sorted(uses[folder]):
                 if used in component:
                     print(f'  {folder} -> {used}: {", ".join(sorted(uses[folder][used]))}', file=sys.stderr)
+    borrowed = borrowed_controllers(uses)
+    for folder, used, name in borrowed:
+        print(f'{folder} calls {used}\'s controller {name}: share a query or a type instead', file=sys.stderr)
     edges = sum(len(used) for used in uses.values())
-    return found, edges
+    return found + [[folder, used] for folder, used, _ in borrowed], edges
 
 
 def self_test():
@@ -118,7 +166,12 @@ def self_test():
         found = cycles(folder_uses(root))
         if found != [['MealPages', 'Meals']]:
             sys.exit(f'check-feature-folders self-test: expected the cycle Meals ⇄ MealPages, found {found}')
-    print('check-feature-folders self-test: caught a cycle, passed the layers')
+        write('Assistant/Tools.swift', 'let day = DayPagesController.dayJSON(diary)\n')
+        write('Days/DayPagesController.swift', 'struct DayPagesController { static func dayJSON() {} }\n')
+        borrowed = borrowed_controllers(folder_uses(root))
+        if borrowed != [('Assistant', 'Days', 'DayPagesController')]:
+            sys.exit(f'check-feature-folders self-test: expected the Assistant borrowing DayPagesController, found {borrowed}')
+    print('check-feature-folders self-test: caught a cycle and a borrowed controller, passed the layers')
 
 
 if __name__ == '__main__':
@@ -128,7 +181,10 @@ if __name__ == '__main__':
     os.chdir(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
     root = 'Sources/FoodDiary'
     found, edges = report(root)
-    if found:
+    misplaced = misplaced_templates(root, os.path.join(root, 'PageTemplate.swift'), 'Templates')
+    for problem in misplaced:
+        print(f'Templates grouped like the features: {problem}', file=sys.stderr)
+    if found or misplaced:
         sys.exit(1)
     folders = len([f for f in os.listdir(root) if os.path.isdir(os.path.join(root, f))])
     print(f'check-feature-folders: {folders} feature folders, {edges} uses among them, no cycle')

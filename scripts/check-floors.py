@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails when Package.swift and the floors' rules part, or a file imports what its target does not declare.
+"""Fails when Package.swift, docs/ARCHITECTURE.md and the floors' rules part, or a file imports what its target does not declare.
 
 The floors (docs/ARCHITECTURE.md) are written here once, each with exactly the modules it may
 depend on; Package.swift must declare exactly those, no more and no fewer. Then every Swift file
@@ -108,9 +108,30 @@ def import_breaks(root, declared):
     return wrong
 
 
-def problems(root, manifest, floors):
+def may_import(floor, floors):
+    """A floor's rule as docs/ARCHITECTURE.md's table writes it: the floors below first, then the
+    libraries, each in backticks."""
+    order = list(floors)
+    names = sorted(floors[floor], key=lambda name: (name not in order, order.index(name) if name in order else 0, name.lower()))
+    return ", ".join(f"`{name}`" for name in names)
+
+
+def doc_breaks(text, floors):
+    """Rows of ARCHITECTURE's "What each floor may use" that say other than the floors' rules."""
+    rows = {match.group(1): match.group(2).strip() for match in re.finditer(r"^\| `(\w+)` \| ([^|]*) \|", text, re.M)}
+    wrong = []
+    for floor in floors:
+        if floor not in rows:
+            wrong.append(f"docs/ARCHITECTURE.md has no row for {floor}")
+        elif rows[floor] != may_import(floor, floors):
+            wrong.append(f"docs/ARCHITECTURE.md says {floor} may import {rows[floor]}; its rule is {may_import(floor, floors)}")
+    return wrong
+
+
+def problems(root, manifest, floors, architecture=None):
     declared = targets(manifest)
-    return rule_breaks(floors) + manifest_breaks(floors, declared) + import_breaks(root, declared)
+    return (rule_breaks(floors) + manifest_breaks(floors, declared) + import_breaks(root, declared)
+            + (doc_breaks(architecture, floors) if architecture is not None else []))
 
 
 def self_test():
@@ -130,8 +151,11 @@ def self_test():
         }.items():
             (root / "Sources" / name).parent.mkdir(parents=True, exist_ok=True)
             (root / "Sources" / name).write_text(text)
-        found = problems(root, manifest, floors)
+        architecture = "| `Base` | `Crypto` | x |\n| `Web` | `Base`, `Hummingbird` | y |\n"
+        found = problems(root, manifest, floors, architecture)
     expected = [
+        "docs/ARCHITECTURE.md says Web may import `Base`, `Hummingbird`; its rule is `Base`, `Feature`, `Hummingbird`",
+        "docs/ARCHITECTURE.md has no row for Feature",
         "Web may use Feature, a floor above it",
         "Web declares CHTTPShim, which its rule does not allow",
         "Feature declares NIOCore, which its rule does not allow",
@@ -143,19 +167,21 @@ def self_test():
     if sorted(found) != sorted(expected):
         sys.exit("check-floors self-test: expected\n  " + "\n  ".join(sorted(expected)) + "\nfound\n  " + "\n  ".join(sorted(found)))
     print(f"check-floors self-test: caught all {len(expected)} breaks (an upward rule, the manifest and a rule apart both ways, "
-          "undeclared imports, an unused declaration), passed the fine ones")
+          "undeclared imports, an unused declaration, the architecture's table apart), passed the fine ones")
 
 
 def main():
     if sys.argv[1:] == ["--self-test"]:
         return self_test()
+    if sys.argv[1:] == ["--table"]:
+        return print("\n".join(f"{floor}: {may_import(floor, FLOORS)}" for floor in FLOORS))
     root = pathlib.Path(__file__).resolve().parent.parent
     manifest = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=root, check=True,
                                          capture_output=True, text=True).stdout)
-    wrong = problems(root, manifest, FLOORS)
+    wrong = problems(root, manifest, FLOORS, (root / "docs" / "ARCHITECTURE.md").read_text())
     if wrong:
         sys.exit("The floors' rules, Package.swift and the imports disagree (docs/ARCHITECTURE.md):\n  " + "\n  ".join(wrong))
-    print(f"check-floors: Package.swift declares exactly the {len(FLOORS)} floors' rules, "
+    print(f"check-floors: Package.swift and docs/ARCHITECTURE.md say exactly the {len(FLOORS)} floors' rules, "
           "and every target imports all it declares and nothing else")
 
 

@@ -143,15 +143,15 @@ import FoodDiaryWeb
             let diary = Diary(id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPhotoPixels: 1)
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
 
-            let banana = try await IngredientSearchRead.read(recipeID: recipeID, query: "banana", diary: diary, catalog: catalog)
+            let banana = try await IngredientSearchPageRead.read(recipeID: recipeID, query: "banana", diary: diary, catalog: catalog)
             #expect(banana.recipe.name == "Banana oat bake" && banana.myFoods.isEmpty)
             #expect(banana.result?.foods.first?.id == 9040)
-            let granola = try await IngredientSearchRead.read(recipeID: recipeID, query: "granola", diary: diary, catalog: catalog)
+            let granola = try await IngredientSearchPageRead.read(recipeID: recipeID, query: "granola", diary: diary, catalog: catalog)
             #expect(granola.myFoods.map(\.name) == ["Granola bar"])
-            let nothing = try await IngredientSearchRead.read(recipeID: recipeID, query: "", diary: diary, catalog: catalog)
+            let nothing = try await IngredientSearchPageRead.read(recipeID: recipeID, query: "", diary: diary, catalog: catalog)
             #expect(nothing.result == nil && nothing.myFoods.count == 1, "before words are typed, no search; every own food is listed")
             await #expect(throws: Recipe.Missing.self) {
-                try await IngredientSearchRead.read(recipeID: recipeID + 1, query: "banana", diary: diary, catalog: catalog)
+                try await IngredientSearchPageRead.read(recipeID: recipeID + 1, query: "banana", diary: diary, catalog: catalog)
             }
             let page = try await client.get("/recipes/\(recipeID)/ingredients/new?q=banana").text
             #expect(page.contains("Bananas, raw"))

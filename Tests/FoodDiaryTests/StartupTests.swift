@@ -23,11 +23,11 @@ import FoodDiaryWeb
         defer { data.remove(); templates.remove() }
         try FileManager.default.removeItem(atPath: templates.path)
         try FileManager.default.copyItem(atPath: TestEnvironment.packageRoot.appendingPathComponent("Templates").path, toPath: templates.path)
-        try FileManager.default.removeItem(atPath: templates.path + "/recipes/import.mustache")
+        try FileManager.default.removeItem(atPath: templates.path + "/recipe_import/import.mustache")
         var config = TestEnvironment.config(dataDirectory: data.path)
         config.templatesDirectory = templates.path
         await #expect { _ = try await buildApplication(config: config) } throws: { error in
-            (error as? PageRenderer.MissingTemplates)?.description.hasSuffix(": recipes/import") == true
+            (error as? PageRenderer.MissingTemplates)?.description.hasSuffix(": recipe_import/import") == true
         }
     }
 

@@ -228,7 +228,7 @@ struct TextLogTests {
         try await Self.withApp { client, _ async throws in
             let long = String(repeating: "egg, ", count: 5_000)
             #expect(try await client.get("/log/text" + queryString(["text": long])).text.components(separatedBy: "class=\"said-row ").count - 1
-                    == TextLogController.maxFoods)
+                    == TypedFoods.maxFoods)
             #expect(try await client.postForm("/log/text", [("rows", "1000")]).status == .badRequest)
             #expect(try await client.postForm("/log/text", [("rows", "1"), ("typed.0", "egg"), ("keep.0", "1"), ("source.0", "catalog:999999999")]).status == .notFound)
             #expect(try await client.postForm("/log/text", [("rows", "1"), ("typed.0", "egg"), ("keep.0", "1"), ("source.0", "recipe:77")]).status == .notFound)

@@ -19,9 +19,9 @@ final class RecentSessions: Sendable {
 
     private let entries = NIOLockedValueBox<[Data: Entry]>([:])
     /// A session read by one request is handed to every request for it that missed meanwhile.
-    let reads = SharedReads<SessionRead, ActiveSession?>()
+    let reads = SharedReads<SessionKey, ActiveSession?>()
 
-    struct SessionRead: Hashable, Sendable {
+    struct SessionKey: Hashable, Sendable {
         let idSHA256: Data
         let version: Int
     }

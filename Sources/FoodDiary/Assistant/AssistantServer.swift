@@ -54,8 +54,8 @@ enum AssistantResource: String, CaseIterable {
     func content(_ session: AssistantSession) async throws -> Resource.Content {
         let value: any Encodable
         switch self {
-        case .today: value = try await DayPagesController.dayJSON(session.person.diary, date: session.today)
-        case .goals: value = DayPagesController.GoalsJSON(goals: try await session.person.diary.database.read { db in try DailyGoals.fetch(db) })
+        case .today: value = try await DayJSON.read(session.person.diary, date: session.today)
+        case .goals: value = GoalsJSON(goals: try await session.person.diary.database.read { db in try DailyGoals.fetch(db) })
         }
         let data = try JSONEncoder().encode(value)
         return .text(String(decoding: data, as: UTF8.self), uri: rawValue, mimeType: "application/json")

@@ -55,14 +55,14 @@ extension AssistantSession {
     }
 
     struct DayAnswer: Encodable {
-        let day: DayPagesController.DayJSON
+        let day: DayJSON
         let nutrients: NutrientsReportJSON
     }
 
     func readDay(_ arguments: ToolArguments) async throws -> Outcome {
         let date = try arguments.day("date", today: today)
-        let day = try await DayPagesController.dayJSON(person.diary, date: date)
-        let (report, settings) = try await NutrientsController.report(person.diary, through: date, days: 1)
+        let day = try await DayJSON.read(person.diary, date: date)
+        let (report, settings) = try await NutrientReport.read(person.diary, through: date, days: 1)
         let meals = day.meals.count == 1 ? "1 meal" : "\(day.meals.count) meals"
         let text = "\(date.longText): \(meals). The JSON lists each meal's foods and amounts, the totals against the goals, exercise, and each nutrient against the person's needs."
         return Outcome(text: text, structured: DayAnswer(day: day, nutrients: NutrientsReportJSON(report: report, settings: settings, date: date, days: 1)),
@@ -75,14 +75,14 @@ extension AssistantSession {
         let first = try arguments.day("from", today: today)
         guard first <= last else { throw ToolProblem("`from` (\(first)) comes after `to` (\(last)).") }
         guard first.days(to: last) < Self.maxDays else { throw ToolProblem("Read at most \(Self.maxDays) days at a time.") }
-        let trends = try await DayPagesController.trendsJSON(person.diary, from: first, through: last)
+        let trends = try await TrendsJSON.read(person.diary, from: first, through: last)
         let logged = trends.rows.filter { $0.mealCount > 0 }.count
         return Outcome(text: "Each day's totals from \(first.longText) through \(last.longText); \(logged) of the \(trends.days) days \(logged == 1 ? "has" : "have") meals logged.", structured: trends,
                        summary: "read the days from \(first) to \(last)")
     }
 
     func readBody() async throws -> Outcome {
-        let body = try await BodyAPIController.summary(person.diary, today: today)
+        let body = try await BodySummaryJSON.read(person.diary, today: today)
         return Outcome(text: "The weight trend, its weekly rate, the water goal and each body measure's latest reading, in the units the JSON names.",
                        structured: body, summary: "read weight and body")
     }

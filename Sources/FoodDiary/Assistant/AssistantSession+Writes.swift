@@ -40,9 +40,9 @@ extension AssistantSession {
     }
 
     func logFoods(_ arguments: ToolArguments) async throws -> Outcome {
-        let text = try arguments.required("text", max: TextLogController.maxText)
+        let text = try arguments.required("text", max: TypedFoods.maxText)
         let diary = person.diary
-        let sentence = FoodSentence(text, limit: TextLogController.maxFoods)
+        let sentence = FoodSentence(text, limit: TypedFoods.maxFoods)
         guard !sentence.parts.isEmpty else { throw ToolProblem("No food was named in “\(text)”.") }
         let placed = try await IngredientPlacer(catalog: services.catalog, diary: diary.database).place(sentence, logged: try await diary.loggedCatalogFoods())
         var chosen: [(resolved: ResolvedFood, amount: IngredientAmount)] = []

@@ -39,7 +39,7 @@ package struct ShownUnitsMiddleware: RouterMiddleware {
 }
 
 /// The units the person reads (energy, amounts), which every request they send is answered in.
-enum ShownUnits: DiaryReadKind {
+enum KeptShownUnits: DiaryReadKind {
     typealias Key = Int
     typealias Value = BodySettings
 }
@@ -47,7 +47,7 @@ enum ShownUnits: DiaryReadKind {
 extension Diary {
     /// The request's conventions, with the person's units.
     func conventions() async throws -> RequestConventions {
-        let settings = try await kept(ShownUnits.self, for: 0) { db in try BodyQueries.settings(db) }
+        let settings = try await kept(KeptShownUnits.self, for: 0) { db in try BodyQueries.settings(db) }
         return RequestConventions.current.with(energy: settings.energy, amounts: settings.units)
     }
 }

@@ -11,7 +11,6 @@ struct DayPagesController: Sendable {
     let now: @Sendable () -> Date
 
     static let notices = ["goals": "Goals saved.", "meal_names": "Names saved."]
-    static let trendPeriods = [7, 30]
 
     func addRoutes(to routes: Routes) {
         routes.get("/today", use: today)
@@ -49,7 +48,7 @@ struct DayPagesController: Sendable {
         let diary = try context.diary()
         let today = todayDate
         let query = try request.formQuery()
-        let day = try await diary.kept(DayRead.self, for: date) { db in try DayQueries.day(db, date: date, today: today) }
+        let day = try await diary.kept(KeptDay.self, for: date) { db in try DayQueries.day(db, date: date, today: today) }
         var view = DayView(day: day, today: today, csrfToken: context.csrfToken, diary: try context.diary().id, changed: query["changed"].flatMap { Int64($0) })
         view.welcome = query["welcome"] != nil && date == today
         return await renderer.render(.day, view, for: context)
@@ -107,84 +106,20 @@ struct DayPagesController: Sendable {
 
     // MARK: - JSON
 
-    struct DayJSON: Encodable {
-        let date: String
-        let meals: [MealDetailJSON]
-        let totals: NutrientsJSON
-        /// Meals with no foods yet, left out of `totals`.
-        let mealsNotItemised: Int
-        /// As the day's page measures it: with the day's exercise added to energy when the person asked for that.
-        let goals: GoalsJSON
-        let exercise: DayExerciseJSON
-    }
-
-    /// Every goal nutrient named, null where no goal is set.
-    struct GoalsJSON: Encodable {
-        let goals: DailyGoals
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
-            for kind in DailyGoals.kinds { try container.encode(goals[kind].map(kind.shown), forKey: .init(kind.jsonKey)) }
-        }
-    }
-
-    struct TrendRowJSON: Encodable {
-        let date: String
-        let mealCount: Int
-        let mealsNotItemised: Int
-        let totals: NutrientValues
-        let exerciseKcal: Double
-        let steps: Int?
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
-            try container.encode(date, forKey: .init("date"))
-            try container.encode(mealCount, forKey: .init("mealCount"))
-            try container.encode(mealsNotItemised, forKey: .init("mealsNotItemised"))
-            for kind in NutrientKind.allCases { try container.encode(totals[kind].map(kind.shown), forKey: .init(kind.jsonKey)) }
-            let energy = NutrientKind.energyKcal
-            try container.encode(energy.shown(exerciseKcal), forKey: .init(EnergyUnit.shown == .kJ ? "exerciseEnergyKj" : "exerciseEnergyKcal"))
-            try container.encode(steps, forKey: .init("steps"))
-        }
-    }
-
-    struct TrendsJSON: Encodable {
-        let days: Int
-        let rows: [TrendRowJSON]
-    }
-
     @Sendable func dayJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try jsonResponse(try await Self.dayJSON(context.diary(), date: try date(context)))
+        try jsonResponse(try await DayJSON.read(context.diary(), date: try date(context)))
     }
 
     @Sendable func trendsJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let period = try period(request)
-        return try jsonResponse(try await Self.trendsJSON(context.diary(), from: todayDate.adding(days: -(period - 1)), through: todayDate))
-    }
-
-    /// A day as `/api/days/:date` and the assistant's `read_day` give it.
-    static func dayJSON(_ diary: Diary, date: LocalDate) async throws -> DayJSON {
-        let day = try await diary.kept(DayRead.self, for: date) { db in try DayQueries.day(db, date: date) }
-        return DayJSON(date: date.description, meals: day.meals.map(MealDetailJSON.init),
-                       totals: NutrientsJSON(values: day.totals), mealsNotItemised: day.notItemisedCount,
-                       goals: GoalsJSON(goals: day.goalsWithExercise),
-                       exercise: DayExerciseJSON(activities: day.activities, steps: day.steps, deviceActiveKcal: day.deviceActiveKcal))
-    }
-
-    /// Each day's totals from `first` through `last`, as `/api/trends` and the assistant's `read_days` give them.
-    static func trendsJSON(_ diary: Diary, from first: LocalDate, through last: LocalDate) async throws -> TrendsJSON {
-        let (days, exercise) = try await diary.database.read { db in
-            (try DayQueries.totals(db, from: first, through: last), try ActivityQueries.days(db, from: first, through: last))
-        }
-        return TrendsJSON(days: first.days(to: last) + 1, rows: days.map {
-            TrendRowJSON(date: $0.date.description, mealCount: $0.mealCount, mealsNotItemised: $0.notItemisedCount, totals: $0.totals,
-                         exerciseKcal: exercise[$0.date]?.activeKcal ?? 0, steps: exercise[$0.date]?.steps)
-        })
+        return try jsonResponse(try await TrendsJSON.read(context.diary(), from: todayDate.adding(days: -(period - 1)), through: todayDate))
     }
 
     // MARK: - Helpers
 
     private func period(_ request: Request) throws -> Int {
         guard let text = try request.formQuery()["days"] else { return 7 }
-        guard let days = Int(text), Self.trendPeriods.contains(days) else {
+        guard let days = Int(text), TrendsView.periods.contains(days) else {
             throw HTTPError(.badRequest, message: "Trends cover 7 or 30 days: use ?days=7 or ?days=30.")
         }
         return days
@@ -199,7 +134,7 @@ struct DayPagesController: Sendable {
 }
 
 /// The day page read last, usually today's.
-enum DayRead: DiaryReadKind {
+enum KeptDay: DiaryReadKind {
     typealias Key = LocalDate
     typealias Value = DayQueries.Day
 }

@@ -3,7 +3,7 @@ import FoodDiaryStorage
 import Foundation
 
 /// Today's totals for the strip every page shows, read once per change (or new day).
-enum TodayStrip: DiaryReadKind {
+enum KeptTodayStrip: DiaryReadKind {
     typealias Key = LocalDate
     typealias Value = StatusStripView
 }
@@ -13,7 +13,7 @@ extension StatusStripView {
     /// (or new day), not per page; nil when it cannot be read, and the page goes without.
     package static func today(in diary: Diary, timeZone: TimeZone, now: Date) async -> StatusStripView? {
         let today = LocalDateTime(now, in: timeZone).date
-        return try? await diary.kept(TodayStrip.self, for: today) { db in
+        return try? await diary.kept(KeptTodayStrip.self, for: today) { db in
             let day = try DayQueries.totals(db, from: today, through: today, of: DailyGoals.kinds).first
             return StatusStripView(totals: day?.totals ?? NutrientValues(), goals: try DayQueries.goals(db, on: today), notItemised: day?.notItemisedCount ?? 0)
         }

@@ -4,6 +4,9 @@ import Foundation
 /// `/trends?days=7|30`: energy per day against the goal and the average, macros per day, and the
 /// numbers behind both.
 struct TrendsView: Sendable {
+    /// The periods the trends page and `/api/trends` offer, in days.
+    static let periods = [7, 30]
+
     struct Row: Sendable {
         let url: String
         let dateText: String
@@ -34,7 +37,7 @@ struct TrendsView: Sendable {
     init(days: [DayQueries.DayTotals], goals: DailyGoals, period: Int, weight: (trend: WeightTrend, units: UnitSystem)? = nil,
          exercise: [LocalDate: (activeKcal: Double, steps: Int?)] = [:]) {
         title = "Last \(period) days"
-        periods = PeriodChipView.chips(DayPagesController.trendPeriods, chosen: period, path: "/trends")
+        periods = PeriodChipView.chips(Self.periods, chosen: period, path: "/trends")
         let energy = NutrientKind.energyKcal
         let kcal = days.map { $0.totals.value(.energyKcal, default: 0) }
         // A day with a meal not itemised is unknown, not light: it stays out of the average.

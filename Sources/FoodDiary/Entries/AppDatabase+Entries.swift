@@ -196,24 +196,24 @@ extension EntryQueries {
 }
 
 /// The catalog foods a diary's person has logged, and how often, which their searches favour.
-enum LoggedFoods: DiaryReadKind {
+enum KeptLoggedFoods: DiaryReadKind {
     typealias Key = Int
     typealias Value = [Int64: Int]
 }
 
 /// The amount each catalog food was last logged in, which ＋ offers again: read beside a search,
 /// not after it.
-enum LastAmounts: DiaryReadKind {
+enum KeptLastAmounts: DiaryReadKind {
     typealias Key = Int
     typealias Value = [Int64: ChosenAmount]
 }
 
 extension Diary {
     func loggedCatalogFoods() async throws -> [Int64: Int] {
-        try await kept(LoggedFoods.self, for: 0) { db in try EntryQueries.loggedCatalogFoods(db) }
+        try await kept(KeptLoggedFoods.self, for: 0) { db in try EntryQueries.loggedCatalogFoods(db) }
     }
 
     func lastCatalogAmounts() async throws -> [Int64: ChosenAmount] {
-        try await kept(LastAmounts.self, for: 0) { db in try EntryQueries.lastAmounts(db) }
+        try await kept(KeptLastAmounts.self, for: 0) { db in try EntryQueries.lastAmounts(db) }
     }
 }

@@ -20,7 +20,7 @@ struct OwnFoods: Sendable {
 }
 
 /// The person's own foods, recipes and saved foods, which every search page lists first.
-enum OwnFoodsRead: DiaryReadKind {
+enum KeptOwnFoods: DiaryReadKind {
     typealias Key = Int
     typealias Value = OwnFoods
 }
@@ -28,6 +28,6 @@ enum OwnFoodsRead: DiaryReadKind {
 extension Diary {
     /// The person's own foods, recipes and saved foods that contain every word of `query`.
     func ownFoods(matching query: String) async throws -> OwnFoods {
-        try await kept(OwnFoodsRead.self, for: 0) { db in try OwnFoods.read(db) }.matching(query)
+        try await kept(KeptOwnFoods.self, for: 0) { db in try OwnFoods.read(db) }.matching(query)
     }
 }

@@ -48,7 +48,7 @@ struct MealPagesController: Sendable {
         let diary = try context.diary()
         let page = try request.pageNumber()
         // The first page also shows the meals still waiting for their foods, wherever they fall.
-        guard let result = try await diary.kept(MealListPage.self, for: page, read: { db in
+        guard let result = try await diary.kept(KeptMealList.self, for: page, read: { db in
             try MealQueries.listPage(db, page: page).map { MealListData(page: $0, waiting: page == 1 ? try ItemisingQueries.waiting(db, limit: ToItemiseView.shown) : nil) }
         }) else {
             throw HTTPError(.notFound, message: "There is no page \(page) of meals. The list starts at page 1.")
@@ -243,7 +243,7 @@ struct MealPagesController: Sendable {
 }
 
 /// The list page read last: page 1 is opened far more often than it changes.
-enum MealListPage: DiaryReadKind {
+enum KeptMealList: DiaryReadKind {
     typealias Key = Int
     typealias Value = MealListData?
 }

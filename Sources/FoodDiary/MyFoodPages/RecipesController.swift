@@ -111,7 +111,7 @@ struct RecipesController: Sendable {
         let diary = try context.diary()
         guard let recipeID = context.parameters.get("recipe").flatMap(Int64.init) else { throw Recipe.Missing() }
         let parameters = try request.formQuery()
-        let read = try await IngredientSearchRead.read(recipeID: recipeID, query: String((parameters["q"] ?? "").prefix(200)), diary: diary, catalog: catalog)
+        let read = try await IngredientSearchPageRead.read(recipeID: recipeID, query: String((parameters["q"] ?? "").prefix(200)), diary: diary, catalog: catalog)
         let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: read.recipe.id, name: read.recipe.name), parameters: parameters,
                                                        query: read.query, catalog: catalog, online: online, openFoodFacts: openFoodFacts, diary: diary.database, serverKey: serverKey,
                                                        csrfToken: context.csrfToken)

@@ -62,7 +62,7 @@ struct HouseholdFoods: Sendable {
     }
 
     private func shelf(_ diary: Diary) async throws -> Shelf {
-        try await diary.kept(SharedShelf.self, for: 0) { db in
+        try await diary.kept(KeptSharedShelf.self, for: 0) { db in
             Shelf(foods: try MyFood.fetchAll(db, sharedOnly: true), recipes: try Recipe.search(db, sharedOnly: true))
         }
     }
@@ -77,7 +77,7 @@ extension HouseholdFoods {
 }
 
 /// What a diary shares with the household, which the others' pages read on every visit.
-enum SharedShelf: DiaryReadKind {
+enum KeptSharedShelf: DiaryReadKind {
     typealias Key = Int
     typealias Value = HouseholdFoods.Shelf
 }

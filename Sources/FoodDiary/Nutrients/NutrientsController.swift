@@ -35,16 +35,8 @@ struct NutrientsController: Sendable {
         case "7": days = 7
         default: throw HTTPError(.badRequest, message: "Nutrients are read for a day or a week: leave out ?days, or use ?days=7.")
         }
-        let (report, settings) = try await Self.report(context.diary(), through: date, days: days)
+        let (report, settings) = try await NutrientReport.read(context.diary(), through: date, days: days)
         return (report, settings, date, days)
-    }
-
-    /// The `days` ending with `date` against the person's needs, as the page and the assistant read them.
-    static func report(_ diary: Diary, through date: LocalDate, days: Int) async throws -> (NutrientReport, NutrientSettings) {
-        let (intake, settings) = try await diary.database.read { db in
-            try NutrientQueries.intake(db, from: date.adding(days: 1 - days), through: date)
-        }
-        return (NutrientReport(days: intake, settings: settings, wholeDaysOnly: days > 1), settings)
     }
 
     @Sendable func settingsPage(_ request: Request, context: AppRequestContext) async throws -> Response {

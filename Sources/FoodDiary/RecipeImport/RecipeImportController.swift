@@ -23,7 +23,6 @@ struct RecipeImportController: Sendable {
     /// What a recipe's ingredient may be: never another recipe.
     static let ingredientKinds: Set<String> = ["catalog", "saved", "my", "household"]
     static let maxPastedBytes = RecipePageFetcher.maxBytes
-    static let readingLimit = 2
 
     func addRoutes(to routes: Routes) {
         routes.get("/recipes/import", use: form)

@@ -6,6 +6,9 @@ import Foundation
 /// `@graph` or another thing's `mainEntity`, with `@type` a name or a list; instructions as text,
 /// steps or `HowToSection`s of steps.
 package struct SchemaRecipe: Sendable, Equatable {
+    /// Pages read and placed at once, for everyone (the import's `reading` limit).
+    static let readingsAtOnce = 2
+
     package var name: String
     /// As the page says it: "Serves 4-6", "12 cookies", "4".
     package var yield: String?

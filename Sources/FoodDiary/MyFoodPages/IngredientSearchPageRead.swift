@@ -3,7 +3,7 @@ import Foundation
 
 /// Everything a recipe's ingredient search lists, read in one call: the recipe, the person's own
 /// foods matching the words and what the catalog finds for them, searched while the diary is read.
-struct IngredientSearchRead: Sendable {
+struct IngredientSearchPageRead: Sendable {
     let recipe: Recipe
     let query: String
     let myFoods: [MyFood]
@@ -11,7 +11,7 @@ struct IngredientSearchRead: Sendable {
     let result: FoodSearchResult?
 
     /// Throws `Recipe.Missing` for a recipe that is gone.
-    static func read(recipeID: Int64, query: String, diary: Diary, catalog: CatalogDatabase) async throws -> IngredientSearchRead {
+    static func read(recipeID: Int64, query: String, diary: Diary, catalog: CatalogDatabase) async throws -> IngredientSearchPageRead {
         async let searched = catalog.searchIfTyped(query, brand: "", scope: .all, limit: 25, asTyped: false,
                                                    logged: { try await diary.loggedCatalogFoods() })
         let read = try await diary.database.read { db -> (Recipe, [MyFood])? in
@@ -19,6 +19,6 @@ struct IngredientSearchRead: Sendable {
             return (recipe, try MyFood.fetchAll(db, matching: query))
         }
         guard let (recipe, myFoods) = read else { throw Recipe.Missing() }
-        return IngredientSearchRead(recipe: recipe, query: query, myFoods: myFoods, result: try await searched)
+        return IngredientSearchPageRead(recipe: recipe, query: query, myFoods: myFoods, result: try await searched)
     }
 }

@@ -13,9 +13,6 @@ struct TextLogController: Sendable {
     let targets: MealTargets
     let renderer: PageRenderer
 
-    /// The most a box takes: a day's worth of foods typed, not a book.
-    static let maxText = 2_000
-    static let maxFoods = 30
     static let suggestedNotice = "Suggested by the model from the photo. Check each food and its amount: nothing is added until you tap Add."
 
     func addRoutes(to routes: Routes) {
@@ -26,14 +23,14 @@ struct TextLogController: Sendable {
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         let parameters = try request.formQuery()
-        let text = Self.clipped(parameters["text"], to: Self.maxText)
+        let text = Self.clipped(parameters["text"], to: TypedFoods.maxText)
         var target = try await targets.target(parameters, diary: person.diary)
         // "… for lunch" picks the meal, unless the page was opened for one.
         let said = SaidMeal(text, names: target.names)
         if let said, parameters["meal"] == nil, said.slot != target.slot {
             target = try await targets.target(FormFields(parameters.all.merging(["slot": said.slot.rawValue]) { $1 }), diary: person.diary)
         }
-        let sentence = FoodSentence(said?.foods ?? text, limit: Self.maxFoods)
+        let sentence = FoodSentence(said?.foods ?? text, limit: TypedFoods.maxFoods)
         let placed = sentence.parts.isEmpty ? [] : try await placer(person.diary).place(sentence, logged: try await person.diary.loggedCatalogFoods())
         let rows = placed.enumerated().map { index, placed in
             ProposedFoodRow(index: index, placed: placed, amount: placed.amount, checksAmount: true, searchURL: searchURL(placed, target))
@@ -55,7 +52,7 @@ struct TextLogController: Sendable {
                                                     logged: try await diary.loggedCatalogFoods(), checksAmounts: true) { searchURL($0, target) }
         let (rows, needsLook) = (proposed.rows, proposed.needsLook)
         let foods = proposed.chosen.map { (food: $0.resolved.food, amount: $0.amount) }
-        let text = Self.clipped(fields["text"], to: Self.maxText)
+        let text = Self.clipped(fields["text"], to: TypedFoods.maxText)
         if needsLook {
             return await renderer.render(.textLog, view(target, text: text, rows: rows, notice: "Check the foods you changed, then add them.",
                                                         context: context), for: context, status: .unprocessableContent)
