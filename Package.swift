@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "fooddiary", targets: ["fooddiary"]),
-        .library(name: "FoodDiary", targets: ["FoodDiaryApp"]),
+        .library(name: "FoodDiary", targets: ["FoodDiaryApp"])
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -26,7 +26,7 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
         // Hummingbird's request and response types, which the web floor and its tests name.
-        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0")
     ],
     targets: [
         .executableTarget(
@@ -42,7 +42,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ]
         ),
         // The demo diary and the benchmarks: the CLI runs them, the server never does.
@@ -56,7 +56,7 @@ let package = Package(
                 "FoodDiaryBase",
                 "FoodDiary",
                 "FoodDiaryApp",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         // The base floor: time, text, nutrition arithmetic, files, hashing and blocking work. It
@@ -65,14 +65,17 @@ let package = Package(
         .target(
             name: "FoodDiaryBase",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")],
-            resources: [.embedInCode("Nutrition/ReferenceIntakes.tsv"), .embedInCode("Nutrition/CustomaryServings.tsv"), .embedInCode("Activity/Activities.tsv")]
+            resources: [
+                .embedInCode("Nutrition/ReferenceIntakes.tsv"), .embedInCode("Nutrition/CustomaryServings.tsv"),
+                .embedInCode("Activity/Activities.tsv")
+            ]
         ),
         .target(
             name: "FoodDiaryStorage",
             dependencies: [
                 "FoodDiaryBase",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio")
             ]
         ),
         .target(
@@ -94,7 +97,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras")
             ]
         ),
         // Photos: the store of originals and derivatives, what is admitted, the image library.
@@ -106,7 +109,7 @@ let package = Package(
                 "FoodDiaryStorage",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CMagic",
-                "CPhotoShim",
+                "CPhotoShim"
             ]
         ),
         // The catalog engine: the USDA and FoodData Central files imported, the in-memory index, ranking,
@@ -121,7 +124,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "CSV", package: "CSV.swift")
             ],
             // Compiled into the binary: no bundle to install beside it.
             resources: [.embedInCode("Search/EverydayNames.tsv")]
@@ -151,7 +154,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "CSV", package: "CSV.swift")
             ],
             resources: [.embedInCode("Portability/ForeignHeaders.tsv")]
         ),
@@ -175,7 +178,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl")
             ]
         ),
         // libmagic decides what an upload is from its bytes.
@@ -194,7 +197,9 @@ let package = Package(
         // libvips' API is variadic, which Swift cannot call: this wraps the few calls we make.
         // zlib measures what a PNG's compressed metadata unpacks to before libpng does.
         // ZBar reads a product's barcode from a photo's pixels.
-        .target(name: "CPhotoShim", dependencies: ["CVips", "CExif", "CZBar"], path: "Sources/CPhotoShim", linkerSettings: [.linkedLibrary("z")]),
+        .target(
+            name: "CPhotoShim", dependencies: ["CVips", "CExif", "CZBar"], path: "Sources/CPhotoShim", linkerSettings: [.linkedLibrary("z")]
+        ),
         // FTS5's extension API is C function pointers: bm25 with the phrases' frequencies given.
         .target(name: "CSearchRank", path: "Sources/CSearchRank", linkerSettings: [.linkedLibrary("sqlite3")]),
         .testTarget(
@@ -227,8 +232,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "CSV", package: "CSV.swift"),
-                "CHTTPShim",
+                "CHTTPShim"
             ]
-        ),
+        )
     ]
 )

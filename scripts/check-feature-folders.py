@@ -117,10 +117,10 @@ def misplaced_templates(root, page_template, templates):
         folder = os.path.relpath(directory, root).split(os.sep)[0]
         for name in files:
             if name.endswith('.swift') and folder != '.' and 'generated' not in name:
-                for line in open(os.path.join(directory, name), encoding='utf-8'):
-                    for case, path in cases:
-                        if re.search(r'\brender\(\s*\.' + case + r'\b', line):
-                            renderers[path].add(folder)
+                source = open(os.path.join(directory, name), encoding='utf-8').read()
+                for case, path in cases:
+                    if re.search(r'\brender\(\s*\.' + case + r'\b', source):
+                        renderers[path].add(folder)
     problems = []
     for case, path in cases:
         folders = renderers[path]

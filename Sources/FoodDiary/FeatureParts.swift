@@ -26,9 +26,11 @@ package struct FeatureSettings: Sendable {
     /// Whether a name and password sign in (`--no-password-sign-in` turns it off).
     package var passwordSignIn = true
 
-    package init(publicDirectory: String, timeZone: TimeZone, maxUploadBytes: Int, dataDirectory: String, backupsPath: String,
-                 backupSchedule: BackupSchedule.Plan?, fdcBaseURL: URL, fdcDeadline: Duration, fdcAPIKey: String?,
-                 offBaseURL: URL, recipePagesOnHomeNetwork: Bool, model: ModelEndpoint? = nil) {
+    package init(
+        publicDirectory: String, timeZone: TimeZone, maxUploadBytes: Int, dataDirectory: String, backupsPath: String,
+        backupSchedule: BackupSchedule.Plan?, fdcBaseURL: URL, fdcDeadline: Duration, fdcAPIKey: String?,
+        offBaseURL: URL, recipePagesOnHomeNetwork: Bool, model: ModelEndpoint? = nil
+    ) {
         self.publicDirectory = publicDirectory
         self.timeZone = timeZone
         self.maxUploadBytes = maxUploadBytes
@@ -59,9 +61,11 @@ package struct FeatureParts: Sendable {
     let logger: Logger
     let now: @Sendable () -> Date
 
-    package init(settings: FeatureSettings, accounts: AccountsDatabase, diaries: DiaryAccess, catalog: CatalogDatabase, geonames: GeoNamesDatabase,
-                 renderer: PageRenderer, authentication: Authentication, setup: FirstRunSetup, secret: Data, logger: Logger,
-                 now: @escaping @Sendable () -> Date) {
+    package init(
+        settings: FeatureSettings, accounts: AccountsDatabase, diaries: DiaryAccess, catalog: CatalogDatabase, geonames: GeoNamesDatabase,
+        renderer: PageRenderer, authentication: Authentication, setup: FirstRunSetup, secret: Data, logger: Logger,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.settings = settings
         self.accounts = accounts
         self.diaries = diaries

@@ -44,34 +44,49 @@ private struct SharedServices {
 
 /// Signing in, the account page, people and diaries.
 private func addSignInRoutes(to routes: Routes, _ parts: FeatureParts) {
-    let (settings, accounts, authentication, renderer, logger, now) = (parts.settings, parts.accounts, parts.authentication, parts.renderer, parts.logger, parts.now)
+    let (settings, accounts, authentication, renderer, logger, now) = (
+        parts.settings, parts.accounts, parts.authentication, parts.renderer, parts.logger, parts.now
+    )
     let throttle = SignInThrottle(), devices = SignInDevices(secret: parts.secret), challenges = SecondStepChallenges()
     let methods = SignInMethods(password: settings.passwordSignIn, singleSignOn: settings.singleSignOn?.name)
-    let signIn = SignInController(accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
-                                  setup: parts.setup, methods: methods, renderer: renderer, logger: logger, now: now)
+    let signIn = SignInController(
+        accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
+        setup: parts.setup, methods: methods, renderer: renderer, logger: logger, now: now)
     signIn.addRoutes(to: routes)
     let recentSignIn = RecentSignIn(accounts: accounts, authentication: authentication, throttle: throttle, now: now)
-    SingleSignOnController(provider: settings.singleSignOn.map(OpenIDProvider.init), logins: OpenIDLogins(), accounts: accounts,
-                           authentication: authentication, signIn: signIn, recentSignIn: recentSignIn, renderer: renderer, logger: logger,
-                           now: now).addRoutes(to: routes)
-    SecondStepController(accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
-                         seal: SecondStepSeal(serverSecret: parts.secret), signIn: signIn, recentSignIn: recentSignIn, renderer: renderer, logger: logger,
-                         now: now).addRoutes(to: routes)
-    PasskeyController(accounts: accounts, authentication: authentication, challenges: PasskeyChallenges(), signIn: signIn, recentSignIn: recentSignIn,
-                      logger: logger, now: now).addRoutes(to: routes)
-    AccountController(accounts: accounts, authentication: authentication, throttle: throttle, recentSignIn: recentSignIn,
-                      singleSignOn: settings.singleSignOn, renderer: renderer, logger: logger, timeZone: settings.timeZone, now: now).addRoutes(to: routes)
+    SingleSignOnController(
+        provider: settings.singleSignOn.map(OpenIDProvider.init), logins: OpenIDLogins(), accounts: accounts,
+        authentication: authentication, signIn: signIn, recentSignIn: recentSignIn, renderer: renderer, logger: logger,
+        now: now
+    ).addRoutes(to: routes)
+    SecondStepController(
+        accounts: accounts, authentication: authentication, throttle: throttle, devices: devices, challenges: challenges,
+        seal: SecondStepSeal(serverSecret: parts.secret), signIn: signIn, recentSignIn: recentSignIn, renderer: renderer, logger: logger,
+        now: now
+    ).addRoutes(to: routes)
+    PasskeyController(
+        accounts: accounts, authentication: authentication, challenges: PasskeyChallenges(), signIn: signIn, recentSignIn: recentSignIn,
+        logger: logger, now: now
+    ).addRoutes(to: routes)
+    AccountController(
+        accounts: accounts, authentication: authentication, throttle: throttle, recentSignIn: recentSignIn,
+        singleSignOn: settings.singleSignOn, renderer: renderer, logger: logger, timeZone: settings.timeZone, now: now
+    ).addRoutes(to: routes)
     DiariesController(diaries: parts.diaries, renderer: renderer, logger: logger, now: now).addRoutes(to: routes)
-    PeopleController(accounts: accounts, authentication: authentication, singleSignOn: settings.singleSignOn, methods: methods, renderer: renderer,
-                     logger: logger, timeZone: settings.timeZone, now: now).addRoutes(to: routes)
+    PeopleController(
+        accounts: accounts, authentication: authentication, singleSignOn: settings.singleSignOn, methods: methods, renderer: renderer,
+        logger: logger, timeZone: settings.timeZone, now: now
+    ).addRoutes(to: routes)
     MorePageController(renderer: renderer).addRoutes(to: routes)
 }
 
 /// Meals, their photos and places, itemising them and the owner's model.
 private func addMealRoutes(to routes: Routes, _ parts: FeatureParts, _ shared: SharedServices) {
     let (settings, geonames, renderer, now) = (parts.settings, parts.geonames, parts.renderer, parts.now)
-    MealPagesController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: settings.timeZone, now: now,
-                        model: settings.model).addRoutes(to: routes)
+    MealPagesController(
+        geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: settings.timeZone, now: now,
+        model: settings.model
+    ).addRoutes(to: routes)
     ModelHelpController(help: shared.modelHelp, renderer: renderer).addRoutes(to: routes)
     LabelReadingController(help: shared.modelHelp, renderer: renderer).addRoutes(to: routes)
     MealsAPIController().addRoutes(to: routes)
@@ -80,35 +95,50 @@ private func addMealRoutes(to routes: Routes, _ parts: FeatureParts, _ shared: S
     PlacesAPIController().addRoutes(to: routes)
     FavouritesController(renderer: renderer, timeZone: settings.timeZone, now: now).addRoutes(to: routes)
     QuickAddController(renderer: renderer, now: now).addRoutes(to: routes)
-    ItemisingController(geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: settings.timeZone, now: now)
-        .addRoutes(to: routes)
+    ItemisingController(
+        geonames: geonames, maxUploadBytes: settings.maxUploadBytes, renderer: renderer, timeZone: settings.timeZone, now: now
+    )
+    .addRoutes(to: routes)
 }
 
 /// Foods: ＋, typed meals, the food pages, a meal's foods, online searches, barcodes, recipes and
 /// one's own foods, and the assistant that logs them.
 private func addFoodRoutes(to routes: Routes, _ parts: FeatureParts, _ shared: SharedServices) {
     let (settings, catalog, renderer, now) = (parts.settings, parts.catalog, parts.renderer, parts.now)
-    let (household, targets, online, openFoodFacts, key) = (shared.household, shared.mealTargets, shared.online, shared.openFoodFacts, settings.fdcAPIKey)
+    let (household, targets, online, openFoodFacts, key) = (
+        shared.household, shared.mealTargets, shared.online, shared.openFoodFacts, settings.fdcAPIKey
+    )
     FoodPagesController(catalog: catalog, renderer: renderer, logTargets: targets.foodPageChoice).addRoutes(to: routes)
     FoodsAPIController(catalog: catalog).addRoutes(to: routes)
     LogController(catalog: catalog, household: household, targets: targets, renderer: renderer).addRoutes(to: routes)
     TextLogController(catalog: catalog, household: household, targets: targets, renderer: renderer).addRoutes(to: routes)
-    AssistantController(services: AssistantServices(catalog: catalog, household: household, targets: targets, accounts: parts.accounts,
-                                                    timeZone: settings.timeZone, logger: parts.logger, now: now)).addRoutes(to: routes)
-    RecipeImportController(catalog: catalog, household: household, fetcher: RecipePageFetcher(allowsHomeNetwork: settings.recipePagesOnHomeNetwork),
-                           reading: InFlightLimit(limit: SchemaRecipe.readingsAtOnce), renderer: renderer, now: now).addRoutes(to: routes)
-    EntryPagesController(catalog: catalog, household: household, online: online, openFoodFacts: openFoodFacts, serverKey: key, renderer: renderer, now: now)
-        .addRoutes(to: routes)
+    AssistantController(
+        services: AssistantServices(
+            catalog: catalog, household: household, targets: targets, accounts: parts.accounts,
+            timeZone: settings.timeZone, logger: parts.logger, now: now)
+    ).addRoutes(to: routes)
+    RecipeImportController(
+        catalog: catalog, household: household, fetcher: RecipePageFetcher(allowsHomeNetwork: settings.recipePagesOnHomeNetwork),
+        reading: InFlightLimit(limit: SchemaRecipe.readingsAtOnce), renderer: renderer, now: now
+    ).addRoutes(to: routes)
+    EntryPagesController(
+        catalog: catalog, household: household, online: online, openFoodFacts: openFoodFacts, serverKey: key, renderer: renderer, now: now
+    )
+    .addRoutes(to: routes)
     OnlineFoodsController(catalog: catalog, online: online, openFoodFacts: openFoodFacts, serverKey: key, renderer: renderer, now: now)
         .addRoutes(to: routes)
-    BarcodePhotoController(products: BarcodeProducts(catalog: catalog, online: online, openFoodFacts: openFoodFacts, now: now), targets: targets,
-                           serverKey: key, renderer: renderer).addRoutes(to: routes)
+    BarcodePhotoController(
+        products: BarcodeProducts(catalog: catalog, online: online, openFoodFacts: openFoodFacts, now: now), targets: targets,
+        serverKey: key, renderer: renderer
+    ).addRoutes(to: routes)
     FoodDataCentralSettingsController(serverKey: key, renderer: renderer).addRoutes(to: routes)
     FoodDataCentralAPIController(catalog: catalog).addRoutes(to: routes)
     SavedFoodsController(catalog: catalog, renderer: renderer, now: now).addRoutes(to: routes)
     MyFoodsController(household: household, renderer: renderer, now: now, model: settings.model).addRoutes(to: routes)
-    RecipesController(catalog: catalog, household: household, online: online, openFoodFacts: openFoodFacts, serverKey: key, renderer: renderer,
-                      timeZone: settings.timeZone, now: now).addRoutes(to: routes)
+    RecipesController(
+        catalog: catalog, household: household, online: online, openFoodFacts: openFoodFacts, serverKey: key, renderer: renderer,
+        timeZone: settings.timeZone, now: now
+    ).addRoutes(to: routes)
 }
 
 /// Days, trends, goals and needs; exercise, the body, and what a phone sends.
@@ -128,9 +158,13 @@ private func addHouseholdRoutes(to routes: Routes, _ parts: FeatureParts, _ shar
     let (settings, renderer, logger, now) = (parts.settings, parts.renderer, parts.logger, parts.now)
     MealSharingController(sharing: MealSharing(diaries: parts.diaries, now: now), renderer: renderer, logger: logger).addRoutes(to: routes)
     HouseholdFoodsController(household: shared.household, now: now).addRoutes(to: routes)
-    BackupsController(maker: BackupMaker(dataDirectory: settings.dataDirectory, now: now), folder: .backups(settings.backupsPath),
-                      plan: settings.backupSchedule, dataDirectory: settings.dataDirectory, renderer: renderer, logger: logger,
-                      timeZone: settings.timeZone).addRoutes(to: routes)
-    PortabilityController(catalog: parts.catalog, renderer: renderer, timeZone: settings.timeZone, maxUploadBytes: settings.maxUploadBytes,
-                          maxImportBytes: settings.maxImportBytes, now: now).addRoutes(to: routes)
+    BackupsController(
+        maker: BackupMaker(dataDirectory: settings.dataDirectory, now: now), folder: .backups(settings.backupsPath),
+        plan: settings.backupSchedule, dataDirectory: settings.dataDirectory, renderer: renderer, logger: logger,
+        timeZone: settings.timeZone
+    ).addRoutes(to: routes)
+    PortabilityController(
+        catalog: parts.catalog, renderer: renderer, timeZone: settings.timeZone, maxUploadBytes: settings.maxUploadBytes,
+        maxImportBytes: settings.maxImportBytes, now: now
+    ).addRoutes(to: routes)
 }

@@ -73,8 +73,10 @@ package let featurePageTemplates: [any PageTemplateName] = PageTemplate.allCases
 
 extension PageRenderer {
     /// A feature's page for the person `context` is signed in as, or for nobody.
-    func render(_ template: PageTemplate, _ view: some TemplateKeyed & Sendable, for context: AppRequestContext,
-                status: HTTPResponse.Status = .ok) async -> Response {
+    func render(
+        _ template: PageTemplate, _ view: some TemplateKeyed & Sendable, for context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) async -> Response {
         await renderPage(template, view, for: context, status: status)
     }
 }

@@ -160,9 +160,10 @@ public struct AppConfig: Sendable {
 
     /// What the features' pages read of this configuration.
     var featureSettings: FeatureSettings {
-        var settings = FeatureSettings(publicDirectory: publicDirectory, timeZone: timeZone, maxUploadBytes: maxUploadBytes, dataDirectory: dataDirectory,
-                                       backupsPath: backupsPath, backupSchedule: backupSchedule, fdcBaseURL: fdcBaseURL, fdcDeadline: fdcDeadline,
-                                       fdcAPIKey: fdcAPIKey, offBaseURL: offBaseURL, recipePagesOnHomeNetwork: recipePagesOnHomeNetwork, model: model)
+        var settings = FeatureSettings(
+            publicDirectory: publicDirectory, timeZone: timeZone, maxUploadBytes: maxUploadBytes, dataDirectory: dataDirectory,
+            backupsPath: backupsPath, backupSchedule: backupSchedule, fdcBaseURL: fdcBaseURL, fdcDeadline: fdcDeadline,
+            fdcAPIKey: fdcAPIKey, offBaseURL: offBaseURL, recipePagesOnHomeNetwork: recipePagesOnHomeNetwork, model: model)
         settings.maxImportBytes = maxImportBytes
         settings.singleSignOn = singleSignOn
         settings.passwordSignIn = passwordSignIn

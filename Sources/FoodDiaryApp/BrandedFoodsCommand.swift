@@ -11,5 +11,6 @@ public func addBrandedFoods(config: AppConfig, logger: Logger) async throws -> B
     guard let directory = config.fdcDirectory, FoodDataCentralFile.branded.isPresent(in: directory) else {
         throw BrandedFoodsImport.Missing(directory: config.fdcDirectory)
     }
-    return try await BrandedFoodsImport(catalog: try CatalogDatabase.open(path: config.catalogPath), directory: directory, logger: logger).run()
+    return try await BrandedFoodsImport(catalog: try CatalogDatabase.open(path: config.catalogPath), directory: directory, logger: logger)
+        .run()
 }

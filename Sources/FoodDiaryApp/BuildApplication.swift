@@ -27,7 +27,9 @@ public func buildApplication(
     let tlsConfiguration = try config.tls?.configuration()
     PrivateFiles.restrictNewOnes()
     let dataLock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
-    if try DataSwap.finishInterrupted(in: config.dataDirectory) { logger.notice("Finished a restore that was interrupted before this start") }
+    if try DataSwap.finishInterrupted(in: config.dataDirectory) {
+        logger.notice("Finished a restore that was interrupted before this start")
+    }
     if let warning = DiskSpace.warning(for: config.dataDirectory) { logger.warning("\(warning)") }
     let catalog = try CatalogDatabase.open(path: config.catalogPath, searchesInFlight: config.searchesInFlight)
     let geonames = try GeoNamesDatabase.open(path: config.geonamesPath)
@@ -73,29 +75,40 @@ public func buildApplication(
     router.add(middleware: HostGuard(allowed: AllowedHosts(boundHost: config.host, extra: config.allowedHosts)))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
     router.add(middleware: NumberConventionMiddleware())
-    router.add(middleware: StaticFilesMiddleware(files: FileMiddleware(config.publicDirectory, urlBasePath: "/static", cacheControl: .init([
-        (MediaType(type: .any), [.maxAge(3600)]),
-    ]), logger: logger)))
+    router.add(
+        middleware: StaticFilesMiddleware(
+            files: FileMiddleware(
+                config.publicDirectory, urlBasePath: "/static",
+                cacheControl: .init([
+                    (MediaType(type: .any), [.maxAge(3600)])
+                ]), logger: logger)))
 
     let budget = UploadBudget(totalLimit: config.maxUploadBytesInFlight, perClientLimit: config.maxUploadBytesInFlightPerClient)
-    let formBody = FormBodyMiddleware(maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget, pageForms: pageFormLimits,
-                                       largeUploads: LargeUploads(paths: largeUploadPaths, maxBytes: config.maxImportBytes))
-    let routes = Routes(router: router, formBody: formBody, tokens: tokens,
-                        identify: { AuthenticationMiddleware(authentication: authentication, required: $0) }, personalise: ShownUnitsMiddleware(),
-                        isHTTPS: authentication.isHTTPS)
-    let health = HealthCheck(deadline: config.healthCheckDeadline, accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
+    let formBody = FormBodyMiddleware(
+        maxUploadBytes: config.maxUploadBytes, tokens: tokens, budget: budget, pageForms: pageFormLimits,
+        largeUploads: LargeUploads(paths: largeUploadPaths, maxBytes: config.maxImportBytes))
+    let routes = Routes(
+        router: router, formBody: formBody, tokens: tokens,
+        identify: { AuthenticationMiddleware(authentication: authentication, required: $0) }, personalise: ShownUnitsMiddleware(),
+        isHTTPS: authentication.isHTTPS)
+    let health = HealthCheck(
+        deadline: config.healthCheckDeadline, accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
     HealthController(health: health).addRoutes(to: routes)
-    try addFeatureRoutes(to: routes, FeatureParts(settings: config.featureSettings, accounts: accounts, diaries: diaries, catalog: catalog, geonames: geonames,
-                                                  renderer: renderer, authentication: authentication, setup: setup, secret: secret, logger: logger, now: now))
+    try addFeatureRoutes(
+        to: routes,
+        FeatureParts(
+            settings: config.featureSettings, accounts: accounts, diaries: diaries, catalog: catalog, geonames: geonames,
+            renderer: renderer, authentication: authentication, setup: setup, secret: secret, logger: logger, now: now))
     routes.finish()
     let schedule = config.backupSchedule.map {
         BackupSchedule(plan: $0, dataDirectory: config.dataDirectory, backupDirectory: config.backupsPath, logger: logger, now: now)
     }
 
     let systemd = config.systemd.map { SystemdNotifier(settings: $0, health: health, logger: logger) }
-    let brandedFoods: [any Service] = config.fdcDirectory.map {
-        [BrandedFoodsService(importer: BrandedFoodsImport(catalog: catalog, directory: $0, logger: logger), logger: logger)]
-    } ?? []
+    let brandedFoods: [any Service] =
+        config.fdcDirectory.map {
+            [BrandedFoodsService(importer: BrandedFoodsImport(catalog: catalog, directory: $0, logger: logger), logger: logger)]
+        } ?? []
 
     let application = Application(
         router: router,
@@ -109,7 +122,8 @@ public func buildApplication(
             let here = ListeningAddress.reachableFromThisMachine(channel.localAddress)
             logger.info("FoodDiary is ready at \(scheme)://\(here):\(port) (data in \(config.dataDirectory))")
             if let token = setup.token {
-                logger.notice("No account exists yet. Create the owner's account on this machine: \(scheme)://\(here):\(port)/setup?token=\(token)")
+                logger.notice(
+                    "No account exists yet. Create the owner's account on this machine: \(scheme)://\(here):\(port)/setup?token=\(token)")
             }
             systemd?.ready()
             await onRunning(port)

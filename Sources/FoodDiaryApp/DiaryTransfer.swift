@@ -29,7 +29,10 @@ public struct DiaryTransfer: Sendable {
                 || "\($0.owner)/\($0.name)".caseInsensitiveCompare(selector) == .orderedSame
         }
         guard matches.count == 1, let diary = matches.first else {
-            throw Refused(description: (selector == nil ? "Say which diary with --diary:" : "No single diary is called “\(selector!)”; say which with --diary:") + "\n" + listing)
+            throw Refused(
+                description: (selector == nil
+                    ? "Say which diary with --diary:" : "No single diary is called “\(selector!)”; say which with --diary:") + "\n"
+                    + listing)
         }
         return diary.id
     }
@@ -52,7 +55,8 @@ public struct DiaryTransfer: Sendable {
         }
         let summary = try await DiaryExporter(database: diary.database, photos: diary.photos).export(to: path)
         let count = ImportSummary.counted
-        return "Exported \(count(summary.meals, "meal", "meals")), \(count(summary.entries, "food", "foods")) and \(count(summary.photos, "photo", "photos")) to \(summary.archive) (\(ByteSize.text(summary.bytes)))."
+        return
+            "Exported \(count(summary.meals, "meal", "meals")), \(count(summary.entries, "food", "foods")) and \(count(summary.photos, "photo", "photos")) to \(summary.archive) (\(ByteSize.text(summary.bytes)))."
     }
 
     /// Reads `file` and says what importing it would add; with `commit`, adds it. Refused while a
@@ -62,13 +66,17 @@ public struct DiaryTransfer: Sendable {
         do {
             lock = try DataDirectoryLock(path: config.lockPath, directory: config.dataDirectory)
         } catch is DataDirectoryLock.Held {
-            throw Refused(description: "A FoodDiary server is running on \(config.dataDirectory). Import from its Export & import page, or stop it first.")
+            throw Refused(
+                description:
+                    "A FoodDiary server is running on \(config.dataDirectory). Import from its Export & import page, or stop it first.")
         }
         defer { withExtendedLifetime(lock) {} }
         let diary = try open(try await diaryID(selector))
         if HealthExportImporter.isHealthExport(zipAt: file) {
             do {
-                let lines = try await HealthExportImporter(diary: diary, timeZone: timeZone, now: { Date() }).run(zipAt: file, commit: commit) { share in
+                let lines = try await HealthExportImporter(diary: diary, timeZone: timeZone, now: { Date() }).run(
+                    zipAt: file, commit: commit
+                ) { share in
                     // Progress on the terminal's own line, for an export of gigabytes.
                     FileHandle.standardError.write(Data("\rReading the export: \(Int(share * 100)) %".utf8))
                 }
@@ -78,7 +86,8 @@ public struct DiaryTransfer: Sendable {
                 throw Refused(description: "Nothing more was imported. \(refusal.description)")
             }
         }
-        let importer = DiaryImporter(diary: diary, catalog: try CatalogDatabase.open(path: config.catalogPath), timeZone: timeZone, now: { Date() })
+        let importer = DiaryImporter(
+            diary: diary, catalog: try CatalogDatabase.open(path: config.catalogPath), timeZone: timeZone, now: { Date() })
         do {
             let reading = try await importer.read(fileAt: file)
             let outcome = commit ? try await importer.commit(reading) : try await importer.preview(reading)

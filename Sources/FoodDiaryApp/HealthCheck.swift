@@ -19,7 +19,8 @@ struct HealthCheck: Sendable {
 
     /// nil when healthy; otherwise what failed, in words for a log.
     func problem() async -> String? {
-        let databases: [(String, any DatabaseWriter)] = [("accounts", accounts.writer), ("catalog", catalog.writer), ("place names", geonames.writer)]
+        let databases: [(String, any DatabaseWriter)] =
+            [("accounts", accounts.writer), ("catalog", catalog.writer), ("place names", geonames.writer)]
             + diaries().map { ("diary \($0.id)", $0.database.writer) }
         let outcome = await Deadline.run(within: deadline) { () -> String? in
             for (name, writer) in databases {
@@ -46,7 +47,8 @@ struct HealthController: Sendable {
     }
 
     private static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
-                 body: .init(byteBuffer: .init(string: text)))
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: .init(string: text)))
     }
 }

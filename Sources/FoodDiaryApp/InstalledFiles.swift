@@ -14,14 +14,16 @@ public struct InstalledFiles: Sendable, Equatable {
 
     /// The files of a checkout whose working tree is `directory`.
     public static func checkout(_ directory: String) -> InstalledFiles {
-        InstalledFiles(templates: directory + "/Templates", publicFiles: directory + "/Public",
-                       sr28: directory + "/.cache/sr28", fdc: directory + "/.cache/fdc", geonames: directory + "/.cache/geonames")
+        InstalledFiles(
+            templates: directory + "/Templates", publicFiles: directory + "/Public",
+            sr28: directory + "/.cache/sr28", fdc: directory + "/.cache/fdc", geonames: directory + "/.cache/geonames")
     }
 
     /// The files installed in `directory` (`<prefix>/share/fooddiary`).
     public static func installed(_ directory: String) -> InstalledFiles {
-        InstalledFiles(templates: directory + "/Templates", publicFiles: directory + "/Public",
-                       sr28: directory + "/sr28", fdc: directory + "/fdc", geonames: directory + "/geonames")
+        InstalledFiles(
+            templates: directory + "/Templates", publicFiles: directory + "/Public",
+            sr28: directory + "/sr28", fdc: directory + "/fdc", geonames: directory + "/geonames")
     }
 
     /// `shareDirectory` when given; else the working directory when it is a checkout; else the
@@ -47,6 +49,7 @@ public struct InstalledFiles: Sendable, Equatable {
     /// This process's binary, found through /proc where there is one, so a `fooddiary` found on PATH
     /// still knows where it was installed.
     public static var runningExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? Bundle.main.executablePath
+            ?? CommandLine.arguments[0]
     }
 }

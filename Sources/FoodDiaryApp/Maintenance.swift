@@ -22,7 +22,8 @@ struct Maintenance: Service {
             _ = try await diary.database.deleteUnusedPhotoRows()
             let kept = Set(try await diary.database.storedPhotoNames())
             let hourAgo = now().addingTimeInterval(-Self.uploadGrace)
-            let files = await diary.photos.sweep(keeping: kept, untouchedSince: atStartUp ? .distantFuture : hourAgo, waitingUntouchedSince: hourAgo)
+            let files = await diary.photos.sweep(
+                keeping: kept, untouchedSince: atStartUp ? .distantFuture : hourAgo, waitingUntouchedSince: hourAgo)
             if files > 0 { logger.info("Removed \(files) photo file\(files == 1 ? "" : "s") nothing refers to from diary \(diary.id)") }
         } catch {
             logger.error("Maintenance of diary \(diary.id) failed: \(error)")

@@ -24,7 +24,9 @@ func importCatalogIfMissing(_ catalog: CatalogDatabase, config: AppConfig, logge
         return
     }
     guard let directory = config.sr28Directory, FileManager.default.fileExists(atPath: directory + "/FOOD_DES.txt") else {
-        logger.warning("The food catalog is empty and no USDA SR28 files were found; food search will find nothing. Run scripts/fetch-data.sh, then `fooddiary catalog import .cache/sr28`.")
+        logger.warning(
+            "The food catalog is empty and no USDA SR28 files were found; food search will find nothing. Run scripts/fetch-data.sh, then `fooddiary catalog import .cache/sr28`."
+        )
         return
     }
     logger.info("Importing the USDA SR28 food catalog from \(directory) (first start only)…")

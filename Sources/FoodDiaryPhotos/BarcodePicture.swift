@@ -58,8 +58,10 @@ package enum BarcodePicture {
 
     /// Writes the modules as stripes `moduleWidth` pixels each and `barHeight` tall, centred on a
     /// white page of `width` × `height`, turned by `angle` degrees and blurred by `blur`.
-    package static func write(_ modules: [Bool], to path: String, width: Int, height: Int, moduleWidth: Int, barHeight: Int,
-                              angle: Double = 0, blur: Double = 0, quality: Int = 90) throws {
+    package static func write(
+        _ modules: [Bool], to path: String, width: Int, height: Int, moduleWidth: Int, barHeight: Int,
+        angle: Double = 0, blur: Double = 0, quality: Int = 90
+    ) throws {
         try ImageLibrary.start()
         var pixels = [UInt8](repeating: 242, count: width * height)
         let left = (width - modules.count * moduleWidth) / 2, top = (height - barHeight) / 2

@@ -35,7 +35,9 @@ package enum BarcodeReader {
         var codes: [String] = []
         for line in lines {
             let parts = line.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, let digits = digits(kind: String(parts[0]), data: String(parts[1])), !codes.contains(digits) else { continue }
+            guard parts.count == 2, let digits = digits(kind: String(parts[0]), data: String(parts[1])), !codes.contains(digits) else {
+                continue
+            }
             codes.append(digits)
         }
         return codes

@@ -85,18 +85,23 @@ package enum ImageLibrary {
     }
 
     /// A JPEG of smooth noise for tests and benchmarks, optionally with EXIF time, GPS and orientation.
-    package static func writeSampleJPEG(to path: String, width: Int, height: Int, quality: Int = 90, smoothness: Int = 8, taken: String? = nil,
-                                latitude: Double? = nil, longitude: Double? = nil, orientation: Int = 0) throws {
+    package static func writeSampleJPEG(
+        to path: String, width: Int, height: Int, quality: Int = 90, smoothness: Int = 8, taken: String? = nil,
+        latitude: Double? = nil, longitude: Double? = nil, orientation: Int = 0
+    ) throws {
         try start()
-        let result = fd_photo_write_sample_jpeg(path, Int32(width), Int32(height), Int32(quality), Int32(smoothness), taken,
-                                                latitude != nil && longitude != nil ? 1 : 0, latitude ?? 0, longitude ?? 0, Int32(orientation))
+        let result = fd_photo_write_sample_jpeg(
+            path, Int32(width), Int32(height), Int32(quality), Int32(smoothness), taken,
+            latitude != nil && longitude != nil ? 1 : 0, latitude ?? 0, longitude ?? 0, Int32(orientation))
         guard result == 0 else { throw Failure(operation: "Writing a sample JPEG", detail: lastError()) }
     }
 
     /// The same picture in another format, chosen by the destination's extension.
     package static func convert(_ source: String, to destination: String) throws {
         try start()
-        guard fd_photo_convert(source, destination) == 0 else { throw Failure(operation: "Converting to \(destination)", detail: lastError()) }
+        guard fd_photo_convert(source, destination) == 0 else {
+            throw Failure(operation: "Converting to \(destination)", detail: lastError())
+        }
     }
 
     /// "2026:03:09 12:31:05" → 2026-03-09T12:31; cameras with no clock write zeros or spaces.
@@ -109,7 +114,9 @@ package enum ImageLibrary {
 
     /// "+05:30" → 330.
     package static func parseExifOffset(_ text: String) -> Int? {
-        guard let match = text.wholeMatch(of: /([+-])([0-9]{2}):([0-9]{2})/), let hours = Int(match.2), let minutes = Int(match.3) else { return nil }
+        guard let match = text.wholeMatch(of: /([+-])([0-9]{2}):([0-9]{2})/), let hours = Int(match.2), let minutes = Int(match.3) else {
+            return nil
+        }
         let total = hours * 60 + minutes
         guard LocalDateTime.storableUTCOffsetMinutes.contains(total) else { return nil }
         return match.1 == "-" ? -total : total

@@ -18,7 +18,8 @@ package struct Photo: Sendable, Equatable, FetchableRecord {
     package func url(_ size: PhotoSize) -> String { "/photos/\(sha256)/\(size.rawValue)" }
 
     /// Read by position: every read selects `selectedColumns`.
-    package static let selectedColumns = "sha256, media_type, byte_count, width_px, height_px, taken_local, taken_utc_offset_minutes, latitude, longitude"
+    package static let selectedColumns =
+        "sha256, media_type, byte_count, width_px, height_px, taken_local, taken_utc_offset_minutes, latitude, longitude"
 
     package init(row: Row) {
         sha256 = row[0]

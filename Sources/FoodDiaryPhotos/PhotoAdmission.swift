@@ -33,8 +33,9 @@ package struct PhotoAdmission: Sendable {
         } catch {
             throw .undecodable
         }
-        return Admitted(mediaType: mediaType, width: header.width, height: header.height,
-                        exif: (try? ImageLibrary.exif(path)) ?? ImageLibrary.Exif())
+        return Admitted(
+            mediaType: mediaType, width: header.width, height: header.height,
+            exif: (try? ImageLibrary.exif(path)) ?? ImageLibrary.Exif())
     }
 
     /// What can be known without decoding a pixel: the loader, the pixel count and the metadata's
@@ -67,7 +68,9 @@ package struct PhotoAdmission: Sendable {
 
     /// The same, then `work` on the admitted file in the same slot of the image pool (reading a
     /// barcode decodes it again: it waits for no other photo in between).
-    package func admit<T: Sendable>(_ path: String, then work: @escaping @Sendable (Admitted) throws -> T) async throws -> (admitted: Admitted, result: T) {
+    package func admit<T: Sendable>(_ path: String, then work: @escaping @Sendable (Admitted) throws -> T) async throws -> (
+        admitted: Admitted, result: T
+    ) {
         let mediaType = try await MediaSniffer.shared.mimeType(ofFileAt: path)
         guard PhotoStore.accepted[mediaType] != nil else { throw PhotoRejection.unsupportedType(mediaType) }
         let admission = self

@@ -16,10 +16,12 @@ extension PhotoStore {
         do {
             let admitted = try await other.admission.admit(destination)
             guard admitted.mediaType == photo.mediaType else { throw PhotoRejection.unsupportedType(admitted.mediaType) }
-            let exif = ImageLibrary.Exif(taken: photo.takenAt, utcOffsetMinutes: photo.takenUTCOffsetMinutes,
-                                         latitude: photo.latitude, longitude: photo.longitude)
-            return IngestedPhoto(sha256: photo.sha256, mediaType: photo.mediaType, byteCount: photo.byteCount, width: admitted.width,
-                                 height: admitted.height, exif: exif, temporaryPath: destination)
+            let exif = ImageLibrary.Exif(
+                taken: photo.takenAt, utcOffsetMinutes: photo.takenUTCOffsetMinutes,
+                latitude: photo.latitude, longitude: photo.longitude)
+            return IngestedPhoto(
+                sha256: photo.sha256, mediaType: photo.mediaType, byteCount: photo.byteCount, width: admitted.width,
+                height: admitted.height, exif: exif, temporaryPath: destination)
         } catch {
             unlink(destination)
             throw error
@@ -36,7 +38,8 @@ extension PhotoStore {
             let derived = path(sha256: photo.sha256, size: size, mediaType: photo.mediaType)
             let target = other.path(sha256: photo.sha256, size: size, mediaType: photo.mediaType)
             guard FileManager.default.fileExists(atPath: derived), !FileManager.default.fileExists(atPath: target) else { continue }
-            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             // Another request may have placed it meanwhile; then that one serves.
             try? Self.place(derived, at: target)
         }

@@ -61,7 +61,7 @@ package struct PhotoStore: Sendable {
         "image/png": ("png", ["pngload"]),
         "image/webp": ("webp", ["webpload"]),
         "image/heic": ("heic", ["heifload"]),
-        "image/heif": ("heif", ["heifload"]),
+        "image/heif": ("heif", ["heifload"])
     ]
 
     package init(root: String, maxPixels: Int, isRecorded: @escaping @Sendable (String) async throws -> Bool) {
@@ -112,8 +112,9 @@ package struct PhotoStore: Sendable {
     package func ingest(temporaryPath: String, byteCount: Int, sha256: String) async throws -> IngestedPhoto {
         guard byteCount > 0 else { throw PhotoRejection.empty }
         let admitted = try await admission.admit(temporaryPath)
-        return IngestedPhoto(sha256: sha256, mediaType: admitted.mediaType, byteCount: byteCount,
-                             width: admitted.width, height: admitted.height, exif: admitted.exif, temporaryPath: temporaryPath)
+        return IngestedPhoto(
+            sha256: sha256, mediaType: admitted.mediaType, byteCount: byteCount,
+            width: admitted.width, height: admitted.height, exif: admitted.exif, temporaryPath: temporaryPath)
     }
 
     /// The large copy comes from the original (decoded at reduced size), the thumbnail from the
@@ -291,10 +292,11 @@ extension PhotoStore {
         let candidates = (files(in: originalsDirectory, sharded: true) + files(in: derivedDirectory, sharded: true))
             .filter { !keptHashes.contains(String(URL(fileURLWithPath: $0).lastPathComponent.prefix(64))) && isOld($0, cutoff: cutoff) }
         for (sha256, paths) in Dictionary(grouping: candidates, by: { String(URL(fileURLWithPath: $0).lastPathComponent.prefix(64)) }) {
-            removed += (try? await locks.withLock(sha256) {
-                guard try await !isRecorded(sha256) else { return 0 }
-                return paths.filter { unlink($0) == 0 }.count
-            }) ?? 0
+            removed +=
+                (try? await locks.withLock(sha256) {
+                    guard try await !isRecorded(sha256) else { return 0 }
+                    return paths.filter { unlink($0) == 0 }.count
+                }) ?? 0
         }
         return removed
     }
@@ -303,7 +305,9 @@ extension PhotoStore {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         guard sharded else { return names.map { directory + "/" + $0 } }
         return names.flatMap { shard in
-            ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + shard)) ?? []).map { directory + "/" + shard + "/" + $0 }
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + shard)) ?? []).map {
+                directory + "/" + shard + "/" + $0
+            }
         }
     }
 }

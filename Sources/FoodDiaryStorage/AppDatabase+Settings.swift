@@ -14,8 +14,9 @@ extension AppDatabase {
 
     package static func storeSetting(_ db: Database, _ key: String, _ value: String?) throws {
         if let value {
-            try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                           arguments: [key, value])
+            try db.execute(
+                sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                arguments: [key, value])
         } else {
             try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
         }

@@ -15,11 +15,15 @@ extension Database {
     }
 
     /// Records read straight from the statement's columns, without copying each row first.
-    package func cachedRecords<Record: FetchableRecord>(_ type: Record.Type, _ sql: String, _ arguments: StatementArguments = []) throws -> [Record] {
+    package func cachedRecords<Record: FetchableRecord>(_ type: Record.Type, _ sql: String, _ arguments: StatementArguments = []) throws
+        -> [Record]
+    {
         try Record.fetchAll(cachedStatement(sql: sql), arguments: arguments)
     }
 
-    package func cachedValue<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ sql: String, _ arguments: StatementArguments = []) throws -> Value? {
+    package func cachedValue<Value: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ sql: String, _ arguments: StatementArguments = []
+    ) throws -> Value? {
         try Value.fetchOne(cachedStatement(sql: sql), arguments: arguments)
     }
 }

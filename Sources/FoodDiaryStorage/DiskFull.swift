@@ -21,7 +21,7 @@ package enum DiskFull {
     package static func bestEffort(_ write: () async throws -> Void) async throws {
         do {
             try await write()
-        } catch where caused(error) {
+        } catch  where caused(error) {
             return
         }
     }

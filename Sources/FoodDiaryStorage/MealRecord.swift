@@ -39,10 +39,17 @@ package struct MealRecord: Encodable, Sendable, FetchableRecord, MutablePersista
     package enum Columns {
         package static let id = Column(CodingKeys.id)
         package static let eatenLocal = Column(CodingKeys.eatenLocal)
+        package static let latitude = Column(CodingKeys.latitude)
+        package static let longitude = Column(CodingKeys.longitude)
+        package static let locationSource = Column(CodingKeys.locationSource)
+        package static let placeID = Column(CodingKeys.placeID)
     }
 
-    package init(id: Int64? = nil, eatenLocal: String, utcOffsetMinutes: Int, notes: String, photoSHA256: String? = nil, latitude: Double? = nil,
-                 longitude: Double? = nil, locationSource: String? = nil, placeID: Int64? = nil, isFavourite: Bool = false, createdAt: Date, updatedAt: Date) {
+    package init(
+        id: Int64? = nil, eatenLocal: String, utcOffsetMinutes: Int, notes: String, photoSHA256: String? = nil, latitude: Double? = nil,
+        longitude: Double? = nil, locationSource: String? = nil, placeID: Int64? = nil, isFavourite: Bool = false, createdAt: Date,
+        updatedAt: Date
+    ) {
         self.id = id
         self.eatenLocal = eatenLocal
         self.utcOffsetMinutes = utcOffsetMinutes
@@ -65,8 +72,10 @@ package struct MealRecord: Encodable, Sendable, FetchableRecord, MutablePersista
 extension MealRecord {
     /// The columns every read of a meal selects, in this order, so a row is read by position: the
     /// name lookup (case-insensitive, so lower-casing each name) cost a list page more than SQLite.
-    package static let columnNames = ["id", "eaten_local", "utc_offset_minutes", "notes", "photo_sha256", "latitude", "longitude",
-                              "location_source", "place_id", "is_favourite", "created_at", "updated_at", "entry_count"]
+    package static let columnNames = [
+        "id", "eaten_local", "utc_offset_minutes", "notes", "photo_sha256", "latitude", "longitude",
+        "location_source", "place_id", "is_favourite", "created_at", "updated_at", "entry_count"
+    ]
     package static let selectedColumns = columnNames.joined(separator: ", ")
     package static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
 

@@ -9,8 +9,10 @@ import GRDB
 /// how much of the file readers map into memory, for one read far more than written: each page
 /// is then read where the kernel keeps it, not copied by a system call into every connection's cache.
 /// `prepare`: what each connection needs before its first statement, such as SQL functions.
-package func openDatabasePool(path: String, migrator: DatabaseMigrator, copyBeforeUpgrade: Bool = true, readers: Int? = nil,
-                      mappedBytes: Int = 0, prepare: (@Sendable (Database) throws -> Void)? = nil) throws -> DatabasePool {
+package func openDatabasePool(
+    path: String, migrator: DatabaseMigrator, copyBeforeUpgrade: Bool = true, readers: Int? = nil,
+    mappedBytes: Int = 0, prepare: (@Sendable (Database) throws -> Void)? = nil
+) throws -> DatabasePool {
     try FileManager.default.createDirectory(
         at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
     var configuration = Configuration()

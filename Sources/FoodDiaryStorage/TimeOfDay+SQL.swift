@@ -8,7 +8,9 @@ extension TimeOfDay {
     package static func similarSQL(_ column: String, to time: LocalDateTime) -> (sql: String, arguments: StatementArguments) {
         let minutes = "(CAST(substr(\(column), 12, 2) AS INTEGER) * 60 + CAST(substr(\(column), 15, 2) AS INTEGER))"
         let target = Self.minutes(time)
-        return ("min((\(minutesInDay) + \(minutes) - ?) % \(minutesInDay), (\(minutesInDay) + ? - \(minutes)) % \(minutesInDay)) <= ?",
-                [target, target, similarWithinMinutes])
+        return (
+            "min((\(minutesInDay) + \(minutes) - ?) % \(minutesInDay), (\(minutesInDay) + ? - \(minutes)) % \(minutesInDay)) <= ?",
+            [target, target, similarWithinMinutes]
+        )
     }
 }

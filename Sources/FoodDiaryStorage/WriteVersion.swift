@@ -37,7 +37,9 @@ package final class DiaryReadCache<Key: Hashable & Sendable, Value: Sendable>: S
 
     package func value(for key: Key, in database: AppDatabase, read: @Sendable @escaping (Database) throws -> Value) async throws -> Value {
         let version = database.version.current, conventions = RequestConventions.current
-        if let cached = entry.withLockedValue({ $0 }), cached.key == key, cached.version == version, cached.conventions == conventions { return cached.value }
+        if let cached = entry.withLockedValue({ $0 }), cached.key == key, cached.version == version, cached.conventions == conventions {
+            return cached.value
+        }
         let value = try await reads.value(for: Read(key: key, version: version, conventions: conventions)) { try await database.read(read) }
         entry.withLockedValue { $0 = Entry(key: key, version: version, conventions: conventions, value: value) }
         return value

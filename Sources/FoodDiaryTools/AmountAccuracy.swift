@@ -40,15 +40,17 @@ package enum AmountAccuracy {
             try judgements.map { judgement in
                 let result = try FoodSearch.search(db, query: judgement.query, limit: 15, logged: [:])
                 guard let food = result.foods.first else {
-                    return Outcome(query: judgement.query, food: nil, label: nil, grams: nil, everydayGrams: nil, isCustomary: false,
-                                   everydayWasCustomary: false)
+                    return Outcome(
+                        query: judgement.query, food: nil, label: nil, grams: nil, everydayGrams: nil, isCustomary: false,
+                        everydayWasCustomary: false)
                 }
                 let portions = try FoodDetails.portions(db, foods: [food.id])[food.id] ?? []
                 let amount = UsualAmount(food, portions: portions).amount
                 let everyday = ChosenAmount.everyday(portions: portions, unit: food.measureUnit)
-                return Outcome(query: judgement.query, food: food.description, label: amount.label, grams: amount.grams,
-                               everydayGrams: everyday.grams, isCustomary: judgement.customary.contains(amount.grams),
-                               everydayWasCustomary: judgement.customary.contains(everyday.grams))
+                return Outcome(
+                    query: judgement.query, food: food.description, label: amount.label, grams: amount.grams,
+                    everydayGrams: everyday.grams, isCustomary: judgement.customary.contains(amount.grams),
+                    everydayWasCustomary: judgement.customary.contains(everyday.grams))
             }
         }
     }

@@ -24,8 +24,9 @@ package enum BarcodePhotoBenchmark {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // A package held a forearm away: the code a quarter of the frame, a little turned and soft.
         let package = directory + "/package.jpg", meal = directory + "/meal.jpg"
-        try BarcodePicture.write(BarcodePicture.ean13(code), to: package, width: width, height: height, moduleWidth: 10, barHeight: 700,
-                                 angle: 6, blur: 1.5, quality: 88)
+        try BarcodePicture.write(
+            BarcodePicture.ean13(code), to: package, width: width, height: height, moduleWidth: 10, barHeight: 700,
+            angle: 6, blur: 1.5, quality: 88)
         try ImageLibrary.writeSampleJPEG(to: meal, width: width, height: height, quality: 88)
         let admission = PhotoAdmission(maxPixels: 100_000_000)
         let found = try BarcodeReader.codes(in: package)
@@ -33,19 +34,22 @@ package enum BarcodePhotoBenchmark {
         var figures = (admission: [Double](), package: [Double](), mealAdmission: [Double](), none: [Double](), snap: [Double]())
         for _ in 0..<runs {
             figures.admission.append(try milliseconds { _ = try admission.admitNow(package) })
-            figures.package.append(try milliseconds {
-                _ = try admission.admitNow(package)
-                _ = try BarcodeReader.codes(in: package)
-            })
+            figures.package.append(
+                try milliseconds {
+                    _ = try admission.admitNow(package)
+                    _ = try BarcodeReader.codes(in: package)
+                })
             figures.mealAdmission.append(try milliseconds { _ = try admission.admitNow(meal) })
-            figures.none.append(try milliseconds {
-                _ = try admission.admitNow(meal)
-                let none = try BarcodeReader.codes(in: meal)
-                precondition(none.isEmpty)
-            })
+            figures.none.append(
+                try milliseconds {
+                    _ = try admission.admitNow(meal)
+                    let none = try BarcodeReader.codes(in: meal)
+                    precondition(none.isEmpty)
+                })
             figures.snap.append(try milliseconds { _ = try BarcodeReader.codes(in: meal, size: BarcodeReader.scanSizes[0]) })
         }
-        return Figures(width: width, height: height, admissionMilliseconds: figures.admission, packageMilliseconds: figures.package,
-                       mealAdmissionMilliseconds: figures.mealAdmission, noCodeMilliseconds: figures.none, snapScanMilliseconds: figures.snap)
+        return Figures(
+            width: width, height: height, admissionMilliseconds: figures.admission, packageMilliseconds: figures.package,
+            mealAdmissionMilliseconds: figures.mealAdmission, noCodeMilliseconds: figures.none, snapScanMilliseconds: figures.snap)
     }
 }

@@ -36,20 +36,31 @@ public struct DemoDiary {
     }
 
     static let slots = [
-        Slot(name: "Breakfast", minutes: 7 * 60 + 30, queries: ["oats", "milk", "banana", "egg", "bread", "yogurt", "blueberries", "butter"], tags: ["breakfast"]),
-        Slot(name: "Lunch", minutes: 12 * 60 + 45, queries: ["chicken breast", "rice", "lettuce", "tomato", "cheddar", "apple", "bread", "broccoli"], tags: ["lunch"]),
+        Slot(
+            name: "Breakfast", minutes: 7 * 60 + 30, queries: ["oats", "milk", "banana", "egg", "bread", "yogurt", "blueberries", "butter"],
+            tags: ["breakfast"]),
+        Slot(
+            name: "Lunch", minutes: 12 * 60 + 45,
+            queries: ["chicken breast", "rice", "lettuce", "tomato", "cheddar", "apple", "bread", "broccoli"], tags: ["lunch"]),
         Slot(name: "Snack", minutes: 16 * 60, queries: ["almonds", "apple", "yogurt", "banana", "peanut butter"], tags: ["snack"]),
-        Slot(name: "Dinner", minutes: 19 * 60 + 15, queries: ["salmon", "potato", "broccoli", "pasta", "ground beef", "peas", "carrot", "olive oil"], tags: ["dinner"]),
+        Slot(
+            name: "Dinner", minutes: 19 * 60 + 15,
+            queries: ["salmon", "potato", "broccoli", "pasta", "ground beef", "peas", "carrot", "olive oil"], tags: ["dinner"])
     ]
 
     static let typedFoods: [(String, String?, Double, [NutrientKind: Double])] = [
-        ("Protein bar, peanut", "Trail Co", 60, [.energyKcal: 230, .proteinG: 20, .fatG: 9, .carbohydrateG: 21, .sodiumMg: 180, .sugarsG: 6]),
+        (
+            "Protein bar, peanut", "Trail Co", 60,
+            [.energyKcal: 230, .proteinG: 20, .fatG: 9, .carbohydrateG: 21, .sodiumMg: 180, .sugarsG: 6]
+        ),
         ("Lentil soup, homemade", nil, 300, [.energyKcal: 210, .proteinG: 12, .fatG: 5, .carbohydrateG: 30, .sodiumMg: 520, .fiberG: 9]),
-        ("Flat white", "Corner Café", 240, [.energyKcal: 110, .proteinG: 6, .fatG: 6, .carbohydrateG: 9, .sugarsG: 9]),
+        ("Flat white", "Corner Café", 240, [.energyKcal: 110, .proteinG: 6, .fatG: 6, .carbohydrateG: 9, .sugarsG: 9])
     ]
 
     /// Home, the office and a favourite restaurant in London, named once GeoNames has named them.
-    static let places: [(String, Double, Double)] = [("Home", 51.5226, -0.1557), ("Office", 51.5155, -0.0922), ("Dishoom", 51.5124, -0.1268)]
+    static let places: [(String, Double, Double)] = [
+        ("Home", 51.5226, -0.1557), ("Office", 51.5155, -0.0922), ("Dishoom", 51.5124, -0.1268)
+    ]
 
     package let database: AppDatabase
     package let catalog: CatalogDatabase
@@ -65,18 +76,22 @@ public struct DemoDiary {
 
     public init(config: AppConfig) throws {
         let database = try AppDatabase.open(path: config.legacyDiaryPath)
-        let photos = PhotoStore(root: config.legacyPhotosDirectory, maxPixels: config.maxPhotoPixels,
-                                isRecorded: { try await database.isPhotoRecorded(sha256: $0) })
+        let photos = PhotoStore(
+            root: config.legacyPhotosDirectory, maxPixels: config.maxPhotoPixels,
+            isRecorded: { try await database.isPhotoRecorded(sha256: $0) })
         try ImageLibrary.start()
-        self.init(database: database, catalog: try CatalogDatabase.open(path: config.catalogPath),
-                  geonames: try GeoNamesDatabase.open(path: config.geonamesPath), photos: photos)
+        self.init(
+            database: database, catalog: try CatalogDatabase.open(path: config.catalogPath),
+            geonames: try GeoNamesDatabase.open(path: config.geonamesPath), photos: photos)
     }
 
     /// Adds `days` days of meals ending on `today`. Refuses a diary that has meals unless `force`.
     /// `largePhotos` more meals each get a 12-megapixel photo, as a phone takes it, for benchmarks
     /// whose archives should be mostly photo bytes.
-    public func fill(days: Int, today: LocalDate, timeZone: TimeZone, force: Bool = false, largePhotos: Int = 0,
-                     seed: UInt64 = 2026) async throws -> Summary {
+    public func fill(
+        days: Int, today: LocalDate, timeZone: TimeZone, force: Bool = false, largePhotos: Int = 0,
+        seed: UInt64 = 2026
+    ) async throws -> Summary {
         let existing = try await database.mealCount()
         guard existing == 0 || force else { throw DiaryNotEmpty(mealCount: existing) }
         var random = SplitMix64(seed: seed)
@@ -86,16 +101,20 @@ public struct DemoDiary {
 
         let goals = try await database.read { db in try DailyGoals.fetch(db) }
         if goals.isEmpty {
-            try await database.setGoals(DailyGoals([.energyKcal: 2000, .proteinG: 90, .fatG: 70, .carbohydrateG: 250, .sodiumMg: 2300, .fiberG: 30]))
+            try await database.setGoals(
+                DailyGoals([.energyKcal: 2000, .proteinG: 90, .fatG: 70, .carbohydrateG: 250, .sodiumMg: 2300, .fiberG: 30]))
         }
         var placeIDs: [Int64] = []
         for (index, place) in Self.places.enumerated() {
             let point = Coordinates(latitude: place.1, longitude: place.2)!
             let name = try await geonames.nearest(to: point)?.label
-            let input = MealInput(eatenAt: LocalDateTime(parsing: "\(today.adding(days: -days))T08:00")!, utcOffsetMinutes: 0, notes: "",
-                                  location: .point(point, source: .typed))
+            let input = MealInput(
+                eatenAt: LocalDateTime(parsing: "\(today.adding(days: -days))T08:00")!, utcOffsetMinutes: 0, notes: "",
+                location: .point(point, source: .typed))
             let scratch = try await database.createMeal(input, geocodedName: name, now: now)
-            let placeID = try await database.read { db in try Int64.fetchOne(db, sql: "SELECT place_id FROM meal WHERE id = ?", arguments: [scratch]) }
+            let placeID = try await database.read { db in
+                try Int64.fetchOne(db, sql: "SELECT place_id FROM meal WHERE id = ?", arguments: [scratch])
+            }
             _ = try await database.deleteMeal(id: scratch)
             if let placeID {
                 _ = try await database.renamePlace(id: placeID, to: place.0)
@@ -111,7 +130,8 @@ public struct DemoDiary {
             for slot in Self.slots {
                 if slot.name == "Snack" && random.next() % 2 == 0 { continue }
                 let minutes = slot.minutes + Int(random.next() % 50) - 25
-                guard let eatenAt = LocalDateTime(parsing: String(format: "%@T%02d:%02d", date.description, minutes / 60, minutes % 60)) else { continue }
+                guard let eatenAt = LocalDateTime(parsing: String(format: "%@T%02d:%02d", date.description, minutes / 60, minutes % 60))
+                else { continue }
                 var tags = slot.tags
                 var placeIndex = slot.name == "Lunch" && !weekend ? 1 : 0
                 if slot.name == "Dinner" && random.next() % 6 == 0 { placeIndex = 2; tags += ["restaurant"] }
@@ -119,7 +139,8 @@ public struct DemoDiary {
                 let location: LocationChoice = placeIDs.indices.contains(placeIndex) ? .place(id: placeIDs[placeIndex]) : .none
                 let notes = Self.note(slot: slot, random: &random)
                 let photo = slot.name == "Dinner" && random.next() % 3 == 0 ? try await samplePhoto(eatenAt: eatenAt, random: &random) : nil
-                let input = MealInput(eatenAt: eatenAt, utcOffsetMinutes: offset(eatenAt, timeZone), notes: notes, location: location, tags: tags)
+                let input = MealInput(
+                    eatenAt: eatenAt, utcOffsetMinutes: offset(eatenAt, timeZone), notes: notes, location: location, tags: tags)
                 defer { if let photo { unlink(photo.temporaryPath) } }
                 let id = try await photos.committing(photo, creating: { try await database.createMeal(input, photo: photo, now: now) })
                 summary.meals += 1
@@ -155,7 +176,8 @@ public struct DemoDiary {
         let intakes = try await database.read { db in try DayQueries.totals(db, from: first, through: today, of: [.energyKcal]) }
         let expenditure = intakes.reduce(0) { $0 + ($1.totals[.energyKcal] ?? 0) } / Double(max(intakes.count, 1)) + Self.demoDeficitKcal
         var weight = 82.0
-        var weighIns: [(LocalDateTime, Int, Double)] = [], waists: [(LocalDateTime, Int, Double)] = [], drinks: [(LocalDateTime, Int, Double)] = []
+        var weighIns: [(LocalDateTime, Int, Double)] = [], waists: [(LocalDateTime, Int, Double)] = [],
+            drinks: [(LocalDateTime, Int, Double)] = []
         var activities: [NewActivity] = [], steps: [MovementSample] = []
         func unit(_ random: inout SplitMix64) -> Double { Double(random.next() % 10_000) / 10_000 }
         for day in intakes {
@@ -172,10 +194,13 @@ public struct DemoDiary {
                 drinks.append((time, offset(time, timeZone), [250.0, 330, 500][Int(random.next() % 3)]))
             }
             var burned = 0.0
-            if [1, 3, 6].contains(day.date.weekdayIndex), let kind = ActivityKind.named(day.date.weekdayIndex == 6 ? "cycling_moderate" : "running_10kmh") {
+            if [1, 3, 6].contains(day.date.weekdayIndex),
+                let kind = ActivityKind.named(day.date.weekdayIndex == 6 ? "cycling_moderate" : "running_10kmh")
+            {
                 let evening = LocalDateTime(date: day.date, hour: 18, minute: Int(random.next() % 30))!
-                let activity = NewActivity(kind, minutes: Double([30, 40, 45][Int(random.next() % 3)]), kilograms: weight, startedAt: evening,
-                                           utcOffsetMinutes: offset(evening, timeZone))
+                let activity = NewActivity(
+                    kind, minutes: Double([30, 40, 45][Int(random.next() % 3)]), kilograms: weight, startedAt: evening,
+                    utcOffsetMinutes: offset(evening, timeZone))
                 activities.append(activity)
                 burned = activity.activeEnergyKcal
             }
@@ -187,7 +212,8 @@ public struct DemoDiary {
             for (key, readings) in [(BodyMeasure.weightKey, weighIns), ("waist", waists)] {
                 guard let measure = try BodyQueries.measure(db, key: key) else { continue }
                 for reading in readings {
-                    try AppDatabase.insertMeasurement(db, measureID: measure.id, value: reading.2, at: reading.0, utcOffsetMinutes: reading.1, createdAt: stamp)
+                    try AppDatabase.insertMeasurement(
+                        db, measureID: measure.id, value: reading.2, at: reading.0, utcOffsetMinutes: reading.1, createdAt: stamp)
                 }
             }
             for drink in drinks {
@@ -211,14 +237,17 @@ public struct DemoDiary {
             var found: [String: (FoodSnapshot, [Portion])] = [:]
             for query in queries {
                 guard let summary = try FoodSearch.search(db, query: query, limit: 1).foods.first,
-                      let details = try FoodDetails.fetch(db, id: summary.id) else { continue }
+                    let details = try FoodDetails.fetch(db, id: summary.id)
+                else { continue }
                 found[query] = (FoodSnapshot(catalogFood: details), Portion.catalogPortions(details))
             }
             return found
         }
     }
 
-    private func addFoods(to mealID: Int64, slot: Slot, foods: [String: (FoodSnapshot, [Portion])], random: inout SplitMix64, now: Date) async throws -> Int {
+    private func addFoods(to mealID: Int64, slot: Slot, foods: [String: (FoodSnapshot, [Portion])], random: inout SplitMix64, now: Date)
+        async throws -> Int
+    {
         var added = 0
         let count = slot.name == "Snack" ? 1 : 2 + Int(random.next() % 2)
         var queries = slot.queries
@@ -236,9 +265,13 @@ public struct DemoDiary {
         }
         if random.next() % 4 == 0 {
             let typed = Self.typedFoods[Int(random.next() % UInt64(Self.typedFoods.count))]
-            let food = FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: typed.0, brandOwner: typed.1,
-                                    basisGrams: typed.2, basis: NutrientValues(typed.3))
-            if try await database.addEntry(mealID: mealID, food: food, amount: ChosenAmount(grams: typed.2, label: "1 serving (\(formatQuantity(typed.2)) g)"), now: now) != nil {
+            let food = FoodSnapshot(
+                dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: typed.0, brandOwner: typed.1,
+                basisGrams: typed.2, basis: NutrientValues(typed.3))
+            if try await database.addEntry(
+                mealID: mealID, food: food, amount: ChosenAmount(grams: typed.2, label: "1 serving (\(formatQuantity(typed.2)) g)"),
+                now: now) != nil
+            {
                 added += 1
             }
         }
@@ -250,14 +283,16 @@ public struct DemoDiary {
             "Breakfast": ["Quick one before work", "Slow breakfast, sunny kitchen", "Porridge weather", ""],
             "Lunch": ["Desk lunch", "Ate in the park", "Canteen was busy", ""],
             "Snack": ["Afternoon slump", "", "Before the gym"],
-            "Dinner": ["Cooked with Sam", "Leftovers, still good", "Tried a new recipe", "Early dinner", ""],
+            "Dinner": ["Cooked with Sam", "Leftovers, still good", "Tried a new recipe", "Early dinner", ""]
         ]
         let options = notes[slot.name] ?? [""]
         return options[Int(random.next() % UInt64(options.count))]
     }
 
     /// A small generated JPEG carrying the meal's time in EXIF, checked by the real pipeline.
-    private func samplePhoto(eatenAt: LocalDateTime, random: inout SplitMix64, width: Int = 800, height: Int = 600) async throws -> IngestedPhoto? {
+    private func samplePhoto(eatenAt: LocalDateTime, random: inout SplitMix64, width: Int = 800, height: Int = 600) async throws
+        -> IngestedPhoto?
+    {
         try FileManager.default.createDirectory(atPath: photos.temporaryDirectory, withIntermediateDirectories: true)
         let path = photos.temporaryDirectory + "/demo-\(UUID().uuidString).jpg"
         defer { unlink(path) }

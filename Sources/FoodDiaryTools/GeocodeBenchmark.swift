@@ -37,16 +37,23 @@ public enum GeocodeBenchmark {
             var nearTown: [Coordinates] = []
             for _ in 0..<lookups {
                 let id = Int64(random.next() % UInt64(cities)) + 1
-                guard let row = try Row.fetchOne(db, sql: "SELECT latitude, longitude FROM city WHERE id = ?", arguments: [id]) else { continue }
-                let latitudeJitter = (Double(random.next() % 400) - 200) / 1000, longitudeJitter = (Double(random.next() % 400) - 200) / 1000
-                if let point = Coordinates(latitude: max(-90, min(90, (row["latitude"] as Double) + latitudeJitter)),
-                                           longitude: max(-180, min(180, (row["longitude"] as Double) + longitudeJitter))) {
+                guard let row = try Row.fetchOne(db, sql: "SELECT latitude, longitude FROM city WHERE id = ?", arguments: [id]) else {
+                    continue
+                }
+                let latitudeJitter = (Double(random.next() % 400) - 200) / 1000,
+                    longitudeJitter = (Double(random.next() % 400) - 200) / 1000
+                if let point = Coordinates(
+                    latitude: max(-90, min(90, (row["latitude"] as Double) + latitudeJitter)),
+                    longitude: max(-180, min(180, (row["longitude"] as Double) + longitudeJitter)))
+                {
                     nearTown.append(point)
                 }
             }
             var near: [Double] = [], nearScanned: [Double] = []
             for point in nearTown { near.append(try milliseconds { _ = try GeoNamesDatabase.nearest(db, to: point) }) }
-            for point in nearTown.prefix(scans) { nearScanned.append(try milliseconds { _ = try GeoNamesDatabase.nearestByScan(db, to: point) }) }
+            for point in nearTown.prefix(scans) {
+                nearScanned.append(try milliseconds { _ = try GeoNamesDatabase.nearestByScan(db, to: point) })
+            }
             near.sort()
             nearScanned.sort()
 
@@ -59,12 +66,13 @@ public enum GeocodeBenchmark {
             }
             banded.sort()
             scanned.sort()
-            return Figures(cities: cities, importSeconds: Double(importTime.components.seconds) + Double(importTime.components.attoseconds) / 1e18,
-                           lookups: banded.count, bandedP50Milliseconds: banded[banded.count / 2],
-                           bandedP99Milliseconds: banded[min(banded.count - 1, banded.count * 99 / 100)],
-                           scans: scanned.count, scanP50Milliseconds: scanned[scanned.count / 2], named: named,
-                           nearTownP50Milliseconds: near[near.count / 2], nearTownP99Milliseconds: near[min(near.count - 1, near.count * 99 / 100)],
-                           nearTownScanP50Milliseconds: nearScanned[nearScanned.count / 2])
+            return Figures(
+                cities: cities, importSeconds: Double(importTime.components.seconds) + Double(importTime.components.attoseconds) / 1e18,
+                lookups: banded.count, bandedP50Milliseconds: banded[banded.count / 2],
+                bandedP99Milliseconds: banded[min(banded.count - 1, banded.count * 99 / 100)],
+                scans: scanned.count, scanP50Milliseconds: scanned[scanned.count / 2], named: named,
+                nearTownP50Milliseconds: near[near.count / 2], nearTownP99Milliseconds: near[min(near.count - 1, near.count * 99 / 100)],
+                nearTownScanP50Milliseconds: nearScanned[nearScanned.count / 2])
         }
     }
 }

@@ -25,7 +25,8 @@ package enum HealthSendingBenchmark {
         for minute in 0..<points {
             if minute > 0 { text += "," }
             let day = 1 + minute / 1_440 % 8, hour = minute / 60 % 24, clock = minute % 60
-            text += #"{"qty": 12, "date": "2026-03-0\#(day) \#(hour < 10 ? "0" : "")\#(hour):\#(clock < 10 ? "0" : "")\#(clock):00 +0000", "source": "Watch"}"#
+            text +=
+                #"{"qty": 12, "date": "2026-03-0\#(day) \#(hour < 10 ? "0" : "")\#(hour):\#(clock < 10 ? "0" : "")\#(clock):00 +0000", "source": "Watch"}"#
         }
         return Array((text + "]}]}}").utf8)
     }
@@ -44,7 +45,8 @@ package enum HealthSendingBenchmark {
         let walk = try milliseconds {
             let outline = JSONOutline(body)
             guard let root = try outline.members(of: try outline.root()), let data = try root["data"].flatMap(outline.members(of:)),
-                  let metrics = data["metrics"] else { return }
+                let metrics = data["metrics"]
+            else { return }
             try outline.forEachElement(of: metrics) { metric in
                 guard let points = try outline.members(of: metric)?["data"] else { return }
                 try outline.forEachElement(of: points) { point in if outline.value(point) != nil { built += 1 } }
@@ -58,20 +60,25 @@ package enum HealthSendingBenchmark {
             let metric = ((tree?["data"] as? [String: Any])?["metrics"] as? [[String: Any]])?.first
             var payload = HealthPayload()
             for case let point as [String: Any] in metric?["data"] as? [Any] ?? [] {
-                payload.add(name: "step_count", units: "count", quantity: point["qty"], date: point["date"], source: "Watch", timeZone: .gmt, today: today)
+                payload.add(
+                    name: "step_count", units: "count", quantity: point["qty"], date: point["date"], source: "Watch", timeZone: .gmt,
+                    today: today)
             }
             objects = payload.samples.count
         }
         precondition(objects == readings, "both ways read every reading")
-        return Figures(bytes: body.count, readings: readings, outlineMilliseconds: outline, outlinePeakGrowthMB: afterOutline - before, walkMilliseconds: walk,
-                       wholeTreeMilliseconds: whole, wholeTreePeakGrowthMB: peakMB() - afterOutline)
+        return Figures(
+            bytes: body.count, readings: readings, outlineMilliseconds: outline, outlinePeakGrowthMB: afterOutline - before,
+            walkMilliseconds: walk,
+            wholeTreeMilliseconds: whole, wholeTreePeakGrowthMB: peakMB() - afterOutline)
     }
 
     /// The process's peak resident memory so far (Linux's VmHWM), in MB.
     private static func peakMB() -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return 0 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return 0 }
         return kilobytes / 1_024
     }
 }

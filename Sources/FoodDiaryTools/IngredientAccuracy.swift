@@ -38,8 +38,9 @@ package enum IngredientAccuracy {
             guard fields.count == 4, let low = Double(fields[2]), let high = Double(fields[3]), low <= high else {
                 throw BadRow(row: String(row))
             }
-            return Judgement(line: fields[0], food: try NSRegularExpression(pattern: "^(?:" + fields[1] + ")", options: .caseInsensitive),
-                             grams: low...high)
+            return Judgement(
+                line: fields[0], food: try NSRegularExpression(pattern: "^(?:" + fields[1] + ")", options: .caseInsensitive),
+                grams: low...high)
         }
     }
 
@@ -57,9 +58,11 @@ package enum IngredientAccuracy {
             let food = placed?.choices.first?.name
             let grams = placed?.amount?.grams
             let foodIsRight = food.map { judgement.food.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil } ?? false
-            outcomes.append(Outcome(line: judgement.line, food: food, grams: grams, foodIsRight: foodIsRight,
-                                    gramsAreRight: grams.map { judgement.grams.contains(($0 * 100).rounded() / 100) } ?? false,
-                                    milliseconds: elapsed))
+            outcomes.append(
+                Outcome(
+                    line: judgement.line, food: food, grams: grams, foodIsRight: foodIsRight,
+                    gramsAreRight: grams.map { judgement.grams.contains(($0 * 100).rounded() / 100) } ?? false,
+                    milliseconds: elapsed))
         }
         return Figures(outcomes: outcomes)
     }

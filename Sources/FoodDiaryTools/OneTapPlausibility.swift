@@ -33,7 +33,9 @@ package enum OneTapPlausibility {
         package var overServings: [Row] { oneTap.filter { ($0.servings ?? 0) > AmountCheck.mostServings * 1.0001 } }
         /// A powder or dry mix by more than a scoop: more than `mostDryGrams`, unless it is its
         /// label's serving, the maker's amount to make one (judged by what it makes).
-        package var dryByTheCup: [Row] { oneTap.filter { $0.form == .dry && !$0.isLabelServing && $0.grams > OneTapPlausibility.mostDryGrams } }
+        package var dryByTheCup: [Row] {
+            oneTap.filter { $0.form == .dry && !$0.isLabelServing && $0.grams > OneTapPlausibility.mostDryGrams }
+        }
     }
 
     /// The most energy a dietitian would let one tap add unasked, the line: the app's own
@@ -88,10 +90,13 @@ package enum OneTapPlausibility {
         let kcal = (food.energyKcalPer100g ?? 0) * amount.grams / 100
         let kind = CustomaryServing.of(description: food.description, group: food.foodGroup)
         let form = ProductForm.of(food.description, kcalPer100g: food.energyKcalPer100g, kind: kind)
-        let serving = kind.map { form == nil ? $0.amount(description: food.description, portions: portions, unit: food.measureUnit).grams : $0.grams }
-        return Row(query: query, food: food.description, label: amount.label, grams: amount.grams, kcal: kcal,
-                   servings: serving.map { amount.grams / $0 }, form: form,
-                   isLabelServing: [.branded, .openFoodFacts].contains(food.dataType) && portions.first?.grams == amount.grams,
-                   isOneTap: usual.check(amount, kcalPer100g: food.energyKcalPer100g) == nil)
+        let serving = kind.map {
+            form == nil ? $0.amount(description: food.description, portions: portions, unit: food.measureUnit).grams : $0.grams
+        }
+        return Row(
+            query: query, food: food.description, label: amount.label, grams: amount.grams, kcal: kcal,
+            servings: serving.map { amount.grams / $0 }, form: form,
+            isLabelServing: [.branded, .openFoodFacts].contains(food.dataType) && portions.first?.grams == amount.grams,
+            isOneTap: usual.check(amount, kcalPer100g: food.energyKcalPer100g) == nil)
     }
 }

@@ -32,9 +32,10 @@ public enum PhotoBenchmark {
             decode.append(try milliseconds { try ImageLibrary.verifyDecodes(source) })
         }
         let size = (try FileManager.default.attributesOfItem(atPath: source)[.size] as? Int) ?? 0
-        return ThumbnailFigures(quality: quality, sourceBytes: size, thumbnailP50Milliseconds: median(thumbnail),
-                                thumbnailMaxMilliseconds: thumbnail.max() ?? 0, derivativesP50Milliseconds: median(derivatives),
-                                fullDecodeP50Milliseconds: median(decode))
+        return ThumbnailFigures(
+            quality: quality, sourceBytes: size, thumbnailP50Milliseconds: median(thumbnail),
+            thumbnailMaxMilliseconds: thumbnail.max() ?? 0, derivativesP50Milliseconds: median(derivatives),
+            fullDecodeP50Milliseconds: median(decode))
     }
 
     /// A 12 MP JPEG of at least `targetBytes` for upload timing: the least smooth noise that gets
@@ -57,8 +58,8 @@ public enum PhotoBenchmark {
 
     private static func statusBytes(_ field: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
-              let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         else { return 0 }
         return kilobytes * 1024
     }
@@ -67,7 +68,6 @@ public enum PhotoBenchmark {
     public static func resetPeakResident() {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
     }
-
 
     public static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()

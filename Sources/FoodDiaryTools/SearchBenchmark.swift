@@ -26,7 +26,9 @@ public enum SearchBenchmark {
         queries.flatMap { query in (3...max(3, query.count)).map { String(query.prefix($0)) } }
     }
 
-    public static func run(_ catalog: CatalogDatabase, queries: [String], scope: FoodSearch.Scope = .all, rounds: Int) async throws -> Figures {
+    public static func run(_ catalog: CatalogDatabase, queries: [String], scope: FoodSearch.Scope = .all, rounds: Int) async throws
+        -> Figures
+    {
         let measured = try await catalog.read { db -> ([Double], [Double], [String: Double], [Double]) in
             // What a server reads as it starts is read before the clock runs.
             try CatalogMemory.shared.prepare(db)
@@ -43,17 +45,20 @@ public enum SearchBenchmark {
             }
             return (search.sorted(), like.sorted(), byQuery, again.sorted())
         }
-        return Figures(queries: measured.0.count,
-                       searchP50Milliseconds: percentile(measured.0, 0.50), searchP99Milliseconds: percentile(measured.0, 0.99),
-                       againP50Milliseconds: percentile(measured.3, 0.50), againP99Milliseconds: percentile(measured.3, 0.99),
-                       likeP50Milliseconds: percentile(measured.1, 0.50), likeP99Milliseconds: percentile(measured.1, 0.99),
-                       slowest: measured.2.sorted { $0.value > $1.value }.prefix(5).map { ($0.key, $0.value) })
+        return Figures(
+            queries: measured.0.count,
+            searchP50Milliseconds: percentile(measured.0, 0.50), searchP99Milliseconds: percentile(measured.0, 0.99),
+            againP50Milliseconds: percentile(measured.3, 0.50), againP99Milliseconds: percentile(measured.3, 0.99),
+            likeP50Milliseconds: percentile(measured.1, 0.50), likeP99Milliseconds: percentile(measured.1, 0.99),
+            slowest: measured.2.sorted { $0.value > $1.value }.prefix(5).map { ($0.key, $0.value) })
     }
 
     /// Where the time of the same searches goes, step by step, in separate rounds so the timing of
     /// the figures above is untouched.
-    public static func phases(_ catalog: CatalogDatabase, queries: [String], scope: FoodSearch.Scope = .all,
-                              rounds: Int) async throws -> [(phase: String, ran: Int, p50: Double, p99: Double, totalShare: Double)] {
+    public static func phases(
+        _ catalog: CatalogDatabase, queries: [String], scope: FoodSearch.Scope = .all,
+        rounds: Int
+    ) async throws -> [(phase: String, ran: Int, p50: Double, p99: Double, totalShare: Double)] {
         let recorder = SearchPhases()
         try await catalog.read { db in
             try SearchPhases.$recorder.withValue(recorder) {
@@ -73,9 +78,14 @@ public enum SearchBenchmark {
         let words = Words.split(query)
         guard !words.isEmpty else { return [] }
         let conditions = words.map { _ in "description LIKE ? ESCAPE '\\'" }.joined(separator: " AND ")
-        let patterns = words.map { "%" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%" }
-        return try Int64.fetchAll(db, sql: "SELECT id FROM food WHERE \(conditions) ORDER BY length(description) LIMIT 25",
-                                  arguments: StatementArguments(patterns))
+        let patterns = words.map {
+            "%"
+                + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(
+                    of: "_", with: "\\_") + "%"
+        }
+        return try Int64.fetchAll(
+            db, sql: "SELECT id FROM food WHERE \(conditions) ORDER BY length(description) LIMIT 25",
+            arguments: StatementArguments(patterns))
     }
 
 }

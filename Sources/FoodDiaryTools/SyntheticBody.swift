@@ -25,9 +25,11 @@ package struct SyntheticBody {
     /// `expenditureKcal` a day; meals around `meanIntakeKcal`, spread by `intakeSpread`; a share
     /// of days logged and weighed. `exerciseKcal` more burned on three days of each week, of which
     /// the person eats back `eatenBack` that day.
-    package init(first: LocalDate, count: Int, expenditureKcal: Double, meanIntakeKcal: Double, startKilograms: Double,
-                 seed: UInt64, intakeSpread: Double = 350, waterSwingKilograms: Double = 0.6, loggedShare: Double = 0.9,
-                 weighedShare: Double = 0.8, exerciseKcal: Double = 0, eatenBack: Double = 0.5) {
+    package init(
+        first: LocalDate, count: Int, expenditureKcal: Double, meanIntakeKcal: Double, startKilograms: Double,
+        seed: UInt64, intakeSpread: Double = 350, waterSwingKilograms: Double = 0.6, loggedShare: Double = 0.9,
+        weighedShare: Double = 0.8, exerciseKcal: Double = 0, eatenBack: Double = 0.5
+    ) {
         var random = SplitMix64(seed: seed)
         var weight = startKilograms
         var days: [Day] = []
@@ -37,8 +39,10 @@ package struct SyntheticBody {
             let intake = max(800, meanIntakeKcal + Self.normal(&random) * intakeSpread) + exercise * eatenBack
             let weighed = Double.random(in: 0..<1, using: &random) < weighedShare
             let swing = max(-1, min(1, Self.normal(&random) * waterSwingKilograms))
-            days.append(Day(date: date, intakeKcal: intake, isLogged: Double.random(in: 0..<1, using: &random) < loggedShare,
-                            scaleKilograms: weighed ? weight + swing : nil, trueKilograms: weight, exerciseKcal: exercise))
+            days.append(
+                Day(
+                    date: date, intakeKcal: intake, isLogged: Double.random(in: 0..<1, using: &random) < loggedShare,
+                    scaleKilograms: weighed ? weight + swing : nil, trueKilograms: weight, exerciseKcal: exercise))
             weight += (intake - expenditureKcal - exercise) / 7_700
             date = date.next
         }

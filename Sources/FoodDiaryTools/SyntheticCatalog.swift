@@ -14,7 +14,7 @@ public enum SyntheticCatalog {
         "original", "organic", "family size", "lightly salted", "reduced fat", "low sodium", "with sea salt",
         "classic", "homestyle", "extra crispy", "unsweetened", "value pack", "gluten free", "spicy", "honey",
         "garlic and herb", "smoked", "sliced", "whole grain", "vanilla", "chocolate", "strawberry", "lemon",
-        "frozen", "ready to eat", "microwavable", "single serve", "mini", "jumbo", "traditional",
+        "frozen", "ready to eat", "microwavable", "single serve", "mini", "jumbo", "traditional"
     ]
     static let brandSyllables = ["ka", "lo", "mi", "ran", "tos", "vel", "qua", "dor", "fin", "ber", "sun", "gro", "ne", "pa", "lux"]
     /// Synthetic ids sit above every real food's.
@@ -25,10 +25,13 @@ public enum SyntheticCatalog {
     @discardableResult
     public static func grow(_ catalog: CatalogDatabase, to total: Int, seed: UInt64 = 42) throws -> Int {
         try catalog.writeBeforeServing { db in
-            let sources = try Row.fetchAll(db, sql: """
-                SELECT f.description, g.name AS category, f.energy_kcal_per_100g FROM food f JOIN food_group g ON g.code = f.food_group_code
-                WHERE f.data_type = 'sr_legacy' ORDER BY f.id
-                """)
+            let sources = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT f.description, g.name AS category, f.energy_kcal_per_100g FROM food f
+                        JOIN food_group g ON g.code = f.food_group_code
+                    WHERE f.data_type = 'sr_legacy' ORDER BY f.id
+                    """)
             let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM food") ?? 0
             guard !sources.isEmpty, total > existing else { return 0 }
             let brands = brandNames()
@@ -40,15 +43,19 @@ public enum SyntheticCatalog {
                 let brand = brands[Int(random.next() % UInt64(brands.count))]
                 let description = (brand + ", " + (source["description"] as String) + ", " + variant).uppercased()
                 let category: String = source["category"]
-                foods.append((firstID + Int64(index), description, category, source["energy_kcal_per_100g"],
-                              SearchRanking.brandedPrior(description: description, category: category)))
+                foods.append(
+                    (
+                        firstID + Int64(index), description, category, source["energy_kcal_per_100g"],
+                        SearchRanking.brandedPrior(description: description, category: category)
+                    ))
             }
             let rows = try BrandedSearchRows(db)
             var position = try Int.fetchOne(db, sql: "SELECT ifnull(max(search_position), 0) FROM food") ?? 0
             for food in foods.sorted(by: { ($0.prior, $0.id) < ($1.prior, $1.id) }) {
                 position += 1
-                try rows.insert(id: food.id, description: food.description, category: food.category, energyKcalPer100g: food.energy,
-                                prior: food.prior, position: position)
+                try rows.insert(
+                    id: food.id, description: food.description, category: food.category, energyKcalPer100g: food.energy,
+                    prior: food.prior, position: position)
             }
             return foods.count
         }

@@ -19,12 +19,13 @@ package struct APIPageQuery: Sendable {
         if let from, let to, to < from {
             throw HTTPError(.badRequest, message: "`to` (\(to)) is before `from` (\(from)).")
         }
-        limit = try query["limit"].map { text in
-            guard let value = Int(text), (1...Self.maxLimit).contains(value) else {
-                throw HTTPError(.badRequest, message: "`limit` must be a whole number from 1 to \(Self.maxLimit).")
-            }
-            return value
-        } ?? Self.defaultLimit
+        limit =
+            try query["limit"].map { text in
+                guard let value = Int(text), (1...Self.maxLimit).contains(value) else {
+                    throw HTTPError(.badRequest, message: "`limit` must be a whole number from 1 to \(Self.maxLimit).")
+                }
+                return value
+            } ?? Self.defaultLimit
         after = try query["after"].map { text in
             guard let cursor = TimeCursor(parsing: text) else {
                 throw HTTPError(.badRequest, message: "`after` must be the `nextAfter` of a previous page, like 2026-03-09T12:30_42.")
@@ -61,7 +62,9 @@ package struct PagedJSON<Item: Encodable>: Encodable {
     let nextAfter: String?
     let next: String?
 
-    package init(_ name: String, _ items: [Item], fields: [(String, String)] = [], page: APIPageQuery, path: String, next cursor: TimeCursor?) {
+    package init(
+        _ name: String, _ items: [Item], fields: [(String, String)] = [], page: APIPageQuery, path: String, next cursor: TimeCursor?
+    ) {
         (self.name, self.items, self.fields) = (name, items, fields)
         nextAfter = cursor?.description
         next = page.next(path, after: cursor)

@@ -13,7 +13,9 @@ package struct CSRFMiddleware: RouterMiddleware {
     let isHTTPS: @Sendable (Request, AppRequestContext) -> Bool
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard case .token(let expected) = tokens.expectation(request, requester: context.requester) else { return try await next(request, context) }
+        guard case .token(let expected) = tokens.expectation(request, requester: context.requester) else {
+            return try await next(request, context)
+        }
         var context = context
         context.csrfToken = expected ?? tokens.newToken()
         if !request.method.isSafe, !tokens.accepts(sent: sentToken(request, context), cookie: expected) {
@@ -22,9 +24,10 @@ package struct CSRFMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         // Only the cookie kind can be missing: a session's token is derived from the session.
         if expected == nil {
-            response.setCookie(Cookie(
-                name: CSRFTokens.cookieName, value: context.csrfToken, maxAge: 400 * 24 * 3600,
-                path: "/", secure: isHTTPS(request, context), httpOnly: true, sameSite: .lax))
+            response.setCookie(
+                Cookie(
+                    name: CSRFTokens.cookieName, value: context.csrfToken, maxAge: 400 * 24 * 3600,
+                    path: "/", secure: isHTTPS(request, context), httpOnly: true, sameSite: .lax))
         }
         return response
     }

@@ -35,7 +35,7 @@ package struct CSRFTokens: Sendable {
     /// Whether `token` is one of ours: well formed and signed with our secret.
     package func isGenuine(_ token: String) -> Bool {
         guard token.utf8.count == 64, token.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }),
-              let nonce = bytes(fromHex: String(token.prefix(32)))
+            let nonce = bytes(fromHex: String(token.prefix(32)))
         else { return false }
         return ConstantTime.equals(String(token.suffix(32)), mac(nonce))
     }

@@ -38,7 +38,8 @@ package struct DeadlineHTTP1Channel: ServerChildChannel {
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
-        let http = HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: [ConnectionClock.MessagesHandler(clock)]))
+        let http = HTTP1Channel(
+            responder: responder, configuration: .init(additionalChannelHandlers: [ConnectionClock.MessagesHandler(clock)]))
         return http.setup(channel: channel, logger: logger)
     }
 

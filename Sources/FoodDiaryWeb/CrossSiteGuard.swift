@@ -22,7 +22,7 @@ package struct CrossSiteGuard: RouterMiddleware {
         }
         guard let origin = request.headers[.origin] else { return true }
         guard let host = request.head.authority,
-              let originHost = origin.split(separator: "://", maxSplits: 1).last.map(String.init)
+            let originHost = origin.split(separator: "://", maxSplits: 1).last.map(String.init)
         else { return false }
         return originHost.lowercased() == host.lowercased()
     }

@@ -36,7 +36,8 @@ package struct ErrorPageMiddleware: RouterMiddleware {
             } else if request.uri.path.hasPrefix("/api/") {
                 response = try jsonResponse(JSONError(error: problem.message, status: Int(problem.status.code)), status: problem.status)
             } else {
-                response = await renderer.renderPage(WebPageTemplate.error, ErrorView(problem: problem), for: context, status: problem.status)
+                response = await renderer.renderPage(
+                    WebPageTemplate.error, ErrorView(problem: problem), for: context, status: problem.status)
             }
             response.headers.append(contentsOf: problem.extraHeaders)
             return response
@@ -68,7 +69,8 @@ package struct Problem {
             extraHeaders = [.retryAfter: "\(busy.retryAfterSeconds)", HTTPField.Name("Refresh")!: "\(busy.retryAfterSeconds)"]
         case _ where DiskFull.caused(error):
             status = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
-            message = "The disk the diary is kept on is full, so nothing was saved. Free some space, then try again; everything saved before is safe."
+            message =
+                "The disk the diary is kept on is full, so nothing was saved. Free some space, then try again; everything saved before is safe."
             extraHeaders = [:]
         case let refusal as any Refusal:
             status = refusal.kind.status
@@ -112,12 +114,13 @@ package struct FoodDataCentralError: Encodable {
     let error: Body
 
     init(_ problem: Problem) {
-        let code = switch problem.status.code {
-        case 401: "API_KEY_INVALID"
-        case 404: "NOT_FOUND"
-        case 400, 413, 422: "BAD_REQUEST"
-        default: "ERROR"
-        }
+        let code =
+            switch problem.status.code {
+            case 401: "API_KEY_INVALID"
+            case 404: "NOT_FOUND"
+            case 400, 413, 422: "BAD_REQUEST"
+            default: "ERROR"
+            }
         error = Body(code: code, message: problem.message)
     }
 }

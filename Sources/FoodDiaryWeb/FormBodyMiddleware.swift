@@ -16,7 +16,9 @@ package struct FormBodyMiddleware: RouterMiddleware {
     let pageForms: [String: Int]
     let largeUploads: LargeUploads?
 
-    package init(maxUploadBytes: Int, tokens: CSRFTokens, budget: UploadBudget, pageForms: [String: Int] = [:], largeUploads: LargeUploads? = nil) {
+    package init(
+        maxUploadBytes: Int, tokens: CSRFTokens, budget: UploadBudget, pageForms: [String: Int] = [:], largeUploads: LargeUploads? = nil
+    ) {
         self.maxUploadBytes = maxUploadBytes
         self.tokens = tokens
         self.budget = budget
@@ -32,7 +34,9 @@ package struct FormBodyMiddleware: RouterMiddleware {
     static func urlEncodedLimit(page bytes: Int) -> Int { 3 * bytes + pageFormFieldBytes }
 
     static func pageTooLarge(_ bytes: Int) -> HTTPError {
-        HTTPError(.contentTooLarge, message: "That page is larger than \(bytes / 1_000_000) MB, more than any page of its kind, so it was not read.")
+        HTTPError(
+            .contentTooLarge,
+            message: "That page is larger than \(bytes / 1_000_000) MB, more than any page of its kind, so it was not read.")
     }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -45,7 +49,9 @@ package struct FormBodyMiddleware: RouterMiddleware {
         let pageBytes = pageForms[request.uri.path]
         if lowered.hasPrefix("application/x-www-form-urlencoded") {
             let limit = pageBytes.map(Self.urlEncodedLimit(page:)) ?? Self.maxURLEncodedBytes
-            if let length = request.headers[.contentLength].flatMap(Int.init), length > limit, let pageBytes { throw Self.pageTooLarge(pageBytes) }
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > limit, let pageBytes {
+                throw Self.pageTooLarge(pageBytes)
+            }
             let body: ByteBuffer
             do {
                 body = try await request.collectBody(upTo: limit)

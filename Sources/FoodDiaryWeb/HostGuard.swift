@@ -22,8 +22,9 @@ package struct HostGuard<Context: RequestContext>: RouterMiddleware {
             This FoodDiary does not answer to the name "\(host.prefix(100))". If that is how you reach it, \
             start it with --allowed-hosts \(AllowedHosts.hostPart(of: host).prefix(100)).
             """
-        return Response(status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: message)))
+        return Response(
+            status: .misdirectedRequest, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: message)))
     }
 }
 
@@ -54,7 +55,9 @@ package struct AllowedHosts: Sendable {
         if names.contains(host) { return true }
         // Every 127.x.x.x address and *.localhost name is this machine.
         if host.hasSuffix(".localhost") { return true }
-        if host.hasPrefix("127."), host.split(separator: ".").count == 4, host.split(separator: ".").allSatisfy({ UInt8($0) != nil }) { return true }
+        if host.hasPrefix("127."), host.split(separator: ".").count == 4, host.split(separator: ".").allSatisfy({ UInt8($0) != nil }) {
+            return true
+        }
         return false
     }
 

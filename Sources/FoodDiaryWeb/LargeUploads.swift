@@ -19,23 +19,29 @@ package struct LargeUploads: Sendable {
     }
 
     var tooLarge: HTTPError {
-        HTTPError(.contentTooLarge, message: "That file is larger than the \(maxBytes / 1_000_000) MB an import may be, so nothing was saved. "
-                  + "The server's owner can allow more with --max-import-mb.")
+        HTTPError(
+            .contentTooLarge,
+            message: "That file is larger than the \(maxBytes / 1_000_000) MB an import may be, so nothing was saved. "
+                + "The server's owner can allow more with --max-import-mb.")
     }
 
     func admit(length: Int?, into directory: String) throws {
         guard let length else {
             throw HTTPError(.lengthRequired, message: "A file this size must be sent with its length (Content-Length); nothing was saved.")
         }
-        if let refusal = Self.refusal(length: length, free: DiskSpace.freeBytes(at: directory), arriving: budget.reservedTotal) { throw refusal }
+        if let refusal = Self.refusal(length: length, free: DiskSpace.freeBytes(at: directory), arriving: budget.reservedTotal) {
+            throw refusal
+        }
     }
 
     /// Refused when the file, the uploads still arriving and the disk's low-water mark would not fit.
     static func refusal(length: Int, free: UInt64?, arriving: Int) -> HTTPError? {
         guard let free, UInt64(max(length, 0)) + UInt64(max(arriving, 0)) + DiskSpace.lowWaterMark > free else { return nil }
-        return HTTPError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), message: """
-            The disk holding the diary has \(free / 1_000_000) MB free, too little for this \(length / 1_000_000) MB file with room to spare, \
-            so nothing was saved. Free some space on the server, then send it again.
-            """)
+        return HTTPError(
+            HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"),
+            message: """
+                The disk holding the diary has \(free / 1_000_000) MB free, too little for this \(length / 1_000_000) MB file with room to spare, \
+                so nothing was saved. Free some space on the server, then send it again.
+                """)
     }
 }

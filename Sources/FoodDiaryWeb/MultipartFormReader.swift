@@ -22,8 +22,11 @@ package struct MultipartFormReader {
     /// What this body has claimed from the budget so far, to be given back by the caller.
     var reservedBytes: Int { reserved.count }
 
-    init(boundary: String, uploadDirectory: String, maxBodyBytes: Int, tooLarge: HTTPError, verifyToken: @escaping (String?) -> Bool, preVerified: Bool,
-         reserve: @escaping (Int) throws -> Void) {
+    init(
+        boundary: String, uploadDirectory: String, maxBodyBytes: Int, tooLarge: HTTPError, verifyToken: @escaping (String?) -> Bool,
+        preVerified: Bool,
+        reserve: @escaping (Int) throws -> Void
+    ) {
         self.boundary = boundary
         self.uploadDirectory = uploadDirectory
         self.maxBodyBytes = maxBodyBytes
@@ -51,7 +54,9 @@ package struct MultipartFormReader {
         for parameter in header.split(separator: ";").dropFirst() {
             let parts = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, parts[0].lowercased() == "boundary" else { continue }
-            let value = parts[1].hasPrefix("\"") && parts[1].hasSuffix("\"") && parts[1].count >= 2 ? String(parts[1].dropFirst().dropLast()) : parts[1]
+            let value =
+                parts[1].hasPrefix("\"") && parts[1].hasSuffix("\"") && parts[1].count >= 2
+                ? String(parts[1].dropFirst().dropLast()) : parts[1]
             return (1...70).contains(value.utf8.count) ? value : nil
         }
         return nil
@@ -86,7 +91,11 @@ package struct MultipartFormReader {
     }
 
     static func tooLarge(_ limit: Int) -> HTTPError {
-        HTTPError(.contentTooLarge, message: "That upload is larger than the \(limit / 1_000_000) MB this diary accepts, so nothing was saved. Phone photos are usually 2–15 MB; try a smaller copy.")
+        HTTPError(
+            .contentTooLarge,
+            message:
+                "That upload is larger than the \(limit / 1_000_000) MB this diary accepts, so nothing was saved. Phone photos are usually 2–15 MB; try a smaller copy."
+        )
     }
 
     /// The parser's callbacks cannot throw, so the first failure is kept here and thrown after.
@@ -130,12 +139,17 @@ package struct MultipartFormReader {
             } else if fieldName != nil {
                 fieldsTotal += buffer.readableBytes
                 guard fieldBytes.count + buffer.readableBytes <= MultipartFormReader.maxFieldBytes else {
-                    failure = HTTPError(.contentTooLarge, message: "A text field of this form is longer than \(MultipartFormReader.maxFieldBytes / 1024) KB, "
-                                        + "more than any of its fields takes, so nothing was saved.")
+                    failure = HTTPError(
+                        .contentTooLarge,
+                        message: "A text field of this form is longer than \(MultipartFormReader.maxFieldBytes / 1024) KB, "
+                            + "more than any of its fields takes, so nothing was saved.")
                     return
                 }
                 guard fieldsTotal <= MultipartFormReader.maxFieldsBytes else {
-                    failure = HTTPError(.contentTooLarge, message: "This form's text is longer than \(MultipartFormReader.maxFieldsBytes >> 20) MB in all, so nothing was saved.")
+                    failure = HTTPError(
+                        .contentTooLarge,
+                        message:
+                            "This form's text is longer than \(MultipartFormReader.maxFieldsBytes >> 20) MB in all, so nothing was saved.")
                     return
                 }
                 fieldBytes += buffer.readableBytesView
@@ -154,8 +168,10 @@ package struct MultipartFormReader {
                     if writer.byteCount == 0 && (fileName ?? "").isEmpty {
                         unlink(writer.path)
                     } else {
-                        result.files.append(UploadedFile(fieldName: name, clientFilename: fileName ?? "", temporaryPath: writer.path,
-                                                         byteCount: writer.byteCount, sha256: digest))
+                        result.files.append(
+                            UploadedFile(
+                                fieldName: name, clientFilename: fileName ?? "", temporaryPath: writer.path,
+                                byteCount: writer.byteCount, sha256: digest))
                     }
                 } catch {
                     writer.abandon()
@@ -165,7 +181,8 @@ package struct MultipartFormReader {
                 // Refused like a url-encoded form with bad bytes: a replacement character saved
                 // in place of what was typed would be a silent change.
                 guard let value = String(validating: fieldBytes, as: UTF8.self) else {
-                    failure = HTTPError(.badRequest, message: "The form could not be read: a field is not valid UTF-8 text, so nothing was saved.")
+                    failure = HTTPError(
+                        .badRequest, message: "The form could not be read: a field is not valid UTF-8 text, so nothing was saved.")
                     return
                 }
                 if name == CSRFTokens.fieldName && !tokenVerified {

@@ -64,7 +64,9 @@ package struct OutboundHTTP: Sendable {
         self.refusesInsideNetwork = refusesInsideNetwork
     }
 
-    package func send(_ url: URL, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil) async throws(Failure) -> Response {
+    package func send(_ url: URL, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil) async throws(Failure)
+        -> Response
+    {
         var target = url
         // The time is the whole fetch's, redirects included.
         let end = ContinuousClock.now + timeout
@@ -97,7 +99,9 @@ package struct OutboundHTTP: Sendable {
         let retryAfter: String?
     }
 
-    private func exchange(_ url: URL, method: String, headers: [(String, String)], body: Data?, timeout: Duration) async throws(Failure) -> Exchange {
+    private func exchange(_ url: URL, method: String, headers: [(String, String)], body: Data?, timeout: Duration) async throws(Failure)
+        -> Exchange
+    {
         let lines = headers.map { "\($0.0): \($0.1)" }
         let timeoutMs = Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         let maxBytes = maxBytes
@@ -112,8 +116,9 @@ package struct OutboundHTTP: Sendable {
                 withCStrings(lines) { pointers in
                     if let chars {
                         chars.withUnsafeBufferPointer {
-                            fd_http_exchange(url.absoluteString, method, pointers, pointers.count, $0.baseAddress, chars.count - 1, timeoutMs, maxBytes,
-                                             refuse, &result)
+                            fd_http_exchange(
+                                url.absoluteString, method, pointers, pointers.count, $0.baseAddress, chars.count - 1, timeoutMs, maxBytes,
+                                refuse, &result)
                         }
                     } else {
                         fd_http_exchange(url.absoluteString, method, pointers, pointers.count, nil, 0, timeoutMs, maxBytes, refuse, &result)
@@ -126,8 +131,10 @@ package struct OutboundHTTP: Sendable {
                 case FD_HTTP_INSIDE_NETWORK: return .failure(.insideNetwork)
                 default:
                     let body = result.body.map { Data(bytes: $0, count: result.body_length) } ?? Data()
-                    return .success(Exchange(status: result.status, body: body, location: Self.text(result.location),
-                                             retryAfter: Self.text(result.retry_after)))
+                    return .success(
+                        Exchange(
+                            status: result.status, body: body, location: Self.text(result.location),
+                            retryAfter: Self.text(result.retry_after)))
                 }
             }
         } catch {
@@ -147,7 +154,8 @@ package struct OutboundHTTP: Sendable {
     /// Same scheme, host and port as the request asked, and not an address inside the network.
     package static func mayFollow(from origin: URL?, to target: URL?) -> Bool {
         guard let origin, let target, let host = target.host?.lowercased(), origin.host?.lowercased() == host,
-              origin.scheme?.lowercased() == target.scheme?.lowercased(), origin.port == target.port else { return false }
+            origin.scheme?.lowercased() == target.scheme?.lowercased(), origin.port == target.port
+        else { return false }
         return !isInsideTheNetwork(host)
     }
 

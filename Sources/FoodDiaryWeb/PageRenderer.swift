@@ -50,15 +50,20 @@ public struct PageRenderer: Sendable {
     }
 
     /// The page for the person `context` is signed in as, or for nobody.
-    package func renderPage(_ template: some PageTemplateName, _ view: some TemplateKeyed & Sendable, for context: AppRequestContext,
-                status: HTTPResponse.Status = .ok) async -> Response {
+    package func renderPage(
+        _ template: some PageTemplateName, _ view: some TemplateKeyed & Sendable, for context: AppRequestContext,
+        status: HTTPResponse.Status = .ok
+    ) async -> Response {
         let person = context.requester
         var strip: AnyTemplateKeyed?
         if let person, let statusStrip { strip = await statusStrip(person) }
-        let frame = PageFrame(statusStrip: strip, signedIn: person != nil, diaryName: person?.diaryName, colorScheme: context.colorScheme?.rawValue)
+        let frame = PageFrame(
+            statusStrip: strip, signedIn: person != nil, diaryName: person?.diaryName, colorScheme: context.colorScheme?.rawValue)
         // Presence was checked at start-up, so a nil here cannot happen.
         let html = library.render(view, template: template.templatePath, frame: frame) ?? ByteBuffer()
-        if let check, let complaint = check(RenderedPage(template: template.templatePath, view: view, frame: frame, html: String(buffer: html))) {
+        if let check,
+            let complaint = check(RenderedPage(template: template.templatePath, view: view, frame: frame, html: String(buffer: html)))
+        {
             return Response(status: .internalServerError, body: .init(byteBuffer: ByteBuffer(string: complaint)))
         }
         return Response(status: status, headers: Self.pageHeaders, body: .init(byteBuffer: html))
@@ -73,11 +78,11 @@ public struct PageRenderer: Sendable {
         .contentSecurityPolicy: [
             "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'",
             "img-src 'self' blob: https://tile.openstreetmap.org", "frame-src https://www.openstreetmap.org",
-            "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'",
+            "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'"
         ].joined(separator: "; "),
         HTTPField.Name("X-Content-Type-Options")!: "nosniff",
         HTTPField.Name("X-Frame-Options")!: "DENY",
-        HTTPField.Name("Referrer-Policy")!: "same-origin",
+        HTTPField.Name("Referrer-Policy")!: "same-origin"
     ]
 }
 

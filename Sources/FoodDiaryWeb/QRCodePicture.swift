@@ -16,7 +16,8 @@ package enum QRCodePicture {
                 path += "M\(column + quiet) \(row + quiet)h1v1h-1z"
             }
         }
-        let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+        let escaped = label.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: "\"", with: "&quot;")
         // Black on white whatever the page's colours: a scanner needs the contrast.
         return """
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(size) \(size)" role="img" aria-label="\(escaped)" shape-rendering="crispEdges">\

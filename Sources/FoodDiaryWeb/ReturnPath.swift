@@ -7,7 +7,7 @@ package enum ReturnPath {
     /// character (which browsers drop, turning "/\t/host" into "//host") are refused.
     package static func local(_ text: String?) -> String? {
         guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.hasPrefix("/\\"),
-              !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || $0 == "\\" }), text.utf8.count <= maxBytes
+            !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || $0 == "\\" }), text.utf8.count <= maxBytes
         else { return nil }
         return text
     }

@@ -18,10 +18,12 @@ package final class Routes {
     /// unknown when `required`; `personalise` then answers in that person's units; `isHTTPS` says
     /// whether the browser reached us over HTTPS, for the CSRF cookie. All are the features',
     /// which this floor does not know.
-    package init(router: Router<AppRequestContext>, formBody: FormBodyMiddleware, tokens: CSRFTokens,
-         identify: (_ required: Bool) -> any MiddlewareProtocol<Request, Response, AppRequestContext>,
-         personalise: any MiddlewareProtocol<Request, Response, AppRequestContext>,
-         isHTTPS: @escaping @Sendable (Request, AppRequestContext) -> Bool) {
+    package init(
+        router: Router<AppRequestContext>, formBody: FormBodyMiddleware, tokens: CSRFTokens,
+        identify: (_ required: Bool) -> any MiddlewareProtocol<Request, Response, AppRequestContext>,
+        personalise: any MiddlewareProtocol<Request, Response, AppRequestContext>,
+        isHTTPS: @escaping @Sendable (Request, AppRequestContext) -> Bool
+    ) {
         self.router = router
         // Sign-in is checked before the body is read, so nobody unknown can make us store an upload.
         func group(signInRequired: Bool) -> RouterGroup<AppRequestContext> {

@@ -22,16 +22,20 @@ package final class UploadBudget: Sendable {
         let refusal: HTTPError? = state.withLockedValue { state in
             let clientTotal = state.byClient[client, default: 0]
             if clientTotal + bytes > perClientLimit {
-                return HTTPError(.tooManyRequests, headers: [.retryAfter: "30"], message: """
-                    You have too many uploads in progress at once, so this one was stopped and nothing was saved. \
-                    Wait for the others to finish, then send it again.
-                    """)
+                return HTTPError(
+                    .tooManyRequests, headers: [.retryAfter: "30"],
+                    message: """
+                        You have too many uploads in progress at once, so this one was stopped and nothing was saved. \
+                        Wait for the others to finish, then send it again.
+                        """)
             }
             if state.total + bytes > totalLimit {
-                return HTTPError(.serviceUnavailable, headers: [.retryAfter: "30"], message: """
-                    The diary is receiving too many uploads right now, so this one was stopped and nothing was saved. \
-                    Try again in a minute.
-                    """)
+                return HTTPError(
+                    .serviceUnavailable, headers: [.retryAfter: "30"],
+                    message: """
+                        The diary is receiving too many uploads right now, so this one was stopped and nothing was saved. \
+                        Try again in a minute.
+                        """)
             }
             state.total += bytes
             state.byClient[client] = clientTotal + bytes

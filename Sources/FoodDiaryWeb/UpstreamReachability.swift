@@ -45,11 +45,14 @@ package actor UpstreamReachability {
         let direct = (host, url.port ?? (scheme == "http" ? 80 : 443))
         let variable = scheme == "http" ? "http_proxy" : "https_proxy"
         guard let proxyText = (environment[variable] ?? environment[variable.uppercased()]).flatMap({ $0.isEmpty ? nil : $0 }),
-              let proxy = URL(string: proxyText.contains("://") ? proxyText : "http://" + proxyText), let proxyHost = proxy.host else { return direct }
+            let proxy = URL(string: proxyText.contains("://") ? proxyText : "http://" + proxyText), let proxyHost = proxy.host
+        else { return direct }
         let exempt = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let lowered = host.lowercased()
-        if exempt.contains(where: { $0 == "*" || lowered == $0.trimmingCharacters(in: ["."]) || lowered.hasSuffix("." + $0.trimmingCharacters(in: ["."])) }) {
+        if exempt.contains(where: {
+            $0 == "*" || lowered == $0.trimmingCharacters(in: ["."]) || lowered.hasSuffix("." + $0.trimmingCharacters(in: ["."]))
+        }) {
             return direct
         }
         return (proxyHost, proxy.port ?? 1080)

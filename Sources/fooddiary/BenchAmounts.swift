@@ -31,8 +31,9 @@ struct BenchAmounts: AsyncParsableCommand {
         let catalog = try CatalogDatabase.open(path: AppConfig(dataDirectory: dataDir).catalogPath)
         let outcomes = try await AmountAccuracy.run(try AmountAccuracy.judgements(path: foods), catalog: catalog)
         let right = outcomes.count(where: \.isCustomary), before = outcomes.count(where: \.everydayWasCustomary)
-        print("one tap on ＋'s first result, \(outcomes.count) everyday foods: customary \(right) (\(percent(right, outcomes.count))); "
-              + "the everyday measure alone (before): \(before) (\(percent(before, outcomes.count)))")
+        print(
+            "one tap on ＋'s first result, \(outcomes.count) everyday foods: customary \(right) (\(percent(right, outcomes.count))); "
+                + "the everyday measure alone (before): \(before) (\(percent(before, outcomes.count)))")
         if misses {
             for outcome in outcomes where !outcome.isCustomary {
                 print("  miss: \(outcome.query) → \(outcome.food ?? "nothing") · \(outcome.label ?? "–")")
@@ -41,11 +42,13 @@ struct BenchAmounts: AsyncParsableCommand {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("bench-amounts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let placer = IngredientPlacer(catalog: catalog, diary: try AppDatabase.open(path: scratch.appendingPathComponent("diary.sqlite").path))
+        let placer = IngredientPlacer(
+            catalog: catalog, diary: try AppDatabase.open(path: scratch.appendingPathComponent("diary.sqlite").path))
         for (name, path) in [("typed phrases", phrases), ("recipe lines", recipeLines)] {
             let figures = try await IngredientAccuracy.run(try IngredientAccuracy.judgements(path: path), placer: placer)
-            print("\(name), \(figures.lines): food right \(figures.foodsRight) (\(percent(figures.foodsRight, figures.lines))), "
-                  + "food and amount right \(figures.bothRight) (\(percent(figures.bothRight, figures.lines)))")
+            print(
+                "\(name), \(figures.lines): food right \(figures.foodsRight) (\(percent(figures.foodsRight, figures.lines))), "
+                    + "food and amount right \(figures.bothRight) (\(percent(figures.bothRight, figures.lines)))")
             if misses {
                 for outcome in figures.outcomes where !(outcome.foodIsRight && outcome.gramsAreRight) {
                     print("  miss: \(outcome.line) → \(outcome.food ?? "nothing") · \(outcome.grams.map { formatQuantity($0) } ?? "–") g")

@@ -19,9 +19,15 @@ struct BenchBarcodePhoto: ParsableCommand {
         let package = median(figures.admissionMilliseconds), meal = median(figures.mealAdmissionMilliseconds)
         print("a \(figures.width) × \(figures.height) JPEG, \(runs) runs each")
         print(line("package photo: admission alone (baseline)", figures.admissionMilliseconds))
-        print(line("package photo: admission + barcode read  ", figures.packageMilliseconds) + String(format: "  %.2f× its baseline", median(figures.packageMilliseconds) / package))
+        print(
+            line("package photo: admission + barcode read  ", figures.packageMilliseconds)
+                + String(format: "  %.2f× its baseline", median(figures.packageMilliseconds) / package))
         print(line("meal photo: admission alone (baseline)   ", figures.mealAdmissionMilliseconds))
-        print(line("meal photo, no code: admission + 2 scans ", figures.noCodeMilliseconds) + String(format: "  %.2f× its baseline", median(figures.noCodeMilliseconds) / meal))
-        print(line("snapped meal's one scan (added to a snap)", figures.snapScanMilliseconds) + String(format: "  +%.0f%% on its admission", 100 * median(figures.snapScanMilliseconds) / meal))
+        print(
+            line("meal photo, no code: admission + 2 scans ", figures.noCodeMilliseconds)
+                + String(format: "  %.2f× its baseline", median(figures.noCodeMilliseconds) / meal))
+        print(
+            line("snapped meal's one scan (added to a snap)", figures.snapScanMilliseconds)
+                + String(format: "  +%.0f%% on its admission", 100 * median(figures.snapScanMilliseconds) / meal))
     }
 }

@@ -20,15 +20,20 @@ struct BenchGeocode: AsyncParsableCommand {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fooddiary-bench-geo-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        let figures = try await GeocodeBenchmark.run(csv: geonamesDirectory + "/rg_cities1000.csv", scratch: scratch, lookups: lookups, scans: scans)
+        let figures = try await GeocodeBenchmark.run(
+            csv: geonamesDirectory + "/rg_cities1000.csv", scratch: scratch, lookups: lookups, scans: scans)
         func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(3))) }
         print("GeoNames import: \(figures.cities) cities in \(figures.importSeconds.formatted(.number.precision(.fractionLength(2)))) s")
         print("near towns (random town ±0.2°):")
         print("  banded lookup  p50 \(ms(figures.nearTownP50Milliseconds)) ms  p99 \(ms(figures.nearTownP99Milliseconds)) ms")
         print("  full scan      p50 \(ms(figures.nearTownScanP50Milliseconds)) ms")
         print("anywhere (random points, mostly sea):")
-        print("  banded lookup  p50 \(ms(figures.bandedP50Milliseconds)) ms  p99 \(ms(figures.bandedP99Milliseconds)) ms  (\(figures.lookups) random points, \(figures.named) within 50 km of a town)")
+        print(
+            "  banded lookup  p50 \(ms(figures.bandedP50Milliseconds)) ms  p99 \(ms(figures.bandedP99Milliseconds)) ms  (\(figures.lookups) random points, \(figures.named) within 50 km of a town)"
+        )
         print("  full scan      p50 \(ms(figures.scanP50Milliseconds)) ms  (first \(figures.scans) of the same points)")
-        print("ratio scan / banded (p50): near towns \((figures.nearTownScanP50Milliseconds / figures.nearTownP50Milliseconds).formatted(.number.precision(.fractionLength(0))))×, anywhere \((figures.scanP50Milliseconds / figures.bandedP50Milliseconds).formatted(.number.precision(.fractionLength(0))))×")
+        print(
+            "ratio scan / banded (p50): near towns \((figures.nearTownScanP50Milliseconds / figures.nearTownP50Milliseconds).formatted(.number.precision(.fractionLength(0))))×, anywhere \((figures.scanP50Milliseconds / figures.bandedP50Milliseconds).formatted(.number.precision(.fractionLength(0))))×"
+        )
     }
 }

@@ -15,9 +15,14 @@ struct BenchHealthSending: ParsableCommand {
         func one(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(1))) }
         print("a sending of \(one(Double(figures.bytes) / 1_048_576)) MB, \(figures.readings) readings")
         print("  by its outline       \(one(figures.outlineMilliseconds)) ms, peak memory +\(one(figures.outlinePeakGrowthMB)) MB")
-        print("    of which the walk  \(one(figures.walkMilliseconds)) ms (each reading found and built; the rest is reading times and kinds)")
-        print("  whole tree, then the same reading (before)  \(one(figures.wholeTreeMilliseconds)) ms, peak memory +\(one(figures.wholeTreePeakGrowthMB)) MB")
-        print("ratio whole tree / outline: time \(one(figures.wholeTreeMilliseconds / figures.outlineMilliseconds))×, "
-              + "peak memory \(one(figures.wholeTreePeakGrowthMB / max(figures.outlinePeakGrowthMB, 0.1)))×")
+        print(
+            "    of which the walk  \(one(figures.walkMilliseconds)) ms (each reading found and built; the rest is reading times and kinds)"
+        )
+        print(
+            "  whole tree, then the same reading (before)  \(one(figures.wholeTreeMilliseconds)) ms, peak memory +\(one(figures.wholeTreePeakGrowthMB)) MB"
+        )
+        print(
+            "ratio whole tree / outline: time \(one(figures.wholeTreeMilliseconds / figures.outlineMilliseconds))×, "
+                + "peak memory \(one(figures.wholeTreePeakGrowthMB / max(figures.outlinePeakGrowthMB, 0.1)))×")
     }
 }

@@ -48,20 +48,25 @@ struct BenchIngredients: AsyncParsableCommand {
         for _ in 0..<max(1, rounds) {
             for judgement in judgements {
                 let words = IngredientLine(judgement.line).food
-                searches.append(try await milliseconds { _ = try await catalog.read { db in try FoodSearch.search(db, query: words, limit: 5) } })
+                searches.append(
+                    try await milliseconds { _ = try await catalog.read { db in try FoodSearch.search(db, query: words, limit: 5) } })
             }
         }
         searches.sort()
         func ms(_ value: Double) -> String { value.formatted(.number.precision(.fractionLength(2))) }
         times.sort()
         let p50 = percentile(times, 0.5)
-        print("\(figures.lines) judged lines: food right \(figures.foodsRight) (\(percent(figures.foodsRight, figures.lines))), "
-              + "food and grams right \(figures.bothRight) (\(percent(figures.bothRight, figures.lines)))")
-        print("each line a first time (no search answer remembered): p50 \(ms(percentile(firstTimes, 0.5))) ms, "
-              + "p99 \(ms(percentile(firstTimes, 0.99))) ms")
+        print(
+            "\(figures.lines) judged lines: food right \(figures.foodsRight) (\(percent(figures.foodsRight, figures.lines))), "
+                + "food and grams right \(figures.bothRight) (\(percent(figures.bothRight, figures.lines)))")
+        print(
+            "each line a first time (no search answer remembered): p50 \(ms(percentile(firstTimes, 0.5))) ms, "
+                + "p99 \(ms(percentile(firstTimes, 0.99))) ms")
         let searchP50 = percentile(searches, 0.5)
-        print("time per line over \(rounds) rounds: p50 \(ms(p50)) ms, p99 \(ms(percentile(times, 0.99))) ms; "
-              + "one search of its words (baseline): p50 \(ms(searchP50)) ms, so a line costs \((p50 / searchP50).formatted(.number.precision(.fractionLength(1))))× a search")
+        print(
+            "time per line over \(rounds) rounds: p50 \(ms(p50)) ms, p99 \(ms(percentile(times, 0.99))) ms; "
+                + "one search of its words (baseline): p50 \(ms(searchP50)) ms, so a line costs \((p50 / searchP50).formatted(.number.precision(.fractionLength(1))))× a search"
+        )
         try await timePages(placer: placer)
         if misses {
             for outcome in figures.outcomes where !(outcome.foodIsRight && outcome.gramsAreRight) {
@@ -86,11 +91,16 @@ struct BenchIngredients: AsyncParsableCommand {
                     placed = try await placer.place(lines: recipe?.ingredients ?? [], logged: [:])
                 }
                 if round > 0 { times.append(elapsed) }
-                summary = recipe.map { "\($0.ingredients.count) ingredients, \(placed.count { !$0.choices.isEmpty }) placed, serves \($0.servings.map { formatQuantity($0) } ?? "?")" }
+                summary =
+                    recipe.map {
+                        "\($0.ingredients.count) ingredients, \(placed.count { !$0.choices.isEmpty }) placed, serves \($0.servings.map { formatQuantity($0) } ?? "?")"
+                    }
                     ?? "no recipe"
             }
             times.sort()
-            print("  \(file.padding(toLength: 28, withPad: " ", startingAt: 0)) \(percentile(times, 0.5).formatted(.number.precision(.fractionLength(2)))) ms  (\(summary))")
+            print(
+                "  \(file.padding(toLength: 28, withPad: " ", startingAt: 0)) \(percentile(times, 0.5).formatted(.number.precision(.fractionLength(2)))) ms  (\(summary))"
+            )
         }
     }
 

@@ -32,16 +32,20 @@ struct BenchOneTap: AsyncParsableCommand {
     func run() async throws {
         let catalog = try CatalogDatabase.open(path: AppConfig(dataDirectory: dataDir).catalogPath)
         let names = try OneTapPlausibility.everydayNames(fixtures: fixtures)
-        let searched = try queries.map { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").map(String.init) }
+        let searched =
+            try queries.map { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").map(String.init) }
             ?? OneTapPlausibility.asTyped(names, shortest: shortest)
         if let writeQueries { try searched.joined(separator: "\n").write(toFile: writeQueries, atomically: true, encoding: .utf8) }
         let started = ContinuousClock.now
         let figures = try await OneTapPlausibility.run(searched, catalog: catalog)
         let (rows, oneTap) = (figures.rows.count, figures.oneTap.count)
-        print("\(queries == nil ? "\(names.count) everyday names, " : "")\(figures.searches) searches as typed, \(rows) rows offered, \(oneTap) one tap (\(percent(oneTap, rows))), "
-              + "\(figures.rows.count { $0.form != nil }) of them powders, mixes or concentrates; \(ContinuousClock.now - started)")
-        for (name, found) in [("over 900 kcal", figures.overCeiling), ("over three servings of its kind", figures.overServings),
-                              ("a powder or dry mix over \(Int(OneTapPlausibility.mostDryGrams)) g", figures.dryByTheCup)] {
+        print(
+            "\(queries == nil ? "\(names.count) everyday names, " : "")\(figures.searches) searches as typed, \(rows) rows offered, \(oneTap) one tap (\(percent(oneTap, rows))), "
+                + "\(figures.rows.count { $0.form != nil }) of them powders, mixes or concentrates; \(ContinuousClock.now - started)")
+        for (name, found) in [
+            ("over 900 kcal", figures.overCeiling), ("over three servings of its kind", figures.overServings),
+            ("a powder or dry mix over \(Int(OneTapPlausibility.mostDryGrams)) g", figures.dryByTheCup)
+        ] {
             print("one tap \(name): \(found.count) (\(percent(found.count, rows)) of rows offered)")
             if misses { for row in found { print("  \(row.line)") } }
         }

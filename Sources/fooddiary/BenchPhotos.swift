@@ -4,7 +4,7 @@ import FoodDiaryTools
 import FoodDiaryWeb
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 import Hummingbird
 import Logging
@@ -29,7 +29,9 @@ struct BenchPhotos: AsyncParsableCommand {
         for quality in [85, 92] {
             let thumbs = try PhotoBenchmark.thumbnails(in: scratch, quality: quality, rounds: rounds)
             print("12 MP JPEG at quality \(quality) (\(thumbs.sourceBytes / 1000) kB), \(rounds) rounds:")
-            print("  320 px thumbnail from the original (shrink-on-load)  p50 \(ms(thumbs.thumbnailP50Milliseconds)) ms  max \(ms(thumbs.thumbnailMaxMilliseconds)) ms")
+            print(
+                "  320 px thumbnail from the original (shrink-on-load)  p50 \(ms(thumbs.thumbnailP50Milliseconds)) ms  max \(ms(thumbs.thumbnailMaxMilliseconds)) ms"
+            )
             print("  both stored sizes (1280 px from original, 320 px from 1280)  p50 \(ms(thumbs.derivativesP50Milliseconds)) ms")
             print("  full decode of every pixel (baseline)  p50 \(ms(thumbs.fullDecodeP50Milliseconds)) ms")
             print("  ratio full decode / thumbnail: \(ms(thumbs.fullDecodeP50Milliseconds / thumbs.thumbnailP50Milliseconds))×")
@@ -51,13 +53,16 @@ struct BenchPhotos: AsyncParsableCommand {
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         // Uploads come from a script with an access token, as a phone's shortcut would send them.
         let accounts = try AccountsDatabase.open(path: dataDirectory + "/accounts.sqlite")
-        _ = try await UserAdministration.add(name: "bench", password: "sardines on toast 1234", owner: true, accounts: accounts, now: Date())
+        _ = try await UserAdministration.add(
+            name: "bench", password: "sardines on toast 1234", owner: true, accounts: accounts, now: Date())
         guard let owner = try await accounts.account(named: "bench") else { throw CleanExit.message("The bench's account was not made.") }
         let token = try await accounts.createToken(accountID: owner.id, name: "bench-photos", now: Date()).text
         let server = Process()
         server.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        server.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory,
-                            "--sr28-dir", dataDirectory + "/no-catalog", "--max-upload-mb", "50"]
+        server.arguments = [
+            "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory,
+            "--sr28-dir", dataDirectory + "/no-catalog", "--max-upload-mb", "50"
+        ]
         let output = Pipe()
         server.standardOutput = output
         server.standardError = output
@@ -71,8 +76,12 @@ struct BenchPhotos: AsyncParsableCommand {
             timings.append(try await upload(sample, to: base, token: token, note: "one at a time \(index)"))
         }
         let sizes = samples.map(\.count)
-        print("Upload of a 12 MP JPEG (\(sizes.min()! / 1000)–\(sizes.max()! / 1000) kB) to POST /meals on loopback, one at a time, \(samples.count) rounds:")
-        print("  end to end (stream to disk, sniff, decode, 2 sizes, commit, redirect)  p50 \(Int(PhotoBenchmark.median(timings))) ms  max \(Int(timings.max()!)) ms")
+        print(
+            "Upload of a 12 MP JPEG (\(sizes.min()! / 1000)–\(sizes.max()! / 1000) kB) to POST /meals on loopback, one at a time, \(samples.count) rounds:"
+        )
+        print(
+            "  end to end (stream to disk, sniff, decode, 2 sizes, commit, redirect)  p50 \(Int(PhotoBenchmark.median(timings))) ms  max \(Int(timings.max()!)) ms"
+        )
 
         // Fresh bytes for the concurrent run: the same photo again would be found already stored.
         var concurrentSamples: [Data] = []
@@ -95,7 +104,9 @@ struct BenchPhotos: AsyncParsableCommand {
             let line = status.split(separator: "\n").first { $0.hasPrefix(name) } ?? ""
             return (Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) / 1024
         }
-        print("\(concurrent) uploads of ~\(uploadMb) MB at once: all done in \(wall); each p50 \(Int(PhotoBenchmark.median(concurrentTimings))) ms, max \(Int(concurrentTimings.max()!)) ms")
+        print(
+            "\(concurrent) uploads of ~\(uploadMb) MB at once: all done in \(wall); each p50 \(Int(PhotoBenchmark.median(concurrentTimings))) ms, max \(Int(concurrentTimings.max()!)) ms"
+        )
         print("  server process (alone): peak resident \(field("VmHWM:")) MiB over its whole life, \(field("VmRSS:")) MiB now")
     }
 
@@ -122,7 +133,10 @@ struct BenchPhotos: AsyncParsableCommand {
         for (name, value) in [("eaten_at", "2026-03-09T12:30"), ("utc_offset", "0"), ("notes", note)] {
             body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
         }
-        body.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"bench.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n".utf8))
+        body.append(
+            Data(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"bench.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
+                    .utf8))
         body.append(sample)
         body.append(Data("\r\n--\(boundary)--\r\n".utf8))
         var request = URLRequest(url: URL(string: base + "/meals")!)

@@ -28,7 +28,10 @@ struct BenchSearch: AsyncParsableCommand {
     @Option(help: "Then grow the catalog to this many foods with synthetic branded variants and time it again (0 skips).")
     var synthetic: Int = 500_000
 
-    @Option(help: "Time a copy of this imported catalog.sqlite (then grown, if asked) instead of importing one: a profile then sees searches, not the import.")
+    @Option(
+        help:
+            "Time a copy of this imported catalog.sqlite (then grown, if asked) instead of importing one: a profile then sees searches, not the import."
+    )
     var catalog: String?
 
     func run() async throws {
@@ -55,8 +58,9 @@ struct BenchSearch: AsyncParsableCommand {
         if self.catalog == nil, importer.isNeeded() {
             let brandedStart = ContinuousClock.now
             let progress = try await importer.run()
-            print("\nbranded foods: \(progress.done) added in \(ContinuousClock.now - brandedStart), catalog.sqlite \(Self.megabytes(path)) MiB, "
-                  + "peak RSS of this process so far \(Self.peakResidentMegabytes()) MiB")
+            print(
+                "\nbranded foods: \(progress.done) added in \(ContinuousClock.now - brandedStart), catalog.sqlite \(Self.megabytes(path)) MiB, "
+                    + "peak RSS of this process so far \(Self.peakResidentMegabytes()) MiB")
             try await reportMixed(catalog, mixed, typing: typing)
         }
         guard synthetic > 0 else { return }
@@ -69,14 +73,20 @@ struct BenchSearch: AsyncParsableCommand {
     /// The relevance set as typed (every prefix), then the mixed set, then the mixed set with Branded chosen.
     private func reportMixed(_ catalog: CatalogDatabase, _ mixed: [String], typing: [String]) async throws {
         let foods = try await catalog.foodCount()
-        report("\(foods) foods, the relevance set as typed", try await SearchBenchmark.run(catalog, queries: typing, rounds: rounds), size: typing.count)
+        report(
+            "\(foods) foods, the relevance set as typed", try await SearchBenchmark.run(catalog, queries: typing, rounds: rounds),
+            size: typing.count)
         report("\(foods) foods, the mixed set", try await SearchBenchmark.run(catalog, queries: mixed, rounds: rounds), size: mixed.count)
         print("  where its time goes (separate rounds):")
         for phase in try await SearchBenchmark.phases(catalog, queries: mixed, rounds: rounds) {
             let share = (phase.totalShare * 100).formatted(.number.precision(.fractionLength(0)))
-            print("  \(phase.phase.padding(toLength: 30, withPad: " ", startingAt: 0)) ran \(phase.ran)×  p50 \(Self.ms(phase.p50)) ms  p99 \(Self.ms(phase.p99)) ms  \(share) % of all")
+            print(
+                "  \(phase.phase.padding(toLength: 30, withPad: " ", startingAt: 0)) ran \(phase.ran)×  p50 \(Self.ms(phase.p50)) ms  p99 \(Self.ms(phase.p99)) ms  \(share) % of all"
+            )
         }
-        report("\(foods) foods, the mixed set with Branded chosen", try await SearchBenchmark.run(catalog, queries: mixed, scope: .branded, rounds: rounds), size: mixed.count)
+        report(
+            "\(foods) foods, the mixed set with Branded chosen",
+            try await SearchBenchmark.run(catalog, queries: mixed, scope: .branded, rounds: rounds), size: mixed.count)
     }
 
     static func lines(_ path: String) throws -> [String] {
@@ -102,6 +112,8 @@ struct BenchSearch: AsyncParsableCommand {
         print("asked again  p50 \(ms(figures.againP50Milliseconds)) ms  p99 \(ms(figures.againP99Milliseconds)) ms")
         print("LIKE scan    p50 \(ms(figures.likeP50Milliseconds)) ms  p99 \(ms(figures.likeP99Milliseconds)) ms")
         print("slowest: " + figures.slowest.map { "\($0.query) \(ms($0.milliseconds)) ms" }.joined(separator: ", "))
-        print("ratio (LIKE / FTS5): p50 \(ms(figures.likeP50Milliseconds / figures.searchP50Milliseconds))×  p99 \(ms(figures.likeP99Milliseconds / figures.searchP99Milliseconds))×")
+        print(
+            "ratio (LIKE / FTS5): p50 \(ms(figures.likeP50Milliseconds / figures.searchP50Milliseconds))×  p99 \(ms(figures.likeP99Milliseconds / figures.searchP99Milliseconds))×"
+        )
     }
 }

@@ -21,8 +21,10 @@ struct BenchSuggestions: AsyncParsableCommand {
         print("\(figures.meals) meals, \(figures.mealsAtBusiestPlace) at the busiest place; \(rounds) rounds each")
         let baseline = figures.rows[0].p50Milliseconds
         for row in figures.rows {
-            print("\(row.label.padding(toLength: 36, withPad: " ", startingAt: 0)) p50 \(ms(row.p50Milliseconds)) ms  p99 \(ms(row.p99Milliseconds)) ms  "
-                  + "\((row.p50Milliseconds / baseline).formatted(.number.precision(.fractionLength(1))))× baseline  (\(row.shown) shown)")
+            print(
+                "\(row.label.padding(toLength: 36, withPad: " ", startingAt: 0)) p50 \(ms(row.p50Milliseconds)) ms  p99 \(ms(row.p99Milliseconds)) ms  "
+                    + "\((row.p50Milliseconds / baseline).formatted(.number.precision(.fractionLength(1))))× baseline  (\(row.shown) shown)"
+            )
         }
     }
 }

@@ -26,16 +26,21 @@ struct ImportCatalog: AsyncParsableCommand {
     func run() async throws {
         let config = AppConfig(dataDirectory: dataDir)
         let start = ContinuousClock.now
-        let summary = try CatalogImporter(directory: sr28Directory, fdcDirectory: fdcDir).importInto(try CatalogDatabase.open(path: config.catalogPath))
+        let summary = try CatalogImporter(directory: sr28Directory, fdcDirectory: fdcDir).importInto(
+            try CatalogDatabase.open(path: config.catalogPath))
         let seconds = (ContinuousClock.now - start).components.seconds
-        print("Imported \(summary.foods) foods, \(summary.nutrientValues) nutrient values and \(summary.portions) portions into \(config.catalogPath) in about \(seconds) s.")
+        print(
+            "Imported \(summary.foods) foods, \(summary.nutrientValues) nutrient values and \(summary.portions) portions into \(config.catalogPath) in about \(seconds) s."
+        )
     }
 }
 
 struct AddBrandedFoods: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-branded",
-        abstract: "Add FoodData Central's branded foods to the catalog now, as `serve` does in the background; resumes where a stopped run left off.")
+        abstract:
+            "Add FoodData Central's branded foods to the catalog now, as `serve` does in the background; resumes where a stopped run left off."
+    )
 
     @Option(help: "Directory holding branded-foods.csv (scripts/fetch-data.sh writes .cache/fdc).")
     var fdcDir: String = ".cache/fdc"
@@ -78,7 +83,9 @@ struct SearchCatalog: AsyncParsableCommand {
         let (query, limit) = (query, limit)
         let start = ContinuousClock.now
         let result = try await catalog.read { db in try FoodSearch.search(db, query: query, scope: chosen, limit: limit) }
-        print("\(result.totalHits)\(result.totalIsFloor ? "+" : "") foods match (\(ContinuousClock.now - start))\(result.correctedQuery.map { ", read as “\($0)”" } ?? "")")
+        print(
+            "\(result.totalHits)\(result.totalIsFloor ? "+" : "") foods match (\(ContinuousClock.now - start))\(result.correctedQuery.map { ", read as “\($0)”" } ?? "")"
+        )
         for food in result.foods {
             print("\(food.id)\t\(food.dataType.shortLabel)\t\(food.description)")
         }

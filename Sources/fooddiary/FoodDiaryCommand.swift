@@ -15,7 +15,11 @@ struct FoodDiaryCommand: AsyncParsableCommand {
         commandName: "fooddiary",
         abstract: "A private food diary served to your browser.",
         version: AppVersion.current,
-        subcommands: [Serve.self, User.self, Backup.self, Restore.self, Export.self, Import.self, Catalog.self, BenchSearch.self, BenchPhotos.self, BenchGeocode.self, BenchSuggestions.self, BenchIngredients.self, BenchAmounts.self, BenchOneTap.self, BenchHealthSending.self, BenchBarcodePhoto.self, Demo.self],
+        subcommands: [
+            Serve.self, User.self, Backup.self, Restore.self, Export.self, Import.self, Catalog.self, BenchSearch.self, BenchPhotos.self,
+            BenchGeocode.self, BenchSuggestions.self, BenchIngredients.self, BenchAmounts.self, BenchOneTap.self, BenchHealthSending.self,
+            BenchBarcodePhoto.self, Demo.self
+        ],
         defaultSubcommand: Serve.self
     )
 
@@ -35,7 +39,10 @@ struct FoodDiaryCommand: AsyncParsableCommand {
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the diary over HTTP.")
 
-    @Option(help: "Address to listen on (env FOODDIARY_HOST); localhost means 127.0.0.1. Anything but loopback exposes the diary to your network.")
+    @Option(
+        help:
+            "Address to listen on (env FOODDIARY_HOST); localhost means 127.0.0.1. Anything but loopback exposes the diary to your network."
+    )
     var host: String = ProcessInfo.processInfo.environment["FOODDIARY_HOST"] ?? "127.0.0.1"
 
     @Option(help: "Port to listen on; 0 picks a free one and logs it (env FOODDIARY_PORT).")
@@ -44,17 +51,27 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Directory holding the diary database (env FOODDIARY_DATA_DIR).")
     var dataDir: String = ProcessInfo.processInfo.environment["FOODDIARY_DATA_DIR"] ?? "./data"
 
-    @Option(help: ArgumentHelp("The folder holding Templates/, Public/, sr28/ and geonames/ (env FOODDIARY_SHARE_DIR).",
-                               discussion: "By default the working directory when it is FoodDiary's repository, else <prefix>/share/fooddiary beside <prefix>/bin/fooddiary."))
+    @Option(
+        help: ArgumentHelp(
+            "The folder holding Templates/, Public/, sr28/ and geonames/ (env FOODDIARY_SHARE_DIR).",
+            discussion:
+                "By default the working directory when it is FoodDiary's repository, else <prefix>/share/fooddiary beside <prefix>/bin/fooddiary."
+        ))
     var shareDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_SHARE_DIR"]
 
     @Option(help: "USDA SR28 files to build the food catalog from on first start (env FOODDIARY_SR28_DIR; default: the share folder's).")
     var sr28Dir: String? = ProcessInfo.processInfo.environment["FOODDIARY_SR28_DIR"]
 
-    @Option(help: "FoodData Central's folder: generic-foods.csv, added to the catalog on the first start that finds it, and branded-foods.csv, added in the background (env FOODDIARY_FDC_DIR; default: the share folder's).")
+    @Option(
+        help:
+            "FoodData Central's folder: generic-foods.csv, added to the catalog on the first start that finds it, and branded-foods.csv, added in the background (env FOODDIARY_FDC_DIR; default: the share folder's)."
+    )
     var fdcDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_FDC_DIR"]
 
-    @Option(help: "GeoNames rg_cities1000.csv folder for offline place names, imported on first start (env FOODDIARY_GEONAMES_DIR; default: the share folder's).")
+    @Option(
+        help:
+            "GeoNames rg_cities1000.csv folder for offline place names, imported on first start (env FOODDIARY_GEONAMES_DIR; default: the share folder's)."
+    )
     var geonamesDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_GEONAMES_DIR"]
 
     @Option(help: "Largest upload accepted, in MB (env FOODDIARY_MAX_UPLOAD_MB).")
@@ -66,8 +83,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Largest photo accepted, in megapixels (env FOODDIARY_MAX_PHOTO_MEGAPIXELS).")
     var maxPhotoMegapixels: Int = ProcessInfo.processInfo.environment["FOODDIARY_MAX_PHOTO_MEGAPIXELS"].flatMap(Int.init) ?? 100
 
-    @Option(help: ArgumentHelp("More host names or addresses this server may be reached by, comma-separated (env FOODDIARY_ALLOWED_HOSTS).",
-                               discussion: "Loopback, the --host address, this machine's host names and its interface addresses are always allowed."))
+    @Option(
+        help: ArgumentHelp(
+            "More host names or addresses this server may be reached by, comma-separated (env FOODDIARY_ALLOWED_HOSTS).",
+            discussion: "Loopback, the --host address, this machine's host names and its interface addresses are always allowed."))
     var allowedHosts: String = ProcessInfo.processInfo.environment["FOODDIARY_ALLOWED_HOSTS"] ?? ""
 
     @Option(help: "Seconds a client may take to send a request's headers (env FOODDIARY_HEADER_TIMEOUT).")
@@ -83,7 +102,8 @@ struct Serve: AsyncParsableCommand {
     var uploadsInFlightMb: Int = ProcessInfo.processInfo.environment["FOODDIARY_UPLOADS_IN_FLIGHT_MB"].flatMap(Int.init) ?? 256
 
     @Option(help: "MB of uploads received at once from one address (env FOODDIARY_UPLOADS_IN_FLIGHT_PER_CLIENT_MB).")
-    var uploadsInFlightPerClientMb: Int = ProcessInfo.processInfo.environment["FOODDIARY_UPLOADS_IN_FLIGHT_PER_CLIENT_MB"].flatMap(Int.init) ?? 128
+    var uploadsInFlightPerClientMb: Int =
+        ProcessInfo.processInfo.environment["FOODDIARY_UPLOADS_IN_FLIGHT_PER_CLIENT_MB"].flatMap(Int.init) ?? 128
 
     @Option(help: "Days a sign-in lasts without use (env FOODDIARY_SESSION_IDLE_DAYS).")
     var sessionIdleDays: Int = Int(ProcessInfo.processInfo.environment["FOODDIARY_SESSION_IDLE_DAYS"] ?? "") ?? 30
@@ -91,8 +111,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Days a sign-in lasts at most, used or not (env FOODDIARY_SESSION_MAX_DAYS).")
     var sessionMaxDays: Int = Int(ProcessInfo.processInfo.environment["FOODDIARY_SESSION_MAX_DAYS"] ?? "") ?? 90
 
-    @Option(help: ArgumentHelp("A header your sign-in proxy sets to the person's name, e.g. Remote-User (env FOODDIARY_TRUSTED_PROXY_HEADER).",
-                               discussion: "Believed only on connections from --trusted-proxies."))
+    @Option(
+        help: ArgumentHelp(
+            "A header your sign-in proxy sets to the person's name, e.g. Remote-User (env FOODDIARY_TRUSTED_PROXY_HEADER).",
+            discussion: "Believed only on connections from --trusted-proxies."))
     var trustedProxyHeader: String? = ProcessInfo.processInfo.environment["FOODDIARY_TRUSTED_PROXY_HEADER"]
 
     @Option(help: "Addresses or CIDR blocks of your reverse proxies, comma-separated (env FOODDIARY_TRUSTED_PROXIES).")
@@ -104,7 +126,10 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "The PEM private key of --tls-cert (env FOODDIARY_TLS_KEY).")
     var tlsKey: String? = ProcessInfo.processInfo.environment["FOODDIARY_TLS_KEY"]
 
-    @Flag(help: "Let recipes be fetched from addresses on the home network, e.g. a recipe server of your own (env FOODDIARY_RECIPES_FROM_HOME_NETWORK=1).")
+    @Flag(
+        help:
+            "Let recipes be fetched from addresses on the home network, e.g. a recipe server of your own (env FOODDIARY_RECIPES_FROM_HOME_NETWORK=1)."
+    )
     var recipesFromHomeNetwork = ProcessInfo.processInfo.environment["FOODDIARY_RECIPES_FROM_HOME_NETWORK"] == "1"
 
     @Option(help: "Make a backup this often while serving: 90m, 24h, 7d (env FOODDIARY_BACKUP_EVERY).")
@@ -116,16 +141,25 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Folder for backups, best on another disk (env FOODDIARY_BACKUP_DIR; default: <data-dir>/backups).")
     var backupDir: String? = ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_DIR"]
 
-    @Option(help: "Catalog searches run at once; more are answered 503 with Retry-After, not queued (env FOODDIARY_SEARCHES_IN_FLIGHT; default: twice the cores).")
-    var searchesInFlight: Int = ProcessInfo.processInfo.environment["FOODDIARY_SEARCHES_IN_FLIGHT"].flatMap(Int.init) ?? InFlightLimit.defaultLimit
+    @Option(
+        help:
+            "Catalog searches run at once; more are answered 503 with Retry-After, not queued (env FOODDIARY_SEARCHES_IN_FLIGHT; default: twice the cores)."
+    )
+    var searchesInFlight: Int =
+        ProcessInfo.processInfo.environment["FOODDIARY_SEARCHES_IN_FLIGHT"].flatMap(Int.init) ?? InFlightLimit.defaultLimit
 
     @Option(help: "FoodData Central's API, for a mirror or a test server (env FOODDIARY_FDC_BASE_URL).")
-    var fdcBaseUrl: String = ProcessInfo.processInfo.environment["FOODDIARY_FDC_BASE_URL"] ?? FoodDataCentralOnline.officialBaseURL.absoluteString
+    var fdcBaseUrl: String =
+        ProcessInfo.processInfo.environment["FOODDIARY_FDC_BASE_URL"] ?? FoodDataCentralOnline.officialBaseURL.absoluteString
 
     @Option(help: "Open Food Facts, for a mirror or a test server (env FOODDIARY_OFF_BASE_URL).")
-    var offBaseUrl: String = ProcessInfo.processInfo.environment["FOODDIARY_OFF_BASE_URL"] ?? OpenFoodFactsClient.officialBaseURL.absoluteString
+    var offBaseUrl: String =
+        ProcessInfo.processInfo.environment["FOODDIARY_OFF_BASE_URL"] ?? OpenFoodFactsClient.officialBaseURL.absoluteString
 
-    @Option(help: "An OpenAI-compatible server you run, such as a local Ollama, for suggested foods (env FOODDIARY_MODEL_URL; default: none, nothing is sent).")
+    @Option(
+        help:
+            "An OpenAI-compatible server you run, such as a local Ollama, for suggested foods (env FOODDIARY_MODEL_URL; default: none, nothing is sent)."
+    )
     var modelUrl: String? = ProcessInfo.processInfo.environment["FOODDIARY_MODEL_URL"]
 
     @Option(help: "The vision model to ask there, such as qwen2.5vl:7b (env FOODDIARY_MODEL).")
@@ -134,14 +168,21 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds the model may take for one photo (env FOODDIARY_MODEL_TIMEOUT).")
     var modelTimeout: Int = ProcessInfo.processInfo.environment["FOODDIARY_MODEL_TIMEOUT"].flatMap(Int.init) ?? 90
 
-    @Option(help: ArgumentHelp("Your household's OpenID provider, for single sign-on: its issuer address (env FOODDIARY_OIDC_ISSUER).",
-                               discussion: "Register http(s)://<this server's name>/signin/sso/callback there. The client secret comes from FOODDIARY_OIDC_CLIENT_SECRET or --oidc-client-secret-file, never the command line."))
+    @Option(
+        help: ArgumentHelp(
+            "Your household's OpenID provider, for single sign-on: its issuer address (env FOODDIARY_OIDC_ISSUER).",
+            discussion:
+                "Register http(s)://<this server's name>/signin/sso/callback there. The client secret comes from FOODDIARY_OIDC_CLIENT_SECRET or --oidc-client-secret-file, never the command line."
+        ))
     var oidcIssuer: String? = ProcessInfo.processInfo.environment["FOODDIARY_OIDC_ISSUER"]
 
     @Option(help: "The client id the provider gave this server (env FOODDIARY_OIDC_CLIENT_ID).")
     var oidcClientId: String? = ProcessInfo.processInfo.environment["FOODDIARY_OIDC_CLIENT_ID"]
 
-    @Option(help: "A file holding the client secret (env FOODDIARY_OIDC_CLIENT_SECRET_FILE; or the secret itself in FOODDIARY_OIDC_CLIENT_SECRET; neither for a public client).")
+    @Option(
+        help:
+            "A file holding the client secret (env FOODDIARY_OIDC_CLIENT_SECRET_FILE; or the secret itself in FOODDIARY_OIDC_CLIENT_SECRET; neither for a public client)."
+    )
     var oidcClientSecretFile: String? = ProcessInfo.processInfo.environment["FOODDIARY_OIDC_CLIENT_SECRET_FILE"]
 
     @Option(help: "The provider's name on the sign-in button, e.g. Authentik (env FOODDIARY_OIDC_NAME; default: the issuer's host).")
@@ -167,7 +208,9 @@ struct Serve: AsyncParsableCommand {
         guard (1...2000).contains(maxUploadMb) else { throw ValidationError("--max-upload-mb must be between 1 and 2000.") }
         guard (1...100_000).contains(maxImportMb) else { throw ValidationError("--max-import-mb must be between 1 and 100000.") }
         guard (1...1000).contains(maxPhotoMegapixels) else { throw ValidationError("--max-photo-megapixels must be between 1 and 1000.") }
-        for (name, seconds) in [("--header-timeout", headerTimeout), ("--body-idle-timeout", bodyIdleTimeout), ("--keep-alive-timeout", keepAliveTimeout)] {
+        for (name, seconds) in [
+            ("--header-timeout", headerTimeout), ("--body-idle-timeout", bodyIdleTimeout), ("--keep-alive-timeout", keepAliveTimeout)
+        ] {
             guard (1...3600).contains(seconds) else { throw ValidationError("\(name) must be between 1 and 3600 seconds.") }
         }
         guard (1...100_000).contains(uploadsInFlightMb), (1...100_000).contains(uploadsInFlightPerClientMb) else {
@@ -177,7 +220,9 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--session-idle-days and --session-max-days must be between 1 and 3650.")
         }
         do { _ = try TrustedProxies(parsing: trustedProxies) } catch { throw ValidationError("--trusted-proxies: \(error)") }
-        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for plain HTTP.") }
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together: give both, or neither for plain HTTP.")
+        }
         if let backupEvery, BackupSchedule.Plan.parseInterval(backupEvery) == nil {
             throw ValidationError("--backup-every: “\(backupEvery)” is not an interval; give a number and s, m, h or d, such as 24h.")
         }
@@ -191,7 +236,9 @@ struct Serve: AsyncParsableCommand {
             guard let url = URL(string: modelUrl), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
                 throw ValidationError("--model-url: “\(modelUrl)” is not an http(s) address, such as http://127.0.0.1:11434.")
             }
-            guard let model, !model.isEmpty else { throw ValidationError("--model-url needs --model: the name of the vision model to ask, such as qwen2.5vl:7b.") }
+            guard let model, !model.isEmpty else {
+                throw ValidationError("--model-url needs --model: the name of the vision model to ask, such as qwen2.5vl:7b.")
+            }
         } else if model != nil {
             throw ValidationError("--model needs --model-url: the address of the server that runs it.")
         }
@@ -200,17 +247,27 @@ struct Serve: AsyncParsableCommand {
         guard (1...1000).contains(backupKeep) else { throw ValidationError("--backup-keep must be between 1 and 1000.") }
         if let oidcIssuer {
             if let problem = OpenIDSettings.problem(withIssuer: oidcIssuer) { throw ValidationError("--oidc-issuer: \(problem)") }
-            guard let oidcClientId, !oidcClientId.isEmpty else { throw ValidationError("--oidc-issuer needs --oidc-client-id: the client id the provider gave this server.") }
+            guard let oidcClientId, !oidcClientId.isEmpty else {
+                throw ValidationError("--oidc-issuer needs --oidc-client-id: the client id the provider gave this server.")
+            }
         } else {
-            for (given, name) in [(oidcClientId != nil, "--oidc-client-id"), (oidcClientSecretFile != nil, "--oidc-client-secret-file"),
-                                  (oidcNewMembers, "--oidc-new-members"), (oidcGroup != nil, "--oidc-group"), (noPasswordSignIn, "--no-password-sign-in")] where given {
+            for (given, name) in [
+                (oidcClientId != nil, "--oidc-client-id"), (oidcClientSecretFile != nil, "--oidc-client-secret-file"),
+                (oidcNewMembers, "--oidc-new-members"), (oidcGroup != nil, "--oidc-group"), (noPasswordSignIn, "--no-password-sign-in")
+            ] where given {
                 throw ValidationError("\(name) needs --oidc-issuer: the address of your household's OpenID provider.")
             }
         }
-        if oidcGroup != nil && !oidcNewMembers { throw ValidationError("--oidc-group needs --oidc-new-members: it says which new members may join.") }
+        if oidcGroup != nil && !oidcNewMembers {
+            throw ValidationError("--oidc-group needs --oidc-new-members: it says which new members may join.")
+        }
         if let header = trustedProxyHeader {
-            guard Authentication.isHeaderName(header) else { throw ValidationError("--trusted-proxy-header: “\(header)” is not a header name.") }
-            guard !trustedProxies.isEmpty else { throw ValidationError("--trusted-proxy-header needs --trusted-proxies: the header is believed only from them.") }
+            guard Authentication.isHeaderName(header) else {
+                throw ValidationError("--trusted-proxy-header: “\(header)” is not a header name.")
+            }
+            guard !trustedProxies.isEmpty else {
+                throw ValidationError("--trusted-proxy-header needs --trusted-proxies: the header is believed only from them.")
+            }
         }
     }
 
@@ -220,18 +277,23 @@ struct Serve: AsyncParsableCommand {
         // A folder named on the command line wins; the others come from wherever FoodDiary's files are.
         func folder(_ given: String?, _ pick: (InstalledFiles) -> String) throws -> String {
             if let given { return given }
-            return pick(try InstalledFiles.locate(shareDirectory: shareDir, workingDirectory: FileManager.default.currentDirectoryPath,
-                                                  executable: InstalledFiles.runningExecutable).get())
+            return pick(
+                try InstalledFiles.locate(
+                    shareDirectory: shareDir, workingDirectory: FileManager.default.currentDirectoryPath,
+                    executable: InstalledFiles.runningExecutable
+                ).get())
         }
-        var config = AppConfig(host: host, port: port, dataDirectory: dataDir, templatesDirectory: try folder(templates, \.templates),
-                               publicDirectory: try folder(publicDir, \.publicFiles), sr28Directory: try folder(sr28Dir, \.sr28),
-                               // Optional data: a server started with its folders named one by one does without.
-                               fdcDirectory: fdcDir ?? (try? folder(nil, \.fdc)),
-                               geonamesDirectory: try folder(geonamesDir, \.geonames), maxUploadBytes: maxUploadMb * 1_000_000,
-                               maxPhotoPixels: maxPhotoMegapixels * 1_000_000)
+        var config = AppConfig(
+            host: host, port: port, dataDirectory: dataDir, templatesDirectory: try folder(templates, \.templates),
+            publicDirectory: try folder(publicDir, \.publicFiles), sr28Directory: try folder(sr28Dir, \.sr28),
+            // Optional data: a server started with its folders named one by one does without.
+            fdcDirectory: fdcDir ?? (try? folder(nil, \.fdc)),
+            geonamesDirectory: try folder(geonamesDir, \.geonames), maxUploadBytes: maxUploadMb * 1_000_000,
+            maxPhotoPixels: maxPhotoMegapixels * 1_000_000)
         config.allowedHosts = allowedHosts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        config.deadlines = ConnectionDeadlines(header: .seconds(Int64(headerTimeout)), bodyIdle: .seconds(Int64(bodyIdleTimeout)),
-                                               keepAliveIdle: .seconds(Int64(keepAliveTimeout)))
+        config.deadlines = ConnectionDeadlines(
+            header: .seconds(Int64(headerTimeout)), bodyIdle: .seconds(Int64(bodyIdleTimeout)),
+            keepAliveIdle: .seconds(Int64(keepAliveTimeout)))
         config.maxUploadBytesInFlight = uploadsInFlightMb * 1_000_000
         config.maxUploadBytesInFlightPerClient = uploadsInFlightPerClientMb * 1_000_000
         config.maxImportBytes = maxImportMb * 1_000_000
@@ -248,12 +310,17 @@ struct Serve: AsyncParsableCommand {
         // From the environment only, never an option: a command line is visible to everyone on the machine.
         config.fdcAPIKey = ProcessInfo.processInfo.environment["FOODDIARY_FDC_API_KEY"]
         config.model = modelUrl.flatMap(URL.init(string:)).flatMap { url in
-            model.map { ModelEndpoint(baseURL: url, model: $0, key: ProcessInfo.processInfo.environment["FOODDIARY_MODEL_KEY"],
-                                      deadline: .seconds(Int64(modelTimeout))) }
+            model.map {
+                ModelEndpoint(
+                    baseURL: url, model: $0, key: ProcessInfo.processInfo.environment["FOODDIARY_MODEL_KEY"],
+                    deadline: .seconds(Int64(modelTimeout)))
+            }
         }
         config.singleSignOn = try singleSignOn()
         config.passwordSignIn = !noPasswordSignIn
-        config.backupSchedule = backupEvery.flatMap(BackupSchedule.Plan.parseInterval).map { BackupSchedule.Plan(every: $0, keep: backupKeep) }
+        config.backupSchedule = backupEvery.flatMap(BackupSchedule.Plan.parseInterval).map {
+            BackupSchedule.Plan(every: $0, keep: backupKeep)
+        }
         let app = try await buildApplication(config: config, logger: logger)
         // SIGTERM and SIGINT stop new connections and let requests in flight (uploads too) finish;
         // what still runs after 8 s is cancelled, and at 10 s the process exits even if something
@@ -278,7 +345,8 @@ extension Serve {
                 throw ValidationError("--oidc-client-secret-file: \(oidcClientSecretFile) could not be read.")
             }
         }
-        var settings = OpenIDSettings(issuer: oidcIssuer, clientID: oidcClientId, clientSecret: secret.flatMap { $0.isEmpty ? nil : $0 }, name: oidcName)
+        var settings = OpenIDSettings(
+            issuer: oidcIssuer, clientID: oidcClientId, clientSecret: secret.flatMap { $0.isEmpty ? nil : $0 }, name: oidcName)
         settings.allowsNewMembers = oidcNewMembers
         settings.requiredGroup = oidcGroup
         return settings
@@ -314,7 +382,9 @@ struct Demo: AsyncParsableCommand {
         guard (1...10_000).contains(days) else { throw ValidationError("--days must be between 1 and 10000.") }
         guard (0...10_000).contains(largePhotos) else { throw ValidationError("--large-photos must be between 0 and 10000.") }
         guard !FileManager.default.fileExists(atPath: AppConfig(dataDirectory: dataDir).diariesDirectory) else {
-            throw ValidationError("\(dataDir) has been served already, so its diaries have owners. Fill a new data directory with demo meals, then serve that.")
+            throw ValidationError(
+                "\(dataDir) has been served already, so its diaries have owners. Fill a new data directory with demo meals, then serve that."
+            )
         }
     }
 
@@ -326,8 +396,11 @@ struct Demo: AsyncParsableCommand {
         try importReferenceDataIfMissing(config: config, logger: logger)
         let today = LocalDateTime(Date(), in: .current).date
         do {
-            let summary = try await DemoDiary(config: config).fill(days: days, today: today, timeZone: .current, force: force, largePhotos: largePhotos)
-            print("Added \(summary.meals) meals with \(summary.entries) foods, \(summary.photos) photos, \(summary.weighIns) weigh-ins, \(summary.drinks) glasses of water and \(summary.activities) runs and rides over \(days) days to \(config.legacyDiaryPath); `fooddiary serve` gives it to the first owner.")
+            let summary = try await DemoDiary(config: config).fill(
+                days: days, today: today, timeZone: .current, force: force, largePhotos: largePhotos)
+            print(
+                "Added \(summary.meals) meals with \(summary.entries) foods, \(summary.photos) photos, \(summary.weighIns) weigh-ins, \(summary.drinks) glasses of water and \(summary.activities) runs and rides over \(days) days to \(config.legacyDiaryPath); `fooddiary serve` gives it to the first owner."
+            )
         } catch let refusal as DemoDiary.DiaryNotEmpty {
             FileHandle.standardError.write(Data((refusal.description + "\n").utf8))
             throw ExitCode.failure

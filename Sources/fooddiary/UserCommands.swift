@@ -48,7 +48,9 @@ struct AddUser: AsyncParsableCommand {
     func run() async throws {
         let accounts = try options.accounts()
         let password = try readNewPassword()
-        try await runRefusable { try await UserAdministration.add(name: name, password: password, owner: owner, accounts: accounts, now: Date()) }
+        try await runRefusable {
+            try await UserAdministration.add(name: name, password: password, owner: owner, accounts: accounts, now: Date())
+        }
     }
 }
 
@@ -62,7 +64,9 @@ struct ListUsers: AsyncParsableCommand {
 }
 
 struct ResetPassword: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "reset-password", abstract: "Set someone's password and end every other way in: sessions, tokens, passkeys, provider links, second step.")
+    static let configuration = CommandConfiguration(
+        commandName: "reset-password",
+        abstract: "Set someone's password and end every other way in: sessions, tokens, passkeys, provider links, second step.")
     @Argument(help: "Their name.") var name: String
     @OptionGroup var options: UserOptions
 

@@ -30,17 +30,22 @@ import Testing
 
     /// Issue 35: toast opened on "1 oz" and red wine on "1 fl oz" (25 kcal), USDA's first measures.
     @Test func theAmountPageOpensOnTheMeasurePeopleLogBy() {
-        func portions(_ labels: String...) -> [Portion] { labels.enumerated().map { Portion(key: "p\($0.offset + 1)", label: $0.element, grams: 10) } }
+        func portions(_ labels: String...) -> [Portion] {
+            labels.enumerated().map { Portion(key: "p\($0.offset + 1)", label: $0.element, grams: 10) }
+        }
         // SR28's own lists, in USDA's order.
-        let toast = portions("1 oz", "1 cup, crumbs", "1 cup, cubes", "1 slice, large", "1 slice crust not eaten", "1 slice, thin", "1 slice")
+        let toast = portions(
+            "1 oz", "1 cup, crumbs", "1 cup, cubes", "1 slice, large", "1 slice crust not eaten", "1 slice, thin", "1 slice")
         #expect(Portion.everyday(in: toast)?.label == "1 slice")
         #expect(Portion.everyday(in: portions("1 fl oz", "1 serving (5 fl oz)"))?.label == "1 serving (5 fl oz)", "red wine")
-        let banana = portions("1 cup, mashed", "1 cup, sliced", "1 extra small (less than 6\" long)", "1 small (6\" to 6-7/8\" long)",
-                              "1 medium (7\" to 7-7/8\" long)", "1 large (8\" to 8-7/8\" long)", "1 NLEA serving")
+        let banana = portions(
+            "1 cup, mashed", "1 cup, sliced", "1 extra small (less than 6\" long)", "1 small (6\" to 6-7/8\" long)",
+            "1 medium (7\" to 7-7/8\" long)", "1 large (8\" to 8-7/8\" long)", "1 NLEA serving")
         #expect(Portion.everyday(in: banana)?.label == "1 medium (7\" to 7-7/8\" long)")
         #expect(Portion.everyday(in: portions("1 pat (1\" sq, 1/3\" high)", "1 tbsp", "1 cup"))?.label.hasPrefix("1 pat") == true, "butter")
         #expect(Portion.everyday(in: portions("1 large"))?.label == "1 large", "a fried egg")
-        #expect(Portion.everyday(in: portions("1 cup, chopped", "1 tbsp", "1 large"))?.label == "1 large", "a hard-boiled egg, not a spoonful")
+        #expect(
+            Portion.everyday(in: portions("1 cup, chopped", "1 tbsp", "1 large"))?.label == "1 large", "a hard-boiled egg, not a spoonful")
         #expect(Portion.everyday(in: portions("1 oz", "0.5 lb"))?.label == "1 oz", "only weights: USDA's order stands")
         #expect(Portion.everyday(in: []) == nil)
         #expect(AmountFieldsView.initialForm(portions: portions("1 oz", "1 slice"), unit: .grams, usual: nil).choice == "p2")
@@ -60,8 +65,10 @@ import Testing
 
     /// Issue 35: numbers as the browser's language writes them; "1.500" alone depends on it.
     @Test func numbersReadInTheBrowsersLanguage() throws {
-        let both: [(String, Double)] = [("1,5", 1.5), ("12,00", 12), ("1,2345", 1.2345), ("1.000,5", 1000.5), ("1 500", 1500),
-                                        ("1\u{202F}500,25", 1500.25), ("1'500", 1500), ("1.500.000", 1_500_000), ("2,000", 2000), ("0.5", 0.5)]
+        let both: [(String, Double)] = [
+            ("1,5", 1.5), ("12,00", 12), ("1,2345", 1.2345), ("1.000,5", 1000.5), ("1 500", 1500),
+            ("1\u{202F}500,25", 1500.25), ("1'500", 1500), ("1.500.000", 1_500_000), ("2,000", 2000), ("0.5", 0.5)
+        ]
         for convention in [NumberConvention.decimalPoint, .decimalComma] {
             for (typed, value) in both {
                 #expect(try TypedNumber.parse(typed, in: 0...10_000_000, convention: convention).get() == value, "\(typed), \(convention)")
@@ -113,10 +120,13 @@ import Testing
     }
 
     /// Hand-computed from the fixture's butter: 717 kcal and 0.85 g protein per 100 g.
-    @Test(arguments: [(25.0, 179.25, 0.2125), (50, 358.5, 0.425), (125, 896.25, 1.0625), (250, 1792.5, 2.125), (500, 3585, 4.25), (28.4, 203.628, 0.2414)])
+    @Test(arguments: [
+        (25.0, 179.25, 0.2125), (50, 358.5, 0.425), (125, 896.25, 1.0625), (250, 1792.5, 2.125), (500, 3585, 4.25), (28.4, 203.628, 0.2414)
+    ])
     func per100GramValuesScaleByGramsOverAHundred(grams: Double, kcal: Double, protein: Double) {
-        let butter = FoodSnapshot(dataType: .srLegacy, catalogFoodID: 1001, ndbNumber: "01001", description: "Butter, salted",
-                                  brandOwner: nil, basisGrams: 100, basis: NutrientValues([.energyKcal: 717, .proteinG: 0.85]))
+        let butter = FoodSnapshot(
+            dataType: .srLegacy, catalogFoodID: 1001, ndbNumber: "01001", description: "Butter, salted",
+            brandOwner: nil, basisGrams: 100, basis: NutrientValues([.energyKcal: 717, .proteinG: 0.85]))
         let scaled = butter.nutrients(forGrams: grams)
         #expect(abs(scaled[.energyKcal]! - kcal) < 1e-9)
         #expect(abs(scaled[.proteinG]! - protein) < 1e-12)
@@ -124,8 +134,9 @@ import Testing
     }
 
     @Test func perServingValuesScaleByGramsOverTheServing() {
-        let bar = FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: "Granola bar", brandOwner: nil,
-                               basisGrams: 40, basis: NutrientValues([.energyKcal: 180, .fatG: 7, .sodiumMg: 95]))
+        let bar = FoodSnapshot(
+            dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: "Granola bar", brandOwner: nil,
+            basisGrams: 40, basis: NutrientValues([.energyKcal: 180, .fatG: 7, .sodiumMg: 95]))
         let scaled = bar.nutrients(forGrams: 60)
         #expect(scaled[.energyKcal] == 270)
         #expect(scaled[.fatG] == 10.5)
@@ -145,8 +156,9 @@ import Testing
 
 @Suite struct HandTypedFoodFormTests {
     static func form(_ changes: (inout HandTypedFoodForm) -> Void = { _ in }) -> HandTypedFoodForm {
-        var form = HandTypedFoodForm(name: "Granola bar", brand: "", servingGrams: "40",
-                                     nutrients: [.energyKcal: "180", .fatG: "7", .sodiumMg: ""], amount: .init(choice: "serving", count: "1.5"))
+        var form = HandTypedFoodForm(
+            name: "Granola bar", brand: "", servingGrams: "40",
+            nutrients: [.energyKcal: "180", .fatG: "7", .sodiumMg: ""], amount: .init(choice: "serving", count: "1.5"))
         changes(&form)
         return form
     }
@@ -172,7 +184,11 @@ import Testing
     }
 
     @Test func impossibleLabelsAreRefused() {
-        guard case .failure(let errors) = Self.form({ $0.nutrients[.fatG] = "41"; $0.nutrients[.energyKcal] = "900" }).validate() else {
+        guard
+            case .failure(let errors) = Self.form({
+                $0.nutrients[.fatG] = "41"; $0.nutrients[.energyKcal] = "900"
+            }).validate()
+        else {
             Issue.record("accepted 41 g of fat in a 40 g serving")
             return
         }
@@ -181,7 +197,11 @@ import Testing
     }
 
     @Test func requiredFieldsAndLengthsAreChecked() {
-        guard case .failure(let errors) = Self.form({ $0.name = "  \n "; $0.servingGrams = ""; $0.brand = String(repeating: "b", count: 201) }).validate() else {
+        guard
+            case .failure(let errors) = Self.form({
+                $0.name = "  \n "; $0.servingGrams = ""; $0.brand = String(repeating: "b", count: 201)
+            }).validate()
+        else {
             Issue.record("accepted a nameless food")
             return
         }

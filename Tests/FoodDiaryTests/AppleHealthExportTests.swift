@@ -45,7 +45,10 @@ import ZIPFoundation
         let path = directory.path + "/export.zip"
         let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
         let data = Data(xml.utf8)
-        try archive.addEntry(with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(data.count), compressionMethod: compressed ? .deflate : .none) { (position: Int64, size: Int) in
+        try archive.addEntry(
+            with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(data.count),
+            compressionMethod: compressed ? .deflate : .none
+        ) { (position: Int64, size: Int) in
             data.subdata(in: Int(position)..<Int(position) + size)
         }
         return path
@@ -65,9 +68,12 @@ import ZIPFoundation
             return found
         }
         let whole = try elements(chunk: 1 << 20)
-        #expect(whole.count == 11, "5 records of the types asked for (one dated 2099), 2 workouts with 2 statistics and their ends: \(whole)")
+        #expect(
+            whole.count == 11, "5 records of the types asked for (one dated 2099), 2 workouts with 2 statistics and their ends: \(whole)")
         if case .record(let attributes) = whole[1] {
-            #expect(attributes["sourceName"] == "Sam’s iPhone" && attributes["device"] == "<<HKDevice: 0x1>, name:iPhone>", "entities read: \(attributes)")
+            #expect(
+                attributes["sourceName"] == "Sam’s iPhone" && attributes["device"] == "<<HKDevice: 0x1>, name:iPhone>",
+                "entities read: \(attributes)")
         } else {
             Issue.record("the second element is the first step count")
         }
@@ -81,25 +87,44 @@ import ZIPFoundation
         let path = try Self.zip(Self.xml, in: directory)
         #expect(HealthExportImporter.isHealthExport(zipAt: path))
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
-        let importer = HealthExportImporter(diary: diary, timeZone: TimeZone(identifier: "Europe/London")!, now: { TestEnvironment.fixedNow })
+        let importer = HealthExportImporter(
+            diary: diary, timeZone: TimeZone(identifier: "Europe/London")!, now: { TestEnvironment.fixedNow })
         let preview = try await importer.run(zipAt: path, commit: false) { _ in }
-        #expect(preview[0] == "An Apple Health export: 1 active energy sample, 1 body fat reading, 1 drink of water, 3 step counts, 1 weigh-in, 2 workouts from Sunday 8 March 2026 to Monday 9 March 2026.",
-                "\(preview)")
-        #expect(try await diary.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 0, "the preview writes nothing")
+        #expect(
+            preview[0]
+                == "An Apple Health export: 1 active energy sample, 1 body fat reading, 1 drink of water, 3 step counts, 1 weigh-in, 2 workouts from Sunday 8 March 2026 to Monday 9 March 2026.",
+            "\(preview)")
+        #expect(
+            try await diary.database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 0,
+            "the preview writes nothing")
 
         let kept = try await importer.run(zipAt: path, commit: true) { _ in }
-        #expect(kept[1] == "Added: 1 weigh-ins, 1 other measurements, 1 drinks, 3 day totals of steps and energy, 2 workouts; 0 were there already.", "\(kept)")
+        #expect(
+            kept[1]
+                == "Added: 1 weigh-ins, 1 other measurements, 1 drinks, 3 day totals of steps and energy, 2 workouts; 0 were there already.",
+            "\(kept)")
         let again = try await importer.run(zipAt: path, commit: true) { _ in }
-        #expect(again[1] == "Added: 0 weigh-ins, 0 other measurements, 0 drinks, 0 day totals of steps and energy, 0 workouts; 8 were there already.", "\(again)")
+        #expect(
+            again[1]
+                == "Added: 0 weigh-ins, 0 other measurements, 0 drinks, 0 day totals of steps and energy, 0 workouts; 8 were there already.",
+            "\(again)")
 
         let date = LocalDate(parsing: "2026-03-09")!
         let (steps, device, workouts) = try await diary.database.read { db in
-            (try ActivityQueries.steps(db, on: date), try ActivityQueries.deviceActiveKcal(db, on: date),
-             try String.fetchAll(db, sql: "SELECT name || ' ' || started_local || ' ' || duration_minutes || ' ' || active_energy_kcal || ' ' || coalesce(distance_m, '-') FROM activity ORDER BY started_local"))
+            (
+                try ActivityQueries.steps(db, on: date), try ActivityQueries.deviceActiveKcal(db, on: date),
+                try String.fetchAll(
+                    db,
+                    sql:
+                        "SELECT name || ' ' || started_local || ' ' || duration_minutes || ' ' || active_energy_kcal || ' ' || coalesce(distance_m, '-') FROM activity ORDER BY started_local"
+                )
+            )
         }
         #expect(steps == 3_600, "the phone's 1,200 + 2,400 against the watch's 3,100: the larger, not the sum")
         #expect(device == 100, "418.4 kJ is 100 kcal")
-        #expect(workouts == ["Running 2026-03-08T18:00 30.0 310.0 5100.0", "Traditional strength training 2026-03-09T19:00 45.0 250.0 -"], "\(workouts)")
+        #expect(
+            workouts == ["Running 2026-03-08T18:00 30.0 310.0 5100.0", "Traditional strength training 2026-03-09T19:00 45.0 250.0 -"],
+            "\(workouts)")
     }
 
     /// A workout Health Auto Export sent (its UUID) and the same one in the export (its start and
@@ -108,10 +133,12 @@ import ZIPFoundation
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
-        let sent = try HealthPayload(json: Array("""
-            {"data": {"workouts": [{"id": "550e8400-e29b-41d4-a716-446655440000", "name": "Outdoor Run", "start": "2026-03-08 18:00:00 +0000",
-              "duration": 1800, "activeEnergyBurned": {"qty": 310, "units": "kcal"}}]}}
-            """.utf8), timeZone: .gmt, today: LocalDate(parsing: "2026-03-09")!)
+        let sent = try HealthPayload(
+            json: Array(
+                """
+                {"data": {"workouts": [{"id": "550e8400-e29b-41d4-a716-446655440000", "name": "Outdoor Run", "start": "2026-03-08 18:00:00 +0000",
+                  "duration": 1800, "activeEnergyBurned": {"qty": 310, "units": "kcal"}}]}}
+                """.utf8), timeZone: .gmt, today: LocalDate(parsing: "2026-03-09")!)
         #expect(try await diary.database.importHealth(sent, now: TestEnvironment.fixedNow).workouts == 1)
         let importer = HealthExportImporter(diary: diary, timeZone: .gmt, now: { TestEnvironment.fixedNow })
         let kept = try await importer.run(zipAt: try Self.zip(Self.xml, in: directory), commit: true) { _ in }
@@ -124,7 +151,9 @@ import ZIPFoundation
     @Test func anExportThatInflatesPastItsSizeIsStopped() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let xml = #"<?xml version="1.0"?><HealthData locale="en_GB">"# + String(repeating: "<ExportDate value=\"2026-03-10\"/>\n", count: 30_000) + "</HealthData>"
+        let xml =
+            #"<?xml version="1.0"?><HealthData locale="en_GB">"# + String(repeating: "<ExportDate value=\"2026-03-10\"/>\n", count: 30_000)
+            + "</HealthData>"
         let path = try Self.zip(xml, in: directory)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         // The uncompressed size in the local header (offset 22) and the central directory's record (offset 24).
@@ -145,7 +174,8 @@ import ZIPFoundation
         let path = directory.path + "/other.zip"
         let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
         let note = Data("hi".utf8)
-        try archive.addEntry(with: "notes.txt", type: .file, uncompressedSize: Int64(note.count), compressionMethod: .none) { (position: Int64, size: Int) in
+        try archive.addEntry(with: "notes.txt", type: .file, uncompressedSize: Int64(note.count), compressionMethod: .none) {
+            (position: Int64, size: Int) in
             note.subdata(in: Int(position)..<Int(position) + size)
         }
         #expect(!HealthExportImporter.isHealthExport(zipAt: path))

@@ -27,14 +27,19 @@ import FoodDiaryWeb
             try #require(try await BackupTests.postMeal(client, 1, withPhoto: true) != nil)
             let folder = config.backupsPath
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let old = ["fooddiary-backup-20260101-000000.zip", "fooddiary-backup-20260102-000000.zip", "fooddiary-backup-20260103-000000.zip"]
+            let old = [
+                "fooddiary-backup-20260101-000000.zip", "fooddiary-backup-20260102-000000.zip", "fooddiary-backup-20260103-000000.zip"
+            ]
             for (day, name) in old.enumerated() {
                 try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
-                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400)], ofItemAtPath: folder + "/" + name)
+                try FileManager.default.setAttributes(
+                    [.modificationDate: Date(timeIntervalSince1970: 1_767_225_600 + Double(day) * 86_400)],
+                    ofItemAtPath: folder + "/" + name)
             }
             try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/my-notes.txt"))
-            let schedule = BackupSchedule(plan: .init(every: .seconds(86_400), keep: 2), dataDirectory: config.dataDirectory,
-                                          backupDirectory: folder, logger: Logger(label: "test"), now: { Date() })
+            let schedule = BackupSchedule(
+                plan: .init(every: .seconds(86_400), keep: 2), dataDirectory: config.dataDirectory,
+                backupDirectory: folder, logger: Logger(label: "test"), now: { Date() })
             #expect(schedule.secondsUntilDue() == 0, "the newest is months old")
 
             #expect(await schedule.runOnce())
@@ -64,7 +69,9 @@ import FoodDiaryWeb
             let copy = try TemporaryDirectory()
             defer { copy.remove() }
             try Data(buffer: download.body).write(to: URL(fileURLWithPath: copy.path + "/" + name))
-            #expect(try BackupRestorer(dataDirectory: copy.path + "/data", trust: .anyArchive).restore(archive: copy.path + "/" + name).meals == 1)
+            #expect(
+                try BackupRestorer(dataDirectory: copy.path + "/data", trust: .anyArchive).restore(archive: copy.path + "/" + name).meals
+                    == 1)
 
             for wrong in ["fooddiary-backup-20990101-000000.zip", "..%2F..%2Faccounts.sqlite", "my-notes.txt"] {
                 #expect(try await client.get("/backups/\(wrong)").status == .notFound, "\(wrong)")

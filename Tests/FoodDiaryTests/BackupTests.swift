@@ -18,18 +18,23 @@ import FoodDiaryWeb
 @Suite struct BackupTests {
     /// A small photo no other call returns: the EXIF time differs.
     static func photo(_ number: Int) throws -> Data {
-        try PhotoUploadTests.sampleJPEG(width: 320, height: 240, taken: String(format: "2026:03:%02d %02d:%02d:%02d", 1 + number / 3600 % 28, number / 60 % 60, number % 60, number % 60),
-                                        latitude: nil, longitude: nil)
+        try PhotoUploadTests.sampleJPEG(
+            width: 320, height: 240,
+            taken: String(format: "2026:03:%02d %02d:%02d:%02d", 1 + number / 3600 % 28, number / 60 % 60, number % 60, number % 60),
+            latitude: nil, longitude: nil)
     }
 
     @discardableResult
     static func postMeal(_ client: any TestClientProtocol, _ number: Int, withPhoto: Bool) async throws -> Int64? {
         let fields = PlacesAndTagsTests.meal("2026-03-09T12:30", tags: "drill", notes: "Meal \(number) 🍲 & co")
-        let response = withPhoto
-            ? try await client.postMultipart("/meals", fields: fields, files: [MultipartFile(filename: "m\(number).jpg", data: try photo(number))])
+        let response =
+            withPhoto
+            ? try await client.postMultipart(
+                "/meals", fields: fields, files: [MultipartFile(filename: "m\(number).jpg", data: try photo(number))])
             : try await client.postForm("/meals", fields)
         guard response.status == .seeOther, let location = response.headers[HTTPField.Name.location],
-              let id = location.firstMatch(of: #/^/meals/(\d+)\?/#)?.output.1 else {
+            let id = location.firstMatch(of: #/^/meals/(\d+)\?/#)?.output.1
+        else {
             // Said, so a failure under load names its cause.
             Issue.record("Meal \(number) answered \(response.status): \(String(buffer: response.body).prefix(300))")
             return nil
@@ -77,7 +82,9 @@ import FoodDiaryWeb
                     #expect(try await client.get("/").status == .ok)
                 }
                 let made = try await accounts.read { db in
-                    try Row.fetchAll(db, sql: "SELECT id, name FROM diary WHERE name LIKE ?", arguments: ["R\(round)-%"]).map { row -> (Int64, String) in (row["id"], row["name"]) }
+                    try Row.fetchAll(db, sql: "SELECT id, name FROM diary WHERE name LIKE ?", arguments: ["R\(round)-%"]).map {
+                        row -> (Int64, String) in (row["id"], row["name"])
+                    }
                 }
                 let folder = config.dataDirectory + "/drill-\(round)"
                 async let backup = BackupMaker(dataDirectory: config.dataDirectory).makeOffTheCooperativePool(to: folder)
@@ -94,8 +101,10 @@ import FoodDiaryWeb
 
             // A diary made and not yet opened has no file: it stays in the backup, empty, as it is here.
             try await client.postForm("/diaries", [("name", "Not opened yet")])
-            let unopened = try #require(try await accounts.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE name = 'Not opened yet'") })
-            let summary = try await BackupMaker(dataDirectory: config.dataDirectory).makeOffTheCooperativePool(to: config.dataDirectory + "/last")
+            let unopened = try #require(
+                try await accounts.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM diary WHERE name = 'Not opened yet'") })
+            let summary = try await BackupMaker(dataDirectory: config.dataDirectory).makeOffTheCooperativePool(
+                to: config.dataDirectory + "/last")
             let (listed, folders) = try await offTheCooperativePool { try Self.diariesIn(archive: summary.archive) }
             #expect(summary.remarks.isEmpty && listed.contains(unopened) && !folders.contains(unopened))
         }
@@ -106,7 +115,9 @@ import FoodDiaryWeb
         let unpacked = try TemporaryDirectory()
         defer { unpacked.remove() }
         try FileManager.default.unzipItem(at: URL(fileURLWithPath: archive), to: URL(fileURLWithPath: unpacked.path))
-        let listed = try DatabaseQueue(path: unpacked.path + "/accounts.sqlite").read { db in try Int64.fetchAll(db, sql: "SELECT id FROM diary ORDER BY id") }
+        let listed = try DatabaseQueue(path: unpacked.path + "/accounts.sqlite").read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM diary ORDER BY id")
+        }
         let folders = DiaryFiles(directory: unpacked.path + "/diaries").existing()
         return (listed, folders)
     }
@@ -124,7 +135,9 @@ import FoodDiaryWeb
             let acknowledgedPhotos = Self.originals(config.firstDiaryPhotos)
             let accountsBefore = try Self.rows(ofDatabaseAt: config.accountsPath)
             #expect(acknowledged["meal"]?.count == 23 && acknowledgedPhotos.count == 17)
-            #expect(acknowledged["body_measurement"]?.count == 1 && acknowledged["water_drink"]?.count == 1, "the backup holds weigh-ins and water too")
+            #expect(
+                acknowledged["body_measurement"]?.count == 1 && acknowledged["water_drink"]?.count == 1,
+                "the backup holds weigh-ins and water too")
 
             // Writes go on until the backup is done: new meals, some with photos, and some of those
             // deleted again, so photo files come and go under the backup.
@@ -176,7 +189,8 @@ import FoodDiaryWeb
 
     /// The restored data directory serves: the meal list, and a thumbnail rebuilt from its original.
     static func servesRestoredDiary(in dataDirectory: String) async throws {
-        let app = try await buildApplication(config: TestEnvironment.config(dataDirectory: dataDirectory), now: { TestEnvironment.fixedNow })
+        let app = try await buildApplication(
+            config: TestEnvironment.config(dataDirectory: dataDirectory), now: { TestEnvironment.fixedNow })
         try await app.test(.router) { client in
             let list = try await client.get("/")
             // Which meals fill the first page depends on how many the drill wrote while the backup

@@ -15,7 +15,9 @@ import FoodDiaryStorage
     static let spread = OpenFoodFactsStandIn.spread
 
     /// The app with Open Food Facts standing in, and a pixel cap low enough to meet.
-    static func withApp(_ body: @escaping @Sendable (OpenFoodFactsStandIn, any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
+    static func withApp(_ body: @escaping @Sendable (OpenFoodFactsStandIn, any TestClientProtocol, AppDatabase) async throws -> Void)
+        async throws
+    {
         try await OpenFoodFactsStandIn.withApp(configure: { $0.maxPhotoPixels = 4_000_000 }, body)
     }
 
@@ -24,8 +26,9 @@ import FoodDiaryStorage
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/IMG_0412.jpg"
-        try BarcodePicture.write(BarcodePicture.ean13(code), to: path, width: 1600, height: 1200, moduleWidth: 6, barHeight: 380,
-                                 angle: angle, blur: blur, quality: 80)
+        try BarcodePicture.write(
+            BarcodePicture.ean13(code), to: path, width: 1600, height: 1200, moduleWidth: 6, barHeight: 380,
+            angle: angle, blur: blur, quality: 80)
         return MultipartFile(filename: "IMG_0412.jpg", data: try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
@@ -40,20 +43,29 @@ import FoodDiaryStorage
     /// online and kept, shown with its label's serving, and one tap logs it.
     @Test func aPhotoFromPlusIsReadFoundAndLoggedInOneTap() async throws {
         try await Self.withApp { _, client, database in
-            let sent = try await client.postMultipart("/log/barcode", fields: [("day", "2026-03-09"), ("slot", "lunch")], files: [try Self.photo(of: Self.spread)])
+            let sent = try await client.postMultipart(
+                "/log/barcode", fields: [("day", "2026-03-09"), ("slot", "lunch")], files: [try Self.photo(of: Self.spread)])
             #expect(sent.status == .seeOther, "\(sent.status): \(sent.text.prefix(300))")
             let location = try #require(sent.headers[.location])
             #expect(location == "/log?day=2026-03-09&slot=lunch&barcode=\(Self.spread)")
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meal") } == 0, "no meal before a food is chosen")
+            #expect(
+                try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meal") } == 0,
+                "no meal before a food is chosen")
 
             let plus = try await client.get(location)
             #expect(plus.status == .ok && plus.text.contains("Barcode \(Self.spread)"))
-            #expect(plus.text.contains("Haselnusscreme") && plus.text.contains("1 el (15 g) · 81 kcal"), "the label’s serving is what one tap adds: \(plus.text.components(separatedBy: "Haselnusscreme").dropFirst().first?.prefix(400) ?? "")")
+            #expect(
+                plus.text.contains("Haselnusscreme") && plus.text.contains("1 el (15 g) · 81 kcal"),
+                "the label’s serving is what one tap adds: \(plus.text.components(separatedBy: "Haselnusscreme").dropFirst().first?.prefix(400) ?? "")"
+            )
             let id = try #require(OpenFoodFactsProduct.catalogID(barcode: Self.spread))
             #expect(plus.text.contains("value=\"catalog:\(id)\""))
-            #expect(plus.text.contains("action=\"/log/barcode\"") && plus.text.contains("capture=\"environment\""), "the camera is there for the next one")
+            #expect(
+                plus.text.contains("action=\"/log/barcode\"") && plus.text.contains("capture=\"environment\""),
+                "the camera is there for the next one")
 
-            let added = try await client.postForm("/log", [("day", "2026-03-09"), ("slot", "lunch"), ("source", "catalog:\(id)"), ("grams", "15")])
+            let added = try await client.postForm(
+                "/log", [("day", "2026-03-09"), ("slot", "lunch"), ("source", "catalog:\(id)"), ("grams", "15")])
             #expect(added.status == .seeOther)
             let entry = try await database.read { db in
                 try Row.fetchOne(db, sql: "SELECT grams, energy_kcal FROM food_entry").map { ($0[0] as Double, $0[1] as Double) }
@@ -69,11 +81,15 @@ import FoodDiaryStorage
             let answer = try await client.postMultipart("/log/barcode", fields: [("slot", "lunch")], files: [meal])
             #expect(answer.status == .unprocessableContent)
             #expect(answer.text.contains("No barcode found in that photo: fill the frame with the stripes and try again."))
-            #expect(answer.text.contains("role=\"alert\"") && answer.text.contains("id=\"barcode-typed\"") && answer.text.contains("name=\"photo\""))
+            #expect(
+                answer.text.contains("role=\"alert\"") && answer.text.contains("id=\"barcode-typed\"")
+                    && answer.text.contains("name=\"photo\""))
             #expect(answer.text.contains("name=\"slot\" value=\"lunch\""), "trying again logs into the same place")
 
             let typed = try await client.postForm("/log/barcode", [("slot", "lunch"), ("barcode", Self.spread)])
-            #expect(typed.status == .seeOther && typed.headers[.location]?.hasSuffix("barcode=\(Self.spread)") == true, "a typed code still works")
+            #expect(
+                typed.status == .seeOther && typed.headers[.location]?.hasSuffix("barcode=\(Self.spread)") == true,
+                "a typed code still works")
             let wrong = try await client.postForm("/log/barcode", [("barcode", "12ab")])
             #expect(wrong.status == .unprocessableContent && wrong.text.contains(Barcode.problem))
         }
@@ -124,7 +140,10 @@ import FoodDiaryStorage
             #expect(online.text.contains("Haselnusscreme"))
 
             let recipe = try await database.write { db in
-                try db.execute(sql: "INSERT INTO recipe (name, servings, created_at, updated_at) VALUES ('Crêpes', 4, '2026-03-09T10:00:00Z', '2026-03-09T10:00:00Z')")
+                try db.execute(
+                    sql:
+                        "INSERT INTO recipe (name, servings, created_at, updated_at) VALUES ('Crêpes', 4, '2026-03-09T10:00:00Z', '2026-03-09T10:00:00Z')"
+                )
                 return db.lastInsertedRowID
             }
             let none = try Self.file("pan.jpg") { try ImageLibrary.writeSampleJPEG(to: $0, width: 800, height: 600) }
@@ -143,7 +162,8 @@ import FoodDiaryStorage
             let page = try await client.get("/meals/\(meal)").text
             #expect(page.contains("A package in the photo"))
             #expect(page.contains("href=\"/meals/\(meal)/foods/new?barcode=\(Self.spread)\""))
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM food_entry") } == 0, "proposed, not added")
+            #expect(
+                try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM food_entry") } == 0, "proposed, not added")
 
             let lunch = try Self.file("lunch.jpg") { try ImageLibrary.writeSampleJPEG(to: $0, width: 1200, height: 900) }
             #expect(try await client.postMultipart("/meals/snap", files: [lunch]).status == .seeOther)

@@ -7,13 +7,16 @@ import Testing
     /// Nutella's EAN-13, a UPC-A (a US product), an EAN-8 and a UPC-E, with their check digits.
     static let ean13 = "3017620422003", upcA = "036800403710", ean8 = "96385074", upcE = "01234565"
 
-    private func read(_ modules: [Bool], _ name: String, angle: Double = 0, blur: Double = 0, quality: Int = 90,
-                      moduleWidth: Int = 4, width: Int = 800, height: Int = 600) throws -> [String] {
+    private func read(
+        _ modules: [Bool], _ name: String, angle: Double = 0, blur: Double = 0, quality: Int = 90,
+        moduleWidth: Int = 4, width: Int = 800, height: Int = 600
+    ) throws -> [String] {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/" + name
-        try BarcodePicture.write(modules, to: path, width: width, height: height, moduleWidth: moduleWidth, barHeight: modules.count * moduleWidth * 2 / 3,
-                                 angle: angle, blur: blur, quality: quality)
+        try BarcodePicture.write(
+            modules, to: path, width: width, height: height, moduleWidth: moduleWidth, barHeight: modules.count * moduleWidth * 2 / 3,
+            angle: angle, blur: blur, quality: quality)
         return try BarcodeReader.codes(in: path)
     }
 

@@ -55,8 +55,9 @@ import Testing
         for seed in UInt64(1)...100 {
             var random = SplitMix64(seed: seed &* 7_919)
             let expenditure = Double.random(in: 1_800...3_000, using: &random)
-            let body = SyntheticBody(first: march1, count: 90, expenditureKcal: expenditure,
-                                     meanIntakeKcal: expenditure + Double.random(in: -600...400, using: &random), startKilograms: 85, seed: seed)
+            let body = SyntheticBody(
+                first: march1, count: 90, expenditureKcal: expenditure,
+                meanIntakeKcal: expenditure + Double.random(in: -600...400, using: &random), startKilograms: 85, seed: seed)
             let last = march1.adding(days: 88)
             let estimate = try EnergyExpenditure.estimate(intakes: Self.intakes(body), trend: Self.trend(body), endingOn: last).get()
             errors.append(abs(estimate.expenditureKcal - expenditure) / expenditure)
@@ -79,38 +80,46 @@ import Testing
             var random = SplitMix64(seed: seed &* 104_729)
             let resting = Double.random(in: 1_800...2_800, using: &random)
             let exercise = Double.random(in: 200...700, using: &random)
-            let body = SyntheticBody(first: march1, count: 90, expenditureKcal: resting,
-                                     meanIntakeKcal: resting + Double.random(in: -500...300, using: &random), startKilograms: 85, seed: seed,
-                                     exerciseKcal: exercise)
+            let body = SyntheticBody(
+                first: march1, count: 90, expenditureKcal: resting,
+                meanIntakeKcal: resting + Double.random(in: -500...300, using: &random), startKilograms: 85, seed: seed,
+                exerciseKcal: exercise)
             let last = march1.adding(days: 88)
             let estimate = try EnergyExpenditure.estimate(intakes: Self.intakes(body), trend: Self.trend(body), endingOn: last).get()
             let window = body.days.filter { $0.date > last.adding(days: -EnergyExpenditure.windowDays) && $0.date <= last }
             let windowExercise = window.reduce(0) { $0 + $1.exerciseKcal } / Double(window.count)
             errors.append(abs(estimate.expenditureKcal - (resting + windowExercise)) / (resting + windowExercise))
-            #expect(abs(estimate.meanActiveKcal - windowExercise) < exercise * 0.15, "the mean of the counted days: \(estimate.meanActiveKcal) against \(windowExercise)")
+            #expect(
+                abs(estimate.meanActiveKcal - windowExercise) < exercise * 0.15,
+                "the mean of the counted days: \(estimate.meanActiveKcal) against \(windowExercise)")
             let plain = estimate.target(kilogramsPerWeek: -0.25).kcal
             let withoutExercise = estimate.target(kilogramsPerWeek: -0.25, exerciseAddedDaily: true).kcal
             apart.append(abs(withoutExercise + windowExercise - plain) / plain)
         }
         // Apart only by which days were logged (the mean exercise of those against all six weeks').
         apart.sort()
-        #expect(apart[50] < 0.01 && apart[99] < 0.03, "grown by each day's exercise, it asks for the plain target: \(apart[50]), \(apart[99])")
+        #expect(
+            apart[50] < 0.01 && apart[99] < 0.03, "grown by each day's exercise, it asks for the plain target: \(apart[50]), \(apart[99])")
         errors.sort()
         #expect(errors[50] < 0.02, "the median person within 2 %: \(errors[50])")
         #expect(errors.count { $0 < 0.05 } >= 88, "almost everyone within 5 %: \(errors.count { $0 < 0.05 }) of 100")
     }
 
     @Test func aSteadyScaleAndAFullDiaryGiveTheExpenditureClosely() throws {
-        let body = SyntheticBody(first: march1, count: 90, expenditureKcal: 2_500, meanIntakeKcal: 2_000, startKilograms: 90, seed: 1,
-                                 waterSwingKilograms: 0.2, loggedShare: 1, weighedShare: 1)
-        let estimate = try EnergyExpenditure.estimate(intakes: Self.intakes(body), trend: Self.trend(body), endingOn: march1.adding(days: 88)).get()
+        let body = SyntheticBody(
+            first: march1, count: 90, expenditureKcal: 2_500, meanIntakeKcal: 2_000, startKilograms: 90, seed: 1,
+            waterSwingKilograms: 0.2, loggedShare: 1, weighedShare: 1)
+        let estimate = try EnergyExpenditure.estimate(
+            intakes: Self.intakes(body), trend: Self.trend(body), endingOn: march1.adding(days: 88)
+        ).get()
         #expect(abs(estimate.expenditureKcal - 2_500) < 50, "\(estimate.expenditureKcal)")
         #expect(estimate.confidence == .good && estimate.trendChangeKilograms < -2)
     }
 
     @Test func daysWithMealsToItemiseAreLeftOutNotCountedAsLittleEaten() throws {
-        let body = SyntheticBody(first: march1, count: 90, expenditureKcal: 2_400, meanIntakeKcal: 2_100, startKilograms: 80, seed: 9,
-                                 loggedShare: 1)
+        let body = SyntheticBody(
+            first: march1, count: 90, expenditureKcal: 2_400, meanIntakeKcal: 2_100, startKilograms: 80, seed: 9,
+            loggedShare: 1)
         let last = march1.adding(days: 88)
         // Every fourth day has a snapped meal not yet itemised: its logged energy is a third of the day's.
         let intakes = Self.intakes(body).enumerated().map { index, day in
@@ -139,13 +148,16 @@ import Testing
         #expect(throws: EnergyExpenditure.Shortfall.noRecentWeighIn) {
             try EnergyExpenditure.estimate(intakes: Self.intakes(body), trend: stale, endingOn: last).get()
         }
-        let floored = EnergyExpenditure(first: march1, last: last, expenditureKcal: 1_500, meanIntakeKcal: 1_500, trendChangeKilograms: 0,
-                                        countedDays: 28, notLoggedDays: 0, toItemiseDays: 0, weighInDays: 28, confidence: .good)
+        let floored = EnergyExpenditure(
+            first: march1, last: last, expenditureKcal: 1_500, meanIntakeKcal: 1_500, trendChangeKilograms: 0,
+            countedDays: 28, notLoggedDays: 0, toItemiseDays: 0, weighInDays: 28, confidence: .good)
         #expect(floored.target(kilogramsPerWeek: -0.75) == (1_200, true))
     }
 
     static func intakes(_ body: SyntheticBody) -> [EnergyExpenditure.Intake] {
-        body.days.map { EnergyExpenditure.Intake(date: $0.date, kcal: $0.isLogged ? $0.intakeKcal : nil, mealsToItemise: 0, activeKcal: $0.exerciseKcal) }
+        body.days.map {
+            EnergyExpenditure.Intake(date: $0.date, kcal: $0.isLogged ? $0.intakeKcal : nil, mealsToItemise: 0, activeKcal: $0.exerciseKcal)
+        }
     }
 
     static func trend(_ body: SyntheticBody) -> WeightTrend {

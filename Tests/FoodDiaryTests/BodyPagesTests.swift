@@ -46,26 +46,31 @@ import FoodDiaryWeb
             }
             let page = try await client.get("/body").text
             #expect(page.contains("kg a week") && page.contains("−0.5 kg a week") || page.contains("−0.4 kg a week"), "the weekly rate")
-            #expect(page.contains("<polyline class=\"chart-trend\"") && page.components(separatedBy: "class=\"chart-reading\"").count == 31,
-                    "the trend and thirty weigh-ins")
+            #expect(
+                page.contains("<polyline class=\"chart-trend\"") && page.components(separatedBy: "class=\"chart-reading\"").count == 31,
+                "the trend and thirty weigh-ins")
             #expect(try await client.get("/body?days=365").status == .ok)
             #expect(try await client.get("/body?days=12").status == .badRequest)
             let today = try await client.get("/today").text
             #expect(today.contains("kg a week"), "Today shows the rate too")
             let trends = try await client.get("/trends?days=30").text
-            #expect(trends.contains("Weight trend and weigh-ins, last 30 days") && trends.contains("Trend down"), "intake and weight together")
+            #expect(
+                trends.contains("Weight trend and weigh-ins, last 30 days") && trends.contains("Trend down"), "intake and weight together")
 
             // Removing a weigh-in takes it out of the trend.
             let last = try await database.read { db in try Int64.fetchOne(db, sql: "SELECT max(id) FROM body_measurement") }!
             #expect(try await client.postForm("/body/weight/\(last)/delete", []).headers[.location] == "/body?notice=deleted")
-            #expect(try await client.postForm("/body/waist/\(last - 1)/delete", []).status == .notFound, "a reading is removed under its own measure")
+            #expect(
+                try await client.postForm("/body/waist/\(last - 1)/delete", []).status == .notFound,
+                "a reading is removed under its own measure")
             #expect(try await Self.values(database, "weight").count == 29)
         }
     }
 
     @Test func usUnitsAreReadAndShownInPoundsButStoredInKilograms() async throws {
         try await TestEnvironment.withApp { client, database in
-            let saved = try await client.postForm("/settings/body", [("units", "us"), ("water_goal", "64"), ("glass", "12"), ("show_hips", "on")])
+            let saved = try await client.postForm(
+                "/settings/body", [("units", "us"), ("water_goal", "64"), ("glass", "12"), ("show_hips", "on")])
             #expect(saved.headers[.location] == "/settings/body?notice=settings")
             try await client.postForm("/body/weight", [("value", "165.4")])
             let stored = try #require(try await Self.values(database, "weight").first)
@@ -92,21 +97,31 @@ import FoodDiaryWeb
         try await TestEnvironment.withApp { client, database in
             let page = try await client.get("/settings/body").text
             #expect(page.contains(#"name="drink_units" value="metric""#) && page.contains(#"name="glass" inputmode="decimal" value="330""#))
-            let toUS = try await client.postForm("/settings/body", [("units", "us"), ("energy", "kJ"), ("drink_units", "metric"), ("water_goal", "2000"), ("glass", "330")])
+            let toUS = try await client.postForm(
+                "/settings/body", [("units", "us"), ("energy", "kJ"), ("drink_units", "metric"), ("water_goal", "2000"), ("glass", "330")])
             #expect(toUS.headers[.location] == "/settings/body?notice=settings", "\(toUS.status)")
             let shown = try await client.get("/settings/body").text
-            #expect(shown.contains(#"value="11.2" data-drink"#) && shown.contains(#"value="67.6" placeholder"#) && shown.contains(#"name="drink_units" value="us""#))
+            #expect(
+                shown.contains(#"value="11.2" data-drink"#) && shown.contains(#"value="67.6" placeholder"#)
+                    && shown.contains(#"name="drink_units" value="us""#))
             #expect(try await client.get("/today").text.contains("+ Glass (11 fl oz)"))
-            let stored = try await database.read { db in try String.fetchAll(db, sql: "SELECT value FROM setting WHERE key IN ('water_glass_ml', 'water_goal_ml', 'energy_unit') ORDER BY key") }
+            let stored = try await database.read { db in
+                try String.fetchAll(
+                    db, sql: "SELECT value FROM setting WHERE key IN ('water_glass_ml', 'water_goal_ml', 'energy_unit') ORDER BY key")
+            }
             #expect(stored == ["kJ", "330.0", "2000.0"], "the amounts the person did not touch are kept exactly")
 
-            let back = try await client.postForm("/settings/body", [("units", "metric"), ("energy", "kcal"), ("drink_units", "us"), ("water_goal", "68"), ("glass", "11")])
+            let back = try await client.postForm(
+                "/settings/body", [("units", "metric"), ("energy", "kcal"), ("drink_units", "us"), ("water_goal", "68"), ("glass", "11")])
             #expect(back.status == .seeOther)
             #expect(try await client.get("/settings/body").text.contains(#"value="325" data-drink"#), "11 fl oz typed is 325 ml")
             let refused = try await client.postForm("/settings/body", [("units", "metric"), ("drink_units", "us"), ("glass", "330")])
-            #expect(refused.status == .unprocessableContent && refused.text.contains("your glass in fl oz from 2 to 67"), "what was typed is read in its own unit")
-            #expect(refused.text.contains(#"name="drink_units" value="us""#) && refused.text.contains(#"<span data-drink-unit>fl oz</span>"#),
-                    "the refused form keeps the amounts' unit beside them")
+            #expect(
+                refused.status == .unprocessableContent && refused.text.contains("your glass in fl oz from 2 to 67"),
+                "what was typed is read in its own unit")
+            #expect(
+                refused.text.contains(#"name="drink_units" value="us""#) && refused.text.contains(#"<span data-drink-unit>fl oz</span>"#),
+                "the refused form keeps the amounts' unit beside them")
         }
     }
 
@@ -137,7 +152,8 @@ import FoodDiaryWeb
     @Test func aMeasureOfOnesOwnGetsItsPageAndHistory() async throws {
         try await TestEnvironment.withApp { client, database in
             #expect(try await client.postForm("/settings/body/measures", [("name", " "), ("unit", "cm")]).status == .unprocessableContent)
-            #expect(try await client.postForm("/settings/body/measures", [("name", "Arm"), ("unit", "stone")]).status == .unprocessableContent)
+            #expect(
+                try await client.postForm("/settings/body/measures", [("name", "Arm"), ("unit", "stone")]).status == .unprocessableContent)
             let made = try await client.postForm("/settings/body/measures", [("name", "Upper arm <b>"), ("unit", "cm")])
             let location = try #require(made.headers[.location])
             // Issue 59: a name is one measure's, built in or their own, whatever its case.
@@ -157,13 +173,19 @@ import FoodDiaryWeb
             #expect(try await client.postForm("/body/body_fat", [("value", "90")]).status == .unprocessableContent)
             #expect(try await Self.values(database, key) == [31.5, 31])
             // A long history lists its newest twenty to correct; the chart holds the rest.
-            for day in 1...25 { try await client.postForm("/body/waist", [("value", "\(80 + day % 3)"), ("date", "2026-02-\(day < 10 ? "0" : "")\(day)")]) }
+            for day in 1...25 {
+                try await client.postForm("/body/waist", [("value", "\(80 + day % 3)"), ("date", "2026-02-\(day < 10 ? "0" : "")\(day)")])
+            }
             let waist = try await client.get("/body/waist").text
-            #expect(waist.components(separatedBy: "class=\"reading-remove\"").count == 21 && waist.contains("5 earlier readings are in the chart above."))
+            #expect(
+                waist.components(separatedBy: "class=\"reading-remove\"").count == 21
+                    && waist.contains("5 earlier readings are in the chart above."))
 
             // Each page is one read, without a request (issue 61).
             let measured = try #require(try await database.read { db in try BodyQueries.measurePage(db, key: key) })
-            #expect(measured.measure.name == "Upper arm <b>" && measured.readings.map(\.value) == [31.5, 31] && measured.settings.units == .metric)
+            #expect(
+                measured.measure.name == "Upper arm <b>" && measured.readings.map(\.value) == [31.5, 31]
+                    && measured.settings.units == .metric)
             #expect(try await database.read { db in try BodyQueries.measurePage(db, key: "nothing") } == nil)
             let settings = try await database.read { db in try BodyQueries.settingsPage(db) }
             #expect(settings.measures.map(\.key).contains(key) && settings.measures.contains { $0.isWeight })
@@ -178,21 +200,29 @@ import FoodDiaryWeb
             #expect(try await client.postForm("/energy", [("rate", "1")]).status == .conflict)
 
             // Six weeks and more of a person burning 2,600 kcal and eating about 2,100.
-            let body = SyntheticBody(first: LocalDate(parsing: "2026-01-08")!, count: 60, expenditureKcal: 2_600, meanIntakeKcal: 2_100,
-                                     startKilograms: 88, seed: 3, waterSwingKilograms: 0.3)
+            let body = SyntheticBody(
+                first: LocalDate(parsing: "2026-01-08")!, count: 60, expenditureKcal: 2_600, meanIntakeKcal: 2_100,
+                startKilograms: 88, seed: 3, waterSwingKilograms: 0.3)
             try await database.write { db in
                 for day in body.days {
                     if let weight = day.scaleKilograms {
-                        try db.execute(sql: "INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at) VALUES (1, ?, ?, 0, '2026-03-09 12:00:00.000')",
-                                       arguments: [weight, "\(day.date)T07:30"])
+                        try db.execute(
+                            sql:
+                                "INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at) VALUES (1, ?, ?, 0, '2026-03-09 12:00:00.000')",
+                            arguments: [weight, "\(day.date)T07:30"])
                     }
                     guard day.isLogged else { continue }
-                    try db.execute(sql: "INSERT INTO meal (eaten_local, utc_offset_minutes, created_at, updated_at) VALUES (?, 0, '2026-03-09 12:00:00.000', '2026-03-09 12:00:00.000')",
-                                   arguments: ["\(day.date)T12:00"])
-                    try db.execute(sql: """
-                        INSERT INTO food_entry (meal_id, data_type, description, grams, portion_label, basis_grams, basis_energy_kcal, energy_kcal, created_at, updated_at)
-                        VALUES (?, 'hand_typed', 'Everything eaten', 1, '1 day', 1, ?, ?, '2026-03-09 12:00:00.000', '2026-03-09 12:00:00.000')
-                        """, arguments: [db.lastInsertedRowID, day.intakeKcal, day.intakeKcal])
+                    try db.execute(
+                        sql:
+                            "INSERT INTO meal (eaten_local, utc_offset_minutes, created_at, updated_at) VALUES (?, 0, '2026-03-09 12:00:00.000', '2026-03-09 12:00:00.000')",
+                        arguments: ["\(day.date)T12:00"])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO food_entry (meal_id, data_type, description, grams, portion_label, basis_grams, basis_energy_kcal,
+                                energy_kcal, created_at, updated_at)
+                            VALUES (?, 'hand_typed', 'Everything eaten', 1, '1 day', 1, ?, ?, '2026-03-09 12:00:00.000',
+                                '2026-03-09 12:00:00.000')
+                            """, arguments: [db.lastInsertedRowID, day.intakeKcal, day.intakeKcal])
                 }
             }
             let page = try await client.get("/energy").text
@@ -205,7 +235,9 @@ import FoodDiaryWeb
             #expect(try await client.postForm("/energy", [("rate", "1")]).headers[.location] == "/energy?notice=accepted")
             let goal = try #require(try await database.read { db in try DailyGoals.fetch(db)[.energyKcal] })
             #expect(abs(goal - (estimate - 550)) <= 15, "the target for half a kilogram a week: \(goal)")
-            #expect(try await client.get("/energy").text.contains("checked><span class=\"rate-label\">Lose 0.5 kg"), "the chosen rate stays chosen")
+            #expect(
+                try await client.get("/energy").text.contains("checked><span class=\"rate-label\">Lose 0.5 kg"),
+                "the chosen rate stays chosen")
         }
     }
 
@@ -228,7 +260,9 @@ import FoodDiaryWeb
             let measures: [Measure]
         }
         try await TestEnvironment.withApp { client, _ in
-            for (day, weight) in [("2026-03-05", "80"), ("2026-03-06", "79.8"), ("2026-03-07", "79.9"), ("2026-03-08", "79.5"), ("2026-03-09", "79.6")] {
+            for (day, weight) in [
+                ("2026-03-05", "80"), ("2026-03-06", "79.8"), ("2026-03-07", "79.9"), ("2026-03-08", "79.5"), ("2026-03-09", "79.6")
+            ] {
                 try await client.postForm("/body/weight", [("value", weight), ("date", day)])
             }
             for amount in ["250", "500", "330"] { try await client.postForm("/water", [("millilitres", amount)]) }
@@ -253,8 +287,11 @@ import FoodDiaryWeb
 
     static func values(_ database: AppDatabase, _ key: String) async throws -> [Double] {
         try await database.read { db in
-            try Double.fetchAll(db, sql: "SELECT value FROM body_measurement JOIN body_measure b ON b.id = measure_id WHERE b.key = ? ORDER BY measured_local, body_measurement.id",
-                                arguments: [key])
+            try Double.fetchAll(
+                db,
+                sql:
+                    "SELECT value FROM body_measurement JOIN body_measure b ON b.id = measure_id WHERE b.key = ? ORDER BY measured_local, body_measurement.id",
+                arguments: [key])
         }
     }
 }

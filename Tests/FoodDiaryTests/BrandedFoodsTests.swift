@@ -15,7 +15,8 @@ import FoodDiaryWeb
     @Test(arguments: [
         ("2.5 ONZ", 70.0, 2.5, "oz"), ("8 OZA", 240, 8, "fl oz"), ("1 BAR", 40, 1, "bar"), ("2 Tbsp", 32, 2, "tbsp"),
         ("1 1/2 cup", 180, 1.5, "cup"), ("about 1 pickle", 28, 1, "serving (about 1 pickle)"), ("", 30, 1, "serving"),
-        ("1 SLICE (28g)", 28, 1, "slice"), ("1 Riegel (25 g)", 25, 1, "Riegel"), ("1 cup (240 ml)", 240, 1, "cup"), ("2 pieces (about 30 g each)", 60, 2, "pieces (about 30 g each)"),
+        ("1 SLICE (28g)", 28, 1, "slice"), ("1 Riegel (25 g)", 25, 1, "Riegel"), ("1 cup (240 ml)", 240, 1, "cup"),
+        ("2 pieces (about 30 g each)", 60, 2, "pieces (about 30 g each)")
     ])
     func readsTheAmountAndUnit(text: String, grams: Double, amount: Double, unit: String) throws {
         let portion = try #require(BrandedServing.portion(text: text, grams: grams))
@@ -55,13 +56,17 @@ import FoodDiaryWeb
     /// Every branded food with its place in prior order, its nutrients and its portion.
     static func contents(_ catalog: CatalogDatabase) throws -> [String] {
         try catalog.writer.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT f.id || ' ' || f.search_position || ' ' || f.description || ' ' ||
-                       (SELECT group_concat(nutrient_number || '=' || amount_per_100g, ',') FROM food_nutrient WHERE food_id = f.id) || ' ' ||
-                       ifnull((SELECT amount || ' ' || description || ' ' || gram_weight FROM portion WHERE food_id = f.id), '-') || ' ' ||
-                       (SELECT count(*) FROM branded_search WHERE food_id = f.id AND rowid = f.search_position)
-                FROM food f WHERE f.data_type = 'branded' ORDER BY f.id
-                """)
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT f.id || ' ' || f.search_position || ' ' || f.description || ' ' ||
+                           (SELECT group_concat(nutrient_number || '=' || amount_per_100g, ',') FROM food_nutrient
+                               WHERE food_id = f.id) || ' ' ||
+                           ifnull((SELECT amount || ' ' || description || ' ' || gram_weight FROM portion WHERE food_id = f.id),
+                               '-') || ' ' ||
+                           (SELECT count(*) FROM branded_search WHERE food_id = f.id AND rowid = f.search_position)
+                    FROM food f WHERE f.data_type = 'branded' ORDER BY f.id
+                    """)
         }
     }
 
@@ -73,7 +78,9 @@ import FoodDiaryWeb
         let importer = BrandedFoodsImport(catalog: catalog, directory: directory.path, logger: Self.quiet)
         #expect(try importer.isNeeded())
         let progress = try await importer.run()
-        #expect(progress == BrandedFoodsImport.Progress(done: BrandedFoodsFixture.foodCount, total: BrandedFoodsFixture.foodCount, isComplete: true))
+        #expect(
+            progress
+                == BrandedFoodsImport.Progress(done: BrandedFoodsFixture.foodCount, total: BrandedFoodsFixture.foodCount, isComplete: true))
         #expect(try !importer.isNeeded())
         #expect(try await importer.run() == progress, "a finished import adds nothing")
 
@@ -83,7 +90,9 @@ import FoodDiaryWeb
         #expect(rows.filter { $0.contains("PEANUT BUTTER") }.count == 2, "products named alike with other nutrients are both kept")
         #expect(rows.contains { $0.contains("BANANA CHIPS, BANANA") && $0.contains("208=519.0") && $0.contains(" 2.5 oz 70.0 ") })
         #expect(rows.contains { $0.contains("BROCCOLI FLORETS") && $0.contains(" - ") }, "no weight, no portion")
-        let positions = try await catalog.writer.read { db in try Int.fetchAll(db, sql: "SELECT search_position FROM food WHERE data_type = 'branded' ORDER BY 1") }
+        let positions = try await catalog.writer.read { db in
+            try Int.fetchAll(db, sql: "SELECT search_position FROM food WHERE data_type = 'branded' ORDER BY 1")
+        }
         #expect(positions == Array(1...BrandedFoodsFixture.foodCount))
     }
 
@@ -137,12 +146,19 @@ import FoodDiaryWeb
 @Suite struct BrandedFoodsSearchTests {
     /// The app's own background import starts with it; this one finishes the work before the test
     /// looks (the two add each batch once between them).
-    static func withBrandedApp(_ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, CatalogDatabase) async throws -> Void) async throws {
-        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, prepare: { config in
-            try BrandedFoodsFixture.write(to: config.dataDirectory)
-        }) { client, database, config, _ in
+    static func withBrandedApp(_ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, CatalogDatabase) async throws -> Void)
+        async throws
+    {
+        try await TestEnvironment.withRunningApp(
+            withFixtureCatalog: true,
+            prepare: { config in
+                try BrandedFoodsFixture.write(to: config.dataDirectory)
+            }
+        ) { client, database, config, _ in
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
-            #expect(try await BrandedFoodsImport(catalog: catalog, directory: config.dataDirectory, logger: BrandedFoodsImportTests.quiet).run().isComplete)
+            #expect(
+                try await BrandedFoodsImport(catalog: catalog, directory: config.dataDirectory, logger: BrandedFoodsImportTests.quiet).run()
+                    .isComplete)
             try await body(client, database, catalog)
         }
     }
@@ -182,7 +198,9 @@ import FoodDiaryWeb
             let meal = try await database.addMeal("2026-03-09T12:30")
             for page in ["/foods", "/meals/\(meal)/foods/new", "/log"] {
                 let corrected = try await client.get(page + "?q=bannana").text
-                #expect(corrected.contains("Showing <strong>banana</strong>") && corrected.contains("search instead for bannana</a>"), "\(page)")
+                #expect(
+                    corrected.contains("Showing <strong>banana</strong>") && corrected.contains("search instead for bannana</a>"), "\(page)"
+                )
                 #expect(!corrected.contains("BANNANA"), "\(page)")
                 let typed = try await client.get(page + "?q=bannana&exact=1").text
                 #expect(typed.contains("ORGANIC FRUIT PUREE, BANNANA") && !typed.contains("search instead"), "\(page)")
@@ -251,7 +269,9 @@ import FoodDiaryWeb
             let meal = try await database.addMeal("2026-03-08T15:00", notes: "Snack")
             let added = try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:\(id)"), ("amount", "p1"), ("count", "2")])
             #expect(added.status == .seeOther)
-            let stored = try database.writer.read { db in try Row.fetchOne(db, sql: "SELECT data_type, grams, energy_kcal, portion_label FROM food_entry") }
+            let stored = try database.writer.read { db in
+                try Row.fetchOne(db, sql: "SELECT data_type, grams, energy_kcal, portion_label FROM food_entry")
+            }
             let row = try #require(stored)
             #expect(row[0] as String == "branded" && row[1] as Double == 140 && row[2] as Double == 726.6)
             #expect((row[3] as String).contains("2.5 oz"))
@@ -261,12 +281,15 @@ import FoodDiaryWeb
     /// The import is a service of the server's: its end, or having nothing to do, must not end the server.
     @Test(arguments: [false, true])
     func theServerOutlivesTheBackgroundImport(alreadyImported: Bool) async throws {
-        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, testing: .live, prepare: { config in
-            try BrandedFoodsFixture.write(to: config.dataDirectory)
-            guard alreadyImported else { return }
-            try importReferenceDataIfMissing(config: config, logger: BrandedFoodsImportTests.quiet)
-            _ = try await addBrandedFoods(config: config, logger: BrandedFoodsImportTests.quiet)
-        }) { client, _, config, _ in
+        try await TestEnvironment.withRunningApp(
+            withFixtureCatalog: true, testing: .live,
+            prepare: { config in
+                try BrandedFoodsFixture.write(to: config.dataDirectory)
+                guard alreadyImported else { return }
+                try importReferenceDataIfMissing(config: config, logger: BrandedFoodsImportTests.quiet)
+                _ = try await addBrandedFoods(config: config, logger: BrandedFoodsImportTests.quiet)
+            }
+        ) { client, _, config, _ in
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
             let progress = { try await catalog.read { db in try BrandedFoodsImport.Progress.read(db) } }
             for _ in 0..<600 where !(try await progress().isComplete) { try await Task.sleep(for: .milliseconds(100)) }
@@ -284,7 +307,8 @@ import FoodDiaryWeb
         try BrandedFoodsFixture.write(to: elsewhere.path)
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, config, _ in
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
-            let importer = BrandedFoodsImport(catalog: catalog, directory: elsewhere.path, batchSize: 3, logger: BrandedFoodsImportTests.quiet)
+            let importer = BrandedFoodsImport(
+                catalog: catalog, directory: elsewhere.path, batchSize: 3, logger: BrandedFoodsImportTests.quiet)
             try await importer.run(shouldStop: { true })
             let meal = try await database.addMeal("2026-03-08T08:30", notes: "Lunch")
             for uri in ["/foods?q=banana", "/meals/\(meal)/foods/new?q=banana"] {
@@ -346,7 +370,9 @@ import FoodDiaryWeb
     func aNamedBrandFindsItsProducts(query: String, brand: String) async throws {
         let catalog = try await RealSR28.catalogWithBrandedFoods.value
         let foods = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 5) }.foods
-        #expect(foods.contains { $0.dataType == .branded && $0.description.localizedCaseInsensitiveContains(brand) }, "\(query) → \(foods.map(\.description))")
+        #expect(
+            foods.contains { $0.dataType == .branded && $0.description.localizedCaseInsensitiveContains(brand) },
+            "\(query) → \(foods.map(\.description))")
     }
 
     @Test func brandedChoiceListsPlainProductsFirst() async throws {

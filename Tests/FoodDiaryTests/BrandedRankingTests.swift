@@ -13,14 +13,18 @@ import FoodDiaryStorage
 
     /// Each match's score both ways, over the branded foods' first 500 matches.
     static func scores(_ db: Database, _ match: FoodSearch.Match) throws -> [(bm25: Double, ours: Double)] {
-        let idfs = BrandedRanking.inverseDocumentFrequencies(match.phrases, tokens: try match.phrases.map { try $0.tokens(db) },
-                                                             vocabulary: try BrandedRanking.Vocabulary.read(db))
+        let idfs = BrandedRanking.inverseDocumentFrequencies(
+            match.phrases, tokens: try match.phrases.map { try $0.tokens(db) },
+            vocabulary: try BrandedRanking.Vocabulary.read(db))
         let placeholders = idfs.map { _ in "?" }.joined(separator: ", ")
-        return try Row.fetchAll(db, sql: """
-            SELECT bm25(branded_search, \(SearchRanking.brandedColumnWeights)),
-                   rank_with_idf(branded_search, \(SearchRanking.brandedColumnWeights), \(placeholders))
-            FROM branded_search WHERE branded_search MATCH ? ORDER BY rowid LIMIT 500
-            """, arguments: StatementArguments(idfs) + [match.text]).map { ($0[0], $0[1]) }
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT bm25(branded_search, \(SearchRanking.brandedColumnWeights)),
+                       rank_with_idf(branded_search, \(SearchRanking.brandedColumnWeights), \(placeholders))
+                FROM branded_search WHERE branded_search MATCH ? ORDER BY rowid LIMIT 500
+                """, arguments: StatementArguments(idfs) + [match.text]
+        ).map { ($0[0], $0[1]) }
     }
 
     static func match(_ query: String, prefixLast: Bool) -> FoodSearch.Match {
@@ -49,8 +53,10 @@ import FoodDiaryStorage
 
     /// The branded count is taken from the windows read for listing when they hold it: it must be
     /// what counting the index gives.
-    @Test(arguments: [(query: "doritos", scope: FoodSearch.Scope.all), ("dark choc", .all), ("olive o", .all), ("kind bar", .all),
-                      ("peanut butter", .branded), ("banana", .all), ("zzzqx", .all), ("chobani greek", .branded)])
+    @Test(arguments: [
+        (query: "doritos", scope: FoodSearch.Scope.all), ("dark choc", .all), ("olive o", .all), ("kind bar", .all),
+        ("peanut butter", .branded), ("banana", .all), ("zzzqx", .all), ("chobani greek", .branded)
+    ])
     func theTotalIsWhatTheIndexesCount(query: String, scope: FoodSearch.Scope) async throws {
         let catalog = try await RealSR28.catalogWithBrandedFoods.value
         let (result, generic, branded) = try await catalog.read { db in
@@ -58,11 +64,17 @@ import FoodDiaryStorage
             let result = try FoodSearch.search(db, query: query, scope: scope, limit: 50, asTyped: true)
             let slots = EverydayNames.slots(Words.split(query))
             let genericMatch = FoodSearch.match(slots, prefixLast: true, brandWords: [], brandColumn: "manufacturer").text
-            let generic = scope == .branded ? 0 : try FoodSearch.indexes.reduce(0) { total, index in
-                total + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", arguments: [genericMatch]) ?? 0)
-            }
-            let branded = try Int.fetchOne(db, sql: "SELECT count(*) FROM branded_search WHERE branded_search MATCH ?",
-                                           arguments: [FoodSearch.match(slots, prefixLast: true, brandWords: [], brandColumn: nil).text]) ?? 0
+            let generic =
+                scope == .branded
+                ? 0
+                : try FoodSearch.indexes.reduce(0) { total, index in
+                    total
+                        + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(index) WHERE \(index) MATCH ?", arguments: [genericMatch]) ?? 0)
+                }
+            let branded =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM branded_search WHERE branded_search MATCH ?",
+                    arguments: [FoodSearch.match(slots, prefixLast: true, brandWords: [], brandColumn: nil).text]) ?? 0
             return (result, generic, branded)
         }
         #expect(result.totalHits == generic + min(branded, FoodSearch.brandedCountLimit), "\(query)")
@@ -72,7 +84,9 @@ import FoodDiaryStorage
     @Test func theTokenizerIsTheIndexs() async throws {
         let catalog = try await RealSR28.catalogWithBrandedFoods.value
         let tokens = try await catalog.read { db in
-            try ["Chocolates", "Crème Brûlée", "berries", "co-op", ""].map { try String.fetchOne(db, sql: "SELECT fts_tokens(?)", arguments: [$0]) }
+            try ["Chocolates", "Crème Brûlée", "berries", "co-op", ""].map {
+                try String.fetchOne(db, sql: "SELECT fts_tokens(?)", arguments: [$0])
+            }
         }
         #expect(tokens == ["chocol", "creme brule", "berri", "co op", ""])
     }

@@ -15,9 +15,15 @@ import FoodDiaryWeb
         ("missing field", nil as String?, nil as String?),
         ("wrong field", otherToken, nil),
         ("a genuine pre-sign-in pair, not the session's", anonymousToken, anonymousToken),
-        ("another session's token", CSRFTokens(secret: TestEnvironment.secret).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: "other")), nil),
-        ("the session's token signed with another secret",
-         CSRFTokens(secret: Data(repeating: 9, count: 32)).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: TestPerson.sessionID)), nil),
+        (
+            "another session's token",
+            CSRFTokens(secret: TestEnvironment.secret).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: "other")), nil
+        ),
+        (
+            "the session's token signed with another secret",
+            CSRFTokens(secret: Data(repeating: 9, count: 32)).sessionToken(sessionIDSHA256: BearerSecret.sha256(of: TestPerson.sessionID)),
+            nil
+        )
     ])
     func postsWithoutAMatchingTokenAreRefusedAndChangeNothing(_ label: String, token: String?, cookie: String?) async throws {
         try await TestEnvironment.withApp { client, database in
@@ -38,9 +44,11 @@ import FoodDiaryWeb
     @Test func headerTokenIsAcceptedForScripts() async throws {
         try await TestEnvironment.withApp { client, database in
             let id = try await database.addMeal("2026-03-09T12:30")
-            let response = try await client.execute(uri: "/meals/\(id)/delete", method: .post, headers: [
-                .cookie: browserCookies(), CSRFTokens.headerName: testToken,
-            ])
+            let response = try await client.execute(
+                uri: "/meals/\(id)/delete", method: .post,
+                headers: [
+                    .cookie: browserCookies(), CSRFTokens.headerName: testToken
+                ])
             #expect(response.status == .seeOther)
             #expect(try await database.mealCount() == 0)
         }
@@ -52,12 +60,13 @@ import FoodDiaryWeb
         ("malformed pair", "x", "x", false),
         ("forged pair", String(repeating: "ab", count: 32), String(repeating: "ab", count: 32), false),
         ("pair signed with another secret", CSRFTokens(secret: Data(repeating: 9, count: 32)).newToken(), nil, false),
-        ("genuine pair", anonymousToken, anonymousToken, true),
+        ("genuine pair", anonymousToken, anonymousToken, true)
     ])
     func signInFormsNeedTheirCookiesToken(_ label: String, token: String?, cookie: String?, accepted: Bool) async throws {
         try await TestEnvironment.withApp { client, _ in
-            let response = try await client.postForm("/signin", [("name", TestPerson.name), ("password", "wrong password!")],
-                                                      token: token, cookie: cookie, session: nil)
+            let response = try await client.postForm(
+                "/signin", [("name", TestPerson.name), ("password", "wrong password!")],
+                token: token, cookie: cookie, session: nil)
             #expect(response.status == (accepted ? .unauthorized : .forbidden), "\(label)")
         }
     }
@@ -89,7 +98,9 @@ import FoodDiaryWeb
             for path in ["/", "/meals/new", "/no-such-page"] {
                 let response = try await client.get(path)
                 let policy = response.headers[.contentSecurityPolicy] ?? ""
-                #expect(policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'") && policy.contains("form-action 'self'"), "\(path)")
+                #expect(
+                    policy.contains("frame-ancestors 'none'") && policy.contains("script-src 'self'")
+                        && policy.contains("form-action 'self'"), "\(path)")
                 #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
                 #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
             }

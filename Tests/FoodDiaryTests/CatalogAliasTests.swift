@@ -37,8 +37,11 @@ struct CatalogAliasTests {
     func anEverydayNameIsNeverSpellCorrected(_ query: String) async throws {
         let catalog = try await RealSR28.wholeCatalog.value
         let result = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 3) }
-        #expect(result.correctedQuery == nil && result.totalHits > 0, "\(query) → \(result.correctedQuery ?? "") \(result.foods.map(\.description))")
-        #expect(!result.foods.contains { $0.description.lowercased().contains("cake") || $0.description.lowercased().contains("late harvest") })
+        #expect(
+            result.correctedQuery == nil && result.totalHits > 0,
+            "\(query) → \(result.correctedQuery ?? "") \(result.foods.map(\.description))")
+        #expect(
+            !result.foods.contains { $0.description.lowercased().contains("cake") || $0.description.lowercased().contains("late harvest") })
     }
 }
 
@@ -48,8 +51,14 @@ struct LoggedFoodRankingTests {
     @Test func aFoodLoggedBeforeRanksUpWithoutBuryingTheBasicForm() async throws {
         let catalog = try await RealSR28.catalog.value
         let (plain, skim) = try await catalog.read { db in
-            (try FoodSearch.search(db, query: "milk", limit: 10),
-             try Int64.fetchOne(db, sql: "SELECT id FROM food WHERE description LIKE 'Milk, nonfat, fluid, with added vitamin A and vitamin D%' ORDER BY id LIMIT 1"))
+            (
+                try FoodSearch.search(db, query: "milk", limit: 10),
+                try Int64.fetchOne(
+                    db,
+                    sql:
+                        "SELECT id FROM food WHERE description LIKE 'Milk, nonfat, fluid, with added vitamin A and vitamin D%' ORDER BY id LIMIT 1"
+                )
+            )
         }
         let skimmed = try #require(skim)
         let before = try #require(plain.foods.firstIndex { $0.id == skimmed } ?? 10 as Int?)
@@ -71,7 +80,9 @@ struct LoggedFoodRankingTests {
             }
             let first = try #require(try await order().first)
             let other = first == "Bananas, raw" ? (id: Int64(11090), name: "Broccoli, raw") : (id: Int64(9040), name: "Bananas, raw")
-            #expect(try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:\(other.id)"), ("amount", "g100")]).status == .seeOther)
+            #expect(
+                try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:\(other.id)"), ("amount", "g100")]).status
+                    == .seeOther)
             #expect(try await database.read { db in try EntryQueries.loggedCatalogFoods(db) } == [other.id: 1])
             #expect(try await order().first == other.name, "the food logged once now leads")
         }
@@ -80,13 +91,17 @@ struct LoggedFoodRankingTests {
 
 /// Issue 20's "Why": words people type that found nothing useful, each with a right answer in the
 /// first three results now (the page and /api/foods/search both call `FoodSearch.search`).
-@Suite(.enabled(if: RealSR28.isPresent && FileManager.default.fileExists(atPath: RealSR28.fdcDirectory), "SR28 or FoodData Central not fetched"))
+@Suite(
+    .enabled(
+        if: RealSR28.isPresent && FileManager.default.fileExists(atPath: RealSR28.fdcDirectory), "SR28 or FoodData Central not fetched"))
 struct EverydayWordsOfTheIssueTests {
     /// Issue 20's "Why" queries, and how a right answer's description begins.
     static let examples = [
-        ("mac and cheese", "Macaroni"), ("bell pepper", "Peppers, sweet"), ("oat milk", "Oat milk"), ("diet coke", "Beverages, carbonated, low calorie, cola"),
-        ("fries", "Potatoes, french fried"), ("oatmeal", "Cereals, oats"), ("cream cheese", "Cheese, cream"), ("coke", "Beverages, carbonated, cola"),
-        ("latte", "Coffee, Latte"), ("sushi", "Sushi"), ("pad thai", "Pad Thai"),
+        ("mac and cheese", "Macaroni"), ("bell pepper", "Peppers, sweet"), ("oat milk", "Oat milk"),
+        ("diet coke", "Beverages, carbonated, low calorie, cola"),
+        ("fries", "Potatoes, french fried"), ("oatmeal", "Cereals, oats"), ("cream cheese", "Cheese, cream"),
+        ("coke", "Beverages, carbonated, cola"),
+        ("latte", "Coffee, Latte"), ("sushi", "Sushi"), ("pad thai", "Pad Thai")
     ]
 
     @Test(arguments: examples)

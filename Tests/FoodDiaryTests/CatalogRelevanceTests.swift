@@ -24,8 +24,10 @@ struct CatalogRelevanceTests {
     @Test func theWholeDatabaseIsImported() async throws {
         let catalog = try await RealSR28.catalog.value
         let counts = try await catalog.read { db in
-            try ["food WHERE data_type = 'sr_legacy'", "food_nutrient WHERE food_id < 900000000", "portion", "nutrient", "food_group",
-                 "food WHERE data_type IN ('survey_fndds', 'foundation')", "fdc_search"].map {
+            try [
+                "food WHERE data_type = 'sr_legacy'", "food_nutrient WHERE food_id < 900000000", "portion", "nutrient", "food_group",
+                "food WHERE data_type IN ('survey_fndds', 'foundation')", "fdc_search"
+            ].map {
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)") ?? 0
             }
         }
@@ -41,7 +43,8 @@ struct CatalogRelevanceTests {
         for judgement in judgements {
             let result = try await catalog.read { db in try FoodSearch.search(db, query: judgement.query, limit: 3) }
             let hit = result.foods.contains { food in
-                judgement.acceptable.firstMatch(in: food.description, range: NSRange(food.description.startIndex..., in: food.description)) != nil
+                judgement.acceptable.firstMatch(in: food.description, range: NSRange(food.description.startIndex..., in: food.description))
+                    != nil
             }
             if !hit { misses.append("\(judgement.query) → \(result.foods.map(\.description))") }
         }
@@ -76,13 +79,16 @@ struct CatalogRelevanceTests {
         if RealSR28.hasBrandedFoods {
             #expect(avacado.typedQuery == "avacado", "the products that misspell it are one tap away")
             let asTyped = try await catalog.read { db in try FoodSearch.search(db, query: "avacado", limit: 3, asTyped: true) }
-            #expect(asTyped.correctedQuery == nil && asTyped.foods.allSatisfy { $0.description.localizedCaseInsensitiveContains("avacado") })
+            #expect(
+                asTyped.correctedQuery == nil && asTyped.foods.allSatisfy { $0.description.localizedCaseInsensitiveContains("avacado") })
             let brand = try await catalog.read { db in try FoodSearch.search(db, query: "doritos", limit: 3) }
             #expect(brand.correctedQuery == nil && !brand.foods.isEmpty, "a brand is not a misspelling")
         }
         let twoWords = try await catalog.read { db in try FoodSearch.search(db, query: "chiken brest", limit: 3) }
-        #expect(twoWords.correctedQuery == "chicken breast" && twoWords.foods.contains { $0.description.hasPrefix("Chicken, broilers or fryers, breast") },
-                "\(twoWords.foods.map(\.description))")
+        #expect(
+            twoWords.correctedQuery == "chicken breast"
+                && twoWords.foods.contains { $0.description.hasPrefix("Chicken, broilers or fryers, breast") },
+            "\(twoWords.foods.map(\.description))")
     }
 
     /// Issue 36: a word alone means its plain, common form, and foods nobody eats raw come cooked.
@@ -107,8 +113,10 @@ struct CatalogRelevanceTests {
         #expect(mine.id == rawRice.id, "\(mine.description)")
     }
 
-    @Test(arguments: [("banana", "Bananas, raw"), ("egg", "Egg, whole"), ("cheddar", "Cheese, cheddar"),
-                      ("peas fresh", "Peas, green, raw"), ("chicken breast", "Chicken, broiler")])
+    @Test(arguments: [
+        ("banana", "Bananas, raw"), ("egg", "Egg, whole"), ("cheddar", "Cheese, cheddar"),
+        ("peas fresh", "Peas, green, raw"), ("chicken breast", "Chicken, broiler")
+    ])
     func theIssuesExamplesComeFirst(query: String, expectedPrefix: String) async throws {
         let catalog = try await RealSR28.catalog.value
         let first = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 1) }.foods.first

@@ -32,15 +32,16 @@ import FoodDiaryWeb
         defer { Task { await standIn.stop() } }
         let server = try ServerProcess(arguments: [
             "--data-dir", directory.path, "--sr28-dir", directory.path, "--fdc-dir", directory.path, "--geonames-dir", directory.path,
-            "--fdc-base-url", standIn.baseURL.absoluteString,
+            "--fdc-base-url", standIn.baseURL.absoluteString
         ])
         defer { _ = server.stop(within: 5) }
         let port = server.port
         let cookie = browserCookies()
         // Something for each id to find.
-        let entry = BlockingHTTP.send(port: port, method: "POST", path: "/meals/\(meal)/foods", headers: Self.formHeaders(cookie),
-                                      body: Data(formEncode([("source", "catalog:9040"), ("amount", "g125"), ("_csrf", testToken)]).utf8),
-                                      deadline: Self.deadline)
+        let entry = BlockingHTTP.send(
+            port: port, method: "POST", path: "/meals/\(meal)/foods", headers: Self.formHeaders(cookie),
+            body: Data(formEncode([("source", "catalog:9040"), ("amount", "g125"), ("_csrf", testToken)]).utf8),
+            deadline: Self.deadline)
         #expect(entry?.status == 303, "a food was added to the seeded meal")
 
         let failures = NIOLockedValueBox<[String]>([])
@@ -52,8 +53,9 @@ import FoodDiaryWeb
             let path = Self.realisticPath(route.path, meal: meal)
             sent += await Self.fire(workers: Self.crowd, for: Self.burst, failures: failures, shed: shed) { worker in
                 let query = formEscaped(Self.queries[worker % Self.queries.count])
-                let answer = BlockingHTTP.send(port: port, path: "\(path)?q=\(query)&query=\(query)&date=2026-11-25", headers: ["Cookie": cookie],
-                                               deadline: Self.deadline)
+                let answer = BlockingHTTP.send(
+                    port: port, path: "\(path)?q=\(query)&query=\(query)&date=2026-11-25", headers: ["Cookie": cookie],
+                    deadline: Self.deadline)
                 return ("GET \(path)", answer)
             }
         }
@@ -61,15 +63,18 @@ import FoodDiaryWeb
         for route in routes where route.methods.contains(.post) && !Self.leftOutPosts.contains(route.path) && !frozen() {
             let path = Self.realisticPath(route.path, meal: meal)
             sent += await Self.fire(workers: Self.crowd / 8, for: 0, failures: failures, shed: shed) { _ in
-                let answer = BlockingHTTP.send(port: port, method: "POST", path: path, headers: Self.formHeaders(cookie),
-                                               body: Data("_csrf=\(testToken)&q=banana&name=Crowd".utf8), deadline: Self.deadline)
+                let answer = BlockingHTTP.send(
+                    port: port, method: "POST", path: path, headers: Self.formHeaders(cookie),
+                    body: Data("_csrf=\(testToken)&q=banana&name=Crowd".utf8), deadline: Self.deadline)
                 return ("POST \(path)", answer)
             }
         }
         #expect(frozen() || sent > routes.count * Self.crowd, "the crowd sent \(sent) requests")
         #expect(frozen() || shed.withLockedValue { $0["GET /foods"] ?? 0 } > 0, "searches beyond the limit were refused at once")
         let problems = Dictionary(failures.withLockedValue { $0 }.map { ($0, 1) }, uniquingKeysWith: +)
-        #expect(problems.isEmpty, """
+        #expect(
+            problems.isEmpty,
+            """
             requests unanswered or failed: \(problems.sorted { $0.value > $1.value }.prefix(12).map { "\($0.value)× \($0.key)" })
             the server's errors: \(server.log.split(separator: "\n").filter { $0.contains("error") }.suffix(8).joined(separator: "\n"))
             """)
@@ -86,8 +91,10 @@ import FoodDiaryWeb
 
     /// Each of `workers` threads sends requests for `seconds` (at least one); returns how many were
     /// sent. Failures, and 503s by route, are counted into the boxes given.
-    static func fire(workers: Int, for seconds: TimeInterval, failures: NIOLockedValueBox<[String]>, shed: NIOLockedValueBox<[String: Int]>,
-                     _ request: @escaping @Sendable (Int) -> (String, BlockingHTTP.Answer?)) async -> Int {
+    static func fire(
+        workers: Int, for seconds: TimeInterval, failures: NIOLockedValueBox<[String]>, shed: NIOLockedValueBox<[String: Int]>,
+        _ request: @escaping @Sendable (Int) -> (String, BlockingHTTP.Answer?)
+    ) async -> Int {
         let count = NIOLockedValueBox(0)
         let group = DispatchGroup()
         let until = Date().addingTimeInterval(seconds)
@@ -150,8 +157,9 @@ import FoodDiaryWeb
         let id = try await accounts.createAccount(name: TestPerson.name, passwordHash: TestPerson.passwordHash, role: .owner, now: Date())
         _ = try await accounts.openDiaryID(for: try #require(try await accounts.account(id: id)), now: Date())
         try await accounts.write { db in
-            try db.execute(sql: "INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [BearerSecret.sha256(of: TestPerson.sessionID), id, Date(), Date(), Date().addingTimeInterval(86_400)])
+            try db.execute(
+                sql: "INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [BearerSecret.sha256(of: TestPerson.sessionID), id, Date(), Date(), Date().addingTimeInterval(86_400)])
         }
         let diary = try AppDatabase.open(path: config.firstDiaryPath)
         return try await diary.addMeal("2026-11-25T12:30", notes: "Lunch in a crowd")

@@ -1,7 +1,7 @@
 import FoodDiaryBase
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import HummingbirdTesting
 import Testing
@@ -40,7 +40,9 @@ import FoodDiaryWeb
             #expect(day.goals["energyKcal"] == .some(nil), "every goal is named, null when unset")
 
             let page = try await client.get("/days/2026-03-09").text
-            #expect(page.contains("late snack") && page.contains("after midnight") && !page.contains("next day") && !page.contains("day before"))
+            #expect(
+                page.contains("late snack") && page.contains("after midnight") && !page.contains("next day") && !page.contains("day before")
+            )
             #expect(page.contains("/days/2026-03-08") && page.contains("/days/2026-03-10"), "previous and next")
             #expect(page.contains("Bananas, raw"), "each meal's foods are on the day")
             #expect(try await client.get("/days?date=2026-03-10").headers[.location] == "/days/2026-03-10")
@@ -82,10 +84,14 @@ import FoodDiaryWeb
     /// Issue 35: the Goal and Average labels overlapped on a phone when the two were close.
     @Test func theGoalAndAverageLabelsNeverOverlap() throws {
         let days = (1...7).map { LocalDate(parsing: "2026-03-0\($0)")! }
-        for (goal, average) in [(2000.0, 2050.0), (2000, 2200), (2000, 2300), (2000, 2400), (2000, 1950), (2000, 2000), (2000, 1200), (1500, 2600)] {
-            let chart = BarChartView(label: "Energy", days: days, stacks: days.map { _ in [(average, "kcal")] }, titles: days.map(\.description),
-                                     unit: "kcal", goal: goal, average: average, overGoal: [], incomplete: [])
-            let goalRule = try #require(chart.rules.first { $0.kind == "goal" }), averageRule = try #require(chart.rules.first { $0.kind == "average" })
+        for (goal, average) in [
+            (2000.0, 2050.0), (2000, 2200), (2000, 2300), (2000, 2400), (2000, 1950), (2000, 2000), (2000, 1200), (1500, 2600)
+        ] {
+            let chart = BarChartView(
+                label: "Energy", days: days, stacks: days.map { _ in [(average, "kcal")] }, titles: days.map(\.description),
+                unit: "kcal", goal: goal, average: average, overGoal: [], incomplete: [])
+            let goalRule = try #require(chart.rules.first { $0.kind == "goal" }),
+                averageRule = try #require(chart.rules.first { $0.kind == "average" })
             let goalLabel = try #require(Double(goalRule.labelY)), averageLabel = try #require(Double(averageRule.labelY))
             #expect(abs(goalLabel - averageLabel) >= 14, "goal \(goal), average \(average): labels at \(goalLabel) and \(averageLabel)")
         }
@@ -93,17 +99,20 @@ import FoodDiaryWeb
 
     @Test func goalsAreValidatedAndDrawnAsBarsThatMarkOverGoal() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
-            for (field, value, message) in [("energy_kcal", "jkl", "a daily energy goal in kcal as a plain number"),
-                                            ("protein_g", "-5", "a daily protein goal in g as a plain number"),
-                                            ("sodium_mg", "1e308", "a daily sodium goal in mg as a plain number"),
-                                            ("fat_g", "5000", "a daily fat goal in g from 0.1 to 2,000")] {
+            for (field, value, message) in [
+                ("energy_kcal", "jkl", "a daily energy goal in kcal as a plain number"),
+                ("protein_g", "-5", "a daily protein goal in g as a plain number"),
+                ("sodium_mg", "1e308", "a daily sodium goal in mg as a plain number"),
+                ("fat_g", "5000", "a daily fat goal in g from 0.1 to 2,000")
+            ] {
                 let response = try await client.postForm("/goals", [(field, value)])
                 #expect(response.status == .unprocessableContent && response.text.contains(message), "\(field)=\(value)")
             }
             #expect(try await database.read { db in try DailyGoals.fetch(db) }.isEmpty)
 
             // "2,000", as the diary writes it (issue 35).
-            #expect(try await client.postForm("/goals", [("energy_kcal", "2,000"), ("fat_g", "0.2"), ("protein_g", "")]).status == .seeOther)
+            #expect(
+                try await client.postForm("/goals", [("energy_kcal", "2,000"), ("fat_g", "0.2"), ("protein_g", "")]).status == .seeOther)
             let goals = try await database.read { db in try DailyGoals.fetch(db) }
             #expect(goals[.energyKcal] == 2000 && goals[.fatG] == 0.2 && goals[.proteinG] == nil)
             #expect(try await client.get("/goals").text.contains("value=\"2000\""))
@@ -131,7 +140,8 @@ import FoodDiaryWeb
 
             let week = try JSONDecoder().decode(TrendsBody.self, from: Data(try await client.get("/api/trends?days=7").text.utf8))
             #expect(week.days == 7)
-            #expect(week.rows.map(\.date) == ["2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09"])
+            #expect(
+                week.rows.map(\.date) == ["2026-03-03", "2026-03-04", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-08", "2026-03-09"])
             #expect(week.rows.map(\.mealCount) == [0, 0, 0, 1, 0, 0, 1])
             #expect(week.rows.map(\.energyKcal) == [0, 0, 0, 179.25, 0, 0, 222.5])
             let month = try JSONDecoder().decode(TrendsBody.self, from: Data(try await client.get("/api/trends?days=30").text.utf8))
@@ -168,7 +178,10 @@ import FoodDiaryWeb
     final class BarCounter: NSObject, XMLParserDelegate {
         var bars = 0, titles = 0
         var links: [String] = []
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             if name == "a", let href = attributes["href"] { bars += 1; links.append(href) }
             if name == "title" { titles += 1 }
         }
@@ -179,21 +192,30 @@ import FoodDiaryWeb
     @Test func logAgainCopiesTheFoodsAndLeavesTheOriginalAlone() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
             let id = try await database.addMeal("2026-03-08T08:00", notes: "Yesterday's breakfast")
-            try await client.postForm("/meals/\(id)/edit", [("eaten_at", "2026-03-08T08:00"), ("utc_offset", "0"), ("notes", "Yesterday's breakfast"), ("tags", "breakfast")])
+            try await client.postForm(
+                "/meals/\(id)/edit",
+                [("eaten_at", "2026-03-08T08:00"), ("utc_offset", "0"), ("notes", "Yesterday's breakfast"), ("tags", "breakfast")])
             try await client.postForm("/meals/\(id)/foods", [("source", "catalog:9040"), ("amount", "p1"), ("count", "1")])
-            try await client.postForm("/meals/\(id)/foods/typed", [("name", "Coffee"), ("serving_grams", "250"), ("energy_kcal", "2"), ("amount", "serving"), ("count", "1")])
+            try await client.postForm(
+                "/meals/\(id)/foods/typed",
+                [("name", "Coffee"), ("serving_grams", "250"), ("energy_kcal", "2"), ("amount", "serving"), ("count", "1")])
             let before = try await FoodEntryTests.meal(client, id)
 
-            #expect(try await client.postForm("/meals/\(id)/favourite", [("favourite", "1")]).headers[.location] == "/meals/\(id)?notice=starred")
+            #expect(
+                try await client.postForm("/meals/\(id)/favourite", [("favourite", "1")]).headers[.location]
+                    == "/meals/\(id)?notice=starred")
             let favourites = try await client.get("/favourites").text
-            #expect(favourites.contains("Yesterday&#39;s breakfast") || favourites.contains("Yesterday&#x27;s breakfast") || favourites.contains("Yesterday's breakfast"))
+            #expect(
+                favourites.contains("Yesterday&#39;s breakfast") || favourites.contains("Yesterday&#x27;s breakfast")
+                    || favourites.contains("Yesterday's breakfast"))
             #expect(favourites.contains("/meals/\(id)/log-again"))
 
             let form = try await client.get("/meals/\(id)/log-again").text
             #expect(form.contains("value=\"2026-03-09T12:34\""), "now, in the server's zone")
             let bad = try await client.postForm("/meals/\(id)/log-again", [("eaten_at", "soon"), ("utc_offset", "0")])
             #expect(bad.status == .unprocessableContent)
-            let response = try await client.postForm("/meals/\(id)/log-again", [("eaten_at", "2026-03-09T08:05"), ("utc_offset", "0"), ("notes", "")])
+            let response = try await client.postForm(
+                "/meals/\(id)/log-again", [("eaten_at", "2026-03-09T08:05"), ("utc_offset", "0"), ("notes", "")])
             let location = try #require(response.headers[.location])
             let match = try #require(location.firstMatch(of: /\/meals\/(\d+)/))
             let copyID = try #require(Int64(match.1))

@@ -35,13 +35,15 @@ import FoodDiaryTools
         #expect(summary.photos > 0)
 
         let check = try await database.read { db in
-            (try MealQueries.meals(db, from: today.adding(days: -5), through: today).count,
-             try PlaceQueries.places(db).map(\.name).sorted(),
-             try PlaceQueries.tags(db).map(\.name),
-             try MealQueries.favourites(db).count,
-             try DailyGoals.fetch(db)[.energyKcal],
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM food_entry WHERE data_type = 'hand_typed'") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM meal WHERE photo_sha256 IS NOT NULL") ?? 0)
+            (
+                try MealQueries.meals(db, from: today.adding(days: -5), through: today).count,
+                try PlaceQueries.places(db).map(\.name).sorted(),
+                try PlaceQueries.tags(db).map(\.name),
+                try MealQueries.favourites(db).count,
+                try DailyGoals.fetch(db)[.energyKcal],
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM food_entry WHERE data_type = 'hand_typed'") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM meal WHERE photo_sha256 IS NOT NULL") ?? 0
+            )
         }
         #expect(check.0 == summary.meals, "every meal falls on the six days")
         #expect(check.1 == ["Dishoom", "Home", "Office"])

@@ -19,8 +19,10 @@ struct DiaryAccessTests {
         let access = DiaryAccess(accounts: accounts, pool: pool)
         var people: [Account] = []
         for (name, role) in [("Sam", Account.Role.owner), ("Robin", .member)] {
-            let id = try await accounts.createAccount(name: name, passwordHash: TestPerson.passwordHash, role: role, now: TestEnvironment.fixedNow)
-            people.append(try await access.openDiary(of: try #require(try await accounts.account(id: id)), now: TestEnvironment.fixedNow).account)
+            let id = try await accounts.createAccount(
+                name: name, passwordHash: TestPerson.passwordHash, role: role, now: TestEnvironment.fixedNow)
+            people.append(
+                try await access.openDiary(of: try #require(try await accounts.account(id: id)), now: TestEnvironment.fixedNow).account)
         }
         return Household(access: access, sam: people[0], robin: people[1], directory: directory)
     }

@@ -38,7 +38,9 @@ import FoodDiaryStorage
         let exported = try await transfer.export(diary: "Lisbon trip", to: directory.path + "/exports")
         #expect(exported.hasPrefix("Exported 4 meals, 4 foods and 0 photos to \(directory.path)/exports/fooddiary-export-"))
         do {
-            _ = try await transfer.export(diary: "Lisbon trip", to: directory.path + "/exports/" + (exported.firstMatch(of: #/fooddiary-export-[0-9-]+\.zip/#)?.output ?? ""))
+            _ = try await transfer.export(
+                diary: "Lisbon trip",
+                to: directory.path + "/exports/" + (exported.firstMatch(of: #/fooddiary-export-[0-9-]+\.zip/#)?.output ?? ""))
             Issue.record("an export replaced a file")
         } catch let refused as DiaryTransfer.Refused {
             #expect(refused.description.contains("exists already"))

@@ -20,24 +20,29 @@ import FoodDiaryWeb
         let queue = try DatabaseQueue(path: path)
         try DiaryMigrations.migrator.migrate(queue, upTo: previousRelease)
         try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at)
-                VALUES ('2026-03-08T19:30', 0, ?, '2026-03-08 19:31:00.000', '2026-03-08 19:31:00.000');
-                INSERT INTO food_entry (meal_id, data_type, catalog_food_id, ndb_number, description, grams, portion_label, basis_grams,
-                                        basis_energy_kcal, energy_kcal, created_at, updated_at)
-                VALUES (1, 'sr_legacy', 9040, '09040', 'Bananas, raw', ?, 'typed', 100, 89, ? * 0.89, '2026-03-08 19:31:00.000', '2026-03-08 19:31:00.000');
-                INSERT INTO my_food (name, serving_grams, energy_kcal, created_at, updated_at)
-                VALUES ('Oat bar', 30, 120, '2026-03-08 19:31:00.000', '2026-03-08 19:31:00.000');
-                """, arguments: [notes, grams, grams])
+            try db.execute(
+                sql: """
+                    INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at)
+                    VALUES ('2026-03-08T19:30', 0, ?, '2026-03-08 19:31:00.000', '2026-03-08 19:31:00.000');
+                    INSERT INTO food_entry (meal_id, data_type, catalog_food_id, ndb_number, description, grams, portion_label, basis_grams,
+                                            basis_energy_kcal, energy_kcal, created_at, updated_at)
+                    VALUES (1, 'sr_legacy', 9040, '09040', 'Bananas, raw', ?, 'typed', 100, 89, ? * 0.89, '2026-03-08 19:31:00.000',
+                        '2026-03-08 19:31:00.000');
+                    INSERT INTO my_food (name, serving_grams, energy_kcal, created_at, updated_at)
+                    VALUES ('Oat bar', 30, 120, '2026-03-08 19:31:00.000', '2026-03-08 19:31:00.000');
+                    """, arguments: [notes, grams, grams])
         }
     }
 
     @Test func everyPersonsDiaryFromThePreviousReleaseOpensWhole() async throws {
-        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, prepare: { config in
-            let files = DiaryFiles(directory: config.diariesDirectory)
-            try Self.writePreviousReleaseDiary(at: files.databasePath(1), notes: "Sams old dinner", grams: 150)
-            try Self.writePreviousReleaseDiary(at: files.databasePath(2), notes: "Robins old lunch", grams: 250)
-        }) { client, database, config, _ in
+        try await TestEnvironment.withRunningApp(
+            withFixtureCatalog: true,
+            prepare: { config in
+                let files = DiaryFiles(directory: config.diariesDirectory)
+                try Self.writePreviousReleaseDiary(at: files.databasePath(1), notes: "Sams old dinner", grams: 150)
+                try Self.writePreviousReleaseDiary(at: files.databasePath(2), notes: "Robins old lunch", grams: 250)
+            }
+        ) { client, database, config, _ in
             // Robin's diary record is made at Robin's first request, as the previous release did; it is number 2.
             let robin = try await TestPerson.addMember("Robin", in: config)
             let robinsPage = try await client.get("/", session: robin.session).text
@@ -49,7 +54,8 @@ import FoodDiaryWeb
             let robins = try MealSharingTests.robinsDiary(config)
             // Each file was copied, as it was, before its schema changed; the copy is kept once.
             for id in [Int64(1), 2] {
-                let copy = SchemaUpgrade.copyPath(of: DiaryFiles(directory: config.diariesDirectory).databasePath(id), before: "createMealShare")
+                let copy = SchemaUpgrade.copyPath(
+                    of: DiaryFiles(directory: config.diariesDirectory).databasePath(id), before: "createMealShare")
                 let kept = try DatabaseQueue(path: copy)
                 #expect(try await kept.read { db in try DiaryMigrations.migrator.appliedMigrations(db).last } == Self.previousRelease)
                 #expect(try await kept.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM meal") } == 1)
@@ -57,8 +63,9 @@ import FoodDiaryWeb
             for diary in [database, robins] {
                 #expect(try await diary.appliedMigrations() == StorageTests.allMigrations)
                 #expect(try await diary.mealCount() == 1)
-                #expect(try await diary.read { db in try ItemisingQueries.waiting(db, limit: 1) }.count == 0,
-                        "a meal the old release kept with its food is counted, not one to itemise")
+                #expect(
+                    try await diary.read { db in try ItemisingQueries.waiting(db, limit: 1) }.count == 0,
+                    "a meal the old release kept with its food is counted, not one to itemise")
                 #expect(try await diary.read { db in try MyFood.fetchAll(db).map(\.isSharedWithHousehold) } == [false])
             }
             #expect(try await MealSharingTests.grams(robins) == [250])
@@ -67,7 +74,9 @@ import FoodDiaryWeb
             // The upgraded diaries share like new ones.
             let hidden = try MealSharingTests.formFields(try await client.get("/meals/1/share?split=1").text)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
-            #expect(try await client.postForm("/meals/1/share", hidden + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .seeOther)
+            #expect(
+                try await client.postForm("/meals/1/share", hidden + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status
+                    == .seeOther)
             #expect(try await MealSharingTests.grams(database) == [75])
             #expect(try await MealSharingTests.grams(robins) == [250, 75])
         }

@@ -42,7 +42,9 @@ import FoodDiaryWeb
             let input = MealInput(eatenAt: LocalDateTime(parsing: "2026-03-09T12:30")!, utcOffsetMinutes: 0, notes: "Untouched for months")
             let now = TestEnvironment.fixedNow
             let id = try await database.createMeal(input, now: now.addingTimeInterval(-90 * 24 * 3600))
-            let diary = Diary(id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPhotoPixels: 1)
+            let diary = Diary(
+                id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)",
+                maxPhotoPixels: 1)
             await Maintenance(diaries: { [diary] }, now: { now }, logger: .init(label: "test")).runOnce(diary, atStartUp: false)
             let remaining = try await database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM meal") }
             #expect(remaining == [id])
@@ -58,12 +60,13 @@ import FoodDiaryWeb
         let old = try DatabaseQueue(path: path)
         try DiaryMigrations.migrator.migrate(old, upTo: "createMyFoodsAndRecipes")
         try await old.write { db in
-            try db.execute(sql: """
-                INSERT INTO meal (id, eaten_local, utc_offset_minutes, notes, created_at, updated_at, is_draft)
-                VALUES (7, '2026-03-01T19:00', 0, 'Half-finished dinner', '2026-03-01 19:00:00.000', '2026-03-01 19:00:00.000', 1);
-                INSERT INTO tag (id, name) VALUES (3, 'dinner');
-                INSERT INTO meal_tag (meal_id, tag_id, position) VALUES (7, 3, 0);
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO meal (id, eaten_local, utc_offset_minutes, notes, created_at, updated_at, is_draft)
+                    VALUES (7, '2026-03-01T19:00', 0, 'Half-finished dinner', '2026-03-01 19:00:00.000', '2026-03-01 19:00:00.000', 1);
+                    INSERT INTO tag (id, name) VALUES (3, 'dinner');
+                    INSERT INTO meal_tag (meal_id, tag_id, position) VALUES (7, 3, 0);
+                    """)
         }
         try old.close()
         let upgraded = try AppDatabase.open(path: path)
@@ -84,14 +87,17 @@ import FoodDiaryWeb
             try await client.postForm("/meals/\(earlier)/foods", [("source", "catalog:9040"), ("amount", "g125")])
             try await client.postForm("/saved-foods", [("catalog_food", "1001"), ("return_to", "/")])
             let id = try await database.addMeal("2026-03-09T12:30")
-            let diary = Diary(id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPhotoPixels: 1)
+            let diary = Diary(
+                id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)",
+                maxPhotoPixels: 1)
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
             let accounts = try AccountsDatabase.open(path: config.accountsPath)
             let viewer = try #require(try await accounts.account(named: TestPerson.name))
             let pool = DiaryPool(files: DiaryFiles(directory: config.diariesDirectory), maxPhotoPixels: config.maxPhotoPixels)
             let household = HouseholdFoods(diaries: DiaryAccess(accounts: accounts, pool: pool))
             func read(_ fields: [String: String]) async throws -> AddFoodPageRead {
-                try await AddFoodPageRead.read(mealID: id, FormFields(fields), diary: diary, viewer: viewer, catalog: catalog, household: household)
+                try await AddFoodPageRead.read(
+                    mealID: id, FormFields(fields), diary: diary, viewer: viewer, catalog: catalog, household: household)
             }
 
             let nothingTyped = try await read([:])
@@ -105,15 +111,19 @@ import FoodDiaryWeb
             let branded = try await read(["q": "butter", "brand": "Nobody's Dairy"])
             #expect(branded.sharedFoods.isEmpty && branded.brand == "Nobody's Dairy")
 
-            await #expect(throws: Meal.Missing.self) { try await AddFoodPageRead.read(mealID: 999_999, FormFields(), diary: diary, viewer: viewer,
-                                                                                      catalog: catalog, household: household) }
+            await #expect(throws: Meal.Missing.self) {
+                try await AddFoodPageRead.read(
+                    mealID: 999_999, FormFields(), diary: diary, viewer: viewer,
+                    catalog: catalog, household: household)
+            }
         }
     }
 
     @Test func savedFoodsComeFirstAndAddWithOneTap() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
             let id = try await database.addMeal("2026-03-09T12:30")
-            let save = try await client.postForm("/saved-foods", [("catalog_food", "1001"), ("return_to", "/meals/\(id)/foods/new/catalog/1001")])
+            let save = try await client.postForm(
+                "/saved-foods", [("catalog_food", "1001"), ("return_to", "/meals/\(id)/foods/new/catalog/1001")])
             #expect(save.headers[.location] == "/meals/\(id)/foods/new/catalog/1001?notice=saved_food")
 
             let search = try await client.get("/meals/\(id)/foods/new?q=butter").text
@@ -145,10 +155,13 @@ import FoodDiaryWeb
     @Test func anEntryCanBeSavedWithItsAmountOnce() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
             let id = try await database.addMeal("2026-03-09T12:30")
-            try await client.postForm("/meals/\(id)/foods/typed", [("name", "Granola bar"), ("serving_grams", "40"), ("energy_kcal", "180"), ("amount", "serving"), ("count", "1")])
+            try await client.postForm(
+                "/meals/\(id)/foods/typed",
+                [("name", "Granola bar"), ("serving_grams", "40"), ("energy_kcal", "180"), ("amount", "serving"), ("count", "1")])
             let entryID = try await FoodEntryTests.meal(client, id).foods[0].id
             for _ in 0..<2 {
-                let response = try await client.postForm("/saved-foods", [("entry", "\(id):\(entryID)"), ("return_to", "/meals/\(id)/foods/\(entryID)")])
+                let response = try await client.postForm(
+                    "/saved-foods", [("entry", "\(id):\(entryID)"), ("return_to", "/meals/\(id)/foods/\(entryID)")])
                 #expect(response.headers[.location] == "/meals/\(id)/foods/\(entryID)?notice=saved_food")
             }
             let count = try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM saved_food") }

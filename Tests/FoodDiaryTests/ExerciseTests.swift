@@ -13,7 +13,9 @@ import FoodDiaryWeb
 @Suite struct ExerciseTests {
     struct DayBody: Decodable {
         struct Exercise: Decodable {
-            struct Activity: Decodable { let name: String; let kind: String?; let met: Double?; let minutes: Double?; let energyKcal: Double; let source: String }
+            struct Activity: Decodable {
+                let name: String; let kind: String?; let met: Double?; let minutes: Double?; let energyKcal: Double; let source: String
+            }
             let energyKcal: Double
             let steps: Int?
             let activities: [Activity]
@@ -41,8 +43,10 @@ import FoodDiaryWeb
             #expect(abs(run.energyKcal - 308) < 1e-9 && abs(day.exercise.energyKcal - 308) < 1e-9)
 
             let page = try await client.get("/today").text
-            #expect(page.contains("<strong>308 kcal</strong> exercise") && page.contains("<strong>−308 kcal</strong> net") || page.contains("<strong>-308 kcal</strong> net"),
-                    "eaten, burned and the balance")
+            #expect(
+                page.contains("<strong>308 kcal</strong> exercise") && page.contains("<strong>−308 kcal</strong> net")
+                    || page.contains("<strong>-308 kcal</strong> net"),
+                "eaten, burned and the balance")
             #expect(page.contains("+ Running, 6 mph · 30 min"), "offered again in one tap")
             // The one-tap button sends what the form would.
             #expect(try await client.postForm("/activities", [("kind", "running_10kmh"), ("minutes", "30")]).status == .seeOther)
@@ -54,7 +58,8 @@ import FoodDiaryWeb
             #expect(try await Self.day(client).exercise.activities.count == 1)
 
             // A past day takes the weight of that day's trend, or before any weigh-in the first one.
-            #expect(try await client.postForm("/activities", [("kind", "walking"), ("minutes", "60"), ("day", "2026-03-01")]).headers[.location]
+            #expect(
+                try await client.postForm("/activities", [("kind", "walking"), ("minutes", "60"), ("day", "2026-03-01")]).headers[.location]
                     == "/days/2026-03-01#activity")
             #expect(try await Self.day(client, "2026-03-01").exercise.energyKcal == 2.5 * 70)
         }
@@ -64,20 +69,27 @@ import FoodDiaryWeb
         try await TestEnvironment.withApp { client, database in
             let unweighed = try await client.postForm("/activities", [("kind", "cycling_leisure"), ("minutes", "45")])
             #expect(unweighed.status == .unprocessableContent && unweighed.text.contains("weigh in first"))
-            #expect(unweighed.text.contains("<option value=\"cycling_leisure\" selected>") && unweighed.text.contains("value=\"45\""), "what was typed stays")
-            for (fields, message) in [([("kind", "curling"), ("minutes", "30")], "Pick an activity from the list"),
-                                      ([("kind", "walking"), ("minutes", "")], "how many minutes it lasted"),
-                                      ([("kind", "walking"), ("minutes", "2000")], "from 1 to 1,440"),
-                                      ([("name", "Climbing wall"), ("energy", "")], "the energy it burned in kcal"),
-                                      ([("name", "Climbing wall"), ("energy", "20000")], "from 1 to 10,000")] {
+            #expect(
+                unweighed.text.contains("<option value=\"cycling_leisure\" selected>") && unweighed.text.contains("value=\"45\""),
+                "what was typed stays")
+            for (fields, message) in [
+                ([("kind", "curling"), ("minutes", "30")], "Pick an activity from the list"),
+                ([("kind", "walking"), ("minutes", "")], "how many minutes it lasted"),
+                ([("kind", "walking"), ("minutes", "2000")], "from 1 to 1,440"),
+                ([("name", "Climbing wall"), ("energy", "")], "the energy it burned in kcal"),
+                ([("name", "Climbing wall"), ("energy", "20000")], "from 1 to 10,000")
+            ] {
                 let refused = try await client.postForm("/activities", fields)
                 #expect(refused.status == .unprocessableContent && refused.text.contains(message), "\(fields)")
             }
-            #expect(try await client.postForm("/activities", [("kind", "walking"), ("minutes", "30"), ("day", "2026-03-10")]).status == .badRequest)
+            #expect(
+                try await client.postForm("/activities", [("kind", "walking"), ("minutes", "30"), ("day", "2026-03-10")]).status
+                    == .badRequest)
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM activity") } == 0)
 
             // One of the person's own, with the energy a watch gave, in the unit they read.
-            #expect(try await client.postForm("/settings/body", [("units", "metric"), ("energy", "kJ"), ("glass", "330")]).status == .seeOther)
+            #expect(
+                try await client.postForm("/settings/body", [("units", "metric"), ("energy", "kJ"), ("glass", "330")]).status == .seeOther)
             let own = try await client.postForm("/activities", [("name", "Climbing wall <b>"), ("energy", "1,046"), ("minutes", "")])
             #expect(own.status == .seeOther)
             let kcal = try await database.read { db in try Double.fetchOne(db, sql: "SELECT active_energy_kcal FROM activity") }
@@ -93,14 +105,19 @@ import FoodDiaryWeb
             // The phone counts in two stretches, the watch in one: each source's sum, then the larger.
             try await database.write { db in
                 for (source, hour, steps) in [("iPhone", 8, 5_000.0), ("iPhone", 17, 3_012), ("Apple Watch", 0, 8_450)] {
-                    try AppDatabase.storeSample(db, MovementSample(kind: .steps, source: source, startedAt: LocalDateTime(date: date, hour: hour, minute: 0)!,
-                                                                   utcOffsetMinutes: 60, value: steps), updatedAt: TestEnvironment.fixedNow)
+                    try AppDatabase.storeSample(
+                        db,
+                        MovementSample(
+                            kind: .steps, source: source, startedAt: LocalDateTime(date: date, hour: hour, minute: 0)!,
+                            utcOffsetMinutes: 60, value: steps), updatedAt: TestEnvironment.fixedNow)
                 }
             }
             #expect(try await Self.day(client).exercise.steps == 8_450)
             let page = try await client.get("/today").text
-            #expect(page.contains("<strong>8,450</strong> steps") && page.contains("name=\"steps\" inputmode=\"numeric\" autocomplete=\"off\" placeholder=\"none\" value=\"\""),
-                    "a phone's count is shown, not offered to edit as the person's own")
+            #expect(
+                page.contains("<strong>8,450</strong> steps")
+                    && page.contains("name=\"steps\" inputmode=\"numeric\" autocomplete=\"off\" placeholder=\"none\" value=\"\""),
+                "a phone's count is shown, not offered to edit as the person's own")
             #expect(try await client.postForm("/steps", [("steps", "12,000")]).status == .seeOther)
             #expect(try await Self.day(client).exercise.steps == 12_000, "the most any source counted")
             #expect(try await client.get("/today").text.contains("value=\"12000\""), "what they typed, to correct")
@@ -122,12 +139,19 @@ import FoodDiaryWeb
             let off = try await Self.day(client)
             #expect(off.goals.energyKcal == 2_000 && off.exercise.energyKcal == 420)
             #expect(!(try await client.get("/settings/body").text.contains("name=\"exercise_adds_to_goal\" checked")))
-            #expect(try await client.postForm("/settings/body", [("units", "metric"), ("energy", "kcal"), ("glass", "330"),
-                                                                 ("exercise_adds_to_goal", "on")]).headers[.location] == "/settings/body?notice=settings")
+            #expect(
+                try await client.postForm(
+                    "/settings/body",
+                    [
+                        ("units", "metric"), ("energy", "kcal"), ("glass", "330"),
+                        ("exercise_adds_to_goal", "on")
+                    ]
+                ).headers[.location] == "/settings/body?notice=settings")
             #expect(try await Self.day(client).goals.energyKcal == 2_420)
             let today = try await client.get("/today").text
-            #expect(today.contains("Energy goal today: 2,420 kcal (2,000 kcal + 420 kcal of exercise).") && today.contains("2,420 kcal"),
-                    "the day and the strip on every page measure against the grown goal")
+            #expect(
+                today.contains("Energy goal today: 2,420 kcal (2,000 kcal + 420 kcal of exercise).") && today.contains("2,420 kcal"),
+                "the day and the strip on every page measure against the grown goal")
             #expect(try await Self.day(client, "2026-03-08").goals.energyKcal == 2_000, "a day without exercise keeps the goal")
         }
     }
@@ -144,7 +168,8 @@ import FoodDiaryWeb
                 try await client.postForm("/activities", [("kind", "yoga"), ("minutes", "60"), ("day", day)])
             }
             try await client.postForm("/steps", [("steps", "6500"), ("day", "2026-03-07")])
-            let first = try JSONDecoder().decode(Activities.self, from: Data(try await client.get("/api/activities?limit=2&from=2026-03-06").text.utf8))
+            let first = try JSONDecoder().decode(
+                Activities.self, from: Data(try await client.get("/api/activities?limit=2&from=2026-03-06").text.utf8))
             #expect(first.activities.map(\.name) == ["Yoga (hatha)", "Yoga (hatha)"] && first.next == nil)
             let trends = try await client.get("/trends").text
             #expect(trends.contains("Exercise per day") && trends.contains("6,500"), "burned beside eaten, and the steps")

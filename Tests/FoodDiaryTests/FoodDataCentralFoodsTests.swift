@@ -23,7 +23,8 @@ import FoodDiaryStorage
             let added = try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:\(id)"), ("amount", "g250")])
             #expect(added.status == .seeOther)
             let stored = try database.writer.read { db in
-                try Row.fetchOne(db, sql: "SELECT data_type, ndb_number, catalog_food_id, energy_kcal, protein_g, basis_grams FROM food_entry")
+                try Row.fetchOne(
+                    db, sql: "SELECT data_type, ndb_number, catalog_food_id, energy_kcal, protein_g, basis_grams FROM food_entry")
             }
             let row = try #require(stored)
             let (dataType, ndb, catalogID): (String, String?, Int64?) = (row[0], row[1], row[2])
@@ -54,16 +55,24 @@ import FoodDiaryStorage
         for _ in 0..<2 { try importCatalogIfMissing(catalog, config: config, logger: logger) }
         #expect(try catalog.foodDataCentralVersion == FoodDataCentralFile.generic.version)
         let counts = try await catalog.read { db in
-            (try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE id >= ?", arguments: [FoodDataCentralFile.generic.firstID]) ?? 0,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM fdc_search") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE data_type = 'sr_legacy'") ?? 0)
+            (
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE id >= ?", arguments: [FoodDataCentralFile.generic.firstID]) ?? 0,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM fdc_search") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE data_type = 'sr_legacy'") ?? 0
+            )
         }
         #expect(counts == (3, 3, 4))
 
         // A release that reads more of the file's columns reads them again, once, the same foods with the same ids.
-        let ids = { try await catalog.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM food WHERE id >= ? ORDER BY id", arguments: [FoodDataCentralFile.generic.firstID]) } }
+        let ids = {
+            try await catalog.read { db in
+                try Int64.fetchAll(
+                    db, sql: "SELECT id FROM food WHERE id >= ? ORDER BY id", arguments: [FoodDataCentralFile.generic.firstID])
+            }
+        }
         let before = try await ids()
-        try await catalog.write { db in try db.execute(sql: "UPDATE catalog_info SET value = 'an older reading' WHERE key = 'fdc_generic'") }
+        try await catalog.write { db in try db.execute(sql: "UPDATE catalog_info SET value = 'an older reading' WHERE key = 'fdc_generic'")
+        }
         let reopened = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
         #expect(try reopened.foodDataCentralVersion == "an older reading")
         for _ in 0..<2 { try importCatalogIfMissing(reopened, config: config, logger: logger) }

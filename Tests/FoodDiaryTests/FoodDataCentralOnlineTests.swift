@@ -16,15 +16,21 @@ import FoodDiaryWeb
     /// The real app, signed in, with a meal, talking to a running stand-in.
     /// The deadline is long: on a machine running the whole suite a local answer can take seconds.
     /// `aSlowServiceIsCutOffAtFiveSeconds` keeps the real one.
-    static func withStandIn(deadline: Duration = .seconds(60), _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, FoodDataCentralStandIn, Int64) async throws -> Void) async throws {
+    static func withStandIn(
+        deadline: Duration = .seconds(60),
+        _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig, FoodDataCentralStandIn, Int64) async throws -> Void
+    ) async throws {
         let standIn = FoodDataCentralStandIn()
         try await standIn.start()
         do {
-            try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: {
-                $0.fdcBaseURL = standIn.baseURL
-                $0.fdcDeadline = deadline
-                Self.addLabelNutrients(to: $0.sr28Directory!)
-            }) { client, database, config, _ in
+            try await TestEnvironment.withRunningApp(
+                withFixtureCatalog: true,
+                configure: {
+                    $0.fdcBaseURL = standIn.baseURL
+                    $0.fdcDeadline = deadline
+                    Self.addLabelNutrients(to: $0.sr28Directory!)
+                }
+            ) { client, database, config, _ in
                 let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
                 try await body(client, database, config, standIn, meal)
             }
@@ -37,10 +43,13 @@ import FoodDiaryWeb
 
     /// The SR28 fixture defines four nutrients; a label names more.
     static func addLabelNutrients(to directory: String) {
-        let lines = [("205", "g", "Carbohydrate, by difference", 1110), ("269", "g", "Sugars, total", 1510), ("291", "g", "Fiber, total dietary", 1200),
-                     ("306", "mg", "Potassium, K", 5700), ("307", "mg", "Sodium, Na", 5800), ("601", "mg", "Cholesterol", 15700),
-                     ("606", "g", "Fatty acids, total saturated", 9700)]
-            .map { "~\($0.0)~^~\($0.1)~^~X~^~\($0.2)~^~2~^~\($0.3)~\r\n" }.joined()
+        let lines = [
+            ("205", "g", "Carbohydrate, by difference", 1110), ("269", "g", "Sugars, total", 1510),
+            ("291", "g", "Fiber, total dietary", 1200),
+            ("306", "mg", "Potassium, K", 5700), ("307", "mg", "Sodium, Na", 5800), ("601", "mg", "Cholesterol", 15700),
+            ("606", "g", "Fatty acids, total saturated", 9700)
+        ]
+        .map { "~\($0.0)~^~\($0.1)~^~X~^~\($0.2)~^~2~^~\($0.3)~\r\n" }.joined()
         let handle = FileHandle(forWritingAtPath: directory + "/NUTR_DEF.txt")!
         handle.seekToEndOfFile()
         handle.write(Data(lines.utf8))
@@ -48,7 +57,9 @@ import FoodDiaryWeb
     }
 
     static func firstEntry(_ database: AppDatabase, meal: Int64) async throws -> FoodEntry? {
-        try await database.read { db in try MealQueries.mealFoods(db, meals: [try #require(try MealQueries.meal(db, id: meal))]).first?.entries.first }
+        try await database.read { db in
+            try MealQueries.mealFoods(db, meals: [try #require(try MealQueries.meal(db, id: meal))]).first?.entries.first
+        }
     }
 
     @Test func searchPickStopTheServerAndTheFoodStaysWithExactLabelNutrients() async throws {
@@ -82,13 +93,19 @@ import FoodDiaryWeb
             let amountPage = String(buffer: try await client.get("/meals/\(meal)/foods/new/catalog/\(FoodDataCentralStandIn.bar)").body)
             #expect(amountPage.contains("1 bar = 45 g"))
 
-            let added = try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:\(FoodDataCentralStandIn.bar)"),
-                                                                           ("amount", "grams"), ("grams", "30")])
+            let added = try await client.postForm(
+                "/meals/\(meal)/foods",
+                [
+                    ("source", "catalog:\(FoodDataCentralStandIn.bar)"),
+                    ("amount", "grams"), ("grams", "30")
+                ])
             #expect(added.status == .seeOther)
             let entry = try #require(try await Self.firstEntry(database, meal: meal))
             // Label value × grams / serving size, though USDA's rounded per-100 g values differ.
-            let expected: [(NutrientKind, Double)] = [(.energyKcal, 210), (.fatG, 12), (.saturatedFatG, 1.5), (.sodiumMg, 95),
-                                                      (.carbohydrateG, 22), (.sugarsG, 9), (.proteinG, 6), (.potassiumMg, 180)]
+            let expected: [(NutrientKind, Double)] = [
+                (.energyKcal, 210), (.fatG, 12), (.saturatedFatG, 1.5), (.sodiumMg, 95),
+                (.carbohydrateG, 22), (.sugarsG, 9), (.proteinG, 6), (.potassiumMg, 180)
+            ]
             for (kind, label) in expected {
                 #expect(abs((entry.nutrients[kind] ?? -1) - label * 30 / 45) < 0.01, "\(kind)")
             }
@@ -123,9 +140,12 @@ import FoodDiaryWeb
             let picked = try await client.postForm("/meals/\(meal)/foods/online/\(FoodDataCentralStandIn.drink)", [])
             #expect(picked.status == .seeOther)
             let amountPage = String(buffer: try await client.get("/meals/\(meal)/foods/new/catalog/\(FoodDataCentralStandIn.drink)").body)
-            #expect(amountPage.contains("Millilitres") && amountPage.contains("1 can = 355 ml") && amountPage.contains("never counted as grams"))
+            #expect(
+                amountPage.contains("Millilitres") && amountPage.contains("1 can = 355 ml") && amountPage.contains("never counted as grams")
+            )
             #expect(!amountPage.contains("355 g"))
-            try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:\(FoodDataCentralStandIn.drink)"), ("amount", "grams"), ("grams", "330")])
+            try await client.postForm(
+                "/meals/\(meal)/foods", [("source", "catalog:\(FoodDataCentralStandIn.drink)"), ("amount", "grams"), ("grams", "330")])
             let entry = try #require(try await Self.firstEntry(database, meal: meal))
             #expect(entry.portionLabel == "330 ml")
             #expect(entry.food.basisUnit == .millilitres)
@@ -133,7 +153,8 @@ import FoodDiaryWeb
             let entryPage = String(buffer: try await client.get("/meals/\(meal)/foods/\(entry.id)").body)
             #expect(entryPage.contains("per 100 ml") && entryPage.contains("Millilitres"))
             // The JSON API names the unit in the field: a drink has millilitres, no grams.
-            let api = try #require(try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/meals/\(meal)").body)) as? [String: Any])
+            let api = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/meals/\(meal)").body)) as? [String: Any])
             let food = try #require((api["foods"] as? [[String: Any]])?.first)
             #expect(food["millilitres"] as? Double == 330 && food["grams"] is NSNull)
             // Saved for later, it keeps its unit: one tap adds a can, in ml.
@@ -187,7 +208,7 @@ import FoodDiaryWeb
     @Test(arguments: [
         (FoodDataCentralStandIn.Mode.rateLimited, "limit for this key is reached; try again in 30 min", 429),
         (.serverError, "FoodData Central had a problem (HTTP 500)", 502),
-        (.malformed, "sent an answer this diary could not read", 502),
+        (.malformed, "sent an answer this diary could not read", 502)
     ])
     func aFailingServiceGetsAPlainMessage(mode: FoodDataCentralStandIn.Mode, message: String, pickStatus: Int) async throws {
         try await Self.withStandIn { client, _, _, standIn, meal in
@@ -231,13 +252,22 @@ import FoodDiaryWeb
             #expect(try await client.postForm("/meals/\(meal)/foods/online/\(FoodDataCentralStandIn.bar)", []).status == .badGateway)
             #expect(elsewhere.seen.isEmpty, "\(elsewhere.seen.map(\.path))")
         }
-        #expect(OutboundHTTP.mayFollow(from: URL(string: "https://api.nal.usda.gov/fdc/v1/food/1"), to: URL(string: "https://api.nal.usda.gov/fdc/v1/food/2")))
-        for target in ["https://evil.example/fdc", "http://api.nal.usda.gov/fdc", "https://api.nal.usda.gov:8443/fdc", "https://169.254.169.254/latest"] {
-            #expect(!OutboundHTTP.mayFollow(from: URL(string: "https://api.nal.usda.gov/fdc/v1/food/1"), to: URL(string: target)), "\(target)")
+        #expect(
+            OutboundHTTP.mayFollow(
+                from: URL(string: "https://api.nal.usda.gov/fdc/v1/food/1"), to: URL(string: "https://api.nal.usda.gov/fdc/v1/food/2")))
+        for target in [
+            "https://evil.example/fdc", "http://api.nal.usda.gov/fdc", "https://api.nal.usda.gov:8443/fdc", "https://169.254.169.254/latest"
+        ] {
+            #expect(
+                !OutboundHTTP.mayFollow(from: URL(string: "https://api.nal.usda.gov/fdc/v1/food/1"), to: URL(string: target)), "\(target)")
         }
-        for inside in ["10.0.0.8", "192.168.1.1", "172.20.0.1", "127.0.0.1", "localhost", "[::1]", "[fe80::1]", "[fd12::1]", "169.254.169.254"] {
+        for inside in [
+            "10.0.0.8", "192.168.1.1", "172.20.0.1", "127.0.0.1", "localhost", "[::1]", "[fe80::1]", "[fd12::1]", "169.254.169.254"
+        ] {
             #expect(OutboundHTTP.isInsideTheNetwork(inside), "\(inside)")
-            #expect(!OutboundHTTP.mayFollow(from: URL(string: "http://\(inside)/fdc/v1"), to: URL(string: "http://\(inside)/fdc/v2")), "\(inside)")
+            #expect(
+                !OutboundHTTP.mayFollow(from: URL(string: "http://\(inside)/fdc/v1"), to: URL(string: "http://\(inside)/fdc/v2")),
+                "\(inside)")
         }
         #expect(!OutboundHTTP.isInsideTheNetwork("8.8.8.8") && !OutboundHTTP.isInsideTheNetwork("api.nal.usda.gov"))
     }
@@ -247,10 +277,14 @@ import FoodDiaryWeb
     func anAnswerForAnotherFoodIsNotKept(answeredAs other: Int64) async throws {
         try await Self.withStandIn { client, _, config, standIn, meal in
             standIn.mode = .answering(fdcId: other)
-            let before = try await CatalogDatabase.open(path: config.catalogPath).read { db in try String.fetchOne(db, sql: "SELECT description FROM food WHERE id = ?", arguments: [other]) }
+            let before = try await CatalogDatabase.open(path: config.catalogPath).read { db in
+                try String.fetchOne(db, sql: "SELECT description FROM food WHERE id = ?", arguments: [other])
+            }
             let pick = try await client.postForm("/meals/\(meal)/foods/online/\(FoodDataCentralStandIn.bar)", [])
             #expect(pick.status == .badGateway && String(buffer: pick.body).contains("could not read"))
-            let after = try await CatalogDatabase.open(path: config.catalogPath).read { db in try String.fetchOne(db, sql: "SELECT description FROM food WHERE id = ?", arguments: [other]) }
+            let after = try await CatalogDatabase.open(path: config.catalogPath).read { db in
+                try String.fetchOne(db, sql: "SELECT description FROM food WHERE id = ?", arguments: [other])
+            }
             #expect(after == before, "\(String(describing: after))")
         }
     }
@@ -328,9 +362,12 @@ import FoodDiaryWeb
         #expect(UpstreamReachability.firstHop(to: api, environment: [:]) == ("api.nal.usda.gov", 443))
         #expect(UpstreamReachability.firstHop(to: api, environment: ["HTTPS_PROXY": "http://proxy.lan:3128"]) == ("proxy.lan", 3128))
         #expect(UpstreamReachability.firstHop(to: api, environment: ["https_proxy": "proxy.lan"]) == ("proxy.lan", 1080))
-        #expect(UpstreamReachability.firstHop(to: api, environment: ["https_proxy": "http://proxy.lan:3128", "no_proxy": "localhost,.usda.gov"])
+        #expect(
+            UpstreamReachability.firstHop(to: api, environment: ["https_proxy": "http://proxy.lan:3128", "no_proxy": "localhost,.usda.gov"])
                 == ("api.nal.usda.gov", 443))
-        #expect(UpstreamReachability.firstHop(to: URL(string: "http://mirror.lan:8099/fdc")!, environment: ["https_proxy": "http://proxy.lan:3128"])
+        #expect(
+            UpstreamReachability.firstHop(
+                to: URL(string: "http://mirror.lan:8099/fdc")!, environment: ["https_proxy": "http://proxy.lan:3128"])
                 == ("mirror.lan", 8099), "an http mirror only follows http_proxy")
     }
 
@@ -340,11 +377,17 @@ import FoodDiaryWeb
         #expect(hit.nutrientsPer100["208"] == 467 && details.labelNutrients["208"] == 210)
         #expect(hit.serving == details.serving && hit.gtinUpc == "000111222333")
         // Abridged details: flat, `number` and `amount`; Atwater energy where 208 is missing.
-        let abridged = try FoodDataCentralFood(json: ["fdcId": 2_345_678, "description": "Cheese, cheddar", "dataType": "Foundation",
-                                                      "ndbNumber": "1009",
-                                                      "foodNutrients": [["number": "958", "name": "Energy (Atwater Specific Factors)", "amount": 408.0, "unitName": "KCAL"],
-                                                                        ["number": "203", "name": "Protein", "amount": "23.3E0", "unitName": "G"]]])
+        let abridged = try FoodDataCentralFood(json: [
+            "fdcId": 2_345_678, "description": "Cheese, cheddar", "dataType": "Foundation",
+            "ndbNumber": "1009",
+            "foodNutrients": [
+                ["number": "958", "name": "Energy (Atwater Specific Factors)", "amount": 408.0, "unitName": "KCAL"],
+                ["number": "203", "name": "Protein", "amount": "23.3E0", "unitName": "G"]
+            ]
+        ])
         #expect(abridged.energyKcalPer100 == 408 && abridged.nutrientsPer100["203"] == 23.3 && abridged.ndbNumber == nil)
-        #expect(throws: FoodDataCentralFood.Unreadable.self) { try FoodDataCentralFood(json: ["fdcId": 5, "description": "x", "dataType": "Experimental"]) }
+        #expect(throws: FoodDataCentralFood.Unreadable.self) {
+            try FoodDataCentralFood(json: ["fdcId": 5, "description": "x", "dataType": "Experimental"])
+        }
     }
 }

@@ -76,7 +76,10 @@ import FoodDiaryWeb
             #expect(json.foodCount == 1)
             let raw = try JSONSerialization.jsonObject(with: Data(try await client.get("/api/meals/\(id)").text.utf8)) as! [String: Any]
             let rawFood = (raw["foods"] as! [[String: Any]])[0], rawTotals = raw["totals"] as! [String: Any]
-            for key in ["energyKcal", "proteinG", "fatG", "carbohydrateG", "sodiumMg", "fiberG", "sugarsG", "saturatedFatG", "cholesterolMg", "potassiumMg"] {
+            for key in [
+                "energyKcal", "proteinG", "fatG", "carbohydrateG", "sodiumMg", "fiberG", "sugarsG", "saturatedFatG", "cholesterolMg",
+                "potassiumMg"
+            ] {
                 #expect(rawFood.keys.contains(key) && rawTotals.keys.contains(key), "\(key) is always named, null when unknown")
             }
 
@@ -93,7 +96,8 @@ import FoodDiaryWeb
         try await TestEnvironment.withApp(withFixtureCatalog: true) { client, database in
             let id = try await database.addMeal("2026-03-09T12:30")
             #expect(try await client.postForm("/meals/\(id)/foods", [("source", "catalog:1001"), ("amount", "g125")]).status == .seeOther)
-            #expect(try await client.postForm("/saved-foods", [("catalog_food", "1001"), ("return_to", "/meals/\(id)")]).status == .seeOther)
+            #expect(
+                try await client.postForm("/saved-foods", [("catalog_food", "1001"), ("return_to", "/meals/\(id)")]).status == .seeOther)
             try await database.read { db in
                 let bySQL = try #require(try db.cachedRecords(FoodEntry.self, "SELECT \(FoodEntry.selectedColumns) FROM food_entry").first)
                 #expect(bySQL.food.description == "Butter, salted" && bySQL.grams == 125 && bySQL.nutrients[.energyKcal] == 896.25)
@@ -134,7 +138,7 @@ import FoodDiaryWeb
                 ([("amount", "grams"), ("grams", "5000.5")], "from 0.1 to 5,000"),
                 ([("amount", "p2"), ("count", "lots")], "how many as a plain number"),
                 ([("amount", "p9")], "not one of this food’s choices"),
-                ([], "Choose how much you had."),
+                ([], "Choose how much you had.")
             ] as [([(String, String)], String)] {
                 let response = try await client.postForm("/meals/\(id)/foods", [("source", "catalog:1001")] + fields)
                 #expect(response.status == .unprocessableContent, "\(fields)")
@@ -145,7 +149,9 @@ import FoodDiaryWeb
             #expect(try await client.postForm("/meals/\(id)/foods", [("source", "catalog:99999"), ("amount", "g25")]).status == .notFound)
             #expect(try await client.postForm("/meals/\(id)/foods", [("source", "1001"), ("amount", "g25")]).status == .badRequest)
             #expect(try await client.postForm("/meals/999/foods", [("source", "catalog:1001"), ("amount", "g25")]).status == .notFound)
-            #expect(try await client.postForm("/meals/\(id)/foods", [("source", "catalog:1001"), ("amount", "g25")], token: nil).status == .forbidden)
+            #expect(
+                try await client.postForm("/meals/\(id)/foods", [("source", "catalog:1001"), ("amount", "g25")], token: nil).status
+                    == .forbidden)
             #expect(try await Self.entryCount(database) == 0)
         }
     }
@@ -153,20 +159,25 @@ import FoodDiaryWeb
     @Test func handTypedFoodsScalePerServingAndRefuseBadNumbers() async throws {
         try await TestEnvironment.withApp { client, database in
             let id = try await database.addMeal("2026-03-09T12:30")
-            let label: [(String, String)] = [("name", "<b>Granola</b> bar"), ("brand", "Trail Co"), ("serving_grams", "40"),
-                                             ("energy_kcal", "180"), ("fat_g", "7"), ("sodium_mg", "95")]
+            let label: [(String, String)] = [
+                ("name", "<b>Granola</b> bar"), ("brand", "Trail Co"), ("serving_grams", "40"),
+                ("energy_kcal", "180"), ("fat_g", "7"), ("sodium_mg", "95")
+            ]
             for bad in ["jkl", "-5", "1e308", "NaN", "99999"] {
-                let response = try await client.postForm("/meals/\(id)/foods/typed", label + [("protein_g", bad), ("amount", "serving"), ("count", "1")])
+                let response = try await client.postForm(
+                    "/meals/\(id)/foods/typed", label + [("protein_g", bad), ("amount", "serving"), ("count", "1")])
                 #expect(response.status == .unprocessableContent)
                 #expect(response.text.contains("id=\"protein_g-error\""), "the message sits beside the protein field for \(bad)")
                 #expect(response.text.contains("&lt;b&gt;Granola&lt;/b&gt; bar"), "what was typed comes back, escaped")
             }
-            let missing = try await client.postForm("/meals/\(id)/foods/typed", [("name", ""), ("serving_grams", ""), ("amount", "serving")])
+            let missing = try await client.postForm(
+                "/meals/\(id)/foods/typed", [("name", ""), ("serving_grams", ""), ("amount", "serving")])
             #expect(missing.status == .unprocessableContent)
             #expect(missing.text.contains("Enter the food’s name") && missing.text.contains("Enter the serving size in grams."))
             #expect(try await Self.entryCount(database) == 0)
 
-            let saved = try await client.postForm("/meals/\(id)/foods/typed", label + [("amount", "grams"), ("grams", "60"), ("save", "on")])
+            let saved = try await client.postForm(
+                "/meals/\(id)/foods/typed", label + [("amount", "grams"), ("grams", "60"), ("save", "on")])
             #expect(saved.status == .seeOther)
             let food = try await Self.meal(client, id).foods[0]
             #expect(food.nutrients.energyKcal == 270)
@@ -247,8 +258,9 @@ import FoodDiaryWeb
         let database = try AppDatabase.open(path: directory.path + "/diary.sqlite")
         let mealID = try await database.addMeal("2026-03-09T12:30")
         let butter = try await catalog.read { db in try FoodDetails.fetch(db, id: 1001)! }
-        let entryID = try await database.addEntry(mealID: mealID, food: FoodSnapshot(catalogFood: butter),
-                                                  amount: ChosenAmount(grams: 50, label: "50 g"), now: TestEnvironment.fixedNow)!
+        let entryID = try await database.addEntry(
+            mealID: mealID, food: FoodSnapshot(catalogFood: butter),
+            amount: ChosenAmount(grams: 50, label: "50 g"), now: TestEnvironment.fixedNow)!
 
         // A new release: butter now has 700 kcal per 100 g.
         let changed = try String(contentsOfFile: directory.path + "/NUT_DATA.txt", encoding: .isoLatin1)
@@ -260,7 +272,9 @@ import FoodDiaryWeb
         let entry = try await database.read { db in try EntryQueries.entry(db, mealID: mealID, entryID: entryID)! }
         #expect(entry.nutrients[.energyKcal] == 358.5)
         #expect(entry.food.basis[.energyKcal] == 717)
-        #expect(try await database.changeEntryAmount(mealID: mealID, entryID: entryID, to: ChosenAmount(grams: 200, label: "200 g"), now: TestEnvironment.fixedNow))
+        #expect(
+            try await database.changeEntryAmount(
+                mealID: mealID, entryID: entryID, to: ChosenAmount(grams: 200, label: "200 g"), now: TestEnvironment.fixedNow))
         let rescaled = try await database.read { db in try EntryQueries.entry(db, mealID: mealID, entryID: entryID)! }
         #expect(rescaled.nutrients[.energyKcal] == 1434, "re-scaled from the 717 kcal snapshot, not the new catalog")
     }

@@ -7,7 +7,10 @@ import FoodDiaryWeb
 
 @Suite struct FoodPagesTests {
     struct SearchBody: Decodable {
-        struct Food: Decodable { let id: Int64; let ndbNumber: String; let description: String; let foodGroup: String; let brandOwner: String?; let energyKcalPer100g: Double? }
+        struct Food: Decodable {
+            let id: Int64; let ndbNumber: String; let description: String; let foodGroup: String; let brandOwner: String?;
+            let energyKcalPer100g: Double?
+        }
         let totalHits: Int
         let foods: [Food]
     }

@@ -21,8 +21,11 @@ struct FoodSourcesTests {
         await #expect(throws: MyFood.Missing()) { try await sources.resolve("my:1") }
         await #expect(throws: Recipe.Missing()) { try await sources.resolve("recipe:1") }
 
-        let stew = try #require(try await diary.database.saveRecipe(id: nil, RecipeInput(name: "Stew & dumplings", servings: 4, notes: ""),
-                                                                    photo: nil, now: TestEnvironment.fixedNow)).0
+        let stew = try #require(
+            try await diary.database.saveRecipe(
+                id: nil, RecipeInput(name: "Stew & dumplings", servings: 4, notes: ""),
+                photo: nil, now: TestEnvironment.fixedNow)
+        ).0
         await #expect(throws: FoodSources.Unusable.emptyRecipe(name: "Stew & dumplings")) { try await sources.resolve("recipe:\(stew)") }
         #expect(try await sources.resolve("catalog:9040").food.description == "Bananas, raw")
     }
@@ -30,7 +33,7 @@ struct FoodSourcesTests {
     @Test func aRefusalsKindIsItsStatus() {
         let refusals: [(any Refusal, HTTPResponse.Status)] = [
             (Meal.Missing(id: 12), .notFound), (MyFood.Missing(), .notFound), (HouseholdFoods.NothingShared(), .notFound),
-            (FoodSources.Unusable.unnamed, .badRequest), (FoodSources.Unusable.emptyRecipe(name: "Stew"), .conflict),
+            (FoodSources.Unusable.unnamed, .badRequest), (FoodSources.Unusable.emptyRecipe(name: "Stew"), .conflict)
         ]
         for (refusal, status) in refusals {
             let problem = Problem(refusal)

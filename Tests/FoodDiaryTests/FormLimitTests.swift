@@ -11,7 +11,8 @@ import Testing
         try await TestEnvironment.withRunningApp(testing: .live) { client, _, _, _ in
             let notes = String(repeating: "n", count: bytes)
             let tokenFirst = try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-09T12:30"), ("notes", notes)])
-            let tokenLast = try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-09T12:30"), ("notes", notes), ("_csrf", testToken)], token: nil)
+            let tokenLast = try await client.postMultipart(
+                "/meals", fields: [("eaten_at", "2026-03-09T12:30"), ("notes", notes), ("_csrf", testToken)], token: nil)
             for response in [tokenFirst, tokenLast] {
                 #expect(response.status == .contentTooLarge && response.text.contains("longer than 64 KB"), "\(bytes): \(response.status)")
             }

@@ -15,18 +15,21 @@ struct FullDiskTests {
         let mount = try TemporaryDirectory()
         defer { Tmpfs.run("/bin/umount", mount.path); mount.remove() }
         try #require(Tmpfs.run("/bin/mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", mount.path))
-        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: { $0.dataDirectory = mount.path + "/data" }) { client, database, _, _ in
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: { $0.dataDirectory = mount.path + "/data" }) {
+            client, database, _, _ in
             try await database.addMeal("2026-03-09T12:30", notes: "Saved before the disk filled")
             try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "g125")])
-            #expect(DiskSpace.warning(for: mount.path)?.contains("MB free on the disk holding") == true, "16 MB is below the start-up warning")
+            #expect(
+                DiskSpace.warning(for: mount.path)?.contains("MB free on the disk holding") == true, "16 MB is below the start-up warning")
             #expect(DiskSpace.warning(for: mount.path, below: 1) == nil)
             let filler = mount.path + "/filler"
             Tmpfs.fill(filler)
 
             let meal = try await client.postForm("/meals", [("eaten_at", "2026-03-09T13:00"), ("notes", "Lunch on a full disk")])
             #expect(meal.status.code == 507 && meal.text.contains("nothing was saved"), "\(meal.status)")
-            let photo = try await client.postMultipart("/meals", fields: PlacesAndTagsTests.meal("2026-03-09T13:00", notes: "With a photo"),
-                                                       files: [MultipartFile(filename: "lunch.jpg", data: try PhotoUploadTests.sampleJPEG())])
+            let photo = try await client.postMultipart(
+                "/meals", fields: PlacesAndTagsTests.meal("2026-03-09T13:00", notes: "With a photo"),
+                files: [MultipartFile(filename: "lunch.jpg", data: try PhotoUploadTests.sampleJPEG())])
             #expect(photo.status.code == 507, "\(photo.status)")
             let food = try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "g250")])
             #expect(food.status.code == 507, "\(food.status)")
@@ -36,9 +39,14 @@ struct FullDiskTests {
             #expect(try await MealSharingTests.grams(database) == [125])
 
             unlink(filler)
-            #expect(try await client.postForm("/meals", [("eaten_at", "2026-03-09T13:00"), ("notes", "Lunch once there is room")]).status == .seeOther)
-            #expect(try await client.postMultipart("/meals", fields: PlacesAndTagsTests.meal("2026-03-09T13:05", notes: "With a photo"),
-                                                   files: [MultipartFile(filename: "lunch.jpg", data: try PhotoUploadTests.sampleJPEG())]).status == .seeOther)
+            #expect(
+                try await client.postForm("/meals", [("eaten_at", "2026-03-09T13:00"), ("notes", "Lunch once there is room")]).status
+                    == .seeOther)
+            #expect(
+                try await client.postMultipart(
+                    "/meals", fields: PlacesAndTagsTests.meal("2026-03-09T13:05", notes: "With a photo"),
+                    files: [MultipartFile(filename: "lunch.jpg", data: try PhotoUploadTests.sampleJPEG())]
+                ).status == .seeOther)
             #expect(try await database.mealCount() == 3)
         }
     }
@@ -50,7 +58,8 @@ struct FullDiskTests {
         defer { Tmpfs.run("/bin/umount", mount.path); mount.remove() }
         try #require(Tmpfs.run("/bin/mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", mount.path))
         let clock = TestClock()
-        try await TestEnvironment.withRunningApp(now: { clock.now }, configure: { $0.dataDirectory = mount.path + "/data" }) { client, database, _, _ in
+        try await TestEnvironment.withRunningApp(now: { clock.now }, configure: { $0.dataDirectory = mount.path + "/data" }) {
+            client, database, _, _ in
             try await database.addMeal("2026-03-09T12:30", notes: "Saved before the disk filled")
             #expect(try await client.get("/").status == .ok)
             let filler = mount.path + "/filler"
@@ -64,7 +73,9 @@ struct FullDiskTests {
             let session = try #require(signedIn.cookie(Authentication.sessionCookie))
             let page = try await client.get("/", session: session)
             #expect(page.status == .ok && page.text.contains("Saved before the disk filled"))
-            #expect(try await client.postForm("/meals", [("eaten_at", "2026-03-09T13:00")]).status.code == 507, "saving still says the disk is full")
+            #expect(
+                try await client.postForm("/meals", [("eaten_at", "2026-03-09T13:00")]).status.code == 507,
+                "saving still says the disk is full")
 
             // It ends with everything that ends sessions.
             let out = try await client.postForm("/account/signout-everywhere", [])

@@ -21,15 +21,17 @@ import FoodDiaryTools
         #expect(downtown?.label == "Toronto, Ontario, CA")
         #expect(downtown.map { abs($0.distanceMeters - 5_856) < 5 } == true, "\(downtown?.distanceMeters ?? -1) m")
         #expect(try await geonames.nearest(to: Coordinates(latitude: 43.59, longitude: -79.64)!)?.name == "Mississauga")
-        #expect(try await geonames.nearest(to: Coordinates(latitude: 47.25, longitude: 8.85)!)?.name == "Rueti / Dorfzentrum, Suedl. Teil",
-                "a quoted name with a comma is one field")
+        #expect(
+            try await geonames.nearest(to: Coordinates(latitude: 47.25, longitude: 8.85)!)?.name == "Rueti / Dorfzentrum, Suedl. Teil",
+            "a quoted name with a comma is one field")
     }
 
     @Test func farFromAnyTownThereIsNoName() async throws {
         let (geonames, directory) = try Self.fixtureDatabase()
         defer { directory.remove() }
         #expect(try await geonames.nearest(to: Coordinates(latitude: 40, longitude: -40)!) == nil, "mid-Atlantic")
-        #expect(try await geonames.nearest(to: Coordinates(latitude: 44.3, longitude: -79.4)!) == nil, "67 km north of Toronto is beyond 50 km")
+        #expect(
+            try await geonames.nearest(to: Coordinates(latitude: 44.3, longitude: -79.4)!) == nil, "67 km north of Toronto is beyond 50 km")
     }
 
     @Test func theSearchCrossesTheAntimeridian() async throws {
@@ -45,7 +47,8 @@ import FoodDiaryTools
     @Test func malformedRowsStopTheImportAndKeepTheOldData() throws {
         let (geonames, directory) = try Self.fixtureDatabase()
         defer { directory.remove() }
-        try "lat,lon,name,admin1,admin2,cc\n91.5,0,Nowhere,,,XX\n".write(toFile: directory.path + "/bad.csv", atomically: true, encoding: .utf8)
+        try "lat,lon,name,admin1,admin2,cc\n91.5,0,Nowhere,,,XX\n".write(
+            toFile: directory.path + "/bad.csv", atomically: true, encoding: .utf8)
         #expect(throws: (any Error).self) { try geonames.importCSV(at: directory.path + "/bad.csv") }
         #expect(try geonames.cityCount() == 6)
     }
@@ -54,7 +57,9 @@ import FoodDiaryTools
         let point = Coordinates(latitude: 51.50135, longitude: -0.14189)!
         #expect(point.openStreetMapURL == "https://www.openstreetmap.org/?mlat=51.50135&mlon=-0.14189#map=17/51.50135/-0.14189")
         #expect(point.geoURI == "geo:51.50135,-0.14189")
-        #expect(point.openStreetMapEmbedURL.hasPrefix("https://www.openstreetmap.org/export/embed.html?bbox=-0.14589%2C51.49935%2C-0.13789%2C51.50335"))
+        #expect(
+            point.openStreetMapEmbedURL.hasPrefix(
+                "https://www.openstreetmap.org/export/embed.html?bbox=-0.14589%2C51.49935%2C-0.13789%2C51.50335"))
         #expect(point.openStreetMapEmbedURL.hasSuffix("&layer=mapnik&marker=51.50135%2C-0.14189"))
         #expect(Coordinates(latitude: 90.0001, longitude: 0) == nil && Coordinates(latitude: 0, longitude: -180.5) == nil)
     }
@@ -90,7 +95,8 @@ struct RealGeoNamesTests {
         let geonames = try await Self.database.value
         var random = SplitMix64(seed: 7)
         for _ in 0..<60 {
-            let point = Coordinates(latitude: Double(random.next() % 140_000) / 1000 - 60, longitude: Double(random.next() % 360_000) / 1000 - 180)!
+            let point = Coordinates(
+                latitude: Double(random.next() % 140_000) / 1000 - 60, longitude: Double(random.next() % 360_000) / 1000 - 180)!
             let (banded, scanned) = try await geonames.writer.read { db in
                 (try GeoNamesDatabase.nearest(db, to: point), try GeoNamesDatabase.nearestByScan(db, to: point))
             }

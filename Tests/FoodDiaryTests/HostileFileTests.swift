@@ -23,7 +23,7 @@ import FoodDiaryWeb
     static func giantJPEG() throws -> Data {
         var jpeg = [UInt8](try PhotoUploadTests.sampleJPEG(width: 64, height: 48, taken: nil))
         let frame = try #require((0..<jpeg.count - 9).first { jpeg[$0] == 0xFF && [0xC0, 0xC2].contains(jpeg[$0 + 1]) })
-        let side: [UInt8] = [0xEA, 0x60]  // 60,000
+        let side: [UInt8] = [0xEA, 0x60] // 60,000
         jpeg.replaceSubrange(frame + 5..<frame + 9, with: side + side)
         return Data(jpeg)
     }
@@ -57,14 +57,15 @@ import FoodDiaryWeb
     static let hostile: [(name: String, data: @Sendable () throws -> Data, refusal: String)] = [
         ("giant.jpg", giantJPEG, "60000 × 60000 pixels"),
         ("giant.png", { giantPNG() }, "40000 × 40000 pixels"),
-        ("ztxt.png", zTXtBomb, "embedded text and colour profiles"),
+        ("ztxt.png", zTXtBomb, "embedded text and colour profiles")
     ]
 
     @Test(arguments: 0..<hostile.count)
     func anUploadIsRefusedQuickly(index: Int) async throws {
         let file = Self.hostile[index], data = try file.data()
         try await TestEnvironment.withConfiguredApp { client, database, config in
-            let response = try await client.postMultipart("/meals", fields: PhotoUploadTests.mealFields, files: [MultipartFile(filename: file.name, data: data)])
+            let response = try await client.postMultipart(
+                "/meals", fields: PhotoUploadTests.mealFields, files: [MultipartFile(filename: file.name, data: data)])
             #expect(response.status == .contentTooLarge, "\(file.name)")
             #expect(response.text.contains(file.refusal), "\(file.name)")
             #expect(try await database.mealCount() == 0)
@@ -86,7 +87,9 @@ import FoodDiaryWeb
             (error as? ImportRefusal)?.description.contains(file.refusal) == true
         }
         #expect(try await PortabilityFixtures.mealCount(diary.database) == 0)
-        let kept = try FileManager.default.subpathsOfDirectory(atPath: diary.photos.root).filter { !$0.hasPrefix("tmp") && $0.contains(".") }
+        let kept = try FileManager.default.subpathsOfDirectory(atPath: diary.photos.root).filter {
+            !$0.hasPrefix("tmp") && $0.contains(".")
+        }
         #expect(kept.isEmpty, "\(kept)")
     }
 
@@ -101,7 +104,8 @@ import FoodDiaryWeb
         try RestoreRefusalTests.repack(original, as: tampered) { unpacked, manifest in
             let index = try #require(manifest.files.firstIndex { $0.path.contains("/photos/") })
             try data.write(to: URL(fileURLWithPath: unpacked + "/" + manifest.files[index].path))
-            manifest.files[index] = .init(path: manifest.files[index].path, bytes: Int64(data.count), sha256: SHA256Digest.hex(SHA256.hash(data: data)))
+            manifest.files[index] = .init(
+                path: manifest.files[index].path, bytes: Int64(data.count), sha256: SHA256Digest.hex(SHA256.hash(data: data)))
         }
         let target = work.path + "/restored"
         let refusal = try #require(RestoreRefusalTests.refusal(restoring: tampered, into: target))
@@ -116,7 +120,8 @@ import FoodDiaryWeb
             try #require(try await BackupTests.postMeal(client, 1, withPhoto: true) != nil)
             let photo = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first?.photo)
             let store = PhotoStore(root: config.firstDiaryPhotos, maxPixels: config.maxPhotoPixels) { _ in true }
-            try Self.giantJPEG().write(to: URL(fileURLWithPath: store.path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType)))
+            try Self.giantJPEG().write(
+                to: URL(fileURLWithPath: store.path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType)))
             for size in [PhotoSize.large, .thumb] { unlink(store.path(sha256: photo.sha256, size: size, mediaType: photo.mediaType)) }
 
             for size in ["original", "large"] {
@@ -128,7 +133,8 @@ import FoodDiaryWeb
             _ = try await client.get("/", session: robin.session)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let form = try await client.get("/meals/1/share?split=1")
-            let shared = try await client.postForm("/meals/1/share", try MealSharingTests.formFields(form.text) + [("own_servings", "1"), ("servings_\(robinID)", "1")])
+            let shared = try await client.postForm(
+                "/meals/1/share", try MealSharingTests.formFields(form.text) + [("own_servings", "1"), ("servings_\(robinID)", "1")])
             #expect(shared.status == .contentTooLarge && shared.text.contains("60000 × 60000 pixels"))
             #expect(try await MealSharingTests.robinsDiary(config).mealCount() == 0)
         }
@@ -160,7 +166,8 @@ import FoodDiaryWeb
         let forged = directory.path + "/forged.zip"
         let archive = try Archive(url: URL(fileURLWithPath: forged), accessMode: .create)
         for (name, contents) in files.sorted(by: { $0.key < $1.key }) {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(contents.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(contents.count), compressionMethod: .deflate) {
+                position, size in
                 contents.subdata(in: Int(position)..<Int(position) + size)
             }
         }
@@ -200,8 +207,9 @@ struct PNGWriter {
 
     private static func zlib(count: Int, adler: UInt32, bytes: @escaping (Int, Int) -> Data) throws -> [UInt8] {
         var deflated = Data()
-        _ = try Data.compress(size: Int64(count), bufferSize: 1 << 16, provider: { position, size in bytes(Int(position), size) },
-                              consumer: { deflated.append($0) })
+        _ = try Data.compress(
+            size: Int64(count), bufferSize: 1 << 16, provider: { position, size in bytes(Int(position), size) },
+            consumer: { deflated.append($0) })
         return [0x78, 0x9C] + [UInt8](deflated) + bigEndian(adler)
     }
 }

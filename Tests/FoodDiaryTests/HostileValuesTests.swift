@@ -15,13 +15,15 @@ import FoodDiaryWeb
         "184467440737095518", "-184467440737095518", "99999999999999999999999999", "-1", "0", "9223372036854775807",
         "-9223372036854775808", "1e308", "NaN", "0x10", "１２", "",
         String(repeating: "e\u{301}", count: 31), "👨‍👩‍👧", "می‌خواهم", "mac & cheese", "a+b", "100%",
-        String(repeating: "x", count: 5000), "\u{0}\u{7}\n\r\t", "../../etc/passwd", "<script>alert(1)</script>",
+        String(repeating: "x", count: 5000), "\u{0}\u{7}\n\r\t", "../../etc/passwd", "<script>alert(1)</script>"
     ]
     /// Put into queries and forms byte for byte: broken or unusual percent-encoding.
     static let rawPieces = ["%FF", "%", "%zz", "%C3%28", "+", "%2B", "%00", "%E2%80%8D", "%F0%9F"]
     static let queryNames = ["page", "q", "brand", "days", "limit", "date", "notice", "amount", "from", "to", "name", "before"]
-    static let extraFieldNames = ["energy_kcal", "protein_g", "fat_g", "carbohydrate_g", "sodium_mg", "fiber_g", "sugars_g",
-                                  "saturated_fat_g", "cholesterol_mg", "potassium_mg", "ingredient", "catalog_food"]
+    static let extraFieldNames = [
+        "energy_kcal", "protein_g", "fat_g", "carbohydrate_g", "sodium_mg", "fiber_g", "sugars_g",
+        "saturated_fat_g", "cholesterol_mg", "potassium_mg", "ingredient", "catalog_food"
+    ]
 
     static func formFieldNames() throws -> [String] {
         let templates = TestEnvironment.packageRoot.appendingPathComponent("Templates")
@@ -87,9 +89,11 @@ import FoodDiaryWeb
                             continue
                         }
                         let body = (fields.map { "\($0)=\(piece)" } + ["_csrf=\(testToken)"]).joined(separator: "&")
-                        let response = try await client.execute(uri: path, method: .post, headers: [
-                            .contentType: "application/x-www-form-urlencoded", .cookie: browserCookies(),
-                        ], body: ByteBuffer(string: body))
+                        let response = try await client.execute(
+                            uri: path, method: .post,
+                            headers: [
+                                .contentType: "application/x-www-form-urlencoded", .cookie: browserCookies()
+                            ], body: ByteBuffer(string: body))
                         check(response, "POST \(path) raw \(piece)")
                     }
                     if method == .post {
@@ -100,9 +104,11 @@ import FoodDiaryWeb
                             invalid.writeString("\r\n")
                         }
                         invalid.writeString("--b--\r\n")
-                        let multipart = try await client.execute(uri: path, method: .post, headers: [
-                            .contentType: "multipart/form-data; boundary=b", .cookie: browserCookies(),
-                        ], body: invalid)
+                        let multipart = try await client.execute(
+                            uri: path, method: .post,
+                            headers: [
+                                .contentType: "multipart/form-data; boundary=b", .cookie: browserCookies()
+                            ], body: invalid)
                         check(multipart, "POST multipart \(path) with invalid UTF-8")
                     }
                 }

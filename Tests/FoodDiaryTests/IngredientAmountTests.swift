@@ -3,19 +3,34 @@ import Testing
 
 /// A line's amount weighed by a food's own portions, as USDA lists them.
 @Suite struct IngredientAmountTests {
-    static let egg = [Portion(key: "p1", label: "1 large", grams: 50), Portion(key: "p2", label: "1 extra large", grams: 56),
-                      Portion(key: "p3", label: "1 cup (4.86 large eggs)", grams: 243), Portion(key: "p4", label: "1 medium", grams: 44)]
-    static let butter = [Portion(key: "p1", label: "1 pat (1\" sq, 1/3\" high)", grams: 5), Portion(key: "p2", label: "1 tbsp", grams: 14.2),
-                         Portion(key: "p3", label: "1 cup", grams: 227), Portion(key: "p4", label: "1 stick", grams: 113)]
-    static let garlic = [Portion(key: "p1", label: "1 cup", grams: 136), Portion(key: "p2", label: "1 tsp", grams: 2.8),
-                         Portion(key: "p3", label: "3 cloves", grams: 9)]
-    static let celery = [Portion(key: "p1", label: "1 stalk, large (11\"-12\" long)", grams: 64),
-                         Portion(key: "p2", label: "1 stalk, medium (7-1/2\" - 8\" long)", grams: 40)]
-    static let cheddar = [Portion(key: "p1", label: "1 cup, diced", grams: 132), Portion(key: "p2", label: "1 cup, melted", grams: 244),
-                          Portion(key: "p3", label: "1 cup, shredded", grams: 113)]
-    static let cream = [Portion(key: "p1", label: "1 cup, whipped", grams: 120), Portion(key: "p2", label: "1 cup, fluid (yields 2 cups whipped)", grams: 238)]
-    static let potato = [Portion(key: "p1", label: "1 Potato large (3\" to 4-1/4\" dia)", grams: 369),
-                         Portion(key: "p2", label: "1 Potato medium (2-1/4\" to 3-1/4\" dia)", grams: 213)]
+    static let egg = [
+        Portion(key: "p1", label: "1 large", grams: 50), Portion(key: "p2", label: "1 extra large", grams: 56),
+        Portion(key: "p3", label: "1 cup (4.86 large eggs)", grams: 243), Portion(key: "p4", label: "1 medium", grams: 44)
+    ]
+    static let butter = [
+        Portion(key: "p1", label: "1 pat (1\" sq, 1/3\" high)", grams: 5), Portion(key: "p2", label: "1 tbsp", grams: 14.2),
+        Portion(key: "p3", label: "1 cup", grams: 227), Portion(key: "p4", label: "1 stick", grams: 113)
+    ]
+    static let garlic = [
+        Portion(key: "p1", label: "1 cup", grams: 136), Portion(key: "p2", label: "1 tsp", grams: 2.8),
+        Portion(key: "p3", label: "3 cloves", grams: 9)
+    ]
+    static let celery = [
+        Portion(key: "p1", label: "1 stalk, large (11\"-12\" long)", grams: 64),
+        Portion(key: "p2", label: "1 stalk, medium (7-1/2\" - 8\" long)", grams: 40)
+    ]
+    static let cheddar = [
+        Portion(key: "p1", label: "1 cup, diced", grams: 132), Portion(key: "p2", label: "1 cup, melted", grams: 244),
+        Portion(key: "p3", label: "1 cup, shredded", grams: 113)
+    ]
+    static let cream = [
+        Portion(key: "p1", label: "1 cup, whipped", grams: 120),
+        Portion(key: "p2", label: "1 cup, fluid (yields 2 cups whipped)", grams: 238)
+    ]
+    static let potato = [
+        Portion(key: "p1", label: "1 Potato large (3\" to 4-1/4\" dia)", grams: 369),
+        Portion(key: "p2", label: "1 Potato medium (2-1/4\" to 3-1/4\" dia)", grams: 213)
+    ]
     static let chickenBreast = [Portion(key: "p1", label: "0.5 breast, bone and skin removed", grams: 86)]
 
     static func grams(_ line: String, _ portions: [Portion], unit: MeasureUnit = .grams, isDrink: Bool = false) -> IngredientAmount {
@@ -57,15 +72,18 @@ import Testing
 
     @Test func whatThePersonLastHadIsTakenWhenNoAmountIsSaid() throws {
         let usual = ChosenAmount.everyday(portions: Self.butter)
-        let amount = IngredientAmount.of(IngredientLine("butter"), portions: Self.butter, unit: .grams,
-                                         usual: try ChosenAmount.validate(.init(choice: "p2", count: "2"), portions: Self.butter).get())
+        let amount = IngredientAmount.of(
+            IngredientLine("butter"), portions: Self.butter, unit: .grams,
+            usual: try ChosenAmount.validate(.init(choice: "p2", count: "2"), portions: Self.butter).get())
         #expect(amount.grams == 28.4 && amount.guess == nil && usual.grams == 5)
         #expect(IngredientAmount.of(IngredientLine("1 pat butter"), portions: Self.butter, unit: .grams).grams == 5, "a said amount wins")
     }
 
     @Test func typedAmountsReadBackTheSame() {
         for line in ["2 eggs", "1/2 cup butter", "a pat of butter", "3 cloves garlic", "150 g cheddar"] {
-            let portions = line.contains("egg") ? Self.egg : line.contains("garlic") ? Self.garlic : line.contains("cheddar") ? Self.cheddar : Self.butter
+            let portions =
+                line.contains("egg")
+                ? Self.egg : line.contains("garlic") ? Self.garlic : line.contains("cheddar") ? Self.cheddar : Self.butter
             let amount = Self.grams(line, portions)
             #expect(Self.grams(amount.typed, portions).grams == amount.grams, "\(line) → \(amount.typed)")
         }
@@ -77,7 +95,8 @@ import Testing
     static func pieces(_ text: String) -> [[String]] { FoodSentence(text).parts.map(\.pieces) }
 
     @Test func commasLinesAndJoinersPartFoods() {
-        #expect(Self.pieces("2 eggs, a slice of whole wheat toast with butter and a black coffee")
+        #expect(
+            Self.pieces("2 eggs, a slice of whole wheat toast with butter and a black coffee")
                 == [["2 eggs"], ["a slice of whole wheat toast", "butter", "a black coffee"]])
         #expect(Self.pieces("- porridge\n• a banana\n\n* tea; 2 biscuits") == [["porridge"], ["a banana"], ["tea"], ["2 biscuits"]])
         #expect(Self.pieces("mac & cheese plus a coke") == [["mac", "cheese"], ["a coke"]])

@@ -15,8 +15,13 @@ import Testing
         let note: String
         var testDescription: String { line }
 
-        init(_ line: String, _ count: ClosedRange<Double>?, grams: Double? = nil, ml: Double? = nil, item: String? = nil, _ food: String, note: String = "") {
-            (self.line, self.count, self.grams, self.millilitres, self.item, self.food, self.note) = (line, count, grams, ml, item, food, note)
+        init(
+            _ line: String, _ count: ClosedRange<Double>?, grams: Double? = nil, ml: Double? = nil, item: String? = nil, _ food: String,
+            note: String = ""
+        ) {
+            (self.line, self.count, self.grams, self.millilitres, self.item, self.food, self.note) = (
+                line, count, grams, ml, item, food, note
+            )
         }
     }
 
@@ -84,12 +89,14 @@ import Testing
         Case("1/2 an onion", 0.5...0.5, "onion"),
         Case("1 cup chopped walnuts", 1...1, ml: cup, "chopped walnuts"),
         Case("3 eggs, beaten", 3...3, "eggs", note: "beaten"),
-        Case("2 tbsp (30 ml) soy sauce", 2...2, ml: 2 * tablespoon, "soy sauce"),
+        Case("2 tbsp (30 ml) soy sauce", 2...2, ml: 2 * tablespoon, "soy sauce")
     ]
 
     @Test(arguments: cases) func readsTheAmountMeasureAndFood(_ expected: Case) {
         let line = IngredientLine(expected.line)
-        #expect(line.count.map { [$0.lowerBound, $0.upperBound] }?.map(Self.rounded) == expected.count.map { [$0.lowerBound, $0.upperBound] }?.map(Self.rounded))
+        #expect(
+            line.count.map { [$0.lowerBound, $0.upperBound] }?.map(Self.rounded)
+                == expected.count.map { [$0.lowerBound, $0.upperBound] }?.map(Self.rounded))
         #expect(line.grams.map(Self.rounded) == expected.grams.map(Self.rounded), "grams")
         #expect(line.millilitres.map(Self.rounded) == expected.millilitres.map(Self.rounded), "millilitres")
         if case .item(let item) = line.measure { #expect(item == expected.item) } else { #expect(expected.item == nil, "an item") }

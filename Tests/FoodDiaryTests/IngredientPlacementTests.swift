@@ -12,9 +12,12 @@ struct IngredientPlacementTests {
     @Test func judgedLinesFindTheFoodMeantInAPlausibleAmount() async throws {
         let judgements = try IngredientAccuracy.judgements(path: Self.judgedLines)
         let figures = try await TestEnvironment.withDatabase { diary in
-            try await IngredientAccuracy.run(judgements, placer: IngredientPlacer(catalog: try await RealSR28.wholeCatalog.value, diary: diary))
+            try await IngredientAccuracy.run(
+                judgements, placer: IngredientPlacer(catalog: try await RealSR28.wholeCatalog.value, diary: diary))
         }
-        print("Ingredient lines: food right \(figures.foodsRight)/\(figures.lines), food and grams right \(figures.bothRight)/\(figures.lines)")
+        print(
+            "Ingredient lines: food right \(figures.foodsRight)/\(figures.lines), food and grams right \(figures.bothRight)/\(figures.lines)"
+        )
         for outcome in figures.outcomes where !(outcome.foodIsRight && outcome.gramsAreRight) {
             print("  miss: \(outcome.line) → \(outcome.food ?? "nothing") · \(outcome.grams.map { formatQuantity($0) } ?? "–") g")
         }

@@ -41,7 +41,9 @@ import FoodDiaryWeb
             #expect(response.status == .ok && response.headers[.contentType] == "application/manifest+json")
             let manifest = try JSONDecoder().decode(Manifest.self, from: Data(buffer: response.body))
             #expect(manifest.name == "FoodDiary" && manifest.start_url == "/" && manifest.scope == "/" && manifest.display == "standalone")
-            #expect(Set(manifest.icons.map(\.sizes)).isSuperset(of: ["192x192", "512x512"]) && manifest.icons.contains { $0.purpose == "maskable" })
+            #expect(
+                Set(manifest.icons.map(\.sizes)).isSuperset(of: ["192x192", "512x512"])
+                    && manifest.icons.contains { $0.purpose == "maskable" })
             // A long press on the installed icon goes straight to the camera page.
             #expect(manifest.shortcuts.map(\.url) == ["/meals/snap", "/meals/to-itemise"])
             for shortcut in manifest.shortcuts { #expect(try await client.get(shortcut.url).status == .ok, "\(shortcut.name)") }
@@ -63,9 +65,15 @@ import FoodDiaryWeb
     @Test func theServiceWorkerIsServedFromTheRootAndKeepsOnlyFilesThatExist() async throws {
         try await TestEnvironment.withApp { client, _ in
             let worker = try await client.execute(uri: "/sw.js", method: .get)
-            #expect(worker.status == .ok && worker.headers[.contentType] == "text/javascript; charset=utf-8" && worker.headers[.cacheControl] == "no-cache")
+            #expect(
+                worker.status == .ok && worker.headers[.contentType] == "text/javascript; charset=utf-8"
+                    && worker.headers[.cacheControl] == "no-cache")
             let kept = worker.text.firstMatch(of: /const SHELL_FILES = \[OFFLINE, ([^\]]*)\]/).map { String($0.1) } ?? ""
-            let paths = ["/static/offline.html"] + kept.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            let paths =
+                ["/static/offline.html"]
+                + kept.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                }
             #expect(paths.count >= 3)
             for path in paths { #expect(try await client.execute(uri: path, method: .get).status == .ok, "\(path)") }
             #expect(try await client.get("/static/offline.html").text.contains("Can't reach FoodDiary"))

@@ -22,9 +22,12 @@ import FoodDiaryWeb
 
     @Test func systemdHearsReadyThenAlivePingsThenStopping() async throws {
         let socket = try NotifySocketStandIn()
-        try await TestEnvironment.withRunningApp(testing: .live, configure: {
-            $0.systemd = SystemdNotifier.Settings(socketPath: socket.path, watchdog: .milliseconds(300))
-        }) { client, _, _, _ in
+        try await TestEnvironment.withRunningApp(
+            testing: .live,
+            configure: {
+                $0.systemd = SystemdNotifier.Settings(socketPath: socket.path, watchdog: .milliseconds(300))
+            }
+        ) { client, _, _, _ in
             // Read off the cooperative threads: the server under test runs on them. Three messages
             // come within a second; 30 s is the limit a server that stopped pinging fails at.
             let first = try await offTheCooperativePool { socket.receive(count: 3, within: 30) }
@@ -38,11 +41,15 @@ import FoodDiaryWeb
     }
 
     @Test func systemdSettingsComeFromItsEnvironment() {
-        let settings = SystemdNotifier.Settings(environment: ["NOTIFY_SOCKET": "@/org/freedesktop/systemd1/notify", "WATCHDOG_USEC": "30000000"])
+        let settings = SystemdNotifier.Settings(environment: [
+            "NOTIFY_SOCKET": "@/org/freedesktop/systemd1/notify", "WATCHDOG_USEC": "30000000"
+        ])
         #expect(settings?.socketPath == "@/org/freedesktop/systemd1/notify")
         #expect(settings?.watchdog == .seconds(30))
-        #expect(SystemdNotifier.Settings(environment: ["NOTIFY_SOCKET": "/run/x", "WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "1"])?.watchdog == nil,
-                "pings meant for another process are not sent")
+        #expect(
+            SystemdNotifier.Settings(environment: ["NOTIFY_SOCKET": "/run/x", "WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "1"])?.watchdog
+                == nil,
+            "pings meant for another process are not sent")
         #expect(SystemdNotifier.Settings(environment: ["WATCHDOG_USEC": "30000000"]) == nil, "no socket, no systemd")
     }
 

@@ -18,8 +18,10 @@ import FoodDiaryStorage
         #expect(value.description == "2026-03-09T12:30")
     }
 
-    @Test(arguments: ["", "yesterday", "2026-02-29T10:00", "2026-13-01T10:00", "2026-03-09T24:00",
-                      "2026-03-09T12:60", "2026-3-9T1:30", "2026-03-09", "12:30", "2026-03-09T12:30:61", "２０２６-03-09T12:30"])
+    @Test(arguments: [
+        "", "yesterday", "2026-02-29T10:00", "2026-13-01T10:00", "2026-03-09T24:00",
+        "2026-03-09T12:60", "2026-3-9T1:30", "2026-03-09", "12:30", "2026-03-09T12:30:61", "２０２６-03-09T12:30"
+    ])
     func rejectsWhatIsNotADateTime(text: String) {
         #expect(LocalDateTime(parsing: text) == nil)
     }
@@ -62,7 +64,10 @@ import FoodDiaryStorage
 }
 
 @Suite struct StoredTimestampTests {
-    @Test(arguments: ["2026-03-09 12:30:00.000", "1970-01-01 00:00:00.000", "2000-02-29 23:59:59.999", "2026-12-31 06:09:54.831", "1969-07-20 20:17:40.500"])
+    @Test(arguments: [
+        "2026-03-09 12:30:00.000", "1970-01-01 00:00:00.000", "2000-02-29 23:59:59.999", "2026-12-31 06:09:54.831",
+        "1969-07-20 20:17:40.500"
+    ])
     func readsWhatGRDBWritesAsGRDBWould(text: String) throws {
         let expected = try #require(Date.fromDatabaseValue(text.databaseValue))
         let parsed = try #require(StoredTimestamp.parse(text))
@@ -86,8 +91,9 @@ import FoodDiaryStorage
         while instant.timeIntervalSince1970 < 4_200_000_000 {
             let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
             let local = LocalDateTime(instant, in: timeZone)
-            #expect([local.date.year, local.date.month, local.date.day, local.hour, local.minute] == [c.year, c.month, c.day, c.hour, c.minute],
-                    "\(instant) in \(zone)")
+            #expect(
+                [local.date.year, local.date.month, local.date.day, local.hour, local.minute] == [c.year, c.month, c.day, c.hour, c.minute],
+                "\(instant) in \(zone)")
             #expect(LocalDate(daysSince1970: local.date.daysSince1970) == local.date)
             instant += 86_400 * 37 + 3_607.5
         }

@@ -37,9 +37,11 @@ import FoodDiaryWeb
 
     @Test func savingAMealShowsItOnTheDetailPageAndTheList() async throws {
         try await TestEnvironment.withApp { client, database in
-            let created = try await client.postForm("/meals", [
-                ("eaten_at", "2026-03-09T12:30"), ("utc_offset", "60"), ("notes", "Pasta <script>alert(1)</script>\r\nwith pesto"),
-            ])
+            let created = try await client.postForm(
+                "/meals",
+                [
+                    ("eaten_at", "2026-03-09T12:30"), ("utc_offset", "60"), ("notes", "Pasta <script>alert(1)</script>\r\nwith pesto")
+                ])
             #expect(created.status == .seeOther)
             #expect(created.headers[.location] == "/meals/1?notice=created")
 
@@ -112,7 +114,7 @@ import FoodDiaryWeb
     @Test(arguments: [
         ("", "Enter when you ate"),
         ("not a date", "“not a date” is not a date and time"),
-        ("2026-02-30T12:00", "“2026-02-30T12:00” is not a date and time"),
+        ("2026-02-30T12:00", "“2026-02-30T12:00” is not a date and time")
     ])
     func badDatesShowTheFormAgainWithWhatWasTyped(date: String, message: String) async throws {
         try await TestEnvironment.withApp { client, database in
@@ -143,9 +145,11 @@ import FoodDiaryWeb
             #expect(form.contains(#"value="2026-03-09T12:30""#))
             #expect(form.contains(">before</textarea>"))
 
-            let saved = try await client.postForm("/meals/\(id)/edit", [
-                ("eaten_at", "2026-03-08T20:00"), ("utc_offset", "-300"), ("notes", "after"),
-            ])
+            let saved = try await client.postForm(
+                "/meals/\(id)/edit",
+                [
+                    ("eaten_at", "2026-03-08T20:00"), ("utc_offset", "-300"), ("notes", "after")
+                ])
             #expect(saved.status == .seeOther)
             #expect(saved.headers[.location] == "/meals/\(id)?notice=saved")
             let meal = try #require(try await database.read { db in try MealQueries.meal(db, id: id) })
@@ -210,7 +214,7 @@ import FoodDiaryWeb
         ("/meals/1", .delete, "GET, HEAD"),
         ("/meals", .delete, "GET, POST, HEAD"),
         ("/meals/1/delete", .patch, "GET, POST, HEAD"),
-        ("/", .post, "GET, HEAD"),
+        ("/", .post, "GET, HEAD")
     ])
     func wrongMethodsGet405WithAllow(uri: String, method: HTTPRequest.Method, allow: String) async throws {
         try await TestEnvironment.withApp { client, database in

@@ -27,10 +27,17 @@ import FoodDiaryWeb
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let form = try await client.get("/meals/1/share").text
             // Issue 60: the one other person is who the meal is for, ticked already, above the meal's foods.
-            #expect(form.contains(#"<input type="checkbox" name="servings_\#(robinID)" value="1" checked> Robin <span class="muted">had the same · 267 kcal"#))
-            #expect(try #require(form.range(of: "Also log for</legend>")).lowerBound < (try #require(form.range(of: "Your meal · ")).lowerBound))
-            #expect(!form.contains("own_servings") && form.contains(#"class="section-link" href="/meals/1/share?split=1">Shared a pot? Split it by servings instead"#),
-                    "splitting is the explicit other choice")
+            #expect(
+                form.contains(
+                    #"<input type="checkbox" name="servings_\#(robinID)" value="1" checked> Robin <span class="muted">had the same · 267 kcal"#
+                ))
+            #expect(
+                try #require(form.range(of: "Also log for</legend>")).lowerBound < (try #require(form.range(of: "Your meal · ")).lowerBound)
+            )
+            #expect(
+                !form.contains("own_servings")
+                    && form.contains(#"class="section-link" href="/meals/1/share?split=1">Shared a pot? Split it by servings instead"#),
+                "splitting is the explicit other choice")
             let nobody = try await client.postForm("/meals/1/share", try Self.formFields(form))
             #expect(nobody.status == .unprocessableContent && nobody.text.contains("Tick at least one person"))
             #expect(try await Self.grams(database) == [300])
@@ -41,7 +48,9 @@ import FoodDiaryWeb
             #expect(try await Self.grams(try Self.robinsDiary(config)) == [300])
             #expect(try await client.get("/meals/1").text.contains("Also logged for Robin, who had 1 of 1 serving."))
             let split = try await client.get("/meals/1/share?split=1").text
-            #expect(split.contains(#"data-energy="267.0""#) && split.contains("your meal keeps only your share"), "the split page previews its effect")
+            #expect(
+                split.contains(#"data-energy="267.0""#) && split.contains("your meal keeps only your share"),
+                "the split page previews its effect")
         }
     }
 
@@ -56,8 +65,10 @@ import FoodDiaryWeb
     @Test func aSharedDinnerLandsInBothDiariesWithEachPersonsShare() async throws {
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, config, _ in
             let made = try await client.postMultipart(
-                "/meals", fields: PlacesAndTagsTests.meal("2026-03-09T19:30", latitude: "38.7223", longitude: "-9.1393", tags: "dinner",
-                                                          notes: "Bacalhau à Brás 🐟 & salad"),
+                "/meals",
+                fields: PlacesAndTagsTests.meal(
+                    "2026-03-09T19:30", latitude: "38.7223", longitude: "-9.1393", tags: "dinner",
+                    notes: "Bacalhau à Brás 🐟 & salad"),
                 files: [MultipartFile(filename: "dinner.jpg", data: try PhotoUploadTests.sampleJPEG())])
             #expect(made.status == .seeOther)
             try await client.postForm("/places/1", [("name", "Our kitchen")])
@@ -89,13 +100,20 @@ import FoodDiaryWeb
             #expect(copy.meal.eatenAt.description == "2026-03-09T19:30" && copy.meal.place?.name == "Our kitchen")
             #expect(copy.meal.notes == "Bacalhau à Brás 🐟 & salad" && copy.meal.tags.map(\.name) == ["dinner"])
             let robinsPage = try await client.get("/meals/1", session: robin.session).text
-            #expect(robinsPage.contains("Shared by Sam: your share is 2 of 3 servings.") && robinsPage.contains("Bacalhau à Brás 🐟 &amp; salad"))
+            #expect(
+                robinsPage.contains("Shared by Sam: your share is 2 of 3 servings.") && robinsPage.contains("Bacalhau à Brás 🐟 &amp; salad")
+            )
             let sha = try #require(copy.meal.photo?.sha256)
             #expect(try await client.get("/photos/\(sha)/thumb", session: robin.session).status == .ok, "Robin's diary holds the photo")
-            let robinsThumb = DiaryFiles(directory: config.diariesDirectory).photosDirectory(2) + "/derived/\(sha.prefix(2))/\(sha)-thumb.jpg"
-            #expect(try FileManager.default.attributesOfItem(atPath: robinsThumb)[.referenceCount] as? Int == 2,
-                    "Robin's thumbnail is Sam's file linked, not the photo decoded again")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: DiaryFiles(directory: config.diariesDirectory).photosDirectory(2) + "/tmp").isEmpty)
+            let robinsThumb =
+                DiaryFiles(directory: config.diariesDirectory).photosDirectory(2) + "/derived/\(sha.prefix(2))/\(sha)-thumb.jpg"
+            #expect(
+                try FileManager.default.attributesOfItem(atPath: robinsThumb)[.referenceCount] as? Int == 2,
+                "Robin's thumbnail is Sam's file linked, not the photo decoded again")
+            #expect(
+                try FileManager.default.contentsOfDirectory(
+                    atPath: DiaryFiles(directory: config.diariesDirectory).photosDirectory(2) + "/tmp"
+                ).isEmpty)
             let robinsDay = try await client.get("/days/2026-03-09", session: robin.session).text
             #expect(robinsDay.contains("778 kcal"), "Robin's day counts Robin's share")
             #expect(try await client.get("/days/2026-03-09").text.contains("389 kcal"), "Sam's day counts Sam's share")
@@ -119,8 +137,9 @@ import FoodDiaryWeb
             try await client.postForm("/meals/1/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "300")])
             let alone = try await client.get("/meals/1/share?split=1").text
             #expect(!alone.contains("Log for everyone"), "with nobody else there is no share button")
-            #expect(alone.contains("Nobody else uses this diary server yet") && alone.contains(#"href="/people">Add someone</a>"#),
-                    "but the owner is told how to add someone (issue 35)")
+            #expect(
+                alone.contains("Nobody else uses this diary server yet") && alone.contains(#"href="/people">Add someone</a>"#),
+                "but the owner is told how to add someone (issue 35)")
             let robin = try await TestPerson.addMember("Robin", in: config)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let hidden = try Self.formFields(try await client.get("/meals/1/share?split=1").text)
@@ -129,7 +148,7 @@ import FoodDiaryWeb
                 ([("own_servings", "1"), ("servings_\(robinID)", "two")], "plain number"),
                 ([("own_servings", "0"), ("servings_\(robinID)", "1")], "the servings you had"),
                 ([("own_servings", "1"), ("servings_\(robinID)", "2"), ("total_servings", "2")], "at least 3"),
-                ([("own_servings", "1e3"), ("servings_\(robinID)", "1")], "plain number"),
+                ([("own_servings", "1e3"), ("servings_\(robinID)", "1")], "plain number")
             ]
             for (fields, message) in cases {
                 let response = try await client.postForm("/meals/1/share", hidden + fields)
@@ -137,8 +156,12 @@ import FoodDiaryWeb
                 #expect(response.text.contains(message), "\(fields)")
                 #expect(response.text.contains("Nothing has been logged or changed"))
             }
-            #expect(try await client.postForm("/meals/1/share", [("share_key", "guess"), ("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .badRequest)
-            #expect(try await client.postForm("/meals/9/share", hidden + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status == .notFound)
+            #expect(
+                try await client.postForm("/meals/1/share", [("share_key", "guess"), ("own_servings", "1"), ("servings_\(robinID)", "1")])
+                    .status == .badRequest)
+            #expect(
+                try await client.postForm("/meals/9/share", hidden + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status
+                    == .notFound)
             #expect(try await Self.grams(database) == [300])
             _ = try await client.get("/", session: robin.session)
             #expect(try await Self.robinsDiary(config).mealCount() == 0)
@@ -155,16 +178,23 @@ import FoodDiaryWeb
             for round in 1...15 {
                 let meal = try await database.addMeal("2026-03-09T19:30", notes: "Round \(round)")
                 try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "400")])
-                let tabs = [try Self.formFields(try await client.get("/meals/\(meal)/share?split=1").text),
-                            try Self.formFields(try await client.get("/meals/\(meal)/share?split=1").text)]
+                let tabs = [
+                    try Self.formFields(try await client.get("/meals/\(meal)/share?split=1").text),
+                    try Self.formFields(try await client.get("/meals/\(meal)/share?split=1").text)
+                ]
                 let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                     for tab in tabs {
-                        group.addTask { try await client.postForm("/meals/\(meal)/share", tab + [("own_servings", "1"), ("servings_\(robinID)", "1")]).status }
+                        group.addTask {
+                            try await client.postForm("/meals/\(meal)/share", tab + [("own_servings", "1"), ("servings_\(robinID)", "1")])
+                                .status
+                        }
                     }
                     return try await group.reduce(into: []) { $0.append($1) }
                 }
                 #expect(statuses.sorted { $0.code < $1.code } == [.seeOther, .conflict], "round \(round): \(statuses)")
-                let kept = try await database.read { db in try Double?.fetchAll(db, sql: "SELECT grams FROM food_entry WHERE meal_id = ?", arguments: [meal]) }
+                let kept = try await database.read { db in
+                    try Double?.fetchAll(db, sql: "SELECT grams FROM food_entry WHERE meal_id = ?", arguments: [meal])
+                }
                 #expect(kept == [200], "round \(round)")
             }
             let copies = try await Self.robinsDiary(config).read { db in try Double?.fetchAll(db, sql: "SELECT grams FROM food_entry") }
@@ -180,8 +210,12 @@ import FoodDiaryWeb
             let robin = try await TestPerson.addMember("Robin", in: config)
             let robinID = try #require(try await AccountsDatabase.open(path: config.accountsPath).account(named: "Robin")).id
             let hidden = try Self.formFields(try await client.get("/meals/1/share?split=1").text)
-            let response = try await client.postForm("/meals/1/share", hidden + [("total_servings", "6"), ("own_servings", "2"),
-                                                                        ("servings_\(robinID)", "1.5")])
+            let response = try await client.postForm(
+                "/meals/1/share",
+                hidden + [
+                    ("total_servings", "6"), ("own_servings", "2"),
+                    ("servings_\(robinID)", "1.5")
+                ])
             #expect(response.status == .seeOther)
             #expect(try await Self.grams(database) == [400])
             _ = try await client.get("/", session: robin.session)
@@ -224,9 +258,10 @@ import FoodDiaryWeb
             // What the first attempt got done: Robin's copy, under the form's key.
             let pot = try await database.read { db in try #require(try MealQueries.mealFoods(db, mealID: 1)) }
             let share = ServingShare(servings: 2, of: 3)
-            _ = try await Self.robinsDiary(config).insertSharedCopy(SharedMealCopy(
-                key: hidden[0].1, sharedBy: "Sam", share: share, eatenAt: pot.meal.eatenAt, utcOffsetMinutes: 0, notes: "Curry",
-                location: nil, locationSource: nil, placeName: nil, photo: nil, tags: [], portions: pot.entries.map(share.portion(of:))),
+            _ = try await Self.robinsDiary(config).insertSharedCopy(
+                SharedMealCopy(
+                    key: hidden[0].1, sharedBy: "Sam", share: share, eatenAt: pot.meal.eatenAt, utcOffsetMinutes: 0, notes: "Curry",
+                    location: nil, locationSource: nil, placeName: nil, photo: nil, tags: [], portions: pot.entries.map(share.portion(of:))),
                 now: TestEnvironment.fixedNow)
             let again = try await client.postForm("/meals/1/share", hidden + [("own_servings", "1"), ("servings_\(robinID)", "2")])
             #expect(again.headers[.location] == "/meals/1?notice=shared")
@@ -236,10 +271,12 @@ import FoodDiaryWeb
     }
 
     @Test func aShareOfAQuickAddScalesItsNumbersAndSnapshot() {
-        let food = FoodSnapshot(dataType: .quickAdd, catalogFoodID: nil, ndbNumber: nil, description: "Takeaway", brandOwner: nil,
-                                basisGrams: nil, basis: NutrientValues([.energyKcal: 900, .fatG: 30]))
-        let entry = FoodEntry(id: 1, mealID: 1, food: food, grams: nil, portionLabel: "Quick add", nutrients: food.basis,
-                              createdAt: TestEnvironment.fixedNow, updatedAt: TestEnvironment.fixedNow)
+        let food = FoodSnapshot(
+            dataType: .quickAdd, catalogFoodID: nil, ndbNumber: nil, description: "Takeaway", brandOwner: nil,
+            basisGrams: nil, basis: NutrientValues([.energyKcal: 900, .fatG: 30]))
+        let entry = FoodEntry(
+            id: 1, mealID: 1, food: food, grams: nil, portionLabel: "Quick add", nutrients: food.basis,
+            createdAt: TestEnvironment.fixedNow, updatedAt: TestEnvironment.fixedNow)
         let portion = ServingShare(servings: 1, of: 4).portion(of: entry)
         #expect(portion.nutrients == NutrientValues([.energyKcal: 225, .fatG: 7.5]))
         #expect(portion.food.nutrients(forGrams: nil) == portion.nutrients, "its snapshot says what was eaten, as any quick add's")

@@ -43,9 +43,12 @@ import FoodDiaryWeb
         try await TestEnvironment.withApp { client, database in
             let id = try await database.addMeal("2026-03-09T12:30", offset: 330, notes: "Dosa")
             let meal = try JSONDecoder().decode(MealBody.self, from: Data(try await client.get("/api/meals/\(id)").text.utf8))
-            #expect(meal == MealBody(id: id, eatenAt: "2026-03-09T12:30:00+05:30", localDate: "2026-03-09", localTime: "12:30",
-                                     utcOffsetMinutes: 330, notes: "Dosa", foodCount: 0, energyKcal: nil, createdAt: "2026-03-09T12:34:56Z"),
-               "no foods yet: unknown, not 0 kcal")
+            #expect(
+                meal
+                    == MealBody(
+                        id: id, eatenAt: "2026-03-09T12:30:00+05:30", localDate: "2026-03-09", localTime: "12:30",
+                        utcOffsetMinutes: 330, notes: "Dosa", foodCount: 0, energyKcal: nil, createdAt: "2026-03-09T12:34:56Z"),
+                "no foods yet: unknown, not 0 kcal")
             let page = try await client.get("/meals/\(id)").text
             #expect(page.contains("12:30") && page.contains("UTC+05:30") && page.contains("Dosa"))
         }
@@ -54,7 +57,7 @@ import FoodDiaryWeb
     @Test(arguments: [
         ("/api/meals?from=yesterday", "`from` must be a date"),
         ("/api/meals?to=2026-02-30", "`to` must be a date"),
-        ("/api/meals?from=2026-03-10&to=2026-03-09", "is before"),
+        ("/api/meals?from=2026-03-10&to=2026-03-09", "is before")
     ])
     func badRangesAreExplainedAsJSON(uri: String, message: String) async throws {
         try await TestEnvironment.withApp { client, _ in

@@ -11,14 +11,24 @@ import HummingbirdTesting
 /// Help from a model the owner runs (issue 42): a meal's photo to proposed foods the person checks,
 /// against a stand-in speaking chat completions; with the setting off, nothing is sent.
 @Suite struct ModelHelpTests {
-    static func withApp(model standIn: ChatCompletionsStandIn?, deadline: Duration = .seconds(60),
-                        _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, Int64) async throws -> Void) async throws {
-        try await TestEnvironment.withRunningApp(withFixtureCatalog: true, withGeoNamesFixture: true, configure: { config in
-            config.model = standIn.map { ModelEndpoint(baseURL: $0.baseURL, model: "qwen2.5vl:7b", key: "local-secret", deadline: deadline) }
-        }) { client, database, _, _ in
-            let made = try await client.postMultipart("/meals", fields: PlacesAndTagsTests.meal("2026-03-08T19:42", latitude: "51.5", longitude: "-0.12", notes: "Private notes"),
-                                                      files: [MultipartFile(filename: "dinner.jpg", data: try PhotoUploadTests.sampleJPEG(width: 2000, height: 1500))])
-            let meal = try #require(made.headers[.location]?.firstMatch(of: /\/meals\/(\d+)/).flatMap { Int64($0.1) }, "\(made.status) \(made.text.prefix(3000))")
+    static func withApp(
+        model standIn: ChatCompletionsStandIn?, deadline: Duration = .seconds(60),
+        _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, Int64) async throws -> Void
+    ) async throws {
+        try await TestEnvironment.withRunningApp(
+            withFixtureCatalog: true, withGeoNamesFixture: true,
+            configure: { config in
+                config.model = standIn.map {
+                    ModelEndpoint(baseURL: $0.baseURL, model: "qwen2.5vl:7b", key: "local-secret", deadline: deadline)
+                }
+            }
+        ) { client, database, _, _ in
+            let made = try await client.postMultipart(
+                "/meals", fields: PlacesAndTagsTests.meal("2026-03-08T19:42", latitude: "51.5", longitude: "-0.12", notes: "Private notes"),
+                files: [MultipartFile(filename: "dinner.jpg", data: try PhotoUploadTests.sampleJPEG(width: 2000, height: 1500))])
+            let meal = try #require(
+                made.headers[.location]?.firstMatch(of: /\/meals\/(\d+)/).flatMap { Int64($0.1) },
+                "\(made.status) \(made.text.prefix(3000))")
             try await body(client, database, meal)
         }
     }
@@ -45,7 +55,9 @@ import HummingbirdTesting
         try await standIn.start()
         try await Self.withApp(model: standIn) { client, _, meal async throws in
             let settings = try await client.get("/settings/model").text
-            #expect(settings.contains("Off for you.") && settings.contains(standIn.baseURL.absoluteString) && !settings.contains("local-secret"))
+            #expect(
+                settings.contains("Off for you.") && settings.contains(standIn.baseURL.absoluteString) && !settings.contains("local-secret")
+            )
             #expect(!(try await client.get("/meals/\(meal)").text.contains("Suggest foods")))
             #expect(try await client.postForm("/meals/\(meal)/suggest", []).status == .forbidden)
             #expect(!(try await client.get("/my-foods/new").text.contains("Read the label")))
@@ -90,7 +102,8 @@ import HummingbirdTesting
             let page = try await client.get(location).text
             #expect(page.contains(TextLogController.suggestedNotice))
             #expect(page.contains("<option value=\"catalog:9040\" selected>Bananas, raw</option>"))
-            #expect(page.contains("200 g unicorn steak") && page.contains("No food found."), "an invented food is said plainly, not guessed")
+            #expect(
+                page.contains("200 g unicorn steak") && page.contains("No food found."), "an invented food is said plainly, not guessed")
             #expect(!page.contains("plate"), "a weight no food has is left out")
             // A model's guess passes the same guard as a typed line: 400 g of butter is flagged, not trusted.
             let butterRow = try #require(page.firstRange(of: "400 g butter").map { String(page[$0.lowerBound...].prefix(3000)) })
@@ -99,15 +112,19 @@ import HummingbirdTesting
             let added = try await client.postForm("/log/text", TextLogTests.submitted(page))
             #expect(added.status == .seeOther)
             let bananas = try await database.read { db in
-                try Row.fetchAll(db, sql: "SELECT description, grams, energy_kcal FROM food_entry WHERE description = 'Bananas, raw'").map { ($0[1] as Double, $0[2] as Double) }
+                try Row.fetchAll(db, sql: "SELECT description, grams, energy_kcal FROM food_entry WHERE description = 'Bananas, raw'").map {
+                    ($0[1] as Double, $0[2] as Double)
+                }
             }
             #expect(bananas.count == 1 && bananas.first?.0 == 120 && bananas.first?.1 == 89 * 120 / 100, "exact: 89 kcal per 100 g × 120 g")
         }
         await standIn.stop()
     }
 
-    @Test(arguments: [(ChatCompletionsStandIn.Mode.prose, "could not be read as a list of foods"), (.refusal, "declined to describe"),
-                      (.nothing, "saw no food"), (.failing, "refused or failed"), (.slow, "took too long")])
+    @Test(arguments: [
+        (ChatCompletionsStandIn.Mode.prose, "could not be read as a list of foods"), (.refusal, "declined to describe"),
+        (.nothing, "saw no food"), (.failing, "refused or failed"), (.slow, "took too long")
+    ])
     func aBadAnswerIsSaidPlainlyAndNothingIsSaved(mode: ChatCompletionsStandIn.Mode, said: String) async throws {
         let standIn = ChatCompletionsStandIn()
         try await standIn.start()
@@ -150,7 +167,8 @@ import HummingbirdTesting
             #expect(try await client.postForm("/settings/model", [("help", "on")]).status == .seeOther)
             #expect(try await client.get("/my-foods/new").text.contains("Read the label"))
             // A text file is refused as any upload is, before the model hears of it.
-            let fake = try await client.postMultipart("/my-foods/label", files: [MultipartFile(filename: "label.jpg", data: Data("not a photo\n".utf8))])
+            let fake = try await client.postMultipart(
+                "/my-foods/label", files: [MultipartFile(filename: "label.jpg", data: Data("not a photo\n".utf8))])
             #expect(fake.status == .unsupportedMediaType && standIn.requests.isEmpty)
 
             let read = try await client.postMultipart("/my-foods/label", files: [Self.labelPhoto()])
@@ -159,19 +177,28 @@ import HummingbirdTesting
             #expect(page.contains("Read by qwen2.5vl:7b from the label. Check each value"))
             #expect(page.contains(#"value="Oat bar, hazelnut""#) && page.contains(#"value="Hafer AG""#) && page.contains(#"value="40""#))
             #expect(page.contains(#"value="180""#))
-            #expect(page.contains(#"value="4.5""#) && page.contains(#"value="95""#) && !page.contains("99999999"), "a value no bar has is left for the person")
+            #expect(
+                page.contains(#"value="4.5""#) && page.contains(#"value="95""#) && !page.contains("99999999"),
+                "a value no bar has is left for the person")
             let request = try #require(standIn.requests.last)
-            #expect(((request["response_format"] as? [String: Any])?["json_schema"] as? [String: Any])?["name"] as? String == "nutrition_label")
-            #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM my_food") } == 0, "nothing kept until saved")
+            #expect(
+                ((request["response_format"] as? [String: Any])?["json_schema"] as? [String: Any])?["name"] as? String == "nutrition_label")
+            #expect(
+                try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM my_food") } == 0, "nothing kept until saved"
+            )
 
             // Saved as read, after the person's look: exact per serving.
-            let saved = try await client.postMultipart("/my-foods", fields: TextLogTests.submitted(page, formAction: "/my-foods")
-                .filter { $0.0 != "_csrf" })
+            let saved = try await client.postMultipart(
+                "/my-foods",
+                fields: TextLogTests.submitted(page, formAction: "/my-foods")
+                    .filter { $0.0 != "_csrf" })
             #expect(saved.status == .seeOther)
             let food = try await database.read { db in
                 try Row.fetchOne(db, sql: "SELECT name, serving_grams, energy_kcal, protein_g, sodium_mg FROM my_food").map {
-                    [$0["name"] as String? ?? "", "\($0["serving_grams"] as Double? ?? 0)", "\($0["energy_kcal"] as Double? ?? 0)",
-                     "\($0["protein_g"] as Double? ?? 0)", "\($0["sodium_mg"] as Double? ?? 0)"]
+                    [
+                        $0["name"] as String? ?? "", "\($0["serving_grams"] as Double? ?? 0)", "\($0["energy_kcal"] as Double? ?? 0)",
+                        "\($0["protein_g"] as Double? ?? 0)", "\($0["sodium_mg"] as Double? ?? 0)"
+                    ]
                 }
             }
             #expect(food == ["Oat bar, hazelnut", "40.0", "180.0", "4.5", "95.0"])
@@ -181,12 +208,17 @@ import HummingbirdTesting
 
     @Test func aFencedAnswerIsReadAndNamesLoseWhatWouldSplitALine() {
         let foods = SuggestedFood.read(content: "```json\n" + ChatCompletionsStandIn.foods + "\n```")
-        #expect(foods == [SuggestedFood(name: "banana", grams: 120), SuggestedFood(name: "buttered toast white", grams: 45),
-                          SuggestedFood(name: "unicorn steak", grams: 200), SuggestedFood(name: "butter", grams: 400)])
+        #expect(
+            foods == [
+                SuggestedFood(name: "banana", grams: 120), SuggestedFood(name: "buttered toast white", grams: 45),
+                SuggestedFood(name: "unicorn steak", grams: 200), SuggestedFood(name: "butter", grams: 400)
+            ])
         #expect(SuggestedFood.read(content: "Sure! Here are the foods.") == nil)
         #expect(SuggestedFood.read(content: #"{"items": [{"name": "rice", "grams": 1e12}]}"#) == [])
         let endpoint = ModelEndpoint(baseURL: URL(string: "https://api.example.com/v1")!, model: "m", key: nil)
         #expect(endpoint.chatCompletionsURL.absoluteString == "https://api.example.com/v1/chat/completions")
-        #expect(ModelEndpoint(baseURL: URL(string: "http://127.0.0.1:11434")!, model: "m", key: nil).chatCompletionsURL.path == "/v1/chat/completions")
+        #expect(
+            ModelEndpoint(baseURL: URL(string: "http://127.0.0.1:11434")!, model: "m", key: nil).chatCompletionsURL.path
+                == "/v1/chat/completions")
     }
 }

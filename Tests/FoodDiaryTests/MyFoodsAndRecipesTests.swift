@@ -7,8 +7,10 @@ import FoodDiaryStorage
 import FoodDiaryWeb
 
 @Suite struct MyFoodsAndRecipesTests {
-    static let granola: [(String, String)] = [("name", "Granola bar"), ("brand", "Trail Co"), ("serving_grams", "40"), ("serving_label", "1 bar"),
-                                              ("energy_kcal", "180"), ("protein_g", "4"), ("fat_g", "7"), ("sodium_mg", "95")]
+    static let granola: [(String, String)] = [
+        ("name", "Granola bar"), ("brand", "Trail Co"), ("serving_grams", "40"), ("serving_label", "1 bar"),
+        ("energy_kcal", "180"), ("protein_g", "4"), ("fat_g", "7"), ("sodium_mg", "95")
+    ]
 
     struct RecipeBody: Decodable {
         struct Ingredient: Decodable { let description: String; let grams: Double; let myFoodId: Int64? }
@@ -65,14 +67,17 @@ import FoodDiaryWeb
         try await TestEnvironment.withFixtureApp { client, database in
             let bad = try await client.postMultipart("/my-foods", fields: Self.granola.map { $0.0 == "protein_g" ? ($0.0, "1e308") : $0 })
             #expect(bad.status == .unprocessableContent && bad.text.contains("protein in g as a plain number"))
-            let long = try await client.postMultipart("/my-foods", fields: Self.granola + [("serving_label", String(repeating: "x", count: 61))])
+            let long = try await client.postMultipart(
+                "/my-foods", fields: Self.granola + [("serving_label", String(repeating: "x", count: 61))])
             #expect(long.status == .unprocessableContent && long.text.contains("Keep the measure to 60 characters"))
             #expect(try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM my_food") } == 0)
 
             let meal = try await database.addMeal("2026-03-09T20:00")
-            for (fields, message) in [([("energy_kcal", "jkl")], "energy in kcal as a plain number"),
-                                      ([("fat_g", "-5")], "fat in g as a plain number"),
-                                      ([("name", "Curry night")], "Type at least one number")] as [([(String, String)], String)] {
+            for (fields, message) in [
+                ([("energy_kcal", "jkl")], "energy in kcal as a plain number"),
+                ([("fat_g", "-5")], "fat in g as a plain number"),
+                ([("name", "Curry night")], "Type at least one number")
+            ] as [([(String, String)], String)] {
                 let response = try await client.postForm("/meals/\(meal)/foods/quick", fields)
                 #expect(response.status == .unprocessableContent && response.text.contains(message), "\(message)")
             }
@@ -84,7 +89,10 @@ import FoodDiaryWeb
         try await TestEnvironment.withFixtureApp { client, database in
             let meal = try await database.addMeal("2026-03-09T20:00")
             try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "g125")])
-            #expect(try await client.postForm("/meals/\(meal)/foods/quick", [("name", "Pad thai"), ("energy_kcal", "850"), ("protein_g", "32.5")]).status == .seeOther)
+            #expect(
+                try await client.postForm(
+                    "/meals/\(meal)/foods/quick", [("name", "Pad thai"), ("energy_kcal", "850"), ("protein_g", "32.5")]
+                ).status == .seeOther)
             let json = try await FoodEntryTests.meal(client, meal)
             let quick = try #require(json.foods.last)
             #expect(quick.description == "Pad thai" && quick.dataType == "quick_add" && quick.portion == "Quick add")
@@ -101,11 +109,17 @@ import FoodDiaryWeb
         try await TestEnvironment.withFixtureApp { client, database in
             try await client.postMultipart("/my-foods", fields: Self.granola)
             let foodID = try await Self.id(database, "my_food")
-            let created = try await client.postMultipart("/recipes", fields: [("name", "Banana oat bake"), ("servings", "4"), ("notes", "Bake 25 min")])
+            let created = try await client.postMultipart(
+                "/recipes", fields: [("name", "Banana oat bake"), ("servings", "4"), ("notes", "Bake 25 min")])
             let recipeID = try await Self.id(database, "recipe")
             #expect(created.headers[.location] == "/recipes/\(recipeID)?notice=saved")
-            #expect(try await client.postForm("/recipes/\(recipeID)/ingredients", [("source", "catalog:9040"), ("amount", "g250")]).status == .seeOther)
-            #expect(try await client.postForm("/recipes/\(recipeID)/ingredients", [("source", "my:\(foodID)"), ("amount", "serving"), ("count", "2")]).status == .seeOther)
+            #expect(
+                try await client.postForm("/recipes/\(recipeID)/ingredients", [("source", "catalog:9040"), ("amount", "g250")]).status
+                    == .seeOther)
+            #expect(
+                try await client.postForm(
+                    "/recipes/\(recipeID)/ingredients", [("source", "my:\(foodID)"), ("amount", "serving"), ("count", "2")]
+                ).status == .seeOther)
             let bad = try await client.postForm("/recipes/\(recipeID)/ingredients", [("source", "recipe:\(recipeID)"), ("amount", "g25")])
             #expect(bad.status == .badRequest, "a recipe cannot contain a recipe")
 
@@ -140,7 +154,9 @@ import FoodDiaryWeb
             try await client.postMultipart("/my-foods", fields: Self.granola)
             try await client.postMultipart("/recipes", fields: [("name", "Banana oat bake"), ("servings", "4")])
             let recipeID = try await Self.id(database, "recipe")
-            let diary = Diary(id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)", maxPhotoPixels: 1)
+            let diary = Diary(
+                id: 1, database: database, photosDirectory: NSTemporaryDirectory() + "/fooddiary-unused-\(UUID().uuidString)",
+                maxPhotoPixels: 1)
             let catalog = try CatalogDatabase.open(path: config.catalogPath)
 
             let banana = try await IngredientSearchPageRead.read(recipeID: recipeID, query: "banana", diary: diary, catalog: catalog)
@@ -194,9 +210,11 @@ import FoodDiaryWeb
             #expect(byName.contains("Buttered greens") && !byName.contains("Banana bread"))
             #expect(try await client.get("/recipes?q=chickpeas").text.contains("No recipe has “chickpeas”"))
 
-            for (fields, message) in [([("name", ""), ("servings", "4")], "Give the recipe a name"),
-                                      ([("name", "Soup"), ("servings", "0")], "from 0.5 to 1,000"),
-                                      ([("name", "Soup"), ("servings", "many")], "as a plain number")] as [([(String, String)], String)] {
+            for (fields, message) in [
+                ([("name", ""), ("servings", "4")], "Give the recipe a name"),
+                ([("name", "Soup"), ("servings", "0")], "from 0.5 to 1,000"),
+                ([("name", "Soup"), ("servings", "many")], "as a plain number")
+            ] as [([(String, String)], String)] {
                 let response = try await client.postMultipart("/recipes", fields: fields)
                 #expect(response.status == .unprocessableContent && response.text.contains(message), "\(message)")
             }

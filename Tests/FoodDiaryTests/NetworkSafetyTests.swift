@@ -12,8 +12,10 @@ import FoodDiaryWeb
 /// What a hostile network can try against a live server: other sites' names and forms, broken
 /// framing, slow clients, many uploads at once, a second server on the same data.
 @Suite struct NetworkSafetyTests {
-    static func liveApp(configure: @escaping (inout AppConfig) -> Void = { _ in },
-                        _ body: @escaping @Sendable (Int, AppDatabase, AppConfig) async throws -> Void) async throws {
+    static func liveApp(
+        configure: @escaping (inout AppConfig) -> Void = { _ in },
+        _ body: @escaping @Sendable (Int, AppDatabase, AppConfig) async throws -> Void
+    ) async throws {
         try await TestEnvironment.withRunningApp(testing: .live, configure: configure) { client, database, config, _ in
             try await body(try #require(client.port), database, config)
         }
@@ -48,7 +50,8 @@ import FoodDiaryWeb
         #expect(!hosts.contains(authority: "0.0.0.0:8080"))
         #expect(!hosts.contains(authority: "evil.example"))
         #expect(hosts.contains(authority: "diary.home.arpa:8080"), "extra names match without case or a trailing dot")
-        #expect(hosts.contains(authority: "127.0.0.53") && hosts.contains(authority: "app.localhost") && hosts.contains(authority: "[::1]:80"))
+        #expect(
+            hosts.contains(authority: "127.0.0.53") && hosts.contains(authority: "app.localhost") && hosts.contains(authority: "[::1]:80"))
         #expect(!hosts.contains(authority: "127.0.0.1.evil.example"))
     }
 
@@ -76,19 +79,25 @@ import FoodDiaryWeb
     @Test func brokenChunkedFramingIsABadRequestAndTheServerStaysUp() async throws {
         try await Self.liveApp { port, _, _ in
             let connection = try RawConnection(port: port)
-            connection.send("POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nCookie: \(browserCookies())\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n")
+            connection.send(
+                "POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nCookie: \(browserCookies())\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n"
+            )
             let start = Date()
             // The answer comes at once; `closed`, the time and the machine's delay tell a slow
             // answer from a dropped connection if it ever fails.
             let (answer, closed) = await connection.receive(timeout: 60)
             let delay = answer.hasPrefix("HTTP/1.1 400") ? "" : await SchedulingDelay.sample()
-            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer.prefix(200)) closed: \(closed) after \(Date().timeIntervalSince(start)) s; \(delay)")
+            #expect(
+                answer.hasPrefix("HTTP/1.1 400"),
+                "\(answer.prefix(200)) closed: \(closed) after \(Date().timeIntervalSince(start)) s; \(delay)")
             #expect(try await Self.get(port, host: "127.0.0.1", path: "/").hasPrefix("HTTP/1.1 200"))
         }
     }
 
     @Test func slowHeadersAreCutOffWithA408() async throws {
-        try await Self.liveApp(configure: { $0.deadlines = ConnectionDeadlines(header: .milliseconds(800), bodyIdle: .seconds(5), keepAliveIdle: .seconds(5)) }) { port, _, _ in
+        try await Self.liveApp(configure: {
+            $0.deadlines = ConnectionDeadlines(header: .milliseconds(800), bodyIdle: .seconds(5), keepAliveIdle: .seconds(5))
+        }) { port, _, _ in
             let connection = try RawConnection(port: port)
             let start = Date()
             connection.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
@@ -108,7 +117,9 @@ import FoodDiaryWeb
     }
 
     @Test func idleKeepAliveConnectionsAreClosed() async throws {
-        try await Self.liveApp(configure: { $0.deadlines = ConnectionDeadlines(header: .seconds(5), bodyIdle: .seconds(5), keepAliveIdle: .seconds(3)) }) { port, _, _ in
+        try await Self.liveApp(configure: {
+            $0.deadlines = ConnectionDeadlines(header: .seconds(5), bodyIdle: .seconds(5), keepAliveIdle: .seconds(3))
+        }) { port, _, _ in
             let connection = try RawConnection(port: port)
             connection.send("GET /static/css/app.css HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(await connection.receiveHead(timeout: 20).hasPrefix("HTTP/1.1 200"))
@@ -126,9 +137,12 @@ import FoodDiaryWeb
     @Test func theLiveTestClientOutlastsTheServersIdleDeadlines() async throws {
         // The idle deadline also runs from a new connection's opening to its first byte, and under
         // the whole suite's load on two cores that can take seconds: 15 s, and a pause past it.
-        try await TestEnvironment.withRunningApp(testing: .live, configure: {
-            $0.deadlines = ConnectionDeadlines(header: .seconds(60), bodyIdle: .seconds(60), keepAliveIdle: .seconds(15))
-        }) { client, _, _, _ in
+        try await TestEnvironment.withRunningApp(
+            testing: .live,
+            configure: {
+                $0.deadlines = ConnectionDeadlines(header: .seconds(60), bodyIdle: .seconds(60), keepAliveIdle: .seconds(15))
+            }
+        ) { client, _, _, _ in
             let first = try await client.get("/")
             #expect(first.status == .ok, "\(first.status) \(first.text.prefix(300))")
             try await Task.sleep(for: .seconds(20))
@@ -142,8 +156,9 @@ import FoodDiaryWeb
         try await Self.liveApp { port, _, _ in
             let connection = try RawConnection(port: port)
             let body = formEncode([("_csrf", testToken), ("name", "curl"), ("access", "read"), ("current_password", TestPerson.password)])
-            connection.send("POST /account/tokens HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(browserCookies())\r\nContent-Type: application/x-www-form-urlencoded\r\n"
-                            + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
+            connection.send(
+                "POST /account/tokens HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: \(browserCookies())\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
             let interim = await connection.receiveHead(timeout: 20)
             let delay = interim.hasPrefix("HTTP/1.1 100 Continue\r\n") ? "" : await SchedulingDelay.sample()
             #expect(interim.hasPrefix("HTTP/1.1 100 Continue\r\n"), "before any body: \(interim) \(delay)")
@@ -154,10 +169,15 @@ import FoodDiaryWeb
     }
 
     @Test func aStalledUploadIsDroppedWithItsTemporaryFile() async throws {
-        try await Self.liveApp(configure: { $0.deadlines = ConnectionDeadlines(header: .seconds(10), bodyIdle: .seconds(10), keepAliveIdle: .seconds(5)) }) { port, database, config in
+        try await Self.liveApp(configure: {
+            $0.deadlines = ConnectionDeadlines(header: .seconds(10), bodyIdle: .seconds(10), keepAliveIdle: .seconds(5))
+        }) { port, database, config in
             let connection = try RawConnection(port: port)
-            let head = "--b\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(testToken)\r\n--b\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
-            connection.send("POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nCookie: \(browserCookies())\r\nContent-Length: 10000000\r\n\r\n")
+            let head =
+                "--b\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n\(testToken)\r\n--b\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.jpg\"\r\nContent-Type: image/jpeg\r\n\r\n"
+            connection.send(
+                "POST /meals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=b\r\nCookie: \(browserCookies())\r\nContent-Length: 10000000\r\n\r\n"
+            )
             connection.send(head)
             connection.send(Data(repeating: 0xFF, count: 300_000))
             let temporary = config.firstDiaryPhotos + "/tmp"
@@ -175,15 +195,18 @@ import FoodDiaryWeb
 
     @Test func uploadsInFlightAreCappedPerClient() async throws {
         let photo = try PhotoUploadTests.sampleJPEG(width: 900, height: 700)
-        try await TestEnvironment.withConfiguredApp(configure: { $0.maxUploadBytesInFlightPerClient = photo.count / 2 }) { (client, database, config) async throws -> Void in
-            let response = try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-09T12:30")], files: [MultipartFile(filename: "a.jpg", data: photo)])
+        try await TestEnvironment.withConfiguredApp(configure: { $0.maxUploadBytesInFlightPerClient = photo.count / 2 }) {
+            (client, database, config) async throws -> Void in
+            let response = try await client.postMultipart(
+                "/meals", fields: [("eaten_at", "2026-03-09T12:30")], files: [MultipartFile(filename: "a.jpg", data: photo)])
             #expect(response.status == .tooManyRequests)
             #expect(response.text.contains("nothing was saved"))
             #expect(try await database.mealCount() == 0)
             #expect(try FileManager.default.contentsOfDirectory(atPath: config.firstDiaryPhotos + "/tmp").isEmpty)
         }
         try await TestEnvironment.withConfiguredApp(configure: { $0.maxUploadBytesInFlight = photo.count / 2 }) { client, database, _ in
-            let response = try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-09T12:30")], files: [MultipartFile(filename: "a.jpg", data: photo)])
+            let response = try await client.postMultipart(
+                "/meals", fields: [("eaten_at", "2026-03-09T12:30")], files: [MultipartFile(filename: "a.jpg", data: photo)])
             #expect(response.status == .serviceUnavailable)
             #expect(try await database.mealCount() == 0)
         }

@@ -10,26 +10,32 @@ import Testing
 @Suite struct NutrientNeedsTests {
     /// Figures as the published tables print them (NASEM DRI summary tables, the 2019 sodium and
     /// potassium report, 21 CFR 101.9), checked one by one against the repository's table.
-    @Test(arguments: [
-        (NutrientKind.ironMg, "RDA", LifeStage.female19, 18.0), (.ironMg, "RDA", .male19, 8), (.ironMg, "RDA", .pregnant31, 27),
-        (.ironMg, "RDA", .female51, 8), (.ironMg, "UL", .male51, 45), (.calciumMg, "RDA", .female51, 1200), (.calciumMg, "RDA", .male51, 1000),
-        (.calciumMg, "UL", .male19, 2500), (.vitaminDUg, "RDA", .male71, 20), (.vitaminDUg, "UL", .female31, 100),
-        (.folateUg, "RDA", .pregnant19, 600), (.potassiumMg, "AI", .male19, 3400), (.potassiumMg, "AI", .female31, 2600),
-        (.sodiumMg, "CDRR", .female19, 2300), (.vitaminCMg, "RDA", .male31, 90), (.vitaminCMg, "RDA", .female31, 75),
-        (.zincMg, "UL", .male31, 40), (.magnesiumMg, "RDA", .male31, 420), (.vitaminB12Ug, "RDA", .lactating31, 2.8),
-        (.fiberG, "AI", .male51, 30), (.proteinG, "RDA", .female31, 46), (.vitaminAUg, "RDA", .lactating19, 1300),
-        (.vitaminKUg, "AI", .female19, 90), (.cholineMg, "AI", .female31, 425), (.seleniumUg, "UL", .male19, 400),
-    ] as [(NutrientKind, String, LifeStage, Double)])
+    @Test(
+        arguments: [
+            (NutrientKind.ironMg, "RDA", LifeStage.female19, 18.0), (.ironMg, "RDA", .male19, 8), (.ironMg, "RDA", .pregnant31, 27),
+            (.ironMg, "RDA", .female51, 8), (.ironMg, "UL", .male51, 45), (.calciumMg, "RDA", .female51, 1200),
+            (.calciumMg, "RDA", .male51, 1000),
+            (.calciumMg, "UL", .male19, 2500), (.vitaminDUg, "RDA", .male71, 20), (.vitaminDUg, "UL", .female31, 100),
+            (.folateUg, "RDA", .pregnant19, 600), (.potassiumMg, "AI", .male19, 3400), (.potassiumMg, "AI", .female31, 2600),
+            (.sodiumMg, "CDRR", .female19, 2300), (.vitaminCMg, "RDA", .male31, 90), (.vitaminCMg, "RDA", .female31, 75),
+            (.zincMg, "UL", .male31, 40), (.magnesiumMg, "RDA", .male31, 420), (.vitaminB12Ug, "RDA", .lactating31, 2.8),
+            (.fiberG, "AI", .male51, 30), (.proteinG, "RDA", .female31, 46), (.vitaminAUg, "RDA", .lactating19, 1300),
+            (.vitaminKUg, "AI", .female19, 90), (.cholineMg, "AI", .female31, 425), (.seleniumUg, "UL", .male19, 400)
+        ] as [(NutrientKind, String, LifeStage, Double)])
     func theReferenceIntakesAreThePublishedOnes(kind: NutrientKind, measure: String, stage: LifeStage, value: Double) {
         #expect(ReferenceIntakes.published(kind, measure, stage) == value)
     }
 
     @Test func theDailyValuesAreTheLabelRulesOnesAndTheirDirections() {
-        let published: [NutrientKind: Double] = [.vitaminDUg: 20, .potassiumMg: 4700, .ironMg: 18, .fiberG: 28, .saturatedFatG: 20, .cholineMg: 550,
-                                                  .sodiumMg: 2300, .calciumMg: 1300, .vitaminCMg: 90, .folateUg: 400, .fatG: 78, .carbohydrateG: 275]
+        let published: [NutrientKind: Double] = [
+            .vitaminDUg: 20, .potassiumMg: 4700, .ironMg: 18, .fiberG: 28, .saturatedFatG: 20, .cholineMg: 550,
+            .sodiumMg: 2300, .calciumMg: 1300, .vitaminCMg: 90, .folateUg: 400, .fatG: 78, .carbohydrateG: 275
+        ]
         for (kind, value) in published { #expect(ReferenceIntakes.published(kind, "DV", nil) == value, "\(kind)") }
         let dailyValues = ReferenceIntakes.references(for: nil)
-        #expect(dailyValues[.sodiumMg]?.direction == .atMost && dailyValues[.ironMg]?.direction == .atLeast && dailyValues[.fatG]?.direction == .about)
+        #expect(
+            dailyValues[.sodiumMg]?.direction == .atMost && dailyValues[.ironMg]?.direction == .atLeast
+                && dailyValues[.fatG]?.direction == .about)
         #expect(dailyValues[.ironMg]?.upperLimit == 45, "an adult's upper limit stands beside the Daily Values")
         #expect(dailyValues[.sugarsG] == nil && dailyValues[.energyKcal] == nil, "no Daily Value for total sugars; energy has its own goal")
         let woman = ReferenceIntakes.references(for: .female31)
@@ -45,7 +51,8 @@ import Testing
     func aLoggedCatalogFoodKeepsItsVitaminsAndMinerals() async throws {
         try await TextLogTests.withApp { client, database in
             let meal = try await SnapAndItemiseTests.meal(database, "2026-03-09T12:30")
-            #expect(try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:11090"), ("amount", "g250")]).status == .seeOther)
+            #expect(
+                try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:11090"), ("amount", "g250")]).status == .seeOther)
             let entry = try #require(try await SnapAndItemiseTests.entries(database, meal).first)
             for kind in [NutrientKind.vitaminCMg, .ironMg, .calciumMg, .vitaminKUg, .folateUg] {
                 let basis = try #require(entry.food.basis[kind], "broccoli's \(kind) is in the snapshot")
@@ -76,17 +83,28 @@ import Testing
             // level is for preformed vitamin A, so no warning.
             #expect(page.contains("Over the limit of 2,300 mg"))
             #expect(!page.contains("Above the upper limit of 3,000"), "no warning on a supplements-only upper level")
-            #expect(page.contains("1 of 3 foods do not say") && page.contains("2 of 3 foods do not say"), "a food with no figures makes a lower bound")
-            #expect(page.contains("Where it came from") && page.contains("Liver pâté &amp; toast") && page.contains("52 %"),
-                    "iron's sources: 13.2 of 25.2 mg from the dal, 12 from the pâté")
+            #expect(
+                page.contains("1 of 3 foods do not say") && page.contains("2 of 3 foods do not say"),
+                "a food with no figures makes a lower bound")
+            #expect(
+                page.contains("Where it came from") && page.contains("Liver pâté &amp; toast") && page.contains("52 %"),
+                "iron's sources: 13.2 of 25.2 mg from the dal, 12 from the pâté")
             #expect(!page.contains("<b>soup</b>"))
 
-            let json = try JSONSerialization.jsonObject(with: Data(try await client.get("/api/days/2026-03-09/nutrients").text.utf8)) as? [String: Any]
+            let json =
+                try JSONSerialization.jsonObject(with: Data(try await client.get("/api/days/2026-03-09/nutrients").text.utf8))
+                as? [String: Any]
             let lines = try #require(json?["nutrients"] as? [[String: Any]])
             let iron = try #require(lines.first { $0["nutrient"] as? String == "ironMg" })
-            #expect(iron["unit"] as? String == "mg" && iron["minimum"] as? Double == 18 && iron["upperLimit"] as? Double == 45 && iron["source"] as? String == "DV")
-            #expect(abs((iron["amount"] as? Double ?? 0) - 25.2) < 1e-9 && iron["status"] as? String == "met" && iron["foodsNotSaying"] as? Int == 1)
-            #expect(json?["low"] as? [String] == ["vitaminCMg", "potassiumMg"] && json?["countedDays"] as? Int == 1, "the API says what ran low, in units it names")
+            #expect(
+                iron["unit"] as? String == "mg" && iron["minimum"] as? Double == 18 && iron["upperLimit"] as? Double == 45
+                    && iron["source"] as? String == "DV")
+            #expect(
+                abs((iron["amount"] as? Double ?? 0) - 25.2) < 1e-9 && iron["status"] as? String == "met"
+                    && iron["foodsNotSaying"] as? Int == 1)
+            #expect(
+                json?["low"] as? [String] == ["vitaminCMg", "potassiumMg"] && json?["countedDays"] as? Int == 1,
+                "the API says what ran low, in units it names")
 
             // 16 servings of pâté take iron over its upper level.
             try await SnapAndItemiseTests.meal(database, "2026-03-10T19:00", foods: [(liver, 800)])
@@ -123,30 +141,37 @@ import Testing
             try await SnapAndItemiseTests.meal(database, "2026-03-09T12:30", foods: [(spinach, 400)])
             #expect(try await client.get("/settings/nutrients").text.contains("FDA Daily Values (food labels)"))
 
-            let saved = try await client.postForm("/settings/nutrients", [("life_stage", "male19"), ("min_fiber_g", "35"), ("max_fiber_g", "60")])
+            let saved = try await client.postForm(
+                "/settings/nutrients", [("life_stage", "male19"), ("min_fiber_g", "35"), ("max_fiber_g", "60")])
             #expect(saved.status == .seeOther)
-            #expect(try await database.read { db in try NutrientQueries.settings(db) }
-                        == NutrientSettings(lifeStage: .male19, goals: [.fiberG: NutrientGoal(minimum: 35, maximum: 60)]))
+            #expect(
+                try await database.read { db in try NutrientQueries.settings(db) }
+                    == NutrientSettings(lifeStage: .male19, goals: [.fiberG: NutrientGoal(minimum: 35, maximum: 60)]))
             let page = try await client.get("/days/2026-03-09/nutrients").text
             #expect(page.contains("the Dietary Reference Intakes for male, 19–30"))
             #expect(page.contains("135 % of 8 mg RDA"), "10.8 mg of iron against a young man's 8 mg")
             #expect(page.contains("25 % of 35 g your goal"), "8.8 g of fibre against the person's own minimum")
 
-            for (fields, message) in [([("min_iron_mg", "lots")], "as a plain number"), ([("min_fiber_g", "40"), ("max_fiber_g", "30")], "the minimum is more than the maximum"),
-                                      ([("life_stage", "elf")], "Pick a life stage"), ([("max_sodium_mg", "-5")], "from 0.01")] {
+            for (fields, message) in [
+                ([("min_iron_mg", "lots")], "as a plain number"),
+                ([("min_fiber_g", "40"), ("max_fiber_g", "30")], "the minimum is more than the maximum"),
+                ([("life_stage", "elf")], "Pick a life stage"), ([("max_sodium_mg", "-5")], "from 0.01")
+            ] {
                 let refused = try await client.postForm("/settings/nutrients", fields)
                 #expect(refused.status == .unprocessableContent && refused.text.contains(message), "\(fields)")
             }
             #expect(try await database.read { db in try NutrientQueries.settings(db) }.lifeStage == .male19, "nothing refused was kept")
 
             #expect(try await client.postForm("/settings/nutrients", [("life_stage", "")]).status == .seeOther)
-            #expect(try await database.read { db in try NutrientQueries.settings(db) } == NutrientSettings(), "empty fields clear every bound")
+            #expect(
+                try await database.read { db in try NutrientQueries.settings(db) } == NutrientSettings(), "empty fields clear every bound")
         }
     }
 
     static func food(_ name: String, _ per100g: [NutrientKind: Double]) -> FoodSnapshot {
         var basis = NutrientValues(per100g)
         basis[.energyKcal] = 100
-        return FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name, brandOwner: nil, basisGrams: 100, basis: basis)
+        return FoodSnapshot(
+            dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name, brandOwner: nil, basisGrams: 100, basis: basis)
     }
 }

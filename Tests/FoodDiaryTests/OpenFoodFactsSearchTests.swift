@@ -41,11 +41,13 @@ import GRDB
             // Chosen: the choice wins over the browser, and the US puts FoodData Central first.
             #expect(try await client.postForm("/settings/food-data-central/country", [("country", "US")]).status == .seeOther)
             let american = try await search("apfelsaft", language: "de-DE")
-            #expect(american.country == "en:united-states" && Self.order(american.page) == ["From FoodData Central", "From Open Food Facts"])
+            #expect(
+                american.country == "en:united-states" && Self.order(american.page) == ["From FoodData Central", "From Open Food Facts"])
             #expect(american.page.contains("Open Food Facts has nothing for “apfelsaft”."))
             #expect(try await client.postForm("/settings/food-data-central/country", [("country", "any")]).status == .seeOther)
             let anywhere = try await search("apfelsaft", language: "en-GB")
-            #expect(anywhere.country == nil && anywhere.page.contains("Cloudy apple juice") && anywhere.page.contains("Apfelsaft naturtrüb"))
+            #expect(
+                anywhere.country == nil && anywhere.page.contains("Cloudy apple juice") && anywhere.page.contains("Apfelsaft naturtrüb"))
             #expect(anywhere.page.contains("Products from every country.") && anywhere.page.contains("2 products on Open Food Facts."))
             let refused = try await client.postForm("/settings/food-data-central/country", [("country", "Atlantis")])
             #expect(refused.status == .unprocessableContent && refused.text.contains("Choose a country from the list."))
@@ -57,7 +59,9 @@ import GRDB
             let id = try #require(OpenFoodFactsProduct.catalogID(barcode: juice))
             #expect(picked.status == .seeOther && picked.headers[.location] == "/meals/\(meal)/foods/new/catalog/\(id)?q=apfelsaft")
             let again = try await search("apfelsaft naturtrüb")
-            #expect(again.page.contains("href=\"/meals/\(meal)/foods/new/catalog/\(id)?q=apfelsaft%20naturtr%C3%BCb\""), "kept: a plain link now")
+            #expect(
+                again.page.contains("href=\"/meals/\(meal)/foods/new/catalog/\(id)?q=apfelsaft%20naturtr%C3%BCb\""),
+                "kept: a plain link now")
         }
     }
 
@@ -71,7 +75,8 @@ import GRDB
             let id = try #require(OpenFoodFactsProduct.catalogID(barcode: water))
             let foodPage = try await client.get("/foods/\(id)").text
             #expect(foodPage.contains("per 100 ml") && !foodPage.contains("per 100 g"), "by volume, though its label gives no serving")
-            #expect(try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:\(id)"), ("amount", "g500")]).status == .seeOther)
+            #expect(
+                try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:\(id)"), ("amount", "g500")]).status == .seeOther)
             let unit = try await database.read { db in try String.fetchOne(db, sql: "SELECT basis_unit FROM food_entry") }
             #expect(unit == "ml")
             let mealPage = try await client.get("/meals/\(meal)").text
@@ -122,7 +127,8 @@ import GRDB
             #expect(kept.status == .seeOther && kept.headers[.location] == "/meals/\(meal)/foods/new/catalog/\(juiceID)")
             let photo = try #require(try await database.productPhoto(catalogID: juiceID))
             #expect(photo.mediaType == "image/jpeg" && photo.width == 400)
-            #expect(try await client.get("/meals/\(meal)/foods/new/catalog/\(juiceID)").text.contains("src=\"/photos/\(photo.sha256)/thumb\""))
+            #expect(
+                try await client.get("/meals/\(meal)/foods/new/catalog/\(juiceID)").text.contains("src=\"/photos/\(photo.sha256)/thumb\""))
             #expect(try await client.get("/foods/\(juiceID)").text.contains("src=\"/photos/\(photo.sha256)/thumb\""))
             #expect(try await client.get("/photos/\(photo.sha256)/thumb").status == .ok)
             #expect(try await database.deleteUnusedPhotoRows() == 0, "the kept product shows it, so it stays")
@@ -140,30 +146,38 @@ import GRDB
             // For a recipe's ingredient too: the photo shows, and a photo that could not be kept is said.
             let recipe = try await client.postForm("/recipes", [("name", "Bircher muesli"), ("servings", "2")])
             let recipeID = try #require(recipe.headers[.location]?.firstMatch(of: /\/recipes\/(\d+)/).flatMap { Int64($0.1) })
-            let forRecipe = try await client.postForm("/recipes/\(recipeID)/ingredients/online/product/\(OpenFoodFactsStandIn.water)", [("keep_image", "1")])
+            let forRecipe = try await client.postForm(
+                "/recipes/\(recipeID)/ingredients/online/product/\(OpenFoodFactsStandIn.water)", [("keep_image", "1")])
             let waterID = try #require(OpenFoodFactsProduct.catalogID(barcode: OpenFoodFactsStandIn.water))
             #expect(forRecipe.headers[.location] == "/recipes/\(recipeID)/ingredients/new/catalog/\(waterID)?notice=no_photo")
             #expect(try await client.get(forRecipe.headers[.location]!).text.contains("Kept without its photo"))
-            #expect(try await client.get("/recipes/\(recipeID)/ingredients/new/catalog/\(juiceID)").text.contains("src=\"/photos/\(photo.sha256)/thumb\""))
+            #expect(
+                try await client.get("/recipes/\(recipeID)/ingredients/new/catalog/\(juiceID)").text.contains(
+                    "src=\"/photos/\(photo.sha256)/thumb\""))
         }
     }
 
     @Test func onlyOpenFoodFactsOwnHostsServeAPhoto() {
         let client = OpenFoodFactsClient(baseURL: OpenFoodFactsClient.officialBaseURL)
         #expect(client.isTheirs(URL(string: "https://images.openfoodfacts.org/images/products/761/000/001/2345/front_de.4.400.jpg")!))
-        for hostile in ["https://openfoodfacts.org.evil.example/front.jpg", "http://images.openfoodfacts.org/front.jpg",
-                        "https://169.254.169.254/front.jpg", "https://user@images.openfoodfacts.org/front.jpg",
-                        "https://images.openfoodfacts.org:8443/front.jpg", "https://evilopenfoodfacts.org/front.jpg"] {
+        for hostile in [
+            "https://openfoodfacts.org.evil.example/front.jpg", "http://images.openfoodfacts.org/front.jpg",
+            "https://169.254.169.254/front.jpg", "https://user@images.openfoodfacts.org/front.jpg",
+            "https://images.openfoodfacts.org:8443/front.jpg", "https://evilopenfoodfacts.org/front.jpg"
+        ] {
             #expect(!client.isTheirs(URL(string: hostile)!), "\(hostile)")
         }
         let local = OpenFoodFactsClient(baseURL: URL(string: "http://127.0.0.1:8977")!)
-        #expect(local.isTheirs(URL(string: "http://127.0.0.1:8977/images/a.jpg")!) && !local.isTheirs(URL(string: "http://0.0.1:8977/a.jpg")!))
+        #expect(
+            local.isTheirs(URL(string: "http://127.0.0.1:8977/images/a.jpg")!) && !local.isTheirs(URL(string: "http://0.0.1:8977/a.jpg")!))
     }
 
     @Test func aBrowsersRegionIsAGuessAndAChoiceWins() {
         #expect(ProductCountry.guessed(acceptLanguage: "fr-CH, fr;q=0.9")?.name == "Switzerland")
         #expect(ProductCountry.guessed(acceptLanguage: "en") == nil && ProductCountry.guessed(acceptLanguage: nil) == nil)
-        #expect(ProductCountry.guessed(acceptLanguage: "zh-Hant-TW, en-AU;q=0.8")?.code == "AU", "a region the list lacks gives way to the next")
+        #expect(
+            ProductCountry.guessed(acceptLanguage: "zh-Hant-TW, en-AU;q=0.8")?.code == "AU", "a region the list lacks gives way to the next"
+        )
         #expect(ProductCountry.current(chosen: "any", acceptLanguage: "de-DE") == nil)
         #expect(ProductCountry.current(chosen: "FR", acceptLanguage: "de-DE")?.tag == "en:france")
         #expect(ProductCountry.named("GB")?.tag == "en:united-kingdom")

@@ -32,12 +32,18 @@ import GRDB
     }
 
     @Test func valuesNoFoodHasAreLeftOutAndAProductWithoutNutritionRefused() throws {
-        let odd = try Self.read(["code": "7610000012345", "product_name": "Odd", "nutriments": [
-            "energy-kcal_100g": 4000, "energy-kj_100g": "-5", "fat_100g": 250, "proteins_100g": 12.5, "sugars_100g": true,
-            "carbohydrates_100g": 40, "fiber_100g": 3, "salt_100g": "nan"]])
+        let odd = try Self.read([
+            "code": "7610000012345", "product_name": "Odd",
+            "nutriments": [
+                "energy-kcal_100g": 4000, "energy-kj_100g": "-5", "fat_100g": 250, "proteins_100g": 12.5, "sugars_100g": true,
+                "carbohydrates_100g": 40, "fiber_100g": 3, "salt_100g": "nan"
+            ]
+        ])
         #expect(odd.nutrientsPer100["208"] == nil && odd.nutrientsPer100["204"] == nil && odd.nutrientsPer100["269"] == nil)
         #expect(odd.nutrientsPer100["205"] == 40 && odd.nutrientsPer100["307"] == nil)
-        #expect(throws: OpenFoodFactsProduct.Unreadable.self) { try Self.read(["code": "7610000012345", "product_name": "Air", "nutriments": [:]]) }
+        #expect(throws: OpenFoodFactsProduct.Unreadable.self) {
+            try Self.read(["code": "7610000012345", "product_name": "Air", "nutriments": [:]])
+        }
     }
 
     @Test func anAnswerAboutAnotherBarcodeOrWithoutANameIsRefused() throws {
@@ -45,7 +51,9 @@ import GRDB
         #expect(throws: OpenFoodFactsProduct.Unreadable.self) { try Self.read(bar, asked: "4000000067890") }
         let upc = try OpenFoodFactsProduct(answer: ["product": bar.merging(["code": "0761000012345"]) { $1 }], asked: "761000012345")
         #expect(upc.code == "0761000012345", "a UPC-A and its EAN-13 are one code")
-        #expect(throws: OpenFoodFactsProduct.Unreadable.self) { try Self.read(["code": "7610000012345", "nutriments": ["energy-kcal_100g": 1]]) }
+        #expect(throws: OpenFoodFactsProduct.Unreadable.self) {
+            try Self.read(["code": "7610000012345", "nutriments": ["energy-kcal_100g": 1]])
+        }
     }
 
     @Test func theClientReadsAProductAndSaysPlainlyWhyWhenItCannot() async throws {
@@ -96,11 +104,13 @@ import GRDB
         try DiaryMigrations.migrator.migrate(queue)
         try await queue.write { db in
             #expect(try Double.fetchOne(db, sql: "SELECT grams FROM food_entry WHERE id = 1") == 150)
-            let indexes = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'food_entry' AND sql IS NOT NULL")
+            let indexes = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'food_entry' AND sql IS NOT NULL")
             #expect(Set(indexes).isSuperset(of: ["food_entry_by_meal", "food_entry_energy_by_meal"]))
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
             let insert = """
-                INSERT INTO food_entry (meal_id, data_type, description, grams, portion_label, basis_grams, basis_energy_kcal, energy_kcal, created_at, updated_at)
+                INSERT INTO food_entry (meal_id, data_type, description, grams, portion_label, basis_grams, basis_energy_kcal,
+                    energy_kcal, created_at, updated_at)
                 VALUES (1, ?, 'Apfelsaft', 200, '200 ml', 100, 46, 92, '2026-03-08 19:31:00.000', '2026-03-08 19:31:00.000')
                 """
             try db.execute(sql: insert, arguments: ["open_food_facts"])
@@ -109,8 +119,10 @@ import GRDB
 
         let catalog = try CatalogDatabase.open(path: directory.path + "/catalog.sqlite")
         try await catalog.writer.write { db in
-            try db.execute(sql: "INSERT INTO food (id, data_type, description, short_description, search_prior, core_terms, food_category) VALUES (?, 'open_food_facts', 'Apfelsaft naturtrüb', 'Apfelsaft', 0, 'apfelsaft', 'Beverages')",
-                           arguments: [1_004_000_000_067_890])
+            try db.execute(
+                sql:
+                    "INSERT INTO food (id, data_type, description, short_description, search_prior, core_terms, food_category) VALUES (?, 'open_food_facts', 'Apfelsaft naturtrüb', 'Apfelsaft', 0, 'apfelsaft', 'Beverages')",
+                arguments: [1_004_000_000_067_890])
             #expect(try String.fetchOne(db, sql: "SELECT data_type FROM food WHERE id = 1004000000067890") == "open_food_facts")
         }
     }
@@ -123,7 +135,8 @@ import GRDB
             let bar = OpenFoodFactsStandIn.bar
             let found = try await client.get("/meals/\(meal)/foods/online?barcode=\(bar)")
             #expect(found.status == .ok && found.text.contains("Birchermüesli-Riegel") && found.text.contains("From Open Food Facts"))
-            #expect(found.text.contains("Open Database License (ODbL)") && found.text.contains("/meals/\(meal)/foods/online/product/\(bar)"))
+            #expect(
+                found.text.contains("Open Database License (ODbL)") && found.text.contains("/meals/\(meal)/foods/online/product/\(bar)"))
 
             let picked = try await client.postForm("/meals/\(meal)/foods/online/product/\(bar)", [])
             let id = try #require(OpenFoodFactsProduct.catalogID(barcode: bar))
@@ -182,7 +195,9 @@ import GRDB
         let asked = standIn.seen.count
         standIn.mode = .normal
         let second = await online.product(barcode: OpenFoodFactsStandIn.bar).problem
-        #expect(second.map { if case .rateLimited = $0 { true } else { false } } == true, "a known limit is honoured: \(String(describing: second))")
+        #expect(
+            second.map { if case .rateLimited = $0 { true } else { false } } == true,
+            "a known limit is honoured: \(String(describing: second))")
         #expect(standIn.seen.count == asked, "no request while the limit lasts")
     }
 }

@@ -17,13 +17,19 @@ import FoodDiaryWeb
         let back: String?
     }
 
-    static func go(_ client: any TestClientProtocol, _ provider: OpenIDProviderStandIn, from path: String = "/signin/sso",
-                   session: String? = nil, next: String = "/days/2026-03-09") async throws -> Trip {
-        let started = if let session {
-            try await client.postForm(path, [("next", next), ("current_password", TestPerson.password)], token: csrfToken(ofSession: session), session: session)
-        } else {
-            try await client.postForm(path, [("next", next)], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
-        }
+    static func go(
+        _ client: any TestClientProtocol, _ provider: OpenIDProviderStandIn, from path: String = "/signin/sso",
+        session: String? = nil, next: String = "/days/2026-03-09"
+    ) async throws -> Trip {
+        let started =
+            if let session {
+                try await client.postForm(
+                    path, [("next", next), ("current_password", TestPerson.password)], token: csrfToken(ofSession: session),
+                    session: session)
+            } else {
+                try await client.postForm(
+                    path, [("next", next)], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
+            }
         let back = provider.authorize(onTheWay(started)).map { String($0.dropFirst("http://localhost".count)) }
         return Trip(started: started, browser: started.cookie(OpenIDLogins.cookieName), back: back)
     }
@@ -31,16 +37,22 @@ import FoodDiaryWeb
     /// Where the page between here and the provider sends the browser (its Refresh header), checked
     /// to be the page's own link too.
     static func onTheWay(_ page: TestResponse) -> String? {
-        guard page.status == .ok, let refresh = page.headers[SingleSignOnController.refresh], refresh.hasPrefix("0; url=") else { return nil }
+        guard page.status == .ok, let refresh = page.headers[SingleSignOnController.refresh], refresh.hasPrefix("0; url=") else {
+            return nil
+        }
         let address = String(refresh.dropFirst("0; url=".count))
         return page.text.contains(#"href="\#(address.replacingOccurrences(of: "&", with: "&amp;"))""#) ? address : nil
     }
 
     /// The browser arriving back from the provider.
-    static func arrive(_ client: any TestClientProtocol, at back: String?, browser: String?, session: String? = nil) async throws -> TestResponse {
-        let cookies = [browser.map { "\(OpenIDLogins.cookieName)=\($0)" }, session.map { "\(Authentication.sessionCookie)=\($0)" }].compactMap { $0 }
-        return try await client.execute(uri: back ?? "/signin/sso/callback", method: .get,
-                                        headers: cookies.isEmpty ? [:] : [.cookie: cookies.joined(separator: "; ")])
+    static func arrive(_ client: any TestClientProtocol, at back: String?, browser: String?, session: String? = nil) async throws
+        -> TestResponse
+    {
+        let cookies = [browser.map { "\(OpenIDLogins.cookieName)=\($0)" }, session.map { "\(Authentication.sessionCookie)=\($0)" }]
+            .compactMap { $0 }
+        return try await client.execute(
+            uri: back ?? "/signin/sso/callback", method: .get,
+            headers: cookies.isEmpty ? [:] : [.cookie: cookies.joined(separator: "; ")])
     }
 
     /// Sam, the test owner, linked to `subject` at the provider from the account page. Through the
@@ -56,23 +68,32 @@ import FoodDiaryWeb
 
     /// The People page's rows, as the owner sees them: each person's name and status line.
     static func people(_ client: any TestClientProtocol) async throws -> [(name: String, status: String)] {
-        try await client.get("/people").text.matches(of: #/<strong>([^<]+)</strong>(?: <span class="muted">\(you\)</span>)?<br><span class="muted">([^<]+)</span>/#)
-            .map { (String($0.output.1), String($0.output.2)) }
+        try await client.get("/people").text.matches(
+            of: #/<strong>([^<]+)</strong>(?: <span class="muted">\(you\)</span>)?<br><span class="muted">([^<]+)</span>/#
+        )
+        .map { (String($0.output.1), String($0.output.2)) }
     }
 
-    static func withProvider(rsa: Bool = true, clock: TestClock = TestClock(), configure: @escaping (inout OpenIDSettings, inout AppConfig) -> Void = { _, _ in },
-                             _ body: @escaping @Sendable (any TestClientProtocol, OpenIDProviderStandIn, AppConfig) async throws -> Void) async throws {
+    static func withProvider(
+        rsa: Bool = true, clock: TestClock = TestClock(),
+        configure: @escaping (inout OpenIDSettings, inout AppConfig) -> Void = { _, _ in },
+        _ body: @escaping @Sendable (any TestClientProtocol, OpenIDProviderStandIn, AppConfig) async throws -> Void
+    ) async throws {
         let provider = OpenIDProviderStandIn(usesRSA: rsa, now: { clock.now })
         try await provider.start()
         do {
-            try await TestEnvironment.withRunningApp(now: { clock.now }, configure: { config in
-                var settings = OpenIDSettings(issuer: provider.issuer, clientID: provider.clientID, clientSecret: provider.clientSecret, name: "Pocket ID")
-                // The stand-in answers from this process's own threads, which the suite shares: its
-                // answer is not what these tests time.
-                settings.deadline = .seconds(120)
-                configure(&settings, &config)
-                config.singleSignOn = settings
-            }) { client, _, config, _ in try await body(client, provider, config) }
+            try await TestEnvironment.withRunningApp(
+                now: { clock.now },
+                configure: { config in
+                    var settings = OpenIDSettings(
+                        issuer: provider.issuer, clientID: provider.clientID, clientSecret: provider.clientSecret, name: "Pocket ID")
+                    // The stand-in answers from this process's own threads, which the suite shares: its
+                    // answer is not what these tests time.
+                    settings.deadline = .seconds(120)
+                    configure(&settings, &config)
+                    config.singleSignOn = settings
+                }
+            ) { client, _, config, _ in try await body(client, provider, config) }
         } catch {
             await provider.stop()
             throw error
@@ -90,7 +111,9 @@ import FoodDiaryWeb
             let unasked = try await client.postForm("/account/sso", [])
             #expect(unasked.headers[.location] == "/account?notice=password_wrong&at=sso#sso" && provider.authorizations.isEmpty)
             let refusedPage = try await client.get("/account?notice=password_wrong&at=sso").text
-            #expect(refusedPage.contains(#"<h2>Pocket ID</h2>\#n  <p class="notice error-notice" role="alert">That password is not right"#), "the refusal is in the provider's part")
+            #expect(
+                refusedPage.contains(#"<h2>Pocket ID</h2>\#n  <p class="notice error-notice" role="alert">That password is not right"#),
+                "the refusal is in the provider's part")
             let link = try await Self.go(client, provider, from: "/account/sso", session: TestPerson.sessionID)
             let linked = try await Self.arrive(client, at: link.back, browser: link.browser, session: TestPerson.sessionID)
             #expect(linked.headers[.location] == "/account?notice=sso_linked#sso")
@@ -107,7 +130,9 @@ import FoodDiaryWeb
             let session = try #require(back.cookie(Authentication.sessionCookie))
             #expect(back.cookie(OpenIDLogins.cookieName) == "", "the trip's cookie is spent")
             let exchange = try #require(provider.tokenRequests.last)
-            #expect(exchange.form["code_verifier"]?.count == 43 && exchange.form["client_secret"] == nil, "PKCE's verifier, the secret in Basic")
+            #expect(
+                exchange.form["code_verifier"]?.count == 43 && exchange.form["client_secret"] == nil, "PKCE's verifier, the secret in Basic"
+            )
             let account = try await client.get("/account", session: session)
             #expect(account.status == .ok && account.text.contains("single sign-on · from"), "the sign-in is listed by its method")
 
@@ -127,8 +152,9 @@ import FoodDiaryWeb
                 let elsewhere = try await Self.arrive(client, at: trip.back, browser: browser)
                 #expect(elsewhere.status == .badRequest && elsewhere.cookie(Authentication.sessionCookie) == nil)
             }
-            #expect(try await Self.arrive(client, at: trip.back, browser: trip.browser).cookie(Authentication.sessionCookie) != nil,
-                    "the answer still works in the browser that started it")
+            #expect(
+                try await Self.arrive(client, at: trip.back, browser: trip.browser).cookie(Authentication.sessionCookie) != nil,
+                "the answer still works in the browser that started it")
             // A state nobody made.
             let made = try await Self.arrive(client, at: "/signin/sso/callback?state=guessed&code=anything", browser: trip.browser)
             #expect(made.status == .badRequest)
@@ -141,8 +167,10 @@ import FoodDiaryWeb
     }
 
     /// Each of the ID token's checks, shown by a token that fails only it.
-    @Test(arguments: [OpenIDProviderStandIn.Trick.forged, .expired, .wrongAudience, .wrongIssuer, .wrongNonce, .unsigned, .hmac, .unknownKey,
-                      .futureIssued, .anotherParty])
+    @Test(arguments: [
+        OpenIDProviderStandIn.Trick.forged, .expired, .wrongAudience, .wrongIssuer, .wrongNonce, .unsigned, .hmac, .unknownKey,
+        .futureIssued, .anotherParty
+    ])
     func anIDTokenThatFailsACheckSignsNobodyIn(trick: OpenIDProviderStandIn.Trick) async throws {
         try await Self.withProvider { client, provider, _ in
             provider.signedIn = .init(subject: "sam-at-provider", username: "sam")
@@ -155,7 +183,9 @@ import FoodDiaryWeb
             // The same provider's honest token still signs in: what was refused was the one check.
             provider.trick = .none
             let honest = try await Self.go(client, provider)
-            #expect(try await Self.arrive(client, at: honest.back, browser: honest.browser).cookie(Authentication.sessionCookie) != nil, "\(trick)")
+            #expect(
+                try await Self.arrive(client, at: honest.back, browser: honest.browser).cookie(Authentication.sessionCookie) != nil,
+                "\(trick)")
         }
     }
 
@@ -182,7 +212,8 @@ import FoodDiaryWeb
             let usedCode = try #require(again.back.flatMap { URLComponents(string: $0)?.queryItems?.first { $0.name == "code" }?.value })
             let fresh = try await Self.go(client, provider)
             let freshState = try #require(fresh.back.flatMap { URLComponents(string: $0)?.queryItems?.first { $0.name == "state" }?.value })
-            let reused = try await Self.arrive(client, at: "/signin/sso/callback?state=\(freshState)&code=\(usedCode)", browser: fresh.browser)
+            let reused = try await Self.arrive(
+                client, at: "/signin/sso/callback?state=\(freshState)&code=\(usedCode)", browser: fresh.browser)
             #expect(reused.status == .unauthorized && reused.cookie(Authentication.sessionCookie) == nil)
         }
     }
@@ -209,7 +240,9 @@ import FoodDiaryWeb
             provider.signedIn = .init(subject: "stranger", username: "kim", groups: ["guests"])
             let stranger = try await Self.go(client, provider)
             let refused = try await Self.arrive(client, at: stranger.back, browser: stranger.browser)
-            #expect(refused.status == .forbidden && refused.text.contains("is not linked to anybody here") && refused.cookie(Authentication.sessionCookie) == nil)
+            #expect(
+                refused.status == .forbidden && refused.text.contains("is not linked to anybody here")
+                    && refused.cookie(Authentication.sessionCookie) == nil)
             #expect(try await Self.people(client).count == 2)
         }
     }
@@ -223,7 +256,8 @@ import FoodDiaryWeb
             let link = try #require(added.text.firstMatch(of: #/http://localhost/invite/([A-Za-z0-9_-]+)/#).map { String($0.output.1) })
             provider.signedIn = .init(subject: "robin-sub", username: "robin.h")
             let trip = try await Self.go(client, provider, from: "/invite/\(link)/sso")
-            let robin: String = try #require(try await Self.arrive(client, at: trip.back, browser: trip.browser).cookie(Authentication.sessionCookie))
+            let robin: String = try #require(
+                try await Self.arrive(client, at: trip.back, browser: trip.browser).cookie(Authentication.sessionCookie))
             let made = try await PasskeyTests.register(client, SoftAuthenticator(key: .es256(P256.Signing.PrivateKey())), session: robin)
             #expect(made.status == .ok && made.text.contains("passkey_added"), "\(made.status) \(made.text)")
             let fresh = try await client.get("/account", session: robin).text
@@ -269,7 +303,9 @@ import FoodDiaryWeb
             #expect(joined.headers[.location] == SignInController.firstPage)
             let people = try await Self.people(client)
             #expect(people.map(\.name) == [TestPerson.name, "sam 2"], "“sam” (and its address's “sam”) was taken, not case-blind")
-            #expect(people.last?.status == "Member · Last signed in 9 Mar 2026 · linked to Pocket ID", "no password: the provider is their way in")
+            #expect(
+                people.last?.status == "Member · Last signed in 9 Mar 2026 · linked to Pocket ID",
+                "no password: the provider is their way in")
             // Again: the same member, not another.
             let again = try await Self.go(client, provider)
             #expect(try await Self.arrive(client, at: again.back, browser: again.browser).cookie(Authentication.sessionCookie) != nil)
@@ -287,7 +323,8 @@ import FoodDiaryWeb
             // Nor does the owner hand out a first password: new members come by invitation.
             let people = try await client.get("/people").text
             #expect(!people.contains(#"value="password""#) && people.contains("to sign in with Pocket ID"))
-            let first = try await client.postForm("/people", [("name", "Robin"), ("how", "password"), ("password", "correct horse battery")])
+            let first = try await client.postForm(
+                "/people", [("name", "Robin"), ("how", "password"), ("password", "correct horse battery")])
             #expect(first.status == .forbidden && first.text.contains("Passwords are turned off on this server"))
             let invited = try await client.postForm("/people", [("name", "Robin"), ("how", "invite")])
             #expect(invited.text.contains("lets them sign in with Pocket ID:"))
@@ -297,14 +334,16 @@ import FoodDiaryWeb
     @Test func aProviderOutOfReachIsSaidSo() async throws {
         try await Self.withProvider { client, provider, _ in
             await provider.stop()
-            let started = try await client.postForm("/signin/sso", [], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
+            let started = try await client.postForm(
+                "/signin/sso", [], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
             #expect(started.status == .serviceUnavailable && started.text.contains("Pocket ID could not be reached"))
         }
     }
 
     @Test func withoutAProviderTheRoutesSaySo() async throws {
         try await TestEnvironment.withRunningApp { client, _, _, _ in
-            let started = try await client.postForm("/signin/sso", [], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
+            let started = try await client.postForm(
+                "/signin/sso", [], token: CSRFTests.anonymousToken, cookie: CSRFTests.anonymousToken, session: nil)
             #expect(started.status == .notFound)
             #expect(try await client.get("/signin", session: nil).text.contains("/signin/sso") == false)
             #expect(try await client.get("/account").text.contains(#"id="sso""#) == false)
@@ -316,7 +355,8 @@ import FoodDiaryWeb
         #expect(OpenIDSettings.problem(withIssuer: "http://192.168.1.5:9091") == nil)
         #expect(OpenIDSettings.problem(withIssuer: "http://auth.example.com") != nil)
         #expect(OpenIDSettings.problem(withIssuer: "auth.example.com") != nil)
-        #expect(OpenIDSettings(issuer: "https://id.home.example/", clientID: "x", clientSecret: nil).discoveryURL?.absoluteString
+        #expect(
+            OpenIDSettings(issuer: "https://id.home.example/", clientID: "x", clientSecret: nil).discoveryURL?.absoluteString
                 == "https://id.home.example/.well-known/openid-configuration")
     }
 }

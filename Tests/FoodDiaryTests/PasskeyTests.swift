@@ -29,7 +29,8 @@ struct SoftAuthenticator {
             return Self.cbor(map: [(1, .int(2)), (3, .int(-7)), (-1, .int(1)), (-2, .bytes(point[1..<33])), (-3, .bytes(point[33..<65]))])
         case .rs256(let key):
             let primitives = try! key.publicKey.getKeyPrimitives()
-            return Self.cbor(map: [(1, .int(3)), (3, .int(-257)), (-1, .bytes(primitives.modulus)), (-2, .bytes(primitives.publicExponent))])
+            return Self.cbor(map: [(1, .int(3)), (3, .int(-257)), (-1, .bytes(primitives.modulus)), (-2, .bytes(primitives.publicExponent))]
+            )
         case .eddsa(let key):
             return Self.cbor(map: [(1, .int(1)), (3, .int(-8)), (-1, .int(6)), (-2, .bytes(key.publicKey.rawRepresentation))])
         }
@@ -62,23 +63,32 @@ struct SoftAuthenticator {
 
     /// navigator.credentials.create's answer, as passkeys.js sends it.
     func registration(challenge: String, origin: String = "http://localhost", rpID: String = "localhost", format: String = "none") -> Data {
-        let attestation = Self.cbor(textMap: [("fmt", .text(format)), ("attStmt", .raw(Data([0xa0]))),
-                                              ("authData", .bytes(authenticatorData(rpID: rpID, flags: 0x05, attested: true)))])
-        let body: [String: String] = ["name": "Test key", "clientDataJSON": Base64URL.encode(Self.clientData("webauthn.create", challenge: challenge, origin: origin)),
-                                      "attestationObject": Base64URL.encode(attestation)]
+        let attestation = Self.cbor(textMap: [
+            ("fmt", .text(format)), ("attStmt", .raw(Data([0xa0]))),
+            ("authData", .bytes(authenticatorData(rpID: rpID, flags: 0x05, attested: true)))
+        ])
+        let body: [String: String] = [
+            "name": "Test key",
+            "clientDataJSON": Base64URL.encode(Self.clientData("webauthn.create", challenge: challenge, origin: origin)),
+            "attestationObject": Base64URL.encode(attestation)
+        ]
         return try! JSONSerialization.data(withJSONObject: body)
     }
 
     /// navigator.credentials.get's answer.
-    mutating func assertion(challenge: String, origin: String = "http://localhost", rpID: String = "localhost", flags: UInt8 = 0x05,
-                            countUp: Bool = true, forge: Bool = false) -> Data {
+    mutating func assertion(
+        challenge: String, origin: String = "http://localhost", rpID: String = "localhost", flags: UInt8 = 0x05,
+        countUp: Bool = true, forge: Bool = false
+    ) -> Data {
         if countUp { counter += 1 }
         let client = Self.clientData("webauthn.get", challenge: challenge, origin: origin)
         let data = authenticatorData(rpID: rpID, flags: flags, attested: false)
         var signature = sign(data + Data(SHA256.hash(data: client)))
         if forge { signature = sign(Data("something else".utf8)) }
-        let body: [String: String?] = ["id": Base64URL.encode(credentialID), "clientDataJSON": Base64URL.encode(client),
-                                       "authenticatorData": Base64URL.encode(data), "signature": Base64URL.encode(signature), "userHandle": nil, "next": "/today"]
+        let body: [String: String?] = [
+            "id": Base64URL.encode(credentialID), "clientDataJSON": Base64URL.encode(client),
+            "authenticatorData": Base64URL.encode(data), "signature": Base64URL.encode(signature), "userHandle": nil, "next": "/today"
+        ]
         return try! JSONSerialization.data(withJSONObject: body.mapValues { $0 ?? NSNull() as Any })
     }
 
@@ -89,8 +99,12 @@ struct SoftAuthenticator {
         case raw(Data)
     }
 
-    static func cbor(map: [(Int, Value)]) -> Data { Data([0xa0 | UInt8(map.count)]) + map.map { head($0.0) + encode($0.1) }.reduce(Data(), +) }
-    static func cbor(textMap: [(String, Value)]) -> Data { Data([0xa0 | UInt8(textMap.count)]) + textMap.map { encode(.text($0.0)) + encode($0.1) }.reduce(Data(), +) }
+    static func cbor(map: [(Int, Value)]) -> Data {
+        Data([0xa0 | UInt8(map.count)]) + map.map { head($0.0) + encode($0.1) }.reduce(Data(), +)
+    }
+    static func cbor(textMap: [(String, Value)]) -> Data {
+        Data([0xa0 | UInt8(textMap.count)]) + textMap.map { encode(.text($0.0)) + encode($0.1) }.reduce(Data(), +)
+    }
 
     static func head(_ value: Int) -> Data { value >= 0 ? header(0, UInt64(value)) : header(1, UInt64(-1 - value)) }
 
@@ -117,47 +131,71 @@ struct SoftAuthenticator {
     /// The router's test client asks as `http://localhost`, the RP ID and origin these use.
     static let host: HTTPFields = [:]
 
-    static func json(_ response: TestResponse) -> [String: Any] { (try? JSONSerialization.jsonObject(with: Data(response.text.utf8))) as? [String: Any] ?? [:] }
+    static func json(_ response: TestResponse) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(response.text.utf8))) as? [String: Any] ?? [:]
+    }
 
     /// Registers `authenticator` for the person signed in with `session` (the test person unless told).
-    static func register(_ client: any TestClientProtocol, _ authenticator: SoftAuthenticator, origin: String = "http://localhost",
-                         rpID: String = "localhost", format: String = "none", session: String = TestPerson.sessionID) async throws -> TestResponse {
-        let options = try await client.execute(uri: "/account/passkeys/new", method: .post,
-                                               headers: host + [.cookie: browserCookies(session: session), .contentType: "application/x-www-form-urlencoded",
-                                                                CSRFTokens.headerName: csrfToken(ofSession: session)],
-                                               body: .init(string: "current_password=\(TestPerson.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"))
+    static func register(
+        _ client: any TestClientProtocol, _ authenticator: SoftAuthenticator, origin: String = "http://localhost",
+        rpID: String = "localhost", format: String = "none", session: String = TestPerson.sessionID
+    ) async throws -> TestResponse {
+        let options = try await client.execute(
+            uri: "/account/passkeys/new", method: .post,
+            headers: host + [
+                .cookie: browserCookies(session: session), .contentType: "application/x-www-form-urlencoded",
+                CSRFTokens.headerName: csrfToken(ofSession: session)
+            ],
+            body: .init(
+                string: "current_password=\(TestPerson.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"))
         let challenge = try #require(json(options)["challenge"] as? String, "\(options.status) \(options.text)")
-        return try await client.execute(uri: "/account/passkeys", method: .post,
-                                        headers: host + [.cookie: browserCookies(session: session), .contentType: "application/json",
-                                                         CSRFTokens.headerName: csrfToken(ofSession: session)],
-                                        body: .init(data: authenticator.registration(challenge: challenge, origin: origin, rpID: rpID, format: format)))
+        return try await client.execute(
+            uri: "/account/passkeys", method: .post,
+            headers: host + [
+                .cookie: browserCookies(session: session), .contentType: "application/json",
+                CSRFTokens.headerName: csrfToken(ofSession: session)
+            ],
+            body: .init(data: authenticator.registration(challenge: challenge, origin: origin, rpID: rpID, format: format)))
     }
 
     /// A sign-in's options (and its cookie), then the authenticator's answer.
-    static func signIn(_ client: any TestClientProtocol, _ authenticator: inout SoftAuthenticator, origin: String = "http://localhost", rpID: String = "localhost",
-                       flags: UInt8 = 0x05, countUp: Bool = true, forge: Bool = false) async throws -> TestResponse {
-        let options = try await client.execute(uri: "/signin/passkey", method: .get, headers: host + [.cookie: browserCookies(csrfCookie: CSRFTests.anonymousToken, session: nil)])
+    static func signIn(
+        _ client: any TestClientProtocol, _ authenticator: inout SoftAuthenticator, origin: String = "http://localhost",
+        rpID: String = "localhost",
+        flags: UInt8 = 0x05, countUp: Bool = true, forge: Bool = false
+    ) async throws -> TestResponse {
+        let options = try await client.execute(
+            uri: "/signin/passkey", method: .get,
+            headers: host + [.cookie: browserCookies(csrfCookie: CSRFTests.anonymousToken, session: nil)])
         let challenge = try #require(json(options)["challenge"] as? String)
         let browser = try #require(options.cookie(PasskeyChallenges.cookieName))
         let body = authenticator.assertion(challenge: challenge, origin: origin, rpID: rpID, flags: flags, countUp: countUp, forge: forge)
-        return try await client.execute(uri: "/signin/passkey", method: .post, headers: host + [
-            .cookie: browserCookies(csrfCookie: CSRFTests.anonymousToken, session: nil) + "; \(PasskeyChallenges.cookieName)=\(browser)",
-            .contentType: "application/json", CSRFTokens.headerName: CSRFTests.anonymousToken,
-        ], body: .init(data: body))
+        return try await client.execute(
+            uri: "/signin/passkey", method: .post,
+            headers: host + [
+                .cookie: browserCookies(csrfCookie: CSRFTests.anonymousToken, session: nil)
+                    + "; \(PasskeyChallenges.cookieName)=\(browser)",
+                .contentType: "application/json", CSRFTokens.headerName: CSRFTests.anonymousToken
+            ], body: .init(data: body))
     }
 
     @Test(arguments: ["ES256", "RS256", "EdDSA"])
     func aPasskeySignsInAloneAndEachCheckRefuses(_ algorithm: String) async throws {
         try await TestEnvironment.withConfiguredApp { client, _, config in
-            let key: SoftAuthenticator.Key = switch algorithm {
-            case "ES256": .es256(P256.Signing.PrivateKey())
-            case "RS256": .rs256(try _RSA.Signing.PrivateKey(keySize: .bits2048))
-            default: .eddsa(Curve25519.Signing.PrivateKey())
-            }
+            let key: SoftAuthenticator.Key =
+                switch algorithm {
+                case "ES256": .es256(P256.Signing.PrivateKey())
+                case "RS256": .rs256(try _RSA.Signing.PrivateKey(keySize: .bits2048))
+                default: .eddsa(Curve25519.Signing.PrivateKey())
+                }
             var authenticator = SoftAuthenticator(key: key)
-            #expect(try await Self.register(client, authenticator, origin: "http://evil.example").status == .unprocessableContent, "another origin")
+            #expect(
+                try await Self.register(client, authenticator, origin: "http://evil.example").status == .unprocessableContent,
+                "another origin")
             #expect(try await Self.register(client, authenticator, rpID: "evil.example").status == .unprocessableContent, "another RP ID")
-            #expect(try await Self.register(client, authenticator, format: "packed").status == .unprocessableContent, "attestation other than none")
+            #expect(
+                try await Self.register(client, authenticator, format: "packed").status == .unprocessableContent,
+                "attestation other than none")
             let made = try await Self.register(client, authenticator)
             #expect(made.status == .ok && made.text.contains("passkey_added"), "\(made.text)")
             #expect(try await client.get("/account").text.contains("Test key"))
@@ -169,7 +207,9 @@ struct SoftAuthenticator {
             #expect(try await client.get("/", session: session).status == .ok)
             #expect(try await client.get("/account").text.contains("· passkey · from "), "listed among the recent sign-ins")
 
-            #expect(try await Self.signIn(client, &authenticator, countUp: false).status == .unauthorized, "a counter that did not grow: a copied key")
+            #expect(
+                try await Self.signIn(client, &authenticator, countUp: false).status == .unauthorized,
+                "a counter that did not grow: a copied key")
             #expect(try await Self.signIn(client, &authenticator, forge: true).status == .unauthorized, "a signature over something else")
             #expect(try await Self.signIn(client, &authenticator, origin: "http://evil.example").status == .unauthorized, "another origin")
             #expect(try await Self.signIn(client, &authenticator, rpID: "evil.example").status == .unauthorized, "another RP ID")
@@ -190,10 +230,13 @@ struct SoftAuthenticator {
             let browser = try #require(options.cookie(PasskeyChallenges.cookieName))
             let body = authenticator.assertion(challenge: challenge)
             func post(cookie: String) async throws -> TestResponse {
-                try await client.execute(uri: "/signin/passkey", method: .post, headers: Self.host + [
-                    .cookie: browserCookies(csrfCookie: CSRFTests.anonymousToken, session: nil) + "; \(PasskeyChallenges.cookieName)=\(cookie)",
-                    .contentType: "application/json", CSRFTokens.headerName: CSRFTests.anonymousToken,
-                ], body: .init(data: body))
+                try await client.execute(
+                    uri: "/signin/passkey", method: .post,
+                    headers: Self.host + [
+                        .cookie: browserCookies(csrfCookie: CSRFTests.anonymousToken, session: nil)
+                            + "; \(PasskeyChallenges.cookieName)=\(cookie)",
+                        .contentType: "application/json", CSRFTokens.headerName: CSRFTests.anonymousToken
+                    ], body: .init(data: body))
             }
             #expect(try await post(cookie: "another-browser").status == .conflict, "the challenge is its browser's")
             #expect(try await post(cookie: browser).status == .seeOther)
@@ -206,15 +249,18 @@ struct SoftAuthenticator {
     @Test func pyWebAuthnsVectorsAreJudgedAsItJudgesThem() throws {
         let folder = TestEnvironment.packageRoot.appendingPathComponent("Tests/FoodDiaryTests/Fixtures/webauthn")
         let party = WebAuthn.RelyingParty(id: "localhost", origin: "http://localhost:5000")
-        let assertions = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("py_webauthn-assertions.json"))) as? [String: Any])
+        let assertions = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("py_webauthn-assertions.json")))
+                as? [String: Any])
         let cases = try #require(assertions["cases"] as? [[String: Any]])
         #expect(cases.count == 4)
         for vector in cases {
             func bytes(_ key: String) throws -> Data { try #require((vector[key] as? String).flatMap(Base64URL.decode), "\(key)") }
             let verify = {
-                try WebAuthn.verifyAssertion(publicKeyCOSE: try bytes("publicKey"), storedSignCount: UInt32(vector["storedSignCount"] as? Int ?? 0),
-                                             clientDataJSON: try bytes("clientDataJSON"), authenticatorData: try bytes("authenticatorData"),
-                                             signature: try bytes("signature"), challenge: try bytes("challenge"), relyingParty: party)
+                try WebAuthn.verifyAssertion(
+                    publicKeyCOSE: try bytes("publicKey"), storedSignCount: UInt32(vector["storedSignCount"] as? Int ?? 0),
+                    clientDataJSON: try bytes("clientDataJSON"), authenticatorData: try bytes("authenticatorData"),
+                    signature: try bytes("signature"), challenge: try bytes("challenge"), relyingParty: party)
             }
             if vector["refused"] as? Bool == true {
                 #expect(throws: WebAuthn.Refusal.self, "\(vector["name"] ?? "")") { _ = try verify() }
@@ -224,27 +270,32 @@ struct SoftAuthenticator {
         }
         #expect(throws: WebAuthn.Refusal.self, "the same answer for another origin") {
             let ec2 = cases[0]
-            _ = try WebAuthn.verifyAssertion(publicKeyCOSE: Base64URL.decode(ec2["publicKey"] as! String)!, storedSignCount: 77,
-                                             clientDataJSON: Base64URL.decode(ec2["clientDataJSON"] as! String)!,
-                                             authenticatorData: Base64URL.decode(ec2["authenticatorData"] as! String)!,
-                                             signature: Base64URL.decode(ec2["signature"] as! String)!,
-                                             challenge: Base64URL.decode(ec2["challenge"] as! String)!,
-                                             relyingParty: WebAuthn.RelyingParty(id: "localhost", origin: "http://localhost:5001"))
+            _ = try WebAuthn.verifyAssertion(
+                publicKeyCOSE: Base64URL.decode(ec2["publicKey"] as! String)!, storedSignCount: 77,
+                clientDataJSON: Base64URL.decode(ec2["clientDataJSON"] as! String)!,
+                authenticatorData: Base64URL.decode(ec2["authenticatorData"] as! String)!,
+                signature: Base64URL.decode(ec2["signature"] as! String)!,
+                challenge: Base64URL.decode(ec2["challenge"] as! String)!,
+                relyingParty: WebAuthn.RelyingParty(id: "localhost", origin: "http://localhost:5001"))
         }
 
-        let registration = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("py_webauthn-registration.json"))) as? [String: Any])
+        let registration = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("py_webauthn-registration.json")))
+                as? [String: Any])
         func field(_ key: String) throws -> Data { try #require((registration[key] as? String).flatMap(Base64URL.decode), "\(key)") }
-        let made = try WebAuthn.verifyRegistration(clientDataJSON: try field("clientDataJSON"), attestationObject: try field("attestationObject"),
-                                                   challenge: try field("challenge"), relyingParty: party)
+        let made = try WebAuthn.verifyRegistration(
+            clientDataJSON: try field("clientDataJSON"), attestationObject: try field("attestationObject"),
+            challenge: try field("challenge"), relyingParty: party)
         let (id, key) = (try field("credentialID"), try field("publicKey"))
         #expect(made.id == id && made.publicKeyCOSE == key && made.signCount == 23)
     }
 
     @Test func hostileCBORIsRefused() {
-        #expect(throws: CBOR.Malformed.self) { _ = try CBOR.decode(Data([0x5f])) }  // an indefinite byte string
-        #expect(throws: CBOR.Malformed.self) { _ = try CBOR.decode(Data([0x5a, 0xff, 0xff, 0xff, 0xff])) }  // 4 GB claimed, none there
-        #expect(throws: CBOR.Malformed.self) { _ = try CBOR.decode(Data(repeating: 0x81, count: 64) + Data([0x00])) }  // nested past the depth
-        #expect(throws: CBOR.Malformed.self) { _ = try CBOR.decode(Data([0xa2, 0x01, 0x00, 0x01, 0x00])) }  // a key twice
+        #expect(throws: CBOR.Malformed.self) { _ = try CBOR.decode(Data([0x5f])) } // an indefinite byte string
+        #expect(throws: CBOR.Malformed.self) { _ = try CBOR.decode(Data([0x5a, 0xff, 0xff, 0xff, 0xff])) } // 4 GB claimed, none there
+        // Nested past the depth.
+        #expect(throws: CBOR.Malformed.self) { _ = try CBOR.decode(Data(repeating: 0x81, count: 64) + Data([0x00])) }
+        #expect(throws: CBOR.Malformed.self) { _ = try CBOR.decode(Data([0xa2, 0x01, 0x00, 0x01, 0x00])) } // a key twice
         let map = try? CBOR.decode(Data([0xa1, 0x20, 0x43, 1, 2, 3])).0
         #expect(map?[-1]?.bytes == Data([1, 2, 3]))
     }

@@ -10,7 +10,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/sample.jpg"
-        try ImageLibrary.writeSampleJPEG(to: path, width: 640, height: 480, taken: "2026:03:08 19:42:10", latitude: -33.85678, longitude: 151.21530)
+        try ImageLibrary.writeSampleJPEG(
+            to: path, width: 640, height: 480, taken: "2026:03:08 19:42:10", latitude: -33.85678, longitude: 151.21530)
         let exif = try ImageLibrary.exif(path)
         #expect(exif.taken == LocalDateTime(parsing: "2026-03-08T19:42"))
         #expect(abs(exif.latitude! - -33.85678) < 1e-5)
@@ -26,8 +27,9 @@ import Testing
         defer { directory.remove() }
         let source = directory.path + "/rotated.jpg", thumbnail = directory.path + "/thumb.jpg"
         // Orientation 6: the camera was turned; the stored pixels are landscape, the photo portrait.
-        try ImageLibrary.writeSampleJPEG(to: source, width: 1200, height: 800, taken: "2026:03:08 19:42:10",
-                                         latitude: 51.5, longitude: -0.12, orientation: 6)
+        try ImageLibrary.writeSampleJPEG(
+            to: source, width: 1200, height: 800, taken: "2026:03:08 19:42:10",
+            latitude: 51.5, longitude: -0.12, orientation: 6)
         try ImageLibrary.writeThumbnail(from: source, to: thumbnail, size: 320)
         let header = try ImageLibrary.header(thumbnail)
         #expect(header.width == 213 && header.height == 320, "turned upright: \(header)")

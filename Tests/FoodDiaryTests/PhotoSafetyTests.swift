@@ -15,15 +15,19 @@ import FoodDiaryWeb
         let jpeg = try PhotoUploadTests.sampleJPEG(width: 640, height: 480)
         try await TestEnvironment.withConfiguredApp { (client, database, config) async throws -> Void in
             for trial in 0..<40 {
-                let first = try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-09T12:30"), ("notes", "A\(trial)")],
-                                                           files: [MultipartFile(filename: "a.jpg", data: jpeg)])
+                let first = try await client.postMultipart(
+                    "/meals", fields: [("eaten_at", "2026-03-09T12:30"), ("notes", "A\(trial)")],
+                    files: [MultipartFile(filename: "a.jpg", data: jpeg)])
                 #expect(first.status == .seeOther)
-                let a = try #require(first.headers[.location].flatMap { Int64($0.wholeMatch(of: /\/meals\/(\d+)\?notice=created/)?.1 ?? "") })
+                let a = try #require(
+                    first.headers[.location].flatMap { Int64($0.wholeMatch(of: /\/meals\/(\d+)\?notice=created/)?.1 ?? "") })
                 let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                     group.addTask { try await client.postForm("/meals/\(a)/delete", []).status }
                     group.addTask {
-                        try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-09T13:30"), ("notes", "B\(trial)")],
-                                                       files: [MultipartFile(filename: "b.jpg", data: jpeg)]).status
+                        try await client.postMultipart(
+                            "/meals", fields: [("eaten_at", "2026-03-09T13:30"), ("notes", "B\(trial)")],
+                            files: [MultipartFile(filename: "b.jpg", data: jpeg)]
+                        ).status
                     }
                     return try await group.reduce(into: []) { $0.append($1) }
                 }
@@ -46,10 +50,14 @@ import FoodDiaryWeb
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let source = directory.path + "/gps.jpg"
-        try ImageLibrary.writeSampleJPEG(to: source, width: 1200, height: 900, taken: "2026:03:08 19:42:10", latitude: 51.5, longitude: -0.12)
+        try ImageLibrary.writeSampleJPEG(
+            to: source, width: 1200, height: 900, taken: "2026:03:08 19:42:10", latitude: 51.5, longitude: -0.12)
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: source))
         try await TestEnvironment.withApp { (client, database) async throws -> Void in
-            #expect(try await client.postMultipart("/meals", fields: [("eaten_at", "2026-03-09T12:30")], files: [MultipartFile(filename: "a.jpg", data: jpeg)]).status == .seeOther)
+            #expect(
+                try await client.postMultipart(
+                    "/meals", fields: [("eaten_at", "2026-03-09T12:30")], files: [MultipartFile(filename: "a.jpg", data: jpeg)]
+                ).status == .seeOther)
             let photo = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first?.photo)
             func exif(of size: String) async throws -> ImageLibrary.Exif {
                 let response = try await client.get("/photos/\(photo.sha256)/\(size)")
@@ -66,7 +74,9 @@ import FoodDiaryWeb
             #expect(try await exif(of: "untouched").latitude != nil, "the untouched original is the file as uploaded")
             let untouched = try await client.get("/photos/\(photo.sha256)/untouched")
             #expect(untouched.headers[.contentDisposition]?.hasPrefix("attachment") == true)
-            let page = try await client.get("/meals/\(try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM meal") }))").text
+            let page = try await client.get(
+                "/meals/\(try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM meal") }))"
+            ).text
             #expect(page.contains("/photos/\(photo.sha256)/original") && page.contains("Download the untouched original"))
         }
     }
@@ -82,9 +92,11 @@ import FoodDiaryWeb
             var buffer = ByteBuffer(string: body)
             buffer.writeBytes(jpeg)
             buffer.writeString("\r\n--b--\r\n")
-            let response = try await client.execute(uri: "/meals", method: .post, headers: [
-                .contentType: "multipart/form-data; boundary=b", .cookie: browserCookies(),
-            ], body: buffer)
+            let response = try await client.execute(
+                uri: "/meals", method: .post,
+                headers: [
+                    .contentType: "multipart/form-data; boundary=b", .cookie: browserCookies()
+                ], body: buffer)
             #expect(response.status == .seeOther)
             #expect(try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first?.photo != nil)
         }
@@ -97,9 +109,11 @@ import FoodDiaryWeb
             buffer.writeString("--b\r\nContent-Disposition: form-data; name=\"notes\"\r\n\r\nCaf")
             buffer.writeBytes([0xE9])
             buffer.writeString("\r\n--b--\r\n")
-            let response = try await client.execute(uri: "/meals", method: .post, headers: [
-                .contentType: "multipart/form-data; boundary=b", .cookie: browserCookies(),
-            ], body: buffer)
+            let response = try await client.execute(
+                uri: "/meals", method: .post,
+                headers: [
+                    .contentType: "multipart/form-data; boundary=b", .cookie: browserCookies()
+                ], body: buffer)
             #expect(response.status == .badRequest)
             #expect(response.text.contains("not valid UTF-8"))
             #expect(try await database.mealCount() == 0)

@@ -13,10 +13,13 @@ import FoodDiaryWeb
 
 /// Uploading, serving, replacing and removing meal photos through the real routes and real files.
 @Suite struct PhotoUploadTests {
-    static let onePixelPNG = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
+    static let onePixelPNG = Data(
+        base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
 
-    static func sampleJPEG(width: Int = 800, height: Int = 600, taken: String? = "2026:03:08 19:42:10",
-                           latitude: Double? = 48.85837, longitude: Double? = 2.29448) throws -> Data {
+    static func sampleJPEG(
+        width: Int = 800, height: Int = 600, taken: String? = "2026:03:08 19:42:10",
+        latitude: Double? = 48.85837, longitude: Double? = 2.29448
+    ) throws -> Data {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path + "/sample.jpg"
@@ -24,7 +27,9 @@ import FoodDiaryWeb
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
-    static let mealFields = [("eaten_at", "2026-03-09T12:30"), ("utc_offset", "60"), ("notes", "Picnic by the tower"), ("use_photo_time", "on")]
+    static let mealFields = [
+        ("eaten_at", "2026-03-09T12:30"), ("utc_offset", "60"), ("notes", "Picnic by the tower"), ("use_photo_time", "on")
+    ]
 
     /// Every regular file under the photo store, relative to it.
     static func storedFiles(_ config: AppConfig) -> [String] {
@@ -42,8 +47,9 @@ import FoodDiaryWeb
     @Test func aNewMealTakesItsTimeFromThePhotoAndServesItsSizes() async throws {
         let jpeg = try Self.sampleJPEG()
         try await TestEnvironment.withConfiguredApp { client, database, config in
-            let response = try await client.postMultipart("/meals", fields: Self.mealFields,
-                                                          files: [MultipartFile(filename: "IMG_0001.JPG", data: jpeg)])
+            let response = try await client.postMultipart(
+                "/meals", fields: Self.mealFields,
+                files: [MultipartFile(filename: "IMG_0001.JPG", data: jpeg)])
             #expect(response.status == .seeOther)
             let meal = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first)
             #expect(meal.eatenAt == LocalDateTime(parsing: "2026-03-08T19:42"), "the EXIF time replaced the form's")
@@ -53,8 +59,11 @@ import FoodDiaryWeb
             #expect(photo.mediaType == "image/jpeg" && photo.width == 800 && photo.height == 600 && photo.byteCount == jpeg.count)
             #expect(abs(photo.latitude! - 48.85837) < 1e-5 && abs(photo.longitude! - 2.29448) < 1e-5)
             let shard = String(photo.sha256.prefix(2))
-            #expect(Self.storedFiles(config) == ["derived/\(shard)/\(photo.sha256)-large.jpg", "derived/\(shard)/\(photo.sha256)-thumb.jpg",
-                                                 "originals/\(shard)/\(photo.sha256).jpg"])
+            #expect(
+                Self.storedFiles(config) == [
+                    "derived/\(shard)/\(photo.sha256)-large.jpg", "derived/\(shard)/\(photo.sha256)-thumb.jpg",
+                    "originals/\(shard)/\(photo.sha256).jpg"
+                ])
 
             let original = try await client.get("/photos/\(photo.sha256)/untouched")
             #expect(original.status == .ok)
@@ -64,7 +73,8 @@ import FoodDiaryWeb
             let etag = try #require(original.headers[.eTag])
             #expect(etag == "\"\(photo.sha256)-untouched\"")
             #expect(original.headers[.cacheControl]?.contains("max-age=31536000") == true)
-            let again = try await client.execute(uri: "/photos/\(photo.sha256)/untouched", method: .get, headers: [.ifNoneMatch: etag, .cookie: browserCookies()])
+            let again = try await client.execute(
+                uri: "/photos/\(photo.sha256)/untouched", method: .get, headers: [.ifNoneMatch: etag, .cookie: browserCookies()])
             #expect(again.status == .notModified && again.body.readableBytes == 0)
 
             let thumb = try await client.get("/photos/\(photo.sha256)/thumb")
@@ -93,8 +103,9 @@ import FoodDiaryWeb
                 try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)])
             }
             let meals = try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }
-            #expect(meals.count == 2 && meals.allSatisfy { $0.eatenAt == LocalDateTime(parsing: "2026-03-09T12:30") },
-                    "without EXIF time the form's time stands")
+            #expect(
+                meals.count == 2 && meals.allSatisfy { $0.eatenAt == LocalDateTime(parsing: "2026-03-09T12:30") },
+                "without EXIF time the form's time stands")
             #expect(try await Self.photoRows(database) == 1)
             #expect(Self.storedFiles(config).count == 3)
             #expect(try await client.postForm("/meals/\(meals[0].id)/delete", []).status == .seeOther)
@@ -110,14 +121,19 @@ import FoodDiaryWeb
         let first = try Self.sampleJPEG(width: 300, height: 200)
         try await TestEnvironment.withConfiguredApp { client, database, config in
             let id = try await database.addMeal("2026-03-09T12:30")
-            #expect(try await client.postMultipart("/meals/\(id)/photo", files: [MultipartFile(filename: "x.png", contentType: "image/png", data: Self.onePixelPNG)]).status == .seeOther)
+            #expect(
+                try await client.postMultipart(
+                    "/meals/\(id)/photo", files: [MultipartFile(filename: "x.png", contentType: "image/png", data: Self.onePixelPNG)]
+                ).status == .seeOther)
             let png = try #require(try await database.read { db in try MealQueries.meal(db, id: id) }?.photo)
             #expect(png.mediaType == "image/png" && png.width == 1)
             #expect(Self.storedFiles(config).contains("originals/\(png.sha256.prefix(2))/\(png.sha256).png"))
             let served = try await client.get("/photos/\(png.sha256)/untouched")
             #expect(served.headers[.contentType] == "image/png")
 
-            #expect(try await client.postMultipart("/meals/\(id)/photo", files: [MultipartFile(filename: "y.jpg", data: first)]).status == .seeOther)
+            #expect(
+                try await client.postMultipart("/meals/\(id)/photo", files: [MultipartFile(filename: "y.jpg", data: first)]).status
+                    == .seeOther)
             let jpeg = try #require(try await database.read { db in try MealQueries.meal(db, id: id) }?.photo)
             #expect(jpeg.sha256 != png.sha256)
             #expect(Self.storedFiles(config).count == 3, "the replaced photo's files are gone")
@@ -134,15 +150,19 @@ import FoodDiaryWeb
     @Test(arguments: [
         ("notes.jpg", Data("just some text, named like a photo\n".utf8), "text/plain"),
         ("page.jpg", Data("<!doctype html><html><body><script>alert(1)</script></body></html>".utf8), "text/html"),
-        ("logo.svg", Data("<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"><rect width=\"10\" height=\"10\"/></svg>".utf8), "image/svg+xml"),
+        (
+            "logo.svg", Data("<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"><rect width=\"10\" height=\"10\"/></svg>".utf8),
+            "image/svg+xml"
+        ),
         ("doc.jpg", Data("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n".utf8), "application/pdf"),
         ("empty.jpg", Data(), "empty"),
         ("script.jpg", Data("#!/bin/sh\nrm -rf /\n".utf8), "text/x-shellscript"),
-        ("page.png", Data("<html><body onload=\"alert(1)\">hi</body></html>".utf8), "text/html"),
+        ("page.png", Data("<html><body onload=\"alert(1)\">hi</body></html>".utf8), "text/html")
     ])
     func whatIsNotAPhotoIsRefusedAndNothingIsKept(filename: String, data: Data, kind: String) async throws {
         try await TestEnvironment.withConfiguredApp { client, database, config in
-            let response = try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: filename, data: data)])
+            let response = try await client.postMultipart(
+                "/meals", fields: Self.mealFields, files: [MultipartFile(filename: filename, data: data)])
             #expect(response.status == .unsupportedMediaType, "\(kind)")
             #expect(response.text.contains(kind == "empty" ? "That file is empty" : "is not a photo FoodDiary can keep"))
             #expect(response.text.contains("Picnic by the tower"), "what was typed comes back")
@@ -161,8 +181,9 @@ import FoodDiaryWeb
         let data = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/a.\(fileExtension)"))
         try await TestEnvironment.withConfiguredApp { client, database, config in
             // Named and labelled as something else: only the bytes count.
-            let response = try await client.postMultipart("/meals", fields: Self.mealFields,
-                                                          files: [MultipartFile(filename: "photo.bin", contentType: "application/octet-stream", data: data)])
+            let response = try await client.postMultipart(
+                "/meals", fields: Self.mealFields,
+                files: [MultipartFile(filename: "photo.bin", contentType: "application/octet-stream", data: data)])
             #expect(response.status == .seeOther, "\(response.text.prefix(2000))")
             let photo = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first?.photo)
             #expect(photo.mediaType == mediaType)
@@ -190,7 +211,8 @@ import FoodDiaryWeb
         chunk("IEND", [])
         let bomb = png
         try await TestEnvironment.withConfiguredApp { client, database, config in
-            let response = try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "bomb.png", data: bomb)])
+            let response = try await client.postMultipart(
+                "/meals", fields: Self.mealFields, files: [MultipartFile(filename: "bomb.png", data: bomb)])
             #expect(response.status == .contentTooLarge)
             #expect(response.text.contains("60000 × 60000 pixels"))
             #expect(try await database.mealCount() == 0)
@@ -202,8 +224,12 @@ import FoodDiaryWeb
     @Test func aJPEGWithHTMLAppendedIsServedAsAJPEGOnly() async throws {
         let jpeg = try Self.sampleJPEG(width: 200, height: 150) + Data("<html><script>alert(document.cookie)</script></html>".utf8)
         try await TestEnvironment.withConfiguredApp { client, database, _ in
-            #expect(try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "x.html", contentType: "text/html", data: jpeg)]).status == .seeOther)
-            let sha = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first?.photo?.sha256)
+            #expect(
+                try await client.postMultipart(
+                    "/meals", fields: Self.mealFields, files: [MultipartFile(filename: "x.html", contentType: "text/html", data: jpeg)]
+                ).status == .seeOther)
+            let sha = try #require(
+                try await database.read { db in try MealQueries.listPage(db, page: 1)?.meals ?? [] }.first?.photo?.sha256)
             let original = try await client.get("/photos/\(sha)/original")
             #expect(original.headers[.contentType] == "image/jpeg")
             #expect(original.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
@@ -217,9 +243,11 @@ import FoodDiaryWeb
         try await TestEnvironment.withConfiguredApp { client, database, config in
             // A trigger in the file itself, so the app's own connection meets it.
             try await database.write { db in
-                try db.execute(sql: "CREATE TRIGGER injected_failure BEFORE INSERT ON meal BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
+                try db.execute(
+                    sql: "CREATE TRIGGER injected_failure BEFORE INSERT ON meal BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
             }
-            let response = try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)])
+            let response = try await client.postMultipart(
+                "/meals", fields: Self.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)])
             #expect(response.status == .internalServerError)
             #expect(try await database.mealCount() == 0)
             #expect(try await Self.photoRows(database) == 0)
@@ -230,8 +258,9 @@ import FoodDiaryWeb
     @Test func truncatedPhotosAreRefused() async throws {
         let jpeg = try Self.sampleJPEG()
         try await TestEnvironment.withConfiguredApp { client, database, config in
-            let response = try await client.postMultipart("/meals", fields: Self.mealFields,
-                                                          files: [MultipartFile(filename: "cut.jpg", data: jpeg.prefix(jpeg.count * 2 / 3))])
+            let response = try await client.postMultipart(
+                "/meals", fields: Self.mealFields,
+                files: [MultipartFile(filename: "cut.jpg", data: jpeg.prefix(jpeg.count * 2 / 3))])
             #expect(response.status == .unprocessableContent)
             #expect(response.text.contains("damaged or incomplete"))
             #expect(try await database.mealCount() == 0)
@@ -241,13 +270,17 @@ import FoodDiaryWeb
 
     @Test func limitsOnPixelsAndBytesAreEnforced() async throws {
         let jpeg = try Self.sampleJPEG(width: 1000, height: 800)
-        try await TestEnvironment.withConfiguredApp(configure: { $0.maxPhotoPixels = 500_000; $0.maxUploadBytes = 400_000 }) { client, database, config in
-            let tooManyPixels = try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "big.jpg", data: jpeg)])
+        try await TestEnvironment.withConfiguredApp(configure: {
+            $0.maxPhotoPixels = 500_000; $0.maxUploadBytes = 400_000
+        }) { client, database, config in
+            let tooManyPixels = try await client.postMultipart(
+                "/meals", fields: Self.mealFields, files: [MultipartFile(filename: "big.jpg", data: jpeg)])
             #expect(tooManyPixels.status == .contentTooLarge)
             #expect(tooManyPixels.text.contains("1000 × 800 pixels"))
 
             let noise = Data((0..<500_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
-            let tooManyBytes = try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "huge.jpg", data: noise)])
+            let tooManyBytes = try await client.postMultipart(
+                "/meals", fields: Self.mealFields, files: [MultipartFile(filename: "huge.jpg", data: noise)])
             #expect(tooManyBytes.status == .contentTooLarge)
             #expect(tooManyBytes.text.contains("larger than the 0 MB") || tooManyBytes.text.contains("larger than the"))
             #expect(try await database.mealCount() == 0)
@@ -258,10 +291,12 @@ import FoodDiaryWeb
     @Test func noFileIsWrittenWithoutAValidTokenFirst() async throws {
         let jpeg = try Self.sampleJPEG()
         try await TestEnvironment.withConfiguredApp { client, database, config in
-            let missing = try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)], token: nil)
+            let missing = try await client.postMultipart(
+                "/meals", fields: Self.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)], token: nil)
             #expect(missing.status == .forbidden)
-            let wrong = try await client.postMultipart("/meals", fields: Self.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)],
-                                                       token: String(repeating: "cd", count: 32))
+            let wrong = try await client.postMultipart(
+                "/meals", fields: Self.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)],
+                token: String(repeating: "cd", count: 32))
             #expect(wrong.status == .forbidden)
             #expect(try await database.mealCount() == 0)
             #expect(Self.storedFiles(config).isEmpty)
@@ -273,8 +308,10 @@ import FoodDiaryWeb
         }
     }
 
-    @Test(arguments: ["/photos/abc/thumb", "/photos/\(String(repeating: "0", count: 64))/thumb", "/photos/%2e%2e/original",
-                      "/photos/../diary.sqlite", "/photos/\(String(repeating: "A", count: 64))/original"])
+    @Test(arguments: [
+        "/photos/abc/thumb", "/photos/\(String(repeating: "0", count: 64))/thumb", "/photos/%2e%2e/original",
+        "/photos/../diary.sqlite", "/photos/\(String(repeating: "A", count: 64))/original"
+    ])
     func unknownOrMalformedPhotoAddressesAre404(uri: String) async throws {
         try await TestEnvironment.withApp { client, _ in
             let status = try await client.get(uri).status
@@ -318,19 +355,31 @@ import FoodDiaryWeb
         try FileManager.default.copyItem(atPath: uploadPath, toPath: staged)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: staged))
         let sha = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
-        let photo = try await store.ingest(UploadedFile(fieldName: "photo", clientFilename: "a.jpg", temporaryPath: staged, byteCount: bytes.count, sha256: sha))
-        #expect(try await store.committing(photo, { try await database.setMealPhoto(mealID: id, photo: photo, now: TestEnvironment.fixedNow) }) != nil)
+        let photo = try await store.ingest(
+            UploadedFile(fieldName: "photo", clientFilename: "a.jpg", temporaryPath: staged, byteCount: bytes.count, sha256: sha))
+        #expect(
+            try await store.committing(photo, { try await database.setMealPhoto(mealID: id, photo: photo, now: TestEnvironment.fixedNow) })
+                != nil)
         // Leftovers of a crash: a half upload, a blob whose row never committed, a stray derivative.
         let orphan = String(repeating: "e", count: 64)
-        for path in [store.temporaryDirectory + "/upload-crashed.part", store.root + "/originals/ee/\(orphan).jpg", store.root + "/derived/ee/\(orphan)-thumb.jpg"] {
+        for path in [
+            store.temporaryDirectory + "/upload-crashed.part", store.root + "/originals/ee/\(orphan).jpg",
+            store.root + "/derived/ee/\(orphan)-thumb.jpg"
+        ] {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data("x".utf8).write(to: URL(fileURLWithPath: path))
         }
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         await Maintenance(diaries: { [diary] }, now: { TestEnvironment.fixedNow }, logger: logger).runOnce(diary, atStartUp: true)
-        let remaining = try FileManager.default.subpathsOfDirectory(atPath: store.root).filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".part") }.sorted()
-        #expect(remaining == ["derived/\(sha.prefix(2))/\(sha)-large.jpg", "derived/\(sha.prefix(2))/\(sha)-thumb.jpg", "originals/\(sha.prefix(2))/\(sha).jpg"])
+        let remaining = try FileManager.default.subpathsOfDirectory(atPath: store.root).filter {
+            $0.hasSuffix(".jpg") || $0.hasSuffix(".part")
+        }.sorted()
+        #expect(
+            remaining == [
+                "derived/\(sha.prefix(2))/\(sha)-large.jpg", "derived/\(sha.prefix(2))/\(sha)-thumb.jpg",
+                "originals/\(sha.prefix(2))/\(sha).jpg"
+            ])
 
         // Later, a row left by a meal deleted behind the app's back goes too, with its files.
         try await database.write { db in try db.execute(sql: "UPDATE meal SET photo_sha256 = NULL") }

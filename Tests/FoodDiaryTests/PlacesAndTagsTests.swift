@@ -6,10 +6,14 @@ import FoodDiaryStorage
 import FoodDiaryWeb
 
 @Suite struct PlacesAndTagsTests {
-    static func meal(_ time: String, offset: Int = 0, latitude: String = "", longitude: String = "", place: String = "",
-                     tags: String = "", notes: String = "", source: String = "typed") -> [(String, String)] {
-        [("eaten_at", time), ("utc_offset", String(offset)), ("notes", notes), ("latitude", latitude), ("longitude", longitude),
-         ("place", place), ("tags", tags), ("location_source", source)]
+    static func meal(
+        _ time: String, offset: Int = 0, latitude: String = "", longitude: String = "", place: String = "",
+        tags: String = "", notes: String = "", source: String = "typed"
+    ) -> [(String, String)] {
+        [
+            ("eaten_at", time), ("utc_offset", String(offset)), ("notes", notes), ("latitude", latitude), ("longitude", longitude),
+            ("place", place), ("tags", tags), ("location_source", source)
+        ]
     }
 
     struct MealBody: Decodable {
@@ -21,7 +25,9 @@ import FoodDiaryWeb
     }
 
     struct Places: Decodable {
-        struct Place: Decodable { let id: Int64; let name: String; let latitude: Double; let longitude: Double; let firstVisitedAt: String?; let mealCount: Int }
+        struct Place: Decodable {
+            let id: Int64; let name: String; let latitude: Double; let longitude: Double; let firstVisitedAt: String?; let mealCount: Int
+        }
         let places: [Place]
     }
 
@@ -41,7 +47,9 @@ import FoodDiaryWeb
     @Test func nearbyMealsJoinAPlaceAndFarOnesStartANewOne() async throws {
         try await TestEnvironment.withConfiguredApp(withGeoNamesFixture: true) { client, database, _ in
             // Toronto's Union Station, then 50 m north of it, then 500 m north.
-            #expect(try await client.postForm("/meals", Self.meal("2026-03-09T08:00", latitude: "43.64520", longitude: "-79.38060")).status == .seeOther)
+            #expect(
+                try await client.postForm("/meals", Self.meal("2026-03-09T08:00", latitude: "43.64520", longitude: "-79.38060")).status
+                    == .seeOther)
             try await client.postForm("/meals", Self.meal("2026-03-09T12:00", latitude: "43.64565", longitude: "-79.38060"))
             try await client.postForm("/meals", Self.meal("2026-03-09T19:00", latitude: "43.64970", longitude: "-79.38060"))
             let places = try await Self.places(client)
@@ -65,13 +73,16 @@ import FoodDiaryWeb
             #expect(places[0].firstVisitedAt == "2026-03-09T08:00:00Z" && places[1].firstVisitedAt == "2026-03-09T08:30:00Z")
 
             let london = places[0].id
-            #expect(try await client.postForm("/places/\(london)", [("name", "  Mum's  flat ")]).headers[.location] == "/places/\(london)?notice=renamed")
+            #expect(
+                try await client.postForm("/places/\(london)", [("name", "  Mum's  flat ")]).headers[.location]
+                    == "/places/\(london)?notice=renamed")
             let blank = try await client.postForm("/places/\(london)", [("name", "   ")])
             #expect(blank.status == .unprocessableContent && blank.text.contains("Give the place a name"))
 
             // Picked from the list: the meal takes the place's point.
             try await client.postForm("/meals", Self.meal("2026-03-10T13:00", place: String(london), tags: "lunch"))
-            let picked = try JSONDecoder().decode(MealBody.self, from: Data(try await client.get("/api/meals/\(try await Self.lastMealID(database))").text.utf8))
+            let picked = try JSONDecoder().decode(
+                MealBody.self, from: Data(try await client.get("/api/meals/\(try await Self.lastMealID(database))").text.utf8))
             #expect(picked.placeName == "Mum's flat" && picked.locationSource == "place" && picked.latitude == 51.5)
             places = try await Self.places(client)
             #expect(places[0].mealCount == 2)
@@ -96,7 +107,7 @@ import FoodDiaryWeb
                 (Self.meal("2026-03-09T08:00", latitude: "45.5", longitude: ""), "Longitude is missing."),
                 (Self.meal("2026-03-09T08:00", place: "home"), "Pick a place from the list"),
                 (Self.meal("2026-03-09T08:00", tags: "ok, " + String(repeating: "x", count: 500)), "is 500 characters long"),
-                (Self.meal("2026-03-09T08:00", tags: (1...200).map { "t\($0)" }.joined(separator: ",")), "That is 200 tags"),
+                (Self.meal("2026-03-09T08:00", tags: (1...200).map { "t\($0)" }.joined(separator: ",")), "That is 200 tags")
             ]
             for (fields, message) in cases {
                 let response = try await client.postForm("/meals", fields)
@@ -117,7 +128,11 @@ import FoodDiaryWeb
             try await client.postForm("/meals", Self.meal("2026-03-10T08:00", tags: "Breakfast,  BREAKFAST , coffee"))
             try await client.postForm("/meals", Self.meal("2026-03-10T13:00", tags: "coffee\nlunch"))
             let tags = try JSONDecoder().decode(Tags.self, from: Data(try await client.get("/api/tags").text.utf8)).tags
-            #expect(tags == [.init(name: "breakfast", count: 2), .init(name: "coffee", count: 2), .init(name: "lunch", count: 1), .init(name: "with Sam", count: 1)])
+            #expect(
+                tags == [
+                    .init(name: "breakfast", count: 2), .init(name: "coffee", count: 2), .init(name: "lunch", count: 1),
+                    .init(name: "with Sam", count: 1)
+                ])
 
             let page = try await client.get("/tags").text
             #expect(page.contains(">Breakfast<") && page.contains(">With Sam<") && !page.contains("import"))
@@ -127,7 +142,8 @@ import FoodDiaryWeb
 
             let json = try JSONDecoder().decode(MealBody.self, from: Data(try await client.get("/api/meals/2").text.utf8))
             #expect(json.tags == ["breakfast", "coffee"], "repeats dropped; a tag keeps the spelling it was first typed with")
-            let breakfast = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM tag WHERE name = 'breakfast'") })
+            let breakfast = try #require(
+                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM tag WHERE name = 'breakfast'") })
             let tagPage = try await client.get("/tags/\(breakfast)").text
             #expect(tagPage.contains("2 meals"))
 
@@ -142,7 +158,8 @@ import FoodDiaryWeb
     @Test func aPhotosGPSLocatesANewMeal() async throws {
         let jpeg = try PhotoUploadTests.sampleJPEG(taken: "2026:03:08 12:15:00", latitude: 51.50135, longitude: -0.14189)
         try await TestEnvironment.withConfiguredApp(withGeoNamesFixture: true) { client, database, _ in
-            let response = try await client.postMultipart("/meals", fields: PhotoUploadTests.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)])
+            let response = try await client.postMultipart(
+                "/meals", fields: PhotoUploadTests.mealFields, files: [MultipartFile(filename: "a.jpg", data: jpeg)])
             #expect(response.status == .seeOther)
             let json = try JSONDecoder().decode(MealBody.self, from: Data(try await client.get("/api/meals/1").text.utf8))
             #expect(json.locationSource == "photo" && json.placeName == "London, England, GB")
@@ -163,7 +180,8 @@ import FoodDiaryWeb
             #expect(cleared.latitude == nil && cleared.placeName == nil && cleared.locationSource == nil)
             #expect(try await client.get("/meals/1").text.contains("No location."))
             let places = try await Self.places(client)
-            #expect(places.count == 1 && places[0].mealCount == 0 && places[0].firstVisitedAt == nil, "a place outlives its meals, unvisited")
+            #expect(
+                places.count == 1 && places[0].mealCount == 0 && places[0].firstVisitedAt == nil, "a place outlives its meals, unvisited")
         }
     }
 
@@ -182,16 +200,26 @@ import FoodDiaryWeb
 @Suite struct PlaceAndTagPagingTests {
     @Test func placeAndTagPagesShowFiftyMealsAtATime() async throws {
         try await TestEnvironment.withApp { (client, database) async throws -> Void in
-            #expect(try await client.postForm("/meals", [("eaten_at", "2026-03-09T12:30"), ("location_source", "typed"), ("latitude", "51.5"),
-                                                          ("longitude", "-0.12"), ("tags", "lunch")]).status == .seeOther)
+            #expect(
+                try await client.postForm(
+                    "/meals",
+                    [
+                        ("eaten_at", "2026-03-09T12:30"), ("location_source", "typed"), ("latitude", "51.5"),
+                        ("longitude", "-0.12"), ("tags", "lunch")
+                    ]
+                ).status == .seeOther)
             let (place, tag) = try await database.write { db -> (Int64, Int64) in
                 let place = try Int64.fetchOne(db, sql: "SELECT id FROM place")!, tag = try Int64.fetchOne(db, sql: "SELECT id FROM tag")!
                 for day in 1...119 {
-                    try db.execute(sql: """
-                        INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at, place_id, latitude, longitude, location_source)
-                        VALUES (?, 0, ?, '2026-03-09 12:00:00.000', '2026-03-09 12:00:00.000', ?, 51.5, -0.12, 'place')
-                        """, arguments: [String(format: "2025-%02d-%02dT12:00", 1 + (day - 1) / 28, 1 + (day - 1) % 28), "meal \(day)", place])
-                    try db.execute(sql: "INSERT INTO meal_tag (meal_id, tag_id, position) VALUES (?, ?, 0)", arguments: [db.lastInsertedRowID, tag])
+                    try db.execute(
+                        sql: """
+                            INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at, place_id, latitude,
+                                longitude, location_source)
+                            VALUES (?, 0, ?, '2026-03-09 12:00:00.000', '2026-03-09 12:00:00.000', ?, 51.5, -0.12, 'place')
+                            """,
+                        arguments: [String(format: "2025-%02d-%02dT12:00", 1 + (day - 1) / 28, 1 + (day - 1) % 28), "meal \(day)", place])
+                    try db.execute(
+                        sql: "INSERT INTO meal_tag (meal_id, tag_id, position) VALUES (?, ?, 0)", arguments: [db.lastInsertedRowID, tag])
                 }
                 return (place, tag)
             }

@@ -27,8 +27,11 @@ import FoodDiaryWeb
     @Test func aRecipeInsideAGraphWithTypesAsAListAndSections() throws {
         let recipe = try #require(try Self.recipe("graph-sections.html"))
         #expect(recipe.name == "Fluffy Pancakes" && recipe.servings == 4 && recipe.ingredients.count == 7)
-        #expect(recipe.steps == ["Batter:", "Whisk the dry ingredients.", "Whisk in milk, egg and butter.", "Cooking:",
-                                 "Ladle onto a hot pan; flip when bubbles form."])
+        #expect(
+            recipe.steps == [
+                "Batter:", "Whisk the dry ingredients.", "Whisk in milk, egg and butter.", "Cooking:",
+                "Ladle onto a hot pan; flip when bubbles form."
+            ])
         #expect(recipe.image?.absoluteString == "https://cooking.example/pancakes-1x1.jpg")
     }
 
@@ -42,7 +45,8 @@ import FoodDiaryWeb
         #expect(cookies.steps == ["Cream the butter and sugars.", "Beat in the eggs and vanilla.", "Mix in the rest and bake 10 minutes."])
         #expect(cookies.image?.absoluteString == "https://cooking.example/recipe/cookies.jpg", "made absolute against the page")
         let porridge = try #require(try Self.recipe("legacy-ingredients.html"))
-        #expect(porridge.servings == 2 && porridge.ingredients.count == 4, "a full schema.org type, a number yield, the old ingredients key")
+        #expect(
+            porridge.servings == 2 && porridge.ingredients.count == 4, "a full schema.org type, a number yield, the old ingredients key")
     }
 
     @Test func pagesWithoutARecipeSaySo() throws {
@@ -60,8 +64,11 @@ import FoodDiaryWeb
     }
 
     @Test func hostilePagesStayBounded() throws {
-        let recipe = "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Deep\",\"recipeIngredient\":[\"1 egg\"]}</script>"
-        #expect(SchemaRecipe(page: try #require(WebPage(html: Data((String(repeating: "<div>", count: 100) + recipe).utf8))), address: nil)?.name == "Deep")
+        let recipe =
+            "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Deep\",\"recipeIngredient\":[\"1 egg\"]}</script>"
+        #expect(
+            SchemaRecipe(page: try #require(WebPage(html: Data((String(repeating: "<div>", count: 100) + recipe).utf8))), address: nil)?
+                .name == "Deep")
         // Past libxml2's depth limit the rest is not read; what matters is that nothing overflows.
         #expect(WebPage(html: Data((String(repeating: "<div>", count: 200_000) + recipe).utf8)) != nil)
         let many = String(repeating: "<script type=\"application/ld+json\">{}</script>", count: 1_000)
@@ -69,7 +76,9 @@ import FoodDiaryWeb
         let lines = (0..<5_000).map { "\"\($0) g flour\"" }.joined(separator: ",")
         let long = "<script type=\"application/ld+json\">{\"@type\":\"Recipe\",\"name\":\"Long\",\"recipeIngredient\":[\(lines)]}</script>"
         #expect(SchemaRecipe(page: try #require(WebPage(html: Data(long.utf8))), address: nil)?.ingredients.count == SchemaRecipe.maxLines)
-        #expect(SchemaRecipe.servings("Serves 4-6") == 4 && SchemaRecipe.servings("12 cookies") == 12 && SchemaRecipe.servings("Makes 2 loaves") == 2
+        #expect(
+            SchemaRecipe.servings("Serves 4-6") == 4 && SchemaRecipe.servings("12 cookies") == 12
+                && SchemaRecipe.servings("Makes 2 loaves") == 2
                 && SchemaRecipe.servings("a crowd") == nil)
     }
 
@@ -83,7 +92,9 @@ import FoodDiaryWeb
         await #expect(throws: Overloaded.self) { try await fetcher.fetch(URL(string: site.address("plain-howtosteps.html"))!) }
         let slowPage = try await slow.value
         #expect(slowPage.map(\.count) == .success(13), "\(slowPage)")
-        #expect(try await fetcher.fetch(URL(string: site.address("plain-howtosteps.html"))!).map { $0.count > 1_000 } == .success(true), "free again")
+        #expect(
+            try await fetcher.fetch(URL(string: site.address("plain-howtosteps.html"))!).map { $0.count > 1_000 } == .success(true),
+            "free again")
         await site.stop()
     }
 
@@ -92,14 +103,17 @@ import FoodDiaryWeb
             for bad in ["javascript:alert(1)", "file:///etc/passwd", "", "http://" + String(repeating: "a", count: 2_100)] {
                 await #expect(throws: (any Error).self, "\(bad.prefix(30))") {
                     try await database.write { db in
-                        try db.execute(sql: "INSERT INTO recipe (name, servings, notes, source_url, created_at, updated_at) VALUES ('Soup', 4, '', ?, 0, 0)",
-                                       arguments: [bad])
+                        try db.execute(
+                            sql:
+                                "INSERT INTO recipe (name, servings, notes, source_url, created_at, updated_at) VALUES ('Soup', 4, '', ?, 0, 0)",
+                            arguments: [bad])
                     }
                 }
             }
             try await database.write { db in
-                try db.execute(sql: "INSERT INTO recipe (name, servings, notes, source_url, created_at, updated_at) VALUES ('Soup', 4, '', ?, 0, 0)",
-                               arguments: ["https://cooking.example/soup"])
+                try db.execute(
+                    sql: "INSERT INTO recipe (name, servings, notes, source_url, created_at, updated_at) VALUES ('Soup', 4, '', ?, 0, 0)",
+                    arguments: ["https://cooking.example/soup"])
             }
         }
     }
@@ -117,19 +131,23 @@ import FoodDiaryWeb
         // Refused before a socket exists: an open port is not even connected to.
         let listening = try ListeningPort()
         for host in ["localhost", "127.1", "2130706433"] {
-            await #expect(throws: OutboundHTTP.Failure.insideNetwork) { try await guarded.send(URL(string: "http://\(host):\(listening.port)/")!) }
+            await #expect(throws: OutboundHTTP.Failure.insideNetwork) {
+                try await guarded.send(URL(string: "http://\(host):\(listening.port)/")!)
+            }
         }
         #expect(listening.connections() == 0)
         let open = OutboundHTTP(timeout: .seconds(60), maxBytes: 1_000_000, redirects: .anyWebAddress)
         #expect(try await open.send(URL(string: site.address("moved"))!).body.count > 1_000, "a redirect is followed to another page")
         await #expect(throws: OutboundHTTP.Failure.redirected) { try await open.send(URL(string: site.address("elsewhere"))!) }
-        for (address, inside) in [("10.1.2.3", 1), ("192.168.0.9", 1), ("172.20.0.1", 1), ("100.64.1.1", 1), ("169.254.1.1", 1), ("::1", 1),
-                                  ("fd12::1", 1), ("fe80::1", 1), ("::ffff:127.0.0.1", 1), ("8.8.8.8", 0), ("2001:4860::8888", 0), ("example.com", -1),
-                                  // Issue 59: the ways to IPv4 through IPv6, site-local, and IPv4 as the resolver also reads it.
-                                  ("64:ff9b::a00:1", 1), ("64:ff9b::808:808", 1), ("64:ff9b:1::1", 1), ("::10.0.0.1", 1), ("::8.8.8.8", 1),
-                                  ("2002:a00:1::1", 1), ("2001:0:4136:e378::1", 1), ("fec0::1", 1), ("ff02::1", 1),
-                                  ("127.1", 1), ("2130706433", 1), ("0x7f.1", 1), ("0177.0.0.1", 1), ("134744072", 0),
-                                  ("224.0.0.1", 1), ("255.255.255.255", 1), ("198.18.0.1", 1), ("192.0.0.8", 1), ("::ffff:8.8.8.8", 0)] {
+        for (address, inside) in [
+            ("10.1.2.3", 1), ("192.168.0.9", 1), ("172.20.0.1", 1), ("100.64.1.1", 1), ("169.254.1.1", 1), ("::1", 1),
+            ("fd12::1", 1), ("fe80::1", 1), ("::ffff:127.0.0.1", 1), ("8.8.8.8", 0), ("2001:4860::8888", 0), ("example.com", -1),
+            // Issue 59: the ways to IPv4 through IPv6, site-local, and IPv4 as the resolver also reads it.
+            ("64:ff9b::a00:1", 1), ("64:ff9b::808:808", 1), ("64:ff9b:1::1", 1), ("::10.0.0.1", 1), ("::8.8.8.8", 1),
+            ("2002:a00:1::1", 1), ("2001:0:4136:e378::1", 1), ("fec0::1", 1), ("ff02::1", 1),
+            ("127.1", 1), ("2130706433", 1), ("0x7f.1", 1), ("0177.0.0.1", 1), ("134744072", 0),
+            ("224.0.0.1", 1), ("255.255.255.255", 1), ("198.18.0.1", 1), ("192.0.0.8", 1), ("::ffff:8.8.8.8", 0)
+        ] {
             #expect(fd_is_inside_network(address) == inside, "\(address)")
         }
     }
@@ -141,11 +159,15 @@ import FoodDiaryWeb
 // crashes reading /proc/self/fd when there are too many).
 @Suite(.serialized, .enabled(if: RealSR28.isPresent, "USDA SR28 not fetched: run scripts/fetch-data.sh"))
 struct RecipeImportTests {
-    static func withApp(homeNetwork: Bool = true, _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, RecipeSiteStandIn) async throws -> Void) async throws {
+    static func withApp(
+        homeNetwork: Bool = true, _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, RecipeSiteStandIn) async throws -> Void
+    ) async throws {
         let site = RecipeSiteStandIn()
         try await site.start()
-        try await TestEnvironment.withRunningApp(configure: { $0.recipePagesOnHomeNetwork = homeNetwork },
-                                                 prepare: { config in try await RealSR28.copyCatalog(to: config.catalogPath) }) { client, database, _, _ in
+        try await TestEnvironment.withRunningApp(
+            configure: { $0.recipePagesOnHomeNetwork = homeNetwork },
+            prepare: { config in try await RealSR28.copyCatalog(to: config.catalogPath) }
+        ) { client, database, _, _ in
             try await body(client, database, site)
         }
         await site.stop()
@@ -160,10 +182,12 @@ struct RecipeImportTests {
             #expect(fields.count { $0.0.hasPrefix("source.") } == 9, "every ingredient placed")
             let saved = try await client.postForm("/recipes/import/save", fields)
             #expect(saved.status == .seeOther, "\(saved.text.prefix(2_000))")
-            let id = try #require(saved.headers[.location].flatMap { $0.firstMatch(of: /\/recipes\/(\d+)\?notice=imported$/) }.map { Int64($0.1)! })
+            let id = try #require(
+                saved.headers[.location].flatMap { $0.firstMatch(of: /\/recipes\/(\d+)\?notice=imported$/) }.map { Int64($0.1)! })
             let recipe = try #require(try await database.read { db in try Recipe.fetch(db, id: id) })
             #expect(recipe.servings == 12 && recipe.ingredients.count == 9 && recipe.photo != nil)
-            #expect(recipe.sourceURL == site.address("main-entity-cookies.html") && recipe.notes.hasPrefix("1. Cream the butter and sugars."))
+            #expect(
+                recipe.sourceURL == site.address("main-entity-cookies.html") && recipe.notes.hasPrefix("1. Cream the butter and sugars."))
             #expect(try await client.get("/recipes/\(id)").text.contains("From <a href=\"\(site.address("main-entity-cookies.html"))\""))
             // It goes with the diary's export, and back.
             let document = try await database.read { db in try PortabilityQueries.document(db) }
@@ -194,8 +218,10 @@ struct RecipeImportTests {
 
     @Test func anAddressOnTheHomeNetworkIsRefusedUnlessAllowed() async throws {
         try await Self.withApp(homeNetwork: false) { client, _, site in
-            for address in [site.address("plain-howtosteps.html"), "http://localhost.:\(site.port)/plain-howtosteps.html", "http://[::1]:\(site.port)/",
-                            "http://192.168.1.1/admin", "192.168.1.1"] {
+            for address in [
+                site.address("plain-howtosteps.html"), "http://localhost.:\(site.port)/plain-howtosteps.html", "http://[::1]:\(site.port)/",
+                "http://192.168.1.1/admin", "192.168.1.1"
+            ] {
                 let refused = try await client.postForm("/recipes/import", [("url", address)])
                 #expect(refused.status == .unprocessableContent && refused.text.contains("is on your home network"), "\(address)")
             }
@@ -213,7 +239,9 @@ struct RecipeImportTests {
         let open = try ListeningPort()
         let closed = try ListeningPort.closed()
         try await Self.withApp(homeNetwork: false) { client, _, _ in
-            for host in ["127.1", "2130706433", "0x7f000001", "017700000001", "127.0.1", "0177.0.0.1", "[::ffff:7f00:1]"] + Self.hostsFileNames(for: "127.0.0.1") {
+            for host in ["127.1", "2130706433", "0x7f000001", "017700000001", "127.0.1", "0177.0.0.1", "[::ffff:7f00:1]"]
+                + Self.hostsFileNames(for: "127.0.0.1")
+            {
                 var answers: [String] = []
                 for port in [open.port, closed] {
                     let response = try await client.postForm("/recipes/import", [("url", "http://\(host):\(port)/x")])
@@ -240,7 +268,10 @@ struct RecipeImportTests {
     /// A recipe page whose JSON-LD has `lines` ingredients, after `padding` bytes of another block.
     static func page(lines: Int, padding: Int = 0) -> String {
         let ingredients = (0..<lines).map { "\"\($0 % 3 + 1) cups flour\"" }.joined(separator: ",")
-        let filler = padding > 0 ? "<script type=\"application/ld+json\">{\"@type\": \"WebPage\", \"words\": [\(Array(repeating: "\"lorem ipsum dolor sit\"", count: padding / 24).joined(separator: ","))]}</script>" : ""
+        let filler =
+            padding > 0
+            ? "<script type=\"application/ld+json\">{\"@type\": \"WebPage\", \"words\": [\(Array(repeating: "\"lorem ipsum dolor sit\"", count: padding / 24).joined(separator: ","))]}</script>"
+            : ""
         return """
             <html><head>\(filler)<script type="application/ld+json">{"@type": "Recipe", "name": "Flour Test", "recipeYield": "4",
             "recipeIngredient": [\(ingredients)], "recipeInstructions": "Mix."}</script></head><body>x</body></html>
@@ -263,8 +294,12 @@ struct RecipeImportTests {
             #expect(refused.status == .contentTooLarge && refused.text.contains("larger than 5 MB"))
             #expect(refused.text.contains("Flour Test"), "the pasted page is given back")
             let unreadable = try await client.postForm("/recipes/import", [("html", "<html><body>My grandmother's soup</body></html>")])
-            #expect(unreadable.status == .unprocessableContent && unreadable.text.contains("My grandmother"), "an unreadable paste is given back too")
-            let uploaded = try await client.postMultipart("/recipes/import", fields: [], files: [MultipartFile(field: "page", filename: "page.html", contentType: "text/html", data: Data(huge.utf8))])
+            #expect(
+                unreadable.status == .unprocessableContent && unreadable.text.contains("My grandmother"),
+                "an unreadable paste is given back too")
+            let uploaded = try await client.postMultipart(
+                "/recipes/import", fields: [],
+                files: [MultipartFile(field: "page", filename: "page.html", contentType: "text/html", data: Data(huge.utf8))])
             #expect(uploaded.status == .contentTooLarge && uploaded.text.contains("larger than 5 MB"), "\(uploaded.status)")
         }
     }

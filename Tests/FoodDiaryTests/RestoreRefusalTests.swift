@@ -28,7 +28,9 @@ import FoodDiaryWeb
         let enumerator = FileManager.default.enumerator(atPath: folder)
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
             found[path] = try SHA256Digest.ofFile(at: folder + "/" + path).hex
         }
         return found
@@ -39,7 +41,8 @@ import FoodDiaryWeb
         let unpacked = try TemporaryDirectory()
         defer { unpacked.remove() }
         try FileManager.default.unzipItem(at: URL(fileURLWithPath: archive), to: URL(fileURLWithPath: unpacked.path))
-        var manifest = try JSONDecoder().decode(BackupManifest.self, from: Data(contentsOf: URL(fileURLWithPath: unpacked.path + "/manifest.json")))
+        var manifest = try JSONDecoder().decode(
+            BackupManifest.self, from: Data(contentsOf: URL(fileURLWithPath: unpacked.path + "/manifest.json")))
         try change(unpacked.path, &manifest)
         try manifest.encoded().write(to: URL(fileURLWithPath: unpacked.path + "/manifest.json"))
         let packed = try Archive(url: URL(fileURLWithPath: target), accessMode: .create)
@@ -48,7 +51,8 @@ import FoodDiaryWeb
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
             guard path != "manifest.json", FileManager.default.fileExists(atPath: unpacked.path + "/" + path, isDirectory: &isDirectory),
-                  !isDirectory.boolValue else { continue }
+                !isDirectory.boolValue
+            else { continue }
             try packed.addEntry(with: path, relativeTo: URL(fileURLWithPath: unpacked.path))
         }
     }
@@ -88,8 +92,10 @@ import FoodDiaryWeb
         try Self.repack(genuine, as: tampered) { folder, manifest in
             let queue = try DatabaseQueue(path: folder + "/accounts.sqlite")
             try queue.write { db in
-                try db.execute(sql: "INSERT INTO account (name, password_hash, role, created_at) VALUES ('Mallory', ?, 'owner', '2026-03-09 12:00:00.000')",
-                               arguments: [TestPerson.passwordHash])
+                try db.execute(
+                    sql:
+                        "INSERT INTO account (name, password_hash, role, created_at) VALUES ('Mallory', ?, 'owner', '2026-03-09 12:00:00.000')",
+                    arguments: [TestPerson.passwordHash])
             }
             try queue.close()
             try Self.rehash("accounts.sqlite", in: folder, &manifest)
@@ -123,7 +129,9 @@ import FoodDiaryWeb
         bad.append(("notes.zip", "not a ZIP archive"))
         let foreign = try Archive(url: URL(fileURLWithPath: work.path + "/foreign.zip"), accessMode: .create)
         let list = Data("eggs".utf8)
-        try foreign.addEntry(with: "list.txt", type: .file, uncompressedSize: Int64(list.count)) { position, size in list.subdata(in: Int(position)..<Int(position) + size) }
+        try foreign.addEntry(with: "list.txt", type: .file, uncompressedSize: Int64(list.count)) { position, size in
+            list.subdata(in: Int(position)..<Int(position) + size)
+        }
         bad.append(("foreign.zip", "it has no manifest.json"))
         try Self.repack(good, as: work.path + "/escape.zip") { folder, manifest in
             try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/escape"))
@@ -168,7 +176,9 @@ import FoodDiaryWeb
             #expect(try Self.fingerprint(target) == before, "\(name) changed nothing")
         }
         #expect(!FileManager.default.fileExists(atPath: target + "/restore-staging"))
-        #expect(!FileManager.default.fileExists(atPath: work.path + "/escape") && !FileManager.default.fileExists(atPath: target + "/../escape"))
+        #expect(
+            !FileManager.default.fileExists(atPath: work.path + "/escape") && !FileManager.default.fileExists(atPath: target + "/../escape")
+        )
     }
 
     @Test func aRestoreOverDataKeepsThePreviousAsideAndOpensTheRestored() async throws {
@@ -209,8 +219,11 @@ import FoodDiaryWeb
         let swap = DataSwap(dataDirectory: target, stagingName: "restore-staging", asideName: "before-restore-crash")
         try FileManager.default.createDirectory(atPath: swap.aside, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: swap.staging, withIntermediateDirectories: true)
-        for item in DataSwap.restoredItems { try FileManager.default.moveItem(atPath: staged + "/" + item, toPath: swap.staging + "/" + item) }
-        try Data(#"{"stagingName":"restore-staging","asideName":"before-restore-crash"}"#.utf8).write(to: URL(fileURLWithPath: DataSwap.journalPath(in: target)))
+        for item in DataSwap.restoredItems {
+            try FileManager.default.moveItem(atPath: staged + "/" + item, toPath: swap.staging + "/" + item)
+        }
+        try Data(#"{"stagingName":"restore-staging","asideName":"before-restore-crash"}"#.utf8).write(
+            to: URL(fileURLWithPath: DataSwap.journalPath(in: target)))
         try FileManager.default.moveItem(atPath: target + "/accounts.sqlite", toPath: swap.aside + "/accounts.sqlite")
 
         let app = try await buildApplication(config: TestEnvironment.config(dataDirectory: target), now: { TestEnvironment.fixedNow })
@@ -219,6 +232,8 @@ import FoodDiaryWeb
             #expect(list.status == .ok && list.text.contains("Curry in the backup") && !list.text.contains("Porridge"))
         }
         #expect(!FileManager.default.fileExists(atPath: DataSwap.journalPath(in: target)))
-        #expect(FileManager.default.fileExists(atPath: swap.aside + "/accounts.sqlite") && FileManager.default.fileExists(atPath: swap.aside + "/diaries/1/diary.sqlite"))
+        #expect(
+            FileManager.default.fileExists(atPath: swap.aside + "/accounts.sqlite")
+                && FileManager.default.fileExists(atPath: swap.aside + "/diaries/1/diary.sqlite"))
     }
 }

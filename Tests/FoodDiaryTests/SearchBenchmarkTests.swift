@@ -42,7 +42,9 @@ import FoodDiaryTools
         let branded = try await catalog.read { db in try FoodSearch.search(db, query: "banana", limit: 200) }
         #expect(branded.foods.contains { $0.dataType == .branded && $0.description.contains(" FOODS, BANANAS, RAW, ") })
         #expect(branded.foods.first?.dataType == .srLegacy, "a generic food still outranks branded variants")
-        let positions = try await catalog.read { db in try Int.fetchAll(db, sql: "SELECT search_position FROM food WHERE search_position IS NOT NULL ORDER BY 1") }
+        let positions = try await catalog.read { db in
+            try Int.fetchAll(db, sql: "SELECT search_position FROM food WHERE search_position IS NOT NULL ORDER BY 1")
+        }
         #expect(positions == Array(1...300), "each variant has its place in the branded index")
 
         let again = try TemporaryDirectory()

@@ -24,7 +24,10 @@ import FoodDiaryWeb
         #expect(try InstalledFiles.locate(shareDirectory: nil, workingDirectory: "/", executable: binary).get() == .installed(share))
         let checkout = TestEnvironment.packageRoot.path
         #expect(try InstalledFiles.locate(shareDirectory: nil, workingDirectory: checkout, executable: binary).get() == .checkout(checkout))
-        guard case .failure(let notFound) = InstalledFiles.locate(shareDirectory: nil, workingDirectory: "/", executable: "/nowhere/bin/fooddiary") else {
+        guard
+            case .failure(let notFound) = InstalledFiles.locate(
+                shareDirectory: nil, workingDirectory: "/", executable: "/nowhere/bin/fooddiary")
+        else {
             Issue.record("found templates where there are none")
             return
         }

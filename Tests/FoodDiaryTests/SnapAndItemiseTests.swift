@@ -19,19 +19,24 @@ import FoodDiaryWeb
     static let farAway = Coordinates(latitude: 51.5300, longitude: -0.1100)!
 
     static func food(_ name: String, kcalPer100g: Double, catalogID: Int64? = nil) -> FoodSnapshot {
-        FoodSnapshot(dataType: .handTyped, catalogFoodID: catalogID, ndbNumber: nil, description: name, brandOwner: nil,
-                     basisGrams: 100, basis: NutrientValues([.energyKcal: kcalPer100g, .proteinG: 5]))
+        FoodSnapshot(
+            dataType: .handTyped, catalogFoodID: catalogID, ndbNumber: nil, description: name, brandOwner: nil,
+            basisGrams: 100, basis: NutrientValues([.energyKcal: kcalPer100g, .proteinG: 5]))
     }
 
     @discardableResult
-    static func meal(_ database: AppDatabase, _ local: String, at point: Coordinates? = nil,
-                     foods: [(FoodSnapshot, Double)] = []) async throws -> Int64 {
+    static func meal(
+        _ database: AppDatabase, _ local: String, at point: Coordinates? = nil,
+        foods: [(FoodSnapshot, Double)] = []
+    ) async throws -> Int64 {
         let id = try await database.createMeal(
-            MealInput(eatenAt: LocalDateTime(parsing: local)!, utcOffsetMinutes: 0, notes: "",
-                      location: point.map { .point($0, source: .typed) } ?? .none), now: TestEnvironment.fixedNow)
+            MealInput(
+                eatenAt: LocalDateTime(parsing: local)!, utcOffsetMinutes: 0, notes: "",
+                location: point.map { .point($0, source: .typed) } ?? .none), now: TestEnvironment.fixedNow)
         for (food, grams) in foods {
-            _ = try await database.addEntry(mealID: id, food: food, amount: ChosenAmount(grams: grams, label: "\(Int(grams)) g"),
-                                            now: TestEnvironment.fixedNow)
+            _ = try await database.addEntry(
+                mealID: id, food: food, amount: ChosenAmount(grams: grams, label: "\(Int(grams)) g"),
+                now: TestEnvironment.fixedNow)
         }
         return id
     }
@@ -50,8 +55,10 @@ import FoodDiaryWeb
         try await TestEnvironment.withApp { client, database in
             let response = try await client.postMultipart(
                 "/meals/snap", fields: [("utc_offset", "60"), ("latitude", "51.50135"), ("longitude", "-0.14189")],
-                files: [MultipartFile(filename: "IMG_1.jpg", data: paris), MultipartFile(filename: "IMG_2.jpg", data: london),
-                        MultipartFile(filename: "IMG_3.jpg", data: bare)])
+                files: [
+                    MultipartFile(filename: "IMG_1.jpg", data: paris), MultipartFile(filename: "IMG_2.jpg", data: london),
+                    MultipartFile(filename: "IMG_3.jpg", data: bare)
+                ])
             #expect(response.status == .seeOther)
             #expect(response.headers[.location] == "/meals/to-itemise?notice=snapped")
             let meals = try await database.read { db in try MealQueries.listPage(db, page: 1, of: .toItemise)?.meals ?? [] }
@@ -71,8 +78,9 @@ import FoodDiaryWeb
             let list = try await client.get("/").text
             #expect(list.contains("3 meals to itemise"))
             for meal in meals { #expect(list.contains("/photos/\(meal.photo!.sha256)/thumb")) }
-            #expect(!list.contains("meal-row-kcal\">0 kcal") && list.contains("to-itemise-badge\">To itemise"),
-                    "a meal with no foods shows “To itemise”, not zero")
+            #expect(
+                !list.contains("meal-row-kcal\">0 kcal") && list.contains("to-itemise-badge\">To itemise"),
+                "a meal with no foods shows “To itemise”, not zero")
         }
     }
 
@@ -93,9 +101,10 @@ import FoodDiaryWeb
         let jpeg = try PhotoUploadTests.sampleJPEG(taken: nil, latitude: nil, longitude: nil)
         try await TestEnvironment.withConfiguredApp { client, database, config in
             // The file's own time (File.lastModified) stands in for the missing EXIF time.
-            let fileTime = "1773050400000"  // 2026-03-09 10:00 UTC
-            let first = try await client.postMultipart("/meals/snap", fields: [("utc_offset", "0"), ("file_time_ms", fileTime)],
-                                                       files: [MultipartFile(filename: "a.jpg", data: jpeg)], accept: "application/json")
+            let fileTime = "1773050400000" // 2026-03-09 10:00 UTC
+            let first = try await client.postMultipart(
+                "/meals/snap", fields: [("utc_offset", "0"), ("file_time_ms", fileTime)],
+                files: [MultipartFile(filename: "a.jpg", data: jpeg)], accept: "application/json")
             #expect(first.status == .created)
             let answer = try JSONSerialization.jsonObject(with: Data(buffer: first.body)) as! [String: Any]
             let meal = try #require((answer["meals"] as? [[String: Any]])?.first)
@@ -103,8 +112,9 @@ import FoodDiaryWeb
             // Issue 35: the page's "Today" strip was drawn before the photo; the answer gives its new count.
             #expect(answer["todayNotItemised"] as? String == "+ 1 meal not itemised")
             // The answer was lost; the phone sends the same photo again.
-            let again = try await client.postMultipart("/meals/snap", fields: [("utc_offset", "0"), ("file_time_ms", fileTime)],
-                                                       files: [MultipartFile(filename: "a.jpg", data: jpeg)], accept: "application/json")
+            let again = try await client.postMultipart(
+                "/meals/snap", fields: [("utc_offset", "0"), ("file_time_ms", fileTime)],
+                files: [MultipartFile(filename: "a.jpg", data: jpeg)], accept: "application/json")
             #expect(again.status == .ok)
             let second = try JSONSerialization.jsonObject(with: Data(buffer: again.body)) as! [String: Any]
             let same = try #require((second["meals"] as? [[String: Any]])?.first)
@@ -113,17 +123,20 @@ import FoodDiaryWeb
             #expect(try await PhotoUploadTests.photoRows(database) == 1)
             #expect(PhotoUploadTests.storedFiles(config).count == 3, "one original, one large copy, one thumbnail")
 
-            let text = try await client.postMultipart("/meals/snap", files: [MultipartFile(filename: "notes.jpg", data: Data("just text\n".utf8))],
-                                                      accept: "application/json")
+            let text = try await client.postMultipart(
+                "/meals/snap", files: [MultipartFile(filename: "notes.jpg", data: Data("just text\n".utf8))],
+                accept: "application/json")
             #expect(text.status == .unsupportedMediaType)
             #expect(text.text.contains("is not a photo FoodDiary can keep"))
             let none = try await client.postMultipart("/meals/snap", fields: [("utc_offset", "0")], accept: "application/json")
             #expect(none.status == .unprocessableContent && none.text.contains("at least one photo"))
-            let badTime = try await client.postMultipart("/meals/snap", fields: [("file_time_ms", "yesterday")],
-                                                         files: [MultipartFile(filename: "a.jpg", data: jpeg)])
+            let badTime = try await client.postMultipart(
+                "/meals/snap", fields: [("file_time_ms", "yesterday")],
+                files: [MultipartFile(filename: "a.jpg", data: jpeg)])
             #expect(badTime.status == .unprocessableContent && badTime.text.contains("milliseconds since 1970"))
-            let badPlace = try await client.postMultipart("/meals/snap", fields: [("latitude", "91"), ("longitude", "0")],
-                                                          files: [MultipartFile(filename: "a.jpg", data: jpeg)])
+            let badPlace = try await client.postMultipart(
+                "/meals/snap", fields: [("latitude", "91"), ("longitude", "0")],
+                files: [MultipartFile(filename: "a.jpg", data: jpeg)])
             #expect(badPlace.status == .unprocessableContent && badPlace.text.contains("Latitude must be between"))
             #expect(try await database.mealCount() == 1)
         }
@@ -133,8 +146,11 @@ import FoodDiaryWeb
         let jpeg = try PhotoUploadTests.sampleJPEG()
         try await TestEnvironment.withApp { client, database in
             let response = try await client.postMultipart(
-                "/meals/snap", files: [MultipartFile(filename: "dinner.jpg", data: jpeg),
-                                       MultipartFile(filename: "holiday <b>.jpg", data: Data("text wearing a .jpg name".utf8))])
+                "/meals/snap",
+                files: [
+                    MultipartFile(filename: "dinner.jpg", data: jpeg),
+                    MultipartFile(filename: "holiday <b>.jpg", data: Data("text wearing a .jpg name".utf8))
+                ])
             #expect(response.status == .ok)
             #expect(response.text.contains("holiday &lt;b&gt;.jpg</strong>: That file is not a photo"))
             #expect(response.text.contains("dinner.jpg</strong>: Saved as the meal at 19:42"))
@@ -162,24 +178,31 @@ import FoodDiaryWeb
             let meal = try await client.get("/meals/\(breakfast)").text
             #expect(meal.contains("<strong>To itemise</strong>") && !meal.contains("<strong>0 kcal</strong>"))
 
-            let json = try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/days/2026-03-09").body)) as! [String: Any]
+            let json =
+                try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/days/2026-03-09").body)) as! [String: Any]
             #expect(json["mealsNotItemised"] as? Int == 1)
             let dayMeals = try #require(json["meals"] as? [[String: Any]])
             let waitingJSON = try #require(dayMeals.first { ($0["id"] as? NSNumber)?.int64Value == breakfast })
             #expect(waitingJSON["energyKcal"] is NSNull && waitingJSON["foodCount"] as? Int == 0, "unknown in JSON too, never 0 kcal")
             #expect(dayMeals.contains { $0["energyKcal"] as? Double == 500 })
-            let detail = try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/meals/\(breakfast)").body)) as! [String: Any]
+            let detail =
+                try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/meals/\(breakfast)").body)) as! [String: Any]
             #expect(detail["energyKcal"] is NSNull && (detail["totals"] as? [String: Any])?["energyKcal"] is NSNull)
             let trends = try await client.get("/trends?days=7").text
-            #expect(trends.contains("Average 900 kcal a day over the 1 complete day with meals. 1 incomplete day (meals not itemised) left out."))
+            #expect(
+                trends.contains(
+                    "Average 900 kcal a day over the 1 complete day with meals. 1 incomplete day (meals not itemised) left out."))
             #expect(trends.contains("chart-bar incomplete"))
             #expect(trends.contains("Monday 9 March 2026: 500 kcal, incomplete (+ 1 meal not itemised)"))
-            let rows = try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/trends?days=7").body)) as! [String: Any]
+            let rows =
+                try JSONSerialization.jsonObject(with: Data(buffer: try await client.get("/api/trends?days=7").body)) as! [String: Any]
             let last = try #require((rows["rows"] as? [[String: Any]])?.last)
             #expect(last["date"] as? String == "2026-03-09" && last["mealsNotItemised"] as? Int == 1)
 
             // Itemised, the day is whole again.
-            #expect(try await client.postForm("/meals/\(breakfast)/foods/quick", [("name", "Porridge"), ("energy_kcal", "210")]).status == .seeOther)
+            #expect(
+                try await client.postForm("/meals/\(breakfast)/foods/quick", [("name", "Porridge"), ("energy_kcal", "210")]).status
+                    == .seeOther)
             let after = try await client.get("/days/2026-03-09").text
             #expect(after.contains("<strong>710 kcal</strong>") && !after.contains("not itemised") && !after.contains("to itemise"))
             // Another day's meal waiting: that day says so; the strip, about today, does not.
@@ -198,7 +221,9 @@ import FoodDiaryWeb
             }
             #expect(try await counts() == [1, 0])
             let entry = try #require(try await Self.entries(database, id).first)
-            try await database.write { db in try db.execute(sql: "UPDATE food_entry SET meal_id = ? WHERE id = ?", arguments: [other, entry.id]) }
+            try await database.write { db in
+                try db.execute(sql: "UPDATE food_entry SET meal_id = ? WHERE id = ?", arguments: [other, entry.id])
+            }
             #expect(try await counts() == [0, 1])
             try await database.write { db in try db.execute(sql: "DELETE FROM food_entry") }
             #expect(try await counts() == [0, 0])
@@ -213,7 +238,8 @@ import FoodDiaryWeb
             let soup = Self.food("Lentil soup", kcalPer100g: 90), bread = Self.food("Rye bread", kcalPer100g: 250)
             try await Self.meal(database, "2026-03-02T12:30", at: Self.office, foods: [(soup, 300), (bread, 60)])
             let latest = try await Self.meal(database, "2026-03-05T12:45", at: Self.office, foods: [(soup, 300), (bread, 60)])
-            try await Self.meal(database, "2026-03-06T12:40", at: Self.nextDoor, foods: [(Self.food("Caesar salad", kcalPer100g: 150), 250)])
+            try await Self.meal(
+                database, "2026-03-06T12:40", at: Self.nextDoor, foods: [(Self.food("Caesar salad", kcalPer100g: 150), 250)])
             try await Self.meal(database, "2026-03-06T19:00", at: Self.office, foods: [(Self.food("Office pizza", kcalPer100g: 260), 300)])
             try await Self.meal(database, "2026-03-07T12:30", at: Self.farAway, foods: [(Self.food("Burger", kcalPer100g: 250), 250)])
             let lunch = try await Self.meal(database, "2026-03-09T12:35", at: Self.office)
@@ -310,7 +336,8 @@ import FoodDiaryWeb
             let added = try await client.postForm("/meals/\(coffee)/foods/usual", [("entry", String(first.entryID))])
             #expect(added.status == .seeOther && added.headers[.location] == "/meals/\(coffee)?notice=food_added#foods")
             let entries = try await Self.entries(database, coffee)
-            #expect(entries.count == 1 && entries[0].food == flatWhite && entries[0].grams == 240 && entries[0].nutrients[.energyKcal] == 120)
+            #expect(
+                entries.count == 1 && entries[0].food == flatWhite && entries[0].grams == 240 && entries[0].nutrients[.energyKcal] == 120)
             let after = try await client.get("/meals/\(coffee)/foods/new").text
             #expect(!after.contains("Flat white") && after.contains("Croissant"), "what the meal has is not suggested again")
 
@@ -322,7 +349,9 @@ import FoodDiaryWeb
 
     @Test func withoutAPlaceTheFoodsUsualAtThisTimeAreSuggested() async throws {
         try await TestEnvironment.withApp { client, database in
-            for day in 2...4 { try await Self.meal(database, "2026-03-0\(day)T07:45", foods: [(Self.food("Porridge", kcalPer100g: 70), 300)]) }
+            for day in 2...4 {
+                try await Self.meal(database, "2026-03-0\(day)T07:45", foods: [(Self.food("Porridge", kcalPer100g: 70), 300)])
+            }
             try await Self.meal(database, "2026-03-04T12:45", foods: [(Self.food("Sandwich", kcalPer100g: 250), 200)])
             try await Self.meal(database, "2026-01-10T07:45", foods: [(Self.food("Old muesli", kcalPer100g: 350), 60)])
             let breakfast = try await Self.meal(database, "2026-03-09T08:15")
@@ -348,7 +377,8 @@ import FoodDiaryWeb
     @Test func theSuggestionBenchmarkAsksEachQuestionOfAMealHereAndOneWithNoPlace() async throws {
         try await TestEnvironment.withDatabase { database in
             for day in 1...3 {
-                try await Self.meal(database, "2026-03-0\(day)T12:20", at: Self.office, foods: [(Self.food("Lentil soup", kcalPer100g: 90), 300)])
+                try await Self.meal(
+                    database, "2026-03-0\(day)T12:20", at: Self.office, foods: [(Self.food("Lentil soup", kcalPer100g: 90), 300)])
                 try await Self.meal(database, "2026-03-0\(day)T08:10", foods: [(Self.food("Porridge", kcalPer100g: 70), 300)])
             }
             let figures = try await SuggestionBenchmark.run(database, rounds: 3, now: TestEnvironment.fixedNow)

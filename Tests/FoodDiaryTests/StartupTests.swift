@@ -22,7 +22,8 @@ import FoodDiaryWeb
         let data = try TemporaryDirectory(), templates = try TemporaryDirectory()
         defer { data.remove(); templates.remove() }
         try FileManager.default.removeItem(atPath: templates.path)
-        try FileManager.default.copyItem(atPath: TestEnvironment.packageRoot.appendingPathComponent("Templates").path, toPath: templates.path)
+        try FileManager.default.copyItem(
+            atPath: TestEnvironment.packageRoot.appendingPathComponent("Templates").path, toPath: templates.path)
         try FileManager.default.removeItem(atPath: templates.path + "/recipe_import/import.mustache")
         var config = TestEnvironment.config(dataDirectory: data.path)
         config.templatesDirectory = templates.path
@@ -44,7 +45,8 @@ import FoodDiaryWeb
     @Test func localhostListensWhereEveryClientOfThisMachineReachesIt() async throws {
         #expect(AppConfig(host: "localhost").bindAddress == "127.0.0.1" && AppConfig(host: "LocalHost").bindAddress == "127.0.0.1")
         #expect(AppConfig(host: "[::1]").bindAddress == "::1" && AppConfig(host: "0.0.0.0").bindAddress == "0.0.0.0")
-        try await TestEnvironment.withRunningApp(testing: .live, signedIn: false, configure: { $0.host = "localhost" }) { (client, _, _, _) async throws -> Void in
+        try await TestEnvironment.withRunningApp(testing: .live, signedIn: false, configure: { $0.host = "localhost" }) {
+            (client, _, _, _) async throws -> Void in
             #expect(try await client.get("/healthz").status == .ok, "reached on 127.0.0.1")
         }
         #expect(ListeningAddress.reachableFromThisMachine(try SocketAddress(ipAddress: "0.0.0.0", port: 80)) == "127.0.0.1")

@@ -26,7 +26,9 @@ import FoodDiaryTools
         func mode(_ path: String) throws -> Int { try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! Int }
         #expect(try mode(config.accountsPath) == 0o600 && mode(config.diariesDirectory) == 0o700 && mode(directory.path) == 0o700)
         // As an earlier version left them.
-        for (path, loose) in [(config.accountsPath, 0o644), (config.diariesDirectory, 0o755), (directory.path, 0o755)] { chmod(path, mode_t(loose)) }
+        for (path, loose) in [(config.accountsPath, 0o644), (config.diariesDirectory, 0o755), (directory.path, 0o755)] {
+            chmod(path, mode_t(loose))
+        }
 
         try await buildApplication(config: config, now: { TestEnvironment.fixedNow }).test(.router) { client in
             let preview = try await client.get(waiting)
@@ -39,10 +41,12 @@ import FoodDiaryTools
         try await TestEnvironment.withRunningApp(testing: .live) { client, _, config, _ in
             let sams = try await HealthImportTests.token(client)
             let robin = try await TestPerson.addMember("Robin", in: config)
-            let made = try await client.postForm("/account/tokens", [("current_password", TestPerson.password), ("name", "Robin's phone"), ("access", "write")],
-                                                 token: robin.token, session: robin.session)
+            let made = try await client.postForm(
+                "/account/tokens", [("current_password", TestPerson.password), ("name", "Robin's phone"), ("access", "write")],
+                token: robin.token, session: robin.session)
             let robins = try #require(made.text.firstMatch(of: /fdt_[A-Za-z0-9_-]{43}/).map { String($0.output) })
-            let small = #"{"data": {"metrics": [{"name": "weight_body_mass", "units": "kg", "data": [{"qty": 61.2, "date": "2026-03-09 07:00:00 +0000"}]}]}}"#
+            let small =
+                #"{"data": {"metrics": [{"name": "weight_body_mass", "units": "kg", "data": [{"qty": 61.2, "date": "2026-03-09 07:00:00 +0000"}]}]}}"#
             // A phone that sends by itself finds its diary open: its first sending is not the one timed.
             #expect(try await HealthImportTests.send(client, small, token: robins).status == .ok)
             let large = String(decoding: HealthSendingBenchmark.sending(points: 230_000), as: UTF8.self)
@@ -66,11 +70,19 @@ import FoodDiaryTools
         let today = LocalDate(parsing: "2026-03-09")!
         let payload = try HealthPayload(json: HealthSendingBenchmark.sending(points: 3_000), timeZone: .gmt, today: today)
         #expect(payload.samples.count == 3_000 && payload.samples.allSatisfy { $0.value == 12 })
-        for broken in [#"{"data": {"metrics": [{"name": "step_count", "data": [{"qty": 1"#, #"{"metrics": "#, "[]", #"{"metrics": [] } x"#, #"{"a": "unclosed}"#] {
-            #expect(throws: HealthPayload.NotAPayload.self, "\(broken)") { try HealthPayload(json: Array(broken.utf8), timeZone: .gmt, today: today) }
+        for broken in [
+            #"{"data": {"metrics": [{"name": "step_count", "data": [{"qty": 1"#, #"{"metrics": "#, "[]", #"{"metrics": [] } x"#,
+            #"{"a": "unclosed}"#
+        ] {
+            #expect(throws: HealthPayload.NotAPayload.self, "\(broken)") {
+                try HealthPayload(json: Array(broken.utf8), timeZone: .gmt, today: today)
+            }
         }
-        let escaped = try HealthPayload(json: Array(#"{"source": "Sam\"s \u00e9 [watch]", "metrics": [{"name": "weight", "units": "kg", "data": [{"qty": "0x1p3", "date": "2026-03-09"}, {"qty": "80.5", "date": "2026-03-09"}]}]}"#.utf8),
-                                        timeZone: .gmt, today: today)
+        let escaped = try HealthPayload(
+            json: Array(
+                #"{"source": "Sam\"s \u00e9 [watch]", "metrics": [{"name": "weight", "units": "kg", "data": [{"qty": "0x1p3", "date": "2026-03-09"}, {"qty": "80.5", "date": "2026-03-09"}]}]}"#
+                    .utf8),
+            timeZone: .gmt, today: today)
         #expect(escaped.readings.map(\.value) == [80.5] && escaped.refusedCount == 1, "0x1p3 is no weight: \(escaped.refused)")
     }
 
@@ -82,10 +94,13 @@ import FoodDiaryTools
             try HealthPayload(json: Array(#"{"workouts": [\#(body)]}"#.utf8), timeZone: .gmt, today: today)
         }
         for distance in ["-5", "1e308"] {
-            let sent = try workouts(#"{"name": "Run", "start": "2026-03-08 07:00:00 +0000", "duration": 600, "distance": {"qty": \#(distance), "units": "km"}}"#)
+            let sent = try workouts(
+                #"{"name": "Run", "start": "2026-03-08 07:00:00 +0000", "duration": 600, "distance": {"qty": \#(distance), "units": "km"}}"#
+            )
             #expect(sent.workouts.isEmpty && sent.refusedCount == 1, "\(distance): \(sent.refused)")
         }
-        let notANumber = try workouts(#"{"name": "Run", "start": "2026-03-08 07:00:00 +0000", "duration": 600, "distance": {"qty": "NaN", "units": "km"}}"#)
+        let notANumber = try workouts(
+            #"{"name": "Run", "start": "2026-03-08 07:00:00 +0000", "duration": 600, "distance": {"qty": "NaN", "units": "km"}}"#)
         #expect(notANumber.workouts.count == 1 && notANumber.workouts.first?.distanceMetres == nil, "no distance kept, the run kept")
         let ended = try workouts(#"{"name": "Walk", "start": "2026-03-08 07:00:00 +0000", "end": "2026-03-08 07:45:00 +0000"}"#)
         #expect(ended.workouts.first?.durationMinutes == 45)
@@ -98,23 +113,30 @@ import FoodDiaryTools
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
-        let importer = PortabilityFixtures.importer(diary, catalog: try PortabilityFixtures.catalog(in: directory),
-                                                    now: LocalDateTime(parsing: "2026-03-15T12:00")!.instant(utcOffsetMinutes: 0))
+        let importer = PortabilityFixtures.importer(
+            diary, catalog: try PortabilityFixtures.catalog(in: directory),
+            now: LocalDateTime(parsing: "2026-03-15T12:00")!.instant(utcOffsetMinutes: 0))
         let german = try await importer.read(fileAt: PortabilityFixtures.path("withings-weight-de.csv"))
         #expect(german.format == "Withings weight.csv" && german.skipped.map(\.row) == [4], "0x1p3 is no weight: \(german.skipped)")
         #expect(try await importer.commit(german).measurementsAdded == 4)
         let weights = try await diary.database.read { db in
-            try Double.fetchAll(db, sql: "SELECT m.value FROM body_measurement m JOIN body_measure b ON b.id = m.measure_id AND b.key = 'weight' ORDER BY m.measured_local")
+            try Double.fetchAll(
+                db,
+                sql:
+                    "SELECT m.value FROM body_measurement m JOIN body_measure b ON b.id = m.measure_id AND b.key = 'weight' ORDER BY m.measured_local"
+            )
         }
         #expect(weights == [80.9, 80.4], "a decimal comma, and a date written 10.03.2026: \(weights)")
         let danish = try await importer.read(fileAt: PortabilityFixtures.path("garmin-activities-da.csv"))
-        #expect(danish.format.hasPrefix("Garmin Connect") && danish.skipped.isEmpty && danish.document.activities.map(\.name) == ["Løb", "Cykling"])
+        #expect(
+            danish.format.hasPrefix("Garmin Connect") && danish.skipped.isEmpty
+                && danish.document.activities.map(\.name) == ["Løb", "Cykling"])
 
         // Each language's words for the weight file's columns.
         let headers = [
             "fr": "Date,Poids (kg),Masse grasse (kg)", "es": "Fecha,Peso (kg),Masa grasa (kg)", "it": "Data,Peso (kg),Massa grassa (kg)",
             "nl": "Datum,Gewicht (kg),Vetmassa (kg)", "sv": "Datum,Vikt (kg),Fettmassa (kg)", "da": "Dato,Vægt (kg),Fedtmasse (kg)",
-            "en": "Date,Weight (kg),Fat mass (kg)",
+            "en": "Date,Weight (kg),Fat mass (kg)"
         ]
         for (language, header) in headers {
             let file = directory.path + "/weight-\(language).csv"
@@ -132,16 +154,22 @@ import FoodDiaryTools
         defer { directory.remove() }
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
         let importer = HealthExportImporter(diary: diary, timeZone: .gmt, now: { TestEnvironment.fixedNow })
-        let record = #"<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2026-03-08 07:00:00 +0000" value="80"/>"# + "\n"
+        let record =
+            #"<Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="2026-03-08 07:00:00 +0000" value="80"/>"#
+            + "\n"
         let records = String(repeating: record, count: 20_000_000 / record.utf8.count)
-        for (what, broken) in [("a DOCTYPE never closed", "<!DOCTYPE HealthData [\n<!ELEMENT HealthData (Record*)>\n<HealthData locale=\"en\">\n"),
-                               ("a quote left open", "<HealthData locale=\"en\">\n<Record type=\"HKQuantityTypeIdentifierBodyMass value=\"80\"/>\n")] {
+        for (what, broken) in [
+            ("a DOCTYPE never closed", "<!DOCTYPE HealthData [\n<!ELEMENT HealthData (Record*)>\n<HealthData locale=\"en\">\n"),
+            ("a quote left open", "<HealthData locale=\"en\">\n<Record type=\"HKQuantityTypeIdentifierBodyMass value=\"80\"/>\n")
+        ] {
             unlink(directory.path + "/export.zip")
             let zip = try AppleHealthExportTests.zip(broken + records + "</HealthData>\n", in: directory)
             let started = ContinuousClock.now
             await #expect(throws: HealthExportRefusal.self, "\(what)") { _ = try importer.contents(zipAt: zip) { _ in } }
             do { _ = try importer.contents(zipAt: zip) { _ in } } catch let refusal as HealthExportRefusal {
-                #expect(refusal.description.contains("export.xml is broken") && refusal.description.contains("a tag there never closes"), "\(refusal)")
+                #expect(
+                    refusal.description.contains("export.xml is broken") && refusal.description.contains("a tag there never closes"),
+                    "\(refusal)")
             }
             // Two readings of the beginning of the file, where the whole was once scanned again per MB.
             #expect(ContinuousClock.now - started < .seconds(30), "\(what): \(ContinuousClock.now - started)")
@@ -162,7 +190,10 @@ import FoodDiaryTools
         defer { directory.remove() }
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
         let importer = HealthExportImporter(diary: diary, timeZone: .gmt, now: { TestEnvironment.fixedNow })
-        let records = String(repeating: #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2026-03-08 07:00:00 +0000" value="12"/>"# + "\n", count: 20_000)
+        let records = String(
+            repeating:
+                #"<Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" startDate="2026-03-08 07:00:00 +0000" value="12"/>"#
+                + "\n", count: 20_000)
         let zip = try AppleHealthExportTests.zip("<HealthData locale=\"en\">\n" + records + "</HealthData>\n", in: directory)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: zip))
         for index in stride(from: 200, to: bytes.count / 2, by: 97) { bytes[index] ^= 0x5A }
@@ -187,9 +218,11 @@ import FoodDiaryTools
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let diary = try PortabilityFixtures.emptyDiary(in: directory, "diary")
-        let sent = try HealthPayload(json: Array(#"""
-            {"workouts": [{"id": "a", "name": "Yoga", "start": "2026-03-08 07:00:00 +0000"}, {"id": "b", "name": "Walk", "start": "2026-03-08 07:00:00 +0000"}]}
-            """#.utf8), timeZone: .gmt, today: LocalDate(parsing: "2026-03-09")!)
+        let sent = try HealthPayload(
+            json: Array(
+                #"""
+                {"workouts": [{"id": "a", "name": "Yoga", "start": "2026-03-08 07:00:00 +0000"}, {"id": "b", "name": "Walk", "start": "2026-03-08 07:00:00 +0000"}]}
+                """#.utf8), timeZone: .gmt, today: LocalDate(parsing: "2026-03-09")!)
         #expect(try await diary.database.importHealth(sent, now: TestEnvironment.fixedNow).workouts == 2)
         #expect(try await diary.database.importHealth(sent, now: TestEnvironment.fixedNow).workouts == 0, "and each once")
     }

@@ -7,15 +7,28 @@ import FoodDiaryStorage
 @testable import FoodDiaryPhotos
 
 @Suite struct StorageTests {
-    static let allMigrations = ["createMeal", "addMealDraft", "createFoodEntry", "createSavedFood", "createPhoto", "createPlacesAndTags", "addGoalsAndFavourites", "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexForFastPages", "createMealShare", "shareFoodsWithHousehold", "allowFoodDataCentralFoods", "addFoodDataCentralOnline", "countMealEntries", "indexEntriesByCatalogFood", "nameMealSlots", "rememberRecipeSources", "trackBodyAndWater", "snapshotWater", "snapshotVitaminsAndMinerals", "addNutrientGoals", "allowOpenFoodFactsProducts", "keepProductPhotos", "trackActivityAndSteps", "readPhotoBarcodes"]
+    static let allMigrations = [
+        "createMeal", "addMealDraft", "createFoodEntry", "createSavedFood", "createPhoto", "createPlacesAndTags", "addGoalsAndFavourites",
+        "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexForFastPages", "createMealShare",
+        "shareFoodsWithHousehold", "allowFoodDataCentralFoods", "addFoodDataCentralOnline", "countMealEntries", "indexEntriesByCatalogFood",
+        "nameMealSlots", "rememberRecipeSources", "trackBodyAndWater", "snapshotWater", "snapshotVitaminsAndMinerals", "addNutrientGoals",
+        "allowOpenFoodFactsProducts", "keepProductPhotos", "trackActivityAndSteps", "readPhotoBarcodes"
+    ]
 
     @Test func migrationsCreateTheSchemaOnAnEmptyDatabase() async throws {
         try await TestEnvironment.withDatabase { (database: AppDatabase) async throws -> Void in
             #expect(try await database.appliedMigrations() == Self.allMigrations)
             let columns = try await database.read { db in try db.columns(in: "meal").map(\.name) }
-            #expect(columns == ["id", "eaten_local", "utc_offset_minutes", "notes", "created_at", "updated_at", "photo_sha256", "latitude", "longitude", "location_source", "place_id", "is_favourite", "entry_count"])
+            #expect(
+                columns == [
+                    "id", "eaten_local", "utc_offset_minutes", "notes", "created_at", "updated_at", "photo_sha256", "latitude", "longitude",
+                    "location_source", "place_id", "is_favourite", "entry_count"
+                ])
             let entryColumns = try await database.read { db in Set(try db.columns(in: "food_entry").map(\.name)) }
-            #expect(entryColumns.isSuperset(of: ["grams", "portion_label", "basis_grams", "energy_kcal", "basis_energy_kcal", "sodium_mg", "ndb_number"]))
+            #expect(
+                entryColumns.isSuperset(of: [
+                    "grams", "portion_label", "basis_grams", "energy_kcal", "basis_energy_kcal", "sodium_mg", "ndb_number"
+                ]))
             let journal = try await database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
             #expect(journal == "wal")
             let foreignKeys = try await database.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") }
@@ -76,19 +89,25 @@ import FoodDiaryStorage
             let badRows = [
                 "'2026-03-09 noon', 0, ''",
                 "'2026-03-09T12:30', 900, ''",
-                "'2026-03-09T12:30', 0, printf('%.10001c', 'x')",
+                "'2026-03-09T12:30', 0, printf('%.10001c', 'x')"
             ]
             for row in badRows {
                 await #expect(throws: DatabaseError.self) {
                     try await database.write { db in
-                        try db.execute(sql: "INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at) VALUES (\(row), 'now', 'now')")
+                        try db.execute(
+                            sql:
+                                "INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at) VALUES (\(row), 'now', 'now')"
+                        )
                     }
                 }
             }
             #expect(try await database.mealCount() == 0)
             // The same statement with good values succeeds, so the failures above were the constraints.
             try await database.write { db in
-                try db.execute(sql: "INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at) VALUES ('2026-03-09T12:30', 0, '', 'now', 'now')")
+                try db.execute(
+                    sql:
+                        "INSERT INTO meal (eaten_local, utc_offset_minutes, notes, created_at, updated_at) VALUES ('2026-03-09T12:30', 0, '', 'now', 'now')"
+                )
             }
             #expect(try await database.mealCount() == 1)
         }

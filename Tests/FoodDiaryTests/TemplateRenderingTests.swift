@@ -20,15 +20,16 @@ import FoodDiaryWeb
 
     @Test func escapesTheFiveCharactersHTMLNeedsAndKeepsTheRestByteForByte() throws {
         let text = #"<b> & "quoted" 'single' — crème brûlée 🍓 👨‍👩‍👧"#
-        #expect(try render(["page": "{{text}}|{{{text}}}|{{&text}}"], ["text": .text(text)])
-            == #"&lt;b&gt; &amp; &quot;quoted&quot; &#39;single&#39; — crème brûlée 🍓 👨‍👩‍👧|"# + text + "|" + text)
+        #expect(
+            try render(["page": "{{text}}|{{{text}}}|{{&text}}"], ["text": .text(text)])
+                == #"&lt;b&gt; &amp; &quot;quoted&quot; &#39;single&#39; — crème brûlée 🍓 👨‍👩‍👧|"# + text + "|" + text)
     }
 
     @Test func sectionsFollowMustacheTruth() throws {
         let template = "{{#v}}yes{{/v}}{{^v}}no{{/v}}"
         let cases: [(TemplateValue, String)] = [
             (.absent, "no"), (.flag(false), "no"), (.flag(true), "yes"), (.text(""), "yes"),
-            (.list([String]()), "no"), (.list(["a"]), "yes"), (.object(Values([:])), "yes"),
+            (.list([String]()), "no"), (.list(["a"]), "yes"), (.object(Values([:])), "yes")
         ]
         for (value, expected) in cases {
             #expect(try render(["page": template], ["v": value]) == expected, "\(value)")
@@ -37,14 +38,17 @@ import FoodDiaryWeb
 
     @Test func listsRenderEachElementAndDotIsTheCurrentOne() throws {
         let rows: [Values] = [Values(["name": .text("oats")]), Values(["name": .text("milk")])]
-        #expect(try render(["page": "{{#rows}}[{{name}}]{{/rows}}{{#tags}}<{{.}}>{{/tags}}"],
-                           ["rows": .list(rows), "tags": .list(["a&b", "c"])]) == "[oats][milk]<a&amp;b><c>")
+        #expect(
+            try render(
+                ["page": "{{#rows}}[{{name}}]{{/rows}}{{#tags}}<{{.}}>{{/tags}}"],
+                ["rows": .list(rows), "tags": .list(["a&b", "c"])]) == "[oats][milk]<a&amp;b><c>")
     }
 
     @Test func aKeyMissingOrNilInARowIsLookedUpInTheEnclosingValues() throws {
         let rows = [Values(["name": .text("oats")]), Values(["name": .text("milk"), "unit": .text("ml")])]
-        #expect(try render(["page": "{{#rows}}{{name}} {{unit}};{{/rows}}"], ["rows": .list(rows), "unit": .text("g")])
-            == "oats g;milk ml;")
+        #expect(
+            try render(["page": "{{#rows}}{{name}} {{unit}};{{/rows}}"], ["rows": .list(rows), "unit": .text("g")])
+                == "oats g;milk ml;")
     }
 
     @Test func dottedNamesWalkIntoObjects() throws {
@@ -58,20 +62,24 @@ import FoodDiaryWeb
     }
 
     @Test func aPageFillsItsLayoutsBlocksAndKeepsTheDefaultsItLeaves() throws {
-        let layout = "<title>{{$title}}Untitled{{/title}}</title>\n<main>\n{{$body}}\n{{/body}}\n</main>\n<footer>{{$footer}}© us{{/footer}}</footer>\n"
+        let layout =
+            "<title>{{$title}}Untitled{{/title}}</title>\n<main>\n{{$body}}\n{{/body}}\n</main>\n<footer>{{$footer}}© us{{/footer}}</footer>\n"
         let page = "{{<layout}}\n{{$title}}{{name}}{{/title}}\n{{$body}}\n<p>{{name}}</p>\n{{/body}}\n{{/layout}}\n"
         let html = try render(["layout": layout, "page": page], ["name": .text("Lunch")])
         #expect(html == "<title>Lunch</title>\n<main>\n<p>Lunch</p>\n</main>\n<footer>© us</footer>\n")
     }
 
     @Test func aPartialAloneOnItsLineIsIndentedLikeIt() throws {
-        #expect(try render(["page": "<div>\n  {{> row}}\n</div>\n", "row": "<p>\n{{name}}\n</p>\n"], ["name": .text("x")])
-            == "<div>\n  <p>\n  x\n  </p>\n</div>\n")
+        #expect(
+            try render(["page": "<div>\n  {{> row}}\n</div>\n", "row": "<p>\n{{name}}\n</p>\n"], ["name": .text("x")])
+                == "<div>\n  <p>\n  x\n  </p>\n</div>\n")
     }
 
     @Test func theFrameAnswersBeneathThePage() throws {
-        #expect(try render(["page": "{{strip}} {{title}}"], ["title": .text("page")], frame: ["strip": .text("frame"), "title": .text("hidden")])
-            == "frame page")
+        #expect(
+            try render(
+                ["page": "{{strip}} {{title}}"], ["title": .text("page")], frame: ["strip": .text("frame"), "title": .text("hidden")])
+                == "frame page")
     }
 
     @Test(arguments: [
@@ -79,7 +87,7 @@ import FoodDiaryWeb
         ("{{#a}}{{/b}}", "closes nothing open"),
         ("{{=<% %>=}}", "not supported"),
         ("{{name", "name is missing"),
-        ("{{{name}}", "third }"),
+        ("{{{name}}", "third }")
     ])
     func aBrokenTemplateIsRefusedWithItsLine(template: String, message: String) {
         #expect {

@@ -20,16 +20,24 @@ struct TextIndexInMemoryTests {
             let path = TestEnvironment.packageRoot.appendingPathComponent("Tests/FoodDiaryTests/Fixtures/\(file)").path
             return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
         }
-        let judged = try (lines("relevance.tsv") + lines("relevance-heldout.tsv")).compactMap { $0.split(separator: "\t").first.map(String.init) }
+        let judged = try (lines("relevance.tsv") + lines("relevance-heldout.tsv")).compactMap {
+            $0.split(separator: "\t").first.map(String.init)
+        }
         let mixed = try lines("scale-queries.tsv").compactMap { $0.split(separator: "\t").last.map(String.init) }
-        let awkward = ["co-op", "crème brûlée", "m&m", "🍌 banana", "o'brien", "mac n cheese", "coca cola", "coke", "a", "b", "zzzqx",
-                       "chiken brest", "avacado", "greek yogürt & honey", "7up", "100% juice", "ben & jerry's", "half & half"]
+        let awkward = [
+            "co-op", "crème brûlée", "m&m", "🍌 banana", "o'brien", "mac n cheese", "coca cola", "coke", "a", "b", "zzzqx",
+            "chiken brest", "avacado", "greek yogürt & honey", "7up", "100% juice", "ben & jerry's", "half & half"
+        ]
         var seen = Set<String>()
-        return (judged.flatMap { query in (1...query.count).map { String(query.prefix($0)) } } + mixed + awkward).filter { seen.insert($0).inserted }
+        return (judged.flatMap { query in (1...query.count).map { String(query.prefix($0)) } } + mixed + awkward).filter {
+            seen.insert($0).inserted
+        }
     }
 
-    static func bothWays(_ db: Database, _ query: String, brand: String? = nil, scope: FoodSearch.Scope,
-                         logged: [Int64: Int] = [:]) throws -> (memory: FoodSearchResult, fts5: FoodSearchResult) {
+    static func bothWays(
+        _ db: Database, _ query: String, brand: String? = nil, scope: FoodSearch.Scope,
+        logged: [Int64: Int] = [:]
+    ) throws -> (memory: FoodSearchResult, fts5: FoodSearchResult) {
         CatalogMemory.shared.forgetRecentAnswers()
         let memory = try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: 25, logged: logged)
         CatalogMemory.shared.forgetRecentAnswers()
@@ -47,7 +55,8 @@ struct TextIndexInMemoryTests {
             #expect(CatalogMemory.shared.textIndexesAreRead(db), "the indexes are in memory")
             return try queries.compactMap { query in
                 let (memory, fts5) = try Self.bothWays(db, query, scope: scope)
-                return memory == fts5 ? nil : "\(query): \(memory.foods.map(\.id)) \(memory.totalHits) against \(fts5.foods.map(\.id)) \(fts5.totalHits)"
+                return memory == fts5
+                    ? nil : "\(query): \(memory.foods.map(\.id)) \(memory.totalHits) against \(fts5.foods.map(\.id)) \(fts5.totalHits)"
             }
         }
         #expect(queries.count > 700)
@@ -58,23 +67,32 @@ struct TextIndexInMemoryTests {
     @Test func brandsAndLoggedProductsAreAnsweredAsFTS5AnswersThem() async throws {
         let catalog = try await RealSR28.wholeCatalog.value
         let differences = try await catalog.read { db -> [String] in
-            let logged = try Dictionary(uniqueKeysWithValues: Int64.fetchAll(db, sql: """
-                SELECT id FROM food WHERE search_position IS NOT NULL ORDER BY search_position DESC LIMIT 30
-                """).map { ($0, 3) } + Int64.fetchAll(db, sql: "SELECT id FROM food WHERE data_type != 'branded' LIMIT 30").map { ($0, 2) })
-            return try [("yogurt", "chobani"), ("chips", "lay"), ("peanut butter", "jif"), ("bar", "kind"), ("water", nil), ("chocolate", nil), ("c", nil)]
-                .flatMap { query, brand in FoodSearch.Scope.allCases.map { (query, brand, $0) } }
-                .compactMap { query, brand, scope in
-                    let (memory, fts5) = try Self.bothWays(db, query, brand: brand, scope: scope, logged: logged)
-                    return memory == fts5 ? nil : "\(query) \(brand ?? "") \(scope): \(memory.foods.map(\.id)) against \(fts5.foods.map(\.id))"
-                }
+            let logged = try Dictionary(
+                uniqueKeysWithValues: Int64.fetchAll(
+                    db,
+                    sql: """
+                        SELECT id FROM food WHERE search_position IS NOT NULL ORDER BY search_position DESC LIMIT 30
+                        """
+                ).map { ($0, 3) } + Int64.fetchAll(db, sql: "SELECT id FROM food WHERE data_type != 'branded' LIMIT 30").map { ($0, 2) })
+            return try [
+                ("yogurt", "chobani"), ("chips", "lay"), ("peanut butter", "jif"), ("bar", "kind"), ("water", nil), ("chocolate", nil),
+                ("c", nil)
+            ]
+            .flatMap { query, brand in FoodSearch.Scope.allCases.map { (query, brand, $0) } }
+            .compactMap { query, brand, scope in
+                let (memory, fts5) = try Self.bothWays(db, query, brand: brand, scope: scope, logged: logged)
+                return memory == fts5 ? nil : "\(query) \(brand ?? "") \(scope): \(memory.foods.map(\.id)) against \(fts5.foods.map(\.id))"
+            }
         }
         #expect(differences.isEmpty, "\(differences)")
     }
 
     /// Each match's score, for the generic indexes against FTS5's bm25, and for the branded one
     /// against `rank_with_idf` given the same frequencies: the same to 1e-9.
-    @Test(arguments: ["dark chocolate", "peanut butter", "chicken breast", "coca cola", "mac n cheese", "crème fraîche", "o", "bananas raw", "whole milk",
-                      "almond", "tomato", "lays chips"])
+    @Test(arguments: [
+        "dark chocolate", "peanut butter", "chicken breast", "coca cola", "mac n cheese", "crème fraîche", "o", "bananas raw", "whole milk",
+        "almond", "tomato", "lays chips"
+    ])
     func eachMatchScoresAsFTS5ScoresIt(query: String) async throws {
         let catalog = try await RealSR28.wholeCatalog.value
         let (compared, worst) = try await catalog.read { db -> (Int, Double) in
@@ -86,16 +104,21 @@ struct TextIndexInMemoryTests {
                     let match = FoodSearch.match(slots, prefixLast: prefixLast, brandWords: [])
                     let (inMemory, textQuery) = try #require(try snapshot.query(db, index: index, match))
                     let isBranded = index == FoodSearch.brandedIndex
-                    let idfs = isBranded
-                        ? BrandedRanking.inverseDocumentFrequencies(match.phrases, tokens: try snapshot.tokens(db, match),
-                                                                    vocabulary: try snapshot.catalog.brandedVocabulary(db))
+                    let idfs =
+                        isBranded
+                        ? BrandedRanking.inverseDocumentFrequencies(
+                            match.phrases, tokens: try snapshot.tokens(db, match),
+                            vocabulary: try snapshot.catalog.brandedVocabulary(db))
                         : textQuery.phrases.map { inMemory.inverseDocumentFrequency(hits: inMemory.rowsHaving($0)) }
-                    let reference = isBranded
+                    let reference =
+                        isBranded
                         ? "rank_with_idf(\(index), \(SearchRanking.brandedColumnWeights), \(idfs.map { "\($0)" }.joined(separator: ", ")))"
                         : "bm25(\(index), \(SearchRanking.columnWeights))"
                     var fts5: [Int64: Double] = [:]
-                    for row in try Row.fetchAll(db, sql: "SELECT rowid, \(reference) FROM \(index) WHERE \(index) MATCH ? ORDER BY rowid LIMIT 2000",
-                                                arguments: [match.text]) {
+                    for row in try Row.fetchAll(
+                        db, sql: "SELECT rowid, \(reference) FROM \(index) WHERE \(index) MATCH ? ORDER BY rowid LIMIT 2000",
+                        arguments: [match.text])
+                    {
                         fts5[row[0]] = row[1]
                     }
                     var ours: [Int64: Double] = [:]

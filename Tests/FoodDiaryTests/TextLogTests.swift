@@ -20,14 +20,17 @@ struct TextLogTests {
 
     /// An app whose catalog is the real one, copied in before it starts.
     static func withApp(_ body: @escaping @Sendable (any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
-        try await TestEnvironment.withRunningApp(prepare: { config in try await RealSR28.copyCatalog(to: config.catalogPath) }) { client, database, _, _ in
+        try await TestEnvironment.withRunningApp(prepare: { config in try await RealSR28.copyCatalog(to: config.catalogPath) }) {
+            client, database, _, _ in
             try await body(client, database)
         }
     }
 
     /// The proposals form's fields as a browser sends them: hidden fields, ticked boxes, the
     /// selected food and the amount typed; `change` replaces some.
-    static func submitted(_ page: String, formAction: String = "/log/text", change: [String: String] = [:], untick: Set<String> = []) -> [(String, String)] {
+    static func submitted(_ page: String, formAction: String = "/log/text", change: [String: String] = [:], untick: Set<String> = []) -> [(
+        String, String
+    )] {
         guard let start = page.range(of: "<form method=\"post\" action=\"\(formAction)\"") else { return [] }
         let form = String(page[start.lowerBound...]).components(separatedBy: "</form>")[0]
         var fields: [(String, String)] = []
@@ -49,7 +52,9 @@ struct TextLogTests {
 
     /// What the page's escaping turned back into the text the browser sends.
     static func unescaped(_ value: String) -> String {
-        [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")].reduce(value) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+        [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")].reduce(value) {
+            $0.replacingOccurrences(of: $1.0, with: $1.1)
+        }
     }
 
     static func entries(_ database: AppDatabase) async throws -> [FoodEntry] {
@@ -61,7 +66,9 @@ struct TextLogTests {
     @Test func theReviewOffersTheMealBesideAddAndMakesTheOneChosen() async throws {
         try await Self.withApp { client, database in
             let page = try await client.get("/log/text?day=2026-03-08&slot=snacks&text=2%20eggs").text
-            #expect(page.contains(#"<div class="said-bar">"#) && page.contains(#"<option value="snacks" data-time="15:30" selected>Snacks</option>"#))
+            #expect(
+                page.contains(#"<div class="said-bar">"#)
+                    && page.contains(#"<option value="snacks" data-time="15:30" selected>Snacks</option>"#))
             #expect(page.contains(#"<input type="time" name="time" value="15:30" required>"#))
             // Without the page's script the time stays as shown when the meal changes: the meal's usual hour is taken.
             let response = try await client.postForm("/log/text", Self.submitted(page, change: ["slot": "breakfast"]))
@@ -69,8 +76,9 @@ struct TextLogTests {
             let meal = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) }?.meals.first)
             #expect(meal.eatenAt.description == "2026-03-08T08:00", "yesterday's breakfast, as picked")
             let again = try await client.get("/log/text?meal=\(meal.id)&text=toast").text
-            #expect(again.contains(#"<div class="said-bar">"#) && !again.contains(#"name="slot""#) && !again.contains(#"name="time""#),
-                    "a meal chosen already is not offered again, nor its time")
+            #expect(
+                again.contains(#"<div class="said-bar">"#) && !again.contains(#"name="slot""#) && !again.contains(#"name="time""#),
+                "a meal chosen already is not offered again, nor its time")
         }
     }
 
@@ -78,7 +86,8 @@ struct TextLogTests {
     @Test func theMealNamedInTheWordsIsTheOneOffered() async throws {
         try await Self.withApp { client, _ in
             let page = try await client.get("/log/text?day=2026-03-08&slot=snacks&text=2%20eggs%20and%20toast%20for%20breakfast").text
-            #expect(page.contains(#"<option value="breakfast" data-time="08:00" selected>"#) && page.contains(#"name="time" value="08:00""#))
+            #expect(
+                page.contains(#"<option value="breakfast" data-time="08:00" selected>"#) && page.contains(#"name="time" value="08:00""#))
             #expect(Self.submitted(page).filter { $0.0.hasPrefix("source.") }.count == 2, "eggs and toast, no third food")
             #expect(page.contains("Add 2 foods"))
             let today = try await client.get("/log/text?text=lunch:%20soup").text
@@ -109,8 +118,9 @@ struct TextLogTests {
             let answer = refused.text
             #expect(answer.contains(#"name="time" value="15:30" required aria-invalid="true" aria-describedby="said-time-error""#))
             #expect(answer.contains("15:30 is snacks time; breakfast is from 04:00 to 10:59. Change the meal or the time."))
-            #expect(try await client.postForm("/log/text", Self.submitted(page, change: ["time": "soon"])).text
-                .contains("Write the time as hours and minutes, like 07:30."))
+            #expect(
+                try await client.postForm("/log/text", Self.submitted(page, change: ["time": "soon"])).text
+                    .contains("Write the time as hours and minutes, like 07:30."))
             #expect(try await Self.entries(database).isEmpty)
             #expect(try await client.postForm("/log/text", Self.submitted(page, change: ["time": "09:15"])).status == .seeOther)
             let meal = try #require(try await database.read { db in try MealQueries.listPage(db, page: 1) }?.meals.first)
@@ -129,7 +139,8 @@ struct TextLogTests {
             #expect(response.status == .seeOther)
             #expect(response.headers[.location]?.contains("&through=") == true, "back on ＋ with one undo for the four")
             let entries = try await Self.entries(database)
-            #expect(entries.map(\.food.description).map { $0.prefix(12) } == ["Egg, whole, ", "Bread, whole", "Butter, NFS", "Beverages, c"])
+            #expect(
+                entries.map(\.food.description).map { $0.prefix(12) } == ["Egg, whole, ", "Bread, whole", "Butter, NFS", "Beverages, c"])
             #expect(entries.map(\.grams) == [100, 25, 5, 237])
             #expect(Set(entries.map(\.mealID)).count == 1, "one meal, made with the first food")
             // Exact: each entry is its catalog food's values for its grams, read afresh from the catalog.
@@ -176,7 +187,9 @@ struct TextLogTests {
             let typed = try await client.postForm("/log/text", Self.submitted(page, change: ["amount.0": "3 slices", "amount.1": "200 ml"]))
             #expect(typed.status == .seeOther)
             let entries = try await Self.entries(database)
-            #expect(entries.count == 2 && entries[0].portionLabel.hasPrefix("3 × 1 slice") && entries[1].portionLabel.hasPrefix("200 ml"), "\(entries.map { ($0.food.description, $0.portionLabel) })")
+            #expect(
+                entries.count == 2 && entries[0].portionLabel.hasPrefix("3 × 1 slice") && entries[1].portionLabel.hasPrefix("200 ml"),
+                "\(entries.map { ($0.food.description, $0.portionLabel) })")
         }
     }
 
@@ -185,8 +198,9 @@ struct TextLogTests {
             let page = try await client.get("/log/text" + queryString(["text": "an apple, zzqxv & a café au lait 😀"])).text
             #expect(page.contains("“zzqxv”") && page.contains("No food found"))
             #expect(page.contains("/log?day=") && page.contains("q=zzqxv"), "a link to search for it instead")
-            #expect(try await client.postForm("/log/text", Self.submitted(page, untick: ["keep.0", "keep.2"])).status == .unprocessableContent,
-                    "nothing ticked that could be added")
+            #expect(
+                try await client.postForm("/log/text", Self.submitted(page, untick: ["keep.0", "keep.2"])).status == .unprocessableContent,
+                "nothing ticked that could be added")
             #expect(try await client.postForm("/log/text", Self.submitted(page, untick: ["keep.2"])).status == .seeOther)
             #expect(try await Self.entries(database).map { $0.food.description.prefix(6) } == ["Apples"])
         }
@@ -216,7 +230,9 @@ struct TextLogTests {
 
     @Test func aSearchOnPlusThatSaysAmountsOffersToReadItAsTyped() async throws {
         try await Self.withApp { client, _ async throws in
-            #expect(try await client.get("/log?q=2%20eggs%2C%20toast").text.contains("href=\"/log/text?day=2026-03-09&amp;slot=lunch&amp;text=2%20eggs%2C%20toast\""))
+            #expect(
+                try await client.get("/log?q=2%20eggs%2C%20toast").text.contains(
+                    "href=\"/log/text?day=2026-03-09&amp;slot=lunch&amp;text=2%20eggs%2C%20toast\""))
             #expect(try await client.get("/log?q=banana").text.contains("/log/text?") == false)
             #expect(try await client.get("/log?q=mac%20and%20cheese").text.contains("/log/text?") == false, "it finds its dish")
             let nothing = try await client.get("/log?q=zzqxv%20with%20qqwyz").text
@@ -227,12 +243,20 @@ struct TextLogTests {
     @Test func hostileFormsAreRefusedWithoutAFiveHundred() async throws {
         try await Self.withApp { client, _ async throws in
             let long = String(repeating: "egg, ", count: 5_000)
-            #expect(try await client.get("/log/text" + queryString(["text": long])).text.components(separatedBy: "class=\"said-row ").count - 1
+            #expect(
+                try await client.get("/log/text" + queryString(["text": long])).text.components(separatedBy: "class=\"said-row ").count - 1
                     == TypedFoods.maxFoods)
             #expect(try await client.postForm("/log/text", [("rows", "1000")]).status == .badRequest)
-            #expect(try await client.postForm("/log/text", [("rows", "1"), ("typed.0", "egg"), ("keep.0", "1"), ("source.0", "catalog:999999999")]).status == .notFound)
-            #expect(try await client.postForm("/log/text", [("rows", "1"), ("typed.0", "egg"), ("keep.0", "1"), ("source.0", "recipe:77")]).status == .notFound)
-            #expect(try await client.postForm("/log/text", [("rows", "1"), ("typed.0", "egg"), ("keep.0", "1"), ("source.0", "../etc")]).status.code < 500)
+            #expect(
+                try await client.postForm(
+                    "/log/text", [("rows", "1"), ("typed.0", "egg"), ("keep.0", "1"), ("source.0", "catalog:999999999")]
+                ).status == .notFound)
+            #expect(
+                try await client.postForm("/log/text", [("rows", "1"), ("typed.0", "egg"), ("keep.0", "1"), ("source.0", "recipe:77")])
+                    .status == .notFound)
+            #expect(
+                try await client.postForm("/log/text", [("rows", "1"), ("typed.0", "egg"), ("keep.0", "1"), ("source.0", "../etc")]).status
+                    .code < 500)
         }
     }
 }

@@ -36,8 +36,10 @@ import FoodDiaryWeb
     /// medium): read byte by byte, they must agree with the regular expression and Unicode's
     /// letters they replaced.
     @Test func portionNamesAreTheLettersOutsideBrackets() {
-        let labels = ["1 cup (8 fl oz)", "1 medium (7\" to 7-7/8\" long)", "1 pat (1\" sq, 1/3\" high)", "1 (unclosed", "a (b) c (d) e",
-                      ")(", "()", "1 container (6 oz) (170 g)", "2 Crème (x) BRÛLÉE", "1oz", "", "1 fl oz"]
+        let labels = [
+            "1 cup (8 fl oz)", "1 medium (7\" to 7-7/8\" long)", "1 pat (1\" sq, 1/3\" high)", "1 (unclosed", "a (b) c (d) e",
+            ")(", "()", "1 container (6 oz) (170 g)", "2 Crème (x) BRÛLÉE", "1oz", "", "1 fl oz"
+        ]
         for label in labels {
             #expect(Words.outsideBrackets(label) == label.replacing(/\([^)]*\)/, with: ""), "\(label.debugDescription)")
             #expect(Words.letterRuns(label) == label.lowercased().split { !$0.isLetter }.map(String.init), "\(label.debugDescription)")
@@ -88,17 +90,24 @@ import FoodDiaryWeb
             #expect(try await client.postForm("/meals", [("eaten_at", "2026-03-09T12:30"), ("tags", fits)]).status == .seeOther)
 
             let id = try await database.addMeal("2026-03-09T13:00")
-            let quick = try await client.postForm("/meals/\(id)/foods/quick", [("name", String(repeating: Self.decomposedE, count: 101)), ("energy_kcal", "100")])
+            let quick = try await client.postForm(
+                "/meals/\(id)/foods/quick", [("name", String(repeating: Self.decomposedE, count: 101)), ("energy_kcal", "100")])
             #expect(quick.status == .unprocessableContent)
-            let place = try await client.postForm("/meals", [("eaten_at", "2026-03-09T12:30"), ("location_source", "typed"), ("latitude", "51.5"), ("longitude", "-0.12")])
+            let place = try await client.postForm(
+                "/meals", [("eaten_at", "2026-03-09T12:30"), ("location_source", "typed"), ("latitude", "51.5"), ("longitude", "-0.12")])
             #expect(place.status == .seeOther)
             let placeID = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM place") })
             let rename = try await client.postForm("/places/\(placeID)", [("name", String(repeating: Self.decomposedE, count: 101))])
             #expect(rename.status == .unprocessableContent)
-            let recipe = try await client.postForm("/recipes", [("name", String(repeating: Self.decomposedE, count: 101)), ("servings", "2")])
+            let recipe = try await client.postForm(
+                "/recipes", [("name", String(repeating: Self.decomposedE, count: 101)), ("servings", "2")])
             #expect(recipe.status == .unprocessableContent)
-            let food = try await client.postForm("/my-foods", [("name", "Bar"), ("serving_grams", "40"), ("energy_kcal", "200"),
-                                                               ("serving_label", String(repeating: Self.decomposedE, count: 31))])
+            let food = try await client.postForm(
+                "/my-foods",
+                [
+                    ("name", "Bar"), ("serving_grams", "40"), ("energy_kcal", "200"),
+                    ("serving_label", String(repeating: Self.decomposedE, count: 31))
+                ])
             #expect(food.status == .unprocessableContent)
         }
     }

@@ -47,12 +47,15 @@ import GRDB
             var pagesInKilojoules = 0
             for route in routes where route.methods.contains(.get) && route.path != "/settings/body" {
                 let path = Self.samplePath(route.path)
-                let response = try await client.get(path + (path.hasPrefix("/foods") || path.hasSuffix("/new") || path.hasSuffix("/online") ? "?q=banana" : ""))
+                let response = try await client.get(
+                    path + (path.hasPrefix("/foods") || path.hasSuffix("/new") || path.hasSuffix("/online") ? "?q=banana" : ""))
                 // Class names ("entry-kcal") and field names (energy_kcal) are the stylesheet's and
                 // the form's, read by nobody; the tests' own words are left out too.
                 let said = response.text.replacing(#/\s(class|id|for|name)="[^"]*"/#, with: "")
                 if let at = said.firstRange(of: /kcal|Kcal/) {
-                    Issue.record("\(path) still speaks kcal: …\(said[(said.index(at.lowerBound, offsetBy: -80, limitedBy: said.startIndex) ?? said.startIndex)..<at.upperBound])")
+                    Issue.record(
+                        "\(path) still speaks kcal: …\(said[(said.index(at.lowerBound, offsetBy: -80, limitedBy: said.startIndex) ?? said.startIndex)..<at.upperBound])"
+                    )
                 }
                 if response.text.contains(" kJ") || response.text.contains("energyKj") { pagesInKilojoules += 1 }
             }
@@ -73,7 +76,8 @@ import GRDB
             let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
             try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "137")])
             try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "g500")])
-            try await client.postMultipart("/my-foods", fields: MyFoodsAndRecipesTests.granola.map { $0.0 == "serving_grams" ? ($0.0, "43") : $0 })
+            try await client.postMultipart(
+                "/my-foods", fields: MyFoodsAndRecipesTests.granola.map { $0.0 == "serving_grams" ? ($0.0, "43") : $0 })
             try await client.postForm("/meals/\(meal)/foods", [("source", "my:1"), ("amount", "serving"), ("count", "1")])
             try await client.postForm("/saved-foods", [("catalog_food", "9040")])
             try await client.postMultipart("/recipes", fields: [("name", "Bake"), ("servings", "4")])
@@ -89,10 +93,13 @@ import GRDB
             for route in routes where route.methods.contains(.get) && route.path != "/settings/body" {
                 let path = Self.samplePath(route.path)
                 guard !path.hasPrefix("/api") && !path.hasPrefix("/fdc") else { continue }
-                let response = try await client.get(path + (["/foods", "/log"].contains { path.hasPrefix($0) } || path.hasSuffix("/new") ? "?q=banana" : ""))
+                let response = try await client.get(
+                    path + (["/foods", "/log"].contains { path.hasPrefix($0) } || path.hasSuffix("/new") ? "?q=banana" : ""))
                 let said = response.text.replacing(#/<[^>]*>/#, with: "")
                 for match in said.matches(of: foodInGrams) {
-                    let context = said[(said.index(match.range.lowerBound, offsetBy: -60, limitedBy: said.startIndex) ?? said.startIndex)..<match.range.upperBound]
+                    let context = said[
+                        (said.index(match.range.lowerBound, offsetBy: -60, limitedBy: said.startIndex) ?? said.startIndex)..<match.range
+                            .upperBound]
                     Issue.record("\(path) writes a food in metric: …\(context.replacing(#/\s+/#, with: " "))")
                 }
                 if said.contains(" oz") { pagesInOunces += 1 }
@@ -171,7 +178,9 @@ import GRDB
             #expect(abs((us["ounces"] as? Double ?? 0) * 28.349523125 - 137) < 1e-9 && us["grams"] == nil)
             #expect(us["fluidOunces"] is NSNull && us["portion"] as? String == "4.83 oz")
             let metric = try await food("/api/days/2026-03-09?amounts=metric")
-            #expect(metric["grams"] as? Double == 137 && metric["ounces"] == nil && metric["portion"] as? String == "137 g", "a script may keep grams")
+            #expect(
+                metric["grams"] as? Double == 137 && metric["ounces"] == nil && metric["portion"] as? String == "137 g",
+                "a script may keep grams")
 
             let myFoods = try #require(try await json("/api/my-foods")["myFoods"] as? [[String: Any]])
             #expect(abs((myFoods.first?["servingOunces"] as? Double ?? 0) * 28.349523125 - 40) < 1e-9)
@@ -181,7 +190,9 @@ import GRDB
             #expect(body["units"] as? String == "us" && body["trendLb"] is Double && body["trendKg"] == nil)
             #expect(abs((body["waterGoalFlOz"] as? Double ?? 0) - 64) < 1e-9)
             let weight = try #require((body["measures"] as? [[String: Any]])?.first { $0["key"] as? String == "weight" })
-            #expect(weight["unit"] as? String == "lb" && abs(((weight["latest"] as? [String: Any])?["value"] as? Double ?? 0) / 2.204_622_621_8 - 80) < 1e-6)
+            #expect(
+                weight["unit"] as? String == "lb"
+                    && abs(((weight["latest"] as? [String: Any])?["value"] as? Double ?? 0) / 2.204_622_621_8 - 80) < 1e-6)
             let drinks = try #require(try await json("/api/water")["drinks"] as? [[String: Any]])
             #expect(abs((drinks.first?["flOz"] as? Double ?? 0) * 29.5735295625 - 330) < 1e-9)
             #expect(try await client.get("/api/body?amounts=imperial").status == .badRequest)
@@ -232,41 +243,66 @@ import GRDB
             let broccoli = try await client.get("/meals/\(meal)/foods/new/catalog/11090").text
             #expect(broccoli.contains("1 cup chopped = 3.21 oz"), "a measure's weight in ounces")
 
-            for (fields, grams, label) in [([("amount", "oz4")], 4 * 28.349523125, "4 oz"),
-                                           ([("amount", "grams"), ("grams", "125 g")], 125.0, "125 g"),
-                                           ([("amount", "grams"), ("grams", "3.5")], 3.5 * 28.349523125, "3.5 oz"),
-                                           ([("amount", "g100")], 100.0, "100 g")] {
-                #expect(try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040")] + fields).status == .seeOther, "\(fields)")
+            for (fields, grams, label) in [
+                ([("amount", "oz4")], 4 * 28.349523125, "4 oz"),
+                ([("amount", "grams"), ("grams", "125 g")], 125.0, "125 g"),
+                ([("amount", "grams"), ("grams", "3.5")], 3.5 * 28.349523125, "3.5 oz"),
+                ([("amount", "g100")], 100.0, "100 g")
+            ] {
+                #expect(
+                    try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040")] + fields).status == .seeOther,
+                    "\(fields)")
                 let stored = try await database.read { db in
-                    try Row.fetchOne(db, sql: "SELECT grams, portion_label FROM food_entry ORDER BY id DESC").map { ($0[0] as Double, $0[1] as String) }
+                    try Row.fetchOne(db, sql: "SELECT grams, portion_label FROM food_entry ORDER BY id DESC").map {
+                        ($0[0] as Double, $0[1] as String)
+                    }
                 }
                 #expect(stored?.0 == grams && stored?.1 == label, "\(fields)")
             }
-            let wrong = try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "2 fl oz")])
+            let wrong = try await client.postForm(
+                "/meals/\(meal)/foods", [("source", "catalog:9040"), ("amount", "grams"), ("grams", "2 fl oz")])
             #expect(wrong.status == .unprocessableContent && wrong.text.contains("This food is weighed"))
 
             // Changing an entry starts from the amount as it was given, so saving it unchanged keeps it exactly.
-            let typedEntry = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '3.5 oz'") })
+            let typedEntry = try #require(
+                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '3.5 oz'") })
             #expect(try await client.get("/meals/\(meal)/foods/\(typedEntry)").text.contains(#"value="3.5 oz""#))
-            let preset = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '100 g'") })
-            #expect(try await client.get("/meals/\(meal)/foods/\(preset)").text.contains(#"value="100 g""#), "a metric preset, typed in its unit")
-            let usPreset = try #require(try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '4 oz'") })
-            #expect(try await client.get("/meals/\(meal)/foods/\(usPreset)").text.contains(#"value="oz4" data-grams="113.3980925" aria-labelledby="amount-legend amount-oz4" checked"#))
+            let preset = try #require(
+                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '100 g'") })
+            #expect(
+                try await client.get("/meals/\(meal)/foods/\(preset)").text.contains(#"value="100 g""#),
+                "a metric preset, typed in its unit")
+            let usPreset = try #require(
+                try await database.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM food_entry WHERE portion_label = '4 oz'") })
+            #expect(
+                try await client.get("/meals/\(meal)/foods/\(usPreset)").text.contains(
+                    #"value="oz4" data-grams="113.3980925" aria-labelledby="amount-legend amount-oz4" checked"#))
         }
     }
 
     /// A label keeps the amount as chosen; a reader sees it in their units and numbers, and a
     /// form gets it back in its own unit so that saving it unchanged changes nothing.
     @Test func aLabelIsReadInThePersonsUnitsAndNumbers() {
-        let labels = ["137 g", "4 oz", "1 cup, mashed (225 g)", "1.5 × 1 bar (64.5 g)", "68.5 g, half of 137 g",
-                      "1 oz (28.35 g)", "2 Tbsp", "1 serving", "0.5 kg", "250 ml", "1,234.5 g", "1 container (6 oz) (170.1 g)", "1250 g", "3,5 g", "2.42 oz, half of 1 cup (225 g)", "1 cup (8 fl oz) (244 g)"]
+        let labels = [
+            "137 g", "4 oz", "1 cup, mashed (225 g)", "1.5 × 1 bar (64.5 g)", "68.5 g, half of 137 g",
+            "1 oz (28.35 g)", "2 Tbsp", "1 serving", "0.5 kg", "250 ml", "1,234.5 g", "1 container (6 oz) (170.1 g)", "1250 g", "3,5 g",
+            "2.42 oz, half of 1 cup (225 g)", "1 cup (8 fl oz) (244 g)"
+        ]
         let us = RequestConventions.stored.with(energy: .kcal, amounts: .us).bound { labels.map(PortionLabel.shown) }
-        #expect(us == ["4.83 oz", "4 oz", "1 cup, mashed (7.94 oz)", "1.5 × 1 bar (2.28 oz)", "2.42 oz, half of 4.83 oz",
-                       "1 oz", "2 Tbsp", "1 serving", "17.64 oz", "8.45 fl oz", "43.55 oz", "1 container (6 oz)", "44.09 oz", "0.12 oz", "2.42 oz, half of 1 cup (7.94 oz)", "1 cup (8 fl oz) (8.61 oz)"], "no amount said twice")
+        #expect(
+            us == [
+                "4.83 oz", "4 oz", "1 cup, mashed (7.94 oz)", "1.5 × 1 bar (2.28 oz)", "2.42 oz, half of 4.83 oz",
+                "1 oz", "2 Tbsp", "1 serving", "17.64 oz", "8.45 fl oz", "43.55 oz", "1 container (6 oz)", "44.09 oz", "0.12 oz",
+                "2.42 oz, half of 1 cup (7.94 oz)", "1 cup (8 fl oz) (8.61 oz)"
+            ], "no amount said twice")
         let metric = labels.map(PortionLabel.shown)
-        #expect(metric == ["137 g", "113.4 g", "1 cup, mashed (225 g)", "1.5 × 1 bar (64.5 g)", "68.5 g, half of 137 g",
-                           "1 oz (28.35 g)", "2 Tbsp", "1 serving", "0.5 kg", "250 ml", "1,234.5 g", "1 container (6 oz) (170.1 g)", "1,250 g", "3.5 g", "68.61 g, half of 1 cup (225 g)", "1 cup (8 fl oz) (244 g)"],
-                "a measure's own name stays; a long number grouped, a label kept with a decimal comma read")
+        #expect(
+            metric == [
+                "137 g", "113.4 g", "1 cup, mashed (225 g)", "1.5 × 1 bar (64.5 g)", "68.5 g, half of 137 g",
+                "1 oz (28.35 g)", "2 Tbsp", "1 serving", "0.5 kg", "250 ml", "1,234.5 g", "1 container (6 oz) (170.1 g)", "1,250 g",
+                "3.5 g", "68.61 g, half of 1 cup (225 g)", "1 cup (8 fl oz) (244 g)"
+            ],
+            "a measure's own name stays; a long number grouped, a label kept with a decimal comma read")
         let german = RequestConventions(acceptLanguage: "de-DE")
         #expect(german.bound { PortionLabel.shown("1.5 × 1 bar (1234.5 g)") } == "1,5 × 1 bar (1\u{202F}234,5 g)")
         #expect(german.bound { PortionLabel.asTyped("3.5 oz") } == "3,5 oz", "a form's number in the reader's language, its unit kept")
@@ -278,7 +314,9 @@ import GRDB
     @Test func aServingSizeIsTypedInEitherSystemAndKeptExactly() async throws {
         try await TestEnvironment.withFixtureApp { client, database in
             func serving(_ id: Int64) async throws -> Double? {
-                try await database.read { db in try Double.fetchOne(db, sql: "SELECT serving_grams FROM my_food WHERE id = ?", arguments: [id]) }
+                try await database.read { db in
+                    try Double.fetchOne(db, sql: "SELECT serving_grams FROM my_food WHERE id = ?", arguments: [id])
+                }
             }
             try await client.postMultipart("/my-foods", fields: MyFoodsAndRecipesTests.granola)
             #expect(try await client.postForm("/settings/body", [("units", "us"), ("energy", "kcal"), ("glass", "12")]).status == .seeOther)
@@ -304,8 +342,12 @@ import GRDB
             #expect(try await client.get("/my-foods/1").text.contains(#"value="40""#))
 
             let meal = try await database.addMeal("2026-03-09T12:30", notes: "Lunch")
-            let typed = try await client.postForm("/meals/\(meal)/foods/typed", [("name", "Crackers"), ("serving_grams", "1 oz"), ("energy_kcal", "120"),
-                                                                                 ("amount", "serving"), ("count", "2")])
+            let typed = try await client.postForm(
+                "/meals/\(meal)/foods/typed",
+                [
+                    ("name", "Crackers"), ("serving_grams", "1 oz"), ("energy_kcal", "120"),
+                    ("amount", "serving"), ("count", "2")
+                ])
             #expect(typed.status == .seeOther)
             let entry = try await database.read { db in
                 try Row.fetchOne(db, sql: "SELECT grams, portion_label FROM food_entry").map { ($0[0] as Double, $0[1] as String) }
@@ -322,9 +364,13 @@ import GRDB
             try await client.postForm("/goals", [("energy_kcal", "2000")])
 
             let english = try await client.get("/days/2026-03-09").text
-            #expect(english.contains("13:05") && english.contains("Monday 9 March 2026") && english.contains("2,000 kcal") && english.contains("F 0.4 g"))
+            #expect(
+                english.contains("13:05") && english.contains("Monday 9 March 2026") && english.contains("2,000 kcal")
+                    && english.contains("F 0.4 g"))
             let german = try await client.get("/days/2026-03-09", language: "de-DE,de;q=0.9").text
-            #expect(german.contains("13:05") && german.contains("2\u{202F}000 kcal") && german.contains("F 0,4 g"), "a decimal comma, SI grouping")
+            #expect(
+                german.contains("13:05") && german.contains("2\u{202F}000 kcal") && german.contains("F 0,4 g"),
+                "a decimal comma, SI grouping")
             #expect(german.contains(#"width: 5.6%"#), "a style's number is CSS, in any language")
             let american = try await client.get("/days/2026-03-09", language: "en-US,en;q=0.9").text
             #expect(american.contains("1:05\u{202F}PM") && american.contains("Monday, March 9, 2026") && american.contains("2,000 kcal"))

@@ -34,25 +34,36 @@ struct AccountController: Sendable {
         return try await page(request, context, notices: AccountNotices(AccountNotice.shown(notice: query["notice"], at: query["at"])))
     }
 
-    private func page(_ request: Request, _ context: AppRequestContext, notices: AccountNotices = AccountNotices(), passwordForm: PasswordChangeForm = PasswordChangeForm(),
-                      newToken: String? = nil, tokenName: String = "", tokenWrites: Bool = false, tokenNameError: String? = nil, tokenPasswordError: String? = nil,
-                      status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func page(
+        _ request: Request, _ context: AppRequestContext, notices: AccountNotices = AccountNotices(),
+        passwordForm: PasswordChangeForm = PasswordChangeForm(),
+        newToken: String? = nil, tokenName: String = "", tokenWrites: Bool = false, tokenNameError: String? = nil,
+        tokenPasswordError: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         // Fresh: any change to the accounts drops the session's kept copy of its person.
         let person = try context.person(), account = person.account
         let signedInRecently = account.hasPassword ? false : try await recentSignIn.isRecent(person)
         var singleSignOnPart: SingleSignOnPart?
         if let settings = singleSignOn {
-            singleSignOnPart = SingleSignOnPart(provider: settings.name, link: try await accounts.singleSignOnLink(accountID: account.id, issuer: settings.issuer),
-                                                hasPassword: account.hasPassword, timeZone: timeZone)
+            singleSignOnPart = SingleSignOnPart(
+                provider: settings.name, link: try await accounts.singleSignOnLink(accountID: account.id, issuer: settings.issuer),
+                hasPassword: account.hasPassword, timeZone: timeZone)
         }
-        return await renderer.render(.account, AccountView(
-            account: account, csrfToken: context.csrfToken, notices: notices, passwordForm: passwordForm,
-            tokens: try await accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName, tokenWrites: tokenWrites,
-            tokenNameError: tokenNameError, tokenPasswordError: tokenPasswordError, sessionCount: try await accounts.sessionCount(accountID: account.id),
-            secondStep: try await accounts.secondStep(accountID: account.id), passkeys: try await accounts.passkeys(accountID: account.id),
-            signIns: try await accounts.recentSignIns(accountID: account.id),
-            singleSignOn: singleSignOnPart, signedInRecently: signedInRecently, assistantCalls: try await accounts.assistantCalls(accountID: account.id),
-            mcpAddress: authentication.origin(request, context: context) + "/mcp", timeZone: timeZone),
+        return await renderer.render(
+            .account,
+            AccountView(
+                account: account, csrfToken: context.csrfToken, notices: notices, passwordForm: passwordForm,
+                tokens: try await accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
+                tokenWrites: tokenWrites,
+                tokenNameError: tokenNameError, tokenPasswordError: tokenPasswordError,
+                sessionCount: try await accounts.sessionCount(accountID: account.id),
+                secondStep: try await accounts.secondStep(accountID: account.id),
+                passkeys: try await accounts.passkeys(accountID: account.id),
+                signIns: try await accounts.recentSignIns(accountID: account.id),
+                singleSignOn: singleSignOnPart, signedInRecently: signedInRecently,
+                assistantCalls: try await accounts.assistantCalls(accountID: account.id),
+                mcpAddress: authentication.origin(request, context: context) + "/mcp", timeZone: timeZone),
             for: context, status: status)
     }
 
@@ -60,8 +71,9 @@ struct AccountController: Sendable {
         let person = try context.person()
         var form = PasswordChangeForm(fields: context.formFields)
         // Signed in already: the person's own allowance, as if from a device that signed in before.
-        let keys = SignInThrottle.keys(name: person.account.name, client: authentication.client(request, context: context),
-                                       device: "account-\(person.account.id)")
+        let keys = SignInThrottle.keys(
+            name: person.account.name, client: authentication.client(request, context: context),
+            device: "account-\(person.account.id)")
         if let wait = throttle.wait(for: keys, now: now()) {
             form.currentError = "Too many wrong passwords. Try again in \(SignInController.duration(wait))."
             var response = try await page(request, context, passwordForm: form, status: .tooManyRequests)
@@ -100,7 +112,9 @@ struct AccountController: Sendable {
         let held: Int
         let revoked: Bool
 
-        var passwordChanged: AccountNotice { held == 0 ? .passwordChanged : revoked ? .passwordChangedTokensRevoked : .passwordChangedTokensKept }
+        var passwordChanged: AccountNotice {
+            held == 0 ? .passwordChanged : revoked ? .passwordChangedTokensRevoked : .passwordChangedTokensKept
+        }
         var noticeSuffix: String { held == 0 ? "" : revoked ? "_tokens_revoked" : "_tokens_kept" }
         var logText: String { held == 0 ? "" : revoked ? "; their \(held) access tokens were revoked" : "; their access tokens still work" }
     }
@@ -117,7 +131,8 @@ struct AccountController: Sendable {
     private func browser(_ context: AppRequestContext) throws -> SignedIn {
         let person = try context.person()
         if case .token = person.credential {
-            throw HTTPError(.forbidden, message: "Access tokens cannot create or revoke tokens. Sign in in a browser and use your account page.")
+            throw HTTPError(
+                .forbidden, message: "Access tokens cannot create or revoke tokens. Sign in in a browser and use your account page.")
         }
         return person
     }
@@ -129,16 +144,24 @@ struct AccountController: Sendable {
         // Only what is asked for: a form that says nothing makes a token that reads.
         let canWrite = context.formFields["access"] == "write"
         if name.isEmpty || TypedText.length(name) > Self.maxTokenNameLength {
-            let problem = name.isEmpty ? "Name the token after what will use it, like “Shortcuts on my phone”." : "Keep the name to \(Self.maxTokenNameLength) characters."
-            return try await page(request, context, tokenName: name, tokenWrites: canWrite, tokenNameError: problem, status: .unprocessableContent)
+            let problem =
+                name.isEmpty
+                ? "Name the token after what will use it, like “Shortcuts on my phone”."
+                : "Keep the name to \(Self.maxTokenNameLength) characters."
+            return try await page(
+                request, context, tokenName: name, tokenWrites: canWrite, tokenNameError: problem, status: .unprocessableContent)
         }
         if let refusal = try await recentSignIn.refusal(request, context: context, person: person) {
-            return try await page(request, context, tokenName: name, tokenWrites: canWrite, tokenPasswordError: refusal.text, status: RecentSignIn.status(of: refusal))
+            return try await page(
+                request, context, tokenName: name, tokenWrites: canWrite, tokenPasswordError: refusal.text,
+                status: RecentSignIn.status(of: refusal))
         }
         let token = try await accounts.createToken(accountID: person.account.id, name: name, canWrite: canWrite, now: now())
-        logger.info("“\(person.account.name)” created an access token named “\(name)” that may \(canWrite ? "read and write" : "only read")")
-        var response = try await page(request, context, notices: AccountNotices("Token created. Copy it now: it will not be shown again.", at: .tokens),
-                                      newToken: token.text)
+        logger.info(
+            "“\(person.account.name)” created an access token named “\(name)” that may \(canWrite ? "read and write" : "only read")")
+        var response = try await page(
+            request, context, notices: AccountNotices("Token created. Copy it now: it will not be shown again.", at: .tokens),
+            newToken: token.text)
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -146,7 +169,8 @@ struct AccountController: Sendable {
     @Sendable func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try browser(context)
         guard let id = context.parameters.get("id", as: Int64.self),
-              try await accounts.revokeToken(id: id, accountID: person.account.id) else {
+            try await accounts.revokeToken(id: id, accountID: person.account.id)
+        else {
             throw HTTPError(.notFound, message: "You have no such token. It may have been revoked already.")
         }
         return redirect(to: AccountNotice.tokenRevoked.address)

@@ -65,7 +65,8 @@ enum AccountNotice: String, Sendable {
         switch self {
         case .tokenRevoked: .tokens
         case .secondStepOff, .secondStepUnlocked: .secondStep
-        case .singleSignOnOnlyWay, .singleSignOnLinked, .singleSignOnLinkedElsewhere, .singleSignOnFailed, .singleSignOnUnlinked: .singleSignOn
+        case .singleSignOnOnlyWay, .singleSignOnLinked, .singleSignOnLinkedElsewhere, .singleSignOnFailed, .singleSignOnUnlinked:
+            .singleSignOn
         case .passkeyAdded, .passkeyRemoved: .passkeys
         default: nil
         }

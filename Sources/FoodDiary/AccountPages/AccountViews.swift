@@ -13,7 +13,10 @@ struct SignInView: Sendable {
     /// "Sign in with Authentik"; nil without single sign-on.
     let singleSignOn: String?
 
-    init(csrfToken: String, name: String, next: String, notice: String? = nil, problem: String? = nil, noAccountYet: Bool, methods: SignInMethods) {
+    init(
+        csrfToken: String, name: String, next: String, notice: String? = nil, problem: String? = nil, noAccountYet: Bool,
+        methods: SignInMethods
+    ) {
         self.csrfToken = csrfToken
         self.name = name
         self.next = next
@@ -146,15 +149,21 @@ struct AccountView: Sendable {
         let revokeAction: String
     }
 
-    init(account: Account, csrfToken: String, notices: AccountNotices, passwordForm: PasswordChangeForm, tokens: [AccessToken],
-         newToken: String?, tokenName: String, tokenWrites: Bool = false, tokenNameError: String?, tokenPasswordError: String? = nil, sessionCount: Int, secondStep: SecondStepState?, passkeys: [Passkey],
-         signIns: [SignInRecord], singleSignOn: SingleSignOnPart?, signedInRecently: Bool = false, assistantCalls: [AssistantCall] = [],
-         mcpAddress: String, timeZone: TimeZone) {
+    init(
+        account: Account, csrfToken: String, notices: AccountNotices, passwordForm: PasswordChangeForm, tokens: [AccessToken],
+        newToken: String?, tokenName: String, tokenWrites: Bool = false, tokenNameError: String?, tokenPasswordError: String? = nil,
+        sessionCount: Int, secondStep: SecondStepState?, passkeys: [Passkey],
+        signIns: [SignInRecord], singleSignOn: SingleSignOnPart?, signedInRecently: Bool = false, assistantCalls: [AssistantCall] = [],
+        mcpAddress: String, timeZone: TimeZone
+    ) {
         self.csrfToken = csrfToken
-        recentSignIn = RecentSignInPart(hasPassword: account.hasPassword, signedInRecently: signedInRecently, provider: singleSignOn.flatMap { $0.isLinked ? $0.provider : nil })
+        recentSignIn = RecentSignInPart(
+            hasPassword: account.hasPassword, signedInRecently: signedInRecently,
+            provider: singleSignOn.flatMap { $0.isLinked ? $0.provider : nil })
         self.assistantCalls = assistantCalls.map { call in
             let time = LocalDateTime(call.at, in: timeZone)
-            return "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(call.tokenName) · \(call.summary)"
+            return
+                "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(call.tokenName) · \(call.summary)"
                 + (call.undone ? " (taken back)" : "")
         }
         hasAssistantCalls = !assistantCalls.isEmpty
@@ -162,12 +171,14 @@ struct AccountView: Sendable {
         hasPassword = account.hasPassword
         self.signIns = signIns.map { record in
             let time = LocalDateTime(record.at, in: timeZone)
-            return "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(record.method) · from \(record.client)"
+            return
+                "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(record.method) · from \(record.client)"
         }
         self.passkeys = passkeys.map { key in
-            PasskeyRow(name: key.name, created: LocalDateTime(key.createdAt, in: timeZone).date.dayMonthYearText,
-                       lastUsed: key.lastUsedAt.map { "last used " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "never used",
-                       removeAction: "/account/passkeys/\(key.id)/remove", passwordID: "passkey-\(key.id)-password")
+            PasskeyRow(
+                name: key.name, created: LocalDateTime(key.createdAt, in: timeZone).date.dayMonthYearText,
+                lastUsed: key.lastUsedAt.map { "last used " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "never used",
+                removeAction: "/account/passkeys/\(key.id)/remove", passwordID: "passkey-\(key.id)-password")
         }
         self.secondStep = SecondStepPart(secondStep, timeZone: timeZone)
         name = account.name
@@ -181,10 +192,11 @@ struct AccountView: Sendable {
         confirmationError = passwordForm.confirmationError
         hasErrors = passwordForm.hasErrors
         self.tokens = tokens.map { token in
-            TokenRow(name: token.name, access: token.canWrite ? "reads and writes" : "only reads",
-                     created: LocalDateTime(token.createdAt, in: timeZone).date.dayMonthYearText,
-                     lastUsed: token.lastUsedAt.map { "last used " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "never used",
-                     revokeAction: "/account/tokens/\(token.id)/revoke")
+            TokenRow(
+                name: token.name, access: token.canWrite ? "reads and writes" : "only reads",
+                created: LocalDateTime(token.createdAt, in: timeZone).date.dayMonthYearText,
+                lastUsed: token.lastUsedAt.map { "last used " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "never used",
+                revokeAction: "/account/tokens/\(token.id)/revoke")
         }
         self.newToken = newToken
         self.mcpAddress = mcpAddress
@@ -194,7 +206,9 @@ struct AccountView: Sendable {
         self.tokenPasswordError = tokenPasswordError
         otherSessions = sessionCount > 1 ? "You are signed in on \(sessionCount) browsers." : nil
         let names = tokens.map { "“\($0.name)”" }
-        revokeTokensLabel = names.isEmpty ? nil
+        revokeTokensLabel =
+            names.isEmpty
+            ? nil
             : "Also revoke my \(names.count == 1 ? "access token" : "\(names.count) access tokens") (\(names.joined(separator: ", ")))"
     }
 }
@@ -235,22 +249,27 @@ struct PeopleView: Sendable {
     }
 
     /// `linked`: who signs in through the household's provider, named `provider`.
-    init(people: [Account], me: Int64?, csrfToken: String, notice: String?, form: NewMemberForm, handOver: HandOver?,
-         linked: Set<Int64> = [], locked: Set<Int64> = [], provider: String? = nil, offersPasswords: Bool = true, timeZone: TimeZone) {
+    init(
+        people: [Account], me: Int64?, csrfToken: String, notice: String?, form: NewMemberForm, handOver: HandOver?,
+        linked: Set<Int64> = [], locked: Set<Int64> = [], provider: String? = nil, offersPasswords: Bool = true, timeZone: TimeZone
+    ) {
         self.csrfToken = csrfToken
         self.notice = notice
         self.provider = provider
         self.offersPasswords = offersPasswords
         self.people = people.map { person in
             let through = linked.contains(person.id) ? provider.map { " · linked to \($0)" } ?? "" : ""
-            let signedIn = person.lastSignInAt.map { "Last signed in " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "Never signed in"
-            return PersonRow(name: person.name, roleText: person.role == .owner ? "Owner" : "Member",
-                      status: (!person.hasPassword && through.isEmpty ? "Invitation not taken up yet"
-                          : person.mustChangePassword ? "Has not chosen their own password yet" : signedIn) + through
-                          + (locked.contains(person.id) ? " · second step locked after \(SecondStepLock.limit) wrong codes" : ""),
-                      isYou: person.id == me, isMember: person.role == .member,
-                      resetAction: "/people/\(person.id)/reset", removeURL: "/people/\(person.id)/remove",
-                      unlockAction: locked.contains(person.id) ? "/people/\(person.id)/unlock" : nil)
+            let signedIn =
+                person.lastSignInAt.map { "Last signed in " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "Never signed in"
+            return PersonRow(
+                name: person.name, roleText: person.role == .owner ? "Owner" : "Member",
+                status: (!person.hasPassword && through.isEmpty
+                    ? "Invitation not taken up yet"
+                    : person.mustChangePassword ? "Has not chosen their own password yet" : signedIn) + through
+                    + (locked.contains(person.id) ? " · second step locked after \(SecondStepLock.limit) wrong codes" : ""),
+                isYou: person.id == me, isMember: person.role == .member,
+                resetAction: "/people/\(person.id)/reset", removeURL: "/people/\(person.id)/remove",
+                unlockAction: locked.contains(person.id) ? "/people/\(person.id)/unlock" : nil)
         }
         self.handOver = handOver.map { HandOverView(name: $0.name, link: $0.link) }
         name = handOver == nil ? form.name : ""
@@ -312,11 +331,14 @@ struct RecentSignInPart: Sendable {
     init(hasPassword: Bool, signedInRecently: Bool, provider: String?) {
         asksPassword = hasPassword
         canChange = hasPassword || signedInRecently
-        signInAgain = canChange ? nil : SignInAgain(
-            text: "You have no password here, so adding or removing a way in needs a fresh sign-in: "
-                + (provider == nil ? "sign out and sign in again with a passkey" : "sign in again")
-                + ", then do it within \(RecentSignIn.windowText).",
-            provider: provider)
+        signInAgain =
+            canChange
+            ? nil
+            : SignInAgain(
+                text: "You have no password here, so adding or removing a way in needs a fresh sign-in: "
+                    + (provider == nil ? "sign out and sign in again with a passkey" : "sign in again")
+                    + ", then do it within \(RecentSignIn.windowText).",
+                provider: provider)
     }
 }
 

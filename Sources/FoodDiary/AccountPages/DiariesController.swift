@@ -29,18 +29,24 @@ struct DiariesController: Sendable {
         try await page(context, notice: try request.formQuery()["notice"].flatMap { Self.notices[$0] })
     }
 
-    private func page(_ context: AppRequestContext, notice: String? = nil, newName: String = "", nameError: String? = nil,
-                      status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func page(
+        _ context: AppRequestContext, notice: String? = nil, newName: String = "", nameError: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let person = try context.person()
-        return await renderer.render(.diaries, DiariesView(
-            diaries: try await accounts.diaries(accountID: person.account.id), current: person.diary.id, csrfToken: context.csrfToken,
-            notice: notice, newName: newName, nameError: nameError), for: context, status: status)
+        return await renderer.render(
+            .diaries,
+            DiariesView(
+                diaries: try await accounts.diaries(accountID: person.account.id), current: person.diary.id, csrfToken: context.csrfToken,
+                notice: notice, newName: newName, nameError: nameError), for: context, status: status)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         let name = TypedText.clean(context.formFields["name"] ?? "")
-        if let problem = Self.nameProblem(name) { return try await page(context, newName: name, nameError: problem, status: .unprocessableContent) }
+        if let problem = Self.nameProblem(name) {
+            return try await page(context, newName: name, nameError: problem, status: .unprocessableContent)
+        }
         let id = try await accounts.createDiary(accountID: person.account.id, name: name, now: now())
         _ = try await accounts.openDiary(id: id, accountID: person.account.id)
         return redirect(to: "/?notice=diary_created")
@@ -55,7 +61,9 @@ struct DiariesController: Sendable {
     @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (person, diary) = try await ownDiary(context)
         let name = TypedText.clean(context.formFields["name"] ?? "")
-        if let problem = Self.nameProblem(name) { return try await page(context, nameError: "Renaming “\(diary.name)”: \(problem)", status: .unprocessableContent) }
+        if let problem = Self.nameProblem(name) {
+            return try await page(context, nameError: "Renaming “\(diary.name)”: \(problem)", status: .unprocessableContent)
+        }
         _ = try await accounts.renameDiary(id: diary.id, accountID: person.account.id, to: name)
         return redirect(to: "/diaries?notice=renamed")
     }
@@ -70,14 +78,20 @@ struct DiariesController: Sendable {
         let (person, diary) = try await ownDiary(context)
         let typed = TypedText.clean(context.formFields["confirm_name"] ?? "")
         guard typed == diary.name else {
-            return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken, typed: typed,
-                                                                       error: "Type “\(diary.name)” exactly to delete it."), for: context, status: .unprocessableContent)
+            return await renderer.render(
+                .deleteDiary,
+                DeleteDiaryView(
+                    diary: diary, csrfToken: context.csrfToken, typed: typed,
+                    error: "Type “\(diary.name)” exactly to delete it."), for: context, status: .unprocessableContent)
         }
         do {
             guard try await diaries.deleteOwnDiary(diary.id, of: person.account) else { throw Self.noSuchDiary }
         } catch is AccountsDatabase.LastDiary {
-            return await renderer.render(.deleteDiary, DeleteDiaryView(diary: diary, csrfToken: context.csrfToken, typed: typed,
-                                                                       error: "This is your only diary. Make another one first."), for: context, status: .conflict)
+            return await renderer.render(
+                .deleteDiary,
+                DeleteDiaryView(
+                    diary: diary, csrfToken: context.csrfToken, typed: typed,
+                    error: "This is your only diary. Make another one first."), for: context, status: .conflict)
         }
         logger.notice("“\(person.account.name)” deleted the diary “\(diary.name)” (\(diary.id))")
         return redirect(to: "/diaries?notice=deleted")
@@ -89,11 +103,12 @@ struct DiariesController: Sendable {
         return nil
     }
 
-
     /// The diary the address names, if it is the signed-in person's; anyone else's is not found.
     private func ownDiary(_ context: AppRequestContext) async throws -> (SignedIn, DiaryRecord) {
         let person = try context.person()
-        guard let id = context.parameters.get("diary", as: Int64.self), let diary = try await accounts.diary(id: id, accountID: person.account.id) else {
+        guard let id = context.parameters.get("diary", as: Int64.self),
+            let diary = try await accounts.diary(id: id, accountID: person.account.id)
+        else {
             throw Self.noSuchDiary
         }
         return (person, diary)

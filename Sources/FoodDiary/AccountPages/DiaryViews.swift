@@ -22,7 +22,8 @@ struct DiariesView: Sendable {
         self.csrfToken = csrfToken
         self.notice = notice
         self.diaries = diaries.map { diary in
-            Row(name: diary.name, isCurrent: diary.id == current, openAction: "/diaries/\(diary.id)/open",
+            Row(
+                name: diary.name, isCurrent: diary.id == current, openAction: "/diaries/\(diary.id)/open",
                 renameAction: "/diaries/\(diary.id)/rename", deleteURL: "/diaries/\(diary.id)/delete")
         }
         self.newName = newName

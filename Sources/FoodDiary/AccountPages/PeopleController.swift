@@ -15,8 +15,10 @@ struct PeopleController: Sendable {
     let timeZone: TimeZone
     let now: @Sendable () -> Date
 
-    static let notices = ["removed": "Removed. Their sign-ins and tokens no longer work; their diaries are kept.",
-                          "unlocked": "The lock is lifted: codes from their app sign them in again."]
+    static let notices = [
+        "removed": "Removed. Their sign-ins and tokens no longer work; their diaries are kept.",
+        "unlocked": "The lock is lifted: codes from their app sign them in again."
+    ]
 
     func addRoutes(to routes: Routes) {
         routes.get("/people", use: list)
@@ -32,13 +34,18 @@ struct PeopleController: Sendable {
         return try await page(context, notice: try request.formQuery()["notice"].flatMap { Self.notices[$0] })
     }
 
-    private func page(_ context: AppRequestContext, notice: String? = nil, form: NewMemberForm = NewMemberForm(),
-                      handOver: HandOver? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func page(
+        _ context: AppRequestContext, notice: String? = nil, form: NewMemberForm = NewMemberForm(),
+        handOver: HandOver? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         var linked = Set<Int64>()
         if let singleSignOn { linked = try await accounts.linkedAccountIDs(issuer: singleSignOn.issuer) }
-        var response = await renderer.render(.people, PeopleView(
-            people: try await accounts.accounts(), me: context.signedIn?.account.id, csrfToken: context.csrfToken, notice: notice,
-            form: form, handOver: handOver, linked: linked, locked: try await accounts.lockedSecondSteps(), provider: singleSignOn?.name, offersPasswords: methods.password, timeZone: timeZone), for: context, status: status)
+        var response = await renderer.render(
+            .people,
+            PeopleView(
+                people: try await accounts.accounts(), me: context.signedIn?.account.id, csrfToken: context.csrfToken, notice: notice,
+                form: form, handOver: handOver, linked: linked, locked: try await accounts.lockedSecondSteps(),
+                provider: singleSignOn?.name, offersPasswords: methods.password, timeZone: timeZone), for: context, status: status)
         if handOver != nil { response.headers[.cacheControl] = "no-store" }
         return response
     }
@@ -53,14 +60,16 @@ struct PeopleController: Sendable {
         let hash = form.byInvitation ? nil : try await Passwords.hash(form.password)
         let id: Int64
         do {
-            id = try await accounts.createAccount(name: name, passwordHash: hash, role: .member, mustChangePassword: hash != nil, now: now())
+            id = try await accounts.createAccount(
+                name: name, passwordHash: hash, role: .member, mustChangePassword: hash != nil, now: now())
         } catch is AccountsDatabase.NameTaken {
             form.nameError = "Somebody here already has that name."
             return try await page(context, form: form, status: .conflict)
         }
         logger.info("Owner “\(context.signedIn?.account.name ?? "")” added “\(name)”")
-        return try await page(context, notice: "\(name) can now use the diary.",
-                              handOver: try await handOver(to: id, name: name, byInvitation: form.byInvitation, request: request, context: context))
+        return try await page(
+            context, notice: "\(name) can now use the diary.",
+            handOver: try await handOver(to: id, name: name, byInvitation: form.byInvitation, request: request, context: context))
     }
 
     /// Locks the member out until they follow the new invitation link: their password, sessions
@@ -70,8 +79,9 @@ struct PeopleController: Sendable {
         let member = try await member(context)
         let invite = try await accounts.resetSignIn(accountID: member.id, now: now())
         logger.info("Owner “\(context.signedIn?.account.name ?? "")” reset the password of “\(member.name)”")
-        return try await page(context, notice: "\(member.name)'s password, sign-ins and access tokens no longer work. Only this link lets them in again.",
-                              handOver: handOver(invite, to: member.name, request: request, context: context))
+        return try await page(
+            context, notice: "\(member.name)'s password, sign-ins and access tokens no longer work. Only this link lets them in again.",
+            handOver: handOver(invite, to: member.name, request: request, context: context))
     }
 
     /// Codes from the person's app are checked again (anyone's, the owner's own too: they may be
@@ -87,7 +97,9 @@ struct PeopleController: Sendable {
     }
 
     /// The link as the owner's browser reached us (the Host guard vouched for the name).
-    private func handOver(to id: Int64, name: String, byInvitation: Bool, request: Request, context: AppRequestContext) async throws -> HandOver? {
+    private func handOver(to id: Int64, name: String, byInvitation: Bool, request: Request, context: AppRequestContext) async throws
+        -> HandOver?
+    {
         guard byInvitation else { return nil }
         return handOver(try await accounts.createInvite(accountID: id, now: now()), to: name, request: request, context: context)
     }
@@ -98,7 +110,8 @@ struct PeopleController: Sendable {
 
     @Sendable func confirmRemoval(_ request: Request, context: AppRequestContext) async throws -> Response {
         try owner(context)
-        return await renderer.render(.removePerson, RemovePersonView(account: try member(context), csrfToken: context.csrfToken), for: context)
+        return await renderer.render(
+            .removePerson, RemovePersonView(account: try member(context), csrfToken: context.csrfToken), for: context)
     }
 
     /// Needs the name typed again, so a slip of the finger cannot remove someone.
@@ -107,9 +120,11 @@ struct PeopleController: Sendable {
         let member = try await member(context)
         let typed = (context.formFields["confirm_name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard typed.lowercased() == member.name.lowercased() else {
-            return await renderer.render(.removePerson, RemovePersonView(
-                account: member, csrfToken: context.csrfToken, typed: typed,
-                error: "Type “\(member.name)” exactly to remove them."), for: context, status: .unprocessableContent)
+            return await renderer.render(
+                .removePerson,
+                RemovePersonView(
+                    account: member, csrfToken: context.csrfToken, typed: typed,
+                    error: "Type “\(member.name)” exactly to remove them."), for: context, status: .unprocessableContent)
         }
         _ = try await accounts.removeAccount(id: member.id)
         logger.notice("Owner “\(context.signedIn?.account.name ?? "")” removed “\(member.name)”")
@@ -128,7 +143,8 @@ struct PeopleController: Sendable {
             throw HTTPError(.notFound, message: "Nobody here has that number. They may have been removed.")
         }
         guard account.role == .member else {
-            throw HTTPError(.conflict, message: "The owner cannot be reset or removed here. Use `fooddiary user reset-password` on the server.")
+            throw HTTPError(
+                .conflict, message: "The owner cannot be reset or removed here. Use `fooddiary user reset-password` on the server.")
         }
         return account
     }

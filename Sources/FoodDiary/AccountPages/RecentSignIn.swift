@@ -22,7 +22,8 @@ struct RecentSignIn: Sendable {
     /// Nil when the person proved it is them; else why not (`passwordWrong`, `passwordThrottled`
     /// or `signInAgain`), to show beside the form that asked.
     func refusal(_ request: Request, context: AppRequestContext, person: SignedIn) async throws -> AccountNotice? {
-        let keys = SignInThrottle.keys(name: person.account.name, client: authentication.client(request, context: context), device: "account-\(person.account.id)")
+        let keys = SignInThrottle.keys(
+            name: person.account.name, client: authentication.client(request, context: context), device: "account-\(person.account.id)")
         if throttle.wait(for: keys, now: now()) != nil { return .passwordThrottled }
         guard let hash = try await accounts.passwordHash(accountID: person.account.id) else {
             return try await isRecent(person) ? nil : .signInAgain
@@ -49,7 +50,8 @@ struct RecentSignIn: Sendable {
     static func browser(_ context: AppRequestContext) throws -> SignedIn {
         let person = try context.person()
         if case .token = person.credential {
-            throw HTTPError(.forbidden, message: "Access tokens cannot change how you sign in. Sign in in a browser and use your account page.")
+            throw HTTPError(
+                .forbidden, message: "Access tokens cannot change how you sign in. Sign in in a browser and use your account page.")
         }
         return person
     }

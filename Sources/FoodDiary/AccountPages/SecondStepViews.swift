@@ -49,18 +49,22 @@ extension AccountView {
         init(_ state: SecondStepState?, timeZone: TimeZone) {
             isOn = state?.isOn == true
             isLocked = state?.isLocked == true
-            warning = if let state, state.isOn, state.wrongCodes > SecondStepLock.forgivenSlips {
-                "\(state.wrongCodes) wrong codes were typed after your password"
-                    + (state.isLocked ? ", so codes are not checked until you lift the lock." : " (at \(SecondStepLock.limit) codes stop being checked).")
-                    + " Someone may know your password: change it."
-            } else {
-                nil
-            }
-            text = if let state, let since = state.confirmedAt {
-                "On since \(LocalDateTime(since, in: timeZone).date.longText). \(state.recoveryCodesLeft) of \(RecoveryCodes.count) recovery codes left."
-            } else {
-                "Off. With it on, signing in with your password also asks for a code from an authenticator app on your phone, so a password someone learns is not enough."
-            }
+            warning =
+                if let state, state.isOn, state.wrongCodes > SecondStepLock.forgivenSlips {
+                    "\(state.wrongCodes) wrong codes were typed after your password"
+                        + (state.isLocked
+                            ? ", so codes are not checked until you lift the lock."
+                            : " (at \(SecondStepLock.limit) codes stop being checked).")
+                        + " Someone may know your password: change it."
+                } else {
+                    nil
+                }
+            text =
+                if let state, let since = state.confirmedAt {
+                    "On since \(LocalDateTime(since, in: timeZone).date.longText). \(state.recoveryCodesLeft) of \(RecoveryCodes.count) recovery codes left."
+                } else {
+                    "Off. With it on, signing in with your password also asks for a code from an authenticator app on your phone, so a password someone learns is not enough."
+                }
         }
     }
 }

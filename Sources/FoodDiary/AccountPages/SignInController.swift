@@ -20,9 +20,10 @@ struct SignInController: Sendable {
     static let notices = [
         "signed_out": "You have signed out.", "signed_out_everywhere": "You have signed out on every device.",
         "signed_out_everywhere_tokens_revoked": "You have signed out on every device, and your access tokens were revoked.",
-        "signed_out_everywhere_tokens_kept": "You have signed out on every device. Your access tokens still work: sign in and revoke any that someone else may know.",
+        "signed_out_everywhere_tokens_kept":
+            "You have signed out on every device. Your access tokens still work: sign in and revoke any that someone else may know.",
         "code_expired": "Sign in again: the wait for your code was over (five minutes).",
-        "code_attempts": "Too many wrong codes. Sign in again with your password.",
+        "code_attempts": "Too many wrong codes. Sign in again with your password."
     ]
 
     func addRoutes(to routes: Routes) {
@@ -38,14 +39,20 @@ struct SignInController: Sendable {
     @Sendable func signInForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = try request.formQuery()
         if context.signedIn != nil { return redirect(to: SignInDestination.safe(query["next"])) }
-        return try await signInPage(context, next: SignInDestination.safe(query["next"]), notice: query["notice"].flatMap { Self.notices[$0] })
+        return try await signInPage(
+            context, next: SignInDestination.safe(query["next"]), notice: query["notice"].flatMap { Self.notices[$0] })
     }
 
-    func signInPage(_ context: AppRequestContext, name: String = "", next: String = "/", notice: String? = nil, problem: String? = nil,
-                    status: HTTPResponse.Status = .ok) async throws -> Response {
-        await renderer.render(.signIn, SignInView(csrfToken: context.csrfToken, name: name, next: next, notice: notice, problem: problem,
-                                                  noAccountYet: try await accounts.accountCount() == 0, methods: methods),
-                              for: context, status: status)
+    func signInPage(
+        _ context: AppRequestContext, name: String = "", next: String = "/", notice: String? = nil, problem: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        await renderer.render(
+            .signIn,
+            SignInView(
+                csrfToken: context.csrfToken, name: name, next: next, notice: notice, problem: problem,
+                noAccountYet: try await accounts.accountCount() == 0, methods: methods),
+            for: context, status: status)
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -56,7 +63,8 @@ struct SignInController: Sendable {
         let client = authentication.client(request, context: context)
         // Read before the throttle is asked: a device cookie counts only for the account it names.
         let found = try await accounts.credentials(named: name)
-        let keys = SignInThrottle.keys(name: name, client: client, device: found.flatMap { devices.device(in: request, for: $0.account.id) })
+        let keys = SignInThrottle.keys(
+            name: name, client: client, device: found.flatMap { devices.device(in: request, for: $0.account.id) })
         func again(_ problem: String, status: HTTPResponse.Status, headers: HTTPFields = [:]) async throws -> Response {
             var response = try await signInPage(context, name: name, next: next, problem: problem, status: status)
             response.headers.append(contentsOf: headers)
@@ -65,8 +73,9 @@ struct SignInController: Sendable {
         guard methods.password else { return try await again(methods.passwordsOff, status: .forbidden) }
         if let wait = throttle.wait(for: keys, now: now()) {
             logger.warning("Sign-in refused while throttled for “\(name)” from \(client)")
-            return try await again("Too many failed sign-ins. Try again in \(Self.duration(wait)).", status: .tooManyRequests,
-                                   headers: [.retryAfter: String(Int(wait.rounded(.up)))])
+            return try await again(
+                "Too many failed sign-ins. Try again in \(Self.duration(wait)).", status: .tooManyRequests,
+                headers: [.retryAfter: String(Int(wait.rounded(.up)))])
         }
         // An unknown name is checked against a stand-in hash, so it takes as long as a wrong password.
         let matches = try await Passwords.verify(password, against: found?.passwordHash ?? Passwords.standIn)
@@ -80,8 +89,10 @@ struct SignInController: Sendable {
             // reset the count of wrong codes.
             logger.info("Right password for “\(account.name)” from \(client); asking for the second step")
             var response = redirect(to: "/signin/code")
-            response.setCookie(SecondStepChallenges.cookie(challenges.begin(accountID: account.id, name: account.name, next: next, client: client, now: now()),
-                                                           secure: authentication.isHTTPS(request, context: context)))
+            response.setCookie(
+                SecondStepChallenges.cookie(
+                    challenges.begin(accountID: account.id, name: account.name, next: next, client: client, now: now()),
+                    secure: authentication.isHTTPS(request, context: context)))
             return response
         }
         throttle.recordSuccess(for: keys)
@@ -98,11 +109,16 @@ struct SignInController: Sendable {
 
     /// A new session id at every sign-in (one planted before it is worth nothing), replacing the
     /// session the browser brought, if any.
-    func startSession(for account: Account, by method: SignInMethod, request: Request, context: AppRequestContext, then destination: String) async throws -> Response {
-        if case .session(let old)? = context.signedIn?.credential { try await DiskFull.bestEffort { try await accounts.endSession(idSHA256: old) } }
+    func startSession(for account: Account, by method: SignInMethod, request: Request, context: AppRequestContext, then destination: String)
+        async throws -> Response
+    {
+        if case .session(let old)? = context.signedIn?.credential {
+            try await DiskFull.bestEffort { try await accounts.endSession(idSHA256: old) }
+        }
         let id = try await accounts.createSession(accountID: account.id, lifetime: authentication.lifetime, now: now())
         try await accounts.recordSignIn(accountID: account.id, now: now())
-        try await accounts.recordSignIn(accountID: account.id, method: method, client: authentication.client(request, context: context), now: now())
+        try await accounts.recordSignIn(
+            accountID: account.id, method: method, client: authentication.client(request, context: context), now: now())
         var response = redirect(to: account.mustChangePassword ? "/account?notice=change_password" : destination)
         let secure = authentication.isHTTPS(request, context: context)
         response.setCookie(authentication.sessionCookie(id, secure: secure))
@@ -116,8 +132,11 @@ struct SignInController: Sendable {
         let token = try request.formQuery()["token"]
         try await checkSetup(token: token, context: context)
         let keepsEarlierDiary = try await accounts.hasDiaryFromAnEarlierVersion()
-        return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: token ?? "", form: NewPasswordForm(),
-                                                       keepsEarlierDiary: keepsEarlierDiary), for: context)
+        return await renderer.render(
+            .setup,
+            SetupView(
+                csrfToken: context.csrfToken, token: token ?? "", form: NewPasswordForm(),
+                keepsEarlierDiary: keepsEarlierDiary), for: context)
     }
 
     @Sendable func createOwner(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -125,9 +144,12 @@ struct SignInController: Sendable {
         try await checkSetup(token: fields["token"], context: context)
         var form = NewPasswordForm(fields: fields, askName: true)
         guard case .success(let name) = form.validate() else {
-            return await renderer.render(.setup, SetupView(csrfToken: context.csrfToken, token: fields["token"] ?? "", form: form,
-                                                           keepsEarlierDiary: try await accounts.hasDiaryFromAnEarlierVersion()), for: context,
-                                         status: .unprocessableContent)
+            return await renderer.render(
+                .setup,
+                SetupView(
+                    csrfToken: context.csrfToken, token: fields["token"] ?? "", form: form,
+                    keepsEarlierDiary: try await accounts.hasDiaryFromAnEarlierVersion()), for: context,
+                status: .unprocessableContent)
         }
         let hash = try await Passwords.hash(form.password)
         guard let id = try await accounts.createFirstOwner(name: name, passwordHash: hash, now: now()) else {
@@ -144,10 +166,18 @@ struct SignInController: Sendable {
 
     private func checkSetup(token: String?, context: AppRequestContext) async throws {
         guard setup.accepts(token), try await accounts.accountCount() == 0 else {
-            throw HTTPError(.notFound, message: "This setup link is not valid: the owner's account may exist already. Sign in, or use the link the server printed when it started.")
+            throw HTTPError(
+                .notFound,
+                message:
+                    "This setup link is not valid: the owner's account may exist already. Sign in, or use the link the server printed when it started."
+            )
         }
         guard context.isFromThisMachine else {
-            throw HTTPError(.forbidden, message: "Set up the owner's account from the machine the server runs on (http://127.0.0.1), or with `fooddiary user add --owner`.")
+            throw HTTPError(
+                .forbidden,
+                message:
+                    "Set up the owner's account from the machine the server runs on (http://127.0.0.1), or with `fooddiary user add --owner`."
+            )
         }
     }
 
@@ -155,8 +185,11 @@ struct SignInController: Sendable {
 
     @Sendable func inviteForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (invite, account) = try await invitation(context)
-        return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: NewPasswordForm(),
-                                                         methods: methods), for: context)
+        return await renderer.render(
+            .invite,
+            InviteView(
+                csrfToken: context.csrfToken, invite: invite, name: account.name, form: NewPasswordForm(),
+                methods: methods), for: context)
     }
 
     @Sendable func acceptInvite(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -164,8 +197,11 @@ struct SignInController: Sendable {
         guard methods.password else { throw HTTPError(.forbidden, message: methods.passwordsOff) }
         var form = NewPasswordForm(fields: context.formFields, askName: false, name: account.name)
         guard case .success = form.validate() else {
-            return await renderer.render(.invite, InviteView(csrfToken: context.csrfToken, invite: invite, name: account.name, form: form,
-                                                             methods: methods), for: context, status: .unprocessableContent)
+            return await renderer.render(
+                .invite,
+                InviteView(
+                    csrfToken: context.csrfToken, invite: invite, name: account.name, form: form,
+                    methods: methods), for: context, status: .unprocessableContent)
         }
         let hash = try await Passwords.hash(form.password)
         guard try await accounts.invitedAccount(invite, now: now()) != nil else { throw invitationGone }

@@ -30,7 +30,9 @@ extension AccountsDatabase {
     /// The account and its password hash, for checking a sign-in.
     func credentials(named name: String) async throws -> (account: Account, passwordHash: String?)? {
         try await read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Account.selection), password_hash FROM account WHERE name = ?", arguments: [name])
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(Account.selection), password_hash FROM account WHERE name = ?", arguments: [name])
             else { return nil }
             return (try Account(row: row), row["password_hash"])
         }
@@ -50,13 +52,17 @@ extension AccountsDatabase {
     }
 
     /// A nil `passwordHash` leaves the account waiting for its invitation to be taken up.
-    public func createAccount(name: String, passwordHash: String?, role: Account.Role, mustChangePassword: Bool = false,
-                              now: Date) async throws -> Int64 {
+    public func createAccount(
+        name: String, passwordHash: String?, role: Account.Role, mustChangePassword: Bool = false,
+        now: Date
+    ) async throws -> Int64 {
         try await write { db in
             // The column compares without regard to case, so "sam" is taken by "Sam".
             guard try AccountRow.filter(AccountRow.Columns.name == name).isEmpty(db) else { throw NameTaken() }
-            let row = try AccountRow(name: name, passwordHash: passwordHash, role: role, mustChangePassword: mustChangePassword, createdAt: now)
-                .inserted(db)
+            let row = try AccountRow(
+                name: name, passwordHash: passwordHash, role: role, mustChangePassword: mustChangePassword, createdAt: now
+            )
+            .inserted(db)
             return row.id!
         }
     }
@@ -64,8 +70,12 @@ extension AccountsDatabase {
     /// Sets a password; `mustChangePassword` for one somebody else chose. Returns false for no such account.
     public func setPassword(accountID: Int64, passwordHash: String, mustChangePassword: Bool) async throws -> Bool {
         try await write { db in
-            let changed = try AccountRow.filter(key: accountID).updateAll(db, [AccountRow.Columns.passwordHash.set(to: passwordHash),
-                                                                               AccountRow.Columns.mustChangePassword.set(to: mustChangePassword)])
+            let changed = try AccountRow.filter(key: accountID).updateAll(
+                db,
+                [
+                    AccountRow.Columns.passwordHash.set(to: passwordHash),
+                    AccountRow.Columns.mustChangePassword.set(to: mustChangePassword)
+                ])
             try InviteRow.filter(InviteRow.Columns.accountID == accountID).deleteAll(db)
             return changed > 0
         }
@@ -86,7 +96,8 @@ extension AccountsDatabase {
         interimSessions.endAll(accountID: id)
         return try await write { db in
             guard let account = try AccountRow.fetchOne(db, key: id) else { return false }
-            let otherOwners = try AccountRow.filter(AccountRow.Columns.role == Account.Role.owner.rawValue && AccountRow.Columns.id != id).fetchCount(db)
+            let otherOwners = try AccountRow.filter(AccountRow.Columns.role == Account.Role.owner.rawValue && AccountRow.Columns.id != id)
+                .fetchCount(db)
             if account.role == .owner && otherOwners == 0 { throw LastOwner() }
             return try AccountRow.deleteOne(db, key: id)
         }

@@ -91,10 +91,13 @@ extension AccountsDatabase {
     /// shared foods live. A removed person's diaries, nobody's now, are not among them.
     func householdDiaries(besides accountID: Int64) async throws -> [(id: Int64, ownerName: String)] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT diary.id, account.name FROM diary JOIN account ON account.id = diary.account_id
-                WHERE account.id != ? ORDER BY account.name COLLATE NOCASE, diary.id
-                """, arguments: [accountID]).map { ($0[0], $0[1]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT diary.id, account.name FROM diary JOIN account ON account.id = diary.account_id
+                    WHERE account.id != ? ORDER BY account.name COLLATE NOCASE, diary.id
+                    """, arguments: [accountID]
+            ).map { ($0[0], $0[1]) }
         }
     }
 
@@ -151,10 +154,11 @@ extension AccountsDatabase {
         let queue = try DatabaseQueue(path: path)
         try queue.inDatabase { db in // sync: own thread
             for id in ids {
-                try db.execute(sql: """
-                    UPDATE account SET current_diary_id = (SELECT min(d.id) FROM diary d WHERE d.account_id = account.id AND d.id != ?)
-                    WHERE current_diary_id = ?
-                    """, arguments: [id, id])
+                try db.execute(
+                    sql: """
+                        UPDATE account SET current_diary_id = (SELECT min(d.id) FROM diary d WHERE d.account_id = account.id AND d.id != ?)
+                        WHERE current_diary_id = ?
+                        """, arguments: [id, id])
                 try db.execute(sql: "DELETE FROM diary WHERE id = ?", arguments: [id])
             }
         }

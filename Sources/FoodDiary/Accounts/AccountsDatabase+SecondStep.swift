@@ -29,11 +29,16 @@ enum SecondStepLock {
 extension AccountsDatabase {
     func secondStep(accountID: Int64) async throws -> SecondStepState? {
         try await read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT secret_sealed, confirmed_at, last_step, wrong_codes FROM second_step WHERE account_id = ?",
-                                             arguments: [accountID]) else {
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT secret_sealed, confirmed_at, last_step, wrong_codes FROM second_step WHERE account_id = ?",
+                    arguments: [accountID])
+            else {
                 return nil
             }
-            let left = try Int.fetchOne(db, sql: "SELECT count(*) FROM recovery_code WHERE account_id = ? AND used_at IS NULL", arguments: [accountID]) ?? 0
+            let left =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM recovery_code WHERE account_id = ? AND used_at IS NULL", arguments: [accountID]) ?? 0
             return SecondStepState(sealedSecret: row[0], confirmedAt: row[1], lastStep: row[2], recoveryCodesLeft: left, wrongCodes: row[3])
         }
     }
@@ -41,10 +46,11 @@ extension AccountsDatabase {
     /// A new key to set up with, replacing one never confirmed; false when a second step is on.
     func beginSecondStep(accountID: Int64, sealedSecret: Data) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: """
-                INSERT INTO second_step (account_id, secret_sealed) VALUES (?, ?)
-                ON CONFLICT (account_id) DO UPDATE SET secret_sealed = excluded.secret_sealed, last_step = 0 WHERE confirmed_at IS NULL
-                """, arguments: [accountID, sealedSecret])
+            try db.execute(
+                sql: """
+                    INSERT INTO second_step (account_id, secret_sealed) VALUES (?, ?)
+                    ON CONFLICT (account_id) DO UPDATE SET secret_sealed = excluded.secret_sealed, last_step = 0 WHERE confirmed_at IS NULL
+                    """, arguments: [accountID, sealedSecret])
             return db.changesCount == 1
         }
     }
@@ -53,8 +59,9 @@ extension AccountsDatabase {
     /// codes' hashes; false if it was on already or gone.
     func confirmSecondStep(accountID: Int64, step: Int64, recoveryCodeHashes: [Data], now: Date) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE second_step SET confirmed_at = ?, last_step = ? WHERE account_id = ? AND confirmed_at IS NULL",
-                           arguments: [now, step, accountID])
+            try db.execute(
+                sql: "UPDATE second_step SET confirmed_at = ?, last_step = ? WHERE account_id = ? AND confirmed_at IS NULL",
+                arguments: [now, step, accountID])
             guard db.changesCount == 1 else { return false }
             try Self.replaceRecoveryCodes(db, accountID: accountID, hashes: recoveryCodeHashes)
             return true
@@ -65,8 +72,9 @@ extension AccountsDatabase {
     /// race here, and only one changes the row.
     func takeSecondStep(accountID: Int64, step: Int64) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE second_step SET last_step = ? WHERE account_id = ? AND confirmed_at IS NOT NULL AND last_step < ?",
-                           arguments: [step, accountID, step])
+            try db.execute(
+                sql: "UPDATE second_step SET last_step = ? WHERE account_id = ? AND confirmed_at IS NOT NULL AND last_step < ?",
+                arguments: [step, accountID, step])
             return db.changesCount == 1
         }
     }
@@ -76,8 +84,9 @@ extension AccountsDatabase {
     /// `SecondStepLock.limit` are ever checked. False when the account is locked.
     func reserveCodeCheck(accountID: Int64) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE second_step SET wrong_codes = wrong_codes + 1 WHERE account_id = ? AND wrong_codes < ?",
-                           arguments: [accountID, SecondStepLock.limit])
+            try db.execute(
+                sql: "UPDATE second_step SET wrong_codes = wrong_codes + 1 WHERE account_id = ? AND wrong_codes < ?",
+                arguments: [accountID, SecondStepLock.limit])
             return db.changesCount == 1
         }
     }
@@ -86,8 +95,10 @@ extension AccountsDatabase {
     /// more are kept for them to see.
     func forgiveSlips(accountID: Int64) async throws {
         try await write { db in
-            try db.execute(sql: "UPDATE second_step SET wrong_codes = CASE WHEN wrong_codes - 1 <= ? THEN 0 ELSE wrong_codes - 1 END WHERE account_id = ?",
-                           arguments: [SecondStepLock.forgivenSlips, accountID])
+            try db.execute(
+                sql:
+                    "UPDATE second_step SET wrong_codes = CASE WHEN wrong_codes - 1 <= ? THEN 0 ELSE wrong_codes - 1 END WHERE account_id = ?",
+                arguments: [SecondStepLock.forgivenSlips, accountID])
         }
     }
 
@@ -99,16 +110,19 @@ extension AccountsDatabase {
     /// Who cannot sign in with a code now, for the owner's People page.
     func lockedSecondSteps() async throws -> Set<Int64> {
         try await read { db in
-            Set(try Int64.fetchAll(db, sql: "SELECT account_id FROM second_step WHERE confirmed_at IS NOT NULL AND wrong_codes >= ?",
-                                   arguments: [SecondStepLock.limit]))
+            Set(
+                try Int64.fetchAll(
+                    db, sql: "SELECT account_id FROM second_step WHERE confirmed_at IS NOT NULL AND wrong_codes >= ?",
+                    arguments: [SecondStepLock.limit]))
         }
     }
 
     /// Uses an unused recovery code, once.
     func useRecoveryCode(accountID: Int64, codeSHA256: Data, now: Date) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE recovery_code SET used_at = ? WHERE account_id = ? AND code_sha256 = ? AND used_at IS NULL",
-                           arguments: [now, accountID, codeSHA256])
+            try db.execute(
+                sql: "UPDATE recovery_code SET used_at = ? WHERE account_id = ? AND code_sha256 = ? AND used_at IS NULL",
+                arguments: [now, accountID, codeSHA256])
             return db.changesCount == 1
         }
     }
@@ -139,7 +153,8 @@ struct SecondStepSeal: Sendable {
     private let key: SymmetricKey
 
     init(serverSecret: Data) {
-        key = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: serverSecret), info: Data("fooddiary second step".utf8), outputByteCount: 32)
+        key = HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: serverSecret), info: Data("fooddiary second step".utf8), outputByteCount: 32)
     }
 
     func seal(_ secret: Data) throws -> Data {

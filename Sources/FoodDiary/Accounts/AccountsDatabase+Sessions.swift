@@ -36,13 +36,16 @@ extension AccountsDatabase {
         let hash = id.sha256
         do {
             try await write { db in
-                try SessionRow(idSHA256: hash, accountID: accountID, createdAt: now, lastSeenAt: now,
-                               expiresAt: now.addingTimeInterval(lifetime.absolute)).insert(db)
+                try SessionRow(
+                    idSHA256: hash, accountID: accountID, createdAt: now, lastSeenAt: now,
+                    expiresAt: now.addingTimeInterval(lifetime.absolute)
+                ).insert(db)
                 try SessionRow.filter(SessionRow.Columns.expiresAt <= now).deleteAll(db)
             }
-        } catch where DiskFull.caused(error) {
+        } catch  where DiskFull.caused(error) {
             guard let account = try await account(id: accountID) else { throw error }
-            interimSessions.add(ActiveSession(idSHA256: hash, account: account, lastSeenAt: now, expiresAt: now.addingTimeInterval(lifetime.absolute)))
+            interimSessions.add(
+                ActiveSession(idSHA256: hash, account: account, lastSeenAt: now, expiresAt: now.addingTimeInterval(lifetime.absolute)))
         }
         return id
     }
@@ -57,19 +60,21 @@ extension AccountsDatabase {
         }
         let read = { @Sendable in
             try await readOneStatement { db -> ActiveSession? in
-                let statement = try db.cachedStatement(sql: """
-                    SELECT s.last_seen_at, s.expires_at, \(Account.selection)
-                    FROM session s JOIN account ON account.id = s.account_id WHERE s.id_sha256 = ?
-                    """)
+                let statement = try db.cachedStatement(
+                    sql: """
+                        SELECT s.last_seen_at, s.expires_at, \(Account.selection)
+                        FROM session s JOIN account ON account.id = s.account_id WHERE s.id_sha256 = ?
+                        """)
                 guard let row = try Row.fetchOne(statement, arguments: [hash]) else { return nil }
                 return ActiveSession(idSHA256: hash, account: Account(row: row, at: 2), lastSeenAt: row[0], expiresAt: row[1])
             }
         }
-        let session = if let recent {
-            try await recent.reads.value(for: .init(idSHA256: hash, version: version), read: read)
-        } else {
-            try await read()
-        }
+        let session =
+            if let recent {
+                try await recent.reads.value(for: .init(idSHA256: hash, version: version), read: read)
+            } else {
+                try await read()
+            }
         guard let session = session ?? interimSessions.session(hash) else { return nil }
         recent?.remember(session, version: version, now: now)
         return session.isLive(lifetime: lifetime, now: now) ? session : nil

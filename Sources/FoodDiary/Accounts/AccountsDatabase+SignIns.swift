@@ -28,20 +28,24 @@ extension AccountsDatabase {
     func recordSignIn(accountID: Int64, method: SignInMethod, client: String, now: Date) async throws {
         try await DiskFull.bestEffort {
             try await write { db in
-                try db.execute(sql: "INSERT INTO sign_in (account_id, method, client, signed_in_at) VALUES (?, ?, ?, ?)",
-                               arguments: [accountID, method.rawValue, String(client.prefix(64)), now])
-                try db.execute(sql: """
-                    DELETE FROM sign_in WHERE account_id = ? AND id NOT IN
-                        (SELECT id FROM sign_in WHERE account_id = ? ORDER BY signed_in_at DESC, id DESC LIMIT ?)
-                    """, arguments: [accountID, accountID, Self.signInsKept])
+                try db.execute(
+                    sql: "INSERT INTO sign_in (account_id, method, client, signed_in_at) VALUES (?, ?, ?, ?)",
+                    arguments: [accountID, method.rawValue, String(client.prefix(64)), now])
+                try db.execute(
+                    sql: """
+                        DELETE FROM sign_in WHERE account_id = ? AND id NOT IN
+                            (SELECT id FROM sign_in WHERE account_id = ? ORDER BY signed_in_at DESC, id DESC LIMIT ?)
+                        """, arguments: [accountID, accountID, Self.signInsKept])
             }
         }
     }
 
     func recentSignIns(accountID: Int64) async throws -> [SignInRecord] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT method, client, signed_in_at FROM sign_in WHERE account_id = ? ORDER BY signed_in_at DESC, id DESC",
-                             arguments: [accountID]).map { SignInRecord(method: $0[0], client: $0[1], at: $0[2]) }
+            try Row.fetchAll(
+                db, sql: "SELECT method, client, signed_in_at FROM sign_in WHERE account_id = ? ORDER BY signed_in_at DESC, id DESC",
+                arguments: [accountID]
+            ).map { SignInRecord(method: $0[0], client: $0[1], at: $0[2]) }
         }
     }
 }

@@ -56,8 +56,12 @@ extension AccountsDatabase {
         let invite = BearerSecret.make()
         let hash = invite.sha256
         try await write { db in
-            _ = try AccountRow.filter(key: accountID).updateAll(db, [AccountRow.Columns.passwordHash.set(to: nil),
-                                                                     AccountRow.Columns.mustChangePassword.set(to: false)])
+            _ = try AccountRow.filter(key: accountID).updateAll(
+                db,
+                [
+                    AccountRow.Columns.passwordHash.set(to: nil),
+                    AccountRow.Columns.mustChangePassword.set(to: false)
+                ])
             _ = try Self.endEveryWayIn(db, accountID: accountID)
             try InviteRow(tokenSHA256: hash, accountID: accountID, expiresAt: now.addingTimeInterval(Self.inviteLifetime)).insert(db)
         }
@@ -68,8 +72,12 @@ extension AccountsDatabase {
     func resetPassword(accountID: Int64, passwordHash: String) async throws -> EndedWaysIn {
         interimSessions.endAll(accountID: accountID)
         return try await write { db in
-            _ = try AccountRow.filter(key: accountID).updateAll(db, [AccountRow.Columns.passwordHash.set(to: passwordHash),
-                                                                     AccountRow.Columns.mustChangePassword.set(to: false)])
+            _ = try AccountRow.filter(key: accountID).updateAll(
+                db,
+                [
+                    AccountRow.Columns.passwordHash.set(to: passwordHash),
+                    AccountRow.Columns.mustChangePassword.set(to: false)
+                ])
             try InviteRow.filter(InviteRow.Columns.accountID == accountID).deleteAll(db)
             return try Self.endEveryWayIn(db, accountID: accountID)
         }
@@ -88,7 +96,9 @@ extension AccountsDatabase {
     /// much as a lost password, so every session and token ends, and the second step, the passkeys
     /// and the link to the household's provider go too.
     private static func endEveryWayIn(_ db: Database, accountID: Int64) throws -> EndedWaysIn {
-        let secondStep = try Bool.fetchOne(db, sql: "SELECT confirmed_at IS NOT NULL FROM second_step WHERE account_id = ?", arguments: [accountID]) ?? false
+        let secondStep =
+            try Bool.fetchOne(db, sql: "SELECT confirmed_at IS NOT NULL FROM second_step WHERE account_id = ?", arguments: [accountID])
+            ?? false
         let sessions = try SessionRow.filter(SessionRow.Columns.accountID == accountID).deleteAll(db)
         let tokens = try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID).deleteAll(db)
         try removeSecondStep(db, accountID: accountID)
@@ -101,10 +111,11 @@ extension AccountsDatabase {
     /// The token's id and person, for a request that presented `token`.
     func tokenHolder(_ token: String) async throws -> (tokenID: Int64, canWrite: Bool, account: Account, lastUsedAt: Date?)? {
         try await readOneStatement { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT t.id, t.last_used_at, t.can_write, \(Account.selection)
-                FROM access_token t JOIN account ON account.id = t.account_id WHERE t.token_sha256 = ?
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT t.id, t.last_used_at, t.can_write, \(Account.selection)
+                    FROM access_token t JOIN account ON account.id = t.account_id WHERE t.token_sha256 = ?
+                    """)
             guard let row = try Row.fetchOne(statement, arguments: [BearerSecret.sha256(of: token)]) else { return nil }
             return (row[0], row[2], Account(row: row, at: 3), row[1])
         }
@@ -132,9 +143,11 @@ extension AccountsDatabase {
     }
 
     static func invitedAccount(_ db: Database, _ invite: String, now: Date) throws -> Account? {
-        try Account.fetchOne(db, sql: """
-            SELECT \(Account.selection) FROM invite i JOIN account ON account.id = i.account_id
-            WHERE i.token_sha256 = ? AND i.expires_at > ?
-            """, arguments: [BearerSecret.sha256(of: invite), now])
+        try Account.fetchOne(
+            db,
+            sql: """
+                SELECT \(Account.selection) FROM invite i JOIN account ON account.id = i.account_id
+                WHERE i.token_sha256 = ? AND i.expires_at > ?
+                """, arguments: [BearerSecret.sha256(of: invite), now])
     }
 }

@@ -41,7 +41,8 @@ struct SessionRow: Codable, FetchableRecord, PersistableRecord {
     var expiresAt: Date
 
     enum CodingKeys: String, CodingKey, ColumnExpression {
-        case idSHA256 = "id_sha256", accountID = "account_id", createdAt = "created_at", lastSeenAt = "last_seen_at", expiresAt = "expires_at"
+        case idSHA256 = "id_sha256", accountID = "account_id", createdAt = "created_at", lastSeenAt = "last_seen_at", expiresAt =
+            "expires_at"
     }
 
     typealias Columns = CodingKeys
@@ -61,7 +62,8 @@ struct AccessTokenRow: Codable, FetchableRecord, MutablePersistableRecord {
 
     enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, name
-        case accountID = "account_id", tokenSHA256 = "token_sha256", createdAt = "created_at", lastUsedAt = "last_used_at", canWrite = "can_write"
+        case accountID = "account_id", tokenSHA256 = "token_sha256", createdAt = "created_at", lastUsedAt = "last_used_at", canWrite =
+            "can_write"
     }
 
     typealias Columns = CodingKeys

@@ -20,6 +20,6 @@ enum CommonPasswords {
         "qwertyuiop123", "raspberry1", "raspberrypi", "soccer1234", "spring2025", "spring2026", "starwars12",
         "summer2024", "summer2025", "summer2026", "sunshine12", "superman12", "trustno1234", "welcome123",
         "welcome1234", "welcome2025", "welcome2026", "whatever12", "winter2024", "winter2025", "winter2026",
-        "zaq12wsxcde", "zaq1xsw2cde3", "zxcvbnm123",
+        "zaq12wsxcde", "zaq1xsw2cde3", "zxcvbnm123"
     ]
 }

@@ -37,7 +37,8 @@ final class ExpiringEntries<Value: Sendable>: Sendable {
             } else if entries.count >= maxEntries {
                 let counts = Dictionary(grouping: entries.values, by: \.holder).mapValues(\.count)
                 if let greediest = counts.max(by: { $0.value < $1.value })?.key,
-                   let oldest = entries.filter({ $0.value.holder == greediest }).min(by: { $0.value.expires < $1.value.expires })?.key {
+                    let oldest = entries.filter({ $0.value.holder == greediest }).min(by: { $0.value.expires < $1.value.expires })?.key
+                {
                     entries[oldest] = nil
                 }
             }

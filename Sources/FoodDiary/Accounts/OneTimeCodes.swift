@@ -18,7 +18,8 @@ enum OneTimeCodes {
         let message = withUnsafeBytes(of: &counter) { Data($0) }
         let mac = Array(HMAC<Insecure.SHA1>.authenticationCode(for: message, using: SymmetricKey(data: secret)))
         let offset = Int(mac[mac.count - 1] & 0x0f)
-        let binary = (UInt32(mac[offset] & 0x7f) << 24) | (UInt32(mac[offset + 1]) << 16) | (UInt32(mac[offset + 2]) << 8) | UInt32(mac[offset + 3])
+        let binary =
+            (UInt32(mac[offset] & 0x7f) << 24) | (UInt32(mac[offset + 1]) << 16) | (UInt32(mac[offset + 2]) << 8) | UInt32(mac[offset + 3])
         let modulus = (0..<digits).reduce(UInt32(1)) { value, _ in value * 10 }
         let number = String(binary % modulus)
         return String(repeating: "0", count: digits - number.count) + number
@@ -42,9 +43,11 @@ enum OneTimeCodes {
     /// The address an authenticator app reads from the QR code (Google Authenticator's key URI format).
     static func address(secret: Data, account: String, issuer: String) -> String {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-        let label = "\(issuer):\(account)".addingPercentEncoding(withAllowedCharacters: allowed.union(CharacterSet(charactersIn: ":"))) ?? account
+        let label =
+            "\(issuer):\(account)".addingPercentEncoding(withAllowedCharacters: allowed.union(CharacterSet(charactersIn: ":"))) ?? account
         let issued = issuer.addingPercentEncoding(withAllowedCharacters: allowed) ?? issuer
-        return "otpauth://totp/\(label)?secret=\(Base32.encode(secret))&issuer=\(issued)&algorithm=SHA1&digits=\(digits)&period=\(stepSeconds)"
+        return
+            "otpauth://totp/\(label)?secret=\(Base32.encode(secret))&issuer=\(issued)&algorithm=SHA1&digits=\(digits)&period=\(stepSeconds)"
     }
 }
 

@@ -30,7 +30,8 @@ final class RecentSessions: Sendable {
     func session(_ idSHA256: Data, version: Int, now: Date) -> ActiveSession? {
         entries.withLockedValue { entries in
             guard let entry = entries[idSHA256], entry.version == version,
-                  now.timeIntervalSince(entry.readAt) < Self.freshFor, entry.readAt <= now else { return nil }
+                now.timeIntervalSince(entry.readAt) < Self.freshFor, entry.readAt <= now
+            else { return nil }
             return entry.session
         }
     }

@@ -20,7 +20,9 @@ final class SecondStepChallenges: Sendable {
 
     func begin(accountID: Int64, name: String, next: String, client: String, now: Date) -> BearerSecret {
         let token = BearerSecret.make()
-        challenges.insert(Challenge(accountID: accountID, name: name, next: next), at: token.sha256, holder: ExpiringEntries<Challenge>.holder(of: client), now: now)
+        challenges.insert(
+            Challenge(accountID: accountID, name: name, next: next), at: token.sha256,
+            holder: ExpiringEntries<Challenge>.holder(of: client), now: now)
         return token
     }
 
@@ -38,8 +40,9 @@ final class SecondStepChallenges: Sendable {
 
     /// The challenge's cookie, for `/signin` only; nil `token` expires it.
     static func cookie(_ token: BearerSecret?, secure: Bool) -> Cookie {
-        Cookie(name: cookieName, value: token?.text ?? "", maxAge: token == nil ? 0 : Int(lifetime), path: "/signin",
-               secure: secure, httpOnly: true, sameSite: .strict)
+        Cookie(
+            name: cookieName, value: token?.text ?? "", maxAge: token == nil ? 0 : Int(lifetime), path: "/signin",
+            secure: secure, httpOnly: true, sameSite: .strict)
     }
 
     func end(_ token: String) { challenges.remove(at: BearerSecret.sha256(of: token)) }

@@ -25,7 +25,8 @@ package struct BearerSecret: Sendable, Equatable {
 /// RFC 4648 §5 without padding: a secret in a cookie or an address, and bytes in WebAuthn's JSON.
 enum Base64URL {
     static func encode(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+            of: "=", with: "")
     }
 
     static func decode(_ text: String) -> Data? {

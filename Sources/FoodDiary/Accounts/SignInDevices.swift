@@ -21,15 +21,17 @@ struct SignInDevices: Sendable {
         guard let value = request.cookies[Self.cookieName]?.value else { return nil }
         let parts = value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts[0] == String(accountID), parts[1].utf8.count == 32,
-              ConstantTime.equals(parts[2], mac(accountID: accountID, device: parts[1])) else { return nil }
+            ConstantTime.equals(parts[2], mac(accountID: accountID, device: parts[1]))
+        else { return nil }
         return parts[1]
     }
 
     /// The cookie for a browser that just signed in as `accountID`, keeping its device id if it had one.
     func cookie(for accountID: Int64, in request: Request, secure: Bool) -> Cookie {
         let device = device(in: request, for: accountID) ?? Self.newDeviceID()
-        return Cookie(name: Self.cookieName, value: "\(accountID).\(device).\(mac(accountID: accountID, device: device))",
-                      maxAge: Self.lifetime, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+        return Cookie(
+            name: Self.cookieName, value: "\(accountID).\(device).\(mac(accountID: accountID, device: device))",
+            maxAge: Self.lifetime, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
     }
 
     private static func newDeviceID() -> String {

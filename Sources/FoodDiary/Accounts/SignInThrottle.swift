@@ -30,8 +30,10 @@ final class SignInThrottle: Sendable {
     /// of a device cookie that signed in as this very name before.
     static func keys(name: String, client: String, device: String?) -> [Key] {
         if let device { return [Key(id: "device:\(device)", freeFailures: freeFailuresPerName, clearedBySuccess: true)] }
-        return [Key(id: "name:\(name.lowercased())\u{0}client:\(client)", freeFailures: freeFailuresPerName, clearedBySuccess: true),
-                Key(id: "client:\(client)", freeFailures: freeFailuresPerClient, clearedBySuccess: false)]
+        return [
+            Key(id: "name:\(name.lowercased())\u{0}client:\(client)", freeFailures: freeFailuresPerName, clearedBySuccess: true),
+            Key(id: "client:\(client)", freeFailures: freeFailuresPerClient, clearedBySuccess: false)
+        ]
     }
 
     private struct Failures {

@@ -8,7 +8,8 @@ public enum UserAdministration {
         public let description: String
     }
 
-    public static func add(name typed: String, password: String, owner: Bool, accounts: AccountsDatabase, now: Date) async throws -> String {
+    public static func add(name typed: String, password: String, owner: Bool, accounts: AccountsDatabase, now: Date) async throws -> String
+    {
         let name: String
         switch AccountName.check(typed) {
         case .success(let checked): name = checked
@@ -27,7 +28,9 @@ public enum UserAdministration {
 
     public static func list(accounts: AccountsDatabase) async throws -> [String] {
         try await accounts.accounts().map { account in
-            let state = !account.hasPassword ? "invited" : account.lastSignInAt.map { "last signed in \($0.formatted(.iso8601))" } ?? "never signed in"
+            let state =
+                !account.hasPassword
+                ? "invited" : account.lastSignInAt.map { "last signed in \($0.formatted(.iso8601))" } ?? "never signed in"
             return "\(account.name)\t\(account.role.rawValue)\t\(state)"
         }
     }
@@ -37,7 +40,9 @@ public enum UserAdministration {
     /// back in, and how someone whose sign-in another person has takes it back).
     public static func resetPassword(name: String, password: String, accounts: AccountsDatabase) async throws -> String {
         let account = try await existing(name, accounts)
-        if let problem = PasswordPolicy.problem(with: password, name: account.name) { throw Refusal(description: "The password: \(problem)") }
+        if let problem = PasswordPolicy.problem(with: password, name: account.name) {
+            throw Refusal(description: "The password: \(problem)")
+        }
         let ended = try await accounts.resetPassword(accountID: account.id, passwordHash: try await Passwords.hash(password))
         return "Set a new password for \(account.name) and signed them out everywhere (\(count(ended.sessions, "session"))). "
             + "Ended \(count(ended.tokens, "access token")), \(count(ended.passkeys, "passkey")) and \(count(ended.providerLinks, "link to a provider"))"

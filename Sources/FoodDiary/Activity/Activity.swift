@@ -28,10 +28,13 @@ public struct Activity: Sendable, Equatable, FetchableRecord, TableRecord {
     public let distanceMetres: Double?
     public let source: String
 
-    static let selection = "id, name, kind, met, started_local, utc_offset_minutes, duration_minutes, active_energy_kcal, distance_m, source"
+    static let selection =
+        "id, name, kind, met, started_local, utc_offset_minutes, duration_minutes, active_energy_kcal, distance_m, source"
 
     public init(row: Row) throws {
-        guard let started = LocalDateTime(parsing: row[4]) else { throw DatabaseError(message: "activity \(row[0] as Int64): no start time") }
+        guard let started = LocalDateTime(parsing: row[4]) else {
+            throw DatabaseError(message: "activity \(row[0] as Int64): no start time")
+        }
         id = row[0]
         name = row[1]
         kind = row[2]
@@ -59,16 +62,22 @@ package struct NewActivity: Sendable, Equatable {
     /// Set by an import or a phone, so the same workout sent again is kept once.
     var sourceID: String?
 
-    package init(name: String, kind: String?, met: Double?, startedAt: LocalDateTime, utcOffsetMinutes: Int, durationMinutes: Double?,
-                 activeEnergyKcal: Double, distanceMetres: Double? = nil, source: String = Activity.typed, sourceID: String? = nil) {
+    package init(
+        name: String, kind: String?, met: Double?, startedAt: LocalDateTime, utcOffsetMinutes: Int, durationMinutes: Double?,
+        activeEnergyKcal: Double, distanceMetres: Double? = nil, source: String = Activity.typed, sourceID: String? = nil
+    ) {
         (self.name, self.kind, self.met, self.startedAt, self.utcOffsetMinutes) = (name, kind, met, startedAt, utcOffsetMinutes)
-        (self.durationMinutes, self.activeEnergyKcal, self.distanceMetres, self.source, self.sourceID) = (durationMinutes, activeEnergyKcal, distanceMetres, source, sourceID)
+        (self.durationMinutes, self.activeEnergyKcal, self.distanceMetres, self.source, self.sourceID) = (
+            durationMinutes, activeEnergyKcal, distanceMetres, source, sourceID
+        )
     }
 
     /// A Compendium activity of `minutes` for a person of `kilograms`.
     package init(_ kind: ActivityKind, minutes: Double, kilograms: Double, startedAt: LocalDateTime, utcOffsetMinutes: Int) {
-        self.init(name: kind.name, kind: kind.key, met: kind.met, startedAt: startedAt, utcOffsetMinutes: utcOffsetMinutes, durationMinutes: minutes,
-                  activeEnergyKcal: ActivityKind.activeKcal(met: kind.met, kilograms: kilograms, minutes: minutes))
+        self.init(
+            name: kind.name, kind: kind.key, met: kind.met, startedAt: startedAt, utcOffsetMinutes: utcOffsetMinutes,
+            durationMinutes: minutes,
+            activeEnergyKcal: ActivityKind.activeKcal(met: kind.met, kilograms: kilograms, minutes: minutes))
     }
 }
 
@@ -97,6 +106,8 @@ package struct MovementSample: Sendable, Equatable {
 
     /// A whole day's steps, as the person types them or an export gives them.
     package static func daySteps(_ steps: Int, on date: LocalDate, source: String) -> MovementSample {
-        MovementSample(kind: .steps, source: source, startedAt: LocalDateTime(date: date, hour: 0, minute: 0)!, utcOffsetMinutes: 0, value: Double(steps))
+        MovementSample(
+            kind: .steps, source: source, startedAt: LocalDateTime(date: date, hour: 0, minute: 0)!, utcOffsetMinutes: 0,
+            value: Double(steps))
     }
 }

@@ -30,28 +30,38 @@ struct ActivityForm: Sendable, Equatable {
 
     /// The activity to save, started at `time`; `kilograms` is the person's weight that day,
     /// which a Compendium activity's energy needs.
-    func validate(at time: LocalDateTime, utcOffsetMinutes: Int, kilograms: Double?, energyUnit: EnergyUnit) -> Result<NewActivity, Problems> {
+    func validate(at time: LocalDateTime, utcOffsetMinutes: Int, kilograms: Double?, energyUnit: EnergyUnit) -> Result<
+        NewActivity, Problems
+    > {
         var problems = Problems()
         var minutesValue: Double?
         if !minutes.trimmingCharacters(in: .whitespaces).isEmpty || !isOwn {
             switch TypedNumber.parse(minutes, in: Activity.minutesAtOnce) {
             case .success(let value): minutesValue = value
-            case .failure(let failure): problems.minutes = TypedNumber.message(failure, what: "how many minutes it lasted", range: Activity.minutesAtOnce)
+            case .failure(let failure):
+                problems.minutes = TypedNumber.message(failure, what: "how many minutes it lasted", range: Activity.minutesAtOnce)
             }
         }
         if isOwn {
             let cleaned = TypedText.clean(name)
-            if TypedText.length(cleaned) > Activity.maxNameLength { problems.name = "Keep the name to \(Activity.maxNameLength) characters." }
-            let range = energyUnit.value(fromKilocalories: Activity.kcalAtOnce.lowerBound)...energyUnit.value(fromKilocalories: Activity.kcalAtOnce.upperBound)
+            if TypedText.length(cleaned) > Activity.maxNameLength {
+                problems.name = "Keep the name to \(Activity.maxNameLength) characters."
+            }
+            let range =
+                energyUnit.value(
+                    fromKilocalories: Activity.kcalAtOnce.lowerBound)...energyUnit.value(fromKilocalories: Activity.kcalAtOnce.upperBound)
             var kcal = 0.0
             switch TypedNumber.parse(energy, in: range) {
             case .success(let value): kcal = energyUnit.kilocalories(from: value)
             case .failure(let failure):
-                problems.energy = TypedNumber.message(failure, what: "the energy it burned in \(energyUnit.symbol), as your watch or the machine says", range: range)
+                problems.energy = TypedNumber.message(
+                    failure, what: "the energy it burned in \(energyUnit.symbol), as your watch or the machine says", range: range)
             }
             guard problems == Problems() else { return .failure(problems) }
-            return .success(NewActivity(name: cleaned, kind: nil, met: nil, startedAt: time, utcOffsetMinutes: utcOffsetMinutes,
-                                        durationMinutes: minutesValue, activeEnergyKcal: kcal))
+            return .success(
+                NewActivity(
+                    name: cleaned, kind: nil, met: nil, startedAt: time, utcOffsetMinutes: utcOffsetMinutes,
+                    durationMinutes: minutesValue, activeEnergyKcal: kcal))
         }
         guard let activity = ActivityKind.named(kind) else {
             problems.kind = "Pick an activity from the list, or choose “Something else” and name it."
@@ -59,9 +69,11 @@ struct ActivityForm: Sendable, Equatable {
         }
         guard let minutesValue, problems == Problems() else { return .failure(problems) }
         guard let kilograms else {
-            problems.kind = "Its energy depends on your weight: weigh in first (on Today), or choose “Something else” and type the energy your watch gives."
+            problems.kind =
+                "Its energy depends on your weight: weigh in first (on Today), or choose “Something else” and type the energy your watch gives."
             return .failure(problems)
         }
-        return .success(NewActivity(activity, minutes: minutesValue, kilograms: kilograms, startedAt: time, utcOffsetMinutes: utcOffsetMinutes))
+        return .success(
+            NewActivity(activity, minutes: minutesValue, kilograms: kilograms, startedAt: time, utcOffsetMinutes: utcOffsetMinutes))
     }
 }

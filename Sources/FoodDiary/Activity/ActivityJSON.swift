@@ -33,7 +33,8 @@ struct DayExerciseJSON: Encodable {
         let energy = NutrientKind.energyKcal
         try container.encode(energy.shown(activities.reduce(0) { $0 + $1.activeEnergyKcal }), forKey: .init(energy.jsonKey))
         try container.encode(steps, forKey: .init("steps"))
-        try container.encode(deviceActiveKcal.map(energy.shown), forKey: .init(EnergyUnit.shown == .kJ ? "deviceActiveEnergyKj" : "deviceActiveEnergyKcal"))
+        try container.encode(
+            deviceActiveKcal.map(energy.shown), forKey: .init(EnergyUnit.shown == .kJ ? "deviceActiveEnergyKj" : "deviceActiveEnergyKcal"))
         try container.encode(activities.map(ActivityJSON.init), forKey: .init("activities"))
     }
 }

@@ -27,20 +27,24 @@ struct AssistantController: Sendable {
     @Sendable func answer(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         guard case .token(let tokenID, let canWrite) = person.credential else {
-            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="FoodDiary""#],
-                            message: "Send an access token from your account page as “Authorization: Bearer fdt_…”.")
+            throw HTTPError(
+                .unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="FoodDiary""#],
+                message: "Send an access token from your account page as “Authorization: Bearer fdt_…”.")
         }
         var request = request
         let body = request.method == .post ? Data(buffer: try await request.collectBody(upTo: Self.maxBodyBytes)) : nil
         // What the protocol reads; the token and cookies stay here.
         var headers: [String: String] = [:]
-        for field in request.headers where ![.authorization, .cookie].contains(field.name) { headers[field.name.canonicalName] = field.value }
+        for field in request.headers where ![.authorization, .cookie].contains(field.name) {
+            headers[field.name.canonicalName] = field.value
+        }
         let session = AssistantSession(person: person, tokenID: tokenID, canWrite: canWrite, services: services)
         let server = await AssistantServer.make(session)
-        let transport = StatelessHTTPServerTransport(validationPipeline: StandardValidationPipeline(validators: [
-            // The host guard in front of every route has checked the name the request used.
-            AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
-        ]))
+        let transport = StatelessHTTPServerTransport(
+            validationPipeline: StandardValidationPipeline(validators: [
+                // The host guard in front of every route has checked the name the request used.
+                AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator()
+            ]))
         try await server.start(transport: transport)
         let overran = NIOLockedValueBox(false)
         let watchdog = Task {
@@ -48,15 +52,18 @@ struct AssistantController: Sendable {
             overran.withLockedValue { $0 = true }
             await server.stop()
         }
-        let answer = await transport.handleRequest(MCP.HTTPRequest(method: request.method.rawValue, headers: headers, body: body, path: AuthenticationMiddleware.assistantPath))
+        let answer = await transport.handleRequest(
+            MCP.HTTPRequest(method: request.method.rawValue, headers: headers, body: body, path: AuthenticationMiddleware.assistantPath))
         watchdog.cancel()
         await server.stop()
         if overran.withLockedValue({ $0 }) {
-            throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "5"], message: "The diary took too long to answer. Try again in a moment.")
+            throw HTTPError(
+                .serviceUnavailable, headers: [.retryAfter: "5"], message: "The diary took too long to answer. Try again in a moment.")
         }
         var fields = HTTPFields()
         for (name, value) in answer.headers { if let name = HTTPField.Name(name) { fields[name] = value } }
         fields[.cacheControl] = "no-store"
-        return Response(status: .init(code: answer.statusCode), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: answer.bodyData ?? Data())))
+        return Response(
+            status: .init(code: answer.statusCode), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: answer.bodyData ?? Data())))
     }
 }

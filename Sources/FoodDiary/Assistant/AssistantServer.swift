@@ -12,9 +12,11 @@ enum AssistantServer {
         """
 
     static func make(_ session: AssistantSession) async -> Server {
-        let server = Server(name: "FoodDiary", version: "1", title: "FoodDiary", instructions: instructions,
-                            capabilities: .init(prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: false),
-                                                tools: .init(listChanged: false)))
+        let server = Server(
+            name: "FoodDiary", version: "1", title: "FoodDiary", instructions: instructions,
+            capabilities: .init(
+                prompts: .init(listChanged: false), resources: .init(subscribe: false, listChanged: false),
+                tools: .init(listChanged: false)))
         await server.withMethodHandler(ListTools.self) { _ in
             .init(tools: AssistantTool.offered(canWrite: session.canWrite).map(\.tool))
         }
@@ -25,7 +27,9 @@ enum AssistantServer {
             .init(resources: AssistantResource.allCases.map(\.resource), nextCursor: nil)
         }
         await server.withMethodHandler(ReadResource.self) { read in
-            guard let resource = AssistantResource(rawValue: read.uri) else { throw MCPError.invalidParams("There is no resource “\(read.uri)”.") }
+            guard let resource = AssistantResource(rawValue: read.uri) else {
+                throw MCPError.invalidParams("There is no resource “\(read.uri)”.")
+            }
             return .init(contents: [try await resource.content(session)])
         }
         await server.withMethodHandler(ListPrompts.self) { _ in
@@ -46,8 +50,14 @@ enum AssistantResource: String, CaseIterable {
 
     var resource: Resource {
         switch self {
-        case .today: Resource(name: "today", uri: rawValue, description: "Today's meals, totals against the goals, and exercise.", mimeType: "application/json")
-        case .goals: Resource(name: "goals", uri: rawValue, description: "The person's daily goals: energy and each nutrient they set one for.", mimeType: "application/json")
+        case .today:
+            Resource(
+                name: "today", uri: rawValue, description: "Today's meals, totals against the goals, and exercise.",
+                mimeType: "application/json")
+        case .goals:
+            Resource(
+                name: "goals", uri: rawValue, description: "The person's daily goals: energy and each nutrient they set one for.",
+                mimeType: "application/json")
         }
     }
 
@@ -64,8 +74,9 @@ enum AssistantResource: String, CaseIterable {
 
 /// "Review my week": the last seven days read with the tools, against the goals, said kindly.
 enum AssistantPrompt {
-    static let reviewMyWeek = Prompt(name: "review_my_week", title: "Review my week",
-                                     description: "A look back at the last seven days of the diary against the person's goals and needs.")
+    static let reviewMyWeek = Prompt(
+        name: "review_my_week", title: "Review my week",
+        description: "A look back at the last seven days of the diary against the person's goals and needs.")
 
     static func reviewMyWeek(_ session: AssistantSession) -> GetPrompt.Result {
         let last = session.today, first = last.adding(days: -6)

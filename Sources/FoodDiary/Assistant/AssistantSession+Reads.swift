@@ -43,15 +43,22 @@ extension AssistantSession {
             let resolved = try await sources.resolve(id)
             let amount = resolved.oneTapAmount(last: resolved.catalogFoodID.flatMap { last[$0] })
             let unit = resolved.food.basisUnit
-            foods.append(FoodFound(id: id, name: resolved.food.description, kind: String(id.prefix { $0 != ":" }), detail: resolved.details,
-                                   kcalPer100: Self.energyKcal(of: resolved.food, grams: 100), per: unit.symbol,
-                                   oneTapAmount: amount.label, oneTapGrams: amount.grams))
+            foods.append(
+                FoodFound(
+                    id: id, name: resolved.food.description, kind: String(id.prefix { $0 != ":" }), detail: resolved.details,
+                    kcalPer100: Self.energyKcal(of: resolved.food, grams: 100), per: unit.symbol,
+                    oneTapAmount: amount.label, oneTapGrams: amount.grams))
         }
-        let lines = foods.map { "\($0.name) [\($0.id)]: \($0.kcalPer100.map { kcalText($0) } ?? "energy unknown") per 100 \($0.per); one tap adds \($0.oneTapAmount)" }
+        let lines = foods.map {
+            "\($0.name) [\($0.id)]: \($0.kcalPer100.map { kcalText($0) } ?? "energy unknown") per 100 \($0.per); one tap adds \($0.oneTapAmount)"
+        }
         let corrected = result.correctedQuery.map { " (read as “\($0)”)" } ?? ""
-        let text = foods.isEmpty ? "No food matches “\(query)”\(corrected)." : "Foods for “\(query)”\(corrected):\n" + lines.joined(separator: "\n")
-        return Outcome(text: text, structured: FoodsFound(query: query, correctedQuery: result.correctedQuery, foods: foods),
-                       summary: "searched foods for “\(query)”: \(foods.count) found")
+        let text =
+            foods.isEmpty
+            ? "No food matches “\(query)”\(corrected)." : "Foods for “\(query)”\(corrected):\n" + lines.joined(separator: "\n")
+        return Outcome(
+            text: text, structured: FoodsFound(query: query, correctedQuery: result.correctedQuery, foods: foods),
+            summary: "searched foods for “\(query)”: \(foods.count) found")
     }
 
     struct DayAnswer: Encodable {
@@ -64,9 +71,12 @@ extension AssistantSession {
         let day = try await DayJSON.read(person.diary, date: date)
         let (report, settings) = try await NutrientReport.read(person.diary, through: date, days: 1)
         let meals = day.meals.count == 1 ? "1 meal" : "\(day.meals.count) meals"
-        let text = "\(date.longText): \(meals). The JSON lists each meal's foods and amounts, the totals against the goals, exercise, and each nutrient against the person's needs."
-        return Outcome(text: text, structured: DayAnswer(day: day, nutrients: NutrientsReportJSON(report: report, settings: settings, date: date, days: 1)),
-                       summary: "read \(date.longText)")
+        let text =
+            "\(date.longText): \(meals). The JSON lists each meal's foods and amounts, the totals against the goals, exercise, and each nutrient against the person's needs."
+        return Outcome(
+            text: text,
+            structured: DayAnswer(day: day, nutrients: NutrientsReportJSON(report: report, settings: settings, date: date, days: 1)),
+            summary: "read \(date.longText)")
     }
 
     func readDays(_ arguments: ToolArguments) async throws -> Outcome {
@@ -77,13 +87,17 @@ extension AssistantSession {
         guard first.days(to: last) < Self.maxDays else { throw ToolProblem("Read at most \(Self.maxDays) days at a time.") }
         let trends = try await TrendsJSON.read(person.diary, from: first, through: last)
         let logged = trends.rows.filter { $0.mealCount > 0 }.count
-        return Outcome(text: "Each day's totals from \(first.longText) through \(last.longText); \(logged) of the \(trends.days) days \(logged == 1 ? "has" : "have") meals logged.", structured: trends,
-                       summary: "read the days from \(first) to \(last)")
+        return Outcome(
+            text:
+                "Each day's totals from \(first.longText) through \(last.longText); \(logged) of the \(trends.days) days \(logged == 1 ? "has" : "have") meals logged.",
+            structured: trends,
+            summary: "read the days from \(first) to \(last)")
     }
 
     func readBody() async throws -> Outcome {
         let body = try await BodySummaryJSON.read(person.diary, today: today)
-        return Outcome(text: "The weight trend, its weekly rate, the water goal and each body measure's latest reading, in the units the JSON names.",
-                       structured: body, summary: "read weight and body")
+        return Outcome(
+            text: "The weight trend, its weekly rate, the water goal and each body measure's latest reading, in the units the JSON names.",
+            structured: body, summary: "read weight and body")
     }
 }

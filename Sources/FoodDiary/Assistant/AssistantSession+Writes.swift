@@ -44,16 +44,20 @@ extension AssistantSession {
         let diary = person.diary
         let sentence = FoodSentence(text, limit: TypedFoods.maxFoods)
         guard !sentence.parts.isEmpty else { throw ToolProblem("No food was named in “\(text)”.") }
-        let placed = try await IngredientPlacer(catalog: services.catalog, diary: diary.database).place(sentence, logged: try await diary.loggedCatalogFoods())
+        let placed = try await IngredientPlacer(catalog: services.catalog, diary: diary.database).place(
+            sentence, logged: try await diary.loggedCatalogFoods())
         var chosen: [(resolved: ResolvedFood, amount: IngredientAmount)] = []
         var notFound: [String] = []
         for food in placed {
             guard let choice = food.choices.first, let amount = food.amount else { notFound.append(food.typed); continue }
             chosen.append((try await sources.resolve(choice.source), amount))
         }
-        guard !chosen.isEmpty else { throw ToolProblem("None of the foods in “\(text)” is in the catalog or the person's own foods, so nothing was saved.") }
-        return try await save(chosen.map { ($0.resolved, ChosenAmount(grams: $0.amount.grams, label: $0.amount.label), $0.amount.guess) },
-                              notFound: notFound, arguments: arguments, what: "“\(text)”")
+        guard !chosen.isEmpty else {
+            throw ToolProblem("None of the foods in “\(text)” is in the catalog or the person's own foods, so nothing was saved.")
+        }
+        return try await save(
+            chosen.map { ($0.resolved, ChosenAmount(grams: $0.amount.grams, label: $0.amount.label), $0.amount.guess) },
+            notFound: notFound, arguments: arguments, what: "“\(text)”")
     }
 
     func logFood(_ arguments: ToolArguments) async throws -> Outcome {
@@ -71,7 +75,9 @@ extension AssistantSession {
             amount = resolved.oneTapAmount(last: last)
             // As one tap: an amount more than a person has of it is asked about, never added unasked.
             if resolved.catalogFoodID != nil, resolved.oneTapAmountWantsChecking(amount, last: last) {
-                throw ToolProblem("Say how much of \(resolved.food.description) was had (like \"1 tbsp\" or \"15 g\"): \(amount.label) is more than a usual serving, so nothing was saved.")
+                throw ToolProblem(
+                    "Say how much of \(resolved.food.description) was had (like \"1 tbsp\" or \"15 g\"): \(amount.label) is more than a usual serving, so nothing was saved."
+                )
             }
         }
         return try await save([(resolved, amount, nil)], notFound: [], arguments: arguments, what: resolved.food.description)
@@ -79,31 +85,47 @@ extension AssistantSession {
 
     /// Into the meal `date` and `slot` name, as ＋ would choose it: the slot's meal of that day
     /// (today, one eaten in the last three hours), or a new one.
-    private func save(_ foods: [(resolved: ResolvedFood, amount: ChosenAmount, guess: String?)], notFound: [String], arguments: ToolArguments,
-                      what: String) async throws -> Outcome {
+    private func save(
+        _ foods: [(resolved: ResolvedFood, amount: ChosenAmount, guess: String?)], notFound: [String], arguments: ToolArguments,
+        what: String
+    ) async throws -> Outcome {
         let date = try arguments.day("date", today: today)
         var fields = ["day": date.description]
         if let slot = try arguments.slot("slot") { fields["slot"] = slot.rawValue }
         let target = try await services.targets.target(FormFields(fields), diary: person.diary)
         let destination = try await services.targets.destination(target, fields: FormFields())
-        guard let logged = try await person.diary.database.log(.foods(foods.map { ($0.resolved.food, $0.amount) }), to: destination, now: services.now()) else {
+        guard
+            let logged = try await person.diary.database.log(
+                .foods(foods.map { ($0.resolved.food, $0.amount) }), to: destination, now: services.now())
+        else {
             throw ToolProblem("That meal was removed meanwhile, so nothing was saved. Try again.")
         }
         let saved = foods.map { food in
-            SavedFood(name: food.resolved.food.description, amount: food.amount.label, grams: food.amount.grams, unit: food.resolved.food.basisUnit.symbol,
-                      energyKcal: Self.energyKcal(of: food.resolved.food, grams: food.amount.grams), amountGuessed: food.guess)
+            SavedFood(
+                name: food.resolved.food.description, amount: food.amount.label, grams: food.amount.grams,
+                unit: food.resolved.food.basisUnit.symbol,
+                energyKcal: Self.energyKcal(of: food.resolved.food, grams: food.amount.grams), amountGuessed: food.guess)
         }
         let energy = saved.compactMap(\.energyKcal).reduce(0, +)
         let meal = target.names[target.slot]
-        let result = SavedFoods(date: date.description, meal: meal, mealID: logged.mealID, madeNewMeal: logged.madeMeal, foods: saved, notFound: notFound,
-                                energyKcal: energy)
-        let list = saved.map { "\($0.name), \($0.amount)\($0.energyKcal.map { " (\(kcalText($0)))" } ?? "")\($0.amountGuessed.map { " – amount guessed from “\($0)”" } ?? "")" }
-        var text = "Saved to \(meal.lowercased()) on \(date.longText)\(logged.madeMeal ? " (a new meal)" : ""):\n" + list.joined(separator: "\n")
+        let result = SavedFoods(
+            date: date.description, meal: meal, mealID: logged.mealID, madeNewMeal: logged.madeMeal, foods: saved, notFound: notFound,
+            energyKcal: energy)
+        let list = saved.map {
+            "\($0.name), \($0.amount)\($0.energyKcal.map { " (\(kcalText($0)))" } ?? "")\($0.amountGuessed.map { " – amount guessed from “\($0)”" } ?? "")"
+        }
+        var text =
+            "Saved to \(meal.lowercased()) on \(date.longText)\(logged.madeMeal ? " (a new meal)" : ""):\n" + list.joined(separator: "\n")
             + "\nIn all \(kcalText(energy))."
         if !notFound.isEmpty { text += "\nNot found, so not saved: " + notFound.map { "“\($0)”" }.joined(separator: ", ") + "." }
-        let undo = AssistantUndo(foods: .init(mealID: logged.mealID, firstEntryID: logged.firstEntryID, lastEntryID: logged.lastEntryID, madeMeal: logged.madeMeal))
-        return Outcome(text: text, structured: result,
-                       summary: "logged \(saved.map { "\($0.name) \($0.amount)" }.joined(separator: ", ")) to \(meal.lowercased()) on \(date) from \(what)", undo: undo)
+        let undo = AssistantUndo(
+            foods: .init(
+                mealID: logged.mealID, firstEntryID: logged.firstEntryID, lastEntryID: logged.lastEntryID, madeMeal: logged.madeMeal))
+        return Outcome(
+            text: text, structured: result,
+            summary:
+                "logged \(saved.map { "\($0.name) \($0.amount)" }.joined(separator: ", ")) to \(meal.lowercased()) on \(date) from \(what)",
+            undo: undo)
     }
 
     /// When a drink or a weigh-in on `date` is kept: now's time of day on that day, as the pages keep one.
@@ -118,13 +140,17 @@ extension AssistantSession {
     }
 
     func logWater(_ arguments: ToolArguments) async throws -> Outcome {
-        guard let millilitres = try arguments.number("millilitres", in: 10...5000) else { throw ToolProblem("Give `millilitres`, like 250.") }
+        guard let millilitres = try arguments.number("millilitres", in: 10...5000) else {
+            throw ToolProblem("Give `millilitres`, like 250.")
+        }
         let date = try arguments.day("date", today: today)
         let time = moment(on: date)
-        let id = try await person.diary.database.addWater(millilitres: millilitres, at: time.local, utcOffsetMinutes: time.utcOffsetMinutes, now: services.now())
+        let id = try await person.diary.database.addWater(
+            millilitres: millilitres, at: time.local, utcOffsetMinutes: time.utcOffsetMinutes, now: services.now())
         let amount = "\(formatQuantity(millilitres)) ml"
-        return Outcome(text: "Saved \(amount) of water on \(date.longText).", structured: SavedDrink(date: date.description, millilitres: millilitres),
-                       summary: "logged \(amount) of water on \(date)", undo: AssistantUndo(waterID: id))
+        return Outcome(
+            text: "Saved \(amount) of water on \(date.longText).", structured: SavedDrink(date: date.description, millilitres: millilitres),
+            summary: "logged \(amount) of water on \(date)", undo: AssistantUndo(waterID: id))
     }
 
     struct SavedWeight: Encodable {
@@ -145,11 +171,14 @@ extension AssistantSession {
         guard let weight = try await database.read({ db in try BodyQueries.measure(db, key: BodyMeasure.weightKey) }) else {
             throw ToolProblem("This diary keeps no weight.")
         }
-        let id = try await database.addMeasurement(measureID: weight.id, value: kilograms, at: time.local, utcOffsetMinutes: time.utcOffsetMinutes,
-                                                   now: services.now())
+        let id = try await database.addMeasurement(
+            measureID: weight.id, value: kilograms, at: time.local, utcOffsetMinutes: time.utcOffsetMinutes,
+            now: services.now())
         let shown = UnitSystem.metric.weightText(kilograms: kilograms)
-        return Outcome(text: "Saved a weigh-in of \(shown) on \(date.longText).", structured: SavedWeight(date: date.description, kilograms: kilograms),
-                       summary: "logged a weigh-in of \(shown) on \(date)", undo: AssistantUndo(weightReadingID: id))
+        return Outcome(
+            text: "Saved a weigh-in of \(shown) on \(date.longText).",
+            structured: SavedWeight(date: date.description, kilograms: kilograms),
+            summary: "logged a weigh-in of \(shown) on \(date)", undo: AssistantUndo(weightReadingID: id))
     }
 
     struct Undone: Encodable {
@@ -158,18 +187,26 @@ extension AssistantSession {
     }
 
     func undoLast() async throws -> Outcome {
-        guard let last = try await services.accounts.takeLastUndoable(accountID: person.account.id, tokenID: tokenID, diaryID: person.diary.id, now: services.now()),
-              let undo = try? JSONDecoder().decode(AssistantUndo.self, from: last.undo) else {
+        guard
+            let last = try await services.accounts.takeLastUndoable(
+                accountID: person.account.id, tokenID: tokenID, diaryID: person.diary.id, now: services.now()),
+            let undo = try? JSONDecoder().decode(AssistantUndo.self, from: last.undo)
+        else {
             throw ToolProblem("There is nothing this assistant logged in this diary left to take back.")
         }
         let database = person.diary.database
         var removed = false
         if let foods = undo.foods {
-            removed = try await database.undoLog(entries: foods.firstEntryID...foods.lastEntryID, mealID: foods.mealID, madeMeal: foods.madeMeal, now: services.now()).undone
+            removed = try await database.undoLog(
+                entries: foods.firstEntryID...foods.lastEntryID, mealID: foods.mealID, madeMeal: foods.madeMeal, now: services.now()
+            ).undone
         }
         if let id = undo.waterID { removed = try await database.deleteWater(id: id) || removed }
         if let id = undo.weightReadingID { removed = try await database.deleteMeasurement(id: id, key: BodyMeasure.weightKey) || removed }
-        let text = removed ? "Took back what was \(last.summary)." : "What was \(last.summary) had been removed in the diary already; nothing else changed."
+        let text =
+            removed
+            ? "Took back what was \(last.summary)."
+            : "What was \(last.summary) had been removed in the diary already; nothing else changed."
         return Outcome(text: text, structured: Undone(undone: last.summary, removed: removed), summary: "took back: \(last.summary)")
     }
 }

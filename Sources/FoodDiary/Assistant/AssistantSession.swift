@@ -35,7 +35,9 @@ struct AssistantSession: Sendable {
         do {
             let outcome = try await run(tool, arguments)
             await record(tool, summary: outcome.summary, undo: outcome.undo)
-            return .init(content: [.text(text: outcome.text, annotations: nil, _meta: nil)], structuredContent: Self.value(outcome.structured), isError: false)
+            return .init(
+                content: [.text(text: outcome.text, annotations: nil, _meta: nil)], structuredContent: Self.value(outcome.structured),
+                isError: false)
         } catch let refusal as any Refusal {
             await record(tool, summary: "nothing done: \(refusal.message)", undo: nil)
             return Self.refusal(refusal.message)
@@ -78,8 +80,9 @@ struct AssistantSession: Sendable {
     private func record(_ tool: AssistantTool, summary: String, undo: AssistantUndo?) async {
         let data = undo.flatMap { try? JSONEncoder().encode($0) }
         do {
-            try await services.accounts.recordAssistantCall(accountID: person.account.id, tokenID: tokenID, diaryID: person.diary.id, tool: tool.rawValue,
-                                                            summary: summary, undo: data, now: services.now())
+            try await services.accounts.recordAssistantCall(
+                accountID: person.account.id, tokenID: tokenID, diaryID: person.diary.id, tool: tool.rawValue,
+                summary: summary, undo: data, now: services.now())
         } catch {
             services.logger.error("The assistant's \(tool.rawValue) for “\(person.account.name)” was not noted: \(error)")
         }

@@ -24,8 +24,9 @@ enum AssistantTool: String, CaseIterable, Sendable {
     private static let made = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.make()) })
 
     private func make() -> Tool {
-        Tool(name: rawValue, title: title, description: description, inputSchema: Self.schema(input),
-             annotations: .init(readOnlyHint: !writes, destructiveHint: self == .undoLast, idempotentHint: !writes, openWorldHint: false))
+        Tool(
+            name: rawValue, title: title, description: description, inputSchema: Self.schema(input),
+            annotations: .init(readOnlyHint: !writes, destructiveHint: self == .undoLast, idempotentHint: !writes, openWorldHint: false))
     }
 
     private var title: String {
@@ -42,8 +43,10 @@ enum AssistantTool: String, CaseIterable, Sendable {
         }
     }
 
-    private static let day = #"{"type": "string", "format": "date", "description": "The day, like 2026-03-09; today when left out. Never a day to come."}"#
-    private static let slot = #"{"type": "string", "enum": ["breakfast", "lunch", "dinner", "snacks"], "description": "The meal; when left out, the one the time of day says (today) or the usual one."}"#
+    private static let day =
+        #"{"type": "string", "format": "date", "description": "The day, like 2026-03-09; today when left out. Never a day to come."}"#
+    private static let slot =
+        #"{"type": "string", "enum": ["breakfast", "lunch", "dinner", "snacks"], "description": "The meal; when left out, the one the time of day says (today) or the usual one."}"#
 
     private var description: String {
         switch self {

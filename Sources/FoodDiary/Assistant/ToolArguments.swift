@@ -31,8 +31,12 @@ struct ToolArguments {
 
     func number(_ name: String, in range: ClosedRange<Double>) throws(ToolProblem) -> Double? {
         guard let value = values[name], !value.isNull else { return nil }
-        guard let number = value.doubleValue ?? value.intValue.map(Double.init), number.isFinite else { throw ToolProblem("`\(name)` must be a number.") }
-        guard range.contains(number) else { throw ToolProblem("`\(name)` must be between \(formatQuantity(range.lowerBound)) and \(formatQuantity(range.upperBound)).") }
+        guard let number = value.doubleValue ?? value.intValue.map(Double.init), number.isFinite else {
+            throw ToolProblem("`\(name)` must be a number.")
+        }
+        guard range.contains(number) else {
+            throw ToolProblem("`\(name)` must be between \(formatQuantity(range.lowerBound)) and \(formatQuantity(range.upperBound)).")
+        }
         return number
     }
 

@@ -21,8 +21,10 @@ public struct Authentication: Sendable {
     let diaries: DiaryAccess
     let recentSessions = RecentSessions()
 
-    package init(accounts: AccountsDatabase, lifetime: SessionLifetime, proxyHeader: HTTPField.Name?, trustedProxies: TrustedProxies,
-                 servesHTTPS: Bool, now: @escaping @Sendable () -> Date, diaries: DiaryAccess) {
+    package init(
+        accounts: AccountsDatabase, lifetime: SessionLifetime, proxyHeader: HTTPField.Name?, trustedProxies: TrustedProxies,
+        servesHTTPS: Bool, now: @escaping @Sendable () -> Date, diaries: DiaryAccess
+    ) {
         self.accounts = accounts
         self.lifetime = lifetime
         self.proxyHeader = proxyHeader
@@ -48,9 +50,13 @@ public struct Authentication: Sendable {
             return try await tokenHolder("Bearer " + key)
         }
         if let proxyHeader, trustedProxies.contains(context.clientAddress),
-           let name = request.headers[proxyHeader]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
+            let name = request.headers[proxyHeader]?.trimmingCharacters(in: .whitespaces), !name.isEmpty
+        {
             guard let account = try await accounts.account(named: name) else {
-                throw BadCredential(message: "Your sign-in service says you are “\(name)”, but nobody has that name here. Ask the owner to add you on the People page.")
+                throw BadCredential(
+                    message:
+                        "Your sign-in service says you are “\(name)”, but nobody has that name here. Ask the owner to add you on the People page."
+                )
             }
             return try await signedIn(account, by: .proxy)
         }
@@ -126,8 +132,9 @@ public struct Authentication: Sendable {
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
 
     func sessionCookie(_ id: BearerSecret, secure: Bool) -> Cookie {
-        Cookie(name: Self.sessionCookie, value: id.text, maxAge: Int(lifetime.absolute), path: "/",
-               secure: secure, httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: Self.sessionCookie, value: id.text, maxAge: Int(lifetime.absolute), path: "/",
+            secure: secure, httpOnly: true, sameSite: .lax)
     }
 
     func expiredSessionCookie(secure: Bool) -> Cookie {
@@ -171,7 +178,8 @@ package struct AuthenticationMiddleware: RouterMiddleware {
         // A token made to read may post only where posts are reads: FoodData Central's searches, and
         // the assistant's endpoint, whose writing tools ask the token again.
         if case .token(_, canWrite: false) = signedIn.credential, ![.get, .head].contains(request.method),
-           request.uri.path != Self.assistantPath, !request.uri.path.hasPrefix("/fdc/") {
+            request.uri.path != Self.assistantPath, !request.uri.path.hasPrefix("/fdc/")
+        {
             throw HTTPError(.forbidden, message: "This access token may only read. Make one that may also write on your account page.")
         }
         var context = context
@@ -182,8 +190,9 @@ package struct AuthenticationMiddleware: RouterMiddleware {
     private static func refuse(_ request: Request) throws -> Response {
         let path = request.uri.path
         if path.hasPrefix("/api/") || path.hasPrefix("/photos/") || path.hasPrefix("/fdc/") || path == assistantPath {
-            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="FoodDiary""#],
-                            message: "Sign in first, or send a personal access token as “Authorization: Bearer <token>”.")
+            throw HTTPError(
+                .unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="FoodDiary""#],
+                message: "Sign in first, or send a personal access token as “Authorization: Bearer <token>”.")
         }
         let next = request.method == .get ? "?next=" + queryEscaped(request.uri.description) : ""
         return redirect(to: "/signin" + next)

@@ -49,10 +49,14 @@ public struct BackupMaker: Sendable {
     public func make(to destination: String) throws -> Summary {
         let files = DiaryFiles(directory: dataDirectory + "/" + BackupLayout.diaries)
         guard FileManager.default.fileExists(atPath: dataDirectory + "/" + BackupLayout.accounts) else {
-            throw Refused(description: "\(dataDirectory) holds no FoodDiary data (no \(BackupLayout.accounts)). Give the --data-dir the server uses.")
+            throw Refused(
+                description: "\(dataDirectory) holds no FoodDiary data (no \(BackupLayout.accounts)). Give the --data-dir the server uses.")
         }
         guard !FileManager.default.fileExists(atPath: dataDirectory + "/diary.sqlite") else {
-            throw Refused(description: "\(dataDirectory)/diary.sqlite is a diary from an older version, not yet moved into diaries/. Start the server once, then back up.")
+            throw Refused(
+                description:
+                    "\(dataDirectory)/diary.sqlite is a diary from an older version, not yet moved into diaries/. Start the server once, then back up."
+            )
         }
         let started = now()
         let target = try Self.targetPath(destination, date: started)
@@ -60,7 +64,8 @@ public struct BackupMaker: Sendable {
         defer { lock.release() }
         // What a backup killed half-way left: its staging folder and its unfinished archive.
         let folder = (target as NSString).deletingLastPathComponent
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasSuffix(".partial") && Self.isArchiveName(String(name.dropLast(8))) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasSuffix(".partial") && Self.isArchiveName(String(name.dropLast(8))) {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
         let staging = dataDirectory + "/backup-staging"
@@ -70,8 +75,12 @@ public struct BackupMaker: Sendable {
 
         var manifest = BackupManifest(createdAt: ISO8601DateFormatter().string(from: started), databases: [], files: [])
         var entries: [String] = [BackupLayout.accounts]
-        manifest.databases.append(.init(path: BackupLayout.accounts, migrations: try Self.snapshot(
-            dataDirectory + "/" + BackupLayout.accounts, into: staging + "/" + BackupLayout.accounts, migrator: AccountsMigrations.migrator)))
+        manifest.databases.append(
+            .init(
+                path: BackupLayout.accounts,
+                migrations: try Self.snapshot(
+                    dataDirectory + "/" + BackupLayout.accounts, into: staging + "/" + BackupLayout.accounts,
+                    migrator: AccountsMigrations.migrator)))
         var meals = 0
         // The accounts snapshot decides which diaries the backup holds, so the two always agree:
         // one deleted since is left out of both, one made since waits for the next backup.
@@ -100,9 +109,10 @@ public struct BackupMaker: Sendable {
         }
         try Self.writeArchive(at: target, manifest: manifest, secret: try ServerSecret.loadOrCreate(in: dataDirectory), from: staging)
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: target)[.size]) as? NSNumber)?.int64Value ?? 0
-        return Summary(archive: target, bytes: bytes, diaries: manifest.databases.count - 1, meals: meals,
-                       photos: entries.count - manifest.databases.count,
-                       remarks: skipped.map { "Diary \($0) was deleted while the backup ran, so it is not in it." })
+        return Summary(
+            archive: target, bytes: bytes, diaries: manifest.databases.count - 1, meals: meals,
+            photos: entries.count - manifest.databases.count,
+            remarks: skipped.map { "Diary \($0) was deleted while the backup ran, so it is not in it." })
     }
 
     private struct DiarySnapshot {
@@ -133,7 +143,7 @@ public struct BackupMaker: Sendable {
             do {
                 guard FileManager.default.fileExists(atPath: files.databasePath(id)) else { throw DiaryGone() }
                 migrations = try Self.snapshot(files.databasePath(id), into: database, migrator: DiaryMigrations.migrator)
-            } catch where !FileManager.default.fileExists(atPath: files.databasePath(id)) {
+            } catch  where !FileManager.default.fileExists(atPath: files.databasePath(id)) {
                 try? FileManager.default.removeItem(atPath: staging + "/" + BackupLayout.diaries + "/\(id)")
                 return try isListed(id) ? .unopened : .deleted
             }
@@ -152,7 +162,9 @@ public struct BackupMaker: Sendable {
                     missing.append(BackupLayout.photoOriginal(diary: id, file: name))
                 }
             }
-            if missing.isEmpty || attempt == 3 { return .archived(DiarySnapshot(migrations: migrations, photos: archived, missingPhotos: missing, meals: meals)) }
+            if missing.isEmpty || attempt == 3 {
+                return .archived(DiarySnapshot(migrations: migrations, photos: archived, missingPhotos: missing, meals: meals))
+            }
         }
         fatalError("unreachable: the last attempt returns")
     }
@@ -203,13 +215,16 @@ public struct BackupMaker: Sendable {
 
     /// False when the source is gone (deleted since it was listed).
     private static func link(_ source: String, to destination: String) -> Bool {
-        try? FileManager.default.createDirectory(atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (destination as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         return Foundation.link(source, destination) == 0
     }
 
     package static func targetPath(_ destination: String, date: Date, name: (Date) -> String = archiveName(at:)) throws -> String {
         var isDirectory: ObjCBool = false
-        if destination.hasSuffix(".zip"), !(FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if destination.hasSuffix(".zip"),
+            !(FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
             guard !FileManager.default.fileExists(atPath: destination) else {
                 throw Refused(description: "\(destination) exists already; give another name, or a folder.")
             }
@@ -243,7 +258,8 @@ public struct BackupMaker: Sendable {
         let data = try manifest.encoded()
         let signature = Data(BackupSignature.sign(data, secret: secret).utf8)
         for (name, bytes) in [(BackupManifest.entryName, data), (BackupSignature.entryName, signature)] {
-            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate) { position, size in
+            try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate) {
+                position, size in
                 bytes.subdata(in: Int(position)..<Int(position) + size)
             }
         }

@@ -64,7 +64,8 @@ enum BackupLayout {
         guard parts.count >= 3, parts[0] == diaries, let id = Int64(parts[1]), id > 0, String(id) == parts[1] else { return nil }
         if parts.count == 3, parts[2] == "diary.sqlite" { return .diaryDatabase(id) }
         guard parts.count == 6, parts[2] == "photos", parts[3] == "originals", let file = photoFileName(parts[5]),
-              parts[4] == String(file.prefix(2)) else { return nil }
+            parts[4] == String(file.prefix(2))
+        else { return nil }
         return .photo(diary: id, file: file)
     }
 
@@ -72,7 +73,8 @@ enum BackupLayout {
     private static func photoFileName(_ name: String) -> String? {
         let pieces = name.split(separator: ".", omittingEmptySubsequences: false)
         guard pieces.count == 2, PhotoStore.isSHA256(String(pieces[0])),
-              PhotoStore.accepted.values.contains(where: { $0.fileExtension == pieces[1] }) else { return nil }
+            PhotoStore.accepted.values.contains(where: { $0.fileExtension == pieces[1] })
+        else { return nil }
         return name
     }
 

@@ -43,8 +43,10 @@ public struct BackupRestorer: Sendable {
     let maxPhotoPixels: Int
     let now: @Sendable () -> Date
 
-    public init(dataDirectory: String, trust: Trust = .signedHere, maxPhotoPixels: Int = 100_000_000,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        dataDirectory: String, trust: Trust = .signedHere, maxPhotoPixels: Int = 100_000_000,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.dataDirectory = dataDirectory
         self.trust = trust
         self.maxPhotoPixels = maxPhotoPixels
@@ -82,8 +84,9 @@ public struct BackupRestorer: Sendable {
             throw Refused(description: "The restored data would not open (\(error)). The previous data is back in place.")
         }
         if !hadData { try? FileManager.default.removeItem(atPath: swap.aside) }
-        return Summary(diaries: counts.diaries, meals: counts.meals, photos: counts.photos, createdAt: manifest.createdAt,
-                       appVersion: manifest.appVersion, previousData: hadData ? swap.aside : nil)
+        return Summary(
+            diaries: counts.diaries, meals: counts.meals, photos: counts.photos, createdAt: manifest.createdAt,
+            appVersion: manifest.appVersion, previousData: hadData ? swap.aside : nil)
     }
 
     /// Reads the manifest, refuses any entry it does not vouch for, and extracts each entry while
@@ -94,9 +97,13 @@ public struct BackupRestorer: Sendable {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
             guard FileManager.default.fileExists(atPath: path) else { throw Refused(description: "There is no file at \(path).") }
-            throw Refused(description: "\(path) is not a FoodDiary backup: it is not a ZIP archive, or its end is cut off (a copy or download that stopped early).")
+            throw Refused(
+                description:
+                    "\(path) is not a FoodDiary backup: it is not a ZIP archive, or its end is cut off (a copy or download that stopped early)."
+            )
         }
-        guard let manifestEntry = archive[BackupManifest.entryName], manifestEntry.type == .file, manifestEntry.uncompressedSize < 64 << 20 else {
+        guard let manifestEntry = archive[BackupManifest.entryName], manifestEntry.type == .file, manifestEntry.uncompressedSize < 64 << 20
+        else {
             throw Refused(description: "\(path) is not a FoodDiary backup: it has no \(BackupManifest.entryName).")
         }
         var manifestData = Data()
@@ -108,9 +115,14 @@ public struct BackupRestorer: Sendable {
             throw Refused(description: "\(path) is not a FoodDiary backup: its \(BackupManifest.entryName) cannot be read (\(error)).")
         }
         if trust == .signedHere { try checkSignature(of: manifestData, in: archive, path: path) }
-        guard manifest.format == BackupManifest.formatName else { throw Refused(description: "\(path) is not a FoodDiary backup (its manifest says “\(manifest.format)”).") }
+        guard manifest.format == BackupManifest.formatName else {
+            throw Refused(description: "\(path) is not a FoodDiary backup (its manifest says “\(manifest.format)”).")
+        }
         guard manifest.formatVersion <= BackupManifest.currentFormatVersion else {
-            throw Refused(description: "\(path) was made by FoodDiary \(manifest.appVersion), in a newer backup format than this version (\(AppVersion.current)) reads.")
+            throw Refused(
+                description:
+                    "\(path) was made by FoodDiary \(manifest.appVersion), in a newer backup format than this version (\(AppVersion.current)) reads."
+            )
         }
         try checkEntries(of: archive, against: manifest, path: path)
         try checkSpace(for: manifest)
@@ -118,16 +130,22 @@ public struct BackupRestorer: Sendable {
         for file in manifest.files {
             guard let entry = archive[file.path] else { throw Refused(description: "\(path) is damaged: \(file.path) is missing.") }
             let target = staging + "/" + file.path
-            try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            guard let output = FileHandle(forWritingAtPath: target) ?? (FileManager.default.createFile(atPath: target, contents: nil, attributes: [.posixPermissions: 0o600])
-                ? FileHandle(forWritingAtPath: target) : nil) else { throw POSIXFailure(operation: "create \(target)", code: errno) }
+            try FileManager.default.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            guard
+                let output = FileHandle(forWritingAtPath: target)
+                    ?? (FileManager.default.createFile(atPath: target, contents: nil, attributes: [.posixPermissions: 0o600])
+                        ? FileHandle(forWritingAtPath: target) : nil)
+            else { throw POSIXFailure(operation: "create \(target)", code: errno) }
             var hasher = SHA256()
             var written: Int64 = 0
             do {
                 defer { try? output.close() }
                 _ = try archive.extract(entry) { chunk in
                     written += Int64(chunk.count)
-                    guard written <= file.bytes else { throw Refused(description: "\(path) is damaged: \(file.path) is longer than its manifest says.") }
+                    guard written <= file.bytes else {
+                        throw Refused(description: "\(path) is damaged: \(file.path) is longer than its manifest says.")
+                    }
                     hasher.update(data: chunk)
                     try output.write(contentsOf: chunk)
                 }
@@ -139,7 +157,10 @@ public struct BackupRestorer: Sendable {
             }
             let digest = SHA256Digest.hex(hasher.finalize())
             guard written == file.bytes, digest == file.sha256 else {
-                throw Refused(description: "\(path) is damaged: \(file.path) does not match its checksum (SHA-256 \(digest), the manifest says \(file.sha256)).")
+                throw Refused(
+                    description:
+                        "\(path) is damaged: \(file.path) does not match its checksum (SHA-256 \(digest), the manifest says \(file.sha256))."
+                )
             }
         }
         try FileManager.default.createDirectory(atPath: staging + "/" + BackupLayout.diaries, withIntermediateDirectories: true)
@@ -147,15 +168,21 @@ public struct BackupRestorer: Sendable {
     }
 
     private func checkSignature(of manifest: Data, in archive: Archive, path: String) throws {
-        let advice = "If you trust the archive (from another server, from FoodDiary before backups were signed, or this server's own after its data was lost), restore it with --from-another-server."
+        let advice =
+            "If you trust the archive (from another server, from FoodDiary before backups were signed, or this server's own after its data was lost), restore it with --from-another-server."
         guard let secret = ServerSecret.load(in: dataDirectory) else {
-            throw Refused(description: "\(dataDirectory) has no secret.key to check the archive's signature with, so nothing shows it was made here. \(advice)")
+            throw Refused(
+                description:
+                    "\(dataDirectory) has no secret.key to check the archive's signature with, so nothing shows it was made here. \(advice)"
+            )
         }
         var signature = Data()
         guard let entry = archive[BackupSignature.entryName], entry.uncompressedSize < 1024,
-              (try? archive.extract(entry) { signature.append($0) }) != nil,
-              BackupSignature.verify(String(decoding: signature, as: UTF8.self), of: manifest, secret: secret) else {
-            throw Refused(description: "\(path) is not signed by this server: it was made elsewhere, or changed since it was made. \(advice)")
+            (try? archive.extract(entry) { signature.append($0) }) != nil,
+            BackupSignature.verify(String(decoding: signature, as: UTF8.self), of: manifest, secret: secret)
+        else {
+            throw Refused(
+                description: "\(path) is not signed by this server: it was made elsewhere, or changed since it was made. \(advice)")
         }
     }
 
@@ -163,10 +190,16 @@ public struct BackupRestorer: Sendable {
     private func checkEntries(of archive: Archive, against manifest: BackupManifest, path: String) throws {
         var listed = Set<String>()
         for file in manifest.files {
-            guard BackupLayout.kind(of: file.path) != nil else { throw Refused(description: "\(path) is not a FoodDiary backup: it lists “\(file.path)”, which FoodDiary never writes.") }
-            guard listed.insert(file.path).inserted else { throw Refused(description: "\(path) is damaged: its manifest lists \(file.path) twice.") }
+            guard BackupLayout.kind(of: file.path) != nil else {
+                throw Refused(description: "\(path) is not a FoodDiary backup: it lists “\(file.path)”, which FoodDiary never writes.")
+            }
+            guard listed.insert(file.path).inserted else {
+                throw Refused(description: "\(path) is damaged: its manifest lists \(file.path) twice.")
+            }
         }
-        guard listed.contains(BackupLayout.accounts) else { throw Refused(description: "\(path) is not a FoodDiary backup: it holds no \(BackupLayout.accounts).") }
+        guard listed.contains(BackupLayout.accounts) else {
+            throw Refused(description: "\(path) is not a FoodDiary backup: it holds no \(BackupLayout.accounts).")
+        }
         for entry in archive where entry.path != BackupManifest.entryName && entry.path != BackupSignature.entryName {
             guard entry.type == .file, listed.contains(entry.path) else {
                 throw Refused(description: "\(path) is not a FoodDiary backup: it holds “\(entry.path)”, which its manifest does not list.")
@@ -201,7 +234,8 @@ public struct BackupRestorer: Sendable {
                 for name in contents.names {
                     let photo = BackupLayout.photoOriginal(diary: id, file: name)
                     guard files.contains(photo) || missing.contains(photo) else {
-                        throw Refused(description: "The backup is incomplete: diary \(id) names the photo \(name), which the archive does not hold.")
+                        throw Refused(
+                            description: "The backup is incomplete: diary \(id) names the photo \(name), which the archive does not hold.")
                     }
                 }
                 diaries += 1
@@ -243,7 +277,9 @@ public struct BackupRestorer: Sendable {
             throw Refused(description: "The backup's photo \(name) was refused: \(rejection.message)")
         }
         guard admitted.mediaType == listedType else {
-            throw Refused(description: "The backup's photo \(name) is named as \(listedType ?? "an unknown type") but its contents are \(admitted.mediaType).")
+            throw Refused(
+                description:
+                    "The backup's photo \(name) is named as \(listedType ?? "an unknown type") but its contents are \(admitted.mediaType).")
         }
     }
 
@@ -252,13 +288,17 @@ public struct BackupRestorer: Sendable {
             try SchemaUpgrade.inReadOnly(path) { db in
                 let verdict = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 guard verdict == ["ok"] else {
-                    let findings = verdict.joined(separator: "; ").replacingOccurrences(of: "\n", with: "; ").replacingOccurrences(of: "*** in database main ***; ", with: "")
+                    let findings = verdict.joined(separator: "; ").replacingOccurrences(of: "\n", with: "; ").replacingOccurrences(
+                        of: "*** in database main ***; ", with: "")
                     throw Refused(description: "The backup's \(name) is damaged (SQLite's integrity check: \(findings.prefix(240))).")
                 }
                 do {
                     try SchemaUpgrade.refuseNewer(db, path: name, migrator: migrator)
                 } catch is SchemaUpgrade.NewerDatabase {
-                    throw Refused(description: "The backup's \(name) was written by a newer FoodDiary than this one (\(AppVersion.current)): run that version to restore it.")
+                    throw Refused(
+                        description:
+                            "The backup's \(name) was written by a newer FoodDiary than this one (\(AppVersion.current)): run that version to restore it."
+                    )
                 }
             }
         } catch let refused as Refused {

@@ -20,7 +20,8 @@ public struct BackupSchedule: Service {
         /// `90s`, `30m`, `24h`, `7d`.
         public static func parseInterval(_ text: String) -> Duration? {
             let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-            guard let unit = text.last.flatMap({ units[$0] }), let count = Int64(text.dropLast()), count > 0, count <= 366 * 86400 / unit else { return nil }
+            guard let unit = text.last.flatMap({ units[$0] }), let count = Int64(text.dropLast()), count > 0, count <= 366 * 86400 / unit
+            else { return nil }
             return .seconds(count * unit)
         }
     }

@@ -14,8 +14,10 @@ struct BackupsView: Sendable {
     let hasArchives: Bool
     let restoreCommand: String
 
-    init(archives: [ArchiveFile], directory: String, plan: BackupSchedule.Plan?, dataDirectory: String,
-         csrfToken: String, notice: String?, problem: String?, timeZone: TimeZone) {
+    init(
+        archives: [ArchiveFile], directory: String, plan: BackupSchedule.Plan?, dataDirectory: String,
+        csrfToken: String, notice: String?, problem: String?, timeZone: TimeZone
+    ) {
         self.csrfToken = csrfToken
         self.notice = notice
         self.problem = problem

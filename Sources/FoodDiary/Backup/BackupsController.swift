@@ -46,14 +46,19 @@ struct BackupsController: Sendable {
 
     @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
         try owner(context)
-        return try await folder.download(context.parameters.get("name"), context: context,
-                                         missing: "There is no such backup. It may have been removed to keep only the newest.")
+        return try await folder.download(
+            context.parameters.get("name"), context: context,
+            missing: "There is no such backup. It may have been removed to keep only the newest.")
     }
 
-    private func page(_ context: AppRequestContext, notice: String? = nil, problem: String? = nil, status: HTTPResponse.Status = .ok) async -> Response {
-        await renderer.render(.backups, BackupsView(
-            archives: folder.archives(), directory: folder.directory, plan: plan, dataDirectory: dataDirectory,
-            csrfToken: context.csrfToken, notice: notice, problem: problem, timeZone: timeZone), for: context, status: status)
+    private func page(_ context: AppRequestContext, notice: String? = nil, problem: String? = nil, status: HTTPResponse.Status = .ok) async
+        -> Response
+    {
+        await renderer.render(
+            .backups,
+            BackupsView(
+                archives: folder.archives(), directory: folder.directory, plan: plan, dataDirectory: dataDirectory,
+                csrfToken: context.csrfToken, notice: notice, problem: problem, timeZone: timeZone), for: context, status: status)
     }
 
     private func owner(_ context: AppRequestContext) throws {

@@ -18,7 +18,9 @@ package struct DataSwap {
     static let restoredItems = [BackupLayout.accounts, BackupLayout.diaries]
     /// Previous data that must not meet the restored files: the accounts log would be replayed into
     /// the restored accounts, and an older version's diary would be adopted on top of them.
-    static let displacedItems = ["accounts.sqlite-wal", "accounts.sqlite-shm", "diary.sqlite", "diary.sqlite-wal", "diary.sqlite-shm", "photos"]
+    static let displacedItems = [
+        "accounts.sqlite-wal", "accounts.sqlite-shm", "diary.sqlite", "diary.sqlite-wal", "diary.sqlite-shm", "photos"
+    ]
 
     static func journalPath(in dataDirectory: String) -> String { dataDirectory + "/restore-journal.json" }
 
@@ -47,7 +49,9 @@ package struct DataSwap {
             try DurableFile.rename(dataDirectory + "/" + item, to: aside + "/" + item)
         }
         for item in Self.restoredItems where manager.fileExists(atPath: staging + "/" + item) {
-            if manager.fileExists(atPath: dataDirectory + "/" + item) { try DurableFile.rename(dataDirectory + "/" + item, to: aside + "/" + item) }
+            if manager.fileExists(atPath: dataDirectory + "/" + item) {
+                try DurableFile.rename(dataDirectory + "/" + item, to: aside + "/" + item)
+            }
             try DurableFile.rename(staging + "/" + item, to: dataDirectory + "/" + item)
         }
         try DurableFile.sync(dataDirectory)

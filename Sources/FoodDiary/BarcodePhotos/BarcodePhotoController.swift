@@ -36,7 +36,8 @@ struct BarcodePhotoController: Sendable {
     @Sendable func log(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let target = try await targets.target(context.formFields, diary: diary)
-        let place = Place(action: "/log/barcode", fields: target.fields, backURL: "/log" + queryString(target.linkFields), backLabel: "Back to ＋")
+        let place = Place(
+            action: "/log/barcode", fields: target.fields, backURL: "/log" + queryString(target.linkFields), backLabel: "Back to ＋")
         let codes: [String]
         switch try await read(context) {
         case .success(let read): codes = read
@@ -51,14 +52,20 @@ struct BarcodePhotoController: Sendable {
             case .unanswered(let problem, let source): unanswered = unanswered ?? (problem, source)
             }
         }
-        guard found.isEmpty else { return redirect(to: "/log" + queryString(target.fields + [(key: "barcode", value: found.joined(separator: ","))])) }
+        guard found.isEmpty else {
+            return redirect(to: "/log" + queryString(target.fields + [(key: "barcode", value: found.joined(separator: ","))]))
+        }
         let shown = codes.prefix(Barcode.mostAtOnce).joined(separator: ", ")
         if let (problem, source) = unanswered {
-            return await problemPage(Problem("Barcode \(shown) was read, but \(source) did not answer (\(problem.status.code)). Try again in a while, or search for the food by its name.",
-                                             status: problem.status, barcode: codes[0]), place: place, context: context)
+            return await problemPage(
+                Problem(
+                    "Barcode \(shown) was read, but \(source) did not answer (\(problem.status.code)). Try again in a while, or search for the food by its name.",
+                    status: problem.status, barcode: codes[0]), place: place, context: context)
         }
-        return await problemPage(Problem("Neither FoodData Central nor Open Food Facts knows barcode \(shown). Search for the food by its name, or type it from its label.",
-                                         status: .notFound, barcode: codes[0]), place: place, context: context)
+        return await problemPage(
+            Problem(
+                "Neither FoodData Central nor Open Food Facts knows barcode \(shown). Search for the food by its name, or type it from its label.",
+                status: .notFound, barcode: codes[0]), place: place, context: context)
     }
 
     @Sendable func meal(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -68,7 +75,8 @@ struct BarcodePhotoController: Sendable {
 
     @Sendable func recipe(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("recipe").flatMap(Int64.init), id > 0,
-              let recipe = try await context.diary().database.read({ db in try Recipe.fetch(db, id: id) }) else { throw Recipe.Missing() }
+            let recipe = try await context.diary().database.read({ db in try Recipe.fetch(db, id: id) })
+        else { throw Recipe.Missing() }
         return try await addFoodPage(base: "/recipes/\(id)/ingredients", backLabel: "Back to the recipe: \(recipe.name)", context: context)
     }
 
@@ -79,8 +87,11 @@ struct BarcodePhotoController: Sendable {
         case .success(let codes):
             let others = codes.dropFirst().prefix(Barcode.mostAtOnce - 1)
             // The page opens at the code's answer, below the search a phone's screen would fill.
-            return redirect(to: base + "/new" + queryString([(key: "barcode", value: codes[0])] + (others.isEmpty ? [] : [(key: "also", value: others.joined(separator: ","))]))
-                            + "#barcode-box")
+            return redirect(
+                to: base + "/new"
+                    + queryString(
+                        [(key: "barcode", value: codes[0])] + (others.isEmpty ? [] : [(key: "also", value: others.joined(separator: ","))]))
+                    + "#barcode-box")
         case .failure(let problem):
             return await problemPage(problem, place: place, context: context)
         }
@@ -98,10 +109,14 @@ struct BarcodePhotoController: Sendable {
         let outcome: BarcodePhotoReading.Outcome
         do {
             let admission = try context.diary().photos.admission
-            outcome = try await reading.run(for: try context.person().account.id) { try await BarcodePhotoReading.read(upload, admission: admission) }
+            outcome = try await reading.run(for: try context.person().account.id) {
+                try await BarcodePhotoReading.read(upload, admission: admission)
+            }
         } catch let busy as Overloaded {
-            return .failure(Problem("Your last barcode photo is still being read. Send this one again in a moment.", status: .serviceUnavailable,
-                                    retryAfterSeconds: busy.retryAfterSeconds))
+            return .failure(
+                Problem(
+                    "Your last barcode photo is still being read. Send this one again in a moment.", status: .serviceUnavailable,
+                    retryAfterSeconds: busy.retryAfterSeconds))
         }
         switch outcome {
         case .codes(let codes): return .success(codes)
@@ -128,8 +143,10 @@ struct BarcodePhotoController: Sendable {
     }
 
     private func problemPage(_ problem: Problem, place: Place, context: AppRequestContext) async -> Response {
-        let view = BarcodePhotoView(problem: problem.message, barcodePhoto: BarcodePhotoForm(action: place.action, csrfToken: context.csrfToken, fields: place.fields),
-                                    barcode: problem.barcode, backURL: place.backURL, backLabel: place.backLabel)
+        let view = BarcodePhotoView(
+            problem: problem.message,
+            barcodePhoto: BarcodePhotoForm(action: place.action, csrfToken: context.csrfToken, fields: place.fields),
+            barcode: problem.barcode, backURL: place.backURL, backLabel: place.backLabel)
         var response = await renderer.render(.barcodePhoto, view, for: context, status: problem.status)
         if let seconds = problem.retryAfterSeconds { response.headers[.retryAfter] = String(seconds) }
         return response

@@ -8,7 +8,9 @@ import GRDB
 extension AppDatabase {
     /// Returns the reading's id.
     @discardableResult
-    package func addMeasurement(measureID: Int64, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws -> Int64 {
+    package func addMeasurement(measureID: Int64, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int, now: Date) async throws
+        -> Int64
+    {
         try await write { db in
             try Self.insertMeasurement(db, measureID: measureID, value: value, at: time, utcOffsetMinutes: utcOffsetMinutes, createdAt: now)
             return db.lastInsertedRowID
@@ -16,18 +18,23 @@ extension AppDatabase {
     }
 
     /// One reading, as the pages, an import and the demo diary all add it.
-    package static func insertMeasurement(_ db: Database, measureID: Int64, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int,
-                                          createdAt: any DatabaseValueConvertible) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?, ?)
-            """).execute(arguments: [measureID, value, time.description, utcOffsetMinutes, createdAt])
+    package static func insertMeasurement(
+        _ db: Database, measureID: Int64, value: Double, at time: LocalDateTime, utcOffsetMinutes: Int,
+        createdAt: any DatabaseValueConvertible
+    ) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO body_measurement (measure_id, value, measured_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?, ?)
+                """
+        ).execute(arguments: [measureID, value, time.description, utcOffsetMinutes, createdAt])
     }
 
     /// Returns false when the measure has no reading with that id.
     package func deleteMeasurement(id: Int64, key: String) async throws -> Bool {
         try await write { db in
             guard let measure = try BodyQueries.measure(db, key: key) else { return false }
-            return try BodyMeasurementTable.filter(BodyMeasurementTable.id == id && BodyMeasurementTable.measureID == measure.id).deleteAll(db) > 0
+            return try BodyMeasurementTable.filter(BodyMeasurementTable.id == id && BodyMeasurementTable.measureID == measure.id).deleteAll(
+                db) > 0
         }
     }
 
@@ -42,7 +49,9 @@ extension AppDatabase {
     }
 
     /// A measure of the person's own gets the next `ownN` key and goes last.
-    package static func insertMeasure(_ db: Database, name: String, unit: BodyMeasure.Unit, isShown: Bool) throws -> (id: Int64, key: String) {
+    package static func insertMeasure(_ db: Database, name: String, unit: BodyMeasure.Unit, isShown: Bool) throws -> (
+        id: Int64, key: String
+    ) {
         let count = try BodyMeasure.fetchCount(db)
         let key = "own\(count + 1)"
         try NewBodyMeasureRow(key: key, name: name, unit: unit.rawValue, isShown: isShown, position: count).insert(db)
@@ -68,10 +77,14 @@ extension AppDatabase {
     }
 
     /// One glass, as the pages, an import and the demo diary all add it.
-    package static func insertWater(_ db: Database, millilitres: Double, at time: LocalDateTime, utcOffsetMinutes: Int,
-                                    createdAt: any DatabaseValueConvertible) throws {
-        try db.cachedStatement(sql: "INSERT INTO water_drink (millilitres, drunk_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [millilitres, time.description, utcOffsetMinutes, createdAt])
+    package static func insertWater(
+        _ db: Database, millilitres: Double, at time: LocalDateTime, utcOffsetMinutes: Int,
+        createdAt: any DatabaseValueConvertible
+    ) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO water_drink (millilitres, drunk_local, utc_offset_minutes, created_at) VALUES (?, ?, ?, ?)"
+        )
+        .execute(arguments: [millilitres, time.description, utcOffsetMinutes, createdAt])
     }
 
     /// Returns false when no drink has that id.
@@ -92,8 +105,10 @@ extension AppDatabase {
     /// The energy goal and the rate it was set for, together.
     package func acceptEnergyTarget(kcal: Double, kilogramsPerWeek rate: Double) async throws {
         try await write { db in
-            try db.execute(sql: "INSERT INTO daily_goal (nutrient, target) VALUES ('energyKcal', ?) ON CONFLICT (nutrient) DO UPDATE SET target = excluded.target",
-                           arguments: [kcal])
+            try db.execute(
+                sql:
+                    "INSERT INTO daily_goal (nutrient, target) VALUES ('energyKcal', ?) ON CONFLICT (nutrient) DO UPDATE SET target = excluded.target",
+                arguments: [kcal])
             var settings = try BodyQueries.settings(db)
             settings.weeklyRateKilograms = rate
             try Self.storeBodySettings(db, settings)
@@ -108,9 +123,13 @@ public enum BodyQueries {
     static let trendHistoryDays = 150
 
     public static func settings(_ db: Database) throws -> BodySettings {
-        let rows = try db.cachedRows("SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?, ?, ?)",
-                                     [BodySettings.keys.units, BodySettings.keys.energy, BodySettings.keys.waterGoal, BodySettings.keys.glass, BodySettings.keys.rate,
-                                      BodySettings.keys.exercise])
+        let rows = try db.cachedRows(
+            "SELECT key, value FROM setting WHERE key IN (?, ?, ?, ?, ?, ?)",
+            [
+                BodySettings.keys.units, BodySettings.keys.energy, BodySettings.keys.waterGoal, BodySettings.keys.glass,
+                BodySettings.keys.rate,
+                BodySettings.keys.exercise
+            ])
         return BodySettings(settings: Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) }))
     }
 
@@ -124,17 +143,21 @@ public enum BodyQueries {
 
     /// A measure's readings, oldest first.
     public static func measurements(_ db: Database, measureID: Int64) throws -> [BodyMeasurement] {
-        try db.cachedRows("""
+        try db.cachedRows(
+            """
             SELECT id, measure_id, value, measured_local, utc_offset_minutes FROM body_measurement
             WHERE measure_id = ? ORDER BY measured_local, id
-            """, [measureID]).compactMap(measurement)
+            """, [measureID]
+        ).compactMap(measurement)
     }
 
     /// Each shown measure's latest reading, by measure id.
     public static func latestReadings(_ db: Database) throws -> [Int64: BodyMeasurement] {
-        let rows = try db.cachedRows("""
+        let rows = try db.cachedRows(
+            """
             SELECT m.id, m.measure_id, m.value, m.measured_local, m.utc_offset_minutes FROM body_measure b
-            JOIN body_measurement m ON m.id = (SELECT id FROM body_measurement WHERE measure_id = b.id ORDER BY measured_local DESC, id DESC LIMIT 1)
+            JOIN body_measurement m ON m.id = (SELECT id FROM body_measurement WHERE measure_id = b.id ORDER BY measured_local DESC,
+                id DESC LIMIT 1)
             """, [])
         return Dictionary(uniqueKeysWithValues: rows.compactMap(measurement).map { ($0.measureID, $0) })
     }
@@ -146,20 +169,26 @@ public enum BodyQueries {
 
     /// The weight trend through `last`, for the `shownDays` ending there, from every weigh-in that
     /// can still move it; the trend's days begin before the first shown.
-    public static func weightTrend(_ db: Database, through last: LocalDate, shownDays: Int = 1) throws -> (trend: WeightTrend, weighIns: [BodyMeasurement]) {
+    public static func weightTrend(_ db: Database, through last: LocalDate, shownDays: Int = 1) throws -> (
+        trend: WeightTrend, weighIns: [BodyMeasurement]
+    ) {
         let first = last.adding(days: -(shownDays + trendHistoryDays))
-        let weighIns = try db.cachedRows("""
+        let weighIns = try db.cachedRows(
+            """
             SELECT m.id, m.measure_id, m.value, m.measured_local, m.utc_offset_minutes FROM body_measurement m
             JOIN body_measure b ON b.id = m.measure_id AND b.key = ?
             WHERE m.measured_local >= ? AND m.measured_local < ? ORDER BY m.measured_local, m.id
-            """, [BodyMeasure.weightKey, first.description, last.next.description]).compactMap(measurement)
+            """, [BodyMeasure.weightKey, first.description, last.next.description]
+        ).compactMap(measurement)
         return (WeightTrend(weighIns: weighIns.map { ($0.takenAt.date, $0.value) }), weighIns)
     }
 
     /// The water drunk on one day, in the order it was drunk.
     public static func water(_ db: Database, on date: LocalDate) throws -> [WaterDrink] {
-        try db.cachedRows("SELECT id, millilitres, drunk_local, utc_offset_minutes FROM water_drink WHERE drunk_local >= ? AND drunk_local < ? ORDER BY drunk_local, id",
-                          [date.description, date.next.description]).compactMap { row in
+        try db.cachedRows(
+            "SELECT id, millilitres, drunk_local, utc_offset_minutes FROM water_drink WHERE drunk_local >= ? AND drunk_local < ? ORDER BY drunk_local, id",
+            [date.description, date.next.description]
+        ).compactMap { row in
             LocalDateTime(parsing: row[2]).map { WaterDrink(id: row[0], millilitres: row[1], drunkAt: $0, utcOffsetMinutes: row[3]) }
         }
     }
@@ -167,23 +196,29 @@ public enum BodyQueries {
 
 extension BodyQueries {
     /// Up to `limit` readings of a measure taken `from` through `to`, oldest first, after `cursor`.
-    static func measurementsPage(_ db: Database, measureID: Int64, page: APIPageQuery) throws -> (readings: [BodyMeasurement], next: TimeCursor?) {
-        let rows = try db.cachedRows("""
+    static func measurementsPage(_ db: Database, measureID: Int64, page: APIPageQuery) throws -> (
+        readings: [BodyMeasurement], next: TimeCursor?
+    ) {
+        let rows = try db.cachedRows(
+            """
             SELECT id, measure_id, value, measured_local, utc_offset_minutes FROM body_measurement
             WHERE measure_id = ? AND measured_local >= ? AND measured_local < ? AND (measured_local, id) > (?, ?)
             ORDER BY measured_local, id LIMIT ?
-            """, [measureID] + bounds(page) + [page.limit + 1]).compactMap(measurement)
+            """, [measureID] + bounds(page) + [page.limit + 1]
+        ).compactMap(measurement)
         let shown = Array(rows.prefix(page.limit))
         return (shown, rows.count > page.limit ? shown.last.map { TimeCursor(at: $0.takenAt, id: $0.id) } : nil)
     }
 
     /// Up to `limit` drinks of water, as `measurementsPage`.
     static func waterPage(_ db: Database, page: APIPageQuery) throws -> (drinks: [WaterDrink], next: TimeCursor?) {
-        let rows = try db.cachedRows("""
+        let rows = try db.cachedRows(
+            """
             SELECT id, millilitres, drunk_local, utc_offset_minutes FROM water_drink
             WHERE drunk_local >= ? AND drunk_local < ? AND (drunk_local, id) > (?, ?)
             ORDER BY drunk_local, id LIMIT ?
-            """, bounds(page) + [page.limit + 1]).compactMap { row in
+            """, bounds(page) + [page.limit + 1]
+        ).compactMap { row in
             LocalDateTime(parsing: row[2]).map { WaterDrink(id: row[0], millilitres: row[1], drunkAt: $0, utcOffsetMinutes: row[3]) }
         }
         let shown = Array(rows.prefix(page.limit))

@@ -20,8 +20,10 @@ public struct BodySettings: Sendable, Equatable {
 
     public init() {}
 
-    static let keys = (units: "body_units", energy: "energy_unit", waterGoal: "water_goal_ml", glass: "water_glass_ml", rate: "weekly_rate_kg",
-                       exercise: "body_exercise_adds_to_goal")
+    static let keys = (
+        units: "body_units", energy: "energy_unit", waterGoal: "water_goal_ml", glass: "water_glass_ml", rate: "weekly_rate_kg",
+        exercise: "body_exercise_adds_to_goal"
+    )
     static let waterGoalRange = 250.0...10_000
     static let glassRange = 50.0...2_000
 
@@ -36,14 +38,20 @@ public struct BodySettings: Sendable, Equatable {
 
     /// The settings' rows; nil values are removed.
     var rows: [(key: String, value: String?)] {
-        [(Self.keys.units, units.rawValue), (Self.keys.energy, energy.rawValue), (Self.keys.waterGoal, waterGoalMillilitres.map { "\($0)" }),
-         (Self.keys.glass, "\(glassMillilitres)"), (Self.keys.rate, weeklyRateKilograms.map { "\($0)" }),
-         (Self.keys.exercise, exerciseAddsToGoal ? "on" : nil)]
+        [
+            (Self.keys.units, units.rawValue), (Self.keys.energy, energy.rawValue),
+            (Self.keys.waterGoal, waterGoalMillilitres.map { "\($0)" }),
+            (Self.keys.glass, "\(glassMillilitres)"), (Self.keys.rate, weeklyRateKilograms.map { "\($0)" }),
+            (Self.keys.exercise, exerciseAddsToGoal ? "on" : nil)
+        ]
     }
 
     /// The quick water buttons: two usual amounts and the person's own glass, in their units.
     var waterButtons: [(label: String, millilitres: Double)] {
-        let usual: [Double] = units == .metric ? [250, 500] : [8 * UnitSystem.millilitresPerFluidOunce, 16 * UnitSystem.millilitresPerFluidOunce]
-        return usual.map { ("+\(units.drinkText(millilitres: $0))", $0) } + [("+ Glass (\(units.drinkText(millilitres: glassMillilitres)))", glassMillilitres)]
+        let usual: [Double] =
+            units == .metric ? [250, 500] : [8 * UnitSystem.millilitresPerFluidOunce, 16 * UnitSystem.millilitresPerFluidOunce]
+        return usual.map { ("+\(units.drinkText(millilitres: $0))", $0) } + [
+            ("+ Glass (\(units.drinkText(millilitres: glassMillilitres)))", glassMillilitres)
+        ]
     }
 }

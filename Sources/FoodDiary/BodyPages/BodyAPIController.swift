@@ -29,15 +29,20 @@ struct BodyAPIController: Sendable {
             return (measure, readings, next)
         }
         guard let (measure, readings, next) = found else { throw BodyController.noSuchMeasure }
-        return try jsonResponse(PagedJSON("readings", readings.map { ReadingJSON($0, unit: measure.unit) }, fields: [("measure", measure.key), ("unit", measure.unit.jsonName)],
-                                          page: page, path: "/api/body/\(measure.key)", next: next))
+        return try jsonResponse(
+            PagedJSON(
+                "readings", readings.map { ReadingJSON($0, unit: measure.unit) },
+                fields: [("measure", measure.key), ("unit", measure.unit.jsonName)],
+                page: page, path: "/api/body/\(measure.key)", next: next))
     }
 
     @Sendable func water(_ request: Request, context: AppRequestContext) async throws -> Response {
         let page = try APIPageQuery(try request.formQuery())
         let (drinks, next) = try await context.diary().database.read { db in try BodyQueries.waterPage(db, page: page) }
-        return try jsonResponse(PagedJSON("drinks", drinks.map(DrinkJSON.init),
-                                          page: page, path: "/api/water", next: next))
+        return try jsonResponse(
+            PagedJSON(
+                "drinks", drinks.map(DrinkJSON.init),
+                page: page, path: "/api/water", next: next))
     }
 
     @Sendable func activities(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -13,9 +13,11 @@ struct BodyController: Sendable {
     static let periods = [30, 90, 365]
     /// Readings listed with Remove on a measure's page, newest first; the body page lists ten weigh-ins.
     static let listedReadings = 20
-    static let notices = ["weighed": "Weigh-in saved.", "measured": "Saved.", "deleted": "Reading removed.", "settings": "Settings saved.",
-                          "measure": "Measure added.",
-                          "settings_energy": "Settings saved. Take your energy target again on the energy page, so it counts exercise once."]
+    static let notices = [
+        "weighed": "Weigh-in saved.", "measured": "Saved.", "deleted": "Reading removed.", "settings": "Settings saved.",
+        "measure": "Measure added.",
+        "settings_energy": "Settings saved. Take your energy target again on the energy page, so it counts exercise once."
+    ]
 
     func addRoutes(to routes: Routes) {
         routes.get("/body", use: bodyPage)
@@ -39,18 +41,28 @@ struct BodyController: Sendable {
         return try await renderBodyPage(context: context, period: period, notice: query["notice"].flatMap { Self.notices[$0] })
     }
 
-    private func renderBodyPage(context: AppRequestContext, period: Int, notice: String?, form: ReadingFormView? = nil,
-                                status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func renderBodyPage(
+        context: AppRequestContext, period: Int, notice: String?, form: ReadingFormView? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let today = nowLocal.date
-        let page = try await context.diary().database.read { db in try BodyQueries.page(db, today: today, shownDays: period, withEnergy: true) }
+        let page = try await context.diary().database.read { db in
+            try BodyQueries.page(db, today: today, shownDays: period, withEnergy: true)
+        }
         let units = page.settings.units
         let first = today.adding(days: -(period - 1))
         let trend = page.trend
-        let chart = trend.days.contains { $0.date >= first } ? LineChartView(
-            label: "Weight over the last \(period) days: trend and weigh-ins, in \(units.weightUnit)", first: first, last: today,
-            line: trend.days.map { ($0.date, units.weight(fromKilograms: $0.trendKilograms)) },
-            readings: page.weighIns.map { ($0.takenAt.date, units.weight(fromKilograms: $0.value),
-                                           "\($0.takenAt.date.shortText): \(units.weightText(kilograms: $0.value))") }) : nil
+        let chart =
+            trend.days.contains { $0.date >= first }
+            ? LineChartView(
+                label: "Weight over the last \(period) days: trend and weigh-ins, in \(units.weightUnit)", first: first, last: today,
+                line: trend.days.map { ($0.date, units.weight(fromKilograms: $0.trendKilograms)) },
+                readings: page.weighIns.map {
+                    (
+                        $0.takenAt.date, units.weight(fromKilograms: $0.value),
+                        "\($0.takenAt.date.shortText): \(units.weightText(kilograms: $0.value))"
+                    )
+                }) : nil
         let weight = page.measures.first(where: \.isWeight)
         let recent = page.weighIns.suffix(10).reversed().compactMap { reading in
             weight.map { ReadingRowView(reading, measure: $0, units: units, trend: trend.trend(on: reading.takenAt.date)) }
@@ -65,8 +77,9 @@ struct BodyController: Sendable {
             recent: recent, energyText: page.energy.map { Self.energyText($0.outcome) } ?? "",
             measures: page.measures.filter { $0.isShown && !$0.isWeight }.map { measure in
                 let latest = page.latest[measure.id]
-                return .init(name: measure.name, latestText: latest.map { measure.unit.text($0.value, in: units) } ?? "Not measured yet",
-                             dateText: latest?.takenAt.date.shortText, url: measure.url)
+                return .init(
+                    name: measure.name, latestText: latest.map { measure.unit.text($0.value, in: units) } ?? "Not measured yet",
+                    dateText: latest?.takenAt.date.shortText, url: measure.url)
             })
         return await renderer.render(.body, view, for: context, status: status)
     }
@@ -74,15 +87,19 @@ struct BodyController: Sendable {
     /// The body page's line on energy: the estimate, or what it still needs.
     static func energyText(_ outcome: Result<EnergyExpenditure, EnergyExpenditure.Shortfall>) -> String {
         switch outcome {
-        case .success(let estimate): "Your body burns about \(kcalText(estimate.shownKcal)) a day, from the last six weeks of your diary and this trend."
+        case .success(let estimate):
+            "Your body burns about \(kcalText(estimate.shownKcal)) a day, from the last six weeks of your diary and this trend."
         case .failure(let shortfall): EnergyController.text(shortfall)
         }
     }
 
-    static func weighInForm(units: UnitSystem, today: LocalDate, value: String = "", date: String? = nil, error: String? = nil,
-                            back: String = "body") -> ReadingFormView {
-        ReadingFormView(action: "/body/\(BodyMeasure.weightKey)", label: "Weight", unit: units.weightUnit, value: value,
-                        date: date ?? today.description, error: error, back: back)
+    static func weighInForm(
+        units: UnitSystem, today: LocalDate, value: String = "", date: String? = nil, error: String? = nil,
+        back: String = "body"
+    ) -> ReadingFormView {
+        ReadingFormView(
+            action: "/body/\(BodyMeasure.weightKey)", label: "Weight", unit: units.weightUnit, value: value,
+            date: date ?? today.description, error: error, back: back)
     }
 
     @Sendable func measurePage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -92,26 +109,41 @@ struct BodyController: Sendable {
         return try await renderMeasurePage(key: key, context: context, notice: notice)
     }
 
-    private func renderMeasurePage(key: String, context: AppRequestContext, notice: String?, value: String = "", date: String? = nil,
-                                   error: String? = nil) async throws -> Response {
+    private func renderMeasurePage(
+        key: String, context: AppRequestContext, notice: String?, value: String = "", date: String? = nil,
+        error: String? = nil
+    ) async throws -> Response {
         let today = nowLocal.date
-        guard let page = try await context.diary().database.read({ db in try BodyQueries.measurePage(db, key: key) }) else { throw Self.noSuchMeasure }
+        guard let page = try await context.diary().database.read({ db in try BodyQueries.measurePage(db, key: key) }) else {
+            throw Self.noSuchMeasure
+        }
         let (measure, readings, units) = (page.measure, page.readings, page.settings.units)
         let first = min(readings.first?.takenAt.date ?? today, today.adding(days: -29))
-        let chart = readings.count > 1 ? LineChartView(
-            label: "\(measure.name) since \(first.dayMonthYearText), in \(measure.unit.shownUnit(units))", first: first, last: today,
-            line: readings.map { ($0.takenAt.date, measure.unit.shown($0.value, in: units)) },
-            readings: readings.map { ($0.takenAt.date, measure.unit.shown($0.value, in: units), "\($0.takenAt.date.shortText): \(measure.unit.text($0.value, in: units))") })
+        let chart =
+            readings.count > 1
+            ? LineChartView(
+                label: "\(measure.name) since \(first.dayMonthYearText), in \(measure.unit.shownUnit(units))", first: first, last: today,
+                line: readings.map { ($0.takenAt.date, measure.unit.shown($0.value, in: units)) },
+                readings: readings.map {
+                    (
+                        $0.takenAt.date, measure.unit.shown($0.value, in: units),
+                        "\($0.takenAt.date.shortText): \(measure.unit.text($0.value, in: units))"
+                    )
+                })
             : nil
-        let form = ReadingFormView(action: measure.url, label: measure.name, unit: measure.unit.shownUnit(units), value: value,
-                                   date: date ?? today.description, error: error, back: measure.key)
+        let form = ReadingFormView(
+            action: measure.url, label: measure.name, unit: measure.unit.shownUnit(units), value: value,
+            date: date ?? today.description, error: error, back: measure.key)
         // The newest to correct or remove; a year of Sundays is the chart's, the export's and the JSON's.
         let rows = readings.suffix(Self.listedReadings).reversed().map { ReadingRowView($0, measure: measure, units: units, trend: nil) }
         let earlier = readings.count - rows.count
-        return await renderer.render(.measure, MeasurePageView(title: measure.name, csrfToken: context.csrfToken, notice: notice, chart: chart, form: form,
-                                                               readings: rows, hasReadings: !rows.isEmpty,
-                                                               earlierText: earlier > 0 ? "\(earlier) earlier \(earlier == 1 ? "reading is" : "readings are") in the chart above." : nil),
-                                     for: context, status: error == nil ? .ok : .unprocessableContent)
+        return await renderer.render(
+            .measure,
+            MeasurePageView(
+                title: measure.name, csrfToken: context.csrfToken, notice: notice, chart: chart, form: form,
+                readings: rows, hasReadings: !rows.isEmpty,
+                earlierText: earlier > 0 ? "\(earlier) earlier \(earlier == 1 ? "reading is" : "readings are") in the chart above." : nil),
+            for: context, status: error == nil ? .ok : .unprocessableContent)
     }
 
     // MARK: - Readings
@@ -136,18 +168,26 @@ struct BodyController: Sendable {
         }
         let date = LocalDate(parsing: typedDate)
         if problem == nil {
-            if date == nil { problem = "Pick the day it was taken with the date picker." }
-            else if let date { problem = date.diaryDayProblem(today: today) }
+            if date == nil {
+                problem = "Pick the day it was taken with the date picker."
+            } else if let date {
+                problem = date.diaryDayProblem(today: today)
+            }
         }
         guard problem == nil, let date else {
             if measure.isWeight {
-                return try await renderBodyPage(context: context, period: 30, notice: nil, form: Self.weighInForm(
-                    units: units, today: today, value: fields["value"] ?? "", date: typedDate, error: problem, back: back), status: .unprocessableContent)
+                return try await renderBodyPage(
+                    context: context, period: 30, notice: nil,
+                    form: Self.weighInForm(
+                        units: units, today: today, value: fields["value"] ?? "", date: typedDate, error: problem, back: back),
+                    status: .unprocessableContent)
             }
-            return try await renderMeasurePage(key: key, context: context, notice: nil, value: fields["value"] ?? "", date: typedDate, error: problem)
+            return try await renderMeasurePage(
+                key: key, context: context, notice: nil, value: fields["value"] ?? "", date: typedDate, error: problem)
         }
         let time = DayAddress.time(on: date, now: nowLocal)
-        try await database.addMeasurement(measureID: measure.id, value: value, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
+        try await database.addMeasurement(
+            measureID: measure.id, value: value, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
         switch back {
         case "today": return redirect(to: "/today#body")
         case BodyMeasure.weightKey: return redirect(to: "/body?notice=weighed")
@@ -158,7 +198,8 @@ struct BodyController: Sendable {
     @Sendable func deleteReading(_ request: Request, context: AppRequestContext) async throws -> Response {
         let key = try Self.key(context)
         guard let id = context.parameters.get("id").flatMap(Int64.init),
-              try await context.diary().database.deleteMeasurement(id: id, key: key) else {
+            try await context.diary().database.deleteMeasurement(id: id, key: key)
+        else {
             throw HTTPError(.notFound, message: "That reading is not in this diary: it may have been removed already.")
         }
         return redirect(to: key == BodyMeasure.weightKey ? "/body?notice=deleted" : "/body/\(key)?notice=deleted")
@@ -169,17 +210,22 @@ struct BodyController: Sendable {
     @Sendable func addWater(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = context.formFields
         let today = nowLocal.date
-        let date = try fields["day"].map { text in
-            guard let date = LocalDate(parsing: text), date.diaryDayProblem(today: today) == nil else {
-                throw HTTPError(.badRequest, message: "Water is added to today or a day before (since 1900), from that day’s page.")
-            }
-            return date
-        } ?? today
-        guard case .success(let millilitres) = TypedNumber.parse(fields["millilitres"], in: WaterDrink.millilitresAtOnce, convention: .decimalPoint) else {
+        let date =
+            try fields["day"].map { text in
+                guard let date = LocalDate(parsing: text), date.diaryDayProblem(today: today) == nil else {
+                    throw HTTPError(.badRequest, message: "Water is added to today or a day before (since 1900), from that day’s page.")
+                }
+                return date
+            } ?? today
+        guard
+            case .success(let millilitres) = TypedNumber.parse(
+                fields["millilitres"], in: WaterDrink.millilitresAtOnce, convention: .decimalPoint)
+        else {
             throw HTTPError(.badRequest, message: "Add water with the day’s buttons: between 1 and 2,000 ml at a time, as a plain number.")
         }
         let time = DayAddress.time(on: date, now: nowLocal)
-        try await context.diary().database.addWater(millilitres: millilitres, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
+        try await context.diary().database.addWater(
+            millilitres: millilitres, at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), now: now())
         return redirect(to: "\(DayAddress.url(date, today: today))#water")
     }
 
@@ -196,8 +242,10 @@ struct BodyController: Sendable {
     @Sendable func settingsPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         let page = try await context.diary().database.read { db in try BodyQueries.settingsPage(db) }
-        return await renderer.render(.bodySettings, BodySettingsForm(settings: page.settings).view(measures: page.measures, csrfToken: context.csrfToken, notice: notice),
-                                     for: context)
+        return await renderer.render(
+            .bodySettings,
+            BodySettingsForm(settings: page.settings).view(measures: page.measures, csrfToken: context.csrfToken, notice: notice),
+            for: context)
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -207,8 +255,9 @@ struct BodyController: Sendable {
         let form = BodySettingsForm(fields: context.formFields, current: current)
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.bodySettings, form.view(measures: measures, csrfToken: context.csrfToken, notice: nil, errors: errors.messages),
-                                         for: context, status: .unprocessableContent)
+            return await renderer.render(
+                .bodySettings, form.view(measures: measures, csrfToken: context.csrfToken, notice: nil, errors: errors.messages),
+                for: context, status: .unprocessableContent)
         case .success(let settings):
             try await database.setBodySettings(settings)
             try await database.showMeasures(keys: Set(measures.map(\.key).filter { context.formFields["show_\($0)"] == "on" }))
@@ -221,26 +270,32 @@ struct BodyController: Sendable {
         let database = try context.diary().database
         let name = TypedText.clean(context.formFields["name"] ?? "")
         let unit = context.formFields["unit"].flatMap(BodyMeasure.Unit.init(rawValue:))
-        var problem: String? = if name.isEmpty { "Name the measure, like “Upper arm”." }
-            else if TypedText.length(name) > BodyMeasure.maxNameLength { "Keep its name to \(BodyMeasure.maxNameLength) characters." }
-            else if unit == nil { "Pick what it is measured in." }
-            else { nil }
+        var problem: String? =
+            if name.isEmpty { "Name the measure, like “Upper arm”." } else if TypedText.length(name) > BodyMeasure.maxNameLength {
+                "Keep its name to \(BodyMeasure.maxNameLength) characters."
+            } else if unit == nil { "Pick what it is measured in." } else { nil }
         if problem == nil, let unit {
             if let key = try await database.addMeasure(name: name, unit: unit) { return redirect(to: "/body/\(key)?notice=measure") }
             problem = "This diary has a measure called “\(name)” already: give this one another name."
         }
         let page = try await database.read { db in try BodyQueries.settingsPage(db) }
-        return await renderer.render(.bodySettings, BodySettingsForm(settings: page.settings).view(measures: page.measures, csrfToken: context.csrfToken, notice: nil,
-                                                                                           newMeasureError: problem),
-                                     for: context, status: .unprocessableContent)
+        return await renderer.render(
+            .bodySettings,
+            BodySettingsForm(settings: page.settings).view(
+                measures: page.measures, csrfToken: context.csrfToken, notice: nil,
+                newMeasureError: problem),
+            for: context, status: .unprocessableContent)
     }
 
     // MARK: - Helpers
 
-    static let noSuchMeasure = HTTPError(.notFound, message: "This diary has no such measure. Weight and the others are listed on the Body page.")
+    static let noSuchMeasure = HTTPError(
+        .notFound, message: "This diary has no such measure. Weight and the others are listed on the Body page.")
 
     private static func key(_ context: AppRequestContext) throws -> String {
-        guard let key = context.parameters.get("key"), key.count <= 40, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+        guard let key = context.parameters.get("key"), key.count <= 40,
+            key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+        else {
             throw noSuchMeasure
         }
         return key

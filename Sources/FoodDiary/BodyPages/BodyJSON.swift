@@ -23,7 +23,9 @@ struct ReadingJSON: Encodable {
     let localTime: String
     let utcOffsetMinutes: Int
     init(_ reading: BodyMeasurement, unit: BodyMeasure.Unit) {
-        (id, value, localTime, utcOffsetMinutes) = (reading.id, unit.shown(reading.value, in: .shown), reading.takenAt.description, reading.utcOffsetMinutes)
+        (id, value, localTime, utcOffsetMinutes) = (
+            reading.id, unit.shown(reading.value, in: .shown), reading.takenAt.description, reading.utcOffsetMinutes
+        )
     }
 }
 
@@ -32,9 +34,10 @@ struct BodySummaryJSON: Encodable {
     /// The measures with their latest readings and the weight trend, as `/api/body` and the assistant's `read_body` give them.
     static func read(_ diary: Diary, today: LocalDate) async throws -> BodySummaryJSON {
         let page = try await diary.database.read { db in try BodyQueries.page(db, today: today, shownDays: 1, withEnergy: false) }
-        return BodySummaryJSON(units: .shown, trendKilograms: page.trend.latest?.trendKilograms, weeklyRateKilograms: page.trend.weeklyRateKilograms,
-                               waterGoalMillilitres: page.settings.waterGoalMillilitres,
-                               measures: page.measures.map { MeasureJSON($0, latest: page.latest[$0.id]) })
+        return BodySummaryJSON(
+            units: .shown, trendKilograms: page.trend.latest?.trendKilograms, weeklyRateKilograms: page.trend.weeklyRateKilograms,
+            waterGoalMillilitres: page.settings.waterGoalMillilitres,
+            measures: page.measures.map { MeasureJSON($0, latest: page.latest[$0.id]) })
     }
 
     let units: UnitSystem
@@ -49,7 +52,8 @@ struct BodySummaryJSON: Encodable {
         try container.encode(units.rawValue, forKey: .init("units"))
         try container.encode(trendKilograms.map(units.weight(fromKilograms:)), forKey: .init("trend" + weight))
         try container.encode(weeklyRateKilograms.map(units.weight(fromKilograms:)), forKey: .init("weeklyRate" + weight))
-        try container.encode(waterGoalMillilitres.map(units.drink(fromMillilitres:)), forKey: .init(units == .metric ? "waterGoalMl" : "waterGoalFlOz"))
+        try container.encode(
+            waterGoalMillilitres.map(units.drink(fromMillilitres:)), forKey: .init(units == .metric ? "waterGoalMl" : "waterGoalFlOz"))
         try container.encode(measures, forKey: .init("measures"))
     }
 }

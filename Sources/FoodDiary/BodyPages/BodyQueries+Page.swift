@@ -15,8 +15,10 @@ extension BodyQueries {
 
     static func page(_ db: Database, today: LocalDate, shownDays: Int, withEnergy: Bool) throws -> Page {
         let (trend, weighIns) = try weightTrend(db, through: today, shownDays: shownDays)
-        return Page(energy: withEnergy ? try DayQueries.energy(db, endingOn: today.previous) : nil, settings: try settings(db), measures: try measures(db),
-                    latest: try latestReadings(db), trend: trend, weighIns: weighIns)
+        return Page(
+            energy: withEnergy ? try DayQueries.energy(db, endingOn: today.previous) : nil, settings: try settings(db),
+            measures: try measures(db),
+            latest: try latestReadings(db), trend: trend, weighIns: weighIns)
     }
 }
 

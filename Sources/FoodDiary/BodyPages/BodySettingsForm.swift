@@ -46,20 +46,27 @@ struct BodySettingsForm: Sendable {
         var settings = current, errors: [String] = []
         guard let system = UnitSystem(rawValue: units) else { return .failure(SettingsProblems(messages: ["Pick metric or US units."])) }
         settings.units = system
-        guard let energy = EnergyUnit(rawValue: energy) else { return .failure(SettingsProblems(messages: ["Pick kcal or kJ for energy."])) }
+        guard let energy = EnergyUnit(rawValue: energy) else {
+            return .failure(SettingsProblems(messages: ["Pick kcal or kJ for energy."]))
+        }
         settings.energy = energy
         settings.exerciseAddsToGoal = exerciseAddsToGoal
         let written = UnitSystem(rawValue: drinkUnits) ?? system
         let unit = written.drinkUnit
         let goalRange = BodySettings.waterGoalRange, glassRange = BodySettings.glassRange
-        let shownGoalRange = written.drink(fromMillilitres: goalRange.lowerBound).rounded(.up)...written.drink(fromMillilitres: goalRange.upperBound).rounded(.down)
-        let shownGlassRange = written.drink(fromMillilitres: glassRange.lowerBound).rounded(.up)...written.drink(fromMillilitres: glassRange.upperBound).rounded(.down)
+        let shownGoalRange =
+            written.drink(fromMillilitres: goalRange.lowerBound).rounded(
+                .up)...written.drink(fromMillilitres: goalRange.upperBound).rounded(.down)
+        let shownGlassRange =
+            written.drink(fromMillilitres: glassRange.lowerBound).rounded(
+                .up)...written.drink(fromMillilitres: glassRange.upperBound).rounded(.down)
         if waterGoal.trimmingCharacters(in: .whitespaces).isEmpty {
             settings.waterGoalMillilitres = nil
         } else {
             switch TypedNumber.parse(waterGoal, in: shownGoalRange) {
             case .success(let value): settings.waterGoalMillilitres = written.millilitres(fromDrink: value)
-            case .failure(let problem): errors.append(TypedNumber.message(problem, what: "a daily water goal in \(unit)", range: shownGoalRange))
+            case .failure(let problem):
+                errors.append(TypedNumber.message(problem, what: "a daily water goal in \(unit)", range: shownGoalRange))
             }
         }
         switch TypedNumber.parse(glass, in: shownGlassRange) {
@@ -69,20 +76,29 @@ struct BodySettingsForm: Sendable {
         return errors.isEmpty ? .success(settings) : .failure(SettingsProblems(messages: errors))
     }
 
-    func view(measures: [BodyMeasure], csrfToken: String, notice: String?, errors: [String] = [], newMeasureError: String? = nil) -> BodySettingsView {
+    func view(measures: [BodyMeasure], csrfToken: String, notice: String?, errors: [String] = [], newMeasureError: String? = nil)
+        -> BodySettingsView
+    {
         let system = UnitSystem(rawValue: units) ?? current.units
         let written = UnitSystem(rawValue: drinkUnits) ?? system
         return BodySettingsView(
             csrfToken: csrfToken, notice: notice,
             unitChoices: [(UnitSystem.metric, "Metric: kg, cm, ml"), (.us, "US: lb, in, fl oz")].map { system, label in
-                .init(value: system.rawValue, label: label, selected: units == system.rawValue, drinkUnit: system.drinkUnit,
-                      millilitresPerDrinkUnit: String(system.millilitres(fromDrink: 1)))
+                .init(
+                    value: system.rawValue, label: label, selected: units == system.rawValue, drinkUnit: system.drinkUnit,
+                    millilitresPerDrinkUnit: String(system.millilitres(fromDrink: 1)))
             },
-            energyChoices: [.init(value: "kcal", label: "kcal (kilocalories, “Calories”)", selected: energy == "kcal"),
-                            .init(value: "kJ", label: "kJ (kilojoules), as labels in Europe and Australia", selected: energy == "kJ")],
-            waterGoal: waterGoal, glass: glass, drinkUnits: written.rawValue, drinkUnit: written.drinkUnit, exerciseAddsToGoal: exerciseAddsToGoal, errors: errors, hasErrors: !errors.isEmpty,
-            measures: measures.map { .init(name: $0.name, field: "show_\($0.key)", shown: $0.isShown, isWeight: $0.isWeight,
-                                           unitText: $0.unit.shownUnit(system)) },
+            energyChoices: [
+                .init(value: "kcal", label: "kcal (kilocalories, “Calories”)", selected: energy == "kcal"),
+                .init(value: "kJ", label: "kJ (kilojoules), as labels in Europe and Australia", selected: energy == "kJ")
+            ],
+            waterGoal: waterGoal, glass: glass, drinkUnits: written.rawValue, drinkUnit: written.drinkUnit,
+            exerciseAddsToGoal: exerciseAddsToGoal, errors: errors, hasErrors: !errors.isEmpty,
+            measures: measures.map {
+                .init(
+                    name: $0.name, field: "show_\($0.key)", shown: $0.isShown, isWeight: $0.isWeight,
+                    unitText: $0.unit.shownUnit(system))
+            },
             // A girth first: it is what people add most ("Upper arm", "Thigh").
             newMeasureUnits: [BodyMeasure.Unit.centimetres, .kilograms, .percent].map {
                 .init(value: $0.rawValue, label: $0 == .percent ? "%" : "\($0.shownUnit(.metric)) or \($0.shownUnit(.us))")

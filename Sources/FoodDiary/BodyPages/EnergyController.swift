@@ -40,8 +40,9 @@ struct EnergyController: Sendable {
             throw HTTPError(.badRequest, message: "Pick one of the rates the energy page offers.")
         }
         let exerciseAdded = reading.settings.exerciseAddsToGoal
-        try await context.diary().database.acceptEnergyTarget(kcal: estimate.target(kilogramsPerWeek: offered[index], exerciseAddedDaily: exerciseAdded).kcal,
-                                                              kilogramsPerWeek: offered[index])
+        try await context.diary().database.acceptEnergyTarget(
+            kcal: estimate.target(kilogramsPerWeek: offered[index], exerciseAddedDaily: exerciseAdded).kcal,
+            kilogramsPerWeek: offered[index])
         return redirect(to: "/energy?notice=accepted")
     }
 
@@ -50,31 +51,43 @@ struct EnergyController: Sendable {
         let currentGoal = reading.goal.map { "Your daily energy goal now: \(kcalText($0))." }
         switch reading.outcome {
         case .failure(let shortfall):
-            return EnergyView(csrfToken: csrfToken, notice: notice, hasEstimate: false, expenditureText: nil, basisText: nil, confidenceText: nil,
-                              shortfallText: Self.text(shortfall), exerciseText: nil, rates: [], currentGoalText: currentGoal)
+            return EnergyView(
+                csrfToken: csrfToken, notice: notice, hasEstimate: false, expenditureText: nil, basisText: nil, confidenceText: nil,
+                shortfallText: Self.text(shortfall), exerciseText: nil, rates: [], currentGoalText: currentGoal)
         case .success(let estimate):
             let chosen = reading.settings.weeklyRateKilograms
             let rates = Self.rates(units).enumerated().map { index, rate in
                 let target = estimate.target(kilogramsPerWeek: rate, exerciseAddedDaily: reading.settings.exerciseAddsToGoal)
                 let label = rate == 0 ? "Keep my weight" : "\(rate < 0 ? "Lose" : "Gain") \(units.weightText(kilograms: abs(rate))) a week"
-                return EnergyView.Rate(value: "\(index)", label: label, targetText: "\(kcalText(target.kcal)) a day",
-                                       note: target.isFloored ? "Held at \(kcalText(EnergyExpenditure.lowestSuggestedKcal)): eating less than that a day needs a clinician’s care." : nil,
-                                       selected: chosen.map { abs($0 - rate) < 0.001 } ?? (rate == 0))
+                return EnergyView.Rate(
+                    value: "\(index)", label: label, targetText: "\(kcalText(target.kcal)) a day",
+                    note: target.isFloored
+                        ? "Held at \(kcalText(EnergyExpenditure.lowestSuggestedKcal)): eating less than that a day needs a clinician’s care."
+                        : nil,
+                    selected: chosen.map { abs($0 - rate) < 0.001 } ?? (rate == 0))
             }
             let change = estimate.trendChangeKilograms
-            let changeText = abs(units.weight(fromKilograms: change)) < 0.05 ? "steady" : "\(change < 0 ? "down" : "up") \(units.weightText(kilograms: abs(change)))"
-            let leftOut = [estimate.notLoggedDays > 0 ? "\(estimate.notLoggedDays) not logged" : nil,
-                           estimate.toItemiseDays > 0 ? "\(estimate.toItemiseDays) with meals to itemise" : nil].compactMap { $0 }
-            let basis = "From \(estimate.countedDays) complete days between \(estimate.first.shortText) and \(estimate.last.shortText) "
+            let changeText =
+                abs(units.weight(fromKilograms: change)) < 0.05
+                ? "steady" : "\(change < 0 ? "down" : "up") \(units.weightText(kilograms: abs(change)))"
+            let leftOut = [
+                estimate.notLoggedDays > 0 ? "\(estimate.notLoggedDays) not logged" : nil,
+                estimate.toItemiseDays > 0 ? "\(estimate.toItemiseDays) with meals to itemise" : nil
+            ].compactMap { $0 }
+            let basis =
+                "From \(estimate.countedDays) complete days between \(estimate.first.shortText) and \(estimate.last.shortText) "
                 + "(mean \(kcalText(estimate.meanIntakeKcal)) a day) and \(estimate.weighInDays) days of weigh-ins (trend \(changeText))."
                 + (leftOut.isEmpty ? "" : " Left out: \(leftOut.joined(separator: ", ")).")
-            let confidence = estimate.confidence == .good
+            let confidence =
+                estimate.confidence == .good
                 ? "Well founded: most days are logged and weighed."
                 : "A rough estimate: it firms up as more days are logged in full and weighed."
-            return EnergyView(csrfToken: csrfToken, notice: notice, hasEstimate: true,
-                              expenditureText: "About \(kcalText(estimate.shownKcal)) a day", basisText: basis,
-                              confidenceText: confidence, shortfallText: nil, exerciseText: Self.exerciseText(estimate, addedDaily: reading.settings.exerciseAddsToGoal),
-                              rates: rates, currentGoalText: currentGoal)
+            return EnergyView(
+                csrfToken: csrfToken, notice: notice, hasEstimate: true,
+                expenditureText: "About \(kcalText(estimate.shownKcal)) a day", basisText: basis,
+                confidenceText: confidence, shortfallText: nil,
+                exerciseText: Self.exerciseText(estimate, addedDaily: reading.settings.exerciseAddsToGoal),
+                rates: rates, currentGoalText: currentGoal)
         }
     }
 
@@ -83,7 +96,8 @@ struct EnergyController: Sendable {
         guard estimate.meanActiveKcal >= 1 else { return nil }
         let mean = "Of this, logged exercise is about \(kcalText((estimate.meanActiveKcal / 10).rounded() * 10)) a day."
         return addedDaily
-            ? mean + " Each day’s goal grows by that day’s exercise, so the targets below leave it out: about \(kcalText((estimate.withoutExerciseKcal / 10).rounded() * 10)) a day without it."
+            ? mean
+                + " Each day’s goal grows by that day’s exercise, so the targets below leave it out: about \(kcalText((estimate.withoutExerciseKcal / 10).rounded() * 10)) a day without it."
             : mean + " The targets below hold a usual day’s exercise; your goal stays the same whatever you do."
     }
 

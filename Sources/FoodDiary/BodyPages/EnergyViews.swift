@@ -21,5 +21,6 @@ struct EnergyView: Sendable {
     let exerciseText: String?
     let rates: [Rate]
     let currentGoalText: String?
-    let methodText = "Energy balance: the mean energy of your complete days, minus the change in your weight trend at \(kcalText(EnergyExpenditure.kilocaloriesPerKilogram)) a kilogram, over the last 42 days. Days not logged or with meals to itemise are left out."
+    let methodText =
+        "Energy balance: the mean energy of your complete days, minus the change in your weight trend at \(kcalText(EnergyExpenditure.kilocaloriesPerKilogram)) a kilogram, over the last 42 days. Days not logged or with meals to itemise are left out."
 }

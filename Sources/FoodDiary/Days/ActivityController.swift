@@ -22,8 +22,12 @@ struct ActivityController: Sendable {
         let date = try day(context.formFields)
         let form = ActivityForm(fields: context.formFields)
         let time = DayAddress.time(on: date, now: nowLocal)
-        let (kilograms, settings) = try await database.read { db in (try ActivityQueries.kilograms(db, on: date), try BodyQueries.settings(db)) }
-        switch form.validate(at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), kilograms: kilograms, energyUnit: settings.energy) {
+        let (kilograms, settings) = try await database.read { db in
+            (try ActivityQueries.kilograms(db, on: date), try BodyQueries.settings(db))
+        }
+        switch form.validate(
+            at: time, utcOffsetMinutes: time.utcOffsetMinutes(in: timeZone), kilograms: kilograms, energyUnit: settings.energy)
+        {
         case .failure(let problems):
             return try await dayPage(date, context: context, form: form, problems: problems)
         case .success(let activity):
@@ -51,8 +55,9 @@ struct ActivityController: Sendable {
         case .success:
             return try await dayPage(date, context: context, stepsTyped: typed, stepsProblem: "Enter the day’s steps as a whole number.")
         case .failure(let failure):
-            return try await dayPage(date, context: context, stepsTyped: typed,
-                                     stepsProblem: TypedNumber.message(failure, what: "the day’s steps", range: range))
+            return try await dayPage(
+                date, context: context, stepsTyped: typed,
+                stepsProblem: TypedNumber.message(failure, what: "the day’s steps", range: range))
         }
     }
 
@@ -61,19 +66,23 @@ struct ActivityController: Sendable {
         let today = nowLocal.date
         guard let text = fields["day"] else { return today }
         guard let date = LocalDate(parsing: text), date.diaryDayProblem(today: today) == nil else {
-            throw HTTPError(.badRequest, message: "Exercise and steps are added to today or a day before (since 1900), from that day’s page.")
+            throw HTTPError(
+                .badRequest, message: "Exercise and steps are added to today or a day before (since 1900), from that day’s page.")
         }
         return date
     }
 
     /// The day's page again, with what was typed and what is wrong with it.
-    private func dayPage(_ date: LocalDate, context: AppRequestContext, form: ActivityForm = ActivityForm(), problems: ActivityForm.Problems? = nil,
-                         stepsTyped: String? = nil, stepsProblem: String? = nil) async throws -> Response {
+    private func dayPage(
+        _ date: LocalDate, context: AppRequestContext, form: ActivityForm = ActivityForm(), problems: ActivityForm.Problems? = nil,
+        stepsTyped: String? = nil, stepsProblem: String? = nil
+    ) async throws -> Response {
         let today = nowLocal.date
         let day = try await context.diary().database.read { db in try DayQueries.day(db, date: date, today: today) }
         var view = DayView(day: day, today: today, csrfToken: context.csrfToken, diary: try context.diary().id)
-        view.activityCard = DayActivityView(day: day, isToday: date == today, csrfToken: context.csrfToken, form: form, problems: problems,
-                                            stepsTyped: stepsTyped, stepsProblem: stepsProblem)
+        view.activityCard = DayActivityView(
+            day: day, isToday: date == today, csrfToken: context.csrfToken, form: form, problems: problems,
+            stepsTyped: stepsTyped, stepsProblem: stepsProblem)
         return await renderer.render(.day, view, for: context, status: .unprocessableContent)
     }
 }

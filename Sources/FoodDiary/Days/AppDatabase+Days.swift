@@ -65,12 +65,14 @@ public enum DayQueries {
     /// with the water drunk that day; on `today`, the weight trend too.
     public static func day(_ db: Database, date: LocalDate, today: LocalDate? = nil) throws -> Day {
         let meals = try MealQueries.meals(db, from: date, through: date)
-        return Day(date: date, meals: try MealQueries.mealFoods(db, meals: meals), goals: try DailyGoals.fetch(db), slotNames: try MealSlotNames.fetch(db),
-                   water: try BodyQueries.water(db, on: date), bodySettings: try BodyQueries.settings(db),
-                   weightTrend: date == today ? try BodyQueries.weightTrend(db, through: date).trend : nil,
-                   activities: try ActivityQueries.activities(db, on: date), steps: try ActivityQueries.steps(db, on: date),
-                   typedSteps: try ActivityQueries.typedSteps(db, on: date), deviceActiveKcal: try ActivityQueries.deviceActiveKcal(db, on: date),
-                   usualActivities: try ActivityQueries.usual(db))
+        return Day(
+            date: date, meals: try MealQueries.mealFoods(db, meals: meals), goals: try DailyGoals.fetch(db),
+            slotNames: try MealSlotNames.fetch(db),
+            water: try BodyQueries.water(db, on: date), bodySettings: try BodyQueries.settings(db),
+            weightTrend: date == today ? try BodyQueries.weightTrend(db, through: date).trend : nil,
+            activities: try ActivityQueries.activities(db, on: date), steps: try ActivityQueries.steps(db, on: date),
+            typedSteps: try ActivityQueries.typedSteps(db, on: date), deviceActiveKcal: try ActivityQueries.deviceActiveKcal(db, on: date),
+            usualActivities: try ActivityQueries.usual(db))
     }
 
     /// The goals a day is measured against: the energy goal grown by the day's exercise when the
@@ -78,16 +80,20 @@ public enum DayQueries {
     static func goals(_ db: Database, on date: LocalDate) throws -> DailyGoals {
         let goals = try DailyGoals.fetch(db)
         guard try BodyQueries.settings(db).exerciseAddsToGoal, let energy = goals[.energyKcal],
-              let active = try ActivityQueries.days(db, from: date, through: date)[date]?.activeKcal, active > 0 else { return goals }
+            let active = try ActivityQueries.days(db, from: date, through: date)[date]?.activeKcal, active > 0
+        else { return goals }
         return goals.with(energyKcal: energy + active)
     }
 
     /// Sums of `kinds` for every day from `first` through `last`, empty days included. A page
     /// asks only for what it shows: each nutrient summed costs a month of trends about 1 %.
-    public static func totals(_ db: Database, from first: LocalDate, through last: LocalDate,
-                              of kinds: [NutrientKind] = NutrientKind.allCases) throws -> [DayTotals] {
+    public static func totals(
+        _ db: Database, from first: LocalDate, through last: LocalDate,
+        of kinds: [NutrientKind] = NutrientKind.allCases
+    ) throws -> [DayTotals] {
         let sums = kinds.map { ", sum(e.\($0.column)) AS \($0.column)" }.joined()
-        let rows = try db.cachedRows("""
+        let rows = try db.cachedRows(
+            """
             SELECT substr(m.eaten_local, 1, 10) AS day, count(DISTINCT m.id) AS meal_count, sum(e.id IS NULL) AS not_itemised\(sums)
             FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
             WHERE m.eaten_local >= ? AND m.eaten_local < ?
@@ -105,7 +111,9 @@ public enum DayQueries {
         var result: [DayTotals] = []
         var date = first
         while date <= last {
-            result.append(byDay[date.description] ?? DayTotals(date: date, mealCount: 0, notItemisedCount: 0, totals: NutrientValues([.energyKcal: 0])))
+            result.append(
+                byDay[date.description]
+                    ?? DayTotals(date: date, mealCount: 0, notItemisedCount: 0, totals: NutrientValues([.energyKcal: 0])))
             date = date.next
         }
         return result

@@ -3,8 +3,10 @@ import FoodDiaryBase
 /// The activity part of a day's page, from what the day's read gathered; with a form sent back,
 /// what was typed and what is wrong with it.
 extension DayActivityView {
-    init(day: DayQueries.Day, isToday: Bool, csrfToken: String, form: ActivityForm = ActivityForm(), problems: ActivityForm.Problems? = nil,
-         stepsTyped: String? = nil, stepsProblem: String? = nil) {
+    init(
+        day: DayQueries.Day, isToday: Bool, csrfToken: String, form: ActivityForm = ActivityForm(), problems: ActivityForm.Problems? = nil,
+        stepsTyped: String? = nil, stepsProblem: String? = nil
+    ) {
         let eaten = day.totals.value(.energyKcal, default: 0), burned = day.activeKcal
         let energy = NutrientKind.energyKcal
         self.csrfToken = csrfToken
@@ -13,7 +15,8 @@ extension DayActivityView {
         burnedText = energy.format(burned)
         netText = energy.format(eaten - burned)
         if day.bodySettings.exerciseAddsToGoal, let goal = day.goals[.energyKcal], burned > 0 {
-            goalNote = "Energy goal \(isToday ? "today" : "this day"): \(energy.format(goal + burned)) (\(energy.format(goal)) + \(energy.format(burned)) of exercise)."
+            goalNote =
+                "Energy goal \(isToday ? "today" : "this day"): \(energy.format(goal + burned)) (\(energy.format(goal)) + \(energy.format(burned)) of exercise)."
         } else {
             goalNote = nil
         }
@@ -30,8 +33,9 @@ extension DayActivityView {
             let amount = own ? energy.format(activity.activeEnergyKcal) : "\(minutes ?? "") min"
             // The name without its speeds: "Cycling, moderate", so the button fits a phone.
             let short = activity.name.components(separatedBy: " (").first ?? activity.name
-            return Usual(buttonText: "+ \(short) · \(amount)", kind: own ? nil : activity.kind, ownName: own ? activity.name : nil,
-                         minutesValue: minutes, energyValue: own ? energyShown : nil)
+            return Usual(
+                buttonText: "+ \(short) · \(amount)", kind: own ? nil : activity.kind, ownName: own ? activity.name : nil,
+                minutesValue: minutes, energyValue: own ? energyShown : nil)
         }
         hasUsual = !usual.isEmpty
         groups = form.kind.isEmpty ? Self.listed : Self.groups(chosen: form.kind)
@@ -46,8 +50,9 @@ extension DayActivityView {
         ownOpen = form.isOwn && problems != nil
         activities = day.activities.map { activity in
             let minutes = activity.durationMinutes.map { "\(NumberText.decimal($0, maxFractionDigits: 0, grouping: true)) min · " } ?? ""
-            return Row(name: activity.name, detailText: minutes + energy.format(activity.activeEnergyKcal), timeText: activity.startedAt.clockText,
-                       deleteURL: "/activities/\(activity.id)/delete")
+            return Row(
+                name: activity.name, detailText: minutes + energy.format(activity.activeEnergyKcal), timeText: activity.startedAt.clockText,
+                deleteURL: "/activities/\(activity.id)/delete")
         }
         hasActivities = !activities.isEmpty
     }

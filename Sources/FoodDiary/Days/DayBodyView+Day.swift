@@ -21,7 +21,9 @@ extension DayBodyView {
         inFoodsText = day.totals[.waterG].flatMap { $0 >= 1 ? "+ \(units.drinkText(millilitres: $0)) in what you ate and drank" : nil }
         buttons = settings.waterButtons.map { Button(label: $0.label, millilitres: NumberText.fixed($0.millilitres, fractionDigits: 1)) }
         drinks = day.water.reversed().map {
-            Drink(timeText: $0.drunkAt.clockText, amountText: units.drinkText(millilitres: $0.millilitres), deleteURL: "/water/\($0.id)/delete")
+            Drink(
+                timeText: $0.drunkAt.clockText, amountText: units.drinkText(millilitres: $0.millilitres),
+                deleteURL: "/water/\($0.id)/delete")
         }
         hasDrinks = !day.water.isEmpty
         weight = isToday ? DayWeightView(trend: day.weightTrend, units: units, today: day.date) : nil
@@ -32,9 +34,14 @@ extension DayWeightView {
     init(trend: WeightTrend?, units: UnitSystem, today: LocalDate) {
         let latest = trend?.latest
         todayText = latest.flatMap { day in
-            day.date == today ? day.weighedKilograms.map { units.weightText(kilograms: $0) + (day.weighInCount > 1 ? " (mean of \(day.weighInCount))" : "") } : nil
+            day.date == today
+                ? day.weighedKilograms.map {
+                    units.weightText(kilograms: $0) + (day.weighInCount > 1 ? " (mean of \(day.weighInCount))" : "")
+                } : nil
         }
-        trendText = latest.map { "trend \(units.weightText(kilograms: $0.trendKilograms))" + ($0.date == today ? "" : ", last weighed \($0.date.shortText)") }
+        trendText = latest.map {
+            "trend \(units.weightText(kilograms: $0.trendKilograms))" + ($0.date == today ? "" : ", last weighed \($0.date.shortText)")
+        }
         rateText = trend?.weeklyRateKilograms.map { units.weeklyRateText(kilograms: $0) }
         unit = units.weightUnit
     }

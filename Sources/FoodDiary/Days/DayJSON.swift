@@ -9,10 +9,11 @@ struct DayJSON: Encodable {
     /// A day as `/api/days/:date` and the assistant's `read_day` give it.
     static func read(_ diary: Diary, date: LocalDate) async throws -> DayJSON {
         let day = try await diary.kept(KeptDay.self, for: date) { db in try DayQueries.day(db, date: date) }
-        return DayJSON(date: date.description, meals: day.meals.map(MealDetailJSON.init),
-                       totals: NutrientsJSON(values: day.totals), mealsNotItemised: day.notItemisedCount,
-                       goals: GoalsJSON(goals: day.goalsWithExercise),
-                       exercise: DayExerciseJSON(activities: day.activities, steps: day.steps, deviceActiveKcal: day.deviceActiveKcal))
+        return DayJSON(
+            date: date.description, meals: day.meals.map(MealDetailJSON.init),
+            totals: NutrientsJSON(values: day.totals), mealsNotItemised: day.notItemisedCount,
+            goals: GoalsJSON(goals: day.goalsWithExercise),
+            exercise: DayExerciseJSON(activities: day.activities, steps: day.steps, deviceActiveKcal: day.deviceActiveKcal))
     }
 
     let date: String
@@ -59,10 +60,13 @@ struct TrendsJSON: Encodable {
         let (days, exercise) = try await diary.database.read { db in
             (try DayQueries.totals(db, from: first, through: last), try ActivityQueries.days(db, from: first, through: last))
         }
-        return TrendsJSON(days: first.days(to: last) + 1, rows: days.map {
-            TrendRowJSON(date: $0.date.description, mealCount: $0.mealCount, mealsNotItemised: $0.notItemisedCount, totals: $0.totals,
-                         exerciseKcal: exercise[$0.date]?.activeKcal ?? 0, steps: exercise[$0.date]?.steps)
-        })
+        return TrendsJSON(
+            days: first.days(to: last) + 1,
+            rows: days.map {
+                TrendRowJSON(
+                    date: $0.date.description, mealCount: $0.mealCount, mealsNotItemised: $0.notItemisedCount, totals: $0.totals,
+                    exerciseKcal: exercise[$0.date]?.activeKcal ?? 0, steps: exercise[$0.date]?.steps)
+            })
     }
 
     let days: Int

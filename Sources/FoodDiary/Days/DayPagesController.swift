@@ -49,7 +49,9 @@ struct DayPagesController: Sendable {
         let today = todayDate
         let query = try request.formQuery()
         let day = try await diary.kept(KeptDay.self, for: date) { db in try DayQueries.day(db, date: date, today: today) }
-        var view = DayView(day: day, today: today, csrfToken: context.csrfToken, diary: try context.diary().id, changed: query["changed"].flatMap { Int64($0) })
+        var view = DayView(
+            day: day, today: today, csrfToken: context.csrfToken, diary: try context.diary().id,
+            changed: query["changed"].flatMap { Int64($0) })
         view.welcome = query["welcome"] != nil && date == today
         return await renderer.render(.day, view, for: context)
     }
@@ -58,8 +60,11 @@ struct DayPagesController: Sendable {
         let diary = try context.diary()
         let (goals, names) = try await diary.database.read { db in (try DailyGoals.fetch(db), try MealSlotNames.fetch(db)) }
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.goals, GoalsView(form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: notice,
-                                                       slotNames: Dictionary(uniqueKeysWithValues: MealSlot.allCases.map { ($0, names[$0]) })), for: context)
+        return await renderer.render(
+            .goals,
+            GoalsView(
+                form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: notice,
+                slotNames: Dictionary(uniqueKeysWithValues: MealSlot.allCases.map { ($0, names[$0]) })), for: context)
     }
 
     /// A blank name puts the usual one back.
@@ -72,9 +77,12 @@ struct DayPagesController: Sendable {
         }
         if let long = typed.first(where: { TypedText.length($0.value) > MealSlotNames.maxLength }) {
             let goals = try await diary.database.read { db in try DailyGoals.fetch(db) }
-            return await renderer.render(.goals, GoalsView(form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: nil, slotNames: typed,
-                                                           slotNamesError: "Keep “\(long.key.name)” to \(MealSlotNames.maxLength) characters."), for: context,
-                                         status: .unprocessableContent)
+            return await renderer.render(
+                .goals,
+                GoalsView(
+                    form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: nil, slotNames: typed,
+                    slotNamesError: "Keep “\(long.key.name)” to \(MealSlotNames.maxLength) characters."), for: context,
+                status: .unprocessableContent)
         }
         try await diary.database.setMealSlotNames(MealSlotNames(typed))
         return redirect(to: "/goals?notice=meal_names")
@@ -85,8 +93,9 @@ struct DayPagesController: Sendable {
         let form = GoalsForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.goals, GoalsView(form: form, errors: errors, csrfToken: context.csrfToken, notice: nil), for: context,
-                                         status: .unprocessableContent)
+            return await renderer.render(
+                .goals, GoalsView(form: form, errors: errors, csrfToken: context.csrfToken, notice: nil), for: context,
+                status: .unprocessableContent)
         case .success(let goals):
             try await diary.database.setGoals(goals)
             return redirect(to: "/goals?notice=goals")
@@ -97,11 +106,14 @@ struct DayPagesController: Sendable {
         let period = try period(request)
         let last = todayDate, first = last.adding(days: -(period - 1))
         let (days, goals, weight, exercise) = try await context.diary().database.read { db in
-            (try DayQueries.totals(db, from: first, through: last, of: DailyGoals.kinds), try DailyGoals.fetch(db),
-             (trend: try BodyQueries.weightTrend(db, through: last, shownDays: period).trend, units: try BodyQueries.settings(db).units),
-             try ActivityQueries.days(db, from: first, through: last))
+            (
+                try DayQueries.totals(db, from: first, through: last, of: DailyGoals.kinds), try DailyGoals.fetch(db),
+                (trend: try BodyQueries.weightTrend(db, through: last, shownDays: period).trend, units: try BodyQueries.settings(db).units),
+                try ActivityQueries.days(db, from: first, through: last)
+            )
         }
-        return await renderer.render(.trends, TrendsView(days: days, goals: goals, period: period, weight: weight, exercise: exercise), for: context)
+        return await renderer.render(
+            .trends, TrendsView(days: days, goals: goals, period: period, weight: weight, exercise: exercise), for: context)
     }
 
     // MARK: - JSON

@@ -83,9 +83,12 @@ struct DayView: Sendable {
         slots = MealSlot.allCases.map { slot in
             let meals = day.meals.filter { MealSlot($0.meal.eatenAt) == slot }
             let kcal = meals.filter(\.isItemised).reduce(0) { $0 + $1.totals.value(.energyKcal, default: 0) }
-            return SlotBlock(name: day.slotNames[slot], kcal: meals.contains(where: \.isItemised) ? FoodDiaryBase.kcalText(kcal) : nil,
-                             addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: "Add to \(day.slotNames.inSentence(slot))",
-                             meals: meals.map { Self.block($0, page: page, changed: changed, foldID: "diary-\(diary)-meal-\($0.meal.id)", isOpen: opens($0)) }, hasMeals: !meals.isEmpty)
+            return SlotBlock(
+                name: day.slotNames[slot], kcal: meals.contains(where: \.isItemised) ? FoodDiaryBase.kcalText(kcal) : nil,
+                addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: "Add to \(day.slotNames.inSentence(slot))",
+                meals: meals.map {
+                    Self.block($0, page: page, changed: changed, foldID: "diary-\(diary)-meal-\($0.meal.id)", isOpen: opens($0))
+                }, hasMeals: !meals.isEmpty)
         }
         hasMeals = !day.meals.isEmpty
         let totals = day.totals
@@ -101,13 +104,15 @@ struct DayView: Sendable {
 
     private static func block(_ foods: MealQueries.MealFoods, page: String, changed: Int64?, foldID: String, isOpen: Bool) -> MealBlock {
         let entries = foods.entries.map { EntryRowView($0, back: page, changed: changed) }
-        return MealBlock(url: ReturnPath.adding("back", page, to: "/meals/\(foods.meal.id)"), time: foods.meal.eatenAt.clockText, headline: foods.meal.headline,
-                         placeName: foods.meal.place?.name, kcal: foods.isItemised ? FoodDiaryBase.kcalText(foods.totals) : MealRowView.notItemised,
-                         macros: foods.isItemised ? macrosText(foods.totals) : "",
-                         isFavourite: foods.meal.isFavourite, isItemised: foods.isItemised, entries: entries,
-                         hasEntries: foods.isItemised,
-                         foodsText: Meal.foodsText(foods.entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: foods.entries.count),
-                         foldID: foldID, isOpen: isOpen)
+        return MealBlock(
+            url: ReturnPath.adding("back", page, to: "/meals/\(foods.meal.id)"), time: foods.meal.eatenAt.clockText,
+            headline: foods.meal.headline,
+            placeName: foods.meal.place?.name, kcal: foods.isItemised ? FoodDiaryBase.kcalText(foods.totals) : MealRowView.notItemised,
+            macros: foods.isItemised ? macrosText(foods.totals) : "",
+            isFavourite: foods.meal.isFavourite, isItemised: foods.isItemised, entries: entries,
+            hasEntries: foods.isItemised,
+            foodsText: Meal.foodsText(foods.entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: foods.entries.count),
+            foldID: foldID, isOpen: isOpen)
     }
 }
 
@@ -147,8 +152,10 @@ struct GoalsView: Sendable {
         let value: String
     }
 
-    init(form: GoalsForm, errors: GoalErrors = .init(), csrfToken: String, notice: String?, slotNames: [MealSlot: String] = [:],
-         slotNamesError: String? = nil) {
+    init(
+        form: GoalsForm, errors: GoalErrors = .init(), csrfToken: String, notice: String?, slotNames: [MealSlot: String] = [:],
+        slotNamesError: String? = nil
+    ) {
         self.notice = notice
         self.csrfToken = csrfToken
         slotFields = MealSlot.allCases.map { SlotField(name: "slot_\($0.rawValue)", label: $0.name, value: slotNames[$0] ?? $0.name) }

@@ -41,7 +41,8 @@ struct GoalsForm: Sendable, Equatable {
     }
 
     init(goals: DailyGoals) {
-        values = Dictionary(uniqueKeysWithValues: DailyGoals.kinds.map { kind in (kind, goals[kind].map { formatQuantity(kind.shown($0)) } ?? "") })
+        values = Dictionary(
+            uniqueKeysWithValues: DailyGoals.kinds.map { kind in (kind, goals[kind].map { formatQuantity(kind.shown($0)) } ?? "") })
     }
 
     func validate() -> Result<DailyGoals, GoalErrors> {
@@ -52,7 +53,9 @@ struct GoalsForm: Sendable, Equatable {
             let range = kind.shownRange(0.1...DailyGoals.ceiling(kind))
             switch TypedNumber.parse(text, in: range) {
             case .success(let value): goals.targets[kind] = kind.stored(fromShown: value)
-            case .failure(let problem): errors.messages[kind] = TypedNumber.message(problem, what: "a daily \(kind.label.lowercased()) goal in \(kind.unit)", range: range)
+            case .failure(let problem):
+                errors.messages[kind] = TypedNumber.message(
+                    problem, what: "a daily \(kind.label.lowercased()) goal in \(kind.unit)", range: range)
             }
         }
         return errors.messages.isEmpty ? .success(goals) : .failure(errors)

@@ -15,7 +15,9 @@ extension StatusStripView {
         let today = LocalDateTime(now, in: timeZone).date
         return try? await diary.kept(KeptTodayStrip.self, for: today) { db in
             let day = try DayQueries.totals(db, from: today, through: today, of: DailyGoals.kinds).first
-            return StatusStripView(totals: day?.totals ?? NutrientValues(), goals: try DayQueries.goals(db, on: today), notItemised: day?.notItemisedCount ?? 0)
+            return StatusStripView(
+                totals: day?.totals ?? NutrientValues(), goals: try DayQueries.goals(db, on: today), notItemised: day?.notItemisedCount ?? 0
+            )
         }
     }
 

@@ -16,15 +16,18 @@ public final class Diary: Sendable {
     private let caches = DiaryReadCaches()
 
     /// What the feature's `Kind` read last for `key`, or a new read of it when the diary has changed since.
-    func kept<Kind: DiaryReadKind>(_ kind: Kind.Type, for key: Kind.Key,
-                                   read: @Sendable @escaping (Database) throws -> Kind.Value) async throws -> Kind.Value {
+    func kept<Kind: DiaryReadKind>(
+        _ kind: Kind.Type, for key: Kind.Key,
+        read: @Sendable @escaping (Database) throws -> Kind.Value
+    ) async throws -> Kind.Value {
         try await caches[kind].value(for: key, in: database, read: read)
     }
 
     init(id: Int64, database: AppDatabase, photosDirectory: String, maxPhotoPixels: Int) {
         self.id = id
         self.database = database
-        photos = PhotoStore(root: photosDirectory, maxPixels: maxPhotoPixels,
-                            isRecorded: { [database] in try await database.isPhotoRecorded(sha256: $0) })
+        photos = PhotoStore(
+            root: photosDirectory, maxPixels: maxPhotoPixels,
+            isRecorded: { [database] in try await database.isPhotoRecorded(sha256: $0) })
     }
 }

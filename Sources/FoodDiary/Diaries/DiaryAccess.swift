@@ -32,7 +32,9 @@ package struct DiaryAccess: Sendable {
 
     /// Diary `id` with whose it is, or nil unless it is someone else's: never one of the viewer's own.
     func othersDiary(_ id: Int64, besides viewer: Account) async throws -> (diary: Diary, ownerName: String)? {
-        guard let owner = try await accounts.householdDiaries(besides: viewer.id).first(where: { $0.id == id })?.ownerName else { return nil }
+        guard let owner = try await accounts.householdDiaries(besides: viewer.id).first(where: { $0.id == id })?.ownerName else {
+            return nil
+        }
         return (try await pool.diary(id), owner)
     }
 

@@ -68,7 +68,9 @@ package final class DiaryPool: Sendable {
         state.withLockedValue { state in
             guard state.opening.removeValue(forKey: id) != nil else { return }
             state.diaries[id] = diary
-            if state.diaries.count > capacity, let oldest = state.lastUsed.filter({ state.diaries[$0.key] != nil }).min(by: { $0.value < $1.value })?.key {
+            if state.diaries.count > capacity,
+                let oldest = state.lastUsed.filter({ state.diaries[$0.key] != nil }).min(by: { $0.value < $1.value })?.key
+            {
                 // Requests still holding it finish with it; the file closes when the last lets go.
                 state.diaries[oldest] = nil
                 state.lastUsed[oldest] = nil
@@ -102,7 +104,9 @@ package struct DiaryFiles: Sendable {
     func photosDirectory(_ id: Int64) -> String { folder(id) + "/photos" }
 
     package func open(_ id: Int64, maxPhotoPixels: Int) throws -> Diary {
-        Diary(id: id, database: try AppDatabase.open(path: databasePath(id)), photosDirectory: photosDirectory(id), maxPhotoPixels: maxPhotoPixels)
+        Diary(
+            id: id, database: try AppDatabase.open(path: databasePath(id)), photosDirectory: photosDirectory(id),
+            maxPhotoPixels: maxPhotoPixels)
     }
 
     /// The ids of the diaries on disk.

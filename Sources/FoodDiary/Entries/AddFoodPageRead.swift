@@ -23,22 +23,27 @@ struct AddFoodPageRead: Sendable {
     let suggestions: (basis: FoodSuggestions.Basis, foods: [FoodSuggestions.Usual])?
 
     /// Throws `Meal.Missing` for a meal that is gone.
-    static func read(mealID: Int64, _ parameters: FormFields, diary: Diary, viewer: Account, catalog: CatalogDatabase,
-                     household: HouseholdFoods) async throws -> AddFoodPageRead {
+    static func read(
+        mealID: Int64, _ parameters: FormFields, diary: Diary, viewer: Account, catalog: CatalogDatabase,
+        household: HouseholdFoods
+    ) async throws -> AddFoodPageRead {
         let query = String((parameters["q"] ?? "").prefix(200))
         let brand = String((parameters["brand"] ?? "").prefix(200))
         let scope = try FoodSearch.Scope(formValue: parameters["kind"])
-        async let searched = catalog.searchIfTyped(query, brand: brand, scope: scope, limit: 25, asTyped: parameters["exact"] == "1",
-                                                   logged: { try await diary.loggedCatalogFoods() })
+        async let searched = catalog.searchIfTyped(
+            query, brand: brand, scope: scope, limit: 25, asTyped: parameters["exact"] == "1",
+            logged: { try await diary.loggedCatalogFoods() })
         async let shared = brand.isEmpty ? household.myFoodsAndRecipes(for: viewer, matching: query) : ([], [])
         async let own = diary.ownFoods(matching: query)
-        let read = try await diary.database.read { db -> (Meal, Set<Int64>, (basis: FoodSuggestions.Basis, foods: [FoodSuggestions.Usual])?)? in
+        let read = try await diary.database.read {
+            db -> (Meal, Set<Int64>, (basis: FoodSuggestions.Basis, foods: [FoodSuggestions.Usual])?)? in
             guard let meal = try MealQueries.meal(db, id: mealID) else { return nil }
             return (meal, try EntryQueries.savedCatalogIDs(db), query.isEmpty ? try FoodSuggestions.forMeal(db, meal) : nil)
         }
         guard let (meal, savedIDs, suggestions) = read else { throw Meal.Missing(id: mealID) }
         let (sharedFoods, sharedRecipes) = try await shared
-        return AddFoodPageRead(meal: meal, query: query, brand: brand, scope: scope, result: try await searched, own: try await own,
-                               sharedFoods: sharedFoods, sharedRecipes: sharedRecipes, savedCatalogIDs: savedIDs, suggestions: suggestions)
+        return AddFoodPageRead(
+            meal: meal, query: query, brand: brand, scope: scope, result: try await searched, own: try await own,
+            sharedFoods: sharedFoods, sharedRecipes: sharedRecipes, savedCatalogIDs: savedIDs, suggestions: suggestions)
     }
 }

@@ -9,17 +9,22 @@ extension AppDatabase {
     public func addEntry(mealID: Int64, food: FoodSnapshot, amount: ChosenAmount?, now: Date) async throws -> Int64? {
         try await write { db in
             guard try touchMeal(db, id: mealID, now: now) else { return nil }
-            return try Self.insertEntry(db, mealID: mealID, food: food, grams: amount?.grams, label: amount?.label ?? "Quick add",
-                                        nutrients: food.nutrients(forGrams: amount?.grams), now: now)
+            return try Self.insertEntry(
+                db, mealID: mealID, food: food, grams: amount?.grams, label: amount?.label ?? "Quick add",
+                nutrients: food.nutrients(forGrams: amount?.grams), now: now)
         }
     }
 
     /// The one insert of an entry: `nutrients` are the snapshot's for `grams`, worked out by the caller.
-    static func insertEntry(_ db: Database, mealID: Int64, food: FoodSnapshot, grams: Double?, label: String,
-                            nutrients: NutrientValues, now: Date) throws -> Int64 {
-        let columns = ["meal_id", "grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns
+    static func insertEntry(
+        _ db: Database, mealID: Int64, food: FoodSnapshot, grams: Double?, label: String,
+        nutrients: NutrientValues, now: Date
+    ) throws -> Int64 {
+        let columns =
+            ["meal_id", "grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns
             + SnapshotColumns.scaledColumns + ["created_at", "updated_at"]
-        let arguments: [(any DatabaseValueConvertible)?] = [mealID, grams, label]
+        let arguments: [(any DatabaseValueConvertible)?] =
+            [mealID, grams, label]
             + SnapshotColumns.arguments(food) + NutrientKind.allCases.map { nutrients[$0] } + [now, now]
         try db.execute(
             sql: "INSERT INTO food_entry (\(columns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columns.count)))",
@@ -34,10 +39,12 @@ extension AppDatabase {
             guard let row = try Row.fetchOne(db, sql: sql, arguments: [entryID, mealID]) else { return false }
             let scaled = try SnapshotColumns.snapshot(row, at: 0).nutrients(forGrams: amount.grams)
             let assignments = (["grams", "portion_label"] + SnapshotColumns.scaledColumns + ["updated_at"]).map { "\($0) = ?" }
-            let arguments: [(any DatabaseValueConvertible)?] = [amount.grams, amount.label]
+            let arguments: [(any DatabaseValueConvertible)?] =
+                [amount.grams, amount.label]
                 + NutrientKind.allCases.map { scaled[$0] } + [now, entryID]
-            try db.execute(sql: "UPDATE food_entry SET \(assignments.joined(separator: ", ")) WHERE id = ?",
-                           arguments: StatementArguments(arguments))
+            try db.execute(
+                sql: "UPDATE food_entry SET \(assignments.joined(separator: ", ")) WHERE id = ?",
+                arguments: StatementArguments(arguments))
             _ = try touchMeal(db, id: mealID, now: now)
             return true
         }
@@ -55,14 +62,17 @@ extension AppDatabase {
     /// Keeps a food for reuse; saving the same food again updates it and its default amount.
     public func saveFood(_ food: FoodSnapshot, defaultAmount: ChosenAmount, now: Date) async throws -> Int64 {
         try await write { db in
-            let existing: Int64? = if let catalogID = food.catalogFoodID {
-                try Int64.fetchOne(db, sql: "SELECT id FROM saved_food WHERE catalog_food_id = ?", arguments: [catalogID])
-            } else {
-                try Int64.fetchOne(db, sql: """
-                    SELECT id FROM saved_food
-                    WHERE catalog_food_id IS NULL AND description = ? AND ifnull(brand_owner, '') = ? AND basis_grams = ?
-                    """, arguments: [food.description, food.brandOwner ?? "", food.basisGrams])
-            }
+            let existing: Int64? =
+                if let catalogID = food.catalogFoodID {
+                    try Int64.fetchOne(db, sql: "SELECT id FROM saved_food WHERE catalog_food_id = ?", arguments: [catalogID])
+                } else {
+                    try Int64.fetchOne(
+                        db,
+                        sql: """
+                            SELECT id FROM saved_food
+                            WHERE catalog_food_id IS NULL AND description = ? AND ifnull(brand_owner, '') = ? AND basis_grams = ?
+                            """, arguments: [food.description, food.brandOwner ?? "", food.basisGrams])
+                }
             if let existing { try db.execute(sql: "DELETE FROM saved_food WHERE id = ?", arguments: [existing]) }
             let columns = SnapshotColumns.identity + SnapshotColumns.basisColumns + ["default_grams", "default_portion_label", "created_at"]
             let arguments = SnapshotColumns.arguments(food) + [defaultAmount.grams, defaultAmount.label, now]
@@ -111,12 +121,15 @@ public enum EntryQueries {
     /// Whether this food is already among the saved foods (a catalog food once; a typed one by name and serving).
     public static func isSaved(_ db: Database, _ food: FoodSnapshot) throws -> Bool {
         if let catalogID = food.catalogFoodID {
-            return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_food WHERE catalog_food_id = ?)", arguments: [catalogID]) ?? false
+            return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_food WHERE catalog_food_id = ?)", arguments: [catalogID])
+                ?? false
         }
-        return try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM saved_food WHERE catalog_food_id IS NULL AND description = ?
-                           AND ifnull(brand_owner, '') = ? AND basis_grams = ?)
-            """, arguments: [food.description, food.brandOwner ?? "", food.basisGrams]) ?? false
+        return try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM saved_food WHERE catalog_food_id IS NULL AND description = ?
+                               AND ifnull(brand_owner, '') = ? AND basis_grams = ?)
+                """, arguments: [food.description, food.brandOwner ?? "", food.basisGrams]) ?? false
     }
 
     /// The most foods `loggedCatalogFoods` lists.
@@ -126,9 +139,12 @@ public enum EntryQueries {
     /// person eats ranks up in their searches.
     public static func loggedCatalogFoods(_ db: Database, limit: Int = loggedFoodsLimit) throws -> [Int64: Int] {
         var counts: [Int64: Int] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT catalog_food_id, count(*) FROM food_entry WHERE catalog_food_id IS NOT NULL GROUP BY 1 ORDER BY 2 DESC LIMIT ?
-            """, arguments: [limit]) {
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT catalog_food_id, count(*) FROM food_entry WHERE catalog_food_id IS NOT NULL GROUP BY 1 ORDER BY 2 DESC LIMIT ?
+                """, arguments: [limit])
+        {
             counts[row[0]] = row[1]
         }
         return counts
@@ -145,14 +161,17 @@ extension AppDatabase {
     /// their order; returns how many. Logging a meal again, "like this one" and a usual food all
     /// copy this way.
     @discardableResult
-    static func copyEntries(_ db: Database, from condition: String, _ arguments: StatementArguments, to mealID: Int64,
-                            now: Date) throws -> Int {
+    static func copyEntries(
+        _ db: Database, from condition: String, _ arguments: StatementArguments, to mealID: Int64,
+        now: Date
+    ) throws -> Int {
         let copied = (["grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns + SnapshotColumns.scaledColumns)
             .joined(separator: ", ")
-        try db.execute(sql: """
-            INSERT INTO food_entry (meal_id, \(copied), created_at, updated_at)
-            SELECT ?, \(copied), ?, ? FROM food_entry WHERE \(condition) ORDER BY id
-            """, arguments: [mealID, now, now] + arguments)
+        try db.execute(
+            sql: """
+                INSERT INTO food_entry (meal_id, \(copied), created_at, updated_at)
+                SELECT ?, \(copied), ?, ? FROM food_entry WHERE \(condition) ORDER BY id
+                """, arguments: [mealID, now, now] + arguments)
         return db.changesCount
     }
 }
@@ -170,12 +189,14 @@ extension EntryQueries {
     /// `GROUP BY` with `max(id)` reads every entry's row (1.5 ms).
     static func lastAmounts(_ db: Database) throws -> [Int64: ChosenAmount] {
         var amounts: [Int64: ChosenAmount] = [:]
-        for row in try db.cachedRows("""
+        for row in try db.cachedRows(
+            """
             SELECT entry.catalog_food_id, entry.grams, entry.portion_label
             FROM (SELECT DISTINCT catalog_food_id AS food FROM food_entry WHERE catalog_food_id IS NOT NULL)
             JOIN food_entry entry ON entry.id =
                 (SELECT id FROM food_entry WHERE catalog_food_id = food AND grams IS NOT NULL ORDER BY id DESC LIMIT 1)
-            """, []) {
+            """, [])
+        {
             amounts[row[0]] = ChosenAmount(grams: row[1], label: row[2])
         }
         return amounts
@@ -185,9 +206,11 @@ extension EntryQueries {
     static func lastAmounts(_ db: Database, catalogFoods ids: [Int64]) throws -> [Int64: ChosenAmount] {
         var amounts: [Int64: ChosenAmount] = [:]
         for id in Set(ids) {
-            if let row = try db.cachedRows("""
+            if let row = try db.cachedRows(
+                """
                 SELECT grams, portion_label FROM food_entry WHERE catalog_food_id = ? AND grams IS NOT NULL ORDER BY id DESC LIMIT 1
-                """, [id]).first {
+                """, [id]
+            ).first {
                 amounts[id] = ChosenAmount(grams: row[0], label: row[1])
             }
         }

@@ -21,7 +21,10 @@ struct EntryPagesController: Sendable {
         return FoodSources(database: person.diary.database, catalog: catalog, household: (household, person.account))
     }
 
-    static let notices = ["created": "Meal saved. Now add what was in it.", "amount": "Amount changed.", "saved_food": "Saved to My saved foods.", "unsaved_food": "Removed from My saved foods."]
+    static let notices = [
+        "created": "Meal saved. Now add what was in it.", "amount": "Amount changed.", "saved_food": "Saved to My saved foods.",
+        "unsaved_food": "Removed from My saved foods."
+    ]
 
     func addRoutes(to routes: Routes) {
         routes.get("/meals/:id/foods/new", use: addFood)
@@ -42,29 +45,33 @@ struct EntryPagesController: Sendable {
     @Sendable func addFood(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         let parameters = try request.formQuery()
-        let read = try await AddFoodPageRead.read(mealID: try mealIDParameter(context), parameters, diary: person.diary, viewer: person.account,
-                                                  catalog: catalog, household: household)
+        let read = try await AddFoodPageRead.read(
+            mealID: try mealIDParameter(context), parameters, diary: person.diary, viewer: person.account,
+            catalog: catalog, household: household)
         let meal = read.meal
         let usual = read.suggestions.map {
             UsualFoodsView(mealID: meal.id, basis: $0.basis, placeName: meal.place?.name, foods: $0.foods, csrfToken: context.csrfToken)
         }
-        let onlineBox = try await OnlineSearchBox.make(target: .meal(meal), parameters: parameters, query: read.query, catalog: catalog,
-                                                       online: online, openFoodFacts: openFoodFacts, diary: person.diary.database, serverKey: serverKey,
-                                                       csrfToken: context.csrfToken)
+        let onlineBox = try await OnlineSearchBox.make(
+            target: .meal(meal), parameters: parameters, query: read.query, catalog: catalog,
+            online: online, openFoodFacts: openFoodFacts, diary: person.diary.database, serverKey: serverKey,
+            csrfToken: context.csrfToken)
         // Your own foods come first: a brand filter is about USDA's brand owners, so it hides them.
         let mine = read.brand.isEmpty
-        let view = AddFoodView(meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: read.query,
-                               brand: read.brand, searched: parameters["q"] != nil, saved: mine ? read.own.saved : [],
-                               myFoods: mine ? read.own.myFoods : [], recipes: mine ? read.own.recipes : [],
-                               sharedFoods: read.sharedFoods, sharedRecipes: read.sharedRecipes,
-                               result: read.result, savedCatalogIDs: read.savedCatalogIDs, scope: read.scope, brandedProgress: catalog.brandedFoodsProgress,
-                               onlineBox: onlineBox, usual: usual)
+        let view = AddFoodView(
+            meal: meal, notice: parameters["notice"].flatMap { Self.notices[$0] }, csrfToken: context.csrfToken, query: read.query,
+            brand: read.brand, searched: parameters["q"] != nil, saved: mine ? read.own.saved : [],
+            myFoods: mine ? read.own.myFoods : [], recipes: mine ? read.own.recipes : [],
+            sharedFoods: read.sharedFoods, sharedRecipes: read.sharedRecipes,
+            result: read.result, savedCatalogIDs: read.savedCatalogIDs, scope: read.scope, brandedProgress: catalog.brandedFoodsProgress,
+            onlineBox: onlineBox, usual: usual)
         return await renderer.render(.addFood, view, for: context)
     }
 
     @Sendable func chooseCatalogAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
         let parameters = try request.formQuery()
-        return try await chooseAmount("catalog:\(context.parameters.get("food") ?? "")", query: parameters["q"], notice: parameters["notice"], context: context)
+        return try await chooseAmount(
+            "catalog:\(context.parameters.get("food") ?? "")", query: parameters["q"], notice: parameters["notice"], context: context)
     }
 
     @Sendable func chooseSavedAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -89,7 +96,8 @@ struct EntryPagesController: Sendable {
         return try await chooseAmount("household:\(diary):recipe:\(recipe)", query: request.formQuery()["q"], context: context)
     }
 
-    private func chooseAmount(_ source: String, query: String?, notice: String? = nil, context: AppRequestContext) async throws -> Response {
+    private func chooseAmount(_ source: String, query: String?, notice: String? = nil, context: AppRequestContext) async throws -> Response
+    {
         let diary = try context.diary()
         let meal = try await existingMeal(diary.database, context)
         // On a page address, a malformed id is simply not there.
@@ -97,8 +105,10 @@ struct EntryPagesController: Sendable {
             throw HTTPError(.notFound, message: "There is no such food. Search again and pick one from the list.")
         }
         let resolved = try await sources(context).resolve(source)
-        var view = try await amountView(meal: meal, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit, usual: resolved.usual),
-                                        query: query, context: context)
+        var view = try await amountView(
+            meal: meal, resolved,
+            form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit, usual: resolved.usual),
+            query: query, context: context)
         view.notice = notice.flatMap { ChooseAmountView.notices[$0] }
         return await renderer.render(.chooseAmount, view, for: context)
     }
@@ -119,12 +129,15 @@ struct EntryPagesController: Sendable {
         let resolved = try await sources(context).resolve(fields["source"] ?? "")
         // One tap on a saved food sends no amount: it adds the saved amount.
         let form = ChosenAmount.Form(fields: fields)
-        let chosen: Result<ChosenAmount, ChosenAmount.Errors> = form.choice.isEmpty && resolved.defaultAmount != nil
+        let chosen: Result<ChosenAmount, ChosenAmount.Errors> =
+            form.choice.isEmpty && resolved.defaultAmount != nil
             ? .success(resolved.defaultAmount!) : ChosenAmount.validate(form, portions: resolved.portions, unit: resolved.food.basisUnit)
         switch chosen {
         case .failure(let errors):
-            return await renderer.render(.chooseAmount, try await amountView(meal: meal, resolved, form: form, errors: errors, query: nil, context: context), for: context,
-                                         status: .unprocessableContent)
+            return await renderer.render(
+                .chooseAmount, try await amountView(meal: meal, resolved, form: form, errors: errors, query: nil, context: context),
+                for: context,
+                status: .unprocessableContent)
         case .success(let amount):
             guard try await diary.database.addEntry(mealID: meal.id, food: resolved.food, amount: amount, now: now()) != nil else {
                 throw Meal.Missing(id: meal.id)
@@ -139,8 +152,9 @@ struct EntryPagesController: Sendable {
         let form = HandTypedFoodForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form, errors: errors), for: context,
-                                   status: .unprocessableContent)
+            return await renderer.render(
+                .handTypedFood, HandTypedFoodView(meal: meal, csrfToken: context.csrfToken, form: form, errors: errors), for: context,
+                status: .unprocessableContent)
         case .success(let valid):
             guard try await diary.database.addEntry(mealID: meal.id, food: valid.food, amount: valid.amount, now: now()) != nil else {
                 throw Meal.Missing(id: meal.id)
@@ -156,10 +170,13 @@ struct EntryPagesController: Sendable {
         let (meal, entry) = try await requireEntry(context)
         let portions = try await portions(for: entry.food)
         let query = try request.formQuery()
-        return await renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions,
-                                                                 form: Self.currentAmountForm(entry, portions: portions),
-                                                                 notice: query["notice"].flatMap { Self.notices[$0] }, back: query["back"],
-                                                                 context: context), for: context)
+        return await renderer.render(
+            .entryDetail,
+            try await entryView(
+                meal: meal, entry: entry, portions: portions,
+                form: Self.currentAmountForm(entry, portions: portions),
+                notice: query["notice"].flatMap { Self.notices[$0] }, back: query["back"],
+                context: context), for: context)
     }
 
     @Sendable func changeAmount(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -173,9 +190,12 @@ struct EntryPagesController: Sendable {
         let back = ReturnPath.local(context.formFields["back"])
         switch ChosenAmount.validate(form, portions: portions, unit: entry.food.basisUnit) {
         case .failure(let errors):
-            return await renderer.render(.entryDetail, try await entryView(meal: meal, entry: entry, portions: portions, form: form,
-                                                                     errors: errors, notice: nil, back: back, context: context), for: context,
-                                   status: .unprocessableContent)
+            return await renderer.render(
+                .entryDetail,
+                try await entryView(
+                    meal: meal, entry: entry, portions: portions, form: form,
+                    errors: errors, notice: nil, back: back, context: context), for: context,
+                status: .unprocessableContent)
         case .success(let amount):
             guard try await diary.database.changeEntryAmount(mealID: meal.id, entryID: entry.id, to: amount, now: now()) else {
                 throw Self.entryNotFound
@@ -190,7 +210,7 @@ struct EntryPagesController: Sendable {
         let diary = try context.diary()
         let mealID = try mealID(context)
         guard let text = context.parameters.get("entry"), let entryID = Int64(text),
-              try await diary.database.removeEntry(mealID: mealID, entryID: entryID, now: now())
+            try await diary.database.removeEntry(mealID: mealID, entryID: entryID, now: now())
         else { throw Self.entryNotFound }
         if let back = ReturnPath.local(context.formFields["back"]) { return redirect(to: back) }
         return redirect(to: "/meals/\(mealID)?notice=food_removed#foods")
@@ -198,31 +218,40 @@ struct EntryPagesController: Sendable {
 
     // MARK: - Views
 
-    private func amountView(meal: Meal, _ resolved: ResolvedFood, form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
-                            query: String?, context: AppRequestContext) async throws -> ChooseAmountView {
+    private func amountView(
+        meal: Meal, _ resolved: ResolvedFood, form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
+        query: String?, context: AppRequestContext
+    ) async throws -> ChooseAmountView {
         let diary = try context.diary()
-        let back = "/meals/\(meal.id)/foods/new" + (query.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "?q=\($0)" } ?? "")
+        let back =
+            "/meals/\(meal.id)/foods/new"
+            + (query.flatMap { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) }.map { "?q=\($0)" } ?? "")
         var saveForLater: SaveForLaterView?
         if let catalogID = resolved.catalogFoodID, resolved.source.hasPrefix("catalog:") {
             let saved = try await diary.database.read { db in try EntryQueries.isSaved(db, resolved.food) }
-            saveForLater = SaveForLaterView(csrfToken: context.csrfToken, fieldName: "catalog_food", fieldValue: String(catalogID),
-                                            returnTo: "/meals/\(meal.id)/foods/new/catalog/\(catalogID)", alreadySaved: saved)
+            saveForLater = SaveForLaterView(
+                csrfToken: context.csrfToken, fieldName: "catalog_food", fieldValue: String(catalogID),
+                returnTo: "/meals/\(meal.id)/foods/new/catalog/\(catalogID)", alreadySaved: saved)
         }
-        var view = ChooseAmountView(target: .meal(meal), csrfToken: context.csrfToken, source: resolved.source, food: resolved.food,
-                                    details: resolved.details, portions: resolved.portions, form: form, errors: errors, backURL: back,
-                                    saveForLater: saveForLater)
+        var view = ChooseAmountView(
+            target: .meal(meal), csrfToken: context.csrfToken, source: resolved.source, food: resolved.food,
+            details: resolved.details, portions: resolved.portions, form: form, errors: errors, backURL: back,
+            saveForLater: saveForLater)
         if resolved.food.dataType == .openFoodFacts, let catalogID = resolved.catalogFoodID {
             view.productPhotoURL = try await diary.database.productPhoto(catalogID: catalogID)?.url(.thumb)
         }
         return view
     }
 
-    private func entryView(meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form,
-                           errors: ChosenAmount.Errors = .init(), notice: String?, back: String? = nil, context: AppRequestContext) async throws -> EntryDetailView {
+    private func entryView(
+        meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form,
+        errors: ChosenAmount.Errors = .init(), notice: String?, back: String? = nil, context: AppRequestContext
+    ) async throws -> EntryDetailView {
         let diary = try context.diary()
         let alreadySaved = try await diary.database.read { db in try EntryQueries.isSaved(db, entry.food) }
-        return EntryDetailView(meal: meal, entry: entry, portions: portions, form: form, errors: errors,
-                               csrfToken: context.csrfToken, notice: notice, alreadySaved: alreadySaved, back: back)
+        return EntryDetailView(
+            meal: meal, entry: entry, portions: portions, form: form, errors: errors,
+            csrfToken: context.csrfToken, notice: notice, alreadySaved: alreadySaved, back: back)
     }
 
     /// The measures a snapshot can be counted in: its label serving, or USDA's household measures
@@ -235,7 +264,7 @@ struct EntryPagesController: Sendable {
             return food.basisGrams.map { [.serving(grams: $0)] } ?? []
         case .srLegacy, .surveyFNDDS, .foundation, .branded, .openFoodFacts:
             guard let id = food.catalogFoodID,
-                  let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
+                let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
             else { return [] }
             return details.measures.portions
         }
@@ -259,7 +288,8 @@ struct EntryPagesController: Sendable {
         for portion in portions where portion.grams > 0 {
             let count = (grams / portion.grams).rounded()
             guard count >= 1, count <= 20, abs(count * portion.grams - grams) <= grams * 0.005,
-                  entry.portionLabel.hasPrefix(formatQuantity(count) + " ") else { continue }
+                entry.portionLabel.hasPrefix(formatQuantity(count) + " ")
+            else { continue }
             return ChosenAmount.Form(choice: portion.key, count: formatQuantity(count))
         }
         let asTyped = PortionLabel.asTyped(entry.portionLabel)
@@ -277,12 +307,10 @@ struct EntryPagesController: Sendable {
         let diary = try context.diary()
         let meal = try await existingMeal(diary.database, context)
         guard let text = context.parameters.get("entry"), let entryID = Int64(text),
-              let entry = try await diary.database.read({ db in try EntryQueries.entry(db, mealID: meal.id, entryID: entryID) })
+            let entry = try await diary.database.read({ db in try EntryQueries.entry(db, mealID: meal.id, entryID: entryID) })
         else { throw Self.entryNotFound }
         return (meal, entry)
     }
-
-
 
     static let entryNotFound = HTTPError(.notFound, message: "This meal has no such food. It may have been removed.")
 }

@@ -50,29 +50,40 @@ struct AddFoodView: Sendable {
     /// "Last time here" or "Usually at this time", before any search.
     let usual: UsualFoodsView?
 
-    init(meal: Meal, notice: String? = nil, csrfToken: String, query: String, brand: String, searched: Bool,
-         saved: [SavedFood], myFoods: [MyFood] = [], recipes: [Recipe] = [], sharedFoods: [HouseholdFoods.Shared<MyFood>] = [],
-         sharedRecipes: [HouseholdFoods.Shared<Recipe>] = [], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>,
-         scope: FoodSearch.Scope = .all, brandedProgress: BrandedFoodsImport.Progress? = nil, onlineBox: OnlineSearchBox? = nil,
-         usual: UsualFoodsView? = nil) {
+    init(
+        meal: Meal, notice: String? = nil, csrfToken: String, query: String, brand: String, searched: Bool,
+        saved: [SavedFood], myFoods: [MyFood] = [], recipes: [Recipe] = [], sharedFoods: [HouseholdFoods.Shared<MyFood>] = [],
+        sharedRecipes: [HouseholdFoods.Shared<Recipe>] = [], result: FoodSearchResult?, savedCatalogIDs: Set<Int64>,
+        scope: FoodSearch.Scope = .all, brandedProgress: BrandedFoodsImport.Progress? = nil, onlineBox: OnlineSearchBox? = nil,
+        usual: UsualFoodsView? = nil
+    ) {
         self.onlineBox = onlineBox
         self.usual = usual
         self.meal = MealContextView(meal)
         self.notice = notice
         let q = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        self.scope = CatalogScopeView(scope: scope, result: result, progress: brandedProgress, brandedURL: "/meals/\(meal.id)/foods/new?q=\(q)&brand=\(brand.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&kind=branded")
+        self.scope = CatalogScopeView(
+            scope: scope, result: result, progress: brandedProgress,
+            brandedURL:
+                "/meals/\(meal.id)/foods/new?q=\(q)&brand=\(brand.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")&kind=branded"
+        )
         self.myFoods = myFoods.prefix(10).map {
-            OwnRow(url: "/meals/\(meal.id)/foods/new/my/\($0.id)?q=\(q)", name: $0.name,
-                   detail: "Mine · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))", kcal: kcalText($0.perServing))
+            OwnRow(
+                url: "/meals/\(meal.id)/foods/new/my/\($0.id)?q=\(q)", name: $0.name,
+                detail: "Mine · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
+                kcal: kcalText($0.perServing))
         }
         hasMyFoods = !self.myFoods.isEmpty
         self.recipes = recipes.filter { $0.totalGrams > 0 }.prefix(10).map {
-            OwnRow(url: "/meals/\(meal.id)/foods/new/recipe/\($0.id)?q=\(q)", name: $0.name,
-                   detail: "Recipe · \(formatQuantity($0.servings)) servings", kcal: kcalText($0.perServing))
+            OwnRow(
+                url: "/meals/\(meal.id)/foods/new/recipe/\($0.id)?q=\(q)", name: $0.name,
+                detail: "Recipe · \(formatQuantity($0.servings)) servings", kcal: kcalText($0.perServing))
         }
         hasRecipes = !self.recipes.isEmpty
         household = (sharedFoods.map { HouseholdRow($0) } + sharedRecipes.filter { $0.item.totalGrams > 0 }.map { HouseholdRow($0) })
-            .prefix(10).map { OwnRow(url: "/meals/\(meal.id)/foods/new/\($0.choosePath)?q=\(q)", name: $0.name, detail: $0.detail, kcal: $0.kcal) }
+            .prefix(10).map {
+                OwnRow(url: "/meals/\(meal.id)/foods/new/\($0.choosePath)?q=\(q)", name: $0.name, detail: $0.detail, kcal: $0.kcal)
+            }
         hasHousehold = !household.isEmpty
         quickAddURL = "/meals/\(meal.id)/foods/new/quick"
         self.csrfToken = csrfToken
@@ -82,26 +93,32 @@ struct AddFoodView: Sendable {
         let blank = Words.split(query).isEmpty
         queryError = searched && blank ? "Type the food’s name to search, like “peas” or “chicken breast”." : nil
         self.saved = saved.map {
-            SavedRow(description: $0.food.description, brandOwner: $0.food.brandOwner, source: "saved:\($0.id)",
-                     defaultAmount: $0.defaultAmount.label, kcal: kcalText($0.food.nutrients(forGrams: $0.defaultAmount.grams)),
-                     chooseURL: "/meals/\(meal.id)/foods/new/saved/\($0.id)")
+            SavedRow(
+                description: $0.food.description, brandOwner: $0.food.brandOwner, source: "saved:\($0.id)",
+                defaultAmount: $0.defaultAmount.label, kcal: kcalText($0.food.nutrients(forGrams: $0.defaultAmount.grams)),
+                chooseURL: "/meals/\(meal.id)/foods/new/saved/\($0.id)")
         }
         hasSaved = !self.saved.isEmpty
         savedHeading = blank ? "My saved foods" : "My saved foods matching “\(query.prefix(60))”"
         let encodedQuery = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         results = (result?.foods ?? []).map {
-            CatalogResultRow($0, url: "/meals/\(meal.id)/foods/new/catalog/\($0.id)?q=\(encodedQuery)", isSaved: savedCatalogIDs.contains($0.id))
+            CatalogResultRow(
+                $0, url: "/meals/\(meal.id)/foods/new/catalog/\($0.id)?q=\(encodedQuery)", isSaved: savedCatalogIDs.contains($0.id))
         }
         spelling = SpellingView(result) { typed in
-            "/meals/\(meal.id)/foods/new" + queryString(["q": typed, "brand": brand, "kind": scope == .all ? "" : scope.rawValue, "exact": "1"])
+            "/meals/\(meal.id)/foods/new"
+                + queryString(["q": typed, "brand": brand, "kind": scope == .all ? "" : scope.rawValue, "exact": "1"])
         }
         if let result, result.totalHits > 0 {
-            summary = result.totalHits > result.foods.count
-                ? "The best \(result.foods.count) of \(CatalogScopeView.countText(result)) USDA foods." : "\(result.totalHits) USDA food\(result.totalHits == 1 ? "" : "s")."
+            summary =
+                result.totalHits > result.foods.count
+                ? "The best \(result.foods.count) of \(CatalogScopeView.countText(result)) USDA foods."
+                : "\(result.totalHits) USDA food\(result.totalHits == 1 ? "" : "s")."
             emptyMessage = nil
         } else {
             summary = nil
-            emptyMessage = blank ? nil : "No USDA food matches every word of “\(query.prefix(60))”. Try fewer words, or type the food from its label."
+            emptyMessage =
+                blank ? nil : "No USDA food matches every word of “\(query.prefix(60))”. Try fewer words, or type the food from its label."
         }
         typedURL = "/meals/\(meal.id)/foods/new/typed" + (blank ? "" : "?name=\(encodedQuery)")
     }
@@ -139,8 +156,10 @@ struct ChooseAmountView: Sendable {
 
     static let notices = ["no_photo": "Kept without its photo: Open Food Facts has none for it, or it could not be used."]
 
-    init(target: Target, csrfToken: String, source: String, food: FoodSnapshot, details: String, portions: [Portion],
-         form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(), backURL: String, saveForLater: SaveForLaterView?) {
+    init(
+        target: Target, csrfToken: String, source: String, food: FoodSnapshot, details: String, portions: [Portion],
+        form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(), backURL: String, saveForLater: SaveForLaterView?
+    ) {
         title = "How much \(food.description)?"
         switch target {
         case .meal(let meal):
@@ -158,7 +177,9 @@ struct ChooseAmountView: Sendable {
         self.source = source
         description = food.description
         self.details = details
-        basisLabel = food.dataType.isCatalog ? "per 100 \(food.basisUnit.symbol)" : "per serving of \(MeasureUnit.grams.shownText(food.basisGrams ?? 0))"
+        basisLabel =
+            food.dataType.isCatalog
+            ? "per 100 \(food.basisUnit.symbol)" : "per serving of \(MeasureUnit.grams.shownText(food.basisGrams ?? 0))"
         lines = NutrientLineView.lines(food.basis)
         amount = AmountFieldsView(portions: portions, form: form, errors: errors, food: food)
         hasErrors = !errors.isEmpty
@@ -210,8 +231,9 @@ struct HandTypedFoodView: Sendable {
             NutrientField(name: $0.field, label: $0.label, unit: $0.unit, value: form.nutrients[$0] ?? "", error: errors.nutrients[$0])
         }
         // The serving's grams are whatever is typed above, so the choice is named without them.
-        amount = AmountFieldsView(portions: [Portion(key: "serving", label: "Servings, as typed above", grams: 0)],
-                                  form: form.amount, errors: errors.amount)
+        amount = AmountFieldsView(
+            portions: [Portion(key: "serving", label: "Servings, as typed above", grams: 0)],
+            form: form.amount, errors: errors.amount)
         saveForLater = form.saveForLater
         hasErrors = !errors.isEmpty
         cancelURL = "/meals/\(meal.id)/foods/new"
@@ -244,8 +266,10 @@ struct EntryDetailView: Sendable {
     let back: String?
     let backLink: BackLinkView?
 
-    init(meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
-         csrfToken: String, notice: String?, alreadySaved: Bool, back: String? = nil) {
+    init(
+        meal: Meal, entry: FoodEntry, portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
+        csrfToken: String, notice: String?, alreadySaved: Bool, back: String? = nil
+    ) {
         self.back = ReturnPath.local(back)
         backLink = self.back.map { BackLinkView($0, fallback: BackLinkView(url: "/meals/\(meal.id)", text: "The meal")) }
         title = entry.food.description
@@ -261,7 +285,8 @@ struct EntryDetailView: Sendable {
         amountText = PortionLabel.shown(entry.portionLabel)
         lines = NutrientLineView.lines(entry.nutrients)
         switch (entry.food.dataType, entry.food.basisGrams) {
-        case (let type, _) where type.isCatalog: basisText = "Scaled from \(type.publisher) values per 100 \(entry.food.basisUnit.symbol), as they were when you logged it."
+        case (let type, _) where type.isCatalog:
+            basisText = "Scaled from \(type.publisher) values per 100 \(entry.food.basisUnit.symbol), as they were when you logged it."
         case (_, let grams?): basisText = "Scaled from your label’s values for a \(MeasureUnit.grams.shownText(grams)) serving."
         case (_, nil): basisText = "Typed in as they are: a quick add has no weight to scale."
         }
@@ -271,8 +296,9 @@ struct EntryDetailView: Sendable {
         amount = AmountFieldsView(portions: portions, form: form, errors: errors, legend: "Change the amount", food: entry.food)
         hasErrors = !errors.isEmpty
         let page = "/meals/\(meal.id)/foods/\(entry.id)"
-        saveForLater = SaveForLaterView(csrfToken: csrfToken, fieldName: "entry", fieldValue: "\(meal.id):\(entry.id)",
-                                        returnTo: self.back.map { ReturnPath.adding("back", $0, to: page) } ?? page, alreadySaved: alreadySaved)
+        saveForLater = SaveForLaterView(
+            csrfToken: csrfToken, fieldName: "entry", fieldValue: "\(meal.id):\(entry.id)",
+            returnTo: self.back.map { ReturnPath.adding("back", $0, to: page) } ?? page, alreadySaved: alreadySaved)
     }
 }
 
@@ -297,7 +323,8 @@ struct SavedFoodsView: Sendable {
         self.notice = notice
         self.csrfToken = csrfToken
         rows = saved.map {
-            Row(description: $0.food.description, brandOwner: $0.food.brandOwner,
+            Row(
+                description: $0.food.description, brandOwner: $0.food.brandOwner,
                 source: $0.food.dataType.label + ($0.food.ndbNumber.map { " · NDB \($0)" } ?? ""),
                 defaultAmount: $0.defaultAmount.label, kcal: kcalText($0.food.nutrients(forGrams: $0.defaultAmount.grams)),
                 removeAction: "/saved-foods/\($0.id)/delete")

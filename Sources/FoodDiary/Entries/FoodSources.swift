@@ -66,18 +66,23 @@ struct FoodSources: Sendable {
     }
 
     /// `kinds` limits what may be named: a recipe cannot contain a recipe.
-    func resolve(_ source: String, allowing kinds: Set<String> = ["catalog", "saved", "my", "recipe", "household"]) async throws -> ResolvedFood {
+    func resolve(_ source: String, allowing kinds: Set<String> = ["catalog", "saved", "my", "recipe", "household"]) async throws
+        -> ResolvedFood
+    {
         if source.hasPrefix("household:"), kinds.contains("household") { return try await resolveShared(source) }
         let parts = source.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2, kinds.contains(parts[0]), let id = Int64(parts[1]), id > 0 else { throw Unusable.unnamed }
         switch parts[0] {
         case "catalog":
             guard let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else { throw Unusable.noCatalogFood }
-            let line = [details.summary.foodGroup, details.summary.dataType.shortLabel, details.summary.ndbNumber.map { "NDB \($0)" },
-                        details.summary.brandOwner].compactMap { $0 }.joined(separator: " · ")
+            let line = [
+                details.summary.foodGroup, details.summary.dataType.shortLabel, details.summary.ndbNumber.map { "NDB \($0)" },
+                details.summary.brandOwner
+            ].compactMap { $0 }.joined(separator: " · ")
             let (portions, usual) = details.measures
-            return ResolvedFood(source: source, food: FoodSnapshot(catalogFood: details), portions: portions, defaultAmount: nil,
-                                usual: usual, myFoodID: nil, catalogFoodID: id, details: line)
+            return ResolvedFood(
+                source: source, food: FoodSnapshot(catalogFood: details), portions: portions, defaultAmount: nil,
+                usual: usual, myFoodID: nil, catalogFoodID: id, details: line)
         case "saved":
             guard let saved = try await database.read({ db in try EntryQueries.savedFood(db, id: id) }) else { throw Unusable.noSavedFood }
             let portions: [Portion]
@@ -87,8 +92,9 @@ struct FoodSources: Sendable {
                 portions = saved.food.basisGrams.map { [.serving(grams: $0)] } ?? []
             }
             let line = ["Saved food", saved.food.dataType.label, saved.food.brandOwner].compactMap { $0 }.joined(separator: " · ")
-            return ResolvedFood(source: source, food: saved.food, portions: portions, defaultAmount: saved.defaultAmount,
-                                myFoodID: nil, catalogFoodID: saved.food.catalogFoodID, details: line)
+            return ResolvedFood(
+                source: source, food: saved.food, portions: portions, defaultAmount: saved.defaultAmount,
+                myFoodID: nil, catalogFoodID: saved.food.catalogFoodID, details: line)
         case "my":
             guard let food = try await database.read({ db in try MyFood.fetch(db, id: id) }) else { throw MyFood.Missing() }
             return Self.resolved(food, source: source, owner: nil)
@@ -100,7 +106,9 @@ struct FoodSources: Sendable {
 
     private func resolveShared(_ source: String) async throws -> ResolvedFood {
         let parts = source.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard let household, parts.count == 4, let diaryID = Int64(parts[1]), let id = Int64(parts[3]), id > 0 else { throw Unusable.unnamed }
+        guard let household, parts.count == 4, let diaryID = Int64(parts[1]), let id = Int64(parts[3]), id > 0 else {
+            throw Unusable.unnamed
+        }
         switch parts[2] {
         case "my":
             guard let shared = try await household.foods.myFood(diaryID: diaryID, id: id, for: household.viewer) else {
@@ -119,15 +127,17 @@ struct FoodSources: Sendable {
     /// One of my foods, or a food someone else shares (`owner`), which no recipe of mine can link to.
     private static func resolved(_ food: MyFood, source: String, owner: String?) -> ResolvedFood {
         let line = [owner.map { "\($0)’s food" } ?? "My food", food.brandOwner].compactMap { $0 }.joined(separator: " · ")
-        return ResolvedFood(source: source, food: food.snapshot, portions: [food.portion], defaultAmount: nil,
-                            myFoodID: owner == nil ? food.id : nil, catalogFoodID: nil, details: line)
+        return ResolvedFood(
+            source: source, food: food.snapshot, portions: [food.portion], defaultAmount: nil,
+            myFoodID: owner == nil ? food.id : nil, catalogFoodID: nil, details: line)
     }
 
     private static func resolved(_ recipe: Recipe, source: String, owner: String?) throws -> ResolvedFood {
         guard let snapshot = recipe.snapshot else { throw Unusable.emptyRecipe(name: recipe.name) }
-        let line = "\(owner.map { "\($0)’s recipe" } ?? "Recipe") · \(formatQuantity(recipe.servings)) servings of \(MeasureUnit.grams.shownText(recipe.servingGrams))"
-        return ResolvedFood(source: source, food: snapshot, portions: [recipe.portion], defaultAmount: nil, myFoodID: nil,
-                            catalogFoodID: nil, details: line)
+        let line =
+            "\(owner.map { "\($0)’s recipe" } ?? "Recipe") · \(formatQuantity(recipe.servings)) servings of \(MeasureUnit.grams.shownText(recipe.servingGrams))"
+        return ResolvedFood(
+            source: source, food: snapshot, portions: [recipe.portion], defaultAmount: nil, myFoodID: nil,
+            catalogFoodID: nil, details: line)
     }
 }
-

@@ -15,7 +15,8 @@ struct OwnFoods: Sendable {
 
     /// Those that contain every word of `query`, as each kind is matched where it is read.
     func matching(_ query: String) -> OwnFoods {
-        OwnFoods(myFoods: MyFood.matching(myFoods, query), recipes: Recipe.matching(recipes, query), saved: EntryQueries.matching(saved, query))
+        OwnFoods(
+            myFoods: MyFood.matching(myFoods, query), recipes: Recipe.matching(recipes, query), saved: EntryQueries.matching(saved, query))
     }
 }
 

@@ -35,11 +35,16 @@ struct SavedFoodsController: Sendable {
             food = FoodSnapshot(catalogFood: details)
             // One tap adds the food's first household measure, the way people usually count it.
             let unit = details.measureUnit.symbol
-            amount = Portion.catalogPortions(details).first.map { ChosenAmount(grams: $0.grams, label: "\($0.label) (\(formatQuantity($0.grams)) \(unit))") }
+            amount =
+                Portion.catalogPortions(details).first.map {
+                    ChosenAmount(grams: $0.grams, label: "\($0.label) (\(formatQuantity($0.grams)) \(unit))")
+                }
                 ?? ChosenAmount(grams: 100, label: "100 \(unit)")
         } else if let text = fields["entry"] {
             let parts = text.split(separator: ":").compactMap { Int64($0) }
-            guard parts.count == 2, let entry = try await diary.database.read({ db in try EntryQueries.entry(db, mealID: parts[0], entryID: parts[1]) }) else {
+            guard parts.count == 2,
+                let entry = try await diary.database.read({ db in try EntryQueries.entry(db, mealID: parts[0], entryID: parts[1]) })
+            else {
                 throw HTTPError(.notFound, message: "That food entry is gone; it may have been removed.")
             }
             guard let grams = entry.grams else {
@@ -59,6 +64,7 @@ struct SavedFoodsController: Sendable {
         guard let text = context.parameters.get("id"), let id = Int64(text), try await diary.database.removeSavedFood(id: id) else {
             throw HTTPError(.notFound, message: "That saved food is gone; it may have been removed already.")
         }
-        return redirect(to: ReturnPath.adding("notice", "unsaved_food", to: ReturnPath.local(context.formFields["return_to"]) ?? "/saved-foods"))
+        return redirect(
+            to: ReturnPath.adding("notice", "unsaved_food", to: ReturnPath.local(context.formFields["return_to"]) ?? "/saved-foods"))
     }
 }

@@ -25,7 +25,8 @@ struct BarcodeProducts: Sendable {
     func find(_ digits: String, diary: AppDatabase, key: FoodDataCentralKey) async throws -> Found {
         if try await !catalog.foods(barcode: digits).isEmpty { return .kept }
         if !key.isDemo, case .success(let found) = await online.barcode(digits, key: key.value), let first = found.foods.first,
-           case .success(let fetched) = await online.details(fdcId: first.fdcId, key: key.value) {
+            case .success(let fetched) = await online.details(fdcId: first.fdcId, key: key.value)
+        {
             try await diary.keepFetchedFood(fdcId: first.fdcId, details: fetched.details, fetchedAt: now())
             _ = try await catalog.keep(fetched.food, details: fetched.details, now: now())
             return try await keptNow(digits)

@@ -45,7 +45,7 @@ enum FDCShapes {
         "404": 1165, "405": 1166, "406": 1167, "415": 1175, "417": 1177, "418": 1178, "421": 1180, "430": 1185, "431": 1186, "432": 1187,
         "435": 1190, "573": 1242, "578": 1246, "601": 1253, "605": 1257, "606": 1258, "607": 1259, "608": 1260, "609": 1261, "610": 1262,
         "611": 1263, "612": 1264, "613": 1265, "614": 1266, "617": 1268, "618": 1269, "619": 1270, "620": 1271, "621": 1272, "626": 1275,
-        "627": 1276, "628": 1277, "629": 1278, "630": 1279, "631": 1280, "645": 1292, "646": 1293,
+        "627": 1276, "628": 1277, "629": 1278, "630": 1279, "631": 1280, "645": 1292, "646": 1293
     ]
 
     /// The search hit: nutrients flat, units upper case, as `/v1/foods/search` gives them.
@@ -57,8 +57,9 @@ enum FDCShapes {
             brandOwner: food.summary.brandOwner, gtinUpc: food.gtinUpc, servingSize: identity.serving?.size,
             servingSizeUnit: identity.serving?.unit, householdServingFullText: identity.serving?.text,
             foodNutrients: food.nutrients.map {
-                FlatNutrient(nutrientId: nutrientIDs[$0.number], nutrientName: $0.name, nutrientNumber: $0.number,
-                             unitName: $0.unit.uppercased(), value: $0.amountPer100g)
+                FlatNutrient(
+                    nutrientId: nutrientIDs[$0.number], nutrientName: $0.name, nutrientNumber: $0.number,
+                    unitName: $0.unit.uppercased(), value: $0.amountPer100g)
             })
     }
 
@@ -67,23 +68,27 @@ enum FDCShapes {
         let identity = Identity(food)
         let nutrients = food.nutrients.filter { numbers?.contains($0.number) ?? true }
         let type = food.summary.dataType
-        var shaped = Food(fdcId: identity.fdcId, description: food.summary.description, dataType: identity.dataType,
-                          publicationDate: publishedDate, localFood: identity.localFood, brandOwner: food.summary.brandOwner,
-                          gtinUpc: food.gtinUpc, servingSize: identity.serving?.size, servingSizeUnit: identity.serving?.unit,
-                          householdServingFullText: identity.serving?.text)
+        var shaped = Food(
+            fdcId: identity.fdcId, description: food.summary.description, dataType: identity.dataType,
+            publicationDate: publishedDate, localFood: identity.localFood, brandOwner: food.summary.brandOwner,
+            gtinUpc: food.gtinUpc, servingSize: identity.serving?.size, servingSizeUnit: identity.serving?.unit,
+            householdServingFullText: identity.serving?.text)
         if abridged {
             shaped.ndbNumber = identity.ndbNumber.map { .text(String($0)) }
-            shaped.foodNutrients = .abridged(nutrients.map {
-                AbridgedNutrient(number: $0.number, name: $0.name, amount: $0.amountPer100g, unitName: $0.unit.uppercased())
-            })
+            shaped.foodNutrients = .abridged(
+                nutrients.map {
+                    AbridgedNutrient(number: $0.number, name: $0.name, amount: $0.amountPer100g, unitName: $0.unit.uppercased())
+                })
             return shaped
         }
         shaped.ndbNumber = identity.ndbNumber.map { .number($0) }
         shaped.foodClass = foodClass(type)
-        shaped.foodNutrients = .nested(nutrients.map {
-            NestedNutrient(nutrient: .init(id: nutrientIDs[$0.number], number: $0.number, name: $0.name, rank: $0.sortOrder, unitName: $0.unit),
-                           amount: $0.amountPer100g)
-        })
+        shaped.foodNutrients = .nested(
+            nutrients.map {
+                NestedNutrient(
+                    nutrient: .init(id: nutrientIDs[$0.number], number: $0.number, name: $0.name, rank: $0.sortOrder, unitName: $0.unit),
+                    amount: $0.amountPer100g)
+            })
         switch type {
         case .branded:
             shaped.brandedFoodCategory = food.summary.foodGroup
@@ -92,14 +97,16 @@ enum FDCShapes {
         case .surveyFNDDS:
             shaped.wweiaFoodCategory = .init(wweiaFoodCategoryDescription: food.summary.foodGroup)
             shaped.foodPortions = food.portions.map {
-                Portion(id: $0.seq, sequenceNumber: $0.seq, gramWeight: $0.gramWeight,
-                        portionDescription: "\(formatQuantity($0.amount)) \($0.description)")
+                Portion(
+                    id: $0.seq, sequenceNumber: $0.seq, gramWeight: $0.gramWeight,
+                    portionDescription: "\(formatQuantity($0.amount)) \($0.description)")
             }
         default:
             shaped.foodCategory = .init(description: food.summary.foodGroup)
             shaped.foodPortions = food.portions.map {
-                Portion(id: $0.seq, sequenceNumber: $0.seq, gramWeight: $0.gramWeight, amount: $0.amount, modifier: $0.description,
-                        measureUnit: .undetermined)
+                Portion(
+                    id: $0.seq, sequenceNumber: $0.seq, gramWeight: $0.gramWeight, amount: $0.amount, modifier: $0.description,
+                    measureUnit: .undetermined)
             }
         }
         return shaped
@@ -130,11 +137,15 @@ enum FDCShapes {
     }
 
     /// Per serving, by the label's keys: as printed when fetched, else worked out from per 100 g.
-    private static func labelNutrients(_ food: FoodDetails, serving: (size: Double, unit: String, text: String?)?) -> [String: LabelValue]? {
+    private static func labelNutrients(_ food: FoodDetails, serving: (size: Double, unit: String, text: String?)?) -> [String: LabelValue]?
+    {
         guard let serving else { return nil }
-        let perServing = food.label?.nutrients ?? Dictionary(uniqueKeysWithValues: food.nutrients.map {
-            ($0.number, $0.amountPer100g * serving.size / 100)
-        })
+        let perServing =
+            food.label?.nutrients
+            ?? Dictionary(
+                uniqueKeysWithValues: food.nutrients.map {
+                    ($0.number, $0.amountPer100g * serving.size / 100)
+                })
         var label: [String: LabelValue] = [:]
         for (key, number) in FoodDataCentralFood.labelKeys where key != "postassium" {
             if let value = perServing[number] { label[key] = LabelValue(value: value) }

@@ -43,7 +43,8 @@ struct FoodDataCentralAPIController: Sendable {
                 throw Self.bad("`query` is required: the words to search for.")
             }
             self.query = String(query.prefix(200))
-            let types: [String] = (fields["dataType"] as? [Any])?.compactMap { $0 as? String }
+            let types: [String] =
+                (fields["dataType"] as? [Any])?.compactMap { $0 as? String }
                 ?? (fields["dataType"] as? String).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
             for type in types where FoodDataCentralFood.dataTypes[type] == nil {
                 throw Self.bad("`dataType` “\(type.prefix(40))” is not one of Branded, Foundation, Survey (FNDDS), SR Legacy.")
@@ -64,7 +65,9 @@ struct FoodDataCentralAPIController: Sendable {
             }
             brandOwner = JSONValue.text(fields["brandOwner"])
             if let sort = JSONValue.text(fields["sortBy"]) {
-                guard Self.sortFields.contains(sort) else { throw Self.bad("`sortBy` must be one of \(Self.sortFields.joined(separator: ", ")).") }
+                guard Self.sortFields.contains(sort) else {
+                    throw Self.bad("`sortBy` must be one of \(Self.sortFields.joined(separator: ", ")).")
+                }
                 sortBy = sort
             }
             if let order = JSONValue.text(fields["sortOrder"]) {
@@ -106,11 +109,12 @@ struct FoodDataCentralAPIController: Sendable {
             query: criteria.query, generalSearchInput: criteria.query, pageNumber: criteria.pageNumber, pageSize: criteria.pageSize,
             dataType: criteria.dataTypes.isEmpty ? nil : criteria.dataTypes, brandOwner: criteria.brandOwner, sortBy: criteria.sortBy,
             sortOrder: criteria.sortBy == nil ? nil : criteria.sortAscending ? "asc" : "desc")
-        return try jsonResponse(FDCShapes.SearchResult(
-            totalHits: totalHits, currentPage: criteria.pageNumber, totalPages: totalPages,
-            pageList: totalPages == 0 ? [] : Array(firstListed...min(totalPages, firstListed + 9)), foodSearchCriteria: echo,
-            foods: foods.enumerated().map { FDCShapes.searchFood($1, score: Double(foods.count - $0), publishedDate: published) },
-            aggregations: .init(dataType: byType)))
+        return try jsonResponse(
+            FDCShapes.SearchResult(
+                totalHits: totalHits, currentPage: criteria.pageNumber, totalPages: totalPages,
+                pageList: totalPages == 0 ? [] : Array(firstListed...min(totalPages, firstListed + 9)), foodSearchCriteria: echo,
+                foods: foods.enumerated().map { FDCShapes.searchFood($1, score: Double(foods.count - $0), publishedDate: published) },
+                aggregations: .init(dataType: byType)))
     }
 
     @Sendable func food(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -118,8 +122,13 @@ struct FoodDataCentralAPIController: Sendable {
             throw HTTPError(.notFound, message: "No food has fdcId \(context.parameters.get("fdcId")?.prefix(40) ?? "").")
         }
         let parameters = try request.formQuery()
-        let (abridged, numbers) = try Self.format(parameters["format"], nutrients: parameters["nutrients"].map { $0.split(separator: ",").map(String.init) })
-        guard let (food, published) = try await catalog.read({ db in try FoodDetails.fetch(db, id: catalogID).map { ($0, try Self.publishedDate(db)) } }) else {
+        let (abridged, numbers) = try Self.format(
+            parameters["format"], nutrients: parameters["nutrients"].map { $0.split(separator: ",").map(String.init) })
+        guard
+            let (food, published) = try await catalog.read({ db in
+                try FoodDetails.fetch(db, id: catalogID).map { ($0, try Self.publishedDate(db)) }
+            })
+        else {
             throw HTTPError(.notFound, message: "No food has fdcId \(id).")
         }
         return try jsonResponse(FDCShapes.details(food, abridged: abridged, numbers: numbers, publishedDate: published))
@@ -128,10 +137,12 @@ struct FoodDataCentralAPIController: Sendable {
     /// Several foods by fdcId, in the order asked; unknown ids are left out, as FoodData Central does.
     @Sendable func foods(_ request: Request, context: AppRequestContext) async throws -> Response {
         let fields = try await fields(request)
-        let ids: [Int64] = (fields["fdcIds"] as? [Any])?.compactMap(JSONValue.integer)
+        let ids: [Int64] =
+            (fields["fdcIds"] as? [Any])?.compactMap(JSONValue.integer)
             ?? (fields["fdcIds"] as? String)?.split(separator: ",").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) } ?? []
         guard !ids.isEmpty, ids.count <= Self.maxIDs else { throw Criteria.bad("`fdcIds` must list 1 to \(Self.maxIDs) food ids.") }
-        let numbers = (fields["nutrients"] as? [Any])?.compactMap(JSONValue.text)
+        let numbers =
+            (fields["nutrients"] as? [Any])?.compactMap(JSONValue.text)
             ?? (fields["nutrients"] as? String).map { $0.split(separator: ",").map(String.init) }
         let (abridged, wanted) = try Self.format(JSONValue.text(fields["format"]), nutrients: numbers)
         let (found, published) = try await catalog.read { db in
@@ -170,12 +181,13 @@ struct FoodDataCentralAPIController: Sendable {
     }
 
     private static func sorted(_ foods: [FoodSummary], by field: String, ascending: Bool) -> [FoodSummary] {
-        let ordered: [FoodSummary] = switch field {
-        case "dataType.keyword": foods.sorted { FDCShapes.dataTypeName($0.dataType) < FDCShapes.dataTypeName($1.dataType) }
-        case "lowercaseDescription.keyword": foods.sorted { $0.description.lowercased() < $1.description.lowercased() }
-        case "fdcId": foods.sorted { FDCShapes.fdcId($0) < FDCShapes.fdcId($1) }
-        default: foods
-        }
+        let ordered: [FoodSummary] =
+            switch field {
+            case "dataType.keyword": foods.sorted { FDCShapes.dataTypeName($0.dataType) < FDCShapes.dataTypeName($1.dataType) }
+            case "lowercaseDescription.keyword": foods.sorted { $0.description.lowercased() < $1.description.lowercased() }
+            case "fdcId": foods.sorted { FDCShapes.fdcId($0) < FDCShapes.fdcId($1) }
+            default: foods
+            }
         return ascending ? ordered : ordered.reversed()
     }
 

@@ -27,13 +27,15 @@ struct FoodDataCentralClient: Sendable {
     /// `POST /v1/foods/search` for these data types; hits of a type this diary does not keep are left out.
     func search(query: String, dataTypes: [String], pageSize: Int, key: String) async throws(OnlineProblem) -> SearchPage {
         let body: [String: Any] = ["query": query, "dataType": dataTypes, "pageSize": pageSize, "pageNumber": 1]
-        let data = try await send(baseURL.appendingPathComponent("v1/foods/search"), method: "POST", key: key,
-                                  body: try? JSONSerialization.data(withJSONObject: body))
+        let data = try await send(
+            baseURL.appendingPathComponent("v1/foods/search"), method: "POST", key: key,
+            body: try? JSONSerialization.data(withJSONObject: body))
         guard let object = JSONValue.object(data), let foods = object["foods"] as? [[String: Any]] else { throw .malformed }
         // Only foods of the types asked.
         let asked = Set(dataTypes.compactMap { FoodDataCentralFood.dataTypes[$0] })
-        return SearchPage(totalHits: JSONValue.integer(object["totalHits"]).map(Int.init) ?? foods.count,
-                          foods: foods.compactMap { try? FoodDataCentralFood(json: $0) }.filter { asked.contains($0.dataType) })
+        return SearchPage(
+            totalHits: JSONValue.integer(object["totalHits"]).map(Int.init) ?? foods.count,
+            foods: foods.compactMap { try? FoodDataCentralFood(json: $0) }.filter { asked.contains($0.dataType) })
     }
 
     /// `GET /v1/food/{fdcId}` in full; some foods answer 404 in full and 200 abridged, so one retry.

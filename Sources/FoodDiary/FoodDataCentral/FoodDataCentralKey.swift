@@ -33,7 +33,9 @@ struct FoodDataCentralKey: Sendable, Equatable {
         let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !key.isEmpty else { return .failure(KeyProblem(message: "Paste the key api.data.gov sent you.")) }
         guard key.count <= 100, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-            return .failure(KeyProblem(message: "That is not an api.data.gov key: a key is letters and digits only, like the 40 in the e-mail they sent."))
+            return .failure(
+                KeyProblem(
+                    message: "That is not an api.data.gov key: a key is letters and digits only, like the 40 in the e-mail they sent."))
         }
         return .success(key)
     }

@@ -41,8 +41,9 @@ public actor FoodDataCentralOnline {
             let outcomes = [await generic, await branded]
             let pages = try outcomes.map { outcome throws(OnlineProblem) in try outcome.get() }
             // A hit's id becomes the address of its pick: only ids FoodData Central gives out.
-            return FoodDataCentralClient.SearchPage(totalHits: pages.reduce(0) { $0 + $1.totalHits },
-                                                    foods: pages.flatMap(\.foods).filter { FetchedFoods.fdcIdRange.contains($0.fdcId) })
+            return FoodDataCentralClient.SearchPage(
+                totalHits: pages.reduce(0) { $0 + $1.totalHits },
+                foods: pages.flatMap(\.foods).filter { FetchedFoods.fdcIdRange.contains($0.fdcId) })
         }
         if case .success(let page) = outcome { answers.keep(page, for: cacheKey) }
         return outcome
@@ -62,7 +63,9 @@ public actor FoodDataCentralOnline {
         await guarded(key: key) { client throws(OnlineProblem) in try await client.food(fdcId: fdcId, key: key) }
     }
 
-    private func guarded<T: Sendable>(key: String, _ call: @escaping @Sendable (FoodDataCentralClient) async throws(OnlineProblem) -> T) async -> Result<T, OnlineProblem> {
+    private func guarded<T: Sendable>(key: String, _ call: @escaping @Sendable (FoodDataCentralClient) async throws(OnlineProblem) -> T)
+        async -> Result<T, OnlineProblem>
+    {
         let client = client
         return await upstream.run(allowance: key) { () throws(OnlineProblem) in try await call(client) }
     }

@@ -9,8 +9,10 @@ struct FoodDataCentralSettingsController: Sendable {
     let renderer: PageRenderer
 
     static let path = "/settings/food-data-central"
-    static let notices = ["saved": "Key saved. Online searches use it from now on.", "removed": "Key removed.",
-                          "country": "Country saved. Online searches look for its products from now on."]
+    static let notices = [
+        "saved": "Key saved. Online searches use it from now on.", "removed": "Key removed.",
+        "country": "Country saved. Online searches look for its products from now on."
+    ]
 
     func addRoutes(to routes: Routes) {
         routes.get(Self.path, use: page)
@@ -42,18 +44,25 @@ struct FoodDataCentralSettingsController: Sendable {
     @Sendable func saveCountry(_ request: Request, context: AppRequestContext) async throws -> Response {
         let chosen = context.formFields["country"] ?? ""
         guard chosen == ProductCountry.anywhere || chosen.isEmpty || ProductCountry.named(chosen) != nil else {
-            return try await render(context, request: request, notice: nil, countryError: "Choose a country from the list.", status: .unprocessableContent)
+            return try await render(
+                context, request: request, notice: nil, countryError: "Choose a country from the list.", status: .unprocessableContent)
         }
         try await context.diary().database.setProductCountry(chosen.isEmpty ? nil : ProductCountry.named(chosen)?.code ?? chosen)
         return redirect(to: Self.path + "?notice=country#country")
     }
 
-    private func render(_ context: AppRequestContext, request: Request, notice: String?, error: String? = nil, countryError: String? = nil,
-                        status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func render(
+        _ context: AppRequestContext, request: Request, notice: String?, error: String? = nil, countryError: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let database = try context.diary().database
         let key = try await FoodDataCentralKey.current(in: database, server: serverKey)
-        let country = CountryChoiceView(chosen: try await database.productCountry(), acceptLanguage: request.headers[.acceptLanguage], error: countryError)
-        return await renderer.render(.foodDataCentralSettings, FoodDataCentralSettingsView(key: key, country: country, csrfToken: context.csrfToken,
-                                                                                           notice: notice, error: error), for: context, status: status)
+        let country = CountryChoiceView(
+            chosen: try await database.productCountry(), acceptLanguage: request.headers[.acceptLanguage], error: countryError)
+        return await renderer.render(
+            .foodDataCentralSettings,
+            FoodDataCentralSettingsView(
+                key: key, country: country, csrfToken: context.csrfToken,
+                notice: notice, error: error), for: context, status: status)
     }
 }

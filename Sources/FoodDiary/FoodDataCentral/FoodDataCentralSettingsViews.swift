@@ -23,11 +23,12 @@ struct FoodDataCentralSettingsView: Sendable {
         hasErrors = error != nil || country.countryError != nil
         hasOwnKey = key.origin == .diary
         usesDemoKey = key.isDemo
-        currentKey = switch key.origin {
-        case .diary: "This diary’s own key, \(FoodDataCentralKey.masked(key.value))."
-        case .server: "The server’s key (FOODDIARY_FDC_API_KEY), \(FoodDataCentralKey.masked(key.value))."
-        case .demo: "The shared DEMO_KEY."
-        }
+        currentKey =
+            switch key.origin {
+            case .diary: "This diary’s own key, \(FoodDataCentralKey.masked(key.value))."
+            case .server: "The server’s key (FOODDIARY_FDC_API_KEY), \(FoodDataCentralKey.masked(key.value))."
+            case .demo: "The shared DEMO_KEY."
+            }
     }
 }
 
@@ -46,7 +47,8 @@ struct CountryChoiceView: Sendable {
     init(chosen: String?, acceptLanguage: String?, error: String?) {
         let current = ProductCountry.current(chosen: chosen, acceptLanguage: acceptLanguage)
         let anywhere = chosen == ProductCountry.anywhere || current == nil
-        options = [Option(value: ProductCountry.anywhere, name: "Every country", selected: anywhere)]
+        options =
+            [Option(value: ProductCountry.anywhere, name: "Every country", selected: anywhere)]
             + ProductCountry.all.map { Option(value: $0.code, name: $0.name, selected: $0 == current) }
         guessNote = chosen == nil ? current.map { "\($0.name), from your browser’s language, until you choose." } : nil
         countryError = error

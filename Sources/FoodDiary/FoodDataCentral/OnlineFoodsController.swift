@@ -54,7 +54,8 @@ struct OnlineFoodsController: Sendable {
 
     private func recipeTarget(_ context: AppRequestContext) async throws -> OnlineTarget {
         guard let id = context.parameters.get("recipe").flatMap(Int64.init), id > 0,
-              let recipe = try await context.diary().database.read({ db in try Recipe.fetch(db, id: id) }) else { throw Recipe.Missing() }
+            let recipe = try await context.diary().database.read({ db in try Recipe.fetch(db, id: id) })
+        else { throw Recipe.Missing() }
         return .recipe(id: id, name: recipe.name)
     }
 
@@ -79,10 +80,13 @@ struct OnlineFoodsController: Sendable {
 
     /// Both sources at once, each behind its own guard and deadline; the person's country decides
     /// whose come first: FoodData Central's US products, or Open Food Facts' sold where they shop.
-    private func nameResults(_ target: OnlineTarget, query: String, key: FoodDataCentralKey, request: Request,
-                             context: AppRequestContext) async throws -> [OnlineResultsView] {
-        let country = ProductCountry.current(chosen: try await context.diary().database.productCountry(),
-                                             acceptLanguage: request.headers[.acceptLanguage])
+    private func nameResults(
+        _ target: OnlineTarget, query: String, key: FoodDataCentralKey, request: Request,
+        context: AppRequestContext
+    ) async throws -> [OnlineResultsView] {
+        let country = ProductCountry.current(
+            chosen: try await context.diary().database.productCountry(),
+            acceptLanguage: request.headers[.acceptLanguage])
         let central = online, products = openFoodFacts
         // Neither throws, and both are awaited: leaving the scope cancels no running request.
         async let fromCentral = central.search(query, key: key.value)
@@ -93,40 +97,49 @@ struct OnlineFoodsController: Sendable {
         switch productsOutcome {
         case .success(let page):
             let kept = try await catalog.keptFoods(fdcIds: page.products.map(\.catalogID))
-            productsView = OnlineResultsView(products: page.products, count: page.count, kept: kept, country: country, target: target,
-                                             query: query, csrfToken: context.csrfToken)
+            productsView = OnlineResultsView(
+                products: page.products, count: page.count, kept: kept, country: country, target: target,
+                query: query, csrfToken: context.csrfToken)
         case .failure(let problem):
             productsView = .failed(problem, source: OpenFoodFactsOnline.name, target: target, query: query, csrfToken: context.csrfToken)
         }
         return country.map { !$0.isUnitedStates } == true ? [productsView, centralView] : [centralView, productsView]
     }
 
-    private func results(_ target: OnlineTarget, query: String, key: FoodDataCentralKey, context: AppRequestContext, barcode: String? = nil,
-                         _ outcome: Result<FoodDataCentralClient.SearchPage, OnlineProblem>) async throws -> OnlineResultsView {
+    private func results(
+        _ target: OnlineTarget, query: String, key: FoodDataCentralKey, context: AppRequestContext, barcode: String? = nil,
+        _ outcome: Result<FoodDataCentralClient.SearchPage, OnlineProblem>
+    ) async throws -> OnlineResultsView {
         switch outcome {
         case .failure(let problem):
             return .failed(problem, target: target, query: query, csrfToken: context.csrfToken, key: key)
         case .success(let found):
-            return OnlineResultsView(problem: nil, foods: found.foods, totalHits: found.totalHits, local: try await localIDs(found.foods),
-                                     target: target, query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo, barcode: barcode)
+            return OnlineResultsView(
+                problem: nil, foods: found.foods, totalHits: found.totalHits, local: try await localIDs(found.foods),
+                target: target, query: query, csrfToken: context.csrfToken, usingDemoKey: key.isDemo, barcode: barcode)
         }
     }
 
     /// One barcode, asked in order: FoodData Central when a key of the diary's or the server's own
     /// is set (its shared DEMO_KEY's 30 an hour are kept for searches), then Open Food Facts, which
     /// knows products from everywhere and needs no key.
-    private func barcodeResults(_ target: OnlineTarget, digits: String, key: FoodDataCentralKey, context: AppRequestContext) async throws -> OnlineResultsView {
+    private func barcodeResults(_ target: OnlineTarget, digits: String, key: FoodDataCentralKey, context: AppRequestContext) async throws
+        -> OnlineResultsView
+    {
         if !key.isDemo, case .success(let found) = await online.barcode(digits, key: key.value), !found.foods.isEmpty {
             return try await results(target, query: "", key: key, context: context, barcode: digits, .success(found))
         }
         switch await openFoodFacts.product(barcode: digits) {
         case .success(let fetched):
             let kept = try await catalog.keptFoods(fdcIds: [fetched.product.catalogID])
-            return OnlineResultsView(product: fetched.product, kept: kept.contains(fetched.product.catalogID), target: target, barcode: digits, csrfToken: context.csrfToken)
+            return OnlineResultsView(
+                product: fetched.product, kept: kept.contains(fetched.product.catalogID), target: target, barcode: digits,
+                csrfToken: context.csrfToken)
         case .failure(.notFound):
             return OnlineResultsView.nothing(barcode: digits, target: target, csrfToken: context.csrfToken)
         case .failure(let problem):
-            return OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, target: target, query: "", csrfToken: context.csrfToken)
+            return OnlineResultsView.failed(
+                problem, source: OpenFoodFactsOnline.name, target: target, query: "", csrfToken: context.csrfToken)
         }
     }
 
@@ -156,7 +169,8 @@ struct OnlineFoodsController: Sendable {
             return redirect(to: target.chooseURL(catalogID: id, query: query))
         case .failure(let problem):
             let view = OnlineResultsView.failed(problem, target: target, query: query, csrfToken: context.csrfToken, key: key)
-            return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: [view]), for: context, status: problem.status)
+            return await renderer.render(
+                .onlineFoods, OnlineFoodsPageView(target: target, online: [view]), for: context, status: problem.status)
         }
     }
 }
@@ -165,7 +179,9 @@ extension OnlineFoodsController {
     /// Fetches the product again (its answer is what is kept), keeps it in the diary and the
     /// catalog, and goes on to choosing how much.
     private func pickProduct(_ target: OnlineTarget, context: AppRequestContext) async throws -> Response {
-        guard let digits = context.parameters.get("barcode").flatMap(Barcode.digits), let id = OpenFoodFactsProduct.catalogID(barcode: digits) else {
+        guard let digits = context.parameters.get("barcode").flatMap(Barcode.digits),
+            let id = OpenFoodFactsProduct.catalogID(barcode: digits)
+        else {
             throw HTTPError(.notFound, message: Barcode.problem)
         }
         let query = String((context.formFields["q"] ?? "").prefix(200))
@@ -181,8 +197,10 @@ extension OnlineFoodsController {
             }
             return redirect(to: next)
         case .failure(let problem):
-            let view = OnlineResultsView.failed(problem, source: OpenFoodFactsOnline.name, target: target, query: query, csrfToken: context.csrfToken)
-            return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: [view]), for: context, status: problem.status)
+            let view = OnlineResultsView.failed(
+                problem, source: OpenFoodFactsOnline.name, target: target, query: query, csrfToken: context.csrfToken)
+            return await renderer.render(
+                .onlineFoods, OnlineFoodsPageView(target: target, online: [view]), for: context, status: problem.status)
         }
     }
 }
@@ -193,7 +211,8 @@ extension OnlineFoodsController {
     private func keepPhoto(of product: OpenFoodFactsProduct, catalogID: Int64, context: AppRequestContext) async throws -> Bool {
         let diary = try context.diary()
         guard let url = product.imageURL, case .success(let bytes) = await openFoodFacts.image(url),
-              let photo = try? await diary.photos.ingest(fetched: bytes, name: "product-\(product.code).jpg") else { return false }
+            let photo = try? await diary.photos.ingest(fetched: bytes, name: "product-\(product.code).jpg")
+        else { return false }
         let change = try await diary.photos.committing(photo) {
             try await diary.database.setProductPhoto(catalogID: catalogID, photo: photo, now: now())
         }

@@ -24,18 +24,22 @@ struct FoodPagesController: Sendable {
         let brand = parameters["brand"] ?? ""
         let scope = try FoodSearch.Scope(formValue: parameters["kind"])
         // The person's own foods are matched while the catalog is searched (read only after a change).
-        async let searched = catalog.searchIfTyped(query, brand: brand, scope: scope, limit: 50, asTyped: parameters["exact"] == "1",
-                                                   logged: { try await diary.loggedCatalogFoods() })
+        async let searched = catalog.searchIfTyped(
+            query, brand: brand, scope: scope, limit: 50, asTyped: parameters["exact"] == "1",
+            logged: { try await diary.loggedCatalogFoods() })
         let mine = Words.split(query).isEmpty || !brand.isEmpty ? [] : try await diary.ownFoods(matching: query).myFoods
         let result = try await searched
         let progress = catalog.brandedFoodsProgress
-        return await renderer.render(.foodSearch, FoodSearchView(query: query, brand: brand, scope: scope, result: result, myFoods: mine,
-                                                                 brandedProgress: progress), for: context)
+        return await renderer.render(
+            .foodSearch,
+            FoodSearchView(
+                query: query, brand: brand, scope: scope, result: result, myFoods: mine,
+                brandedProgress: progress), for: context)
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = Int64(text),
-              let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
+            let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
         else { throw HTTPError(.notFound, message: "There is no food with that number in the catalog.") }
         let measures = food.measures
         let options = FoodAmount.options(for: food, measures: measures.portions)
@@ -44,14 +48,17 @@ struct FoodPagesController: Sendable {
             throw HTTPError(.badRequest, message: "That amount is not one of this food's choices.")
         }
         let query = try request.formQuery()
-        var origin = FoodSearchOrigin(query: String((query["q"] ?? "").prefix(200)), brand: String((query["brand"] ?? "").prefix(200)),
-                                      scope: try FoodSearch.Scope(formValue: query["kind"]))
+        var origin = FoodSearchOrigin(
+            query: String((query["q"] ?? "").prefix(200)), brand: String((query["brand"] ?? "").prefix(200)),
+            scope: try FoodSearch.Scope(formValue: query["kind"]))
         let targets = try await logTargets(context, query)
         origin.target = targets.carried
-        var view = FoodDetailView(food: food, amount: amount, options: options, from: origin, logTargets: targets,
-                                  csrfToken: context.csrfToken)
+        var view = FoodDetailView(
+            food: food, amount: amount, options: options, from: origin, logTargets: targets,
+            csrfToken: context.csrfToken)
         if query["check"] == "1" {
-            view.notice = "Check the amount: one tap would have added more than three usual servings, or more energy than is usual for it. Choose how much you had, then add it."
+            view.notice =
+                "Check the amount: one tap would have added more than three usual servings, or more energy than is usual for it. Choose how much you had, then add it."
         }
         if food.summary.dataType == .openFoodFacts {
             view.productPhotoURL = try await context.diary().database.productPhoto(catalogID: id)?.url(.thumb)

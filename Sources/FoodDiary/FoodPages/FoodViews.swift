@@ -25,13 +25,18 @@ struct FoodSearchView: Sendable {
     let hasMyFoods: Bool
     let scope: CatalogScopeView
 
-    init(query: String, brand: String, scope: FoodSearch.Scope = .all, result: FoodSearchResult?, myFoods: [MyFood] = [],
-         brandedProgress: BrandedFoodsImport.Progress? = nil) {
+    init(
+        query: String, brand: String, scope: FoodSearch.Scope = .all, result: FoodSearchResult?, myFoods: [MyFood] = [],
+        brandedProgress: BrandedFoodsImport.Progress? = nil
+    ) {
         let encoded = { (text: String) in text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
-        self.scope = CatalogScopeView(scope: scope, result: result, progress: brandedProgress,
-                                      brandedURL: "/foods?q=\(encoded(query))&brand=\(encoded(brand))&kind=branded")
+        self.scope = CatalogScopeView(
+            scope: scope, result: result, progress: brandedProgress,
+            brandedURL: "/foods?q=\(encoded(query))&brand=\(encoded(brand))&kind=branded")
         self.myFoods = myFoods.map {
-            Row(url: "/my-foods/\($0.id)", description: $0.name, foodGroup: "Mine · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
+            Row(
+                url: "/my-foods/\($0.id)", description: $0.name,
+                foodGroup: "Mine · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
                 brandOwner: $0.brandOwner, kcalText: kcalText($0.perServing))
         }
         hasMyFoods = !self.myFoods.isEmpty
@@ -49,14 +54,18 @@ struct FoodSearchView: Sendable {
             emptyMessage = "No USDA food matches every word of “\(query.prefix(60))”."
         } else if let result, result.totalHits > 0 {
             let shown = result.foods.count
-            summary = result.totalHits > shown ? "Showing the best \(shown) of \(CatalogScopeView.countText(result)) foods." : "\(result.totalHits) food\(result.totalHits == 1 ? "" : "s") found."
+            summary =
+                result.totalHits > shown
+                ? "Showing the best \(shown) of \(CatalogScopeView.countText(result)) foods."
+                : "\(result.totalHits) food\(result.totalHits == 1 ? "" : "s") found."
             emptyMessage = nil
         } else if query.trimmingCharacters(in: .whitespaces).isEmpty {
             summary = nil
             emptyMessage = "Type what you ate, like “banana” or “chicken breast”. Every word must match; the last one can be unfinished."
         } else {
             summary = nil
-            emptyMessage = "No food in the USDA database matches every word of “\(query.prefix(60))”\(brand.isEmpty ? "" : " from “\(brand.prefix(60))”"). Try fewer or more general words."
+            emptyMessage =
+                "No food in the USDA database matches every word of “\(query.prefix(60))”\(brand.isEmpty ? "" : " from “\(brand.prefix(60))”"). Try fewer or more general words."
         }
     }
 }
@@ -148,11 +157,13 @@ struct FoodDetailView: Sendable {
         ("208", "Calories", false), ("204", "Total fat", false), ("606", "Saturated fat", true), ("605", "Trans fat", true),
         ("601", "Cholesterol", false), ("307", "Sodium", false), ("205", "Total carbohydrate", false),
         ("291", "Dietary fibre", true), ("269", "Total sugars", true), ("203", "Protein", false),
-        ("328", "Vitamin D", false), ("301", "Calcium", false), ("303", "Iron", false), ("306", "Potassium", false),
+        ("328", "Vitamin D", false), ("301", "Calcium", false), ("303", "Iron", false), ("306", "Potassium", false)
     ]
 
-    init(food: FoodDetails, amount: FoodAmount, options: [FoodAmount], from origin: FoodSearchOrigin = FoodSearchOrigin(),
-         logTargets: LogTargetChoice = LogTargetChoice(), csrfToken: String = "") {
+    init(
+        food: FoodDetails, amount: FoodAmount, options: [FoodAmount], from origin: FoodSearchOrigin = FoodSearchOrigin(),
+        logTargets: LogTargetChoice = LogTargetChoice(), csrfToken: String = ""
+    ) {
         title = food.summary.description
         self.csrfToken = csrfToken
         logSource = "catalog:\(food.summary.id)"
@@ -172,27 +183,34 @@ struct FoodDetailView: Sendable {
         labelServing = food.summary.dataType == .branded ? options.first { $0.key.hasPrefix("p") }?.label : nil
         barcode = food.gtinUpc
         let per = "per 100 \(food.measureUnit.symbol)"
-        sourceNote = switch (food.fetchedAt, food.label) {
-        case _ where food.summary.dataType == .openFoodFacts:
-            "Values from Open Food Facts (barcode \(food.gtinUpc ?? "–")), \(per), scaled to the amount; “–” means the product gives no value. "
-                + OnlineResultsView.openFoodFactsAttribution
-        case (_?, _?): "Values from USDA FoodData Central (fdcId \(food.summary.id)): the label’s, per serving, where it gives them, else USDA’s \(per); scaled to the amount. “–” means neither has a value."
-        case (_?, nil): "Values from USDA FoodData Central (fdcId \(food.summary.id)), \(per), scaled to the amount; “–” means USDA has no value."
-        default: "Values from USDA, \(per) of edible portion, scaled to the amount; “–” means USDA has no value."
-        }
+        sourceNote =
+            switch (food.fetchedAt, food.label) {
+            case _ where food.summary.dataType == .openFoodFacts:
+                "Values from Open Food Facts (barcode \(food.gtinUpc ?? "–")), \(per), scaled to the amount; “–” means the product gives no value. "
+                    + OnlineResultsView.openFoodFactsAttribution
+            case (_?, _?):
+                "Values from USDA FoodData Central (fdcId \(food.summary.id)): the label’s, per serving, where it gives them, else USDA’s \(per); scaled to the amount. “–” means neither has a value."
+            case (_?, nil):
+                "Values from USDA FoodData Central (fdcId \(food.summary.id)), \(per), scaled to the amount; “–” means USDA has no value."
+            default: "Values from USDA, \(per) of edible portion, scaled to the amount; “–” means USDA has no value."
+            }
         amountLabel = amount.label
-        amounts = options.map { AmountLink(label: $0.label, url: "/foods/\(food.summary.id)" + origin.queryString(amount: $0.key), selected: $0 == amount) }
+        amounts = options.map {
+            AmountLink(label: $0.label, url: "/foods/\(food.summary.id)" + origin.queryString(amount: $0.key), selected: $0 == amount)
+        }
         let nutrients = food.shownNutrients
         let byNumber = Dictionary(nutrients.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         label = Self.labelLines.map { line in
             // A label in kJ says "Energy", as European ones do.
             let line = line.number == "208" && EnergyUnit.shown == .kJ ? (number: "268", name: "Energy", indented: false) : line
-            return Line(name: line.name, value: byNumber[line.number].map { Self.scaled($0, grams: amount.grams) } ?? "–", indented: line.indented)
+            return Line(
+                name: line.name, value: byNumber[line.number].map { Self.scaled($0, grams: amount.grams) } ?? "–", indented: line.indented)
         }
         groups = Dictionary(grouping: nutrients, by: { Self.groupName(sortOrder: $0.sortOrder) })
             .sorted { $0.value[0].sortOrder < $1.value[0].sortOrder }
             .map { name, nutrients in
-                Group(name: name, lines: nutrients.map { Line(name: $0.name, value: Self.scaled($0, grams: amount.grams), indented: false) })
+                Group(
+                    name: name, lines: nutrients.map { Line(name: $0.name, value: Self.scaled($0, grams: amount.grams), indented: false) })
             }
     }
 
@@ -213,4 +231,3 @@ struct FoodDetailView: Sendable {
         }
     }
 }
-

@@ -27,14 +27,18 @@ struct FoodsAPIController: Sendable {
         }
         let chosenLimit = limit
         let scope = try FoodSearch.Scope(formValue: parameters["kind"])
-        let result = try await catalog.search { db in try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: chosenLimit) }
-        return SearchJSON(totalHits: result.totalHits, totalHitsIsFloor: result.totalIsFloor,
-                          correctedQuery: result.correctedQuery, foods: result.foods).text.response()
+        let result = try await catalog.search { db in
+            try FoodSearch.search(db, query: query, brand: brand, scope: scope, limit: chosenLimit)
+        }
+        return SearchJSON(
+            totalHits: result.totalHits, totalHitsIsFloor: result.totalIsFloor,
+            correctedQuery: result.correctedQuery, foods: result.foods
+        ).text.response()
     }
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = Int64(text),
-              let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
+            let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
         else { throw HTTPError(.notFound, message: "No food has id \(context.parameters.get("id") ?? "").") }
         return try jsonResponse(FoodJSON(food))
     }

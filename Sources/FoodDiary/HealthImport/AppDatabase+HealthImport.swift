@@ -30,24 +30,32 @@ extension AppDatabase {
         for measure in try BodyQueries.measures(db) { measureIDs[measure.key] = measure.id }
         for reading in payload.readings {
             guard let measureID = measureIDs[reading.measure] else { continue }
-            let held = try Int.fetchOne(db.cachedStatement(sql: """
-                SELECT count(*) FROM body_measurement WHERE measure_id = ? AND measured_local = ? AND abs(value - ?) < 0.0005
-                """), arguments: [measureID, reading.time.description, reading.value]) ?? 0
+            let held =
+                try Int.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT count(*) FROM body_measurement WHERE measure_id = ? AND measured_local = ? AND abs(value - ?) < 0.0005
+                            """), arguments: [measureID, reading.time.description, reading.value]) ?? 0
             if held > 0 {
                 outcome.alreadyThere += 1
                 continue
             }
-            try Self.insertMeasurement(db, measureID: measureID, value: reading.value, at: reading.time, utcOffsetMinutes: reading.utcOffsetMinutes, createdAt: now)
+            try Self.insertMeasurement(
+                db, measureID: measureID, value: reading.value, at: reading.time, utcOffsetMinutes: reading.utcOffsetMinutes, createdAt: now
+            )
             if reading.measure == BodyMeasure.weightKey { outcome.weighIns += 1 } else { outcome.measurements += 1 }
         }
         for drink in payload.drinks {
-            let held = try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM water_drink WHERE drunk_local = ? AND abs(millilitres - ?) < 0.0005"),
-                                        arguments: [drink.time.description, drink.millilitres]) ?? 0
+            let held =
+                try Int.fetchOne(
+                    db.cachedStatement(sql: "SELECT count(*) FROM water_drink WHERE drunk_local = ? AND abs(millilitres - ?) < 0.0005"),
+                    arguments: [drink.time.description, drink.millilitres]) ?? 0
             if held > 0 {
                 outcome.alreadyThere += 1
                 continue
             }
-            try Self.insertWater(db, millilitres: drink.millilitres, at: drink.time, utcOffsetMinutes: drink.utcOffsetMinutes, createdAt: now)
+            try Self.insertWater(
+                db, millilitres: drink.millilitres, at: drink.time, utcOffsetMinutes: drink.utcOffsetMinutes, createdAt: now)
             outcome.drinks += 1
         }
         for sample in payload.samples {
@@ -57,11 +65,17 @@ extension AppDatabase {
             // The same workout reaches the diary by Health Auto Export (its id) and by Apple Health's
             // export (its start and type), or was typed: one already starting that minute, lasting
             // the same to a minute, is it, unless the same source named it otherwise.
-            let same = try Int.fetchOne(db.cachedStatement(sql: """
-                SELECT count(*) FROM activity WHERE started_local = ? AND (duration_minutes IS NULL OR ? IS NULL OR abs(duration_minutes - ?) <= 1)
-                    AND NOT (source = ? AND source_id IS NOT NULL AND ? IS NOT NULL AND source_id != ?)
-                """), arguments: [workout.startedAt.description, workout.durationMinutes, workout.durationMinutes,
-                                  workout.source, workout.sourceID, workout.sourceID]) ?? 0
+            let same =
+                try Int.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT count(*) FROM activity WHERE started_local = ? AND (duration_minutes IS NULL OR ? IS NULL OR abs(duration_minutes - ?) <= 1)
+                                AND NOT (source = ? AND source_id IS NOT NULL AND ? IS NOT NULL AND source_id != ?)
+                            """),
+                    arguments: [
+                        workout.startedAt.description, workout.durationMinutes, workout.durationMinutes,
+                        workout.source, workout.sourceID, workout.sourceID
+                    ]) ?? 0
             if same == 0, try Self.insertActivity(db, workout, createdAt: now) { outcome.workouts += 1 } else { outcome.alreadyThere += 1 }
         }
         return outcome

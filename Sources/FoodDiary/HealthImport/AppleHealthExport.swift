@@ -14,7 +14,7 @@ struct AppleHealthExport {
     static let metricNames = [
         "HKQuantityTypeIdentifierBodyMass": "weight_body_mass", "HKQuantityTypeIdentifierBodyFatPercentage": "body_fat_percentage",
         "HKQuantityTypeIdentifierWaistCircumference": "waist_circumference", "HKQuantityTypeIdentifierStepCount": "step_count",
-        "HKQuantityTypeIdentifierActiveEnergyBurned": "active_energy", "HKQuantityTypeIdentifierDietaryWater": "dietary_water",
+        "HKQuantityTypeIdentifierActiveEnergyBurned": "active_energy", "HKQuantityTypeIdentifierDietaryWater": "dietary_water"
     ]
     static let batchSize = 20_000
     static let sourceSuffix = " (Health export)"
@@ -39,7 +39,9 @@ struct AppleHealthExport {
     /// Reads the export; with `store`, keeps it a batch at a time (`AppDatabase.storeHealth` in a
     /// transaction of its own, or in one the caller holds). `progress` is told the share of
     /// export.xml read, from 0 to 1.
-    func run(zipAt path: String, store: ((HealthPayload) throws -> HealthOutcome)?, progress: (Double) -> Void = { _ in }) throws -> HealthExportSummary {
+    func run(zipAt path: String, store: ((HealthPayload) throws -> HealthOutcome)?, progress: (Double) -> Void = { _ in }) throws
+        -> HealthExportSummary
+    {
         let archive: Archive
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
@@ -47,7 +49,9 @@ struct AppleHealthExport {
             throw HealthExportRefusal(description: "The file is not a ZIP that can be read.")
         }
         let entry = try Self.entry(in: archive)
-        guard entry.uncompressedSize <= HealthExportRefusal.maxInflatedBytes else { throw HealthExportRefusal.inflatesTooFar(entry.uncompressedSize) }
+        guard entry.uncompressedSize <= HealthExportRefusal.maxInflatedBytes else {
+            throw HealthExportRefusal.inflatesTooFar(entry.uncompressedSize)
+        }
         var scanner = AppleHealthScanner(wanted: Set(Self.metricNames.keys))
         var summary = HealthExportSummary()
         var batch = HealthPayload()
@@ -73,8 +77,9 @@ struct AppleHealthExport {
                 let units = (attributes["unit"] ?? "").lowercased()
                 if let convert = HealthPayload.conversion(name: name, units: units), case .movement(let kind, let factor) = convert {
                     guard let start = attributes["startDate"].flatMap({ HealthTime.parse($0, timeZone: timeZone) }),
-                          let quantity = attributes["value"].flatMap(DecimalText.value), quantity >= 0,
-                          start.time.date >= LocalDate.firstDiaryDay, start.time.date <= today.next else {
+                        let quantity = attributes["value"].flatMap(DecimalText.value), quantity >= 0,
+                        start.time.date >= LocalDate.firstDiaryDay, start.time.date <= today.next
+                    else {
                         summary.refusedCount += 1
                         return
                     }
@@ -82,8 +87,9 @@ struct AppleHealthExport {
                     note(start.time.date, name)
                     return
                 }
-                batch.add(name: name, units: units, quantity: attributes["value"], date: attributes["startDate"], source: source,
-                          timeZone: timeZone, today: today)
+                batch.add(
+                    name: name, units: units, quantity: attributes["value"], date: attributes["startDate"], source: source,
+                    timeZone: timeZone, today: today)
                 if let date = attributes["startDate"].flatMap({ HealthTime.parse($0, timeZone: timeZone) })?.time.date { note(date, name) }
                 pending += 1
             case .workoutStart(let attributes):
@@ -91,8 +97,10 @@ struct AppleHealthExport {
             case .workoutStatistics(let attributes):
                 guard var current = workout, let sum = attributes["sum"] else { return }
                 switch attributes["type"] {
-                case "HKQuantityTypeIdentifierActiveEnergyBurned": current["activeEnergyBurned"] = ["qty": sum, "units": attributes["unit"] ?? "kcal"]
-                case "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierDistanceCycling", "HKQuantityTypeIdentifierDistanceSwimming":
+                case "HKQuantityTypeIdentifierActiveEnergyBurned":
+                    current["activeEnergyBurned"] = ["qty": sum, "units": attributes["unit"] ?? "kcal"]
+                case "HKQuantityTypeIdentifierDistanceWalkingRunning", "HKQuantityTypeIdentifierDistanceCycling",
+                    "HKQuantityTypeIdentifierDistanceSwimming":
                     current["distance"] = ["qty": sum, "units": attributes["unit"] ?? "km"]
                 default: break
                 }
@@ -101,7 +109,9 @@ struct AppleHealthExport {
                 guard let current = workout else { return }
                 workout = nil
                 batch.add(workout: current, source: (current["source"] as? String) ?? "Apple Health", timeZone: timeZone, today: today)
-                if let date = (current["start"] as? String).flatMap({ HealthTime.parse($0, timeZone: timeZone) })?.time.date { note(date, "workouts") }
+                if let date = (current["start"] as? String).flatMap({ HealthTime.parse($0, timeZone: timeZone) })?.time.date {
+                    note(date, "workouts")
+                }
                 pending += 1
             }
             if pending >= Self.batchSize { try flush() }
@@ -112,20 +122,25 @@ struct AppleHealthExport {
                 try chunk.withUnsafeBytes { bytes in try scanner.feed(bytes, element) }
                 read += UInt64(chunk.count)
                 // ZIPFoundation checks the size only at the end: a bomb that claims little is stopped as it passes it.
-                if read > entry.uncompressedSize { throw HealthExportRefusal(description: "export.xml inflates past the size its ZIP gives: the file is damaged.") }
+                if read > entry.uncompressedSize {
+                    throw HealthExportRefusal(description: "export.xml inflates past the size its ZIP gives: the file is damaged.")
+                }
                 let shown = Int(Double(read) / Double(size) * 100)
                 if shown != lastShown { lastShown = shown; progress(Double(read) / Double(size)) }
             }
         } catch let refusal as HealthExportRefusal {
             throw refusal
         } catch let broken as AppleHealthScanner.Broken {
-            throw HealthExportRefusal(description: "export.xml is broken \(ByteSize.text(Int64(broken.offset))) in: a tag there never closes. "
-                + "Nothing was added. Export it again from the Health app.")
+            throw HealthExportRefusal(
+                description: "export.xml is broken \(ByteSize.text(Int64(broken.offset))) in: a tag there never closes. "
+                    + "Nothing was added. Export it again from the Health app.")
         } catch is CocoaError {
             throw HealthExportRefusal(description: "export.xml could not be inflated: the ZIP is damaged or cut short.")
         }
         guard scanner.sawHealthData else {
-            throw HealthExportRefusal(description: "export.xml holds no Apple Health data (no <HealthData>): it is not the Health app’s export. Nothing was added.")
+            throw HealthExportRefusal(
+                description:
+                    "export.xml holds no Apple Health data (no <HealthData>): it is not the Health app’s export. Nothing was added.")
         }
         let totals = dayTotals.samples(timeZone: timeZone)
         batch.samples += totals.samples
@@ -137,14 +152,20 @@ struct AppleHealthExport {
     /// A `<Workout>`'s attributes as Health Auto Export's workout: older exports give the energy
     /// and distance here, newer ones in `<WorkoutStatistics>` inside it.
     static func workout(_ attributes: [String: String]) -> [String: Any] {
-        var workout: [String: Any] = ["name": activityName(attributes["workoutActivityType"] ?? "Workout"),
-                                      "start": attributes["startDate"] as Any, "source": attributes["sourceName"] as Any]
+        var workout: [String: Any] = [
+            "name": activityName(attributes["workoutActivityType"] ?? "Workout"),
+            "start": attributes["startDate"] as Any, "source": attributes["sourceName"] as Any
+        ]
         if let duration = attributes["duration"].flatMap(Double.init) {
             let unit = attributes["durationUnit"] ?? "min"
             workout["duration"] = unit == "s" ? duration : unit == "hr" || unit == "h" ? duration * 3_600 : duration * 60
         }
-        if let energy = attributes["totalEnergyBurned"] { workout["activeEnergyBurned"] = ["qty": energy, "units": attributes["totalEnergyBurnedUnit"] ?? "kcal"] }
-        if let distance = attributes["totalDistance"] { workout["distance"] = ["qty": distance, "units": attributes["totalDistanceUnit"] ?? "km"] }
+        if let energy = attributes["totalEnergyBurned"] {
+            workout["activeEnergyBurned"] = ["qty": energy, "units": attributes["totalEnergyBurnedUnit"] ?? "kcal"]
+        }
+        if let distance = attributes["totalDistance"] {
+            workout["distance"] = ["qty": distance, "units": attributes["totalDistanceUnit"] ?? "km"]
+        }
         workout["id"] = "apple-health:\(attributes["startDate"] ?? "") \(attributes["workoutActivityType"] ?? "")"
         return workout
     }

@@ -68,9 +68,13 @@ struct AppleHealthScanner {
             var quote: UInt8 = 0
             while end < count {
                 let byte = bytes[end]
-                if quote != 0 { if byte == quote { quote = 0 } }
-                else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
-                else if byte == Self.greaterThan { break }
+                if quote != 0 {
+                    if byte == quote { quote = 0 }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == Self.greaterThan {
+                    break
+                }
                 end += 1
             }
             guard end < count else { return start }
@@ -137,12 +141,17 @@ struct AppleHealthScanner {
     }
 
     /// Calls `body` with each `name="value"` of a tag until it returns false.
-    private static func forEachAttribute(in tag: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
+    private static func forEachAttribute(
+        in tag: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
         var index = 0
         // Past the element's name.
         while index < tag.count, tag[index] != UInt8(ascii: " ") { index += 1 }
         while index < tag.count {
-            while index < tag.count, tag[index] == UInt8(ascii: " ") || tag[index] == UInt8(ascii: "\n") || tag[index] == UInt8(ascii: "\t") || tag[index] == UInt8(ascii: "\r") { index += 1 }
+            while index < tag.count,
+                tag[index] == UInt8(ascii: " ") || tag[index] == UInt8(ascii: "\n") || tag[index] == UInt8(ascii: "\t")
+                    || tag[index] == UInt8(ascii: "\r")
+            { index += 1 }
             let nameStart = index
             while index < tag.count, tag[index] != UInt8(ascii: "=") { index += 1 }
             guard index + 1 < tag.count else { return }
@@ -175,7 +184,9 @@ struct AppleHealthScanner {
             case "quot": result += "\""
             case "apos": result += "'"
             default:
-                let number = entity.hasPrefix("#x") ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
+                let number =
+                    entity.hasPrefix("#x")
+                    ? UInt32(entity.dropFirst(2), radix: 16) : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
                 if let number, let scalar = Unicode.Scalar(number) { result.unicodeScalars.append(scalar) } else { result += "&\(entity);" }
             }
             rest = rest[rest.index(after: semicolon)...]

@@ -22,7 +22,15 @@ struct FitbitTakeout {
             let lowered = path.lowercased()
             guard lowered.contains("fitbit/") || lowered.contains("user-site-export/"), lowered.hasSuffix(".json") else { return nil }
             let name = (lowered as NSString).lastPathComponent
-            if name.hasPrefix("weight-") { self = .weight } else if name.hasPrefix("exercise-") { self = .exercise } else if name.hasPrefix("steps-") { self = .steps } else { return nil }
+            if name.hasPrefix("weight-") {
+                self = .weight
+            } else if name.hasPrefix("exercise-") {
+                self = .exercise
+            } else if name.hasPrefix("steps-") {
+                self = .steps
+            } else {
+                return nil
+            }
         }
     }
 
@@ -39,7 +47,9 @@ struct FitbitTakeout {
         return !entries(in: archive).isEmpty
     }
 
-    func run(zipAt path: String, store: ((HealthPayload) throws -> HealthOutcome)?, progress: (Double) -> Void = { _ in }) throws -> HealthExportSummary {
+    func run(zipAt path: String, store: ((HealthPayload) throws -> HealthOutcome)?, progress: (Double) -> Void = { _ in }) throws
+        -> HealthExportSummary
+    {
         guard let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil) else {
             throw HealthExportRefusal(description: "The file is not a ZIP that can be read.")
         }
@@ -68,7 +78,9 @@ struct FitbitTakeout {
             do {
                 _ = try archive.extract(entry, skipCRC32: false) { chunk in
                     data.append(chunk)
-                    if UInt64(data.count) > entry.uncompressedSize { throw HealthExportRefusal(description: "\(entry.path) inflates past the size its ZIP gives: the file is damaged.") }
+                    if UInt64(data.count) > entry.uncompressedSize {
+                        throw HealthExportRefusal(description: "\(entry.path) inflates past the size its ZIP gives: the file is damaged.")
+                    }
                 }
             } catch let refusal as HealthExportRefusal {
                 throw refusal
@@ -84,26 +96,36 @@ struct FitbitTakeout {
                 switch file {
                 case .weight:
                     guard let time = Self.time(JSONValue.text(row["date"]), JSONValue.text(row["time"]) ?? "00:00:00"),
-                          let weight = JSONValue.number(row["weight"]) else { batch.refusedCount += 1; continue }
+                        let weight = JSONValue.number(row["weight"])
+                    else { batch.refusedCount += 1; continue }
                     let stamp = time.description
                     let units = Self.weightUnits(weight, bmi: JSONValue.number(row["bmi"]))
-                    batch.add(name: "weight_body_mass", units: units, quantity: weight, date: stamp, source: Self.source, timeZone: timeZone, today: today)
+                    batch.add(
+                        name: "weight_body_mass", units: units, quantity: weight, date: stamp, source: Self.source, timeZone: timeZone,
+                        today: today)
                     weights.append((time, units == "kg" ? weight : weight / UnitSystem.poundsPerKilogram))
                     summary.count("weight_body_mass", on: time.date, today: today)
                     if let fat = JSONValue.number(row["fat"]), fat > 0 {
-                        batch.add(name: "body_fat_percentage", units: "%", quantity: fat, date: stamp, source: Self.source, timeZone: timeZone, today: today)
+                        batch.add(
+                            name: "body_fat_percentage", units: "%", quantity: fat, date: stamp, source: Self.source, timeZone: timeZone,
+                            today: today)
                         summary.count("body_fat_percentage", on: time.date, today: today)
                     }
                 case .exercise:
                     guard let start = Self.time(JSONValue.text(row["startTime"])) else { batch.refusedCount += 1; continue }
                     let milliseconds = JSONValue.number(row["activeDuration"]) ?? JSONValue.number(row["duration"]) ?? 0
-                    var workout: [String: Any] = ["name": JSONValue.text(row["activityName"]) ?? "Workout", "start": start.description,
-                                                  "duration": milliseconds / 1_000, "source": Self.source]
-                    if let logID = JSONValue.text(row["logId"]) ?? JSONValue.number(row["logId"]).map({ String(Int64($0)) }) { workout["id"] = "fitbit:\(logID)" }
+                    var workout: [String: Any] = [
+                        "name": JSONValue.text(row["activityName"]) ?? "Workout", "start": start.description,
+                        "duration": milliseconds / 1_000, "source": Self.source
+                    ]
+                    if let logID = JSONValue.text(row["logId"]) ?? JSONValue.number(row["logId"]).map({ String(Int64($0)) }) {
+                        workout["id"] = "fitbit:\(logID)"
+                    }
                     if let calories = JSONValue.number(row["calories"]) {
                         // Fitbit's calories are all the body burned meanwhile, its rest included: taken off
                         // at one MET (1 kcal per kilogram an hour) at the weight of that day, as Garmin's are.
-                        let kilograms = (weights.filter { $0.time <= start }.max { $0.time < $1.time } ?? weights.min { $0.time < $1.time })?.kilograms
+                        let kilograms =
+                            (weights.filter { $0.time <= start }.max { $0.time < $1.time } ?? weights.min { $0.time < $1.time })?.kilograms
                         if kilograms == nil { restLeftIn = true } else { restTakenOff = true }
                         let rest = kilograms.map { $0 * milliseconds / 3_600_000 } ?? 0
                         workout["activeEnergyBurned"] = ["qty": max(0, calories - rest), "units": "kcal"]
@@ -116,7 +138,8 @@ struct FitbitTakeout {
                     summary.count("workouts", on: start.date, today: today)
                 case .steps:
                     guard let time = Self.time(JSONValue.text(row["dateTime"])), let steps = JSONValue.number(row["value"]), steps >= 0,
-                          time.date >= LocalDate.firstDiaryDay, time.date <= today.next else { batch.refusedCount += 1; continue }
+                        time.date >= LocalDate.firstDiaryDay, time.date <= today.next
+                    else { batch.refusedCount += 1; continue }
                     dayTotals.add(.steps, steps, source: Self.source, on: time.date)
                     summary.count("step_count", on: time.date, today: today)
                 }
@@ -130,10 +153,14 @@ struct FitbitTakeout {
         summary.refusedCount += totals.refused
         try flush()
         if summary.counts["weight_body_mass"] != nil {
-            summary.remarks.append("Fitbit writes weight in pounds or kilograms without saying which: each weigh-in is read by its BMI, and in pounds where it has none.")
+            summary.remarks.append(
+                "Fitbit writes weight in pounds or kilograms without saying which: each weigh-in is read by its BMI, and in pounds where it has none."
+            )
         }
         if restTakenOff {
-            summary.remarks.append("Fitbit counts the body’s rest in a workout’s calories: it is taken off at 1 kcal per kilogram an hour, at the weight the export holds for that day.")
+            summary.remarks.append(
+                "Fitbit counts the body’s rest in a workout’s calories: it is taken off at 1 kcal per kilogram an hour, at the weight the export holds for that day."
+            )
         }
         if restLeftIn {
             summary.remarks.append("Some workouts came before any weigh-in in the export, so their calories still include the body’s rest.")

@@ -51,7 +51,9 @@ struct HealthAPIController: Sendable {
     private func target(_ request: Request, _ context: AppRequestContext) async throws -> Diary {
         guard let text = try request.formQuery()["diary"] else { return try context.diary() }
         guard let id = Int64(text), let diary = try await diaries.ownDiary(id, of: try context.person().account) else {
-            throw HTTPError(.notFound, message: "No diary of yours has the number “\(text.prefix(20))”: use the number in its Open address on the Diaries page.")
+            throw HTTPError(
+                .notFound,
+                message: "No diary of yours has the number “\(text.prefix(20))”: use the number in its Open address on the Diaries page.")
         }
         return diary
     }
@@ -63,16 +65,21 @@ struct HealthAPIController: Sendable {
         do {
             body = try await request.collectBody(upTo: Self.maxBodyBytes)
         } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw HTTPError(.contentTooLarge, message: "Send at most \(Self.maxBodyBytes >> 20) MB at once: turn on batch requests in Health Auto Export.")
+            throw HTTPError(
+                .contentTooLarge,
+                message: "Send at most \(Self.maxBodyBytes >> 20) MB at once: turn on batch requests in Health Auto Export.")
         }
         let today = LocalDateTime(now(), in: timeZone).date
         let payload: HealthPayload
         do {
-            payload = try await offTheCooperativePool { [timeZone] in try HealthPayload(json: Array(body.readableBytesView), timeZone: timeZone, today: today) }
+            payload = try await offTheCooperativePool { [timeZone] in
+                try HealthPayload(json: Array(body.readableBytesView), timeZone: timeZone, today: today)
+            }
         } catch let refusal as HealthPayload.NotAPayload {
             throw HTTPError(.badRequest, message: refusal.message)
         }
         let outcome = try await diary.database.importHealth(payload, now: now())
-        return try jsonResponse(Answer(added: outcome, leftOut: payload.leftOut, refused: payload.refused, refusedCount: payload.refusedCount))
+        return try jsonResponse(
+            Answer(added: outcome, leftOut: payload.leftOut, refused: payload.refused, refusedCount: payload.refusedCount))
     }
 }

@@ -33,14 +33,17 @@ package struct HealthExportImporter: Sendable {
     package func run(zipAt path: String, commit: Bool, progress: @escaping @Sendable (Double) -> Void) async throws -> [String] {
         let kind = Self.kind(zipAt: path) ?? .appleHealth
         let summary = try await withWriter { db, date in
-            try reader(kind, at: date)(path, commit ? { payload in
-                var outcome = HealthOutcome()
-                try db.inTransaction {
-                    outcome = try AppDatabase.storeHealth(db, payload, now: date)
-                    return .commit
-                }
-                return outcome
-            } : nil, progress)
+            try reader(kind, at: date)(
+                path,
+                commit
+                    ? { payload in
+                        var outcome = HealthOutcome()
+                        try db.inTransaction {
+                            outcome = try AppDatabase.storeHealth(db, payload, now: date)
+                            return .commit
+                        }
+                        return outcome
+                    } : nil, progress)
         }
         if commit { diary.database.version.advance() }
         return Self.lines(summary, committed: commit)
@@ -59,19 +62,23 @@ package struct HealthExportImporter: Sendable {
     func keep(zipAt path: String, progress: (Double) -> Void) throws -> HealthExportSummary {
         let date = now(), writer = diary.database.writer
         defer { diary.database.version.advance() }
-        return try reader(Self.kind(zipAt: path) ?? .appleHealth, at: date)(path, { payload in
-            try awaitOnOwnThread { try await writer.write { db in try AppDatabase.storeHealth(db, payload, now: date) } }
-        }, progress)
+        return try reader(Self.kind(zipAt: path) ?? .appleHealth, at: date)(
+            path,
+            { payload in
+                try awaitOnOwnThread { try await writer.write { db in try AppDatabase.storeHealth(db, payload, now: date) } }
+            }, progress)
     }
 
-    private typealias Reader = (_ path: String, _ store: ((HealthPayload) throws -> HealthOutcome)?, _ progress: (Double) -> Void) throws -> HealthExportSummary
+    private typealias Reader = (_ path: String, _ store: ((HealthPayload) throws -> HealthOutcome)?, _ progress: (Double) -> Void) throws ->
+        HealthExportSummary
 
     private func reader(_ kind: Kind, at date: Date) -> Reader {
         let today = LocalDateTime(date, in: timeZone).date
-        let run: Reader = switch kind {
-        case .appleHealth: AppleHealthExport(timeZone: timeZone, today: today, now: date).run
-        case .fitbit: FitbitTakeout(timeZone: timeZone, today: today).run
-        }
+        let run: Reader =
+            switch kind {
+            case .appleHealth: AppleHealthExport(timeZone: timeZone, today: today, now: date).run
+            case .fitbit: FitbitTakeout(timeZone: timeZone, today: today).run
+            }
         return { path, store, progress in
             var summary = try run(path, store, progress)
             summary.exportName = kind.name
@@ -81,17 +88,20 @@ package struct HealthExportImporter: Sendable {
 
     /// The export read on GRDB's writer queue, never a Swift-concurrency thread: export.xml inflates
     /// through a synchronous callback, so its batches are written from inside it.
-    private func withWriter(_ body: @escaping @Sendable (Database, Date) throws -> HealthExportSummary) async throws -> HealthExportSummary {
+    private func withWriter(_ body: @escaping @Sendable (Database, Date) throws -> HealthExportSummary) async throws -> HealthExportSummary
+    {
         let date = now()
         return try await diary.database.writer.writeWithoutTransaction { db in try body(db, date) }
     }
 
     /// What the export holds, a line per kind: "1,204 weigh-ins".
     static func kinds(_ summary: HealthExportSummary) -> [String] {
-        let names = ["weight_body_mass": ("weigh-in", "weigh-ins"), "body_fat_percentage": ("body fat reading", "body fat readings"),
-                     "waist_circumference": ("waist measurement", "waist measurements"), "step_count": ("step count", "step counts"),
-                     "active_energy": ("active energy sample", "active energy samples"), "dietary_water": ("drink of water", "drinks of water"),
-                     "workouts": ("workout", "workouts")]
+        let names = [
+            "weight_body_mass": ("weigh-in", "weigh-ins"), "body_fat_percentage": ("body fat reading", "body fat readings"),
+            "waist_circumference": ("waist measurement", "waist measurements"), "step_count": ("step count", "step counts"),
+            "active_energy": ("active energy sample", "active energy samples"), "dietary_water": ("drink of water", "drinks of water"),
+            "workouts": ("workout", "workouts")
+        ]
         return summary.counts.sorted { $0.key < $1.key }.map { kind, count in
             let name = names[kind].map { count == 1 ? $0.0 : $0.1 } ?? kind
             return "\(count.formatted()) \(name)"
@@ -107,18 +117,25 @@ package struct HealthExportImporter: Sendable {
 
     static func lines(_ summary: HealthExportSummary, committed: Bool) -> [String] {
         let held = kinds(summary)
-        var lines = [summary.exportName + ": " + (held.isEmpty ? "nothing FoodDiary keeps." : held.joined(separator: ", "))
-                     + (days(summary).map { " \($0)." } ?? "")]
+        var lines = [
+            summary.exportName + ": " + (held.isEmpty ? "nothing FoodDiary keeps." : held.joined(separator: ", "))
+                + (days(summary).map { " \($0)." } ?? "")
+        ]
         lines += summary.remarks
         if committed {
             let added = summary.added
-            lines.append("Added: \(added.weighIns) weigh-ins, \(added.measurements) other measurements, \(added.drinks) drinks, "
-                         + "\(added.samples) day totals of steps and energy, \(added.workouts) workouts; \(added.alreadyThere) were there already.")
+            lines.append(
+                "Added: \(added.weighIns) weigh-ins, \(added.measurements) other measurements, \(added.drinks) drinks, "
+                    + "\(added.samples) day totals of steps and energy, \(added.workouts) workouts; \(added.alreadyThere) were there already."
+            )
         } else {
-            lines.append("Steps and active energy are kept as each source's day total. Nothing was written. Run again with --commit to import.")
+            lines.append(
+                "Steps and active energy are kept as each source's day total. Nothing was written. Run again with --commit to import.")
         }
         if summary.refusedCount > 0 {
-            lines.append("\(summary.refusedCount.formatted()) readings left out" + (summary.refused.isEmpty ? "." : ", such as: " + summary.refused.prefix(5).joined(separator: " ")))
+            lines.append(
+                "\(summary.refusedCount.formatted()) readings left out"
+                    + (summary.refused.isEmpty ? "." : ", such as: " + summary.refused.prefix(5).joined(separator: " ")))
         }
         return lines
     }

@@ -34,12 +34,15 @@ final class HealthExportJobs: Sendable {
     /// while it is being read or kept.
     @discardableResult
     func keep(_ upload: String, with importer: HealthExportImporter) -> Bool {
-        start(upload, importing: true, when: { stage in
-            switch stage {
-            case nil, .read?, .failed?: true
-            default: false
+        start(
+            upload, importing: true,
+            when: { stage in
+                switch stage {
+                case nil, .read?, .failed?: true
+                default: false
+                }
             }
-        }) { progress in
+        ) { progress in
             .imported(try importer.keep(zipAt: upload) { progress(.importing($0)) })
         }
     }
@@ -50,8 +53,10 @@ final class HealthExportJobs: Sendable {
         _ = stages.withLockedValue { $0.removeValue(forKey: upload) }
     }
 
-    private func start(_ upload: String, importing: Bool, when allowed: (Stage?) -> Bool,
-                       work: @escaping @Sendable (_ progress: (Stage) -> Void) throws -> Stage) -> Bool {
+    private func start(
+        _ upload: String, importing: Bool, when allowed: (Stage?) -> Bool,
+        work: @escaping @Sendable (_ progress: (Stage) -> Void) throws -> Stage
+    ) -> Bool {
         let begun = stages.withLockedValue { stages in
             // Jobs whose upload is gone (swept, or the diary removed) are never looked at again.
             stages = stages.filter { FileManager.default.fileExists(atPath: $0.key) }
@@ -76,9 +81,11 @@ final class HealthExportJobs: Sendable {
             } catch {
                 // A library's own words ("ZIPFoundation.Archive.ArchiveError error 1") tell a person
                 // nothing: the page says what to do instead.
-                show(.failed(importing
-                    ? "The import stopped part-way: the file is damaged or cut short. What it had written is kept; export it again and import that to add the rest."
-                    : "The file could not be read: it is damaged or cut short, or not a ZIP. Export it again and upload that."))
+                show(
+                    .failed(
+                        importing
+                            ? "The import stopped part-way: the file is damaged or cut short. What it had written is kept; export it again and import that to add the rest."
+                            : "The file could not be read: it is damaged or cut short, or not a ZIP. Export it again and upload that."))
             }
         }
         return true

@@ -46,8 +46,10 @@ struct MovementDayTotals {
         for total in totals.values {
             let limit = total.kind == .steps ? Double(MovementSample.stepsInADay.upperBound) : MovementSample.activeKcalInADay.upperBound
             guard total.value <= limit, let start = LocalDateTime(date: total.date, hour: 0, minute: 0) else { refused += 1; continue }
-            samples.append(MovementSample(kind: total.kind, source: total.source, startedAt: start,
-                                          utcOffsetMinutes: start.utcOffsetMinutes(in: timeZone), value: total.value.rounded()))
+            samples.append(
+                MovementSample(
+                    kind: total.kind, source: total.source, startedAt: start,
+                    utcOffsetMinutes: start.utcOffsetMinutes(in: timeZone), value: total.value.rounded()))
         }
         return (samples, refused)
     }
@@ -63,6 +65,7 @@ package struct HealthExportRefusal: Error, CustomStringConvertible {
     static let maxInflatedBytes: UInt64 = 64 << 30
 
     static func inflatesTooFar(_ bytes: UInt64) -> HealthExportRefusal {
-        HealthExportRefusal(description: "It would inflate to \(bytes >> 30) GB, more than any phone's export (at most \(maxInflatedBytes >> 30) GB).")
+        HealthExportRefusal(
+            description: "It would inflate to \(bytes >> 30) GB, more than any phone's export (at most \(maxInflatedBytes >> 30) GB).")
     }
 }

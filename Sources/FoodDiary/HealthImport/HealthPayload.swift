@@ -37,7 +37,8 @@ package struct HealthPayload: Sendable {
     static let defaultSource = "Apple Health"
 
     struct NotAPayload: Error {
-        let message = "Send the JSON Health Auto Export posts: an object with `data` holding `metrics` and `workouts`, or `metrics` and `workouts` alone."
+        let message =
+            "Send the JSON Health Auto Export posts: an object with `data` holding `metrics` and `workouts`, or `metrics` and `workouts` alone."
     }
 
     package init() {}
@@ -49,9 +50,11 @@ package struct HealthPayload: Sendable {
         do {
             guard let object = try outline.members(of: try outline.root()) else { throw NotAPayload() }
             let body = try object["data"].flatMap { try outline.members(of: $0) } ?? object
-            let metrics = body["metrics"].flatMap { outline.isArray($0) ? $0 : nil }, workouts = body["workouts"].flatMap { outline.isArray($0) ? $0 : nil }
+            let metrics = body["metrics"].flatMap { outline.isArray($0) ? $0 : nil },
+                workouts = body["workouts"].flatMap { outline.isArray($0) ? $0 : nil }
             guard metrics != nil || workouts != nil else { throw NotAPayload() }
-            let fallbackSource = object["source"].flatMap { JSONValue.text(outline.value($0)) }.map { String($0.prefix(80)) } ?? Self.defaultSource
+            let fallbackSource =
+                object["source"].flatMap { JSONValue.text(outline.value($0)) }.map { String($0.prefix(80)) } ?? Self.defaultSource
             if let metrics {
                 try outline.forEachElement(of: metrics) { metric in
                     guard let fields = try outline.members(of: metric) else { return }
@@ -80,7 +83,9 @@ package struct HealthPayload: Sendable {
     }
 
     /// The time of a reading, on a day from 1900 to today where it was taken.
-    private mutating func time(_ value: Any?, of what: String, timeZone: TimeZone, today: LocalDate) -> (time: LocalDateTime, utcOffsetMinutes: Int)? {
+    private mutating func time(_ value: Any?, of what: String, timeZone: TimeZone, today: LocalDate) -> (
+        time: LocalDateTime, utcOffsetMinutes: Int
+    )? {
         guard let text = JSONValue.text(value), let parsed = HealthTime.parse(text, timeZone: timeZone) else {
             refuse("\(what): “\(JSONValue.text(value)?.prefix(40) ?? "no date")” is not a time like 2026-03-09 07:12:00 +0100.")
             return nil
@@ -93,7 +98,8 @@ package struct HealthPayload: Sendable {
     }
 
     /// One reading of a metric, as Apple Health's export has them one at a time.
-    package mutating func add(name: String, units: String, quantity: Any?, date: Any?, source: String, timeZone: TimeZone, today: LocalDate) {
+    package mutating func add(name: String, units: String, quantity: Any?, date: Any?, source: String, timeZone: TimeZone, today: LocalDate)
+    {
         read(metricNamed: name, units: units, fallbackSource: source, timeZone: timeZone, today: today) { point in
             point(["qty": quantity as Any, "date": date as Any, "source": source])
         }
@@ -104,8 +110,10 @@ package struct HealthPayload: Sendable {
     }
 
     /// A metric's readings, each handed to the closure `points` is given, in turn.
-    private mutating func read(metricNamed name: String, units typedUnits: String, fallbackSource: String, timeZone: TimeZone, today: LocalDate,
-                               points: (_ point: (Any?) -> Void) throws -> Void) rethrows {
+    private mutating func read(
+        metricNamed name: String, units typedUnits: String, fallbackSource: String, timeZone: TimeZone, today: LocalDate,
+        points: (_ point: (Any?) -> Void) throws -> Void
+    ) rethrows {
         let units = typedUnits.lowercased()
         guard let convert = Self.conversion(name: name, units: units) else {
             var count = 0
@@ -117,10 +125,14 @@ package struct HealthPayload: Sendable {
             refuse("\(name) in “\(units.prefix(20))”: a unit the diary does not know for it.")
             return
         }
-        try points { point in read(point: point, name: name, units: units, convert: convert, fallbackSource: fallbackSource, timeZone: timeZone, today: today) }
+        try points { point in
+            read(point: point, name: name, units: units, convert: convert, fallbackSource: fallbackSource, timeZone: timeZone, today: today)
+        }
     }
 
-    private mutating func read(point: Any?, name: String, units: String, convert: Conversion, fallbackSource: String, timeZone: TimeZone, today: LocalDate) {
+    private mutating func read(
+        point: Any?, name: String, units: String, convert: Conversion, fallbackSource: String, timeZone: TimeZone, today: LocalDate
+    ) {
         guard let point = point as? [String: Any] else { return }
         guard let quantity = JSONValue.number(point["qty"]), quantity.isFinite else {
             refuse("\(name): a reading without a number (`qty`).")
@@ -163,12 +175,17 @@ package struct HealthPayload: Sendable {
             }
             kcal = quantity * factor
         }
-        guard (0...Activity.kcalAtOnce.upperBound).contains(kcal) else { refuse("The workout “\(name)” burned \(kcal) kcal: more than one could."); return }
+        guard (0...Activity.kcalAtOnce.upperBound).contains(kcal) else {
+            refuse("The workout “\(name)” burned \(kcal) kcal: more than one could."); return
+        }
         var metres: Double?
         if let distance = workout["distance"] as? [String: Any], let quantity = JSONValue.number(distance["qty"]),
-           let factor = Self.distanceFactor((JSONValue.text(distance["units"]) ?? "km").lowercased()) {
+            let factor = Self.distanceFactor((JSONValue.text(distance["units"]) ?? "km").lowercased())
+        {
             guard Activity.metresAtOnce.contains(quantity * factor) else {
-                refuse("The workout “\(name)” covered \(quantity) \(JSONValue.text(distance["units"])?.prefix(20) ?? "km"): not a distance one covers.")
+                refuse(
+                    "The workout “\(name)” covered \(quantity) \(JSONValue.text(distance["units"])?.prefix(20) ?? "km"): not a distance one covers."
+                )
                 return
             }
             metres = quantity * factor
@@ -176,7 +193,8 @@ package struct HealthPayload: Sendable {
         // Seconds as sent (a sprint of 40 s keeps its 40 s); without them, from its start to its end.
         var minutes = seconds.map { $0 / 60 }
         if minutes == nil, let end = JSONValue.text(workout["end"]).flatMap({ HealthTime.parse($0, timeZone: timeZone) }) {
-            minutes = end.time.instant(utcOffsetMinutes: end.utcOffsetMinutes).timeIntervalSince(start.instant(utcOffsetMinutes: offset)) / 60
+            minutes =
+                end.time.instant(utcOffsetMinutes: end.utcOffsetMinutes).timeIntervalSince(start.instant(utcOffsetMinutes: offset)) / 60
         }
         if let given = minutes, !Activity.importedMinutes.contains(given) {
             refuse("The workout “\(name)” lasted \(given) minutes: more than a day, or no time at all.")
@@ -185,8 +203,10 @@ package struct HealthPayload: Sendable {
         let source = JSONValue.text(workout["source"]).map { String($0.prefix(80)) } ?? fallbackSource
         // A workout without an id is the same workout when it has the same name and start.
         let id = JSONValue.text(workout["id"]) ?? "\(name)@\(start)"
-        workouts.append(NewActivity(name: name, kind: nil, met: nil, startedAt: start, utcOffsetMinutes: offset, durationMinutes: minutes,
-                                    activeEnergyKcal: kcal, distanceMetres: metres, source: source, sourceID: String(id.prefix(200))))
+        workouts.append(
+            NewActivity(
+                name: name, kind: nil, met: nil, startedAt: start, utcOffsetMinutes: offset, durationMinutes: minutes,
+                activeEnergyKcal: kcal, distanceMetres: metres, source: source, sourceID: String(id.prefix(200))))
     }
 
     enum Conversion {
@@ -200,17 +220,31 @@ package struct HealthPayload: Sendable {
     static func conversion(name: String, units: String) -> Conversion? {
         switch name {
         case "weight_body_mass", "body_mass", "weight":
-            return switch units { case "kg": .measure(key: "weight", factor: 1, range: 1...500); case "lb", "lbs": .measure(key: "weight", factor: 1 / UnitSystem.poundsPerKilogram, range: 1...500); default: .unknownUnit }
+            return switch units {
+            case "kg": .measure(key: "weight", factor: 1, range: 1...500);
+            case "lb", "lbs": .measure(key: "weight", factor: 1 / UnitSystem.poundsPerKilogram, range: 1...500);
+            default: .unknownUnit
+            }
         case "body_fat_percentage":
             return units == "%" || units.isEmpty ? .measure(key: "body_fat", factor: 1, range: 1...75) : .unknownUnit
         case "waist_circumference":
-            return switch units { case "cm": .measure(key: "waist", factor: 1, range: 20...300); case "in": .measure(key: "waist", factor: 2.54, range: 20...300); case "m": .measure(key: "waist", factor: 100, range: 20...300); default: .unknownUnit }
+            return switch units {
+            case "cm": .measure(key: "waist", factor: 1, range: 20...300);
+            case "in": .measure(key: "waist", factor: 2.54, range: 20...300);
+            case "m": .measure(key: "waist", factor: 100, range: 20...300);
+            default: .unknownUnit
+            }
         case "step_count", "steps":
             return units == "count" || units == "steps" || units.isEmpty ? .movement(.steps, factor: 1) : .unknownUnit
         case "active_energy", "active_energy_burned":
             return energyFactor(units).map { .movement(.activeEnergyKcal, factor: $0) } ?? .unknownUnit
         case "dietary_water", "water":
-            return switch units { case "ml": .water(factor: 1); case "l": .water(factor: 1_000); case "fl_oz_us", "fl oz", "fl_oz", "floz": .water(factor: UnitSystem.millilitresPerFluidOunce); default: .unknownUnit }
+            return switch units {
+            case "ml": .water(factor: 1);
+            case "l": .water(factor: 1_000);
+            case "fl_oz_us", "fl oz", "fl_oz", "floz": .water(factor: UnitSystem.millilitresPerFluidOunce);
+            default: .unknownUnit
+            }
         default:
             return nil
         }

@@ -32,7 +32,8 @@ enum HealthTime {
             return true
         }
         guard skip(" ") || skip("T"), let hour = digits(2), skip(":"), let minute = digits(2),
-              let time = LocalDateTime(date: date, hour: hour, minute: minute) else { return nil }
+            let time = LocalDateTime(date: date, hour: hour, minute: minute)
+        else { return nil }
         if skip(":") {
             guard digits(2) != nil else { return nil }
             if skip(".") { while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 } }

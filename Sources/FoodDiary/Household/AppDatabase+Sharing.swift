@@ -42,23 +42,28 @@ extension AppDatabase {
     /// Logs the copy, or finds the one an earlier send of the same share made; returns its meal id.
     func insertSharedCopy(_ copy: SharedMealCopy, now: Date) async throws -> Int64 {
         try await write { db in
-            if let existing = try Int64.fetchOne(db, sql: "SELECT meal_id FROM meal_share WHERE share_key = ? AND direction = 'from'",
-                                                 arguments: [copy.key]) {
+            if let existing = try Int64.fetchOne(
+                db, sql: "SELECT meal_id FROM meal_share WHERE share_key = ? AND direction = 'from'",
+                arguments: [copy.key])
+            {
                 return existing
             }
             if let photo = copy.photo { try Self.insertPhoto(db, photo, now: now) }
-            var record = MealRecord(id: nil, eatenLocal: copy.eatenAt.description, utcOffsetMinutes: copy.utcOffsetMinutes,
-                                    notes: copy.notes, photoSHA256: copy.photo?.sha256, createdAt: now, updatedAt: now)
+            var record = MealRecord(
+                id: nil, eatenLocal: copy.eatenAt.description, utcOffsetMinutes: copy.utcOffsetMinutes,
+                notes: copy.notes, photoSHA256: copy.photo?.sha256, createdAt: now, updatedAt: now)
             try record.insert(db)
             let id = record.id!
             if let point = copy.location {
-                try Self.applyLocation(db, mealID: id, choice: .point(point, source: copy.locationSource ?? .typed), geocodedName: nil,
-                                       placeName: copy.placeName, now: now)
+                try Self.applyLocation(
+                    db, mealID: id, choice: .point(point, source: copy.locationSource ?? .typed), geocodedName: nil,
+                    placeName: copy.placeName, now: now)
             }
             try Self.applyTags(db, mealID: id, tags: copy.tags)
             for portion in copy.portions {
-                _ = try Self.insertEntry(db, mealID: id, food: portion.food, grams: portion.grams, label: portion.label,
-                                         nutrients: portion.nutrients, now: now)
+                _ = try Self.insertEntry(
+                    db, mealID: id, food: portion.food, grams: portion.grams, label: portion.label,
+                    nutrients: portion.nutrients, now: now)
             }
             try Self.insertShare(db, mealID: id, .from, person: copy.sharedBy, key: copy.key, share: copy.share, now: now)
             return id
@@ -70,18 +75,22 @@ extension AppDatabase {
     /// Scales the sharer's meal to their share and records with whom it was shared, in one
     /// transaction that first checks the meal is still as the form saw it (`version`): a second
     /// share racing this one finds it changed and divides nothing again.
-    func shareOut(mealID: Int64, version: String, key: String, kept: ServingShare, with people: [(name: String, share: ServingShare)],
-                  now: Date) async throws -> ShareOutcome {
+    func shareOut(
+        mealID: Int64, version: String, key: String, kept: ServingShare, with people: [(name: String, share: ServingShare)],
+        now: Date
+    ) async throws -> ShareOutcome {
         try await write { db in
             guard let (source, shares) = try SharingQueries.mealFoodsAndShares(db, mealID: mealID) else { return .gone }
             guard try !SharingQueries.isRecorded(db, key: key) else { return .doneAlready }
             guard SharingQueries.version(of: source, shares: shares) == version else { return .stale }
             let entries = try FoodEntry.filter(FoodEntry.Columns.mealID == mealID).order(FoodEntry.Columns.id).fetchAll(db)
-            let assignments = (["grams", "portion_label"] + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns + ["updated_at"])
+            let assignments =
+                (["grams", "portion_label"] + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns + ["updated_at"])
                 .map { "\($0) = ?" }.joined(separator: ", ")
             for entry in entries {
                 let portion = kept.portion(of: entry)
-                let arguments: [(any DatabaseValueConvertible)?] = [portion.grams, portion.label] + SnapshotColumns.arguments(portion.food)
+                let arguments: [(any DatabaseValueConvertible)?] =
+                    [portion.grams, portion.label] + SnapshotColumns.arguments(portion.food)
                     + NutrientKind.allCases.map { portion.nutrients[$0] } + [now, entry.id]
                 try db.execute(sql: "UPDATE food_entry SET \(assignments) WHERE id = ?", arguments: StatementArguments(arguments))
             }
@@ -93,12 +102,15 @@ extension AppDatabase {
         }
     }
 
-    private static func insertShare(_ db: Database, mealID: Int64, _ direction: MealShare.Direction, person: String, key: String,
-                                    share: ServingShare, now: Date) throws {
-        try db.execute(sql: """
-            INSERT INTO meal_share (meal_id, direction, person_name, share_key, servings, total_servings, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [mealID, direction.rawValue, person, key, share.servings, share.totalServings, now])
+    private static func insertShare(
+        _ db: Database, mealID: Int64, _ direction: MealShare.Direction, person: String, key: String,
+        share: ServingShare, now: Date
+    ) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO meal_share (meal_id, direction, person_name, share_key, servings, total_servings, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [mealID, direction.rawValue, person, key, share.servings, share.totalServings, now])
     }
 }
 
@@ -116,14 +128,16 @@ public enum SharingQueries {
     /// The meal's foods and shares as they are, digested: any food added, changed or shared out
     /// since a share form was opened changes it, even within one tick of the clock.
     static func version(of source: MealQueries.MealFoods, shares: [MealShare]) -> String {
-        let state = source.entries.map { "\($0.id):\($0.grams ?? -1):\($0.nutrients[.energyKcal] ?? -1)" }.joined(separator: ",")
+        let state =
+            source.entries.map { "\($0.id):\($0.grams ?? -1):\($0.nutrients[.energyKcal] ?? -1)" }.joined(separator: ",")
             + "|\(shares.count)|\(source.meal.updatedAt.timeIntervalSince1970)"
         return SHA256.hash(data: Data(state.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Whether a share with this key was carried out in this diary.
     static func isRecorded(_ db: Database, key: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meal_share WHERE share_key = ? AND direction = 'with')", arguments: [key]) ?? false
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM meal_share WHERE share_key = ? AND direction = 'with')", arguments: [key])
+            ?? false
     }
 
     /// A meal with its foods and its shares, for the pages that show both; nil when it is gone.
@@ -133,9 +147,12 @@ public enum SharingQueries {
 
     /// The meal's shares, oldest first.
     public static func shares(_ db: Database, mealID: Int64) throws -> [MealShare] {
-        try Row.fetchAll(db, sql: """
-            SELECT direction, person_name, servings, total_servings, created_at FROM meal_share WHERE meal_id = ? ORDER BY id
-            """, arguments: [mealID]).compactMap { row in
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT direction, person_name, servings, total_servings, created_at FROM meal_share WHERE meal_id = ? ORDER BY id
+                """, arguments: [mealID]
+        ).compactMap { row in
             guard let direction = MealShare.Direction(rawValue: row[0]) else { return nil }
             return MealShare(direction: direction, personName: row[1], share: ServingShare(servings: row[2], of: row[3]), createdAt: row[4])
         }

@@ -32,8 +32,10 @@ struct HouseholdFoodsController: Sendable {
     /// A food of your own made from someone else's shared one, photo and all.
     @Sendable func copyMyFood(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
-        guard let shared = try await household.myFood(diaryID: try Self.id(context, "diary", orElse: HouseholdFoods.NothingShared()),
-                                                      id: try Self.id(context, "food", orElse: HouseholdFoods.NothingShared()), for: person.account)
+        guard
+            let shared = try await household.myFood(
+                diaryID: try Self.id(context, "diary", orElse: HouseholdFoods.NothingShared()),
+                id: try Self.id(context, "food", orElse: HouseholdFoods.NothingShared()), for: person.account)
         else { throw HouseholdFoods.NothingShared() }
         let input = MyFoodInput(food: shared.item.snapshot, servingLabel: shared.item.servingLabel)
         _ = try await withPhoto(shared.item.photo, of: shared, into: person.diary) { photo in
@@ -44,8 +46,10 @@ struct HouseholdFoodsController: Sendable {
 
     @Sendable func copyRecipe(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
-        guard let shared = try await household.recipe(diaryID: try Self.id(context, "diary", orElse: HouseholdFoods.NothingShared()),
-                                                      id: try Self.id(context, "recipe", orElse: HouseholdFoods.NothingShared()), for: person.account)
+        guard
+            let shared = try await household.recipe(
+                diaryID: try Self.id(context, "diary", orElse: HouseholdFoods.NothingShared()),
+                id: try Self.id(context, "recipe", orElse: HouseholdFoods.NothingShared()), for: person.account)
         else { throw HouseholdFoods.NothingShared() }
         let id = try await withPhoto(shared.item.photo, of: shared, into: person.diary) { photo in
             try await person.diary.database.copyRecipe(shared.item, photo: photo, now: now())
@@ -54,8 +58,10 @@ struct HouseholdFoodsController: Sendable {
     }
 
     /// Runs `save` with the item's photo handed over to `diary`, committed with the row that shows it.
-    private func withPhoto<T: Sendable>(_ photo: Photo?, of shared: HouseholdFoods.Shared<some Sendable>, into diary: Diary,
-                                        _ save: (IngestedPhoto?) async throws -> T) async throws -> T {
+    private func withPhoto<T: Sendable>(
+        _ photo: Photo?, of shared: HouseholdFoods.Shared<some Sendable>, into diary: Diary,
+        _ save: (IngestedPhoto?) async throws -> T
+    ) async throws -> T {
         let (from, to) = (shared.diary.photos, diary.photos)
         var handed: IngestedPhoto?
         if let photo { handed = try await PhotoRejection.answered { try await from.handOver(photo, to: to) } }

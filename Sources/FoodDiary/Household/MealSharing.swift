@@ -29,8 +29,9 @@ struct MealSharing: Sendable {
             if recorded { return .doneAlready }
             guard SharingQueries.version(of: source, shares: shares) == version else { return .stale }
             try await copy(source, by: sharer, as: plan)
-            return try await sharer.diary.database.shareOut(mealID: mealID, version: version, key: plan.key, kept: plan.kept,
-                                                            with: plan.people.map { ($0.account.name, $0.share) }, now: now())
+            return try await sharer.diary.database.shareOut(
+                mealID: mealID, version: version, key: plan.key, kept: plan.kept,
+                with: plan.people.map { ($0.account.name, $0.share) }, now: now())
         }
     }
 
@@ -39,7 +40,9 @@ struct MealSharing: Sendable {
         for (person, share) in plan.people {
             let diary = try await diaries.deliveryDiary(for: person, now: now())
             var photo: IngestedPhoto?
-            if let shown = meal.photo { photo = try await PhotoRejection.answered { try await sharer.diary.photos.handOver(shown, to: diary.photos) } }
+            if let shown = meal.photo {
+                photo = try await PhotoRejection.answered { try await sharer.diary.photos.handOver(shown, to: diary.photos) }
+            }
             defer { if let photo { unlink(photo.temporaryPath) } }
             let copy = SharedMealCopy(
                 key: plan.key, sharedBy: sharer.account.name, share: share, eatenAt: meal.eatenAt, utcOffsetMinutes: meal.utcOffsetMinutes,

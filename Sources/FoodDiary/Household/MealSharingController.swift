@@ -48,19 +48,27 @@ struct MealSharingController: Sendable {
     }
 
     /// The form as sent back with its mistakes, or a fresh one (`form` nil) for the meal as it is now.
-    private func page(_ sent: ShareMealForm?, split: Bool = false, errors: ShareMealForm.Errors = .init(), stale: Bool = false,
-                      status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
+    private func page(
+        _ sent: ShareMealForm?, split: Bool = false, errors: ShareMealForm.Errors = .init(), stale: Bool = false,
+        status: HTTPResponse.Status = .ok, context: AppRequestContext
+    ) async throws -> Response {
         let person = try context.person()
         let (source, shares) = try await mealAndShares(context)
         let people = try await sharing.household(besides: person.account)
         // The one other person of a household is who a shared meal is for: ticked already.
         let lone: [Int64: String] = people.count == 1 && !split ? [people[0].id: "1"] : [:]
-        let form = sent ?? ShareMealForm(key: ShareMealForm.newKey(), mealVersion: SharingQueries.version(of: source, shares: shares), split: split,
-                                         servings: lone)
-        return await renderer.render(.shareMeal, ShareMealView(source: source, shares: shares, people: people,
-                                                              viewerIsOwner: person.account.role == .owner,
-                                                              form: form, errors: errors, stale: stale, csrfToken: context.csrfToken), for: context,
-                                     status: status)
+        let form =
+            sent
+            ?? ShareMealForm(
+                key: ShareMealForm.newKey(), mealVersion: SharingQueries.version(of: source, shares: shares), split: split,
+                servings: lone)
+        return await renderer.render(
+            .shareMeal,
+            ShareMealView(
+                source: source, shares: shares, people: people,
+                viewerIsOwner: person.account.role == .owner,
+                form: form, errors: errors, stale: stale, csrfToken: context.csrfToken), for: context,
+            status: status)
     }
 
     private func mealAndShares(_ context: AppRequestContext) async throws -> (MealQueries.MealFoods, [MealShare]) {

@@ -19,8 +19,10 @@ struct ShareMealForm: Sendable {
 
     static func field(_ accountID: Int64) -> String { "servings_\(accountID)" }
 
-    init(key: String, mealVersion: String, split: Bool = false, totalServings: String = "", ownServings: String = "1",
-         servings: [Int64: String] = [:]) {
+    init(
+        key: String, mealVersion: String, split: Bool = false, totalServings: String = "", ownServings: String = "1",
+        servings: [Int64: String] = [:]
+    ) {
         self.key = key
         self.split = split
         self.mealVersion = mealVersion
@@ -30,9 +32,11 @@ struct ShareMealForm: Sendable {
     }
 
     init(fields: FormFields, people: [Account]) {
-        self.init(key: fields["share_key"] ?? "", mealVersion: fields["meal_version"] ?? "", split: fields["split"] == "1",
-                  totalServings: fields["total_servings"] ?? "",
-                  ownServings: fields["own_servings"] ?? "", servings: Dictionary(uniqueKeysWithValues: people.map { ($0.id, fields[Self.field($0.id)] ?? "") }))
+        self.init(
+            key: fields["share_key"] ?? "", mealVersion: fields["meal_version"] ?? "", split: fields["split"] == "1",
+            totalServings: fields["total_servings"] ?? "",
+            ownServings: fields["own_servings"] ?? "",
+            servings: Dictionary(uniqueKeysWithValues: people.map { ($0.id, fields[Self.field($0.id)] ?? "") }))
     }
 
     /// A fresh form's key: the same share sent twice (a double tap, a retry) is carried out once.
@@ -40,7 +44,10 @@ struct ShareMealForm: Sendable {
 
     /// What `newKey` makes: 43 characters of URL-safe base64.
     static func isKey(_ text: String) -> Bool {
-        text.utf8.count == 43 && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }
+        text.utf8.count == 43
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+            }
     }
 
     struct Errors: Error, Equatable {
@@ -67,7 +74,9 @@ struct ShareMealForm: Sendable {
         let chosen = people.filter { !(servings[$0.id] ?? "").trimmingCharacters(in: .whitespaces).isEmpty }
         guard !chosen.isEmpty else {
             var errors = Errors()
-            errors.people = people.isEmpty ? "Nobody else uses this diary server yet, so there is nobody to share with."
+            errors.people =
+                people.isEmpty
+                ? "Nobody else uses this diary server yet, so there is nobody to share with."
                 : "Tick at least one person to log this meal for."
             return .failure(errors)
         }
@@ -95,7 +104,9 @@ struct ShareMealForm: Sendable {
             }
         }
         if given.isEmpty && errors.servings.isEmpty {
-            errors.people = people.isEmpty ? "Nobody else uses this diary server yet, so there is nobody to share with."
+            errors.people =
+                people.isEmpty
+                ? "Nobody else uses this diary server yet, so there is nobody to share with."
                 : "Enter the servings of at least one person to log this meal for."
         }
         let eaten = (own ?? 0) + given.reduce(0) { $0 + $1.1 }
@@ -103,13 +114,16 @@ struct ShareMealForm: Sendable {
         if !totalServings.trimmingCharacters(in: .whitespaces).isEmpty {
             switch servings(totalServings, what: "the servings these foods made") {
             case .success(let value) where errors.isEmpty && value < eaten - 1e-9:
-                errors.totalServings = "These foods made \(formatQuantity(value)) servings, but \(formatQuantity(eaten)) were eaten. Make it at least \(formatQuantity(eaten)), or leave it empty."
+                errors.totalServings =
+                    "These foods made \(formatQuantity(value)) servings, but \(formatQuantity(eaten)) were eaten. Make it at least \(formatQuantity(eaten)), or leave it empty."
             case .success(let value): total = max(value, eaten)
             case .failure(let problem): errors.totalServings = problem.message
             }
         }
         guard errors.isEmpty, let own else { return .failure(errors) }
-        return .success(Plan(key: key, kept: ServingShare(servings: own, of: total),
-                             people: given.map { ($0.0, ServingShare(servings: $0.1, of: total)) }))
+        return .success(
+            Plan(
+                key: key, kept: ServingShare(servings: own, of: total),
+                people: given.map { ($0.0, ServingShare(servings: $0.1, of: total)) }))
     }
 }

@@ -49,8 +49,10 @@ struct ShareMealView: Sendable {
     let hasErrors: Bool
     let errorSummary = ErrorSummary.nothingShared
 
-    init(source: MealQueries.MealFoods, shares: [MealShare], people: [Account], viewerIsOwner: Bool = false, form: ShareMealForm,
-         errors: ShareMealForm.Errors = .init(), stale: Bool = false, csrfToken: String) {
+    init(
+        source: MealQueries.MealFoods, shares: [MealShare], people: [Account], viewerIsOwner: Bool = false, form: ShareMealForm,
+        errors: ShareMealForm.Errors = .init(), stale: Bool = false, csrfToken: String
+    ) {
         let meal = source.meal
         self.csrfToken = csrfToken
         action = "/meals/\(meal.id)/share"
@@ -58,7 +60,10 @@ struct ShareMealView: Sendable {
         sourceText = "\(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
         shareKey = form.key
         mealVersion = form.mealVersion
-        staleMessage = stale ? "This meal changed after that page was opened (was it shared from another tab?), so nothing was logged. Here it is as it is now." : nil
+        staleMessage =
+            stale
+            ? "This meal changed after that page was opened (was it shared from another tab?), so nothing was logged. Here it is as it is now."
+            : nil
         entries = source.entries.map { EntryRowView($0) }
         hasEntries = source.isItemised
         kcalText = FoodDiaryBase.kcalText(source.totals)
@@ -68,17 +73,23 @@ struct ShareMealView: Sendable {
         ownServingsError = errors.ownServings
         self.people = people.map { person in
             let value = form.servings[person.id] ?? ""
-            return PersonRow(name: person.name, field: ShareMealForm.field(person.id), value: value,
-                             checked: !value.trimmingCharacters(in: .whitespaces).isEmpty, error: errors.servings[person.id])
+            return PersonRow(
+                name: person.name, field: ShareMealForm.field(person.id), value: value,
+                checked: !value.trimmingCharacters(in: .whitespaces).isEmpty, error: errors.servings[person.id])
         }
         hasPeople = !people.isEmpty
         split = form.split
         splitURL = "/meals/\(meal.id)/share?split=1"
         sameURL = "/meals/\(meal.id)/share"
         energyValue = String(NutrientKind.energyKcal.shown(source.totals.value(.energyKcal, default: 0)))
-        nobodyElse = hasPeople ? nil : viewerIsOwner
-            ? NobodyElse(text: "Nobody else uses this diary server yet. Add the people you eat with, then log a meal for all of you at once.", addURL: "/people")
-            : NobodyElse(text: "Nobody else uses this diary server yet. Ask its owner to add the people you eat with.", addURL: nil)
+        nobodyElse =
+            hasPeople
+            ? nil
+            : viewerIsOwner
+                ? NobodyElse(
+                    text: "Nobody else uses this diary server yet. Add the people you eat with, then log a meal for all of you at once.",
+                    addURL: "/people")
+                : NobodyElse(text: "Nobody else uses this diary server yet. Ask its owner to add the people you eat with.", addURL: nil)
         peopleError = errors.people
         earlierShares = shares.map(MealShareView.sentence)
         hasEarlierShares = !earlierShares.isEmpty

@@ -93,19 +93,23 @@ package struct IngredientPlacer: Sendable {
         var (result, unplaced, line) = try search(db, line, logged: logged)
         let portions = try FoodDetails.portions(db, foods: result.foods.map(\.id))
         var catalogChoices = result.foods.map { food in
-            FoodChoice(source: "catalog:\(food.id)", name: food.description, detail: food.foodGroup, portions: portions[food.id] ?? [],
-                       unit: food.measureUnit, kcalPerGram: food.energyKcalPer100g.map { $0 / 100 }, usual: nil)
+            FoodChoice(
+                source: "catalog:\(food.id)", name: food.description, detail: food.foodGroup, portions: portions[food.id] ?? [],
+                unit: food.measureUnit, kcalPerGram: food.energyKcalPer100g.map { $0 / 100 }, usual: nil)
         }
         // A line that counts or measures the food needs its household measures: "Butter, NFS" has
         // none to weigh "a pat of butter" by, "Butter, salted" has. One that says no amount takes
         // its kind's serving: "cereal" stays "Cereal, ready-to-eat, NFS", not the first cereal with a cup.
-        if line.amount != nil || line.measure != nil, !(line.measure?.isMass ?? false), let first = catalogChoices.first, first.portions.isEmpty,
-           let index = sameFoodWithPortions(as: first.name, in: catalogChoices) {
+        if line.amount != nil || line.measure != nil, !(line.measure?.isMass ?? false), let first = catalogChoices.first,
+            first.portions.isEmpty,
+            let index = sameFoodWithPortions(as: first.name, in: catalogChoices)
+        {
             catalogChoices.insert(catalogChoices.remove(at: index), at: 0)
         }
         // "a slice of toast": of foods search ranks alike, the one that comes in slices.
         if case .item(let word)? = line.measure, !IngredientAmount.sizes.contains(word),
-           let index = catalogChoices.firstIndex(where: { IngredientAmount.hasPortion(named: word, in: $0.portions) }), index > 0 {
+            let index = catalogChoices.firstIndex(where: { IngredientAmount.hasPortion(named: word, in: $0.portions) }), index > 0
+        {
             catalogChoices.insert(catalogChoices.remove(at: index), at: 0)
         }
         if result.foods.isEmpty && !mine.isEmpty { unplaced = [] }
@@ -134,7 +138,7 @@ package struct IngredientPlacer: Sendable {
     /// words as typed, since some name a food of their own ("ground beef", "minced beef").
     private static let describing: Set<String> = [
         "ground", "minced", "fresh", "dried", "organic", "homemade", "plain", "ripe", "raw", "frozen", "canned", "cooked", "hot", "cold",
-        "extra", "virgin", "pure", "natural", "unsalted", "salted", "toasted", "roasted", "boiled", "steamed", "baby",
+        "extra", "virgin", "pure", "natural", "unsalted", "salted", "toasted", "roasted", "boiled", "steamed", "baby"
     ]
 
     /// The catalog's best for the words. Generic foods come first, as they would on a search page, and
@@ -143,7 +147,8 @@ package struct IngredientPlacer: Sendable {
     /// toast"), the first words first: a food's name comes last in English.
     /// A thing counted named last ("4 garlic cloves") becomes the line's measure.
     private static func search(_ db: Database, _ line: IngredientLine, logged: [Int64: Int]) throws
-        -> (result: FoodSearchResult, unplaced: [String], line: IngredientLine) {
+        -> (result: FoodSearchResult, unplaced: [String], line: IngredientLine)
+    {
         func search(_ words: [String], _ scope: FoodSearch.Scope = .generic) throws -> FoodSearchResult {
             try FoodSearch.search(db, query: words.joined(separator: " "), scope: scope, limit: choicesPerFood, logged: logged)
         }
@@ -193,18 +198,24 @@ package struct IngredientPlacer: Sendable {
         let portions = catalogIDs.isEmpty ? [:] : try await catalog.read { db in try FoodDetails.portions(db, foods: catalogIDs) }
         func kcalPerGram(_ food: FoodSnapshot) -> Double? { food.nutrients(forGrams: 1)[.energyKcal] }
         return own.myFoods.map { food in
-            FoodChoice(source: "my:\(food.id)", name: food.name, detail: "My food", portions: [food.portion], unit: .grams,
-                       kcalPerGram: kcalPerGram(food.snapshot), usual: nil)
-        } + own.recipes.compactMap { recipe in
-            recipe.snapshot.map { snapshot in
-                FoodChoice(source: "recipe:\(recipe.id)", name: recipe.name, detail: "Recipe", portions: [recipe.portion], unit: .grams,
-                           kcalPerGram: kcalPerGram(snapshot), usual: nil)
-            }
-        } + own.saved.map { saved in
-            let portions = saved.food.catalogFoodID.flatMap { portions[$0] } ?? saved.food.basisGrams.map { [.serving(grams: $0)] } ?? []
-            return FoodChoice(source: "saved:\(saved.id)", name: saved.food.description, detail: "Saved food", portions: portions,
-                              unit: saved.food.basisUnit, kcalPerGram: kcalPerGram(saved.food), usual: saved.defaultAmount)
+            FoodChoice(
+                source: "my:\(food.id)", name: food.name, detail: "My food", portions: [food.portion], unit: .grams,
+                kcalPerGram: kcalPerGram(food.snapshot), usual: nil)
         }
+            + own.recipes.compactMap { recipe in
+                recipe.snapshot.map { snapshot in
+                    FoodChoice(
+                        source: "recipe:\(recipe.id)", name: recipe.name, detail: "Recipe", portions: [recipe.portion], unit: .grams,
+                        kcalPerGram: kcalPerGram(snapshot), usual: nil)
+                }
+            }
+            + own.saved.map { saved in
+                let portions =
+                    saved.food.catalogFoodID.flatMap { portions[$0] } ?? saved.food.basisGrams.map { [.serving(grams: $0)] } ?? []
+                return FoodChoice(
+                    source: "saved:\(saved.id)", name: saved.food.description, detail: "Saved food", portions: portions,
+                    unit: saved.food.basisUnit, kcalPerGram: kcalPerGram(saved.food), usual: saved.defaultAmount)
+            }
     }
 
     /// Each food's amount, from the amount the person last had of the catalog foods offered.
@@ -221,15 +232,19 @@ package struct IngredientPlacer: Sendable {
             // What it is had with comes just before it: "milk" is a splash in a coffee, half a cup on cereal.
             let had = found.isAddition && position > 0 ? all[position - 1] : nil
             let amount = choices.first.map { choice in
-                if found.isAddition, choice.usual == nil, let grams = choice.customary?.serving.addition(to: had?.choices.first?.customary?.serving.kind) {
+                if found.isAddition, choice.usual == nil,
+                    let grams = choice.customary?.serving.addition(to: had?.choices.first?.customary?.serving.kind)
+                {
                     let said = "\(formatQuantity(grams)) \(choice.unit.symbol)"
                     return IngredientAmount(grams: grams, label: said, typed: said, guess: "Had with another food: a little is taken.")
                 }
-                return IngredientAmount.of(found.line, portions: choice.portions, unit: choice.unit, usual: choice.usual,
-                                           foodWords: Words.split(found.line.food), isDrink: choice.isDrink, customary: choice.customary)
+                return IngredientAmount.of(
+                    found.line, portions: choice.portions, unit: choice.unit, usual: choice.usual,
+                    foodWords: Words.split(found.line.food), isDrink: choice.isDrink, customary: choice.customary)
             }
-            return PlacedFood(typed: found.typed, line: found.line, choices: choices, amount: amount, unplacedWords: found.unplacedWords,
-                              correctedTo: found.correctedTo, isAddition: found.isAddition)
+            return PlacedFood(
+                typed: found.typed, line: found.line, choices: choices, amount: amount, unplacedWords: found.unplacedWords,
+                correctedTo: found.correctedTo, isAddition: found.isAddition)
         }
     }
 }

@@ -47,13 +47,18 @@ package struct FoodChoice: Sendable, Equatable {
     /// Whether one of it is a cup, when it has no household measures: "a latte".
     package var isDrink: Bool { !Set(Words.split(detail)).isDisjoint(with: Self.drinkGroupWords) }
 
-    package init(source: String, name: String, detail: String, portions: [Portion], unit: MeasureUnit, kcalPerGram: Double?, usual: ChosenAmount?) {
-        (self.source, self.name, self.detail, self.portions, self.unit, self.kcalPerGram, self.usual) = (source, name, detail, portions, unit, kcalPerGram, usual)
+    package init(
+        source: String, name: String, detail: String, portions: [Portion], unit: MeasureUnit, kcalPerGram: Double?, usual: ChosenAmount?
+    ) {
+        (self.source, self.name, self.detail, self.portions, self.unit, self.kcalPerGram, self.usual) = (
+            source, name, detail, portions, unit, kcalPerGram, usual
+        )
     }
 
     /// Words of the food groups and categories that hold drinks.
     private static let drinkGroupWords: Set<String> = [
-        "beverages", "beverage", "coffee", "tea", "drinks", "juice", "juices", "milk", "beer", "wine", "liquor", "smoothies", "water", "soda",
+        "beverages", "beverage", "coffee", "tea", "drinks", "juice", "juices", "milk", "beer", "wine", "liquor", "smoothies", "water",
+        "soda"
     ]
 
     package var catalogFoodID: Int64? { source.hasPrefix("catalog:") ? Int64(source.dropFirst(8)) : nil }
@@ -66,9 +71,12 @@ package struct FoodChoice: Sendable, Equatable {
     /// Why `grams` of it is one to check before it is saved, or nil: more than three usual
     /// servings of a catalog food or the energy three of its kind hold, or more than 900 kcal of any.
     package func check(grams: Double) -> String? {
-        let usual = catalogFoodID == nil ? nil
+        let usual =
+            catalogFoodID == nil
+            ? nil
             : UsualAmount(description: name, group: detail, portions: portions, unit: unit, kcalPer100g: kcalPerGram.map { $0 * 100 })
-        return AmountCheck.reason(grams: grams, mostGrams: usual?.mostGrams ?? ChosenAmount.gramsRange.upperBound,
-                                  mostKilocalories: usual?.mostKilocalories ?? AmountCheck.mostKilocalories, kcalPer100g: kcalPerGram.map { $0 * 100 })
+        return AmountCheck.reason(
+            grams: grams, mostGrams: usual?.mostGrams ?? ChosenAmount.gramsRange.upperBound,
+            mostKilocalories: usual?.mostKilocalories ?? AmountCheck.mostKilocalories, kcalPer100g: kcalPerGram.map { $0 * 100 })
     }
 }

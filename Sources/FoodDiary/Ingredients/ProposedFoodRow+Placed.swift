@@ -4,8 +4,10 @@ import Foundation
 extension ProposedFoodRow {
     /// `chosen`: the food picked, when the form chose another than the first offered.
     /// `checksAmount`: flag an amount more than three usual servings or the energy three of its kind hold (what a person had, not a recipe's line).
-    init(index: Int, placed: PlacedFood, chosen: FoodChoice? = nil, amount: IngredientAmount?, amountText: String? = nil, keep: Bool = true,
-         error: String? = nil, checksAmount: Bool = false, searchURL: String) {
+    init(
+        index: Int, placed: PlacedFood, chosen: FoodChoice? = nil, amount: IngredientAmount?, amountText: String? = nil, keep: Bool = true,
+        error: String? = nil, checksAmount: Bool = false, searchURL: String
+    ) {
         let choices = chosen.map { chosen in [chosen] + placed.choices.filter { $0.source != chosen.source } } ?? placed.choices
         let first = choices.first
         self.index = index
@@ -13,8 +15,9 @@ extension ProposedFoodRow {
         found = first != nil
         self.keep = keep && first != nil
         options = choices.map { choice in
-            Option(value: choice.source, label: choice.catalogFoodID == nil ? "\(choice.name) · \(choice.detail)" : choice.name,
-                   selected: choice.source == first?.source)
+            Option(
+                value: choice.source, label: choice.catalogFoodID == nil ? "\(choice.name) · \(choice.detail)" : choice.name,
+                selected: choice.source == first?.source)
         }
         shownSource = first?.source ?? ""
         self.amountText = amountText ?? amount?.typed ?? ""
@@ -25,12 +28,13 @@ extension ProposedFoodRow {
         var sureness = chosen == nil ? placed.sureness : (amount?.guess == nil ? .sure : .likely)
         if check != nil, sureness == .sure { sureness = .likely }
         self.sureness = sureness.rawValue
-        surenessText = switch sureness {
-        case .sure: nil
-        case .likely: "Check the amount"
-        case .unsure: "Check the food"
-        case .notFound: "Not found"
-        }
+        surenessText =
+            switch sureness {
+            case .sure: nil
+            case .likely: "Check the amount"
+            case .unsure: "Check the food"
+            case .notFound: "Not found"
+            }
         var notes: [String] = []
         if chosen == nil, let corrected = placed.correctedTo { notes.append("Read as “\(corrected)”.") }
         if chosen == nil, !placed.unplacedWords.isEmpty { notes.append("Not placed: “\(placed.unplacedWords.joined(separator: " "))”.") }

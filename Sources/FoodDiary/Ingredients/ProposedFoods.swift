@@ -26,9 +26,11 @@ struct ProposedFoods: Sendable {
     /// `kinds`: what a row may name (a recipe's ingredient is never a recipe).
     /// `checksAmounts`: what one person had, whose implausible amounts are flagged; a recipe's
     /// lines are the whole dish's.
-    static func read(_ fields: FormFields, placer: IngredientPlacer, sources: FoodSources, logged: [Int64: Int],
-                     kinds: Set<String> = IngredientPlacer.allKinds, checksAmounts: Bool = false,
-                     searchURL: (PlacedFood) -> String) async throws -> ProposedFoods {
+    static func read(
+        _ fields: FormFields, placer: IngredientPlacer, sources: FoodSources, logged: [Int64: Int],
+        kinds: Set<String> = IngredientPlacer.allKinds, checksAmounts: Bool = false,
+        searchURL: (PlacedFood) -> String
+    ) async throws -> ProposedFoods {
         guard let count = fields["rows"].flatMap({ Int($0) }), (1...maxRows).contains(count) else {
             throw HTTPError(.badRequest, message: "The form did not say how many foods it holds. Start again from the words typed.")
         }
@@ -50,13 +52,17 @@ struct ProposedFoods: Sendable {
             switch weigh(amountText, of: choice, typed: placed.line) {
             case .failure(let problem):
                 needsLook = needsLook || keep
-                rows.append(ProposedFoodRow(index: index, placed: placed, chosen: choice, amount: nil, amountText: amountText, keep: keep,
-                                            error: problem.message, searchURL: searchURL(placed)))
+                rows.append(
+                    ProposedFoodRow(
+                        index: index, placed: placed, chosen: choice, amount: nil, amountText: amountText, keep: keep,
+                        error: problem.message, searchURL: searchURL(placed)))
             case .success(let amount):
                 let changedFood = source != fields["shown.\(index)"]
                 needsLook = needsLook || (keep && (changedFood || amount.guess != nil && amountText != fields["shownAmount.\(index)"]))
-                rows.append(ProposedFoodRow(index: index, placed: placed, chosen: choice, amount: amount, amountText: changedFood ? nil : amountText,
-                                            keep: keep, checksAmount: checksAmounts, searchURL: searchURL(placed)))
+                rows.append(
+                    ProposedFoodRow(
+                        index: index, placed: placed, chosen: choice, amount: amount, amountText: changedFood ? nil : amountText,
+                        keep: keep, checksAmount: checksAmounts, searchURL: searchURL(placed)))
                 if keep { chosen.append(Chosen(resolved: resolved, amount: ChosenAmount(grams: amount.grams, label: amount.label))) }
             }
         }
@@ -77,8 +83,9 @@ struct ProposedFoods: Sendable {
         guard let count = amountLine.amount, count > 0, text.firstMatch(of: /[0-9][eE][+-]?[0-9]/) == nil else {
             return .failure(AmountProblem(message: "“\(text)” is not an amount. Say how much, like 2 slices or 150 g."))
         }
-        let amount = IngredientAmount.of(amountLine, portions: food.portions, unit: food.unit, foodWords: Words.split(line.food), isDrink: food.isDrink,
-                                         customary: food.customary)
+        let amount = IngredientAmount.of(
+            amountLine, portions: food.portions, unit: food.unit, foodWords: Words.split(line.food), isDrink: food.isDrink,
+            customary: food.customary)
         let symbol = food.unit.symbol
         guard ChosenAmount.gramsRange.contains(amount.grams) else {
             return .failure(AmountProblem(message: "\(amount.label) is not an amount one entry holds: between 0.1 and 5,000 \(symbol)."))
@@ -91,7 +98,8 @@ extension FoodChoice {
     /// A food named by a form that the placing did not offer: one of the person's own, or a
     /// catalog food picked elsewhere.
     init(_ resolved: ResolvedFood) {
-        self.init(source: resolved.source, name: resolved.food.description, detail: resolved.details, portions: resolved.portions,
-                  unit: resolved.food.basisUnit, kcalPerGram: resolved.food.nutrients(forGrams: 1)[.energyKcal], usual: resolved.defaultAmount)
+        self.init(
+            source: resolved.source, name: resolved.food.description, detail: resolved.details, portions: resolved.portions,
+            unit: resolved.food.basisUnit, kcalPerGram: resolved.food.nutrients(forGrams: 1)[.energyKcal], usual: resolved.defaultAmount)
     }
 }

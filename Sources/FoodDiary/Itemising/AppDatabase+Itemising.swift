@@ -14,14 +14,18 @@ extension AppDatabase {
     /// A meal to itemise, made from its photo. When a meal already shows this photo, that meal is
     /// the answer and nothing is added: an upload retried after its answer was lost, or the same
     /// picture chosen twice, makes one meal. `barcodes` are the codes the photo shows.
-    func snapMeal(_ input: MealInput, photo: IngestedPhoto, barcodes: [String], geocodedName: String?, now: Date) async throws -> SnappedMeal {
+    func snapMeal(_ input: MealInput, photo: IngestedPhoto, barcodes: [String], geocodedName: String?, now: Date) async throws
+        -> SnappedMeal
+    {
         try await write { db in
-            if let existing = try db.cachedValue("SELECT id FROM meal WHERE photo_sha256 = ? ORDER BY id LIMIT 1", [photo.sha256]) as Int64? {
+            if let existing = try db.cachedValue("SELECT id FROM meal WHERE photo_sha256 = ? ORDER BY id LIMIT 1", [photo.sha256]) as Int64?
+            {
                 return SnappedMeal(id: existing, isNew: false)
             }
             let id = try Self.insertMeal(db, input, photo: photo, geocodedName: geocodedName, now: now)
-            try db.execute(sql: "UPDATE photo SET barcodes = ? WHERE sha256 = ? AND barcodes IS NULL",
-                           arguments: [barcodes.prefix(Barcode.mostAtOnce).joined(separator: ","), photo.sha256])
+            try db.execute(
+                sql: "UPDATE photo SET barcodes = ? WHERE sha256 = ? AND barcodes IS NULL",
+                arguments: [barcodes.prefix(Barcode.mostAtOnce).joined(separator: ","), photo.sha256])
             return SnappedMeal(id: id, isNew: true)
         }
     }
@@ -40,7 +44,8 @@ extension AppDatabase {
     func addUsualFood(entryID: Int64, to mealID: Int64, now: Date) async throws -> Int? {
         try await write { db in
             guard try Int.fetchOne(db, sql: "SELECT 1 FROM food_entry WHERE id = ?", arguments: [entryID]) != nil,
-                  try touchMeal(db, id: mealID, now: now) else { return nil }
+                try touchMeal(db, id: mealID, now: now)
+            else { return nil }
             return try Self.copyEntries(db, from: "id = ?", [entryID], to: mealID, now: now)
         }
     }
@@ -62,7 +67,8 @@ public enum ItemisingQueries {
 
     /// The meal that shows this photo, if one does.
     static func mealShowing(_ db: Database, sha256: String) throws -> Meal? {
-        let records = try db.cachedRecords(MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE photo_sha256 = ? ORDER BY id LIMIT 1", [sha256])
+        let records = try db.cachedRecords(
+            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE photo_sha256 = ? ORDER BY id LIMIT 1", [sha256])
         return try MealQueries.withTotals(db, records).first
     }
 
@@ -70,7 +76,8 @@ public enum ItemisingQueries {
         let count = try db.cachedValue("SELECT count(*) FROM meal WHERE entry_count = 0") ?? 0
         guard count > 0 else { return Waiting(count: 0, meals: []) }
         let records = try db.cachedRecords(
-            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE entry_count = 0 ORDER BY eaten_local DESC, id DESC LIMIT ?", [limit])
+            MealRecord.self,
+            "SELECT \(MealRecord.selectedColumns) FROM meal WHERE entry_count = 0 ORDER BY eaten_local DESC, id DESC LIMIT ?", [limit])
         return Waiting(count: count, meals: try MealQueries.withTotals(db, records))
     }
 
@@ -111,18 +118,24 @@ public enum ItemisingQueries {
         return (.atThisTime, try likeMeals(db, meal, where: lately.sql, lately.arguments))
     }
 
-    private static func likeMeals(_ db: Database, _ meal: Meal, where condition: String, _ conditionArguments: StatementArguments) throws -> [LikeMeal] {
+    private static func likeMeals(_ db: Database, _ meal: Meal, where condition: String, _ conditionArguments: StatementArguments) throws
+        -> [LikeMeal]
+    {
         let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt)
-        let candidates: [Int64] = try db.cachedRows("""
+        let candidates: [Int64] = try db.cachedRows(
+            """
             SELECT m.id FROM meal m WHERE m.entry_count > 0 AND m.id != ? AND \(time.sql) AND \(condition)
             ORDER BY m.eaten_local DESC, m.id DESC LIMIT 200
-            """, [meal.id] + time.arguments + conditionArguments).map { $0[0] }
+            """, [meal.id] + time.arguments + conditionArguments
+        ).map { $0[0] }
         var foods: [Int64: [String]] = [:], kcal: [Int64: Double] = [:], signatures: [Int64: [String]] = [:]
         if !candidates.isEmpty {
-            try db.forEachCachedRow("""
+            try db.forEachCachedRow(
+                """
                 SELECT meal_id, description, portion_label, energy_kcal FROM food_entry
                 WHERE meal_id IN (SELECT value FROM json_each(?)) ORDER BY meal_id, id
-                """, [JSONList.ids(candidates)]) { row in
+                """, [JSONList.ids(candidates)]
+            ) { row in
                 let mealID: Int64 = row[0], description: String = row[1], label: String = row[2]
                 foods[mealID, default: []].append(description)
                 signatures[mealID, default: []].append(description + "\u{1F}" + label)
@@ -141,12 +154,16 @@ public enum ItemisingQueries {
                 groups.append((signature, id, 1))
             }
         }
-        let chosen = groups.enumerated().sorted { ($0.element.times, -$0.offset) > ($1.element.times, -$1.offset) }.prefix(likeLimit).map(\.element)
-        let records = try db.cachedRecords(MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE id IN (SELECT value FROM json_each(?))",
-                                           [JSONList.ids(chosen.map(\.latest))])
+        let chosen = groups.enumerated().sorted { ($0.element.times, -$0.offset) > ($1.element.times, -$1.offset) }.prefix(likeLimit).map(
+            \.element)
+        let records = try db.cachedRecords(
+            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE id IN (SELECT value FROM json_each(?))",
+            [JSONList.ids(chosen.map(\.latest))])
         let meals = Dictionary(uniqueKeysWithValues: try MealQueries.withTotals(db, records).map { ($0.id, $0) })
         return chosen.compactMap { group in
-            meals[group.latest].map { LikeMeal(meal: $0, foods: foods[group.latest] ?? [], energyKcal: kcal[group.latest] ?? 0, times: group.times) }
+            meals[group.latest].map {
+                LikeMeal(meal: $0, foods: foods[group.latest] ?? [], energyKcal: kcal[group.latest] ?? 0, times: group.times)
+            }
         }
     }
 }

@@ -31,7 +31,8 @@ public enum FoodSuggestions {
     /// Nil when there is nothing to suggest. Foods already in the meal are left out.
     package static func forMeal(_ db: Database, _ meal: Meal) throws -> (basis: Basis, foods: [Usual])? {
         if let places = try Nearby.placeIDs(db, near: meal.location, place: meal.place) {
-            let usual = try usualFoods(db, where: "m.place_id IN (SELECT value FROM json_each(?))", [JSONList.ids(places)], excluding: meal.id)
+            let usual = try usualFoods(
+                db, where: "m.place_id IN (SELECT value FROM json_each(?))", [JSONList.ids(places)], excluding: meal.id)
             if !usual.isEmpty { return (.here, usual.map(\.usual)) }
         }
         let time = TimeOfDay.similarSQL("m.eaten_local", to: meal.eatenAt), lately = ItemisingQueries.recently(meal.eatenAt)
@@ -46,18 +47,23 @@ public enum FoodSuggestions {
     /// table `m`: the latest meals rather than the latest days, so someone back after a summer
     /// away still finds what they had before.
     private static func lastMeals(_ time: LocalDateTime) -> (sql: String, arguments: StatementArguments) {
-        ("""
+        (
+            """
             m.eaten_local < ? AND m.eaten_local >= coalesce(
                 (SELECT eaten_local FROM meal WHERE eaten_local < ? ORDER BY eaten_local DESC, id DESC LIMIT 1 OFFSET ?), '')
-            """, [time.date.next.description, time.date.next.description, oftenMeals - 1])
+            """, [time.date.next.description, time.date.next.description, oftenMeals - 1]
+        )
     }
     /// What "＋" offers before anything is typed, for everyone with history whatever the hour:
     /// the foods usual at this time of day lately, then the most logged of the last 300 meals.
     /// Foods already in `mealID` are left out.
-    package static func forLogging(_ db: Database, at time: LocalDateTime, into mealID: Int64?) throws -> (atThisTime: [Usual], often: [Usual]) {
+    package static func forLogging(_ db: Database, at time: LocalDateTime, into mealID: Int64?) throws -> (
+        atThisTime: [Usual], often: [Usual]
+    ) {
         let similar = TimeOfDay.similarSQL("m.eaten_local", to: time), lately = ItemisingQueries.recently(time)
-        let atThisTime = try usualFoods(db, where: "\(lately.sql) AND \(similar.sql)", lately.arguments + similar.arguments,
-                                        excluding: mealID ?? 0, limit: loggingLimit)
+        let atThisTime = try usualFoods(
+            db, where: "\(lately.sql) AND \(similar.sql)", lately.arguments + similar.arguments,
+            excluding: mealID ?? 0, limit: loggingLimit)
         let shown = Set(atThisTime.map(\.key))
         let last = lastMeals(time)
         let often = try usualFoods(db, where: last.sql, last.arguments, excluding: mealID ?? 0, limit: loggingLimit + shown.count)
@@ -86,8 +92,10 @@ public enum FoodSuggestions {
     /// logged most), represented by the latest entry in that amount. Catalog foods, nearly every
     /// entry, are read from an index of (meal, catalog food, grams) alone: a place visited 1,500
     /// times has some 4,000 entries, and their rows are never read.
-    private static func usualFoods(_ db: Database, where condition: String, _ arguments: StatementArguments, excluding mealID: Int64,
-                                   limit: Int = limit) throws -> [(key: FoodKey, usual: Usual)] {
+    private static func usualFoods(
+        _ db: Database, where condition: String, _ arguments: StatementArguments, excluding mealID: Int64,
+        limit: Int = limit
+    ) throws -> [(key: FoodKey, usual: Usual)] {
         var inMeal = Set<FoodKey>()
         try db.forEachCachedRow("SELECT e.catalog_food_id, \(otherKey) FROM food_entry e WHERE e.meal_id = ?", [mealID]) { row in
             inMeal.insert((row[0] as Int64?).map(FoodKey.catalog) ?? .other(row[1]))
@@ -102,7 +110,8 @@ public enum FoodSuggestions {
             amounts[key, default: [:]][grams ?? -1] = amount
         }
         let from = "FROM meal m JOIN food_entry e ON e.meal_id = m.id WHERE m.id != ? AND \(condition)"
-        try db.forEachCachedRow("SELECT e.catalog_food_id, e.grams, e.id \(from) AND e.catalog_food_id IS NOT NULL", [mealID] + arguments) { row in
+        try db.forEachCachedRow("SELECT e.catalog_food_id, e.grams, e.id \(from) AND e.catalog_food_id IS NOT NULL", [mealID] + arguments) {
+            row in
             tally(.catalog(row[0]), grams: row[1], entry: row[2])
         }
         try db.forEachCachedRow("SELECT \(otherKey), e.grams, e.id \(from) AND e.catalog_food_id IS NULL", [mealID] + arguments) { row in
@@ -117,11 +126,14 @@ public enum FoodSuggestions {
         guard !ranked.isEmpty else { return [] }
         var shown: [Int64: Usual] = [:]
         let times = Dictionary(uniqueKeysWithValues: ranked.map { ($0.entry, $0.times) })
-        try db.forEachCachedRow("""
+        try db.forEachCachedRow(
+            """
             SELECT id, description, brand_owner, portion_label, energy_kcal FROM food_entry WHERE id IN (SELECT value FROM json_each(?))
-            """, [JSONList.ids(ranked.map(\.entry))]) { row in
+            """, [JSONList.ids(ranked.map(\.entry))]
+        ) { row in
             let id: Int64 = row[0]
-            shown[id] = Usual(entryID: id, description: row[1], brandOwner: row[2], amountLabel: row[3], energyKcal: row[4], meals: times[id] ?? 0)
+            shown[id] = Usual(
+                entryID: id, description: row[1], brandOwner: row[2], amountLabel: row[3], energyKcal: row[4], meals: times[id] ?? 0)
         }
         return ranked.compactMap { food in shown[food.entry].map { (food.key, $0) } }
     }

@@ -47,12 +47,16 @@ struct ItemisingController: Sendable {
             outcomes.append(try await snapOne(upload, form: form, diary: diary))
         }
         let saved = outcomes.compactMap(\.meal)
-        let status: HTTPResponse.Status = saved.contains(where: \.isNew) ? .created
+        let status: HTTPResponse.Status =
+            saved.contains(where: \.isNew)
+            ? .created
             : saved.isEmpty ? outcomes.compactMap(\.rejection).first?.status ?? .unprocessableContent : .ok
         if wantsJSON {
             // The page's "Today" strip was drawn before these photos: it gets today's count again.
             let today = LocalDateTime(now(), in: timeZone).date
-            let notItemised = try await diary.database.read { db in try DayQueries.totals(db, from: today, through: today, of: []).first?.notItemisedCount ?? 0 }
+            let notItemised = try await diary.database.read { db in
+                try DayQueries.totals(db, from: today, through: today, of: []).first?.notItemisedCount ?? 0
+            }
             return try jsonResponse(SnapJSON(outcomes, todayNotItemised: DayView.notItemisedText(notItemised)), status: status)
         }
         if outcomes.allSatisfy({ $0.meal != nil }) { return redirect(to: "/meals/to-itemise?notice=snapped") }
@@ -67,8 +71,11 @@ struct ItemisingController: Sendable {
 
         var view: SnapView.Outcome {
             if let meal {
-                SnapView.Outcome(fileName: fileName, message: meal.isNew ? "Saved as the meal at \(meal.time), \(meal.day)."
-                                 : "Already in your diary as the meal at \(meal.time), \(meal.day).", url: meal.url, isError: false)
+                SnapView.Outcome(
+                    fileName: fileName,
+                    message: meal.isNew
+                        ? "Saved as the meal at \(meal.time), \(meal.day)."
+                        : "Already in your diary as the meal at \(meal.time), \(meal.day).", url: meal.url, isError: false)
             } else {
                 SnapView.Outcome(fileName: fileName, message: rejection?.message ?? "", url: nil, isError: true)
             }
@@ -90,21 +97,27 @@ struct ItemisingController: Sendable {
         // A package on the table is proposed when the meal is itemised. Only the first size is
         // scanned: a meal photo rarely holds a code, and most pay for one scan (docs/BENCHMARKS.md).
         let path = photo.temporaryPath
-        let barcodes = (try? await ImageWorkLimiter.shared.run { try BarcodeReader.codes(in: path, size: BarcodeReader.scanSizes[0]) }) ?? []
+        let barcodes =
+            (try? await ImageWorkLimiter.shared.run { try BarcodeReader.codes(in: path, size: BarcodeReader.scanSizes[0]) }) ?? []
         let input = form.input(for: photo.exif, timeZone: timeZone, now: now())
         var name: String?
         if case .point(let point, _) = input.location { name = try await geonames.nearest(to: point)?.label }
         let geocodedName = name
-        let snapped = try await diary.photos.committing(photo, creating: {
-            try await diary.database.snapMeal(input, photo: photo, barcodes: barcodes, geocodedName: geocodedName, now: now())
-        })
-        guard let meal = try await diary.database.read({ db in try MealQueries.meal(db, id: snapped.id) }) else { throw Meal.Missing(id: snapped.id) }
+        let snapped = try await diary.photos.committing(
+            photo,
+            creating: {
+                try await diary.database.snapMeal(input, photo: photo, barcodes: barcodes, geocodedName: geocodedName, now: now())
+            })
+        guard let meal = try await diary.database.read({ db in try MealQueries.meal(db, id: snapped.id) }) else {
+            throw Meal.Missing(id: snapped.id)
+        }
         return SnapOutcome(fileName: fileName, meal: SnappedMealJSON(meal, isNew: snapped.isNew), rejection: nil)
     }
 
     private func refusal(_ message: String, status: HTTPResponse.Status, json: Bool, context: AppRequestContext) async throws -> Response {
         if json { return try jsonResponse(SnapJSON(error: message), status: status) }
-        return await renderer.render(.snap, SnapView(csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, error: message), for: context, status: status)
+        return await renderer.render(
+            .snap, SnapView(csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, error: message), for: context, status: status)
     }
 
     @Sendable func toItemise(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -40,11 +40,12 @@ struct ToItemiseListView: Sendable {
     init(page: MealQueries.ListPage, notice: String?) {
         self.notice = notice
         isEmpty = page.meals.isEmpty
-        summary = switch page.totalCount {
-        case 0: "Every meal has its foods. Snap a meal and it waits here until you add them."
-        case 1: "1 meal has a photo or a time but no foods yet. It counts as unknown, never as nothing eaten."
-        default: "\(page.totalCount) meals have a photo or a time but no foods yet. They count as unknown, never as nothing eaten."
-        }
+        summary =
+            switch page.totalCount {
+            case 0: "Every meal has its foods. Snap a meal and it waits here until you add them."
+            case 1: "1 meal has a photo or a time but no foods yet. It counts as unknown, never as nothing eaten."
+            default: "\(page.totalCount) meals have a photo or a time but no foods yet. They count as unknown, never as nothing eaten."
+            }
         days = MealDayView.group(page.meals)
         pagination = PaginationView(page, path: "/meals/to-itemise")
     }

@@ -20,8 +20,9 @@ struct SnapForm: Sendable {
 
     init(fields: FormFields, timeZone: TimeZone, now: Date) throws(Problem) {
         // The meal form's own checks, so an offset or a point means the same wherever it is typed.
-        let form = MealForm(eatenAt: LocalDateTime(now, in: timeZone).description, utcOffset: fields["utc_offset"] ?? "",
-                            latitude: fields["latitude"] ?? "", longitude: fields["longitude"] ?? "", locationSource: "device")
+        let form = MealForm(
+            eatenAt: LocalDateTime(now, in: timeZone).description, utcOffset: fields["utc_offset"] ?? "",
+            latitude: fields["latitude"] ?? "", longitude: fields["longitude"] ?? "", locationSource: "device")
         switch form.validate(defaultTimeZone: timeZone) {
         case .failure(let errors):
             throw Problem(message: [errors.utcOffset, errors.latitude, errors.longitude].compactMap { $0 }.joined(separator: " "))

@@ -18,10 +18,11 @@ extension UsualFoodsView {
         self.csrfToken = csrfToken
         self.foods = foods.map { food in
             let times = food.meals == 1 ? "once" : "\(food.meals) times", amount = PortionLabel.shown(food.amountLabel)
-            return Food(description: food.description,
-                        detail: [food.brandOwner, amount, times].compactMap { $0 }.joined(separator: " · "),
-                        kcal: food.energyKcal.map { FoodDiaryBase.kcalText($0) } ?? "–", entryID: food.entryID,
-                        buttonLabel: "Add \(amount) of \(food.description)")
+            return Food(
+                description: food.description,
+                detail: [food.brandOwner, amount, times].compactMap { $0 }.joined(separator: " · "),
+                kcal: food.energyKcal.map { FoodDiaryBase.kcalText($0) } ?? "–", entryID: food.entryID,
+                buttonLabel: "Add \(amount) of \(food.description)")
         }
     }
 }

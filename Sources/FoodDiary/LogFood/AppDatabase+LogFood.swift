@@ -42,7 +42,9 @@ extension AppDatabase {
             case .copy(let entryID):
                 guard try Int.fetchOne(db, sql: "SELECT 1 FROM food_entry WHERE id = ?", arguments: [entryID]) != nil else { return nil }
             case .foodsOf(let source):
-                guard try Int.fetchOne(db, sql: "SELECT 1 FROM food_entry WHERE meal_id = ?", arguments: [source]) != nil else { return nil }
+                guard try Int.fetchOne(db, sql: "SELECT 1 FROM food_entry WHERE meal_id = ?", arguments: [source]) != nil else {
+                    return nil
+                }
             case .food: break
             case .foods(let foods): if foods.isEmpty { return nil }
             }
@@ -52,10 +54,12 @@ extension AppDatabase {
                 guard try touchMeal(db, id: id, now: now) else { return nil }
                 (mealID, madeMeal) = (id, false)
             case .newMeal(let eatenAt, let offset, let device, let placeName):
-                let location = try Self.placeOfMealBefore(db, eatenAt).map { LocationChoice.place(id: $0) }
+                let location =
+                    try Self.placeOfMealBefore(db, eatenAt).map { LocationChoice.place(id: $0) }
                     ?? device.map { LocationChoice.point($0, source: .device) } ?? .none
-                mealID = try Self.insertMeal(db, MealInput(eatenAt: eatenAt, utcOffsetMinutes: offset, notes: "", location: location),
-                                             photo: nil, geocodedName: placeName, now: now)
+                mealID = try Self.insertMeal(
+                    db, MealInput(eatenAt: eatenAt, utcOffsetMinutes: offset, notes: "", location: location),
+                    photo: nil, geocodedName: placeName, now: now)
                 madeMeal = true
             }
             // One statement inserts them: their ids run on from the largest, one after another.
@@ -66,13 +70,15 @@ extension AppDatabase {
             case .foodsOf(let source):
                 count = try Self.copyEntries(db, from: "meal_id = ?", [source], to: mealID, now: now)
             case .food(let snapshot, let amount):
-                _ = try Self.insertEntry(db, mealID: mealID, food: snapshot, grams: amount?.grams, label: amount?.label ?? "Quick add",
-                                         nutrients: snapshot.nutrients(forGrams: amount?.grams), now: now)
+                _ = try Self.insertEntry(
+                    db, mealID: mealID, food: snapshot, grams: amount?.grams, label: amount?.label ?? "Quick add",
+                    nutrients: snapshot.nutrients(forGrams: amount?.grams), now: now)
                 count = 1
             case .foods(let foods):
                 for (food, amount) in foods {
-                    _ = try Self.insertEntry(db, mealID: mealID, food: food, grams: amount.grams, label: amount.label,
-                                             nutrients: food.nutrients(forGrams: amount.grams), now: now)
+                    _ = try Self.insertEntry(
+                        db, mealID: mealID, food: food, grams: amount.grams, label: amount.label,
+                        nutrients: food.nutrients(forGrams: amount.grams), now: now)
                 }
                 count = foods.count
             }
@@ -83,7 +89,8 @@ extension AppDatabase {
 
     private static func placeOfMealBefore(_ db: Database, _ time: LocalDateTime) throws -> Int64? {
         let earliest = time.adding(minutes: -samePlaceWithinMinutes)
-        return try db.cachedValue("""
+        return try db.cachedValue(
+            """
             SELECT place_id FROM meal WHERE eaten_local BETWEEN ? AND ? ORDER BY eaten_local DESC, id DESC LIMIT 1
             """, [earliest.description, time.description])
     }
@@ -92,14 +99,16 @@ extension AppDatabase {
     /// been put in it since (no food, photo, notes or tags), the meal. False when they are gone.
     func undoLog(entries: ClosedRange<Int64>, mealID: Int64, madeMeal: Bool, now: Date) async throws -> (undone: Bool, mealRemoved: Bool) {
         try await write { db in
-            try db.execute(sql: "DELETE FROM food_entry WHERE meal_id = ? AND id BETWEEN ? AND ?",
-                           arguments: [mealID, entries.lowerBound, entries.upperBound])
+            try db.execute(
+                sql: "DELETE FROM food_entry WHERE meal_id = ? AND id BETWEEN ? AND ?",
+                arguments: [mealID, entries.lowerBound, entries.upperBound])
             guard db.changesCount > 0 else { return (false, false) }
             if madeMeal {
-                try db.execute(sql: """
-                    DELETE FROM meal WHERE id = ? AND entry_count = 0 AND photo_sha256 IS NULL AND notes = ''
-                    AND NOT EXISTS (SELECT 1 FROM meal_tag WHERE meal_id = meal.id)
-                    """, arguments: [mealID])
+                try db.execute(
+                    sql: """
+                        DELETE FROM meal WHERE id = ? AND entry_count = 0 AND photo_sha256 IS NULL AND notes = ''
+                        AND NOT EXISTS (SELECT 1 FROM meal_tag WHERE meal_id = meal.id)
+                        """, arguments: [mealID])
                 if db.changesCount > 0 { return (true, true) }
             }
             _ = try touchMeal(db, id: mealID, now: now)
@@ -117,7 +126,9 @@ enum LogQueries {
     /// The meal a food joins when "＋" names none: the latest meal of `date` in `slot`; today, only
     /// one eaten in the last three hours.
     static func joinableMeal(_ db: Database, slot: MealSlot, on date: LocalDate, now: LocalDateTime) throws -> Meal? {
-        let records = try db.cachedRecords(MealRecord.self, """
+        let records = try db.cachedRecords(
+            MealRecord.self,
+            """
             SELECT \(MealRecord.selectedColumns) FROM meal WHERE eaten_local >= ? AND eaten_local < ? ORDER BY eaten_local DESC, id DESC
             """, [date.description, date.next.description])
         let earliest = now.adding(minutes: -joinWithinMinutes)
@@ -135,7 +146,8 @@ enum LogQueries {
 
     /// The entries one tap added, in the order added.
     static func entries(_ db: Database, mealID: Int64, _ ids: ClosedRange<Int64>) throws -> [FoodEntry] {
-        try db.cachedRecords(FoodEntry.self, "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id = ? AND id BETWEEN ? AND ? ORDER BY id",
-                             [mealID, ids.lowerBound, ids.upperBound])
+        try db.cachedRecords(
+            FoodEntry.self, "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id = ? AND id BETWEEN ? AND ? ORDER BY id",
+            [mealID, ids.lowerBound, ids.upperBound])
     }
 }

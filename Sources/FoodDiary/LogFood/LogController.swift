@@ -26,79 +26,110 @@ struct LogController: Sendable {
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let parameters = try request.formQuery()
-        let read = try await LogPageRead.read(parameters, diary: context.diary(), catalog: catalog, targets: targets, searchLimit: Self.searchLimit)
+        let read = try await LogPageRead.read(
+            parameters, diary: context.diary(), catalog: catalog, targets: targets, searchLimit: Self.searchLimit)
         let target = read.target
         var sections: [LogSectionView] = []
         var hasHistory = true
         if let suggestions = read.suggestions {
             let slotName = target.names.inSentence(target.slot)
-            sections.append(LogSectionView(heading: "Like yesterday’s \(slotName)", note: nil,
-                                           rows: suggestions.yesterday.map { LogRowView.like($0, slotName: slotName) }))
-            sections.append(LogSectionView(heading: "Usual at \(slotName)", note: "What you had most around this time lately, in your usual amount.",
-                                           rows: suggestions.atThisTime.map(LogRowView.usual)))
-            sections.append(LogSectionView(heading: suggestions.atThisTime.isEmpty ? "What you have often" : "Also often", note: nil,
-                                           rows: suggestions.often.map(LogRowView.usual)))
+            sections.append(
+                LogSectionView(
+                    heading: "Like yesterday’s \(slotName)", note: nil,
+                    rows: suggestions.yesterday.map { LogRowView.like($0, slotName: slotName) }))
+            sections.append(
+                LogSectionView(
+                    heading: "Usual at \(slotName)", note: "What you had most around this time lately, in your usual amount.",
+                    rows: suggestions.atThisTime.map(LogRowView.usual)))
+            sections.append(
+                LogSectionView(
+                    heading: suggestions.atThisTime.isEmpty ? "What you have often" : "Also often", note: nil,
+                    rows: suggestions.often.map(LogRowView.usual)))
             sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: suggestions.saved.map(LogRowView.saved)))
             hasHistory = !(suggestions.atThisTime.isEmpty && suggestions.often.isEmpty && suggestions.saved.isEmpty)
         } else if let scanned = read.scanned {
-            sections.append(LogSectionView(heading: (scanned.codes.count == 1 ? "Barcode " : "Barcodes ") + scanned.codes.joined(separator: ", "),
-                                           note: scanned.foods.isEmpty ? "Nothing kept here has this barcode: scan it again to look it up online." : "In its label’s serving.",
-                                           rows: scanned.foods.map { food in
-                                               let usual = UsualAmount(food, portions: scanned.portions[food.id] ?? [])
-                                               return LogRowView.catalog(food, amount: usual.amount, isLast: false,
-                                                                         check: usual.check(usual.amount, kcalPer100g: food.energyKcalPer100g), target: target.linkFields)
-                                           }))
+            sections.append(
+                LogSectionView(
+                    heading: (scanned.codes.count == 1 ? "Barcode " : "Barcodes ") + scanned.codes.joined(separator: ", "),
+                    note: scanned.foods.isEmpty
+                        ? "Nothing kept here has this barcode: scan it again to look it up online." : "In its label’s serving.",
+                    rows: scanned.foods.map { food in
+                        let usual = UsualAmount(food, portions: scanned.portions[food.id] ?? [])
+                        return LogRowView.catalog(
+                            food, amount: usual.amount, isLast: false,
+                            check: usual.check(usual.amount, kcalPer100g: food.energyKcalPer100g), target: target.linkFields)
+                    }))
         } else if let found = read.found {
             let said = found.said.compactMap { LogRowView.said($0, target: target.linkFields) }
             sections.append(LogSectionView(heading: Self.sentenceCase(read.query), note: nil, rows: said))
-            let own = found.own.saved.map(LogRowView.saved) + found.own.myFoods.map(LogRowView.own) + found.own.recipes.compactMap(LogRowView.recipe)
+            let own =
+                found.own.saved.map(LogRowView.saved) + found.own.myFoods.map(LogRowView.own)
+                + found.own.recipes.compactMap(LogRowView.recipe)
             sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
             let saidFoods = Set(said.map(\.value))
             let catalogFoods = found.result.foods.filter { !saidFoods.contains("catalog:\($0.id)") }
-            sections.append(LogSectionView(heading: own.isEmpty && said.isEmpty ? "Foods" : "From the catalog", note: nil, rows: catalogFoods.map { food in
-                // The amount they last had is theirs, checked by energy alone: no serving to weigh.
-                if let had = found.last[food.id] {
-                    return LogRowView.catalog(food, amount: had, isLast: true,
-                                              check: AmountCheck.reason(theirs: had.grams, kcalPer100g: food.energyKcalPer100g), target: target.linkFields)
-                }
-                let usual = UsualAmount(food, portions: found.portions[food.id] ?? [])
-                return LogRowView.catalog(food, amount: usual.amount, isLast: false,
-                                          check: usual.check(usual.amount, kcalPer100g: food.energyKcalPer100g), target: target.linkFields)
-            }))
+            sections.append(
+                LogSectionView(
+                    heading: own.isEmpty && said.isEmpty ? "Foods" : "From the catalog", note: nil,
+                    rows: catalogFoods.map { food in
+                        // The amount they last had is theirs, checked by energy alone: no serving to weigh.
+                        if let had = found.last[food.id] {
+                            return LogRowView.catalog(
+                                food, amount: had, isLast: true,
+                                check: AmountCheck.reason(theirs: had.grams, kcalPer100g: food.energyKcalPer100g), target: target.linkFields
+                            )
+                        }
+                        let usual = UsualAmount(food, portions: found.portions[food.id] ?? [])
+                        return LogRowView.catalog(
+                            food, amount: usual.amount, isLast: false,
+                            check: usual.check(usual.amount, kcalPer100g: food.energyKcalPer100g), target: target.linkFields)
+                    }))
         }
         sections.removeAll { $0.rows.isEmpty }
         let added = read.added.map { addedView($0, parameters, page: request.uri.description) }
         if let added, let liked = parameters["liked"] {
             for section in sections.indices {
-                for row in sections[section].rows.indices where sections[section].rows[row].field == "like" && sections[section].rows[row].value == liked {
+                for row in sections[section].rows.indices
+                where sections[section].rows[row].field == "like" && sections[section].rows[row].value == liked {
                     sections[section].rows[row].addedHere = added
                 }
             }
         }
-        return await renderer.render(.log, view(target, building: read.building, query: read.query, words: read.words, sections: sections, result: read.found?.result,
-                                                added: added, focus: parameters["focus"] != nil || !hasHistory, context: context), for: context)
+        return await renderer.render(
+            .log,
+            view(
+                target, building: read.building, query: read.query, words: read.words, sections: sections, result: read.found?.result,
+                added: added, focus: parameters["focus"] != nil || !hasHistory, context: context), for: context)
     }
 
-    private func view(_ target: MealTarget, building: MealQueries.MealFoods?, query: String, words: [String], sections: [LogSectionView], result: FoodSearchResult?,
-                      added: LogView.Added?, focus: Bool, context: AppRequestContext) -> LogView {
+    private func view(
+        _ target: MealTarget, building: MealQueries.MealFoods?, query: String, words: [String], sections: [LogSectionView],
+        result: FoodSearchResult?,
+        added: LogView.Added?, focus: Bool, context: AppRequestContext
+    ) -> LogView {
         let today = LocalDateTime(now(), in: timeZone).date
         let (targetText, _, targetURL) = target.described(today: today)
         let sayIt = Self.saysWhatWasHad(query, foundNothing: sections.isEmpty)
         let newMealURL = target.meal.map { "/log?day=\($0.eatenAt.date)&slot=\(target.slot.rawValue)&new=1" }
-        return LogView(csrfToken: context.csrfToken, targetText: targetText, targetURL: targetURL,
-                       newMealURL: newMealURL, building: LogView.Building(building), mealID: target.meal?.id, day: target.meal == nil ? target.day.description : nil,
-                       slot: target.meal == nil ? target.slot.rawValue : nil, added: added, query: query, searched: !words.isEmpty,
-                       spelling: SpellingView(result) { typed in
-                           "/log" + queryString(["meal": target.meal.map { String($0.id) } ?? "", "day": target.meal == nil ? target.day.description : "",
-                                                 "slot": target.meal == nil ? target.slot.rawValue : "", "q": typed, "exact": "1"])
-                       },
-                       sayItURL: sayIt ? "/log/text" + queryString(target.fields + [(key: "text", value: query)]) : nil,
-                       sections: sections, hasSections: !sections.isEmpty,
-                       nothingFound: !words.isEmpty && sections.isEmpty && !sayIt, isFirstFood: words.isEmpty && sections.isEmpty,
-                       focusSearch: focus,
-                       moreSearchURL: target.meal.map { "/meals/\($0.id)/foods/new" + queryString(["q": query]) },
-                       mealFormURL: target.day == today ? "/meals/new" : "/meals/new?day=\(target.day)",
-                       barcodePhoto: BarcodePhotoForm(action: "/log/barcode", csrfToken: context.csrfToken, fields: target.fields))
+        return LogView(
+            csrfToken: context.csrfToken, targetText: targetText, targetURL: targetURL,
+            newMealURL: newMealURL, building: LogView.Building(building), mealID: target.meal?.id,
+            day: target.meal == nil ? target.day.description : nil,
+            slot: target.meal == nil ? target.slot.rawValue : nil, added: added, query: query, searched: !words.isEmpty,
+            spelling: SpellingView(result) { typed in
+                "/log"
+                    + queryString([
+                        "meal": target.meal.map { String($0.id) } ?? "", "day": target.meal == nil ? target.day.description : "",
+                        "slot": target.meal == nil ? target.slot.rawValue : "", "q": typed, "exact": "1"
+                    ])
+            },
+            sayItURL: sayIt ? "/log/text" + queryString(target.fields + [(key: "text", value: query)]) : nil,
+            sections: sections, hasSections: !sections.isEmpty,
+            nothingFound: !words.isEmpty && sections.isEmpty && !sayIt, isFirstFood: words.isEmpty && sections.isEmpty,
+            focusSearch: focus,
+            moreSearchURL: target.meal.map { "/meals/\($0.id)/foods/new" + queryString(["q": query]) },
+            mealFormURL: target.day == today ? "/meals/new" : "/meals/new?day=\(target.day)",
+            barcodePhoto: BarcodePhotoForm(action: "/log/barcode", csrfToken: context.csrfToken, fields: target.fields))
     }
 
     /// "Coffee with milk": the words as a heading.
@@ -119,13 +150,15 @@ struct LogController: Sendable {
     private func addedView(_ added: LogPageRead.Added, _ parameters: FormFields, page: String) -> LogView.Added {
         let (entries, mealID, first) = (added.entries, added.mealID, added.firstID), entry = added.entries[0]
         let several = entries.count > 1
-        return LogView.Added(description: several ? Meal.foodsText(entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: entries.count)
-                                                  : entry.food.description,
-                             amount: several ? "\(entries.count) foods" : PortionLabel.shown(entry.portionLabel),
-                             kcal: kcalText(NutrientValues.sum(entries.map(\.nutrients))),
-                             changeURL: ReturnPath.adding("back", page, to: several ? "/meals/\(mealID)" : "/meals/\(mealID)/foods/\(first)"),
-                             changesInPlace: !several && entry.food.dataType != .quickAdd, entryID: first,
-                             throughID: several ? entries.last?.id : nil, mealID: mealID, madeMeal: parameters["made"] == "1")
+        return LogView.Added(
+            description: several
+                ? Meal.foodsText(entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: entries.count)
+                : entry.food.description,
+            amount: several ? "\(entries.count) foods" : PortionLabel.shown(entry.portionLabel),
+            kcal: kcalText(NutrientValues.sum(entries.map(\.nutrients))),
+            changeURL: ReturnPath.adding("back", page, to: several ? "/meals/\(mealID)" : "/meals/\(mealID)/foods/\(first)"),
+            changesInPlace: !several && entry.food.dataType != .quickAdd, entryID: first,
+            throughID: several ? entries.last?.id : nil, mealID: mealID, madeMeal: parameters["made"] == "1")
     }
 
     @Sendable func add(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -142,7 +175,10 @@ struct LogController: Sendable {
             switch QuickAddForm(fields: fields).validate() {
             case .success(let snapshot): food = .food(snapshot, nil)
             case .failure(let errors):
-                throw HTTPError(.unprocessableContent, message: errors.missing ?? errors.values.values.first ?? errors.name ?? "Type the energy in \(NutrientKind.energyKcal.unit).")
+                throw HTTPError(
+                    .unprocessableContent,
+                    message: errors.missing ?? errors.values.values.first ?? errors.name
+                        ?? "Type the energy in \(NutrientKind.energyKcal.unit).")
             }
         } else {
             let sources = FoodSources(database: diary.database, catalog: catalog, household: (household, person.account))
@@ -151,7 +187,9 @@ struct LogController: Sendable {
             if let id = resolved.catalogFoodID { last = try await diary.lastCatalogAmounts()[id] }
             let amount = try Self.amount(fields, of: resolved, last: last)
             // One tap never adds unasked what wants checking: the food's page asks how much instead.
-            if ChosenAmount.Form(fields: fields).choice.isEmpty, let id = resolved.catalogFoodID, resolved.oneTapAmountWantsChecking(amount, last: last) {
+            if ChosenAmount.Form(fields: fields).choice.isEmpty, let id = resolved.catalogFoodID,
+                resolved.oneTapAmountWantsChecking(amount, last: last)
+            {
                 return redirect(to: "/foods/\(id)" + queryString(target.linkFields + [(key: "check", value: "1")]))
             }
             food = .food(resolved.food, amount)
@@ -167,7 +205,8 @@ struct LogController: Sendable {
         let through = logged.lastEntryID > logged.firstEntryID ? "&through=\(logged.lastEntryID)" : ""
         // The past meal copied, whose row then says it was added rather than offering it again.
         let liked = fields["like"].flatMap { Int64($0) }.map { "&liked=\($0)" } ?? ""
-        return redirect(to: "/log?meal=\(logged.mealID)&added=\(logged.firstEntryID)\(through)\(logged.madeMeal ? "&made=1" : "")\(liked)\(focus)")
+        return redirect(
+            to: "/log?meal=\(logged.mealID)&added=\(logged.firstEntryID)\(through)\(logged.madeMeal ? "&made=1" : "")\(liked)\(focus)")
     }
 
     /// The amount a food's page chose, else what one tap adds: the saved amount, the amount last

@@ -55,23 +55,31 @@ struct LogPageRead: Sendable {
     let scanned: Scanned?
     let added: Added?
 
-    static func read(_ parameters: FormFields, diary: Diary, catalog: CatalogDatabase, targets: MealTargets,
-                     searchLimit: Int) async throws -> LogPageRead {
+    static func read(
+        _ parameters: FormFields, diary: Diary, catalog: CatalogDatabase, targets: MealTargets,
+        searchLimit: Int
+    ) async throws -> LogPageRead {
         let query = String((parameters["q"] ?? "").prefix(200))
         let words = Words.split(query)
         let codes = (parameters["barcode"] ?? "").split(separator: ",").prefix(Barcode.mostAtOnce).compactMap { Barcode.digits(String($0)) }
         async let scanned = codes.isEmpty ? nil : scannedFoods(codes, catalog: catalog)
-        async let found = words.isEmpty ? nil : search(query, asTyped: parameters["exact"] == "1", diary: diary, catalog: catalog, limit: searchLimit)
+        async let found =
+            words.isEmpty ? nil : search(query, asTyped: parameters["exact"] == "1", diary: diary, catalog: catalog, limit: searchLimit)
         let target = try await targets.target(parameters, diary: diary)
         let (building, suggestions) = try await diary.database.read { db in
             let building = try target.meal.flatMap { try MealQueries.mealFoods(db, meals: [$0]).first }
             guard words.isEmpty, codes.isEmpty else { return (building, nil as Suggestions?) }
             let usual = try FoodSuggestions.forLogging(db, at: target.eatenAt, into: target.meal?.id)
-            return (building, Suggestions(yesterday: try LogQueries.mealsWithFoods(db, slot: target.slot, on: target.day.previous),
-                                          atThisTime: usual.atThisTime, often: usual.often, saved: try EntryQueries.savedFoods(db)))
+            return (
+                building,
+                Suggestions(
+                    yesterday: try LogQueries.mealsWithFoods(db, slot: target.slot, on: target.day.previous),
+                    atThisTime: usual.atThisTime, often: usual.often, saved: try EntryQueries.savedFoods(db))
+            )
         }
-        return LogPageRead(target: target, building: building, query: query, words: words, suggestions: suggestions, found: try await found,
-                           scanned: try await scanned, added: try await justAdded(parameters, diary: diary))
+        return LogPageRead(
+            target: target, building: building, query: query, words: words, suggestions: suggestions, found: try await found,
+            scanned: try await scanned, added: try await justAdded(parameters, diary: diary))
     }
 
     private static func scannedFoods(_ codes: [String], catalog: CatalogDatabase) async throws -> Scanned {
@@ -97,19 +105,26 @@ struct LogPageRead: Sendable {
 
     /// "coffee with milk", "tea w/ lemon": each food of words that join a food and what it is had
     /// with, placed as the same words typed as a sentence are, when the words name no dish.
-    private static func foodWithAddition(_ query: String, diary: Diary, catalog: CatalogDatabase, logged: [Int64: Int]) async throws -> [PlacedFood] {
+    private static func foodWithAddition(_ query: String, diary: Diary, catalog: CatalogDatabase, logged: [Int64: Int]) async throws
+        -> [PlacedFood]
+    {
         let sentence = FoodSentence(query, limit: 3)
         guard sentence.parts.count == 1, let part = sentence.parts.first, part.pieces.count > 1,
-              part.joiners.allSatisfy({ ["with", "w/"].contains($0.lowercased()) }) else { return [] }
+            part.joiners.allSatisfy({ ["with", "w/"].contains($0.lowercased()) })
+        else { return [] }
         let placed = try await IngredientPlacer(catalog: catalog, diary: diary.database).place(sentence, logged: logged)
         // A letter or two typed after "with" places nothing yet, or a guess.
-        guard placed.count > 1, placed.allSatisfy({ $0.amount != nil && $0.sureness != .unsure && $0.sureness != .notFound }) else { return [] }
+        guard placed.count > 1, placed.allSatisfy({ $0.amount != nil && $0.sureness != .unsure && $0.sureness != .notFound }) else {
+            return []
+        }
         return placed
     }
 
     /// An `added` left in an address after an undo reads nothing.
     private static func justAdded(_ parameters: FormFields, diary: Diary) async throws -> Added? {
-        guard let first = parameters["added"].flatMap({ Int64($0) }), let mealID = parameters["meal"].flatMap({ Int64($0) }) else { return nil }
+        guard let first = parameters["added"].flatMap({ Int64($0) }), let mealID = parameters["meal"].flatMap({ Int64($0) }) else {
+            return nil
+        }
         let last = max(first, parameters["through"].flatMap { Int64($0) } ?? first)
         guard last - first < 1_000 else { return nil }
         let entries = try await diary.database.read { db in try LogQueries.entries(db, mealID: mealID, first...last) }

@@ -22,8 +22,11 @@ struct MealTarget: Sendable {
         guard let meal else {
             return ("A new meal: \(names.inSentence(slot)), \(isNow ? "now" : eatenAt.clockText + dayText)", nil, nil)
         }
-        return ("\(names[slot]) at \(meal.eatenAt.clockText)\(dayText)", meal.isItemised ? "\(meal.foodsText) · \(kcalText(meal.energyKcal))" : "no foods yet",
-                "/meals/\(meal.id)")
+        return (
+            "\(names[slot]) at \(meal.eatenAt.clockText)\(dayText)",
+            meal.isItemised ? "\(meal.foodsText) · \(kcalText(meal.energyKcal))" : "no foods yet",
+            "/meals/\(meal.id)"
+        )
     }
 
     /// The same new meal at a time the person chose: `nil` for a time outside its slot, which
@@ -56,20 +59,23 @@ struct MealTargets: Sendable {
         if let id = fields["meal"].flatMap({ Int64($0) }), id > 0 {
             let (meal, names) = try await diary.database.read { db in (try MealQueries.meal(db, id: id), try MealSlotNames.fetch(db)) }
             guard let meal else { throw Meal.Missing(id: id) }
-            return MealTarget(meal: meal, day: meal.eatenAt.date, slot: MealSlot(meal.eatenAt), eatenAt: meal.eatenAt, isNow: false, names: names)
+            return MealTarget(
+                meal: meal, day: meal.eatenAt.date, slot: MealSlot(meal.eatenAt), eatenAt: meal.eatenAt, isNow: false, names: names)
         }
-        let day = try fields["day"].map { text in
-            guard let day = LocalDate(parsing: text) else {
-                throw HTTPError(.badRequest, message: "“\(text.prefix(40))” is not a day. Days are written like 2026-03-09.")
-            }
-            return day
-        } ?? current.date
+        let day =
+            try fields["day"].map { text in
+                guard let day = LocalDate(parsing: text) else {
+                    throw HTTPError(.badRequest, message: "“\(text.prefix(40))” is not a day. Days are written like 2026-03-09.")
+                }
+                return day
+            } ?? current.date
         let slot = MealSlot(formValue: fields["slot"]) ?? MealSlot(current)
         let (joined, names) = try await diary.database.read { db in
             (makeNew ? nil : try LogQueries.joinableMeal(db, slot: slot, on: day, now: current), try MealSlotNames.fetch(db))
         }
         let time = Self.newMealTime(slot, on: day, now: current)
-        return MealTarget(meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? time, isNow: joined == nil && time == current, names: names)
+        return MealTarget(
+            meal: joined, day: day, slot: slot, eatenAt: joined?.eatenAt ?? time, isNow: joined == nil && time == current, names: names)
     }
 
     /// When a new meal of `slot` is put: today's slot now is eaten now; another slot or day at the
@@ -88,7 +94,8 @@ struct MealTargets: Sendable {
         let device = try Self.deviceLocation(fields)
         var placeName: String?
         if let device { placeName = try await geonames.nearest(to: device)?.label }
-        return .newMeal(eatenAt: target.eatenAt, utcOffsetMinutes: target.eatenAt.utcOffsetMinutes(in: timeZone), device: device, placeName: placeName)
+        return .newMeal(
+            eatenAt: target.eatenAt, utcOffsetMinutes: target.eatenAt.utcOffsetMinutes(in: timeZone), device: device, placeName: placeName)
     }
 
     /// Where the phone was, when the page's script could tell without asking (the person allowed it

@@ -13,24 +13,31 @@ extension MealTargets {
             let chosenMeal = carried["meal"].flatMap { Int64($0) }
             let day = carried["day"].flatMap { LocalDate(parsing: $0) }, slot = MealSlot(formValue: carried["slot"])
             let (meals, joinable, chosen, names) = try await context.diary().database.read { db in
-                (try MealQueries.meals(db, from: current.date, through: current.date),
-                 try LogQueries.joinableMeal(db, slot: MealSlot(current), on: current.date, now: current),
-                 try chosenMeal.flatMap { try MealQueries.meal(db, id: $0) }, try MealSlotNames.fetch(db))
+                (
+                    try MealQueries.meals(db, from: current.date, through: current.date),
+                    try LogQueries.joinableMeal(db, slot: MealSlot(current), on: current.date, now: current),
+                    try chosenMeal.flatMap { try MealQueries.meal(db, id: $0) }, try MealSlotNames.fetch(db)
+                )
             }
             func option(_ meal: Meal, selected: Bool) -> LogTargetOption {
                 let when = meal.eatenAt.date == current.date ? "" : ", \(meal.eatenAt.date.longText)"
-                return LogTargetOption(value: String(meal.id), label: "\(names[MealSlot(meal.eatenAt)]) at \(meal.eatenAt.clockText)\(when) · \(meal.foodsText)",
-                                       selected: selected)
+                return LogTargetOption(
+                    value: String(meal.id),
+                    label: "\(names[MealSlot(meal.eatenAt)]) at \(meal.eatenAt.clockText)\(when) · \(meal.foodsText)",
+                    selected: selected)
             }
             if let chosen {
-                return LogTargetChoice(options: [option(chosen, selected: true)] + meals.filter { $0.id != chosen.id }.map { option($0, selected: false) },
-                                       carried: ["meal=\(chosen.id)"])
+                return LogTargetChoice(
+                    options: [option(chosen, selected: true)] + meals.filter { $0.id != chosen.id }.map { option($0, selected: false) },
+                    carried: ["meal=\(chosen.id)"])
             }
             if let day, let slot, day != current.date || slot != MealSlot(current) {
                 let new = LogTargetOption(value: "new", label: "A new meal: \(names.inSentence(slot)), \(day.longText)", selected: true)
-                return LogTargetChoice(options: [new], day: day.description, slot: slot.rawValue, carried: ["day=\(day)", "slot=\(slot.rawValue)"])
+                return LogTargetChoice(
+                    options: [new], day: day.description, slot: slot.rawValue, carried: ["day=\(day)", "slot=\(slot.rawValue)"])
             }
-            let new = LogTargetOption(value: "new", label: "A new meal now (\(names.inSentence(MealSlot(current))))", selected: joinable == nil)
+            let new = LogTargetOption(
+                value: "new", label: "A new meal now (\(names.inSentence(MealSlot(current))))", selected: joinable == nil)
             return LogTargetChoice(options: [new] + meals.map { option($0, selected: $0.id == joinable?.id) })
         }
     }

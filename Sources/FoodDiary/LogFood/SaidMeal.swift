@@ -11,7 +11,7 @@ struct SaidMeal: Sendable, Equatable {
 
     private static let usualWords: [(String, MealSlot)] = [
         ("breakfast", .breakfast), ("lunch", .lunch), ("dinner", .dinner), ("supper", .dinner),
-        ("snacks", .snacks), ("snack", .snacks), ("a snack", .snacks),
+        ("snacks", .snacks), ("snack", .snacks), ("a snack", .snacks)
     ]
 
     init?(_ text: String, names: MealSlotNames) {

@@ -13,7 +13,8 @@ struct TextLogController: Sendable {
     let targets: MealTargets
     let renderer: PageRenderer
 
-    static let suggestedNotice = "Suggested by the model from the photo. Check each food and its amount: nothing is added until you tap Add."
+    static let suggestedNotice =
+        "Suggested by the model from the photo. Check each food and its amount: nothing is added until you tap Add."
 
     func addRoutes(to routes: Routes) {
         routes.get("/log/text", use: page)
@@ -31,7 +32,9 @@ struct TextLogController: Sendable {
             target = try await targets.target(FormFields(parameters.all.merging(["slot": said.slot.rawValue]) { $1 }), diary: person.diary)
         }
         let sentence = FoodSentence(said?.foods ?? text, limit: TypedFoods.maxFoods)
-        let placed = sentence.parts.isEmpty ? [] : try await placer(person.diary).place(sentence, logged: try await person.diary.loggedCatalogFoods())
+        let placed =
+            sentence.parts.isEmpty
+            ? [] : try await placer(person.diary).place(sentence, logged: try await person.diary.loggedCatalogFoods())
         let rows = placed.enumerated().map { index, placed in
             ProposedFoodRow(index: index, placed: placed, amount: placed.amount, checksAmount: true, searchURL: searchURL(placed, target))
         }
@@ -47,26 +50,35 @@ struct TextLogController: Sendable {
         let diary = person.diary
         let fields = context.formFields
         var target = try await targets.target(fields, diary: diary)
-        let proposed = try await ProposedFoods.read(fields, placer: placer(diary), sources: FoodSources(database: diary.database, catalog: catalog,
-                                                                                                          household: (household, person.account)),
-                                                    logged: try await diary.loggedCatalogFoods(), checksAmounts: true) { searchURL($0, target) }
+        let proposed = try await ProposedFoods.read(
+            fields, placer: placer(diary),
+            sources: FoodSources(
+                database: diary.database, catalog: catalog,
+                household: (household, person.account)),
+            logged: try await diary.loggedCatalogFoods(), checksAmounts: true
+        ) { searchURL($0, target) }
         let (rows, needsLook) = (proposed.rows, proposed.needsLook)
         let foods = proposed.chosen.map { (food: $0.resolved.food, amount: $0.amount) }
         let text = Self.clipped(fields["text"], to: TypedFoods.maxText)
         if needsLook {
-            return await renderer.render(.textLog, view(target, text: text, rows: rows, notice: "Check the foods you changed, then add them.",
-                                                        context: context), for: context, status: .unprocessableContent)
+            return await renderer.render(
+                .textLog,
+                view(
+                    target, text: text, rows: rows, notice: "Check the foods you changed, then add them.",
+                    context: context), for: context, status: .unprocessableContent)
         }
         guard !foods.isEmpty else {
-            return await renderer.render(.textLog, view(target, text: text, rows: rows, notice: "Tick at least one food to add.", context: context),
-                                         for: context, status: .unprocessableContent)
+            return await renderer.render(
+                .textLog, view(target, text: text, rows: rows, notice: "Tick at least one food to add.", context: context),
+                for: context, status: .unprocessableContent)
         }
         // A time changed from the one the page showed is the new meal's, if it is within its slot.
         if target.meal == nil, let typed = fields["time"], typed != fields["shown_time"] {
             guard let time = LocalDateTime(parsing: "\(target.day)T\(typed)"), let timed = target.at(time) else {
                 let problem = (typed: String(typed.prefix(16)), why: Self.timeProblem(typed, slot: target.slot, names: target.names))
-                return await renderer.render(.textLog, view(target, text: text, rows: rows, notice: nil, time: problem, context: context),
-                                             for: context, status: .unprocessableContent)
+                return await renderer.render(
+                    .textLog, view(target, text: text, rows: rows, notice: nil, time: problem, context: context),
+                    for: context, status: .unprocessableContent)
             }
             target = timed
         }
@@ -88,13 +100,17 @@ struct TextLogController: Sendable {
     static func timeProblem(_ typed: String, slot: MealSlot, names: MealSlotNames) -> String {
         guard let time = LocalDateTime(parsing: "2000-01-01T\(typed)") else { return "Write the time as hours and minutes, like 07:30." }
         let clock = { (minute: Int) in LocalDateTime(date: time.date, hour: minute / 60, minute: minute % 60)!.clockText }
-        let hours = slot.minutesOfDay.map { "from \(clock($0.lowerBound)) to \(clock($0.upperBound - 1))" }
+        let hours =
+            slot.minutesOfDay.map { "from \(clock($0.lowerBound)) to \(clock($0.upperBound - 1))" }
             ?? "outside \(names.inSentence(.breakfast)), \(names.inSentence(.lunch)) and \(names.inSentence(.dinner))"
-        return "\(time.clockText) is \(names.inSentence(MealSlot(time))) time; \(names.inSentence(slot)) is \(hours). Change the meal or the time."
+        return
+            "\(time.clockText) is \(names.inSentence(MealSlot(time))) time; \(names.inSentence(slot)) is \(hours). Change the meal or the time."
     }
 
-    private func view(_ target: MealTarget, text: String, rows: [ProposedFoodRow], notice: String?,
-                      time problem: (typed: String, why: String)? = nil, context: AppRequestContext) -> TextLogView {
+    private func view(
+        _ target: MealTarget, text: String, rows: [ProposedFoodRow], notice: String?,
+        time problem: (typed: String, why: String)? = nil, context: AppRequestContext
+    ) -> TextLogView {
         let (targetText, detail, url) = target.described(today: LocalDateTime(targets.now(), in: targets.timeZone).date)
         let kept = rows.filter(\.keep)
         let kcal = kept.compactMap(\.energyKcal).reduce(0, +)
@@ -102,17 +118,22 @@ struct TextLogController: Sendable {
         let fields = target.fields.map { TextLogView.Field(name: $0.key, value: $0.value) }
         // A new meal's slot is a choice at the Add button: typed on yesterday's page at 15:30,
         // a breakfast is not made "Snacks" unasked.
-        let slotChoices = target.meal != nil ? [] : MealSlot.allCases.map {
-            TextLogView.SlotChoice(value: $0.rawValue, label: target.names[$0], selected: $0 == target.slot,
-                                   time: Self.timeValue(targets.newMealTime($0, on: target.day)))
-        }
-        return TextLogView(csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: url,
-                           targetFields: fields, addFields: slotChoices.isEmpty ? fields : fields.filter { $0.name != "slot" },
-                           slotChoices: slotChoices, hasSlotChoices: !slotChoices.isEmpty, text: text, rows: rows,
-                           hasRows: !rows.isEmpty, rowCount: rows.count, addLabel: "Add \(foodsText) · \(kcalText(kcal))", notice: notice,
-                           nothingRead: !Words.split(text).isEmpty && rows.isEmpty, focusText: rows.isEmpty,
-                           shownTime: target.meal == nil ? Self.timeValue(target.eatenAt) : nil,
-                           time: problem?.typed ?? Self.timeValue(target.eatenAt), timeProblem: problem?.why)
+        let slotChoices =
+            target.meal != nil
+            ? []
+            : MealSlot.allCases.map {
+                TextLogView.SlotChoice(
+                    value: $0.rawValue, label: target.names[$0], selected: $0 == target.slot,
+                    time: Self.timeValue(targets.newMealTime($0, on: target.day)))
+            }
+        return TextLogView(
+            csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: url,
+            targetFields: fields, addFields: slotChoices.isEmpty ? fields : fields.filter { $0.name != "slot" },
+            slotChoices: slotChoices, hasSlotChoices: !slotChoices.isEmpty, text: text, rows: rows,
+            hasRows: !rows.isEmpty, rowCount: rows.count, addLabel: "Add \(foodsText) · \(kcalText(kcal))", notice: notice,
+            nothingRead: !Words.split(text).isEmpty && rows.isEmpty, focusText: rows.isEmpty,
+            shownTime: target.meal == nil ? Self.timeValue(target.eatenAt) : nil,
+            time: problem?.typed ?? Self.timeValue(target.eatenAt), timeProblem: problem?.why)
     }
 
     /// "07:30", as a time field holds it.

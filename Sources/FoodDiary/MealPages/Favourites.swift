@@ -89,7 +89,8 @@ struct FavouritesController: Sendable {
     @Sendable func logAgainForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let source = try await requireFoods(context)
         let nowLocal = LocalDateTime(now(), in: timeZone)
-        let form = MealForm(eatenAt: nowLocal.description, utcOffset: String(nowLocal.utcOffsetMinutes(in: timeZone)), notes: source.meal.notes)
+        let form = MealForm(
+            eatenAt: nowLocal.description, utcOffset: String(nowLocal.utcOffsetMinutes(in: timeZone)), notes: source.meal.notes)
         return await renderer.render(.logAgain, LogAgainView(source: source, form: form, csrfToken: context.csrfToken), for: context)
     }
 
@@ -100,8 +101,9 @@ struct FavouritesController: Sendable {
         form.tags = ""
         switch form.validate(defaultTimeZone: timeZone) {
         case .failure(let errors):
-            return await renderer.render(.logAgain, LogAgainView(source: source, form: form, errors: errors, csrfToken: context.csrfToken), for: context,
-                                         status: .unprocessableContent)
+            return await renderer.render(
+                .logAgain, LogAgainView(source: source, form: form, errors: errors, csrfToken: context.csrfToken), for: context,
+                status: .unprocessableContent)
         case .success(let input):
             guard let id = try await diary.database.logAgain(from: source.meal.id, as: input, now: now()) else {
                 throw Meal.Missing(id: source.meal.id)

@@ -1,6 +1,5 @@
 import GRDB
 
-
 extension MealQueries {
     /// What a meal's page shows: its foods, whom it was shared with, and, while it has no foods,
     /// past meals like it to copy.

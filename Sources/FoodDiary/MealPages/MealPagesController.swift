@@ -20,13 +20,14 @@ struct MealPagesController: Sendable {
         "deleted": "Meal deleted.", "saved": "Meal saved.", "created": "Meal added.", "food_added": "Food added.",
         "food_removed": "Food removed.",
         "photo_saved": "Photo saved.", "photo_removed": "Photo removed.", "starred": "Added to favourites.",
-        "unstarred": "Removed from favourites.", "diary_created": "New diary created and opened.", "diary_opened": "Diary opened.", "logged_again": "Logged again, with the same foods.",
+        "unstarred": "Removed from favourites.", "diary_created": "New diary created and opened.", "diary_opened": "Diary opened.",
+        "logged_again": "Logged again, with the same foods.",
         "shared": "Logged for the others too. The foods here are now your share.",
         "shared_same": "Logged for the others too, the same as yours. Your meal is as it was.",
         "shared_already": "That share was logged already; nothing was repeated.",
         "like_copied": "Foods copied. Change any amount that was different this time.",
         "like_copied_one": "Food copied. Change its amount if it was different this time.",
-        "estimated": "Estimate added. It counts in your totals until you replace it with the foods.",
+        "estimated": "Estimate added. It counts in your totals until you replace it with the foods."
     ]
 
     func addRoutes(to routes: Routes) {
@@ -48,9 +49,15 @@ struct MealPagesController: Sendable {
         let diary = try context.diary()
         let page = try request.pageNumber()
         // The first page also shows the meals still waiting for their foods, wherever they fall.
-        guard let result = try await diary.kept(KeptMealList.self, for: page, read: { db in
-            try MealQueries.listPage(db, page: page).map { MealListData(page: $0, waiting: page == 1 ? try ItemisingQueries.waiting(db, limit: ToItemiseView.shown) : nil) }
-        }) else {
+        guard
+            let result = try await diary.kept(
+                KeptMealList.self, for: page,
+                read: { db in
+                    try MealQueries.listPage(db, page: page).map {
+                        MealListData(page: $0, waiting: page == 1 ? try ItemisingQueries.waiting(db, limit: ToItemiseView.shown) : nil)
+                    }
+                })
+        else {
             throw HTTPError(.notFound, message: "There is no page \(page) of meals. The list starts at page 1.")
         }
         return await renderer.render(.mealList, MealListView(data: result, notice: try notice(request)), for: context)
@@ -58,27 +65,35 @@ struct MealPagesController: Sendable {
 
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = try request.formQuery()
-        return try await detailPage(mealID: try mealID(context), notice: try notice(request), back: query["back"],
-                                    changed: query["changed"].flatMap { Int64($0) }, context: context)
+        return try await detailPage(
+            mealID: try mealID(context), notice: try notice(request), back: query["back"],
+            changed: query["changed"].flatMap { Int64($0) }, context: context)
     }
 
-    private func detailPage(mealID id: Int64, notice: String?, photoError: String? = nil, estimate: (typed: String, error: String)? = nil,
-                            back: String? = nil, changed: Int64? = nil, status: HTTPResponse.Status = .ok, context: AppRequestContext) async throws -> Response {
+    private func detailPage(
+        mealID id: Int64, notice: String?, photoError: String? = nil, estimate: (typed: String, error: String)? = nil,
+        back: String? = nil, changed: Int64? = nil, status: HTTPResponse.Status = .ok, context: AppRequestContext
+    ) async throws -> Response {
         let diary = try context.diary()
         guard let page = try await diary.database.read({ db in try MealQueries.page(db, id: id) }) else { throw Meal.Missing(id: id) }
         var itemise = page.likes.map {
-            ItemiseHelpView(mealID: id, likeness: $0.likeness, likes: $0.meals, estimate: estimate?.typed ?? "", estimateError: estimate?.error,
-                            csrfToken: context.csrfToken)
+            ItemiseHelpView(
+                mealID: id, likeness: $0.likeness, likes: $0.meals, estimate: estimate?.typed ?? "", estimateError: estimate?.error,
+                csrfToken: context.csrfToken)
         }
         if itemise != nil, let photo = page.foods.meal.photo {
-            itemise?.proposeBarcodes(try await diary.database.read { db in try ItemisingQueries.barcodes(db, photo: photo.sha256) }, mealID: id)
+            itemise?.proposeBarcodes(
+                try await diary.database.read { db in try ItemisingQueries.barcodes(db, photo: photo.sha256) }, mealID: id)
         }
         if let model, itemise != nil, page.foods.meal.photo != nil, try await diary.database.modelHelpChosen() {
             itemise?.offerSuggestions(mealID: id, model: model.model)
         }
-        return await renderer.render(.mealDetail, MealDetailView(foods: page.foods, shares: page.shares, itemise: itemise, timeZone: timeZone, notice: notice,
-                                                           photoError: photoError, csrfToken: context.csrfToken, back: back, changed: changed),
-                                     for: context, status: status)
+        return await renderer.render(
+            .mealDetail,
+            MealDetailView(
+                foods: page.foods, shares: page.shares, itemise: itemise, timeZone: timeZone, notice: notice,
+                photoError: photoError, csrfToken: context.csrfToken, back: back, changed: changed),
+            for: context, status: status)
     }
 
     /// A rough energy for a meal nobody will itemise just now, kept as a quick add to refine later.
@@ -90,9 +105,12 @@ struct MealPagesController: Sendable {
         switch QuickAddForm(name: Self.estimateName, values: [.energyKcal: typed]).validate() {
         case .failure(let errors):
             let message = errors.values[.energyKcal] ?? "Type about how much energy, like \(kcalText(600))."
-            return try await detailPage(mealID: id, notice: nil, estimate: (typed, message), status: .unprocessableContent, context: context)
+            return try await detailPage(
+                mealID: id, notice: nil, estimate: (typed, message), status: .unprocessableContent, context: context)
         case .success(let food):
-            guard try await diary.database.addEntry(mealID: id, food: food, amount: nil, now: now()) != nil else { throw Meal.Missing(id: id) }
+            guard try await diary.database.addEntry(mealID: id, food: food, amount: nil, now: now()) != nil else {
+                throw Meal.Missing(id: id)
+            }
             return redirect(to: "/meals/\(id)?notice=estimated#foods")
         }
     }
@@ -109,10 +127,14 @@ struct MealPagesController: Sendable {
         case .failure(let rejection):
             return try await detailPage(mealID: id, notice: nil, photoError: rejection.message, status: rejection.status, context: context)
         case .success(nil):
-            return try await detailPage(mealID: id, notice: nil, photoError: "Choose a photo first.", status: .unprocessableContent, context: context)
+            return try await detailPage(
+                mealID: id, notice: nil, photoError: "Choose a photo first.", status: .unprocessableContent, context: context)
         case .success(let checked?): photo = checked
         }
-        guard let change = try await diary.photos.committing(photo, { try await diary.database.setMealPhoto(mealID: id, photo: photo, now: now()) }) else {
+        guard
+            let change = try await diary.photos.committing(
+                photo, { try await diary.database.setMealPhoto(mealID: id, photo: photo, now: now()) })
+        else {
             throw Meal.Missing(id: id)
         }
         await diary.photos.release(change.orphaned)
@@ -133,7 +155,8 @@ struct MealPagesController: Sendable {
         var day: LocalDate?
         if let text = try request.formQuery()["day"] {
             guard let date = LocalDate(parsing: text) else {
-                throw HTTPError(.badRequest, message: "“\(text.prefix(40))” is not a day. Open the day from its page, or give it as 2026-03-08.")
+                throw HTTPError(
+                    .badRequest, message: "“\(text.prefix(40))” is not a day. Open the day from its page, or give it as 2026-03-08.")
             }
             eatenAt = LocalDateTime(date: date, hour: eatenAt.hour, minute: eatenAt.minute) ?? eatenAt
             day = date
@@ -157,18 +180,22 @@ struct MealPagesController: Sendable {
         if form.usePhotoTime, let exif = photo?.exif {
             var location = input.location
             if location == .none, let latitude = exif.latitude, let longitude = exif.longitude,
-               let point = Coordinates(latitude: latitude, longitude: longitude) {
+                let point = Coordinates(latitude: latitude, longitude: longitude)
+            {
                 location = .point(point, source: .photo)
             }
-            input = MealInput(eatenAt: exif.taken ?? input.eatenAt, utcOffsetMinutes: exif.taken == nil ? input.utcOffsetMinutes : exif.utcOffsetMinutes ?? input.utcOffsetMinutes,
-                              notes: input.notes, location: location, tags: input.tags)
+            input = MealInput(
+                eatenAt: exif.taken ?? input.eatenAt,
+                utcOffsetMinutes: exif.taken == nil ? input.utcOffsetMinutes : exif.utcOffsetMinutes ?? input.utcOffsetMinutes,
+                notes: input.notes, location: location, tags: input.tags)
         }
         // "Next: add foods" saves the meal like Save does, then goes straight to adding its foods.
         let thenAddFoods = context.formFields["then"] == "foods"
         let id: Int64
         do {
             let name = try await geocodedName(input.location), meal = input
-            id = try await diary.photos.committing(photo, creating: { try await diary.database.createMeal(meal, photo: photo, geocodedName: name, now: now()) })
+            id = try await diary.photos.committing(
+                photo, creating: { try await diary.database.createMeal(meal, photo: photo, geocodedName: name, now: now()) })
         } catch is AppDatabase.PlaceGone {
             return try await formPage(mealID: nil, form, placeError: Self.placeGone, status: .conflict, context: context)
         }
@@ -185,16 +212,22 @@ struct MealPagesController: Sendable {
 
     /// The meal form, fresh or again with what was typed and what is wrong. A chosen file cannot be
     /// put back into a file input, so a message asks for it again.
-    private func formPage(mealID: Int64?, _ form: MealForm, photoError: String? = nil, placeError: String? = nil,
-                          status: HTTPResponse.Status = .ok, day: LocalDate? = nil, context: AppRequestContext) async throws -> Response {
+    private func formPage(
+        mealID: Int64?, _ form: MealForm, photoError: String? = nil, placeError: String? = nil,
+        status: HTTPResponse.Status = .ok, day: LocalDate? = nil, context: AppRequestContext
+    ) async throws -> Response {
         let diary = try context.diary()
         var errors = MealForm.Errors()
         if status != .ok, case .failure(let fieldErrors) = form.validate(defaultTimeZone: timeZone) { errors = fieldErrors }
         if let placeError { errors.place = placeError }
-        let photoMessage = photoError ?? (context.uploads.isEmpty ? nil : "Please choose the photo again: browsers forget it when a form comes back.")
+        let photoMessage =
+            photoError ?? (context.uploads.isEmpty ? nil : "Please choose the photo again: browsers forget it when a form comes back.")
         let places = try await diary.database.read { db in try PlaceQueries.recentPlaces(db) }
-        return await renderer.render(.mealForm, MealFormView(mealID: mealID, form: form, errors: errors, photoError: photoMessage, places: places,
-                                                       csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, day: day), for: context, status: status)
+        return await renderer.render(
+            .mealForm,
+            MealFormView(
+                mealID: mealID, form: form, errors: errors, photoError: photoMessage, places: places,
+                csrfToken: context.csrfToken, maxUploadBytes: maxUploadBytes, day: day), for: context, status: status)
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -212,7 +245,8 @@ struct MealPagesController: Sendable {
             return try await formPage(mealID: id, form, status: .unprocessableContent, context: context)
         }
         do {
-            guard try await diary.database.updateMeal(id: id, with: input, geocodedName: try await geocodedName(input.location), now: now()) else {
+            guard try await diary.database.updateMeal(id: id, with: input, geocodedName: try await geocodedName(input.location), now: now())
+            else {
                 throw Meal.Missing(id: id)
             }
         } catch is AppDatabase.PlaceGone {

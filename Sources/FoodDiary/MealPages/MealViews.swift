@@ -67,8 +67,10 @@ struct MealDetailView: Sendable {
     let back: BackLinkView
 
     /// `back` is the page the person came from; `changed` the food whose amount was just changed here.
-    init(foods: MealQueries.MealFoods, shares: [MealShare], itemise: ItemiseHelpView? = nil, timeZone: TimeZone, notice: String?,
-         photoError: String? = nil, csrfToken: String, back: String? = nil, changed: Int64? = nil) {
+    init(
+        foods: MealQueries.MealFoods, shares: [MealShare], itemise: ItemiseHelpView? = nil, timeZone: TimeZone, notice: String?,
+        photoError: String? = nil, csrfToken: String, back: String? = nil, changed: Int64? = nil
+    ) {
         self.itemise = itemise
         let meal = foods.meal
         title = "Meal at \(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
@@ -85,7 +87,9 @@ struct MealDetailView: Sendable {
         dayISO = meal.eatenAt.date.description
         time = meal.eatenAt.clockText
         // Only a meal eaten in another time zone says which: "UTC+00:00" on every meal read as noise.
-        utcOffset = meal.utcOffsetMinutes == meal.eatenAt.utcOffsetMinutes(in: timeZone) ? nil : "UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)
+        utcOffset =
+            meal.utcOffsetMinutes == meal.eatenAt.utcOffsetMinutes(in: timeZone)
+            ? nil : "UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)
         notes = meal.notes.isEmpty ? nil : meal.notes
         foodCountText = Meal.foodCountText(foods.entries.count)
         kcalText = foods.isItemised ? FoodDiaryBase.kcalText(foods.totals) : MealRowView.notItemised
@@ -155,8 +159,10 @@ struct MealFormView: Sendable {
 
     struct PlaceOption: Sendable { let id: Int64; let name: String; let selected: Bool }
 
-    init(mealID: Int64?, form: MealForm, errors: MealForm.Errors = .init(), photoError: String? = nil,
-         places: [PlaceQueries.PlaceRow] = [], csrfToken: String, maxUploadBytes: Int = 25_000_000, day: LocalDate? = nil) {
+    init(
+        mealID: Int64?, form: MealForm, errors: MealForm.Errors = .init(), photoError: String? = nil,
+        places: [PlaceQueries.PlaceRow] = [], csrfToken: String, maxUploadBytes: Int = 25_000_000, day: LocalDate? = nil
+    ) {
         isNew = mealID == nil
         self.day = day?.description
         title = isNew ? "Add a meal" : "Edit meal"

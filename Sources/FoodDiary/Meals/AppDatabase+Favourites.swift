@@ -16,14 +16,17 @@ extension AppDatabase {
     func logAgain(from source: Int64, as input: MealInput, now: Date) async throws -> Int64? {
         try await write { db in
             guard try MealRecord.fetchOne(db, key: source) != nil else { return nil }
-            var record = MealRecord(id: nil, eatenLocal: input.eatenAt.description, utcOffsetMinutes: input.utcOffsetMinutes,
-                                    notes: input.notes, createdAt: now, updatedAt: now)
+            var record = MealRecord(
+                id: nil, eatenLocal: input.eatenAt.description, utcOffsetMinutes: input.utcOffsetMinutes,
+                notes: input.notes, createdAt: now, updatedAt: now)
             try record.insert(db)
             let id = record.id!
             try Self.copyEntries(db, from: "meal_id = ?", [source], to: id, now: now)
-            let tags = try String.fetchAll(db, sql: """
-                SELECT t.name FROM meal_tag mt JOIN tag t ON t.id = mt.tag_id WHERE mt.meal_id = ? ORDER BY mt.position
-                """, arguments: [source])
+            let tags = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT t.name FROM meal_tag mt JOIN tag t ON t.id = mt.tag_id WHERE mt.meal_id = ? ORDER BY mt.position
+                    """, arguments: [source])
             try Self.applyTags(db, mealID: id, tags: tags)
             return id
         }
@@ -32,7 +35,9 @@ extension AppDatabase {
 
 extension MealQueries {
     static func favourites(_ db: Database) throws -> [Meal] {
-        try withTotals(db, try MealRecord.filter(sql: "is_favourite = 1")
-            .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
+        try withTotals(
+            db,
+            try MealRecord.filter(sql: "is_favourite = 1")
+                .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
     }
 }

@@ -10,7 +10,9 @@ extension AppDatabase {
     /// showed before if nothing uses it any more, so its files can go, or nil when the meal is gone.
     package func setMealPhoto(mealID: Int64, photo: IngestedPhoto, now: Date) async throws -> PhotoChange? {
         try await write { db in
-            guard let previous = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM meal WHERE id = ?", arguments: [mealID]) else { return nil }
+            guard let previous = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM meal WHERE id = ?", arguments: [mealID]) else {
+                return nil
+            }
             try Self.insertPhoto(db, photo, now: now)
             try db.execute(sql: "UPDATE meal SET photo_sha256 = ?, updated_at = ? WHERE id = ?", arguments: [photo.sha256, now, mealID])
             let replaced: String? = previous["photo_sha256"]

@@ -12,8 +12,10 @@ extension AppDatabase {
 
     /// Creates the meal with its photo, place and tags in one transaction. `geocodedName` names a
     /// new place founded at the input's coordinates.
-    package func createMeal(_ input: MealInput, photo: IngestedPhoto? = nil, geocodedName: String? = nil,
-                    now: Date) async throws -> Int64 {
+    package func createMeal(
+        _ input: MealInput, photo: IngestedPhoto? = nil, geocodedName: String? = nil,
+        now: Date
+    ) async throws -> Int64 {
         try await write { db in try Self.insertMeal(db, input, photo: photo, geocodedName: geocodedName, now: now) }
     }
 
@@ -66,9 +68,10 @@ public enum MealQueries {
         public var isItemised: Bool { !entries.isEmpty }
         /// Nutrients some foods report and others do not: their totals are a lower bound.
         public var partiallyKnown: Set<NutrientKind> {
-            Set(NutrientKind.allCases.filter { kind in
-                entries.contains { $0.nutrients[kind] != nil } && entries.contains { $0.nutrients[kind] == nil }
-            })
+            Set(
+                NutrientKind.allCases.filter { kind in
+                    entries.contains { $0.nutrients[kind] != nil } && entries.contains { $0.nutrients[kind] == nil }
+                })
         }
     }
 
@@ -80,10 +83,12 @@ public enum MealQueries {
     /// Each meal with its foods, all read in one query.
     static func mealFoods(_ db: Database, meals: [Meal]) throws -> [MealFoods] {
         guard !meals.isEmpty else { return [] }
-        let entries = Dictionary(grouping: try db.cachedRecords(
-            FoodEntry.self, "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) ORDER BY meal_id, id",
-            [JSONList.ids(meals.map(\.id))]
-        ), by: \.mealID)
+        let entries = Dictionary(
+            grouping: try db.cachedRecords(
+                FoodEntry.self,
+                "SELECT \(FoodEntry.selectedColumns) FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) ORDER BY meal_id, id",
+                [JSONList.ids(meals.map(\.id))]
+            ), by: \.mealID)
         return meals.map { MealFoods(meal: $0, entries: entries[$0.id] ?? []) }
     }
 
@@ -110,23 +115,27 @@ public enum MealQueries {
     /// arithmetic, so no number from an address can overflow the offset.
     public static func listPage(_ db: Database, page: Int, of selection: Selection = .all) throws -> ListPage? {
         // No WHERE at all for every meal: SQLite then counts the table without visiting each row.
-        let (condition, arguments): (String, StatementArguments) = switch selection {
-        case .all: ("", [])
-        case .place(let id): ("WHERE place_id = ?", [id])
-        case .tag(let id): ("WHERE id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", [id])
-        case .toItemise: ("WHERE entry_count = 0", [])
-        }
+        let (condition, arguments): (String, StatementArguments) =
+            switch selection {
+            case .all: ("", [])
+            case .place(let id): ("WHERE place_id = ?", [id])
+            case .tag(let id): ("WHERE id IN (SELECT meal_id FROM meal_tag WHERE tag_id = ?)", [id])
+            case .toItemise: ("WHERE entry_count = 0", [])
+            }
         let total = try db.cachedValue("SELECT count(*) FROM meal \(condition)", arguments) ?? 0
         let pageCount = max(1, (total + pageSize - 1) / pageSize)
         guard (1...pageCount).contains(page) else { return nil }
         let records = try db.cachedRecords(
-            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal \(condition) ORDER BY eaten_local DESC, id DESC LIMIT ? OFFSET ?",
+            MealRecord.self,
+            "SELECT \(MealRecord.selectedColumns) FROM meal \(condition) ORDER BY eaten_local DESC, id DESC LIMIT ? OFFSET ?",
             arguments + [pageSize, (page - 1) * pageSize])
         return ListPage(meals: try withTotals(db, records), page: page, pageCount: pageCount, totalCount: total)
     }
 
     public static func meal(_ db: Database, id: Int64) throws -> Meal? {
-        try db.cachedRecords(MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE id = ?", [id]).first.map { try withTotals(db, [$0])[0] }
+        try db.cachedRecords(MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE id = ?", [id]).first.map {
+            try withTotals(db, [$0])[0]
+        }
     }
 
     /// Meals eaten on the local days `from` through `to` inclusive, oldest first.
@@ -136,17 +145,23 @@ public enum MealQueries {
 
     /// Up to `limit` of those meals, starting after `cursor`; `next` is where the following page
     /// starts, nil after the last.
-    public static func mealsPage(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: TimeCursor?,
-                                 limit: Int) throws -> (meals: [Meal], next: TimeCursor?) {
+    public static func mealsPage(
+        _ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: TimeCursor?,
+        limit: Int
+    ) throws -> (meals: [Meal], next: TimeCursor?) {
         let records = try eaten(db, from: from, through: to, after: cursor, limit: limit + 1)
         let page = Array(records.prefix(limit))
-        let next = records.count > limit ? page.last.flatMap { record in
-            LocalDateTime(parsing: record.eatenLocal).map { TimeCursor(at: $0, id: record.id!) }
-        } : nil
+        let next =
+            records.count > limit
+            ? page.last.flatMap { record in
+                LocalDateTime(parsing: record.eatenLocal).map { TimeCursor(at: $0, id: record.id!) }
+            } : nil
         return (try withTotals(db, page), next)
     }
 
-    private static func eaten(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: TimeCursor?, limit: Int?) throws -> [MealRecord] {
+    private static func eaten(_ db: Database, from: LocalDate?, through to: LocalDate?, after cursor: TimeCursor?, limit: Int?) throws
+        -> [MealRecord]
+    {
         var conditions = ["1"]
         var arguments: StatementArguments = []
         if let from {
@@ -163,7 +178,8 @@ public enum MealQueries {
         }
         arguments += [limit ?? -1]
         return try db.cachedRecords(
-            MealRecord.self, "SELECT \(MealRecord.selectedColumns) FROM meal WHERE \(conditions.joined(separator: " AND ")) ORDER BY eaten_local, id LIMIT ?",
+            MealRecord.self,
+            "SELECT \(MealRecord.selectedColumns) FROM meal WHERE \(conditions.joined(separator: " AND ")) ORDER BY eaten_local, id LIMIT ?",
             arguments)
     }
 
@@ -172,39 +188,48 @@ public enum MealQueries {
         let ids = records.compactMap(\.id)
         var totals: [Int64: (count: Int, kcal: Double)] = [:]
         if !ids.isEmpty {
-            try db.forEachCachedRow("""
+            try db.forEachCachedRow(
+                """
                 SELECT meal_id, count(*), total(energy_kcal)
                 FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) GROUP BY meal_id
-                """, [JSONList.ids(ids)]) { row in totals[row[0]] = (row[1], row[2]) }
+                """, [JSONList.ids(ids)]
+            ) { row in totals[row[0]] = (row[1], row[2]) }
         }
         let photos = try Photo.byHash(db, records.compactMap(\.photoSHA256))
         let placeIDs = Array(Set(records.compactMap(\.placeID)))
         var places: [Int64: PlaceSummary] = [:]
         if !placeIDs.isEmpty {
-            try db.forEachCachedRow("SELECT id, name FROM place WHERE id IN (SELECT value FROM json_each(?))",
-                                    [JSONList.ids(placeIDs)]) { row in places[row[0]] = PlaceSummary(id: row[0], name: row[1]) }
+            try db.forEachCachedRow(
+                "SELECT id, name FROM place WHERE id IN (SELECT value FROM json_each(?))",
+                [JSONList.ids(placeIDs)]
+            ) { row in places[row[0]] = PlaceSummary(id: row[0], name: row[1]) }
         }
         var tags: [Int64: [TagSummary]] = [:]
         if !ids.isEmpty {
-            try db.forEachCachedRow("""
+            try db.forEachCachedRow(
+                """
                 SELECT mt.meal_id, t.id, t.name FROM meal_tag mt JOIN tag t ON t.id = mt.tag_id
                 WHERE mt.meal_id IN (SELECT value FROM json_each(?)) ORDER BY mt.meal_id, mt.position
-                """, [JSONList.ids(ids)]) { row in tags[row[0], default: []].append(TagSummary(id: row[1], name: row[2])) }
+                """, [JSONList.ids(ids)]
+            ) { row in tags[row[0], default: []].append(TagSummary(id: row[1], name: row[2])) }
         }
         var names: [Int64: [String]] = [:]
         if !ids.isEmpty {
-            try db.forEachCachedRow("""
+            try db.forEachCachedRow(
+                """
                 SELECT meal_id, description FROM food_entry WHERE meal_id IN (SELECT value FROM json_each(?)) ORDER BY meal_id, id
-                """, [JSONList.ids(ids)]) { row in
+                """, [JSONList.ids(ids)]
+            ) { row in
                 let mealID: Int64 = row[0]
                 if names[mealID, default: []].count < Meal.firstFoodsShown { names[mealID, default: []].append(row[1]) }
             }
         }
         return try records.map { record in
             let total = record.id.flatMap { totals[$0] }
-            return try Meal(record: record, foodCount: total?.count ?? 0, energyKcal: total?.kcal ?? 0,
-                            photo: record.photoSHA256.flatMap { photos[$0] }, place: record.placeID.flatMap { places[$0] },
-                            tags: record.id.flatMap { tags[$0] } ?? [], firstFoods: record.id.flatMap { names[$0] } ?? [])
+            return try Meal(
+                record: record, foodCount: total?.count ?? 0, energyKcal: total?.kcal ?? 0,
+                photo: record.photoSHA256.flatMap { photos[$0] }, place: record.placeID.flatMap { places[$0] },
+                tags: record.id.flatMap { tags[$0] } ?? [], firstFoods: record.id.flatMap { names[$0] } ?? [])
         }
     }
 }

@@ -36,18 +36,24 @@ enum SnapshotColumns {
     static let snapshotColumns = identity + basisColumns
 
     static func arguments(_ food: FoodSnapshot) -> [(any DatabaseValueConvertible)?] {
-        [food.dataType.rawValue, food.catalogFoodID, food.ndbNumber, food.description, food.brandOwner, food.basisGrams, food.basisUnit.rawValue]
+        [
+            food.dataType.rawValue, food.catalogFoodID, food.ndbNumber, food.description, food.brandOwner, food.basisGrams,
+            food.basisUnit.rawValue
+        ]
             + NutrientKind.allCases.map { food.basis[$0] }
     }
 
     /// The snapshot in `snapshotColumns`, starting at column `offset`.
     static func snapshot(_ row: Row, at offset: Int) throws -> FoodSnapshot {
-        guard let dataType = FoodDataType(rawValue: row[offset]), let unit = MeasureUnit(rawValue: row[offset + 6]) else { throw EntryDataError.corruptRow }
+        guard let dataType = FoodDataType(rawValue: row[offset]), let unit = MeasureUnit(rawValue: row[offset + 6]) else {
+            throw EntryDataError.corruptRow
+        }
         var basis = NutrientValues()
         for (index, kind) in NutrientKind.allCases.enumerated() { basis[kind] = row[offset + identity.count + index] }
-        return FoodSnapshot(dataType: dataType, catalogFoodID: row[offset + 1], ndbNumber: row[offset + 2],
-                            description: row[offset + 3], brandOwner: row[offset + 4],
-                            basisGrams: row[offset + 5], basisUnit: unit, basis: basis)
+        return FoodSnapshot(
+            dataType: dataType, catalogFoodID: row[offset + 1], ndbNumber: row[offset + 2],
+            description: row[offset + 3], brandOwner: row[offset + 4],
+            basisGrams: row[offset + 5], basisUnit: unit, basis: basis)
     }
 
     /// The scaled nutrients in `scaledColumns`, starting at column `offset`.
@@ -72,16 +78,18 @@ extension FoodEntry: FetchableRecord, TableRecord {
         public static let mealID = Column("meal_id")
     }
 
-    static let columnNames = ["id", "meal_id", "grams", "portion_label", "created_at", "updated_at"]
+    static let columnNames =
+        ["id", "meal_id", "grams", "portion_label", "created_at", "updated_at"]
         + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns
     static let selectedColumns = columnNames.joined(separator: ", ")
     public static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
 
     public init(row: Row) throws {
         let snapshotAt = 6, scaledAt = snapshotAt + SnapshotColumns.snapshotColumns.count
-        self.init(id: row[0], mealID: row[1], food: try SnapshotColumns.snapshot(row, at: snapshotAt), grams: row[2],
-                  portionLabel: row[3], nutrients: SnapshotColumns.scaled(row, at: scaledAt),
-                  createdAt: row[4], updatedAt: row[5])
+        self.init(
+            id: row[0], mealID: row[1], food: try SnapshotColumns.snapshot(row, at: snapshotAt), grams: row[2],
+            portionLabel: row[3], nutrients: SnapshotColumns.scaled(row, at: scaledAt),
+            createdAt: row[4], updatedAt: row[5])
     }
 }
 
@@ -98,8 +106,9 @@ extension SavedFood: FetchableRecord, TableRecord {
     public static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
 
     public init(row: Row) throws {
-        self.init(id: row[0], food: try SnapshotColumns.snapshot(row, at: 4),
-                  defaultAmount: ChosenAmount(grams: row[1], label: row[2]),
-                  createdAt: row[3])
+        self.init(
+            id: row[0], food: try SnapshotColumns.snapshot(row, at: 4),
+            defaultAmount: ChosenAmount(grams: row[1], label: row[2]),
+            createdAt: row[3])
     }
 }

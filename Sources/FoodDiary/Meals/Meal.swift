@@ -23,8 +23,10 @@ public struct Meal: Sendable, Equatable {
     /// The names of its first few foods, in the order they were added: a row reads "Eggs + Toast".
     public let firstFoods: [String]
 
-    init(record: MealRecord, foodCount: Int, energyKcal: Double, photo: Photo?, place: PlaceSummary?, tags: [TagSummary],
-         firstFoods: [String] = []) throws {
+    init(
+        record: MealRecord, foodCount: Int, energyKcal: Double, photo: Photo?, place: PlaceSummary?, tags: [TagSummary],
+        firstFoods: [String] = []
+    ) throws {
         guard let id = record.id, let eatenAt = LocalDateTime(parsing: record.eatenLocal) else {
             throw MealDataError.corruptRow(id: record.id)
         }

@@ -17,8 +17,10 @@ public struct MealForm: Sendable, Equatable {
     public var locationSource: String
     public var tags: String
 
-    public init(eatenAt: String = "", utcOffset: String = "", notes: String = "", usePhotoTime: Bool = true,
-                place: String = "", latitude: String = "", longitude: String = "", locationSource: String = "typed", tags: String = "") {
+    public init(
+        eatenAt: String = "", utcOffset: String = "", notes: String = "", usePhotoTime: Bool = true,
+        place: String = "", latitude: String = "", longitude: String = "", locationSource: String = "typed", tags: String = ""
+    ) {
         self.eatenAt = eatenAt
         self.utcOffset = utcOffset
         self.notes = notes
@@ -47,12 +49,13 @@ public struct MealForm: Sendable, Equatable {
 
     init(meal: Meal) {
         let pickedPlace = meal.locationSource == .place ? meal.place.map { String($0.id) } : nil
-        self.init(eatenAt: meal.eatenAt.description, utcOffset: String(meal.utcOffsetMinutes), notes: meal.notes, usePhotoTime: false,
-                  place: pickedPlace ?? "",
-                  latitude: pickedPlace == nil ? meal.location.map { Coordinates.format($0.latitude) } ?? "" : "",
-                  longitude: pickedPlace == nil ? meal.location.map { Coordinates.format($0.longitude) } ?? "" : "",
-                  locationSource: meal.locationSource?.rawValue ?? "typed",
-                  tags: meal.tags.map(\.name).joined(separator: ", "))
+        self.init(
+            eatenAt: meal.eatenAt.description, utcOffset: String(meal.utcOffsetMinutes), notes: meal.notes, usePhotoTime: false,
+            place: pickedPlace ?? "",
+            latitude: pickedPlace == nil ? meal.location.map { Coordinates.format($0.latitude) } ?? "" : "",
+            longitude: pickedPlace == nil ? meal.location.map { Coordinates.format($0.longitude) } ?? "" : "",
+            locationSource: meal.locationSource?.rawValue ?? "typed",
+            tags: meal.tags.map(\.name).joined(separator: ", "))
     }
 
     /// Field-by-field problems; empty when the form is valid.
@@ -120,7 +123,9 @@ public struct MealForm: Sendable, Equatable {
         if latitudeText.isEmpty && longitudeText.isEmpty { return .none }
         let latitudeValue = Self.degrees(latitudeText, limit: 90, name: "Latitude", example: "51.50135", error: &errors.latitude)
         let longitudeValue = Self.degrees(longitudeText, limit: 180, name: "Longitude", example: "-0.14189", error: &errors.longitude)
-        guard let latitudeValue, let longitudeValue, let point = Coordinates(latitude: latitudeValue, longitude: longitudeValue) else { return .none }
+        guard let latitudeValue, let longitudeValue, let point = Coordinates(latitude: latitudeValue, longitude: longitudeValue) else {
+            return .none
+        }
         let source = LocationSource(rawValue: locationSource).flatMap { [.device, .photo].contains($0) ? $0 : nil } ?? .typed
         return .point(point, source: source)
     }

@@ -43,12 +43,13 @@ public enum MealSlot: String, CaseIterable, Sendable {
 
     /// When a meal added to this slot of another day is put: a typical hour inside the slot.
     public func usualTime(on date: LocalDate) -> LocalDateTime {
-        let (hour, minute) = switch self {
-        case .breakfast: (8, 0)
-        case .lunch: (12, 30)
-        case .dinner: (19, 0)
-        case .snacks: (15, 30)
-        }
+        let (hour, minute) =
+            switch self {
+            case .breakfast: (8, 0)
+            case .lunch: (12, 30)
+            case .dinner: (19, 0)
+            case .snacks: (15, 30)
+            }
         return LocalDateTime(date: date, hour: hour, minute: minute)!
     }
 }

@@ -18,23 +18,29 @@ struct ChatCompletionsClient: Sendable {
 
     /// The answer's content for one photo and a line of text, asked to follow `schema`; a refusal
     /// or an answer with no content is a problem, not text.
-    func complete(instructions: String, text: String, photoJPEG: Data, schemaName: String, schema: [String: Any]) async throws(OnlineProblem) -> String {
+    func complete(instructions: String, text: String, photoJPEG: Data, schemaName: String, schema: [String: Any])
+        async throws(OnlineProblem) -> String
+    {
         let body: [String: Any] = [
             "model": endpoint.model,
             "temperature": 0,
             "messages": [
                 ["role": "system", "content": instructions],
-                ["role": "user", "content": [
-                    ["type": "text", "text": text],
-                    ["type": "image_url", "image_url": ["url": "data:image/jpeg;base64," + photoJPEG.base64EncodedString()]],
-                ]],
+                [
+                    "role": "user",
+                    "content": [
+                        ["type": "text", "text": text],
+                        ["type": "image_url", "image_url": ["url": "data:image/jpeg;base64," + photoJPEG.base64EncodedString()]]
+                    ]
+                ]
             ],
-            "response_format": ["type": "json_schema", "json_schema": ["name": schemaName, "strict": true, "schema": schema]],
+            "response_format": ["type": "json_schema", "json_schema": ["name": schemaName, "strict": true, "schema": schema]]
         ]
         var headers = [("Content-Type", "application/json"), ("Accept", "application/json")]
         if let key = endpoint.key { headers.append(("Authorization", "Bearer " + key)) }
-        let answer = try await http.answer(endpoint.chatCompletionsURL, method: "POST", headers: headers,
-                                           body: try? JSONSerialization.data(withJSONObject: body), deadline: endpoint.deadline)
+        let answer = try await http.answer(
+            endpoint.chatCompletionsURL, method: "POST", headers: headers,
+            body: try? JSONSerialization.data(withJSONObject: body), deadline: endpoint.deadline)
         switch answer.status {
         case 200: break
         case 429: throw .rateLimited(retryAfter: answer.retryAfter.flatMap(Int.init).map { .seconds(max(0, $0)) } ?? .seconds(60))
@@ -42,7 +48,8 @@ struct ChatCompletionsClient: Sendable {
         default: throw .failed(answer.status)
         }
         guard let object = JSONValue.object(answer.body), let choices = object["choices"] as? [[String: Any]],
-              let message = choices.first?["message"] as? [String: Any] else { throw .malformed }
+            let message = choices.first?["message"] as? [String: Any]
+        else { throw .malformed }
         if let refusal = message["refusal"] as? String, !refusal.isEmpty { throw .unusable("declined") }
         guard let content = message["content"] as? String else { throw .malformed }
         return content

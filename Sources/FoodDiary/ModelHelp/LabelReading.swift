@@ -19,7 +19,7 @@ struct LabelReading: Sendable, Equatable {
     static let fields: [(key: String, kind: NutrientKind, most: Double)] = [
         ("energy_kcal", .energyKcal, 5_000), ("protein_g", .proteinG, 500), ("fat_g", .fatG, 500), ("carbohydrate_g", .carbohydrateG, 500),
         ("sugars_g", .sugarsG, 500), ("fiber_g", .fiberG, 500), ("saturated_fat_g", .saturatedFatG, 500), ("sodium_mg", .sodiumMg, 50_000),
-        ("cholesterol_mg", .cholesterolMg, 10_000), ("potassium_mg", .potassiumMg, 50_000),
+        ("cholesterol_mg", .cholesterolMg, 10_000), ("potassium_mg", .potassiumMg, 50_000)
     ]
 
     static let instructions = """
@@ -31,8 +31,10 @@ struct LabelReading: Sendable, Equatable {
     static let request = "Read this label."
 
     static var schema: [String: Any] {
-        var properties: [String: Any] = ["name": ["type": ["string", "null"]], "brand": ["type": ["string", "null"]],
-                                         "serving_grams": ["type": ["number", "null"]]]
+        var properties: [String: Any] = [
+            "name": ["type": ["string", "null"]], "brand": ["type": ["string", "null"]],
+            "serving_grams": ["type": ["number", "null"]]
+        ]
         for field in fields { properties[field.key] = ["type": ["number", "null"]] }
         return ["type": "object", "additionalProperties": false, "required": Array(properties.keys).sorted(), "properties": properties]
     }
@@ -45,14 +47,17 @@ struct LabelReading: Sendable, Equatable {
         reading.brand = text(object["brand"])
         reading.servingGrams = ModelAnswer.number(object["serving_grams"]).flatMap { $0.isFinite && $0 > 0 && $0 <= 5_000 ? $0 : nil }
         for field in fields {
-            if let value = ModelAnswer.number(object[field.key]), value.isFinite, value >= 0, value <= field.most { reading.perServing[field.kind] = value }
+            if let value = ModelAnswer.number(object[field.key]), value.isFinite, value >= 0, value <= field.most {
+                reading.perServing[field.kind] = value
+            }
         }
         return reading
     }
 
     private static func text(_ value: Any?) -> String? {
         guard let text = (value as? String)?.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces),
-              !text.isEmpty else { return nil }
+            !text.isEmpty
+        else { return nil }
         return String(text.prefix(120))
     }
 }

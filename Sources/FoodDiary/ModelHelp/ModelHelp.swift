@@ -20,8 +20,9 @@ actor ModelHelp {
     func suggestFoods(photoJPEG: Data, hints: String) async -> Result<[SuggestedFood], OnlineProblem> {
         let client = client
         return await upstream.run(allowance: "model") { () throws(OnlineProblem) in
-            let content = try await client.complete(instructions: SuggestedFood.instructions, text: hints, photoJPEG: photoJPEG,
-                                                    schemaName: "meal_foods", schema: SuggestedFood.schema)
+            let content = try await client.complete(
+                instructions: SuggestedFood.instructions, text: hints, photoJPEG: photoJPEG,
+                schemaName: "meal_foods", schema: SuggestedFood.schema)
             guard let foods = SuggestedFood.read(content: content) else { throw .malformed }
             guard !foods.isEmpty else { throw .notFound }
             return foods
@@ -32,8 +33,9 @@ actor ModelHelp {
     func readLabel(photoJPEG: Data) async -> Result<LabelReading, OnlineProblem> {
         let client = client
         return await upstream.run(allowance: "model") { () throws(OnlineProblem) in
-            let content = try await client.complete(instructions: LabelReading.instructions, text: LabelReading.request, photoJPEG: photoJPEG,
-                                                    schemaName: "nutrition_label", schema: LabelReading.schema)
+            let content = try await client.complete(
+                instructions: LabelReading.instructions, text: LabelReading.request, photoJPEG: photoJPEG,
+                schemaName: "nutrition_label", schema: LabelReading.schema)
             guard let reading = LabelReading.read(content: content) else { throw .malformed }
             guard reading.hasNumbers else { throw .notFound }
             return reading

@@ -13,7 +13,9 @@ struct ModelHelpController: Sendable {
     let renderer: PageRenderer
 
     static let path = "/settings/model"
-    static let notices = ["on": "Suggestions are on for you. Meals with a photo to itemise now offer them.", "off": "Suggestions are off for you."]
+    static let notices = [
+        "on": "Suggestions are on for you. Meals with a photo to itemise now offer them.", "off": "Suggestions are off for you."
+    ]
 
     func addRoutes(to routes: Routes) {
         routes.get(Self.path, use: page)
@@ -24,8 +26,11 @@ struct ModelHelpController: Sendable {
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let chosen = try await context.diary().database.modelHelpChosen()
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.modelSettings, ModelSettingsView(endpoint: help?.endpoint, chosen: chosen, notice: notice,
-                                                                       csrfToken: context.csrfToken), for: context)
+        return await renderer.render(
+            .modelSettings,
+            ModelSettingsView(
+                endpoint: help?.endpoint, chosen: chosen, notice: notice,
+                csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func choose(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -54,6 +59,5 @@ struct ModelHelpController: Sendable {
             return redirect(to: "/meals/\(meal.id)?notice=\(ModelNotices.key(problem))#foods")
         }
     }
-
 
 }

@@ -17,6 +17,6 @@ enum ModelNotices {
         "suggest_timed_out": "The model took too long to answer, so nothing was suggested. Try again, or add the foods by name.",
         "suggest_declined": "The model declined to describe this photo. Add the foods by name instead.",
         "suggest_unreadable": "The model’s answer could not be read as a list of foods, so nothing was suggested.",
-        "suggest_failed": "The model’s server refused or failed, so nothing was suggested. The owner can check its log.",
+        "suggest_failed": "The model’s server refused or failed, so nothing was suggested. The owner can check its log."
     ]
 }

@@ -10,13 +10,20 @@ struct SuggestedFood: Sendable, Equatable {
     static let gramsRange = 1.0...3_000
 
     /// The JSON schema the answer must follow: `{"items": [{"name": "...", "grams": 150}]}`.
-    static var schema: [String: Any] { [
-        "type": "object", "additionalProperties": false, "required": ["items"],
-        "properties": ["items": ["type": "array", "maxItems": most, "items": [
-            "type": "object", "additionalProperties": false, "required": ["name", "grams"],
-            "properties": ["name": ["type": "string"], "grams": ["type": "number"]],
-        ]]],
-    ] }
+    static var schema: [String: Any] {
+        [
+            "type": "object", "additionalProperties": false, "required": ["items"],
+            "properties": [
+                "items": [
+                    "type": "array", "maxItems": most,
+                    "items": [
+                        "type": "object", "additionalProperties": false, "required": ["name", "grams"],
+                        "properties": ["name": ["type": "string"], "grams": ["type": "number"]]
+                    ]
+                ]
+            ]
+        ]
+    }
 
     static let instructions = """
         You list the foods and drinks visible in a photo of a meal, for a food diary. Name each as a \
@@ -31,9 +38,12 @@ struct SuggestedFood: Sendable, Equatable {
         guard let items = ModelAnswer.object(content)?["items"] as? [Any] else { return nil }
         return items.prefix(most).compactMap { item in
             guard let item = item as? [String: Any], let rawName = item["name"] as? String,
-                  let grams = ModelAnswer.number(item["grams"]), grams.isFinite, gramsRange.contains(grams) else { return nil }
-            let name = String(rawName.unicodeScalars.map { CharacterSet.newlines.contains($0) || ",;".unicodeScalars.contains($0) ? " " : Character($0) })
-                .split(separator: " ").joined(separator: " ")
+                let grams = ModelAnswer.number(item["grams"]), grams.isFinite, gramsRange.contains(grams)
+            else { return nil }
+            let name = String(
+                rawName.unicodeScalars.map { CharacterSet.newlines.contains($0) || ",;".unicodeScalars.contains($0) ? " " : Character($0) }
+            )
+            .split(separator: " ").joined(separator: " ")
             guard !name.isEmpty, name.count <= 80 else { return nil }
             return SuggestedFood(name: name, grams: grams.rounded())
         }

@@ -15,8 +15,11 @@ struct MorePageController: Sendable {
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
-        return await renderer.render(.more, MoreView(name: person.account.name, isOwner: person.account.role == .owner, csrfToken: context.csrfToken,
-                                                     chosen: context.colorScheme), for: context)
+        return await renderer.render(
+            .more,
+            MoreView(
+                name: person.account.name, isOwner: person.account.role == .owner, csrfToken: context.csrfToken,
+                chosen: context.colorScheme), for: context)
     }
 
     @Sendable func settingsPage(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -30,8 +33,10 @@ struct MorePageController: Sendable {
             throw HTTPError(.badRequest, message: "Choose light, dark or your device’s own.")
         }
         var response = redirect(to: ReturnPath.local(context.formFields["back"]) ?? "/more#appearance")
-        response.setCookie(Cookie(name: ColorScheme.cookieName, value: value, maxAge: value.isEmpty ? 0 : 400 * 24 * 3600, path: "/",
-                                  httpOnly: true, sameSite: .lax))
+        response.setCookie(
+            Cookie(
+                name: ColorScheme.cookieName, value: value, maxAge: value.isEmpty ? 0 : 400 * 24 * 3600, path: "/",
+                httpOnly: true, sameSite: .lax))
         return response
     }
 }

@@ -25,8 +25,11 @@ struct MoreView: Sendable {
 
 extension MoreView.SchemeChoice {
     static func all(chosen: ColorScheme?) -> [Self] {
-        [Self(value: "", label: "As the device", selected: chosen == nil), Self(value: "light", label: "Light", selected: chosen == .light),
-         Self(value: "dark", label: "Dark", selected: chosen == .dark)]
+        [
+            Self(value: "", label: "As the device", selected: chosen == nil),
+            Self(value: "light", label: "Light", selected: chosen == .light),
+            Self(value: "dark", label: "Dark", selected: chosen == .dark)
+        ]
     }
 }
 
@@ -47,11 +50,11 @@ struct SettingsView: Sendable {
         Link(url: "/goals#meal-names", name: "Meal names", detail: "breakfast, lunch, dinner and snacks, as you call them"),
         Link(url: "/goals", name: "Daily goals", detail: "energy, protein, fat and carbohydrate"),
         Link(url: "/energy", name: "Energy target", detail: "from your diary and weight"),
-        Link(url: "/settings/nutrients", name: "Nutrient needs", detail: "life stage, your own minimums and maximums"),
+        Link(url: "/settings/nutrients", name: "Nutrient needs", detail: "life stage, your own minimums and maximums")
     ]
     let foods = [
         Link(url: "/settings/food-data-central", name: "Foods online", detail: "FoodData Central and Open Food Facts"),
-        Link(url: "/settings/model", name: "Suggestions from photos", detail: "the model that reads photos and labels"),
+        Link(url: "/settings/model", name: "Suggestions from photos", detail: "the model that reads photos and labels")
     ]
 
     init(csrfToken: String, chosen: ColorScheme?) {

@@ -12,8 +12,9 @@ struct IngredientSearchPageRead: Sendable {
 
     /// Throws `Recipe.Missing` for a recipe that is gone.
     static func read(recipeID: Int64, query: String, diary: Diary, catalog: CatalogDatabase) async throws -> IngredientSearchPageRead {
-        async let searched = catalog.searchIfTyped(query, brand: "", scope: .all, limit: 25, asTyped: false,
-                                                   logged: { try await diary.loggedCatalogFoods() })
+        async let searched = catalog.searchIfTyped(
+            query, brand: "", scope: .all, limit: 25, asTyped: false,
+            logged: { try await diary.loggedCatalogFoods() })
         let read = try await diary.database.read { db -> (Recipe, [MyFood])? in
             guard let recipe = try Recipe.fetch(db, id: recipeID) else { return nil }
             return (recipe, try MyFood.fetchAll(db, matching: query))

@@ -39,10 +39,13 @@ struct LabelReadingController: Sendable {
         case .success(let reading):
             var read = MyFoodFormView(id: nil, form: MyFoodForm(reading: reading), csrfToken: context.csrfToken)
             read.readLabelAction = Self.path
-            read.labelNotice = "Read by \(help.endpoint.model) from the label. Check each value against the label, then save: nothing is kept until you do."
+            read.labelNotice =
+                "Read by \(help.endpoint.model) from the label. Check each value against the label, then save: nothing is kept until you do."
             return await renderer.render(.myFoodForm, read, for: context)
         case .failure(let problem):
-            view.labelError = problem == .notFound ? "The model found no nutrition values in the photo. Type them from the label instead."
+            view.labelError =
+                problem == .notFound
+                ? "The model found no nutrition values in the photo. Type them from the label instead."
                 : ModelNotices.meal[ModelNotices.key(problem)]
             return await renderer.render(.myFoodForm, view, for: context, status: problem.status)
         }

@@ -26,7 +26,8 @@ struct MyFoodsView: Sendable {
         self.notice = notice
         self.csrfToken = csrfToken
         rows = foods.map {
-            Row(editURL: "/my-foods/\($0.id)", name: $0.name, brandOwner: $0.brandOwner,
+            Row(
+                editURL: "/my-foods/\($0.id)", name: $0.name, brandOwner: $0.brandOwner,
                 servingText: "\($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
                 kcal: kcalText($0.perServing), thumbnailURL: $0.photo?.url(.thumb), isShared: $0.isSharedWithHousehold)
         }
@@ -65,8 +66,10 @@ struct MyFoodFormView: Sendable {
     var labelNotice: String?
     var labelError: String?
 
-    init(id: Int64?, form: MyFoodForm, errors: MyFoodForm.Errors = .init(), photoError: String? = nil, deleteError: String? = nil,
-         photoURL: String? = nil, isShared: Bool = false, csrfToken: String) {
+    init(
+        id: Int64?, form: MyFoodForm, errors: MyFoodForm.Errors = .init(), photoError: String? = nil, deleteError: String? = nil,
+        photoURL: String? = nil, isShared: Bool = false, csrfToken: String
+    ) {
         title = id == nil ? "Add one of my foods" : "Edit my food"
         self.csrfToken = csrfToken
         action = id.map { "/my-foods/\($0)" } ?? "/my-foods"
@@ -76,8 +79,9 @@ struct MyFoodFormView: Sendable {
         servingGrams = form.label.servingGrams
         servingLabel = form.servingLabel
         nutrients = NutrientKind.onLabels.map {
-            HandTypedFoodView.NutrientField(name: $0.field, label: $0.label, unit: $0.unit, value: form.label.nutrients[$0] ?? "",
-                                            error: errors.label.nutrients[$0])
+            HandTypedFoodView.NutrientField(
+                name: $0.field, label: $0.label, unit: $0.unit, value: form.label.nutrients[$0] ?? "",
+                error: errors.label.nutrients[$0])
         }
         nameError = errors.label.name
         brandError = errors.label.brand

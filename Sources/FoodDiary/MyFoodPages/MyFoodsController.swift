@@ -11,9 +11,11 @@ struct MyFoodsController: Sendable {
     /// The owner's model, if any: a new food can be read from its label's photo.
     var model: ModelEndpoint? = nil
 
-    static let notices = ["saved": "Food saved.", "deleted": "Food deleted. Meals it was logged in keep their own copy.",
-                          "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
-                          "copied": "Copied into your foods: this one is yours to change."]
+    static let notices = [
+        "saved": "Food saved.", "deleted": "Food deleted. Meals it was logged in keep their own copy.",
+        "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
+        "copied": "Copied into your foods: this one is yours to change."
+    ]
 
     func addRoutes(to routes: Routes) {
         routes.get("/my-foods", use: list)
@@ -30,7 +32,8 @@ struct MyFoodsController: Sendable {
         let foods = try await diary.database.read { db in try MyFood.fetchAll(db) }
         let shared = try await household.myFoods(for: try context.person().account)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.myFoods, MyFoodsView(foods: foods, household: shared, notice: notice, csrfToken: context.csrfToken), for: context)
+        return await renderer.render(
+            .myFoods, MyFoodsView(foods: foods, household: shared, notice: notice, csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -45,8 +48,11 @@ struct MyFoodsController: Sendable {
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let food = try await requireFood(context)
-        return await renderer.render(.myFoodForm, MyFoodFormView(id: food.id, form: MyFoodForm(food: food), photoURL: food.photo?.url(.thumb),
-                                                                 isShared: food.isSharedWithHousehold, csrfToken: context.csrfToken), for: context)
+        return await renderer.render(
+            .myFoodForm,
+            MyFoodFormView(
+                id: food.id, form: MyFoodForm(food: food), photoURL: food.photo?.url(.thumb),
+                isShared: food.isSharedWithHousehold, csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -60,18 +66,27 @@ struct MyFoodsController: Sendable {
         let input: MyFoodInput
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.myFoodForm, MyFoodFormView(id: id, form: form, errors: errors, photoURL: existingPhotoURL,
-                                                                     csrfToken: context.csrfToken), for: context, status: .unprocessableContent)
+            return await renderer.render(
+                .myFoodForm,
+                MyFoodFormView(
+                    id: id, form: form, errors: errors, photoURL: existingPhotoURL,
+                    csrfToken: context.csrfToken), for: context, status: .unprocessableContent)
         case .success(let valid): input = valid
         }
         let photo: IngestedPhoto?
         switch try await diary.photos.photoField(of: context.uploads) {
         case .failure(let rejection):
-            return await renderer.render(.myFoodForm, MyFoodFormView(id: id, form: form, photoError: rejection.message, photoURL: existingPhotoURL,
-                                                                     csrfToken: context.csrfToken), for: context, status: rejection.status)
+            return await renderer.render(
+                .myFoodForm,
+                MyFoodFormView(
+                    id: id, form: form, photoError: rejection.message, photoURL: existingPhotoURL,
+                    csrfToken: context.csrfToken), for: context, status: rejection.status)
         case .success(let checked): photo = checked
         }
-        guard let saved = try await diary.photos.committing(photo, { try await diary.database.saveMyFood(id: id, input, photo: photo, now: now()) }) else { throw MyFood.Missing() }
+        guard
+            let saved = try await diary.photos.committing(
+                photo, { try await diary.database.saveMyFood(id: id, input, photo: photo, now: now()) })
+        else { throw MyFood.Missing() }
         await diary.photos.release(saved.1.orphaned)
         return redirect(to: "/my-foods?notice=saved")
     }
@@ -86,10 +101,14 @@ struct MyFoodsController: Sendable {
             await diary.photos.release(change.orphaned)
             return redirect(to: "/my-foods?notice=deleted")
         case .usedBy(let recipes):
-            let message = "“\(food.name)” is an ingredient of \(recipes.map { "“\($0)”" }.joined(separator: ", ")), so it was not deleted. Remove it from \(recipes.count == 1 ? "that recipe" : "those recipes") first."
-            return await renderer.render(.myFoodForm, MyFoodFormView(id: food.id, form: MyFoodForm(food: food), deleteError: message,
-                                                                     photoURL: food.photo?.url(.thumb), csrfToken: context.csrfToken), for: context,
-                                         status: .conflict)
+            let message =
+                "“\(food.name)” is an ingredient of \(recipes.map { "“\($0)”" }.joined(separator: ", ")), so it was not deleted. Remove it from \(recipes.count == 1 ? "that recipe" : "those recipes") first."
+            return await renderer.render(
+                .myFoodForm,
+                MyFoodFormView(
+                    id: food.id, form: MyFoodForm(food: food), deleteError: message,
+                    photoURL: food.photo?.url(.thumb), csrfToken: context.csrfToken), for: context,
+                status: .conflict)
         }
     }
 
@@ -117,7 +136,7 @@ struct MyFoodsController: Sendable {
     private func requireFood(_ context: AppRequestContext) async throws -> MyFood {
         let diary = try context.diary()
         guard let id = context.parameters.get("food").flatMap(Int64.init),
-              let food = try await diary.database.read({ db in try MyFood.fetch(db, id: id) })
+            let food = try await diary.database.read({ db in try MyFood.fetch(db, id: id) })
         else { throw MyFood.Missing() }
         return food
     }

@@ -23,8 +23,9 @@ struct QuickAddController: Sendable {
         let form = QuickAddForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.quickAdd, QuickAddView(meal: meal, form: form, errors: errors, csrfToken: context.csrfToken), for: context,
-                                         status: .unprocessableContent)
+            return await renderer.render(
+                .quickAdd, QuickAddView(meal: meal, form: form, errors: errors, csrfToken: context.csrfToken), for: context,
+                status: .unprocessableContent)
         case .success(let food):
             guard try await diary.database.addEntry(mealID: meal.id, food: food, amount: nil, now: now()) != nil else {
                 throw Meal.Missing(id: meal.id)

@@ -28,16 +28,20 @@ struct RecipesView: Sendable {
         self.csrfToken = csrfToken
         self.query = query
         rows = recipes.map {
-            Row(url: "/recipes/\($0.id)", name: $0.name,
-                detail: "\($0.ingredients.count) ingredient\($0.ingredients.count == 1 ? "" : "s") · \(formatQuantity($0.servings)) servings"
+            Row(
+                url: "/recipes/\($0.id)", name: $0.name,
+                detail:
+                    "\($0.ingredients.count) ingredient\($0.ingredients.count == 1 ? "" : "s") · \(formatQuantity($0.servings)) servings"
                     + ($0.isSharedWithHousehold ? " · shared with household" : ""),
                 kcal: kcalText($0.perServing), thumbnailURL: $0.photo?.url(.thumb))
         }
         hasRows = !rows.isEmpty
         self.household = household.map { HouseholdRow($0) }
         hasHousehold = !self.household.isEmpty
-        emptyMessage = query.isEmpty ? "No recipes yet. Build one from foods: name it, say how many servings it makes, and add its ingredients."
-                                     : "No recipe has “\(query.prefix(60))” in its name or ingredients."
+        emptyMessage =
+            query.isEmpty
+            ? "No recipes yet. Build one from foods: name it, say how many servings it makes, and add its ingredients."
+            : "No recipe has “\(query.prefix(60))” in its name or ingredients."
     }
 }
 
@@ -80,14 +84,18 @@ struct RecipeDetailView: Sendable {
         self.notice = notice
         self.csrfToken = csrfToken
         name = recipe.name
-        servingsText = "Makes \(formatQuantity(recipe.servings)) servings" + (recipe.totalGrams > 0 ? " of \(MeasureUnit.grams.shownText(recipe.servingGrams))" : "")
+        servingsText =
+            "Makes \(formatQuantity(recipe.servings)) servings"
+            + (recipe.totalGrams > 0 ? " of \(MeasureUnit.grams.shownText(recipe.servingGrams))" : "")
         notes = recipe.notes.isEmpty ? nil : recipe.notes
         sourceURL = recipe.sourceURL
         photoURL = recipe.photo?.url(.large)
         ingredients = recipe.ingredients.map {
-            Ingredient(description: $0.food.description, amount: PortionLabel.shown($0.portionLabel), kcal: kcalText($0.nutrients), macros: macrosText($0.nutrients),
-                       source: $0.myFoodID != nil ? "My food" : $0.food.dataType.label,
-                       removeAction: "/recipes/\(recipe.id)/ingredients/\($0.id)/delete")
+            Ingredient(
+                description: $0.food.description, amount: PortionLabel.shown($0.portionLabel), kcal: kcalText($0.nutrients),
+                macros: macrosText($0.nutrients),
+                source: $0.myFoodID != nil ? "My food" : $0.food.dataType.label,
+                removeAction: "/recipes/\(recipe.id)/ingredients/\($0.id)/delete")
         }
         hasIngredients = !ingredients.isEmpty
         totalKcal = kcalText(recipe.totals)
@@ -157,7 +165,9 @@ struct IngredientSearchView: Sendable {
         action = "/recipes/\(recipe.id)/ingredients/new"
         self.query = query
         self.myFoods = myFoods.map {
-            Row(url: "/recipes/\(recipe.id)/ingredients/new/my/\($0.id)", name: $0.name, detail: "My food · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
+            Row(
+                url: "/recipes/\(recipe.id)/ingredients/new/my/\($0.id)", name: $0.name,
+                detail: "My food · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
                 kcal: kcalText($0.perServing))
         }
         hasMyFoods = !self.myFoods.isEmpty

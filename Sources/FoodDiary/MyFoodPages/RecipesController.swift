@@ -16,11 +16,13 @@ struct RecipesController: Sendable {
     let now: @Sendable () -> Date
     func sources(_ diary: Diary) -> FoodSources { FoodSources(database: diary.database, catalog: catalog) }
 
-    static let notices = ["saved": "Recipe saved.", "deleted": "Recipe deleted.", "ingredient": "Ingredient added.", "removed": "Ingredient removed.",
-                          "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
-                          "copied": "Copied into your recipes: this one is yours to change.",
-                          "imported": "Recipe imported: check its servings and steps.",
-                          "imported-without-photo": "Recipe imported, without the page’s photo, which could not be fetched or was not a photo."]
+    static let notices = [
+        "saved": "Recipe saved.", "deleted": "Recipe deleted.", "ingredient": "Ingredient added.", "removed": "Ingredient removed.",
+        "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
+        "copied": "Copied into your recipes: this one is yours to change.",
+        "imported": "Recipe imported: check its servings and steps.",
+        "imported-without-photo": "Recipe imported, without the page’s photo, which could not be fetched or was not a photo."
+    ]
 
     func addRoutes(to routes: Routes) {
         routes.get("/recipes", use: list)
@@ -44,7 +46,9 @@ struct RecipesController: Sendable {
         let recipes = try await diary.database.read { db in try Recipe.search(db, query: query) }
         let shared = try await household.recipes(for: try context.person().account, matching: query)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.recipes, RecipesView(recipes: recipes, household: shared, query: query, notice: notice, csrfToken: context.csrfToken), for: context)
+        return await renderer.render(
+            .recipes, RecipesView(recipes: recipes, household: shared, query: query, notice: notice, csrfToken: context.csrfToken),
+            for: context)
     }
 
     @Sendable func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -58,18 +62,22 @@ struct RecipesController: Sendable {
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         let id = context.parameters.get("recipe").flatMap(Int64.init)
-        guard let (recipe, names) = try await context.diary().database.read({ db -> (Recipe, MealSlotNames)? in
-            guard let id, let recipe = try Recipe.fetch(db, id: id) else { return nil }
-            return (recipe, try MealSlotNames.fetch(db))
-        }) else { throw Recipe.Missing() }
+        guard
+            let (recipe, names) = try await context.diary().database.read({ db -> (Recipe, MealSlotNames)? in
+                guard let id, let recipe = try Recipe.fetch(db, id: id) else { return nil }
+                return (recipe, try MealSlotNames.fetch(db))
+            })
+        else { throw Recipe.Missing() }
         let logForm = RecipeLogFormView(recipe: recipe, now: LocalDateTime(now(), in: timeZone), names: names)
-        return await renderer.render(.recipeDetail, RecipeDetailView(recipe: recipe, csrfToken: context.csrfToken, notice: notice, logForm: logForm),
-                                     for: context)
+        return await renderer.render(
+            .recipeDetail, RecipeDetailView(recipe: recipe, csrfToken: context.csrfToken, notice: notice, logForm: logForm),
+            for: context)
     }
 
     @Sendable func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
-        return await renderer.render(.recipeForm, RecipeFormView(id: recipe.id, form: RecipeForm(recipe: recipe), csrfToken: context.csrfToken), for: context)
+        return await renderer.render(
+            .recipeForm, RecipeFormView(id: recipe.id, form: RecipeForm(recipe: recipe), csrfToken: context.csrfToken), for: context)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -83,18 +91,23 @@ struct RecipesController: Sendable {
         let input: RecipeInput
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.recipeForm, RecipeFormView(id: id, form: form, errors: errors, csrfToken: context.csrfToken), for: context,
-                                         status: .unprocessableContent)
+            return await renderer.render(
+                .recipeForm, RecipeFormView(id: id, form: form, errors: errors, csrfToken: context.csrfToken), for: context,
+                status: .unprocessableContent)
         case .success(let valid): input = valid
         }
         let photo: IngestedPhoto?
         switch try await diary.photos.photoField(of: context.uploads) {
         case .failure(let rejection):
-            return await renderer.render(.recipeForm, RecipeFormView(id: id, form: form, photoError: rejection.message, csrfToken: context.csrfToken), for: context,
-                                         status: rejection.status)
+            return await renderer.render(
+                .recipeForm, RecipeFormView(id: id, form: form, photoError: rejection.message, csrfToken: context.csrfToken), for: context,
+                status: rejection.status)
         case .success(let checked): photo = checked
         }
-        guard let saved = try await diary.photos.committing(photo, { try await diary.database.saveRecipe(id: id, input, photo: photo, now: now()) }) else { throw Recipe.Missing() }
+        guard
+            let saved = try await diary.photos.committing(
+                photo, { try await diary.database.saveRecipe(id: id, input, photo: photo, now: now()) })
+        else { throw Recipe.Missing() }
         await diary.photos.release(saved.1.orphaned)
         return redirect(to: "/recipes/\(saved.0)?notice=saved")
     }
@@ -111,12 +124,17 @@ struct RecipesController: Sendable {
         let diary = try context.diary()
         guard let recipeID = context.parameters.get("recipe").flatMap(Int64.init) else { throw Recipe.Missing() }
         let parameters = try request.formQuery()
-        let read = try await IngredientSearchPageRead.read(recipeID: recipeID, query: String((parameters["q"] ?? "").prefix(200)), diary: diary, catalog: catalog)
-        let onlineBox = try await OnlineSearchBox.make(target: .recipe(id: read.recipe.id, name: read.recipe.name), parameters: parameters,
-                                                       query: read.query, catalog: catalog, online: online, openFoodFacts: openFoodFacts, diary: diary.database, serverKey: serverKey,
-                                                       csrfToken: context.csrfToken)
-        return await renderer.render(.recipeIngredientSearch, IngredientSearchView(recipe: read.recipe, query: read.query, myFoods: read.myFoods, result: read.result,
-                                                                                   onlineBox: onlineBox), for: context)
+        let read = try await IngredientSearchPageRead.read(
+            recipeID: recipeID, query: String((parameters["q"] ?? "").prefix(200)), diary: diary, catalog: catalog)
+        let onlineBox = try await OnlineSearchBox.make(
+            target: .recipe(id: read.recipe.id, name: read.recipe.name), parameters: parameters,
+            query: read.query, catalog: catalog, online: online, openFoodFacts: openFoodFacts, diary: diary.database, serverKey: serverKey,
+            csrfToken: context.csrfToken)
+        return await renderer.render(
+            .recipeIngredientSearch,
+            IngredientSearchView(
+                recipe: read.recipe, query: read.query, myFoods: read.myFoods, result: read.result,
+                onlineBox: onlineBox), for: context)
     }
 
     @Sendable func chooseCatalog(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -129,10 +147,15 @@ struct RecipesController: Sendable {
 
     private func chooseAmount(_ kind: String, notice: String? = nil, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
-        guard let id = context.parameters.get("food").flatMap(Int64.init), id > 0 else { throw HTTPError(.notFound, message: "There is no such food.") }
+        guard let id = context.parameters.get("food").flatMap(Int64.init), id > 0 else {
+            throw HTTPError(.notFound, message: "There is no such food.")
+        }
         let diary = try context.diary()
         let resolved = try await sources(diary).resolve("\(kind):\(id)", allowing: ["catalog", "my"])
-        var view = amountView(recipe, resolved, form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit, usual: resolved.usual), context: context)
+        var view = amountView(
+            recipe, resolved,
+            form: AmountFieldsView.initialForm(portions: resolved.portions, unit: resolved.food.basisUnit, usual: resolved.usual),
+            context: context)
         view.notice = notice.flatMap { ChooseAmountView.notices[$0] }
         if resolved.food.dataType == .openFoodFacts, let catalogID = resolved.catalogFoodID {
             view.productPhotoURL = try await diary.database.productPhoto(catalogID: catalogID)?.url(.thumb)
@@ -147,9 +170,14 @@ struct RecipesController: Sendable {
         let form = ChosenAmount.Form(fields: context.formFields)
         switch ChosenAmount.validate(form, portions: resolved.portions, unit: resolved.food.basisUnit) {
         case .failure(let errors):
-            return await renderer.render(.chooseAmount, amountView(recipe, resolved, form: form, errors: errors, context: context), for: context, status: .unprocessableContent)
+            return await renderer.render(
+                .chooseAmount, amountView(recipe, resolved, form: form, errors: errors, context: context), for: context,
+                status: .unprocessableContent)
         case .success(let amount):
-            guard try await diary.database.addIngredient(recipeID: recipe.id, food: resolved.food, myFoodID: resolved.myFoodID, amount: amount, now: now()) else {
+            guard
+                try await diary.database.addIngredient(
+                    recipeID: recipe.id, food: resolved.food, myFoodID: resolved.myFoodID, amount: amount, now: now())
+            else {
                 throw Recipe.Missing()
             }
             return redirect(to: "/recipes/\(recipe.id)?notice=ingredient")
@@ -160,16 +188,19 @@ struct RecipesController: Sendable {
         let diary = try context.diary()
         let recipe = try await requireRecipe(context)
         guard let id = context.parameters.get("ingredient").flatMap(Int64.init),
-              try await diary.database.removeIngredient(recipeID: recipe.id, ingredientID: id)
+            try await diary.database.removeIngredient(recipeID: recipe.id, ingredientID: id)
         else { throw HTTPError(.notFound, message: "This recipe has no such ingredient.") }
         return redirect(to: "/recipes/\(recipe.id)?notice=removed")
     }
 
-    private func amountView(_ recipe: Recipe, _ resolved: ResolvedFood, form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
-                            context: AppRequestContext) -> ChooseAmountView {
-        ChooseAmountView(target: .recipe(id: recipe.id, name: recipe.name), csrfToken: context.csrfToken, source: resolved.source,
-                         food: resolved.food, details: resolved.details, portions: resolved.portions, form: form, errors: errors,
-                         backURL: "/recipes/\(recipe.id)/ingredients/new", saveForLater: nil)
+    private func amountView(
+        _ recipe: Recipe, _ resolved: ResolvedFood, form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
+        context: AppRequestContext
+    ) -> ChooseAmountView {
+        ChooseAmountView(
+            target: .recipe(id: recipe.id, name: recipe.name), csrfToken: context.csrfToken, source: resolved.source,
+            food: resolved.food, details: resolved.details, portions: resolved.portions, form: form, errors: errors,
+            backURL: "/recipes/\(recipe.id)/ingredients/new", saveForLater: nil)
     }
 
     struct RecipeJSON: Encodable {
@@ -182,7 +213,9 @@ struct RecipesController: Sendable {
                 try container.encode(ingredient.food.dataType.rawValue, forKey: .init("dataType"))
                 try container.encode(ingredient.food.ndbNumber, forKey: .init("ndbNumber"))
                 try container.encode(ingredient.myFoodID, forKey: .init("myFoodId"))
-                for (key, value) in ingredient.food.basisUnit.shownJSON(ingredient.grams) { try container.encode(value, forKey: .init(key)) }
+                for (key, value) in ingredient.food.basisUnit.shownJSON(ingredient.grams) {
+                    try container.encode(value, forKey: .init(key))
+                }
                 try container.encode(PortionLabel.shown(ingredient.portionLabel), forKey: .init("portion"))
                 try NutrientsJSON(values: ingredient.nutrients).encode(to: encoder)
             }
@@ -213,16 +246,18 @@ struct RecipesController: Sendable {
 
     @Sendable func detailJSON(_ request: Request, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
-        return try jsonResponse(RecipeJSON(id: recipe.id, name: recipe.name, servings: recipe.servings,
-                                           servingGrams: recipe.totalGrams > 0 ? recipe.servingGrams : nil, notes: recipe.notes,
-                                           ingredients: recipe.ingredients.map(RecipeJSON.IngredientJSON.init), totals: NutrientsJSON(values: recipe.totals),
-                                           perServing: NutrientsJSON(values: recipe.perServing)))
+        return try jsonResponse(
+            RecipeJSON(
+                id: recipe.id, name: recipe.name, servings: recipe.servings,
+                servingGrams: recipe.totalGrams > 0 ? recipe.servingGrams : nil, notes: recipe.notes,
+                ingredients: recipe.ingredients.map(RecipeJSON.IngredientJSON.init), totals: NutrientsJSON(values: recipe.totals),
+                perServing: NutrientsJSON(values: recipe.perServing)))
     }
 
     private func requireRecipe(_ context: AppRequestContext) async throws -> Recipe {
         let diary = try context.diary()
         guard let id = context.parameters.get("recipe").flatMap(Int64.init),
-              let recipe = try await diary.database.read({ db in try Recipe.fetch(db, id: id) })
+            let recipe = try await diary.database.read({ db in try Recipe.fetch(db, id: id) })
         else { throw Recipe.Missing() }
         return recipe
     }

@@ -8,16 +8,14 @@ extension AppDatabase {
     /// Returns false when there is no such food.
     func setMyFoodShared(id: Int64, _ shared: Bool) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE my_food SET shared_with_household = ? WHERE id = ?", arguments: [shared, id])
-            return db.changesCount > 0
+            try MyFoodRow.filter(key: id).updateAll(db, MyFoodRow.Columns.sharedWithHousehold.set(to: shared)) > 0
         }
     }
 
     /// Returns false when there is no such recipe.
     func setRecipeShared(id: Int64, _ shared: Bool) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE recipe SET shared_with_household = ? WHERE id = ?", arguments: [shared, id])
-            return db.changesCount > 0
+            try RecipeRow.filter(key: id).updateAll(db, RecipeRow.Columns.sharedWithHousehold.set(to: shared)) > 0
         }
     }
 
@@ -27,12 +25,15 @@ extension AppDatabase {
     func copyRecipe(_ recipe: Recipe, photo: IngestedPhoto?, now: Date) async throws -> Int64 {
         try await write { db in
             if let photo { try Self.insertPhoto(db, photo, now: now) }
-            try db.execute(sql: "INSERT INTO recipe (name, servings, notes, source_url, photo_sha256, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                           arguments: [recipe.name, recipe.servings, recipe.notes, recipe.sourceURL, photo?.sha256, now, now])
+            var copy = RecipeRow(
+                name: recipe.name, servings: recipe.servings, notes: recipe.notes, sourceURL: recipe.sourceURL,
+                photoSHA256: photo?.sha256, createdAt: now, updatedAt: now)
+            try copy.insert(db)
             let id = db.lastInsertedRowID
             for ingredient in recipe.ingredients {
-                try Self.insertIngredient(db, recipeID: id, food: ingredient.food, myFoodID: nil, grams: ingredient.grams,
-                                          label: ingredient.portionLabel, now: now)
+                try Self.insertIngredient(
+                    db, recipeID: id, food: ingredient.food, myFoodID: nil, grams: ingredient.grams,
+                    label: ingredient.portionLabel, now: now)
             }
             return id
         }

@@ -33,8 +33,10 @@ public struct HandTypedFoodForm: Sendable, Equatable {
     static var servingUnit: AmountUnit { AmountUnit.shown(.grams) }
     static var servingExample: String { servingUnit == .grams ? "40" : NumberText.decimal(1.5, maxFractionDigits: 1, grouping: false) }
 
-    public init(name: String = "", brand: String = "", servingGrams: String = "", nutrients: [NutrientKind: String] = [:],
-                amount: ChosenAmount.Form = .init(choice: "serving"), saveForLater: Bool = false) {
+    public init(
+        name: String = "", brand: String = "", servingGrams: String = "", nutrients: [NutrientKind: String] = [:],
+        amount: ChosenAmount.Form = .init(choice: "serving"), saveForLater: Bool = false
+    ) {
         self.name = name
         self.brand = brand
         self.servingGrams = servingGrams
@@ -46,8 +48,9 @@ public struct HandTypedFoodForm: Sendable, Equatable {
     init(fields: FormFields) {
         var nutrients: [NutrientKind: String] = [:]
         for kind in NutrientKind.onLabels { nutrients[kind] = fields[kind.field] ?? "" }
-        self.init(name: fields["name"] ?? "", brand: fields["brand"] ?? "", servingGrams: fields["serving_grams"] ?? "",
-                  nutrients: nutrients, amount: ChosenAmount.Form(fields: fields), saveForLater: fields["save"] == "on")
+        self.init(
+            name: fields["name"] ?? "", brand: fields["brand"] ?? "", servingGrams: fields["serving_grams"] ?? "",
+            nutrients: nutrients, amount: ChosenAmount.Form(fields: fields), saveForLater: fields["save"] == "on")
     }
 
     public func validate() -> Result<Valid, Errors> {
@@ -77,7 +80,8 @@ public struct HandTypedFoodForm: Sendable, Equatable {
             switch TypedNumber.parse(text, in: range) {
             case .success(let value): basis[kind] = kind.stored(fromShown: value)
             case .failure(.outOfRange) where serving != nil:
-                errors.nutrients[kind] = "\(kind.label) can’t be more than \(kind.format(ceiling)) in a \(MeasureUnit.grams.shownText(serving!)) serving."
+                errors.nutrients[kind] =
+                    "\(kind.label) can’t be more than \(kind.format(ceiling)) in a \(MeasureUnit.grams.shownText(serving!)) serving."
             case .failure(let problem):
                 errors.nutrients[kind] = TypedNumber.message(problem, what: "\(kind.label.lowercased()) in \(kind.unit)", range: range)
             }
@@ -91,8 +95,9 @@ public struct HandTypedFoodForm: Sendable, Equatable {
             }
         }
         guard errors.isEmpty, let serving, let chosen else { return .failure(errors) }
-        let food = FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name,
-                                brandOwner: brand.isEmpty ? nil : brand, basisGrams: serving, basis: basis)
+        let food = FoodSnapshot(
+            dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name,
+            brandOwner: brand.isEmpty ? nil : brand, basisGrams: serving, basis: basis)
         return .success(Valid(food: food, amount: chosen, saveForLater: saveForLater))
     }
 }

@@ -36,7 +36,8 @@ struct HouseholdFoods: Sendable {
 
     /// Both at once, from one listing of the others' diaries: what the add-food page shows. Each
     /// diary's shelf is kept until its next write, so matching what is not shown costs no read.
-    func myFoodsAndRecipes(for viewer: Account, matching query: String) async throws -> (foods: [Shared<MyFood>], recipes: [Shared<Recipe>]) {
+    func myFoodsAndRecipes(for viewer: Account, matching query: String) async throws -> (foods: [Shared<MyFood>], recipes: [Shared<Recipe>])
+    {
         var foods: [Shared<MyFood>] = [], recipes: [Shared<Recipe>] = []
         for (diary, owner) in try await diaries.othersDiaries(besides: viewer) {
             let shelf = try await shelf(diary)
@@ -57,7 +58,9 @@ struct HouseholdFoods: Sendable {
     }
 
     private func fromDiary<Item: Sendable>(_ diaryID: Int64, for viewer: Account, _ pick: (Shelf) -> Item?) async throws -> Shared<Item>? {
-        guard let (diary, owner) = try await diaries.othersDiary(diaryID, besides: viewer), let item = pick(try await shelf(diary)) else { return nil }
+        guard let (diary, owner) = try await diaries.othersDiary(diaryID, besides: viewer), let item = pick(try await shelf(diary)) else {
+            return nil
+        }
         return Shared(item: item, diary: diary, ownerName: owner)
     }
 

@@ -20,8 +20,9 @@ public struct MyFood: Sendable, Equatable {
     public let isSharedWithHousehold: Bool
 
     var snapshot: FoodSnapshot {
-        FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name, brandOwner: brandOwner,
-                     basisGrams: servingGrams, basis: perServing)
+        FoodSnapshot(
+            dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name, brandOwner: brandOwner,
+            basisGrams: servingGrams, basis: perServing)
     }
 
     /// The serving as a measure to count in: "1 bar = 40 g", or "1 serving = 40 g".

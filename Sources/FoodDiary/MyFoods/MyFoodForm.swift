@@ -8,7 +8,6 @@ struct MyFoodInput: Sendable, Equatable {
     let servingLabel: String?
 }
 
-
 /// The My food form: the label fields of a typed food, plus the serving's household name.
 struct MyFoodForm: Sendable, Equatable {
     var label: HandTypedFoodForm
@@ -22,8 +21,12 @@ struct MyFoodForm: Sendable, Equatable {
 
     init(food: MyFood? = nil) {
         label = HandTypedFoodForm(
-            name: food?.name ?? "", brand: food?.brandOwner ?? "", servingGrams: food.map { TypedAmount.prefilled($0.servingGrams, measure: .grams) } ?? "",
-            nutrients: Dictionary(uniqueKeysWithValues: NutrientKind.onLabels.map { kind in (kind, food?.perServing[kind].map { formatQuantity(kind.shown($0)) } ?? "") }),
+            name: food?.name ?? "", brand: food?.brandOwner ?? "",
+            servingGrams: food.map { TypedAmount.prefilled($0.servingGrams, measure: .grams) } ?? "",
+            nutrients: Dictionary(
+                uniqueKeysWithValues: NutrientKind.onLabels.map { kind in
+                    (kind, food?.perServing[kind].map { formatQuantity(kind.shown($0)) } ?? "")
+                }),
             amount: ChosenAmount.Form(choice: "serving", count: "1"))
         servingLabel = food?.servingLabel ?? ""
     }

@@ -37,21 +37,26 @@ struct QuickAddForm: Sendable, Equatable {
     func validate() -> Result<FoodSnapshot, Errors> {
         var errors = Errors(), values = NutrientValues()
         let name = TypedText.clean(self.name)
-        if TypedText.length(name) > HandTypedFoodForm.maxNameLength { errors.name = "Keep the name to \(HandTypedFoodForm.maxNameLength) characters." }
+        if TypedText.length(name) > HandTypedFoodForm.maxNameLength {
+            errors.name = "Keep the name to \(HandTypedFoodForm.maxNameLength) characters."
+        }
         for kind in Self.kinds {
             let text = (self.values[kind] ?? "").trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }
             let range = kind.shownRange(0...Self.ceiling(kind))
             switch TypedNumber.parse(text, in: range) {
             case .success(let value): values[kind] = kind.stored(fromShown: value)
-            case .failure(let problem): errors.values[kind] = TypedNumber.message(problem, what: "\(kind.label.lowercased()) in \(kind.unit)", range: range)
+            case .failure(let problem):
+                errors.values[kind] = TypedNumber.message(problem, what: "\(kind.label.lowercased()) in \(kind.unit)", range: range)
             }
         }
         if errors.values.isEmpty, Self.kinds.allSatisfy({ values[$0] == nil }) {
             errors.missing = "Type at least one number, like the energy in \(NutrientKind.energyKcal.unit)."
         }
         guard errors.isEmpty else { return .failure(errors) }
-        return .success(FoodSnapshot(dataType: .quickAdd, catalogFoodID: nil, ndbNumber: nil, description: name.isEmpty ? "Quick add" : name,
-                                     brandOwner: nil, basisGrams: nil, basis: values))
+        return .success(
+            FoodSnapshot(
+                dataType: .quickAdd, catalogFoodID: nil, ndbNumber: nil, description: name.isEmpty ? "Quick add" : name,
+                brandOwner: nil, basisGrams: nil, basis: values))
     }
 }

@@ -34,8 +34,9 @@ public struct Recipe: Sendable, Equatable {
     /// What logging it takes: one serving's nutrients for one serving's weight, frozen.
     var snapshot: FoodSnapshot? {
         guard totalGrams > 0 else { return nil }
-        return FoodSnapshot(dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name, brandOwner: nil,
-                            basisGrams: servingGrams, basis: perServing)
+        return FoodSnapshot(
+            dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: name, brandOwner: nil,
+            basisGrams: servingGrams, basis: perServing)
     }
 
     var portion: Portion { Portion(key: "serving", label: "1 serving", grams: servingGrams) }

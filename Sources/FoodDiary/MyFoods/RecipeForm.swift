@@ -28,7 +28,9 @@ struct RecipeForm: Sendable, Equatable {
     }
 
     init(fields: FormFields) {
-        self.init(name: fields["name"] ?? "", servings: fields["servings"] ?? "", notes: (fields["notes"] ?? "").replacingOccurrences(of: "\r\n", with: "\n"))
+        self.init(
+            name: fields["name"] ?? "", servings: fields["servings"] ?? "",
+            notes: (fields["notes"] ?? "").replacingOccurrences(of: "\r\n", with: "\n"))
     }
 
     init(recipe: Recipe) {
@@ -47,12 +49,16 @@ struct RecipeForm: Sendable, Equatable {
     func validate() -> Result<RecipeInput, Errors> {
         var errors = Errors()
         let name = TypedText.clean(self.name)
-        if name.isEmpty { errors.name = "Give the recipe a name, like “Chickpea curry”." }
-        else if TypedText.length(name) > 200 { errors.name = "Keep the name to 200 characters." }
+        if name.isEmpty {
+            errors.name = "Give the recipe a name, like “Chickpea curry”."
+        } else if TypedText.length(name) > 200 {
+            errors.name = "Keep the name to 200 characters."
+        }
         var servings: Double?
         switch TypedNumber.parse(self.servings, in: Self.servingsRange) {
         case .success(let value): servings = value
-        case .failure(let problem): errors.servings = TypedNumber.message(problem, what: "how many servings it makes", range: Self.servingsRange)
+        case .failure(let problem):
+            errors.servings = TypedNumber.message(problem, what: "how many servings it makes", range: Self.servingsRange)
         }
         if TypedText.length(notes) > MealInput.maxNotesLength { errors.notes = "Notes can be at most 10,000 characters." }
         guard errors.isEmpty, let servings else { return .failure(errors) }

@@ -11,15 +11,17 @@ extension AppDatabase {
 
     package static func storeNutrientSettings(_ db: Database, _ settings: NutrientSettings) throws {
         if let stage = settings.lifeStage {
-            try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                           arguments: [NutrientSettings.lifeStageKey, stage.rawValue])
+            try db.execute(
+                sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                arguments: [NutrientSettings.lifeStageKey, stage.rawValue])
         } else {
             try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [NutrientSettings.lifeStageKey])
         }
         try db.execute(sql: "DELETE FROM nutrient_goal")
         for (kind, goal) in settings.goals {
-            try db.execute(sql: "INSERT INTO nutrient_goal (nutrient, minimum, maximum) VALUES (?, ?, ?)",
-                           arguments: [kind.rawValue, goal.minimum, goal.maximum])
+            try db.execute(
+                sql: "INSERT INTO nutrient_goal (nutrient, minimum, maximum) VALUES (?, ?, ?)",
+                arguments: [kind.rawValue, goal.minimum, goal.maximum])
         }
     }
 }
@@ -39,15 +41,19 @@ public enum NutrientQueries {
     /// The foods of each day from `first` through `last`, by name with their nutrients, and how
     /// many meals each day still has to itemise, with the settings the days are read against.
     /// One read of the columns the report needs, not the entries' whole snapshots.
-    static func intake(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> (days: [NutrientReport.Day], settings: NutrientSettings) {
+    static func intake(_ db: Database, from first: LocalDate, through last: LocalDate) throws -> (
+        days: [NutrientReport.Day], settings: NutrientSettings
+    ) {
         let columns = NutrientKind.allCases.map { "e." + $0.column }.joined(separator: ", ")
         var foods: [String: [NutrientReport.Food]] = [:], toItemise: [String: Int] = [:]
-        for row in try db.cachedRows("""
+        for row in try db.cachedRows(
+            """
             SELECT substr(m.eaten_local, 1, 10), e.id IS NULL, e.description, \(columns)
             FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
             WHERE m.eaten_local >= ? AND m.eaten_local < ?
             ORDER BY m.eaten_local, m.id, e.id
-            """, [first.description, last.next.description]) {
+            """, [first.description, last.next.description])
+        {
             let day: String = row[0]
             if row[1] as Bool {
                 toItemise[day, default: 0] += 1
@@ -60,7 +66,8 @@ public enum NutrientQueries {
         var days: [NutrientReport.Day] = []
         var date = first
         while date <= last {
-            days.append(NutrientReport.Day(date: date, foods: foods[date.description] ?? [], mealsToItemise: toItemise[date.description] ?? 0))
+            days.append(
+                NutrientReport.Day(date: date, foods: foods[date.description] ?? [], mealsToItemise: toItemise[date.description] ?? 0))
             date = date.next
         }
         return (days, try settings(db))

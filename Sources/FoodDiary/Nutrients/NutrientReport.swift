@@ -72,14 +72,16 @@ struct NutrientReport: Sendable {
                 total = (total ?? 0) + value
                 byFood[food.name, default: 0] += value
             }
-            let sources = total.map { total in
-                byFood.filter { $0.value > 0 }
-                    .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-                    .prefix(sourcesShown)
-                    .map { Source(name: $0.key, amount: $0.value / dayCount, share: total > 0 ? $0.value / total : 0) }
-            } ?? []
-            return Line(kind: kind, amount: total.map { $0 / dayCount }, target: targets[kind],
-                        foodsNotSaying: foods.count { $0.nutrients[kind] == nil }, sources: sources)
+            let sources =
+                total.map { total in
+                    byFood.filter { $0.value > 0 }
+                        .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                        .prefix(sourcesShown)
+                        .map { Source(name: $0.key, amount: $0.value / dayCount, share: total > 0 ? $0.value / total : 0) }
+                } ?? []
+            return Line(
+                kind: kind, amount: total.map { $0 / dayCount }, target: targets[kind],
+                foodsNotSaying: foods.count { $0.nutrients[kind] == nil }, sources: sources)
         }
     }
 
@@ -95,6 +97,6 @@ struct NutrientReport: Sendable {
     static let groups: [(heading: String, kinds: [NutrientKind])] = [
         ("Protein, carbohydrate and fat", [.proteinG, .carbohydrateG, .fiberG, .fatG, .saturatedFatG, .cholesterolMg]),
         ("Vitamins", Array(NutrientKind.vitaminsAndMinerals.prefix { $0 != .calciumMg })),
-        ("Minerals", Array(NutrientKind.vitaminsAndMinerals.drop { $0 != .calciumMg })),
+        ("Minerals", Array(NutrientKind.vitaminsAndMinerals.drop { $0 != .calciumMg }))
     ]
 }

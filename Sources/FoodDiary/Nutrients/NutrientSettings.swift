@@ -26,7 +26,8 @@ public struct NutrientSettings: Sendable, Equatable {
         var targets: [NutrientKind: NutrientTarget] = [:]
         for kind in NutrientKind.allCases {
             if let goal = goals[kind] {
-                targets[kind] = NutrientTarget(minimum: goal.minimum, maximum: goal.maximum, upperLimit: references[kind]?.upperLimit, source: NutrientTarget.ownGoal)
+                targets[kind] = NutrientTarget(
+                    minimum: goal.minimum, maximum: goal.maximum, upperLimit: references[kind]?.upperLimit, source: NutrientTarget.ownGoal)
             } else if let reference = references[kind] {
                 targets[kind] = NutrientTarget(reference)
             }
@@ -63,7 +64,8 @@ struct NutrientTarget: Sendable, Equatable {
         switch reference.direction {
         case .atLeast: self.init(minimum: reference.amount, maximum: nil, upperLimit: reference.upperLimit, source: reference.measure)
         case .atMost: self.init(minimum: nil, maximum: reference.amount, upperLimit: reference.upperLimit, source: reference.measure)
-        case .about: self.init(minimum: nil, maximum: nil, reference: reference.amount, upperLimit: reference.upperLimit, source: reference.measure)
+        case .about:
+            self.init(minimum: nil, maximum: nil, reference: reference.amount, upperLimit: reference.upperLimit, source: reference.measure)
         }
     }
 

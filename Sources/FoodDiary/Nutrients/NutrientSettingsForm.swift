@@ -12,15 +12,17 @@ struct NutrientSettingsForm: Sendable {
 
     init(fields: FormFields) {
         lifeStage = fields["life_stage"] ?? ""
-        bounds = Dictionary(uniqueKeysWithValues: Self.kinds.map { ($0, (fields[Self.field("min", $0)] ?? "", fields[Self.field("max", $0)] ?? "")) })
+        bounds = Dictionary(
+            uniqueKeysWithValues: Self.kinds.map { ($0, (fields[Self.field("min", $0)] ?? "", fields[Self.field("max", $0)] ?? "")) })
     }
 
     init(settings: NutrientSettings) {
         lifeStage = settings.lifeStage?.rawValue ?? ""
-        bounds = Dictionary(uniqueKeysWithValues: Self.kinds.map { kind in
-            let goal = settings.goals[kind]
-            return (kind, (goal?.minimum.map(formatQuantity) ?? "", goal?.maximum.map(formatQuantity) ?? ""))
-        })
+        bounds = Dictionary(
+            uniqueKeysWithValues: Self.kinds.map { kind in
+                let goal = settings.goals[kind]
+                return (kind, (goal?.minimum.map(formatQuantity) ?? "", goal?.maximum.map(formatQuantity) ?? ""))
+            })
     }
 
     static func field(_ bound: String, _ kind: NutrientKind) -> String { "\(bound)_\(kind.column)" }
@@ -54,7 +56,8 @@ struct NutrientSettingsForm: Sendable {
                 switch TypedNumber.parse(text, in: range) {
                 case .success(let value): if isMinimum { goal.minimum = value } else { goal.maximum = value }
                 case .failure(let problem):
-                    errors[kind] = TypedNumber.message(problem, what: "a daily \(isMinimum ? "minimum" : "maximum") of \(kind.inSentence) in \(kind.unit)", range: range)
+                    errors[kind] = TypedNumber.message(
+                        problem, what: "a daily \(isMinimum ? "minimum" : "maximum") of \(kind.inSentence) in \(kind.unit)", range: range)
                 }
             }
             if let minimum = goal.minimum, let maximum = goal.maximum, minimum > maximum {
@@ -67,16 +70,19 @@ struct NutrientSettingsForm: Sendable {
 
     func view(csrfToken: String, notice: String?, errors: Errors = Errors()) -> NutrientSettingsView {
         let references = ReferenceIntakes.references(for: LifeStage(rawValue: lifeStage))
-        let stages = [NutrientSettingsView.Stage(value: "", label: "FDA Daily Values (food labels)", selected: lifeStage.isEmpty)]
+        let stages =
+            [NutrientSettingsView.Stage(value: "", label: "FDA Daily Values (food labels)", selected: lifeStage.isEmpty)]
             + LifeStage.allCases.map { NutrientSettingsView.Stage(value: $0.rawValue, label: $0.label, selected: $0.rawValue == lifeStage) }
         let rows = Self.kinds.map { kind in
             let referenceText = references[kind].flatMap { NutrientTarget($0).text(kind) } ?? "no reference"
-            return NutrientSettingsView.GoalRow(name: kind.label, unit: kind.unit, minimumField: Self.field("min", kind), maximumField: Self.field("max", kind),
-                                                minimum: bounds[kind]?.minimum ?? "", maximum: bounds[kind]?.maximum ?? "",
-                                                referenceText: referenceText, error: errors.bounds[kind])
+            return NutrientSettingsView.GoalRow(
+                name: kind.label, unit: kind.unit, minimumField: Self.field("min", kind), maximumField: Self.field("max", kind),
+                minimum: bounds[kind]?.minimum ?? "", maximum: bounds[kind]?.maximum ?? "",
+                referenceText: referenceText, error: errors.bounds[kind])
         }
         let messages = (errors.lifeStage.map { [$0] } ?? []) + Self.kinds.compactMap { errors.bounds[$0] }
-        return NutrientSettingsView(title: "Nutrient targets", csrfToken: csrfToken, notice: notice, stages: stages, rows: rows,
-                                    errors: messages, hasErrors: !messages.isEmpty)
+        return NutrientSettingsView(
+            title: "Nutrient targets", csrfToken: csrfToken, notice: notice, stages: stages, rows: rows,
+            errors: messages, hasErrors: !messages.isEmpty)
     }
 }

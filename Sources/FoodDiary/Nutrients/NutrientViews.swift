@@ -46,15 +46,22 @@ struct NutrientsPageView: Sendable {
         let first = date.adding(days: 1 - days)
         title = "Nutrients"
         periodText = isWeek ? "\(first.shortDayMonthText) to \(date.shortDayMonthText), a day on average" : date.longText
-        periods = [PeriodChipView(label: "This day", url: "/days/\(date)/nutrients", selected: !isWeek),
-                   PeriodChipView(label: "7 days", url: "/days/\(date)/nutrients?days=7", selected: isWeek)]
+        periods = [
+            PeriodChipView(label: "This day", url: "/days/\(date)/nutrients", selected: !isWeek),
+            PeriodChipView(label: "7 days", url: "/days/\(date)/nutrients?days=7", selected: isWeek)
+        ]
         dayPageURL = "/days/\(date)"
         againstText = "Read against \(settings.referenceText)" + (settings.goals.isEmpty ? "." : ", and your own goals.")
         let counted = report.counted.count
         let left = isWeek ? (days - counted) : 0
-        countedText = isWeek
-            ? "The mean of \(counted) whole \(counted == 1 ? "day" : "days")" + (left > 0 ? "; \(left) without foods or with meals still to itemise left out." : ".")
-            : report.counted.first.flatMap { $0.mealsToItemise > 0 ? "\($0.mealsToItemise) \($0.mealsToItemise == 1 ? "meal" : "meals") still to itemise: the day is not whole yet." : nil }
+        countedText =
+            isWeek
+            ? "The mean of \(counted) whole \(counted == 1 ? "day" : "days")"
+                + (left > 0 ? "; \(left) without foods or with meals still to itemise left out." : ".")
+            : report.counted.first.flatMap {
+                $0.mealsToItemise > 0
+                    ? "\($0.mealsToItemise) \($0.mealsToItemise == 1 ? "meal" : "meals") still to itemise: the day is not whole yet." : nil
+            }
         let low = report.low.map(\.inSentence)
         lowText = low.isEmpty || counted == 0 ? nil : "Low \(isWeek ? "this week" : "today"): \(Self.list(low))."
         isEmpty = counted == 0
@@ -71,25 +78,33 @@ struct NutrientsPageView: Sendable {
         let targetText: String? = target?.text(kind).map { figure in
             line.fraction.map { "\(NumberText.decimal($0 * 100, maxFractionDigits: 0, grouping: true)) % of \(figure)" } ?? figure
         }
-        let warning: String? = switch line.status {
-        case .aboveUpperLimit: "Above the upper limit of \(kind.format(target?.upperLimit))"
-        case .aboveMaximum: "Over \(target?.source == NutrientTarget.ownGoal ? "your maximum" : "the limit") of \(kind.format(target?.maximum))"
-        default: nil
-        }
-        let state = switch line.status {
-        case .low: "low"
-        case .met: "met"
-        case .aboveMaximum, .aboveUpperLimit: "over"
-        case .noBounds: "plain"
-        }
-        let partial: String? = line.foodsNotSaying == 0 || line.amount == nil ? nil
+        let warning: String? =
+            switch line.status {
+            case .aboveUpperLimit: "Above the upper limit of \(kind.format(target?.upperLimit))"
+            case .aboveMaximum:
+                "Over \(target?.source == NutrientTarget.ownGoal ? "your maximum" : "the limit") of \(kind.format(target?.maximum))"
+            default: nil
+            }
+        let state =
+            switch line.status {
+            case .low: "low"
+            case .met: "met"
+            case .aboveMaximum, .aboveUpperLimit: "over"
+            case .noBounds: "plain"
+            }
+        let partial: String? =
+            line.foodsNotSaying == 0 || line.amount == nil
+            ? nil
             : "\(line.foodsNotSaying) of \(foodCount) foods do not say: at least this much"
         let sources = line.sources.map {
-            Row.Source(name: $0.name, amountText: kind.format($0.amount), shareText: NumberText.decimal($0.share * 100, maxFractionDigits: 0, grouping: false) + " %")
+            Row.Source(
+                name: $0.name, amountText: kind.format($0.amount),
+                shareText: NumberText.decimal($0.share * 100, maxFractionDigits: 0, grouping: false) + " %")
         }
-        return Row(name: kind.label, amountText: line.amount == nil ? "not known" : kind.format(line.amount), targetText: targetText,
-                   fill: line.fraction.map { Int(min(100, ($0 * 100).rounded())) }, state: state, warning: warning, partialText: partial,
-                   sources: sources, hasSources: !sources.isEmpty)
+        return Row(
+            name: kind.label, amountText: line.amount == nil ? "not known" : kind.format(line.amount), targetText: targetText,
+            fill: line.fraction.map { Int(min(100, ($0 * 100).rounded())) }, state: state, warning: warning, partialText: partial,
+            sources: sources, hasSources: !sources.isEmpty)
     }
 
     /// "potassium, fibre and vitamin D".

@@ -16,7 +16,8 @@ struct NutrientsController: Sendable {
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (report, settings, date, days) = try await read(request, context)
-        return await renderer.render(.nutrients, NutrientsPageView(report: report, settings: settings, date: date, days: days), for: context)
+        return await renderer.render(
+            .nutrients, NutrientsPageView(report: report, settings: settings, date: date, days: days), for: context)
     }
 
     @Sendable func json(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -42,15 +43,17 @@ struct NutrientsController: Sendable {
     @Sendable func settingsPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let notice = try request.formQuery()["notice"] == "saved" ? "Nutrient targets saved." : nil
         let settings = try await context.diary().database.read { db in try NutrientQueries.settings(db) }
-        return await renderer.render(.nutrientSettings, NutrientSettingsForm(settings: settings).view(csrfToken: context.csrfToken, notice: notice), for: context)
+        return await renderer.render(
+            .nutrientSettings, NutrientSettingsForm(settings: settings).view(csrfToken: context.csrfToken, notice: notice), for: context)
     }
 
     @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = NutrientSettingsForm(fields: context.formFields)
         switch form.validate() {
         case .failure(let errors):
-            return await renderer.render(.nutrientSettings, form.view(csrfToken: context.csrfToken, notice: nil, errors: errors), for: context,
-                                         status: .unprocessableContent)
+            return await renderer.render(
+                .nutrientSettings, form.view(csrfToken: context.csrfToken, notice: nil, errors: errors), for: context,
+                status: .unprocessableContent)
         case .success(let settings):
             try await context.diary().database.setNutrientSettings(settings)
             return redirect(to: "/settings/nutrients?notice=saved")
@@ -91,16 +94,18 @@ struct NutrientsReportJSON: Encodable {
         low = report.low.map(\.rawValue)
         nutrients = NutrientReport.groups.flatMap(\.kinds).map { kind in
             let line = report.line(kind)
-            let status = switch line.status {
-            case .low: "low"
-            case .met: "met"
-            case .aboveMaximum: "aboveMaximum"
-            case .aboveUpperLimit: "aboveUpperLimit"
-            case .noBounds: "noBounds"
-            }
-            return Line(nutrient: kind.rawValue, unit: kind.unit, amount: line.amount, minimum: line.target?.minimum, maximum: line.target?.maximum,
-                        reference: line.target?.reference, upperLimit: line.target?.upperLimit, source: line.target?.source,
-                        percent: line.fraction.map { $0 * 100 }, status: status, foodsNotSaying: line.foodsNotSaying)
+            let status =
+                switch line.status {
+                case .low: "low"
+                case .met: "met"
+                case .aboveMaximum: "aboveMaximum"
+                case .aboveUpperLimit: "aboveUpperLimit"
+                case .noBounds: "noBounds"
+                }
+            return Line(
+                nutrient: kind.rawValue, unit: kind.unit, amount: line.amount, minimum: line.target?.minimum, maximum: line.target?.maximum,
+                reference: line.target?.reference, upperLimit: line.target?.upperLimit, source: line.target?.source,
+                percent: line.fraction.map { $0 * 100 }, status: status, foodsNotSaying: line.foodsNotSaying)
         }
     }
 }

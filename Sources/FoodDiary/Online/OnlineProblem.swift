@@ -5,8 +5,10 @@ import Hummingbird
 extension OutboundHTTP {
     /// An exchange whose failures are the add-food page's: too large is unreadable, and no
     /// answer at all is the service being out of reach.
-    func answer(_ url: URL, method: String = "GET", headers: [(String, String)], body: Data? = nil,
-                deadline: Duration) async throws(OnlineProblem) -> Response {
+    func answer(
+        _ url: URL, method: String = "GET", headers: [(String, String)], body: Data? = nil,
+        deadline: Duration
+    ) async throws(OnlineProblem) -> Response {
         do {
             return try await send(url, method: method, headers: headers, body: body)
         } catch .tooLarge {
@@ -38,9 +40,11 @@ enum OnlineProblem: Error, Equatable {
             return "\(source) did not answer within \(deadline.components.seconds) seconds; these are your offline results."
         case .rateLimited(let wait):
             let minutes = max(1, Int((wait.components.seconds + 59) / 60))
-            return source != "FoodData Central" ? "\(source) asks to wait before the next lookup; try again in \(minutes) min."
+            return source != "FoodData Central"
+                ? "\(source) asks to wait before the next lookup; try again in \(minutes) min."
                 : "FoodData Central’s limit for this key is reached; try again in \(minutes) min."
-                + (usingDemoKey ? " The shared DEMO_KEY allows 30 searches an hour; a free key of your own allows 1,000 (Settings)." : "")
+                    + (usingDemoKey
+                        ? " The shared DEMO_KEY allows 30 searches an hour; a free key of your own allows 1,000 (Settings)." : "")
         case .keyRefused(let code): return "FoodData Central refused the API key (\(code)). Check it on the Settings page."
         case .refused(let status): return "\(source) refused the request (HTTP \(status)); these are your offline results."
         case .notFound: return "\(source) no longer has that food."

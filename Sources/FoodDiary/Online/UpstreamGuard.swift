@@ -24,7 +24,9 @@ actor UpstreamGuard {
         return await reachability.wasUnreachable ? .unreachable : nil
     }
 
-    func run<T: Sendable>(allowance: String, _ call: @escaping @Sendable () async throws(OnlineProblem) -> T) async -> Result<T, OnlineProblem> {
+    func run<T: Sendable>(allowance: String, _ call: @escaping @Sendable () async throws(OnlineProblem) -> T) async -> Result<
+        T, OnlineProblem
+    > {
         if let until = limitedUntil[allowance], until > .now { return .failure(.rateLimited(retryAfter: until - .now)) }
         guard await reachability.isReachable() else { return .failure(.unreachable) }
         let outcome = await Deadline.run(within: deadline) { await Self.capture(call) } ?? .failure(.timedOut(after: deadline))

@@ -22,7 +22,8 @@ extension AppDatabase {
     /// is replaced, and returned when nothing else shows it, so its files can go.
     func setProductPhoto(catalogID: Int64, photo: IngestedPhoto, now: Date) async throws -> PhotoChange? {
         try await write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM fetched_food WHERE fdc_id = ?", arguments: [catalogID]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM fetched_food WHERE fdc_id = ?", arguments: [catalogID])
+            else { return nil }
             try Self.insertPhoto(db, photo, now: now)
             try db.execute(sql: "UPDATE fetched_food SET photo_sha256 = ? WHERE fdc_id = ?", arguments: [photo.sha256, catalogID])
             let replaced: String? = row["photo_sha256"]
@@ -33,7 +34,9 @@ extension AppDatabase {
     /// The packaging photo this diary keeps for a catalog food, if its person asked for one.
     func productPhoto(catalogID: Int64) async throws -> Photo? {
         try await read { db in
-            guard let sha256 = try String.fetchOne(db, sql: "SELECT photo_sha256 FROM fetched_food WHERE fdc_id = ?", arguments: [catalogID]) else { return nil }
+            guard
+                let sha256 = try String.fetchOne(db, sql: "SELECT photo_sha256 FROM fetched_food WHERE fdc_id = ?", arguments: [catalogID])
+            else { return nil }
             return try Photo.fetch(db, sha256: sha256)
         }
     }

@@ -11,8 +11,10 @@ public struct OpenFoodFactsClient: Sendable {
     /// A product with the fields asked for is a few kilobytes; a whole product page under 200 KB.
     static let maxResponseBytes = 1 << 20
     /// Only what the diary keeps: a whole product is ten times larger.
-    static let fields = ["code", "product_name", "product_name_en", "generic_name", "brands", "categories", "quantity", "product_quantity_unit",
-                         "serving_quantity", "serving_quantity_unit", "serving_size", "nutriments", "image_front_url", "image_front_small_url"]
+    static let fields = [
+        "code", "product_name", "product_name_en", "generic_name", "brands", "categories", "quantity", "product_quantity_unit",
+        "serving_quantity", "serving_quantity_unit", "serving_size", "nutriments", "image_front_url", "image_front_small_url"
+    ]
     /// A front photo at 400 px is 20–60 KB; a full-size one a few hundred.
     static let maxImageBytes = 2 << 20
     static let userAgent = "FoodDiary/\(AppVersion.current) (self-hosted food diary)"
@@ -41,7 +43,8 @@ public struct OpenFoodFactsClient: Sendable {
 
     func isTheirs(_ url: URL) -> Bool {
         guard let host = url.host?.lowercased(), let base = baseURL.host?.lowercased(), url.scheme == baseURL.scheme,
-              url.user == nil, url.port == baseURL.port else { return false }
+            url.user == nil, url.port == baseURL.port
+        else { return false }
         if host == base { return true }
         // A name, not an address: the base's own domain and any host under it.
         let labels = base.split(separator: ".")
@@ -60,8 +63,10 @@ public struct OpenFoodFactsClient: Sendable {
     /// most scanned first. Products it can't read (no name, no nutrition, no barcode) are left out.
     func search(terms: String, country: ProductCountry?) async throws(OnlineProblem) -> SearchPage {
         var components = URLComponents(url: baseURL.appendingPathComponent("cgi/search.pl"), resolvingAgainstBaseURL: false)!
-        var items = [("search_terms", terms), ("search_simple", "1"), ("action", "process"), ("json", "1"),
-                     ("page_size", "\(Self.pageSize)"), ("sort_by", "unique_scans_n"), ("fields", Self.fields.joined(separator: ","))]
+        var items = [
+            ("search_terms", terms), ("search_simple", "1"), ("action", "process"), ("json", "1"),
+            ("page_size", "\(Self.pageSize)"), ("sort_by", "unique_scans_n"), ("fields", Self.fields.joined(separator: ","))
+        ]
         if let country { items += [("tagtype_0", "countries"), ("tag_contains_0", "contains"), ("tag_0", country.tag)] }
         components.queryItems = items.map { URLQueryItem(name: $0.0, value: $0.1) }
         let answer = try await get(components.url!)
@@ -85,7 +90,8 @@ public struct OpenFoodFactsClient: Sendable {
     }
 
     private func get(_ url: URL) async throws(OnlineProblem) -> OutboundHTTP.Response {
-        let answer = try await http.answer(url, headers: [("User-Agent", Self.userAgent), ("Accept", "application/json")], deadline: deadline)
+        let answer = try await http.answer(
+            url, headers: [("User-Agent", Self.userAgent), ("Accept", "application/json")], deadline: deadline)
         switch answer.status {
         case 200: return answer
         // Open Food Facts answers an unknown barcode with 404 and `status: 0`.

@@ -38,7 +38,9 @@ actor OpenFoodFactsOnline {
         let key = (country?.code ?? "") + "\u{0}" + terms.lowercased()
         if let kept = searches.answer(key) { return .success(kept) }
         let client = client
-        let outcome = await upstream.run(allowance: "search") { () throws(OnlineProblem) in try await client.search(terms: terms, country: country) }
+        let outcome = await upstream.run(allowance: "search") { () throws(OnlineProblem) in
+            try await client.search(terms: terms, country: country)
+        }
         if case .success(let page) = outcome { searches.keep(page, for: key) }
         return outcome
     }

@@ -47,6 +47,6 @@ struct ProductCountry: Sendable, Equatable {
         ("RU", "Russia"), ("SA", "Saudi Arabia"), ("RS", "Serbia"), ("SG", "Singapore"), ("SK", "Slovakia"), ("SI", "Slovenia"),
         ("ZA", "South Africa"), ("KR", "South Korea"), ("ES", "Spain"), ("SE", "Sweden"), ("CH", "Switzerland"), ("TH", "Thailand"),
         ("TN", "Tunisia"), ("TR", "Turkey"), ("UA", "Ukraine"), ("AE", "United Arab Emirates"), ("GB", "United Kingdom"),
-        ("US", "United States"), ("VN", "Vietnam"),
+        ("US", "United States"), ("VN", "Vietnam")
     ].map { ProductCountry(code: $0.0, name: $0.1) }
 }

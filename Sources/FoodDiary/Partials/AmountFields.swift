@@ -25,23 +25,31 @@ struct AmountFieldsView: Sendable {
     /// "0.1–5000" or "0.01–176.36": what the typed amount may be, in its unit.
     let typedRange: String
 
-    init(portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
-         legend: String = "How much?", food: FoodSnapshot? = nil) {
+    init(
+        portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
+        legend: String = "How much?", food: FoodSnapshot? = nil
+    ) {
         self.legend = legend
         let unit = food?.basisUnit ?? .grams, shown = AmountUnit.shown(unit)
         self.unit = shown.symbol
         unitName = shown.name
         let bounds = TypedAmount.bounds(ChosenAmount.gramsRange, in: shown)
         typedRange = "\(formatQuantity(bounds.lowerBound))–\(formatQuantity(bounds.upperBound))"
-        unitNote = unit == .grams ? nil
+        unitNote =
+            unit == .grams
+            ? nil
             : "Measured in millilitres: the label gives its serving as a volume, and with no density known it is never counted as grams."
-        energyPerGram = food.flatMap { food in food.basisGrams.flatMap { grams in food.basis[.energyKcal].map { String(NutrientKind.energyKcal.shown($0 / grams)) } } } ?? ""
+        energyPerGram =
+            food.flatMap { food in
+                food.basisGrams.flatMap { grams in food.basis[.energyKcal].map { String(NutrientKind.energyKcal.shown($0 / grams)) } }
+            } ?? ""
         presets = ChosenAmount.presets(unit).map {
             Option(key: $0.key, label: $0.label, checked: form.choice == $0.key, grams: String($0.stored))
         }
         self.portions = portions.map {
-            Option(key: $0.key, label: $0.grams > 0 ? "\($0.label) = \(unit.shownText($0.grams))" : $0.label,
-                   checked: form.choice == $0.key, grams: String($0.grams))
+            Option(
+                key: $0.key, label: $0.grams > 0 ? "\($0.label) = \(unit.shownText($0.grams))" : $0.label,
+                checked: form.choice == $0.key, grams: String($0.grams))
         }
         hasPortions = !portions.isEmpty
         count = form.count
@@ -55,6 +63,8 @@ struct AmountFieldsView: Sendable {
     /// The form a page opens with: a catalog food's usual amount, as one tap adds it; else the
     /// household measure people log the food by, if it has one, else 125 g.
     static func initialForm(portions: [Portion], unit: MeasureUnit, usual: UsualAmount?) -> ChosenAmount.Form {
-        ChosenAmount.Form(choice: usual?.formChoice(among: portions) ?? Portion.everyday(in: portions)?.key ?? ChosenAmount.usualPresetKey(unit, metric: 125))
+        ChosenAmount.Form(
+            choice: usual?.formChoice(among: portions) ?? Portion.everyday(in: portions)?.key
+                ?? ChosenAmount.usualPresetKey(unit, metric: 125))
     }
 }

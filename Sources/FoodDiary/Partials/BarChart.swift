@@ -38,8 +38,10 @@ struct BarChartView: Sendable {
     let plotRightText = number(BarChartView.plotRight)
 
     /// `stacks` holds each day's parts bottom to top, as (value, kind) pairs.
-    init(label: String, days: [LocalDate], stacks: [[(Double, String)]], titles: [String], unit: String,
-         goal: Double?, average: Double?, overGoal: [Bool], incomplete: [Bool]) {
+    init(
+        label: String, days: [LocalDate], stacks: [[(Double, String)]], titles: [String], unit: String,
+        goal: Double?, average: Double?, overGoal: [Bool], incomplete: [Bool]
+    ) {
         self.label = label
         let plotLeft = Self.plotLeft, plotRight = Self.plotRight, plotTop = Self.plotTop, plotBottom = Self.plotBottom
         let top = max(stacks.map { $0.reduce(0) { $0 + $1.0 } }.max() ?? 0, goal ?? 0, 1) * 1.1
@@ -56,10 +58,11 @@ struct BarChartView: Sendable {
                 y -= height
                 return Segment(y: number(y), height: number(height), kind: kind)
             }
-            return Bar(url: "/days/\(days[index])", title: titles[index],
-                       x: number(plotLeft + Double(index) * slot + (slot - barWidth) / 2), width: number(barWidth),
-                       segments: segments, isOver: overGoal.indices.contains(index) && overGoal[index],
-                       isIncomplete: incomplete.indices.contains(index) && incomplete[index])
+            return Bar(
+                url: "/days/\(days[index])", title: titles[index],
+                x: number(plotLeft + Double(index) * slot + (slot - barWidth) / 2), width: number(barWidth),
+                segments: segments, isOver: overGoal.indices.contains(index) && overGoal[index],
+                isIncomplete: incomplete.indices.contains(index) && incomplete[index])
         }
         let every = max(1, Int((Double(days.count) / 5).rounded(.up)))
         xLabels = days.indices.filter { $0 % every == 0 }.map {
@@ -75,11 +78,15 @@ struct BarChartView: Sendable {
         var rules: [Rule] = []
         if let goal {
             let y = plotBottom - goal * scale
-            rules.append(Rule(y: number(y), labelY: number(averageIsHigher ? y + 16 : y - 5), label: "Goal \(grouped(goal)) \(unit)", kind: "goal"))
+            rules.append(
+                Rule(y: number(y), labelY: number(averageIsHigher ? y + 16 : y - 5), label: "Goal \(grouped(goal)) \(unit)", kind: "goal"))
         }
         if let average {
             let y = plotBottom - average * scale
-            rules.append(Rule(y: number(y), labelY: number(averageIsHigher ? y - 5 : y + 16), label: "Average \(grouped(average)) \(unit)", kind: "average"))
+            rules.append(
+                Rule(
+                    y: number(y), labelY: number(averageIsHigher ? y - 5 : y + 16), label: "Average \(grouped(average)) \(unit)",
+                    kind: "average"))
         }
         self.rules = rules
     }

@@ -21,7 +21,9 @@ struct CatalogScopeView: Sendable {
     init(scope: FoodSearch.Scope, result: FoodSearchResult?, progress: BrandedFoodsImport.Progress?, brandedURL: String) {
         options = Self.labels.map { Option(value: $0.0.rawValue, label: $0.1, checked: $0.0 == scope) }
         if let result, result.brandedHits > 0 {
-            let count = result.brandedHits >= FoodSearch.brandedCountLimit ? "\(NumberText.grouped(FoodSearch.brandedCountLimit))+"
+            let count =
+                result.brandedHits >= FoodSearch.brandedCountLimit
+                ? "\(NumberText.grouped(FoodSearch.brandedCountLimit))+"
                 : NumberText.grouped(result.brandedHits)
             brandedHint = "\(count) branded product\(result.brandedHits == 1 ? "" : "s") match too."
             self.brandedURL = brandedURL
@@ -30,7 +32,8 @@ struct CatalogScopeView: Sendable {
             self.brandedURL = nil
         }
         if let progress, progress.isUnderway, let total = progress.total, scope != .generic {
-            progressNote = "Adding \(NumberText.grouped(total)) branded products from USDA FoodData Central in the background: "
+            progressNote =
+                "Adding \(NumberText.grouped(total)) branded products from USDA FoodData Central in the background: "
                 + "\(NumberText.grouped(progress.done)) so far (\(progress.done * 100 / max(total, 1)) %). Searches include those added."
         } else {
             progressNote = nil

@@ -13,8 +13,11 @@ struct HouseholdRow: Sendable {
     init(_ shared: HouseholdFoods.Shared<MyFood>) {
         let food = shared.item
         name = food.name
-        detail = ["\(shared.ownerName)’s food", food.brandOwner, "\(food.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText(food.servingGrams))"]
-            .compactMap { $0 }.joined(separator: " · ")
+        detail = [
+            "\(shared.ownerName)’s food", food.brandOwner,
+            "\(food.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText(food.servingGrams))"
+        ]
+        .compactMap { $0 }.joined(separator: " · ")
         kcal = kcalText(food.perServing)
         copyAction = "/household/my-foods/\(shared.diaryID)/\(food.id)/copy"
         choosePath = "household/\(shared.diaryID)/my/\(food.id)"

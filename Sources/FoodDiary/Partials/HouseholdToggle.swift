@@ -11,7 +11,9 @@ struct HouseholdToggleView: Sendable {
     init(action: String, isShared: Bool, what: String) {
         self.action = action
         value = isShared ? "0" : "1"
-        text = isShared ? "Shared with your household: the others can log this \(what) and copy it; only you can change it."
+        text =
+            isShared
+            ? "Shared with your household: the others can log this \(what) and copy it; only you can change it."
             : "Only you see this \(what). Share it and the others here can log it and copy it, but not change it."
         button = isShared ? "Stop sharing" : "Share with household"
     }

@@ -12,7 +12,7 @@ struct NutrientLineView: Sendable {
         let order: [(NutrientKind, Bool)] = [
             (.energyKcal, false), (.fatG, false), (.saturatedFatG, true), (.cholesterolMg, false), (.sodiumMg, false),
             (.carbohydrateG, false), (.fiberG, true), (.sugarsG, true), (.proteinG, false), (.potassiumMg, false),
-            (.waterG, false),
+            (.waterG, false)
         ]
         return order.map { kind, indented in
             NutrientLineView(name: kind.label, value: kind.format(values[kind]) + (partial.contains(kind) ? " *" : ""), indented: indented)

@@ -21,8 +21,9 @@ struct ToItemiseView: Sendable {
         guard count > 0 else { return nil }
         heading = count == 1 ? "1 meal to itemise" : "\(count) meals to itemise"
         thumbs = meals.prefix(Self.shown).map { meal in
-            Thumb(url: "/meals/\(meal.id)", thumbnailURL: meal.photo?.url(.thumb),
-                  label: showsDay ? "\(meal.eatenAt.date.shortText), \(meal.eatenAt.clockText)" : meal.eatenAt.clockText)
+            Thumb(
+                url: "/meals/\(meal.id)", thumbnailURL: meal.photo?.url(.thumb),
+                label: showsDay ? "\(meal.eatenAt.date.shortText), \(meal.eatenAt.clockText)" : meal.eatenAt.clockText)
         }
         moreText = count > thumbs.count ? "and \(count - thumbs.count) more" : nil
         self.listURL = listURL

@@ -64,7 +64,7 @@ indirect enum CBOR: Equatable, Sendable {
                 var value: UInt64 = 0
                 for _ in 0..<(1 << (info - 24)) { value = value << 8 | UInt64(try byte()) }
                 return value
-            default: throw Malformed()  // indefinite lengths and reserved values
+            default: throw Malformed() // indefinite lengths and reserved values
             }
         }
 
@@ -98,7 +98,7 @@ indirect enum CBOR: Equatable, Sendable {
                 var map: [CBOR: CBOR] = [:]
                 for _ in 0..<count {
                     let key = try item(depth: depth + 1)
-                    guard map[key] == nil else { throw Malformed() }  // a key twice is not canonical
+                    guard map[key] == nil else { throw Malformed() } // a key twice is not canonical
                     map[key] = try item(depth: depth + 1)
                 }
                 return .map(map)
@@ -109,7 +109,7 @@ indirect enum CBOR: Equatable, Sendable {
                 case 22: return .null
                 default: throw Malformed()
                 }
-            default: throw Malformed()  // tags and floats: WebAuthn sends neither
+            default: throw Malformed() // tags and floats: WebAuthn sends neither
             }
         }
     }

@@ -18,8 +18,9 @@ final class PasskeyChallenges: Sendable {
 
     /// The sign-in's cookie, for `/signin` only; nil `browser` expires it.
     static func cookie(_ browser: BearerSecret?, secure: Bool) -> Cookie {
-        Cookie(name: cookieName, value: browser?.text ?? "", maxAge: browser == nil ? 0 : Int(lifetime), path: "/signin",
-               secure: secure, httpOnly: true, sameSite: .strict)
+        Cookie(
+            name: cookieName, value: browser?.text ?? "", maxAge: browser == nil ? 0 : Int(lifetime), path: "/signin",
+            secure: secure, httpOnly: true, sameSite: .strict)
     }
 
     /// 32 random bytes for `purpose`.
@@ -33,7 +34,8 @@ final class PasskeyChallenges: Sendable {
     /// Takes the challenge the client data names, if it was made for `purpose` and is fresh: once.
     func take(fromClientData json: Data, for purpose: Purpose, now: Date) -> Data? {
         guard let client = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any],
-              let challenge = (client["challenge"] as? String).flatMap(Base64URL.decode) else { return nil }
+            let challenge = (client["challenge"] as? String).flatMap(Base64URL.decode)
+        else { return nil }
         return challenges.take(at: challenge, now: now, if: { $0 == purpose }).map { _ in challenge }
     }
 }

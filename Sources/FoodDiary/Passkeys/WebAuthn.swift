@@ -29,28 +29,39 @@ enum WebAuthn {
 
     static let supportedAlgorithms = [-7, -257, -8]
 
-    static func verifyRegistration(clientDataJSON: Data, attestationObject: Data, challenge: Data, relyingParty: RelyingParty) throws -> NewCredential {
+    static func verifyRegistration(clientDataJSON: Data, attestationObject: Data, challenge: Data, relyingParty: RelyingParty) throws
+        -> NewCredential
+    {
         try checkClientData(clientDataJSON, type: "webauthn.create", challenge: challenge, relyingParty: relyingParty)
         let object: CBOR
         do { object = try CBOR.decode(attestationObject).0 } catch { throw Refusal(description: "The attestation object is not CBOR.") }
-        guard let format = object["fmt"]?.text, let authData = object["authData"]?.bytes, case .map(let statement)? = object["attStmt"] else {
+        guard let format = object["fmt"]?.text, let authData = object["authData"]?.bytes, case .map(let statement)? = object["attStmt"]
+        else {
             throw Refusal(description: "The attestation object lacks fmt, authData or attStmt.")
         }
-        guard format == "none", statement.isEmpty else { throw Refusal(description: "Only attestation “none” is taken, as asked; this was “\(format)”.") }
+        guard format == "none", statement.isEmpty else {
+            throw Refusal(description: "Only attestation “none” is taken, as asked; this was “\(format)”.")
+        }
         let data = try AuthenticatorData(authData, relyingParty: relyingParty)
-        guard let id = data.credentialID, let key = data.publicKeyCOSE else { throw Refusal(description: "The authenticator data holds no credential.") }
+        guard let id = data.credentialID, let key = data.publicKeyCOSE else {
+            throw Refusal(description: "The authenticator data holds no credential.")
+        }
         guard (16...1_023).contains(id.count) else { throw Refusal(description: "A credential id of \(id.count) bytes.") }
         _ = try PublicKey(cose: key)
         return NewCredential(id: id, publicKeyCOSE: key, signCount: data.signCount, userVerified: data.userVerified)
     }
 
     /// Checks a sign-in with a stored credential; returns its new signature counter.
-    static func verifyAssertion(publicKeyCOSE: Data, storedSignCount: UInt32, clientDataJSON: Data, authenticatorData: Data, signature: Data,
-                                challenge: Data, relyingParty: RelyingParty) throws -> UInt32 {
+    static func verifyAssertion(
+        publicKeyCOSE: Data, storedSignCount: UInt32, clientDataJSON: Data, authenticatorData: Data, signature: Data,
+        challenge: Data, relyingParty: RelyingParty
+    ) throws -> UInt32 {
         try checkClientData(clientDataJSON, type: "webauthn.get", challenge: challenge, relyingParty: relyingParty)
         let data = try AuthenticatorData(authenticatorData, relyingParty: relyingParty)
         let signed = authenticatorData + Data(SHA256.hash(data: clientDataJSON))
-        guard try PublicKey(cose: publicKeyCOSE).isValid(signature, for: signed) else { throw Refusal(description: "The signature does not match the passkey.") }
+        guard try PublicKey(cose: publicKeyCOSE).isValid(signature, for: signed) else {
+            throw Refusal(description: "The signature does not match the passkey.")
+        }
         // §7.2 step 21: a counter that does not grow means two authenticators hold one key.
         if data.signCount != 0 || storedSignCount != 0, data.signCount <= storedSignCount {
             throw Refusal(description: "The passkey’s counter went back (\(storedSignCount) → \(data.signCount)): it may have been copied.")
@@ -59,11 +70,16 @@ enum WebAuthn {
     }
 
     static func checkClientData(_ json: Data, type: String, challenge: Data, relyingParty: RelyingParty) throws {
-        guard let client = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else { throw Refusal(description: "The client data is not JSON.") }
+        guard let client = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else {
+            throw Refusal(description: "The client data is not JSON.")
+        }
         guard client["type"] as? String == type else { throw Refusal(description: "The client data is for another ceremony.") }
         guard let sent = (client["challenge"] as? String).flatMap(Base64URL.decode), sent.count == challenge.count,
-              zip(sent, challenge).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else { throw Refusal(description: "The challenge is not the one this server gave.") }
-        guard client["origin"] as? String == relyingParty.origin else { throw Refusal(description: "The ceremony happened on another site.") }
+            zip(sent, challenge).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0
+        else { throw Refusal(description: "The challenge is not the one this server gave.") }
+        guard client["origin"] as? String == relyingParty.origin else {
+            throw Refusal(description: "The ceremony happened on another site.")
+        }
         if client["crossOrigin"] as? Bool == true { throw Refusal(description: "The ceremony happened in a frame of another site.") }
     }
 
@@ -79,7 +95,9 @@ enum WebAuthn {
         init(_ data: Data, relyingParty: RelyingParty) throws {
             let bytes = [UInt8](data)
             guard bytes.count >= 37 else { throw Refusal(description: "The authenticator data is too short.") }
-            guard Data(bytes[0..<32]) == Data(SHA256.hash(data: Data(relyingParty.id.utf8))) else { throw Refusal(description: "The passkey is for another site.") }
+            guard Data(bytes[0..<32]) == Data(SHA256.hash(data: Data(relyingParty.id.utf8))) else {
+                throw Refusal(description: "The passkey is for another site.")
+            }
             flags = bytes[32]
             guard flags & 0x01 != 0 else { throw Refusal(description: "The authenticator did not check that someone was there.") }
             signCount = bytes[33..<37].reduce(0) { $0 << 8 | UInt32($1) }
@@ -112,7 +130,8 @@ enum WebAuthn {
             switch (key[1]?.integer, key[3]?.integer) {
             case (2, -7):
                 guard key[-1]?.integer == 1, let x = key[-2]?.bytes, let y = key[-3]?.bytes, x.count == 32, y.count == 32,
-                      let point = try? P256.Signing.PublicKey(x963Representation: [0x04] + x + y) else {
+                    let point = try? P256.Signing.PublicKey(x963Representation: [0x04] + x + y)
+                else {
                     throw Refusal(description: "Not a P-256 key.")
                 }
                 self = .es256(point)
@@ -137,7 +156,8 @@ enum WebAuthn {
                 guard let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
                 return key.isValidSignature(parsed, for: data)
             case .rs256(let key):
-                return key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: data), padding: .insecurePKCS1v1_5)
+                return key.isValidSignature(
+                    _RSA.Signing.RSASignature(rawRepresentation: signature), for: SHA256.hash(data: data), padding: .insecurePKCS1v1_5)
             case .eddsa(let key):
                 return key.isValidSignature(signature, for: data)
             }

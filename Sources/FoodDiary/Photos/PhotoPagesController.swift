@@ -17,11 +17,15 @@ struct PhotoPagesController: Sendable {
     @Sendable func serve(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         guard let sha256 = context.parameters.get("sha256"), PhotoStore.isSHA256(sha256),
-              let size = context.parameters.get("size").flatMap(PhotoSize.init(rawValue:)),
-              let photo = try await diary.database.read({ db in try Photo.fetch(db, sha256: sha256) })
+            let size = context.parameters.get("size").flatMap(PhotoSize.init(rawValue:)),
+            let photo = try await diary.database.read({ db in try Photo.fetch(db, sha256: sha256) })
         else { throw Self.notFound }
-        guard let path = try await PhotoRejection.answered({ try await diary.photos.servedFile(sha256: sha256, size: size, mediaType: photo.mediaType) }),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path), let length = attributes[.size] as? Int else {
+        guard
+            let path = try await PhotoRejection.answered({
+                try await diary.photos.servedFile(sha256: sha256, size: size, mediaType: photo.mediaType)
+            }),
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path), let length = attributes[.size] as? Int
+        else {
             throw Self.notFound
         }
         let etag = "\"\(sha256)-\(size.rawValue)\""
@@ -30,14 +34,19 @@ struct PhotoPagesController: Sendable {
             .eTag: etag,
             .cacheControl: "private, max-age=31536000, immutable",
             HTTPField.Name("X-Content-Type-Options")!: "nosniff",
-            .contentSecurityPolicy: "default-src 'none'; sandbox",
+            .contentSecurityPolicy: "default-src 'none'; sandbox"
         ]
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
+        if let match = request.headers[.ifNoneMatch],
+            match.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*"
+            })
+        {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentLength] = String(length)
         if size == .untouched {
-            headers[.contentDisposition] = "attachment; filename=\"meal-photo.\(PhotoStore.accepted[photo.mediaType]?.fileExtension ?? "bin")\""
+            headers[.contentDisposition] =
+                "attachment; filename=\"meal-photo.\(PhotoStore.accepted[photo.mediaType]?.fileExtension ?? "bin")\""
         }
         let body = try await fileIO.loadFile(path: path, context: context)
         return Response(status: .ok, headers: headers, body: body)

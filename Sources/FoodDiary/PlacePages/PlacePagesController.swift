@@ -27,7 +27,8 @@ struct PlacePagesController: Sendable {
     @Sendable func place(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (place, meals) = try await requirePlace(request, context)
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
-        return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: notice), for: context)
+        return await renderer.render(
+            .placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: notice), for: context)
     }
 
     @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -37,8 +38,11 @@ struct PlacePagesController: Sendable {
         let name = TypedText.clean(typed)
         guard !name.isEmpty, TypedText.length(name) <= 200 else {
             let message = name.isEmpty ? "Give the place a name, like “Home” or “Office”." : "Keep the name to 200 characters."
-            return await renderer.render(.placeDetail, PlaceDetailView(place: place, meals: meals, csrfToken: context.csrfToken, notice: nil,
-                                                                 typedName: typed, nameError: message), for: context, status: .unprocessableContent)
+            return await renderer.render(
+                .placeDetail,
+                PlaceDetailView(
+                    place: place, meals: meals, csrfToken: context.csrfToken, notice: nil,
+                    typedName: typed, nameError: message), for: context, status: .unprocessableContent)
         }
         guard try await diary.database.renamePlace(id: place.id, to: name) else { throw Self.placeNotFound }
         return redirect(to: "/places/\(place.id)?notice=renamed")
@@ -55,17 +59,21 @@ struct PlacePagesController: Sendable {
         let diary = try context.diary()
         let page = try request.pageNumber()
         guard let id = context.parameters.get("id").flatMap(Int64.init),
-              let (tag, meals) = try await diary.database.read({ db in try PlaceQueries.tagPage(db, id: id, page: page) })
-        else { throw HTTPError(.notFound, message: "There is no such tag, or no such page of it. A tag goes when no meal uses it any more.") }
+            let (tag, meals) = try await diary.database.read({ db in try PlaceQueries.tagPage(db, id: id, page: page) })
+        else {
+            throw HTTPError(.notFound, message: "There is no such tag, or no such page of it. A tag goes when no meal uses it any more.")
+        }
         return await renderer.render(.tagDetail, TagDetailView(tag: tag, meals: meals), for: context)
     }
 
     /// The place with one page of its meals, newest first.
-    private func requirePlace(_ request: Request, _ context: AppRequestContext) async throws -> (place: PlaceQueries.PlaceRow, meals: MealQueries.ListPage) {
+    private func requirePlace(_ request: Request, _ context: AppRequestContext) async throws -> (
+        place: PlaceQueries.PlaceRow, meals: MealQueries.ListPage
+    ) {
         let diary = try context.diary()
         let page = try request.pageNumber()
         guard let id = context.parameters.get("id").flatMap(Int64.init),
-              let found = try await diary.database.read({ db in try PlaceQueries.placePage(db, id: id, page: page) })
+            let found = try await diary.database.read({ db in try PlaceQueries.placePage(db, id: id, page: page) })
         else { throw Self.placeNotFound }
         return found
     }
@@ -98,10 +106,13 @@ struct PlacesAPIController: Sendable {
     @Sendable func places(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         let places = try await diary.database.read { db in try PlaceQueries.places(db) }
-        return try jsonResponse(["places": places.map {
-            PlaceJSON(id: $0.id, name: $0.name, latitude: $0.coordinates.latitude, longitude: $0.coordinates.longitude,
-                      firstVisitedAt: $0.firstVisitedAt?.formatted(.iso8601), mealCount: $0.mealCount)
-        }])
+        return try jsonResponse([
+            "places": places.map {
+                PlaceJSON(
+                    id: $0.id, name: $0.name, latitude: $0.coordinates.latitude, longitude: $0.coordinates.longitude,
+                    firstVisitedAt: $0.firstVisitedAt?.formatted(.iso8601), mealCount: $0.mealCount)
+            }
+        ])
     }
 
     @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -18,10 +18,12 @@ struct PlaceListView: Sendable {
     init(places: [PlaceQueries.PlaceRow], timeZone: TimeZone, notice: String?) {
         self.notice = notice
         rows = places.map { place in
-            let first = place.firstVisitedAt.map { "first visited " + LocalDateTime($0, in: timeZone).date.longText } ?? "no meals here any more"
-            return Row(url: "/places/\(place.id)", name: place.name,
-                       detail: [place.geocodedName == place.name ? nil : place.geocodedName, first].compactMap { $0 }.joined(separator: " · "),
-                       countText: MealCount.text(place.mealCount))
+            let first =
+                place.firstVisitedAt.map { "first visited " + LocalDateTime($0, in: timeZone).date.longText } ?? "no meals here any more"
+            return Row(
+                url: "/places/\(place.id)", name: place.name,
+                detail: [place.geocodedName == place.name ? nil : place.geocodedName, first].compactMap { $0 }.joined(separator: " · "),
+                countText: MealCount.text(place.mealCount))
         }
         hasRows = !rows.isEmpty
     }
@@ -47,7 +49,10 @@ struct PlaceDetailView: Sendable {
     let pagination: PaginationView?
     let maxNameLength = 200
 
-    init(place: PlaceQueries.PlaceRow, meals: MealQueries.ListPage, csrfToken: String, notice: String?, typedName: String? = nil, nameError: String? = nil) {
+    init(
+        place: PlaceQueries.PlaceRow, meals: MealQueries.ListPage, csrfToken: String, notice: String?, typedName: String? = nil,
+        nameError: String? = nil
+    ) {
         title = place.name
         self.notice = notice
         self.csrfToken = csrfToken
@@ -81,7 +86,8 @@ struct TagListView: Sendable {
         self.search = search
         rows = tags.map { Row(url: "/tags/\($0.id)", name: TagList.display($0.name), countText: MealCount.text($0.mealCount)) }
         hasRows = !rows.isEmpty
-        emptyMessage = search.isEmpty
+        emptyMessage =
+            search.isEmpty
             ? "No tags yet. Add some on a meal, separated by commas: “breakfast, restaurant, with Sam”."
             : "No tag contains “\(search.prefix(60))”."
     }

@@ -12,15 +12,17 @@ extension AppDatabase {
     /// Sets the meal's coordinates, source and place. A new point joins the nearest place within
     /// `joinRadiusMeters`, or founds a place named `placeName` (a shared meal keeps the sharer's
     /// name for it), else `geocodedName`, else its coordinates (far from towns).
-    static func applyLocation(_ db: Database, mealID: Int64, choice: LocationChoice, geocodedName: String?, placeName: String? = nil,
-                              now: Date) throws {
+    static func applyLocation(
+        _ db: Database, mealID: Int64, choice: LocationChoice, geocodedName: String?, placeName: String? = nil,
+        now: Date
+    ) throws {
         var point: Coordinates?, source: LocationSource?, placeID: Int64?
         switch choice {
         case .none:
             break
         case .place(let id):
-            guard let row = try Row.fetchOne(db, sql: "SELECT latitude, longitude FROM place WHERE id = ?", arguments: [id]) else { throw PlaceGone() }
-            point = Coordinates(latitude: row["latitude"], longitude: row["longitude"])
+            guard let place = try PlaceRecord.fetchOne(db, key: id) else { throw PlaceGone() }
+            point = place.coordinates
             source = .place
             placeID = id
         case .point(let coordinates, let pointSource):
@@ -28,34 +30,37 @@ extension AppDatabase {
             source = pointSource
             placeID = try nearestPlace(db, to: coordinates, within: joinRadiusMeters)
             if placeID == nil {
-                try db.execute(sql: "INSERT INTO place (name, latitude, longitude, geocoded_name, created_at) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [placeName ?? geocodedName ?? coordinates.text, coordinates.latitude, coordinates.longitude, geocodedName, now])
-                placeID = db.lastInsertedRowID
+                var place = PlaceRecord(
+                    name: placeName ?? geocodedName ?? coordinates.text, latitude: coordinates.latitude,
+                    longitude: coordinates.longitude, geocodedName: geocodedName, createdAt: now)
+                try place.insert(db)
+                placeID = place.id
             }
         }
-        try db.execute(sql: "UPDATE meal SET latitude = ?, longitude = ?, location_source = ?, place_id = ? WHERE id = ?",
-                       arguments: [point?.latitude, point?.longitude, source?.rawValue, placeID, mealID])
+        try MealRecord.filter(key: mealID).updateAll(
+            db, MealRecord.Columns.latitude.set(to: point?.latitude), MealRecord.Columns.longitude.set(to: point?.longitude),
+            MealRecord.Columns.locationSource.set(to: source?.rawValue), MealRecord.Columns.placeID.set(to: placeID))
     }
 
     static func nearestPlace(_ db: Database, to point: Coordinates, within radius: Double) throws -> Int64? {
         // People have tens of places, not thousands: measuring each is instant and exact.
         var best: (id: Int64, distance: Double)?
-        for row in try Row.fetchAll(db, sql: "SELECT id, latitude, longitude FROM place") {
-            guard let place = Coordinates(latitude: row["latitude"], longitude: row["longitude"]) else { continue }
-            let distance = point.distance(to: place)
-            if distance <= radius, distance < (best?.distance ?? .infinity) { best = (row["id"], distance) }
+        for place in try PlaceRecord.fetchAll(db) {
+            guard let id = place.id, let coordinates = place.coordinates else { continue }
+            let distance = point.distance(to: coordinates)
+            if distance <= radius, distance < (best?.distance ?? .infinity) { best = (id, distance) }
         }
         return best?.id
     }
 
     /// Replaces the meal's tags, creating tags met for the first time; names match ignoring case.
     static func applyTags(_ db: Database, mealID: Int64, tags: [String]) throws {
-        try db.execute(sql: "DELETE FROM meal_tag WHERE meal_id = ?", arguments: [mealID])
-        for (position, tag) in tags.enumerated() {
-            try db.execute(sql: "INSERT INTO tag (name) VALUES (?) ON CONFLICT (name) DO NOTHING", arguments: [tag])
-            try db.execute(sql: """
-                INSERT INTO meal_tag (meal_id, tag_id, position) SELECT ?, id, ? FROM tag WHERE name = ?
-                """, arguments: [mealID, position, tag])
+        try MealTagRow.filter(MealTagRow.Columns.mealID == mealID).deleteAll(db)
+        for (position, name) in tags.enumerated() {
+            var tag = try TagRecord.filter(TagRecord.Columns.name == name).fetchOne(db) ?? TagRecord(name: name)
+            if tag.id == nil { try tag.insert(db) }
+            guard let tagID = tag.id else { continue }
+            try MealTagRow(mealID: mealID, tagID: tagID, position: position).insert(db)
         }
         // A tag no meal uses any more is gone from every list; drop it so its spelling can change.
         try db.execute(sql: "DELETE FROM tag WHERE id NOT IN (SELECT tag_id FROM meal_tag)")
@@ -64,8 +69,7 @@ extension AppDatabase {
     /// Renames a place. Returns false when there is no such place.
     package func renamePlace(id: Int64, to name: String) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE place SET name = ? WHERE id = ?", arguments: [name, id])
-            return db.changesCount > 0
+            try PlaceRecord.filter(key: id).updateAll(db, PlaceRecord.Columns.name.set(to: name)) > 0
         }
     }
 }
@@ -115,9 +119,10 @@ public enum PlaceQueries {
 
     private static func placeRow(_ row: Row) -> PlaceRow? {
         guard let coordinates = Coordinates(latitude: row["latitude"], longitude: row["longitude"]) else { return nil }
-        return PlaceRow(id: row["id"], name: row["name"], coordinates: coordinates, geocodedName: row["geocoded_name"],
-                        firstVisitedAt: (row["first_visited"] as String?).flatMap(sqliteUTC),
-                        lastVisitedAt: (row["last_visited"] as String?).flatMap(sqliteUTC), mealCount: row["meal_count"])
+        return PlaceRow(
+            id: row["id"], name: row["name"], coordinates: coordinates, geocodedName: row["geocoded_name"],
+            firstVisitedAt: (row["first_visited"] as String?).flatMap(sqliteUTC),
+            lastVisitedAt: (row["last_visited"] as String?).flatMap(sqliteUTC), mealCount: row["meal_count"])
     }
 
     /// "2026-03-09 11:30:00" in UTC, as SQLite's datetime() writes it.
@@ -135,22 +140,21 @@ public enum PlaceQueries {
     /// `matching` keeps those containing it, ignoring case.
     public static func tags(_ db: Database, matching search: String = "") throws -> [TagRow] {
         // Counting each tag through its index is a third of the cost of grouping every meal_tag row.
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT id, name, meal_count FROM (
-                SELECT t.id, t.name, (SELECT count(*) FROM meal_tag mt WHERE mt.tag_id = t.id) AS meal_count FROM tag t)
-            WHERE meal_count > 0
-            ORDER BY meal_count DESC, name COLLATE NOCASE, id
-            """)
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, name, meal_count FROM (
+                    SELECT t.id, t.name, (SELECT count(*) FROM meal_tag mt WHERE mt.tag_id = t.id) AS meal_count FROM tag t)
+                WHERE meal_count > 0
+                ORDER BY meal_count DESC, name COLLATE NOCASE, id
+                """)
         let needle = search.trimmingCharacters(in: .whitespaces).lowercased()
         return rows.map { TagRow(id: $0["id"], name: $0["name"], mealCount: $0["meal_count"]) }
             .filter { !TagList.isHidden($0.name) && (needle.isEmpty || $0.name.lowercased().contains(needle)) }
     }
 
     public static func tag(_ db: Database, id: Int64) throws -> TagRow? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, name FROM tag WHERE id = ?", arguments: [id]) else { return nil }
-        let count = try Int.fetchOne(db, sql: """
-            SELECT count(*) FROM meal_tag WHERE tag_id = ?
-            """, arguments: [id]) ?? 0
-        return TagRow(id: row["id"], name: row["name"], mealCount: count)
+        guard let tag = try TagRecord.fetchOne(db, key: id) else { return nil }
+        return TagRow(id: id, name: tag.name, mealCount: try MealTagRow.filter(MealTagRow.Columns.tagID == id).fetchCount(db))
     }
 }

@@ -37,7 +37,8 @@ public struct Coordinates: Sendable, Equatable, Hashable {
     public var openStreetMapEmbedURL: String {
         let span = 0.004
         let box = [longitude - span, latitude - span / 2, longitude + span, latitude + span / 2].map(Self.format).joined(separator: "%2C")
-        return "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(Self.format(latitude))%2C\(Self.format(longitude))"
+        return
+            "https://www.openstreetmap.org/export/embed.html?bbox=\(box)&layer=mapnik&marker=\(Self.format(latitude))%2C\(Self.format(longitude))"
     }
 
     /// Phones open their own map app for `geo:` links (RFC 5870).

@@ -35,27 +35,29 @@ public struct GeoNamesDatabase: Sendable {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("createCity") { db in
-            try db.execute(sql: """
-                CREATE TABLE geonames_info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
-                CREATE TABLE city (
-                    id INTEGER PRIMARY KEY,
-                    latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
-                    longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
-                    -- floor(latitude × 10): nearby points share or neighbour a band.
-                    latitude_band INTEGER NOT NULL,
-                    name TEXT NOT NULL,
-                    admin1 TEXT NOT NULL,
-                    admin2 TEXT NOT NULL,
-                    country_code TEXT NOT NULL
-                ) STRICT;
-                CREATE INDEX city_by_band ON city(latitude_band, longitude);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE geonames_info (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+                    CREATE TABLE city (
+                        id INTEGER PRIMARY KEY,
+                        latitude REAL NOT NULL CHECK (latitude BETWEEN -90 AND 90),
+                        longitude REAL NOT NULL CHECK (longitude BETWEEN -180 AND 180),
+                        -- floor(latitude × 10): nearby points share or neighbour a band.
+                        latitude_band INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        admin1 TEXT NOT NULL,
+                        admin2 TEXT NOT NULL,
+                        country_code TEXT NOT NULL
+                    ) STRICT;
+                    CREATE INDEX city_by_band ON city(latitude_band, longitude);
+                    """)
         }
         return migrator
     }
 
     public func datasetVersion() throws -> String? {
-        try writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM geonames_info WHERE key = 'dataset'") } // sync: start-up only
+        let sql = "SELECT value FROM geonames_info WHERE key = 'dataset'"
+        return try writer.read { db in try String.fetchOne(db, sql: sql) } // sync: start-up only
     }
 
     public func cityCount() throws -> Int {
@@ -69,18 +71,21 @@ public struct GeoNamesDatabase: Sendable {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return try writer.write { db in // sync: start-up only
             try db.execute(sql: "DELETE FROM city; DELETE FROM geonames_info;")
-            let insert = try db.makeStatement(sql: """
-                INSERT INTO city (latitude, longitude, latitude_band, name, admin1, admin2, country_code) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
+            let insert = try db.makeStatement(
+                sql: """
+                    INSERT INTO city (latitude, longitude, latitude_band, name, admin1, admin2, country_code) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """)
             var count = 0, line = 0
             try CSVRecords.parse(text) { fields in
                 line += 1
                 if line == 1 && fields.first == "lat" { return }
                 guard fields.count == 6, let latitude = Double(fields[0]), let longitude = Double(fields[1]),
-                      Coordinates(latitude: latitude, longitude: longitude) != nil
+                    Coordinates(latitude: latitude, longitude: longitude) != nil
                 else { throw ImportError(line: line, message: "expected lat,lon,name,admin1,admin2,cc") }
-                try insert.execute(arguments: [latitude, longitude, Int((latitude * Self.bandsPerDegree).rounded(.down)),
-                                               fields[2], fields[3], fields[4], fields[5]])
+                try insert.execute(arguments: [
+                    latitude, longitude, Int((latitude * Self.bandsPerDegree).rounded(.down)),
+                    fields[2], fields[3], fields[4], fields[5]
+                ])
                 count += 1
             }
             try db.execute(sql: "INSERT INTO geonames_info (key, value) VALUES ('dataset', ?)", arguments: [Self.datasetVersion])
@@ -107,22 +112,28 @@ public struct GeoNamesDatabase: Sendable {
         let highBand = Int(((point.latitude + latitudeSpan) * bandsPerDegree).rounded(.down))
         // Across the antimeridian the longitude range comes in two pieces.
         var ranges = [(point.longitude - longitudeSpan, point.longitude + longitudeSpan)]
-        if ranges[0].0 < -180 { ranges = [(-180, ranges[0].1), (ranges[0].0 + 360, 180)] }
-        else if ranges[0].1 > 180 { ranges = [(ranges[0].0, 180), (-180, ranges[0].1 - 360)] }
+        if ranges[0].0 < -180 {
+            ranges = [(-180, ranges[0].1), (ranges[0].0 + 360, 180)]
+        } else if ranges[0].1 > 180 {
+            ranges = [(ranges[0].0, 180), (-180, ranges[0].1 - 360)]
+        }
 
         var best: GeoName?
         let bands = Array(lowBand...highBand)
         for (west, east) in ranges {
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT latitude, longitude, name, admin1, country_code FROM city
-                WHERE latitude_band IN (\(databaseQuestionMarks(count: bands.count))) AND longitude BETWEEN ? AND ?
-                """, arguments: StatementArguments(bands) + [west, east])
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT latitude, longitude, name, admin1, country_code FROM city
+                    WHERE latitude_band IN (\(databaseQuestionMarks(count: bands.count))) AND longitude BETWEEN ? AND ?
+                    """, arguments: StatementArguments(bands) + [west, east])
             while let row = try rows.next() {
                 guard let city = Coordinates(latitude: row["latitude"], longitude: row["longitude"]) else { continue }
                 let distance = point.distance(to: city)
                 if distance <= maxDistanceMeters, distance < (best?.distanceMeters ?? .infinity) {
-                    best = GeoName(name: row["name"], admin1: row["admin1"], countryCode: row["country_code"],
-                                   coordinates: city, distanceMeters: distance)
+                    best = GeoName(
+                        name: row["name"], admin1: row["admin1"], countryCode: row["country_code"],
+                        coordinates: city, distanceMeters: distance)
                 }
             }
         }
@@ -137,7 +148,8 @@ public struct GeoNamesDatabase: Sendable {
             guard let city = Coordinates(latitude: row["latitude"], longitude: row["longitude"]) else { continue }
             let distance = point.distance(to: city)
             if distance <= maxDistanceMeters, distance < (best?.distanceMeters ?? .infinity) {
-                best = GeoName(name: row["name"], admin1: row["admin1"], countryCode: row["country_code"], coordinates: city, distanceMeters: distance)
+                best = GeoName(
+                    name: row["name"], admin1: row["admin1"], countryCode: row["country_code"], coordinates: city, distanceMeters: distance)
             }
         }
         return best

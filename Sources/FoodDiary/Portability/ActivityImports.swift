@@ -20,7 +20,8 @@ extension OtherAppExports {
             let stamp = fields.field(day).split(separator: " ", maxSplits: 1).map(String.init)
             guard !name.isEmpty else { skipped.append(SkippedRow(row: number, reason: "it names no activity")); continue }
             guard let date = stamp.first.flatMap(ForeignValues.date) else {
-                skipped.append(SkippedRow(row: number, reason: "its date “\(fields.field(day).prefix(20))” is not a date like 2026-03-09 07:12:00"))
+                skipped.append(
+                    SkippedRow(row: number, reason: "its date “\(fields.field(day).prefix(20))” is not a date like 2026-03-09 07:12:00"))
                 continue
             }
             guard date >= LocalDate.firstDiaryDay, date <= context.today else {
@@ -40,17 +41,25 @@ extension OtherAppExports {
             }
             let clock = stamp.count > 1 ? ForeignValues.time(stamp[1]) ?? (hour: 12, minute: 0) : (hour: 12, minute: 0)
             let local = LocalDateTime(date: date, hour: clock.hour, minute: clock.minute)!
-            activities.append(.init(name: name, kind: nil, met: nil, startedLocal: local.description, utcOffsetMinutes: local.utcOffsetMinutes(in: context.timeZone),
-                                    durationMinutes: minutes, activeEnergyKcal: (active * 10).rounded() / 10, distanceMetres: nil,
-                                    source: "Garmin Connect", sourceID: "\(local) \(name)", createdAt: ""))
+            activities.append(
+                .init(
+                    name: name, kind: nil, met: nil, startedLocal: local.description,
+                    utcOffsetMinutes: local.utcOffsetMinutes(in: context.timeZone),
+                    durationMinutes: minutes, activeEnergyKcal: (active * 10).rounded() / 10, distanceMetres: nil,
+                    source: "Garmin Connect", sourceID: "\(local) \(name)", createdAt: ""))
         }
         var document = DiaryDocument()
         document.activities = activities
         var reading = ImportReading(format: format, document: document, rows: table.rows.count, skipped: skipped)
-        reading.remarks.append(context.kilograms.map {
-            "Garmin counts the body's rest in an activity's calories: it is taken off at 1 kcal per kilogram an hour at your weight, \(UnitSystem.metric.weightText(kilograms: $0))."
-        } ?? "Garmin counts the body's rest in an activity's calories, and with no weigh-in yet it cannot be taken off: weigh in first for the energy above rest.")
-        if table.has("Distance") { reading.remarks.append("Distances are left out: the file does not say whether they are kilometres or miles.") }
+        reading.remarks.append(
+            context.kilograms.map {
+                "Garmin counts the body's rest in an activity's calories: it is taken off at 1 kcal per kilogram an hour at your weight, \(UnitSystem.metric.weightText(kilograms: $0))."
+            }
+                ?? "Garmin counts the body's rest in an activity's calories, and with no weigh-in yet it cannot be taken off: weigh in first for the energy above rest."
+        )
+        if table.has("Distance") {
+            reading.remarks.append("Distances are left out: the file does not say whether they are kilometres or miles.")
+        }
         return reading
     }
 

@@ -15,43 +15,62 @@ enum PortabilityQueries {
         document.tags = try String.fetchAll(db, sql: "SELECT name FROM tag ORDER BY id")
         document.places = try Row.fetchAll(db, sql: "SELECT name, latitude, longitude, geocoded_name, created_at FROM place ORDER BY id")
             .enumerated().map { .init(ref: $0 + 1, name: $1[0], latitude: $1[1], longitude: $1[2], geocodedName: $1[3], createdAt: $1[4]) }
-        document.photos = try Row.fetchAll(db, sql: """
-            SELECT sha256, media_type, byte_count, width_px, height_px, taken_local, taken_utc_offset_minutes, latitude, longitude, created_at
-            FROM photo ORDER BY sha256
-            """).map {
-            .init(sha256: $0[0], mediaType: $0[1], byteCount: $0[2], widthPx: $0[3], heightPx: $0[4], takenLocal: $0[5],
-                  takenUTCOffsetMinutes: $0[6], latitude: $0[7], longitude: $0[8], createdAt: $0[9],
-                  file: ExportLayout.photo(sha256: $0[0], mediaType: $0[1]))
+        document.photos = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT sha256, media_type, byte_count, width_px, height_px, taken_local, taken_utc_offset_minutes, latitude, longitude,
+                    created_at
+                FROM photo ORDER BY sha256
+                """
+        ).map {
+            .init(
+                sha256: $0[0], mediaType: $0[1], byteCount: $0[2], widthPx: $0[3], heightPx: $0[4], takenLocal: $0[5],
+                takenUTCOffsetMinutes: $0[6], latitude: $0[7], longitude: $0[8], createdAt: $0[9],
+                file: ExportLayout.photo(sha256: $0[0], mediaType: $0[1]))
         }
-        let myFoodColumns = (["id", "name", "brand_owner", "serving_grams", "serving_label", "photo_sha256", "shared_with_household",
-                              "created_at", "updated_at"] + SnapshotColumns.scaledColumns).joined(separator: ", ")
+        let myFoodColumns =
+            ([
+                "id", "name", "brand_owner", "serving_grams", "serving_label", "photo_sha256", "shared_with_household",
+                "created_at", "updated_at"
+            ] + SnapshotColumns.scaledColumns).joined(separator: ", ")
         var myFoodRefs: [Int64: Int] = [:]
         document.myFoods = try Row.fetchAll(db, sql: "SELECT \(myFoodColumns) FROM my_food ORDER BY id").enumerated().map { index, row in
             myFoodRefs[row[0]] = index + 1
-            return .init(ref: index + 1, name: row[1], brandOwner: row[2], servingGrams: row[3], servingLabel: row[4],
-                         nutrients: .init(SnapshotColumns.scaled(row, at: 9)), photoSHA256: row[5], sharedWithHousehold: row[6],
-                         createdAt: row[7], updatedAt: row[8])
+            return .init(
+                ref: index + 1, name: row[1], brandOwner: row[2], servingGrams: row[3], servingLabel: row[4],
+                nutrients: .init(SnapshotColumns.scaled(row, at: 9)), photoSHA256: row[5], sharedWithHousehold: row[6],
+                createdAt: row[7], updatedAt: row[8])
         }
-        let ingredientColumns = (["recipe_id", "my_food_id", "grams", "portion_label", "created_at"]
-                                 + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns).joined(separator: ", ")
-        let ingredients = Dictionary(grouping: try Row.fetchAll(db, sql: "SELECT \(ingredientColumns) FROM recipe_ingredient ORDER BY id"),
-                                     by: { $0[0] as Int64 })
-        document.recipes = try Row.fetchAll(db, sql: """
-            SELECT id, name, servings, notes, photo_sha256, shared_with_household, created_at, updated_at, source_url FROM recipe ORDER BY id
-            """).map { row in
-            .init(name: row[1], servings: row[2], notes: row[3], sourceURL: row[8], photoSHA256: row[4], sharedWithHousehold: row[5],
-                  createdAt: row[6], updatedAt: row[7], ingredients: try (ingredients[row[0]] ?? []).map { ingredient in
-                .init(myFood: (ingredient[1] as Int64?).flatMap { myFoodRefs[$0] },
-                      food: .init(try SnapshotColumns.snapshot(ingredient, at: 5)), grams: ingredient[2], portionLabel: ingredient[3],
-                      nutrients: .init(SnapshotColumns.scaled(ingredient, at: 5 + SnapshotColumns.snapshotColumns.count)),
-                      createdAt: ingredient[4])
-            })
+        let ingredientColumns =
+            (["recipe_id", "my_food_id", "grams", "portion_label", "created_at"]
+            + SnapshotColumns.snapshotColumns + SnapshotColumns.scaledColumns).joined(separator: ", ")
+        let ingredients = Dictionary(
+            grouping: try Row.fetchAll(db, sql: "SELECT \(ingredientColumns) FROM recipe_ingredient ORDER BY id"),
+            by: { $0[0] as Int64 })
+        document.recipes = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, name, servings, notes, photo_sha256, shared_with_household, created_at, updated_at, source_url FROM recipe
+                    ORDER BY id
+                """
+        ).map { row in
+            .init(
+                name: row[1], servings: row[2], notes: row[3], sourceURL: row[8], photoSHA256: row[4], sharedWithHousehold: row[5],
+                createdAt: row[6], updatedAt: row[7],
+                ingredients: try (ingredients[row[0]] ?? []).map { ingredient in
+                    .init(
+                        myFood: (ingredient[1] as Int64?).flatMap { myFoodRefs[$0] },
+                        food: .init(try SnapshotColumns.snapshot(ingredient, at: 5)), grams: ingredient[2], portionLabel: ingredient[3],
+                        nutrients: .init(SnapshotColumns.scaled(ingredient, at: 5 + SnapshotColumns.snapshotColumns.count)),
+                        createdAt: ingredient[4])
+                })
         }
         // The row too: the export keeps the stored timestamp's text as it is.
         document.savedFoods = try SavedFood.order(SavedFood.Columns.id).asRequest(of: Row.self).fetchAll(db).map {
             let saved = try SavedFood(row: $0)
-            return .init(food: .init(saved.food), defaultGrams: saved.defaultAmount.grams, defaultPortionLabel: saved.defaultAmount.label,
-                         createdAt: $0[3])
+            return .init(
+                food: .init(saved.food), defaultGrams: saved.defaultAmount.grams, defaultPortionLabel: saved.defaultAmount.label,
+                createdAt: $0[3])
         }
         try addBody(db, to: &document)
         try addActivity(db, to: &document)
@@ -63,33 +82,44 @@ enum PortabilityQueries {
     static func forEachMeal(_ db: Database, _ body: (DiaryDocument.Meal) throws -> Void) throws {
         var placeRefs: [Int64: Int] = [:]
         for (index, id) in try Int64.fetchAll(db, sql: "SELECT id FROM place ORDER BY id").enumerated() { placeRefs[id] = index + 1 }
-        let entryColumns = (["grams", "portion_label", "created_at", "updated_at"] + SnapshotColumns.snapshotColumns
-                            + SnapshotColumns.scaledColumns).joined(separator: ", ")
-        let meals = try Row.fetchCursor(db, sql: """
-            SELECT id, eaten_local, utc_offset_minutes, notes, photo_sha256, latitude, longitude, location_source, place_id,
-                   is_favourite, created_at, updated_at
-            FROM meal ORDER BY eaten_local, id
-            """)
+        let entryColumns =
+            (["grams", "portion_label", "created_at", "updated_at"] + SnapshotColumns.snapshotColumns
+            + SnapshotColumns.scaledColumns).joined(separator: ", ")
+        let meals = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, eaten_local, utc_offset_minutes, notes, photo_sha256, latitude, longitude, location_source, place_id,
+                       is_favourite, created_at, updated_at
+                FROM meal ORDER BY eaten_local, id
+                """)
         var ref = 0
         while let row = try meals.next() {
             ref += 1
             let id: Int64 = row[0]
             let entries = try db.cachedRows("SELECT \(entryColumns) FROM food_entry WHERE meal_id = ? ORDER BY id", [id]).map {
-                DiaryDocument.Entry(food: .init(try SnapshotColumns.snapshot($0, at: 4)), grams: $0[0], portionLabel: $0[1],
-                                    nutrients: .init(SnapshotColumns.scaled($0, at: 4 + SnapshotColumns.snapshotColumns.count)),
-                                    createdAt: $0[2], updatedAt: $0[3])
+                DiaryDocument.Entry(
+                    food: .init(try SnapshotColumns.snapshot($0, at: 4)), grams: $0[0], portionLabel: $0[1],
+                    nutrients: .init(SnapshotColumns.scaled($0, at: 4 + SnapshotColumns.snapshotColumns.count)),
+                    createdAt: $0[2], updatedAt: $0[3])
             }
-            let tags = try db.cachedRows("""
+            let tags = try db.cachedRows(
+                """
                 SELECT t.name FROM meal_tag mt JOIN tag t ON t.id = mt.tag_id WHERE mt.meal_id = ? ORDER BY mt.position
-                """, [id]).map { $0[0] as String }
-            let shares = try db.cachedRows("""
+                """, [id]
+            ).map { $0[0] as String }
+            let shares = try db.cachedRows(
+                """
                 SELECT direction, person_name, share_key, servings, total_servings, created_at FROM meal_share WHERE meal_id = ? ORDER BY id
-                """, [id]).map {
-                DiaryDocument.Share(direction: $0[0], personName: $0[1], shareKey: $0[2], servings: $0[3], totalServings: $0[4], createdAt: $0[5])
+                """, [id]
+            ).map {
+                DiaryDocument.Share(
+                    direction: $0[0], personName: $0[1], shareKey: $0[2], servings: $0[3], totalServings: $0[4], createdAt: $0[5])
             }
-            try body(.init(ref: ref, eatenLocal: row[1], utcOffsetMinutes: row[2], notes: row[3], photoSHA256: row[4],
-                           latitude: row[5], longitude: row[6], locationSource: row[7], place: (row[8] as Int64?).flatMap { placeRefs[$0] },
-                           isFavourite: row[9], tags: tags, entries: entries, shares: shares, createdAt: row[10], updatedAt: row[11]))
+            try body(
+                .init(
+                    ref: ref, eatenLocal: row[1], utcOffsetMinutes: row[2], notes: row[3], photoSHA256: row[4],
+                    latitude: row[5], longitude: row[6], locationSource: row[7], place: (row[8] as Int64?).flatMap { placeRefs[$0] },
+                    isFavourite: row[9], tags: tags, entries: entries, shares: shares, createdAt: row[10], updatedAt: row[11]))
         }
     }
 
@@ -124,23 +154,29 @@ enum PortabilityQueries {
         func othersBefore(_ day: String?) throws {
             while next < others.count, day.map({ others[next] < $0 }) ?? true {
                 if let date = LocalDate(parsing: others[next]) {
-                    try body(.init(date: date, mealCount: 0, notItemisedCount: 0, totals: NutrientValues()), 0, extras[others[next]] ?? DayExtras())
+                    try body(
+                        .init(date: date, mealCount: 0, notItemisedCount: 0, totals: NutrientValues()), 0,
+                        extras[others[next]] ?? DayExtras())
                 }
                 next += 1
             }
         }
         let sums = NutrientKind.allCases.map { "sum(e.\($0.column))" }.joined(separator: ", ")
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT substr(m.eaten_local, 1, 10), count(DISTINCT m.id), count(e.id), sum(e.id IS NULL), \(sums)
-            FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
-            GROUP BY 1 ORDER BY 1
-            """)
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT substr(m.eaten_local, 1, 10), count(DISTINCT m.id), count(e.id), sum(e.id IS NULL), \(sums)
+                FROM meal m LEFT JOIN food_entry e ON e.meal_id = m.id
+                GROUP BY 1 ORDER BY 1
+                """)
         while let row = try rows.next() {
             let day: String = row[0]
             try othersBefore(day)
             if next < others.count, others[next] == day { next += 1 }
             guard let date = LocalDate(parsing: day) else { continue }
-            try body(.init(date: date, mealCount: row[1], notItemisedCount: row[3], totals: SnapshotColumns.scaled(row, at: 4)), row[2], extras[day] ?? DayExtras())
+            try body(
+                .init(date: date, mealCount: row[1], notItemisedCount: row[3], totals: SnapshotColumns.scaled(row, at: 4)), row[2],
+                extras[day] ?? DayExtras())
         }
         try othersBefore(nil)
     }
@@ -186,7 +222,9 @@ extension AppDatabase {
                     return dryRun ? .rollback : .commit
                 }
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                throw ImportRefusal(description: "The file holds a value this diary cannot keep (\(error.message ?? "a check failed")), so nothing was imported.")
+                throw ImportRefusal(
+                    description:
+                        "The file holds a value this diary cannot keep (\(error.message ?? "a check failed")), so nothing was imported.")
             }
             return outcome
         }

@@ -6,7 +6,7 @@ extension OtherAppExports {
     /// The measures other apps name, by FoodDiary's key: "Waist Size" is the waist.
     static let measureNames: [String: String] = [
         "weight": "weight", "body weight": "weight", "body fat": "body_fat", "body fat %": "body_fat", "body fat percentage": "body_fat",
-        "waist": "waist", "waist size": "waist", "hips": "hips", "hip": "hips", "hip size": "hips", "chest": "chest", "neck": "neck",
+        "waist": "waist", "waist size": "waist", "hips": "hips", "hip": "hips", "hip size": "hips", "chest": "chest", "neck": "neck"
     ]
 
     /// Cronometer's biometrics.csv: `Day, Time?, Group, Metric, Unit, Amount`, one reading a row.
@@ -22,8 +22,9 @@ extension OtherAppExports {
                 readings.skipped.append(SkippedRow(row: number, reason: "“\(name.prefix(40))” is not a body measure FoodDiary keeps"))
                 continue
             }
-            readings.add(row: number, date: fields.field(day), time: fields.field(time), key: key, amount: fields.field(amount),
-                         unit: fields.field(unit))
+            readings.add(
+                row: number, date: fields.field(day), time: fields.field(time), key: key, amount: fields.field(amount),
+                unit: fields.field(unit))
         }
         return readings.reading(format, rows: table.rows.count)
     }
@@ -52,7 +53,9 @@ extension OtherAppExports {
         }
         var result = readings.reading(format, rows: table.rows.count)
         if unitColumn == nil {
-            result.remarks.append("The file does not say its units: weights are read in \(context.units.weightUnit) and lengths in \(context.units.lengthUnit), this diary's units.")
+            result.remarks.append(
+                "The file does not say its units: weights are read in \(context.units.weightUnit) and lengths in \(context.units.lengthUnit), this diary's units."
+            )
         }
         return result
     }
@@ -77,8 +80,10 @@ extension OtherAppExports {
             readings.add(row: number, date: date, time: time, key: "weight", amount: weighed, unit: unit)
             // A row whose date is refused is said once, for its weight.
             if ForeignValues.date(date) != nil, case .value(let kilograms) = ForeignValues.number(weighed), kilograms > 0,
-               case .value(let mass) = ForeignValues.number(fields.field(fat)) {
-                readings.add(row: number, date: date, time: time, key: "body_fat", amount: NumberText.plain(mass / kilograms * 100), unit: "%")
+                case .value(let mass) = ForeignValues.number(fields.field(fat))
+            {
+                readings.add(
+                    row: number, date: date, time: time, key: "body_fat", amount: NumberText.plain(mass / kilograms * 100), unit: "%")
             }
         }
         var result = readings.reading(format, rows: table.rows.count)
@@ -98,7 +103,11 @@ private struct BodyRows {
 
     mutating func add(row: Int, date dateText: String, time timeText: String, key: String, amount: String, unit unitText: String) {
         guard let date = ForeignValues.date(dateText) else {
-            skipped.append(SkippedRow(row: row, reason: dateText.isEmpty ? "it has no date" : "its date “\(dateText.prefix(20))” is not a date like 2026-03-09 or 03/09/2026"))
+            skipped.append(
+                SkippedRow(
+                    row: row,
+                    reason: dateText.isEmpty
+                        ? "it has no date" : "its date “\(dateText.prefix(20))” is not a date like 2026-03-09 or 03/09/2026"))
             return
         }
         guard date >= LocalDate.firstDiaryDay else {
@@ -114,26 +123,34 @@ private struct BodyRows {
             return
         }
         let unit = unitText.lowercased().trimmingCharacters(in: .whitespaces)
-        let stored: (value: Double, unit: BodyMeasure.Unit)? = switch unit {
-        case "kg": (value, .kilograms)
-        case "lb", "lbs", "pounds": (UnitSystem.us.kilograms(fromWeight: value), .kilograms)
-        case "cm": (value, .centimetres)
-        case "in", "inch", "inches": (UnitSystem.us.centimetres(fromLength: value), .centimetres)
-        case "%", "percent": (value, .percent)
-        default: nil
-        }
+        let stored: (value: Double, unit: BodyMeasure.Unit)? =
+            switch unit {
+            case "kg": (value, .kilograms)
+            case "lb", "lbs", "pounds": (UnitSystem.us.kilograms(fromWeight: value), .kilograms)
+            case "cm": (value, .centimetres)
+            case "in", "inch", "inches": (UnitSystem.us.centimetres(fromLength: value), .centimetres)
+            case "%", "percent": (value, .percent)
+            default: nil
+            }
         guard let stored, stored.unit == (key == "weight" ? .kilograms : key == "body_fat" ? .percent : .centimetres) else {
             skipped.append(SkippedRow(row: row, reason: "“\(unitText.prefix(20))” is not a unit its measure is taken in"))
             return
         }
         guard stored.unit.storedRange.contains(stored.value) else {
-            skipped.append(SkippedRow(row: row, reason: "\(NumberText.decimal(value, maxFractionDigits: 2, grouping: false)) \(unitText.prefix(10)) is not a believable \(key.replacingOccurrences(of: "_", with: " "))"))
+            skipped.append(
+                SkippedRow(
+                    row: row,
+                    reason:
+                        "\(NumberText.decimal(value, maxFractionDigits: 2, grouping: false)) \(unitText.prefix(10)) is not a believable \(key.replacingOccurrences(of: "_", with: " "))"
+                ))
             return
         }
         let clock = ForeignValues.time(timeText) ?? (hour: 8, minute: 0)
         let local = LocalDateTime(date: date, hour: clock.hour, minute: clock.minute)!
-        readings.append(.init(measure: key, value: stored.value, measuredLocal: local.description, utcOffsetMinutes: local.utcOffsetMinutes(in: timeZone),
-                              createdAt: ""))
+        readings.append(
+            .init(
+                measure: key, value: stored.value, measuredLocal: local.description, utcOffsetMinutes: local.utcOffsetMinutes(in: timeZone),
+                createdAt: ""))
     }
 
     func reading(_ format: String, rows: Int) -> ImportReading {

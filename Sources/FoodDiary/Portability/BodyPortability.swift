@@ -70,20 +70,31 @@ extension DiaryDocument {
 
 extension PortabilityQueries {
     static func addBody(_ db: Database, to document: inout DiaryDocument) throws {
-        let stored = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE key LIKE 'body_%' OR key LIKE 'water_%' OR key LIKE 'weekly_%' OR key = ?", arguments: [BodySettings.keys.energy])
+        let stored = try Row.fetchAll(
+            db, sql: "SELECT key, value FROM setting WHERE key LIKE 'body_%' OR key LIKE 'water_%' OR key LIKE 'weekly_%' OR key = ?",
+            arguments: [BodySettings.keys.energy])
         if !stored.isEmpty {
             let settings = try BodyQueries.settings(db)
-            document.bodySettings = .init(units: settings.units.rawValue, energyUnit: settings.energy.rawValue, waterGoalMillilitres: settings.waterGoalMillilitres,
-                                          glassMillilitres: settings.glassMillilitres, weeklyRateKilograms: settings.weeklyRateKilograms,
-                                          exerciseAddsToGoal: settings.exerciseAddsToGoal ? true : nil)
+            document.bodySettings = .init(
+                units: settings.units.rawValue, energyUnit: settings.energy.rawValue, waterGoalMillilitres: settings.waterGoalMillilitres,
+                glassMillilitres: settings.glassMillilitres, weeklyRateKilograms: settings.weeklyRateKilograms,
+                exerciseAddsToGoal: settings.exerciseAddsToGoal ? true : nil)
         }
-        document.bodyMeasures = try BodyQueries.measures(db).map { .init(key: $0.key, name: $0.name, unit: $0.unit.rawValue, isShown: $0.isShown) }
-        document.bodyMeasurements = try Row.fetchAll(db, sql: """
-            SELECT b.key, m.value, m.measured_local, m.utc_offset_minutes, m.created_at FROM body_measurement m JOIN body_measure b ON b.id = m.measure_id
-            ORDER BY m.measured_local, m.id
-            """).map { .init(measure: $0[0], value: $0[1], measuredLocal: $0[2], utcOffsetMinutes: $0[3], createdAt: $0[4]) }
-        document.water = try Row.fetchAll(db, sql: "SELECT millilitres, drunk_local, utc_offset_minutes, created_at FROM water_drink ORDER BY drunk_local, id")
-            .map { .init(millilitres: $0[0], drunkLocal: $0[1], utcOffsetMinutes: $0[2], createdAt: $0[3]) }
+        document.bodyMeasures = try BodyQueries.measures(db).map {
+            .init(key: $0.key, name: $0.name, unit: $0.unit.rawValue, isShown: $0.isShown)
+        }
+        document.bodyMeasurements = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT b.key, m.value, m.measured_local, m.utc_offset_minutes, m.created_at FROM body_measurement m
+                    JOIN body_measure b ON b.id = m.measure_id
+                ORDER BY m.measured_local, m.id
+                """
+        ).map { .init(measure: $0[0], value: $0[1], measuredLocal: $0[2], utcOffsetMinutes: $0[3], createdAt: $0[4]) }
+        document.water = try Row.fetchAll(
+            db, sql: "SELECT millilitres, drunk_local, utc_offset_minutes, created_at FROM water_drink ORDER BY drunk_local, id"
+        )
+        .map { .init(millilitres: $0[0], drunkLocal: $0[1], utcOffsetMinutes: $0[2], createdAt: $0[3]) }
     }
 }
 
@@ -94,14 +105,20 @@ extension DiaryDocumentWriter {
     func addBody(_ document: DiaryDocument, outcome: inout ImportOutcome) throws {
         if let settings = document.bodySettings {
             guard UnitSystem(rawValue: settings.units) != nil else {
-                throw ImportRefusal(description: "The file's body settings name the units “\(settings.units.prefix(20))”: metric or us belong there.")
+                throw ImportRefusal(
+                    description: "The file's body settings name the units “\(settings.units.prefix(20))”: metric or us belong there.")
             }
             if let energy = settings.energyUnit, EnergyUnit(rawValue: energy) == nil {
-                throw ImportRefusal(description: "The file's body settings name the energy unit “\(energy.prefix(20))”: kcal or kJ belong there.")
+                throw ImportRefusal(
+                    description: "The file's body settings name the energy unit “\(energy.prefix(20))”: kcal or kJ belong there.")
             }
-            let rows: [(String, String?)] = [(BodySettings.keys.units, settings.units), (BodySettings.keys.energy, settings.energyUnit), (BodySettings.keys.waterGoal, settings.waterGoalMillilitres.map { "\($0)" }),
-                                             (BodySettings.keys.glass, "\(settings.glassMillilitres)"), (BodySettings.keys.rate, settings.weeklyRateKilograms.map { "\($0)" }),
-                                             (BodySettings.keys.exercise, settings.exerciseAddsToGoal == true ? "on" : nil)]
+            let rows: [(String, String?)] = [
+                (BodySettings.keys.units, settings.units), (BodySettings.keys.energy, settings.energyUnit),
+                (BodySettings.keys.waterGoal, settings.waterGoalMillilitres.map { "\($0)" }),
+                (BodySettings.keys.glass, "\(settings.glassMillilitres)"),
+                (BodySettings.keys.rate, settings.weeklyRateKilograms.map { "\($0)" }),
+                (BodySettings.keys.exercise, settings.exerciseAddsToGoal == true ? "on" : nil)
+            ]
             for (key, value) in rows {
                 guard let value else { continue }
                 try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT DO NOTHING", arguments: [key, value])
@@ -112,16 +129,20 @@ extension DiaryDocumentWriter {
         for measure in held { measureIDs[measure.key] = measure.id }
         for measure in document.bodyMeasures {
             guard let unit = BodyMeasure.Unit(rawValue: measure.unit) else {
-                throw ImportRefusal(description: "Measure “\(measure.name.prefix(40))” is in “\(measure.unit.prefix(20))”: kg, cm or percent belong there.")
+                throw ImportRefusal(
+                    description: "Measure “\(measure.name.prefix(40))” is in “\(measure.unit.prefix(20))”: kg, cm or percent belong there.")
             }
             let name = measure.name.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty, name.count <= BodyMeasure.maxNameLength else {
-                throw ImportRefusal(description: "A measure is named “\(name.prefix(40))…”: a measure's name is 1 to \(BodyMeasure.maxNameLength) characters.")
+                throw ImportRefusal(
+                    description:
+                        "A measure is named “\(name.prefix(40))…”: a measure's name is 1 to \(BodyMeasure.maxNameLength) characters.")
             }
             // The name is what a person tells measures apart by, so it matches whatever its case.
             let lowered = name.lowercased()
             if let same = held.first(where: { $0.key == measure.key && $0.unit == unit })
-                ?? held.first(where: { $0.name.lowercased() == lowered && $0.unit == unit }) {
+                ?? held.first(where: { $0.name.lowercased() == lowered && $0.unit == unit })
+            {
                 measureIDs[measure.key] = same.id
                 continue
             }
@@ -138,7 +159,8 @@ extension DiaryDocumentWriter {
         }
         for reading in document.bodyMeasurements {
             guard let measureID = measureIDs[reading.measure] else {
-                throw ImportRefusal(description: "A reading names the measure “\(reading.measure.prefix(40))”, which the file does not hold.")
+                throw ImportRefusal(
+                    description: "A reading names the measure “\(reading.measure.prefix(40))”, which the file does not hold.")
             }
             let key = "\(measureID) \(reading.value.bitPattern) \(reading.measuredLocal)"
             if let count = existing[key], count > 0 {
@@ -146,10 +168,13 @@ extension DiaryDocumentWriter {
                 continue
             }
             guard units[measureID]?.storedRange.contains(reading.value) == true else {
-                throw ImportRefusal(description: "A reading of “\(reading.measure.prefix(40))” is \(reading.value), which no body measures.")
+                throw ImportRefusal(
+                    description: "A reading of “\(reading.measure.prefix(40))” is \(reading.value), which no body measures.")
             }
-            try AppDatabase.insertMeasurement(db, measureID: measureID, value: reading.value, at: try time(reading.measuredLocal, utcOffsetMinutes: reading.utcOffsetMinutes),
-                                              utcOffsetMinutes: reading.utcOffsetMinutes, createdAt: try stamp(reading.createdAt))
+            try AppDatabase.insertMeasurement(
+                db, measureID: measureID, value: reading.value,
+                at: try time(reading.measuredLocal, utcOffsetMinutes: reading.utcOffsetMinutes),
+                utcOffsetMinutes: reading.utcOffsetMinutes, createdAt: try stamp(reading.createdAt))
             outcome.measurementsAdded += 1
         }
         existing = [:]
@@ -165,8 +190,10 @@ extension DiaryDocumentWriter {
             guard WaterDrink.millilitresAtOnce.contains(drink.millilitres) else {
                 throw ImportRefusal(description: "A glass of water is \(drink.millilitres) ml: one drink is 1 to 2,000 ml.")
             }
-            try AppDatabase.insertWater(db, millilitres: drink.millilitres, at: try time(drink.drunkLocal, utcOffsetMinutes: drink.utcOffsetMinutes), utcOffsetMinutes: drink.utcOffsetMinutes,
-                                        createdAt: try stamp(drink.createdAt))
+            try AppDatabase.insertWater(
+                db, millilitres: drink.millilitres, at: try time(drink.drunkLocal, utcOffsetMinutes: drink.utcOffsetMinutes),
+                utcOffsetMinutes: drink.utcOffsetMinutes,
+                createdAt: try stamp(drink.createdAt))
             outcome.drinksAdded += 1
         }
     }
@@ -196,7 +223,8 @@ extension DiaryDocumentWriter {
         }
         let today = LocalDateTime(now.addingTimeInterval(Double(try offset(utcOffsetMinutes)) * 60), in: .gmt).date
         guard time.date <= today else {
-            throw ImportRefusal(description: "The file has a reading or a drink on \(time.date), a day that has not come yet: check its years.")
+            throw ImportRefusal(
+                description: "The file has a reading or a drink on \(time.date), a day that has not come yet: check its years.")
         }
         return time
     }

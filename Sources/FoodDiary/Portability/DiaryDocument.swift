@@ -308,10 +308,14 @@ struct DiaryDocument: Codable, Sendable {
         /// compared exactly, as stored.
         var fingerprint: String {
             func number(_ value: Double?) -> String { value.map { String($0.bitPattern, radix: 16) } ?? "-" }
-            var parts = [eatenLocal, String(utcOffsetMinutes), notes, photoSHA256 ?? "-", number(latitude), number(longitude), locationSource ?? "-"]
+            var parts = [
+                eatenLocal, String(utcOffsetMinutes), notes, photoSHA256 ?? "-", number(latitude), number(longitude), locationSource ?? "-"
+            ]
             for entry in entries {
-                parts += [entry.food.dataType, entry.food.description, entry.food.brandOwner ?? "-", entry.food.ndbNumber ?? "-",
-                          number(entry.food.basisGrams), number(entry.grams), entry.portionLabel]
+                parts += [
+                    entry.food.dataType, entry.food.description, entry.food.brandOwner ?? "-", entry.food.ndbNumber ?? "-",
+                    number(entry.food.basisGrams), number(entry.grams), entry.portionLabel
+                ]
                 parts += NutrientKind.allCases.map { number(entry.nutrients.values[$0]) }
             }
             return parts.joined(separator: "\u{1F}")
@@ -328,8 +332,9 @@ struct DiaryDocument: Codable, Sendable {
 
 extension DiaryDocument.Food {
     init(_ snapshot: FoodSnapshot) {
-        self.init(dataType: snapshot.dataType.rawValue, catalogFoodID: snapshot.catalogFoodID, ndbNumber: snapshot.ndbNumber,
-                  description: snapshot.description, brandOwner: snapshot.brandOwner, basisGrams: snapshot.basisGrams,
-                  basisUnit: snapshot.basisUnit == .grams ? nil : snapshot.basisUnit.rawValue, basis: .init(snapshot.basis))
+        self.init(
+            dataType: snapshot.dataType.rawValue, catalogFoodID: snapshot.catalogFoodID, ndbNumber: snapshot.ndbNumber,
+            description: snapshot.description, brandOwner: snapshot.brandOwner, basisGrams: snapshot.basisGrams,
+            basisUnit: snapshot.basisUnit == .grams ? nil : snapshot.basisUnit.rawValue, basis: .init(snapshot.basis))
     }
 }

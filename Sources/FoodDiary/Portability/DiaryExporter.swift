@@ -53,7 +53,9 @@ package struct DiaryExporter: Sendable {
         let staging = try await offTheCooperativePool { try Self.prepareStaging(photos: photos, target: target) }
         do {
             // Files carry values as stored (kcal, a decimal point), whoever asked for them.
-            let counts = try await database.writer.read { db in try RequestConventions.stored.bound { try Self.writeTables(db, into: staging) } }
+            let counts = try await database.writer.read { db in
+                try RequestConventions.stored.bound { try Self.writeTables(db, into: staging) }
+            }
             let summary = try await offTheCooperativePool { try Self.archive(counts, from: staging, photos: photos, to: target) }
             try? FileManager.default.removeItem(atPath: staging)
             return summary
@@ -77,7 +79,10 @@ package struct DiaryExporter: Sendable {
 
     private static func archive(_ counts: Counts, from staging: String, photos: PhotoStore, to target: String) throws -> Summary {
         for photo in counts.photos where !FileManager.default.fileExists(atPath: staging + "/" + photo.file) {
-            guard Foundation.link(photos.path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType), staging + "/" + photo.file) == 0 else {
+            guard
+                Foundation.link(photos.path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType), staging + "/" + photo.file)
+                    == 0
+            else {
                 throw ImportRefusal(description: "A photo changed while the export was being written; export again.")
             }
         }
@@ -134,32 +139,39 @@ package struct DiaryExporter: Sendable {
         var counts = Counts(photos: header.photos)
         let places = Dictionary(uniqueKeysWithValues: header.places.map { ($0.ref, $0.name) })
         let nutrientHeaders = NutrientKind.allCases.map { "\($0.label) (\($0.unit))" }
-        let meals = try SpreadsheetFile(path: staging + "/" + ExportLayout.meals, header: [
-            "meal", "date", "time", "utc_offset", "notes", "place", "latitude", "longitude", "tags", "favourite", "photo", "foods",
-        ] + nutrientHeaders)
-        let entries = try SpreadsheetFile(path: staging + "/" + ExportLayout.entries, header: [
-            "meal", "date", "time", "food", "brand", "source", "ndb_number", "amount", "grams", "ml",
-        ] + nutrientHeaders)
+        let meals = try SpreadsheetFile(
+            path: staging + "/" + ExportLayout.meals,
+            header: [
+                "meal", "date", "time", "utc_offset", "notes", "place", "latitude", "longitude", "tags", "favourite", "photo", "foods"
+            ] + nutrientHeaders)
+        let entries = try SpreadsheetFile(
+            path: staging + "/" + ExportLayout.entries,
+            header: [
+                "meal", "date", "time", "food", "brand", "source", "ndb_number", "amount", "grams", "ml"
+            ] + nutrientHeaders)
         let json = try JSONLinesFile(path: staging + "/" + ExportLayout.diary, header: header)
         try PortabilityQueries.forEachMeal(db) { meal in
             counts.meals += 1
             counts.entries += meal.entries.count
             let date = String(meal.eatenLocal.prefix(10)), time = String(meal.eatenLocal.suffix(5))
             let totals = NutrientValues.sum(meal.entries.map(\.nutrients.values))
-            try meals.write([
-                .integer(meal.ref), .text(date), .text(time), .text("UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)), .text(meal.notes),
-                .text(meal.place.flatMap { places[$0] } ?? ""), .number(meal.latitude), .number(meal.longitude),
-                .text(meal.tags.joined(separator: "; ")), .text(meal.isFavourite ? "yes" : ""),
-                .text(meal.photoSHA256.flatMap { sha in header.photos.first { $0.sha256 == sha }?.file } ?? ""),
-                .integer(meal.entries.count),
-            ] + NutrientKind.allCases.map { .number(totals[$0]) })
+            try meals.write(
+                [
+                    .integer(meal.ref), .text(date), .text(time), .text("UTC" + formatUTCOffset(minutes: meal.utcOffsetMinutes)),
+                    .text(meal.notes),
+                    .text(meal.place.flatMap { places[$0] } ?? ""), .number(meal.latitude), .number(meal.longitude),
+                    .text(meal.tags.joined(separator: "; ")), .text(meal.isFavourite ? "yes" : ""),
+                    .text(meal.photoSHA256.flatMap { sha in header.photos.first { $0.sha256 == sha }?.file } ?? ""),
+                    .integer(meal.entries.count)
+                ] + NutrientKind.allCases.map { .number(totals[$0]) })
             for entry in meal.entries {
                 let amount = entry.food.unit.split(entry.grams)
-                try entries.write([
-                    .integer(meal.ref), .text(date), .text(time), .text(entry.food.description), .text(entry.food.brandOwner ?? ""),
-                    .text(FoodDataType(rawValue: entry.food.dataType)?.label ?? entry.food.dataType), .text(entry.food.ndbNumber ?? ""),
-                    .text(entry.portionLabel), .number(amount.grams), .number(amount.millilitres),
-                ] + NutrientKind.allCases.map { .number(entry.nutrients.values[$0]) })
+                try entries.write(
+                    [
+                        .integer(meal.ref), .text(date), .text(time), .text(entry.food.description), .text(entry.food.brandOwner ?? ""),
+                        .text(FoodDataType(rawValue: entry.food.dataType)?.label ?? entry.food.dataType), .text(entry.food.ndbNumber ?? ""),
+                        .text(entry.portionLabel), .number(amount.grams), .number(amount.millilitres)
+                    ] + NutrientKind.allCases.map { .number(entry.nutrients.values[$0]) })
             }
             try json.append(meal)
         }
@@ -174,13 +186,16 @@ package struct DiaryExporter: Sendable {
     private static func writeDays(_ db: Database, goals: [DiaryDocument.Goal], to path: String) throws {
         let targets = Dictionary(uniqueKeysWithValues: goals.map { ($0.nutrient, $0.target) })
         let goalKinds = NutrientKind.allCases.filter { DailyGoals.kinds.contains($0) }
-        let days = try SpreadsheetFile(path: path, header: ["date", "meals", "meals not itemised", "foods"]
-            + NutrientKind.allCases.map { "\($0.label) (\($0.unit))" } + goalKinds.map { "\($0.label) goal (\($0.unit))" }
-            + ["water drunk (ml)", "exercise (kcal)", "steps"])
+        let days = try SpreadsheetFile(
+            path: path,
+            header: ["date", "meals", "meals not itemised", "foods"]
+                + NutrientKind.allCases.map { "\($0.label) (\($0.unit))" } + goalKinds.map { "\($0.label) goal (\($0.unit))" }
+                + ["water drunk (ml)", "exercise (kcal)", "steps"])
         try PortabilityQueries.forEachDay(db) { day, foods, extras in
-            try days.write([.text(day.date.description), .integer(day.mealCount), .integer(day.notItemisedCount), .integer(foods)]
-                + NutrientKind.allCases.map { .number(day.totals[$0]) } + goalKinds.map { .number(targets[$0.rawValue]) }
-                + [.number(extras.waterMillilitres), .number(extras.exerciseKcal), .number(extras.steps.map(Double.init))])
+            try days.write(
+                [.text(day.date.description), .integer(day.mealCount), .integer(day.notItemisedCount), .integer(foods)]
+                    + NutrientKind.allCases.map { .number(day.totals[$0]) } + goalKinds.map { .number(targets[$0.rawValue]) }
+                    + [.number(extras.waterMillilitres), .number(extras.exerciseKcal), .number(extras.steps.map(Double.init))])
         }
         try days.close()
     }
@@ -188,31 +203,44 @@ package struct DiaryExporter: Sendable {
     /// Weigh-ins with the trend each day had, every other measurement, and the exercise, in the units stored.
     private static func writeBody(_ document: DiaryDocument, staging: String) throws {
         let weighIns = document.bodyMeasurements.filter { $0.measure == BodyMeasure.weightKey }
-        let trend = WeightTrend(weighIns: weighIns.compactMap { reading in LocalDateTime(parsing: reading.measuredLocal).map { ($0.date, reading.value) } })
-        let weights = try SpreadsheetFile(path: staging + "/" + ExportLayout.weights, header: ["date", "time", "utc_offset", "weight (kg)", "trend (kg)"])
+        let trend = WeightTrend(
+            weighIns: weighIns.compactMap { reading in LocalDateTime(parsing: reading.measuredLocal).map { ($0.date, reading.value) } })
+        let weights = try SpreadsheetFile(
+            path: staging + "/" + ExportLayout.weights, header: ["date", "time", "utc_offset", "weight (kg)", "trend (kg)"])
         for reading in weighIns {
             let date = LocalDate(parsing: String(reading.measuredLocal.prefix(10)))
-            try weights.write([.text(String(reading.measuredLocal.prefix(10))), .text(String(reading.measuredLocal.suffix(5))),
-                               .text("UTC" + formatUTCOffset(minutes: reading.utcOffsetMinutes)), .number(reading.value),
-                               .number(date.flatMap { trend.trend(on: $0) }.map { ($0 * 1_000).rounded() / 1_000 })])
+            try weights.write([
+                .text(String(reading.measuredLocal.prefix(10))), .text(String(reading.measuredLocal.suffix(5))),
+                .text("UTC" + formatUTCOffset(minutes: reading.utcOffsetMinutes)), .number(reading.value),
+                .number(date.flatMap { trend.trend(on: $0) }.map { ($0 * 1_000).rounded() / 1_000 })
+            ])
         }
         try weights.close()
-        let names = Dictionary(document.bodyMeasures.map { ($0.key, ($0.name, $0.unit == "percent" ? "%" : $0.unit)) }, uniquingKeysWith: { first, _ in first })
-        let measurements = try SpreadsheetFile(path: staging + "/" + ExportLayout.measurements, header: ["date", "time", "utc_offset", "measure", "value", "unit"])
+        let names = Dictionary(
+            document.bodyMeasures.map { ($0.key, ($0.name, $0.unit == "percent" ? "%" : $0.unit)) }, uniquingKeysWith: { first, _ in first }
+        )
+        let measurements = try SpreadsheetFile(
+            path: staging + "/" + ExportLayout.measurements, header: ["date", "time", "utc_offset", "measure", "value", "unit"])
         for reading in document.bodyMeasurements where reading.measure != BodyMeasure.weightKey {
-            try measurements.write([.text(String(reading.measuredLocal.prefix(10))), .text(String(reading.measuredLocal.suffix(5))),
-                                    .text("UTC" + formatUTCOffset(minutes: reading.utcOffsetMinutes)), .text(names[reading.measure]?.0 ?? reading.measure),
-                                    .number(reading.value), .text(names[reading.measure]?.1 ?? "")])
+            try measurements.write([
+                .text(String(reading.measuredLocal.prefix(10))), .text(String(reading.measuredLocal.suffix(5))),
+                .text("UTC" + formatUTCOffset(minutes: reading.utcOffsetMinutes)), .text(names[reading.measure]?.0 ?? reading.measure),
+                .number(reading.value), .text(names[reading.measure]?.1 ?? "")
+            ])
         }
         try measurements.close()
-        let activities = try SpreadsheetFile(path: staging + "/" + ExportLayout.activities, header: [
-            "date", "time", "utc_offset", "activity", "minutes", "exercise (kcal)", "distance (m)", "MET", "compendium", "source",
-        ])
+        let activities = try SpreadsheetFile(
+            path: staging + "/" + ExportLayout.activities,
+            header: [
+                "date", "time", "utc_offset", "activity", "minutes", "exercise (kcal)", "distance (m)", "MET", "compendium", "source"
+            ])
         for activity in document.activities {
-            try activities.write([.text(String(activity.startedLocal.prefix(10))), .text(String(activity.startedLocal.suffix(5))),
-                                  .text("UTC" + formatUTCOffset(minutes: activity.utcOffsetMinutes)), .text(activity.name),
-                                  .number(activity.durationMinutes), .number(activity.activeEnergyKcal), .number(activity.distanceMetres),
-                                  .number(activity.met), .text(activity.kind.flatMap(ActivityKind.named)?.compendium ?? ""), .text(activity.source)])
+            try activities.write([
+                .text(String(activity.startedLocal.prefix(10))), .text(String(activity.startedLocal.suffix(5))),
+                .text("UTC" + formatUTCOffset(minutes: activity.utcOffsetMinutes)), .text(activity.name),
+                .number(activity.durationMinutes), .number(activity.activeEnergyKcal), .number(activity.distanceMetres),
+                .number(activity.met), .text(activity.kind.flatMap(ActivityKind.named)?.compendium ?? ""), .text(activity.source)
+            ])
         }
         try activities.close()
     }

@@ -35,8 +35,11 @@ package struct DiaryImporter: Sendable {
             let (days, units, kilograms) = try await database.read { db in
                 (try PortabilityQueries.daysWithMeals(db), try BodyQueries.settings(db).units, try ActivityQueries.kilograms(db, on: today))
             }
-            let links = try await catalog.foodsByName().mapValues { ForeignDiaryBuilder.CatalogLink(id: $0.id, dataType: $0.dataType, ndbNumber: $0.ndbNumber) }
-            let context = OtherAppExports.Context(catalog: links, timeZone: timeZone, today: today, daysWithMeals: days, units: units, kilograms: kilograms)
+            let links = try await catalog.foodsByName().mapValues {
+                ForeignDiaryBuilder.CatalogLink(id: $0.id, dataType: $0.dataType, ndbNumber: $0.ndbNumber)
+            }
+            let context = OtherAppExports.Context(
+                catalog: links, timeZone: timeZone, today: today, daysWithMeals: days, units: units, kilograms: kilograms)
             return try await offTheCooperativePool { try OtherAppExports.read(table, context: context) }
         }
     }
@@ -62,10 +65,14 @@ package struct DiaryImporter: Sendable {
             do {
                 admitted = try await photos.admission.admit(file.temporaryPath)
             } catch let rejection as PhotoRejection {
-                throw ImportRefusal(description: "The photo \(file.sha256.prefix(12))… was refused, so nothing was imported: \(rejection.message)")
+                throw ImportRefusal(
+                    description: "The photo \(file.sha256.prefix(12))… was refused, so nothing was imported: \(rejection.message)")
             }
             guard admitted.mediaType == file.mediaType else {
-                throw ImportRefusal(description: "The photo \(file.sha256.prefix(12))… is listed as \(file.mediaType) but its contents are \(admitted.mediaType), so nothing was imported.")
+                throw ImportRefusal(
+                    description:
+                        "The photo \(file.sha256.prefix(12))… is listed as \(file.mediaType) but its contents are \(admitted.mediaType), so nothing was imported."
+                )
             }
             // The size the pixels have, not the one the file claims.
             for index in document.photos.indices where document.photos[index].sha256 == file.sha256 {

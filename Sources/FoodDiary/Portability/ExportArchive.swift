@@ -20,9 +20,13 @@ enum ExportArchive {
         var sizes: [String: Int64] = [:]
         for entry in archive {
             count += 1
-            guard count <= maxEntries else { throw ImportRefusal(description: "The archive holds more than \(maxEntries.formatted()) files; a FoodDiary export never does.") }
+            guard count <= maxEntries else {
+                throw ImportRefusal(
+                    description: "The archive holds more than \(maxEntries.formatted()) files; a FoodDiary export never does.")
+            }
             guard isExportName(entry.path), entry.type != .symlink else {
-                throw ImportRefusal(description: "The archive holds “\(entry.path.prefix(80))”, which a FoodDiary export never does, so it was not opened.")
+                throw ImportRefusal(
+                    description: "The archive holds “\(entry.path.prefix(80))”, which a FoodDiary export never does, so it was not opened.")
             }
             if entry.type == .file { sizes[entry.path] = Int64(entry.uncompressedSize) }
         }
@@ -31,11 +35,16 @@ enum ExportArchive {
         }
         var document = try decode(try extract(documentEntry, from: archive, limit: maxDocumentBytes))
         for photo in document.photos {
-            guard PhotoStore.isSHA256(photo.sha256), photo.file == ExportLayout.photo(sha256: photo.sha256, mediaType: photo.mediaType) else {
-                throw ImportRefusal(description: "The export lists a photo as “\(photo.file.prefix(80))”, which is not how FoodDiary names one.")
+            guard PhotoStore.isSHA256(photo.sha256), photo.file == ExportLayout.photo(sha256: photo.sha256, mediaType: photo.mediaType)
+            else {
+                throw ImportRefusal(
+                    description: "The export lists a photo as “\(photo.file.prefix(80))”, which is not how FoodDiary names one.")
             }
             guard sizes[photo.file] == Int64(photo.byteCount) else {
-                throw ImportRefusal(description: "The export lists the photo \(photo.file), but the archive \(sizes[photo.file] == nil ? "does not hold it" : "holds it at another size"). Export again.")
+                throw ImportRefusal(
+                    description:
+                        "The export lists the photo \(photo.file), but the archive \(sizes[photo.file] == nil ? "does not hold it" : "holds it at another size"). Export again."
+                )
             }
         }
         document.photos.sort { $0.sha256 < $1.sha256 }
@@ -55,7 +64,9 @@ enum ExportArchive {
         let kept = Set(try document.photos.map(\.sha256).filter(photoRecorded))
         var remarks: [String] = []
         if kept.count < document.photos.count {
-            remarks.append("Photos travel in the ZIP export, not in diary.json alone: \(document.photos.count - kept.count) meal photos are left out. Import the ZIP to bring them.")
+            remarks.append(
+                "Photos travel in the ZIP export, not in diary.json alone: \(document.photos.count - kept.count) meal photos are left out. Import the ZIP to bring them."
+            )
         }
         document.photos = document.photos.filter { kept.contains($0.sha256) }
         func keptPhoto(_ sha256: String?) -> String? { sha256.flatMap { kept.contains($0) ? $0 : nil } }
@@ -71,12 +82,17 @@ enum ExportArchive {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let needed = photos.reduce(Int64(0)) { $0 + Int64($1.byteCount) }
         if let free = DiskSpace.freeBytes(at: directory), UInt64(needed) + DiskSpace.lowWaterMark > free {
-            throw ImportRefusal(description: "Its photos need \(ByteSize.text(needed)) and the disk has \(ByteSize.text(Int64(free))) free, less than that and a margin. Make room, then import again.")
+            throw ImportRefusal(
+                description:
+                    "Its photos need \(ByteSize.text(needed)) and the disk has \(ByteSize.text(Int64(free))) free, less than that and a margin. Make room, then import again."
+            )
         }
         var staged: [StagedOriginal] = []
         do {
             for photo in photos {
-                guard let entry = archive[photo.file] else { throw ImportRefusal(description: "The archive no longer holds \(photo.file).") }
+                guard let entry = archive[photo.file] else {
+                    throw ImportRefusal(description: "The archive no longer holds \(photo.file).")
+                }
                 let writer = try StreamingFileWriter(directory: directory)
                 let temporary = writer.path
                 staged.append(StagedOriginal(sha256: photo.sha256, mediaType: photo.mediaType, temporaryPath: temporary))
@@ -84,16 +100,20 @@ enum ExportArchive {
                 do {
                     _ = try archive.extract(entry, skipCRC32: false) { chunk in
                         written += chunk.count
-                        guard written <= photo.byteCount else { throw ImportRefusal(description: "\(photo.file) unpacks to more bytes than the export lists.") }
+                        guard written <= photo.byteCount else {
+                            throw ImportRefusal(description: "\(photo.file) unpacks to more bytes than the export lists.")
+                        }
                         try chunk.withUnsafeBytes { try writer.append($0) }
                     }
                 } catch {
                     writer.abandon()
                     // A full disk is said as such (507); anything else from the archive means damage.
-                    throw error is ImportRefusal || error is POSIXFailure ? error : ImportRefusal(description: "\(photo.file) in the archive is damaged and could not be read.")
+                    throw error is ImportRefusal || error is POSIXFailure
+                        ? error : ImportRefusal(description: "\(photo.file) in the archive is damaged and could not be read.")
                 }
                 guard try writer.finish() == photo.sha256, written == photo.byteCount else {
-                    throw ImportRefusal(description: "\(photo.file) in the archive is not the photo the export lists (its bytes differ). Export again.")
+                    throw ImportRefusal(
+                        description: "\(photo.file) in the archive is not the photo the export lists (its bytes differ). Export again.")
                 }
             }
         } catch {
@@ -107,7 +127,8 @@ enum ExportArchive {
         do {
             return try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw ImportRefusal(description: "The file is not a ZIP archive that can be read; it may be cut short. Download the export again.")
+            throw ImportRefusal(
+                description: "The file is not a ZIP archive that can be read; it may be cut short. Download the export again.")
         }
     }
 
@@ -126,7 +147,9 @@ enum ExportArchive {
         var data = Data()
         do {
             _ = try archive.extract(entry, skipCRC32: false) { chunk in
-                guard data.count + chunk.count <= limit else { throw ImportRefusal(description: "\(entry.path) unpacks to more than the \(limit / 1_000_000) MB an import reads.") }
+                guard data.count + chunk.count <= limit else {
+                    throw ImportRefusal(description: "\(entry.path) unpacks to more than the \(limit / 1_000_000) MB an import reads.")
+                }
                 data.append(chunk)
             }
         } catch let refusal as ImportRefusal {
@@ -142,18 +165,23 @@ enum ExportArchive {
             let format: String?
             let version: Int?
         }
-        guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == DiaryDocument.formatName, let version = header.version else {
+        guard let header = try? JSONDecoder().decode(Header.self, from: data), header.format == DiaryDocument.formatName,
+            let version = header.version
+        else {
             throw ImportRefusal(description: "The file is not a FoodDiary diary.json (its format is not “\(DiaryDocument.formatName)”).")
         }
         guard version <= DiaryDocument.currentVersion else {
-            throw ImportRefusal(description: "The export was made by a newer FoodDiary (format version \(version)); update this one to import it.")
+            throw ImportRefusal(
+                description: "The export was made by a newer FoodDiary (format version \(version)); update this one to import it.")
         }
         do {
             return try JSONDecoder().decode(DiaryDocument.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw ImportRefusal(description: "diary.json lacks “\(key.stringValue)” at \(context.codingPath.map(\.stringValue).joined(separator: ".")).")
+            throw ImportRefusal(
+                description: "diary.json lacks “\(key.stringValue)” at \(context.codingPath.map(\.stringValue).joined(separator: ".")).")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw ImportRefusal(description: "diary.json has a value of the wrong kind at \(context.codingPath.map(\.stringValue).joined(separator: ".")).")
+            throw ImportRefusal(
+                description: "diary.json has a value of the wrong kind at \(context.codingPath.map(\.stringValue).joined(separator: ".")).")
         } catch {
             throw ImportRefusal(description: "diary.json could not be read: it is not the JSON a FoodDiary export writes.")
         }

@@ -39,7 +39,9 @@ struct ForeignDiaryBuilder {
 
     /// Adds a food to the meal named `mealName` on `date`, starting that meal if needed. The meal
     /// is at the earliest time its rows give, else at the usual hour for its name.
-    mutating func add(_ entry: DiaryDocument.Entry, date: LocalDate, mealName: String, time: (hour: Int, minute: Int)?, notes: String? = nil) {
+    mutating func add(
+        _ entry: DiaryDocument.Entry, date: LocalDate, mealName: String, time: (hour: Int, minute: Int)?, notes: String? = nil
+    ) {
         let usual = Self.usualHour(mealName)
         guard let eaten = LocalDateTime(date: date, hour: time?.hour ?? usual.hour, minute: time?.minute ?? usual.minute) else { return }
         let key = date.description + "\u{0}" + mealName.lowercased()
@@ -54,11 +56,12 @@ struct ForeignDiaryBuilder {
         }
         mealIndex[key] = meals.count
         if time != nil { timed.insert(meals.count) }
-        meals.append(DiaryDocument.Meal(
-            ref: meals.count + 1, eatenLocal: eaten.description, utcOffsetMinutes: eaten.utcOffsetMinutes(in: timeZone),
-            notes: notes ?? (mealName.isEmpty ? "Imported from \(source)" : String(mealName.prefix(200))), photoSHA256: nil,
-            latitude: nil, longitude: nil, locationSource: nil, place: nil, isFavourite: false, tags: [], entries: [entry], shares: [],
-            createdAt: "", updatedAt: ""))
+        meals.append(
+            DiaryDocument.Meal(
+                ref: meals.count + 1, eatenLocal: eaten.description, utcOffsetMinutes: eaten.utcOffsetMinutes(in: timeZone),
+                notes: notes ?? (mealName.isEmpty ? "Imported from \(source)" : String(mealName.prefix(200))), photoSHA256: nil,
+                latitude: nil, longitude: nil, locationSource: nil, place: nil, isFavourite: false, tags: [], entries: [entry], shares: [],
+                createdAt: "", updatedAt: ""))
     }
 
     /// A food eaten in `grams`, or in some other measure (`amountText`) when its weight is unknown.
@@ -66,15 +69,18 @@ struct ForeignDiaryBuilder {
         let description = String(name.prefix(200)), brandOwner = brand.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
         if let grams, grams > 0, grams <= 5000 {
             let link = catalog[description.lowercased()]
-            let food = DiaryDocument.Food(dataType: (link?.dataType ?? .handTyped).rawValue,
-                                          catalogFoodID: link?.id, ndbNumber: link?.ndbNumber, description: description,
-                                          brandOwner: brandOwner, basisGrams: grams, basis: .init(nutrients))
+            let food = DiaryDocument.Food(
+                dataType: (link?.dataType ?? .handTyped).rawValue,
+                catalogFoodID: link?.id, ndbNumber: link?.ndbNumber, description: description,
+                brandOwner: brandOwner, basisGrams: grams, basis: .init(nutrients))
             return .init(food: food, grams: grams, portionLabel: amountText, nutrients: .init(nutrients), createdAt: "", updatedAt: "")
         }
-        let food = DiaryDocument.Food(dataType: FoodDataType.quickAdd.rawValue, catalogFoodID: nil, ndbNumber: nil, description: description,
-                                      brandOwner: brandOwner, basisGrams: nil, basis: .init(nutrients))
-        return .init(food: food, grams: nil, portionLabel: amountText.isEmpty ? "Quick add" : amountText, nutrients: .init(nutrients),
-                     createdAt: "", updatedAt: "")
+        let food = DiaryDocument.Food(
+            dataType: FoodDataType.quickAdd.rawValue, catalogFoodID: nil, ndbNumber: nil, description: description,
+            brandOwner: brandOwner, basisGrams: nil, basis: .init(nutrients))
+        return .init(
+            food: food, grams: nil, portionLabel: amountText.isEmpty ? "Quick add" : amountText, nutrients: .init(nutrients),
+            createdAt: "", updatedAt: "")
     }
 
     static func usualHour(_ mealName: String) -> (hour: Int, minute: Int) {
@@ -131,13 +137,14 @@ enum ForeignValues {
     static func number(_ text: String) -> Number {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { return .empty }
-        let plain = if text.contains(","), text.range(of: #"^\d{1,3}(,\d{3})+(\.\d+)?$"#, options: .regularExpression) != nil {
-            text.replacingOccurrences(of: ",", with: "")
-        } else if text.range(of: #"^\d+,\d{1,2}$"#, options: .regularExpression) != nil {
-            text.replacingOccurrences(of: ",", with: ".")
-        } else {
-            text
-        }
+        let plain =
+            if text.contains(","), text.range(of: #"^\d{1,3}(,\d{3})+(\.\d+)?$"#, options: .regularExpression) != nil {
+                text.replacingOccurrences(of: ",", with: "")
+            } else if text.range(of: #"^\d+,\d{1,2}$"#, options: .regularExpression) != nil {
+                text.replacingOccurrences(of: ",", with: ".")
+            } else {
+                text
+            }
         guard let value = DecimalText.value(plain), value.isFinite, value >= 0, value < 1e7 else { return .unreadable }
         return .value(value)
     }
@@ -188,7 +195,7 @@ enum ForeignValues {
         .vitaminB6Mg: ["B6 (Pyridoxine) (mg)", "Vitamin B6 (mg)"],
         .folateUg: ["Folate (µg)", "Folate (mcg)"],
         .vitaminB12Ug: ["B12 (Cobalamin) (µg)", "Vitamin B12 (µg)", "Vitamin B12 (mcg)"],
-        .cholineMg: ["Choline (mg)"],
+        .cholineMg: ["Choline (mg)"]
     ]
 
     /// The nutrient columns `table` has.
@@ -205,7 +212,9 @@ enum ForeignValues {
             switch number(fields.field(index)) {
             case .empty: continue
             case .value(let value): values[kind] = value
-            case .unreadable: return .failure(ImportRefusal(description: "its \(header) “\(fields.field(index).prefix(20))” is not a number of zero or more"))
+            case .unreadable:
+                return .failure(
+                    ImportRefusal(description: "its \(header) “\(fields.field(index).prefix(20))” is not a number of zero or more"))
             }
         }
         return .success(values)

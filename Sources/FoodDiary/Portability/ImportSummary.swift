@@ -19,8 +19,9 @@ package enum ImportSummary {
         }
         var lines: [String] = []
         if outcome.mealsAdded > 0 {
-            lines.append(counted(outcome.mealsAdded, "meal", "meals") + " with " + counted(outcome.entriesAdded, "food", "foods")
-                         + (dateRange(outcome).map { " " + $0 } ?? ""))
+            lines.append(
+                counted(outcome.mealsAdded, "meal", "meals") + " with " + counted(outcome.entriesAdded, "food", "foods")
+                    + (dateRange(outcome).map { " " + $0 } ?? ""))
         }
         lines += [
             count(outcome.photosAdded, "photo", "photos"), count(outcome.placesAdded, "place", "places"),
@@ -29,7 +30,8 @@ package enum ImportSummary {
             count(outcome.goalsAdded, "daily goal", "daily goals"),
             count(outcome.measurementsAdded, "weigh-in or measurement", "weigh-ins and measurements"),
             count(outcome.drinksAdded, "glass of water", "glasses of water"),
-            count(outcome.activitiesAdded, "activity", "activities"), count(outcome.movementAdded, "count of steps or movement", "counts of steps and movement"),
+            count(outcome.activitiesAdded, "activity", "activities"),
+            count(outcome.movementAdded, "count of steps or movement", "counts of steps and movement")
         ].compactMap { $0 }
         return lines
     }
@@ -39,7 +41,9 @@ package enum ImportSummary {
         if additions(outcome).isEmpty {
             return "A \(reading.format) of \(rows). Everything in it is in this diary already: importing adds nothing."
         }
-        let already = outcome.mealsAlreadyThere > 0 ? " \(outcome.mealsAlreadyThere.formatted()) of its meals are in the diary already and are left out." : ""
+        let already =
+            outcome.mealsAlreadyThere > 0
+            ? " \(outcome.mealsAlreadyThere.formatted()) of its meals are in the diary already and are left out." : ""
         return (done ? "Imported from a \(reading.format) of \(rows)." : "A \(reading.format) of \(rows).") + already
     }
 

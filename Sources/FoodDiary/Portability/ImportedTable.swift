@@ -18,13 +18,17 @@ struct ImportedTable: Sendable {
 
     init(data: Data) throws {
         guard data.count <= Self.maxBytes else {
-            throw ImportRefusal(description: "The file is more than the \(Self.maxBytes / 1_000_000) MB of CSV an import reads. Export a shorter range of dates and import each part.")
+            throw ImportRefusal(
+                description:
+                    "The file is more than the \(Self.maxBytes / 1_000_000) MB of CSV an import reads. Export a shorter range of dates and import each part."
+            )
         }
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         try Self.checkLines(bytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ImportRefusal(description: "The file is not UTF-8 text. Export it again as CSV (UTF-8), or save it from a spreadsheet as “CSV UTF-8”.")
+            throw ImportRefusal(
+                description: "The file is not UTF-8 text. Export it again as CSV (UTF-8), or save it from a spreadsheet as “CSV UTF-8”.")
         }
         let reader: CSVReader
         do {
@@ -42,7 +46,10 @@ struct ImportedTable: Sendable {
             number += 1
             if fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { continue }
             guard rows.count < Self.maxRows else {
-                throw ImportRefusal(description: "The file has more than \(Self.maxRows.formatted()) rows, more than one import takes. Export a shorter range of dates and import each part.")
+                throw ImportRefusal(
+                    description:
+                        "The file has more than \(Self.maxRows.formatted()) rows, more than one import takes. Export a shorter range of dates and import each part."
+                )
             }
             rows.append((number, fields))
         }
@@ -67,7 +74,10 @@ struct ImportedTable: Sendable {
     func require(_ names: [String], format: String) throws -> [Int] {
         let missing = names.filter { !has($0) }
         guard missing.isEmpty else {
-            throw ImportRefusal(description: "This looks like \(format), but it has no \(missing.map { "“\($0)”" }.joined(separator: ", ")) column. Export it again with every column.")
+            throw ImportRefusal(
+                description:
+                    "This looks like \(format), but it has no \(missing.map { "“\($0)”" }.joined(separator: ", ")) column. Export it again with every column."
+            )
         }
         return names.map { index[Self.key($0)]! }
     }
@@ -88,7 +98,10 @@ struct ImportedTable: Sendable {
     }
 
     private static func longLine(_ line: Int, bytes: Int) -> ImportRefusal {
-        ImportRefusal(description: "Line \(line) of the file is \(ByteSize.text(Int64(bytes))) long; no line of a food diary export is longer than \(maxLineBytes / 1_000_000) MB, so this is not one.")
+        ImportRefusal(
+            description:
+                "Line \(line) of the file is \(ByteSize.text(Int64(bytes))) long; no line of a food diary export is longer than \(maxLineBytes / 1_000_000) MB, so this is not one."
+        )
     }
 }
 

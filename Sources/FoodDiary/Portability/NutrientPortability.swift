@@ -28,9 +28,11 @@ extension PortabilityQueries {
     static func addNutrientTargets(_ db: Database, to document: inout DiaryDocument) throws {
         let settings = try NutrientQueries.settings(db)
         guard settings != NutrientSettings() else { return }
-        document.nutrientTargets = .init(lifeStage: settings.lifeStage?.rawValue, goals: NutrientKind.allCases.compactMap { kind in
-            settings.goals[kind].map { .init(nutrient: kind.rawValue, minimum: $0.minimum, maximum: $0.maximum) }
-        })
+        document.nutrientTargets = .init(
+            lifeStage: settings.lifeStage?.rawValue,
+            goals: NutrientKind.allCases.compactMap { kind in
+                settings.goals[kind].map { .init(nutrient: kind.rawValue, minimum: $0.minimum, maximum: $0.maximum) }
+            })
     }
 }
 
@@ -41,7 +43,8 @@ extension DiaryDocumentWriter {
         var settings = try NutrientQueries.settings(db)
         if let text = targets.lifeStage {
             guard let stage = LifeStage(rawValue: text) else {
-                throw ImportRefusal(description: "The file's nutrient targets name the life stage “\(text.prefix(20))”, which FoodDiary does not know.")
+                throw ImportRefusal(
+                    description: "The file's nutrient targets name the life stage “\(text.prefix(20))”, which FoodDiary does not know.")
             }
             settings.lifeStage = settings.lifeStage ?? stage
         }
@@ -52,7 +55,10 @@ extension DiaryDocumentWriter {
             let range = 0.01...NutrientSettingsForm.ceiling(kind)
             let bounds = [goal.minimum, goal.maximum].compactMap { $0 }
             guard !bounds.isEmpty, bounds.allSatisfy(range.contains), (goal.minimum ?? 0) <= (goal.maximum ?? .infinity) else {
-                throw ImportRefusal(description: "The target for \(kind.inSentence) is not a minimum and maximum from 0.01 to \(grouped(range.upperBound)) \(kind.unit).")
+                throw ImportRefusal(
+                    description:
+                        "The target for \(kind.inSentence) is not a minimum and maximum from 0.01 to \(grouped(range.upperBound)) \(kind.unit)."
+                )
             }
             if settings.goals[kind] == nil { settings.goals[kind] = NutrientGoal(minimum: goal.minimum, maximum: goal.maximum) }
         }

@@ -36,15 +36,17 @@ enum OtherAppExports {
         if table.has("Activity Type") && table.has("Date") && table.has("Calories") { return try garminActivities(table, context) }
         if table.has("Date") && table.has("Weight") && !table.has("Meal") { return try myFitnessPalMeasurements(table, context) }
         if table.has("Food Name") && table.has("Day") { return try cronometerServings(table, context) }
-        if table.has("Date") && table.has("Name") && table.has("Meal") && (table.has("Units") || table.has("Deleted") || table.has("Icon")) {
+        if table.has("Date") && table.has("Name") && table.has("Meal") && (table.has("Units") || table.has("Deleted") || table.has("Icon"))
+        {
             return try loseIt(table, context)
         }
         if table.has("Date") && table.has("Meal") && table.has("Calories") { return try myFitnessPal(table, context) }
         if table.has("Date") && table.has("Energy (kcal)") { return try cronometerDaily(table, context) }
-        throw ImportRefusal(description: """
-            FoodDiary does not know this file. Its columns begin \(table.headers.prefix(6).map { "“\($0.prefix(40))”" }.joined(separator: ", ")). \
-            It imports its own export, Cronometer's servings.csv, dailysummary.csv and biometrics.csv, MyFitnessPal's nutrition and measurement exports, Lose It!'s food-logs.csv, Withings' weight.csv, Garmin Connect's Activities.csv and tables of weigh-ins by date.
-            """)
+        throw ImportRefusal(
+            description: """
+                FoodDiary does not know this file. Its columns begin \(table.headers.prefix(6).map { "“\($0.prefix(40))”" }.joined(separator: ", ")). \
+                It imports its own export, Cronometer's servings.csv, dailysummary.csv and biometrics.csv, MyFitnessPal's nutrition and measurement exports, Lose It!'s food-logs.csv, Withings' weight.csv, Garmin Connect's Activities.csv and tables of weigh-ins by date.
+                """)
     }
 
     /// Cronometer's "Food & Recipe Entries": one row per food, amounts like "100.00 g".
@@ -57,16 +59,19 @@ enum OtherAppExports {
         var builder = ForeignDiaryBuilder(catalog: context.catalog, timeZone: context.timeZone, source: "Cronometer")
         for (number, fields) in table.rows {
             guard let date = readDate(fields.field(day), row: number, into: &builder),
-                  let food = readFood(fields.field(name), row: number, into: &builder),
-                  let values = readNutrients(fields, nutrients, row: number, into: &builder) else { continue }
+                let food = readFood(fields.field(name), row: number, into: &builder),
+                let values = readNutrients(fields, nutrients, row: number, into: &builder)
+            else { continue }
             let amountText = fields.field(amount)
             let parts = amountText.split(separator: " ", maxSplits: 1)
-            let grams: Double? = if parts.count == 2, case .value(let quantity) = ForeignValues.number(String(parts[0])) {
-                ForeignValues.grams(quantity: quantity, unit: String(parts[1]))
-            } else { nil }
+            let grams: Double? =
+                if parts.count == 2, case .value(let quantity) = ForeignValues.number(String(parts[0])) {
+                    ForeignValues.grams(quantity: quantity, unit: String(parts[1]))
+                } else { nil }
             let groupName = fields.field(group)
-            builder.add(builder.entry(name: food, grams: grams, amountText: String(amountText.prefix(60)), nutrients: values),
-                        date: date, mealName: groupName.isEmpty ? "Uncategorized" : groupName, time: ForeignValues.time(fields.field(time)))
+            builder.add(
+                builder.entry(name: food, grams: grams, amountText: String(amountText.prefix(60)), nutrients: values),
+                date: date, mealName: groupName.isEmpty ? "Uncategorized" : groupName, time: ForeignValues.time(fields.field(time)))
         }
         return reading(format, table, builder)
     }
@@ -80,7 +85,8 @@ enum OtherAppExports {
         var builder = ForeignDiaryBuilder(catalog: [:], timeZone: context.timeZone, source: "Cronometer")
         for (number, fields) in table.rows {
             guard let date = readDate(fields.field(day), row: number, into: &builder),
-                  let values = readNutrients(fields, nutrients, row: number, into: &builder) else { continue }
+                let values = readNutrients(fields, nutrients, row: number, into: &builder)
+            else { continue }
             guard values != NutrientValues() else {
                 builder.skip(number, "it has no values (the day was not logged)")
                 continue
@@ -89,8 +95,9 @@ enum OtherAppExports {
                 builder.skip(number, "the diary has meals on \(date) already, and a day's total would count them twice")
                 continue
             }
-            builder.add(builder.entry(name: "Day total from Cronometer", grams: nil, amountText: "Whole day", nutrients: values),
-                        date: date, mealName: "Day total", time: nil, notes: "Day total imported from Cronometer")
+            builder.add(
+                builder.entry(name: "Day total from Cronometer", grams: nil, amountText: "Whole day", nutrients: values),
+                date: date, mealName: "Day total", time: nil, notes: "Day total imported from Cronometer")
         }
         return reading(format, table, builder)
     }
@@ -105,17 +112,20 @@ enum OtherAppExports {
         var builder = ForeignDiaryBuilder(catalog: [:], timeZone: context.timeZone, source: "MyFitnessPal")
         for (number, fields) in table.rows {
             guard let date = readDate(fields.field(day), row: number, into: &builder),
-                  let values = readNutrients(fields, nutrients, row: number, into: &builder) else { continue }
+                let values = readNutrients(fields, nutrients, row: number, into: &builder)
+            else { continue }
             let mealName = fields.field(meal).isEmpty ? "Meal" : fields.field(meal)
             let noteText = fields.field(note)
-            builder.add(builder.entry(name: "\(mealName.prefix(150)) from MyFitnessPal", grams: nil, amountText: "Meal total", nutrients: values),
-                        date: date, mealName: mealName, time: ForeignValues.time(fields.field(time)),
-                        notes: noteText.isEmpty ? nil : String((mealName + ": " + noteText).prefix(10_000)))
+            builder.add(
+                builder.entry(name: "\(mealName.prefix(150)) from MyFitnessPal", grams: nil, amountText: "Meal total", nutrients: values),
+                date: date, mealName: mealName, time: ForeignValues.time(fields.field(time)),
+                notes: noteText.isEmpty ? nil : String((mealName + ": " + noteText).prefix(10_000)))
         }
         var result = reading(format, table, builder)
         let percentColumns = ["Vitamin A", "Vitamin C", "Calcium", "Iron"].filter(table.has)
         if !percentColumns.isEmpty {
-            result.remarks.append("\(percentColumns.joined(separator: ", ")) are given as % of a daily value, not amounts; the diary does not keep them.")
+            result.remarks.append(
+                "\(percentColumns.joined(separator: ", ")) are given as % of a daily value, not amounts; the diary does not keep them.")
         }
         return result
     }
@@ -134,14 +144,16 @@ enum OtherAppExports {
                 continue
             }
             guard let date = readDate(fields.field(day), row: number, into: &builder),
-                  let food = readFood(fields.field(name), row: number, into: &builder),
-                  let values = readNutrients(fields, nutrients, row: number, into: &builder) else { continue }
+                let food = readFood(fields.field(name), row: number, into: &builder),
+                let values = readNutrients(fields, nutrients, row: number, into: &builder)
+            else { continue }
             let unit = fields.field(units)
             let amount = ForeignValues.number(fields.field(quantity))
             let grams: Double? = if case .value(let count) = amount { ForeignValues.grams(quantity: count, unit: unit) } else { nil }
             let amountText = [fields.field(quantity), unit].filter { !$0.isEmpty }.joined(separator: " ")
-            builder.add(builder.entry(name: food, grams: grams, amountText: String(amountText.prefix(60)), nutrients: values),
-                        date: date, mealName: fields.field(meal).isEmpty ? "Meal" : fields.field(meal), time: nil)
+            builder.add(
+                builder.entry(name: food, grams: grams, amountText: String(amountText.prefix(60)), nutrients: values),
+                date: date, mealName: fields.field(meal).isEmpty ? "Meal" : fields.field(meal), time: nil)
         }
         return reading(format, table, builder)
     }
@@ -168,8 +180,10 @@ enum OtherAppExports {
         return text
     }
 
-    private static func readNutrients(_ fields: [String], _ columns: [(NutrientKind, Int, String)], row: Int,
-                                      into builder: inout ForeignDiaryBuilder) -> NutrientValues? {
+    private static func readNutrients(
+        _ fields: [String], _ columns: [(NutrientKind, Int, String)], row: Int,
+        into builder: inout ForeignDiaryBuilder
+    ) -> NutrientValues? {
         switch ForeignValues.nutrients(fields, columns: columns) {
         case .success(let values): return values
         case .failure(let problem):

@@ -42,9 +42,12 @@ struct PortabilityController: Sendable {
             (outcome.measurementsAdded, outcome.drinksAdded) = (Self.count(query["measurements"]), Self.count(query["drinks"]))
             (outcome.activitiesAdded, outcome.movementAdded) = (Self.count(query["activities"]), Self.count(query["movement"]))
             let others = ImportSummary.additions(outcome)
-            notice = meals == 0 && others.isEmpty ? "Nothing was added: everything in the file was in this diary already."
-                : meals == 0 ? "Imported \(others.joined(separator: ", ")). They are in your days now."
-                : "Imported \(meals.formatted()) \(meals == 1 ? "meal" : "meals")\(others.isEmpty ? "" : ", " + others.joined(separator: ", ")). They are in your meals and days now."
+            notice =
+                meals == 0 && others.isEmpty
+                ? "Nothing was added: everything in the file was in this diary already."
+                : meals == 0
+                    ? "Imported \(others.joined(separator: ", ")). They are in your days now."
+                    : "Imported \(meals.formatted()) \(meals == 1 ? "meal" : "meals")\(others.isEmpty ? "" : ", " + others.joined(separator: ", ")). They are in your meals and days now."
         } else if query["cancelled"] != nil {
             notice = "The import was cancelled; nothing was written."
         }
@@ -63,8 +66,9 @@ struct PortabilityController: Sendable {
     }
 
     @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await context.diary().exports.download(context.parameters.get("name"), context: context,
-                                                    missing: "There is no such export; a newer one replaces it. Make a new export.")
+        try await context.diary().exports.download(
+            context.parameters.get("name"), context: context,
+            missing: "There is no such export; a newer one replaces it. Make a new export.")
     }
 
     @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -74,9 +78,11 @@ struct PortabilityController: Sendable {
         }
         // Only a health export may pass the upload limit: it is read a part at a time, every other import whole.
         if file.byteCount > maxUploadBytes, !HealthExportImporter.isHealthExport(zipAt: file.temporaryPath) {
-            return try await render(context, problem: "\(file.clientFilename) was not imported: it is larger than \(maxUploadBytes / 1_000_000) MB, and only "
-                                    + "a health export (Apple Health’s export.zip, Fitbit’s Google Takeout) may be larger, up to \(maxImportBytes / 1_000_000) MB.",
-                                    status: .contentTooLarge)
+            return try await render(
+                context,
+                problem: "\(file.clientFilename) was not imported: it is larger than \(maxUploadBytes / 1_000_000) MB, and only "
+                    + "a health export (Apple Health’s export.zip, Fitbit’s Google Takeout) may be larger, up to \(maxImportBytes / 1_000_000) MB.",
+                status: .contentTooLarge)
         }
         let token = PendingImport.newToken()
         let pending = PendingImport(directory: diary.photos.temporaryDirectory, token: token)
@@ -92,8 +98,11 @@ struct PortabilityController: Sendable {
         do {
             let reading = try await importer.read(fileAt: pending.path)
             let outcome = try await importer.preview(reading)
-            return await renderer.render(.importPreview, ImportPreviewView(
-                token: pending.token, fileName: pending.clientFilename, reading: reading, outcome: outcome, csrfToken: context.csrfToken), for: context)
+            return await renderer.render(
+                .importPreview,
+                ImportPreviewView(
+                    token: pending.token, fileName: pending.clientFilename, reading: reading, outcome: outcome, csrfToken: context.csrfToken
+                ), for: context)
         } catch let refusal as ImportRefusal {
             let name = pending.clientFilename
             pending.discard()
@@ -117,8 +126,9 @@ struct PortabilityController: Sendable {
         } catch let refusal as ImportRefusal {
             let name = pending.clientFilename
             pending.discard()
-            return try await render(context, problem: "\(name) was not imported; nothing was written. \(refusal.description)",
-                                    status: .unprocessableContent)
+            return try await render(
+                context, problem: "\(name) was not imported; nothing was written. \(refusal.description)",
+                status: .unprocessableContent)
         }
     }
 
@@ -141,8 +151,11 @@ struct PortabilityController: Sendable {
         }
         switch stage {
         case .read(let summary)?:
-            return await renderer.render(.importPreview, ImportPreviewView(
-                token: pending.token, fileName: pending.clientFilename, healthExport: summary, csrfToken: context.csrfToken), for: context)
+            return await renderer.render(
+                .importPreview,
+                ImportPreviewView(
+                    token: pending.token, fileName: pending.clientFilename, healthExport: summary, csrfToken: context.csrfToken),
+                for: context)
         case .imported(let summary)?:
             healthExports.forget(pending.path)
             pending.discard()
@@ -153,8 +166,10 @@ struct PortabilityController: Sendable {
             pending.discard()
             return try await render(context, problem: "\(name) was not imported. \(message)", status: .unprocessableContent)
         default:
-            var response = await renderer.render(.importProgress, ImportProgressView(
-                token: pending.token, fileName: pending.clientFilename, stage: stage, csrfToken: context.csrfToken), for: context)
+            var response = await renderer.render(
+                .importProgress,
+                ImportProgressView(
+                    token: pending.token, fileName: pending.clientFilename, stage: stage, csrfToken: context.csrfToken), for: context)
             response.headers[HTTPField.Name("Refresh")!] = "1"
             return response
         }
@@ -170,18 +185,26 @@ struct PortabilityController: Sendable {
 
     private func pendingImport(_ context: AppRequestContext, _ diary: Diary) throws -> PendingImport {
         guard let token = context.parameters.get("token"), PendingImport.isToken(token),
-              case let pending = PendingImport(directory: diary.photos.temporaryDirectory, token: token), pending.exists else {
-            throw HTTPError(.notFound, message: "That import is over: it was imported, cancelled, or left for more than an hour. Upload the file again.")
+            case let pending = PendingImport(directory: diary.photos.temporaryDirectory, token: token), pending.exists
+        else {
+            throw HTTPError(
+                .notFound, message: "That import is over: it was imported, cancelled, or left for more than an hour. Upload the file again."
+            )
         }
         return pending
     }
 
-    private func render(_ context: AppRequestContext, notice: String? = nil, problem: String? = nil,
-                        status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func render(
+        _ context: AppRequestContext, notice: String? = nil, problem: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let diary = try context.diary()
-        return await renderer.render(.portability, PortabilityView(
-            latest: diary.exports.archives().last.map { ArchiveRow($0, under: "/export", timeZone: timeZone) },
-            maxUploadBytes: maxUploadBytes, maxImportBytes: maxImportBytes, diaryID: diary.id, csrfToken: context.csrfToken, notice: notice, problem: problem), for: context, status: status)
+        return await renderer.render(
+            .portability,
+            PortabilityView(
+                latest: diary.exports.archives().last.map { ArchiveRow($0, under: "/export", timeZone: timeZone) },
+                maxUploadBytes: maxUploadBytes, maxImportBytes: maxImportBytes, diaryID: diary.id, csrfToken: context.csrfToken,
+                notice: notice, problem: problem), for: context, status: status)
     }
 }
 
@@ -192,7 +215,9 @@ struct PendingImport {
     let token: String
 
     static func newToken() -> String { (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined() }
-    static func isToken(_ text: String) -> Bool { text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } }
+    static func isToken(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
 
     var path: String { directory + "/\(PhotoStore.waitingPrefix)import-\(token).upload" }
     private var namePath: String { directory + "/\(PhotoStore.waitingPrefix)import-\(token).name" }

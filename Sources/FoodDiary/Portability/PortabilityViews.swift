@@ -12,7 +12,9 @@ struct PortabilityView: Sendable {
     let exportCommand: String
     let importCommand: String
 
-    init(latest: ArchiveRow?, maxUploadBytes: Int, maxImportBytes: Int, diaryID: Int64, csrfToken: String, notice: String?, problem: String?) {
+    init(
+        latest: ArchiveRow?, maxUploadBytes: Int, maxImportBytes: Int, diaryID: Int64, csrfToken: String, notice: String?, problem: String?
+    ) {
         self.latest = latest
         maxUploadMB = maxUploadBytes / 1_000_000
         maxImportMB = maxImportBytes / 1_000_000
@@ -47,12 +49,15 @@ struct ImportPreviewView: Sendable {
         additions = ImportSummary.additions(outcome)
         remarks = reading.remarks
         skipped = ImportSummary.skipped(reading)
-        skippedCount = reading.skipped.isEmpty ? nil
+        skippedCount =
+            reading.skipped.isEmpty
+            ? nil
             : "\(reading.skipped.count.formatted()) \(reading.skipped.count == 1 ? "row is" : "rows are") left out"
         canImport = !additions.isEmpty
         commitURL = "/import/\(token)"
         cancelURL = "/import/\(token)/cancel"
-        buttonText = outcome.mealsAdded > 0 ? "Import \(outcome.mealsAdded.formatted()) \(outcome.mealsAdded == 1 ? "meal" : "meals")" : "Import"
+        buttonText =
+            outcome.mealsAdded > 0 ? "Import \(outcome.mealsAdded.formatted()) \(outcome.mealsAdded == 1 ? "meal" : "meals")" : "Import"
     }
 
     /// A health export: what it holds by kind, and its days. Importing adds only what the diary
@@ -61,14 +66,21 @@ struct ImportPreviewView: Sendable {
         self.csrfToken = csrfToken
         self.fileName = fileName
         let kinds = HealthExportImporter.kinds(summary)
-        headline = kinds.isEmpty ? "\(summary.exportName) with nothing FoodDiary keeps: no weigh-ins, body fat, waist, steps, active energy, water or workouts."
+        headline =
+            kinds.isEmpty
+            ? "\(summary.exportName) with nothing FoodDiary keeps: no weigh-ins, body fat, waist, steps, active energy, water or workouts."
             : summary.exportName + (HealthExportImporter.days(summary).map { " \($0)" } ?? "") + "."
         listHeading = "It holds"
         additions = kinds
-        remarks = summary.remarks + ["Steps and active energy are kept as each source’s day total, so a phone that also sends by itself is another source and a day shows the larger.",
-                                     "Only what is not in this diary already is added: importing the same export again adds nothing."]
+        remarks =
+            summary.remarks + [
+                "Steps and active energy are kept as each source’s day total, so a phone that also sends by itself is another source and a day shows the larger.",
+                "Only what is not in this diary already is added: importing the same export again adds nothing."
+            ]
         skipped = summary.refused
-        skippedCount = summary.refusedCount == 0 ? nil : "\(summary.refusedCount.formatted()) \(summary.refusedCount == 1 ? "reading is" : "readings are") left out"
+        skippedCount =
+            summary.refusedCount == 0
+            ? nil : "\(summary.refusedCount.formatted()) \(summary.refusedCount == 1 ? "reading is" : "readings are") left out"
         canImport = !kinds.isEmpty
         commitURL = "/import/\(token)"
         cancelURL = "/import/\(token)/cancel"
@@ -93,7 +105,9 @@ struct ImportProgressView: Sendable {
         case .reading(let done)?: (doing, fraction) = ("Reading what the export holds", done)
         case .importing(let done)?: (doing, fraction) = ("Importing", done)
         case .waiting(let importing, let behindAnother)?:
-            (doing, fraction) = (behindAnother ? "Waiting: another export is being read first" : importing ? "Importing" : "Reading what the export holds", 0)
+            (doing, fraction) = (
+                behindAnother ? "Waiting: another export is being read first" : importing ? "Importing" : "Reading what the export holds", 0
+            )
         default: (doing, fraction) = ("Reading what the export holds", 0)
         }
         let importing = if case .importing? = stage { true } else if case .waiting(true, _)? = stage { true } else { false }

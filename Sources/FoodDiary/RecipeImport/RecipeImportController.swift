@@ -48,15 +48,21 @@ struct RecipeImportController: Sendable {
             guard upload.byteCount <= Self.maxPastedBytes else { return await refused(Self.tooLarge, context) }
             html = try await offTheCooperativePool { try Data(contentsOf: URL(fileURLWithPath: upload.temporaryPath)) }
         } else if !pasted.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            guard pasted.utf8.count <= Self.maxPastedBytes else { return await refused(Self.tooLarge, context, pasted: pasted, status: .contentTooLarge) }
+            guard pasted.utf8.count <= Self.maxPastedBytes else {
+                return await refused(Self.tooLarge, context, pasted: pasted, status: .contentTooLarge)
+            }
             html = Data(pasted.utf8)
         } else if let url = address {
             switch try await fetcher.fetch(url) {
             case .success(let body): html = body
-            case .failure(let problem): return await refused(problem.message, context, address: typedAddress, status: problem.isTheirs ? .badGateway : .unprocessableContent)
+            case .failure(let problem):
+                return await refused(
+                    problem.message, context, address: typedAddress, status: problem.isTheirs ? .badGateway : .unprocessableContent)
             }
         } else {
-            let message = typedAddress.isEmpty ? "Give the recipe’s address, paste its page, or upload the page saved from your browser."
+            let message =
+                typedAddress.isEmpty
+                ? "Give the recipe’s address, paste its page, or upload the page saved from your browser."
                 : "“\(typedAddress.prefix(80))” is not a web address. Addresses look like https://example.com/soup."
             return await refused(message, context, address: typedAddress)
         }
@@ -64,22 +70,28 @@ struct RecipeImportController: Sendable {
         let logged = try await diary.loggedCatalogFoods()
         let found = try await reading.run { () -> (SchemaRecipe, [PlacedFood])? in
             guard let recipe = try await offTheCooperativePool({ SchemaRecipe(html: html, address: address) }) else { return nil }
-            let placed = try await IngredientPlacer(catalog: catalog, diary: diary.database).place(lines: recipe.ingredients, logged: logged, kinds: Self.ingredientKinds)
+            let placed = try await IngredientPlacer(catalog: catalog, diary: diary.database).place(
+                lines: recipe.ingredients, logged: logged, kinds: Self.ingredientKinds)
             return (recipe, placed)
         }
         guard let (recipe, placed) = found else {
-            return await refused("That page has no recipe FoodDiary can read: no schema.org Recipe in it. Add the recipe by hand instead.",
-                                 context, address: typedAddress, pasted: pasted)
+            return await refused(
+                "That page has no recipe FoodDiary can read: no schema.org Recipe in it. Add the recipe by hand instead.",
+                context, address: typedAddress, pasted: pasted)
         }
         let rows = placed.enumerated().map { index, placed in
             ProposedFoodRow(index: index, placed: placed, amount: placed.amount, searchURL: searchURL(placed))
         }
-        let form = RecipeForm(name: recipe.name, servings: recipe.servings.map(formatQuantity) ?? "",
-                              notes: RecipeImportPreviewView.notes(steps: recipe.steps))
+        let form = RecipeForm(
+            name: recipe.name, servings: recipe.servings.map(formatQuantity) ?? "",
+            notes: RecipeImportPreviewView.notes(steps: recipe.steps))
         var errors = RecipeForm.Errors()
         if recipe.servings == nil { errors.servings = "The page does not say how many it serves: say how many." }
-        return await renderer.render(.recipeImportPreview, preview(form, yield: recipe.yield, address: address, image: recipe.image, rows: rows,
-                                                                  errors: errors, context: context), for: context)
+        return await renderer.render(
+            .recipeImportPreview,
+            preview(
+                form, yield: recipe.yield, address: address, image: recipe.image, rows: rows,
+                errors: errors, context: context), for: context)
     }
 
     @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -90,9 +102,10 @@ struct RecipeImportController: Sendable {
         // The address it came from, as the preview carried it: a web address, never longer than a column holds.
         let address = (fields["source"]).flatMap(RecipePageFetcher.address)
         let image = (fields["image"]).flatMap(RecipePageFetcher.address)
-        let proposed = try await ProposedFoods.read(fields, placer: IngredientPlacer(catalog: catalog, diary: diary.database),
-                                                    sources: FoodSources(database: diary.database, catalog: catalog, household: (household, person.account)),
-                                                    logged: try await diary.loggedCatalogFoods(), kinds: Self.ingredientKinds, searchURL: searchURL)
+        let proposed = try await ProposedFoods.read(
+            fields, placer: IngredientPlacer(catalog: catalog, diary: diary.database),
+            sources: FoodSources(database: diary.database, catalog: catalog, household: (household, person.account)),
+            logged: try await diary.loggedCatalogFoods(), kinds: Self.ingredientKinds, searchURL: searchURL)
         var errors = RecipeForm.Errors()
         var input: RecipeInput?
         switch form.validate() {
@@ -100,43 +113,64 @@ struct RecipeImportController: Sendable {
         case .failure(let invalid): errors = invalid
         }
         guard let input, !proposed.needsLook, !proposed.chosen.isEmpty else {
-            let notice = proposed.needsLook ? "Check the ingredients you changed, then save." : proposed.chosen.isEmpty ? "Tick at least one ingredient." : nil
-            return await renderer.render(.recipeImportPreview, preview(form, yield: fields["yield"], address: address, image: image, rows: proposed.rows,
-                                                                      errors: errors, notice: notice, context: context),
-                                         for: context, status: .unprocessableContent)
+            let notice =
+                proposed.needsLook
+                ? "Check the ingredients you changed, then save." : proposed.chosen.isEmpty ? "Tick at least one ingredient." : nil
+            return await renderer.render(
+                .recipeImportPreview,
+                preview(
+                    form, yield: fields["yield"], address: address, image: image, rows: proposed.rows,
+                    errors: errors, notice: notice, context: context),
+                for: context, status: .unprocessableContent)
         }
         // The page's photo goes through the same checks as one uploaded; without it the recipe is still saved.
         var photo: IngestedPhoto?
         if fields["keep_image"] != nil, let image {
-            if case .success(let bytes)? = try? await fetcher.fetch(image) { photo = try? await diary.photos.ingest(fetched: bytes, name: image.lastPathComponent) }
+            if case .success(let bytes)? = try? await fetcher.fetch(image) {
+                photo = try? await diary.photos.ingest(fetched: bytes, name: image.lastPathComponent)
+            }
         }
-        let ingredients = proposed.chosen.map { RecipeIngredientInput(food: $0.resolved.food, myFoodID: $0.resolved.myFoodID, amount: $0.amount) }
-        let id = try await diary.photos.committing(photo, creating: {
-            try await diary.database.importRecipe(input, from: address, ingredients: ingredients, photo: photo, now: now())
-        })
-        return redirect(to: "/recipes/\(id)?notice=\(photo == nil && fields["keep_image"] != nil && image != nil ? "imported-without-photo" : "imported")")
+        let ingredients = proposed.chosen.map {
+            RecipeIngredientInput(food: $0.resolved.food, myFoodID: $0.resolved.myFoodID, amount: $0.amount)
+        }
+        let id = try await diary.photos.committing(
+            photo,
+            creating: {
+                try await diary.database.importRecipe(input, from: address, ingredients: ingredients, photo: photo, now: now())
+            })
+        return redirect(
+            to:
+                "/recipes/\(id)?notice=\(photo == nil && fields["keep_image"] != nil && image != nil ? "imported-without-photo" : "imported")"
+        )
     }
 
     private func searchURL(_ placed: PlacedFood) -> String {
         "/foods" + queryString(["q": placed.line.food.isEmpty ? placed.typed : placed.line.food])
     }
 
-    static let tooLarge = "That page is larger than \(RecipePageFetcher.maxBytes / 1_000_000) MB, more than any recipe page, so it was not read."
+    static let tooLarge =
+        "That page is larger than \(RecipePageFetcher.maxBytes / 1_000_000) MB, more than any recipe page, so it was not read."
 
-    private func refused(_ message: String, _ context: AppRequestContext, address: String = "", pasted: String = "",
-                         status: HTTPResponse.Status = .unprocessableContent) async -> Response {
-        await renderer.render(.recipeImport, RecipeImportView(csrfToken: context.csrfToken, address: address, problem: message, pasted: pasted),
-                              for: context, status: status)
+    private func refused(
+        _ message: String, _ context: AppRequestContext, address: String = "", pasted: String = "",
+        status: HTTPResponse.Status = .unprocessableContent
+    ) async -> Response {
+        await renderer.render(
+            .recipeImport, RecipeImportView(csrfToken: context.csrfToken, address: address, problem: message, pasted: pasted),
+            for: context, status: status)
     }
 
-    private func preview(_ form: RecipeForm, yield: String?, address: URL?, image: URL?, rows: [ProposedFoodRow], errors: RecipeForm.Errors,
-                         notice: String? = nil, context: AppRequestContext) -> RecipeImportPreviewView {
+    private func preview(
+        _ form: RecipeForm, yield: String?, address: URL?, image: URL?, rows: [ProposedFoodRow], errors: RecipeForm.Errors,
+        notice: String? = nil, context: AppRequestContext
+    ) -> RecipeImportPreviewView {
         let kcal = rows.filter(\.keep).compactMap(\.energyKcal).reduce(0, +)
         let servings = try? TypedNumber.parse(form.servings, in: RecipeForm.servingsRange).get()
-        return RecipeImportPreviewView(csrfToken: context.csrfToken, name: form.name, nameError: errors.name, servings: form.servings,
-                                       servingsError: errors.servings, yield: yield.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) },
-                                       source: address?.absoluteString, image: image?.absoluteString, notes: form.notes, notesError: errors.notes,
-                                       rows: rows, rowCount: rows.count, notice: notice,
-                                       perServing: servings.map { "\(kcalText(kcal / $0)) a serving, \(kcalText(kcal)) in all" } ?? "\(kcalText(kcal)) in all")
+        return RecipeImportPreviewView(
+            csrfToken: context.csrfToken, name: form.name, nameError: errors.name, servings: form.servings,
+            servingsError: errors.servings, yield: yield.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) },
+            source: address?.absoluteString, image: image?.absoluteString, notes: form.notes, notesError: errors.notes,
+            rows: rows, rowCount: rows.count, notice: notice,
+            perServing: servings.map { "\(kcalText(kcal / $0)) a serving, \(kcalText(kcal)) in all" } ?? "\(kcalText(kcal)) in all")
     }
 }

@@ -48,30 +48,44 @@ struct RecipePageFetcher: Sendable {
     }
 
     private func send(_ address: URL, host: String) async -> Result<Data, Problem> {
-        let http = OutboundHTTP(timeout: timeout, maxBytes: Self.maxBytes, redirects: .anyWebAddress, refusesInsideNetwork: !allowsHomeNetwork)
+        let http = OutboundHTTP(
+            timeout: timeout, maxBytes: Self.maxBytes, redirects: .anyWebAddress, refusesInsideNetwork: !allowsHomeNetwork)
         do {
-            let response = try await http.send(address, headers: [("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"),
-                                                                  ("User-Agent", "FoodDiary recipe import")])
+            let response = try await http.send(
+                address,
+                headers: [
+                    ("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"),
+                    ("User-Agent", "FoodDiary recipe import")
+                ])
             guard (200..<300).contains(response.status) else {
-                return .failure(Problem(message: "\(host) answered \(response.status) for that page, so there was no recipe to read.", isTheirs: true))
+                return .failure(
+                    Problem(message: "\(host) answered \(response.status) for that page, so there was no recipe to read.", isTheirs: true))
             }
             return .success(response.body)
         } catch .insideNetwork {
             return .failure(Self.homeNetwork(host))
         } catch .tooLarge {
-            return .failure(Problem(message: "That page is larger than 5 MB, more than any recipe page. Save it from the browser and upload it instead.",
-                                    isTheirs: true))
+            return .failure(
+                Problem(
+                    message: "That page is larger than 5 MB, more than any recipe page. Save it from the browser and upload it instead.",
+                    isTheirs: true))
         } catch .timedOut {
-            return .failure(Problem(message: "\(host) took longer than \(timeout.components.seconds) seconds to send the page. Try again, or paste the page instead.", isTheirs: true))
+            return .failure(
+                Problem(
+                    message:
+                        "\(host) took longer than \(timeout.components.seconds) seconds to send the page. Try again, or paste the page instead.",
+                    isTheirs: true))
         } catch .redirected {
-            return .failure(Problem(message: "\(host) sent the page on to an address that is not a web page, or on too many times.", isTheirs: true))
+            return .failure(
+                Problem(message: "\(host) sent the page on to an address that is not a web page, or on too many times.", isTheirs: true))
         } catch {
             return .failure(Problem(message: "\(host) could not be reached. Check the address, or paste the page instead.", isTheirs: true))
         }
     }
 
     private static func homeNetwork(_ host: String) -> Problem {
-        Problem(message: "\(host) is on your home network (or this machine), and FoodDiary fetches recipes only from public addresses. "
+        Problem(
+            message: "\(host) is on your home network (or this machine), and FoodDiary fetches recipes only from public addresses. "
                 + "The owner can allow the home network with --recipes-from-home-network; or paste the page instead.", isTheirs: false)
     }
 }

@@ -35,8 +35,9 @@ package struct SchemaRecipe: Sendable, Equatable {
     init?(page: WebPage, address: URL?) {
         for block in page.jsonLD {
             guard let data = block.data(using: .utf8),
-                  let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-                  let found = Self.firstRecipe(in: json, depth: 0), let recipe = SchemaRecipe(found, address: address) else { continue }
+                let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+                let found = Self.firstRecipe(in: json, depth: 0), let recipe = SchemaRecipe(found, address: address)
+            else { continue }
             self = recipe
             if image == nil, let image = page.image { self.image = Self.webAddress(image, relativeTo: address) }
             return
@@ -60,9 +61,10 @@ package struct SchemaRecipe: Sendable, Equatable {
 
     private init?(_ json: [String: Any], address: URL?) {
         // Only the lines shown are read: a page of 100,000 ingredients costs what 200 do.
-        let ingredients = Array(Self.strings(json["recipeIngredient"] ?? json["ingredients"]).lazy
-            .map { Self.plainText(String($0.prefix(Self.maxLineLength * 4))) }.filter { !$0.isEmpty }.prefix(Self.maxLines)
-            .map { String($0.prefix(Self.maxLineLength)) })
+        let ingredients = Array(
+            Self.strings(json["recipeIngredient"] ?? json["ingredients"]).lazy
+                .map { Self.plainText(String($0.prefix(Self.maxLineLength * 4))) }.filter { !$0.isEmpty }.prefix(Self.maxLines)
+                .map { String($0.prefix(Self.maxLineLength)) })
         let name = Self.plainText(String((Self.strings(json["name"]).first ?? "").prefix(Self.maxLineLength)))
         guard !ingredients.isEmpty || !name.isEmpty else { return nil }
         self.name = String(name.prefix(200))
@@ -99,9 +101,10 @@ package struct SchemaRecipe: Sendable, Equatable {
     /// "Serves 4-6" is 4, "12 cookies" 12, "Makes 2 loaves" 2; the first number said.
     static func servings(_ yield: String) -> Double? {
         guard yield.contains(where: \.isNumber) else { return nil }
-        let line = IngredientLine(yield.replacingOccurrences(of: "serves", with: "", options: .caseInsensitive)
-            .replacingOccurrences(of: "makes", with: "", options: .caseInsensitive)
-            .replacingOccurrences(of: "yield:", with: "", options: .caseInsensitive))
+        let line = IngredientLine(
+            yield.replacingOccurrences(of: "serves", with: "", options: .caseInsensitive)
+                .replacingOccurrences(of: "makes", with: "", options: .caseInsensitive)
+                .replacingOccurrences(of: "yield:", with: "", options: .caseInsensitive))
         guard let count = line.count?.lowerBound, count > 0, count <= 1000 else { return nil }
         return count
     }
@@ -141,7 +144,9 @@ package struct SchemaRecipe: Sendable, Equatable {
     }
 
     private static func webAddress(_ text: String, relativeTo base: URL?) -> URL? {
-        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces), relativeTo: base)?.absoluteURL, OutboundHTTP.isWebAddress(url) else {
+        guard let url = URL(string: text.trimmingCharacters(in: .whitespaces), relativeTo: base)?.absoluteURL,
+            OutboundHTTP.isWebAddress(url)
+        else {
             return nil
         }
         return url
@@ -159,7 +164,6 @@ package struct SchemaRecipe: Sendable, Equatable {
 
     private static let entities = [
         ("&nbsp;", " "), ("&frac12;", "½"), ("&frac14;", "¼"), ("&frac34;", "¾"), ("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"),
-        ("&lt;", "<"), ("&gt;", ">"), ("&deg;", "°"), ("&amp;", "&"),
+        ("&lt;", "<"), ("&gt;", ">"), ("&deg;", "°"), ("&amp;", "&")
     ]
 }
-

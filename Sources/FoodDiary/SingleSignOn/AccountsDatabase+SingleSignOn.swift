@@ -8,29 +8,64 @@ struct SingleSignOnLink: Sendable {
     let lastUsedAt: Date?
 }
 
+/// The row linking the provider's (issuer, subject) to an account.
+struct SingleSignOnLinkRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "sso_link"
+
+    var issuer: String
+    var subject: String
+    var accountID: Int64
+    /// How the provider showed them when linked (a user name or address), for the account page.
+    var shownAs: String
+    var linkedAt: Date
+    var lastUsedAt: Date?
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case issuer, subject
+        case accountID = "account_id", shownAs = "shown_as", linkedAt = "linked_at", lastUsedAt = "last_used_at"
+    }
+
+    typealias Columns = CodingKeys
+
+    /// The person's link to one provider (at most one: `sso_link_by_account`).
+    static func of(account accountID: Int64, issuer: String) -> QueryInterfaceRequest<Self> {
+        filter(Columns.accountID == accountID && Columns.issuer == issuer)
+    }
+
+    static func of(_ issuer: String, _ subject: String) -> QueryInterfaceRequest<Self> {
+        filter(Columns.issuer == issuer && Columns.subject == subject)
+    }
+}
+
 extension AccountsDatabase {
     /// The identity is linked to somebody else here already.
     struct LinkedElsewhere: Error {}
 
     func singleSignOnLink(accountID: Int64, issuer: String) async throws -> SingleSignOnLink? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT shown_as, linked_at, last_used_at FROM sso_link WHERE account_id = ? AND issuer = ?",
-                             arguments: [accountID, issuer]).map { SingleSignOnLink(shownAs: $0[0], linkedAt: $0[1], lastUsedAt: $0[2]) }
+            try SingleSignOnLinkRow.of(account: accountID, issuer: issuer).fetchOne(db).map {
+                SingleSignOnLink(shownAs: $0.shownAs, linkedAt: $0.linkedAt, lastUsedAt: $0.lastUsedAt)
+            }
         }
     }
 
     /// Everyone linked to the provider, for the People page.
     func linkedAccountIDs(issuer: String) async throws -> Set<Int64> {
-        try await read { db in Set(try Int64.fetchAll(db, sql: "SELECT account_id FROM sso_link WHERE issuer = ?", arguments: [issuer])) }
+        try await read { db in
+            Set(try SingleSignOnLinkRow.filter(SingleSignOnLinkRow.Columns.issuer == issuer).fetchAll(db).map(\.accountID))
+        }
     }
 
     /// The person the provider's (issuer, subject) is linked to, noting the link was used.
     func linkedAccount(issuer: String, subject: String, now: Date) async throws -> Account? {
         try await write { db in
-            try db.execute(sql: "UPDATE sso_link SET last_used_at = ? WHERE issuer = ? AND subject = ?", arguments: [now, issuer, subject])
-            return try Account.fetchOne(db, sql: """
-                SELECT \(Account.selection) FROM sso_link l JOIN account ON account.id = l.account_id WHERE l.issuer = ? AND l.subject = ?
-                """, arguments: [issuer, subject])
+            try SingleSignOnLinkRow.of(issuer, subject).updateAll(db, SingleSignOnLinkRow.Columns.lastUsedAt.set(to: now))
+            return try Account.fetchOne(
+                db,
+                sql: """
+                    SELECT \(Account.selection) FROM sso_link l JOIN account ON account.id = l.account_id WHERE l.issuer = ?
+                        AND l.subject = ?
+                    """, arguments: [issuer, subject])
         }
     }
 
@@ -55,12 +90,12 @@ extension AccountsDatabase {
     /// (with a number after it if all are taken). Nil if the identity got linked meanwhile.
     func createLinkedMember(names: [String], identity: OpenIDIdentity, now: Date) async throws -> Account? {
         try await write { db in
-            guard try Int.fetchOne(db, sql: "SELECT 1 FROM sso_link WHERE issuer = ? AND subject = ?", arguments: [identity.issuer, identity.subject]) == nil else {
-                return nil
-            }
+            guard try SingleSignOnLinkRow.of(identity.issuer, identity.subject).isEmpty(db) else { return nil }
             let bases = names.isEmpty ? ["Member"] : names
             let candidates = bases + (2...99).map { "\(bases[0].prefix(60)) \($0)" }
-            guard let name = try candidates.first(where: { try AccountRow.filter(AccountRow.Columns.name == $0).isEmpty(db) }) else { throw NameTaken() }
+            guard let name = try candidates.first(where: { try AccountRow.filter(AccountRow.Columns.name == $0).isEmpty(db) }) else {
+                throw NameTaken()
+            }
             let id = try AccountRow(name: name, passwordHash: nil, role: .member, createdAt: now).inserted(db).id!
             try Self.link(db, identity, to: id, now: now, signingIn: true)
             return try Account.fetchOne(db, sql: "SELECT \(Account.selection) FROM account WHERE id = ?", arguments: [id])
@@ -69,18 +104,19 @@ extension AccountsDatabase {
 
     func unlink(accountID: Int64, issuer: String) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "DELETE FROM sso_link WHERE account_id = ? AND issuer = ?", arguments: [accountID, issuer])
-            return db.changesCount == 1
+            try SingleSignOnLinkRow.of(account: accountID, issuer: issuer).deleteAll(db) == 1
         }
     }
 
     /// `signingIn` when the link is made by signing in with it (an invitation, a new member), so
     /// it has been used; linking from the account page signs nobody in.
     private static func link(_ db: Database, _ identity: OpenIDIdentity, to accountID: Int64, now: Date, signingIn: Bool = false) throws {
-        let holder = try Int64.fetchOne(db, sql: "SELECT account_id FROM sso_link WHERE issuer = ? AND subject = ?", arguments: [identity.issuer, identity.subject])
+        let holder = try SingleSignOnLinkRow.of(identity.issuer, identity.subject).fetchOne(db)?.accountID
         if let holder, holder != accountID { throw LinkedElsewhere() }
-        try db.execute(sql: "DELETE FROM sso_link WHERE account_id = ? AND issuer = ?", arguments: [accountID, identity.issuer])
-        try db.execute(sql: "INSERT INTO sso_link (issuer, subject, account_id, shown_as, linked_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?)",
-                       arguments: [identity.issuer, identity.subject, accountID, identity.shownAs, now, signingIn ? now : nil])
+        try SingleSignOnLinkRow.of(account: accountID, issuer: identity.issuer).deleteAll(db)
+        try SingleSignOnLinkRow(
+            issuer: identity.issuer, subject: identity.subject, accountID: accountID, shownAs: identity.shownAs, linkedAt: now,
+            lastUsedAt: signingIn ? now : nil
+        ).insert(db)
     }
 }

@@ -28,7 +28,11 @@ struct IDTokenClaims: JWTPayload {
         iss = try claims.decode(String.self, forKey: .iss)
         sub = try claims.decode(String.self, forKey: .sub)
         // One audience may be written as a string, several as an array (RFC 7519 4.1.3); so may groups.
-        if let several = try? claims.decode([String].self, forKey: .aud) { aud = several } else { aud = [try claims.decode(String.self, forKey: .aud)] }
+        if let several = try? claims.decode([String].self, forKey: .aud) {
+            aud = several
+        } else {
+            aud = [try claims.decode(String.self, forKey: .aud)]
+        }
         exp = Date(timeIntervalSince1970: try claims.decode(Double.self, forKey: .exp))
         iat = try claims.decodeIfPresent(Double.self, forKey: .iat).map(Date.init(timeIntervalSince1970:))
         nbf = try claims.decodeIfPresent(Double.self, forKey: .nbf).map(Date.init(timeIntervalSince1970:))
@@ -37,7 +41,9 @@ struct IDTokenClaims: JWTPayload {
         preferredUsername = try? claims.decodeIfPresent(String.self, forKey: .preferredUsername)
         name = try? claims.decodeIfPresent(String.self, forKey: .name)
         email = try? claims.decodeIfPresent(String.self, forKey: .email)
-        groups = (try? claims.decodeIfPresent([String].self, forKey: .groups)) ?? (try? claims.decodeIfPresent(String.self, forKey: .groups)).flatMap { $0.map { [$0] } } ?? []
+        groups =
+            (try? claims.decodeIfPresent([String].self, forKey: .groups)) ?? (try? claims.decodeIfPresent(String.self, forKey: .groups))
+            .flatMap { $0.map { [$0] } } ?? []
     }
 
     /// Only read here; `JWTPayload` is `Codable`, so a few claims are written for it.
@@ -75,7 +81,8 @@ enum IDToken {
     static func header(of token: String) throws(OpenIDProblem) -> (algorithm: String, keyID: String?) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let data = Base64URL.decode(String(parts[0])),
-              let header = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], let algorithm = header["alg"] as? String else {
+            let header = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], let algorithm = header["alg"] as? String
+        else {
             throw .badToken("the ID token is not a signed JWT")
         }
         guard algorithms.contains(algorithm) else { throw .badToken("the ID token is signed with \(algorithm), which is not accepted") }
@@ -83,7 +90,9 @@ enum IDToken {
     }
 
     /// Checks the claims of a token whose signature was checked: issuer, audience, time, nonce.
-    static func identity(_ claims: IDTokenClaims, issuer: String, clientID: String, nonce: String, now: Date) throws(OpenIDProblem) -> OpenIDIdentity {
+    static func identity(_ claims: IDTokenClaims, issuer: String, clientID: String, nonce: String, now: Date) throws(OpenIDProblem)
+        -> OpenIDIdentity
+    {
         guard claims.iss == issuer else { throw .badToken("the ID token's issuer is “\(claims.iss)”, not “\(issuer)”") }
         guard claims.aud.contains(clientID) else { throw .badToken("the ID token is for \(claims.aud), not this server (\(clientID))") }
         // Several audiences: the one it was given to must be named, and be us (Core 3.1.3.7, 4–5).
@@ -98,7 +107,9 @@ enum IDToken {
         }
         guard !claims.sub.isEmpty, claims.sub.utf8.count <= 255 else { throw .badToken("the ID token's subject is empty or too long") }
         let names = [claims.preferredUsername, claims.name, claims.email.map { String($0.prefix { $0 != "@" }) }].compactMap { $0 }
-        return OpenIDIdentity(issuer: claims.iss, subject: claims.sub, shownAs: String((claims.preferredUsername ?? claims.email ?? claims.name ?? claims.sub).prefix(100)),
-                              suggestedNames: names, groups: claims.groups)
+        return OpenIDIdentity(
+            issuer: claims.iss, subject: claims.sub,
+            shownAs: String((claims.preferredUsername ?? claims.email ?? claims.name ?? claims.sub).prefix(100)),
+            suggestedNames: names, groups: claims.groups)
     }
 }

@@ -29,11 +29,14 @@ final class OpenIDLogins: Sendable {
     private let pending = ExpiringEntries<Pending>(lifetime: lifetime)
 
     /// A new sign-in's state (the key), the browser's cookie and what to send the provider.
-    func begin(_ purpose: Purpose, redirectURI: String, client: String, now: Date) -> (state: String, browser: BearerSecret, pending: Pending) {
+    func begin(_ purpose: Purpose, redirectURI: String, client: String, now: Date) -> (
+        state: String, browser: BearerSecret, pending: Pending
+    ) {
         let state = BearerSecret.make(), browser = BearerSecret.make()
         // RFC 7636: 32 random bytes, base64url, 43 characters.
-        let started = Pending(purpose: purpose, browser: browser.sha256, verifier: BearerSecret.make().text, nonce: BearerSecret.make().text,
-                              redirectURI: redirectURI)
+        let started = Pending(
+            purpose: purpose, browser: browser.sha256, verifier: BearerSecret.make().text, nonce: BearerSecret.make().text,
+            redirectURI: redirectURI)
         pending.insert(started, at: state.sha256, holder: ExpiringEntries<Pending>.holder(of: client), now: now)
         return (state.text, browser, started)
     }
@@ -53,7 +56,8 @@ final class OpenIDLogins: Sendable {
     /// Lax, not Strict: the provider's redirect back is a navigation from another site, which a
     /// Strict cookie would not come with. For the callback only; nil `browser` expires it.
     static func cookie(_ browser: BearerSecret?, secure: Bool) -> Cookie {
-        Cookie(name: cookieName, value: browser?.text ?? "", maxAge: browser == nil ? 0 : Int(lifetime), path: callbackPath,
-               secure: secure, httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: cookieName, value: browser?.text ?? "", maxAge: browser == nil ? 0 : Int(lifetime), path: callbackPath,
+            secure: secure, httpOnly: true, sameSite: .lax)
     }
 }

@@ -15,7 +15,9 @@ struct OpenIDProblem: Error, Sendable {
         switch kind {
         case .unreachable: return "\(provider) could not be reached just now. Try again in a moment, or sign in another way."
         case .refused: return "\(provider) did not let this sign-in finish. Start again."
-        case .badToken: return "\(provider)’s answer did not pass this server’s checks, so nobody was signed in. Start again; if it keeps happening, the owner will find why in the server’s log."
+        case .badToken:
+            return
+                "\(provider)’s answer did not pass this server’s checks, so nobody was signed in. Start again; if it keeps happening, the owner will find why in the server’s log."
         }
     }
 }

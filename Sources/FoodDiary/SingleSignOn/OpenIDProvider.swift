@@ -49,9 +49,13 @@ actor OpenIDProvider {
         guard let url = settings.discoveryURL else { throw .unreachable("the issuer makes no discovery address") }
         let found = try await fetchJSON(Metadata.self, from: url, what: "discovery document")
         // Discovery 4.3: the document must name the issuer asked, or someone else's tokens would pass.
-        guard found.issuer == settings.issuer else { throw .unreachable("the discovery document names the issuer “\(found.issuer)”, not “\(settings.issuer)”") }
+        guard found.issuer == settings.issuer else {
+            throw .unreachable("the discovery document names the issuer “\(found.issuer)”, not “\(settings.issuer)”")
+        }
         for address in [found.authorizationEndpoint, found.tokenEndpoint, found.jwksURI] {
-            guard let endpoint = URL(string: address), OutboundHTTP.isWebAddress(endpoint) else { throw .unreachable("the discovery document's “\(address)” is not a web address") }
+            guard let endpoint = URL(string: address), OutboundHTTP.isWebAddress(endpoint) else {
+                throw .unreachable("the discovery document's “\(address)” is not a web address")
+            }
         }
         metadata = (found, .now)
         return found
@@ -61,12 +65,13 @@ actor OpenIDProvider {
     func authorizationURL(state: String, nonce: String, codeChallenge: String, redirectURI: String) async throws(OpenIDProblem) -> URL {
         let endpoint = try await discovered().authorizationEndpoint
         guard var components = URLComponents(string: endpoint) else { throw .unreachable("the authorization endpoint is not an address") }
-        components.queryItems = (components.queryItems ?? []) + [
-            URLQueryItem(name: "response_type", value: "code"), URLQueryItem(name: "client_id", value: settings.clientID),
-            URLQueryItem(name: "redirect_uri", value: redirectURI), URLQueryItem(name: "scope", value: settings.scope),
-            URLQueryItem(name: "state", value: state), URLQueryItem(name: "nonce", value: nonce),
-            URLQueryItem(name: "code_challenge", value: codeChallenge), URLQueryItem(name: "code_challenge_method", value: "S256"),
-        ]
+        components.queryItems =
+            (components.queryItems ?? []) + [
+                URLQueryItem(name: "response_type", value: "code"), URLQueryItem(name: "client_id", value: settings.clientID),
+                URLQueryItem(name: "redirect_uri", value: redirectURI), URLQueryItem(name: "scope", value: settings.scope),
+                URLQueryItem(name: "state", value: state), URLQueryItem(name: "nonce", value: nonce),
+                URLQueryItem(name: "code_challenge", value: codeChallenge), URLQueryItem(name: "code_challenge_method", value: "S256")
+            ]
         // `+` in a value would be read as a space by the provider's form decoding.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         guard let url = components.url else { throw .unreachable("the authorization address could not be made") }
@@ -74,7 +79,9 @@ actor OpenIDProvider {
     }
 
     /// The code exchanged at the token endpoint (with the PKCE verifier), its ID token checked.
-    func identity(code: String, verifier: String, redirectURI: String, nonce: String, now: Date) async throws(OpenIDProblem) -> OpenIDIdentity {
+    func identity(code: String, verifier: String, redirectURI: String, nonce: String, now: Date) async throws(OpenIDProblem)
+        -> OpenIDIdentity
+    {
         let metadata = try await discovered()
         guard let endpoint = URL(string: metadata.tokenEndpoint) else { throw .unreachable("the token endpoint is not an address") }
         var fields = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI), ("code_verifier", verifier)]
@@ -103,7 +110,9 @@ actor OpenIDProvider {
             let error = ((try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any])?["error"] as? String
             throw .refused("the token endpoint answered \(answer.status)\(error.map { " (\($0))" } ?? "")")
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any], let idToken = object["id_token"] as? String else {
+        guard let object = (try? JSONSerialization.jsonObject(with: answer.body)) as? [String: Any],
+            let idToken = object["id_token"] as? String
+        else {
             throw .refused("the token endpoint's answer has no ID token")
         }
         let claims = try await verified(idToken)
@@ -119,7 +128,9 @@ actor OpenIDProvider {
             keys = try await currentKeys()
         }
         // A key id not among the provider's would fall back to JWTKit's default key: refused here instead.
-        if let id = header.keyID, !keys.ids.contains(id) { throw .badToken("the ID token names a key (\(id)) the provider does not publish") }
+        if let id = header.keyID, !keys.ids.contains(id) {
+            throw .badToken("the ID token names a key (\(id)) the provider does not publish")
+        }
         do {
             return try await keys.collection.verify(token, as: IDTokenClaims.self)
         } catch {

@@ -29,7 +29,8 @@ package struct OpenIDSettings: Sendable {
     /// provider may run without a certificate; its discovery document is under it.
     package static func problem(withIssuer issuer: String) -> String? {
         guard let url = URL(string: issuer), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty,
-              url.query == nil, url.fragment == nil else {
+            url.query == nil, url.fragment == nil
+        else {
             return "“\(issuer)” is not an address, such as https://auth.example.home/application/o/fooddiary/."
         }
         if scheme == "https" || (scheme == "http" && OutboundHTTP.isInsideTheNetwork(host)) { return nil }

@@ -65,8 +65,10 @@ public struct EnergyExpenditure: Sendable, Equatable {
     public let weighInDays: Int
     public let confidence: Confidence
 
-    package init(first: LocalDate, last: LocalDate, expenditureKcal: Double, meanIntakeKcal: Double, meanActiveKcal: Double = 0,
-                 trendChangeKilograms: Double, countedDays: Int, notLoggedDays: Int, toItemiseDays: Int, weighInDays: Int, confidence: Confidence) {
+    package init(
+        first: LocalDate, last: LocalDate, expenditureKcal: Double, meanIntakeKcal: Double, meanActiveKcal: Double = 0,
+        trendChangeKilograms: Double, countedDays: Int, notLoggedDays: Int, toItemiseDays: Int, weighInDays: Int, confidence: Confidence
+    ) {
         (self.first, self.last, self.expenditureKcal, self.meanIntakeKcal) = (first, last, expenditureKcal, meanIntakeKcal)
         self.meanActiveKcal = meanActiveKcal
         (self.trendChangeKilograms, self.countedDays, self.notLoggedDays) = (trendChangeKilograms, countedDays, notLoggedDays)
@@ -74,8 +76,10 @@ public struct EnergyExpenditure: Sendable, Equatable {
     }
 
     /// The estimate over the `windowDays` ending on `last` (yesterday: today is still being logged).
-    public static func estimate(intakes: [Intake], trend: WeightTrend, endingOn last: LocalDate,
-                                windowDays: Int = windowDays) -> Result<EnergyExpenditure, Shortfall> {
+    public static func estimate(
+        intakes: [Intake], trend: WeightTrend, endingOn last: LocalDate,
+        windowDays: Int = windowDays
+    ) -> Result<EnergyExpenditure, Shortfall> {
         let first = last.adding(days: -(windowDays - 1))
         let window = intakes.filter { $0.date >= first && $0.date <= last }
         let counted = window.filter(\.isCounted)
@@ -95,10 +99,12 @@ public struct EnergyExpenditure: Sendable, Equatable {
         let meanIntake = counted.reduce(0) { $0 + ($1.kcal ?? 0) } / Double(counted.count)
         let meanActive = counted.reduce(0) { $0 + $1.activeKcal } / Double(counted.count)
         let goodCover = counted.count * 5 >= windowDays * 4 && weighInDays * 3 >= windowDays
-        return .success(EnergyExpenditure(first: first, last: last, expenditureKcal: meanIntake - slope * kilocaloriesPerKilogram,
-                                          meanIntakeKcal: meanIntake, meanActiveKcal: meanActive, trendChangeKilograms: slope * Double(windowDays - 1),
-                                          countedDays: counted.count, notLoggedDays: notLogged, toItemiseDays: toItemise,
-                                          weighInDays: weighInDays, confidence: goodCover ? .good : .fair))
+        return .success(
+            EnergyExpenditure(
+                first: first, last: last, expenditureKcal: meanIntake - slope * kilocaloriesPerKilogram,
+                meanIntakeKcal: meanIntake, meanActiveKcal: meanActive, trendChangeKilograms: slope * Double(windowDays - 1),
+                countedDays: counted.count, notLoggedDays: notLogged, toItemiseDays: toItemise,
+                weighInDays: weighInDays, confidence: goodCover ? .good : .fair))
     }
 
     /// The expenditure to the 10 kcal a page shows it to: a finer figure would claim more than it knows.

@@ -27,7 +27,9 @@ public struct WeightTrend: Sendable, Equatable {
             sums[weighIn.date, default: (0, 0)].total += weighIn.kilograms
             sums[weighIn.date, default: (0, 0)].count += 1
         }
-        let means = sums.map { (date: $0.key, kilograms: $0.value.total / Double($0.value.count), count: $0.value.count) }.sorted { $0.date < $1.date }
+        let means = sums.map { (date: $0.key, kilograms: $0.value.total / Double($0.value.count), count: $0.value.count) }.sorted {
+            $0.date < $1.date
+        }
         guard let first = means.first else {
             days = []
             return

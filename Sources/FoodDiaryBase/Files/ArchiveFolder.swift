@@ -37,7 +37,8 @@ package struct ArchiveFolder: Sendable {
     package func archives() -> [ArchiveFile] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(isOurs).sorted().compactMap { name in
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: directory + "/" + name),
-                  let madeAt = attributes[.modificationDate] as? Date else { return nil }
+                let madeAt = attributes[.modificationDate] as? Date
+            else { return nil }
             return ArchiveFile(name: name, madeAt: madeAt, bytes: (attributes[.size] as? NSNumber)?.int64Value ?? 0)
         }
     }

@@ -12,6 +12,8 @@ package enum DurableFile {
     }
 
     package static func rename(_ source: String, to destination: String) throws {
-        guard Foundation.rename(source, destination) == 0 else { throw POSIXFailure(operation: "rename \(source) to \(destination)", code: errno) }
+        guard Foundation.rename(source, destination) == 0 else {
+            throw POSIXFailure(operation: "rename \(source) to \(destination)", code: errno)
+        }
     }
 }

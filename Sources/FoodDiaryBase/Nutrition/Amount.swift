@@ -11,7 +11,9 @@ package enum TypedNumber {
         case outOfRange(ClosedRange<Double>)
     }
 
-    package static func parse(_ text: String?, in range: ClosedRange<Double>, convention: NumberConvention = .current) -> Result<Double, Problem> {
+    package static func parse(_ text: String?, in range: ClosedRange<Double>, convention: NumberConvention = .current) -> Result<
+        Double, Problem
+    > {
         let trimmed = (text ?? "").trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return .failure(.missing) }
         let digits = plainDigits(trimmed, convention: convention)
@@ -38,7 +40,8 @@ package enum TypedNumber {
             return text.replacingOccurrences(of: ",", with: "")
         }
         if text.wholeMatch(of: /[0-9]{1,3}(\.[0-9]{3})+,[0-9]+/) != nil || text.wholeMatch(of: /[0-9]{1,3}(\.[0-9]{3}){2,}/) != nil
-            || (convention == .decimalComma && text.wholeMatch(of: /[0-9]{1,3}\.[0-9]{3}/) != nil) {
+            || (convention == .decimalComma && text.wholeMatch(of: /[0-9]{1,3}\.[0-9]{3}/) != nil)
+        {
             return text.replacingOccurrences(of: ".", with: "").replacingOccurrences(of: ",", with: ".")
         }
         if text.wholeMatch(of: /[0-9]+,[0-9]+/) != nil {
@@ -62,7 +65,8 @@ package enum TypedNumber {
 
     /// The sentence shown beside a field, e.g. "Enter a number from 0.1 to 5,000, like 125 or 37.5."
     package static func message(_ problem: Problem, what: String, range: ClosedRange<Double>) -> String {
-        let bounds = "from \(formatQuantity(range.lowerBound)) to \(NumberText.decimal(range.upperBound, maxFractionDigits: 2, grouping: true))"
+        let bounds =
+            "from \(formatQuantity(range.lowerBound)) to \(NumberText.decimal(range.upperBound, maxFractionDigits: 2, grouping: true))"
         switch problem {
         case .missing: return "Enter \(what)."
         case .notANumber: return "Enter \(what) as a plain number \(bounds), like 125 or 37.5."
@@ -121,7 +125,7 @@ public struct Portion: Sendable, Hashable {
     private static let items: Set<String> = [
         "slice", "slices", "piece", "pieces", "medium", "egg", "can", "bottle", "glass", "serving", "bar", "cookie", "container",
         "packet", "package", "fruit", "item", "roll", "bun", "muffin", "bagel", "patty", "fillet", "breast", "thigh", "drumstick",
-        "wing", "link", "sausage", "stalk", "clove", "wedge", "scoop", "pat", "stick", "each", "whole", "bowl", "portion",
+        "wing", "link", "sausage", "stalk", "clove", "wedge", "scoop", "pat", "stick", "each", "whole", "bowl", "portion"
     ]
     /// A whole thing in another size than medium: an egg is "1 large", never "1 tbsp".
     private static let sizes: Set<String> = ["small", "large", "jumbo"]
@@ -133,8 +137,12 @@ public struct Portion: Sendable, Hashable {
         // What a parenthesis adds ("medium (7\" to 7-7/8\" long)") describes the measure, not another one.
         var words: [String] = []
         for word in Words.letterRuns(Words.outsideBrackets(label)) where !words.contains(word) { words.append(word) }
-        let rank = words.contains(where: Self.items.contains) ? 0 : words.contains(where: Self.sizes.contains) ? 1
-            : !words.isEmpty && words.allSatisfy(Self.weights.contains) ? 3 : 2
+        let rank =
+            words.contains(where: Self.items.contains)
+            ? 0
+            : words.contains(where: Self.sizes.contains)
+                ? 1
+                : !words.isEmpty && words.allSatisfy(Self.weights.contains) ? 3 : 2
         return (rank, words.count, index)
     }
 }
@@ -159,7 +167,8 @@ public struct ChosenAmount: Sendable, Equatable {
     package static func presets(_ unit: MeasureUnit, in system: UnitSystem = .shown) -> [Preset] {
         switch AmountUnit.shown(unit, in: system) {
         case .ounces: presetOunces.map { Preset(key: "oz\(Int($0))", stored: $0 * AmountUnit.ounces.stored, label: "\(Int($0)) oz") }
-        case .fluidOunces: presetFluidOunces.map { Preset(key: "floz\(Int($0))", stored: $0 * AmountUnit.fluidOunces.stored, label: "\(Int($0)) fl oz") }
+        case .fluidOunces:
+            presetFluidOunces.map { Preset(key: "floz\(Int($0))", stored: $0 * AmountUnit.fluidOunces.stored, label: "\(Int($0)) fl oz") }
         default: presetGrams.map { Preset(key: presetKey($0), stored: $0, label: "\(Int($0)) \(unit.symbol)") }
         }
     }
@@ -223,7 +232,8 @@ public struct ChosenAmount: Sendable, Equatable {
     public static func everyday(portions: [Portion], unit: MeasureUnit = .grams) -> ChosenAmount {
         // One of the food's measures is counted once, as the form would count it, without the form
         // reading a "1": the quick-log page works one out for every food it lists.
-        let amount = Portion.everyday(in: portions).map { counted(1, of: $0, unit: unit) }
+        let amount =
+            Portion.everyday(in: portions).map { counted(1, of: $0, unit: unit) }
             ?? validate(Form(choice: usualPresetKey(unit, metric: 100)), portions: portions, unit: unit)
         guard case .success(let amount) = amount else { return ChosenAmount(grams: 100, label: "100 \(unit.symbol)") }
         return amount
@@ -259,7 +269,11 @@ public struct ChosenAmount: Sendable, Equatable {
     private static func counted(_ count: Double, of portion: Portion, unit: MeasureUnit) -> Result<ChosenAmount, Errors> {
         let grams = count * portion.grams
         guard grams <= gramsRange.upperBound else {
-            return .failure(Errors(count: "\(formatQuantity(count)) × \(portion.label) is \(unit.shownText(grams)), more than the \(unit.shownText(gramsRange.upperBound)) one entry can hold."))
+            return .failure(
+                Errors(
+                    count:
+                        "\(formatQuantity(count)) × \(portion.label) is \(unit.shownText(grams)), more than the \(unit.shownText(gramsRange.upperBound)) one entry can hold."
+                ))
         }
         let countText = count == 1 ? "" : "\(PortionLabel.number(count)) × "
         return .success(ChosenAmount(grams: grams, label: "\(countText)\(portion.label) (\(PortionLabel.amount(grams, unit)))"))

@@ -82,9 +82,11 @@ package enum AmountUnit: String, CaseIterable, Sendable {
         "kg": .kilograms, "kilo": .kilograms, "kilos": .kilograms, "kilogram": .kilograms, "kilograms": .kilograms,
         "oz": .ounces, "ounce": .ounces, "ounces": .ounces,
         "lb": .pounds, "lbs": .pounds, "pound": .pounds, "pounds": .pounds,
-        "ml": .millilitres, "millilitre": .millilitres, "millilitres": .millilitres, "milliliter": .millilitres, "milliliters": .millilitres,
+        "ml": .millilitres, "millilitre": .millilitres, "millilitres": .millilitres, "milliliter": .millilitres,
+        "milliliters": .millilitres,
         "l": .litres, "litre": .litres, "litres": .litres, "liter": .litres, "liters": .litres,
-        "fl oz": .fluidOunces, "floz": .fluidOunces, "fl. oz": .fluidOunces, "fl.oz": .fluidOunces, "fluid ounce": .fluidOunces, "fluid ounces": .fluidOunces,
+        "fl oz": .fluidOunces, "floz": .fluidOunces, "fl. oz": .fluidOunces, "fl.oz": .fluidOunces, "fluid ounce": .fluidOunces,
+        "fluid ounces": .fluidOunces
     ]
 
     package init?(written text: some StringProtocol) {
@@ -126,8 +128,10 @@ package enum TypedAmount {
 
     /// Grams (or ml) and the label the diary keeps ("4 oz", "125 g"), or the sentence to show.
     /// `subject` names the amount in messages: "the serving size"; the amount eaten otherwise.
-    package static func parse(_ text: String, measure: MeasureUnit, range: ClosedRange<Double>,
-                              subject: String? = nil) -> Result<(stored: Double, label: String), Problem> {
+    package static func parse(
+        _ text: String, measure: MeasureUnit, range: ClosedRange<Double>,
+        subject: String? = nil
+    ) -> Result<(stored: Double, label: String), Problem> {
         func what(_ unit: AmountUnit) -> String {
             subject.map { "\($0) in \(unit.name.lowercased())" } ?? "the \(unit.name.lowercased()) \(measure == .grams ? "eaten" : "drunk")"
         }
@@ -137,11 +141,17 @@ package enum TypedAmount {
         if let match = trimmed.wholeMatch(of: /(.*?[0-9.,])\s*([A-Za-z][A-Za-z. ]*)/) {
             guard let written = AmountUnit(written: match.output.2) else {
                 let units = measure == .grams ? "g, kg, oz or lb" : "ml, l or fl oz"
-                return .failure(Problem("Enter \(what(shown)) as a number, with \(units) after it for another unit, like \(measure == .grams ? "125 g or 4 oz" : "250 ml or 8 fl oz")."))
+                return .failure(
+                    Problem(
+                        "Enter \(what(shown)) as a number, with \(units) after it for another unit, like \(measure == .grams ? "125 g or 4 oz" : "250 ml or 8 fl oz")."
+                    ))
             }
             guard written.measure == measure else {
-                return .failure(Problem(measure == .grams ? "This food is weighed: write g, kg, oz or lb, not \(written.symbol)."
-                                                          : "This drink is measured by volume: write ml, l or fl oz, not \(written.symbol)."))
+                return .failure(
+                    Problem(
+                        measure == .grams
+                            ? "This food is weighed: write g, kg, oz or lb, not \(written.symbol)."
+                            : "This drink is measured by volume: write ml, l or fl oz, not \(written.symbol)."))
             }
             (number, unit) = (match.output.1, written)
         }

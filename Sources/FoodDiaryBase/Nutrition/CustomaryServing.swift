@@ -77,7 +77,8 @@ package struct CustomaryServing: Sendable, Equatable {
     private func measure(_ description: String, form: ProductForm?) -> (line: IngredientLine, grams: Double) {
         if let dry, form == .dry || Self.namesUncooked(description) { return dry }
         guard let form, let spoon = CustomaryServingTable.shared.serving(soldAs: form), spoon != self,
-              spoon.grams < grams else { return (line, grams) }
+            spoon.grams < grams
+        else { return (line, grams) }
         return (spoon.line, spoon.grams)
     }
 
@@ -96,7 +97,9 @@ package struct CustomaryServing: Sendable, Equatable {
         case .mass(let each, _)?:
             // A portion close to the weight says it as people count it: "1 oz (28.35 g)" of almonds.
             let weight = count * each
-            if let near = portions.filter({ abs(log($0.grams / weight)) < log(1.25) }).min(by: { abs($0.grams - weight) < abs($1.grams - weight) }) {
+            if let near = portions.filter({ abs(log($0.grams / weight)) < log(1.25) }).min(by: {
+                abs($0.grams - weight) < abs($1.grams - weight)
+            }) {
                 return ChosenAmount(grams: near.grams, label: "\(near.label) (\(PortionLabel.amount(near.grams, unit)))")
             }
             // "3 oz (85.05 g)": the serving as the table says it, and what it weighs in the reader's unit.
@@ -127,7 +130,8 @@ package struct CustomaryServing: Sendable, Equatable {
     func gramsPerMillilitre(word: String) -> Double? {
         if case .volume(let millilitres, _)? = line.measure, let count = line.amount, count > 0 { return grams / (count * millilitres) }
         guard case .volume(let millilitres, _)? = IngredientLine("1 " + word).measure,
-              let each = counted[Words.singular(word.lowercased())] else { return nil }
+            let each = counted[Words.singular(word.lowercased())]
+        else { return nil }
         return each / millilitres
     }
 
@@ -189,10 +193,12 @@ struct CustomaryServingTable: Sendable {
             }
             for group in Self.list(fields[2]) where groups[group] == nil { groups[group] = row }
             let ceiling = Double(fields[9]).map { AmountCheck.mostServings * grams * $0 / 100 } ?? AmountCheck.mostKilocalories
-            servings.append(CustomaryServing(kind: fields[0], line: IngredientLine(fields[3]), grams: grams, dry: Self.dry(fields[5]),
-                                             counted: Self.counted(fields[6]), addition: Self.list(fields[7]).first.flatMap(Double.init),
-                                             additionTo: Self.counted(Self.list(fields[7]).dropFirst().joined(separator: ";")), drained: Double(fields[8]),
-                                             densest: Double(fields[9]), mostKilocalories: min(ceiling, AmountCheck.mostKilocalories)))
+            servings.append(
+                CustomaryServing(
+                    kind: fields[0], line: IngredientLine(fields[3]), grams: grams, dry: Self.dry(fields[5]),
+                    counted: Self.counted(fields[6]), addition: Self.list(fields[7]).first.flatMap(Double.init),
+                    additionTo: Self.counted(Self.list(fields[7]).dropFirst().joined(separator: ";")), drained: Double(fields[8]),
+                    densest: Double(fields[9]), mostKilocalories: min(ceiling, AmountCheck.mostKilocalories)))
         }
         self.servings = servings
         self.names = names
@@ -224,7 +230,9 @@ struct CustomaryServingTable: Sendable {
 
     /// Kinds a name's first part only classifies when a later part names the food: in "Pork,
     /// cured, bacon" the food is bacon, in "Cheese, ricotta" ricotta, in "Plums, dried (prunes)" prunes.
-    private static let classifiers: Set<String> = ["pork", "beef", "chicken", "lamb", "fish", "cheese", "nuts", "cereal", "fruit", "vegetable"]
+    private static let classifiers: Set<String> = [
+        "pork", "beef", "chicken", "lamb", "fish", "cheese", "nuts", "cereal", "fruit", "vegetable"
+    ]
     /// Parts that say what a food is made or served with, not what it is: "without salt", "in oil".
     private static let aside: Set<String> = ["with", "without", "in", "made", "includes", "from", "prepared", "packed", "no", "not"]
 
@@ -255,8 +263,10 @@ struct CustomaryServingTable: Sendable {
     private func row(description: String, group: String?) -> Int? {
         // What follows "in" or "with" inside a part says what it is packed or had with: "TUNA IN
         // WATER" is tuna, "COFFEE WITH ALMOND MILK" coffee.
-        let parts = description.split(separator: ",").map { Array(Words.split(String($0)).map(Words.singular).prefix { !Self.aside.contains($0) }) }
-            .filter { !$0.isEmpty }
+        let parts = description.split(separator: ",").map {
+            Array(Words.split(String($0)).map(Words.singular).prefix { !Self.aside.contains($0) })
+        }
+        .filter { !$0.isEmpty }
         var texts = parts
         if parts.count > 1 { texts.insert(parts[1] + parts[0], at: 1) }
         var best: (row: Int, words: Int, classifies: Bool)?

@@ -58,7 +58,8 @@ package struct FoodSentence: Sendable, Equatable {
             }
             let previous = index > 0 ? characters[index - 1] : " "
             let next = index + 1 < characters.count ? characters[index + 1] : " "
-            let parts = character.isNewline || character == ";" || character == "+"
+            let parts =
+                character.isNewline || character == ";" || character == "+"
                 || (depth == 0 && character == "," && !(previous.isNumber && next.isNumber))
             if parts {
                 chunks.append(current)
@@ -93,8 +94,10 @@ package struct FoodSentence: Sendable, Equatable {
         for (index, word) in words.enumerated() {
             depth += word.filter { $0 == "(" || $0 == "[" }.count
             defer { depth = max(0, depth - word.filter { $0 == ")" || $0 == "]" }.count) }
-            let isJoiner = depth == 0 && joiningWords.contains(word.lowercased()) && !pieces[pieces.count - 1].isEmpty && index + 1 < words.count
-                && !(word.lowercased() == "and" && isAmount(pieces[pieces.count - 1].last) && ["a", "an", "half", "1/2"].contains(words[index + 1].lowercased()))
+            let isJoiner =
+                depth == 0 && joiningWords.contains(word.lowercased()) && !pieces[pieces.count - 1].isEmpty && index + 1 < words.count
+                && !(word.lowercased() == "and" && isAmount(pieces[pieces.count - 1].last)
+                    && ["a", "an", "half", "1/2"].contains(words[index + 1].lowercased()))
             if isJoiner {
                 joiners.append(word)
                 pieces.append([])

@@ -64,8 +64,10 @@ public struct FoodSnapshot: Sendable, Equatable {
     public let basisUnit: MeasureUnit
     public let basis: NutrientValues
 
-    public init(dataType: FoodDataType, catalogFoodID: Int64?, ndbNumber: String?, description: String,
-                brandOwner: String?, basisGrams: Double?, basisUnit: MeasureUnit = .grams, basis: NutrientValues) {
+    public init(
+        dataType: FoodDataType, catalogFoodID: Int64?, ndbNumber: String?, description: String,
+        brandOwner: String?, basisGrams: Double?, basisUnit: MeasureUnit = .grams, basis: NutrientValues
+    ) {
         self.dataType = dataType
         self.catalogFoodID = catalogFoodID
         self.ndbNumber = ndbNumber

@@ -39,7 +39,7 @@ package struct IngredientAmount: Sendable, Equatable {
         "handful": .mass(grams: 30, word: "g"), "square": .mass(grams: 10, word: "g"),
         "glass": .volume(millilitres: IngredientLine.cup, word: "cup"), "mug": .volume(millilitres: IngredientLine.cup, word: "cup"),
         "bowl": .volume(millilitres: IngredientLine.cup, word: "cup"), "plate": .volume(millilitres: 2 * IngredientLine.cup, word: "cup"),
-        "drizzle": .mass(grams: 5, word: "g"), "shot": .volume(millilitres: 44, word: "ml"), "scoop": .mass(grams: 30, word: "g"),
+        "drizzle": .mass(grams: 5, word: "g"), "shot": .volume(millilitres: 44, word: "ml"), "scoop": .mass(grams: 30, word: "g")
     ]
 
     /// The size a counted food is when none is said, where it is not medium: recipes and
@@ -63,16 +63,20 @@ package struct IngredientAmount: Sendable, Equatable {
 
     /// `usual`: the amount the person last had of this food, for a line that says none.
     /// `foodWords`: the food's name, which picks its usual size. `isDrink`: one is a cup of it.
-    package static func of(_ line: IngredientLine, portions: [Portion], unit: MeasureUnit, usual: ChosenAmount? = nil,
-                           foodWords: [String] = [], isDrink: Bool = false, customary: Customary? = nil) -> IngredientAmount {
+    package static func of(
+        _ line: IngredientLine, portions: [Portion], unit: MeasureUnit, usual: ChosenAmount? = nil,
+        foodWords: [String] = [], isDrink: Bool = false, customary: Customary? = nil
+    ) -> IngredientAmount {
         let symbol = unit.symbol
         let readings = portions.map(PortionReading.init)
         guard let count = line.amount, count > 0 else {
             if let usual { return IngredientAmount(grams: usual.grams, label: usual.label, typed: usual.typedText(symbol), guess: nil) }
             if let customary {
-                let serving = customary.serving.amount(description: customary.description, portions: portions, unit: unit, kcalPer100g: customary.kcalPer100g)
-                return IngredientAmount(grams: serving.grams, label: serving.label, typed: serving.typedText(symbol),
-                                        guess: "No amount said: a usual serving is taken.")
+                let serving = customary.serving.amount(
+                    description: customary.description, portions: portions, unit: unit, kcalPer100g: customary.kcalPer100g)
+                return IngredientAmount(
+                    grams: serving.grams, label: serving.label, typed: serving.typedText(symbol),
+                    guess: "No amount said: a usual serving is taken.")
             }
             return counted(1, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: false)
         }
@@ -83,8 +87,9 @@ package struct IngredientAmount: Sendable, Equatable {
             let drained = Words.split(line.note).contains("drained") ? customary?.serving.drained : nil
             if let drained { total *= drained }
             let said = "\(formatQuantity(total)) \(symbol)"
-            return IngredientAmount(grams: total, label: said, typed: said,
-                                    guess: drained.map { "Drained: \(formatQuantity($0 * 100)) % of the can’s weight is taken." })
+            return IngredientAmount(
+                grams: total, label: said, typed: said,
+                guess: drained.map { "Drained: \(formatQuantity($0 * 100)) % of the can’s weight is taken." })
         case .volume(let millilitres, let word)?:
             let volume = count * millilitres
             let typed = "\(formatQuantity(count)) \(word)"
@@ -102,11 +107,13 @@ package struct IngredientAmount: Sendable, Equatable {
             }
             if unit == .grams, let perMillilitre = customary?.serving.gramsPerMillilitre(word: word) {
                 let grams = volume * perMillilitre
-                return IngredientAmount(grams: grams, label: "\(typed) (\(formatQuantity(grams)) \(symbol))", typed: typed,
-                                        guess: "No spoon or cup measure for this food: weighed as a usual serving of its kind.")
+                return IngredientAmount(
+                    grams: grams, label: "\(typed) (\(formatQuantity(grams)) \(symbol))", typed: typed,
+                    guess: "No spoon or cup measure for this food: weighed as a usual serving of its kind.")
             }
-            return IngredientAmount(grams: volume, label: "\(typed) (\(formatQuantity(volume)) \(symbol))", typed: typed,
-                                    guess: unit == .millilitres ? nil : "No spoon or cup measure for this food: weighed as water.")
+            return IngredientAmount(
+                grams: volume, label: "\(typed) (\(formatQuantity(volume)) \(symbol))", typed: typed,
+                guess: unit == .millilitres ? nil : "No spoon or cup measure for this food: weighed as water.")
         case .item(let written)?:
             let word = synonyms[written] ?? written
             if let reading = named(word, in: readings) {
@@ -115,8 +122,11 @@ package struct IngredientAmount: Sendable, Equatable {
             // A strip of bacon, a glass of wine, a shot of vodka: what one weighs for its kind.
             if let each = customary?.serving.counted[written] ?? customary?.serving.counted[word] {
                 let grams = count * each
-                return IngredientAmount(grams: grams, label: "\(formatQuantity(count)) \(count == 1 ? written : IngredientLine.plural(written)) (\(formatQuantity(grams)) \(symbol))",
-                                        typed: "\(formatQuantity(grams)) \(symbol)", guess: nil)
+                return IngredientAmount(
+                    grams: grams,
+                    label:
+                        "\(formatQuantity(count)) \(count == 1 ? written : IngredientLine.plural(written)) (\(formatQuantity(grams)) \(symbol))",
+                    typed: "\(formatQuantity(grams)) \(symbol)", guess: nil)
             }
             if let rough = roughMeasures[word] {
                 var line = line
@@ -127,8 +137,9 @@ package struct IngredientAmount: Sendable, Equatable {
                 case .volume(let millilitres, _): each = millilitres > IngredientLine.cup ? "two cups" : "a cup"
                 default: each = "\(formatQuantity(amount.grams / count)) \(symbol)"
                 }
-                return IngredientAmount(grams: amount.grams, label: "\(formatQuantity(count)) \(word) (\(formatQuantity(amount.grams)) \(symbol))",
-                                        typed: "\(formatQuantity(amount.grams)) \(symbol)", guess: "A \(word) is taken as \(each).")
+                return IngredientAmount(
+                    grams: amount.grams, label: "\(formatQuantity(count)) \(word) (\(formatQuantity(amount.grams)) \(symbol))",
+                    typed: "\(formatQuantity(amount.grams)) \(symbol)", guess: "A \(word) is taken as \(each).")
             }
             var amount = counted(count, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: true)
             if amount.guess == nil { amount = amount.guessed("No “\(word)” measure for this food: one is taken as its usual portion.") }
@@ -148,8 +159,10 @@ package struct IngredientAmount: Sendable, Equatable {
     }
 
     /// How many of the portion a counted food comes in: its usual size, else its everyday measure.
-    private static func counted(_ count: Double, _ readings: [PortionReading], foodWords: [String], isDrink: Bool, symbol: String,
-                                said: Bool) -> IngredientAmount {
+    private static func counted(
+        _ count: Double, _ readings: [PortionReading], foodWords: [String], isDrink: Bool, symbol: String,
+        said: Bool
+    ) -> IngredientAmount {
         // One counted is its usual size, else a medium one: "a potato" is not a large one.
         let size = foodWords.lazy.compactMap { usualSizes[Words.singular($0.lowercased())] }.first ?? "medium"
         if let reading = named(size, in: readings) ?? (size == "medium" ? nil : named("medium", in: readings)) {
@@ -163,8 +176,9 @@ package struct IngredientAmount: Sendable, Equatable {
         // A drink counted is a cup of it: "a latte".
         let each = isDrink ? IngredientLine.cup.rounded() : 100
         let grams = count * each
-        return IngredientAmount(grams: grams, label: "\(formatQuantity(grams)) \(symbol)", typed: "\(formatQuantity(grams)) \(symbol)",
-                                guess: "This food has no household measures: \(isDrink ? "a cup" : "100 \(symbol)") is taken for one.")
+        return IngredientAmount(
+            grams: grams, label: "\(formatQuantity(grams)) \(symbol)", typed: "\(formatQuantity(grams)) \(symbol)",
+            guess: "This food has no household measures: \(isDrink ? "a cup" : "100 \(symbol)") is taken for one.")
     }
 
     private func guessed(_ reason: String) -> IngredientAmount {
@@ -197,13 +211,15 @@ private struct PortionReading {
     func names(_ word: String) -> Bool {
         let word = Words.singular(word.lowercased())
         guard let first = nameWords.first else { return false }
-        return first == word || (IngredientAmount.sizes.contains(word) && nameWords.count > 1 && nameWords[1] == word && !IngredientLine.isMeasure(first))
+        return first == word
+            || (IngredientAmount.sizes.contains(word) && nameWords.count > 1 && nameWords[1] == word && !IngredientLine.isMeasure(first))
     }
 
     /// "3 cloves", "2 slices", "1.5 cups"; but "2 large", "2 tbsp" as written.
     private static func plural(_ name: String) -> String {
         guard !name.contains(" "), IngredientLine.isMeasure(name), !IngredientAmount.sizes.contains(name), name.count >= 3,
-              !["tsp", "tbsp", "tbs", "oz", "lb", "lbs", "qt", "pt", "gal"].contains(name) else { return name }
+            !["tsp", "tbsp", "tbs", "oz", "lb", "lbs", "qt", "pt", "gal"].contains(name)
+        else { return name }
         return name.hasSuffix("ch") || name.hasSuffix("sh") ? name + "es" : name.hasSuffix("s") ? name : name + "s"
     }
 
@@ -221,7 +237,8 @@ private struct PortionReading {
     func times(_ count: Double, symbol: String) -> IngredientAmount {
         let grams = count * gramsPerOne
         let countText = formatQuantity(count)
-        let label = count == 1 ? "1 \(name) (\(formatQuantity(grams)) \(symbol))" : "\(countText) × 1 \(name) (\(formatQuantity(grams)) \(symbol))"
+        let label =
+            count == 1 ? "1 \(name) (\(formatQuantity(grams)) \(symbol))" : "\(countText) × 1 \(name) (\(formatQuantity(grams)) \(symbol))"
         return IngredientAmount(grams: grams, label: label, typed: "\(countText) \(count == 1 ? name : Self.plural(name))", guess: nil)
     }
 }

@@ -54,7 +54,7 @@ package struct IngredientLine: Sendable, Equatable {
     package static let preparations: Set<String> = [
         "chopped", "diced", "sliced", "shredded", "grated", "peeled", "beaten", "softened", "melted", "drained", "rinsed",
         "crushed", "cubed", "halved", "quartered", "trimmed", "boneless", "skinless", "finely", "roughly", "thinly", "packed", "sifted",
-        "heaping", "level", "lightly", "freshly", "whipped", "mashed", "large", "medium", "small",
+        "heaping", "level", "lightly", "freshly", "whipped", "mashed", "large", "medium", "small"
     ]
 
     /// A US cup in millilitres, as US recipes and USDA's portions use it.
@@ -86,7 +86,8 @@ private struct IngredientLineReader {
         self.convention = convention
         var text = IngredientLineText.normalised(line)
         for bracketed in IngredientLineText.bracketed(&text) {
-            var inner = IngredientLineReader(words: IngredientLineText.words(IngredientLineText.normalised(bracketed)), convention: convention)
+            var inner = IngredientLineReader(
+                words: IngredientLineText.words(IngredientLineText.normalised(bracketed)), convention: convention)
             let reading = inner.read()
             if statedMeasure == nil, let amount = reading.amount, let measure = reading.measure, !measure.isItem {
                 statedMeasure = measure.scaled(by: amount)
@@ -137,7 +138,9 @@ private struct IngredientLineReader {
                 measure = stated
                 count = count ?? 1...1
             case .volume?:
-                if stated.isMass, let amount = count.map({ ($0.lowerBound + $0.upperBound) / 2 }), amount > 0 { measure = stated.scaled(by: 1 / amount) }
+                if stated.isMass, let amount = count.map({ ($0.lowerBound + $0.upperBound) / 2 }), amount > 0 {
+                    measure = stated.scaled(by: 1 / amount)
+                }
             case .mass?:
                 break
             }
@@ -155,7 +158,8 @@ private struct IngredientLineReader {
             foodWords = [word]
             measure = nil
         }
-        var line = IngredientLine(count: count, measure: measure, food: foodWords.joined(separator: " "), note: notes.joined(separator: "; "))
+        var line = IngredientLine(
+            count: count, measure: measure, food: foodWords.joined(separator: " "), note: notes.joined(separator: "; "))
         line.isCanned = canned
         return line
     }
@@ -320,7 +324,7 @@ private enum IngredientLineText {
     }()
 
     static let twoWordUnits: [String: Unit] = [
-        "fl oz": .volume(fluidOunce), "fluid ounce": .volume(fluidOunce), "fluid ounces": .volume(fluidOunce),
+        "fl oz": .volume(fluidOunce), "fluid ounce": .volume(fluidOunce), "fluid ounces": .volume(fluidOunce)
     ]
 
     /// Things a food's portions count it in, singular.
@@ -329,7 +333,7 @@ private enum IngredientLineText {
         "sprig", "leaf", "leave", "stalk", "stick", "head", "fillet", "breast", "thigh", "drumstick", "wing", "rasher", "strip", "link",
         "scoop", "bowl", "glass", "mug", "serving", "portion", "bar", "square", "wedge", "sheet", "ear", "spear", "floret",
         "pat", "cube", "tub", "plate", "rasher", "drizzle", "shot", "pot", "container",
-        "large", "medium", "small", "jumbo", "extra-large",
+        "large", "medium", "small", "jumbo", "extra-large"
     ]
 
     /// What a food comes in, which says nothing after its weight or volume.
@@ -338,7 +342,7 @@ private enum IngredientLineText {
     static let wordNumbers: [String: Double] = [
         "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
         "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100,
-        "half": 0.5, "quarter": 0.25, "third": 1.0 / 3, "couple": 2, "few": 3, "several": 3, "dozen": 12,
+        "half": 0.5, "quarter": 0.25, "third": 1.0 / 3, "couple": 2, "few": 3, "several": 3, "dozen": 12
     ]
 
     /// Words before an amount that only say it is rough: "about 200 g".
@@ -348,7 +352,7 @@ private enum IngredientLineText {
 
     private static let fractions: [Character: String] = [
         "½": "1/2", "⅓": "1/3", "⅔": "2/3", "¼": "1/4", "¾": "3/4", "⅕": "1/5", "⅖": "2/5", "⅗": "3/5", "⅘": "4/5",
-        "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8",
+        "⅙": "1/6", "⅚": "5/6", "⅛": "1/8", "⅜": "3/8", "⅝": "5/8", "⅞": "7/8"
     ]
 
     /// Fractions as "1/2" words of their own, dashes as "-", "100g" as "100 g", "2x30g" as "2 x 30 g".
@@ -390,7 +394,8 @@ private enum IngredientLineText {
     static func bracketed(_ text: inout String) -> [String] {
         var found: [String] = []
         while let open = text.firstIndex(where: { $0 == "(" || $0 == "[" }),
-              let close = text[open...].firstIndex(where: { $0 == ")" || $0 == "]" }) {
+            let close = text[open...].firstIndex(where: { $0 == ")" || $0 == "]" })
+        {
             found.append(text[text.index(after: open)..<close].trimmingCharacters(in: .whitespaces))
             text.replaceSubrange(open...close, with: " ")
         }

@@ -13,7 +13,8 @@ package enum NumberText {
 
     /// `text`, written with a decimal point and grouping commas, in the request's convention.
     private static func shown(_ text: String) -> String {
-        guard NumberConvention.current == .decimalComma, text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") }) else { return text }
+        guard NumberConvention.current == .decimalComma, text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") })
+        else { return text }
         return String(text.map { $0 == "," ? "\u{202F}" : $0 == "." ? "," : $0 })
     }
 

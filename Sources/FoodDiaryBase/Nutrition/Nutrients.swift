@@ -11,14 +11,14 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     /// What food labels list and a person types from one: water is the catalog's to say, and the
     /// vitamins and minerals, which a label gives as % of a value, are the catalog's too.
     package static let onLabels: [NutrientKind] = [
-        .energyKcal, .proteinG, .fatG, .carbohydrateG, .sodiumMg, .fiberG, .sugarsG, .saturatedFatG, .cholesterolMg, .potassiumMg,
+        .energyKcal, .proteinG, .fatG, .carbohydrateG, .sodiumMg, .fiberG, .sugarsG, .saturatedFatG, .cholesterolMg, .potassiumMg
     ]
 
     /// The vitamins and minerals, in the order a nutrients page lists them.
     package static let vitaminsAndMinerals: [NutrientKind] = [
         .vitaminAUg, .vitaminCMg, .vitaminDUg, .vitaminEMg, .vitaminKUg, .thiaminMg, .riboflavinMg, .niacinMg, .vitaminB6Mg,
         .folateUg, .vitaminB12Ug, .pantothenicAcidMg, .cholineMg,
-        .calciumMg, .ironMg, .magnesiumMg, .phosphorusMg, .potassiumMg, .sodiumMg, .zincMg, .copperMg, .manganeseMg, .seleniumUg,
+        .calciumMg, .ironMg, .magnesiumMg, .phosphorusMg, .potassiumMg, .sodiumMg, .zincMg, .copperMg, .manganeseMg, .seleniumUg
     ]
 
     private struct Facts {
@@ -57,7 +57,8 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
         case .thiaminMg: Facts(number: "404", column: "thiamin_mg", label: "Thiamin (B1)", unit: "mg", decimals: 2)
         case .riboflavinMg: Facts(number: "405", column: "riboflavin_mg", label: "Riboflavin (B2)", unit: "mg", decimals: 2)
         case .niacinMg: Facts(number: "406", column: "niacin_mg", label: "Niacin (B3)", unit: "mg", decimals: 1)
-        case .pantothenicAcidMg: Facts(number: "410", column: "pantothenic_acid_mg", label: "Pantothenic acid (B5)", unit: "mg", decimals: 1)
+        case .pantothenicAcidMg:
+            Facts(number: "410", column: "pantothenic_acid_mg", label: "Pantothenic acid (B5)", unit: "mg", decimals: 1)
         case .vitaminB6Mg: Facts(number: "415", column: "vitamin_b6_mg", label: "Vitamin B6", unit: "mg", decimals: 2)
         case .folateUg: Facts(number: "435", column: "folate_ug", label: "Folate", unit: "µg", decimals: 0)
         case .vitaminB12Ug: Facts(number: "418", column: "vitamin_b12_ug", label: "Vitamin B12", unit: "µg", decimals: 1)

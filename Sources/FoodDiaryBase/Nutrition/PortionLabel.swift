@@ -38,7 +38,8 @@ package enum PortionLabel {
             commaAfterDigit = byte == UInt8(ascii: ",") && digits > 0
             digits = isDigit ? digits + 1 : 0
             if digits > 3 { return false }
-            if (byte == UInt8(ascii: "z") && previous == UInt8(ascii: "o")) || (byte == UInt8(ascii: "b") && previous == UInt8(ascii: "l")) {
+            if (byte == UInt8(ascii: "z") && previous == UInt8(ascii: "o")) || (byte == UInt8(ascii: "b") && previous == UInt8(ascii: "l"))
+            {
                 usUnitBeforeBracket = true
             } else if byte == UInt8(ascii: "(") {
                 usUnitBeforeBracket = false
@@ -67,7 +68,8 @@ package enum PortionLabel {
             middle = middle[times...]
         }
         if tail.isEmpty, middle.hasSuffix(")"), let open = middle.lastIndex(of: "("),
-           let bracketed = typedAmount(middle[middle.index(after: open)..<middle.index(before: middle.endIndex)]) {
+            let bracketed = typedAmount(middle[middle.index(after: open)..<middle.index(before: middle.endIndex)])
+        {
             let amount = text(bracketed, converting: converting)
             middle = middle[..<open]
             // "1 container (6 oz) (170 g)" reads "1 container (6 oz)" to whoever reads ounces.
@@ -85,9 +87,10 @@ package enum PortionLabel {
     private static func typedAmount(_ text: Substring) -> (value: Double, unit: AmountUnit)? {
         let text = text.drop { $0 == " " }
         guard let first = text.utf8.first, (48...57).contains(first),
-              let letter = text.utf8.firstIndex(where: { (65...90).contains($0) || (97...122).contains($0) }),
-              text.utf8.distance(from: letter, to: text.utf8.endIndex) <= 12,
-              let unit = AmountUnit(written: text[letter...]), let value = plainNumber(text[..<letter]) else { return nil }
+            let letter = text.utf8.firstIndex(where: { (65...90).contains($0) || (97...122).contains($0) }),
+            text.utf8.distance(from: letter, to: text.utf8.endIndex) <= 12,
+            let unit = AmountUnit(written: text[letter...]), let value = plainNumber(text[..<letter])
+        else { return nil }
         return (value, unit)
     }
 

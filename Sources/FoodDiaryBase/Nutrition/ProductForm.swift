@@ -22,7 +22,8 @@ package enum ProductForm: Sendable, Equatable {
     package static func of(_ description: String, kcalPer100g: Double?, kind: CustomaryServing?) -> ProductForm? {
         if let named = of(description) { return named }
         guard let kcalPer100g, let densest = kind?.densest, densest <= wateryKinds, kcalPer100g > 2 * densest,
-              !said(description, madeWords) else { return nil }
+            !said(description, madeWords)
+        else { return nil }
         return .dry
     }
 
@@ -67,6 +68,6 @@ package enum ProductForm: Sendable, Equatable {
     private static let mixes: Set<String> = [
         "cocoa", "chocolate", "drink", "beverage", "lemonade", "tea", "coffee", "cappuccino", "latte", "cake", "brownie", "pancake",
         "waffle", "muffin", "biscuit", "cornbread", "cookie", "baking", "gravy", "sauce", "seasoning", "soup", "dip", "pudding",
-        "gelatin", "frosting", "stuffing", "batter", "breading", "shake", "smoothie", "milkshake",
+        "gelatin", "frosting", "stuffing", "batter", "breading", "shake", "smoothie", "milkshake"
     ]
 }

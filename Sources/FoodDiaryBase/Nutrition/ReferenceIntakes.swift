@@ -10,12 +10,13 @@ public enum LifeStage: String, CaseIterable, Sendable {
 
     public var label: String {
         let ages = ["14": "14–18", "19": "19–30", "31": "31–50", "51": "51–70", "71": "over 70"][String(rawValue.suffix(2)), default: ""]
-        let who = switch self {
-        case .male14, .male19, .male31, .male51, .male71: "Male"
-        case .female14, .female19, .female31, .female51, .female71: "Female"
-        case .pregnant14, .pregnant19, .pregnant31: "Pregnant"
-        case .lactating14, .lactating19, .lactating31: "Breastfeeding"
-        }
+        let who =
+            switch self {
+            case .male14, .male19, .male31, .male51, .male71: "Male"
+            case .female14, .female19, .female31, .female51, .female71: "Female"
+            case .pregnant14, .pregnant19, .pregnant31: "Pregnant"
+            case .lactating14, .lactating19, .lactating31: "Breastfeeding"
+            }
         return "\(who), \(ages)"
     }
 
@@ -56,17 +57,20 @@ public enum ReferenceIntakes {
         var references: [NutrientKind: NutrientReference] = [:]
         let lifeStage = stage ?? LifeStage.besideDailyValues
         for (kind, value) in table.dailyValues {
-            references[kind] = NutrientReference(kind: kind, amount: value.amount, direction: value.direction, measure: "DV",
-                                                 upperLimit: table.value(kind, "UL", lifeStage))
+            references[kind] = NutrientReference(
+                kind: kind, amount: value.amount, direction: value.direction, measure: "DV",
+                upperLimit: table.value(kind, "UL", lifeStage))
         }
         guard let stage else { return references }
         for kind in NutrientKind.allCases {
             let upperLimit = table.value(kind, "UL", stage)
             if let ceiling = table.value(kind, "CDRR", stage) {
-                references[kind] = NutrientReference(kind: kind, amount: ceiling, direction: .atMost, measure: "CDRR", upperLimit: upperLimit)
+                references[kind] = NutrientReference(
+                    kind: kind, amount: ceiling, direction: .atMost, measure: "CDRR", upperLimit: upperLimit)
             } else if let need = table.value(kind, "RDA", stage) ?? table.value(kind, "AI", stage) {
-                references[kind] = NutrientReference(kind: kind, amount: need, direction: .atLeast,
-                                                     measure: table.value(kind, "RDA", stage) == nil ? "AI" : "RDA", upperLimit: upperLimit)
+                references[kind] = NutrientReference(
+                    kind: kind, amount: need, direction: .atLeast,
+                    measure: table.value(kind, "RDA", stage) == nil ? "AI" : "RDA", upperLimit: upperLimit)
             }
         }
         return references
@@ -97,11 +101,12 @@ public enum ReferenceIntakes {
             guard fields.count >= 3, let kind = kinds[fields[0]] else { preconditionFailure("ReferenceIntakes.tsv: \(line)") }
             let values = fields[2].split(whereSeparator: { $0 == " " || $0 == "|" }).map { Double($0)! }
             if fields[1] == "DV" {
-                let direction: NutrientReference.Direction = switch fields[3] {
-                case "at-most": .atMost
-                case "about": .about
-                default: .atLeast
-                }
+                let direction: NutrientReference.Direction =
+                    switch fields[3] {
+                    case "at-most": .atMost
+                    case "about": .about
+                    default: .atLeast
+                    }
                 table.dailyValues[kind] = (values[0], direction)
             } else {
                 precondition(values.count == LifeStage.allCases.count, "ReferenceIntakes.tsv: \(line)")

@@ -19,9 +19,12 @@ package struct UsualAmount: Sendable {
     /// `labelServing`: the food's one portion is a product label's serving, the maker's own
     /// reference amount, kept while it is a plausible serving.
     /// `kcalPer100g`: a food far denser than its kind as had is sold as what makes it.
-    package init(description: String, group: String?, portions: [Portion], unit: MeasureUnit, labelServing: Bool = false, kcalPer100g: Double? = nil) {
-        let food = Food(description: description, group: group, portions: portions, unit: unit, labelServing: labelServing, kcalPer100g: kcalPer100g,
-                        shownIn: UnitSystem.shown)
+    package init(
+        description: String, group: String?, portions: [Portion], unit: MeasureUnit, labelServing: Bool = false, kcalPer100g: Double? = nil
+    ) {
+        let food = Food(
+            description: description, group: group, portions: portions, unit: unit, labelServing: labelServing, kcalPer100g: kcalPer100g,
+            shownIn: UnitSystem.shown)
         self = Self.known.value(food) { UsualAmount(working: food) }
     }
 
@@ -76,7 +79,8 @@ extension UsualAmount {
     /// "1 tbsp" of a butter USDA measures by the pat and the cup, "2 slices" of bacon.
     package func extraMeasure(among portions: [Portion]) -> Portion? {
         guard isCustomary, !portions.contains(where: { weighsTheSame($0) }),
-              amount.label.hasSuffix(")"), let bracket = amount.label.range(of: " (", options: .backwards) else { return nil }
+            amount.label.hasSuffix(")"), let bracket = amount.label.range(of: " (", options: .backwards)
+        else { return nil }
         return Portion(key: Self.measureKey, label: String(amount.label[..<bracket.lowerBound]), grams: amount.grams)
     }
 
@@ -106,7 +110,8 @@ package enum AmountCheck {
     package static func reason(grams: Double, mostGrams: Double, mostKilocalories: Double, kcalPer100g: Double?) -> String? {
         if grams > mostGrams * 1.0001 { return "Check the amount: more than three usual servings." }
         guard let kcalPer100g, kcalPer100g * grams / 100 > mostKilocalories else { return nil }
-        return mostKilocalories < Self.mostKilocalories ? "Check the amount: more energy than three usual servings of its kind."
+        return mostKilocalories < Self.mostKilocalories
+            ? "Check the amount: more energy than three usual servings of its kind."
             : "Check the amount: more than 900 kcal of one food."
     }
 }

@@ -85,7 +85,8 @@ package struct JSONOutline: Sendable {
         default:
             // JSON's numbers are DecimalText's, less a leading "+" or ".".
             guard bytes[range.lowerBound] != UInt8(ascii: "+"), bytes[range.lowerBound] != UInt8(ascii: "."),
-                  let number = DecimalText.value(String(decoding: bytes[range], as: UTF8.self)), number.isFinite else { return nil }
+                let number = DecimalText.value(String(decoding: bytes[range], as: UTF8.self)), number.isFinite
+            else { return nil }
             return NSNumber(value: number)
         }
     }

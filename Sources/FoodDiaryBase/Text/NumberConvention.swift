@@ -14,7 +14,7 @@ public enum NumberConvention: Sendable, Equatable {
     private static let commaLanguages: Set<String> = [
         "af", "az", "be", "bg", "bs", "ca", "cs", "da", "de", "el", "es", "et", "eu", "fi", "fo", "fr", "gl", "hr", "hu", "hy", "id",
         "is", "it", "ka", "kk", "lt", "lv", "mk", "nb", "nl", "nn", "no", "pl", "pt", "ro", "ru", "sk", "sl", "sq", "sr", "sv", "tr",
-        "uk", "uz", "vi",
+        "uk", "uz", "vi"
     ]
     /// Regions where those languages write a decimal point.
     private static let pointRegions: Set<String> = ["ch", "li", "mx", "pr", "us", "gt", "do", "hn", "ni", "pa", "sv"]
@@ -22,7 +22,8 @@ public enum NumberConvention: Sendable, Equatable {
     /// The first language of an Accept-Language header decides: "de-DE,de;q=0.9,en;q=0.8" → comma.
     public init(acceptLanguage: String?) {
         let first = (acceptLanguage ?? "").split(separator: ",").first.map { $0.split(separator: ";")[0] } ?? ""
-        let parts = first.trimmingCharacters(in: .whitespaces).lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        let parts = first.trimmingCharacters(in: .whitespaces).lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(
+            String.init)
         guard let language = parts.first, Self.commaLanguages.contains(language) else { self = .decimalPoint; return }
         let region = parts.dropFirst().first { $0.count == 2 }
         self = region.map { Self.pointRegions.contains($0) } == true ? .decimalPoint : .decimalComma

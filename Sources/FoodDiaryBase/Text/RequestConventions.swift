@@ -20,8 +20,9 @@ public struct RequestConventions: Sendable, Hashable {
 
     /// The browser's, from its Accept-Language, with the stored units until the person's are known.
     public init(acceptLanguage: String?) {
-        self.init(energy: .kcal, amounts: .metric, numbers: NumberConvention(acceptLanguage: acceptLanguage),
-                  clock: ClockConvention(acceptLanguage: acceptLanguage))
+        self.init(
+            energy: .kcal, amounts: .metric, numbers: NumberConvention(acceptLanguage: acceptLanguage),
+            clock: ClockConvention(acceptLanguage: acceptLanguage))
     }
 
     /// These, with the person's units.

@@ -22,7 +22,8 @@ public struct ClockConvention: Sendable, Hashable {
     /// The first language of an Accept-Language header decides: "en-US,en;q=0.9" → 1:05 PM, March 9.
     public init(acceptLanguage: String?) {
         let first = (acceptLanguage ?? "").split(separator: ",").first.map { $0.split(separator: ";")[0] } ?? ""
-        let parts = first.trimmingCharacters(in: .whitespaces).lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        let parts = first.trimmingCharacters(in: .whitespaces).lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(
+            String.init)
         guard parts.first == "en", let region = parts.dropFirst().first(where: { $0.count == 2 }) else { self = .dayFirst24Hour; return }
         self.init(twelveHour: Self.twelveHourEnglish.contains(region), monthFirst: Self.monthFirstEnglish.contains(region))
     }

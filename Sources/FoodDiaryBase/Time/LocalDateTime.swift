@@ -30,8 +30,8 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         guard parts.count == 2, let date = LocalDate(parsing: String(parts[0])) else { return nil }
         let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 2 || clock.count == 3,
-              clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
-              let hour = Int(clock[0]), let minute = Int(clock[1])
+            clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCIIDigit) }),
+            let hour = Int(clock[0]), let minute = Int(clock[1])
         else { return nil }
         if clock.count == 3, let seconds = Int(clock[2]), seconds > 59 { return nil }
         self.init(date: date, hour: hour, minute: minute)
@@ -144,7 +144,8 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// "9 Mar" ("Mar 9" where the browser's language puts the month first): a chart's axis over months.
     public var shortDayMonthText: String {
-        ClockConvention.current.monthFirst ? "\(Self.monthNames[month - 1].prefix(3)) \(day)" : "\(day) \(Self.monthNames[month - 1].prefix(3))"
+        ClockConvention.current.monthFirst
+            ? "\(Self.monthNames[month - 1].prefix(3)) \(day)" : "\(day) \(Self.monthNames[month - 1].prefix(3))"
     }
 
     /// "9 Mar 2026" ("Mar 9, 2026"): when something happened, in a list of settings.
@@ -180,8 +181,10 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     package static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    package static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
+    package static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July",
+        "August", "September", "October", "November", "December"
+    ]
 }
 
 /// Formats a UTC offset the way ISO 8601 and people both read it: `+01:00`, `-05:30`.

@@ -5,7 +5,8 @@ import Foundation
 package enum StoredTimestamp {
     package static func parse(_ text: String) -> Date? {
         guard let digits = FixedDigits(text, shape: "dddd-dd-dd dd:dd:dd.ddd"),
-              let date = LocalDate(year: digits[0...3], month: digits[5...6], day: digits[8...9]) else { return nil }
+            let date = LocalDate(year: digits[0...3], month: digits[5...6], day: digits[8...9])
+        else { return nil }
         let hour = digits[11...12], minute = digits[14...15], second = digits[17...18]
         guard hour < 24, minute < 60, second < 60 else { return nil }
         let seconds = (date.daysSince1970 * 86_400 + hour * 3_600 + minute * 60 + second)

@@ -15,7 +15,9 @@ enum BrandedServing {
         guard !words.isEmpty else { return (1, "serving") }
         let (amount, used) = leadingAmount(words)
         guard let amount, amount > 0, amount.isFinite else { return (1, "serving (\(text))") }
-        let unit = words.dropFirst(used).map { word in unitCodes[word.uppercased()] ?? (word == word.uppercased() ? word.lowercased() : word) }
+        let unit = words.dropFirst(used).map { word in
+            unitCodes[word.uppercased()] ?? (word == word.uppercased() ? word.lowercased() : word)
+        }
         return (amount, unit.isEmpty ? "serving" : unit.joined(separator: " "))
     }
 

@@ -14,8 +14,9 @@ extension CatalogDatabase {
         guard FetchedFoods.fdcIdRange.contains(food.fdcId) else { throw FetchedFoods.IDOutOfRange(fdcId: food.fdcId) }
         return try await writer.write { db in
             if let local = try FetchedFoods.localSR28Food(db, food) { return local }
-            try FetchedFoods.store(food, details: String(decoding: details, as: UTF8.self), fetchedAt: now.formatted(.iso8601),
-                                   known: try CatalogDatabase.nutrientNumbers(db), db)
+            try FetchedFoods.store(
+                food, details: String(decoding: details, as: UTF8.self), fetchedAt: now.formatted(.iso8601),
+                known: try CatalogDatabase.nutrientNumbers(db), db)
             return food.fdcId
         }
     }
@@ -32,7 +33,8 @@ extension CatalogDatabase {
             let known = try CatalogDatabase.nutrientNumbers(db)
             for entry in missing {
                 guard let food = FetchedFoods.food(id: entry.fdcId, details: entry.details),
-                      food.fdcId == entry.fdcId, try FetchedFoods.localSR28Food(db, food) == nil else { continue }
+                    food.fdcId == entry.fdcId, try FetchedFoods.localSR28Food(db, food) == nil
+                else { continue }
                 try FetchedFoods.store(food, details: entry.details, fetchedAt: entry.fetchedAt, known: known, db)
                 restored += 1
             }
@@ -44,8 +46,10 @@ extension CatalogDatabase {
     public func keptFoods(fdcIds: [Int64]) async throws -> Set<Int64> {
         guard !fdcIds.isEmpty else { return [] }
         return try await read { db in
-            Set(try Int64.fetchAll(db, sql: "SELECT fdc_id FROM fetched_food WHERE fdc_id IN (\(databaseQuestionMarks(count: fdcIds.count)))",
-                                   arguments: StatementArguments(fdcIds)))
+            Set(
+                try Int64.fetchAll(
+                    db, sql: "SELECT fdc_id FROM fetched_food WHERE fdc_id IN (\(databaseQuestionMarks(count: fdcIds.count)))",
+                    arguments: StatementArguments(fdcIds)))
         }
     }
 
@@ -59,10 +63,12 @@ extension CatalogDatabase {
         let key = String(digits.drop { $0 == "0" })
         guard !key.isEmpty else { return [] }
         return try await read { db in
-            try FoodSummary.fetchAll(db, sql: """
-                SELECT \(FoodSummary.selectedColumns) FROM food f \(FoodSummary.groupJoin)
-                WHERE ltrim(f.gtin_upc, '0') = ? AND f.gtin_upc IS NOT NULL ORDER BY f.id LIMIT 10
-                """, arguments: [key])
+            try FoodSummary.fetchAll(
+                db,
+                sql: """
+                    SELECT \(FoodSummary.selectedColumns) FROM food f \(FoodSummary.groupJoin)
+                    WHERE ltrim(f.gtin_upc, '0') = ? AND f.gtin_upc IS NOT NULL ORDER BY f.id LIMIT 10
+                    """, arguments: [key])
         }
     }
 }
@@ -102,10 +108,11 @@ package enum FetchedFoods {
 
     /// The details as fetched, and the food's rows made from them.
     package static func store(_ food: FoodDataCentralFood, details: String, fetchedAt: String, known: Set<String>, _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO fetched_food (fdc_id, details_json, fetched_at) VALUES (?, ?, ?)
-            ON CONFLICT (fdc_id) DO UPDATE SET details_json = excluded.details_json, fetched_at = excluded.fetched_at
-            """, arguments: [food.fdcId, details, fetchedAt])
+        try db.execute(
+            sql: """
+                INSERT INTO fetched_food (fdc_id, details_json, fetched_at) VALUES (?, ?, ?)
+                ON CONFLICT (fdc_id) DO UPDATE SET details_json = excluded.details_json, fetched_at = excluded.fetched_at
+                """, arguments: [food.fdcId, details, fetchedAt])
         try insert(food, fetchedAt: fetchedAt, known: known, db)
     }
 
@@ -115,45 +122,61 @@ package enum FetchedFoods {
         try db.execute(sql: "DELETE FROM branded_search WHERE rowid = ?", arguments: [searchPosition(food.fdcId)])
         let category = food.category ?? "FoodData Central"
         let isBranded = food.dataType == .branded || food.dataType == .openFoodFacts
-        let prior = isBranded
+        let prior =
+            isBranded
             ? SearchRanking.brandedPrior(description: food.description, category: category, hasEnergy: food.energyKcalPer100 != nil)
-            : SearchRanking.prior(description: food.description, manufacturer: food.brandOwner, groupCode: "", inSurvey: false,
-                                  portionCount: food.portions.count, category: category) + SearchRanking.foodDataCentralOffset
-        try db.execute(sql: """
-            INSERT INTO food (id, ndb_number, data_type, description, short_description, manufacturer, food_category, energy_kcal_per_100g,
-                              search_prior, core_terms, search_position, fetched_at, gtin_upc, serving_size, serving_size_unit, household_serving)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [food.fdcId, food.ndbNumber, food.dataType.rawValue, food.description, food.description, food.brandOwner, category,
-                             food.energyKcalPer100, prior, SearchRanking.coreTerms(description: food.description).joined(separator: " "),
-                             isBranded ? searchPosition(food.fdcId) : nil, fetchedAt, food.gtinUpc, food.serving?.size,
-                             food.basisUnit.rawValue, food.serving?.householdText])
+            : SearchRanking.prior(
+                description: food.description, manufacturer: food.brandOwner, groupCode: "", inSurvey: false,
+                portionCount: food.portions.count, category: category) + SearchRanking.foodDataCentralOffset
+        try db.execute(
+            sql: """
+                INSERT INTO food (id, ndb_number, data_type, description, short_description, manufacturer, food_category,
+                    energy_kcal_per_100g,
+                                  search_prior, core_terms, search_position, fetched_at, gtin_upc, serving_size, serving_size_unit,
+                                      household_serving)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                food.fdcId, food.ndbNumber, food.dataType.rawValue, food.description, food.description, food.brandOwner, category,
+                food.energyKcalPer100, prior, SearchRanking.coreTerms(description: food.description).joined(separator: " "),
+                isBranded ? searchPosition(food.fdcId) : nil, fetchedAt, food.gtinUpc, food.serving?.size,
+                food.basisUnit.rawValue, food.serving?.householdText
+            ])
         let columns = SearchRanking.headAndRest(food.description)
         if isBranded {
-            try db.execute(sql: "INSERT INTO branded_search (rowid, head, rest, category, food_id) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [searchPosition(food.fdcId), columns.head, [columns.rest, food.brandOwner ?? ""].joined(separator: " "),
-                                       category, food.fdcId])
+            try db.execute(
+                sql: "INSERT INTO branded_search (rowid, head, rest, category, food_id) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    searchPosition(food.fdcId), columns.head, [columns.rest, food.brandOwner ?? ""].joined(separator: " "),
+                    category, food.fdcId
+                ])
         } else {
-            try db.execute(sql: "INSERT INTO fdc_search (rowid, head, rest, manufacturer) VALUES (?, ?, ?, ?)",
-                           arguments: [food.fdcId, columns.head, columns.rest, food.brandOwner])
+            try db.execute(
+                sql: "INSERT INTO fdc_search (rowid, head, rest, manufacturer) VALUES (?, ?, ?, ?)",
+                arguments: [food.fdcId, columns.head, columns.rest, food.brandOwner])
         }
         for (number, value) in food.nutrientsPer100 where known.contains(number) {
-            try db.execute(sql: "INSERT INTO food_nutrient (food_id, nutrient_number, amount_per_100g) VALUES (?, ?, ?)",
-                           arguments: [food.fdcId, number, value])
+            try db.execute(
+                sql: "INSERT INTO food_nutrient (food_id, nutrient_number, amount_per_100g) VALUES (?, ?, ?)",
+                arguments: [food.fdcId, number, value])
         }
         for (number, value) in food.labelNutrients where known.contains(number) {
-            try db.execute(sql: "INSERT INTO label_nutrient (food_id, nutrient_number, amount_per_serving) VALUES (?, ?, ?)",
-                           arguments: [food.fdcId, number, value])
+            try db.execute(
+                sql: "INSERT INTO label_nutrient (food_id, nutrient_number, amount_per_serving) VALUES (?, ?, ?)",
+                arguments: [food.fdcId, number, value])
         }
         for (index, portion) in portions(food).enumerated() {
-            try db.execute(sql: "INSERT INTO portion (food_id, seq, amount, description, gram_weight) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [food.fdcId, index + 1, portion.amount, portion.description, portion.gramWeight])
+            try db.execute(
+                sql: "INSERT INTO portion (food_id, seq, amount, description, gram_weight) VALUES (?, ?, ?, ?, ?)",
+                arguments: [food.fdcId, index + 1, portion.amount, portion.description, portion.gramWeight])
         }
     }
 
     /// A branded food's one portion is its label serving, in grams or, for a drink, millilitres.
     private static func portions(_ food: FoodDataCentralFood) -> [FoodDataCentralFood.Portion] {
         guard food.dataType == .branded || food.dataType == .openFoodFacts else { return food.portions }
-        guard let serving = food.serving, let portion = BrandedServing.portion(text: serving.householdText ?? "", grams: serving.size) else { return [] }
+        guard let serving = food.serving, let portion = BrandedServing.portion(text: serving.householdText ?? "", grams: serving.size)
+        else { return [] }
         return [.init(amount: portion.amount, description: portion.description, gramWeight: serving.size)]
     }
 

@@ -46,8 +46,10 @@ public struct FoodDetails: Sendable, Equatable {
         var shown = nutrients.filter { $0.number != (kilojoules ? "208" : "268") }
         if kilojoules, !shown.contains(where: { $0.number == "268" }), let kcal = nutrients.firstIndex(where: { $0.number == "208" }) {
             let energy = nutrients[kcal]
-            shown.insert(Nutrient(number: "268", name: energy.name, unit: EnergyUnit.kJ.symbol, decimals: 0, sortOrder: energy.sortOrder,
-                                  amountPer100g: EnergyUnit.kJ.value(fromKilocalories: energy.amountPer100g)), at: kcal)
+            shown.insert(
+                Nutrient(
+                    number: "268", name: energy.name, unit: EnergyUnit.kJ.symbol, decimals: 0, sortOrder: energy.sortOrder,
+                    amountPer100g: EnergyUnit.kJ.value(fromKilocalories: energy.amountPer100g)), at: kcal)
         }
         return shown
     }
@@ -56,30 +58,42 @@ public struct FoodDetails: Sendable, Equatable {
     public var measureUnit: MeasureUnit { summary.measureUnit }
 
     public static func fetch(_ db: Database, id: Int64) throws -> FoodDetails? {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT \(FoodSummary.selectedColumns), f.common_name, f.gtin_upc, f.serving_size, f.serving_size_unit, f.household_serving, f.fetched_at
-            FROM food f \(FoodSummary.groupJoin) WHERE f.id = ?
-            """, arguments: [id])
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT \(FoodSummary.selectedColumns), f.common_name, f.gtin_upc, f.serving_size, f.serving_size_unit,
+                        f.household_serving, f.fetched_at
+                    FROM food f \(FoodSummary.groupJoin) WHERE f.id = ?
+                    """, arguments: [id])
         else { return nil }
-        let nutrients = try Row.fetchAll(db, sql: """
-            SELECT n.number, n.name, n.unit, n.decimals, n.sort_order, v.amount_per_100g
-            FROM food_nutrient v JOIN nutrient n ON n.number = v.nutrient_number
-            WHERE v.food_id = ? ORDER BY n.sort_order
-            """, arguments: [id]).map {
-            Nutrient(number: $0["number"], name: $0["name"], unit: $0["unit"], decimals: $0["decimals"],
-                     sortOrder: $0["sort_order"], amountPer100g: $0["amount_per_100g"])
+        let nutrients = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT n.number, n.name, n.unit, n.decimals, n.sort_order, v.amount_per_100g
+                FROM food_nutrient v JOIN nutrient n ON n.number = v.nutrient_number
+                WHERE v.food_id = ? ORDER BY n.sort_order
+                """, arguments: [id]
+        ).map {
+            Nutrient(
+                number: $0["number"], name: $0["name"], unit: $0["unit"], decimals: $0["decimals"],
+                sortOrder: $0["sort_order"], amountPer100g: $0["amount_per_100g"])
         }
-        let portions = try Row.fetchAll(db, sql: "SELECT seq, amount, description, gram_weight FROM portion WHERE food_id = ? ORDER BY seq",
-                                        arguments: [id]).map {
+        let portions = try Row.fetchAll(
+            db, sql: "SELECT seq, amount, description, gram_weight FROM portion WHERE food_id = ? ORDER BY seq",
+            arguments: [id]
+        ).map {
             Portion(seq: $0["seq"], amount: $0["amount"], description: $0["description"], gramWeight: $0["gram_weight"])
         }
         var details = FoodDetails(summary: FoodSummary(row: row), commonName: row["common_name"], nutrients: nutrients, portions: portions)
         details.gtinUpc = row["gtin_upc"]
         details.fetchedAt = row["fetched_at"]
         if let size: Double = row["serving_size"], let unit = (row["serving_size_unit"] as String?).flatMap(MeasureUnit.init(rawValue:)) {
-            let label = try Row.fetchAll(db, sql: "SELECT nutrient_number, amount_per_serving FROM label_nutrient WHERE food_id = ?", arguments: [id])
-            details.label = Label(servingSize: size, servingUnit: unit, householdText: row["household_serving"],
-                                  nutrients: Dictionary(uniqueKeysWithValues: label.map { ($0[0], $0[1]) }))
+            let label = try Row.fetchAll(
+                db, sql: "SELECT nutrient_number, amount_per_serving FROM label_nutrient WHERE food_id = ?", arguments: [id])
+            details.label = Label(
+                servingSize: size, servingUnit: unit, householdText: row["household_serving"],
+                nutrients: Dictionary(uniqueKeysWithValues: label.map { ($0[0], $0[1]) }))
         }
         return details
     }
@@ -90,9 +104,12 @@ extension FoodDetails {
     /// search results says what one tap adds of each.
     package static func portions(_ db: Database, foods ids: [Int64]) throws -> [Int64: [FoodDiaryBase.Portion]] {
         var portions: [Int64: [Portion]] = [:]
-        try db.forEachCachedRow("""
-            SELECT food_id, seq, amount, description, gram_weight FROM portion WHERE food_id IN (SELECT value FROM json_each(?)) ORDER BY food_id, seq
-            """, [JSONList.ids(ids)]) { row in
+        try db.forEachCachedRow(
+            """
+            SELECT food_id, seq, amount, description, gram_weight FROM portion WHERE food_id IN (SELECT value FROM json_each(?))
+                ORDER BY food_id, seq
+            """, [JSONList.ids(ids)]
+        ) { row in
             portions[row[0], default: []].append(Portion(seq: row[1], amount: row[2], description: row[3], gramWeight: row[4]))
         }
         return portions.mapValues(FoodDiaryBase.Portion.catalogPortions)

@@ -8,9 +8,10 @@ extension FoodSnapshot {
         for kind in NutrientKind.allCases {
             basis[kind] = food.nutrients.first { $0.number == kind.sr28Number }?.amountPer100g
         }
-        self.init(dataType: food.summary.dataType, catalogFoodID: food.summary.id, ndbNumber: food.summary.ndbNumber,
-                  description: food.summary.description, brandOwner: food.summary.brandOwner, basisGrams: 100,
-                  basisUnit: food.measureUnit, basis: basis)
+        self.init(
+            dataType: food.summary.dataType, catalogFoodID: food.summary.id, ndbNumber: food.summary.ndbNumber,
+            description: food.summary.description, brandOwner: food.summary.brandOwner, basisGrams: 100,
+            basisUnit: food.measureUnit, basis: basis)
     }
 }
 

@@ -26,8 +26,9 @@ public struct BrandedFoodsImport: Sendable {
 
         /// From the catalog's `catalog_info` rows, by key.
         package init(_ info: [String: String]) {
-            self.init(done: info["fdc_branded_done"].flatMap { Int($0) } ?? 0, total: info["fdc_branded_total"].flatMap { Int($0) },
-                      isComplete: info["fdc_branded"] != nil)
+            self.init(
+                done: info["fdc_branded_done"].flatMap { Int($0) } ?? 0, total: info["fdc_branded_total"].flatMap { Int($0) },
+                isComplete: info["fdc_branded"] != nil)
         }
 
         package static func read(_ db: Database) throws -> Progress {
@@ -77,7 +78,9 @@ public struct BrandedFoodsImport: Sendable {
             let (directory, batchSize) = (directory, batchSize)
             let positions = try await offTheCooperativePool { try Self.searchPositions(directory: directory, shouldStop: shouldStop) }
             var progress = try await catalog.write { db in
-                try db.execute(sql: "INSERT OR IGNORE INTO catalog_info (key, value) VALUES ('fdc_branded_total', ?)", arguments: ["\(positions.count)"])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO catalog_info (key, value) VALUES ('fdc_branded_total', ?)",
+                    arguments: ["\(positions.count)"])
                 return try Progress.read(db)
             }
             let known = try await catalog.read { db in try CatalogDatabase.nutrientNumbers(db) }
@@ -87,7 +90,13 @@ public struct BrandedFoodsImport: Sendable {
             if resumeAfter > 0 { logger.info("Branded foods: resuming after \(progress.done) of \(positions.count)") }
 
             let foods = try await offTheCooperativePool { try FoodDataCentralFile.Foods(Self.file, directory: directory) }
-            let read = { Task { try await offTheCooperativePool { try Self.batch(of: batchSize, from: foods, after: resumeAfter, shouldStop: shouldStop) } } }
+            let read = {
+                Task {
+                    try await offTheCooperativePool {
+                        try Self.batch(of: batchSize, from: foods, after: resumeAfter, shouldStop: shouldStop)
+                    }
+                }
+            }
             // The next batch is read while this one is written: reading the file took as long as
             // writing, and the two need different cores. One reader at a time, so `foods` is never shared.
             var reading = read()
@@ -110,8 +119,10 @@ public struct BrandedFoodsImport: Sendable {
     }
 
     /// The next `size` foods past row `after`, fewer only at the end of the file.
-    private static func batch(of size: Int, from foods: FoodDataCentralFile.Foods, after resumeAfter: Int64,
-                              shouldStop: () -> Bool) throws -> [FoodDataCentralFile.Food] {
+    private static func batch(
+        of size: Int, from foods: FoodDataCentralFile.Foods, after resumeAfter: Int64,
+        shouldStop: () -> Bool
+    ) throws -> [FoodDataCentralFile.Food] {
         var batch: [FoodDataCentralFile.Food] = []
         var read = 0
         while batch.count < size, let food = foods.next() {
@@ -141,18 +152,24 @@ public struct BrandedFoodsImport: Sendable {
     }
 
     /// `known`: the nutrient numbers the catalog has; the file's others are not kept.
-    private func insert(_ batch: [FoodDataCentralFile.Food], positions: [Int64: Int], known: Set<String>, isLast: Bool) async throws -> Progress {
+    private func insert(_ batch: [FoodDataCentralFile.Food], positions: [Int64: Int], known: Set<String>, isLast: Bool) async throws
+        -> Progress
+    {
         try await catalog.write { db in
             // Another import of the same catalog may have got here first: each food is added once.
-            let doneThrough = try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
+            let doneThrough =
+                try String.fetchOne(db, sql: "SELECT value FROM catalog_info WHERE key = 'fdc_branded_row'").flatMap { Int64($0) } ?? 0
             let foods = batch.filter { $0.id > doneThrough }
             let rows = try BrandedSearchRows(db)
-            let insertValue = try db.makeStatement(sql: "INSERT INTO food_nutrient (food_id, nutrient_number, amount_per_100g) VALUES (?, ?, ?)")
-            let insertPortion = try db.makeStatement(sql: "INSERT INTO portion (food_id, seq, amount, description, gram_weight) VALUES (?, 1, ?, ?, ?)")
+            let insertValue = try db.makeStatement(
+                sql: "INSERT INTO food_nutrient (food_id, nutrient_number, amount_per_100g) VALUES (?, ?, ?)")
+            let insertPortion = try db.makeStatement(
+                sql: "INSERT INTO portion (food_id, seq, amount, description, gram_weight) VALUES (?, 1, ?, ?, ?)")
             for food in foods {
                 guard let position = positions[food.id] else { continue }
-                try rows.insert(id: food.id, description: food.description, category: food.category, energyKcalPer100g: food.nutrients["208"],
-                                prior: Self.prior(food), position: position)
+                try rows.insert(
+                    id: food.id, description: food.description, category: food.category, energyKcalPer100g: food.nutrients["208"],
+                    prior: Self.prior(food), position: position)
                 for (number, value) in food.nutrients where known.contains(number) {
                     try insertValue.execute(arguments: [food.id, number, value])
                 }
@@ -161,13 +178,15 @@ public struct BrandedFoodsImport: Sendable {
                 }
             }
             if let last = foods.last {
-                try db.execute(sql: """
-                    INSERT INTO catalog_info (key, value) VALUES ('fdc_branded_row', ?), ('fdc_branded_done', ?)
-                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
-                    """, arguments: ["\(last.id)", "\(try Progress.read(db).done + foods.count)"])
+                try db.execute(
+                    sql: """
+                        INSERT INTO catalog_info (key, value) VALUES ('fdc_branded_row', ?), ('fdc_branded_done', ?)
+                        ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                        """, arguments: ["\(last.id)", "\(try Progress.read(db).done + foods.count)"])
             }
             if isLast {
-                try db.execute(sql: "INSERT OR REPLACE INTO catalog_info (key, value) VALUES ('fdc_branded', ?)", arguments: [Self.file.version])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO catalog_info (key, value) VALUES ('fdc_branded', ?)", arguments: [Self.file.version])
             }
             return try Progress.read(db)
         }

@@ -23,7 +23,8 @@ package struct BrandedFoodsService: Service {
                     _ = try await importer.run(shouldStop: { stopping.withLockedValue { $0 } })
                     await importer.catalog.prepareSearch()
                 } catch {
-                    logger.error("Adding the branded foods failed; search serves the generic foods and the next start tries again: \(error)")
+                    logger.error(
+                        "Adding the branded foods failed; search serves the generic foods and the next start tries again: \(error)")
                 }
             } onGracefulShutdown: {
                 stopping.withLockedValue { $0 = true }

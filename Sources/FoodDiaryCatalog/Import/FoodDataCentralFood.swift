@@ -44,14 +44,14 @@ public struct FoodDataCentralFood: Sendable, Equatable {
 
     /// FoodData Central's data type names, exactly as its API spells them.
     package static let dataTypes: [String: FoodDataType] = [
-        "Branded": .branded, "Foundation": .foundation, "SR Legacy": .srLegacy, "Survey (FNDDS)": .surveyFNDDS,
+        "Branded": .branded, "Foundation": .foundation, "SR Legacy": .srLegacy, "Survey (FNDDS)": .surveyFNDDS
     ]
 
     /// The label's keys, by SR28 number. Units are implied: kcal, g, or mg for the minerals and cholesterol.
     package static let labelKeys: [String: String] = [
         "calories": "208", "fat": "204", "saturatedFat": "606", "transFat": "605", "cholesterol": "601", "sodium": "307",
         "carbohydrates": "205", "fiber": "291", "sugars": "269", "protein": "203", "calcium": "301", "iron": "303",
-        "potassium": "306", "postassium": "306",
+        "potassium": "306", "postassium": "306"
     ]
 
     public struct Unreadable: Error, CustomStringConvertible {
@@ -59,8 +59,10 @@ public struct FoodDataCentralFood: Sendable, Equatable {
     }
 
     /// A food read from elsewhere (an Open Food Facts product) in the same terms, to be kept the same way.
-    package init(fdcId: Int64, dataType: FoodDataType, description: String, brandOwner: String?, gtinUpc: String?, category: String?,
-         basisUnit: MeasureUnit, serving: Serving?, nutrientsPer100: [String: Double]) {
+    package init(
+        fdcId: Int64, dataType: FoodDataType, description: String, brandOwner: String?, gtinUpc: String?, category: String?,
+        basisUnit: MeasureUnit, serving: Serving?, nutrientsPer100: [String: Double]
+    ) {
         self.fdcId = fdcId
         self.dataType = dataType
         self.description = description
@@ -81,7 +83,8 @@ public struct FoodDataCentralFood: Sendable, Equatable {
         guard let typeName = object["dataType"] as? String, let dataType = Self.dataTypes[typeName] else {
             throw Unreadable(description: "food \(id) is of a data type this diary does not keep (\(object["dataType"] ?? "none"))")
         }
-        guard let description = (object["description"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty else {
+        guard let description = (object["description"] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines), !description.isEmpty
+        else {
             throw Unreadable(description: "food \(id) has no description")
         }
         fdcId = id
@@ -89,7 +92,8 @@ public struct FoodDataCentralFood: Sendable, Equatable {
         self.description = String(description.prefix(500))
         brandOwner = JSONValue.text(object["brandOwner"]) ?? JSONValue.text(object["brandName"])
         gtinUpc = JSONValue.text(object["gtinUpc"]).flatMap { $0.allSatisfy(\.isNumber) ? $0 : nil }
-        category = JSONValue.text(object["brandedFoodCategory"]) ?? JSONValue.text(object["foodCategory"])
+        category =
+            JSONValue.text(object["brandedFoodCategory"]) ?? JSONValue.text(object["foodCategory"])
             ?? JSONValue.text((object["foodCategory"] as? [String: Any])?["description"])
             ?? JSONValue.text((object["wweiaFoodCategory"] as? [String: Any])?["wweiaFoodCategoryDescription"])
         ndbNumber = dataType == .srLegacy ? JSONValue.text(object["ndbNumber"]).flatMap(Self.ndbNumber) : nil
@@ -111,7 +115,8 @@ public struct FoodDataCentralFood: Sendable, Equatable {
 
     private static func serving(_ object: [String: Any]) -> Serving? {
         guard let size = JSONValue.number(object["servingSize"]), size > 0, size.isFinite,
-              let unitText = JSONValue.text(object["servingSizeUnit"]), let unit = MeasureUnit(labelUnit: unitText) else { return nil }
+            let unitText = JSONValue.text(object["servingSizeUnit"]), let unit = MeasureUnit(labelUnit: unitText)
+        else { return nil }
         return Serving(size: size, unit: unit, householdText: JSONValue.text(object["householdServingFullText"]))
     }
 
@@ -119,7 +124,8 @@ public struct FoodDataCentralFood: Sendable, Equatable {
         var values: [String: Double] = [:]
         for (key, entry) in value as? [String: Any] ?? [:] {
             guard let number = labelKeys[key], let amount = JSONValue.number((entry as? [String: Any])?["value"]),
-                  amount >= 0, amount.isFinite else { continue }
+                amount >= 0, amount.isFinite
+            else { continue }
             values[number] = amount
         }
         return values
@@ -131,9 +137,12 @@ public struct FoodDataCentralFood: Sendable, Equatable {
         var values: [String: Double] = [:]
         for entry in value as? [[String: Any]] ?? [] {
             let nested = entry["nutrient"] as? [String: Any]
-            guard let number = JSONValue.text(nested?["number"]) ?? JSONValue.text(entry["nutrientNumber"]) ?? JSONValue.text(entry["number"]),
-                  let amount = JSONValue.number(entry["amount"]) ?? JSONValue.number(entry["value"]),
-                  amount >= 0, amount.isFinite else { continue }
+            guard
+                let number = JSONValue.text(nested?["number"]) ?? JSONValue.text(entry["nutrientNumber"])
+                    ?? JSONValue.text(entry["number"]),
+                let amount = JSONValue.number(entry["amount"]) ?? JSONValue.number(entry["value"]),
+                amount >= 0, amount.isFinite
+            else { continue }
             values[number] = amount
         }
         // Some Foundation foods give energy only by Atwater factors, or only in kJ.

@@ -36,7 +36,7 @@ package struct OpenFoodFactsProduct: Sendable, Equatable {
     static let nutrientKeys: [(key: String, number: String, factor: Double)] = [
         ("proteins", "203", 1), ("fat", "204", 1), ("carbohydrates", "205", 1), ("sugars", "269", 1), ("fiber", "291", 1),
         ("saturated-fat", "606", 1), ("trans-fat", "605", 1), ("cholesterol", "601", 1000), ("sodium", "307", 1000),
-        ("potassium", "306", 1000), ("calcium", "301", 1000), ("iron", "303", 1000), ("vitamin-c", "401", 1000),
+        ("potassium", "306", 1000), ("calcium", "301", 1000), ("iron", "303", 1000), ("vitamin-c", "401", 1000)
     ]
 
     /// Salt is sodium chloride: a label's salt is its sodium × 2.5, as EU labels compute it.
@@ -60,12 +60,15 @@ package struct OpenFoodFactsProduct: Sendable, Equatable {
         guard OpenFoodFactsProduct.catalogID(barcode: answered) != nil else {
             throw Unreadable(description: "a product without a barcode of 8 to 14 digits (\(answered.prefix(20)))")
         }
-        let name = JSONValue.text(product["product_name"]) ?? JSONValue.text(product["product_name_en"]) ?? JSONValue.text(product["generic_name"])
+        let name =
+            JSONValue.text(product["product_name"]) ?? JSONValue.text(product["product_name_en"]) ?? JSONValue.text(product["generic_name"])
         guard let name else { throw Unreadable(description: "product \(answered) has no name") }
         code = answered
         self.name = String(name.prefix(200))
-        brand = JSONValue.text(product["brands"]).map { String($0.split(separator: ",").first ?? Substring($0)).trimmingCharacters(in: .whitespaces) }
-            .flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
+        brand = JSONValue.text(product["brands"]).map {
+            String($0.split(separator: ",").first ?? Substring($0)).trimmingCharacters(in: .whitespaces)
+        }
+        .flatMap { $0.isEmpty ? nil : String($0.prefix(200)) }
         // Categories run from the broadest to the most specific: "Beverages, Fruit juices, Apple juices".
         category = JSONValue.text(product["categories"]).flatMap { text in
             text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty && !$0.contains(":") }
@@ -119,7 +122,9 @@ extension OpenFoodFactsProduct {
     package static let catalogIDBase: Int64 = 1_000_000_000_000_000
 
     package static func catalogID(barcode: String) -> Int64? {
-        guard (8...14).contains(barcode.count), barcode.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int64(barcode) else { return nil }
+        guard (8...14).contains(barcode.count), barcode.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int64(barcode) else {
+            return nil
+        }
         return catalogIDBase + number
     }
 
@@ -134,10 +139,11 @@ extension OpenFoodFactsProduct {
 
     /// The product as the catalog keeps a fetched food: a branded product of its own data type.
     package var catalogFood: FoodDataCentralFood {
-        FoodDataCentralFood(fdcId: catalogID, dataType: .openFoodFacts, description: name, brandOwner: brand, gtinUpc: code,
-                            category: category ?? "Products", basisUnit: basisUnit,
-                            serving: serving.map { .init(size: $0.size, unit: basisUnit, householdText: $0.text) },
-                            nutrientsPer100: nutrientsPer100)
+        FoodDataCentralFood(
+            fdcId: catalogID, dataType: .openFoodFacts, description: name, brandOwner: brand, gtinUpc: code,
+            category: category ?? "Products", basisUnit: basisUnit,
+            serving: serving.map { .init(size: $0.size, unit: basisUnit, householdText: $0.text) },
+            nutrientsPer100: nutrientsPer100)
     }
 }
 
@@ -147,8 +153,9 @@ extension CatalogDatabase {
     package func keep(_ product: OpenFoodFactsProduct, answer: Data, now: Date) async throws -> Int64 {
         let food = product.catalogFood
         try await writer.write { db in
-            try FetchedFoods.store(food, details: String(decoding: answer, as: UTF8.self), fetchedAt: now.formatted(.iso8601),
-                                   known: try CatalogDatabase.nutrientNumbers(db), db)
+            try FetchedFoods.store(
+                food, details: String(decoding: answer, as: UTF8.self), fetchedAt: now.formatted(.iso8601),
+                known: try CatalogDatabase.nutrientNumbers(db), db)
         }
         return food.fdcId
     }

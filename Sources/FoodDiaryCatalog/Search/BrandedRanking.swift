@@ -52,10 +52,15 @@ package enum BrandedRanking {
             let prefixes = Set(counted.flatMap { entry in (1...countedPrefixLength).map { String(entry.term.prefix($0)) } })
             var shortPrefixProducts: [String: Int] = [:]
             for prefix in prefixes {
-                shortPrefixProducts[prefix] = try db.cachedValue("SELECT count(*) FROM branded_search WHERE branded_search MATCH ?", ["\"\(prefix)\"*"])
+                shortPrefixProducts[prefix] = try db.cachedValue(
+                    "SELECT count(*) FROM branded_search WHERE branded_search MATCH ?", ["\"\(prefix)\"*"])
             }
-            return Vocabulary(terms: counted.map(\.term), cumulativeProducts: counted.map { total += $0.products; return total },
-                              shortPrefixProducts: shortPrefixProducts, rows: rows)
+            return Vocabulary(
+                terms: counted.map(\.term),
+                cumulativeProducts: counted.map {
+                    total += $0.products; return total
+                },
+                shortPrefixProducts: shortPrefixProducts, rows: rows)
         }
 
         /// Products having `term`, or, for a prefix, any term it starts: past the counted prefixes,
@@ -63,7 +68,9 @@ package enum BrandedRanking {
         package func products(_ term: String, isPrefix: Bool) -> Int {
             if isPrefix, term.count <= Self.countedPrefixLength { return shortPrefixProducts[term] ?? 0 }
             let start = firstIndex { $0 >= term }
-            let end = isPrefix ? firstIndex { !$0.hasPrefix(term) && $0 > term } : (start < terms.count && terms[start] == term ? start + 1 : start)
+            let end =
+                isPrefix
+                ? firstIndex { !$0.hasPrefix(term) && $0 > term } : (start < terms.count && terms[start] == term ? start + 1 : start)
             guard end > start else { return 0 }
             return min(rows, cumulativeProducts[end - 1] - (start > 0 ? cumulativeProducts[start - 1] : 0))
         }
@@ -83,9 +90,10 @@ package enum BrandedRanking {
     /// given each phrase's terms (`tokens`). A phrase of several terms ("co-op") is counted as its rarest term.
     static func inverseDocumentFrequencies(_ phrases: [Phrase], tokens: [[String]], vocabulary: Vocabulary) -> [Double] {
         zip(phrases, tokens).map { phrase, terms in
-            let products = terms.enumerated().map { index, term in
-                vocabulary.products(term, isPrefix: phrase.isPrefix && index == terms.count - 1)
-            }.min() ?? 0
+            let products =
+                terms.enumerated().map { index, term in
+                    vocabulary.products(term, isPrefix: phrase.isPrefix && index == terms.count - 1)
+                }.min() ?? 0
             let rows = Double(vocabulary.rows)
             let idf = log((rows - Double(products) + 0.5) / (Double(products) + 0.5))
             return idf > 0 ? idf : 1e-6

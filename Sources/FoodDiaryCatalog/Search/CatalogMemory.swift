@@ -67,14 +67,17 @@ package final class CatalogMemory: @unchecked Sendable {
                 if let summary = generic[food] ?? otherSummaries.known[food] { found[food] = summary } else { unknown.append(food) }
             }
             guard !unknown.isEmpty else { return found }
-            try db.forEachCachedRow("""
+            try db.forEachCachedRow(
+                """
                 SELECT \(FoodSummary.selectedColumns), f.core_terms
                 FROM food f
                 \(FoodSummary.groupJoin)
                 WHERE f.id IN (SELECT value FROM json_each(?))
-                """, [JSONList.ids(unknown)]) { row in
+                """, [JSONList.ids(unknown)]
+            ) { row in
                 let food = FoodSummary(row: row)
-                let name = SearchRanking.RankedName(description: food.description, coreTerms: row[FoodSummary.columnCount], readingAhead: false)
+                let name = SearchRanking.RankedName(
+                    description: food.description, coreTerms: row[FoodSummary.columnCount], readingAhead: false)
                 (found[food.id], otherSummaries.known[food.id]) = ((food, name), (food, name))
             }
             return found
@@ -88,7 +91,8 @@ package final class CatalogMemory: @unchecked Sendable {
         /// `index` in memory with `match` as it reads it, or nil where FTS5 must answer.
         package func query(_ db: Database, index: String, _ match: FoodSearch.Match) throws -> (TextIndexInMemory, TextQuery)? {
             guard !TextIndexInMemory.isSetAside, let inMemory = text?.indexes[index], match.column == nil,
-                  let query = TextQuery(match, tokens: try tokens(db, match), in: inMemory) else { return nil }
+                let query = TextQuery(match, tokens: try tokens(db, match), in: inMemory)
+            else { return nil }
             return (inMemory, query)
         }
     }
@@ -120,7 +124,7 @@ package final class CatalogMemory: @unchecked Sendable {
         package static let searched: [(index: String, columns: [String], weights: String)] = [
             ("food_search", ["head", "rest", "common_name", "manufacturer"], SearchRanking.columnWeights),
             ("fdc_search", ["head", "rest", "common_name", "manufacturer"], SearchRanking.columnWeights),
-            (FoodSearch.brandedIndex, ["head", "rest", "category", "food_id"], SearchRanking.brandedColumnWeights),
+            (FoodSearch.brandedIndex, ["head", "rest", "category", "food_id"], SearchRanking.brandedColumnWeights)
         ]
     }
 
@@ -216,10 +220,12 @@ package final class CatalogMemory: @unchecked Sendable {
         /// Reads the full-text indexes unless they are current or being read, or the branded foods
         /// are being imported. The whole catalog's take one to two seconds and about 33 MB.
         func readTextIndexes(_ db: Database, fetched: String) throws {
-            let importing = try db.cachedValue("""
-                SELECT EXISTS (SELECT 1 FROM catalog_info WHERE key = 'fdc_branded_done')
-                       AND NOT EXISTS (SELECT 1 FROM catalog_info WHERE key = 'fdc_branded')
-                """) ?? false
+            let importing =
+                try db.cachedValue(
+                    """
+                    SELECT EXISTS (SELECT 1 FROM catalog_info WHERE key = 'fdc_branded_done')
+                           AND NOT EXISTS (SELECT 1 FROM catalog_info WHERE key = 'fdc_branded')
+                    """) ?? false
             let wanted = lock.withLock {
                 guard textIndexes?.fetched != fetched, textIndexesAsked != fetched else { return false }
                 textIndexesAsked = fetched
@@ -242,7 +248,9 @@ package final class CatalogMemory: @unchecked Sendable {
         func vocabulary(_ db: Database) throws -> [Term] {
             try kept(\.vocabulary) {
                 try Row.fetchAll(db, sql: "SELECT term, doc FROM food_search_vocabulary WHERE term GLOB '[a-z]*'")
-                    .map { row in let term: String = row["term"]; return Term(term: term, scalars: Array(term.unicodeScalars), documents: row["doc"]) }
+                    .map { row in
+                        let term: String = row["term"]; return Term(term: term, scalars: Array(term.unicodeScalars), documents: row["doc"])
+                    }
             }
         }
 
@@ -258,11 +266,16 @@ package final class CatalogMemory: @unchecked Sendable {
         func genericSummaries(_ db: Database, fetched: String) throws -> GenericSummaries {
             if let kept = lock.withLock({ summaries }), kept.fetched == fetched { return kept.summaries }
             var read: GenericSummaries = [:]
-            try db.forEachCachedRow("""
+            try db.forEachCachedRow(
+                """
                 SELECT \(FoodSummary.selectedColumns), f.core_terms FROM food f \(FoodSummary.groupJoin) WHERE f.data_type != 'branded'
-                """) { row in
+                """
+            ) { row in
                 let food = FoodSummary(row: row)
-                read[food.id] = (food, SearchRanking.RankedName(description: food.description, coreTerms: row[FoodSummary.columnCount], readingAhead: true))
+                read[food.id] = (
+                    food,
+                    SearchRanking.RankedName(description: food.description, coreTerms: row[FoodSummary.columnCount], readingAhead: true)
+                )
             }
             // Each one's usual amount, worked out now with the rest of what is kept of it: ＋ shows
             // one for every result, and a page's twenty took 6 % of its time (about 17 ms once here).

@@ -21,19 +21,24 @@ public struct FoodSummary: Sendable, Equatable, Codable, FetchableRecord {
     /// The columns `init(row:)` reads, first in a query joining `food f` with `food_group g`:
     /// they are read by position, which a search's hundred rows notice.
     package static let selectedColumns = """
-        f.id, f.ndb_number, f.data_type, f.description, ifnull(g.name, f.food_category) AS food_group, f.manufacturer, f.energy_kcal_per_100g, f.serving_size_unit
+        f.id, f.ndb_number, f.data_type, f.description, ifnull(g.name, f.food_category) AS food_group, f.manufacturer,
+            f.energy_kcal_per_100g, f.serving_size_unit
         """
     /// Where the columns a query selects after `selectedColumns` start.
     static let columnCount = 8
     static let groupJoin = "LEFT JOIN food_group g ON g.code = f.food_group_code"
 
     public init(row: Row) {
-        self.init(id: row[0], ndbNumber: row[1], dataType: FoodDataType(rawValue: row[2]) ?? .srLegacy,
-                  description: row[3], foodGroup: row[4], brandOwner: row[5], energyKcalPer100g: row[6])
+        self.init(
+            id: row[0], ndbNumber: row[1], dataType: FoodDataType(rawValue: row[2]) ?? .srLegacy,
+            description: row[3], foodGroup: row[4], brandOwner: row[5], energyKcalPer100g: row[6])
         measureUnit = (row[7] as String?).flatMap(MeasureUnit.init(rawValue:)) ?? .grams
     }
 
-    package init(id: Int64, ndbNumber: String?, dataType: FoodDataType, description: String, foodGroup: String, brandOwner: String?, energyKcalPer100g: Double?) {
+    package init(
+        id: Int64, ndbNumber: String?, dataType: FoodDataType, description: String, foodGroup: String, brandOwner: String?,
+        energyKcalPer100g: Double?
+    ) {
         self.id = id
         self.ndbNumber = ndbNumber
         self.dataType = dataType
@@ -84,8 +89,10 @@ public enum FoodSearch {
 
     /// `logged`: how often the person logged each catalog food, which ranks those up. `asTyped`
     /// turns spelling correction off ("search instead for avacado").
-    public static func search(_ db: Database, query: String, brand: String? = nil, scope: Scope = .all, limit: Int = 25,
-                              logged: [Int64: Int] = [:], asTyped: Bool = false) throws -> FoodSearchResult {
+    public static func search(
+        _ db: Database, query: String, brand: String? = nil, scope: Scope = .all, limit: Int = 25,
+        logged: [Int64: Int] = [:], asTyped: Bool = false
+    ) throws -> FoodSearchResult {
         let words = Array(Words.split(query).prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         let brandWords = Array(Words.split(brand ?? "").prefix(Words.maxTyped).map { String($0.prefix(maxWordLength)) })
         guard !words.isEmpty, limit > 0 else { return FoodSearchResult(totalHits: 0, foods: [], correctedQuery: nil) }
@@ -96,9 +103,11 @@ public enum FoodSearch {
         // Correcting is tried only when no generic food matched: a product that shares a
         // misspelling ("ORGANIC HUMMUS, AVACADO") does not stop it.
         guard !asTyped, scope != .branded || result.totalHits == 0, result.genericHits == 0,
-              let corrected = try SearchPhases.measure("spelling", {
-                  try memory.recent.spelling(words.joined(separator: " ")) { try corrected(db, memory, slots: search.slots) }
-              }), corrected != search.slots
+            let corrected = try SearchPhases.measure(
+                "spelling",
+                {
+                    try memory.recent.spelling(words.joined(separator: " ")) { try corrected(db, memory, slots: search.slots) }
+                }), corrected != search.slots
         else { return result }
         var retry = try Search(slots: corrected, brandWords: brandWords, scope: scope, limit: limit, logged: logged).run(db, memory)
         guard retry.genericHits > 0 || (result.totalHits == 0 && retry.totalHits > 0) else { return result }
@@ -127,12 +136,15 @@ public enum FoodSearch {
     }
 
     /// Counted only so far: past five hundred, the number helps nobody choose.
-    private static func brandedHits(_ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, upTo limit: Int = brandedCountLimit) throws -> Int {
+    private static func brandedHits(_ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, upTo limit: Int = brandedCountLimit)
+        throws -> Int
+    {
         try memory.recent.count(brandedCountQuestion(match.text, upTo: limit)) {
             if let (inMemory, query) = try memory.query(db, index: brandedIndex, match) {
                 return inMemory.matchCount(query, upTo: limit)
             }
-            return try db.cachedValue("SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))", [match.text]) ?? 0
+            return try db.cachedValue(
+                "SELECT count(*) FROM (SELECT 1 FROM branded_search WHERE branded_search MATCH ? LIMIT \(limit))", [match.text]) ?? 0
         }
     }
 
@@ -152,8 +164,10 @@ public enum FoodSearch {
         /// The catalog's reading of an everyday name first ("coca cola" is cola before it is a
         /// brand), then either reading, then the last word as a prefix.
         package func readings(brandColumn: String?) -> [Match] {
-            var matches = [match(slots, prefixLast: false, brandWords: brandWords, brandColumn: brandColumn),
-                           match(slots, prefixLast: true, brandWords: brandWords, brandColumn: brandColumn)]
+            var matches = [
+                match(slots, prefixLast: false, brandWords: brandWords, brandColumn: brandColumn),
+                match(slots, prefixLast: true, brandWords: brandWords, brandColumn: brandColumn)
+            ]
             if slots.contains(where: \.isAlias) {
                 let catalogReading = slots.map { $0.isAlias ? EverydayNames.Slot(alternatives: [$0.alternatives[1]]) : $0 }
                 matches.insert(match(catalogReading, prefixLast: false, brandWords: brandWords, brandColumn: brandColumn), at: 0)
@@ -165,7 +179,9 @@ public enum FoodSearch {
             let queryTerms = Set(slots.flatMap { $0.alternatives.joined() }.map(Words.singular))
             let generic = scope == .branded ? [] : readings(brandColumn: "manufacturer")
             let branded = scope == .generic ? [] : readings(brandColumn: nil)
-            let genericTotal = generic.isEmpty ? 0 : try SearchPhases.measure("generic count") { try genericHits(db, memory, match: generic[generic.count - 1]) }
+            let genericTotal =
+                generic.isEmpty
+                ? 0 : try SearchPhases.measure("generic count") { try genericHits(db, memory, match: generic[generic.count - 1]) }
 
             var genericFoods: [FoodSummary] = []
             for match in generic where genericTotal > 0 && genericFoods.count < limit {
@@ -178,9 +194,11 @@ public enum FoodSearch {
             var brandedFoods: [FoodSummary] = []
             // Products named alike ("PEANUT BUTTER" from forty makers) are listed once, the likeliest.
             var names: Set<String> = []
-            for (index, match) in branded.enumerated() where brandedFoods.count < limit && (brandFirst || genericFoods.count + brandedFoods.count < limit) {
+            for (index, match) in branded.enumerated()
+            where brandedFoods.count < limit && (brandFirst || genericFoods.count + brandedFoods.count < limit) {
                 let (found, matched) = try SearchPhases.measure("branded candidates and rerank") {
-                    try rankedBranded(db, memory, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)))
+                    try rankedBranded(
+                        db, memory, match: match, queryTerms: queryTerms, logged: logged, excluding: Set(brandedFoods.map(\.id)))
                 }
                 // A window holds every match up to its size: the last reading's is its count, and
                 // an earlier reading's full window means the last, matching all it does, has as many.
@@ -189,7 +207,9 @@ public enum FoodSearch {
                 }
                 brandedFoods += found.filter { names.insert(Words.split($0.description).joined(separator: " ")).inserted }
             }
-            let brandedTotal = branded.isEmpty ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, memory, match: branded[branded.count - 1]) }
+            let brandedTotal =
+                branded.isEmpty
+                ? 0 : try SearchPhases.measure("branded count") { try brandedHits(db, memory, match: branded[branded.count - 1]) }
             let foods = Array((brandFirst ? brandedFoods + genericFoods : genericFoods + brandedFoods).prefix(limit))
             var result = FoodSearchResult(totalHits: genericTotal + brandedTotal, foods: foods, correctedQuery: nil)
             result.genericHits = genericTotal
@@ -213,7 +233,9 @@ public enum FoodSearch {
     /// Every word quoted, so nothing typed is read as FTS syntax; an everyday name and the catalog's
     /// words as alternatives. The last word typed is also a prefix, unless it ends an everyday name.
     /// Brand words match `brandColumn`, or anywhere in a branded food's name, where the brand is.
-    package static func match(_ slots: [EverydayNames.Slot], prefixLast: Bool, brandWords: [String], brandColumn: String? = "manufacturer") -> Match {
+    package static func match(_ slots: [EverydayNames.Slot], prefixLast: Bool, brandWords: [String], brandColumn: String? = "manufacturer")
+        -> Match
+    {
         var phrases: [BrandedRanking.Phrase] = [], groups: [[[Int]]] = []
         func quoted(_ word: String, prefix: Bool) -> String {
             phrases.append(BrandedRanking.Phrase(word: word, isPrefix: prefix))
@@ -234,7 +256,8 @@ public enum FoodSearch {
             let words = "(" + brandWords.map { quoted($0, prefix: true) }.joined(separator: " ") + ")"
             parts.append(brandColumn.map { "\($0) : " + words } ?? words)
         }
-        return Match(text: parts.joined(separator: " AND "), phrases: phrases, groups: groups, column: brandWords.isEmpty ? nil : brandColumn)
+        return Match(
+            text: parts.joined(separator: " AND "), phrases: phrases, groups: groups, column: brandWords.isEmpty ? nil : brandColumn)
     }
 
     /// A match found by an index: its food, and bm25 plus prior (lower is better).
@@ -246,8 +269,10 @@ public enum FoodSearch {
     /// The best generic matches by bm25 and prior, with any the person logged before that match as
     /// well, reordered by the bonuses. One pass per index scores every match; the priors come
     /// from memory, and only the foods kept are read.
-    private static func ranked(_ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, queryTerms: Set<String>, logged: [Int64: Int],
-                               excluding: Set<Int64>) throws -> [FoodSummary] {
+    private static func ranked(
+        _ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, queryTerms: Set<String>, logged: [Int64: Int],
+        excluding: Set<Int64>
+    ) throws -> [FoodSummary] {
         let candidates = try memory.recent.matches("generic|" + match.text) {
             let priors = try memory.catalog.priors(db)
             var scored: [(food: Int64, text: Double)] = []
@@ -260,28 +285,36 @@ public enum FoodSearch {
                     }
                     continue
                 }
-                try db.forEachCachedRow("SELECT rowid, bm25(\(index), \(SearchRanking.columnWeights)) FROM \(index) WHERE \(index) MATCH ?", [match.text]) {
+                try db.forEachCachedRow(
+                    "SELECT rowid, bm25(\(index), \(SearchRanking.columnWeights)) FROM \(index) WHERE \(index) MATCH ?", [match.text]
+                ) {
                     scored.append(($0[0], $0[1]))
                 }
             }
             let unknown = scored.map(\.food).filter { priors.generic[$0] == nil }
             let readPriors = unknown.isEmpty ? [:] : try storedPriors(db, foods: unknown)
-            return best(scored.compactMap { match in
-                (priors.generic[match.food] ?? readPriors[match.food]).map { Candidate(food: match.food, score: match.text + $0) }
-            })
+            return best(
+                scored.compactMap { match in
+                    (priors.generic[match.food] ?? readPriors[match.food]).map { Candidate(food: match.food, score: match.text + $0) }
+                })
         }
         return try reranked(db, memory, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding)
     }
 
     /// The best branded matches among the first `brandedWindow` in prior order, with any the
     /// person logged before, reordered by the bonuses.
-    private static func rankedBranded(_ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, queryTerms: Set<String>, logged: [Int64: Int],
-                                      excluding: Set<Int64>) throws -> (foods: [FoodSummary], matched: Int) {
+    private static func rankedBranded(
+        _ db: Database, _ memory: CatalogMemory.Snapshot, match: Match, queryTerms: Set<String>, logged: [Int64: Int],
+        excluding: Set<Int64>
+    ) throws -> (foods: [FoodSummary], matched: Int) {
         let priors = try memory.catalog.priors(db)
         var frequencies: [Double]?
         func inverseDocumentFrequencies() throws -> [Double] {
-            let idfs = try frequencies ?? BrandedRanking.inverseDocumentFrequencies(match.phrases, tokens: memory.tokens(db, match),
-                                                                                    vocabulary: memory.catalog.brandedVocabulary(db))
+            let idfs =
+                try frequencies
+                ?? BrandedRanking.inverseDocumentFrequencies(
+                    match.phrases, tokens: memory.tokens(db, match),
+                    vocabulary: memory.catalog.brandedVocabulary(db))
             frequencies = idfs
             return idfs
         }
@@ -300,10 +333,13 @@ public enum FoodSearch {
             }
             let condition = positions == nil ? "" : " AND rowid IN (SELECT value FROM json_each(?))"
             let arguments: StatementArguments = positions.map { [JSONList.ids($0)] } ?? []
-            try db.forEachCachedRow("""
-                SELECT rowid, rank_with_idf(branded_search, \(SearchRanking.brandedColumnWeights), \(idfs.map { _ in "?" }.joined(separator: ", ")))
+            try db.forEachCachedRow(
+                """
+                SELECT rowid, rank_with_idf(branded_search, \(SearchRanking.brandedColumnWeights),
+                    \(idfs.map { _ in "?" }.joined(separator: ", ")))
                 FROM branded_search WHERE branded_search MATCH ?\(condition) ORDER BY rowid LIMIT \(brandedWindow)
-                """, StatementArguments(idfs) + [match.text] + arguments) { scored.append(($0[0], $0[1])) }
+                """, StatementArguments(idfs) + [match.text] + arguments
+            ) { scored.append(($0[0], $0[1])) }
             return scored
         }
         /// Each match's food and score, from memory or, for a food added since, from the database.
@@ -318,8 +354,10 @@ public enum FoodSearch {
             }
             if !unknown.isEmpty {
                 var stored: [Int64: (Int64, Double)] = [:]
-                try db.forEachCachedRow("SELECT search_position, id, search_prior FROM food WHERE search_position IN (SELECT value FROM json_each(?))",
-                                        [JSONList.ids(unknown.map(\.position))]) { stored[$0[0]] = ($0[1], $0[2]) }
+                try db.forEachCachedRow(
+                    "SELECT search_position, id, search_prior FROM food WHERE search_position IN (SELECT value FROM json_each(?))",
+                    [JSONList.ids(unknown.map(\.position))]
+                ) { stored[$0[0]] = ($0[1], $0[2]) }
                 candidates += unknown.compactMap { match in stored[match.position].map { Candidate(food: $0.0, score: match.text + $0.1) } }
             }
             return candidates
@@ -333,12 +371,17 @@ public enum FoodSearch {
                 .prefix(loggedBrandedLookups).map(\.key)
             if !elsewhere.isEmpty {
                 var positions: [Int64] = []
-                try db.forEachCachedRow("SELECT search_position FROM food WHERE id IN (SELECT value FROM json_each(?)) AND search_position IS NOT NULL",
-                                        [JSONList.ids(elsewhere)]) { positions.append($0[0]) }
+                try db.forEachCachedRow(
+                    "SELECT search_position FROM food WHERE id IN (SELECT value FROM json_each(?)) AND search_position IS NOT NULL",
+                    [JSONList.ids(elsewhere)]
+                ) { positions.append($0[0]) }
                 candidates = best(candidates + (try resolved(try scored(at: positions))))
             }
         }
-        return (try reranked(db, memory, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding), matched)
+        return (
+            try reranked(db, memory, kept(candidates, logged: logged), queryTerms: queryTerms, logged: logged, excluding: excluding),
+            matched
+        )
     }
 
     /// The branded foods a person logged that are looked for past the window, at most.
@@ -363,8 +406,10 @@ public enum FoodSearch {
         return priors
     }
 
-    private static func reranked(_ db: Database, _ memory: CatalogMemory.Snapshot, _ candidates: [Candidate], queryTerms: Set<String>,
-                                 logged: [Int64: Int], excluding: Set<Int64>) throws -> [FoodSummary] {
+    private static func reranked(
+        _ db: Database, _ memory: CatalogMemory.Snapshot, _ candidates: [Candidate], queryTerms: Set<String>,
+        logged: [Int64: Int], excluding: Set<Int64>
+    ) throws -> [FoodSummary] {
         let wanted = candidates.filter { !excluding.contains($0.food) }
         guard !wanted.isEmpty else { return [] }
         let summaries = try memory.rankedSummaries(db, wanted.map(\.food))
@@ -373,8 +418,11 @@ public enum FoodSearch {
         return wanted.compactMap { candidate -> (Double, FoodSummary)? in
             guard seen.insert(candidate.food).inserted else { return nil }
             guard let (food, name) = summaries[candidate.food] else { return nil }
-            return (SearchRanking.reranked(candidate.score, name, description: food.description, queryTerms: queryTerms, query: query,
-                                           timesLogged: logged[candidate.food]), food)
+            return (
+                SearchRanking.reranked(
+                    candidate.score, name, description: food.description, queryTerms: queryTerms, query: query,
+                    timesLogged: logged[candidate.food]), food
+            )
         }
         .enumerated()
         .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
@@ -385,7 +433,9 @@ public enum FoodSearch {
     /// enough; every word of the query is tried ("chiken brest"), and one with no close term stays
     /// as typed. An everyday name is never rewritten ("coke" is cola, not cake), nor a brand: a word
     /// in `brandWordProducts` products or more ("doritos"). Nil when no word changed.
-    private static func corrected(_ db: Database, _ memory: CatalogMemory.Snapshot, slots: [EverydayNames.Slot]) throws -> [EverydayNames.Slot]? {
+    private static func corrected(_ db: Database, _ memory: CatalogMemory.Snapshot, slots: [EverydayNames.Slot]) throws -> [EverydayNames
+        .Slot]?
+    {
         var vocabulary: [CatalogMemory.Term]?
         var result: [EverydayNames.Slot] = []
         for (index, slot) in slots.enumerated() {
@@ -395,7 +445,8 @@ public enum FoodSearch {
             }
             let probe = match([slot], prefixLast: index == slots.count - 1, brandWords: [])
             if try word.count < 4 || genericHits(db, memory, match: probe) > 0
-                || brandedHits(db, memory, match: probe, upTo: brandWordProducts) >= brandWordProducts {
+                || brandedHits(db, memory, match: probe, upTo: brandWordProducts) >= brandWordProducts
+            {
                 result.append(slot)
                 continue
             }

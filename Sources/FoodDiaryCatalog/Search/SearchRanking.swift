@@ -63,8 +63,10 @@ package enum SearchRanking {
 
     /// A candidate's bm25 and prior with what the query adds: the bonuses for its name and for
     /// the person having logged it, and the penalties for a variant nobody asked for.
-    static func reranked(_ score: Double, _ name: RankedName, description: String, queryTerms: Set<String>, query: QueryWords,
-                         timesLogged: Int?) -> Double {
+    static func reranked(
+        _ score: Double, _ name: RankedName, description: String, queryTerms: Set<String>, query: QueryWords,
+        timesLogged: Int?
+    ) -> Double {
         score - (name.isCoreCovered(by: queryTerms) ? coreCoveredBonus : 0)
             - (name.isNamedExactly(description, by: queryTerms) ? exactNameBonus : 0) - loggedBonus(times: timesLogged ?? 0)
             // Having logged a food asks for it as plainly as typing its variant would.
@@ -91,8 +93,9 @@ package enum SearchRanking {
     /// recipe or a label gives. Bacon and the fish people cook whole are in: "salmon" on a diary is
     /// the cooked fillet, not a can's whole contents or the raw fish.
     static let eatenCooked: Set<String> = [
-        "rice", "chicken", "pasta", "spaghetti", "macaroni", "noodle", "bean", "lentil", "quinoa", "chickpea", "barley", "couscous", "bulgur",
-        "bacon", "salmon", "cod", "tilapia", "halibut", "trout", "shrimp",
+        "rice", "chicken", "pasta", "spaghetti", "macaroni", "noodle", "bean", "lentil", "quinoa", "chickpea", "barley", "couscous",
+        "bulgur",
+        "bacon", "salmon", "cod", "tilapia", "halibut", "trout", "shrimp"
     ]
 
     /// What a query adds to a food's score for the words of its name: a variant nobody asked for,
@@ -140,14 +143,17 @@ package enum SearchRanking {
 
     /// The words of a food's name that change how it ranks.
     struct NameWords {
-        enum Word: Hashable { case meatless, imitation, substitute, vegetarian, low, reduced, sodium, fat, free, nonfat, light, lite, sugar,
-                              calorie, raw, dry, uncooked, unprepared, cooked, glutinous, canned, smoked, brown, non, dairy, nondairy,
-                              bottled, ready, concentrate, concentrated, condensed, evaporated, powder, powdered, undiluted, dehydrated, prepared, reconstituted, diluted }
+        enum Word: Hashable {
+            case meatless, imitation, substitute, vegetarian, low, reduced, sodium, fat, free, nonfat, light, lite, sugar,
+                calorie, raw, dry, uncooked, unprepared, cooked, glutinous, canned, smoked, brown, non, dairy, nondairy,
+                bottled, ready, concentrate, concentrated, condensed, evaporated, powder, powdered, undiluted, dehydrated, prepared,
+                reconstituted, diluted
+        }
         /// One or two words in a row; their index is their bit.
         package static let variants: [[Word]] = [
             [.meatless], [.imitation], [.substitute], [.vegetarian], [.nonfat], [.light], [.lite], [.low, .sodium], [.reduced, .sodium],
             [.low, .fat], [.reduced, .fat], [.fat, .free], [.sugar, .free], [.low, .calorie], [.glutinous], [.brown],
-            [.non, .dairy], [.nondairy],
+            [.non, .dairy], [.nondairy]
         ]
         static let uncooked: Set<Word> = [.raw, .dry, .uncooked, .unprepared]
         /// Forms that are not the food cooked fresh; typing one of them, or "raw", asks for that form.
@@ -155,15 +161,19 @@ package enum SearchRanking {
         /// Forms of a drink not made fresh; typing one asks for it.
         static let notMadeFresh: Set<Word> = uncooked.union([.canned, .bottled, .ready])
         /// A product sold to make the food: a concentrate, a condensed soup, a powder.
-        static let soldToMake: Set<Word> = [.concentrate, .concentrated, .condensed, .evaporated, .powder, .powdered, .undiluted, .dehydrated]
+        static let soldToMake: Set<Word> = [
+            .concentrate, .concentrated, .condensed, .evaporated, .powder, .powdered, .undiluted, .dehydrated
+        ]
         private static let spelled: [String: Word] = [
             "meatless": .meatless, "imitation": .imitation, "substitute": .substitute, "vegetarian": .vegetarian, "low": .low,
             "reduced": .reduced, "sodium": .sodium, "fat": .fat, "free": .free, "nonfat": .nonfat, "light": .light, "lite": .lite,
             "sugar": .sugar, "calorie": .calorie, "calories": .calorie, "calory": .calorie, "raw": .raw, "dry": .dry,
-            "uncooked": .uncooked, "unprepared": .unprepared, "cooked": .cooked, "glutinous": .glutinous, "canned": .canned, "smoked": .smoked, "brown": .brown,
+            "uncooked": .uncooked, "unprepared": .unprepared, "cooked": .cooked, "glutinous": .glutinous, "canned": .canned,
+            "smoked": .smoked, "brown": .brown,
             "non": .non, "dairy": .dairy, "nondairy": .nondairy, "bottled": .bottled, "ready": .ready, "concentrate": .concentrate,
-            "concentrated": .concentrated, "condensed": .condensed, "evaporated": .evaporated, "powder": .powder, "powdered": .powdered, "undiluted": .undiluted,
-            "dehydrated": .dehydrated, "prepared": .prepared, "reconstituted": .reconstituted, "diluted": .diluted,
+            "concentrated": .concentrated, "condensed": .condensed, "evaporated": .evaporated, "powder": .powder, "powdered": .powdered,
+            "undiluted": .undiluted,
+            "dehydrated": .dehydrated, "prepared": .prepared, "reconstituted": .reconstituted, "diluted": .diluted
         ]
         /// The same words by a hash of their lowercase bytes, for reading names without strings.
         private static let hashed: [UInt64: Word] = Dictionary(uniqueKeysWithValues: spelled.map { (hash(Array($0.key.utf8)), $0.value) })
@@ -225,20 +235,21 @@ package enum SearchRanking {
 
     /// Groups whose foods are rarely what an unqualified query means.
     static let groupPenalty: [String: Double] = [
-        "0300": 3, "2100": 3, "3600": 3, "3500": 4, "2200": 2, "0600": 1.5, "0700": 1.5, "2500": 1, "1900": 0.5,
+        "0300": 3, "2100": 3, "3600": 3, "3500": 4, "2200": 2, "0600": 1.5, "0700": 1.5, "2500": 1, "1900": 0.5
     ]
     /// FoodData Central categories, by how their names begin, whose foods are rarely what an
     /// unqualified query means: "cola" is a soft drink before it is rum and cola.
     static let categoryPenalty: [(prefix: String, penalty: Double)] = [
         ("Baby food", 3), ("Baby juice", 3), ("Baby water", 3), ("Formula", 3), ("Liquor and cocktails", 3),
-        ("Not included in a food category", 1),
+        ("Not included in a food category", 1)
     ]
     /// First segments that classify rather than name: in "Fish, salmon, Atlantic" the food is salmon.
     static let classifierHeads: Set<String> = [
         "beverages", "alcoholic beverage", "cereals", "fish", "nuts", "spices", "oil", "crustaceans",
-        "mollusks", "seeds", "babyfood", "candies",
+        "mollusks", "seeds", "babyfood", "candies"
     ]
-    static let basicForm = try! NSRegularExpression(pattern: #"\b(raw|plain|whole|brewed)\b|, NFS$|\bNS as to\b"#, options: .caseInsensitive)
+    static let basicForm = try! NSRegularExpression(
+        pattern: #"\b(raw|plain|whole|brewed)\b|, NFS$|\bNS as to\b"#, options: .caseInsensitive)
     /// Added to FoodData Central's survey and Foundation foods: SR28's generic foods, whose priors
     /// carry how common they are (their household measures), come first where both name a food;
     /// the survey's dishes fill what SR28 lacks ("latte", "sushi", "pad thai").
@@ -247,13 +258,16 @@ package enum SearchRanking {
     /// generic food it names still comes first.
     static let brandedOffset = 8.0
     static let processedForm = try! NSRegularExpression(
-        pattern: #"imitation|meatless|dried|powder|dehydrated|low sodium|substitute|\bmix\b|breaded|tenders|deli|prepackaged|made with tofu"#,
+        pattern:
+            #"imitation|meatless|dried|powder|dehydrated|low sodium|substitute|\bmix\b|breaded|tenders|deli|prepackaged|made with tofu"#,
         options: .caseInsensitive)
     static let brandLike = try! NSRegularExpression(pattern: #"[A-Z]{3,}"#)
 
     /// Query-independent score; lower ranks higher.
-    package static func prior(description: String, manufacturer: String?, groupCode: String, inSurvey: Bool, portionCount: Int,
-                              category: String? = nil) -> Double {
+    package static func prior(
+        description: String, manufacturer: String?, groupCode: String, inSurvey: Bool, portionCount: Int,
+        category: String? = nil
+    ) -> Double {
         var prior = groupPenalty[groupCode] ?? 0
         if let category { prior += categoryPenalty.first { category.hasPrefix($0.prefix) }?.penalty ?? 0 }
         // FNDDS writes "NFS" (not further specified) in capitals: the generic form, not a brand.

@@ -34,10 +34,14 @@ package final class TextIndexInMemory: Sendable {
     package let rowCount: Int
     let averageLength: Double
 
-    private init(terms: [[UInt8]], postingStart: [Int32], postings: [Int32], rowids: [Int64], entryStart: [Int32], entryTerm: [Int32],
-                 entryWeight: [Float], lengths: [Int32], rowCount: Int, averageLength: Double) {
+    private init(
+        terms: [[UInt8]], postingStart: [Int32], postings: [Int32], rowids: [Int64], entryStart: [Int32], entryTerm: [Int32],
+        entryWeight: [Float], lengths: [Int32], rowCount: Int, averageLength: Double
+    ) {
         (self.terms, self.postingStart, self.postings, self.rowids, self.entryStart) = (terms, postingStart, postings, rowids, entryStart)
-        (self.entryTerm, self.entryWeight, self.lengths, self.rowCount, self.averageLength) = (entryTerm, entryWeight, lengths, rowCount, averageLength)
+        (self.entryTerm, self.entryWeight, self.lengths, self.rowCount, self.averageLength) = (
+            entryTerm, entryWeight, lengths, rowCount, averageLength
+        )
     }
 
     /// Reads `index` (whose `\(index)_instance` vocabulary table the migrations made), weighting
@@ -77,7 +81,8 @@ package final class TextIndexInMemory: Sendable {
             lengths[Int(row)] += pairCount[pair]
         }
         for row in rowids.indices { entryStart[row + 1] += entryStart[row] }
-        var next = entryStart, entryTerm = [Int32](repeating: 0, count: postings.count), entryWeight = [Float](repeating: 0, count: postings.count)
+        var next = entryStart, entryTerm = [Int32](repeating: 0, count: postings.count),
+            entryWeight = [Float](repeating: 0, count: postings.count)
         for (pair, row) in postings.enumerated() {
             let at = Int(next[Int(row)])
             (entryTerm[at], entryWeight[at]) = (pairTerm[pair], pairWeight[pair])
@@ -85,9 +90,10 @@ package final class TextIndexInMemory: Sendable {
         }
         let rowCount = try db.cachedValue("SELECT count(*) FROM \(index)_docsize") ?? 0
         let tokens = lengths.reduce(0) { $0 + Int($1) }
-        return TextIndexInMemory(terms: terms, postingStart: postingStart, postings: postings, rowids: rowids, entryStart: entryStart,
-                                 entryTerm: entryTerm, entryWeight: entryWeight, lengths: lengths, rowCount: rowCount,
-                                 averageLength: rowCount > 0 ? Double(tokens) / Double(rowCount) : 1)
+        return TextIndexInMemory(
+            terms: terms, postingStart: postingStart, postings: postings, rowids: rowids, entryStart: entryStart,
+            entryTerm: entryTerm, entryWeight: entryWeight, lengths: lengths, rowCount: rowCount,
+            averageLength: rowCount > 0 ? Double(tokens) / Double(rowCount) : 1)
     }
 
     /// The terms `token` names: itself, or every term it starts.
@@ -102,7 +108,9 @@ package final class TextIndexInMemory: Sendable {
     func rowsHaving(_ terms: Range<Int>) -> Int {
         if terms.count == 1 { return Int(postingStart[terms.lowerBound + 1] - postingStart[terms.lowerBound]) }
         var count = 0
-        forEachRow(having: [terms]) { _ in count += 1; return true }
+        forEachRow(having: [terms]) { _ in
+            count += 1; return true
+        }
         return count
     }
 

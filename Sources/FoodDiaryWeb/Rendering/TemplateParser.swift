@@ -203,7 +203,9 @@ package struct TemplateParser {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = current, byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == Self.newline || byte == UInt8(ascii: "\r") {
+        while let byte = current,
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == Self.newline || byte == UInt8(ascii: "\r")
+        {
             index += 1
         }
     }

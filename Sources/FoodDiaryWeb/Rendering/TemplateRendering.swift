@@ -37,7 +37,8 @@ package struct TemplateRendering {
         }
         let start = output.writerIndex
         for instruction in instructions {
-            let atLineStart = output.writerIndex > start && output.getInteger(at: output.writerIndex - 1, as: UInt8.self) == UInt8(ascii: "\n")
+            let atLineStart =
+                output.writerIndex > start && output.getInteger(at: output.writerIndex - 1, as: UInt8.self) == UInt8(ascii: "\n")
             if atLineStart { pendingIndentation = scope.indentation }
             render(instruction, in: scope)
             if atLineStart { pendingIndentation = nil }
@@ -84,7 +85,9 @@ package struct TemplateRendering {
             if overrides >= 0 { inner.overrides.merge(templates.overrideSets[overrides]) { outer, _ in outer } }
             render(body: body, in: inner)
         case .block(let name, let fallback, let indentation):
-            render(body: scope.overrides[name] ?? fallback, in: scope.indented(by: indentation >= 0 ? templates.indentations[indentation] : nil))
+            render(
+                body: scope.overrides[name] ?? fallback,
+                in: scope.indented(by: indentation >= 0 ? templates.indentations[indentation] : nil))
         }
     }
 

@@ -14,8 +14,10 @@ enum BlockingHTTP {
     }
 
     /// nil when no whole response head arrived in time (or the connection failed).
-    static func send(port: Int, method: String = "GET", path: String, headers: [String: String] = [:], body: Data = Data(),
-                     deadline: TimeInterval) -> Answer? {
+    static func send(
+        port: Int, method: String = "GET", path: String, headers: [String: String] = [:], body: Data = Data(),
+        deadline: TimeInterval
+    ) -> Answer? {
         guard let descriptor = RawConnection.connected(port: port) else { return nil }
         defer { close(descriptor) }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"

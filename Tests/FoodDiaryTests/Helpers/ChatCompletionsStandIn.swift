@@ -11,10 +11,12 @@ final class ChatCompletionsStandIn: Sendable {
     enum Mode: Sendable, Equatable { case foods, fenced, prose, refusal, nothing, failing, slow }
 
     /// An oat bar's panel per 40 g serving: a number as a string, a null, and a potassium no bar has.
-    static let label = #"{"name": "Oat bar, hazelnut", "brand": "Hafer AG", "serving_grams": 40, "energy_kcal": 180, "protein_g": "4.5", "fat_g": 7, "carbohydrate_g": 24, "sugars_g": 9.5, "fiber_g": null, "saturated_fat_g": 1.2, "sodium_mg": 95, "cholesterol_mg": null, "potassium_mg": 99999999}"#
+    static let label =
+        #"{"name": "Oat bar, hazelnut", "brand": "Hafer AG", "serving_grams": 40, "energy_kcal": 180, "protein_g": "4.5", "fat_g": 7, "carbohydrate_g": 24, "sugars_g": 9.5, "fiber_g": null, "saturated_fat_g": 1.2, "sodium_mg": 95, "cholesterol_mg": null, "potassium_mg": 99999999}"#
 
     /// A banana the fixture catalog has, toast, and a food nobody has.
-    static let foods = #"{"items": [{"name": "banana", "grams": 120}, {"name": "buttered toast, white", "grams": "45"}, {"name": "unicorn steak", "grams": 200}, {"name": "butter", "grams": 400}, {"name": "", "grams": 10}, {"name": "plate", "grams": -5}]}"#
+    static let foods =
+        #"{"items": [{"name": "banana", "grams": 120}, {"name": "buttered toast, white", "grams": "45"}, {"name": "unicorn steak", "grams": 200}, {"name": "butter", "grams": 400}, {"name": "", "grams": 10}, {"name": "plate", "grams": -5}]}"#
 
     private let state = NIOLockedValueBox((mode: Mode.foods, requests: [Data]()))
     private let server = StandInServer()
@@ -56,8 +58,10 @@ final class ChatCompletionsStandIn: Sendable {
         var message: [String: Any] = ["role": "assistant"]
         message["content"] = content ?? NSNull()
         if let refusal { message["refusal"] = refusal }
-        let object: [String: Any] = ["id": "chatcmpl-1", "object": "chat.completion", "model": "stand-in",
-                                     "choices": [["index": 0, "message": message, "finish_reason": "stop"]]]
+        let object: [String: Any] = [
+            "id": "chatcmpl-1", "object": "chat.completion", "model": "stand-in",
+            "choices": [["index": 0, "message": message, "finish_reason": "stop"]]
+        ]
         let data = try! JSONSerialization.data(withJSONObject: object)
         return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

@@ -1,7 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// glibc's (2.34+) "close every descriptor from this one up" for the child; Swift's Glibc module leaves it out.
@@ -22,7 +22,9 @@ final class ChildProcess: Sendable {
     }
 
     /// `output`: where the child's standard output and error go; nil discards them.
-    init(_ tool: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment, output: Int32? = nil) throws {
+    init(_ tool: String, _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment, output: Int32? = nil)
+        throws
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

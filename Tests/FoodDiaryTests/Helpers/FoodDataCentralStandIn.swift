@@ -61,28 +61,34 @@ final class FoodDataCentralStandIn: Sendable {
         case .normal, .answering: return nil
         case .huge:
             let megabyte = ByteBuffer(repeating: UInt8(ascii: " "), count: 1 << 20)
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody { writer in
-                for _ in 0..<500 {
-                    try await writer.write(megabyte)
-                    self.hugeMegabytesSent.withLockedValue { $0 += 1 }
-                    // A moment for the socket to drain, so what is counted went to the client rather than into a buffer here.
-                    try await Task.sleep(for: .milliseconds(2))
-                }
-                try await writer.finish(nil)
-            })
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody { writer in
+                    for _ in 0..<500 {
+                        try await writer.write(megabyte)
+                        self.hugeMegabytesSent.withLockedValue { $0 += 1 }
+                        // A moment for the socket to drain, so what is counted went to the client rather than into a buffer here.
+                        try await Task.sleep(for: .milliseconds(2))
+                    }
+                    try await writer.finish(nil)
+                })
         case .redirecting(let target):
             let path = request.uri.path.replacingOccurrences(of: "/fdc", with: "", options: .anchored)
             return Response(status: .temporaryRedirect, headers: [.location: target + path])
         case .hostile where branded:
-            return Response(status: .forbidden, headers: [.contentType: "application/json"],
-                            body: .init(byteBuffer: ByteBuffer(string: #"{"error":{"code":"API_KEY_INVALID","message":"An invalid api_key was supplied."}}"#)))
+            return Response(
+                status: .forbidden, headers: [.contentType: "application/json"],
+                body: .init(
+                    byteBuffer: ByteBuffer(string: #"{"error":{"code":"API_KEY_INVALID","message":"An invalid api_key was supplied."}}"#)))
         case .hostile where details:
             let turn = hostileTurn.withLockedValue { turn in
                 defer { turn += 1 }
                 return turn % 3
             }
             if turn == 0 { try await Task.sleep(for: .seconds(8)) }
-            return turn == 1 ? Response(status: .internalServerError) : Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "<html>garbage")))
+            return turn == 1
+                ? Response(status: .internalServerError)
+                : Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "<html>garbage")))
         case .hostile:
             try await Task.sleep(for: .milliseconds(500))
             return nil
@@ -90,14 +96,21 @@ final class FoodDataCentralStandIn: Sendable {
             try await Task.sleep(for: .seconds(8))
             return nil
         case .rateLimited:
-            return Response(status: .tooManyRequests,
-                            headers: [.contentType: "application/json", HTTPField.Name("Retry-After")!: "1800",
-                                      HTTPField.Name("X-RateLimit-Limit")!: "1000", HTTPField.Name("X-RateLimit-Remaining")!: "0"],
-                            body: .init(byteBuffer: ByteBuffer(string: #"{"error":{"code":"OVER_RATE_LIMIT","message":"You have exceeded your rate limit."}}"#)))
+            return Response(
+                status: .tooManyRequests,
+                headers: [
+                    .contentType: "application/json", HTTPField.Name("Retry-After")!: "1800",
+                    HTTPField.Name("X-RateLimit-Limit")!: "1000", HTTPField.Name("X-RateLimit-Remaining")!: "0"
+                ],
+                body: .init(
+                    byteBuffer: ByteBuffer(string: #"{"error":{"code":"OVER_RATE_LIMIT","message":"You have exceeded your rate limit."}}"#))
+            )
         case .serverError:
             return Response(status: .internalServerError, body: .init(byteBuffer: ByteBuffer(string: "upstream trouble")))
         case .malformed:
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"foods": [{"fdcId": 1, "#)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: #"{"foods": [{"fdcId": 1, "#)))
         }
     }
 
@@ -114,10 +127,14 @@ final class FoodDataCentralStandIn: Sendable {
             let text = ((hit["description"] as! String) + " " + ((hit["gtinUpc"] as? String) ?? "")).lowercased()
             return (types.isEmpty || types.contains(type)) && words.allSatisfy { text.contains($0) }
         }
-        return Self.json(["totalHits": foods.count, "currentPage": 1, "totalPages": 1, "pageList": [1],
-                          "foodSearchCriteria": ["query": criteria["query"] ?? "", "generalSearchInput": criteria["query"] ?? "",
-                                                 "pageNumber": 1, "numberOfResultsPerPage": 50, "pageSize": 10, "requireAllWords": false],
-                          "foods": foods, "aggregations": ["dataType": [String: Int](), "nutrients": [String: Int]()]])
+        return Self.json([
+            "totalHits": foods.count, "currentPage": 1, "totalPages": 1, "pageList": [1],
+            "foodSearchCriteria": [
+                "query": criteria["query"] ?? "", "generalSearchInput": criteria["query"] ?? "",
+                "pageNumber": 1, "numberOfResultsPerPage": 50, "pageSize": 10, "requireAllWords": false
+            ],
+            "foods": foods, "aggregations": ["dataType": [String: Int](), "nutrients": [String: Int]()]
+        ])
     }
 
     private func details(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -149,41 +166,65 @@ final class FoodDataCentralStandIn: Sendable {
 
     /// Search hits: per 100 g (or ml), upper-case units, no label nutrients.
     nonisolated(unsafe) static let searchHits: [[String: Any]] = [
-        ["fdcId": srBanana, "description": "Bananas, raw", "dataType": "SR Legacy", "publishedDate": "2019-04-01", "ndbNumber": 9040,
-         "foodCategory": "Fruits and Fruit Juices", "score": 900.1, "foodNutrients": [flat("208", 1008, "Energy", "KCAL", 89)]],
-        ["fdcId": porridge, "description": "Oat porridge, cooked with water", "dataType": "Survey (FNDDS)", "publishedDate": "2024-10-31",
-         "foodCode": "56203210", "foodCategory": "Oatmeal", "score": 800.2, "foodNutrients": [flat("208", 1008, "Energy", "KCAL", 71)]],
-        ["fdcId": bar, "description": "ALMOND CRUNCH BAR", "dataType": "Branded", "publishedDate": "2025-02-14", "gtinUpc": "000111222333",
-         "brandOwner": "Hillside Snacks Co.", "foodCategory": "Snack, Energy & Granola Bars", "servingSize": 45.0, "servingSizeUnit": "g",
-         "householdServingFullText": "1 BAR", "score": 700.3,
-         "foodNutrients": [flat("208", 1008, "Energy", "KCAL", 467), flat("307", 1093, "Sodium, Na", "MG", 211)]],
-        ["fdcId": drink, "description": "LEMON SPARKLING WATER", "dataType": "Branded", "publishedDate": "2025-03-01", "gtinUpc": "0099887766554",
-         "brandOwner": "Clearbrook Beverages", "foodCategory": "Water", "servingSize": 355.0, "servingSizeUnit": "MLT",
-         "householdServingFullText": "1 CAN", "score": 600.4, "foodNutrients": [flat("307", 1093, "Sodium, Na", "MG", 4)]],
+        [
+            "fdcId": srBanana, "description": "Bananas, raw", "dataType": "SR Legacy", "publishedDate": "2019-04-01", "ndbNumber": 9040,
+            "foodCategory": "Fruits and Fruit Juices", "score": 900.1, "foodNutrients": [flat("208", 1008, "Energy", "KCAL", 89)]
+        ],
+        [
+            "fdcId": porridge, "description": "Oat porridge, cooked with water", "dataType": "Survey (FNDDS)",
+            "publishedDate": "2024-10-31",
+            "foodCode": "56203210", "foodCategory": "Oatmeal", "score": 800.2, "foodNutrients": [flat("208", 1008, "Energy", "KCAL", 71)]
+        ],
+        [
+            "fdcId": bar, "description": "ALMOND CRUNCH BAR", "dataType": "Branded", "publishedDate": "2025-02-14",
+            "gtinUpc": "000111222333",
+            "brandOwner": "Hillside Snacks Co.", "foodCategory": "Snack, Energy & Granola Bars", "servingSize": 45.0,
+            "servingSizeUnit": "g",
+            "householdServingFullText": "1 BAR", "score": 700.3,
+            "foodNutrients": [flat("208", 1008, "Energy", "KCAL", 467), flat("307", 1093, "Sodium, Na", "MG", 211)]
+        ],
+        [
+            "fdcId": drink, "description": "LEMON SPARKLING WATER", "dataType": "Branded", "publishedDate": "2025-03-01",
+            "gtinUpc": "0099887766554",
+            "brandOwner": "Clearbrook Beverages", "foodCategory": "Water", "servingSize": 355.0, "servingSizeUnit": "MLT",
+            "householdServingFullText": "1 CAN", "score": 600.4, "foodNutrients": [flat("307", 1093, "Sodium, Na", "MG", 4)]
+        ]
     ]
 
     /// Details, full format: nested nutrients, lower-case units, label nutrients per serving.
     nonisolated(unsafe) static let foods: [Int64: [String: Any]] = [
-        bar: ["fdcId": bar, "description": "ALMOND CRUNCH BAR", "dataType": "Branded", "foodClass": "Branded", "publicationDate": "2/14/2025",
-              "brandOwner": "Hillside Snacks Co.", "gtinUpc": "000111222333", "brandedFoodCategory": "Snack, Energy & Granola Bars",
-              "servingSize": 45.0, "servingSizeUnit": "g", "householdServingFullText": "1 BAR", "foodPortions": [] as [Any],
-              // Label values per 45 g serving; USDA's per-100 g values below are rounded, as the real ones are.
-              "labelNutrients": ["calories": ["value": 210.0], "fat": ["value": 12.0], "saturatedFat": ["value": 1.5],
-                                 "sodium": ["value": 95.0], "carbohydrates": ["value": 22.0], "sugars": ["value": 9.0],
-                                 "protein": ["value": 6.0], "postassium": ["value": 180.0]],
-              "foodNutrients": [nested("208", 1008, "Energy", "kcal", 467), nested("204", 1004, "Total lipid (fat)", "g", 26.7),
-                                nested("307", 1093, "Sodium, Na", "mg", 211), nested("203", 1003, "Protein", nil, 13.3),
-                                nested("291", 1079, "Fiber, total dietary", "g", 6.7)]],
-        drink: ["fdcId": drink, "description": "LEMON SPARKLING WATER", "dataType": "Branded", "foodClass": "Branded",
-                "publicationDate": "3/1/2025", "brandOwner": "Clearbrook Beverages", "gtinUpc": "0099887766554", "brandedFoodCategory": "Water",
-                "servingSize": 355.0, "servingSizeUnit": "MLT", "householdServingFullText": "1 CAN", "foodPortions": [] as [Any],
-                "labelNutrients": [String: Any](),
-                "foodNutrients": [nested("208", 1008, "Energy", "kcal", 0), nested("307", 1093, "Sodium, Na", "mg", 4)]],
-        porridge: ["fdcId": porridge, "description": "Oat porridge, cooked with water", "dataType": "Survey (FNDDS)", "foodClass": "Survey",
-                   "publicationDate": "10/31/2024", "foodCode": "56203210",
-                   "wweiaFoodCategory": ["wweiaFoodCategoryCode": 4802, "wweiaFoodCategoryDescription": "Oatmeal"],
-                   "foodPortions": [["id": 1, "portionDescription": "1 cup", "gramWeight": 234.0, "sequenceNumber": 1, "modifier": "10205"]],
-                   "foodNutrients": [nested("951", 2045, "Proximates", nil, nil), nested("208", 1008, "Energy", "kcal", 71),
-                                     nested("203", 1003, "Protein", "g", 2.5), nested("205", 1005, "Carbohydrate, by difference", "g", 12.0)]],
+        bar: [
+            "fdcId": bar, "description": "ALMOND CRUNCH BAR", "dataType": "Branded", "foodClass": "Branded", "publicationDate": "2/14/2025",
+            "brandOwner": "Hillside Snacks Co.", "gtinUpc": "000111222333", "brandedFoodCategory": "Snack, Energy & Granola Bars",
+            "servingSize": 45.0, "servingSizeUnit": "g", "householdServingFullText": "1 BAR", "foodPortions": [] as [Any],
+            // Label values per 45 g serving; USDA's per-100 g values below are rounded, as the real ones are.
+            "labelNutrients": [
+                "calories": ["value": 210.0], "fat": ["value": 12.0], "saturatedFat": ["value": 1.5],
+                "sodium": ["value": 95.0], "carbohydrates": ["value": 22.0], "sugars": ["value": 9.0],
+                "protein": ["value": 6.0], "postassium": ["value": 180.0]
+            ],
+            "foodNutrients": [
+                nested("208", 1008, "Energy", "kcal", 467), nested("204", 1004, "Total lipid (fat)", "g", 26.7),
+                nested("307", 1093, "Sodium, Na", "mg", 211), nested("203", 1003, "Protein", nil, 13.3),
+                nested("291", 1079, "Fiber, total dietary", "g", 6.7)
+            ]
+        ],
+        drink: [
+            "fdcId": drink, "description": "LEMON SPARKLING WATER", "dataType": "Branded", "foodClass": "Branded",
+            "publicationDate": "3/1/2025", "brandOwner": "Clearbrook Beverages", "gtinUpc": "0099887766554", "brandedFoodCategory": "Water",
+            "servingSize": 355.0, "servingSizeUnit": "MLT", "householdServingFullText": "1 CAN", "foodPortions": [] as [Any],
+            "labelNutrients": [String: Any](),
+            "foodNutrients": [nested("208", 1008, "Energy", "kcal", 0), nested("307", 1093, "Sodium, Na", "mg", 4)]
+        ],
+        porridge: [
+            "fdcId": porridge, "description": "Oat porridge, cooked with water", "dataType": "Survey (FNDDS)", "foodClass": "Survey",
+            "publicationDate": "10/31/2024", "foodCode": "56203210",
+            "wweiaFoodCategory": ["wweiaFoodCategoryCode": 4802, "wweiaFoodCategoryDescription": "Oatmeal"],
+            "foodPortions": [["id": 1, "portionDescription": "1 cup", "gramWeight": 234.0, "sequenceNumber": 1, "modifier": "10205"]],
+            "foodNutrients": [
+                nested("951", 2045, "Proximates", nil, nil), nested("208", 1008, "Energy", "kcal", 71),
+                nested("203", 1003, "Protein", "g", 2.5), nested("205", 1005, "Carbohydrate, by difference", "g", 12.0)
+            ]
+        ]
     ]
 }

@@ -7,8 +7,9 @@ import Foundation
 /// `FOODDIARY_TEST_APPS` overrides the size (one per core plus one by default). A test that already
 /// holds a place (an app started inside another's test) does not wait for a second.
 actor HeavyWork {
-    static let shared = HeavyWork(places: ProcessInfo.processInfo.environment["FOODDIARY_TEST_APPS"].flatMap(Int.init)
-                                   ?? ProcessInfo.processInfo.activeProcessorCount + 1)
+    static let shared = HeavyWork(
+        places: ProcessInfo.processInfo.environment["FOODDIARY_TEST_APPS"].flatMap(Int.init)
+            ?? ProcessInfo.processInfo.activeProcessorCount + 1)
 
     @TaskLocal private static var holdsAPlace = false
 

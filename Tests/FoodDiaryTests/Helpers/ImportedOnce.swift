@@ -16,7 +16,9 @@ enum ImportedOnce {
     /// catalog path, unless a catalog is there already (a test may bring its own).
     static func placeCatalog(for config: AppConfig) async throws {
         guard let sr28 = config.sr28Directory, !FileManager.default.fileExists(atPath: config.catalogPath) else { return }
-        let files = try files(in: sr28, ending: ".txt") + (config.fdcDirectory.map { try Self.files(in: $0, named: FoodDataCentralFile.generic.fileName) } ?? [])
+        let files =
+            try files(in: sr28, ending: ".txt")
+            + (config.fdcDirectory.map { try Self.files(in: $0, named: FoodDataCentralFile.generic.fileName) } ?? [])
         let template = try await catalogs.template(for: files) { path in
             let catalog = try CatalogDatabase.open(path: path)
             try CatalogImporter(directory: sr28, fdcDirectory: config.fdcDirectory, logger: quiet).importInto(catalog)
@@ -54,8 +56,10 @@ enum ImportedOnce {
 
         /// `make` imports into a new database at the path it is given and returns its writer, from
         /// which the template is vacuumed into a single file.
-        func template(for files: [(name: String, data: Data)],
-                      make: @escaping @Sendable (String) throws -> any DatabaseWriter) async throws -> String {
+        func template(
+            for files: [(name: String, data: Data)],
+            make: @escaping @Sendable (String) throws -> any DatabaseWriter
+        ) async throws -> String {
             var digest = SHA256()
             for file in files {
                 digest.update(data: Data(file.name.utf8))

@@ -65,8 +65,10 @@ enum LoopbackTestServer {
             socket.connect()
             let answer: TestClient.Response
             do {
-                answer = try await socket.execute(TestClient.Request(request.uri.description, method: request.method, authority: "127.0.0.1",
-                                                                     headers: request.headers, body: body))
+                answer = try await socket.execute(
+                    TestClient.Request(
+                        request.uri.description, method: request.method, authority: "127.0.0.1",
+                        headers: request.headers, body: body))
                 try await socket.shutdown()
             } catch {
                 try? await socket.shutdown()

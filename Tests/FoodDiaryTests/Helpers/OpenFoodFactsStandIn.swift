@@ -62,42 +62,67 @@ final class OpenFoodFactsStandIn: Sendable {
 
     func stop() async { await server.stop() }
 
-    static var products: [String: [String: Any]] { [
-        bar: ["code": bar, "product_name": "Birchermüesli-Riegel", "brands": "Alpenkorn, Migros", "quantity": "6 x 25 g",
-              "serving_quantity": "25", "serving_size": "1 Riegel (25 g)",
-              "nutriments": ["energy-kj_100g": "1690", "fat_100g": "9.5", "saturated-fat_100g": 2.1, "carbohydrates_100g": "66",
-                             "sugars_100g": 28.0, "fiber_100g": "5.6", "proteins_100g": "7.4", "salt_100g": "0.15", "energy_unit": "kJ"],
-              "countries_tags": ["en:switzerland"]],
-        juice: ["code": juice, "product_name": "Apfelsaft naturtrüb", "brands": "Obsthof", "quantity": "1 l", "product_quantity_unit": "ml",
+    static var products: [String: [String: Any]] {
+        [
+            bar: [
+                "code": bar, "product_name": "Birchermüesli-Riegel", "brands": "Alpenkorn, Migros", "quantity": "6 x 25 g",
+                "serving_quantity": "25", "serving_size": "1 Riegel (25 g)",
+                "nutriments": [
+                    "energy-kj_100g": "1690", "fat_100g": "9.5", "saturated-fat_100g": 2.1, "carbohydrates_100g": "66",
+                    "sugars_100g": 28.0, "fiber_100g": "5.6", "proteins_100g": "7.4", "salt_100g": "0.15", "energy_unit": "kJ"
+                ],
+                "countries_tags": ["en:switzerland"]
+            ],
+            juice: [
+                "code": juice, "product_name": "Apfelsaft naturtrüb", "brands": "Obsthof", "quantity": "1 l", "product_quantity_unit": "ml",
                 "categories": "Beverages, Fruit juices, Apple juices, de:Naturtrübe Apfelsäfte",
                 "serving_quantity": 200, "serving_size": "200 ml",
-                "nutriments": ["energy-kcal_100g": 46, "energy-kj_100g": 195, "carbohydrates_100g": 10.8, "sugars_100g": 10.2,
-                               "proteins_100g": 0.1, "fat_100g": 0.1, "sodium_100g": 0.004, "salt_100g": 0.01, "potassium_100g": "0.12"],
-                "countries_tags": ["en:germany", "en:austria"]],
-        water: ["code": water, "product_name": "Mineralwasser still", "brands": "Quelle", "quantity": "1,5 l",
-                "nutriments": ["energy-kcal_100g": 0, "energy-kj_100g": 0, "carbohydrates_100g": 0, "sodium_100g": "0.0021", "calcium_100g": 0.0115],
-                "countries_tags": ["en:germany"]],
-        britishJuice: ["code": britishJuice, "product_name": "Cloudy apple juice (Apfelsaft style)", "brands": "Orchard", "quantity": "1 L",
-                       "serving_quantity": 150, "serving_size": "150ml",
-                       "nutriments": ["energy-kcal_100g": 44, "carbohydrates_100g": 10.3, "sugars_100g": 9.9, "proteins_100g": 0.3, "salt_100g": 0],
-                       "countries_tags": ["en:united-kingdom"]],
-        spread: ["code": spread, "product_name": "Haselnusscreme", "brands": "Nussig", "quantity": "400 g",
-                 "serving_quantity": "15", "serving_size": "1 EL (15 g)",
-                 "nutriments": ["energy-kcal_100g": 539, "fat_100g": 30.9, "carbohydrates_100g": 57.5, "sugars_100g": 56.3, "proteins_100g": 6.3,
-                                "salt_100g": 0.107],
-                 "countries_tags": ["en:germany"]],
-        nameless: ["code": nameless, "nutriments": ["energy-kcal_100g": 100]],
-    ] }
+                "nutriments": [
+                    "energy-kcal_100g": 46, "energy-kj_100g": 195, "carbohydrates_100g": 10.8, "sugars_100g": 10.2,
+                    "proteins_100g": 0.1, "fat_100g": 0.1, "sodium_100g": 0.004, "salt_100g": 0.01, "potassium_100g": "0.12"
+                ],
+                "countries_tags": ["en:germany", "en:austria"]
+            ],
+            water: [
+                "code": water, "product_name": "Mineralwasser still", "brands": "Quelle", "quantity": "1,5 l",
+                "nutriments": [
+                    "energy-kcal_100g": 0, "energy-kj_100g": 0, "carbohydrates_100g": 0, "sodium_100g": "0.0021", "calcium_100g": 0.0115
+                ],
+                "countries_tags": ["en:germany"]
+            ],
+            britishJuice: [
+                "code": britishJuice, "product_name": "Cloudy apple juice (Apfelsaft style)", "brands": "Orchard", "quantity": "1 L",
+                "serving_quantity": 150, "serving_size": "150ml",
+                "nutriments": [
+                    "energy-kcal_100g": 44, "carbohydrates_100g": 10.3, "sugars_100g": 9.9, "proteins_100g": 0.3, "salt_100g": 0
+                ],
+                "countries_tags": ["en:united-kingdom"]
+            ],
+            spread: [
+                "code": spread, "product_name": "Haselnusscreme", "brands": "Nussig", "quantity": "400 g",
+                "serving_quantity": "15", "serving_size": "1 EL (15 g)",
+                "nutriments": [
+                    "energy-kcal_100g": 539, "fat_100g": 30.9, "carbohydrates_100g": 57.5, "sugars_100g": 56.3, "proteins_100g": 6.3,
+                    "salt_100g": 0.107
+                ],
+                "countries_tags": ["en:germany"]
+            ],
+            nameless: ["code": nameless, "nutriments": ["energy-kcal_100g": 100]]
+        ]
+    }
 
     private func product(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        state.withLockedValue { $0.seen.append(Seen(path: request.uri.path, userAgent: request.headers[.userAgent], query: request.uri.query)) }
+        state.withLockedValue {
+            $0.seen.append(Seen(path: request.uri.path, userAgent: request.headers[.userAgent], query: request.uri.query))
+        }
         let asked = context.parameters.get("code") ?? ""
         switch mode {
         case .slow: try await Task.sleep(for: .seconds(30))
         case .huge: return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(repeating: UInt8(ascii: " "), count: 3 << 20)))
         case .malformed: return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "<html>Service Unavailable</html>")))
         case .rateLimited: return Response(status: .tooManyRequests, headers: [.retryAfter: "42"])
-        case .answering(let code): return Self.json(["code": code, "status": 1, "product": Self.products[Self.bar]!.merging(["code": code]) { $1 }])
+        case .answering(let code):
+            return Self.json(["code": code, "status": 1, "product": Self.products[Self.bar]!.merging(["code": code]) { $1 }])
         case .normal: break
         }
         guard let product = Self.products[asked] else {
@@ -108,7 +133,9 @@ final class OpenFoodFactsStandIn: Sendable {
 
     /// Every word in the name, in the country's products when a tag is given; most made up first.
     private func search(_ request: Request) async throws -> Response {
-        state.withLockedValue { $0.seen.append(Seen(path: request.uri.path, userAgent: request.headers[.userAgent], query: request.uri.query)) }
+        state.withLockedValue {
+            $0.seen.append(Seen(path: request.uri.path, userAgent: request.headers[.userAgent], query: request.uri.query))
+        }
         switch mode {
         case .slow: try await Task.sleep(for: .seconds(30))
         case .huge: return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(repeating: UInt8(ascii: " "), count: 3 << 20)))
@@ -132,7 +159,9 @@ final class OpenFoodFactsStandIn: Sendable {
     private func withPhoto(_ product: [String: Any]) -> [String: Any] {
         var product = product
         let code = product["code"] as? String ?? ""
-        product["image_front_url"] = code == Self.bar ? "http://169.254.169.254/latest/meta-data/front.jpg"
+        product["image_front_url"] =
+            code == Self.bar
+            ? "http://169.254.169.254/latest/meta-data/front.jpg"
             : "\(baseURL.absoluteString)/images/products/\(code)/front.jpg"
         return product
     }
@@ -153,16 +182,21 @@ final class OpenFoodFactsStandIn: Sendable {
 extension OpenFoodFactsStandIn {
     /// The app on the fixture catalog with its Open Food Facts at a fresh stand-in, a minute per
     /// call: with the whole suite running, a loaded machine must not turn an answer into a timeout.
-    static func withApp(configure: @escaping (inout AppConfig) -> Void = { _ in },
-                        _ body: @escaping @Sendable (OpenFoodFactsStandIn, any TestClientProtocol, AppDatabase) async throws -> Void) async throws {
+    static func withApp(
+        configure: @escaping (inout AppConfig) -> Void = { _ in },
+        _ body: @escaping @Sendable (OpenFoodFactsStandIn, any TestClientProtocol, AppDatabase) async throws -> Void
+    ) async throws {
         let standIn = OpenFoodFactsStandIn()
         try await standIn.start()
         do {
-            try await TestEnvironment.withRunningApp(withFixtureCatalog: true, configure: { config in
-                config.offBaseURL = standIn.baseURL
-                config.fdcDeadline = .seconds(60)
-                configure(&config)
-            }) { client, database, _, _ in try await body(standIn, client, database) }
+            try await TestEnvironment.withRunningApp(
+                withFixtureCatalog: true,
+                configure: { config in
+                    config.offBaseURL = standIn.baseURL
+                    config.fdcDeadline = .seconds(60)
+                    configure(&config)
+                }
+            ) { client, database, _, _ in try await body(standIn, client, database) }
         } catch {
             await standIn.stop()
             throw error

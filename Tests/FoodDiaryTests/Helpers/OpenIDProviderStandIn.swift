@@ -74,10 +74,12 @@ final class OpenIDProviderStandIn: Sendable {
     func start() async throws {
         let router = Router()
         router.get("/.well-known/openid-configuration") { _, _ in
-            Self.json(["issuer": self.issuer, "authorization_endpoint": "\(self.issuer)/authorize", "token_endpoint": "\(self.issuer)/token",
-                       "jwks_uri": "\(self.issuer)/jwks", "response_types_supported": ["code"], "subject_types_supported": ["public"],
-                       "id_token_signing_alg_values_supported": ["RS256", "ES256"], "code_challenge_methods_supported": ["S256"],
-                       "token_endpoint_auth_methods_supported": ["client_secret_basic"]])
+            Self.json([
+                "issuer": self.issuer, "authorization_endpoint": "\(self.issuer)/authorize", "token_endpoint": "\(self.issuer)/token",
+                "jwks_uri": "\(self.issuer)/jwks", "response_types_supported": ["code"], "subject_types_supported": ["public"],
+                "id_token_signing_alg_values_supported": ["RS256", "ES256"], "code_challenge_methods_supported": ["S256"],
+                "token_endpoint_auth_methods_supported": ["client_secret_basic"]
+            ])
         }
         router.get("/jwks") { _, _ in Self.json(["keys": self.publishedKeys()]) }
         router.get("/authorize") { request, _ -> Response in
@@ -99,8 +101,9 @@ final class OpenIDProviderStandIn: Sendable {
     func authorize(_ query: [String: String]) -> String? {
         state.withLockedValue { $0.authorizations.append(query) }
         guard query["response_type"] == "code", query["client_id"] == clientID, query["redirect_uri"] == redirectURI,
-              query["code_challenge_method"] == "S256", let challenge = query["code_challenge"], let nonce = query["nonce"],
-              query["scope"]?.split(separator: " ").contains("openid") == true, let state = query["state"] else { return nil }
+            query["code_challenge_method"] == "S256", let challenge = query["code_challenge"], let nonce = query["nonce"],
+            query["scope"]?.split(separator: " ").contains("openid") == true, let state = query["state"]
+        else { return nil }
         let back = "\(redirectURI)?state=\(Self.escaped(state))"
         guard let person = signedIn else { return back + "&error=access_denied" }
         let code = UUID().uuidString
@@ -120,7 +123,9 @@ final class OpenIDProviderStandIn: Sendable {
         let pair = authorization.flatMap { $0.hasPrefix("Basic ") ? Data(base64Encoded: String($0.dropFirst(6))) : nil }
             .map { String(decoding: $0, as: UTF8.self).split(separator: ":", maxSplits: 1).map { Self.formDecoded(String($0)) } }
         guard pair == [clientID, clientSecret] else { return (.unauthorized, ["error": "invalid_client"]) }
-        guard form["grant_type"] == "authorization_code", let code = form["code"] else { return (.badRequest, ["error": "unsupported_grant_type"]) }
+        guard form["grant_type"] == "authorization_code", let code = form["code"] else {
+            return (.badRequest, ["error": "unsupported_grant_type"])
+        }
         let trick = self.trick
         let grant: Grant? = state.withLockedValue { state in
             guard var grant = state.grants[code], !grant.used, grant.redirectURI == form["redirect_uri"] else { return nil }
@@ -132,17 +137,22 @@ final class OpenIDProviderStandIn: Sendable {
             return grant
         }
         guard let grant else { return (.badRequest, ["error": "invalid_grant"]) }
-        return (.ok, ["access_token": UUID().uuidString, "token_type": "Bearer", "expires_in": 300, "id_token": idToken(for: grant, trick: trick)])
+        return (
+            .ok,
+            ["access_token": UUID().uuidString, "token_type": "Bearer", "expires_in": 300, "id_token": idToken(for: grant, trick: trick)]
+        )
     }
 
     private func idToken(for grant: Grant, trick: Trick) -> String {
         let issued = now()
         var claims: [String: Any] = [
             "iss": trick == .wrongIssuer ? "http://127.0.0.1:1" : issuer, "sub": grant.person.subject,
-            "aud": trick == .wrongAudience ? "another-app" : clientID, "exp": issued.addingTimeInterval(trick == .expired ? -600 : 300).timeIntervalSince1970,
-            "iat": issued.addingTimeInterval(trick == .futureIssued ? 3600 : 0).timeIntervalSince1970, "auth_time": issued.timeIntervalSince1970,
+            "aud": trick == .wrongAudience ? "another-app" : clientID,
+            "exp": issued.addingTimeInterval(trick == .expired ? -600 : 300).timeIntervalSince1970,
+            "iat": issued.addingTimeInterval(trick == .futureIssued ? 3600 : 0).timeIntervalSince1970,
+            "auth_time": issued.timeIntervalSince1970,
             "nonce": trick == .wrongNonce ? "not-the-nonce" : grant.nonce, "preferred_username": grant.person.username,
-            "email": "\(grant.person.username)@home.example", "groups": grant.person.groups,
+            "email": "\(grant.person.username)@home.example", "groups": grant.person.groups
         ]
         if trick == .anotherParty { (claims["aud"], claims["azp"]) = ([clientID, "another-app"], "another-app") }
         let algorithm = trick == .unsigned ? "none" : trick == .hmac ? "HS256" : usesRSA ? "RS256" : "ES256"
@@ -165,10 +175,19 @@ final class OpenIDProviderStandIn: Sendable {
         let primitives = try! rsa.publicKey.getKeyPrimitives()
         let point = ec.publicKey.rawRepresentation
         return [
-            ["kty": "RSA", "kid": "rsa-1", "use": "sig", "alg": "RS256", "n": primitives.modulus.base64URL, "e": primitives.publicExponent.base64URL],
-            ["kty": "EC", "kid": "ec-1", "use": "sig", "alg": "ES256", "crv": "P-256", "x": point.prefix(32).base64URL, "y": point.suffix(32).base64URL],
+            [
+                "kty": "RSA", "kid": "rsa-1", "use": "sig", "alg": "RS256", "n": primitives.modulus.base64URL,
+                "e": primitives.publicExponent.base64URL
+            ],
+            [
+                "kty": "EC", "kid": "ec-1", "use": "sig", "alg": "ES256", "crv": "P-256", "x": point.prefix(32).base64URL,
+                "y": point.suffix(32).base64URL
+            ],
             // An encryption key, which a verifier must pass over.
-            ["kty": "RSA", "kid": "enc-1", "use": "enc", "alg": "RSA-OAEP", "n": primitives.modulus.base64URL, "e": primitives.publicExponent.base64URL],
+            [
+                "kty": "RSA", "kid": "enc-1", "use": "enc", "alg": "RSA-OAEP", "n": primitives.modulus.base64URL,
+                "e": primitives.publicExponent.base64URL
+            ]
         ]
     }
 
@@ -177,27 +196,31 @@ final class OpenIDProviderStandIn: Sendable {
     }
 
     private static func json(_ object: [String: Any], status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: try! JSONSerialization.data(withJSONObject: object))))
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(bytes: try! JSONSerialization.data(withJSONObject: object))))
     }
 
     static func escaped(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._*"))!
+        text.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._*"))!
             .replacingOccurrences(of: "%20", with: "+")
     }
 
     static func formDecoded(_ text: String) -> String { text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? "" }
 
     static func formFields(_ body: String) -> [String: String] {
-        Dictionary(body.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map { formDecoded(String($0)) }
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }, uniquingKeysWith: { $1 })
+        Dictionary(
+            body.split(separator: "&").map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map { formDecoded(String($0)) }
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            }, uniquingKeysWith: { $1 })
     }
 }
 
 extension Data {
     var base64URL: String {
-        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+            of: "=", with: "")
     }
 }

@@ -14,8 +14,9 @@ enum PortabilityFixtures {
     static func emptyDiary(in parent: TemporaryDirectory, _ name: String) throws -> Diary {
         let folder = parent.path + "/" + name
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        return Diary(id: 1, database: try AppDatabase.open(path: folder + "/diary.sqlite"), photosDirectory: folder + "/photos",
-                     maxPhotoPixels: 100_000_000)
+        return Diary(
+            id: 1, database: try AppDatabase.open(path: folder + "/diary.sqlite"), photosDirectory: folder + "/photos",
+            maxPhotoPixels: 100_000_000)
     }
 
     /// The fixture catalog (four SR28 foods, "Bananas, raw" among them), built in `parent`.
@@ -28,8 +29,10 @@ enum PortabilityFixtures {
         return catalog
     }
 
-    static func importer(_ diary: Diary, catalog: CatalogDatabase, timeZone: TimeZone = TimeZone(identifier: "Europe/London")!,
-                         now: Date = TestEnvironment.fixedNow) -> DiaryImporter {
+    static func importer(
+        _ diary: Diary, catalog: CatalogDatabase, timeZone: TimeZone = TimeZone(identifier: "Europe/London")!,
+        now: Date = TestEnvironment.fixedNow
+    ) -> DiaryImporter {
         DiaryImporter(diary: diary, catalog: catalog, timeZone: timeZone, now: { now })
     }
 
@@ -37,7 +40,9 @@ enum PortabilityFixtures {
     static func energyByDay(_ database: AppDatabase) async throws -> [String: Double] {
         try await database.read { db in
             var totals: [String: Double] = [:]
-            try PortabilityQueries.forEachDay(db) { day, _, _ in if day.mealCount > 0 { totals[day.date.description] = day.totals[.energyKcal] ?? 0 } }
+            try PortabilityQueries.forEachDay(db) { day, _, _ in
+                if day.mealCount > 0 { totals[day.date.description] = day.totals[.energyKcal] ?? 0 }
+            }
             return totals
         }
     }

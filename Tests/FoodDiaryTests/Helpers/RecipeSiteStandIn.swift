@@ -23,7 +23,9 @@ final class RecipeSiteStandIn: Sendable {
         let router = Router()
         router.get("/huge.html") { request, _ -> Response in
             self.requests.withLockedValue { $0.append(request.uri.path) }
-            return Response(status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(repeating: UInt8(ascii: " "), count: 6_000_000)))
+            return Response(
+                status: .ok, headers: [.contentType: "text/html"],
+                body: .init(byteBuffer: ByteBuffer(repeating: UInt8(ascii: " "), count: 6_000_000)))
         }
         router.get("/slow.html") { request, _ -> Response in
             self.requests.withLockedValue { $0.append(request.uri.path) }
@@ -44,8 +46,11 @@ final class RecipeSiteStandIn: Sendable {
             if name.hasSuffix(".jpg") {
                 return Response(status: .ok, headers: [.contentType: "image/jpeg"], body: .init(byteBuffer: ByteBuffer(bytes: photo)))
             }
-            guard !name.contains("/"), let html = FileManager.default.contents(atPath: Self.pages + "/" + name) else { return Response(status: .notFound) }
-            return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: html)))
+            guard !name.contains("/"), let html = FileManager.default.contents(atPath: Self.pages + "/" + name) else {
+                return Response(status: .notFound)
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: html)))
         }
         try await server.start(router, label: "recipe-site-stand-in")
     }

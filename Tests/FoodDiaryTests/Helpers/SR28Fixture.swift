@@ -10,18 +10,20 @@ import Logging
 enum SR28Fixture {
     static func write(to directory: String, foodDescription: [String]? = nil) throws {
         let files: [String: [String]] = [
-            "FD_GROUP": ["~0100~^~Dairy and Egg Products~", "~0900~^~Fruits and Fruit Juices~", "~1100~^~Vegetables and Vegetable Products~"],
+            "FD_GROUP": [
+                "~0100~^~Dairy and Egg Products~", "~0900~^~Fruits and Fruit Juices~", "~1100~^~Vegetables and Vegetable Products~"
+            ],
             "NUTR_DEF": [
                 "~203~^~g~^~PROCNT~^~Protein~^~2~^~600~",
                 "~204~^~g~^~FAT~^~Total lipid (fat)~^~2~^~800~",
                 "~208~^~kcal~^~ENERC_KCAL~^~Energy~^~0~^~300~",
-                "~328~^~\u{B5}g~^~VITD~^~Vitamin D (D2 + D3)~^~1~^~8700~",
+                "~328~^~\u{B5}g~^~VITD~^~Vitamin D (D2 + D3)~^~1~^~8700~"
             ],
             "FOOD_DES": foodDescription ?? [
                 "~01001~^~0100~^~Butter, salted~^~BUTTER,WITH SALT~^~~^~~^~Y~^~~^0^~~^6.38^4.27^8.79^3.87",
                 "~09040~^~0900~^~Bananas, raw~^~BANANAS,RAW~^~~^~~^~Y~^~Peel~^36^~Musa acuminata Colla~^6.25^3.36^8.37^3.60",
                 "~09520~^~0900~^~Fruit \u{91}salad\u{92}, pat (1\" sq)~^~FRUIT SALAD~^~~^~Acme Foods, Inc.~^~~^~~^0^~~^^^^",
-                "~11090~^~1100~^~Broccoli, raw~^~BROCCOLI,RAW~^~~^~~^~Y~^~Leaves~^39^~~^6.25^2.44^8.37^3.57",
+                "~11090~^~1100~^~Broccoli, raw~^~BROCCOLI,RAW~^~~^~~^~Y~^~Leaves~^39^~~^6.25^2.44^8.37^3.57"
             ],
             "NUT_DATA": [
                 "~01001~^~203~^0.85^16^0.074^~1~^~~^~~^~~^^^^^^^~~^11/1976^",
@@ -29,14 +31,14 @@ enum SR28Fixture {
                 "~09040~^~208~^89^0^^~4~^~NC~^~~^~~^^^^^^^~~^^",
                 "~09040~^~204~^.33^0^^~1~^~~^~~^~~^^^^^^^~~^^",
                 "~11090~^~208~^34^0^^~4~^~NC~^~~^~~^^^^^^^~~^^",
-                "~11090~^~328~^0.0^0^^~7~^~~^~~^~~^^^^^^^~~^^",
+                "~11090~^~328~^0.0^0^^~7~^~~^~~^~~^^^^^^^~~^^"
             ],
             "WEIGHT": [
                 "~01001~^1^1^~pat (1\" sq, 1/3\" high)~^5^^",
                 "~01001~^2^1^~tbsp~^14.2^^",
                 "~11090~^1^1^~cup chopped~^91^9^6.164",
-                "~11090~^5^.5^~cup, chopped or diced~^44^^",
-            ],
+                "~11090~^5^.5^~cup, chopped or diced~^44^^"
+            ]
         ]
         for (name, lines) in files {
             // Windows-1252: every character here is below U+0100, so Latin-1 bytes are the right ones.

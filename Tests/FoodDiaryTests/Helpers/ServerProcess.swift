@@ -16,11 +16,15 @@ final class ServerProcess: Sendable {
     /// Starts the server and waits (at most 60 s) for it to say where it listens.
     init(arguments: [String], environment: [String: String] = [:]) throws {
         let pipe = Pipe()
-        let process = try ChildProcess(Self.binary, ["serve", "--host", "127.0.0.1", "--port", "0",
-                                                     "--templates", TestEnvironment.packageRoot.appendingPathComponent("Templates").path,
-                                                     "--public-dir", TestEnvironment.packageRoot.appendingPathComponent("Public").path] + arguments,
-                                       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
-                                       output: pipe.fileHandleForWriting.fileDescriptor)
+        let process = try ChildProcess(
+            Self.binary,
+            [
+                "serve", "--host", "127.0.0.1", "--port", "0",
+                "--templates", TestEnvironment.packageRoot.appendingPathComponent("Templates").path,
+                "--public-dir", TestEnvironment.packageRoot.appendingPathComponent("Public").path
+            ] + arguments,
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            output: pipe.fileHandleForWriting.fileDescriptor)
         try pipe.fileHandleForWriting.close()
         self.process = process
         let output = self.output

@@ -16,8 +16,9 @@ final class StandInServer: Sendable {
         var logger = Logger(label: label)
         // Stopping it on purpose mid-test makes the server log its cut-off connections as errors.
         logger.logLevel = .critical
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { running.continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { running.continuation.yield($0.localAddress?.port ?? 0) }, logger: logger)
         task.withLockedValue { $0 = Task { try await app.runService(gracefulShutdownSignals: []) } }
         for await bound in running.stream {
             boundPort.withLockedValue { $0 = bound }

@@ -29,7 +29,11 @@ struct TemporaryDirectory {
     static func forTheRun() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         sharedByTheRun.withLockedValue { paths in
-            if paths.isEmpty { atexit { TemporaryDirectory.sharedByTheRun.withLockedValue { $0.forEach { try? FileManager.default.removeItem(atPath: $0) } } } }
+            if paths.isEmpty {
+                atexit {
+                    TemporaryDirectory.sharedByTheRun.withLockedValue { $0.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+                }
+            }
             paths.append(directory.path)
         }
         return directory
@@ -90,8 +94,10 @@ enum TestEnvironment {
         configure: (inout AppConfig) -> Void = { _ in },
         _ body: @escaping @Sendable (any TestClientProtocol, AppDatabase, AppConfig) async throws -> Value
     ) async throws -> Value {
-        try await withRunningApp(timeZone: timeZone, withFixtureCatalog: withFixtureCatalog, withGeoNamesFixture: withGeoNamesFixture,
-                                 configure: configure) { client, database, config, _ in try await body(client, database, config) }
+        try await withRunningApp(
+            timeZone: timeZone, withFixtureCatalog: withFixtureCatalog, withGeoNamesFixture: withGeoNamesFixture,
+            configure: configure
+        ) { client, database, config, _ in try await body(client, database, config) }
     }
 
     /// The most general form: `testing` picks in-process (.router) or a real socket (.live), and
@@ -138,7 +144,9 @@ enum TestEnvironment {
             let finalConfig = config, routes = app.routes
             switch testing {
             case .router: return try await app.test(.router) { client in try await body(client, database, finalConfig, routes) }
-            case .live: return try await LoopbackTestServer.run(app, ports: ports) { client in try await body(client, database, finalConfig, routes) }
+            case .live:
+                return try await LoopbackTestServer.run(app, ports: ports) { client in try await body(client, database, finalConfig, routes)
+                }
             }
         }
     }
@@ -173,9 +181,12 @@ enum TestPerson {
         let id = try await accounts.createAccount(name: name, passwordHash: passwordHash, role: .owner, now: TestEnvironment.fixedNow)
         _ = try await accounts.openDiaryID(for: try #require(try await accounts.account(id: id)), now: TestEnvironment.fixedNow)
         try await accounts.write { db in
-            try db.execute(sql: "INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [BearerSecret.sha256(of: sessionID), id, TestEnvironment.fixedNow, TestEnvironment.fixedNow,
-                                       TestEnvironment.fixedNow.addingTimeInterval(90 * 86_400)])
+            try db.execute(
+                sql: "INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    BearerSecret.sha256(of: sessionID), id, TestEnvironment.fixedNow, TestEnvironment.fixedNow,
+                    TestEnvironment.fixedNow.addingTimeInterval(90 * 86_400)
+                ])
         }
     }
 }
@@ -203,9 +214,12 @@ extension TestPerson {
         let id = try await accounts.createAccount(name: name, passwordHash: passwordHash, role: .member, now: TestEnvironment.fixedNow)
         let session = "test-session-of-\(name)"
         try await accounts.write { db in
-            try db.execute(sql: "INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [BearerSecret.sha256(of: session), id, TestEnvironment.fixedNow, TestEnvironment.fixedNow,
-                                       TestEnvironment.fixedNow.addingTimeInterval(90 * 86_400)])
+            try db.execute(
+                sql: "INSERT INTO session (id_sha256, account_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    BearerSecret.sha256(of: session), id, TestEnvironment.fixedNow, TestEnvironment.fixedNow,
+                    TestEnvironment.fixedNow.addingTimeInterval(90 * 86_400)
+                ])
         }
         return (session, csrfToken(ofSession: session))
     }
@@ -252,7 +266,9 @@ extension TestClientProtocol {
             body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n")
         }
         for file in files {
-            body.writeString("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)\r\n\r\n")
+            body.writeString(
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)\r\n\r\n"
+            )
             body.writeBytes(file.data)
             body.writeString("\r\n")
         }
@@ -294,7 +310,8 @@ extension TestResponse {
 extension AppDatabase {
     @discardableResult
     func addMeal(_ local: String, offset: Int = 0, notes: String = "") async throws -> Int64 {
-        try await createMeal(MealInput(eatenAt: LocalDateTime(parsing: local)!, utcOffsetMinutes: offset, notes: notes),
-                             now: TestEnvironment.fixedNow)
+        try await createMeal(
+            MealInput(eatenAt: LocalDateTime(parsing: local)!, utcOffsetMinutes: offset, notes: notes),
+            now: TestEnvironment.fixedNow)
     }
 }
