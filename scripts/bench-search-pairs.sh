@@ -6,11 +6,15 @@
 # that runs of one build after the other cannot (they differ by 10-20 % between runs here).
 # Then the everyday pages the same way, each asked 200 times of both, alternating.
 #   ./scripts/bench-search-pairs.sh A B [ROUNDS]     (each round: fresh servers, every page)
+# A build inside a checkout (…/.build/…/fooddiary) serves that checkout's templates and static files.
 #   ONLY=/days/ ./scripts/bench-search-pairs.sh A B  (only the pages whose address holds /days/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: $0 BASELINE CHANGED [ROUNDS]" >&2; exit 2; }
-A=$1 B=$2 rounds=${3:-2}
+A=$(realpath "$1") B=$(realpath "$2") rounds=${3:-2}
+# checkout BINARY: the working tree a build was made in, whose templates and static files that
+# build serves (a change of templates is part of what is paired); this one for any other binary.
+checkout() { case "$1" in */.build/*) echo "${1%%/.build/*}" ;; *) pwd ;; esac; }
 data=$(mktemp -d)
 servers=()
 trap 'for s in "${servers[@]}"; do kill "$s" 2>/dev/null || true; done; rm -rf "$data"' EXIT
@@ -25,7 +29,8 @@ serve() {
   local run="$data/run-$1" jar="$data/cookies-$1" base csrf session meal
   cp -r "$data/prepared" "$run"
   : >"$run/serve.log" # before the server's shell opens it, which the wait below may outrun
-  "$2" serve --port 0 --data-dir "$run" --fdc-base-url http://127.0.0.1:9/fdc --off-base-url http://127.0.0.1:9 >"$run/serve.log" 2>&1 &
+  (cd "$(checkout "$2")" && exec "$2" serve --port 0 --data-dir "$run" --fdc-base-url http://127.0.0.1:9/fdc \
+    --off-base-url http://127.0.0.1:9 >"$run/serve.log" 2>&1) &
   echo $! >"$run/pid"
   for _ in $(seq 1 300); do grep -q "ready at" "$run/serve.log" && break; sleep 0.1; done
   base=$(grep -o "http://127.0.0.1:[0-9]*" "$run/serve.log" | head -1)

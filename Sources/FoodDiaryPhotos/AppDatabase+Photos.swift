@@ -29,26 +29,24 @@ extension AppDatabase {
                         OR EXISTS (SELECT 1 FROM recipe WHERE photo_sha256 = ?1) OR EXISTS (SELECT 1 FROM fetched_food
                             WHERE photo_sha256 = ?1)
                     """, arguments: [sha256]) ?? true
-        guard !used, let type = try String.fetchOne(db, sql: "SELECT media_type FROM photo WHERE sha256 = ?", arguments: [sha256]) else {
+        guard !used, let type = try Photo.hashed(sha256).select(Photo.Columns.mediaType, as: String.self).fetchOne(db) else {
             return nil
         }
-        try db.execute(sql: "DELETE FROM photo WHERE sha256 = ?", arguments: [sha256])
+        try Photo.hashed(sha256).deleteAll(db)
         return StoredPhotoName(sha256: sha256, mediaType: type)
     }
 
     /// Whether a row exists for the photo: its files must stay.
     package func isPhotoRecorded(sha256: String) async throws -> Bool {
         try await read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM photo WHERE sha256 = ?)", arguments: [sha256]) ?? false
+            try !Photo.hashed(sha256).isEmpty(db)
         }
     }
 
     /// Every photo the diary still refers to, for the sweep.
     package func storedPhotoNames() async throws -> [StoredPhotoName] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT sha256, media_type FROM photo").map {
-                StoredPhotoName(sha256: $0["sha256"], mediaType: $0["media_type"])
-            }
+            try Photo.fetchAll(db).map { StoredPhotoName(sha256: $0.sha256, mediaType: $0.mediaType) }
         }
     }
 

@@ -32,7 +32,20 @@ package struct Photo: Sendable, Equatable, FetchableRecord {
         latitude = row[7]
         longitude = row[8]
     }
+}
 
+extension Photo: TableRecord {
+    package static let databaseTableName = "photo"
+    package static var databaseSelection: [any SQLSelectable] {
+        selectedColumns.split(separator: ", ").map { Column(String($0)) }
+    }
+
+    package enum Columns {
+        static let sha256 = Column("sha256")
+        static let mediaType = Column("media_type")
+    }
+
+    static func hashed(_ sha256: String) -> QueryInterfaceRequest<Photo> { filter(Columns.sha256 == sha256) }
 }
 
 package struct StoredPhotoName: Sendable, Equatable, Hashable {

@@ -43,6 +43,9 @@ package struct MealRecord: Encodable, Sendable, FetchableRecord, MutablePersista
         package static let longitude = Column(CodingKeys.longitude)
         package static let locationSource = Column(CodingKeys.locationSource)
         package static let placeID = Column(CodingKeys.placeID)
+        package static let updatedAt = Column(CodingKeys.updatedAt)
+        package static let photoSHA256 = Column(CodingKeys.photoSHA256)
+        package static let isFavourite = Column(CodingKeys.isFavourite)
     }
 
     package init(

@@ -17,6 +17,35 @@ struct AssistantUndoable: Sendable {
     let undo: Data
 }
 
+/// A row of `assistant_call`.
+struct AssistantCallRow: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "assistant_call"
+
+    var id: Int64?
+    var accountID: Int64
+    var tokenID: Int64?
+    var tokenName: String
+    var diaryID: Int64
+    var tool: String
+    var summary: String
+    var undo: String?
+    var undoneAt: Date?
+    var calledAt: Date
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, tool, summary, undo
+        case accountID = "account_id", tokenID = "token_id", tokenName = "token_name", diaryID = "diary_id", undoneAt = "undone_at"
+        case calledAt = "called_at"
+    }
+
+    typealias Columns = CodingKeys
+
+    /// The person's calls, the latest first.
+    static func latest(_ accountID: Int64) -> QueryInterfaceRequest<Self> {
+        filter(Columns.accountID == accountID).order(Columns.id.desc)
+    }
+}
+
 extension AccountsDatabase {
     /// Enough to see what an assistant did this week; older calls go as new ones come.
     static let assistantCallsKept = 200
@@ -27,34 +56,23 @@ extension AccountsDatabase {
     {
         try await DiskFull.bestEffort {
             try await write { db in
-                try db.execute(
-                    sql: """
-                        INSERT INTO assistant_call (account_id, token_id, token_name, diary_id, tool, summary, undo, called_at)
-                        VALUES (?, ?, COALESCE((SELECT name FROM access_token WHERE id = ?), 'a token since revoked'), ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        accountID, tokenID, tokenID, diaryID, tool, String(summary.prefix(500)),
-                        undo.map { String(decoding: $0, as: UTF8.self) }, now
-                    ])
-                try db.execute(
-                    sql: """
-                        DELETE FROM assistant_call WHERE account_id = ? AND id NOT IN
-                            (SELECT id FROM assistant_call WHERE account_id = ? ORDER BY id DESC LIMIT ?)
-                        """, arguments: [accountID, accountID, Self.assistantCallsKept])
+                let tokenName = try AccessTokenRow.fetchOne(db, key: tokenID)?.name ?? "a token since revoked"
+                var call = AssistantCallRow(
+                    accountID: accountID, tokenID: tokenID, tokenName: tokenName, diaryID: diaryID, tool: tool,
+                    summary: String(summary.prefix(500)), undo: undo.map { String(decoding: $0, as: UTF8.self) }, calledAt: now)
+                try call.insert(db)
+                let kept = AssistantCallRow.latest(accountID).limit(Self.assistantCallsKept).select(AssistantCallRow.Columns.id)
+                try AssistantCallRow.filter(AssistantCallRow.Columns.accountID == accountID && !kept.contains(AssistantCallRow.Columns.id))
+                    .deleteAll(db)
             }
         }
     }
 
     func assistantCalls(accountID: Int64, limit: Int = 10) async throws -> [AssistantCall] {
         try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT token_name, summary, called_at, undone_at IS NOT NULL FROM assistant_call
-                    WHERE account_id = ? ORDER BY id DESC LIMIT ?
-                    """, arguments: [accountID, limit]
-            )
-            .map { AssistantCall(tokenName: $0[0], summary: $0[1], at: $0[2], undone: $0[3]) }
+            try AssistantCallRow.latest(accountID).limit(limit).fetchAll(db).map {
+                AssistantCall(tokenName: $0.tokenName, summary: $0.summary, at: $0.calledAt, undone: $0.undoneAt != nil)
+            }
         }
     }
 
@@ -62,17 +80,16 @@ extension AccountsDatabase {
     /// many undos arrive at once.
     func takeLastUndoable(accountID: Int64, tokenID: Int64, diaryID: Int64, now: Date) async throws -> AssistantUndoable? {
         try await write { db in
+            typealias Columns = AssistantCallRow.Columns
             guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT id, summary, undo FROM assistant_call
-                        WHERE account_id = ? AND token_id = ? AND diary_id = ? AND undo IS NOT NULL AND undone_at IS NULL
-                            ORDER BY id DESC LIMIT 1
-                        """, arguments: [accountID, tokenID, diaryID])
+                var call = try AssistantCallRow.latest(accountID)
+                    .filter(Columns.tokenID == tokenID && Columns.diaryID == diaryID && Columns.undo != nil && Columns.undoneAt == nil)
+                    .fetchOne(db),
+                let undo = call.undo
             else { return nil }
-            try db.execute(sql: "UPDATE assistant_call SET undone_at = ? WHERE id = ?", arguments: [now, row[0] as Int64])
-            return AssistantUndoable(summary: row[1], undo: Data((row[2] as String).utf8))
+            call.undoneAt = now
+            try call.update(db, columns: [Columns.undoneAt])
+            return AssistantUndoable(summary: call.summary, undo: Data(undo.utf8))
         }
     }
 }

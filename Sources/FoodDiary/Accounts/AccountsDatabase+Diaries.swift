@@ -159,7 +159,7 @@ extension AccountsDatabase {
                         UPDATE account SET current_diary_id = (SELECT min(d.id) FROM diary d WHERE d.account_id = account.id AND d.id != ?)
                         WHERE current_diary_id = ?
                         """, arguments: [id, id])
-                try db.execute(sql: "DELETE FROM diary WHERE id = ?", arguments: [id])
+                try DiaryRecord.deleteOne(db, key: id)
             }
         }
     }

@@ -29,17 +29,11 @@ enum SecondStepLock {
 extension AccountsDatabase {
     func secondStep(accountID: Int64) async throws -> SecondStepState? {
         try await read { db in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT secret_sealed, confirmed_at, last_step, wrong_codes FROM second_step WHERE account_id = ?",
-                    arguments: [accountID])
-            else {
-                return nil
-            }
-            let left =
-                try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM recovery_code WHERE account_id = ? AND used_at IS NULL", arguments: [accountID]) ?? 0
-            return SecondStepState(sealedSecret: row[0], confirmedAt: row[1], lastStep: row[2], recoveryCodesLeft: left, wrongCodes: row[3])
+            guard let row = try SecondStepRow.fetchOne(db, key: accountID) else { return nil }
+            let left = try RecoveryCodeRow.of(accountID).filter(RecoveryCodeRow.Columns.usedAt == nil).fetchCount(db)
+            return SecondStepState(
+                sealedSecret: row.secretSealed, confirmedAt: row.confirmedAt, lastStep: row.lastStep, recoveryCodesLeft: left,
+                wrongCodes: row.wrongCodes)
         }
     }
 
@@ -59,10 +53,9 @@ extension AccountsDatabase {
     /// codes' hashes; false if it was on already or gone.
     func confirmSecondStep(accountID: Int64, step: Int64, recoveryCodeHashes: [Data], now: Date) async throws -> Bool {
         try await write { db in
-            try db.execute(
-                sql: "UPDATE second_step SET confirmed_at = ?, last_step = ? WHERE account_id = ? AND confirmed_at IS NULL",
-                arguments: [now, step, accountID])
-            guard db.changesCount == 1 else { return false }
+            let confirmed = try SecondStepRow.of(accountID).filter(SecondStepRow.Columns.confirmedAt == nil)
+                .updateAll(db, SecondStepRow.Columns.confirmedAt.set(to: now), SecondStepRow.Columns.lastStep.set(to: step))
+            guard confirmed == 1 else { return false }
             try Self.replaceRecoveryCodes(db, accountID: accountID, hashes: recoveryCodeHashes)
             return true
         }
@@ -72,10 +65,9 @@ extension AccountsDatabase {
     /// race here, and only one changes the row.
     func takeSecondStep(accountID: Int64, step: Int64) async throws -> Bool {
         try await write { db in
-            try db.execute(
-                sql: "UPDATE second_step SET last_step = ? WHERE account_id = ? AND confirmed_at IS NOT NULL AND last_step < ?",
-                arguments: [step, accountID, step])
-            return db.changesCount == 1
+            try SecondStepRow.of(accountID)
+                .filter(SecondStepRow.Columns.confirmedAt != nil && SecondStepRow.Columns.lastStep < step)
+                .updateAll(db, SecondStepRow.Columns.lastStep.set(to: step)) == 1
         }
     }
 
@@ -84,10 +76,8 @@ extension AccountsDatabase {
     /// `SecondStepLock.limit` are ever checked. False when the account is locked.
     func reserveCodeCheck(accountID: Int64) async throws -> Bool {
         try await write { db in
-            try db.execute(
-                sql: "UPDATE second_step SET wrong_codes = wrong_codes + 1 WHERE account_id = ? AND wrong_codes < ?",
-                arguments: [accountID, SecondStepLock.limit])
-            return db.changesCount == 1
+            try SecondStepRow.of(accountID).filter(SecondStepRow.Columns.wrongCodes < SecondStepLock.limit)
+                .updateAll(db, SecondStepRow.Columns.wrongCodes += 1) == 1
         }
     }
 
@@ -104,26 +94,23 @@ extension AccountsDatabase {
 
     /// Lifts the lock (the person, the owner or a reset): wrong codes start again from none.
     func clearWrongCodes(accountID: Int64) async throws {
-        try await write { db in try db.execute(sql: "UPDATE second_step SET wrong_codes = 0 WHERE account_id = ?", arguments: [accountID]) }
+        try await write { db in _ = try SecondStepRow.of(accountID).updateAll(db, SecondStepRow.Columns.wrongCodes.set(to: 0)) }
     }
 
     /// Who cannot sign in with a code now, for the owner's People page.
     func lockedSecondSteps() async throws -> Set<Int64> {
         try await read { db in
-            Set(
-                try Int64.fetchAll(
-                    db, sql: "SELECT account_id FROM second_step WHERE confirmed_at IS NOT NULL AND wrong_codes >= ?",
-                    arguments: [SecondStepLock.limit]))
+            try SecondStepRow.filter(SecondStepRow.Columns.confirmedAt != nil && SecondStepRow.Columns.wrongCodes >= SecondStepLock.limit)
+                .select(SecondStepRow.Columns.accountID, as: Int64.self).fetchSet(db)
         }
     }
 
     /// Uses an unused recovery code, once.
     func useRecoveryCode(accountID: Int64, codeSHA256: Data, now: Date) async throws -> Bool {
         try await write { db in
-            try db.execute(
-                sql: "UPDATE recovery_code SET used_at = ? WHERE account_id = ? AND code_sha256 = ? AND used_at IS NULL",
-                arguments: [now, accountID, codeSHA256])
-            return db.changesCount == 1
+            try RecoveryCodeRow.of(accountID)
+                .filter(RecoveryCodeRow.Columns.codeSHA256 == codeSHA256 && RecoveryCodeRow.Columns.usedAt == nil)
+                .updateAll(db, RecoveryCodeRow.Columns.usedAt.set(to: now)) == 1
         }
     }
 
@@ -136,15 +123,13 @@ extension AccountsDatabase {
     }
 
     static func removeSecondStep(_ db: Database, accountID: Int64) throws {
-        try db.execute(sql: "DELETE FROM second_step WHERE account_id = ?", arguments: [accountID])
-        try db.execute(sql: "DELETE FROM recovery_code WHERE account_id = ?", arguments: [accountID])
+        try SecondStepRow.of(accountID).deleteAll(db)
+        try RecoveryCodeRow.of(accountID).deleteAll(db)
     }
 
     private static func replaceRecoveryCodes(_ db: Database, accountID: Int64, hashes: [Data]) throws {
-        try db.execute(sql: "DELETE FROM recovery_code WHERE account_id = ?", arguments: [accountID])
-        for hash in hashes {
-            try db.execute(sql: "INSERT INTO recovery_code (account_id, code_sha256) VALUES (?, ?)", arguments: [accountID, hash])
-        }
+        try RecoveryCodeRow.of(accountID).deleteAll(db)
+        for hash in hashes { try RecoveryCodeRow(accountID: accountID, codeSHA256: hash).insert(db) }
     }
 }
 

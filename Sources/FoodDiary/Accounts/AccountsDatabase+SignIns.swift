@@ -20,6 +20,27 @@ struct SignInRecord: Sendable {
     let at: Date
 }
 
+/// A row of `sign_in`.
+struct SignInRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "sign_in"
+
+    var accountID: Int64
+    var method: String
+    var client: String
+    var signedInAt: Date
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case accountID = "account_id", method, client, signedInAt = "signed_in_at"
+    }
+
+    typealias Columns = CodingKeys
+
+    /// The person's sign-ins, the latest first.
+    static func latest(_ accountID: Int64) -> QueryInterfaceRequest<Self> {
+        filter(Columns.accountID == accountID).order(Columns.signedInAt.desc, Column.rowID.desc)
+    }
+}
+
 extension AccountsDatabase {
     /// Enough to notice one that was not you; older ones go as new ones come.
     static let signInsKept = 10
@@ -28,24 +49,16 @@ extension AccountsDatabase {
     func recordSignIn(accountID: Int64, method: SignInMethod, client: String, now: Date) async throws {
         try await DiskFull.bestEffort {
             try await write { db in
-                try db.execute(
-                    sql: "INSERT INTO sign_in (account_id, method, client, signed_in_at) VALUES (?, ?, ?, ?)",
-                    arguments: [accountID, method.rawValue, String(client.prefix(64)), now])
-                try db.execute(
-                    sql: """
-                        DELETE FROM sign_in WHERE account_id = ? AND id NOT IN
-                            (SELECT id FROM sign_in WHERE account_id = ? ORDER BY signed_in_at DESC, id DESC LIMIT ?)
-                        """, arguments: [accountID, accountID, Self.signInsKept])
+                try SignInRow(accountID: accountID, method: method.rawValue, client: String(client.prefix(64)), signedInAt: now).insert(db)
+                let kept = SignInRow.latest(accountID).limit(Self.signInsKept).select(Column.rowID)
+                try SignInRow.filter(SignInRow.Columns.accountID == accountID && !kept.contains(Column.rowID)).deleteAll(db)
             }
         }
     }
 
     func recentSignIns(accountID: Int64) async throws -> [SignInRecord] {
         try await read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT method, client, signed_in_at FROM sign_in WHERE account_id = ? ORDER BY signed_in_at DESC, id DESC",
-                arguments: [accountID]
-            ).map { SignInRecord(method: $0[0], client: $0[1], at: $0[2]) }
+            try SignInRow.latest(accountID).fetchAll(db).map { SignInRecord(method: $0.method, client: $0.client, at: $0.signedInAt) }
         }
     }
 }

@@ -96,16 +96,13 @@ extension AccountsDatabase {
     /// much as a lost password, so every session and token ends, and the second step, the passkeys
     /// and the link to the household's provider go too.
     private static func endEveryWayIn(_ db: Database, accountID: Int64) throws -> EndedWaysIn {
-        let secondStep =
-            try Bool.fetchOne(db, sql: "SELECT confirmed_at IS NOT NULL FROM second_step WHERE account_id = ?", arguments: [accountID])
-            ?? false
+        let secondStep = try SecondStepRow.fetchOne(db, key: accountID)?.confirmedAt != nil
         let sessions = try SessionRow.filter(SessionRow.Columns.accountID == accountID).deleteAll(db)
         let tokens = try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID).deleteAll(db)
         try removeSecondStep(db, accountID: accountID)
-        try db.execute(sql: "DELETE FROM passkey WHERE account_id = ?", arguments: [accountID])
-        let passkeys = db.changesCount
-        try db.execute(sql: "DELETE FROM sso_link WHERE account_id = ?", arguments: [accountID])
-        return EndedWaysIn(sessions: sessions, tokens: tokens, passkeys: passkeys, providerLinks: db.changesCount, secondStep: secondStep)
+        let passkeys = try PasskeyRow.filter(PasskeyRow.Columns.accountID == accountID).deleteAll(db)
+        let links = try SingleSignOnLinkRow.filter(SingleSignOnLinkRow.Columns.accountID == accountID).deleteAll(db)
+        return EndedWaysIn(sessions: sessions, tokens: tokens, passkeys: passkeys, providerLinks: links, secondStep: secondStep)
     }
 
     /// The token's id and person, for a request that presented `token`.

@@ -101,3 +101,95 @@ struct NewDiaryRow: Encodable, PersistableRecord {
         case name, accountID = "account_id", fromUpgrade = "from_upgrade", createdAt = "created_at"
     }
 }
+
+/// A person's second step: the sealed key of their authenticator app and what it has taken.
+struct SecondStepRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "second_step"
+
+    var accountID: Int64
+    var secretSealed: Data
+    var confirmedAt: Date?
+    var lastStep: Int64
+    var wrongCodes: Int
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case accountID = "account_id", secretSealed = "secret_sealed", confirmedAt = "confirmed_at", lastStep = "last_step"
+        case wrongCodes = "wrong_codes"
+    }
+
+    typealias Columns = CodingKeys
+
+    static func of(_ accountID: Int64) -> QueryInterfaceRequest<Self> { filter(Columns.accountID == accountID) }
+}
+
+/// A recovery code, kept as its hash; used once.
+struct RecoveryCodeRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "recovery_code"
+
+    var accountID: Int64
+    var codeSHA256: Data
+    var usedAt: Date?
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case accountID = "account_id", codeSHA256 = "code_sha256", usedAt = "used_at"
+    }
+
+    typealias Columns = CodingKeys
+
+    static func of(_ accountID: Int64) -> QueryInterfaceRequest<Self> { filter(Columns.accountID == accountID) }
+}
+
+/// A passkey's row: the credential the authenticator made, its public key and counter.
+struct PasskeyRow: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "passkey"
+
+    var id: Int64?
+    var accountID: Int64
+    var credentialID: Data
+    var publicKeyCOSE: Data
+    var signCount: Int64
+    var name: String
+    var createdAt: Date
+    var lastUsedAt: Date?
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, name
+        case accountID = "account_id", credentialID = "credential_id", publicKeyCOSE = "public_key_cose", signCount = "sign_count"
+        case createdAt = "created_at", lastUsedAt = "last_used_at"
+    }
+
+    typealias Columns = CodingKeys
+
+    static func of(account accountID: Int64) -> QueryInterfaceRequest<Self> { filter(Columns.accountID == accountID) }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// The row linking the provider's (issuer, subject) to an account.
+struct SingleSignOnLinkRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "sso_link"
+
+    var issuer: String
+    var subject: String
+    var accountID: Int64
+    /// How the provider showed them when linked (a user name or address), for the account page.
+    var shownAs: String
+    var linkedAt: Date
+    var lastUsedAt: Date?
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case issuer, subject
+        case accountID = "account_id", shownAs = "shown_as", linkedAt = "linked_at", lastUsedAt = "last_used_at"
+    }
+
+    typealias Columns = CodingKeys
+
+    /// The person's link to one provider (at most one: `sso_link_by_account`).
+    static func of(account accountID: Int64, issuer: String) -> QueryInterfaceRequest<Self> {
+        filter(Columns.accountID == accountID && Columns.issuer == issuer)
+    }
+
+    static func of(_ issuer: String, _ subject: String) -> QueryInterfaceRequest<Self> {
+        filter(Columns.issuer == issuer && Columns.subject == subject)
+    }
+}

@@ -20,31 +20,21 @@ extension AppDatabase {
         _ db: Database, mealID: Int64, food: FoodSnapshot, grams: Double?, label: String,
         nutrients: NutrientValues, now: Date
     ) throws -> Int64 {
-        let columns =
-            ["meal_id", "grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns
-            + SnapshotColumns.scaledColumns + ["created_at", "updated_at"]
-        let arguments: [(any DatabaseValueConvertible)?] =
-            [mealID, grams, label]
-            + SnapshotColumns.arguments(food) + NutrientKind.allCases.map { nutrients[$0] } + [now, now]
-        try db.execute(
-            sql: "INSERT INTO food_entry (\(columns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columns.count)))",
-            arguments: StatementArguments(arguments))
+        try NewFoodEntry(mealID: mealID, food: food, grams: grams, label: label, nutrients: nutrients, now: now).insert(db)
         return db.lastInsertedRowID
     }
 
     /// Re-scales an entry from its own snapshot. Returns false when the meal has no such entry.
     public func changeEntryAmount(mealID: Int64, entryID: Int64, to amount: ChosenAmount, now: Date) async throws -> Bool {
         try await write { db in
-            let sql = "SELECT \(SnapshotColumns.snapshotColumns.joined(separator: ", ")) FROM food_entry WHERE id = ? AND meal_id = ?"
-            guard let row = try Row.fetchOne(db, sql: sql, arguments: [entryID, mealID]) else { return false }
-            let scaled = try SnapshotColumns.snapshot(row, at: 0).nutrients(forGrams: amount.grams)
-            let assignments = (["grams", "portion_label"] + SnapshotColumns.scaledColumns + ["updated_at"]).map { "\($0) = ?" }
-            let arguments: [(any DatabaseValueConvertible)?] =
-                [amount.grams, amount.label]
-                + NutrientKind.allCases.map { scaled[$0] } + [now, entryID]
-            try db.execute(
-                sql: "UPDATE food_entry SET \(assignments.joined(separator: ", ")) WHERE id = ?",
-                arguments: StatementArguments(arguments))
+            guard let entry = try EntryQueries.entry(db, mealID: mealID, entryID: entryID) else { return false }
+            let scaled = entry.food.nutrients(forGrams: amount.grams)
+            try FoodEntry.filter(key: entryID).updateAll(
+                db,
+                [
+                    FoodEntry.Columns.grams.set(to: amount.grams), FoodEntry.Columns.portionLabel.set(to: amount.label),
+                    FoodEntry.Columns.updatedAt.set(to: now)
+                ] + SnapshotColumns.assignments(scaled))
             _ = try touchMeal(db, id: mealID, now: now)
             return true
         }
@@ -52,8 +42,8 @@ extension AppDatabase {
 
     public func removeEntry(mealID: Int64, entryID: Int64, now: Date) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "DELETE FROM food_entry WHERE id = ? AND meal_id = ?", arguments: [entryID, mealID])
-            guard db.changesCount > 0 else { return false }
+            let removed = try FoodEntry.filter(FoodEntry.Columns.id == entryID && FoodEntry.Columns.mealID == mealID).deleteAll(db)
+            guard removed > 0 else { return false }
             _ = try touchMeal(db, id: mealID, now: now)
             return true
         }
@@ -62,37 +52,20 @@ extension AppDatabase {
     /// Keeps a food for reuse; saving the same food again updates it and its default amount.
     public func saveFood(_ food: FoodSnapshot, defaultAmount: ChosenAmount, now: Date) async throws -> Int64 {
         try await write { db in
-            let existing: Int64? =
-                if let catalogID = food.catalogFoodID {
-                    try Int64.fetchOne(db, sql: "SELECT id FROM saved_food WHERE catalog_food_id = ?", arguments: [catalogID])
-                } else {
-                    try Int64.fetchOne(
-                        db,
-                        sql: """
-                            SELECT id FROM saved_food
-                            WHERE catalog_food_id IS NULL AND description = ? AND ifnull(brand_owner, '') = ? AND basis_grams = ?
-                            """, arguments: [food.description, food.brandOwner ?? "", food.basisGrams])
-                }
-            if let existing { try db.execute(sql: "DELETE FROM saved_food WHERE id = ?", arguments: [existing]) }
-            let columns = SnapshotColumns.identity + SnapshotColumns.basisColumns + ["default_grams", "default_portion_label", "created_at"]
-            let arguments = SnapshotColumns.arguments(food) + [defaultAmount.grams, defaultAmount.label, now]
-            try db.execute(
-                sql: "INSERT INTO saved_food (\(columns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columns.count)))",
-                arguments: StatementArguments(arguments))
+            try SavedFood.same(as: food).deleteAll(db)
+            try NewSavedFood(food: food, defaultAmount: defaultAmount, now: now).insert(db)
             return db.lastInsertedRowID
         }
     }
 
     public func removeSavedFood(id: Int64) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "DELETE FROM saved_food WHERE id = ?", arguments: [id])
-            return db.changesCount > 0
+            try SavedFood.deleteOne(db, key: id)
         }
     }
 
     func touchMeal(_ db: Database, id: Int64, now: Date) throws -> Bool {
-        try db.execute(sql: "UPDATE meal SET updated_at = ? WHERE id = ?", arguments: [now, id])
-        return db.changesCount > 0
+        try MealRecord.filter(key: id).updateAll(db, MealRecord.Columns.updatedAt.set(to: now)) > 0
     }
 }
 
@@ -120,16 +93,7 @@ public enum EntryQueries {
 
     /// Whether this food is already among the saved foods (a catalog food once; a typed one by name and serving).
     public static func isSaved(_ db: Database, _ food: FoodSnapshot) throws -> Bool {
-        if let catalogID = food.catalogFoodID {
-            return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM saved_food WHERE catalog_food_id = ?)", arguments: [catalogID])
-                ?? false
-        }
-        return try Bool.fetchOne(
-            db,
-            sql: """
-                SELECT EXISTS (SELECT 1 FROM saved_food WHERE catalog_food_id IS NULL AND description = ?
-                               AND ifnull(brand_owner, '') = ? AND basis_grams = ?)
-                """, arguments: [food.description, food.brandOwner ?? "", food.basisGrams]) ?? false
+        try !SavedFood.same(as: food).isEmpty(db)
     }
 
     /// The most foods `loggedCatalogFoods` lists.
@@ -150,9 +114,12 @@ public enum EntryQueries {
         return counts
     }
 
-    /// Which catalog foods are saved, to mark them in search results.
+    /// Which catalog foods are saved, to mark them in search results: read by every add-food page,
+    /// so a statement compiled once.
     public static func savedCatalogIDs(_ db: Database) throws -> Set<Int64> {
-        Set(try Int64.fetchAll(db, sql: "SELECT catalog_food_id FROM saved_food WHERE catalog_food_id IS NOT NULL"))
+        var ids = Set<Int64>()
+        try db.forEachCachedRow("SELECT catalog_food_id FROM saved_food WHERE catalog_food_id IS NOT NULL") { ids.insert($0[0]) }
+        return ids
     }
 }
 

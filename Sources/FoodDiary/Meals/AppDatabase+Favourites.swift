@@ -6,8 +6,7 @@ extension AppDatabase {
     /// Stars or unstars a meal. Returns false when there is no such meal.
     package func setFavourite(mealID: Int64, _ favourite: Bool) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "UPDATE meal SET is_favourite = ? WHERE id = ?", arguments: [favourite, mealID])
-            return db.changesCount > 0
+            try MealRecord.filter(key: mealID).updateAll(db, MealRecord.Columns.isFavourite.set(to: favourite)) > 0
         }
     }
 
@@ -37,7 +36,7 @@ extension MealQueries {
     static func favourites(_ db: Database) throws -> [Meal] {
         try withTotals(
             db,
-            try MealRecord.filter(sql: "is_favourite = 1")
+            try MealRecord.filter(MealRecord.Columns.isFavourite == true)
                 .order(MealRecord.Columns.eatenLocal.desc, MealRecord.Columns.id.desc).fetchAll(db))
     }
 }

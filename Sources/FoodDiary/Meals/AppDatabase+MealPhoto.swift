@@ -10,22 +10,29 @@ extension AppDatabase {
     /// showed before if nothing uses it any more, so its files can go, or nil when the meal is gone.
     package func setMealPhoto(mealID: Int64, photo: IngestedPhoto, now: Date) async throws -> PhotoChange? {
         try await write { db in
-            guard let previous = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM meal WHERE id = ?", arguments: [mealID]) else {
-                return nil
-            }
+            guard let previous = try Self.mealPhoto(db, mealID: mealID) else { return nil }
             try Self.insertPhoto(db, photo, now: now)
-            try db.execute(sql: "UPDATE meal SET photo_sha256 = ?, updated_at = ? WHERE id = ?", arguments: [photo.sha256, now, mealID])
-            let replaced: String? = previous["photo_sha256"]
-            return PhotoChange(orphaned: try replaced.flatMap { $0 == photo.sha256 ? nil : try Self.deleteIfUnused(db, sha256: $0) })
+            try Self.setMealPhoto(db, mealID: mealID, photo.sha256, now: now)
+            return PhotoChange(orphaned: try previous.flatMap { $0 == photo.sha256 ? nil : try Self.deleteIfUnused(db, sha256: $0) })
         }
     }
 
     /// Takes the photo off a meal. Returns nil when the meal is gone.
     package func removeMealPhoto(mealID: Int64, now: Date) async throws -> PhotoChange? {
         try await write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT photo_sha256 FROM meal WHERE id = ?", arguments: [mealID]) else { return nil }
-            try db.execute(sql: "UPDATE meal SET photo_sha256 = NULL, updated_at = ? WHERE id = ?", arguments: [now, mealID])
-            return PhotoChange(orphaned: try (row["photo_sha256"] as String?).flatMap { try Self.deleteIfUnused(db, sha256: $0) })
+            guard let previous = try Self.mealPhoto(db, mealID: mealID) else { return nil }
+            try Self.setMealPhoto(db, mealID: mealID, nil, now: now)
+            return PhotoChange(orphaned: try previous.flatMap { try Self.deleteIfUnused(db, sha256: $0) })
         }
+    }
+
+    /// The hash of the meal's photo (nil when it has none); nil outside when the meal is gone.
+    private static func mealPhoto(_ db: Database, mealID: Int64) throws -> String?? {
+        try MealRecord.filter(key: mealID).select(MealRecord.Columns.photoSHA256, as: String?.self).fetchOne(db)
+    }
+
+    private static func setMealPhoto(_ db: Database, mealID: Int64, _ sha256: String?, now: Date) throws {
+        try MealRecord.filter(key: mealID).updateAll(
+            db, MealRecord.Columns.photoSHA256.set(to: sha256), MealRecord.Columns.updatedAt.set(to: now))
     }
 }

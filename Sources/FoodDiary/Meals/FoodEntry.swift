@@ -43,6 +43,23 @@ enum SnapshotColumns {
             + NutrientKind.allCases.map { food.basis[$0] }
     }
 
+    /// The snapshot's columns, and the nutrients scaled to the row's amount where the table keeps
+    /// them, as a record writes them.
+    static func encode(_ food: FoodSnapshot, scaled: NutrientValues?, into container: inout PersistenceContainer) {
+        for (column, value) in zip(snapshotColumns, arguments(food)) { container[column] = value }
+        if let scaled { for kind in NutrientKind.allCases { container[kind.column] = scaled[kind] } }
+    }
+
+    /// The scaled nutrients as assignments, for changing an amount in place.
+    static func assignments(_ scaled: NutrientValues) -> [ColumnAssignment] {
+        NutrientKind.allCases.map { Column($0.column).set(to: scaled[$0]) }
+    }
+
+    /// The snapshot as assignments, for a row whose food changes (a share's portion).
+    static func assignments(_ food: FoodSnapshot) -> [ColumnAssignment] {
+        zip(snapshotColumns, arguments(food)).map { Column($0).set(to: $1) }
+    }
+
     /// The snapshot in `snapshotColumns`, starting at column `offset`.
     static func snapshot(_ row: Row, at offset: Int) throws -> FoodSnapshot {
         guard let dataType = FoodDataType(rawValue: row[offset]), let unit = MeasureUnit(rawValue: row[offset + 6]) else {
@@ -76,6 +93,9 @@ extension FoodEntry: FetchableRecord, TableRecord {
     public enum Columns {
         public static let id = Column("id")
         public static let mealID = Column("meal_id")
+        static let grams = Column("grams")
+        static let portionLabel = Column("portion_label")
+        static let updatedAt = Column("updated_at")
     }
 
     static let columnNames =
@@ -99,6 +119,10 @@ extension SavedFood: FetchableRecord, TableRecord {
 
     public enum Columns {
         public static let id = Column("id")
+        static let catalogFoodID = Column("catalog_food_id")
+        static let description = Column("description")
+        static let brandOwner = Column("brand_owner")
+        static let basisGrams = Column("basis_grams")
     }
 
     static let columnNames = ["id", "default_grams", "default_portion_label", "created_at"] + SnapshotColumns.snapshotColumns
@@ -110,5 +134,52 @@ extension SavedFood: FetchableRecord, TableRecord {
             id: row[0], food: try SnapshotColumns.snapshot(row, at: 4),
             defaultAmount: ChosenAmount(grams: row[1], label: row[2]),
             createdAt: row[3])
+    }
+}
+
+extension SavedFood {
+    /// The saved food `food` would be: a catalog food once; a typed one by name, brand and serving.
+    static func same(as food: FoodSnapshot) -> QueryInterfaceRequest<SavedFood> {
+        if let catalogID = food.catalogFoodID { return filter(Columns.catalogFoodID == catalogID) }
+        return filter(
+            Columns.catalogFoodID == nil && Columns.description == food.description
+                && (Columns.brandOwner ?? "") == (food.brandOwner ?? "") && Columns.basisGrams == food.basisGrams)
+    }
+}
+
+/// A new row of `food_entry`: `nutrients` are the snapshot's for `grams`, worked out by the caller.
+struct NewFoodEntry: PersistableRecord {
+    static let databaseTableName = FoodEntry.databaseTableName
+
+    let mealID: Int64
+    let food: FoodSnapshot
+    let grams: Double?
+    let label: String
+    let nutrients: NutrientValues
+    let now: Date
+
+    func encode(to container: inout PersistenceContainer) {
+        container["meal_id"] = mealID
+        container["grams"] = grams
+        container["portion_label"] = label
+        SnapshotColumns.encode(food, scaled: nutrients, into: &container)
+        container["created_at"] = now
+        container["updated_at"] = now
+    }
+}
+
+/// A new row of `saved_food`, with the amount one tap adds.
+struct NewSavedFood: PersistableRecord {
+    static let databaseTableName = SavedFood.databaseTableName
+
+    let food: FoodSnapshot
+    let defaultAmount: ChosenAmount
+    let now: Date
+
+    func encode(to container: inout PersistenceContainer) {
+        SnapshotColumns.encode(food, scaled: nil, into: &container)
+        container["default_grams"] = defaultAmount.grams
+        container["default_portion_label"] = defaultAmount.label
+        container["created_at"] = now
     }
 }

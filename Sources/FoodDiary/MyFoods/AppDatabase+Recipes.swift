@@ -74,23 +74,13 @@ extension AppDatabase {
         _ db: Database, recipeID: Int64, food: FoodSnapshot, myFoodID: Int64?, grams: Double, label: String,
         now: Date
     ) throws {
-        let columns =
-            ["recipe_id", "my_food_id", "grams", "portion_label"] + SnapshotColumns.identity + SnapshotColumns.basisColumns
-            + SnapshotColumns.scaledColumns + ["created_at"]
-        let scaled = food.nutrients(forGrams: grams)
-        let values: [(any DatabaseValueConvertible)?] =
-            [recipeID, myFoodID, grams, label] + SnapshotColumns.arguments(food)
-            + NutrientKind.allCases.map { scaled[$0] } + [now]
-        try db.execute(
-            sql:
-                "INSERT INTO recipe_ingredient (\(columns.joined(separator: ", "))) VALUES (\(databaseQuestionMarks(count: columns.count)))",
-            arguments: StatementArguments(values))
+        try IngredientRow(recipeID: recipeID, myFoodID: myFoodID, food: food, grams: grams, label: label, now: now).insert(db)
     }
 
     func removeIngredient(recipeID: Int64, ingredientID: Int64) async throws -> Bool {
         try await write { db in
-            try db.execute(sql: "DELETE FROM recipe_ingredient WHERE id = ? AND recipe_id = ?", arguments: [ingredientID, recipeID])
-            return db.changesCount > 0
+            try IngredientRow.filter(IngredientRow.Columns.id == ingredientID && IngredientRow.Columns.recipeID == recipeID).deleteAll(db)
+                > 0
         }
     }
 }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 import GRDB
 
@@ -25,4 +26,30 @@ struct RecipeRow: Codable, FetchableRecord, MutablePersistableRecord {
     typealias Columns = CodingKeys
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// An ingredient's row as written: its own snapshot, and its nutrients scaled to its amount.
+struct IngredientRow: PersistableRecord {
+    static let databaseTableName = "recipe_ingredient"
+
+    enum Columns {
+        static let id = Column("id")
+        static let recipeID = Column("recipe_id")
+    }
+
+    let recipeID: Int64
+    let myFoodID: Int64?
+    let food: FoodSnapshot
+    let grams: Double
+    let label: String
+    let now: Date
+
+    func encode(to container: inout PersistenceContainer) {
+        container["recipe_id"] = recipeID
+        container["my_food_id"] = myFoodID
+        container["grams"] = grams
+        container["portion_label"] = label
+        SnapshotColumns.encode(food, scaled: food.nutrients(forGrams: grams), into: &container)
+        container["created_at"] = now
+    }
 }

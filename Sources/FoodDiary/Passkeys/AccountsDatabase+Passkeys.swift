@@ -18,32 +18,6 @@ struct StoredPasskey: Sendable {
     let userHandle: Data?
 }
 
-/// A passkey's row: the credential the authenticator made, its public key and counter.
-struct PasskeyRow: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "passkey"
-
-    var id: Int64?
-    var accountID: Int64
-    var credentialID: Data
-    var publicKeyCOSE: Data
-    var signCount: Int64
-    var name: String
-    var createdAt: Date
-    var lastUsedAt: Date?
-
-    enum CodingKeys: String, CodingKey, ColumnExpression {
-        case id, name
-        case accountID = "account_id", credentialID = "credential_id", publicKeyCOSE = "public_key_cose", signCount = "sign_count"
-        case createdAt = "created_at", lastUsedAt = "last_used_at"
-    }
-
-    typealias Columns = CodingKeys
-
-    static func of(account accountID: Int64) -> QueryInterfaceRequest<Self> { filter(Columns.accountID == accountID) }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
-}
-
 extension AccountsDatabase {
     static let maxPasskeys = 20
     static let maxPasskeyNameLength = 60

@@ -8,35 +8,6 @@ struct SingleSignOnLink: Sendable {
     let lastUsedAt: Date?
 }
 
-/// The row linking the provider's (issuer, subject) to an account.
-struct SingleSignOnLinkRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "sso_link"
-
-    var issuer: String
-    var subject: String
-    var accountID: Int64
-    /// How the provider showed them when linked (a user name or address), for the account page.
-    var shownAs: String
-    var linkedAt: Date
-    var lastUsedAt: Date?
-
-    enum CodingKeys: String, CodingKey, ColumnExpression {
-        case issuer, subject
-        case accountID = "account_id", shownAs = "shown_as", linkedAt = "linked_at", lastUsedAt = "last_used_at"
-    }
-
-    typealias Columns = CodingKeys
-
-    /// The person's link to one provider (at most one: `sso_link_by_account`).
-    static func of(account accountID: Int64, issuer: String) -> QueryInterfaceRequest<Self> {
-        filter(Columns.accountID == accountID && Columns.issuer == issuer)
-    }
-
-    static func of(_ issuer: String, _ subject: String) -> QueryInterfaceRequest<Self> {
-        filter(Columns.issuer == issuer && Columns.subject == subject)
-    }
-}
-
 extension AccountsDatabase {
     /// The identity is linked to somebody else here already.
     struct LinkedElsewhere: Error {}
