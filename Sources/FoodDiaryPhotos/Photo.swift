@@ -18,8 +18,10 @@ package struct Photo: Sendable, Equatable, FetchableRecord {
     package func url(_ size: PhotoSize) -> String { "/photos/\(sha256)/\(size.rawValue)" }
 
     /// Read by position: every read selects `selectedColumns`.
-    package static let selectedColumns =
-        "sha256, media_type, byte_count, width_px, height_px, taken_local, taken_utc_offset_minutes, latitude, longitude"
+    static let columnNames = [
+        "sha256", "media_type", "byte_count", "width_px", "height_px", "taken_local", "taken_utc_offset_minutes", "latitude", "longitude"
+    ]
+    package static let selectedColumns = columnNames.joined(separator: ", ")
 
     package init(row: Row) {
         sha256 = row[0]
@@ -37,7 +39,7 @@ package struct Photo: Sendable, Equatable, FetchableRecord {
 extension Photo: TableRecord {
     package static let databaseTableName = "photo"
     package static var databaseSelection: [any SQLSelectable] {
-        selectedColumns.split(separator: ", ").map { Column(String($0)) }
+        columnNames.map { Column($0) }
     }
 
     package enum Columns {

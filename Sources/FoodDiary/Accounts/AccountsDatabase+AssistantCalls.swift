@@ -56,7 +56,9 @@ extension AccountsDatabase {
     {
         try await DiskFull.bestEffort {
             try await write { db in
-                let tokenName = try AccessTokenRow.fetchOne(db, key: tokenID)?.name ?? "a token since revoked"
+                let tokenName =
+                    try AccessTokenRow.filter(key: tokenID).select(AccessTokenRow.Columns.name, as: String.self).fetchOne(db)
+                    ?? "a token since revoked"
                 var call = AssistantCallRow(
                     accountID: accountID, tokenID: tokenID, tokenName: tokenName, diaryID: diaryID, tool: tool,
                     summary: String(summary.prefix(500)), undo: undo.map { String(decoding: $0, as: UTF8.self) }, calledAt: now)

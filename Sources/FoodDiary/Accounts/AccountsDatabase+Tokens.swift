@@ -100,7 +100,7 @@ extension AccountsDatabase {
         let sessions = try SessionRow.filter(SessionRow.Columns.accountID == accountID).deleteAll(db)
         let tokens = try AccessTokenRow.filter(AccessTokenRow.Columns.accountID == accountID).deleteAll(db)
         try removeSecondStep(db, accountID: accountID)
-        let passkeys = try PasskeyRow.filter(PasskeyRow.Columns.accountID == accountID).deleteAll(db)
+        let passkeys = try PasskeyRow.of(account: accountID).deleteAll(db)
         let links = try SingleSignOnLinkRow.filter(SingleSignOnLinkRow.Columns.accountID == accountID).deleteAll(db)
         return EndedWaysIn(sessions: sessions, tokens: tokens, passkeys: passkeys, providerLinks: links, secondStep: secondStep)
     }

@@ -24,17 +24,25 @@ extension AppDatabase {
         return db.lastInsertedRowID
     }
 
+    /// The one change of an entry in place: its amount and the nutrients for it, and its food when a
+    /// share replaces it with a portion of it.
+    static func updateEntry(
+        _ db: Database, id: Int64, grams: Double?, label: String, nutrients: NutrientValues, food: FoodSnapshot? = nil, now: Date
+    ) throws {
+        var assignments = [
+            FoodEntry.Columns.grams.set(to: grams), FoodEntry.Columns.portionLabel.set(to: label), FoodEntry.Columns.updatedAt.set(to: now)
+        ]
+        assignments += SnapshotColumns.assignments(nutrients)
+        if let food { assignments += SnapshotColumns.assignments(food) }
+        try FoodEntry.filter(key: id).updateAll(db, assignments)
+    }
+
     /// Re-scales an entry from its own snapshot. Returns false when the meal has no such entry.
     public func changeEntryAmount(mealID: Int64, entryID: Int64, to amount: ChosenAmount, now: Date) async throws -> Bool {
         try await write { db in
             guard let entry = try EntryQueries.entry(db, mealID: mealID, entryID: entryID) else { return false }
             let scaled = entry.food.nutrients(forGrams: amount.grams)
-            try FoodEntry.filter(key: entryID).updateAll(
-                db,
-                [
-                    FoodEntry.Columns.grams.set(to: amount.grams), FoodEntry.Columns.portionLabel.set(to: amount.label),
-                    FoodEntry.Columns.updatedAt.set(to: now)
-                ] + SnapshotColumns.assignments(scaled))
+            try Self.updateEntry(db, id: entryID, grams: amount.grams, label: amount.label, nutrients: scaled, now: now)
             _ = try touchMeal(db, id: mealID, now: now)
             return true
         }

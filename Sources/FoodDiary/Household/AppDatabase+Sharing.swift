@@ -114,12 +114,9 @@ extension AppDatabase {
             let entries = try FoodEntry.filter(FoodEntry.Columns.mealID == mealID).order(FoodEntry.Columns.id).fetchAll(db)
             for entry in entries {
                 let portion = kept.portion(of: entry)
-                try FoodEntry.filter(key: entry.id).updateAll(
-                    db,
-                    [
-                        FoodEntry.Columns.grams.set(to: portion.grams), FoodEntry.Columns.portionLabel.set(to: portion.label),
-                        FoodEntry.Columns.updatedAt.set(to: now)
-                    ] + SnapshotColumns.assignments(portion.food) + SnapshotColumns.assignments(portion.nutrients))
+                try Self.updateEntry(
+                    db, id: entry.id, grams: portion.grams, label: portion.label, nutrients: portion.nutrients, food: portion.food,
+                    now: now)
             }
             for person in people {
                 try Self.insertShare(db, mealID: mealID, .with, person: person.name, key: key, share: person.share, now: now)
