@@ -127,7 +127,10 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift")
             ],
             // Compiled into the binary: no bundle to install beside it.
-            resources: [.embedInCode("Search/EverydayNames.tsv")]
+            resources: [
+                .embedInCode("Search/EverydayNames.tsv"), .embedInCode("Search/EverydayNames.de.tsv"),
+                .embedInCode("Search/EverydayNames.es.tsv")
+            ]
         ),
         // The features: each area's pages, reads and views (docs/ARCHITECTURE.md).
         .target(

@@ -34,6 +34,7 @@ replace() {
   rm -rf "$2.old"
 }
 replace Templates "$share/Templates"
+replace Languages "$share/Languages"
 replace Public "$share/Public"
 replace .cache/sr28 "$share/sr28"
 replace .cache/fdc "$share/fdc"

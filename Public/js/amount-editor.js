@@ -28,7 +28,7 @@ document.addEventListener("click", async (event) => {
     editor.setAttribute("aria-label", "Change the amount of " + (page.querySelector("h1")?.textContent || "this food"));
     form.setAttribute("data-stay", "");
     form.querySelector(".actions")?.append(
-      Object.assign(document.createElement("button"), { type: "button", className: "button", textContent: "Cancel" }));
+      Object.assign(document.createElement("button"), { type: "button", className: "button", textContent: t("Cancel") }));
     form.querySelector(".actions button[type=button]").dataset.close = "";
     editor.append(form);
     const remove = page.querySelector("form.entry-remove");
@@ -36,7 +36,7 @@ document.addEventListener("click", async (event) => {
       remove.setAttribute("data-stay", "");
       editor.append(remove);
     }
-    const more = Object.assign(document.createElement("a"), { href: link.href, className: "button small amount-editor-more", textContent: "Nutrients and more →" });
+    const more = Object.assign(document.createElement("a"), { href: link.href, className: "button small amount-editor-more", textContent: t("Nutrients and more →") });
     editor.append(more);
     (link.closest("li") || link.closest(".log-added") || link).after(editor);
     link.setAttribute("aria-expanded", "true");

@@ -35,7 +35,7 @@
       if (!preview || isNaN(energyPerGram)) return;
       const g = chosenGrams();
       preview.hidden = !(g > 0);
-      if (g > 0) preview.textContent = `≈ ${shownNumber(g * energyPerGram)} ${fieldset.dataset.energyUnit} for ${shownNumber(g / perUnit[shownUnit], 1)} ${shownUnit}`;
+      if (g > 0) preview.textContent = t("≈ {energy} {unit} for {amount} {amountUnit}", { energy: shownNumber(g * energyPerGram), unit: fieldset.dataset.energyUnit, amount: shownNumber(g / perUnit[shownUnit], 1), amountUnit: shownUnit });
     }
 
     // − and + : a count by a half below 1 and by one above; grams by a tenth of an ounce's worth

@@ -1,3 +1,10 @@
+// Words the scripts show, in the page's language: the layout loads /words/<language>.js first,
+// which sets FoodDiaryWords; English has none, its words being the ids. `{name}` takes values[name].
+function t(text, values = {}) {
+  const words = (window.FoodDiaryWords || {})[text] || text;
+  return words.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
 // Numbers as the page writes them, for the scripts that write more: a decimal comma and a narrow
 // space between thousands where the server wrote the page so (the html element's data-decimal).
 function shownNumber(value, fractionDigits = 0) {
@@ -33,8 +40,8 @@ for (const button of document.querySelectorAll("button[data-copy]")) {
   button.hidden = false;
   button.addEventListener("click", () => {
     navigator.clipboard.writeText(button.dataset.copy).then(
-      () => { button.textContent = "Copied"; },
-      () => { button.textContent = "Select the link above to copy it"; });
+      () => { button.textContent = t("Copied"); },
+      () => { button.textContent = t("Select the link above to copy it"); });
   });
 }
 

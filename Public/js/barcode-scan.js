@@ -22,7 +22,7 @@ function enhance(form) {
 
   file.addEventListener("change", () => {
     if (file.files.length === 0) return;
-    say("Reading the barcode…");
+    say(t("Reading the barcode…"));
     send();
   });
 
@@ -42,7 +42,7 @@ function enhance(form) {
     const detector = new BarcodeDetector({ formats: ["ean_13", "ean_8", "upc_a", "upc_e"] });
     video.srcObject = stream;
     video.hidden = false;
-    say("Hold the stripes inside the picture.");
+    say(t("Hold the stripes inside the picture."));
     await video.play();
     const stop = () => { stream.getTracks().forEach((track) => track.stop()); video.hidden = true; };
     const look = async () => {
@@ -51,7 +51,7 @@ function enhance(form) {
         stop();
         digits.value = codes[0].rawValue;
         file.required = false;
-        say(`Found ${codes[0].rawValue}…`);
+        say(t("Found {code}…", { code: codes[0].rawValue }));
         send();
       } else if (!video.hidden) {
         requestAnimationFrame(look);

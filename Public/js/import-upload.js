@@ -24,7 +24,8 @@
     const isZip = /\.zip$/i.test(file.name);
     const limit = isZip ? maxExportBytes : maxBytes;
     if (limit && file.size > limit) {
-      say("That file is larger than this page takes (" + Math.round(limit / 1e6) + " MB" + (isZip ? "" : "; a health export’s ZIP up to " + Math.round(maxExportBytes / 1e6) + " MB") + "). Import it on the server with the command below.");
+      say(isZip ? t("That file is larger than this page takes ({limit} MB). Import it on the server with the command below.", { limit: Math.round(limit / 1e6) })
+        : t("That file is larger than this page takes ({limit} MB; a health export’s ZIP up to {exportLimit} MB). Import it on the server with the command below.", { limit: Math.round(limit / 1e6), exportLimit: Math.round(maxExportBytes / 1e6) }));
       return;
     }
     const request = new XMLHttpRequest();
@@ -32,11 +33,11 @@
     request.upload.addEventListener("progress", function (progress) {
       if (!progress.lengthComputable) return;
       bar.value = Math.round((progress.loaded / progress.total) * 100);
-      say("Uploading… " + bar.value + " %");
+      say(t("Uploading… {percent} %", { percent: bar.value }));
     });
     request.upload.addEventListener("load", function () {
       bar.removeAttribute("value");
-      say("Reading the file…");
+      say(t("Reading the file…"));
     });
     // The preview (or the page saying why not) replaces this one as it came, so the file is read
     // once; the address becomes the preview's, which reloads as itself.
@@ -54,7 +55,7 @@
     });
     request.addEventListener("error", function () {
       button.disabled = false;
-      say("The upload stopped: the connection to the diary was lost. Nothing was imported; try again.");
+      say(t("The upload stopped: the connection to the diary was lost. Nothing was imported; try again."));
     });
     button.disabled = true;
     say("Uploading… 0 %");

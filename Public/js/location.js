@@ -16,22 +16,21 @@
     if (place) place.addEventListener("change", () => { if (place.value) { latitude.value = ""; longitude.value = ""; } });
 
     if (!window.isSecureContext || !("geolocation" in navigator)) {
-      say("Your browser shares its location only with pages on https or on this computer (localhost). " +
-          "On a phone over plain http, pick a place or type the coordinates.");
+      say(t("Your browser shares its location only with pages on https or on this computer (localhost). On a phone over plain http, pick a place or type the coordinates."));
       continue;
     }
     button.hidden = false;
     button.addEventListener("click", () => {
-      say("Asking your browser for your location…");
+      say(t("Asking your browser for your location…"));
       navigator.geolocation.getCurrentPosition((position) => {
         latitude.value = position.coords.latitude.toFixed(5);
         longitude.value = position.coords.longitude.toFixed(5);
         source.value = "device";
         if (place) place.value = "";
-        say(`Location found, accurate to about ${Math.round(position.coords.accuracy)} m.`);
+        say(t("Location found, accurate to about {metres} m.", { metres: Math.round(position.coords.accuracy) }));
       }, (error) => {
-        say(error.code === 1 ? "Location was not allowed. Type the coordinates or pick a place instead."
-                             : "Your location could not be found. Type the coordinates or pick a place instead.");
+        say(error.code === 1 ? t("Location was not allowed. Type the coordinates or pick a place instead.")
+                             : t("Your location could not be found. Type the coordinates or pick a place instead."));
       }, { enableHighAccuracy: true, timeout: 15000, maximumAge: 60000 });
     });
   }

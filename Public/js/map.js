@@ -7,7 +7,7 @@
     probe.onload = () => {
       const map = document.createElement("iframe");
       map.src = frame.dataset.map;
-      map.title = "Map of where this meal was eaten";
+      map.title = t("Map of where this meal was eaten");
       map.loading = "lazy";
       map.referrerPolicy = "no-referrer";
       frame.replaceChildren(map);

@@ -11,27 +11,27 @@
 
   async function answer(response) {
     if (response.ok) return response;
-    let message = "The diary did not take it (" + response.status + ").";
+    let message = t("The diary did not take it ({status}).", { status: response.status });
     try { message = (await response.json()).error || message; } catch (ignored) { /* not JSON */ }
     throw new Error(message);
   }
 
   function why(error) {
-    if (error.name === "NotAllowedError") return "Nothing was done: the passkey prompt was closed or timed out.";
-    if (error.name === "InvalidStateError") return "This device has a passkey for you here already.";
-    if (error.name === "SecurityError") return "Passkeys need the server's name (such as localhost), not an address, and HTTPS away from this machine.";
+    if (error.name === "NotAllowedError") return t("Nothing was done: the passkey prompt was closed or timed out.");
+    if (error.name === "InvalidStateError") return t("This device has a passkey for you here already.");
+    if (error.name === "SecurityError") return t("Passkeys need the server’s name (such as localhost), not an address, and HTTPS away from this machine.");
     return error.message;
   }
 
   const add = document.querySelector("[data-passkey-add]");
   if (add && !named) {
     document.querySelector("[data-passkey-status]").textContent =
-      "Passkeys need the server’s name, not an address: open this page as http://localhost:" + location.port + " on this machine, or by its name on your network.";
+      t("Passkeys need the server’s name, not an address: open this page as http://localhost:{port} on this machine, or by its name on your network.", { port: location.port });
   } else if (add) {
     add.hidden = false;
     const status = document.querySelector("[data-passkey-status]");
     add.querySelector("button").addEventListener("click", async () => {
-      status.textContent = "Follow your device’s prompt…";
+      status.textContent = t("Follow your device’s prompt…");
       try {
         const password = add.querySelector("input[type=password]");
         const asked = new URLSearchParams({ _csrf: add.dataset.csrf, current_password: password ? password.value : "" });
@@ -73,7 +73,7 @@
       const credential = await navigator.credentials.get({
         publicKey: options, signal: controller.signal, ...(conditional ? { mediation: "conditional" } : {}),
       });
-      status.textContent = "Signing in…";
+      status.textContent = t("Signing in…");
       const response = await answer(await fetch("/signin/passkey", {
         method: "POST", credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRF-Token": signIn.dataset.csrf },
@@ -91,7 +91,7 @@
     }
 
     signIn.querySelector("button").addEventListener("click", () => {
-      status.textContent = "Follow your device’s prompt…";
+      status.textContent = t("Follow your device’s prompt…");
       start(false).catch((error) => { if (error.name !== "AbortError") status.textContent = why(error); });
     });
     if (PublicKeyCredential.isConditionalMediationAvailable) {

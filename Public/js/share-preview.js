@@ -16,7 +16,7 @@
       const total = Math.max(number(form.querySelector("#total_servings")), eaten);
       if (!own || !people.length || !total) { preview.hidden = true; return; }
       const part = (n) => `${shownNumber(energy * n / total)} ${unit}`;
-      preview.textContent = [`Your meal becomes ${part(own)}`, ...people.map(([name, n]) => `${name} ${part(n)}`)].join(" · ");
+      preview.textContent = [t("Your meal becomes {energy}", { energy: part(own) }), ...people.map(([name, n]) => `${name} ${part(n)}`)].join(" · ");
       preview.hidden = false;
     };
     form.addEventListener("input", update);

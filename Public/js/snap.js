@@ -36,17 +36,17 @@
     main.className = "snap-file-main";
     const name = document.createElement("span");
     name.className = "snap-file-name";
-    name.textContent = file.name || "Photo";
+    name.textContent = file.name || t("Photo");
     const bar = document.createElement("progress");
     bar.max = 100;
     bar.value = 0;
     const status = document.createElement("span");
     status.className = "snap-file-status";
-    status.textContent = "Waiting…";
+    status.textContent = t("Waiting…");
     const retry = document.createElement("button");
     retry.type = "button";
     retry.className = "button small";
-    retry.textContent = "Retry";
+    retry.textContent = t("Retry");
     retry.hidden = true;
     main.append(name, bar, status);
     item.append(preview, main, retry);
@@ -55,7 +55,7 @@
     retry.addEventListener("click", function () {
       retry.hidden = true;
       item.classList.remove("failed");
-      status.textContent = "Waiting…";
+      status.textContent = t("Waiting…");
       enqueue(job);
     });
     return job;
@@ -98,11 +98,11 @@
     request.upload.addEventListener("progress", function (progress) {
       if (!progress.lengthComputable) return;
       job.bar.value = Math.round((progress.loaded / progress.total) * 100);
-      job.status.textContent = "Uploading… " + job.bar.value + " %";
+      job.status.textContent = t("Uploading… {percent} %", { percent: job.bar.value });
     });
     request.upload.addEventListener("load", function () {
       job.bar.value = 100;
-      job.status.textContent = "Saving…";
+      job.status.textContent = t("Saving…");
     });
     request.addEventListener("load", function () {
       let answer = null;
@@ -112,18 +112,19 @@
         const meal = answer.meals[0];
         job.finished = true;
         job.item.classList.add("saved");
-        job.status.textContent = (meal.isNew ? "Saved: " : "Already in your diary: ") + meal.time + ", " + meal.day + (meal.place ? " · " + meal.place : "");
+        const when = { time: meal.time, day: meal.day };
+        job.status.textContent = (meal.isNew ? t("Saved: {time}, {day}", when) : t("Already in your diary: {time}, {day}", when)) + (meal.place ? " · " + meal.place : "");
         const link = document.createElement("a");
         link.href = meal.url;
-        link.textContent = "Open";
+        link.textContent = t("Open");
         job.status.append(" ", link);
       } else if (request.status >= 400 && request.status < 500 && request.status !== 408 && request.status !== 429) {
         // Refused for what it is (not a photo, too large): sending it again would not help.
         const reason = answer && (answer.error || (answer.refused && answer.refused[0] && answer.refused[0].error));
-        fail(job, reason || (request.status === 413 ? "That photo is larger than this diary accepts. Try a smaller copy."
-          : "The diary refused it (" + request.status + ")."), false);
+        fail(job, reason || (request.status === 413 ? t("That photo is larger than this diary accepts. Try a smaller copy.")
+          : t("The diary refused it ({status}).", { status: request.status })), false);
       } else {
-        fail(job, "The diary could not save it just now (" + request.status + "). Try again.", true);
+        fail(job, t("The diary could not save it just now ({status}). Try again.", { status: request.status }), true);
       }
       then();
     });
@@ -146,7 +147,7 @@
       count.textContent = text;
     }
     function lost() {
-      fail(job, "The upload stopped: the connection to the diary was lost. Retry when it is back; nothing is saved twice.", true);
+      fail(job, t("The upload stopped: the connection to the diary was lost. Retry when it is back; nothing is saved twice."), true);
       then();
     }
     request.addEventListener("error", lost);

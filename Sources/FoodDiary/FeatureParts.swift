@@ -54,6 +54,8 @@ package struct FeatureParts: Sendable {
     let catalog: CatalogDatabase
     let geonames: GeoNamesDatabase
     let renderer: PageRenderer
+    /// The languages the pages can be read in, for the choice on the settings page.
+    let languages: Languages
     let authentication: Authentication
     let setup: FirstRunSetup
     /// The server's secret, from which sign-in devices' cookies are signed.
@@ -63,8 +65,8 @@ package struct FeatureParts: Sendable {
 
     package init(
         settings: FeatureSettings, accounts: AccountsDatabase, diaries: DiaryAccess, catalog: CatalogDatabase, geonames: GeoNamesDatabase,
-        renderer: PageRenderer, authentication: Authentication, setup: FirstRunSetup, secret: Data, logger: Logger,
-        now: @escaping @Sendable () -> Date
+        renderer: PageRenderer, languages: Languages, authentication: Authentication, setup: FirstRunSetup, secret: Data,
+        logger: Logger, now: @escaping @Sendable () -> Date
     ) {
         self.settings = settings
         self.accounts = accounts
@@ -72,6 +74,7 @@ package struct FeatureParts: Sendable {
         self.catalog = catalog
         self.geonames = geonames
         self.renderer = renderer
+        self.languages = languages
         self.authentication = authentication
         self.setup = setup
         self.secret = secret

@@ -15,6 +15,7 @@ package let largeUploadPaths: Set<String> = ["/import"]
 /// by the app's own health check: the tests walk `routes.registered` to check each one.
 package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     try AppShellController(publicDirectory: parts.settings.publicDirectory).addRoutes(to: routes)
+    ScriptWordsController(languages: parts.languages).addRoutes(to: routes)
     let shared = SharedServices(parts)
     addSignInRoutes(to: routes, parts)
     addMealRoutes(to: routes, parts, shared)
@@ -77,7 +78,7 @@ private func addSignInRoutes(to routes: Routes, _ parts: FeatureParts) {
         accounts: accounts, authentication: authentication, singleSignOn: settings.singleSignOn, methods: methods, renderer: renderer,
         logger: logger, timeZone: settings.timeZone, now: now
     ).addRoutes(to: routes)
-    MorePageController(renderer: renderer).addRoutes(to: routes)
+    MorePageController(accounts: accounts, languages: parts.languages, renderer: renderer).addRoutes(to: routes)
 }
 
 /// Meals, their photos and places, itemising them and the owner's model.

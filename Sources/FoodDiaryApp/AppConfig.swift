@@ -10,6 +10,10 @@ public struct AppConfig: Sendable {
     /// Holds `diary.sqlite` and, later, photos and the catalog.
     public var dataDirectory: String
     public var templatesDirectory: String
+    /// The `.po` catalogues of the languages besides English.
+    public var languagesDirectory: String
+    /// Offers the pseudo-language (`en-XA`) the tests read pages in, to show a word not translated.
+    public var offersPseudoLanguage = false
     public var publicDirectory: String
     /// USDA SR28 text files to build the catalog from on first start; nil to never import.
     public var sr28Directory: String?
@@ -80,6 +84,7 @@ public struct AppConfig: Sendable {
         port: Int = 8080,
         dataDirectory: String = "./data",
         templatesDirectory: String = "Templates",
+        languagesDirectory: String = "Languages",
         publicDirectory: String = "Public",
         sr28Directory: String? = nil,
         fdcDirectory: String? = nil,
@@ -97,6 +102,7 @@ public struct AppConfig: Sendable {
         self.port = port
         self.dataDirectory = dataDirectory
         self.templatesDirectory = templatesDirectory
+        self.languagesDirectory = languagesDirectory
         self.publicDirectory = publicDirectory
         self.timeZone = timeZone
     }

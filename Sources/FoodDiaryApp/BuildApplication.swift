@@ -41,7 +41,13 @@ public func buildApplication(
         try importGeoNamesIfMissing(geonames, directory: config.geonamesDirectory, logger: logger)
     }
     Task { await catalog.prepareSearch() }
-    var renderer = try PageRenderer(directory: config.templatesDirectory, pages: featurePageTemplates)
+    var languages = Languages([])
+    if FileManager.default.fileExists(atPath: config.languagesDirectory) {
+        languages = try Languages(directory: config.languagesDirectory, pseudo: config.offersPseudoLanguage)
+    } else {
+        logger.warning("No language catalogues in \(config.languagesDirectory): every page is in English")
+    }
+    var renderer = try PageRenderer(directory: config.templatesDirectory, pages: featurePageTemplates, languages: languages)
     renderer.check = config.renderedPageCheck
     renderer.statusStrip = { requester in
         guard let person = requester as? SignedIn else { return nil }
@@ -73,8 +79,9 @@ public func buildApplication(
     router.add(middleware: NoSniffMiddleware())
     if tlsConfiguration != nil { router.add(middleware: StrictTransportSecurityMiddleware()) }
     router.add(middleware: HostGuard(allowed: AllowedHosts(boundHost: config.host, extra: config.allowedHosts)))
+    // Outside the error pages, so they too are in the browser's language.
+    router.add(middleware: BrowserConventionsMiddleware(languages: languages))
     router.add(middleware: ErrorPageMiddleware(renderer: renderer))
-    router.add(middleware: NumberConventionMiddleware())
     router.add(
         middleware: StaticFilesMiddleware(
             files: FileMiddleware(
@@ -89,7 +96,8 @@ public func buildApplication(
         largeUploads: LargeUploads(paths: largeUploadPaths, maxBytes: config.maxImportBytes))
     let routes = Routes(
         router: router, formBody: formBody, tokens: tokens,
-        identify: { AuthenticationMiddleware(authentication: authentication, required: $0) }, personalise: ShownUnitsMiddleware(),
+        identify: { AuthenticationMiddleware(authentication: authentication, required: $0) },
+        personalise: PersonalConventionsMiddleware(languages: languages),
         isHTTPS: authentication.isHTTPS)
     let health = HealthCheck(
         deadline: config.healthCheckDeadline, accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
@@ -98,7 +106,8 @@ public func buildApplication(
         to: routes,
         FeatureParts(
             settings: config.featureSettings, accounts: accounts, diaries: diaries, catalog: catalog, geonames: geonames,
-            renderer: renderer, authentication: authentication, setup: setup, secret: secret, logger: logger, now: now))
+            renderer: renderer, languages: languages, authentication: authentication, setup: setup, secret: secret, logger: logger, now: now
+        ))
     routes.finish()
     let schedule = config.backupSchedule.map {
         BackupSchedule(plan: $0, dataDirectory: config.dataDirectory, backupDirectory: config.backupsPath, logger: logger, now: now)

@@ -1,12 +1,14 @@
 import Foundation
 
-/// Where the files FoodDiary needs beside its binary are: templates, static files, and the USDA
-/// and GeoNames data the catalog and place names are built from on first start. A checkout keeps
-/// them in its working tree (`Templates/`, `Public/`, `.cache/sr28`, `.cache/fdc`, `.cache/geonames`);
-/// an installation (`scripts/install.sh`) in `<prefix>/share/fooddiary/` (`Templates/`, `Public/`,
-/// `sr28/`, `fdc/`, `geonames/`) beside `<prefix>/bin/fooddiary`, so `serve` works from any directory.
+/// Where the files FoodDiary needs beside its binary are: templates, language catalogues, static
+/// files, and the USDA and GeoNames data the catalog and place names are built from on first start.
+/// A checkout keeps them in its working tree (`Templates/`, `Languages/`, `Public/`, `.cache/sr28`,
+/// `.cache/fdc`, `.cache/geonames`); an installation (`scripts/install.sh`) in
+/// `<prefix>/share/fooddiary/` (`Templates/`, `Languages/`, `Public/`, `sr28/`, `fdc/`, `geonames/`)
+/// beside `<prefix>/bin/fooddiary`, so `serve` works from any directory.
 public struct InstalledFiles: Sendable, Equatable {
     public let templates: String
+    public let languages: String
     public let publicFiles: String
     public let sr28: String
     public let fdc: String
@@ -15,14 +17,14 @@ public struct InstalledFiles: Sendable, Equatable {
     /// The files of a checkout whose working tree is `directory`.
     public static func checkout(_ directory: String) -> InstalledFiles {
         InstalledFiles(
-            templates: directory + "/Templates", publicFiles: directory + "/Public",
+            templates: directory + "/Templates", languages: directory + "/Languages", publicFiles: directory + "/Public",
             sr28: directory + "/.cache/sr28", fdc: directory + "/.cache/fdc", geonames: directory + "/.cache/geonames")
     }
 
     /// The files installed in `directory` (`<prefix>/share/fooddiary`).
     public static func installed(_ directory: String) -> InstalledFiles {
         InstalledFiles(
-            templates: directory + "/Templates", publicFiles: directory + "/Public",
+            templates: directory + "/Templates", languages: directory + "/Languages", publicFiles: directory + "/Public",
             sr28: directory + "/sr28", fdc: directory + "/fdc", geonames: directory + "/geonames")
     }
 

@@ -55,22 +55,24 @@ package struct Problem {
         switch error {
         case is CSRFRejection:
             status = .forbidden
-            message = "This form has expired or came from another site, so nothing was changed. Go back, reload the page and try again."
+            message = tr("This form has expired or came from another site, so nothing was changed. Go back, reload the page and try again.")
             extraHeaders = [:]
         case is CancellationError:
             // The server is stopping and gave this request all the time it could.
             status = .serviceUnavailable
-            message = "The diary server is restarting, so this was not saved. Wait a moment, then send it again."
+            message = tr("The diary server is restarting, so this was not saved. Wait a moment, then send it again.")
             extraHeaders = [.retryAfter: "10"]
         case let busy as Overloaded:
             status = .serviceUnavailable
-            message = "Many searches are running at once, so this one was put off. This page tries again by itself in a second."
+            message = tr("Many searches are running at once, so this one was put off. This page tries again by itself in a second.")
             // Browsers follow `Refresh` on a page they got: the person does not have to.
             extraHeaders = [.retryAfter: "\(busy.retryAfterSeconds)", HTTPField.Name("Refresh")!: "\(busy.retryAfterSeconds)"]
         case _ where DiskFull.caused(error):
             status = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
             message =
-                "The disk the diary is kept on is full, so nothing was saved. Free some space, then try again; everything saved before is safe."
+                tr(
+                    "The disk the diary is kept on is full, so nothing was saved. Free some space, then try again; everything saved before is safe."
+                )
             extraHeaders = [:]
         case let refusal as any Refusal:
             status = refusal.kind.status
@@ -93,11 +95,11 @@ package struct Problem {
 
     static func defaultMessage(for status: HTTPResponse.Status) -> String {
         switch status {
-        case .notFound: "There is nothing at this address. It may have been deleted, or the link is mistyped."
-        case .methodNotAllowed: "This address does not accept that kind of request."
-        case .contentTooLarge: "That was too large to accept."
-        case .badRequest: "The request could not be understood."
-        case .internalServerError: "Something went wrong on our side and nothing was changed. The details are in the server log."
+        case .notFound: tr("There is nothing at this address. It may have been deleted, or the link is mistyped.")
+        case .methodNotAllowed: tr("This address does not accept that kind of request.")
+        case .contentTooLarge: tr("That was too large to accept.")
+        case .badRequest: tr("The request could not be understood.")
+        case .internalServerError: tr("Something went wrong on our side and nothing was changed. The details are in the server log.")
         default: status.reasonPhrase
         }
     }
@@ -132,7 +134,7 @@ package struct ErrorView: Sendable {
     let message: String
 
     init(problem: Problem) {
-        title = problem.status == .notFound ? "Not found" : problem.status.reasonPhrase
+        title = problem.status == .notFound ? tr("Not found") : problem.status.reasonPhrase
         status = Int(problem.status.code)
         message = problem.message
     }

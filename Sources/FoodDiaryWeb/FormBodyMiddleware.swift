@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 import Hummingbird
 
@@ -36,7 +37,7 @@ package struct FormBodyMiddleware: RouterMiddleware {
     static func pageTooLarge(_ bytes: Int) -> HTTPError {
         HTTPError(
             .contentTooLarge,
-            message: "That page is larger than \(bytes / 1_000_000) MB, more than any page of its kind, so it was not read.")
+            message: tr("That page is larger than \(bytes / 1_000_000) MB, more than any page of its kind, so it was not read."))
     }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -59,14 +60,14 @@ package struct FormBodyMiddleware: RouterMiddleware {
                 throw pageBytes.map(Self.pageTooLarge) ?? error
             }
             guard let fields = FormFields(urlEncoded: String(buffer: body)) else {
-                throw HTTPError(.badRequest, message: "The form could not be read: it was not properly encoded.")
+                throw HTTPError(.badRequest, message: tr("The form could not be read: it was not properly encoded."))
             }
             context.form = fields
             return try await next(request, context)
         }
         guard lowered.hasPrefix("multipart/form-data") else { return try await next(request, context) }
         guard let boundary = MultipartFormReader.boundary(fromContentType: contentType) else {
-            throw HTTPError(.badRequest, message: "The form could not be read: its multipart boundary is missing.")
+            throw HTTPError(.badRequest, message: tr("The form could not be read: its multipart boundary is missing."))
         }
         let large = largeUploads.flatMap { $0.paths.contains(request.uri.path) ? $0 : nil }
         let maxBodyBytes = large?.maxBytes ?? pageBytes.map { min(maxUploadBytes, $0 + Self.pageFormFieldBytes) } ?? maxUploadBytes
@@ -80,7 +81,7 @@ package struct FormBodyMiddleware: RouterMiddleware {
         }
         // Uploads are written beside the photos of the diary they are for, so keeping one is a rename.
         guard let uploadDirectory = context.requester?.uploadDirectory else {
-            throw HTTPError(.unauthorized, message: "Sign in to upload photos.")
+            throw HTTPError(.unauthorized, message: tr("Sign in to upload photos."))
         }
         try FileManager.default.createDirectory(atPath: uploadDirectory, withIntermediateDirectories: true)
         if let large { try large.admit(length: length, into: uploadDirectory) }

@@ -21,8 +21,8 @@ package struct LargeUploads: Sendable {
     var tooLarge: HTTPError {
         HTTPError(
             .contentTooLarge,
-            message: "That file is larger than the \(maxBytes / 1_000_000) MB an import may be, so nothing was saved. "
-                + "The server's owner can allow more with --max-import-mb.")
+            message: tr("That file is larger than the \(maxBytes / 1_000_000) MB an import may be, so nothing was saved. ")
+                + tr("The server's owner can allow more with --max-import-mb."))
     }
 
     func admit(length: Int?, into directory: String) throws {

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 import Hummingbird
 import MultipartKit
@@ -76,12 +77,12 @@ package struct MultipartFormReader {
                 do {
                     try parser.execute(chunk)
                 } catch {
-                    throw HTTPError(.badRequest, message: "The form could not be read: its multipart encoding is broken.")
+                    throw HTTPError(.badRequest, message: tr("The form could not be read: its multipart encoding is broken."))
                 }
                 if let failure = collector.failure { throw failure }
             }
             guard !collector.inPart else {
-                throw HTTPError(.badRequest, message: "The form arrived incomplete. Please send it again.")
+                throw HTTPError(.badRequest, message: tr("The form arrived incomplete. Please send it again."))
             }
         } catch {
             collector.abandonAll()
@@ -94,7 +95,9 @@ package struct MultipartFormReader {
         HTTPError(
             .contentTooLarge,
             message:
-                "That upload is larger than the \(limit / 1_000_000) MB this diary accepts, so nothing was saved. Phone photos are usually 2–15 MB; try a smaller copy."
+                tr(
+                    "That upload is larger than the \(limit / 1_000_000) MB this diary accepts, so nothing was saved. Phone photos are usually 2–15 MB; try a smaller copy."
+                )
         )
     }
 
@@ -141,15 +144,17 @@ package struct MultipartFormReader {
                 guard fieldBytes.count + buffer.readableBytes <= MultipartFormReader.maxFieldBytes else {
                     failure = HTTPError(
                         .contentTooLarge,
-                        message: "A text field of this form is longer than \(MultipartFormReader.maxFieldBytes / 1024) KB, "
-                            + "more than any of its fields takes, so nothing was saved.")
+                        message: tr("A text field of this form is longer than \(MultipartFormReader.maxFieldBytes / 1024) KB, ")
+                            + tr("more than any of its fields takes, so nothing was saved."))
                     return
                 }
                 guard fieldsTotal <= MultipartFormReader.maxFieldsBytes else {
                     failure = HTTPError(
                         .contentTooLarge,
                         message:
-                            "This form's text is longer than \(MultipartFormReader.maxFieldsBytes >> 20) MB in all, so nothing was saved.")
+                            tr(
+                                "This form's text is longer than \(MultipartFormReader.maxFieldsBytes >> 20) MB in all, so nothing was saved."
+                            ))
                     return
                 }
                 fieldBytes += buffer.readableBytesView
@@ -182,7 +187,7 @@ package struct MultipartFormReader {
                 // in place of what was typed would be a silent change.
                 guard let value = String(validating: fieldBytes, as: UTF8.self) else {
                     failure = HTTPError(
-                        .badRequest, message: "The form could not be read: a field is not valid UTF-8 text, so nothing was saved.")
+                        .badRequest, message: tr("The form could not be read: a field is not valid UTF-8 text, so nothing was saved."))
                     return
                 }
                 if name == CSRFTokens.fieldName && !tokenVerified {
@@ -207,7 +212,7 @@ package struct MultipartFormReader {
             started = true
             parts += 1
             guard parts <= MultipartFormReader.maxParts else {
-                failure = HTTPError(.badRequest, message: "This form has too many fields.")
+                failure = HTTPError(.badRequest, message: tr("This form has too many fields."))
                 return
             }
             let disposition = ContentDisposition(headers["content-disposition"] ?? "")

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -41,9 +42,9 @@ public struct PageRenderer: Sendable {
         package var description: String { "Templates missing from \(directory): \(names.joined(separator: ", "))" }
     }
 
-    /// `pages`: every page template the floors above render.
-    package init(directory: String, pages: [any PageTemplateName]) throws {
-        library = try TemplateLibrary(directory: directory)
+    /// `pages`: every page template the floors above render; `languages`: those it is compiled in.
+    package init(directory: String, pages: [any PageTemplateName], languages: Languages = Languages([])) throws {
+        library = try TemplateLibrary(directory: directory, languages: languages)
         let required = (pages + WebPageTemplate.allCases).map(\.templatePath) + ["layout", "partials/status_strip"]
         let missing = required.filter { library.templates[$0] == nil }
         guard missing.isEmpty else { throw MissingTemplates(names: missing, directory: directory) }

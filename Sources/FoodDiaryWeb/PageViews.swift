@@ -16,8 +16,17 @@ package struct PageFrame: Sendable {
     var energyUnit: String { EnergyUnit.shown.symbol }
     /// The decimal mark the page writes its numbers with, for the scripts that write more.
     var decimalMark: String { NumberConvention.current == .decimalComma ? "," : "." }
+    /// The page's language, for `<html lang>`, and which way it is written.
+    var language: String { RequestConventions.current.language.code }
+    var direction: String { RequestConventions.current.language.isRightToLeft ? "rtl" : "ltr" }
+    /// The scripts' words in the page's language, loaded before the scripts; nil in English.
+    var scriptWordsURL: String? { Self.scriptWordsURL(RequestConventions.current.language) }
     /// What the browser may draw its own controls in.
     var colorSchemes: String { colorScheme ?? "light dark" }
+
+    private static func scriptWordsURL(_ language: Language) -> String? {
+        language.scriptWords.map { "/words/\(language.code).js?v=\($0.version)" }
+    }
 }
 
 /// A backup or an export to download, newest first on its page.

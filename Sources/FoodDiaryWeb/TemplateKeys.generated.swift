@@ -16,6 +16,6 @@ extension ErrorView: TemplateKeyed {
 
 extension PageFrame: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "statusStrip": self.statusStrip.templateValue; case "signedIn": self.signedIn.templateValue; case "diaryName": self.diaryName.templateValue; case "colorScheme": self.colorScheme.templateValue; case "energyUnit": self.energyUnit.templateValue; case "decimalMark": self.decimalMark.templateValue; case "colorSchemes": self.colorSchemes.templateValue; default: .absent }
+        switch key { case "statusStrip": self.statusStrip.templateValue; case "signedIn": self.signedIn.templateValue; case "diaryName": self.diaryName.templateValue; case "colorScheme": self.colorScheme.templateValue; case "energyUnit": self.energyUnit.templateValue; case "decimalMark": self.decimalMark.templateValue; case "language": self.language.templateValue; case "direction": self.direction.templateValue; case "scriptWordsURL": self.scriptWordsURL.templateValue; case "colorSchemes": self.colorSchemes.templateValue; default: .absent }
     }
 }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Addresses allowed to vouch for a request: the reverse proxies named by `--trusted-proxies`, as
@@ -43,7 +44,7 @@ public struct TrustedProxies: Sendable, Equatable {
 
     public struct BadEntry: Error, CustomStringConvertible {
         let entry: String
-        public var description: String { "“\(entry)” is not an IP address or CIDR block, like 192.168.1.10 or 10.0.0.0/8" }
+        public var description: String { tr("“\(entry)” is not an IP address or CIDR block, like 192.168.1.10 or 10.0.0.0/8") }
     }
 
     public var isEmpty: Bool { blocks.isEmpty }

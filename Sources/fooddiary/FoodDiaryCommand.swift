@@ -53,7 +53,7 @@ struct Serve: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The folder holding Templates/, Public/, sr28/ and geonames/ (env FOODDIARY_SHARE_DIR).",
+            "The folder holding Templates/, Languages/, Public/, sr28/ and geonames/ (env FOODDIARY_SHARE_DIR).",
             discussion:
                 "By default the working directory when it is FoodDiary's repository, else <prefix>/share/fooddiary beside <prefix>/bin/fooddiary."
         ))
@@ -285,6 +285,11 @@ struct Serve: AsyncParsableCommand {
         }
         var config = AppConfig(
             host: host, port: port, dataDirectory: dataDir, templatesDirectory: try folder(templates, \.templates),
+            // Beside the templates named on the command line, or wherever FoodDiary's files are.
+            languagesDirectory: templates.map {
+                URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("Languages").path
+            }
+                ?? (try? folder(nil, \.languages)) ?? "Languages",
             publicDirectory: try folder(publicDir, \.publicFiles), sr28Directory: try folder(sr28Dir, \.sr28),
             // Optional data: a server started with its folders named one by one does without.
             fdcDirectory: fdcDir ?? (try? folder(nil, \.fdc)),

@@ -35,7 +35,7 @@ extension TestClientProtocol {
     /// The pages open to someone not signed in; anything else that answers them is a leak.
     static let openToEveryone: Set<String> = [
         "/signin", "/signin/code", "/signin/passkey", "/signin/sso", "/signin/sso/callback", "/invite/:token/sso", "/setup",
-        "/invite/:token", "/healthz", "/manifest.webmanifest", "/sw.js"
+        "/invite/:token", "/healthz", "/manifest.webmanifest", "/sw.js", "/words/:file"
     ]
 
     @Test func everyRouteButSignInNeedsAPerson() async throws {

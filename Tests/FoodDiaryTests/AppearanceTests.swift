@@ -10,7 +10,7 @@ import FoodDiaryWeb
         try await TestEnvironment.withApp { client, _ in
             let device = try await client.get("/more").text
             #expect(
-                device.contains("<html lang=\"en\" data-decimal=\".\">") && device.contains("content=\"light dark\""),
+                device.contains("<html lang=\"en\" dir=\"ltr\" data-decimal=\".\">") && device.contains("content=\"light dark\""),
                 "the device decides until a choice is made")
             #expect(device.contains("aria-pressed=\"true\">As the device"))
 
@@ -25,13 +25,14 @@ import FoodDiaryWeb
                     headers: [.cookie: browserCookies() + "; \(ColorScheme.cookieName)=dark"]
                 ).text
                 #expect(
-                    page.contains("<html lang=\"en\" data-decimal=\".\" data-theme=\"dark\">") && page.contains("content=\"dark\""),
+                    page.contains("<html lang=\"en\" dir=\"ltr\" data-decimal=\".\" data-theme=\"dark\">")
+                        && page.contains("content=\"dark\""),
                     "\(path)")
             }
             let odd = try await client.execute(
                 uri: "/more", method: .get, headers: [.cookie: browserCookies() + "; \(ColorScheme.cookieName)=<b>"]
             ).text
-            #expect(odd.contains("<html lang=\"en\" data-decimal=\".\">"), "a cookie that is neither is the device's choice")
+            #expect(odd.contains("<html lang=\"en\" dir=\"ltr\" data-decimal=\".\">"), "a cookie that is neither is the device's choice")
 
             let cleared = try await client.postForm("/settings/appearance", [("scheme", "")])
             #expect(cleared.headers[.setCookie]?.contains("Max-Age=0") == true)

@@ -43,6 +43,21 @@ struct CatalogAliasTests {
         #expect(
             !result.foods.contains { $0.description.lowercased().contains("cake") || $0.description.lowercased().contains("late harvest") })
     }
+
+    /// Issue 79: German and Spanish words for the foods logged most find them, umlauts and
+    /// accents typed or not, while the catalog's names stay USDA's English.
+    @Test(arguments: [
+        ("Hähnchenbrust", "chicken"), ("haehnchenbrust", "chicken"), ("Haferflocken", "oats"), ("Äpfel", "apples"),
+        ("Rührei", "egg"), ("manzana", "apples"), ("plátano", "bananas"), ("platano", "bananas"), ("leche entera", "milk"),
+        ("pechuga de pollo", "chicken")
+    ])
+    func aGermanOrSpanishWordFindsItsFood(_ query: String, _ expected: String) async throws {
+        let catalog = try await RealSR28.wholeCatalog.value
+        let result = try await catalog.read { db in try FoodSearch.search(db, query: query, limit: 3) }
+        #expect(
+            result.foods.prefix(3).contains { $0.description.lowercased().hasPrefix(expected) },
+            "\(query) → \(result.foods.map(\.description))")
+    }
 }
 
 /// A food the person has logged before ranks up in their searches.

@@ -26,7 +26,9 @@ import GRDB
                 return (page.text, country)
             }
 
-            // Not chosen: the browser's region is the guess, and said to be one.
+            // Not chosen: the browser's region is the guess, and said to be one. The page's words are
+            // the person's chosen English, whatever the browser reads.
+            #expect(try await client.postForm("/settings/language", [("language", "en")]).status == .seeOther)
             let guessed = try await search("apfelsaft", language: "de-DE,de;q=0.9,en;q=0.5")
             #expect(guessed.country == "en:germany")
             #expect(guessed.page.contains("Apfelsaft naturtrüb") && !guessed.page.contains("Cloudy apple juice"))

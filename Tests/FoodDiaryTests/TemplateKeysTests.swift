@@ -58,7 +58,8 @@ import FoodDiaryWeb
         template.nodes.flatMap { node -> [String] in
             switch node {
             case .variable(let key, _): Array(key.path.prefix(1))
-            case .section(let key, let inner, _): Array(key.path.prefix(1)) + keys(in: inner)
+            // `{{#t}}` is a translation, which the renderer replaces before any view is asked.
+            case .section(let key, let inner, _): (key.path == ["t"] ? [] : Array(key.path.prefix(1))) + keys(in: inner)
             case .partial(_, _, let overrides): (overrides ?? [:]).values.flatMap(keys)
             case .block(_, let inner, _), .blockOverride(_, let inner): keys(in: inner)
             case .text: []

@@ -75,7 +75,7 @@ struct AccountController: Sendable {
             name: person.account.name, client: authentication.client(request, context: context),
             device: "account-\(person.account.id)")
         if let wait = throttle.wait(for: keys, now: now()) {
-            form.currentError = "Too many wrong passwords. Try again in \(SignInController.duration(wait))."
+            form.currentError = tr("Too many wrong passwords. Try again in \(SignInController.duration(wait)).")
             var response = try await page(request, context, passwordForm: form, status: .tooManyRequests)
             response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
             return response
@@ -116,7 +116,9 @@ struct AccountController: Sendable {
             held == 0 ? .passwordChanged : revoked ? .passwordChangedTokensRevoked : .passwordChangedTokensKept
         }
         var noticeSuffix: String { held == 0 ? "" : revoked ? "_tokens_revoked" : "_tokens_kept" }
-        var logText: String { held == 0 ? "" : revoked ? "; their \(held) access tokens were revoked" : "; their access tokens still work" }
+        var logText: String {
+            held == 0 ? "" : revoked ? tr("; their \(held) access tokens were revoked") : tr("; their access tokens still work")
+        }
     }
 
     private func endTokens(of person: SignedIn, ifAsked fields: FormFields) async throws -> TokensOutcome {
@@ -132,7 +134,7 @@ struct AccountController: Sendable {
         let person = try context.person()
         if case .token = person.credential {
             throw HTTPError(
-                .forbidden, message: "Access tokens cannot create or revoke tokens. Sign in in a browser and use your account page.")
+                .forbidden, message: tr("Access tokens cannot create or revoke tokens. Sign in in a browser and use your account page."))
         }
         return person
     }
@@ -146,8 +148,8 @@ struct AccountController: Sendable {
         if name.isEmpty || TypedText.length(name) > Self.maxTokenNameLength {
             let problem =
                 name.isEmpty
-                ? "Name the token after what will use it, like “Shortcuts on my phone”."
-                : "Keep the name to \(Self.maxTokenNameLength) characters."
+                ? tr("Name the token after what will use it, like “Shortcuts on my phone”.")
+                : tr("Keep the name to \(Self.maxTokenNameLength) characters.")
             return try await page(
                 request, context, tokenName: name, tokenWrites: canWrite, tokenNameError: problem, status: .unprocessableContent)
         }
@@ -160,7 +162,7 @@ struct AccountController: Sendable {
         logger.info(
             "“\(person.account.name)” created an access token named “\(name)” that may \(canWrite ? "read and write" : "only read")")
         var response = try await page(
-            request, context, notices: AccountNotices("Token created. Copy it now: it will not be shown again.", at: .tokens),
+            request, context, notices: AccountNotices(tr("Token created. Copy it now: it will not be shown again."), at: .tokens),
             newToken: token.text)
         response.headers[.cacheControl] = "no-store"
         return response
@@ -171,7 +173,7 @@ struct AccountController: Sendable {
         guard let id = context.parameters.get("id", as: Int64.self),
             try await accounts.revokeToken(id: id, accountID: person.account.id)
         else {
-            throw HTTPError(.notFound, message: "You have no such token. It may have been revoked already.")
+            throw HTTPError(.notFound, message: tr("You have no such token. It may have been revoked already."))
         }
         return redirect(to: AccountNotice.tokenRevoked.address)
     }
@@ -198,9 +200,9 @@ struct PasswordChangeForm: Sendable {
     var hasErrors: Bool { currentError != nil || passwordError != nil || confirmationError != nil }
 
     mutating func validate(name: String, currentMatches: Bool) -> Bool {
-        currentError = currentMatches ? nil : "That is not your current password."
+        currentError = currentMatches ? nil : tr("That is not your current password.")
         passwordError = PasswordPolicy.problem(with: password, name: name)
-        if passwordError == nil, password == current { passwordError = "Choose a password different from the current one." }
+        if passwordError == nil, password == current { passwordError = tr("Choose a password different from the current one.") }
         confirmationError = passwordError == nil && confirmation != password ? PasswordPolicy.mismatch : nil
         return !hasErrors
     }

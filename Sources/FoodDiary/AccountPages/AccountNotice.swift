@@ -1,3 +1,4 @@
+import FoodDiaryBase
 /// What a change made from the account page came to, shown in the part of the page it was made
 /// from: a refused passkey or token is answered beside its form, not above the fold of a long page.
 enum AccountNotice: String, Sendable {
@@ -29,26 +30,30 @@ enum AccountNotice: String, Sendable {
 
     var text: String {
         switch self {
-        case .changePassword: "Choose a password of your own to go on: the one you signed in with was set by somebody else."
-        case .passwordChanged: "Password changed. Every other device you were signed in on has been signed out."
+        case .changePassword: tr("Choose a password of your own to go on: the one you signed in with was set by somebody else.")
+        case .passwordChanged: tr("Password changed. Every other device you were signed in on has been signed out.")
         case .passwordChangedTokensRevoked:
-            "Password changed. Every other device you were signed in on has been signed out, and your access tokens were revoked."
+            tr("Password changed. Every other device you were signed in on has been signed out, and your access tokens were revoked.")
         case .passwordChangedTokensKept:
-            "Password changed. Every other device you were signed in on has been signed out. Your access tokens below still work: revoke any that someone else may know."
-        case .tokenRevoked: "Token revoked. Scripts using it can no longer reach the diary."
-        case .secondStepOff: "Your second step is off: your password alone signs you in."
-        case .secondStepUnlocked: "The lock is lifted: codes from your app sign you in again."
-        case .passwordWrong: "That password is not right, so nothing changed."
-        case .passwordThrottled: "Too many wrong passwords. Try again in a while."
+            tr(
+                "Password changed. Every other device you were signed in on has been signed out. Your access tokens below still work: revoke any that someone else may know."
+            )
+        case .tokenRevoked: tr("Token revoked. Scripts using it can no longer reach the diary.")
+        case .secondStepOff: tr("Your second step is off: your password alone signs you in.")
+        case .secondStepUnlocked: tr("The lock is lifted: codes from your app sign you in again.")
+        case .passwordWrong: tr("That password is not right, so nothing changed.")
+        case .passwordThrottled: tr("Too many wrong passwords. Try again in a while.")
         case .signInAgain:
-            "You signed in more than \(RecentSignIn.windowText) ago, so nothing changed. Sign in again, then do it within \(RecentSignIn.windowText)."
-        case .singleSignOnOnlyWay: "It stays linked: without a password here, it is how you sign in."
-        case .passkeyAdded: "Passkey added. Sign in with it from this device: no name or password needed."
-        case .passkeyRemoved: "Passkey removed. It no longer signs you in."
-        case .singleSignOnLinked: "Linked. Sign in with it from now on."
-        case .singleSignOnLinkedElsewhere: "That account is linked to somebody else here already, so nothing changed."
-        case .singleSignOnFailed: "Linking did not finish, so nothing changed. Try again."
-        case .singleSignOnUnlinked: "Unlinked. It no longer signs you in here."
+            tr(
+                "You signed in more than \(RecentSignIn.windowText) ago, so nothing changed. Sign in again, then do it within \(RecentSignIn.windowText)."
+            )
+        case .singleSignOnOnlyWay: tr("It stays linked: without a password here, it is how you sign in.")
+        case .passkeyAdded: tr("Passkey added. Sign in with it from this device: no name or password needed.")
+        case .passkeyRemoved: tr("Passkey removed. It no longer signs you in.")
+        case .singleSignOnLinked: tr("Linked. Sign in with it from now on.")
+        case .singleSignOnLinkedElsewhere: tr("That account is linked to somebody else here already, so nothing changed.")
+        case .singleSignOnFailed: tr("Linking did not finish, so nothing changed. Try again.")
+        case .singleSignOnUnlinked: tr("Unlinked. It no longer signs you in here.")
         }
     }
 

@@ -2,7 +2,7 @@ import FoodDiaryBase
 import Foundation
 
 struct SignInView: Sendable {
-    let title = "Sign in"
+    let title = tr("Sign in")
     let csrfToken: String
     let name: String
     let next: String
@@ -24,13 +24,13 @@ struct SignInView: Sendable {
         self.problem = problem
         self.noAccountYet = noAccountYet
         passwordSignIn = methods.password
-        singleSignOn = methods.singleSignOn.map { "Sign in with \($0)" }
+        singleSignOn = methods.singleSignOn.map { tr("Sign in with \($0)") }
     }
 }
 
 /// The fields of a new password typed twice, for the setup, invitation and people pages.
 struct NewPasswordFields: Sendable {
-    let newPasswordLabel = "Password"
+    let newPasswordLabel = tr("Password")
     let name: String
     let nameError: String?
     let passwordError: String?
@@ -45,7 +45,7 @@ struct NewPasswordFields: Sendable {
 }
 
 struct SetupView: Sendable {
-    let title = "Set up FoodDiary"
+    let title = tr("Set up FoodDiary")
     let csrfToken: String
     let token: String
     let fields: NewPasswordFields
@@ -65,7 +65,7 @@ struct SetupView: Sendable {
 }
 
 struct InviteView: Sendable {
-    let title = "Welcome to FoodDiary"
+    let title = tr("Welcome to FoodDiary")
     let csrfToken: String
     let action: String
     let name: String
@@ -84,14 +84,14 @@ struct InviteView: Sendable {
         fields = NewPasswordFields(form)
         hasErrors = !form.errors.isEmpty
         passwordSignIn = methods.password
-        singleSignOn = methods.singleSignOn.map { "Sign in with \($0)" }
+        singleSignOn = methods.singleSignOn.map { tr("Sign in with \($0)") }
         singleSignOnAction = "/invite/\(invite)/sso"
     }
 }
 
 struct AccountView: Sendable {
-    let title = "Your account"
-    let newPasswordLabel = "New password"
+    let title = tr("Your account")
+    let newPasswordLabel = tr("New password")
     let csrfToken: String
     let name: String
     let roleText: String
@@ -164,7 +164,7 @@ struct AccountView: Sendable {
             let time = LocalDateTime(call.at, in: timeZone)
             return
                 "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(call.tokenName) · \(call.summary)"
-                + (call.undone ? " (taken back)" : "")
+                + (call.undone ? tr(" (taken back)") : "")
         }
         hasAssistantCalls = !assistantCalls.isEmpty
         self.singleSignOn = singleSignOn
@@ -172,17 +172,20 @@ struct AccountView: Sendable {
         self.signIns = signIns.map { record in
             let time = LocalDateTime(record.at, in: timeZone)
             return
-                "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(record.method) · from \(record.client)"
+                tr(
+                    "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(record.method) · from \(record.client)"
+                )
         }
         self.passkeys = passkeys.map { key in
             PasskeyRow(
                 name: key.name, created: LocalDateTime(key.createdAt, in: timeZone).date.dayMonthYearText,
-                lastUsed: key.lastUsedAt.map { "last used " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "never used",
+                lastUsed: key.lastUsedAt.map { tr("last used ") + LocalDateTime($0, in: timeZone).date.dayMonthYearText }
+                    ?? tr("never used"),
                 removeAction: "/account/passkeys/\(key.id)/remove", passwordID: "passkey-\(key.id)-password")
         }
         self.secondStep = SecondStepPart(secondStep, timeZone: timeZone)
         name = account.name
-        roleText = account.role == .owner ? "Owner: you set this server up and manage who uses it." : "Member"
+        roleText = account.role == .owner ? tr("Owner: you set this server up and manage who uses it.") : tr("Member")
         isOwner = account.role == .owner
         notice = notices.top
         self.notices = notices
@@ -193,9 +196,10 @@ struct AccountView: Sendable {
         hasErrors = passwordForm.hasErrors
         self.tokens = tokens.map { token in
             TokenRow(
-                name: token.name, access: token.canWrite ? "reads and writes" : "only reads",
+                name: token.name, access: token.canWrite ? tr("reads and writes") : tr("only reads"),
                 created: LocalDateTime(token.createdAt, in: timeZone).date.dayMonthYearText,
-                lastUsed: token.lastUsedAt.map { "last used " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "never used",
+                lastUsed: token.lastUsedAt.map { tr("last used ") + LocalDateTime($0, in: timeZone).date.dayMonthYearText }
+                    ?? tr("never used"),
                 revokeAction: "/account/tokens/\(token.id)/revoke")
         }
         self.newToken = newToken
@@ -204,17 +208,17 @@ struct AccountView: Sendable {
         self.tokenWrites = tokenWrites
         self.tokenNameError = tokenNameError
         self.tokenPasswordError = tokenPasswordError
-        otherSessions = sessionCount > 1 ? "You are signed in on \(sessionCount) browsers." : nil
+        otherSessions = sessionCount > 1 ? tr("You are signed in on \(sessionCount) browsers.") : nil
         let names = tokens.map { "“\($0.name)”" }
         revokeTokensLabel =
             names.isEmpty
             ? nil
-            : "Also revoke my \(names.count == 1 ? "access token" : "\(names.count) access tokens") (\(names.joined(separator: ", ")))"
+            : tr("Also revoke my \(names.count == 1 ? "access token" : "\(names.count) access tokens") (\(names.joined(separator: ", ")))")
     }
 }
 
 struct PeopleView: Sendable {
-    let title = "People"
+    let title = tr("People")
     let csrfToken: String
     let notice: String?
     let people: [PersonRow]
@@ -258,15 +262,16 @@ struct PeopleView: Sendable {
         self.provider = provider
         self.offersPasswords = offersPasswords
         self.people = people.map { person in
-            let through = linked.contains(person.id) ? provider.map { " · linked to \($0)" } ?? "" : ""
+            let through = linked.contains(person.id) ? provider.map { tr(" · linked to \($0)") } ?? "" : ""
             let signedIn =
-                person.lastSignInAt.map { "Last signed in " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? "Never signed in"
+                person.lastSignInAt.map { tr("Last signed in ") + LocalDateTime($0, in: timeZone).date.dayMonthYearText }
+                ?? tr("Never signed in")
             return PersonRow(
-                name: person.name, roleText: person.role == .owner ? "Owner" : "Member",
+                name: person.name, roleText: person.role == .owner ? tr("Owner") : tr("Member"),
                 status: (!person.hasPassword && through.isEmpty
-                    ? "Invitation not taken up yet"
-                    : person.mustChangePassword ? "Has not chosen their own password yet" : signedIn) + through
-                    + (locked.contains(person.id) ? " · second step locked after \(SecondStepLock.limit) wrong codes" : ""),
+                    ? tr("Invitation not taken up yet")
+                    : person.mustChangePassword ? tr("Has not chosen their own password yet") : signedIn) + through
+                    + (locked.contains(person.id) ? tr(" · second step locked after \(SecondStepLock.limit) wrong codes") : ""),
                 isYou: person.id == me, isMember: person.role == .member,
                 resetAction: "/people/\(person.id)/reset", removeURL: "/people/\(person.id)/remove",
                 unlockAction: locked.contains(person.id) ? "/people/\(person.id)/unlock" : nil)
@@ -335,16 +340,16 @@ struct RecentSignInPart: Sendable {
             canChange
             ? nil
             : SignInAgain(
-                text: "You have no password here, so adding or removing a way in needs a fresh sign-in: "
-                    + (provider == nil ? "sign out and sign in again with a passkey" : "sign in again")
-                    + ", then do it within \(RecentSignIn.windowText).",
+                text: tr("You have no password here, so adding or removing a way in needs a fresh sign-in: ")
+                    + (provider == nil ? tr("sign out and sign in again with a passkey") : tr("sign in again"))
+                    + tr(", then do it within \(RecentSignIn.windowText)."),
                 provider: provider)
     }
 }
 
 struct RemovePersonView: Sendable {
-    let title = "Remove someone?"
-    let confirmLabel = "Type their name to confirm"
+    let title = tr("Remove someone?")
+    let confirmLabel = tr("Type their name to confirm")
     let csrfToken: String
     let name: String
     let action: String

@@ -13,8 +13,8 @@ struct DiariesController: Sendable {
     let now: @Sendable () -> Date
 
     static let maxNameLength = 100
-    static let noSuchDiary = HTTPError(.notFound, message: "You have no such diary. It may have been deleted.")
-    static let notices = ["renamed": "Diary renamed.", "deleted": "Diary deleted."]
+    static var noSuchDiary: HTTPError { HTTPError(.notFound, message: tr("You have no such diary. It may have been deleted.")) }
+    static var notices: [String: String] { ["renamed": tr("Diary renamed."), "deleted": tr("Diary deleted.")] }
 
     func addRoutes(to routes: Routes) {
         routes.get("/diaries", use: list)
@@ -62,7 +62,7 @@ struct DiariesController: Sendable {
         let (person, diary) = try await ownDiary(context)
         let name = TypedText.clean(context.formFields["name"] ?? "")
         if let problem = Self.nameProblem(name) {
-            return try await page(context, nameError: "Renaming “\(diary.name)”: \(problem)", status: .unprocessableContent)
+            return try await page(context, nameError: tr("Renaming “\(diary.name)”: \(problem)"), status: .unprocessableContent)
         }
         _ = try await accounts.renameDiary(id: diary.id, accountID: person.account.id, to: name)
         return redirect(to: "/diaries?notice=renamed")
@@ -82,7 +82,7 @@ struct DiariesController: Sendable {
                 .deleteDiary,
                 DeleteDiaryView(
                     diary: diary, csrfToken: context.csrfToken, typed: typed,
-                    error: "Type “\(diary.name)” exactly to delete it."), for: context, status: .unprocessableContent)
+                    error: tr("Type “\(diary.name)” exactly to delete it.")), for: context, status: .unprocessableContent)
         }
         do {
             guard try await diaries.deleteOwnDiary(diary.id, of: person.account) else { throw Self.noSuchDiary }
@@ -91,15 +91,15 @@ struct DiariesController: Sendable {
                 .deleteDiary,
                 DeleteDiaryView(
                     diary: diary, csrfToken: context.csrfToken, typed: typed,
-                    error: "This is your only diary. Make another one first."), for: context, status: .conflict)
+                    error: tr("This is your only diary. Make another one first.")), for: context, status: .conflict)
         }
         logger.notice("“\(person.account.name)” deleted the diary “\(diary.name)” (\(diary.id))")
         return redirect(to: "/diaries?notice=deleted")
     }
 
     static func nameProblem(_ name: String) -> String? {
-        if name.isEmpty { return "Name the diary, like “Lisbon trip 2026”." }
-        if TypedText.length(name) > maxNameLength { return "Keep the name to \(maxNameLength) characters." }
+        if name.isEmpty { return tr("Name the diary, like “Lisbon trip 2026”.") }
+        if TypedText.length(name) > maxNameLength { return tr("Keep the name to \(maxNameLength) characters.") }
         return nil
     }
 

@@ -1,7 +1,8 @@
+import FoodDiaryBase
 import Foundation
 
 struct DiariesView: Sendable {
-    let title = "Your diaries"
+    let title = tr("Your diaries")
     let csrfToken: String
     let notice: String?
     let diaries: [Row]
@@ -33,8 +34,8 @@ struct DiariesView: Sendable {
 }
 
 struct DeleteDiaryView: Sendable {
-    let title = "Delete this diary?"
-    let confirmLabel = "Type the diary's name to confirm"
+    let title = tr("Delete this diary?")
+    let confirmLabel = tr("Type the diary's name to confirm")
     let csrfToken: String
     let name: String
     let action: String

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
@@ -39,7 +40,7 @@ struct PasskeyController: Sendable {
     @Sendable func creationOptions(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try RecentSignIn.browser(context)
         guard case .session(let session) = person.credential else {
-            throw HTTPError(.forbidden, message: "Make a passkey from a browser you signed in to.")
+            throw HTTPError(.forbidden, message: tr("Make a passkey from a browser you signed in to."))
         }
         if let refusal = try await recentSignIn.refusal(request, context: context, person: person) {
             return try jsonResponse(Problem(error: refusal.text), status: RecentSignIn.status(of: refusal))
@@ -71,7 +72,7 @@ struct PasskeyController: Sendable {
         var request = request
         let person = try RecentSignIn.browser(context)
         guard case .session(let session) = person.credential else {
-            throw HTTPError(.forbidden, message: "Make a passkey from a browser you signed in to.")
+            throw HTTPError(.forbidden, message: tr("Make a passkey from a browser you signed in to."))
         }
         let party = try relyingParty(request, context: context)
         guard
@@ -97,10 +98,10 @@ struct PasskeyController: Sendable {
         }
         let typed = (sent.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let count = try await accounts.passkeys(accountID: person.account.id).count
-        let name = typed.isEmpty ? "Passkey \(count + 1)" : String(typed.prefix(AccountsDatabase.maxPasskeyNameLength))
+        let name = typed.isEmpty ? tr("Passkey \(count + 1)") : String(typed.prefix(AccountsDatabase.maxPasskeyNameLength))
         guard try await accounts.addPasskey(accountID: person.account.id, credential: credential, name: name, now: now()) else {
             return try jsonResponse(
-                Problem(error: "The passkey was not added: it is kept already, or you have \(AccountsDatabase.maxPasskeys) of them."),
+                Problem(error: tr("The passkey was not added: it is kept already, or you have \(AccountsDatabase.maxPasskeys) of them.")),
                 status: .conflict)
         }
         logger.info("“\(person.account.name)” added a passkey, “\(name)”")
@@ -109,7 +110,7 @@ struct PasskeyController: Sendable {
 
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try RecentSignIn.browser(context)
-        let gone = HTTPError(.notFound, message: "There is no such passkey of yours; it may have been removed already.")
+        let gone = HTTPError(.notFound, message: tr("There is no such passkey of yours; it may have been removed already."))
         // Whose it is, before anything else: another person's passkey is not found, whatever the password.
         guard let id = context.parameters.get("id").flatMap(Int64.init),
             try await accounts.passkeys(accountID: person.account.id).contains(where: { $0.id == id })
@@ -168,7 +169,7 @@ struct PasskeyController: Sendable {
         else {
             logger.warning("A sign-in with an unknown passkey from \(client)")
             return try jsonResponse(
-                Problem(error: "This passkey is not one of this server’s: it may have been removed. Sign in with your password."),
+                Problem(error: tr("This passkey is not one of this server’s: it may have been removed. Sign in with your password.")),
                 status: .unauthorized)
         }
         do {
@@ -176,7 +177,7 @@ struct PasskeyController: Sendable {
                 publicKeyCOSE: stored.publicKeyCOSE, storedSignCount: stored.signCount, clientDataJSON: clientData,
                 authenticatorData: authenticatorData, signature: signature, challenge: challenge, relyingParty: party)
             guard try await accounts.usePasskey(id: stored.id, from: stored.signCount, to: count, now: now()) else {
-                throw WebAuthn.Refusal(description: "The passkey was used at the same moment elsewhere.")
+                throw WebAuthn.Refusal(description: tr("The passkey was used at the same moment elsewhere."))
             }
         } catch let refusal as WebAuthn.Refusal {
             logger.warning("A passkey sign-in from \(client) was refused: \(refusal.description)")
@@ -194,13 +195,15 @@ struct PasskeyController: Sendable {
     /// The server's name as the browser reached it (the host guard has checked it) and the page's
     /// origin. Browsers refuse an IP address as an RP ID, so a passkey needs a name: localhost here.
     private func relyingParty(_ request: Request, context: AppRequestContext) throws -> WebAuthn.RelyingParty {
-        guard let authority = request.head.authority else { throw HTTPError(.badRequest, message: "The request names no host.") }
+        guard let authority = request.head.authority else { throw HTTPError(.badRequest, message: tr("The request names no host.")) }
         let host = AllowedHosts.hostPart(of: authority).lowercased()
         if host.contains(":") || host.split(separator: ".").allSatisfy({ UInt8($0) != nil }) {
             throw HTTPError(
                 .conflict,
                 message:
-                    "Passkeys need the server’s name, not an address: open it as http://localhost:… on this machine, or by its name on your network."
+                    tr(
+                        "Passkeys need the server’s name, not an address: open it as http://localhost:… on this machine, or by its name on your network."
+                    )
             )
         }
         return WebAuthn.RelyingParty(

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
@@ -15,10 +16,12 @@ struct PeopleController: Sendable {
     let timeZone: TimeZone
     let now: @Sendable () -> Date
 
-    static let notices = [
-        "removed": "Removed. Their sign-ins and tokens no longer work; their diaries are kept.",
-        "unlocked": "The lock is lifted: codes from their app sign them in again."
-    ]
+    static var notices: [String: String] {
+        [
+            "removed": tr("Removed. Their sign-ins and tokens no longer work; their diaries are kept."),
+            "unlocked": tr("The lock is lifted: codes from their app sign them in again.")
+        ]
+    }
 
     func addRoutes(to routes: Routes) {
         routes.get("/people", use: list)
@@ -54,7 +57,7 @@ struct PeopleController: Sendable {
         try owner(context)
         var form = NewMemberForm(fields: context.formFields)
         guard form.byInvitation || methods.password else {
-            throw HTTPError(.forbidden, message: "Passwords are turned off on this server: add them with an invitation link.")
+            throw HTTPError(.forbidden, message: tr("Passwords are turned off on this server: add them with an invitation link."))
         }
         guard let name = form.validate() else { return try await page(context, form: form, status: .unprocessableContent) }
         let hash = form.byInvitation ? nil : try await Passwords.hash(form.password)
@@ -63,12 +66,12 @@ struct PeopleController: Sendable {
             id = try await accounts.createAccount(
                 name: name, passwordHash: hash, role: .member, mustChangePassword: hash != nil, now: now())
         } catch is AccountsDatabase.NameTaken {
-            form.nameError = "Somebody here already has that name."
+            form.nameError = tr("Somebody here already has that name.")
             return try await page(context, form: form, status: .conflict)
         }
         logger.info("Owner “\(context.signedIn?.account.name ?? "")” added “\(name)”")
         return try await page(
-            context, notice: "\(name) can now use the diary.",
+            context, notice: tr("\(name) can now use the diary."),
             handOver: try await handOver(to: id, name: name, byInvitation: form.byInvitation, request: request, context: context))
     }
 
@@ -80,7 +83,7 @@ struct PeopleController: Sendable {
         let invite = try await accounts.resetSignIn(accountID: member.id, now: now())
         logger.info("Owner “\(context.signedIn?.account.name ?? "")” reset the password of “\(member.name)”")
         return try await page(
-            context, notice: "\(member.name)'s password, sign-ins and access tokens no longer work. Only this link lets them in again.",
+            context, notice: tr("\(member.name)'s password, sign-ins and access tokens no longer work. Only this link lets them in again."),
             handOver: handOver(invite, to: member.name, request: request, context: context))
     }
 
@@ -89,7 +92,7 @@ struct PeopleController: Sendable {
     @Sendable func liftLock(_ request: Request, context: AppRequestContext) async throws -> Response {
         try owner(context)
         guard let id = context.parameters.get("id", as: Int64.self), let person = try await accounts.account(id: id) else {
-            throw HTTPError(.notFound, message: "Nobody here has that number. They may have been removed.")
+            throw HTTPError(.notFound, message: tr("Nobody here has that number. They may have been removed."))
         }
         try await accounts.clearWrongCodes(accountID: person.id)
         logger.info("Owner “\(context.signedIn?.account.name ?? "")” lifted the lock on the second step of “\(person.name)”")
@@ -124,7 +127,7 @@ struct PeopleController: Sendable {
                 .removePerson,
                 RemovePersonView(
                     account: member, csrfToken: context.csrfToken, typed: typed,
-                    error: "Type “\(member.name)” exactly to remove them."), for: context, status: .unprocessableContent)
+                    error: tr("Type “\(member.name)” exactly to remove them.")), for: context, status: .unprocessableContent)
         }
         _ = try await accounts.removeAccount(id: member.id)
         logger.notice("Owner “\(context.signedIn?.account.name ?? "")” removed “\(member.name)”")
@@ -133,18 +136,18 @@ struct PeopleController: Sendable {
 
     private func owner(_ context: AppRequestContext) throws {
         guard context.signedIn?.account.role == .owner else {
-            throw HTTPError(.forbidden, message: "Only the owner can manage the people who use this diary.")
+            throw HTTPError(.forbidden, message: tr("Only the owner can manage the people who use this diary."))
         }
     }
 
     /// The member the address names; the owner is managed from the command line, not here.
     private func member(_ context: AppRequestContext) async throws -> Account {
         guard let id = context.parameters.get("id", as: Int64.self), let account = try await accounts.account(id: id) else {
-            throw HTTPError(.notFound, message: "Nobody here has that number. They may have been removed.")
+            throw HTTPError(.notFound, message: tr("Nobody here has that number. They may have been removed."))
         }
         guard account.role == .member else {
             throw HTTPError(
-                .conflict, message: "The owner cannot be reset or removed here. Use `fooddiary user reset-password` on the server.")
+                .conflict, message: tr("The owner cannot be reset or removed here. Use `fooddiary user reset-password` on the server."))
         }
         return account
     }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
@@ -51,7 +52,7 @@ struct RecentSignIn: Sendable {
         let person = try context.person()
         if case .token = person.credential {
             throw HTTPError(
-                .forbidden, message: "Access tokens cannot change how you sign in. Sign in in a browser and use your account page.")
+                .forbidden, message: tr("Access tokens cannot change how you sign in. Sign in in a browser and use your account page."))
         }
         return person
     }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
@@ -21,8 +22,8 @@ struct SecondStepController: Sendable {
 
     static let issuer = "FoodDiary"
     static let lockedText =
-        "Too many wrong codes were typed for this account, from anywhere, so codes are not checked now. "
-        + "Sign in with a recovery code (or a passkey) and lift the lock on your account page, or ask the household’s owner to lift it."
+        tr("Too many wrong codes were typed for this account, from anywhere, so codes are not checked now. ")
+        + tr("Sign in with a recovery code (or a passkey) and lift the lock on your account page, or ask the household’s owner to lift it.")
 
     func addRoutes(to routes: Routes) {
         routes.publicGet("/signin/code", use: codeForm)
@@ -53,7 +54,7 @@ struct SecondStepController: Sendable {
             var response = await renderer.render(
                 .signInCode,
                 SignInCodeView(
-                    csrfToken: context.csrfToken, problem: "Too many wrong codes. Try again in \(SignInController.duration(wait))."),
+                    csrfToken: context.csrfToken, problem: tr("Too many wrong codes. Try again in \(SignInController.duration(wait)).")),
                 for: context, status: .tooManyRequests)
             response.headers[.retryAfter] = String(Int(wait.rounded(.up)))
             return response
@@ -75,7 +76,8 @@ struct SecondStepController: Sendable {
             return await renderer.render(
                 .signInCode,
                 SignInCodeView(
-                    csrfToken: context.csrfToken, problem: "That code is not right, or was used already. Type the code your app shows now."),
+                    csrfToken: context.csrfToken,
+                    problem: tr("That code is not right, or was used already. Type the code your app shows now.")),
                 for: context, status: .unauthorized)
         }
         throttle.recordSuccess(for: keys)
@@ -115,9 +117,9 @@ struct SecondStepController: Sendable {
         guard let secret = try await pendingSecret(accountID: person.account.id, makeOne: false),
             let svg = QRCodePicture.svg(
                 OneTimeCodes.address(secret: secret, account: person.account.name, issuer: Self.issuer),
-                label: "QR code of the key, for an authenticator app")
+                label: tr("QR code of the key, for an authenticator app"))
         else {
-            throw HTTPError(.notFound, message: "There is no second step being set up.")
+            throw HTTPError(.notFound, message: tr("There is no second step being set up."))
         }
         return Response(
             status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
@@ -140,7 +142,8 @@ struct SecondStepController: Sendable {
                 .secondStepSetup,
                 SecondStepSetupView(
                     secret: secret, name: person.account.name, csrfToken: context.csrfToken,
-                    codeError: "That is not the code the app shows now. Check the app’s clock is right, and type the 6 digits it shows."),
+                    codeError: tr("That is not the code the app shows now. Check the app’s clock is right, and type the 6 digits it shows.")
+                ),
                 for: context, status: .unprocessableContent)
         }
         let codes = RecoveryCodes.make()

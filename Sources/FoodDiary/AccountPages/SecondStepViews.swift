@@ -3,14 +3,14 @@ import Foundation
 
 /// After a right password, with a second step on: the code from the app, or a recovery code.
 struct SignInCodeView: Sendable {
-    let title = "Your code"
+    let title = tr("Your code")
     let csrfToken: String
     let problem: String?
 }
 
 /// Setting up: the QR code to scan (or the key to type) and the first code the app shows.
 struct SecondStepSetupView: Sendable {
-    let title = "Turn on a second step"
+    let title = tr("Turn on a second step")
     let csrfToken: String
     /// The key in groups of four, for typing into an app by hand.
     let keyText: String
@@ -32,7 +32,7 @@ struct SecondStepSetupView: Sendable {
 
 /// Recovery codes, shown this once.
 struct RecoveryCodesView: Sendable {
-    let title = "Your recovery codes"
+    let title = tr("Your recovery codes")
     let codes: [String]
     let isNew: Bool
 }
@@ -51,19 +51,23 @@ extension AccountView {
             isLocked = state?.isLocked == true
             warning =
                 if let state, state.isOn, state.wrongCodes > SecondStepLock.forgivenSlips {
-                    "\(state.wrongCodes) wrong codes were typed after your password"
+                    tr("\(state.wrongCodes) wrong codes were typed after your password")
                         + (state.isLocked
-                            ? ", so codes are not checked until you lift the lock."
-                            : " (at \(SecondStepLock.limit) codes stop being checked).")
-                        + " Someone may know your password: change it."
+                            ? tr(", so codes are not checked until you lift the lock.")
+                            : tr(" (at \(SecondStepLock.limit) codes stop being checked)."))
+                        + tr(" Someone may know your password: change it.")
                 } else {
                     nil
                 }
             text =
                 if let state, let since = state.confirmedAt {
-                    "On since \(LocalDateTime(since, in: timeZone).date.longText). \(state.recoveryCodesLeft) of \(RecoveryCodes.count) recovery codes left."
+                    tr(
+                        "On since \(LocalDateTime(since, in: timeZone).date.longText). \(state.recoveryCodesLeft) of \(RecoveryCodes.count) recovery codes left."
+                    )
                 } else {
-                    "Off. With it on, signing in with your password also asks for a code from an authenticator app on your phone, so a password someone learns is not enough."
+                    tr(
+                        "Off. With it on, signing in with your password also asks for a code from an authenticator app on your phone, so a password someone learns is not enough."
+                    )
                 }
         }
     }

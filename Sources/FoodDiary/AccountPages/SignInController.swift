@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation
@@ -17,14 +18,18 @@ struct SignInController: Sendable {
     let logger: Logger
     let now: @Sendable () -> Date
 
-    static let notices = [
-        "signed_out": "You have signed out.", "signed_out_everywhere": "You have signed out on every device.",
-        "signed_out_everywhere_tokens_revoked": "You have signed out on every device, and your access tokens were revoked.",
-        "signed_out_everywhere_tokens_kept":
-            "You have signed out on every device. Your access tokens still work: sign in and revoke any that someone else may know.",
-        "code_expired": "Sign in again: the wait for your code was over (five minutes).",
-        "code_attempts": "Too many wrong codes. Sign in again with your password."
-    ]
+    static var notices: [String: String] {
+        [
+            "signed_out": tr("You have signed out."), "signed_out_everywhere": tr("You have signed out on every device."),
+            "signed_out_everywhere_tokens_revoked": tr("You have signed out on every device, and your access tokens were revoked."),
+            "signed_out_everywhere_tokens_kept":
+                tr(
+                    "You have signed out on every device. Your access tokens still work: sign in and revoke any that someone else may know."
+                ),
+            "code_expired": tr("Sign in again: the wait for your code was over (five minutes)."),
+            "code_attempts": tr("Too many wrong codes. Sign in again with your password.")
+        ]
+    }
 
     func addRoutes(to routes: Routes) {
         routes.publicGet("/signin", use: signInForm)
@@ -74,7 +79,7 @@ struct SignInController: Sendable {
         if let wait = throttle.wait(for: keys, now: now()) {
             logger.warning("Sign-in refused while throttled for “\(name)” from \(client)")
             return try await again(
-                "Too many failed sign-ins. Try again in \(Self.duration(wait)).", status: .tooManyRequests,
+                tr("Too many failed sign-ins. Try again in \(Self.duration(wait))."), status: .tooManyRequests,
                 headers: [.retryAfter: String(Int(wait.rounded(.up)))])
         }
         // An unknown name is checked against a stand-in hash, so it takes as long as a wrong password.
@@ -82,7 +87,7 @@ struct SignInController: Sendable {
         guard let account = found?.account, found?.passwordHash != nil, matches else {
             throttle.recordFailure(for: keys, now: now())
             logger.warning("Sign-in failed for “\(name)” from \(client)")
-            return try await again("That name and password do not match an account here.", status: .unauthorized)
+            return try await again(tr("That name and password do not match an account here."), status: .unauthorized)
         }
         if try await accounts.secondStep(accountID: account.id)?.isOn == true {
             // The throttle is cleared by the code, not the password: a known password must not
@@ -153,7 +158,7 @@ struct SignInController: Sendable {
         }
         let hash = try await Passwords.hash(form.password)
         guard let id = try await accounts.createFirstOwner(name: name, passwordHash: hash, now: now()) else {
-            throw HTTPError(.conflict, message: "The owner's account already exists. Sign in instead.")
+            throw HTTPError(.conflict, message: tr("The owner's account already exists. Sign in instead."))
         }
         setup.finish()
         logger.notice("Created the owner's account, “\(name)”; the setup link no longer works")
@@ -169,14 +174,18 @@ struct SignInController: Sendable {
             throw HTTPError(
                 .notFound,
                 message:
-                    "This setup link is not valid: the owner's account may exist already. Sign in, or use the link the server printed when it started."
+                    tr(
+                        "This setup link is not valid: the owner's account may exist already. Sign in, or use the link the server printed when it started."
+                    )
             )
         }
         guard context.isFromThisMachine else {
             throw HTTPError(
                 .forbidden,
                 message:
-                    "Set up the owner's account from the machine the server runs on (http://127.0.0.1), or with `fooddiary user add --owner`."
+                    tr(
+                        "Set up the owner's account from the machine the server runs on (http://127.0.0.1), or with `fooddiary user add --owner`."
+                    )
             )
         }
     }
@@ -217,11 +226,12 @@ struct SignInController: Sendable {
     }
 
     private var invitationGone: HTTPError {
-        HTTPError(.notFound, message: "This invitation is not valid any more: it lasts 7 days and works once. Ask the owner for a new one.")
+        HTTPError(
+            .notFound, message: tr("This invitation is not valid any more: it lasts 7 days and works once. Ask the owner for a new one."))
     }
 
     static func duration(_ seconds: TimeInterval) -> String {
         let minutes = Int((seconds / 60).rounded(.up))
-        return minutes <= 1 ? "a minute" : "\(minutes) minutes"
+        return minutes <= 1 ? tr("a minute") : tr("\(minutes) minutes")
     }
 }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// The ways in this server offers on its sign-in and invitation pages, besides passkeys.
@@ -8,6 +9,6 @@ struct SignInMethods: Sendable {
     var singleSignOn: String?
 
     var passwordsOff: String {
-        "Passwords are turned off on this server. Sign in with \(singleSignOn ?? "your household’s provider") or a passkey."
+        tr("Passwords are turned off on this server. Sign in with \(singleSignOn ?? "your household’s provider") or a passkey.")
     }
 }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import HTTPTypes
@@ -31,7 +32,7 @@ struct SingleSignOnController: Sendable {
 
     /// The provider, when single sign-on is set up; else every route answers 404.
     private func configured() throws -> OpenIDProvider {
-        guard let provider else { throw HTTPError(.notFound, message: "Single sign-on is not set up on this server.") }
+        guard let provider else { throw HTTPError(.notFound, message: tr("Single sign-on is not set up on this server.")) }
         return provider
     }
 
@@ -45,7 +46,8 @@ struct SingleSignOnController: Sendable {
         let invite = context.parameters.get("token") ?? ""
         guard try await accounts.invitedAccount(invite, now: now()) != nil else {
             throw HTTPError(
-                .notFound, message: "This invitation is not valid any more: it lasts 7 days and works once. Ask the owner for a new one.")
+                .notFound,
+                message: tr("This invitation is not valid any more: it lasts 7 days and works once. Ask the owner for a new one."))
         }
         return try await start(.invitation(invite), request: request, context: context)
     }
@@ -53,7 +55,7 @@ struct SingleSignOnController: Sendable {
     @Sendable func startLink(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try RecentSignIn.browser(context)
         guard case .session(let session) = person.credential else {
-            throw HTTPError(.forbidden, message: "Link it from a browser you signed in to.")
+            throw HTTPError(.forbidden, message: tr("Link it from a browser you signed in to."))
         }
         // A link is a way in that outlives the password: asked for as removing one is.
         if let refusal = try await recentSignIn.refusal(request, context: context, person: person) {
@@ -98,7 +100,7 @@ struct SingleSignOnController: Sendable {
             logger.warning(
                 "A single sign-on answer from \(client) matched no sign-in this browser started (replayed, over or from elsewhere)")
             return try await problem(
-                "That sign-in is over (ten minutes), was finished already, or was started in another browser. Start again.",
+                tr("That sign-in is over (ten minutes), was finished already, or was started in another browser. Start again."),
                 status: .badRequest, purpose: nil, context: context)
         }
         var response = try await finish(pending, query: query, provider: provider, request: request, context: context)
@@ -115,13 +117,13 @@ struct SingleSignOnController: Sendable {
             logger.info("\(settings.name) ended a sign-in from \(client): \(error.prefix(100))")
             let words =
                 error == "access_denied"
-                ? "\(settings.name) did not sign you in (it was cancelled or refused)."
-                : "\(settings.name) could not sign you in. Start again."
+                ? tr("\(settings.name) did not sign you in (it was cancelled or refused).")
+                : tr("\(settings.name) could not sign you in. Start again.")
             return try await problem(words, status: .unauthorized, purpose: pending.purpose, context: context)
         }
         guard let code = query["code"], !code.isEmpty, code.utf8.count <= 4096 else {
             return try await problem(
-                "\(settings.name) sent no sign-in back. Start again.", status: .badRequest, purpose: pending.purpose, context: context)
+                tr("\(settings.name) sent no sign-in back. Start again."), status: .badRequest, purpose: pending.purpose, context: context)
         }
         let identity: OpenIDIdentity
         do {
@@ -154,7 +156,9 @@ struct SingleSignOnController: Sendable {
         guard settings.allowsNewMembers, settings.requiredGroup.map(identity.groups.contains) ?? true else {
             logger.warning("\(settings.name) vouched for “\(identity.shownAs)” from \(client), who is linked to nobody here")
             return try await problem(
-                "Your \(settings.name) account (\(identity.shownAs)) is not linked to anybody here. Ask the owner for an invitation and choose “Sign in with \(settings.name)” on it, or sign in as you did before and link it on your account page.",
+                tr(
+                    "Your \(settings.name) account (\(identity.shownAs)) is not linked to anybody here. Ask the owner for an invitation and choose “Sign in with \(settings.name)” on it, or sign in as you did before and link it on your account page."
+                ),
                 status: .forbidden, purpose: nil, context: context)
         }
         let names = identity.suggestedNames.compactMap { try? AccountName.check($0).get() }
@@ -175,7 +179,7 @@ struct SingleSignOnController: Sendable {
             current == session
         else {
             return try await problem(
-                "You were signed out before \(settings.name) answered, so nothing was linked. Sign in and link it again.",
+                tr("You were signed out before \(settings.name) answered, so nothing was linked. Sign in and link it again."),
                 status: .forbidden, purpose: nil, context: context)
         }
         do {
@@ -195,12 +199,14 @@ struct SingleSignOnController: Sendable {
             account = try await accounts.takeUpInvitation(invite, with: identity, now: now())
         } catch is AccountsDatabase.LinkedElsewhere {
             return try await problem(
-                "Your \(settings.name) account (\(identity.shownAs)) is linked to somebody else here already. Sign in with it instead, or ask the owner.",
+                tr(
+                    "Your \(settings.name) account (\(identity.shownAs)) is linked to somebody else here already. Sign in with it instead, or ask the owner."
+                ),
                 status: .conflict, purpose: nil, context: context)
         }
         guard let account else {
             return try await problem(
-                "This invitation is not valid any more: it lasts 7 days and works once. Ask the owner for a new one.",
+                tr("This invitation is not valid any more: it lasts 7 days and works once. Ask the owner for a new one."),
                 status: .notFound, purpose: nil, context: context)
         }
         logger.info(

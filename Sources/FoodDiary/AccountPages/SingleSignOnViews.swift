@@ -15,10 +15,11 @@ struct SingleSignOnPart: Sendable {
         self.provider = provider
         isLinked = link != nil
         linkText = link.map { link in
-            "Linked as \(link.shownAs) since \(LocalDateTime(link.linkedAt, in: timeZone).date.dayMonthYearText)"
-                + (link.lastUsedAt.map { " · last used " + LocalDateTime($0, in: timeZone).date.dayMonthYearText } ?? " · not used yet")
+            tr("Linked as \(link.shownAs) since \(LocalDateTime(link.linkedAt, in: timeZone).date.dayMonthYearText)")
+                + (link.lastUsedAt.map { tr(" · last used ") + LocalDateTime($0, in: timeZone).date.dayMonthYearText }
+                    ?? tr(" · not used yet"))
         }
-        linkButton = "Link your \(provider) account"
+        linkButton = tr("Link your \(provider) account")
         canUnlink = hasPassword
     }
 }
@@ -27,7 +28,7 @@ struct SingleSignOnPart: Sendable {
 /// a redirect of the form's post: `form-action 'self'` (the pages' policy) would stop a post
 /// redirected to another site, and a provider's address does not belong in every page's policy.
 struct SingleSignOnOnTheWayView: Sendable {
-    let title = "Signing in"
+    let title = tr("Signing in")
     let provider: String
     let address: String
 }

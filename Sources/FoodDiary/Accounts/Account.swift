@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 import GRDB
@@ -19,6 +20,8 @@ public struct Account: Sendable, Equatable, FetchableRecord, Decodable {
     /// The diary their pages show; nil until their first request picks or makes one.
     public let currentDiaryID: Int64?
     public let currentDiaryName: String?
+    /// The tag of the language they chose to read in; nil follows their browser.
+    public let language: String?
 
     /// Read by position from `selection`'s columns starting at `start`: every request reads one.
     init(row: Row, at start: Int) {
@@ -31,6 +34,7 @@ public struct Account: Sendable, Equatable, FetchableRecord, Decodable {
         hasPassword = row[start + 6]
         currentDiaryID = row[start + 7]
         currentDiaryName = row[start + 8]
+        language = row[start + 9]
     }
 
     /// Qualified, so it can be joined with sessions and tokens.
@@ -38,7 +42,7 @@ public struct Account: Sendable, Equatable, FetchableRecord, Decodable {
         account.id, account.name, account.role, account.must_change_password AS mustChangePassword,
         account.created_at AS createdAt, account.last_sign_in_at AS lastSignInAt,
         account.password_hash IS NOT NULL AS hasPassword, account.current_diary_id AS currentDiaryID,
-        (SELECT name FROM diary WHERE diary.id = account.current_diary_id) AS currentDiaryName
+        (SELECT name FROM diary WHERE diary.id = account.current_diary_id) AS currentDiaryName, account.language
         """
 }
 
@@ -47,10 +51,10 @@ public struct Account: Sendable, Equatable, FetchableRecord, Decodable {
 enum AccountName {
     static func check(_ typed: String) -> Result<String, FieldProblem> {
         let name = typed.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { return .failure(FieldProblem("Enter a name.")) }
-        if name.count > 64 { return .failure(FieldProblem("Use at most 64 characters.")) }
+        if name.isEmpty { return .failure(FieldProblem(tr("Enter a name."))) }
+        if name.count > 64 { return .failure(FieldProblem(tr("Use at most 64 characters."))) }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return .failure(FieldProblem("Use letters, digits, spaces and punctuation only."))
+            return .failure(FieldProblem(tr("Use letters, digits, spaces and punctuation only.")))
         }
         return .success(name)
     }

@@ -38,6 +38,11 @@ extension AccountsDatabase {
         }
     }
 
+    /// The language `accountID` reads in, by tag; nil to follow their browser's.
+    func setLanguage(accountID: Int64, to code: String?) async throws {
+        try await write { db in _ = try AccountRow.filter(key: accountID).updateAll(db, AccountRow.Columns.language.set(to: code)) }
+    }
+
     func passwordHash(accountID: Int64) async throws -> String? {
         try await read { db in try AccountRow.fetchOne(db, key: accountID)?.passwordHash }
     }

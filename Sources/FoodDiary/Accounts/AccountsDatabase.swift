@@ -190,6 +190,13 @@ enum AccountsMigrations {
                     ALTER TABLE second_step ADD COLUMN wrong_codes INTEGER NOT NULL DEFAULT 0;
                     """)
         }
+        migrator.registerMigration("addAccountLanguage") { db in
+            try db.execute(
+                sql: """
+                    -- A BCP 47 tag the person chose to read in; NULL follows their browser's Accept-Language.
+                    ALTER TABLE account ADD COLUMN language TEXT CHECK (language IS NULL OR length(language) BETWEEN 2 AND 35);
+                    """)
+        }
         return migrator
     }
 }

@@ -18,9 +18,11 @@ struct AccountRow: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: Date
     var lastSignInAt: Date?
     var currentDiaryID: Int64?
+    /// The tag of the language they chose to read in; nil follows their browser.
+    var language: String?
 
     enum CodingKeys: String, CodingKey, ColumnExpression {
-        case id, name, role
+        case id, name, role, language
         case passwordHash = "password_hash", mustChangePassword = "must_change_password", createdAt = "created_at"
         case lastSignInAt = "last_sign_in_at", currentDiaryID = "current_diary_id"
     }

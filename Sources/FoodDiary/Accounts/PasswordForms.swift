@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 
@@ -39,6 +40,6 @@ struct NewPasswordForm: Sendable {
         }
         errors.password = PasswordPolicy.problem(with: password, name: cleaned)
         if errors.password == nil && confirmation != password { errors.confirmation = PasswordPolicy.mismatch }
-        return errors.isEmpty ? .success(cleaned) : .failure(FieldProblem("See the fields marked."))
+        return errors.isEmpty ? .success(cleaned) : .failure(FieldProblem(tr("See the fields marked.")))
     }
 }

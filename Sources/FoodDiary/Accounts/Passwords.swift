@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import HummingbirdBcrypt
@@ -27,17 +28,17 @@ enum Passwords {
 /// first by anyone guessing.
 enum PasswordPolicy {
     static let minimumLength = 10
-    static let mismatch = "The two passwords differ. Type the same one twice."
+    static var mismatch: String { tr("The two passwords differ. Type the same one twice.") }
     static let maximumBytes = 72
 
     static func problem(with password: String, name: String) -> String? {
-        if password.count < minimumLength { return "Use at least \(minimumLength) characters." }
-        if password.utf8.count > maximumBytes { return "Use at most \(maximumBytes) bytes (about \(maximumBytes) letters)." }
+        if password.count < minimumLength { return tr("Use at least \(minimumLength) characters.") }
+        if password.utf8.count > maximumBytes { return tr("Use at most \(maximumBytes) bytes (about \(maximumBytes) letters).") }
         let folded = password.lowercased()
         if CommonPasswords.all.contains(folded) || Set(folded).count < 4 {
-            return "That password is among the first ones guessed. Choose another."
+            return tr("That password is among the first ones guessed. Choose another.")
         }
-        if folded.contains(name.lowercased()) && name.count >= 3 { return "Don't use your name in your password." }
+        if folded.contains(name.lowercased()) && name.count >= 3 { return tr("Don't use your name in your password.") }
         return nil
     }
 }

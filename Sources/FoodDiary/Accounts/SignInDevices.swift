@@ -1,3 +1,4 @@
+import FoodDiaryBase
 @preconcurrency import Crypto
 import FoodDiaryWeb
 import Foundation
@@ -13,7 +14,7 @@ struct SignInDevices: Sendable {
     private let key: SymmetricKey
 
     init(secret: Data) {
-        key = SymmetricKey(data: Data("sign-in devices".utf8) + secret)
+        key = SymmetricKey(data: Data(tr("sign-in devices").utf8) + secret)
     }
 
     /// The device id the request's cookie proves for `accountID`, or nil.

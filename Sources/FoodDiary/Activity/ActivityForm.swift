@@ -39,13 +39,13 @@ struct ActivityForm: Sendable, Equatable {
             switch TypedNumber.parse(minutes, in: Activity.minutesAtOnce) {
             case .success(let value): minutesValue = value
             case .failure(let failure):
-                problems.minutes = TypedNumber.message(failure, what: "how many minutes it lasted", range: Activity.minutesAtOnce)
+                problems.minutes = TypedNumber.message(failure, what: tr("how many minutes it lasted"), range: Activity.minutesAtOnce)
             }
         }
         if isOwn {
             let cleaned = TypedText.clean(name)
             if TypedText.length(cleaned) > Activity.maxNameLength {
-                problems.name = "Keep the name to \(Activity.maxNameLength) characters."
+                problems.name = tr("Keep the name to \(Activity.maxNameLength) characters.")
             }
             let range =
                 energyUnit.value(
@@ -55,7 +55,7 @@ struct ActivityForm: Sendable, Equatable {
             case .success(let value): kcal = energyUnit.kilocalories(from: value)
             case .failure(let failure):
                 problems.energy = TypedNumber.message(
-                    failure, what: "the energy it burned in \(energyUnit.symbol), as your watch or the machine says", range: range)
+                    failure, what: tr("the energy it burned in \(energyUnit.symbol), as your watch or the machine says"), range: range)
             }
             guard problems == Problems() else { return .failure(problems) }
             return .success(
@@ -64,13 +64,15 @@ struct ActivityForm: Sendable, Equatable {
                     durationMinutes: minutesValue, activeEnergyKcal: kcal))
         }
         guard let activity = ActivityKind.named(kind) else {
-            problems.kind = "Pick an activity from the list, or choose “Something else” and name it."
+            problems.kind = tr("Pick an activity from the list, or choose “Something else” and name it.")
             return .failure(problems)
         }
         guard let minutesValue, problems == Problems() else { return .failure(problems) }
         guard let kilograms else {
             problems.kind =
-                "Its energy depends on your weight: weigh in first (on Today), or choose “Something else” and type the energy your watch gives."
+                tr(
+                    "Its energy depends on your weight: weigh in first (on Today), or choose “Something else” and type the energy your watch gives."
+                )
             return .failure(problems)
         }
         return .success(

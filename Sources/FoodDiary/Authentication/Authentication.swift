@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import HTTPTypes
@@ -55,7 +56,9 @@ public struct Authentication: Sendable {
             guard let account = try await accounts.account(named: name) else {
                 throw BadCredential(
                     message:
-                        "Your sign-in service says you are “\(name)”, but nobody has that name here. Ask the owner to add you on the People page."
+                        tr(
+                            "Your sign-in service says you are “\(name)”, but nobody has that name here. Ask the owner to add you on the People page."
+                        )
                 )
             }
             return try await signedIn(account, by: .proxy)
@@ -80,10 +83,10 @@ public struct Authentication: Sendable {
     private func tokenHolder(_ authorization: String) async throws -> SignedIn {
         let parts = authorization.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw BadCredential(message: "Send a personal access token as “Authorization: Bearer <token>”.")
+            throw BadCredential(message: tr("Send a personal access token as “Authorization: Bearer <token>”."))
         }
         guard let holder = try await accounts.tokenHolder(parts[1].trimmingCharacters(in: .whitespaces)) else {
-            throw BadCredential(message: "That access token is not valid. It may have been revoked.")
+            throw BadCredential(message: tr("That access token is not valid. It may have been revoked."))
         }
         let now = now()
         if holder.lastUsedAt.map({ now.timeIntervalSince($0) > SessionLifetime.touchInterval }) ?? true {
@@ -180,7 +183,7 @@ package struct AuthenticationMiddleware: RouterMiddleware {
         if case .token(_, canWrite: false) = signedIn.credential, ![.get, .head].contains(request.method),
             request.uri.path != Self.assistantPath, !request.uri.path.hasPrefix("/fdc/")
         {
-            throw HTTPError(.forbidden, message: "This access token may only read. Make one that may also write on your account page.")
+            throw HTTPError(.forbidden, message: tr("This access token may only read. Make one that may also write on your account page."))
         }
         var context = context
         context.requester = signedIn
@@ -192,7 +195,7 @@ package struct AuthenticationMiddleware: RouterMiddleware {
         if path.hasPrefix("/api/") || path.hasPrefix("/photos/") || path.hasPrefix("/fdc/") || path == assistantPath {
             throw HTTPError(
                 .unauthorized, headers: [.wwwAuthenticate: #"Bearer realm="FoodDiary""#],
-                message: "Sign in first, or send a personal access token as “Authorization: Bearer <token>”.")
+                message: tr("Sign in first, or send a personal access token as “Authorization: Bearer <token>”."))
         }
         let next = request.method == .get ? "?next=" + queryEscaped(request.uri.description) : ""
         return redirect(to: "/signin" + next)

@@ -37,7 +37,7 @@ struct BarcodePhotoController: Sendable {
         let diary = try context.diary()
         let target = try await targets.target(context.formFields, diary: diary)
         let place = Place(
-            action: "/log/barcode", fields: target.fields, backURL: "/log" + queryString(target.linkFields), backLabel: "Back to ＋")
+            action: "/log/barcode", fields: target.fields, backURL: "/log" + queryString(target.linkFields), backLabel: tr("Back to ＋"))
         let codes: [String]
         switch try await read(context) {
         case .success(let read): codes = read
@@ -59,25 +59,30 @@ struct BarcodePhotoController: Sendable {
         if let (problem, source) = unanswered {
             return await problemPage(
                 Problem(
-                    "Barcode \(shown) was read, but \(source) did not answer (\(problem.status.code)). Try again in a while, or search for the food by its name.",
+                    tr(
+                        "Barcode \(shown) was read, but \(source) did not answer (\(problem.status.code)). Try again in a while, or search for the food by its name."
+                    ),
                     status: problem.status, barcode: codes[0]), place: place, context: context)
         }
         return await problemPage(
             Problem(
-                "Neither FoodData Central nor Open Food Facts knows barcode \(shown). Search for the food by its name, or type it from its label.",
+                tr(
+                    "Neither FoodData Central nor Open Food Facts knows barcode \(shown). Search for the food by its name, or type it from its label."
+                ),
                 status: .notFound, barcode: codes[0]), place: place, context: context)
     }
 
     @Sendable func meal(_ request: Request, context: AppRequestContext) async throws -> Response {
         let meal = try await existingMeal(try context.diary().database, context)
-        return try await addFoodPage(base: "/meals/\(meal.id)/foods", backLabel: "Back to adding foods", context: context)
+        return try await addFoodPage(base: "/meals/\(meal.id)/foods", backLabel: tr("Back to adding foods"), context: context)
     }
 
     @Sendable func recipe(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("recipe").flatMap(Int64.init), id > 0,
             let recipe = try await context.diary().database.read({ db in try Recipe.fetch(db, id: id) })
         else { throw Recipe.Missing() }
-        return try await addFoodPage(base: "/recipes/\(id)/ingredients", backLabel: "Back to the recipe: \(recipe.name)", context: context)
+        return try await addFoodPage(
+            base: "/recipes/\(id)/ingredients", backLabel: tr("Back to the recipe: \(recipe.name)"), context: context)
     }
 
     /// The add-food page, asked for the first code as if it had been typed; any others are offered there.
@@ -104,7 +109,7 @@ struct BarcodePhotoController: Sendable {
             return .success([digits])
         }
         guard let upload = context.uploads.first(where: { $0.fieldName == "photo" }) else {
-            return .failure(Problem("Take a photo of the barcode, or type its digits."))
+            return .failure(Problem(tr("Take a photo of the barcode, or type its digits.")))
         }
         let outcome: BarcodePhotoReading.Outcome
         do {
@@ -115,7 +120,7 @@ struct BarcodePhotoController: Sendable {
         } catch let busy as Overloaded {
             return .failure(
                 Problem(
-                    "Your last barcode photo is still being read. Send this one again in a moment.", status: .serviceUnavailable,
+                    tr("Your last barcode photo is still being read. Send this one again in a moment."), status: .serviceUnavailable,
                     retryAfterSeconds: busy.retryAfterSeconds))
         }
         switch outcome {
@@ -125,7 +130,7 @@ struct BarcodePhotoController: Sendable {
         }
     }
 
-    static let noCode = "No barcode found in that photo: fill the frame with the stripes and try again."
+    static var noCode: String { tr("No barcode found in that photo: fill the frame with the stripes and try again.") }
 
     /// Why a form's barcode led nowhere, and the digits to show again.
     private struct Problem: Error {

@@ -38,7 +38,7 @@ public struct BodyMeasure: Sendable, Equatable, Decodable, FetchableRecord, Tabl
 
         /// "72.4 kg", "31.9 in", "21.5 %".
         func text(_ stored: Double, in units: UnitSystem) -> String {
-            "\(NumberText.decimal(shown(stored, in: units), maxFractionDigits: 1, grouping: true)) \(shownUnit(units))"
+            tr("\(NumberText.decimal(shown(stored, in: units), maxFractionDigits: 1, grouping: true)) \(shownUnit(units))")
         }
 
         /// What may be stored, however it arrives (typed, imported, restored from an export).

@@ -51,7 +51,7 @@ public struct BodySettings: Sendable, Equatable {
         let usual: [Double] =
             units == .metric ? [250, 500] : [8 * UnitSystem.millilitresPerFluidOunce, 16 * UnitSystem.millilitresPerFluidOunce]
         return usual.map { ("+\(units.drinkText(millilitres: $0))", $0) } + [
-            ("+ Glass (\(units.drinkText(millilitres: glassMillilitres)))", glassMillilitres)
+            (tr("+ Glass (\(units.drinkText(millilitres: glassMillilitres)))"), glassMillilitres)
         ]
     }
 }

@@ -13,11 +13,13 @@ struct BodyController: Sendable {
     static let periods = [30, 90, 365]
     /// Readings listed with Remove on a measure's page, newest first; the body page lists ten weigh-ins.
     static let listedReadings = 20
-    static let notices = [
-        "weighed": "Weigh-in saved.", "measured": "Saved.", "deleted": "Reading removed.", "settings": "Settings saved.",
-        "measure": "Measure added.",
-        "settings_energy": "Settings saved. Take your energy target again on the energy page, so it counts exercise once."
-    ]
+    static var notices: [String: String] {
+        [
+            "weighed": tr("Weigh-in saved."), "measured": "Saved.", "deleted": tr("Reading removed."), "settings": tr("Settings saved."),
+            "measure": tr("Measure added."),
+            "settings_energy": tr("Settings saved. Take your energy target again on the energy page, so it counts exercise once.")
+        ]
+    }
 
     func addRoutes(to routes: Routes) {
         routes.get("/body", use: bodyPage)
@@ -55,7 +57,7 @@ struct BodyController: Sendable {
         let chart =
             trend.days.contains { $0.date >= first }
             ? LineChartView(
-                label: "Weight over the last \(period) days: trend and weigh-ins, in \(units.weightUnit)", first: first, last: today,
+                label: tr("Weight over the last \(period) days: trend and weigh-ins, in \(units.weightUnit)"), first: first, last: today,
                 line: trend.days.map { ($0.date, units.weight(fromKilograms: $0.trendKilograms)) },
                 readings: page.weighIns.map {
                     (
@@ -71,14 +73,16 @@ struct BodyController: Sendable {
             csrfToken: context.csrfToken, notice: notice, hasWeight: trend.latest != nil,
             trendText: trend.latest.map { units.weightText(kilograms: $0.trendKilograms) },
             rateText: trend.weeklyRateKilograms.map { units.weeklyRateText(kilograms: $0) },
-            latestText: page.weighIns.last.map { "Last weighed \(units.weightText(kilograms: $0.value)) on \($0.takenAt.date.shortText)" },
+            latestText: page.weighIns.last.map {
+                tr("Last weighed \(units.weightText(kilograms: $0.value)) on \($0.takenAt.date.shortText)")
+            },
             periods: PeriodChipView.chips(Self.periods, chosen: period, path: "/body"),
             chart: chart, form: form ?? Self.weighInForm(units: units, today: today),
             recent: recent, energyText: page.energy.map { Self.energyText($0.outcome) } ?? "",
             measures: page.measures.filter { $0.isShown && !$0.isWeight }.map { measure in
                 let latest = page.latest[measure.id]
                 return .init(
-                    name: measure.name, latestText: latest.map { measure.unit.text($0.value, in: units) } ?? "Not measured yet",
+                    name: measure.name, latestText: latest.map { measure.unit.text($0.value, in: units) } ?? tr("Not measured yet"),
                     dateText: latest?.takenAt.date.shortText, url: measure.url)
             })
         return await renderer.render(.body, view, for: context, status: status)
@@ -88,7 +92,7 @@ struct BodyController: Sendable {
     static func energyText(_ outcome: Result<EnergyExpenditure, EnergyExpenditure.Shortfall>) -> String {
         switch outcome {
         case .success(let estimate):
-            "Your body burns about \(kcalText(estimate.shownKcal)) a day, from the last six weeks of your diary and this trend."
+            tr("Your body burns about \(kcalText(estimate.shownKcal)) a day, from the last six weeks of your diary and this trend.")
         case .failure(let shortfall): EnergyController.text(shortfall)
         }
     }
@@ -98,7 +102,7 @@ struct BodyController: Sendable {
         back: String = "body"
     ) -> ReadingFormView {
         ReadingFormView(
-            action: "/body/\(BodyMeasure.weightKey)", label: "Weight", unit: units.weightUnit, value: value,
+            action: "/body/\(BodyMeasure.weightKey)", label: tr("Weight"), unit: units.weightUnit, value: value,
             date: date ?? today.description, error: error, back: back)
     }
 
@@ -122,7 +126,8 @@ struct BodyController: Sendable {
         let chart =
             readings.count > 1
             ? LineChartView(
-                label: "\(measure.name) since \(first.dayMonthYearText), in \(measure.unit.shownUnit(units))", first: first, last: today,
+                label: tr("\(measure.name) since \(first.dayMonthYearText), in \(measure.unit.shownUnit(units))"), first: first,
+                last: today,
                 line: readings.map { ($0.takenAt.date, measure.unit.shown($0.value, in: units)) },
                 readings: readings.map {
                     (
@@ -142,7 +147,8 @@ struct BodyController: Sendable {
             MeasurePageView(
                 title: measure.name, csrfToken: context.csrfToken, notice: notice, chart: chart, form: form,
                 readings: rows, hasReadings: !rows.isEmpty,
-                earlierText: earlier > 0 ? "\(earlier) earlier \(earlier == 1 ? "reading is" : "readings are") in the chart above." : nil),
+                earlierText: earlier > 0
+                    ? tr("\(earlier) earlier \(earlier == 1 ? "reading is" : "readings are") in the chart above.") : nil),
             for: context, status: error == nil ? .ok : .unprocessableContent)
     }
 
@@ -159,7 +165,7 @@ struct BodyController: Sendable {
         let back = fields["back"] == "today" ? "today" : measure.key
         let typedDate = fields["date"] ?? today.description
         let range = measure.unit.typedRange(units)
-        let what = "\(measure.isWeight ? "your weight" : measure.name.lowercased()) in \(measure.unit.shownUnit(units))"
+        let what = tr("\(measure.isWeight ? "your weight" : measure.name.lowercased()) in \(measure.unit.shownUnit(units))")
         var problem: String?
         var value = 0.0
         switch TypedNumber.parse(fields["value"], in: range) {
@@ -169,7 +175,7 @@ struct BodyController: Sendable {
         let date = LocalDate(parsing: typedDate)
         if problem == nil {
             if date == nil {
-                problem = "Pick the day it was taken with the date picker."
+                problem = tr("Pick the day it was taken with the date picker.")
             } else if let date {
                 problem = date.diaryDayProblem(today: today)
             }
@@ -200,7 +206,7 @@ struct BodyController: Sendable {
         guard let id = context.parameters.get("id").flatMap(Int64.init),
             try await context.diary().database.deleteMeasurement(id: id, key: key)
         else {
-            throw HTTPError(.notFound, message: "That reading is not in this diary: it may have been removed already.")
+            throw HTTPError(.notFound, message: tr("That reading is not in this diary: it may have been removed already."))
         }
         return redirect(to: key == BodyMeasure.weightKey ? "/body?notice=deleted" : "/body/\(key)?notice=deleted")
     }
@@ -213,7 +219,7 @@ struct BodyController: Sendable {
         let date =
             try fields["day"].map { text in
                 guard let date = LocalDate(parsing: text), date.diaryDayProblem(today: today) == nil else {
-                    throw HTTPError(.badRequest, message: "Water is added to today or a day before (since 1900), from that day’s page.")
+                    throw HTTPError(.badRequest, message: tr("Water is added to today or a day before (since 1900), from that day’s page."))
                 }
                 return date
             } ?? today
@@ -221,7 +227,8 @@ struct BodyController: Sendable {
             case .success(let millilitres) = TypedNumber.parse(
                 fields["millilitres"], in: WaterDrink.millilitresAtOnce, convention: .decimalPoint)
         else {
-            throw HTTPError(.badRequest, message: "Add water with the day’s buttons: between 1 and 2,000 ml at a time, as a plain number.")
+            throw HTTPError(
+                .badRequest, message: tr("Add water with the day’s buttons: between 1 and 2,000 ml at a time, as a plain number."))
         }
         let time = DayAddress.time(on: date, now: nowLocal)
         try await context.diary().database.addWater(
@@ -231,7 +238,7 @@ struct BodyController: Sendable {
 
     @Sendable func deleteWater(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("id").flatMap(Int64.init), try await context.diary().database.deleteWater(id: id) else {
-            throw HTTPError(.notFound, message: "That drink is not in this diary: it may have been removed already.")
+            throw HTTPError(.notFound, message: tr("That drink is not in this diary: it may have been removed already."))
         }
         let day = context.formFields["day"].flatMap(LocalDate.init(parsing:)) ?? nowLocal.date
         return redirect(to: "\(DayAddress.url(day, today: nowLocal.date))#water")
@@ -271,12 +278,12 @@ struct BodyController: Sendable {
         let name = TypedText.clean(context.formFields["name"] ?? "")
         let unit = context.formFields["unit"].flatMap(BodyMeasure.Unit.init(rawValue:))
         var problem: String? =
-            if name.isEmpty { "Name the measure, like “Upper arm”." } else if TypedText.length(name) > BodyMeasure.maxNameLength {
-                "Keep its name to \(BodyMeasure.maxNameLength) characters."
-            } else if unit == nil { "Pick what it is measured in." } else { nil }
+            if name.isEmpty { tr("Name the measure, like “Upper arm”.") } else if TypedText.length(name) > BodyMeasure.maxNameLength {
+                tr("Keep its name to \(BodyMeasure.maxNameLength) characters.")
+            } else if unit == nil { tr("Pick what it is measured in.") } else { nil }
         if problem == nil, let unit {
             if let key = try await database.addMeasure(name: name, unit: unit) { return redirect(to: "/body/\(key)?notice=measure") }
-            problem = "This diary has a measure called “\(name)” already: give this one another name."
+            problem = tr("This diary has a measure called “\(name)” already: give this one another name.")
         }
         let page = try await database.read { db in try BodyQueries.settingsPage(db) }
         return await renderer.render(
@@ -289,8 +296,10 @@ struct BodyController: Sendable {
 
     // MARK: - Helpers
 
-    static let noSuchMeasure = HTTPError(
-        .notFound, message: "This diary has no such measure. Weight and the others are listed on the Body page.")
+    static var noSuchMeasure: HTTPError {
+        HTTPError(
+            .notFound, message: tr("This diary has no such measure. Weight and the others are listed on the Body page."))
+    }
 
     private static func key(_ context: AppRequestContext) throws -> String {
         guard let key = context.parameters.get("key"), key.count <= 40,
@@ -304,7 +313,7 @@ struct BodyController: Sendable {
     private static func period(_ query: FormFields) throws -> Int {
         guard let text = query["days"] else { return 30 }
         guard let days = Int(text), periods.contains(days) else {
-            throw HTTPError(.badRequest, message: "The weight chart covers 30, 90 or 365 days: use ?days=30, ?days=90 or ?days=365.")
+            throw HTTPError(.badRequest, message: tr("The weight chart covers 30, 90 or 365 days: use ?days=30, ?days=90 or ?days=365."))
         }
         return days
     }

@@ -48,7 +48,7 @@ struct BodySummaryJSON: Encodable {
 
     func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: NutrientsJSON.DynamicKey.self)
-        let weight = units == .metric ? "Kg" : "Lb"
+        let weight = units == .metric ? tr("Kg") : tr("Lb")
         try container.encode(units.rawValue, forKey: .init("units"))
         try container.encode(trendKilograms.map(units.weight(fromKilograms:)), forKey: .init("trend" + weight))
         try container.encode(weeklyRateKilograms.map(units.weight(fromKilograms:)), forKey: .init("weeklyRate" + weight))

@@ -47,7 +47,7 @@ struct BodySettingsForm: Sendable {
         guard let system = UnitSystem(rawValue: units) else { return .failure(SettingsProblems(messages: ["Pick metric or US units."])) }
         settings.units = system
         guard let energy = EnergyUnit(rawValue: energy) else {
-            return .failure(SettingsProblems(messages: ["Pick kcal or kJ for energy."]))
+            return .failure(SettingsProblems(messages: [tr("Pick kcal or kJ for energy.")]))
         }
         settings.energy = energy
         settings.exerciseAddsToGoal = exerciseAddsToGoal
@@ -66,12 +66,12 @@ struct BodySettingsForm: Sendable {
             switch TypedNumber.parse(waterGoal, in: shownGoalRange) {
             case .success(let value): settings.waterGoalMillilitres = written.millilitres(fromDrink: value)
             case .failure(let problem):
-                errors.append(TypedNumber.message(problem, what: "a daily water goal in \(unit)", range: shownGoalRange))
+                errors.append(TypedNumber.message(problem, what: tr("a daily water goal in \(unit)"), range: shownGoalRange))
             }
         }
         switch TypedNumber.parse(glass, in: shownGlassRange) {
         case .success(let value): settings.glassMillilitres = written.millilitres(fromDrink: value)
-        case .failure(let problem): errors.append(TypedNumber.message(problem, what: "your glass in \(unit)", range: shownGlassRange))
+        case .failure(let problem): errors.append(TypedNumber.message(problem, what: tr("your glass in \(unit)"), range: shownGlassRange))
         }
         return errors.isEmpty ? .success(settings) : .failure(SettingsProblems(messages: errors))
     }
@@ -83,7 +83,7 @@ struct BodySettingsForm: Sendable {
         let written = UnitSystem(rawValue: drinkUnits) ?? system
         return BodySettingsView(
             csrfToken: csrfToken, notice: notice,
-            unitChoices: [(UnitSystem.metric, "Metric: kg, cm, ml"), (.us, "US: lb, in, fl oz")].map { system, label in
+            unitChoices: [(UnitSystem.metric, tr("Metric: kg, cm, ml")), (.us, tr("US: lb, in, fl oz"))].map { system, label in
                 .init(
                     value: system.rawValue, label: label, selected: units == system.rawValue, drinkUnit: system.drinkUnit,
                     millilitresPerDrinkUnit: String(system.millilitres(fromDrink: 1)))

@@ -7,7 +7,7 @@ extension ReadingRowView {
         dateText = reading.takenAt.date.shortText
         timeText = reading.takenAt.clockText
         valueText = measure.unit.text(reading.value, in: units)
-        trendText = trend.map { "trend \(units.weightText(kilograms: $0))" }
+        trendText = trend.map { tr("trend \(units.weightText(kilograms: $0))") }
         deleteURL = "/body/\(measure.key)/\(reading.id)/delete"
     }
 }
@@ -21,14 +21,15 @@ struct BodyPageView: Sendable {
         let url: String
     }
 
-    let title = "Weight and body"
+    let title = tr("Weight and body")
     let csrfToken: String
     let notice: String?
     let hasWeight: Bool
     let trendText: String?
     let rateText: String?
     let latestText: String?
-    let smoothingText = "The trend moves a tenth of the way to each day’s weight, so a day’s water comes and goes without moving it much."
+    let smoothingText = tr(
+        "The trend moves a tenth of the way to each day’s weight, so a day’s water comes and goes without moving it much.")
     let periods: [PeriodChipView]
     let chart: LineChartView?
     let form: ReadingFormView
@@ -63,7 +64,7 @@ struct BodySettingsView: Sendable {
     struct MeasureChoice: Sendable { let name: String; let field: String; let shown: Bool; let isWeight: Bool; let unitText: String }
     struct UnitOption: Sendable { let value: String; let label: String }
 
-    let title = "Units, body and water"
+    let title = tr("Units, body and water")
     let csrfToken: String
     let notice: String?
     let unitChoices: [UnitChoice]

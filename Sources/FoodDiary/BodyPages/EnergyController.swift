@@ -33,11 +33,12 @@ struct EnergyController: Sendable {
     @Sendable func accept(_ request: Request, context: AppRequestContext) async throws -> Response {
         let reading = try await read(context)
         guard case .success(let estimate) = reading.outcome else {
-            throw HTTPError(.conflict, message: "There is no estimate to take a target from yet: the energy page says what it still needs.")
+            throw HTTPError(
+                .conflict, message: tr("There is no estimate to take a target from yet: the energy page says what it still needs."))
         }
         let offered = Self.rates(reading.settings.units)
         guard let index = context.formFields["rate"].flatMap(Int.init), offered.indices.contains(index) else {
-            throw HTTPError(.badRequest, message: "Pick one of the rates the energy page offers.")
+            throw HTTPError(.badRequest, message: tr("Pick one of the rates the energy page offers."))
         }
         let exerciseAdded = reading.settings.exerciseAddsToGoal
         try await context.diary().database.acceptEnergyTarget(
@@ -48,7 +49,7 @@ struct EnergyController: Sendable {
 
     private func view(_ reading: DayQueries.EnergyReading, csrfToken: String, notice: String?) -> EnergyView {
         let units = reading.settings.units
-        let currentGoal = reading.goal.map { "Your daily energy goal now: \(kcalText($0))." }
+        let currentGoal = reading.goal.map { tr("Your daily energy goal now: \(kcalText($0)).") }
         switch reading.outcome {
         case .failure(let shortfall):
             return EnergyView(
@@ -58,33 +59,38 @@ struct EnergyController: Sendable {
             let chosen = reading.settings.weeklyRateKilograms
             let rates = Self.rates(units).enumerated().map { index, rate in
                 let target = estimate.target(kilogramsPerWeek: rate, exerciseAddedDaily: reading.settings.exerciseAddsToGoal)
-                let label = rate == 0 ? "Keep my weight" : "\(rate < 0 ? "Lose" : "Gain") \(units.weightText(kilograms: abs(rate))) a week"
+                let label =
+                    rate == 0 ? tr("Keep my weight") : tr("\(rate < 0 ? "Lose" : "Gain") \(units.weightText(kilograms: abs(rate))) a week")
                 return EnergyView.Rate(
-                    value: "\(index)", label: label, targetText: "\(kcalText(target.kcal)) a day",
+                    value: "\(index)", label: label, targetText: tr("\(kcalText(target.kcal)) a day"),
                     note: target.isFloored
-                        ? "Held at \(kcalText(EnergyExpenditure.lowestSuggestedKcal)): eating less than that a day needs a clinician’s care."
+                        ? tr(
+                            "Held at \(kcalText(EnergyExpenditure.lowestSuggestedKcal)): eating less than that a day needs a clinician’s care."
+                        )
                         : nil,
                     selected: chosen.map { abs($0 - rate) < 0.001 } ?? (rate == 0))
             }
             let change = estimate.trendChangeKilograms
             let changeText =
                 abs(units.weight(fromKilograms: change)) < 0.05
-                ? "steady" : "\(change < 0 ? "down" : "up") \(units.weightText(kilograms: abs(change)))"
+                ? "steady" : tr("\(change < 0 ? "down" : "up") \(units.weightText(kilograms: abs(change)))")
             let leftOut = [
-                estimate.notLoggedDays > 0 ? "\(estimate.notLoggedDays) not logged" : nil,
-                estimate.toItemiseDays > 0 ? "\(estimate.toItemiseDays) with meals to itemise" : nil
+                estimate.notLoggedDays > 0 ? tr("\(estimate.notLoggedDays) not logged") : nil,
+                estimate.toItemiseDays > 0 ? tr("\(estimate.toItemiseDays) with meals to itemise") : nil
             ].compactMap { $0 }
             let basis =
-                "From \(estimate.countedDays) complete days between \(estimate.first.shortText) and \(estimate.last.shortText) "
-                + "(mean \(kcalText(estimate.meanIntakeKcal)) a day) and \(estimate.weighInDays) days of weigh-ins (trend \(changeText))."
-                + (leftOut.isEmpty ? "" : " Left out: \(leftOut.joined(separator: ", ")).")
+                tr("From \(estimate.countedDays) complete days between \(estimate.first.shortText) and \(estimate.last.shortText) ")
+                + tr(
+                    "(mean \(kcalText(estimate.meanIntakeKcal)) a day) and \(estimate.weighInDays) days of weigh-ins (trend \(changeText))."
+                )
+                + (leftOut.isEmpty ? "" : tr(" Left out: \(leftOut.joined(separator: ", "))."))
             let confidence =
                 estimate.confidence == .good
-                ? "Well founded: most days are logged and weighed."
-                : "A rough estimate: it firms up as more days are logged in full and weighed."
+                ? tr("Well founded: most days are logged and weighed.")
+                : tr("A rough estimate: it firms up as more days are logged in full and weighed.")
             return EnergyView(
                 csrfToken: csrfToken, notice: notice, hasEstimate: true,
-                expenditureText: "About \(kcalText(estimate.shownKcal)) a day", basisText: basis,
+                expenditureText: tr("About \(kcalText(estimate.shownKcal)) a day"), basisText: basis,
                 confidenceText: confidence, shortfallText: nil,
                 exerciseText: Self.exerciseText(estimate, addedDaily: reading.settings.exerciseAddsToGoal),
                 rates: rates, currentGoalText: currentGoal)
@@ -94,21 +100,27 @@ struct EnergyController: Sendable {
     /// What logged exercise has to do with the estimate and the targets, when there was any.
     static func exerciseText(_ estimate: EnergyExpenditure, addedDaily: Bool) -> String? {
         guard estimate.meanActiveKcal >= 1 else { return nil }
-        let mean = "Of this, logged exercise is about \(kcalText((estimate.meanActiveKcal / 10).rounded() * 10)) a day."
+        let mean = tr("Of this, logged exercise is about \(kcalText((estimate.meanActiveKcal / 10).rounded() * 10)) a day.")
         return addedDaily
             ? mean
-                + " Each day’s goal grows by that day’s exercise, so the targets below leave it out: about \(kcalText((estimate.withoutExerciseKcal / 10).rounded() * 10)) a day without it."
-            : mean + " The targets below hold a usual day’s exercise; your goal stays the same whatever you do."
+                + tr(
+                    " Each day’s goal grows by that day’s exercise, so the targets below leave it out: about \(kcalText((estimate.withoutExerciseKcal / 10).rounded() * 10)) a day without it."
+                )
+            : mean + tr(" The targets below hold a usual day’s exercise; your goal stays the same whatever you do.")
     }
 
     static func text(_ shortfall: EnergyExpenditure.Shortfall) -> String {
         switch shortfall {
         case .noRecentWeighIn:
-            "Weigh in first: the estimate needs a weigh-in in the last week, and weigh-ins on at least \(EnergyExpenditure.minimumWeighInDays) days of the last six weeks."
+            tr(
+                "Weigh in first: the estimate needs a weigh-in in the last week, and weigh-ins on at least \(EnergyExpenditure.minimumWeighInDays) days of the last six weeks."
+            )
         case .tooFewWeighIns(let days):
-            "Weigh in on at least \(EnergyExpenditure.minimumWeighInDays) days of the last six weeks (so far \(days))."
+            tr("Weigh in on at least \(EnergyExpenditure.minimumWeighInDays) days of the last six weeks (so far \(days)).")
         case .tooFewCountedDays(let counted):
-            "Log everything you eat on at least \(EnergyExpenditure.minimumCountedDays) days of the last six weeks (so far \(counted) complete days)."
+            tr(
+                "Log everything you eat on at least \(EnergyExpenditure.minimumCountedDays) days of the last six weeks (so far \(counted) complete days)."
+            )
         }
     }
 }

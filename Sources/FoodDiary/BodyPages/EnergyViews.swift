@@ -10,7 +10,7 @@ struct EnergyView: Sendable {
         let selected: Bool
     }
 
-    let title = "Energy target"
+    let title = tr("Energy target")
     let csrfToken: String
     let notice: String?
     let hasEstimate: Bool
@@ -22,5 +22,7 @@ struct EnergyView: Sendable {
     let rates: [Rate]
     let currentGoalText: String?
     let methodText =
-        "Energy balance: the mean energy of your complete days, minus the change in your weight trend at \(kcalText(EnergyExpenditure.kilocaloriesPerKilogram)) a kilogram, over the last 42 days. Days not logged or with meals to itemise are left out."
+        tr(
+            "Energy balance: the mean energy of your complete days, minus the change in your weight trend at \(kcalText(EnergyExpenditure.kilocaloriesPerKilogram)) a kilogram, over the last 42 days. Days not logged or with meals to itemise are left out."
+        )
 }

@@ -38,7 +38,7 @@ struct ActivityController: Sendable {
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("id").flatMap(Int64.init), try await context.diary().database.deleteActivity(id: id) else {
-            throw HTTPError(.notFound, message: "That activity is not in this diary: it may have been removed already.")
+            throw HTTPError(.notFound, message: tr("That activity is not in this diary: it may have been removed already."))
         }
         let date = context.formFields["day"].flatMap(LocalDate.init(parsing:)) ?? nowLocal.date
         return redirect(to: "\(DayAddress.url(date, today: nowLocal.date))#activity")
@@ -53,11 +53,12 @@ struct ActivityController: Sendable {
             try await context.diary().database.setTypedSteps(Int(steps), on: date, now: now())
             return redirect(to: "\(DayAddress.url(date, today: nowLocal.date))#activity")
         case .success:
-            return try await dayPage(date, context: context, stepsTyped: typed, stepsProblem: "Enter the day’s steps as a whole number.")
+            return try await dayPage(
+                date, context: context, stepsTyped: typed, stepsProblem: tr("Enter the day’s steps as a whole number."))
         case .failure(let failure):
             return try await dayPage(
                 date, context: context, stepsTyped: typed,
-                stepsProblem: TypedNumber.message(failure, what: "the day’s steps", range: range))
+                stepsProblem: TypedNumber.message(failure, what: tr("the day’s steps"), range: range))
         }
     }
 
@@ -67,7 +68,7 @@ struct ActivityController: Sendable {
         guard let text = fields["day"] else { return today }
         guard let date = LocalDate(parsing: text), date.diaryDayProblem(today: today) == nil else {
             throw HTTPError(
-                .badRequest, message: "Exercise and steps are added to today or a day before (since 1900), from that day’s page.")
+                .badRequest, message: tr("Exercise and steps are added to today or a day before (since 1900), from that day’s page."))
         }
         return date
     }

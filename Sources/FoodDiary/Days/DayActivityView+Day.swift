@@ -16,12 +16,16 @@ extension DayActivityView {
         netText = energy.format(eaten - burned)
         if day.bodySettings.exerciseAddsToGoal, let goal = day.goals[.energyKcal], burned > 0 {
             goalNote =
-                "Energy goal \(isToday ? "today" : "this day"): \(energy.format(goal + burned)) (\(energy.format(goal)) + \(energy.format(burned)) of exercise)."
+                tr(
+                    "Energy goal \(isToday ? "today" : "this day"): \(energy.format(goal + burned)) (\(energy.format(goal)) + \(energy.format(burned)) of exercise)."
+                )
         } else {
             goalNote = nil
         }
         deviceText = day.deviceActiveKcal.map {
-            "Your phone or watch measured \(energy.format($0)) of movement above rest \(isToday ? "today" : "this day"): all of it, not only exercise, so goals leave it alone."
+            tr(
+                "Your phone or watch measured \(energy.format($0)) of movement above rest \(isToday ? "today" : "this day"): all of it, not only exercise, so goals leave it alone."
+            )
         }
         stepsText = day.steps.map(NumberText.grouped)
         stepsValue = stepsTyped ?? day.typedSteps.map(String.init) ?? ""
@@ -30,9 +34,10 @@ extension DayActivityView {
             let minutes = activity.durationMinutes.map { NumberText.plain($0.rounded()) }
             let own = activity.kind == nil
             let energyShown = NumberText.plain(EnergyUnit.shown.value(fromKilocalories: activity.activeEnergyKcal).rounded())
-            let amount = own ? energy.format(activity.activeEnergyKcal) : "\(minutes ?? "") min"
+            let amount = own ? energy.format(activity.activeEnergyKcal) : tr("\(minutes ?? "") min")
             // The name without its speeds: "Cycling, moderate", so the button fits a phone.
-            let short = activity.name.components(separatedBy: " (").first ?? activity.name
+            let name = own ? activity.name : tr(known: activity.name, context: "activity")
+            let short = name.components(separatedBy: " (").first ?? name
             return Usual(
                 buttonText: "+ \(short) · \(amount)", kind: own ? nil : activity.kind, ownName: own ? activity.name : nil,
                 minutesValue: minutes, energyValue: own ? energyShown : nil)
@@ -49,25 +54,28 @@ extension DayActivityView {
         energyError = problems?.energy ?? (form.isOwn ? problems?.minutes : nil)
         ownOpen = form.isOwn && problems != nil
         activities = day.activities.map { activity in
-            let minutes = activity.durationMinutes.map { "\(NumberText.decimal($0, maxFractionDigits: 0, grouping: true)) min · " } ?? ""
+            let minutes =
+                activity.durationMinutes.map { tr("\(NumberText.decimal($0, maxFractionDigits: 0, grouping: true)) min · ") } ?? ""
             return Row(
-                name: activity.name, detailText: minutes + energy.format(activity.activeEnergyKcal), timeText: activity.startedAt.clockText,
+                name: activity.kind == nil ? activity.name : tr(known: activity.name, context: "activity"),
+                detailText: minutes + energy.format(activity.activeEnergyKcal), timeText: activity.startedAt.clockText,
                 deleteURL: "/activities/\(activity.id)/delete")
         }
         hasActivities = !activities.isEmpty
     }
 
-    /// The Compendium's activities by group, none chosen: every day page lists them, so once.
-    static let listed = groups(chosen: "")
+    /// The Compendium's activities by group, none chosen, in the request's language.
+    static var listed: [Group] { groups(chosen: "") }
 
     static func groups(chosen: String) -> [Group] {
         var groups: [Group] = []
         for kind in ActivityKind.all {
-            let option = Option(key: kind.key, label: kind.name, selected: kind.key == chosen)
-            if groups.last?.label == kind.group {
-                groups[groups.count - 1] = Group(label: kind.group, options: groups[groups.count - 1].options + [option])
+            let option = Option(key: kind.key, label: tr(known: kind.name, context: "activity"), selected: kind.key == chosen)
+            let group = tr(known: kind.group, context: "activity group")
+            if groups.last?.label == group {
+                groups[groups.count - 1] = Group(label: group, options: groups[groups.count - 1].options + [option])
             } else {
-                groups.append(Group(label: kind.group, options: [option]))
+                groups.append(Group(label: group, options: [option]))
             }
         }
         return groups

@@ -13,12 +13,12 @@ extension DayBodyView {
             waterGoalText = units.drinkText(millilitres: goal)
             let percent = total / goal * 100
             waterFill = NumberText.fixed(min(100, percent), fractionDigits: 1)
-            waterPercentText = "\(Int(percent.rounded())) %"
+            waterPercentText = tr("\(Int(percent.rounded())) %")
         } else {
             (waterGoalText, waterFill, waterPercentText) = (nil, nil, nil)
         }
         // A gram of water is a millilitre. Foods logged before water was kept say nothing, not zero.
-        inFoodsText = day.totals[.waterG].flatMap { $0 >= 1 ? "+ \(units.drinkText(millilitres: $0)) in what you ate and drank" : nil }
+        inFoodsText = day.totals[.waterG].flatMap { $0 >= 1 ? tr("+ \(units.drinkText(millilitres: $0)) in what you ate and drank") : nil }
         buttons = settings.waterButtons.map { Button(label: $0.label, millilitres: NumberText.fixed($0.millilitres, fractionDigits: 1)) }
         drinks = day.water.reversed().map {
             Drink(
@@ -36,11 +36,12 @@ extension DayWeightView {
         todayText = latest.flatMap { day in
             day.date == today
                 ? day.weighedKilograms.map {
-                    units.weightText(kilograms: $0) + (day.weighInCount > 1 ? " (mean of \(day.weighInCount))" : "")
+                    units.weightText(kilograms: $0) + (day.weighInCount > 1 ? tr(" (mean of \(day.weighInCount))") : "")
                 } : nil
         }
         trendText = latest.map {
-            "trend \(units.weightText(kilograms: $0.trendKilograms))" + ($0.date == today ? "" : ", last weighed \($0.date.shortText)")
+            tr("trend \(units.weightText(kilograms: $0.trendKilograms))")
+                + ($0.date == today ? "" : tr(", last weighed \($0.date.shortText)"))
         }
         rateText = trend?.weeklyRateKilograms.map { units.weeklyRateText(kilograms: $0) }
         unit = units.weightUnit

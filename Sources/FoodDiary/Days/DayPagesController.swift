@@ -10,7 +10,7 @@ struct DayPagesController: Sendable {
     let timeZone: TimeZone
     let now: @Sendable () -> Date
 
-    static let notices = ["goals": "Goals saved.", "meal_names": "Names saved."]
+    static var notices: [String: String] { ["goals": tr("Goals saved."), "meal_names": tr("Names saved.")] }
 
     func addRoutes(to routes: Routes) {
         routes.get("/today", use: today)
@@ -33,7 +33,7 @@ struct DayPagesController: Sendable {
     /// The date picker's GET form lands here and is sent on to the day's own address.
     @Sendable func pickDay(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let text = try request.formQuery()["date"], let date = LocalDate(parsing: String(text)) else {
-            throw HTTPError(.badRequest, message: "Pick a day with the date picker, or go to an address like /days/2026-03-09.")
+            throw HTTPError(.badRequest, message: tr("Pick a day with the date picker, or go to an address like /days/2026-03-09."))
         }
         return redirect(to: "/days/\(date)")
     }
@@ -81,7 +81,7 @@ struct DayPagesController: Sendable {
                 .goals,
                 GoalsView(
                     form: GoalsForm(goals: goals), csrfToken: context.csrfToken, notice: nil, slotNames: typed,
-                    slotNamesError: "Keep “\(long.key.name)” to \(MealSlotNames.maxLength) characters."), for: context,
+                    slotNamesError: tr("Keep “\(long.key.name)” to \(MealSlotNames.maxLength) characters.")), for: context,
                 status: .unprocessableContent)
         }
         try await diary.database.setMealSlotNames(MealSlotNames(typed))
@@ -132,14 +132,14 @@ struct DayPagesController: Sendable {
     private func period(_ request: Request) throws -> Int {
         guard let text = try request.formQuery()["days"] else { return 7 }
         guard let days = Int(text), TrendsView.periods.contains(days) else {
-            throw HTTPError(.badRequest, message: "Trends cover 7 or 30 days: use ?days=7 or ?days=30.")
+            throw HTTPError(.badRequest, message: tr("Trends cover 7 or 30 days: use ?days=7 or ?days=30."))
         }
         return days
     }
 
     private func date(_ context: AppRequestContext) throws -> LocalDate {
         guard let text = context.parameters.get("date"), let date = LocalDate(parsing: text) else {
-            throw HTTPError(.notFound, message: "That is not a day. Day addresses look like /days/2026-03-09.")
+            throw HTTPError(.notFound, message: tr("That is not a day. Day addresses look like /days/2026-03-09."))
         }
         return date
     }

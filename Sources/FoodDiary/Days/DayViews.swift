@@ -69,8 +69,8 @@ struct DayView: Sendable {
         isToday = day.date == today
         let page = isToday ? "/today" : "/days/\(day.date)"
         addMealURL = isToday ? "/meals/new" : "/meals/new?day=\(day.date)"
-        heading = isToday ? "Today" : day.date.longText
-        title = isToday ? "Today, \(day.date.longText)" : day.date.longText
+        heading = isToday ? tr("Today") : day.date.longText
+        title = isToday ? tr("Today, \(day.date.longText)") : day.date.longText
         isoDate = day.date.description
         dateText = day.date.longText
         previousURL = "/days/\(day.date.previous)"
@@ -85,7 +85,7 @@ struct DayView: Sendable {
             let kcal = meals.filter(\.isItemised).reduce(0) { $0 + $1.totals.value(.energyKcal, default: 0) }
             return SlotBlock(
                 name: day.slotNames[slot], kcal: meals.contains(where: \.isItemised) ? FoodDiaryBase.kcalText(kcal) : nil,
-                addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: "Add to \(day.slotNames.inSentence(slot))",
+                addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: tr("Add to \(day.slotNames.inSentence(slot))"),
                 meals: meals.map {
                     Self.block($0, page: page, changed: changed, foldID: "diary-\(diary)-meal-\($0.meal.id)", isOpen: opens($0))
                 }, hasMeals: !meals.isEmpty)
@@ -120,8 +120,8 @@ extension DayView {
     static func notItemisedText(_ count: Int) -> String? {
         switch count {
         case 0: nil
-        case 1: "+ 1 meal not itemised"
-        default: "+ \(count) meals not itemised"
+        case 1: tr("+ 1 meal not itemised")
+        default: tr("+ \(count) meals not itemised")
         }
     }
 }
@@ -136,7 +136,7 @@ struct GoalsView: Sendable {
         let error: String?
     }
 
-    let title = "Daily goals"
+    let title = tr("Daily goals")
     let notice: String?
     let csrfToken: String
     let fields: [Field]

@@ -55,7 +55,7 @@ struct GoalsForm: Sendable, Equatable {
             case .success(let value): goals.targets[kind] = kind.stored(fromShown: value)
             case .failure(let problem):
                 errors.messages[kind] = TypedNumber.message(
-                    problem, what: "a daily \(kind.label.lowercased()) goal in \(kind.unit)", range: range)
+                    problem, what: tr("a daily \(kind.label.lowercased()) goal in \(kind.unit)"), range: range)
             }
         }
         return errors.messages.isEmpty ? .success(goals) : .failure(errors)

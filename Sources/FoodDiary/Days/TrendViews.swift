@@ -38,7 +38,7 @@ struct TrendsView: Sendable {
         days: [DayQueries.DayTotals], goals: DailyGoals, period: Int, weight: (trend: WeightTrend, units: UnitSystem)? = nil,
         exercise: [LocalDate: (activeKcal: Double, steps: Int?)] = [:]
     ) {
-        title = "Last \(period) days"
+        title = tr("Last \(period) days")
         periods = PeriodChipView.chips(Self.periods, chosen: period, path: "/trends")
         let energy = NutrientKind.energyKcal
         let kcal = days.map { $0.totals.value(.energyKcal, default: 0) }
@@ -49,22 +49,29 @@ struct TrendsView: Sendable {
             loggedDays.isEmpty ? nil : loggedDays.map { $0.totals.value(.energyKcal, default: 0) }.reduce(0, +) / Double(loggedDays.count)
         let leftOut =
             incompleteCount == 0
-            ? "" : " \(incompleteCount) incomplete day\(incompleteCount == 1 ? "" : "s") (meals not itemised) left out."
+            ? ""
+            : tr(
+                one: " \(incompleteCount) incomplete day (meals not itemised) left out.",
+                other: " \(incompleteCount) incomplete days (meals not itemised) left out.", count: incompleteCount)
         averageText =
             (average.map {
-                "Average \(kcalText($0)) a day over the \(loggedDays.count) complete day\(loggedDays.count == 1 ? "" : "s") with meals."
+                tr(
+                    one: "Average \(kcalText($0)) a day over the \(loggedDays.count) complete day with meals.",
+                    other: "Average \(kcalText($0)) a day over the \(loggedDays.count) complete days with meals.", count: loggedDays.count)
             }
-                ?? (incompleteCount == 0 ? "No meals in this period yet." : "No complete day in this period yet.")) + leftOut
-        goalText = goals[.energyKcal].map { "Goal \(kcalText($0))." }
+                ?? (incompleteCount == 0 ? tr("No meals in this period yet.") : tr("No complete day in this period yet."))) + leftOut
+        goalText = goals[.energyKcal].map { tr("Goal \(kcalText($0)).") }
         energyChart = BarChartView(
-            label: "Energy per day, last \(period) days", days: days.map(\.date), stacks: kcal.map { [(energy.shown($0), "energy")] },
+            label: tr("Energy per day, last \(period) days"), days: days.map(\.date), stacks: kcal.map { [(energy.shown($0), "energy")] },
             titles: days.map {
-                "\($0.date.longText): \(kcalText($0.totals))\($0.isComplete ? "" : ", incomplete (\(DayView.notItemisedText($0.notItemisedCount)!))")"
+                tr(
+                    "\($0.date.longText): \(kcalText($0.totals))\($0.isComplete ? "" : ", incomplete (\(DayView.notItemisedText($0.notItemisedCount)!))")"
+                )
             },
             unit: energy.unit, goal: goals[.energyKcal].map(energy.shown), average: average.map(energy.shown),
             overGoal: kcal.map { value in goals[.energyKcal].map { value > $0 } ?? false }, incomplete: days.map { !$0.isComplete })
         macroChart = BarChartView(
-            label: "Protein, fat and carbohydrate per day, last \(period) days", days: days.map(\.date),
+            label: tr("Protein, fat and carbohydrate per day, last \(period) days"), days: days.map(\.date),
             stacks: days.map { day in
                 [
                     (day.totals.value(.proteinG, default: 0), "protein"), (day.totals.value(.fatG, default: 0), "fat"),
@@ -78,7 +85,7 @@ struct TrendsView: Sendable {
         {
             let units = weight.units
             weightChart = LineChartView(
-                label: "Weight trend and weigh-ins, last \(period) days, in \(units.weightUnit)", first: first, last: last,
+                label: tr("Weight trend and weigh-ins, last \(period) days, in \(units.weightUnit)"), first: first, last: last,
                 line: weight.trend.days.map { ($0.date, units.weight(fromKilograms: $0.trendKilograms)) },
                 readings: weight.trend.days.compactMap { day in
                     day.weighedKilograms.map {
@@ -87,7 +94,7 @@ struct TrendsView: Sendable {
                 })
             let change =
                 (weight.trend.trend(on: last) ?? 0) - (weight.trend.trend(on: first) ?? weight.trend.days.first?.trendKilograms ?? 0)
-            weightText = "Trend \(change <= 0 ? "down" : "up") \(units.weightText(kilograms: abs(change))) over these days."
+            weightText = tr("Trend \(change <= 0 ? "down" : "up") \(units.weightText(kilograms: abs(change))) over these days.")
         } else {
             (weightChart, weightText) = (nil, nil)
         }
@@ -96,19 +103,24 @@ struct TrendsView: Sendable {
             (exerciseChart, exerciseText) = (nil, nil)
         } else {
             exerciseChart = BarChartView(
-                label: "Energy burned by exercise per day, last \(period) days", days: days.map(\.date),
+                label: tr("Energy burned by exercise per day, last \(period) days"), days: days.map(\.date),
                 stacks: burned.map { [(energy.shown($0), "exercise")] },
                 titles: days.map { day in
-                    let steps = exercise[day.date]?.steps.map { ", \(NumberText.grouped($0)) steps" } ?? ""
-                    return "\(day.date.longText): \(kcalText(exercise[day.date]?.activeKcal ?? 0)) of exercise\(steps)"
+                    let steps = exercise[day.date]?.steps.map { tr(", \(NumberText.grouped($0)) steps") } ?? ""
+                    return tr("\(day.date.longText): \(kcalText(exercise[day.date]?.activeKcal ?? 0)) of exercise\(steps)")
                 },
                 unit: energy.unit, goal: nil, average: nil, overGoal: [], incomplete: days.map { _ in false })
             let stepDays = days.compactMap { exercise[$0.date]?.steps }
             let meanSteps =
                 stepDays.isEmpty
                 ? ""
-                : " Steps: \(NumberText.grouped(stepDays.reduce(0, +) / stepDays.count)) a day on the \(stepDays.count) day\(stepDays.count == 1 ? "" : "s") counted."
-            exerciseText = "\(kcalText(burned.reduce(0, +))) burned by exercise over these days, above rest.\(meanSteps)"
+                : tr(
+                    one:
+                        " Steps: \(NumberText.grouped(stepDays.reduce(0, +) / stepDays.count)) a day on the \(stepDays.count) day counted.",
+                    other:
+                        " Steps: \(NumberText.grouped(stepDays.reduce(0, +) / stepDays.count)) a day on the \(stepDays.count) days counted.",
+                    count: stepDays.count)
+            exerciseText = tr("\(kcalText(burned.reduce(0, +))) burned by exercise over these days, above rest.\(meanSteps)")
         }
         rows = days.reversed().map {
             Row(

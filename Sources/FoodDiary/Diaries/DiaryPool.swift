@@ -139,7 +139,7 @@ package struct DiaryFiles: Sendable {
         try manager.createDirectory(atPath: folder(id), withIntermediateDirectories: true)
         if manager.fileExists(atPath: legacyPath) {
             guard !manager.fileExists(atPath: databasePath(id)) else {
-                throw POSIXFailure(operation: "move \(legacyPath): \(databasePath(id)) exists already", code: EEXIST)
+                throw POSIXFailure(operation: tr("move \(legacyPath): \(databasePath(id)) exists already"), code: EEXIST)
             }
             try AppDatabase.checkpointAndClose(path: legacyPath)
             try DurableFile.rename(legacyPath, to: databasePath(id))

@@ -21,10 +21,13 @@ struct EntryPagesController: Sendable {
         return FoodSources(database: person.diary.database, catalog: catalog, household: (household, person.account))
     }
 
-    static let notices = [
-        "created": "Meal saved. Now add what was in it.", "amount": "Amount changed.", "saved_food": "Saved to My saved foods.",
-        "unsaved_food": "Removed from My saved foods."
-    ]
+    static var notices: [String: String] {
+        [
+            "created": tr("Meal saved. Now add what was in it."), "amount": tr("Amount changed."),
+            "saved_food": tr("Saved to My saved foods."),
+            "unsaved_food": tr("Removed from My saved foods.")
+        ]
+    }
 
     func addRoutes(to routes: Routes) {
         routes.get("/meals/:id/foods/new", use: addFood)
@@ -102,7 +105,7 @@ struct EntryPagesController: Sendable {
         let meal = try await existingMeal(diary.database, context)
         // On a page address, a malformed id is simply not there.
         guard let id = source.split(separator: ":").last.flatMap({ Int64($0) }), id > 0 else {
-            throw HTTPError(.notFound, message: "There is no such food. Search again and pick one from the list.")
+            throw HTTPError(.notFound, message: tr("There is no such food. Search again and pick one from the list."))
         }
         let resolved = try await sources(context).resolve(source)
         var view = try await amountView(
@@ -183,7 +186,7 @@ struct EntryPagesController: Sendable {
         let diary = try context.diary()
         let (meal, entry) = try await requireEntry(context)
         guard entry.food.dataType != .quickAdd else {
-            throw HTTPError(.conflict, message: "A quick add has no weight to change. Remove it and add it again with the new numbers.")
+            throw HTTPError(.conflict, message: tr("A quick add has no weight to change. Remove it and add it again with the new numbers."))
         }
         let portions = try await portions(for: entry.food)
         let form = ChosenAmount.Form(fields: context.formFields)
@@ -312,5 +315,5 @@ struct EntryPagesController: Sendable {
         return (meal, entry)
     }
 
-    static let entryNotFound = HTTPError(.notFound, message: "This meal has no such food. It may have been removed.")
+    static var entryNotFound: HTTPError { HTTPError(.notFound, message: tr("This meal has no such food. It may have been removed.")) }
 }

@@ -21,7 +21,7 @@ struct AddFoodView: Sendable {
         let kcal: String
     }
 
-    let title = "Add a food"
+    let title = tr("Add a food")
     let meal: MealContextView
     let scope: CatalogScopeView
     let notice: String?
@@ -70,14 +70,14 @@ struct AddFoodView: Sendable {
         self.myFoods = myFoods.prefix(10).map {
             OwnRow(
                 url: "/meals/\(meal.id)/foods/new/my/\($0.id)?q=\(q)", name: $0.name,
-                detail: "Mine · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
+                detail: tr("Mine · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))"),
                 kcal: kcalText($0.perServing))
         }
         hasMyFoods = !self.myFoods.isEmpty
         self.recipes = recipes.filter { $0.totalGrams > 0 }.prefix(10).map {
             OwnRow(
                 url: "/meals/\(meal.id)/foods/new/recipe/\($0.id)?q=\(q)", name: $0.name,
-                detail: "Recipe · \(formatQuantity($0.servings)) servings", kcal: kcalText($0.perServing))
+                detail: tr("Recipe · \(formatQuantity($0.servings)) servings"), kcal: kcalText($0.perServing))
         }
         hasRecipes = !self.recipes.isEmpty
         household = (sharedFoods.map { HouseholdRow($0) } + sharedRecipes.filter { $0.item.totalGrams > 0 }.map { HouseholdRow($0) })
@@ -91,7 +91,7 @@ struct AddFoodView: Sendable {
         self.query = query
         self.brand = brand
         let blank = Words.split(query).isEmpty
-        queryError = searched && blank ? "Type the food’s name to search, like “peas” or “chicken breast”." : nil
+        queryError = searched && blank ? tr("Type the food’s name to search, like “peas” or “chicken breast”.") : nil
         self.saved = saved.map {
             SavedRow(
                 description: $0.food.description, brandOwner: $0.food.brandOwner, source: "saved:\($0.id)",
@@ -99,7 +99,7 @@ struct AddFoodView: Sendable {
                 chooseURL: "/meals/\(meal.id)/foods/new/saved/\($0.id)")
         }
         hasSaved = !self.saved.isEmpty
-        savedHeading = blank ? "My saved foods" : "My saved foods matching “\(query.prefix(60))”"
+        savedHeading = blank ? tr("My saved foods") : tr("My saved foods matching “\(query.prefix(60))”")
         let encodedQuery = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         results = (result?.foods ?? []).map {
             CatalogResultRow(
@@ -112,13 +112,14 @@ struct AddFoodView: Sendable {
         if let result, result.totalHits > 0 {
             summary =
                 result.totalHits > result.foods.count
-                ? "The best \(result.foods.count) of \(CatalogScopeView.countText(result)) USDA foods."
-                : "\(result.totalHits) USDA food\(result.totalHits == 1 ? "" : "s")."
+                ? tr("The best \(result.foods.count) of \(CatalogScopeView.countText(result)) USDA foods.")
+                : tr(one: "\(result.totalHits) USDA food.", other: "\(result.totalHits) USDA foods.", count: result.totalHits)
             emptyMessage = nil
         } else {
             summary = nil
             emptyMessage =
-                blank ? nil : "No USDA food matches every word of “\(query.prefix(60))”. Try fewer words, or type the food from its label."
+                blank
+                ? nil : tr("No USDA food matches every word of “\(query.prefix(60))”. Try fewer words, or type the food from its label.")
         }
         typedURL = "/meals/\(meal.id)/foods/new/typed" + (blank ? "" : "?name=\(encodedQuery)")
     }
@@ -154,24 +155,26 @@ struct ChooseAmountView: Sendable {
     var productPhotoURL: String?
     var notice: String?
 
-    static let notices = ["no_photo": "Kept without its photo: Open Food Facts has none for it, or it could not be used."]
+    static var notices: [String: String] {
+        ["no_photo": tr("Kept without its photo: Open Food Facts has none for it, or it could not be used.")]
+    }
 
     init(
         target: Target, csrfToken: String, source: String, food: FoodSnapshot, details: String, portions: [Portion],
         form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(), backURL: String, saveForLater: SaveForLaterView?
     ) {
-        title = "How much \(food.description)?"
+        title = tr("How much \(food.description)?")
         switch target {
         case .meal(let meal):
             self.meal = MealContextView(meal)
             recipeContext = nil
             action = "/meals/\(meal.id)/foods"
-            submitLabel = "Add to meal"
+            submitLabel = tr("Add to meal")
         case .recipe(let id, let name):
             meal = nil
             recipeContext = RecipeContext(url: "/recipes/\(id)", name: name)
             action = "/recipes/\(id)/ingredients"
-            submitLabel = "Add to recipe"
+            submitLabel = tr("Add to recipe")
         }
         self.csrfToken = csrfToken
         self.source = source
@@ -179,7 +182,7 @@ struct ChooseAmountView: Sendable {
         self.details = details
         basisLabel =
             food.dataType.isCatalog
-            ? "per 100 \(food.basisUnit.symbol)" : "per serving of \(MeasureUnit.grams.shownText(food.basisGrams ?? 0))"
+            ? tr("per 100 \(food.basisUnit.symbol)") : tr("per serving of \(MeasureUnit.grams.shownText(food.basisGrams ?? 0))")
         lines = NutrientLineView.lines(food.basis)
         amount = AmountFieldsView(portions: portions, form: form, errors: errors, food: food)
         hasErrors = !errors.isEmpty
@@ -198,7 +201,7 @@ struct HandTypedFoodView: Sendable {
         let error: String?
     }
 
-    let title = "Type a food from its label"
+    let title = tr("Type a food from its label")
     let meal: MealContextView
     let csrfToken: String
     let action: String
@@ -232,7 +235,7 @@ struct HandTypedFoodView: Sendable {
         }
         // The serving's grams are whatever is typed above, so the choice is named without them.
         amount = AmountFieldsView(
-            portions: [Portion(key: "serving", label: "Servings, as typed above", grams: 0)],
+            portions: [Portion(key: "serving", label: tr("Servings, as typed above"), grams: 0)],
             form: form.amount, errors: errors.amount)
         saveForLater = form.saveForLater
         hasErrors = !errors.isEmpty
@@ -271,7 +274,7 @@ struct EntryDetailView: Sendable {
         csrfToken: String, notice: String?, alreadySaved: Bool, back: String? = nil
     ) {
         self.back = ReturnPath.local(back)
-        backLink = self.back.map { BackLinkView($0, fallback: BackLinkView(url: "/meals/\(meal.id)", text: "The meal")) }
+        backLink = self.back.map { BackLinkView($0, fallback: BackLinkView(url: "/meals/\(meal.id)", text: tr("The meal"))) }
         title = entry.food.description
         self.notice = notice
         self.meal = MealContextView(meal)
@@ -281,19 +284,19 @@ struct EntryDetailView: Sendable {
         self.csrfToken = csrfToken
         description = entry.food.description
         brandOwner = entry.food.brandOwner
-        source = entry.food.dataType.label + (entry.food.ndbNumber.map { " · NDB \($0)" } ?? "")
+        source = entry.food.dataType.label + (entry.food.ndbNumber.map { tr(" · NDB \($0)") } ?? "")
         amountText = PortionLabel.shown(entry.portionLabel)
         lines = NutrientLineView.lines(entry.nutrients)
         switch (entry.food.dataType, entry.food.basisGrams) {
         case (let type, _) where type.isCatalog:
-            basisText = "Scaled from \(type.publisher) values per 100 \(entry.food.basisUnit.symbol), as they were when you logged it."
-        case (_, let grams?): basisText = "Scaled from your label’s values for a \(MeasureUnit.grams.shownText(grams)) serving."
-        case (_, nil): basisText = "Typed in as they are: a quick add has no weight to scale."
+            basisText = tr("Scaled from \(type.publisher) values per 100 \(entry.food.basisUnit.symbol), as they were when you logged it.")
+        case (_, let grams?): basisText = tr("Scaled from your label’s values for a \(MeasureUnit.grams.shownText(grams)) serving.")
+        case (_, nil): basisText = tr("Typed in as they are: a quick add has no weight to scale.")
         }
         isQuickAdd = entry.food.dataType == .quickAdd
         action = "/meals/\(meal.id)/foods/\(entry.id)"
         removeAction = "/meals/\(meal.id)/foods/\(entry.id)/delete"
-        amount = AmountFieldsView(portions: portions, form: form, errors: errors, legend: "Change the amount", food: entry.food)
+        amount = AmountFieldsView(portions: portions, form: form, errors: errors, legend: tr("Change the amount"), food: entry.food)
         hasErrors = !errors.isEmpty
         let page = "/meals/\(meal.id)/foods/\(entry.id)"
         saveForLater = SaveForLaterView(
@@ -313,7 +316,7 @@ struct SavedFoodsView: Sendable {
         let removeAction: String
     }
 
-    let title = "My saved foods"
+    let title = tr("My saved foods")
     let notice: String?
     let csrfToken: String
     let rows: [Row]
@@ -325,7 +328,7 @@ struct SavedFoodsView: Sendable {
         rows = saved.map {
             Row(
                 description: $0.food.description, brandOwner: $0.food.brandOwner,
-                source: $0.food.dataType.label + ($0.food.ndbNumber.map { " · NDB \($0)" } ?? ""),
+                source: $0.food.dataType.label + ($0.food.ndbNumber.map { tr(" · NDB \($0)") } ?? ""),
                 defaultAmount: $0.defaultAmount.label, kcal: kcalText($0.food.nutrients(forGrams: $0.defaultAmount.grams)),
                 removeAction: "/saved-foods/\($0.id)/delete")
         }

@@ -57,10 +57,10 @@ struct FoodSources: Sendable {
 
         var message: String {
             switch self {
-            case .unnamed: "The form did not say which food to add. Go back to the search and pick one."
-            case .noCatalogFood: "There is no food with that number in the catalog. Search again and pick one from the list."
-            case .noSavedFood: "That saved food is gone; it may have been removed from My saved foods."
-            case .emptyRecipe(let name): "“\(name)” has no ingredients yet, so a serving weighs nothing. Add its ingredients first."
+            case .unnamed: tr("The form did not say which food to add. Go back to the search and pick one.")
+            case .noCatalogFood: tr("There is no food with that number in the catalog. Search again and pick one from the list.")
+            case .noSavedFood: tr("That saved food is gone; it may have been removed from My saved foods.")
+            case .emptyRecipe(let name): tr("“\(name)” has no ingredients yet, so a serving weighs nothing. Add its ingredients first.")
             }
         }
     }
@@ -76,7 +76,7 @@ struct FoodSources: Sendable {
         case "catalog":
             guard let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else { throw Unusable.noCatalogFood }
             let line = [
-                details.summary.foodGroup, details.summary.dataType.shortLabel, details.summary.ndbNumber.map { "NDB \($0)" },
+                details.summary.foodGroup, details.summary.dataType.shortLabel, details.summary.ndbNumber.map { tr("NDB \($0)") },
                 details.summary.brandOwner
             ].compactMap { $0 }.joined(separator: " · ")
             let (portions, usual) = details.measures
@@ -91,7 +91,7 @@ struct FoodSources: Sendable {
             } else {
                 portions = saved.food.basisGrams.map { [.serving(grams: $0)] } ?? []
             }
-            let line = ["Saved food", saved.food.dataType.label, saved.food.brandOwner].compactMap { $0 }.joined(separator: " · ")
+            let line = [tr("Saved food"), saved.food.dataType.label, saved.food.brandOwner].compactMap { $0 }.joined(separator: " · ")
             return ResolvedFood(
                 source: source, food: saved.food, portions: portions, defaultAmount: saved.defaultAmount,
                 myFoodID: nil, catalogFoodID: saved.food.catalogFoodID, details: line)
@@ -126,7 +126,7 @@ struct FoodSources: Sendable {
 
     /// One of my foods, or a food someone else shares (`owner`), which no recipe of mine can link to.
     private static func resolved(_ food: MyFood, source: String, owner: String?) -> ResolvedFood {
-        let line = [owner.map { "\($0)’s food" } ?? "My food", food.brandOwner].compactMap { $0 }.joined(separator: " · ")
+        let line = [owner.map { tr("\($0)’s food") } ?? tr("My food"), food.brandOwner].compactMap { $0 }.joined(separator: " · ")
         return ResolvedFood(
             source: source, food: food.snapshot, portions: [food.portion], defaultAmount: nil,
             myFoodID: owner == nil ? food.id : nil, catalogFoodID: nil, details: line)
@@ -135,7 +135,9 @@ struct FoodSources: Sendable {
     private static func resolved(_ recipe: Recipe, source: String, owner: String?) throws -> ResolvedFood {
         guard let snapshot = recipe.snapshot else { throw Unusable.emptyRecipe(name: recipe.name) }
         let line =
-            "\(owner.map { "\($0)’s recipe" } ?? "Recipe") · \(formatQuantity(recipe.servings)) servings of \(MeasureUnit.grams.shownText(recipe.servingGrams))"
+            tr(
+                "\(owner.map { "\($0)’s recipe" } ?? "Recipe") · \(formatQuantity(recipe.servings)) servings of \(MeasureUnit.grams.shownText(recipe.servingGrams))"
+            )
         return ResolvedFood(
             source: source, food: snapshot, portions: [recipe.portion], defaultAmount: nil, myFoodID: nil,
             catalogFoodID: nil, details: line)

@@ -30,7 +30,7 @@ struct SavedFoodsController: Sendable {
         let food: FoodSnapshot, amount: ChosenAmount
         if let text = fields["catalog_food"] {
             guard let id = Int64(text), let details = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) }) else {
-                throw HTTPError(.notFound, message: "There is no food with that number in the catalog.")
+                throw HTTPError(.notFound, message: tr("There is no food with that number in the catalog."))
             }
             food = FoodSnapshot(catalogFood: details)
             // One tap adds the food's first household measure, the way people usually count it.
@@ -45,15 +45,15 @@ struct SavedFoodsController: Sendable {
             guard parts.count == 2,
                 let entry = try await diary.database.read({ db in try EntryQueries.entry(db, mealID: parts[0], entryID: parts[1]) })
             else {
-                throw HTTPError(.notFound, message: "That food entry is gone; it may have been removed.")
+                throw HTTPError(.notFound, message: tr("That food entry is gone; it may have been removed."))
             }
             guard let grams = entry.grams else {
-                throw HTTPError(.conflict, message: "A quick add is just numbers for one meal, so it cannot be saved as a food.")
+                throw HTTPError(.conflict, message: tr("A quick add is just numbers for one meal, so it cannot be saved as a food."))
             }
             food = entry.food
             amount = ChosenAmount(grams: grams, label: entry.portionLabel)
         } else {
-            throw HTTPError(.badRequest, message: "The form did not say which food to save.")
+            throw HTTPError(.badRequest, message: tr("The form did not say which food to save."))
         }
         _ = try await diary.database.saveFood(food, defaultAmount: amount, now: now())
         return redirect(to: ReturnPath.adding("notice", "saved_food", to: ReturnPath.local(fields["return_to"]) ?? "/saved-foods"))
@@ -62,7 +62,7 @@ struct SavedFoodsController: Sendable {
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         guard let text = context.parameters.get("id"), let id = Int64(text), try await diary.database.removeSavedFood(id: id) else {
-            throw HTTPError(.notFound, message: "That saved food is gone; it may have been removed already.")
+            throw HTTPError(.notFound, message: tr("That saved food is gone; it may have been removed already."))
         }
         return redirect(
             to: ReturnPath.adding("notice", "unsaved_food", to: ReturnPath.local(context.formFields["return_to"]) ?? "/saved-foods"))

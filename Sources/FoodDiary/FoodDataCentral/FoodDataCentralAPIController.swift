@@ -40,33 +40,33 @@ struct FoodDataCentralAPIController: Sendable {
 
         init(fields: [String: Any]) throws {
             guard let query = JSONValue.text(fields["query"]) ?? JSONValue.text(fields["generalSearchInput"]) else {
-                throw Self.bad("`query` is required: the words to search for.")
+                throw Self.bad(tr("`query` is required: the words to search for."))
             }
             self.query = String(query.prefix(200))
             let types: [String] =
                 (fields["dataType"] as? [Any])?.compactMap { $0 as? String }
                 ?? (fields["dataType"] as? String).map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
             for type in types where FoodDataCentralFood.dataTypes[type] == nil {
-                throw Self.bad("`dataType` “\(type.prefix(40))” is not one of Branded, Foundation, Survey (FNDDS), SR Legacy.")
+                throw Self.bad(tr("`dataType` “\(type.prefix(40))” is not one of Branded, Foundation, Survey (FNDDS), SR Legacy."))
             }
             dataTypes = types
             if let value = fields["pageSize"] {
                 guard let size = JSONValue.integer(value), (1...Int64(maxPageSize)).contains(size) else {
-                    throw Self.bad("`pageSize` must be a whole number from 1 to \(maxPageSize).")
+                    throw Self.bad(tr("`pageSize` must be a whole number from 1 to \(maxPageSize)."))
                 }
                 pageSize = Int(size)
             }
             if let value = fields["pageNumber"] {
                 // FoodData Central answers pageNumber 0 and 1 alike with the first page.
                 guard let number = JSONValue.integer(value), (0...Int64(maxResults)).contains(number) else {
-                    throw Self.bad("`pageNumber` must be a whole number from 1 up.")
+                    throw Self.bad(tr("`pageNumber` must be a whole number from 1 up."))
                 }
                 pageNumber = max(1, Int(number))
             }
             brandOwner = JSONValue.text(fields["brandOwner"])
             if let sort = JSONValue.text(fields["sortBy"]) {
                 guard Self.sortFields.contains(sort) else {
-                    throw Self.bad("`sortBy` must be one of \(Self.sortFields.joined(separator: ", ")).")
+                    throw Self.bad(tr("`sortBy` must be one of \(Self.sortFields.joined(separator: ", "))."))
                 }
                 sortBy = sort
             }
@@ -119,7 +119,7 @@ struct FoodDataCentralAPIController: Sendable {
 
     @Sendable func food(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("fdcId").flatMap(Int64.init), let catalogID = FDCShapes.catalogID(id) else {
-            throw HTTPError(.notFound, message: "No food has fdcId \(context.parameters.get("fdcId")?.prefix(40) ?? "").")
+            throw HTTPError(.notFound, message: tr("No food has fdcId \(context.parameters.get("fdcId")?.prefix(40) ?? "")."))
         }
         let parameters = try request.formQuery()
         let (abridged, numbers) = try Self.format(
@@ -129,7 +129,7 @@ struct FoodDataCentralAPIController: Sendable {
                 try FoodDetails.fetch(db, id: catalogID).map { ($0, try Self.publishedDate(db)) }
             })
         else {
-            throw HTTPError(.notFound, message: "No food has fdcId \(id).")
+            throw HTTPError(.notFound, message: tr("No food has fdcId \(id)."))
         }
         return try jsonResponse(FDCShapes.details(food, abridged: abridged, numbers: numbers, publishedDate: published))
     }
@@ -140,7 +140,7 @@ struct FoodDataCentralAPIController: Sendable {
         let ids: [Int64] =
             (fields["fdcIds"] as? [Any])?.compactMap(JSONValue.integer)
             ?? (fields["fdcIds"] as? String)?.split(separator: ",").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) } ?? []
-        guard !ids.isEmpty, ids.count <= Self.maxIDs else { throw Criteria.bad("`fdcIds` must list 1 to \(Self.maxIDs) food ids.") }
+        guard !ids.isEmpty, ids.count <= Self.maxIDs else { throw Criteria.bad(tr("`fdcIds` must list 1 to \(Self.maxIDs) food ids.")) }
         let numbers =
             (fields["nutrients"] as? [Any])?.compactMap(JSONValue.text)
             ?? (fields["nutrients"] as? String).map { $0.split(separator: ",").map(String.init) }
@@ -167,8 +167,8 @@ struct FoodDataCentralAPIController: Sendable {
     }
 
     private static func format(_ text: String?, nutrients: [String]?) throws -> (abridged: Bool, numbers: Set<String>?) {
-        guard [nil, "full", "abridged"].contains(text) else { throw Criteria.bad("`format` must be full or abridged.") }
-        if let nutrients, nutrients.count > 25 { throw Criteria.bad("`nutrients` may list at most 25 nutrient numbers.") }
+        guard [nil, "full", "abridged"].contains(text) else { throw Criteria.bad(tr("`format` must be full or abridged.")) }
+        if let nutrients, nutrients.count > 25 { throw Criteria.bad(tr("`nutrients` may list at most 25 nutrient numbers.")) }
         return (text == "abridged", nutrients.map { Set($0.map { $0.trimmingCharacters(in: .whitespaces) }) })
     }
 

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 
@@ -31,11 +32,11 @@ struct FoodDataCentralKey: Sendable, Equatable {
     /// api.data.gov's keys are 40 letters and digits; a little leeway for mirrors' own.
     static func validate(_ text: String) -> Result<String, KeyProblem> {
         let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !key.isEmpty else { return .failure(KeyProblem(message: "Paste the key api.data.gov sent you.")) }
+        guard !key.isEmpty else { return .failure(KeyProblem(message: tr("Paste the key api.data.gov sent you."))) }
         guard key.count <= 100, key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
             return .failure(
                 KeyProblem(
-                    message: "That is not an api.data.gov key: a key is letters and digits only, like the 40 in the e-mail they sent."))
+                    message: tr("That is not an api.data.gov key: a key is letters and digits only, like the 40 in the e-mail they sent.")))
         }
         return .success(key)
     }

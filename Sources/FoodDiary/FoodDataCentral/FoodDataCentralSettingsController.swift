@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
@@ -9,10 +10,12 @@ struct FoodDataCentralSettingsController: Sendable {
     let renderer: PageRenderer
 
     static let path = "/settings/food-data-central"
-    static let notices = [
-        "saved": "Key saved. Online searches use it from now on.", "removed": "Key removed.",
-        "country": "Country saved. Online searches look for its products from now on."
-    ]
+    static var notices: [String: String] {
+        [
+            "saved": tr("Key saved. Online searches use it from now on."), "removed": tr("Key removed."),
+            "country": tr("Country saved. Online searches look for its products from now on.")
+        ]
+    }
 
     func addRoutes(to routes: Routes) {
         routes.get(Self.path, use: page)
@@ -45,7 +48,7 @@ struct FoodDataCentralSettingsController: Sendable {
         let chosen = context.formFields["country"] ?? ""
         guard chosen == ProductCountry.anywhere || chosen.isEmpty || ProductCountry.named(chosen) != nil else {
             return try await render(
-                context, request: request, notice: nil, countryError: "Choose a country from the list.", status: .unprocessableContent)
+                context, request: request, notice: nil, countryError: tr("Choose a country from the list."), status: .unprocessableContent)
         }
         try await context.diary().database.setProductCountry(chosen.isEmpty ? nil : ProductCountry.named(chosen)?.code ?? chosen)
         return redirect(to: Self.path + "?notice=country#country")

@@ -1,9 +1,10 @@
+import FoodDiaryBase
 import Foundation
 
 /// `/settings/food-data-central`: which key online searches use, never shown whole, and the
 /// country whose products they look for.
 struct FoodDataCentralSettingsView: Sendable {
-    let title = "Foods online"
+    let title = tr("Foods online")
     let notice: String?
     let country: CountryChoiceView
     let csrfToken: String
@@ -25,9 +26,9 @@ struct FoodDataCentralSettingsView: Sendable {
         usesDemoKey = key.isDemo
         currentKey =
             switch key.origin {
-            case .diary: "This diary’s own key, \(FoodDataCentralKey.masked(key.value))."
-            case .server: "The server’s key (FOODDIARY_FDC_API_KEY), \(FoodDataCentralKey.masked(key.value))."
-            case .demo: "The shared DEMO_KEY."
+            case .diary: tr("This diary’s own key, \(FoodDataCentralKey.masked(key.value)).")
+            case .server: tr("The server’s key (FOODDIARY_FDC_API_KEY), \(FoodDataCentralKey.masked(key.value)).")
+            case .demo: tr("The shared DEMO_KEY.")
             }
     }
 }
@@ -48,9 +49,9 @@ struct CountryChoiceView: Sendable {
         let current = ProductCountry.current(chosen: chosen, acceptLanguage: acceptLanguage)
         let anywhere = chosen == ProductCountry.anywhere || current == nil
         options =
-            [Option(value: ProductCountry.anywhere, name: "Every country", selected: anywhere)]
+            [Option(value: ProductCountry.anywhere, name: tr("Every country"), selected: anywhere)]
             + ProductCountry.all.map { Option(value: $0.code, name: $0.name, selected: $0 == current) }
-        guessNote = chosen == nil ? current.map { "\($0.name), from your browser’s language, until you choose." } : nil
+        guessNote = chosen == nil ? current.map { tr("\($0.name), from your browser’s language, until you choose.") } : nil
         countryError = error
     }
 }

@@ -23,8 +23,8 @@ enum OnlineTarget: Sendable {
 
     var backLabel: String {
         switch self {
-        case .meal: "Back to adding foods"
-        case .recipe(_, let name): "Back to the recipe: \(name)"
+        case .meal: tr("Back to adding foods")
+        case .recipe(_, let name): tr("Back to the recipe: \(name)")
         }
     }
 }
@@ -42,7 +42,7 @@ struct OnlineFoodsPageView: Sendable {
     init(target: OnlineTarget, online: [OnlineResultsView]) {
         if case .meal(let meal) = target { self.meal = MealContextView(meal) } else { meal = nil }
         self.online = online
-        title = online.count == 1 ? "From \(online[0].source)" : "Found online"
+        title = online.count == 1 ? tr("From \(online[0].source)") : tr("Found online")
         backURL = target.searchURL(query: online.first?.query ?? "")
         backLabel = target.backLabel
     }

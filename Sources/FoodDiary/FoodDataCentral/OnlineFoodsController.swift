@@ -156,7 +156,7 @@ struct OnlineFoodsController: Sendable {
     /// Fetches the food's details, keeps it in the catalog, and goes on to choosing how much.
     private func pick(_ target: OnlineTarget, context: AppRequestContext) async throws -> Response {
         guard let fdcId = context.parameters.get("fdc").flatMap(Int64.init), FetchedFoods.fdcIdRange.contains(fdcId) else {
-            throw HTTPError(.notFound, message: "That is not a FoodData Central food number. Search again and pick one from the list.")
+            throw HTTPError(.notFound, message: tr("That is not a FoodData Central food number. Search again and pick one from the list."))
         }
         let query = String((context.formFields["q"] ?? "").prefix(200))
         let key = try await key(context)
@@ -223,7 +223,7 @@ extension OnlineFoodsController {
 
 /// A barcode as typed or scanned: GTIN-8, UPC-A (12), EAN-13 or GTIN-14 digits, spaces allowed.
 enum Barcode {
-    static let problem = "A barcode is the 8 to 14 digits under its stripes, like 036800403710."
+    static var problem: String { tr("A barcode is the 8 to 14 digits under its stripes, like 036800403710.") }
     /// More codes in one photo than a package carries are a shelf: the first few are looked up.
     static let mostAtOnce = 3
 

@@ -14,18 +14,19 @@ extension OnlineResultsView {
         demoKeyNote = usingDemoKey ? Self.demoNote : nil
         rows = foods.map { food in
             let serving = food.serving.map { serving in
-                [serving.householdText.map { "\($0) = " } ?? "", "\(formatQuantity(serving.size)) \(serving.unit.symbol) serving"].joined()
+                [serving.householdText.map { "\($0) = " } ?? "", tr("\(formatQuantity(serving.size)) \(serving.unit.symbol) serving")]
+                    .joined()
             }
             let catalogID = local[food.fdcId]
             let detail = [
-                catalogID == nil ? "Online" : "Online, also offline here", food.dataType.shortLabel, food.brandOwner,
-                food.dataType == .openFoodFacts ? nil : food.category, serving, food.gtinUpc.map { "barcode \($0)" }
+                catalogID == nil ? tr("Online") : tr("Online, also offline here"), food.dataType.shortLabel, food.brandOwner,
+                food.dataType == .openFoodFacts ? nil : food.category, serving, food.gtinUpc.map { tr("barcode \($0)") }
             ]
             .compactMap { $0 }.joined(separator: " · ")
             return Row(
                 description: food.description, detail: detail,
                 kcalText: food.energyKcalPer100.map(FoodDiaryBase.kcalText) ?? "–",
-                per: "per 100 \(food.basisUnit.symbol)",
+                per: tr("per 100 \(food.basisUnit.symbol)"),
                 chooseURL: catalogID.map { target.chooseURL(catalogID: $0, query: query) },
                 pickAction: catalogID != nil
                     ? nil
@@ -33,19 +34,23 @@ extension OnlineResultsView {
         }
         hasRows = !rows.isEmpty
         let nothing =
-            barcode.map { "FoodData Central has no product with barcode \($0)." }
-            ?? "FoodData Central has nothing more for “\(query.prefix(60))”."
+            barcode.map { tr("FoodData Central has no product with barcode \($0).") }
+            ?? tr("FoodData Central has nothing more for “\(query.prefix(60))”.")
         summary =
             problem != nil
             ? nil
             : rows.isEmpty
                 ? nothing
-                : "\(Self.shown(rows.count, of: totalHits, "food")) from FoodData Central. Adding one keeps it here, so it works offline afterwards."
+                : tr(
+                    "\(Self.foods(rows.count, of: totalHits)) from FoodData Central. Adding one keeps it here, so it works offline afterwards."
+                )
     }
 }
 
 extension OnlineResultsView {
-    static let openFoodFactsAttribution = "Product data © Open Food Facts contributors, under the Open Database License (ODbL)."
+    static var openFoodFactsAttribution: String {
+        tr("Product data © Open Food Facts contributors, under the Open Database License (ODbL).")
+    }
 
     /// Open Food Facts' products for a name search, sold in the person's country.
     init(
@@ -60,9 +65,9 @@ extension OnlineResultsView {
         attribution = Self.openFoodFactsAttribution
         summary =
             rows.isEmpty
-            ? "Open Food Facts has nothing for “\(query.prefix(60))”."
-            : "\(Self.shown(rows.count, of: count, "product")) on Open Food Facts. Adding one keeps it here, so it works offline afterwards."
-        countryNote = country.map { "Products sold in \($0.name)." } ?? "Products from every country."
+            ? tr("Open Food Facts has nothing for “\(query.prefix(60))”.")
+            : tr("\(Self.products(rows.count, of: count)) on Open Food Facts. Adding one keeps it here, so it works offline afterwards.")
+        countryNote = country.map { tr("Products sold in \($0.name).") } ?? tr("Products from every country.")
         offerPhotos(products)
     }
 
@@ -74,12 +79,24 @@ extension OnlineResultsView {
         offerPhotos([product])
         source = OpenFoodFactsOnline.name
         attribution = Self.openFoodFactsAttribution
-        summary = "Barcode \(barcode) on Open Food Facts. Adding it keeps it here, so it works offline afterwards."
+        summary = tr("Barcode \(barcode) on Open Food Facts. Adding it keeps it here, so it works offline afterwards.")
     }
 
-    /// "1 product", "10 of 1,234 products": the page's part of what was found.
-    static func shown(_ shown: Int, of found: Int, _ noun: String) -> String {
-        found <= shown ? "\(shown) \(noun)\(shown == 1 ? "" : "s")" : "\(shown) of \(NumberText.grouped(found)) \(noun)s"
+    /// "1 food", "10 of 1,234 foods": the page's part of what FoodData Central found.
+    static func foods(_ shown: Int, of found: Int) -> String {
+        found <= shown
+            ? tr(one: "\(shown) food", other: "\(shown) foods", count: shown)
+            : tr(
+                one: "\(shown) of \(NumberText.grouped(found)) food", other: "\(shown) of \(NumberText.grouped(found)) foods", count: found)
+    }
+
+    /// "1 product", "10 of 1,234 products": the page's part of what Open Food Facts found.
+    static func products(_ shown: Int, of found: Int) -> String {
+        found <= shown
+            ? tr(one: "\(shown) product", other: "\(shown) products", count: shown)
+            : tr(
+                one: "\(shown) of \(NumberText.grouped(found)) product", other: "\(shown) of \(NumberText.grouped(found)) products",
+                count: found)
     }
 
     private mutating func offerPhotos(_ products: [OpenFoodFactsProduct]) {
@@ -94,7 +111,7 @@ extension OnlineResultsView {
             problem: nil, foods: [], totalHits: 0, local: [:], target: target, query: "",
             csrfToken: csrfToken, usingDemoKey: false, barcode: barcode)
         view.source = OpenFoodFactsOnline.name
-        view.summary = "Neither FoodData Central nor Open Food Facts knows barcode \(barcode). Type the food from its label instead."
+        view.summary = tr("Neither FoodData Central nor Open Food Facts knows barcode \(barcode). Type the food from its label instead.")
         return view
     }
 

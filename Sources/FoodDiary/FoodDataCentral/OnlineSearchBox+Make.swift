@@ -38,7 +38,7 @@ extension OnlineSearchBox {
         return OnlineSearchBox(
             checked: checked, slot: slot, barcode: barcode, barcodeError: !barcode.isEmpty && digits == nil ? Barcode.problem : nil,
             barcodeResults: rows, hasBarcodeResults: !rows.isEmpty,
-            barcodeSummary: digits.map { digits in kept.isEmpty ? nil : "Barcode \(digits): kept here, works offline." } ?? nil,
+            barcodeSummary: digits.map { digits in kept.isEmpty ? nil : tr("Barcode \(digits): kept here, works offline.") } ?? nil,
             barcodeAction: target.base + "/new", barcodePhoto: BarcodePhotoForm(action: target.base + "/barcode", csrfToken: csrfToken),
             otherBarcodes: others.map { OtherBarcode(digits: $0, url: target.base + "/new" + queryString(["barcode": $0])) },
             hasOtherBarcodes: !others.isEmpty)

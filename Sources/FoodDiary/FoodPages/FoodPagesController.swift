@@ -40,12 +40,12 @@ struct FoodPagesController: Sendable {
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = Int64(text),
             let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
-        else { throw HTTPError(.notFound, message: "There is no food with that number in the catalog.") }
+        else { throw HTTPError(.notFound, message: tr("There is no food with that number in the catalog.")) }
         let measures = food.measures
         let options = FoodAmount.options(for: food, measures: measures.portions)
         let key = try request.formQuery()["amount"] ?? FoodAmount.defaultKey(for: food, measures: measures)
         guard let amount = FoodAmount.chosen(key, among: options, food: food) else {
-            throw HTTPError(.badRequest, message: "That amount is not one of this food's choices.")
+            throw HTTPError(.badRequest, message: tr("That amount is not one of this food's choices."))
         }
         let query = try request.formQuery()
         var origin = FoodSearchOrigin(
@@ -58,7 +58,9 @@ struct FoodPagesController: Sendable {
             csrfToken: context.csrfToken)
         if query["check"] == "1" {
             view.notice =
-                "Check the amount: one tap would have added more than three usual servings, or more energy than is usual for it. Choose how much you had, then add it."
+                tr(
+                    "Check the amount: one tap would have added more than three usual servings, or more energy than is usual for it. Choose how much you had, then add it."
+                )
         }
         if food.summary.dataType == .openFoodFacts {
             view.productPhotoURL = try await context.diary().database.productPhoto(catalogID: id)?.url(.thumb)

@@ -36,13 +36,13 @@ struct FoodSearchView: Sendable {
         self.myFoods = myFoods.map {
             Row(
                 url: "/my-foods/\($0.id)", description: $0.name,
-                foodGroup: "Mine · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
+                foodGroup: tr("Mine · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))"),
                 brandOwner: $0.brandOwner, kcalText: kcalText($0.perServing))
         }
         hasMyFoods = !self.myFoods.isEmpty
         self.query = query
         self.brand = brand
-        title = query.isEmpty ? "Foods" : "Foods matching “\(query.prefix(60))”"
+        title = query.isEmpty ? tr("Foods") : tr("Foods matching “\(query.prefix(60))”")
         spelling = SpellingView(result) { typed in
             "/foods" + queryString(["q": typed, "brand": brand, "kind": scope == .all ? "" : scope.rawValue, "exact": "1"])
         }
@@ -51,21 +51,24 @@ struct FoodSearchView: Sendable {
         results = (result?.foods ?? []).map { CatalogResultRow($0, url: "/foods/\($0.id)" + from) }
         if hasMyFoods && (result?.totalHits ?? 0) == 0 {
             summary = nil
-            emptyMessage = "No USDA food matches every word of “\(query.prefix(60))”."
+            emptyMessage = tr("No USDA food matches every word of “\(query.prefix(60))”.")
         } else if let result, result.totalHits > 0 {
             let shown = result.foods.count
             summary =
                 result.totalHits > shown
-                ? "Showing the best \(shown) of \(CatalogScopeView.countText(result)) foods."
-                : "\(result.totalHits) food\(result.totalHits == 1 ? "" : "s") found."
+                ? tr("Showing the best \(shown) of \(CatalogScopeView.countText(result)) foods.")
+                : tr(one: "\(result.totalHits) food found.", other: "\(result.totalHits) foods found.", count: result.totalHits)
             emptyMessage = nil
         } else if query.trimmingCharacters(in: .whitespaces).isEmpty {
             summary = nil
-            emptyMessage = "Type what you ate, like “banana” or “chicken breast”. Every word must match; the last one can be unfinished."
+            emptyMessage = tr(
+                "Type what you ate, like “banana” or “chicken breast”. Every word must match; the last one can be unfinished.")
         } else {
             summary = nil
             emptyMessage =
-                "No food in the USDA database matches every word of “\(query.prefix(60))”\(brand.isEmpty ? "" : " from “\(brand.prefix(60))”"). Try fewer or more general words."
+                tr(
+                    "No food in the USDA database matches every word of “\(query.prefix(60))”\(brand.isEmpty ? "" : " from “\(brand.prefix(60))”"). Try fewer or more general words."
+                )
         }
     }
 }
@@ -153,12 +156,14 @@ struct FoodDetailView: Sendable {
     let logSlot: String?
 
     /// Nutrition Facts lines by SR nutrient number; indented lines are parts of the line above.
-    static let labelLines: [(number: String, name: String, indented: Bool)] = [
-        ("208", "Calories", false), ("204", "Total fat", false), ("606", "Saturated fat", true), ("605", "Trans fat", true),
-        ("601", "Cholesterol", false), ("307", "Sodium", false), ("205", "Total carbohydrate", false),
-        ("291", "Dietary fibre", true), ("269", "Total sugars", true), ("203", "Protein", false),
-        ("328", "Vitamin D", false), ("301", "Calcium", false), ("303", "Iron", false), ("306", "Potassium", false)
-    ]
+    static var labelLines: [(number: String, name: String, indented: Bool)] {
+        [
+            ("208", "Calories", false), ("204", tr("Total fat"), false), ("606", tr("Saturated fat"), true), ("605", tr("Trans fat"), true),
+            ("601", "Cholesterol", false), ("307", "Sodium", false), ("205", tr("Total carbohydrate"), false),
+            ("291", tr("Dietary fibre"), true), ("269", tr("Total sugars"), true), ("203", "Protein", false),
+            ("328", tr("Vitamin D"), false), ("301", "Calcium", false), ("303", "Iron", false), ("306", "Potassium", false)
+        ]
+    }
 
     init(
         food: FoodDetails, amount: FoodAmount, options: [FoodAmount], from origin: FoodSearchOrigin = FoodSearchOrigin(),
@@ -174,25 +179,31 @@ struct FoodDetailView: Sendable {
         logSlot = logTargets.slot
         // Opened from ＋, the way back is ＋ adding to the same meal.
         backURL = origin.target.isEmpty ? "/foods" + origin.queryString() : "/log?" + origin.target.joined(separator: "&")
-        backText = origin.target.isEmpty ? "Food search" : "What did you eat?"
+        backText = origin.target.isEmpty ? tr("Food search") : tr("What did you eat?")
         description = food.summary.description
         foodGroup = food.summary.foodGroup
-        source = food.summary.dataType.label + (food.summary.ndbNumber.map { " · NDB \($0)" } ?? "")
+        source = food.summary.dataType.label + (food.summary.ndbNumber.map { tr(" · NDB \($0)") } ?? "")
         commonName = food.commonName
         brandOwner = food.summary.brandOwner
         labelServing = food.summary.dataType == .branded ? options.first { $0.key.hasPrefix("p") }?.label : nil
         barcode = food.gtinUpc
-        let per = "per 100 \(food.measureUnit.symbol)"
+        let per = tr("per 100 \(food.measureUnit.symbol)")
         sourceNote =
             switch (food.fetchedAt, food.label) {
             case _ where food.summary.dataType == .openFoodFacts:
-                "Values from Open Food Facts (barcode \(food.gtinUpc ?? "–")), \(per), scaled to the amount; “–” means the product gives no value. "
+                tr(
+                    "Values from Open Food Facts (barcode \(food.gtinUpc ?? "–")), \(per), scaled to the amount; “–” means the product gives no value. "
+                )
                     + OnlineResultsView.openFoodFactsAttribution
             case (_?, _?):
-                "Values from USDA FoodData Central (fdcId \(food.summary.id)): the label’s, per serving, where it gives them, else USDA’s \(per); scaled to the amount. “–” means neither has a value."
+                tr(
+                    "Values from USDA FoodData Central (fdcId \(food.summary.id)): the label’s, per serving, where it gives them, else USDA’s \(per); scaled to the amount. “–” means neither has a value."
+                )
             case (_?, nil):
-                "Values from USDA FoodData Central (fdcId \(food.summary.id)), \(per), scaled to the amount; “–” means USDA has no value."
-            default: "Values from USDA, \(per) of edible portion, scaled to the amount; “–” means USDA has no value."
+                tr(
+                    "Values from USDA FoodData Central (fdcId \(food.summary.id)), \(per), scaled to the amount; “–” means USDA has no value."
+                )
+            default: tr("Values from USDA, \(per) of edible portion, scaled to the amount; “–” means USDA has no value.")
             }
         amountLabel = amount.label
         amounts = options.map {
@@ -222,12 +233,12 @@ struct FoodDetailView: Sendable {
 
     static func groupName(sortOrder: Int) -> String {
         switch sortOrder {
-        case ..<5000: "Energy and macronutrients"
-        case ..<6300: "Minerals"
-        case ..<9700: "Vitamins"
-        case ..<16700: "Lipids"
-        case ..<18100: "Amino acids"
-        default: "Other"
+        case ..<5000: tr("Energy and macronutrients")
+        case ..<6300: tr("Minerals")
+        case ..<9700: tr("Vitamins")
+        case ..<16700: tr("Lipids")
+        case ..<18100: tr("Amino acids")
+        default: tr("Other")
         }
     }
 }

@@ -21,7 +21,7 @@ struct FoodsAPIController: Sendable {
         var limit = 25
         if let text = parameters["limit"] {
             guard let value = Int(text), (1...Self.maxLimit).contains(value) else {
-                throw HTTPError(.badRequest, message: "`limit` must be a whole number from 1 to \(Self.maxLimit).")
+                throw HTTPError(.badRequest, message: tr("`limit` must be a whole number from 1 to \(Self.maxLimit)."))
             }
             limit = value
         }
@@ -39,7 +39,7 @@ struct FoodsAPIController: Sendable {
     @Sendable func detail(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let text = context.parameters.get("id"), let id = Int64(text),
             let food = try await catalog.read({ db in try FoodDetails.fetch(db, id: id) })
-        else { throw HTTPError(.notFound, message: "No food has id \(context.parameters.get("id") ?? "").") }
+        else { throw HTTPError(.notFound, message: tr("No food has id \(context.parameters.get("id") ?? "").")) }
         return try jsonResponse(FoodJSON(food))
     }
 }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
@@ -77,7 +78,8 @@ struct HouseholdFoodsController: Sendable {
     /// "1" to share, "0" to stop, so a repeated click cannot flip it back.
     private static func sharedChoice(_ context: AppRequestContext) throws -> Bool {
         guard let value = context.formFields["shared"], ["0", "1"].contains(value) else {
-            throw HTTPError(.badRequest, message: "Say whether to share it with the household (shared=1) or stop sharing it (shared=0).")
+            throw HTTPError(
+                .badRequest, message: tr("Say whether to share it with the household (shared=1) or stop sharing it (shared=0)."))
         }
         return value == "1"
     }

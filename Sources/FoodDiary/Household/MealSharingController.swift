@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
@@ -23,7 +24,7 @@ struct MealSharingController: Sendable {
         let people = try await sharing.household(besides: person.account)
         let form = ShareMealForm(fields: context.formFields, people: people)
         guard ShareMealForm.isKey(form.key) else {
-            throw HTTPError(.badRequest, message: "This form has lost its share key. Open “Also log for…” on the meal again.")
+            throw HTTPError(.badRequest, message: tr("This form has lost its share key. Open “Also log for…” on the meal again."))
         }
         let (source, shares) = try await mealAndShares(context)
         if try await person.diary.database.read({ db in try SharingQueries.isRecorded(db, key: form.key) }) {

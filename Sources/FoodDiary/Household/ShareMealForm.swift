@@ -76,8 +76,8 @@ struct ShareMealForm: Sendable {
             var errors = Errors()
             errors.people =
                 people.isEmpty
-                ? "Nobody else uses this diary server yet, so there is nobody to share with."
-                : "Tick at least one person to log this meal for."
+                ? tr("Nobody else uses this diary server yet, so there is nobody to share with.")
+                : tr("Tick at least one person to log this meal for.")
             return .failure(errors)
         }
         return .success(Plan(key: key, kept: whole, people: chosen.map { ($0, whole) }))
@@ -90,7 +90,7 @@ struct ShareMealForm: Sendable {
             TypedNumber.parse(text, in: range).mapError { FieldProblem(TypedNumber.message($0, what: what, range: range)) }
         }
         var own: Double?
-        switch servings(ownServings, what: "the servings you had") {
+        switch servings(ownServings, what: tr("the servings you had")) {
         case .success(let value): own = value
         case .failure(let problem): errors.ownServings = problem.message
         }
@@ -98,7 +98,7 @@ struct ShareMealForm: Sendable {
         for person in people {
             let typed = (self.servings[person.id] ?? "").trimmingCharacters(in: .whitespaces)
             guard !typed.isEmpty else { continue }
-            switch servings(typed, what: "the servings \(person.name) had") {
+            switch servings(typed, what: tr("the servings \(person.name) had")) {
             case .success(let value): given.append((person, value))
             case .failure(let problem): errors.servings[person.id] = problem.message
             }
@@ -106,16 +106,18 @@ struct ShareMealForm: Sendable {
         if given.isEmpty && errors.servings.isEmpty {
             errors.people =
                 people.isEmpty
-                ? "Nobody else uses this diary server yet, so there is nobody to share with."
-                : "Enter the servings of at least one person to log this meal for."
+                ? tr("Nobody else uses this diary server yet, so there is nobody to share with.")
+                : tr("Enter the servings of at least one person to log this meal for.")
         }
         let eaten = (own ?? 0) + given.reduce(0) { $0 + $1.1 }
         var total = eaten
         if !totalServings.trimmingCharacters(in: .whitespaces).isEmpty {
-            switch servings(totalServings, what: "the servings these foods made") {
+            switch servings(totalServings, what: tr("the servings these foods made")) {
             case .success(let value) where errors.isEmpty && value < eaten - 1e-9:
                 errors.totalServings =
-                    "These foods made \(formatQuantity(value)) servings, but \(formatQuantity(eaten)) were eaten. Make it at least \(formatQuantity(eaten)), or leave it empty."
+                    tr(
+                        "These foods made \(formatQuantity(value)) servings, but \(formatQuantity(eaten)) were eaten. Make it at least \(formatQuantity(eaten)), or leave it empty."
+                    )
             case .success(let value): total = max(value, eaten)
             case .failure(let problem): errors.totalServings = problem.message
             }

@@ -12,7 +12,7 @@ struct ShareMealView: Sendable {
         let error: String?
     }
 
-    let title = "Also log for…"
+    let title = tr("Also log for…")
     let csrfToken: String
     let action: String
     let cancelURL: String
@@ -62,7 +62,9 @@ struct ShareMealView: Sendable {
         mealVersion = form.mealVersion
         staleMessage =
             stale
-            ? "This meal changed after that page was opened (was it shared from another tab?), so nothing was logged. Here it is as it is now."
+            ? tr(
+                "This meal changed after that page was opened (was it shared from another tab?), so nothing was logged. Here it is as it is now."
+            )
             : nil
         entries = source.entries.map { EntryRowView($0) }
         hasEntries = source.isItemised
@@ -87,9 +89,10 @@ struct ShareMealView: Sendable {
             ? nil
             : viewerIsOwner
                 ? NobodyElse(
-                    text: "Nobody else uses this diary server yet. Add the people you eat with, then log a meal for all of you at once.",
+                    text: tr(
+                        "Nobody else uses this diary server yet. Add the people you eat with, then log a meal for all of you at once."),
                     addURL: "/people")
-                : NobodyElse(text: "Nobody else uses this diary server yet. Ask its owner to add the people you eat with.", addURL: nil)
+                : NobodyElse(text: tr("Nobody else uses this diary server yet. Ask its owner to add the people you eat with."), addURL: nil)
         peopleError = errors.people
         earlierShares = shares.map(MealShareView.sentence)
         hasEarlierShares = !earlierShares.isEmpty
@@ -101,8 +104,8 @@ struct ShareMealView: Sendable {
 enum MealShareView {
     static func sentence(_ share: MealShare) -> String {
         switch share.direction {
-        case .with: "Also logged for \(share.personName), who had \(share.share.text)."
-        case .from: "Shared by \(share.personName): your share is \(share.share.text)."
+        case .with: tr("Also logged for \(share.personName), who had \(share.share.text).")
+        case .from: tr("Shared by \(share.personName): your share is \(share.share.text).")
         }
     }
 }

@@ -13,7 +13,7 @@ struct ItemisingController: Sendable {
     let timeZone: TimeZone
     let now: @Sendable () -> Date
 
-    static let notices = ["snapped": "Photos saved as meals. Add their foods whenever suits you."]
+    static var notices: [String: String] { ["snapped": tr("Photos saved as meals. Add their foods whenever suits you.")] }
 
     func addRoutes(to routes: Routes) {
         routes.get("/meals/snap", use: snapForm)
@@ -40,7 +40,8 @@ struct ItemisingController: Sendable {
             return try await refusal(error.message, status: .unprocessableContent, json: wantsJSON, context: context)
         }
         guard !photos.isEmpty else {
-            return try await refusal("Choose or take at least one photo.", status: .unprocessableContent, json: wantsJSON, context: context)
+            return try await refusal(
+                tr("Choose or take at least one photo."), status: .unprocessableContent, json: wantsJSON, context: context)
         }
         var outcomes: [SnapOutcome] = []
         for upload in photos {
@@ -74,8 +75,8 @@ struct ItemisingController: Sendable {
                 SnapView.Outcome(
                     fileName: fileName,
                     message: meal.isNew
-                        ? "Saved as the meal at \(meal.time), \(meal.day)."
-                        : "Already in your diary as the meal at \(meal.time), \(meal.day).", url: meal.url, isError: false)
+                        ? tr("Saved as the meal at \(meal.time), \(meal.day).")
+                        : tr("Already in your diary as the meal at \(meal.time), \(meal.day)."), url: meal.url, isError: false)
             } else {
                 SnapView.Outcome(fileName: fileName, message: rejection?.message ?? "", url: nil, isError: true)
             }
@@ -124,7 +125,7 @@ struct ItemisingController: Sendable {
         let diary = try context.diary()
         let page = try request.pageNumber()
         guard let result = try await diary.database.read({ db in try MealQueries.listPage(db, page: page, of: .toItemise) }) else {
-            throw HTTPError(.notFound, message: "There is no page \(page) of meals to itemise. The list starts at page 1.")
+            throw HTTPError(.notFound, message: tr("There is no page \(page) of meals to itemise. The list starts at page 1."))
         }
         let notice = try request.formQuery()["notice"].flatMap { Self.notices[$0] }
         return await renderer.render(.toItemise, ToItemiseListView(page: result, notice: notice), for: context)
@@ -135,10 +136,10 @@ struct ItemisingController: Sendable {
         let diary = try context.diary()
         let id = try mealIDParameter(context)
         guard let source = context.parameters.get("source").flatMap({ Int64($0) }), source > 0, source != id else {
-            throw HTTPError(.notFound, message: "There is no such meal to copy. Pick one of the meals offered.")
+            throw HTTPError(.notFound, message: tr("There is no such meal to copy. Pick one of the meals offered."))
         }
         guard let copied = try await diary.database.copyFoods(from: source, to: id, now: now()) else {
-            throw HTTPError(.notFound, message: "That meal is gone, so there was nothing to copy.")
+            throw HTTPError(.notFound, message: tr("That meal is gone, so there was nothing to copy."))
         }
         return redirect(to: "/meals/\(id)?notice=\(copied == 1 ? "like_copied_one" : "like_copied")#foods")
     }
@@ -147,10 +148,10 @@ struct ItemisingController: Sendable {
         let diary = try context.diary()
         let id = try mealIDParameter(context)
         guard let entry = context.formFields["entry"].flatMap({ Int64($0) }), entry > 0 else {
-            throw HTTPError(.badRequest, message: "The form did not say which food to add. Pick one of the suggestions.")
+            throw HTTPError(.badRequest, message: tr("The form did not say which food to add. Pick one of the suggestions."))
         }
         guard try await diary.database.addUsualFood(entryID: entry, to: id, now: now()) != nil else {
-            throw HTTPError(.notFound, message: "That meal or that food is gone, so nothing was added.")
+            throw HTTPError(.notFound, message: tr("That meal or that food is gone, so nothing was added."))
         }
         return redirect(to: "/meals/\(id)?notice=food_added#foods")
     }

@@ -11,7 +11,7 @@ struct SnapView: Sendable {
         let isError: Bool
     }
 
-    let title = "Snap a meal"
+    let title = tr("Snap a meal")
     let csrfToken: String
     let maxUploadMB: Int
     let error: String?
@@ -30,7 +30,7 @@ struct SnapView: Sendable {
 
 /// `/meals/to-itemise`: every meal with no foods yet, newest first.
 struct ToItemiseListView: Sendable {
-    let title = "Meals to itemise"
+    let title = tr("Meals to itemise")
     let notice: String?
     let summary: String
     let isEmpty: Bool
@@ -42,9 +42,9 @@ struct ToItemiseListView: Sendable {
         isEmpty = page.meals.isEmpty
         summary =
             switch page.totalCount {
-            case 0: "Every meal has its foods. Snap a meal and it waits here until you add them."
-            case 1: "1 meal has a photo or a time but no foods yet. It counts as unknown, never as nothing eaten."
-            default: "\(page.totalCount) meals have a photo or a time but no foods yet. They count as unknown, never as nothing eaten."
+            case 0: tr("Every meal has its foods. Snap a meal and it waits here until you add them.")
+            case 1: tr("1 meal has a photo or a time but no foods yet. It counts as unknown, never as nothing eaten.")
+            default: tr("\(page.totalCount) meals have a photo or a time but no foods yet. They count as unknown, never as nothing eaten.")
             }
         days = MealDayView.group(page.meals)
         pagination = PaginationView(page, path: "/meals/to-itemise")

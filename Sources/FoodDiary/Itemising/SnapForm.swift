@@ -37,7 +37,7 @@ struct SnapForm: Sendable {
             // A camera with its clock ahead is believed only up to now.
             fileTime = min(Date(timeIntervalSince1970: Double(milliseconds) / 1000), now)
         } else {
-            throw Problem(message: "The photo's file time must be whole milliseconds since 1970.")
+            throw Problem(message: tr("The photo's file time must be whole milliseconds since 1970."))
         }
     }
 

@@ -35,24 +35,24 @@ struct LogController: Sendable {
             let slotName = target.names.inSentence(target.slot)
             sections.append(
                 LogSectionView(
-                    heading: "Like yesterday’s \(slotName)", note: nil,
+                    heading: tr("Like yesterday’s \(slotName)"), note: nil,
                     rows: suggestions.yesterday.map { LogRowView.like($0, slotName: slotName) }))
             sections.append(
                 LogSectionView(
-                    heading: "Usual at \(slotName)", note: "What you had most around this time lately, in your usual amount.",
+                    heading: tr("Usual at \(slotName)"), note: tr("What you had most around this time lately, in your usual amount."),
                     rows: suggestions.atThisTime.map(LogRowView.usual)))
             sections.append(
                 LogSectionView(
-                    heading: suggestions.atThisTime.isEmpty ? "What you have often" : "Also often", note: nil,
+                    heading: suggestions.atThisTime.isEmpty ? tr("What you have often") : tr("Also often"), note: nil,
                     rows: suggestions.often.map(LogRowView.usual)))
-            sections.append(LogSectionView(heading: "Saved foods", note: nil, rows: suggestions.saved.map(LogRowView.saved)))
+            sections.append(LogSectionView(heading: tr("Saved foods"), note: nil, rows: suggestions.saved.map(LogRowView.saved)))
             hasHistory = !(suggestions.atThisTime.isEmpty && suggestions.often.isEmpty && suggestions.saved.isEmpty)
         } else if let scanned = read.scanned {
             sections.append(
                 LogSectionView(
-                    heading: (scanned.codes.count == 1 ? "Barcode " : "Barcodes ") + scanned.codes.joined(separator: ", "),
+                    heading: (scanned.codes.count == 1 ? tr("Barcode ") : tr("Barcodes ")) + scanned.codes.joined(separator: ", "),
                     note: scanned.foods.isEmpty
-                        ? "Nothing kept here has this barcode: scan it again to look it up online." : "In its label’s serving.",
+                        ? tr("Nothing kept here has this barcode: scan it again to look it up online.") : tr("In its label’s serving."),
                     rows: scanned.foods.map { food in
                         let usual = UsualAmount(food, portions: scanned.portions[food.id] ?? [])
                         return LogRowView.catalog(
@@ -65,12 +65,12 @@ struct LogController: Sendable {
             let own =
                 found.own.saved.map(LogRowView.saved) + found.own.myFoods.map(LogRowView.own)
                 + found.own.recipes.compactMap(LogRowView.recipe)
-            sections.append(LogSectionView(heading: "Yours", note: nil, rows: own))
+            sections.append(LogSectionView(heading: tr("Yours"), note: nil, rows: own))
             let saidFoods = Set(said.map(\.value))
             let catalogFoods = found.result.foods.filter { !saidFoods.contains("catalog:\($0.id)") }
             sections.append(
                 LogSectionView(
-                    heading: own.isEmpty && said.isEmpty ? "Foods" : "From the catalog", note: nil,
+                    heading: own.isEmpty && said.isEmpty ? tr("Foods") : tr("From the catalog"), note: nil,
                     rows: catalogFoods.map { food in
                         // The amount they last had is theirs, checked by energy alone: no serving to weigh.
                         if let had = found.last[food.id] {
@@ -154,7 +154,7 @@ struct LogController: Sendable {
             description: several
                 ? Meal.foodsText(entries.prefix(Meal.firstFoodsShown).map(\.food.description), count: entries.count)
                 : entry.food.description,
-            amount: several ? "\(entries.count) foods" : PortionLabel.shown(entry.portionLabel),
+            amount: several ? tr("\(entries.count) foods") : PortionLabel.shown(entry.portionLabel),
             kcal: kcalText(NutrientValues.sum(entries.map(\.nutrients))),
             changeURL: ReturnPath.adding("back", page, to: several ? "/meals/\(mealID)" : "/meals/\(mealID)/foods/\(first)"),
             changesInPlace: !several && entry.food.dataType != .quickAdd, entryID: first,
@@ -178,7 +178,7 @@ struct LogController: Sendable {
                 throw HTTPError(
                     .unprocessableContent,
                     message: errors.missing ?? errors.values.values.first ?? errors.name
-                        ?? "Type the energy in \(NutrientKind.energyKcal.unit).")
+                        ?? tr("Type the energy in \(NutrientKind.energyKcal.unit)."))
             }
         } else {
             let sources = FoodSources(database: diary.database, catalog: catalog, household: (household, person.account))
@@ -196,7 +196,7 @@ struct LogController: Sendable {
         }
         let destination = try await targets.destination(target, fields: fields)
         guard let logged = try await diary.database.log(food, to: destination, now: now()) else {
-            throw HTTPError(.notFound, message: "That meal or that food is gone, so nothing was added.")
+            throw HTTPError(.notFound, message: tr("That meal or that food is gone, so nothing was added."))
         }
         // A search's add comes back to an empty, focused box for the next food; a food of words read
         // as a sentence ("coffee with milk") to the same words, for what goes with it.
@@ -219,7 +219,7 @@ struct LogController: Sendable {
         switch ChosenAmount.validate(form, portions: resolved.portions, unit: resolved.food.basisUnit) {
         case .success(let amount): return amount
         case .failure(let errors):
-            throw HTTPError(.unprocessableContent, message: errors.choice ?? errors.count ?? errors.grams ?? "Choose how much you had.")
+            throw HTTPError(.unprocessableContent, message: errors.choice ?? errors.count ?? errors.grams ?? tr("Choose how much you had."))
         }
     }
 
@@ -227,13 +227,13 @@ struct LogController: Sendable {
         let diary = try context.diary()
         let fields = context.formFields
         guard let first = fields["entry"].flatMap({ Int64($0) }), let mealID = fields["meal"].flatMap({ Int64($0) }) else {
-            throw HTTPError(.badRequest, message: "The form did not say which food to take back.")
+            throw HTTPError(.badRequest, message: tr("The form did not say which food to take back."))
         }
         let last = fields["through"].flatMap { Int64($0) } ?? first
-        guard last >= first else { throw HTTPError(.badRequest, message: "The form named the foods to take back the wrong way round.") }
+        guard last >= first else { throw HTTPError(.badRequest, message: tr("The form named the foods to take back the wrong way round.")) }
         let outcome = try await diary.database.undoLog(entries: first...last, mealID: mealID, madeMeal: fields["made"] == "1", now: now())
         guard outcome.undone else {
-            throw HTTPError(.notFound, message: "That food is no longer in the meal, so there was nothing to take back.")
+            throw HTTPError(.notFound, message: tr("That food is no longer in the meal, so there was nothing to take back."))
         }
         return redirect(to: outcome.mealRemoved ? "/log" : "/log?meal=\(mealID)")
     }

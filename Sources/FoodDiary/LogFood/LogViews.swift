@@ -25,11 +25,11 @@ struct LogRowView: Sendable {
     var addedHere: LogView.Added? = nil
 
     static func usual(_ food: FoodSuggestions.Usual) -> LogRowView {
-        let times = food.meals == 1 ? "once" : "\(food.meals) times", amount = PortionLabel.shown(food.amountLabel)
+        let times = food.meals == 1 ? "once" : tr("\(food.meals) times"), amount = PortionLabel.shown(food.amountLabel)
         return LogRowView(
             name: food.description, detail: [food.brandOwner, amount, times].compactMap { $0 }.joined(separator: " · "),
             kcal: food.energyKcal.map { kcalText($0) } ?? "–", field: "entry", value: String(food.entryID),
-            buttonLabel: "Add \(amount) of \(food.description)", url: nil)
+            buttonLabel: tr("Add \(amount) of \(food.description)"), url: nil)
     }
 
     /// `target` is where ＋ is adding (its meal, or a day and slot): the food's page, opened from
@@ -40,9 +40,9 @@ struct LogRowView: Sendable {
         let kcal = food.energyKcalPer100g.map { kcalText($0 * amount.grams / 100) } ?? "–", label = amount.shownLabel
         return LogRowView(
             name: food.description,
-            detail: [food.brandOwner, isLast ? "\(label), as last time" : label]
+            detail: [food.brandOwner, isLast ? tr("\(label), as last time") : label]
                 .compactMap { $0 }.joined(separator: " · "),
-            kcal: kcal, field: "source", value: "catalog:\(food.id)", buttonLabel: "Add \(label) of \(food.description)",
+            kcal: kcal, field: "source", value: "catalog:\(food.id)", buttonLabel: tr("Add \(label) of \(food.description)"),
             url: "/foods/\(food.id)" + queryString(target), check: check)
     }
 
@@ -52,9 +52,9 @@ struct LogRowView: Sendable {
         guard let choice = food.choices.first, let amount = food.amount else { return nil }
         let label = PortionLabel.shown(amount.label)
         return LogRowView(
-            name: choice.name, detail: food.isAddition ? "\(label), with it" : label,
+            name: choice.name, detail: food.isAddition ? tr("\(label), with it") : label,
             kcal: choice.kcalPerGram.map { kcalText($0 * amount.grams) } ?? "–", field: "source", value: choice.source,
-            buttonLabel: "Add \(label) of \(choice.name)", url: choice.catalogFoodID.map { "/foods/\($0)" + queryString(target) },
+            buttonLabel: tr("Add \(label) of \(choice.name)"), url: choice.catalogFoodID.map { "/foods/\($0)" + queryString(target) },
             grams: food.isAddition ? formatQuantity(amount.grams) : nil, said: true, check: choice.check(grams: amount.grams))
     }
 
@@ -63,10 +63,10 @@ struct LogRowView: Sendable {
 
     /// A past meal whose foods one tap copies.
     static func like(_ meal: Meal, slotName: String) -> LogRowView {
-        let name = "Yesterday’s \(slotName) at \(meal.eatenAt.clockText)"
+        let name = tr("Yesterday’s \(slotName) at \(meal.eatenAt.clockText)")
         return LogRowView(
             name: name, detail: meal.foodsText, kcal: kcalText(meal.energyKcal), field: "like", value: String(meal.id),
-            buttonLabel: "Add the same as \(name)", url: "/meals/\(meal.id)")
+            buttonLabel: tr("Add the same as \(name)"), url: "/meals/\(meal.id)")
     }
 
     static func saved(_ saved: SavedFood) -> LogRowView {
@@ -74,24 +74,24 @@ struct LogRowView: Sendable {
         return LogRowView(
             name: saved.food.description, detail: [saved.food.brandOwner, label, "saved"].compactMap { $0 }.joined(separator: " · "),
             kcal: kcalText(saved.food.nutrients(forGrams: amount.grams)), field: "source", value: "saved:\(saved.id)",
-            buttonLabel: "Add \(label) of \(saved.food.description)", url: nil)
+            buttonLabel: tr("Add \(label) of \(saved.food.description)"), url: nil)
     }
 
     static func own(_ food: MyFood) -> LogRowView {
         let amount = ChosenAmount.everyday(portions: [food.portion]), label = amount.shownLabel
         return LogRowView(
-            name: food.name, detail: [food.brandOwner, label, "my food"].compactMap { $0 }.joined(separator: " · "),
+            name: food.name, detail: [food.brandOwner, label, tr("my food")].compactMap { $0 }.joined(separator: " · "),
             kcal: kcalText(food.snapshot.nutrients(forGrams: amount.grams)), field: "source", value: "my:\(food.id)",
-            buttonLabel: "Add \(label) of \(food.name)", url: "/my-foods/\(food.id)")
+            buttonLabel: tr("Add \(label) of \(food.name)"), url: "/my-foods/\(food.id)")
     }
 
     static func recipe(_ recipe: Recipe) -> LogRowView? {
         guard let snapshot = recipe.snapshot else { return nil }
         let amount = ChosenAmount.everyday(portions: [recipe.portion]), label = amount.shownLabel
         return LogRowView(
-            name: recipe.name, detail: "\(label) · recipe",
+            name: recipe.name, detail: tr("\(label) · recipe"),
             kcal: kcalText(snapshot.nutrients(forGrams: amount.grams)), field: "source", value: "recipe:\(recipe.id)",
-            buttonLabel: "Add \(label) of \(recipe.name)", url: "/recipes/\(recipe.id)")
+            buttonLabel: tr("Add \(label) of \(recipe.name)"), url: "/recipes/\(recipe.id)")
     }
 }
 
@@ -136,7 +136,7 @@ struct LogView: Sendable {
 
         init(_ meal: MealQueries.MealFoods?) {
             let entries = meal?.entries ?? []
-            count = entries.isEmpty ? "No foods yet" : entries.count == 1 ? "1 food" : "\(entries.count) foods"
+            count = entries.isEmpty ? tr("No foods yet") : entries.count == 1 ? tr("1 food") : tr("\(entries.count) foods")
             total = kcalText(NutrientValues.sum(entries.map(\.nutrients)))
             foods = entries.map {
                 Food(name: $0.food.description, amount: PortionLabel.shown($0.portionLabel), kcal: kcalText($0.nutrients))
@@ -146,7 +146,7 @@ struct LogView: Sendable {
         }
     }
 
-    let title = "What did you eat?"
+    let title = tr("What did you eat?")
     let csrfToken: String
     /// "Breakfast at 07:13" or "A new meal: lunch, now".
     let targetText: String

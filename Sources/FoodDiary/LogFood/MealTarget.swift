@@ -18,13 +18,15 @@ struct MealTarget: Sendable {
 
     /// "Breakfast at 07:13" or "A new meal: lunch, now", with what the meal holds.
     func described(today: LocalDate) -> (text: String, detail: String?, url: String?) {
-        let dayText = day == today ? "" : " on \(day.longText)"
+        let onDay = day == today ? nil : day.longText
         guard let meal else {
-            return ("A new meal: \(names.inSentence(slot)), \(isNow ? "now" : eatenAt.clockText + dayText)", nil, nil)
+            let when =
+                isNow ? tr("now") : onDay.map { tr("\(eatenAt.clockText) on \($0)") } ?? eatenAt.clockText
+            return (tr("A new meal: \(names.inSentence(slot)), \(when)"), nil, nil)
         }
         return (
-            "\(names[slot]) at \(meal.eatenAt.clockText)\(dayText)",
-            meal.isItemised ? "\(meal.foodsText) · \(kcalText(meal.energyKcal))" : "no foods yet",
+            onDay.map { tr("\(names[slot]) at \(meal.eatenAt.clockText) on \($0)") } ?? tr("\(names[slot]) at \(meal.eatenAt.clockText)"),
+            meal.isItemised ? "\(meal.foodsText) · \(kcalText(meal.energyKcal))" : tr("no foods yet"),
             "/meals/\(meal.id)"
         )
     }
@@ -65,7 +67,7 @@ struct MealTargets: Sendable {
         let day =
             try fields["day"].map { text in
                 guard let day = LocalDate(parsing: text) else {
-                    throw HTTPError(.badRequest, message: "“\(text.prefix(40))” is not a day. Days are written like 2026-03-09.")
+                    throw HTTPError(.badRequest, message: tr("“\(text.prefix(40))” is not a day. Days are written like 2026-03-09."))
                 }
                 return day
             } ?? current.date
@@ -105,7 +107,7 @@ struct MealTargets: Sendable {
         let longitude = (fields["longitude"] ?? "").trimmingCharacters(in: .whitespaces)
         if latitude.isEmpty && longitude.isEmpty { return nil }
         guard let lat = Double(latitude), let lon = Double(longitude), let point = Coordinates(latitude: lat, longitude: lon) else {
-            throw HTTPError(.badRequest, message: "The location sent with this food is not a latitude and longitude on Earth.")
+            throw HTTPError(.badRequest, message: tr("The location sent with this food is not a latitude and longitude on Earth."))
         }
         return point
     }

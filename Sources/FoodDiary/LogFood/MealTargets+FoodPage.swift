@@ -23,7 +23,7 @@ extension MealTargets {
                 let when = meal.eatenAt.date == current.date ? "" : ", \(meal.eatenAt.date.longText)"
                 return LogTargetOption(
                     value: String(meal.id),
-                    label: "\(names[MealSlot(meal.eatenAt)]) at \(meal.eatenAt.clockText)\(when) · \(meal.foodsText)",
+                    label: tr("\(names[MealSlot(meal.eatenAt)]) at \(meal.eatenAt.clockText)\(when) · \(meal.foodsText)"),
                     selected: selected)
             }
             if let chosen {
@@ -32,12 +32,12 @@ extension MealTargets {
                     carried: ["meal=\(chosen.id)"])
             }
             if let day, let slot, day != current.date || slot != MealSlot(current) {
-                let new = LogTargetOption(value: "new", label: "A new meal: \(names.inSentence(slot)), \(day.longText)", selected: true)
+                let new = LogTargetOption(value: "new", label: tr("A new meal: \(names.inSentence(slot)), \(day.longText)"), selected: true)
                 return LogTargetChoice(
                     options: [new], day: day.description, slot: slot.rawValue, carried: ["day=\(day)", "slot=\(slot.rawValue)"])
             }
             let new = LogTargetOption(
-                value: "new", label: "A new meal now (\(names.inSentence(MealSlot(current))))", selected: joinable == nil)
+                value: "new", label: tr("A new meal now (\(names.inSentence(MealSlot(current))))"), selected: joinable == nil)
             return LogTargetChoice(options: [new] + meals.map { option($0, selected: $0.id == joinable?.id) })
         }
     }

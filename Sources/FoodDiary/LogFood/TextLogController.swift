@@ -14,7 +14,7 @@ struct TextLogController: Sendable {
     let renderer: PageRenderer
 
     static let suggestedNotice =
-        "Suggested by the model from the photo. Check each food and its amount: nothing is added until you tap Add."
+        tr("Suggested by the model from the photo. Check each food and its amount: nothing is added until you tap Add.")
 
     func addRoutes(to routes: Routes) {
         routes.get("/log/text", use: page)
@@ -64,12 +64,12 @@ struct TextLogController: Sendable {
             return await renderer.render(
                 .textLog,
                 view(
-                    target, text: text, rows: rows, notice: "Check the foods you changed, then add them.",
+                    target, text: text, rows: rows, notice: tr("Check the foods you changed, then add them."),
                     context: context), for: context, status: .unprocessableContent)
         }
         guard !foods.isEmpty else {
             return await renderer.render(
-                .textLog, view(target, text: text, rows: rows, notice: "Tick at least one food to add.", context: context),
+                .textLog, view(target, text: text, rows: rows, notice: tr("Tick at least one food to add."), context: context),
                 for: context, status: .unprocessableContent)
         }
         // A time changed from the one the page showed is the new meal's, if it is within its slot.
@@ -84,7 +84,7 @@ struct TextLogController: Sendable {
         }
         let destination = try await targets.destination(target, fields: fields)
         guard let logged = try await diary.database.log(.foods(foods), to: destination, now: targets.now()) else {
-            throw HTTPError(.notFound, message: "That meal is gone, so nothing was added.")
+            throw HTTPError(.notFound, message: tr("That meal is gone, so nothing was added."))
         }
         let through = logged.lastEntryID > logged.firstEntryID ? "&through=\(logged.lastEntryID)" : ""
         return redirect(to: "/log?meal=\(logged.mealID)&added=\(logged.firstEntryID)\(through)\(logged.madeMeal ? "&made=1" : "")")
@@ -98,13 +98,17 @@ struct TextLogController: Sendable {
 
     /// Why a typed time cannot be the meal's: not a time, or one that falls in another meal.
     static func timeProblem(_ typed: String, slot: MealSlot, names: MealSlotNames) -> String {
-        guard let time = LocalDateTime(parsing: "2000-01-01T\(typed)") else { return "Write the time as hours and minutes, like 07:30." }
+        guard let time = LocalDateTime(parsing: "2000-01-01T\(typed)") else {
+            return tr("Write the time as hours and minutes, like 07:30.")
+        }
         let clock = { (minute: Int) in LocalDateTime(date: time.date, hour: minute / 60, minute: minute % 60)!.clockText }
         let hours =
-            slot.minutesOfDay.map { "from \(clock($0.lowerBound)) to \(clock($0.upperBound - 1))" }
-            ?? "outside \(names.inSentence(.breakfast)), \(names.inSentence(.lunch)) and \(names.inSentence(.dinner))"
+            slot.minutesOfDay.map { tr("from \(clock($0.lowerBound)) to \(clock($0.upperBound - 1))") }
+            ?? tr("outside \(names.inSentence(.breakfast)), \(names.inSentence(.lunch)) and \(names.inSentence(.dinner))")
         return
-            "\(time.clockText) is \(names.inSentence(MealSlot(time))) time; \(names.inSentence(slot)) is \(hours). Change the meal or the time."
+            tr(
+                "\(time.clockText) is \(names.inSentence(MealSlot(time))) time; \(names.inSentence(slot)) is \(hours). Change the meal or the time."
+            )
     }
 
     private func view(
@@ -114,7 +118,7 @@ struct TextLogController: Sendable {
         let (targetText, detail, url) = target.described(today: LocalDateTime(targets.now(), in: targets.timeZone).date)
         let kept = rows.filter(\.keep)
         let kcal = kept.compactMap(\.energyKcal).reduce(0, +)
-        let foodsText = kept.count == 1 ? "1 food" : "\(kept.count) foods"
+        let foodsText = kept.count == 1 ? tr("1 food") : tr("\(kept.count) foods")
         let fields = target.fields.map { TextLogView.Field(name: $0.key, value: $0.value) }
         // A new meal's slot is a choice at the Add button: typed on yesterday's page at 15:30,
         // a breakfast is not made "Snacks" unasked.
@@ -130,7 +134,7 @@ struct TextLogController: Sendable {
             csrfToken: context.csrfToken, targetText: targetText, targetDetail: detail, targetURL: url,
             targetFields: fields, addFields: slotChoices.isEmpty ? fields : fields.filter { $0.name != "slot" },
             slotChoices: slotChoices, hasSlotChoices: !slotChoices.isEmpty, text: text, rows: rows,
-            hasRows: !rows.isEmpty, rowCount: rows.count, addLabel: "Add \(foodsText) · \(kcalText(kcal))", notice: notice,
+            hasRows: !rows.isEmpty, rowCount: rows.count, addLabel: tr("Add \(foodsText) · \(kcalText(kcal))"), notice: notice,
             nothingRead: !Words.split(text).isEmpty && rows.isEmpty, focusText: rows.isEmpty,
             shownTime: target.meal == nil ? Self.timeValue(target.eatenAt) : nil,
             time: problem?.typed ?? Self.timeValue(target.eatenAt), timeProblem: problem?.why)

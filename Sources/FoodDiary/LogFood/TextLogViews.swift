@@ -8,7 +8,7 @@ struct TextLogView: Sendable {
         let value: String
     }
 
-    let title = "What did you have?"
+    let title = tr("What did you have?")
     let csrfToken: String
     let targetText: String
     let targetDetail: String?

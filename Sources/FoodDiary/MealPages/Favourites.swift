@@ -11,7 +11,7 @@ struct FavouritesView: Sendable {
         let logAgainURL: String
     }
 
-    let title = "Favourites"
+    let title = tr("Favourites")
     let rows: [Row]
     let hasRows: Bool
 
@@ -23,7 +23,7 @@ struct FavouritesView: Sendable {
 
 /// `/meals/{id}/log-again`: when to log the copy and what to note; the foods are shown, not edited.
 struct LogAgainView: Sendable {
-    let title = "Log this meal again"
+    let title = tr("Log this meal again")
     let csrfToken: String
     let action: String
     let cancelURL: String
@@ -80,7 +80,7 @@ struct FavouritesController: Sendable {
         let diary = try context.diary()
         let id = try mealIDParameter(context)
         guard let value = context.formFields["favourite"], ["0", "1"].contains(value) else {
-            throw HTTPError(.badRequest, message: "Say whether to star the meal (favourite=1) or unstar it (favourite=0).")
+            throw HTTPError(.badRequest, message: tr("Say whether to star the meal (favourite=1) or unstar it (favourite=0)."))
         }
         guard try await diary.database.setFavourite(mealID: id, value == "1") else { throw Meal.Missing(id: id) }
         return redirect(to: "/meals/\(id)?notice=\(value == "1" ? "starred" : "unstarred")")

@@ -16,19 +16,22 @@ struct MealPagesController: Sendable {
     var model: ModelEndpoint? = nil
 
     /// Fixed messages chosen by a query flag, so no text from the URL is ever echoed.
-    static let notices = [
-        "deleted": "Meal deleted.", "saved": "Meal saved.", "created": "Meal added.", "food_added": "Food added.",
-        "food_removed": "Food removed.",
-        "photo_saved": "Photo saved.", "photo_removed": "Photo removed.", "starred": "Added to favourites.",
-        "unstarred": "Removed from favourites.", "diary_created": "New diary created and opened.", "diary_opened": "Diary opened.",
-        "logged_again": "Logged again, with the same foods.",
-        "shared": "Logged for the others too. The foods here are now your share.",
-        "shared_same": "Logged for the others too, the same as yours. Your meal is as it was.",
-        "shared_already": "That share was logged already; nothing was repeated.",
-        "like_copied": "Foods copied. Change any amount that was different this time.",
-        "like_copied_one": "Food copied. Change its amount if it was different this time.",
-        "estimated": "Estimate added. It counts in your totals until you replace it with the foods."
-    ]
+    static var notices: [String: String] {
+        [
+            "deleted": tr("Meal deleted."), "saved": tr("Meal saved."), "created": tr("Meal added."), "food_added": tr("Food added."),
+            "food_removed": tr("Food removed."),
+            "photo_saved": tr("Photo saved."), "photo_removed": tr("Photo removed."), "starred": tr("Added to favourites."),
+            "unstarred": tr("Removed from favourites."), "diary_created": tr("New diary created and opened."),
+            "diary_opened": tr("Diary opened."),
+            "logged_again": tr("Logged again, with the same foods."),
+            "shared": tr("Logged for the others too. The foods here are now your share."),
+            "shared_same": tr("Logged for the others too, the same as yours. Your meal is as it was."),
+            "shared_already": tr("That share was logged already; nothing was repeated."),
+            "like_copied": tr("Foods copied. Change any amount that was different this time."),
+            "like_copied_one": tr("Food copied. Change its amount if it was different this time."),
+            "estimated": tr("Estimate added. It counts in your totals until you replace it with the foods.")
+        ]
+    }
 
     func addRoutes(to routes: Routes) {
         routes.get("/", use: list)
@@ -58,7 +61,7 @@ struct MealPagesController: Sendable {
                     }
                 })
         else {
-            throw HTTPError(.notFound, message: "There is no page \(page) of meals. The list starts at page 1.")
+            throw HTTPError(.notFound, message: tr("There is no page \(page) of meals. The list starts at page 1."))
         }
         return await renderer.render(.mealList, MealListView(data: result, notice: try notice(request)), for: context)
     }
@@ -104,7 +107,7 @@ struct MealPagesController: Sendable {
         let typed = String((context.formFields["kcal"] ?? "").prefix(40))
         switch QuickAddForm(name: Self.estimateName, values: [.energyKcal: typed]).validate() {
         case .failure(let errors):
-            let message = errors.values[.energyKcal] ?? "Type about how much energy, like \(kcalText(600))."
+            let message = errors.values[.energyKcal] ?? tr("Type about how much energy, like \(kcalText(600)).")
             return try await detailPage(
                 mealID: id, notice: nil, estimate: (typed, message), status: .unprocessableContent, context: context)
         case .success(let food):
@@ -115,7 +118,7 @@ struct MealPagesController: Sendable {
         }
     }
 
-    static let estimateName = "Quick estimate"
+    static var estimateName: String { tr("Quick estimate") }
 
     /// Adds or replaces the meal's photo. A refused file leaves the meal as it was.
     @Sendable func setPhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -128,7 +131,7 @@ struct MealPagesController: Sendable {
             return try await detailPage(mealID: id, notice: nil, photoError: rejection.message, status: rejection.status, context: context)
         case .success(nil):
             return try await detailPage(
-                mealID: id, notice: nil, photoError: "Choose a photo first.", status: .unprocessableContent, context: context)
+                mealID: id, notice: nil, photoError: tr("Choose a photo first."), status: .unprocessableContent, context: context)
         case .success(let checked?): photo = checked
         }
         guard
@@ -156,7 +159,7 @@ struct MealPagesController: Sendable {
         if let text = try request.formQuery()["day"] {
             guard let date = LocalDate(parsing: text) else {
                 throw HTTPError(
-                    .badRequest, message: "“\(text.prefix(40))” is not a day. Open the day from its page, or give it as 2026-03-08.")
+                    .badRequest, message: tr("“\(text.prefix(40))” is not a day. Open the day from its page, or give it as 2026-03-08."))
             }
             eatenAt = LocalDateTime(date: date, hour: eatenAt.hour, minute: eatenAt.minute) ?? eatenAt
             day = date
@@ -202,7 +205,7 @@ struct MealPagesController: Sendable {
         return redirect(to: thenAddFoods ? "/meals/\(id)/foods/new?notice=created" : "/meals/\(id)?notice=created")
     }
 
-    static let placeGone = "That place no longer exists. Pick another, or give coordinates."
+    static var placeGone: String { tr("That place no longer exists. Pick another, or give coordinates.") }
 
     /// The name GeoNames gives a new point, so a place founded there is called something.
     private func geocodedName(_ location: LocationChoice) async throws -> String? {
@@ -221,7 +224,7 @@ struct MealPagesController: Sendable {
         if status != .ok, case .failure(let fieldErrors) = form.validate(defaultTimeZone: timeZone) { errors = fieldErrors }
         if let placeError { errors.place = placeError }
         let photoMessage =
-            photoError ?? (context.uploads.isEmpty ? nil : "Please choose the photo again: browsers forget it when a form comes back.")
+            photoError ?? (context.uploads.isEmpty ? nil : tr("Please choose the photo again: browsers forget it when a form comes back."))
         let places = try await diary.database.read { db in try PlaceQueries.recentPlaces(db) }
         return await renderer.render(
             .mealForm,

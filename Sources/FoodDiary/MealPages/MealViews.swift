@@ -5,7 +5,7 @@ import FoodDiaryPhotos
 
 /// `/`: meals grouped into days, newest first.
 struct MealListView: Sendable {
-    let title = "Meals"
+    let title = tr("Meals")
     let notice: String?
     let isEmpty: Bool
     let days: [MealDayView]
@@ -73,7 +73,7 @@ struct MealDetailView: Sendable {
     ) {
         self.itemise = itemise
         let meal = foods.meal
-        title = "Meal at \(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)"
+        title = tr("Meal at \(meal.eatenAt.clockText), \(meal.eatenAt.date.longText)")
         self.notice = notice
         self.csrfToken = csrfToken
         photo = meal.photo.map(PhotoView.init)
@@ -96,7 +96,7 @@ struct MealDetailView: Sendable {
         let page = ReturnPath.local(back).map { ReturnPath.adding("back", $0, to: "/meals/\(meal.id)") } ?? "/meals/\(meal.id)"
         entries = foods.entries.map { EntryRowView($0, back: page, changed: changed) }
         hasEntries = foods.isItemised
-        self.back = BackLinkView(back, fallback: BackLinkView(url: "/#day-\(meal.eatenAt.date)", text: "All meals"))
+        self.back = BackLinkView(back, fallback: BackLinkView(url: "/#day-\(meal.eatenAt.date)", text: tr("All meals")))
         lines = NutrientLineView.lines(foods.totals, partial: foods.partiallyKnown)
         hasPartialTotals = !foods.partiallyKnown.isEmpty
         addFoodURL = "/meals/\(meal.id)/foods/new"
@@ -116,7 +116,7 @@ struct MealDetailView: Sendable {
 
     static func timestampText(_ instant: Date, _ timeZone: TimeZone) -> String {
         let local = LocalDateTime(instant, in: timeZone)
-        return "\(local.date.longText) at \(local.clockText)"
+        return tr("\(local.date.longText) at \(local.clockText)")
     }
 }
 
@@ -165,9 +165,9 @@ struct MealFormView: Sendable {
     ) {
         isNew = mealID == nil
         self.day = day?.description
-        title = isNew ? "Add a meal" : "Edit meal"
+        title = isNew ? tr("Add a meal") : tr("Edit meal")
         action = mealID.map { "/meals/\($0)/edit" } ?? "/meals"
-        submitLabel = isNew ? "Save meal" : "Save changes"
+        submitLabel = isNew ? tr("Save meal") : tr("Save changes")
         cancelURL = mealID.map { "/meals/\($0)" } ?? "/"
         self.csrfToken = csrfToken
         eatenAt = form.eatenAt
@@ -197,7 +197,7 @@ struct MealFormView: Sendable {
 
 /// `/meals/{id}/delete`: the confirmation step.
 struct MealDeleteView: Sendable {
-    let title = "Delete meal?"
+    let title = tr("Delete meal?")
     let csrfToken: String
     let action: String
     let cancelURL: String
@@ -257,8 +257,8 @@ struct PhotoView: Sendable {
         originalURL = photo.url(.original)
         untouchedURL = photo.url(.untouched)
         let megabytes = Double(photo.byteCount) / 1_000_000
-        sizeText = "\(photo.width) × \(photo.height), \(megabytes.formatted(.number.precision(.fractionLength(1)))) MB"
-        takenText = photo.takenAt.map { "\($0.date.longText) at \($0.clockText)" }
+        sizeText = tr("\(photo.width) × \(photo.height), \(megabytes.formatted(.number.precision(.fractionLength(1)))) MB")
+        takenText = photo.takenAt.map { tr("\($0.date.longText) at \($0.clockText)") }
         if let latitude = photo.latitude, let longitude = photo.longitude {
             let point = Coordinates(latitude: latitude, longitude: longitude)
             gpsText = point?.text

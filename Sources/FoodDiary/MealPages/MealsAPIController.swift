@@ -26,7 +26,7 @@ struct MealsAPIController: Sendable {
         guard let text = context.parameters.get("id"), let id = Int64(text),
             let foods = try await diary.database.read({ db in try MealQueries.mealFoods(db, mealID: id) })
         else {
-            throw HTTPError(.notFound, message: "No meal has id \(context.parameters.get("id") ?? "").")
+            throw HTTPError(.notFound, message: tr("No meal has id \(context.parameters.get("id") ?? "")."))
         }
         return try jsonResponse(MealDetailJSON(foods))
     }

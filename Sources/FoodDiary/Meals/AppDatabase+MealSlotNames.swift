@@ -15,7 +15,7 @@ public struct MealSlotNames: Sendable, Equatable {
     public subscript(slot: MealSlot) -> String { changed[slot] ?? slot.name }
 
     /// The name inside a sentence: "Add to lunch", but "Add to Second breakfast" as typed.
-    public func inSentence(_ slot: MealSlot) -> String { changed[slot] ?? slot.name.lowercased() }
+    public func inSentence(_ slot: MealSlot) -> String { changed[slot] ?? slot.nameInSentence }
 
     package static func fetch(_ db: Database) throws -> MealSlotNames {
         var changed: [MealSlot: String] = [:]

@@ -56,14 +56,14 @@ public struct Meal: Sendable, Equatable {
     public static func foodsText(_ names: some Collection<String>, count: Int) -> String {
         guard !names.isEmpty else { return foodCountText(count) }
         let more = count - names.count
-        return names.joined(separator: " + ") + (more > 0 ? " + \(more) more" : "")
+        return names.joined(separator: " + ") + (more > 0 ? tr(" + \(more) more") : "")
     }
 
     public static func foodCountText(_ count: Int) -> String {
         switch count {
-        case 0: "No foods yet"
-        case 1: "1 food"
-        default: "\(count) foods"
+        case 0: tr("No foods yet")
+        case 1: tr("1 food")
+        default: tr("\(count) foods")
         }
     }
 
@@ -121,6 +121,6 @@ extension Meal {
     struct Missing: Refusal, Equatable {
         let id: Int64
         var kind: RefusalKind { .missing }
-        var message: String { "There is no meal number \(id). It may have been deleted." }
+        var message: String { tr("There is no meal number \(id). It may have been deleted.") }
     }
 }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryStorage
 import FoodDiaryWeb
 import Hummingbird
@@ -5,7 +6,7 @@ import Hummingbird
 /// The meal id in a `/meals/:id…` address; anything but a positive number is a 404.
 func mealIDParameter(_ context: AppRequestContext) throws -> Int64 {
     guard let text = context.parameters.get("id"), let id = Int64(text), id > 0 else {
-        throw HTTPError(.notFound, message: "There is no meal at this address. Meal addresses end in a number, like /meals/12.")
+        throw HTTPError(.notFound, message: tr("There is no meal at this address. Meal addresses end in a number, like /meals/12."))
     }
     return id
 }

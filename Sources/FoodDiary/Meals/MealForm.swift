@@ -78,9 +78,9 @@ public struct MealForm: Sendable, Equatable {
         var errors = Errors()
         let eatenAt = LocalDateTime(parsing: self.eatenAt)
         if self.eatenAt.trimmingCharacters(in: .whitespaces).isEmpty {
-            errors.eatenAt = "Enter when you ate, for example 2026-03-09 12:30."
+            errors.eatenAt = tr("Enter when you ate, for example 2026-03-09 12:30.")
         } else if eatenAt == nil {
-            errors.eatenAt = "“\(self.eatenAt.prefix(40))” is not a date and time. Use the picker, or type it as 2026-03-09 12:30."
+            errors.eatenAt = tr("“\(self.eatenAt.prefix(40))” is not a date and time. Use the picker, or type it as 2026-03-09 12:30.")
         }
 
         var offset: Int?
@@ -90,12 +90,12 @@ public struct MealForm: Sendable, Equatable {
         } else if let minutes = Int(typedOffset), MealInput.offsetRange.contains(minutes) {
             offset = minutes
         } else {
-            errors.utcOffset = "The time zone offset must be whole minutes between -840 and 840."
+            errors.utcOffset = tr("The time zone offset must be whole minutes between -840 and 840.")
         }
 
         let length = TypedText.length(notes)
         if length > MealInput.maxNotesLength {
-            errors.notes = "Notes can be at most 10,000 characters; these are \(length.formatted(.number.grouping(.automatic)))."
+            errors.notes = tr("Notes can be at most 10,000 characters; these are \(length.formatted(.number.grouping(.automatic))).")
         }
 
         let location = validateLocation(&errors)
@@ -114,15 +114,15 @@ public struct MealForm: Sendable, Equatable {
         let placeText = place.trimmingCharacters(in: .whitespaces)
         if !placeText.isEmpty {
             guard let id = Int64(placeText), id > 0 else {
-                errors.place = "Pick a place from the list, or choose “No place”."
+                errors.place = tr("Pick a place from the list, or choose “No place”.")
                 return .none
             }
             return .place(id: id)
         }
         let latitudeText = latitude.trimmingCharacters(in: .whitespaces), longitudeText = longitude.trimmingCharacters(in: .whitespaces)
         if latitudeText.isEmpty && longitudeText.isEmpty { return .none }
-        let latitudeValue = Self.degrees(latitudeText, limit: 90, name: "Latitude", example: "51.50135", error: &errors.latitude)
-        let longitudeValue = Self.degrees(longitudeText, limit: 180, name: "Longitude", example: "-0.14189", error: &errors.longitude)
+        let latitudeValue = Self.degrees(latitudeText, limit: 90, name: tr("Latitude"), example: "51.50135", error: &errors.latitude)
+        let longitudeValue = Self.degrees(longitudeText, limit: 180, name: tr("Longitude"), example: "-0.14189", error: &errors.longitude)
         guard let latitudeValue, let longitudeValue, let point = Coordinates(latitude: latitudeValue, longitude: longitudeValue) else {
             return .none
         }
@@ -133,15 +133,15 @@ public struct MealForm: Sendable, Equatable {
     /// Decimal degrees, like "-33.85678": a sign, digits, a point; nothing else.
     private static func degrees(_ text: String, limit: Double, name: String, example: String, error: inout String?) -> Double? {
         guard !text.isEmpty else {
-            error = "\(name) is missing. Give both latitude and longitude, or neither."
+            error = tr("\(name) is missing. Give both latitude and longitude, or neither.")
             return nil
         }
         guard text.count <= 20, text.wholeMatch(of: /-?[0-9]{1,3}(\.[0-9]+)?/) != nil, let value = Double(text) else {
-            error = "\(name) must be decimal degrees, like \(example)."
+            error = tr("\(name) must be decimal degrees, like \(example).")
             return nil
         }
         guard abs(value) <= limit else {
-            error = "\(name) must be between -\(Int(limit)) and \(Int(limit)) degrees."
+            error = tr("\(name) must be between -\(Int(limit)) and \(Int(limit)) degrees.")
             return nil
         }
         return value

@@ -34,10 +34,20 @@ public enum MealSlot: String, CaseIterable, Sendable {
 
     public var name: String {
         switch self {
-        case .breakfast: "Breakfast"
-        case .lunch: "Lunch"
-        case .dinner: "Dinner"
-        case .snacks: "Snacks"
+        case .breakfast: tr("Breakfast")
+        case .lunch: tr("Lunch")
+        case .dinner: tr("Dinner")
+        case .snacks: tr("Snacks")
+        }
+    }
+
+    /// Its name inside a sentence: "Add to lunch"; "Zum Mittagessen hinzufügen" keeps its capital.
+    public var nameInSentence: String {
+        switch self {
+        case .breakfast: tr("breakfast", context: "meal, in a sentence")
+        case .lunch: tr("lunch", context: "meal, in a sentence")
+        case .dinner: tr("dinner", context: "meal, in a sentence")
+        case .snacks: tr("snacks", context: "meal, in a sentence")
         }
     }
 

@@ -13,7 +13,7 @@ extension ServingShare {
             let shareGrams = grams * fraction
             return SharedPortion(
                 food: entry.food, grams: shareGrams,
-                label: "\(PortionLabel.amount(shareGrams, entry.food.basisUnit)), \(text) of \(entry.portionLabel)",
+                label: tr("\(PortionLabel.amount(shareGrams, entry.food.basisUnit)), \(text) of \(entry.portionLabel)"),
                 nutrients: entry.food.nutrients(forGrams: shareGrams))
         }
         let food = FoodSnapshot(

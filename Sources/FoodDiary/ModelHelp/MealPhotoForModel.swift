@@ -8,8 +8,8 @@ enum MealPhotoForModel {
     static let pixels = 768
 
     static func hints(for meal: Meal) -> String {
-        let when = "Photographed at \(meal.eatenAt.clockText) on \(meal.eatenAt.date.longText)"
-        return when + (meal.place.map { ", at a place its owner calls “\($0.name)”" } ?? "") + "."
+        let when = tr("Photographed at \(meal.eatenAt.clockText) on \(meal.eatenAt.date.longText)")
+        return when + (meal.place.map { tr(", at a place its owner calls “\($0.name)”") } ?? "") + "."
     }
 
     /// Made from the upright large copy, off the threads that serve pages.

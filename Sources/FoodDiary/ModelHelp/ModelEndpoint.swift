@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// The model the server's owner runs, at an OpenAI-compatible address (a local Ollama serves one
@@ -29,6 +30,6 @@ package struct ModelEndpoint: Sendable, Equatable {
         components?.user = nil
         components?.password = nil
         components?.query = nil
-        return components?.string ?? baseURL.host ?? "the model's server"
+        return components?.string ?? baseURL.host ?? tr("the model's server")
     }
 }

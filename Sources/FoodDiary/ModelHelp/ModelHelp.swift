@@ -46,9 +46,12 @@ actor ModelHelp {
 extension ModelHelp {
     /// The model, when the owner set one and this person opted in; refused before anything is read or sent.
     static func chosen(_ help: ModelHelp?, by diary: Diary) async throws -> ModelHelp {
-        guard let help else { throw HTTPError(.notFound, message: "The server’s owner has not set a model, so there is nothing to ask.") }
+        guard let help else {
+            throw HTTPError(.notFound, message: tr("The server’s owner has not set a model, so there is nothing to ask."))
+        }
         guard try await diary.database.modelHelpChosen() else {
-            throw HTTPError(.forbidden, message: "Suggestions are off for you: turn them on in Settings → Suggestions from a model first.")
+            throw HTTPError(
+                .forbidden, message: tr("Suggestions are off for you: turn them on in Settings → Suggestions from a model first."))
         }
         return help
     }

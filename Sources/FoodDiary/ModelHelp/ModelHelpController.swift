@@ -13,9 +13,11 @@ struct ModelHelpController: Sendable {
     let renderer: PageRenderer
 
     static let path = "/settings/model"
-    static let notices = [
-        "on": "Suggestions are on for you. Meals with a photo to itemise now offer them.", "off": "Suggestions are off for you."
-    ]
+    static var notices: [String: String] {
+        [
+            "on": tr("Suggestions are on for you. Meals with a photo to itemise now offer them."), "off": tr("Suggestions are off for you.")
+        ]
+    }
 
     func addRoutes(to routes: Routes) {
         routes.get(Self.path, use: page)
@@ -36,7 +38,7 @@ struct ModelHelpController: Sendable {
     @Sendable func choose(_ request: Request, context: AppRequestContext) async throws -> Response {
         let on = context.formFields["help"] == "on"
         guard !on || help != nil else {
-            throw HTTPError(.conflict, message: "The server’s owner has not set a model, so suggestions can’t be turned on.")
+            throw HTTPError(.conflict, message: tr("The server’s owner has not set a model, so suggestions can’t be turned on."))
         }
         try await context.diary().database.setModelHelp(on)
         return redirect(to: Self.path + "?notice=\(on ? "on" : "off")")
@@ -48,7 +50,8 @@ struct ModelHelpController: Sendable {
         let meal = try await existingMeal(diary.database, context)
         guard meal.foodCount == 0 else { return redirect(to: "/meals/\(meal.id)#foods") }
         guard let photo = meal.photo, let jpeg = try await MealPhotoForModel.jpeg(of: photo, in: diary.photos) else {
-            throw HTTPError(.unprocessableContent, message: "This meal has no photo to suggest foods from. Add its foods by name instead.")
+            throw HTTPError(
+                .unprocessableContent, message: tr("This meal has no photo to suggest foods from. Add its foods by name instead."))
         }
         switch await help.suggestFoods(photoJPEG: jpeg, hints: MealPhotoForModel.hints(for: meal)) {
         case .success(let foods):

@@ -1,9 +1,10 @@
+import FoodDiaryBase
 import Foundation
 
 /// `/settings/model`: whether the owner set a model, exactly what would be sent and where, and
 /// this person's choice.
 struct ModelSettingsView: Sendable {
-    let title = "Suggestions from a model"
+    let title = tr("Suggestions from a model")
     let notice: String?
     let csrfToken: String
     let isSet: Bool

@@ -29,7 +29,7 @@ struct LabelReadingController: Sendable {
             view.labelError = rejection.message
             return await renderer.render(.myFoodForm, view, for: context, status: rejection.status)
         case .success(nil):
-            view.labelError = "Choose a photo of the label first."
+            view.labelError = tr("Choose a photo of the label first.")
             return await renderer.render(.myFoodForm, view, for: context, status: .unprocessableContent)
         case .success(let checked?): photo = checked
         }
@@ -40,12 +40,14 @@ struct LabelReadingController: Sendable {
             var read = MyFoodFormView(id: nil, form: MyFoodForm(reading: reading), csrfToken: context.csrfToken)
             read.readLabelAction = Self.path
             read.labelNotice =
-                "Read by \(help.endpoint.model) from the label. Check each value against the label, then save: nothing is kept until you do."
+                tr(
+                    "Read by \(help.endpoint.model) from the label. Check each value against the label, then save: nothing is kept until you do."
+                )
             return await renderer.render(.myFoodForm, read, for: context)
         case .failure(let problem):
             view.labelError =
                 problem == .notFound
-                ? "The model found no nutrition values in the photo. Type them from the label instead."
+                ? tr("The model found no nutrition values in the photo. Type them from the label instead.")
                 : ModelNotices.meal[ModelNotices.key(problem)]
             return await renderer.render(.myFoodForm, view, for: context, status: problem.status)
         }

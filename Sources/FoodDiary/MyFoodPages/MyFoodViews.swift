@@ -13,7 +13,7 @@ struct MyFoodsView: Sendable {
         let isShared: Bool
     }
 
-    let title = "My foods"
+    let title = tr("My foods")
     let notice: String?
     let csrfToken: String
     let rows: [Row]
@@ -70,7 +70,7 @@ struct MyFoodFormView: Sendable {
         id: Int64?, form: MyFoodForm, errors: MyFoodForm.Errors = .init(), photoError: String? = nil, deleteError: String? = nil,
         photoURL: String? = nil, isShared: Bool = false, csrfToken: String
     ) {
-        title = id == nil ? "Add one of my foods" : "Edit my food"
+        title = id == nil ? tr("Add one of my foods") : tr("Edit my food")
         self.csrfToken = csrfToken
         action = id.map { "/my-foods/\($0)" } ?? "/my-foods"
         deleteAction = id.map { "/my-foods/\($0)/delete" }

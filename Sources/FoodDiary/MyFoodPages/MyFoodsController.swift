@@ -11,11 +11,13 @@ struct MyFoodsController: Sendable {
     /// The owner's model, if any: a new food can be read from its label's photo.
     var model: ModelEndpoint? = nil
 
-    static let notices = [
-        "saved": "Food saved.", "deleted": "Food deleted. Meals it was logged in keep their own copy.",
-        "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
-        "copied": "Copied into your foods: this one is yours to change."
-    ]
+    static var notices: [String: String] {
+        [
+            "saved": tr("Food saved."), "deleted": tr("Food deleted. Meals it was logged in keep their own copy."),
+            "shared": tr("Shared with your household."), "unshared": tr("No longer shared with your household."),
+            "copied": tr("Copied into your foods: this one is yours to change.")
+        ]
+    }
 
     func addRoutes(to routes: Routes) {
         routes.get("/my-foods", use: list)
@@ -102,7 +104,9 @@ struct MyFoodsController: Sendable {
             return redirect(to: "/my-foods?notice=deleted")
         case .usedBy(let recipes):
             let message =
-                "“\(food.name)” is an ingredient of \(recipes.map { "“\($0)”" }.joined(separator: ", ")), so it was not deleted. Remove it from \(recipes.count == 1 ? "that recipe" : "those recipes") first."
+                tr(
+                    "“\(food.name)” is an ingredient of \(recipes.map { "“\($0)”" }.joined(separator: ", ")), so it was not deleted. Remove it from \(recipes.count == 1 ? "that recipe" : "those recipes") first."
+                )
             return await renderer.render(
                 .myFoodForm,
                 MyFoodFormView(

@@ -1,10 +1,11 @@
+import FoodDiaryBase
 import Foundation
 
 /// `/meals/{id}/foods/new/quick`.
 struct QuickAddView: Sendable {
     struct Field: Sendable { let name: String; let label: String; let unit: String; let value: String; let error: String? }
 
-    let title = "Quick add"
+    let title = tr("Quick add")
     let meal: MealContextView
     let csrfToken: String
     let action: String

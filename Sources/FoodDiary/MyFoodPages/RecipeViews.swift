@@ -12,7 +12,7 @@ struct RecipesView: Sendable {
         let thumbnailURL: String?
     }
 
-    let title = "Recipes"
+    let title = tr("Recipes")
     let notice: String?
     let csrfToken: String
     let query: String
@@ -31,8 +31,10 @@ struct RecipesView: Sendable {
             Row(
                 url: "/recipes/\($0.id)", name: $0.name,
                 detail:
-                    "\($0.ingredients.count) ingredient\($0.ingredients.count == 1 ? "" : "s") · \(formatQuantity($0.servings)) servings"
-                    + ($0.isSharedWithHousehold ? " · shared with household" : ""),
+                    tr(
+                        one: "\($0.ingredients.count) ingredient · \(formatQuantity($0.servings)) servings",
+                        other: "\($0.ingredients.count) ingredients · \(formatQuantity($0.servings)) servings", count: $0.ingredients.count)
+                    + ($0.isSharedWithHousehold ? tr(" · shared with household") : ""),
                 kcal: kcalText($0.perServing), thumbnailURL: $0.photo?.url(.thumb))
         }
         hasRows = !rows.isEmpty
@@ -40,8 +42,8 @@ struct RecipesView: Sendable {
         hasHousehold = !self.household.isEmpty
         emptyMessage =
             query.isEmpty
-            ? "No recipes yet. Build one from foods: name it, say how many servings it makes, and add its ingredients."
-            : "No recipe has “\(query.prefix(60))” in its name or ingredients."
+            ? tr("No recipes yet. Build one from foods: name it, say how many servings it makes, and add its ingredients.")
+            : tr("No recipe has “\(query.prefix(60))” in its name or ingredients.")
     }
 }
 
@@ -85,8 +87,8 @@ struct RecipeDetailView: Sendable {
         self.csrfToken = csrfToken
         name = recipe.name
         servingsText =
-            "Makes \(formatQuantity(recipe.servings)) servings"
-            + (recipe.totalGrams > 0 ? " of \(MeasureUnit.grams.shownText(recipe.servingGrams))" : "")
+            tr("Makes \(formatQuantity(recipe.servings)) servings")
+            + (recipe.totalGrams > 0 ? tr(" of \(MeasureUnit.grams.shownText(recipe.servingGrams))") : "")
         notes = recipe.notes.isEmpty ? nil : recipe.notes
         sourceURL = recipe.sourceURL
         photoURL = recipe.photo?.url(.large)
@@ -94,7 +96,7 @@ struct RecipeDetailView: Sendable {
             Ingredient(
                 description: $0.food.description, amount: PortionLabel.shown($0.portionLabel), kcal: kcalText($0.nutrients),
                 macros: macrosText($0.nutrients),
-                source: $0.myFoodID != nil ? "My food" : $0.food.dataType.label,
+                source: $0.myFoodID != nil ? tr("My food") : $0.food.dataType.label,
                 removeAction: "/recipes/\(recipe.id)/ingredients/\($0.id)/delete")
         }
         hasIngredients = !ingredients.isEmpty
@@ -126,7 +128,7 @@ struct RecipeFormView: Sendable {
     let errorSummary = ErrorSummary.nothingChanged
 
     init(id: Int64?, form: RecipeForm, errors: RecipeForm.Errors = .init(), photoError: String? = nil, csrfToken: String) {
-        title = id == nil ? "New recipe" : "Edit recipe"
+        title = id == nil ? tr("New recipe") : tr("Edit recipe")
         self.csrfToken = csrfToken
         action = id.map { "/recipes/\($0)" } ?? "/recipes"
         cancelURL = id.map { "/recipes/\($0)" } ?? "/recipes"
@@ -159,7 +161,7 @@ struct IngredientSearchView: Sendable {
 
     init(recipe: Recipe, query: String, myFoods: [MyFood], result: FoodSearchResult?, onlineBox: OnlineSearchBox? = nil) {
         self.onlineBox = onlineBox
-        title = "Add an ingredient to \(recipe.name)"
+        title = tr("Add an ingredient to \(recipe.name)")
         recipeURL = "/recipes/\(recipe.id)"
         recipeName = recipe.name
         action = "/recipes/\(recipe.id)/ingredients/new"
@@ -167,13 +169,14 @@ struct IngredientSearchView: Sendable {
         self.myFoods = myFoods.map {
             Row(
                 url: "/recipes/\(recipe.id)/ingredients/new/my/\($0.id)", name: $0.name,
-                detail: "My food · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))",
+                detail: tr("My food · \($0.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText($0.servingGrams))"),
                 kcal: kcalText($0.perServing))
         }
         hasMyFoods = !self.myFoods.isEmpty
         results = (result?.foods ?? []).map { CatalogResultRow($0, url: "/recipes/\(recipe.id)/ingredients/new/catalog/\($0.id)") }
         hasResults = !results.isEmpty
-        emptyMessage = !query.isEmpty && myFoods.isEmpty && results.isEmpty ? "Nothing matches every word of “\(query.prefix(60))”." : nil
+        emptyMessage =
+            !query.isEmpty && myFoods.isEmpty && results.isEmpty ? tr("Nothing matches every word of “\(query.prefix(60))”.") : nil
     }
 }
 

@@ -16,13 +16,16 @@ struct RecipesController: Sendable {
     let now: @Sendable () -> Date
     func sources(_ diary: Diary) -> FoodSources { FoodSources(database: diary.database, catalog: catalog) }
 
-    static let notices = [
-        "saved": "Recipe saved.", "deleted": "Recipe deleted.", "ingredient": "Ingredient added.", "removed": "Ingredient removed.",
-        "shared": "Shared with your household.", "unshared": "No longer shared with your household.",
-        "copied": "Copied into your recipes: this one is yours to change.",
-        "imported": "Recipe imported: check its servings and steps.",
-        "imported-without-photo": "Recipe imported, without the page’s photo, which could not be fetched or was not a photo."
-    ]
+    static var notices: [String: String] {
+        [
+            "saved": tr("Recipe saved."), "deleted": tr("Recipe deleted."), "ingredient": tr("Ingredient added."),
+            "removed": tr("Ingredient removed."),
+            "shared": tr("Shared with your household."), "unshared": tr("No longer shared with your household."),
+            "copied": tr("Copied into your recipes: this one is yours to change."),
+            "imported": tr("Recipe imported: check its servings and steps."),
+            "imported-without-photo": tr("Recipe imported, without the page’s photo, which could not be fetched or was not a photo.")
+        ]
+    }
 
     func addRoutes(to routes: Routes) {
         routes.get("/recipes", use: list)
@@ -148,7 +151,7 @@ struct RecipesController: Sendable {
     private func chooseAmount(_ kind: String, notice: String? = nil, context: AppRequestContext) async throws -> Response {
         let recipe = try await requireRecipe(context)
         guard let id = context.parameters.get("food").flatMap(Int64.init), id > 0 else {
-            throw HTTPError(.notFound, message: "There is no such food.")
+            throw HTTPError(.notFound, message: tr("There is no such food."))
         }
         let diary = try context.diary()
         let resolved = try await sources(diary).resolve("\(kind):\(id)", allowing: ["catalog", "my"])
@@ -189,7 +192,7 @@ struct RecipesController: Sendable {
         let recipe = try await requireRecipe(context)
         guard let id = context.parameters.get("ingredient").flatMap(Int64.init),
             try await diary.database.removeIngredient(recipeID: recipe.id, ingredientID: id)
-        else { throw HTTPError(.notFound, message: "This recipe has no such ingredient.") }
+        else { throw HTTPError(.notFound, message: tr("This recipe has no such ingredient.")) }
         return redirect(to: "/recipes/\(recipe.id)?notice=removed")
     }
 

@@ -57,16 +57,16 @@ public struct HandTypedFoodForm: Sendable, Equatable {
         var errors = Errors()
         let name = TypedText.clean(self.name), brand = TypedText.clean(self.brand)
         if name.isEmpty {
-            errors.name = "Enter the food’s name, like “Granola bar”."
+            errors.name = tr("Enter the food’s name, like “Granola bar”.")
         } else if TypedText.length(name) > Self.maxNameLength {
-            errors.name = "Keep the name to \(Self.maxNameLength) characters; this one has \(TypedText.length(name))."
+            errors.name = tr("Keep the name to \(Self.maxNameLength) characters; this one has \(TypedText.length(name)).")
         }
         if TypedText.length(brand) > Self.maxNameLength {
-            errors.brand = "Keep the brand to \(Self.maxNameLength) characters."
+            errors.brand = tr("Keep the brand to \(Self.maxNameLength) characters.")
         }
 
         var serving: Double?
-        switch TypedAmount.parse(servingGrams, measure: .grams, range: ChosenAmount.gramsRange, subject: "the serving size") {
+        switch TypedAmount.parse(servingGrams, measure: .grams, range: ChosenAmount.gramsRange, subject: tr("the serving size")) {
         case .success(let typed): serving = typed.stored
         case .failure(let problem): errors.servingGrams = problem.message
         }
@@ -81,9 +81,9 @@ public struct HandTypedFoodForm: Sendable, Equatable {
             case .success(let value): basis[kind] = kind.stored(fromShown: value)
             case .failure(.outOfRange) where serving != nil:
                 errors.nutrients[kind] =
-                    "\(kind.label) can’t be more than \(kind.format(ceiling)) in a \(MeasureUnit.grams.shownText(serving!)) serving."
+                    tr("\(kind.label) can’t be more than \(kind.format(ceiling)) in a \(MeasureUnit.grams.shownText(serving!)) serving.")
             case .failure(let problem):
-                errors.nutrients[kind] = TypedNumber.message(problem, what: "\(kind.label.lowercased()) in \(kind.unit)", range: range)
+                errors.nutrients[kind] = TypedNumber.message(problem, what: tr("\(kind.label.lowercased()) in \(kind.unit)"), range: range)
             }
         }
 

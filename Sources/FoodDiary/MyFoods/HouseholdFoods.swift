@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryStorage
 import FoodDiaryWeb
 import Foundation
@@ -75,7 +76,7 @@ extension HouseholdFoods {
     /// Nobody else shares what was named: its owner stopped sharing it, or it is not shared at all.
     struct NothingShared: Refusal, Equatable {
         var kind: RefusalKind { .missing }
-        var message: String { "Nothing is shared at this address. Its owner may have stopped sharing it." }
+        var message: String { tr("Nothing is shared at this address. Its owner may have stopped sharing it.") }
     }
 }
 

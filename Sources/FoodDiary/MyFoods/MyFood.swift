@@ -26,7 +26,7 @@ public struct MyFood: Sendable, Equatable {
     }
 
     /// The serving as a measure to count in: "1 bar = 40 g", or "1 serving = 40 g".
-    var portion: Portion { Portion(key: "serving", label: servingLabel ?? "1 serving", grams: servingGrams) }
+    var portion: Portion { Portion(key: "serving", label: servingLabel ?? tr("1 serving"), grams: servingGrams) }
 
     init(row: Row, photo: Photo?) {
         id = row["id"]
@@ -46,6 +46,6 @@ extension MyFood {
     /// The food of the person's own that was named is gone, or never was.
     struct Missing: Refusal, Equatable {
         var kind: RefusalKind { .missing }
-        var message: String { "There is no such food in My foods. It may have been deleted." }
+        var message: String { tr("There is no such food in My foods. It may have been deleted.") }
     }
 }

@@ -39,7 +39,7 @@ struct MyFoodForm: Sendable, Equatable {
     func validate() -> Result<MyFoodInput, Errors> {
         var errors = Errors()
         let serving = TypedText.clean(servingLabel)
-        if TypedText.length(serving) > 60 { errors.servingLabel = "Keep the measure to 60 characters, like “1 bar” or “1 slice”." }
+        if TypedText.length(serving) > 60 { errors.servingLabel = tr("Keep the measure to 60 characters, like “1 bar” or “1 slice”.") }
         switch label.validate() {
         case .failure(let labelErrors): errors.label = labelErrors
         case .success(let valid) where errors.servingLabel == nil:

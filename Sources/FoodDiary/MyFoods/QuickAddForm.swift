@@ -38,7 +38,7 @@ struct QuickAddForm: Sendable, Equatable {
         var errors = Errors(), values = NutrientValues()
         let name = TypedText.clean(self.name)
         if TypedText.length(name) > HandTypedFoodForm.maxNameLength {
-            errors.name = "Keep the name to \(HandTypedFoodForm.maxNameLength) characters."
+            errors.name = tr("Keep the name to \(HandTypedFoodForm.maxNameLength) characters.")
         }
         for kind in Self.kinds {
             let text = (self.values[kind] ?? "").trimmingCharacters(in: .whitespaces)
@@ -47,16 +47,16 @@ struct QuickAddForm: Sendable, Equatable {
             switch TypedNumber.parse(text, in: range) {
             case .success(let value): values[kind] = kind.stored(fromShown: value)
             case .failure(let problem):
-                errors.values[kind] = TypedNumber.message(problem, what: "\(kind.label.lowercased()) in \(kind.unit)", range: range)
+                errors.values[kind] = TypedNumber.message(problem, what: tr("\(kind.label.lowercased()) in \(kind.unit)"), range: range)
             }
         }
         if errors.values.isEmpty, Self.kinds.allSatisfy({ values[$0] == nil }) {
-            errors.missing = "Type at least one number, like the energy in \(NutrientKind.energyKcal.unit)."
+            errors.missing = tr("Type at least one number, like the energy in \(NutrientKind.energyKcal.unit).")
         }
         guard errors.isEmpty else { return .failure(errors) }
         return .success(
             FoodSnapshot(
-                dataType: .quickAdd, catalogFoodID: nil, ndbNumber: nil, description: name.isEmpty ? "Quick add" : name,
+                dataType: .quickAdd, catalogFoodID: nil, ndbNumber: nil, description: name.isEmpty ? tr("Quick add") : name,
                 brandOwner: nil, basisGrams: nil, basis: values))
     }
 }

@@ -39,7 +39,7 @@ public struct Recipe: Sendable, Equatable {
             basisGrams: servingGrams, basis: perServing)
     }
 
-    var portion: Portion { Portion(key: "serving", label: "1 serving", grams: servingGrams) }
+    var portion: Portion { Portion(key: "serving", label: tr("1 serving"), grams: servingGrams) }
 
 }
 
@@ -47,6 +47,6 @@ extension Recipe {
     /// The recipe that was named is gone, or never was.
     struct Missing: Refusal, Equatable {
         var kind: RefusalKind { .missing }
-        var message: String { "There is no such recipe. It may have been deleted." }
+        var message: String { tr("There is no such recipe. It may have been deleted.") }
     }
 }

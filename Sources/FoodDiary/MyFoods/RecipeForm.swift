@@ -50,17 +50,17 @@ struct RecipeForm: Sendable, Equatable {
         var errors = Errors()
         let name = TypedText.clean(self.name)
         if name.isEmpty {
-            errors.name = "Give the recipe a name, like “Chickpea curry”."
+            errors.name = tr("Give the recipe a name, like “Chickpea curry”.")
         } else if TypedText.length(name) > 200 {
-            errors.name = "Keep the name to 200 characters."
+            errors.name = tr("Keep the name to 200 characters.")
         }
         var servings: Double?
         switch TypedNumber.parse(self.servings, in: Self.servingsRange) {
         case .success(let value): servings = value
         case .failure(let problem):
-            errors.servings = TypedNumber.message(problem, what: "how many servings it makes", range: Self.servingsRange)
+            errors.servings = TypedNumber.message(problem, what: tr("how many servings it makes"), range: Self.servingsRange)
         }
-        if TypedText.length(notes) > MealInput.maxNotesLength { errors.notes = "Notes can be at most 10,000 characters." }
+        if TypedText.length(notes) > MealInput.maxNotesLength { errors.notes = tr("Notes can be at most 10,000 characters.") }
         guard errors.isEmpty, let servings else { return .failure(errors) }
         return .success(RecipeInput(name: name, servings: servings, notes: notes))
     }

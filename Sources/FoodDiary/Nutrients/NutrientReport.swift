@@ -94,9 +94,11 @@ struct NutrientReport: Sendable {
 
     /// The nutrients a page reads against needs, grouped as labels and tables group them; energy
     /// has its goal on the day's page, sugars and water no reference.
-    static let groups: [(heading: String, kinds: [NutrientKind])] = [
-        ("Protein, carbohydrate and fat", [.proteinG, .carbohydrateG, .fiberG, .fatG, .saturatedFatG, .cholesterolMg]),
-        ("Vitamins", Array(NutrientKind.vitaminsAndMinerals.prefix { $0 != .calciumMg })),
-        ("Minerals", Array(NutrientKind.vitaminsAndMinerals.drop { $0 != .calciumMg }))
-    ]
+    static var groups: [(heading: String, kinds: [NutrientKind])] {
+        [
+            (tr("Protein, carbohydrate and fat"), [.proteinG, .carbohydrateG, .fiberG, .fatG, .saturatedFatG, .cholesterolMg]),
+            ("Vitamins", Array(NutrientKind.vitaminsAndMinerals.prefix { $0 != .calciumMg })),
+            ("Minerals", Array(NutrientKind.vitaminsAndMinerals.drop { $0 != .calciumMg }))
+        ]
+    }
 }

@@ -37,7 +37,7 @@ public struct NutrientSettings: Sendable, Equatable {
 
     /// How the page names what it reads against.
     var referenceText: String {
-        lifeStage.map { "the Dietary Reference Intakes for \($0.label.lowercased())" } ?? "the FDA Daily Values, as food labels use"
+        lifeStage.map { tr("the Dietary Reference Intakes for \($0.label.lowercased())") } ?? tr("the FDA Daily Values, as food labels use")
     }
 }
 
@@ -73,10 +73,10 @@ struct NutrientTarget: Sendable, Equatable {
     var measure: Double? { minimum ?? maximum ?? reference }
 
     /// The source of a bound the person set themselves.
-    static let ownGoal = "your goal"
+    static var ownGoal: String { tr("your goal") }
 
     /// "18 mg RDA", or "20 g DV, a limit" for a ceiling; nil with nothing to measure against.
     func text(_ kind: NutrientKind) -> String? {
-        measure.map { "\(kind.format($0)) \(source)" + (minimum == nil && maximum != nil ? ", a limit" : "") }
+        measure.map { "\(kind.format($0)) \(source)" + (minimum == nil && maximum != nil ? tr(", a limit") : "") }
     }
 }

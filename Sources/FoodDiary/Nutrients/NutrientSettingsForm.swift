@@ -57,11 +57,12 @@ struct NutrientSettingsForm: Sendable {
                 case .success(let value): if isMinimum { goal.minimum = value } else { goal.maximum = value }
                 case .failure(let problem):
                     errors[kind] = TypedNumber.message(
-                        problem, what: "a daily \(isMinimum ? "minimum" : "maximum") of \(kind.inSentence) in \(kind.unit)", range: range)
+                        problem, what: tr("a daily \(isMinimum ? "minimum" : "maximum") of \(kind.inSentence) in \(kind.unit)"),
+                        range: range)
                 }
             }
             if let minimum = goal.minimum, let maximum = goal.maximum, minimum > maximum {
-                errors[kind] = "\(kind.label): the minimum is more than the maximum."
+                errors[kind] = tr("\(kind.label): the minimum is more than the maximum.")
             }
             if goal.minimum != nil || goal.maximum != nil { settings.goals[kind] = goal }
         }
@@ -71,10 +72,10 @@ struct NutrientSettingsForm: Sendable {
     func view(csrfToken: String, notice: String?, errors: Errors = Errors()) -> NutrientSettingsView {
         let references = ReferenceIntakes.references(for: LifeStage(rawValue: lifeStage))
         let stages =
-            [NutrientSettingsView.Stage(value: "", label: "FDA Daily Values (food labels)", selected: lifeStage.isEmpty)]
+            [NutrientSettingsView.Stage(value: "", label: tr("FDA Daily Values (food labels)"), selected: lifeStage.isEmpty)]
             + LifeStage.allCases.map { NutrientSettingsView.Stage(value: $0.rawValue, label: $0.label, selected: $0.rawValue == lifeStage) }
         let rows = Self.kinds.map { kind in
-            let referenceText = references[kind].flatMap { NutrientTarget($0).text(kind) } ?? "no reference"
+            let referenceText = references[kind].flatMap { NutrientTarget($0).text(kind) } ?? tr("no reference")
             return NutrientSettingsView.GoalRow(
                 name: kind.label, unit: kind.unit, minimumField: Self.field("min", kind), maximumField: Self.field("max", kind),
                 minimum: bounds[kind]?.minimum ?? "", maximum: bounds[kind]?.maximum ?? "",
@@ -82,7 +83,7 @@ struct NutrientSettingsForm: Sendable {
         }
         let messages = (errors.lifeStage.map { [$0] } ?? []) + Self.kinds.compactMap { errors.bounds[$0] }
         return NutrientSettingsView(
-            title: "Nutrient targets", csrfToken: csrfToken, notice: notice, stages: stages, rows: rows,
+            title: tr("Nutrient targets"), csrfToken: csrfToken, notice: notice, stages: stages, rows: rows,
             errors: messages, hasErrors: !messages.isEmpty)
     }
 }

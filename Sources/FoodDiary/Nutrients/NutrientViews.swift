@@ -44,28 +44,30 @@ struct NutrientsPageView: Sendable {
     init(report: NutrientReport, settings: NutrientSettings, date: LocalDate, days: Int) {
         isWeek = days > 1
         let first = date.adding(days: 1 - days)
-        title = "Nutrients"
-        periodText = isWeek ? "\(first.shortDayMonthText) to \(date.shortDayMonthText), a day on average" : date.longText
+        title = tr("Nutrients")
+        periodText = isWeek ? tr("\(first.shortDayMonthText) to \(date.shortDayMonthText), a day on average") : date.longText
         periods = [
-            PeriodChipView(label: "This day", url: "/days/\(date)/nutrients", selected: !isWeek),
-            PeriodChipView(label: "7 days", url: "/days/\(date)/nutrients?days=7", selected: isWeek)
+            PeriodChipView(label: tr("This day"), url: "/days/\(date)/nutrients", selected: !isWeek),
+            PeriodChipView(label: tr("7 days"), url: "/days/\(date)/nutrients?days=7", selected: isWeek)
         ]
         dayPageURL = "/days/\(date)"
-        againstText = "Read against \(settings.referenceText)" + (settings.goals.isEmpty ? "." : ", and your own goals.")
+        againstText = tr("Read against \(settings.referenceText)") + (settings.goals.isEmpty ? "." : tr(", and your own goals."))
         let counted = report.counted.count
         let left = isWeek ? (days - counted) : 0
         countedText =
             isWeek
-            ? "The mean of \(counted) whole \(counted == 1 ? "day" : "days")"
-                + (left > 0 ? "; \(left) without foods or with meals still to itemise left out." : ".")
+            ? tr("The mean of \(counted) whole \(counted == 1 ? "day" : "days")")
+                + (left > 0 ? tr("; \(left) without foods or with meals still to itemise left out.") : ".")
             : report.counted.first.flatMap {
                 $0.mealsToItemise > 0
-                    ? "\($0.mealsToItemise) \($0.mealsToItemise == 1 ? "meal" : "meals") still to itemise: the day is not whole yet." : nil
+                    ? tr("\($0.mealsToItemise) \($0.mealsToItemise == 1 ? "meal" : "meals") still to itemise: the day is not whole yet.")
+                    : nil
             }
         let low = report.low.map(\.inSentence)
-        lowText = low.isEmpty || counted == 0 ? nil : "Low \(isWeek ? "this week" : "today"): \(Self.list(low))."
+        lowText = low.isEmpty || counted == 0 ? nil : tr("Low \(isWeek ? "this week" : "today"): \(Self.list(low)).")
         isEmpty = counted == 0
-        emptyText = isWeek ? "No whole day in these seven: itemise a day’s meals to read it here." : "Nothing logged on this day yet."
+        emptyText =
+            isWeek ? tr("No whole day in these seven: itemise a day’s meals to read it here.") : tr("Nothing logged on this day yet.")
         let foodCount = report.counted.reduce(0) { $0 + $1.foods.count }
         groups = NutrientReport.groups.map { group in
             Group(heading: group.heading, rows: group.kinds.map { Self.row(report.line($0), foodCount: foodCount) })
@@ -76,13 +78,13 @@ struct NutrientsPageView: Sendable {
         let kind = line.kind
         let target = line.target
         let targetText: String? = target?.text(kind).map { figure in
-            line.fraction.map { "\(NumberText.decimal($0 * 100, maxFractionDigits: 0, grouping: true)) % of \(figure)" } ?? figure
+            line.fraction.map { tr("\(NumberText.decimal($0 * 100, maxFractionDigits: 0, grouping: true)) % of \(figure)") } ?? figure
         }
         let warning: String? =
             switch line.status {
-            case .aboveUpperLimit: "Above the upper limit of \(kind.format(target?.upperLimit))"
+            case .aboveUpperLimit: tr("Above the upper limit of \(kind.format(target?.upperLimit))")
             case .aboveMaximum:
-                "Over \(target?.source == NutrientTarget.ownGoal ? "your maximum" : "the limit") of \(kind.format(target?.maximum))"
+                tr("Over \(target?.source == NutrientTarget.ownGoal ? "your maximum" : "the limit") of \(kind.format(target?.maximum))")
             default: nil
             }
         let state =
@@ -95,14 +97,14 @@ struct NutrientsPageView: Sendable {
         let partial: String? =
             line.foodsNotSaying == 0 || line.amount == nil
             ? nil
-            : "\(line.foodsNotSaying) of \(foodCount) foods do not say: at least this much"
+            : tr("\(line.foodsNotSaying) of \(foodCount) foods do not say: at least this much")
         let sources = line.sources.map {
             Row.Source(
                 name: $0.name, amountText: kind.format($0.amount),
                 shareText: NumberText.decimal($0.share * 100, maxFractionDigits: 0, grouping: false) + " %")
         }
         return Row(
-            name: kind.label, amountText: line.amount == nil ? "not known" : kind.format(line.amount), targetText: targetText,
+            name: kind.label, amountText: line.amount == nil ? tr("not known") : kind.format(line.amount), targetText: targetText,
             fill: line.fraction.map { Int(min(100, ($0 * 100).rounded())) }, state: state, warning: warning, partialText: partial,
             sources: sources, hasSources: !sources.isEmpty)
     }

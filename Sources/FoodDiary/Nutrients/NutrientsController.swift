@@ -28,13 +28,13 @@ struct NutrientsController: Sendable {
     /// The day or the week the address names, read against the diary's settings.
     private func read(_ request: Request, _ context: AppRequestContext) async throws -> (NutrientReport, NutrientSettings, LocalDate, Int) {
         guard let text = context.parameters.get("date"), let date = LocalDate(parsing: text) else {
-            throw HTTPError(.notFound, message: "That is not a day. Day addresses look like /days/2026-03-09/nutrients.")
+            throw HTTPError(.notFound, message: tr("That is not a day. Day addresses look like /days/2026-03-09/nutrients."))
         }
         let days: Int
         switch try request.formQuery()["days"] {
         case nil, "1": days = 1
         case "7": days = 7
-        default: throw HTTPError(.badRequest, message: "Nutrients are read for a day or a week: leave out ?days, or use ?days=7.")
+        default: throw HTTPError(.badRequest, message: tr("Nutrients are read for a day or a week: leave out ?days, or use ?days=7."))
         }
         let (report, settings) = try await NutrientReport.read(context.diary(), through: date, days: days)
         return (report, settings, date, days)

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import Hummingbird
@@ -33,24 +34,24 @@ enum OnlineProblem: Error, Equatable {
     case malformed
     case unusable(String)
 
-    func message(usingDemoKey: Bool, source: String = "FoodData Central") -> String {
+    func message(usingDemoKey: Bool, source: String = tr("FoodData Central")) -> String {
         switch self {
-        case .unreachable: return "\(source) can’t be reached; these are your offline results."
+        case .unreachable: return tr("\(source) can’t be reached; these are your offline results.")
         case .timedOut(let deadline):
-            return "\(source) did not answer within \(deadline.components.seconds) seconds; these are your offline results."
+            return tr("\(source) did not answer within \(deadline.components.seconds) seconds; these are your offline results.")
         case .rateLimited(let wait):
             let minutes = max(1, Int((wait.components.seconds + 59) / 60))
             return source != "FoodData Central"
-                ? "\(source) asks to wait before the next lookup; try again in \(minutes) min."
-                : "FoodData Central’s limit for this key is reached; try again in \(minutes) min."
+                ? tr("\(source) asks to wait before the next lookup; try again in \(minutes) min.")
+                : tr("FoodData Central’s limit for this key is reached; try again in \(minutes) min.")
                     + (usingDemoKey
-                        ? " The shared DEMO_KEY allows 30 searches an hour; a free key of your own allows 1,000 (Settings)." : "")
-        case .keyRefused(let code): return "FoodData Central refused the API key (\(code)). Check it on the Settings page."
-        case .refused(let status): return "\(source) refused the request (HTTP \(status)); these are your offline results."
-        case .notFound: return "\(source) no longer has that food."
-        case .failed(let status): return "\(source) had a problem (HTTP \(status)); these are your offline results. Try again later."
-        case .malformed: return "\(source) sent an answer this diary could not read; these are your offline results."
-        case .unusable(let why): return "That \(source) food can’t be added: \(why)."
+                        ? tr(" The shared DEMO_KEY allows 30 searches an hour; a free key of your own allows 1,000 (Settings).") : "")
+        case .keyRefused(let code): return tr("FoodData Central refused the API key (\(code)). Check it on the Settings page.")
+        case .refused(let status): return tr("\(source) refused the request (HTTP \(status)); these are your offline results.")
+        case .notFound: return tr("\(source) no longer has that food.")
+        case .failed(let status): return tr("\(source) had a problem (HTTP \(status)); these are your offline results. Try again later.")
+        case .malformed: return tr("\(source) sent an answer this diary could not read; these are your offline results.")
+        case .unusable(let why): return tr("That \(source) food can’t be added: \(why).")
         }
     }
 }

@@ -27,7 +27,7 @@ struct AmountFieldsView: Sendable {
 
     init(
         portions: [Portion], form: ChosenAmount.Form, errors: ChosenAmount.Errors = .init(),
-        legend: String = "How much?", food: FoodSnapshot? = nil
+        legend: String = tr("How much?"), food: FoodSnapshot? = nil
     ) {
         self.legend = legend
         let unit = food?.basisUnit ?? .grams, shown = AmountUnit.shown(unit)
@@ -38,7 +38,8 @@ struct AmountFieldsView: Sendable {
         unitNote =
             unit == .grams
             ? nil
-            : "Measured in millilitres: the label gives its serving as a volume, and with no density known it is never counted as grams."
+            : tr(
+                "Measured in millilitres: the label gives its serving as a volume, and with no density known it is never counted as grams.")
         energyPerGram =
             food.flatMap { food in
                 food.basisGrams.flatMap { grams in food.basis[.energyKcal].map { String(NutrientKind.energyKcal.shown($0 / grams)) } }

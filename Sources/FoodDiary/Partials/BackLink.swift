@@ -23,12 +23,12 @@ struct BackLinkView: Sendable {
 
     private static func name(of path: String) -> String {
         let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
-        if route == "/today" { return "Today" }
+        if route == "/today" { return tr("Today") }
         if route.hasPrefix("/days/"), let date = LocalDate(parsing: String(route.dropFirst(6))) { return date.longText }
         if route == "/log" { return "What did you eat?" }
         if route == "/" { return "All meals" }
         if route == "/favourites" { return "Favourites" }
         if route.hasPrefix("/meals/") { return "The meal" }
-        return "Back"
+        return tr("Back")
     }
 }

@@ -18,12 +18,12 @@ struct CatalogResultRow: Sendable {
 
     init(_ food: FoodSummary, url: String, isSaved: Bool = false) {
         self.url = url
-        per = "per 100 \(food.measureUnit.symbol)"
+        per = tr("per 100 \(food.measureUnit.symbol)")
         description = food.description
         foodGroup = food.foodGroup
         source = food.dataType.shortLabel
         brandOwner = food.brandOwner
-        kcalText = food.energyKcalPer100g.map(FoodDiaryBase.kcalText) ?? "– kcal"
+        kcalText = food.energyKcalPer100g.map(FoodDiaryBase.kcalText) ?? tr("– kcal")
         self.isSaved = isSaved
     }
 }

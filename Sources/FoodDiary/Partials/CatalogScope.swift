@@ -15,7 +15,7 @@ struct CatalogScopeView: Sendable {
     /// Set while the branded foods are still being added.
     let progressNote: String?
 
-    static let labels: [(FoodSearch.Scope, String)] = [(.all, "All foods"), (.generic, "Generic"), (.branded, "Branded")]
+    static var labels: [(FoodSearch.Scope, String)] { [(.all, tr("All foods")), (.generic, tr("Generic")), (.branded, tr("Branded"))] }
 
     /// `brandedURL`: this page's address for the same search with Branded chosen.
     init(scope: FoodSearch.Scope, result: FoodSearchResult?, progress: BrandedFoodsImport.Progress?, brandedURL: String) {
@@ -25,7 +25,8 @@ struct CatalogScopeView: Sendable {
                 result.brandedHits >= FoodSearch.brandedCountLimit
                 ? "\(NumberText.grouped(FoodSearch.brandedCountLimit))+"
                 : NumberText.grouped(result.brandedHits)
-            brandedHint = "\(count) branded product\(result.brandedHits == 1 ? "" : "s") match too."
+            brandedHint = tr(
+                one: "\(count) branded product matches too.", other: "\(count) branded products match too.", count: result.brandedHits)
             self.brandedURL = brandedURL
         } else {
             brandedHint = nil
@@ -33,8 +34,9 @@ struct CatalogScopeView: Sendable {
         }
         if let progress, progress.isUnderway, let total = progress.total, scope != .generic {
             progressNote =
-                "Adding \(NumberText.grouped(total)) branded products from USDA FoodData Central in the background: "
-                + "\(NumberText.grouped(progress.done)) so far (\(progress.done * 100 / max(total, 1)) %). Searches include those added."
+                tr("Adding \(NumberText.grouped(total)) branded products from USDA FoodData Central in the background: ")
+                + tr(
+                    "\(NumberText.grouped(progress.done)) so far (\(progress.done * 100 / max(total, 1)) %). Searches include those added.")
         } else {
             progressNote = nil
         }

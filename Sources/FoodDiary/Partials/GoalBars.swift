@@ -18,7 +18,7 @@ struct GoalBarView: Sendable {
         valueText = kind.format(value)
         goalText = kind.format(goal)
         let percent = value / goal * 100
-        percentText = "\(Int(percent.rounded())) %"
+        percentText = tr("\(Int(percent.rounded())) %")
         fill = NumberText.fixed(min(100, percent), fractionDigits: 1)
         isOver = value > goal
     }

@@ -14,7 +14,7 @@ struct HouseholdRow: Sendable {
         let food = shared.item
         name = food.name
         detail = [
-            "\(shared.ownerName)’s food", food.brandOwner,
+            tr("\(shared.ownerName)’s food"), food.brandOwner,
             "\(food.servingLabel ?? "1 serving") = \(MeasureUnit.grams.shownText(food.servingGrams))"
         ]
         .compactMap { $0 }.joined(separator: " · ")
@@ -26,7 +26,7 @@ struct HouseholdRow: Sendable {
     init(_ shared: HouseholdFoods.Shared<Recipe>) {
         let recipe = shared.item
         name = recipe.name
-        detail = "\(shared.ownerName)’s recipe · \(formatQuantity(recipe.servings)) servings"
+        detail = tr("\(shared.ownerName)’s recipe · \(formatQuantity(recipe.servings)) servings")
         kcal = kcalText(recipe.perServing)
         copyAction = "/household/recipes/\(shared.diaryID)/\(recipe.id)/copy"
         choosePath = "household/\(shared.diaryID)/recipe/\(recipe.id)"

@@ -13,8 +13,8 @@ struct HouseholdToggleView: Sendable {
         value = isShared ? "0" : "1"
         text =
             isShared
-            ? "Shared with your household: the others can log this \(what) and copy it; only you can change it."
-            : "Only you see this \(what). Share it and the others here can log it and copy it, but not change it."
-        button = isShared ? "Stop sharing" : "Share with household"
+            ? tr("Shared with your household: the others can log this \(what) and copy it; only you can change it.")
+            : tr("Only you see this \(what). Share it and the others here can log it and copy it, but not change it.")
+        button = isShared ? tr("Stop sharing") : tr("Share with household")
     }
 }

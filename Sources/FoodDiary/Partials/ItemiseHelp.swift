@@ -42,6 +42,6 @@ struct ItemiseHelpView: Sendable {
 
     mutating func offerSuggestions(mealID: Int64, model: String) {
         suggestAction = "/meals/\(mealID)/suggest"
-        suggestNote = "Sends the photo to \(model), which you run; you check each food before it is added."
+        suggestNote = tr("Sends the photo to \(model), which you run; you check each food before it is added.")
     }
 }

@@ -27,5 +27,5 @@ struct MealRowView: Sendable {
     }
 
     /// What a meal with no foods shows for its energy: unknown, not zero.
-    static let notItemised = "To itemise"
+    static var notItemised: String { tr("To itemise") }
 }

@@ -18,7 +18,7 @@ struct OnlineResultsView: Sendable {
     }
 
     /// Where the results come from, and the licence its data is under when it asks to be named.
-    var source = "FoodData Central"
+    var source = tr("FoodData Central")
     var attribution: String?
     /// Where the person can say which country's products to look for.
     var countryNote: String?
@@ -31,5 +31,7 @@ struct OnlineResultsView: Sendable {
     /// Why the shared key's limits matter, shown while no key of one's own is set.
     let demoKeyNote: String?
 
-    static let demoNote = "Searching with the shared DEMO_KEY, which allows 30 searches an hour. A free key of your own allows 1,000."
+    static var demoNote: String {
+        tr("Searching with the shared DEMO_KEY, which allows 30 searches an hour. A free key of your own allows 1,000.")
+    }
 }

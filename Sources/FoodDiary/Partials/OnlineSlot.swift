@@ -7,5 +7,5 @@ struct OnlineSlotView: Sendable {
     /// Known already without asking the network: every source offline a moment ago.
     let problem: String?
 
-    static let offline = "Neither FoodData Central nor Open Food Facts can be reached; these are your offline results."
+    static var offline: String { tr("Neither FoodData Central nor Open Food Facts can be reached; these are your offline results.") }
 }

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 import HTTPTypes
@@ -52,5 +53,5 @@ struct PhotoPagesController: Sendable {
         return Response(status: .ok, headers: headers, body: body)
     }
 
-    static let notFound = HTTPError(.notFound, message: "There is no such photo. It may have been removed from its meal.")
+    static var notFound: HTTPError { HTTPError(.notFound, message: tr("There is no such photo. It may have been removed from its meal.")) }
 }

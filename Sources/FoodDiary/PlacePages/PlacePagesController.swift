@@ -8,7 +8,7 @@ struct PlacePagesController: Sendable {
     let renderer: PageRenderer
     let timeZone: TimeZone
 
-    static let notices = ["renamed": "Place renamed."]
+    static var notices: [String: String] { ["renamed": tr("Place renamed.")] }
 
     func addRoutes(to routes: Routes) {
         routes.get("/places", use: places)
@@ -37,7 +37,7 @@ struct PlacePagesController: Sendable {
         let typed = context.formFields["name"] ?? ""
         let name = TypedText.clean(typed)
         guard !name.isEmpty, TypedText.length(name) <= 200 else {
-            let message = name.isEmpty ? "Give the place a name, like “Home” or “Office”." : "Keep the name to 200 characters."
+            let message = name.isEmpty ? tr("Give the place a name, like “Home” or “Office”.") : tr("Keep the name to 200 characters.")
             return await renderer.render(
                 .placeDetail,
                 PlaceDetailView(
@@ -61,7 +61,8 @@ struct PlacePagesController: Sendable {
         guard let id = context.parameters.get("id").flatMap(Int64.init),
             let (tag, meals) = try await diary.database.read({ db in try PlaceQueries.tagPage(db, id: id, page: page) })
         else {
-            throw HTTPError(.notFound, message: "There is no such tag, or no such page of it. A tag goes when no meal uses it any more.")
+            throw HTTPError(
+                .notFound, message: tr("There is no such tag, or no such page of it. A tag goes when no meal uses it any more."))
         }
         return await renderer.render(.tagDetail, TagDetailView(tag: tag, meals: meals), for: context)
     }
@@ -78,7 +79,7 @@ struct PlacePagesController: Sendable {
         return found
     }
 
-    static let placeNotFound = HTTPError(.notFound, message: "There is no such place.")
+    static var placeNotFound: HTTPError { HTTPError(.notFound, message: tr("There is no such place.")) }
 }
 
 /// JSON for places and tags, with the same rules as the pages.

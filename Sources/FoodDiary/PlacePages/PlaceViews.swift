@@ -10,7 +10,7 @@ struct PlaceListView: Sendable {
         let countText: String
     }
 
-    let title = "Places"
+    let title = tr("Places")
     let notice: String?
     let rows: [Row]
     let hasRows: Bool
@@ -19,7 +19,8 @@ struct PlaceListView: Sendable {
         self.notice = notice
         rows = places.map { place in
             let first =
-                place.firstVisitedAt.map { "first visited " + LocalDateTime($0, in: timeZone).date.longText } ?? "no meals here any more"
+                place.firstVisitedAt.map { tr("first visited ") + LocalDateTime($0, in: timeZone).date.longText }
+                ?? tr("no meals here any more")
             return Row(
                 url: "/places/\(place.id)", name: place.name,
                 detail: [place.geocodedName == place.name ? nil : place.geocodedName, first].compactMap { $0 }.joined(separator: " · "),
@@ -30,7 +31,7 @@ struct PlaceListView: Sendable {
 }
 
 enum MealCount {
-    static func text(_ count: Int) -> String { count == 1 ? "1 meal" : "\(count) meals" }
+    static func text(_ count: Int) -> String { count == 1 ? tr("1 meal") : tr("\(count) meals") }
 }
 
 /// `/places/{id}`: a place, its name (editable) and its meals.
@@ -76,7 +77,7 @@ struct TagListView: Sendable {
         let countText: String
     }
 
-    let title = "Tags"
+    let title = tr("Tags")
     let search: String
     let rows: [Row]
     let hasRows: Bool
@@ -88,8 +89,8 @@ struct TagListView: Sendable {
         hasRows = !rows.isEmpty
         emptyMessage =
             search.isEmpty
-            ? "No tags yet. Add some on a meal, separated by commas: “breakfast, restaurant, with Sam”."
-            : "No tag contains “\(search.prefix(60))”."
+            ? tr("No tags yet. Add some on a meal, separated by commas: “breakfast, restaurant, with Sam”.")
+            : tr("No tag contains “\(search.prefix(60))”.")
     }
 }
 

@@ -1,10 +1,11 @@
+import FoodDiaryBase
 import Foundation
 
 /// The words an import's preview and result are told in, on the page and by `fooddiary import`.
 package enum ImportSummary {
     static func dateRange(_ outcome: ImportOutcome) -> String? {
         guard let first = outcome.firstDay, let last = outcome.lastDay else { return nil }
-        return first == last ? "on \(first.dayMonthYearText)" : "from \(first.dayMonthYearText) to \(last.dayMonthYearText)"
+        return first == last ? tr("on \(first.dayMonthYearText)") : tr("from \(first.dayMonthYearText) to \(last.dayMonthYearText)")
     }
 
     /// "1 meal", "2,100 meals".
@@ -25,13 +26,13 @@ package enum ImportSummary {
         }
         lines += [
             count(outcome.photosAdded, "photo", "photos"), count(outcome.placesAdded, "place", "places"),
-            count(outcome.tagsAdded, "tag", "tags"), count(outcome.myFoodsAdded, "food of your own", "foods of your own"),
-            count(outcome.recipesAdded, "recipe", "recipes"), count(outcome.savedFoodsAdded, "saved food", "saved foods"),
-            count(outcome.goalsAdded, "daily goal", "daily goals"),
-            count(outcome.measurementsAdded, "weigh-in or measurement", "weigh-ins and measurements"),
-            count(outcome.drinksAdded, "glass of water", "glasses of water"),
+            count(outcome.tagsAdded, "tag", "tags"), count(outcome.myFoodsAdded, tr("food of your own"), tr("foods of your own")),
+            count(outcome.recipesAdded, "recipe", "recipes"), count(outcome.savedFoodsAdded, tr("saved food"), tr("saved foods")),
+            count(outcome.goalsAdded, tr("daily goal"), tr("daily goals")),
+            count(outcome.measurementsAdded, tr("weigh-in or measurement"), tr("weigh-ins and measurements")),
+            count(outcome.drinksAdded, tr("glass of water"), tr("glasses of water")),
             count(outcome.activitiesAdded, "activity", "activities"),
-            count(outcome.movementAdded, "count of steps or movement", "counts of steps and movement")
+            count(outcome.movementAdded, tr("count of steps or movement"), tr("counts of steps and movement"))
         ].compactMap { $0 }
         return lines
     }
@@ -39,16 +40,16 @@ package enum ImportSummary {
     package static func headline(_ reading: ImportReading, _ outcome: ImportOutcome, done: Bool) -> String {
         let rows = reading.format.hasPrefix("FoodDiary") ? counted(reading.rows, "meal", "meals") : counted(reading.rows, "row", "rows")
         if additions(outcome).isEmpty {
-            return "A \(reading.format) of \(rows). Everything in it is in this diary already: importing adds nothing."
+            return tr("A \(reading.format) of \(rows). Everything in it is in this diary already: importing adds nothing.")
         }
         let already =
             outcome.mealsAlreadyThere > 0
-            ? " \(outcome.mealsAlreadyThere.formatted()) of its meals are in the diary already and are left out." : ""
-        return (done ? "Imported from a \(reading.format) of \(rows)." : "A \(reading.format) of \(rows).") + already
+            ? tr(" \(outcome.mealsAlreadyThere.formatted()) of its meals are in the diary already and are left out.") : ""
+        return (done ? tr("Imported from a \(reading.format) of \(rows).") : tr("A \(reading.format) of \(rows).")) + already
     }
 
     package static func skipped(_ reading: ImportReading, limit: Int = 50) -> [String] {
-        reading.skipped.prefix(limit).map { "Row \($0.row) is left out: \($0.reason)." }
-            + (reading.skipped.count > limit ? ["… and \(reading.skipped.count - limit) more rows left out."] : [])
+        reading.skipped.prefix(limit).map { tr("Row \($0.row) is left out: \($0.reason).") }
+            + (reading.skipped.count > limit ? [tr("… and \(reading.skipped.count - limit) more rows left out.")] : [])
     }
 }

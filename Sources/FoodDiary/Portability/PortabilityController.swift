@@ -35,7 +35,7 @@ struct PortabilityController: Sendable {
         let query = try request.formQuery()
         var notice: String?
         if let made = query["made"], ExportLayout.isArchiveName(made) {
-            notice = "Your export is ready. Download it below."
+            notice = tr("Your export is ready. Download it below.")
         } else if let meals = query["imported"].flatMap(Int.init) {
             // What else an import added (weigh-ins, water, activities, counts of steps), said as the preview said it.
             var outcome = ImportOutcome()
@@ -44,12 +44,14 @@ struct PortabilityController: Sendable {
             let others = ImportSummary.additions(outcome)
             notice =
                 meals == 0 && others.isEmpty
-                ? "Nothing was added: everything in the file was in this diary already."
+                ? tr("Nothing was added: everything in the file was in this diary already.")
                 : meals == 0
-                    ? "Imported \(others.joined(separator: ", ")). They are in your days now."
-                    : "Imported \(meals.formatted()) \(meals == 1 ? "meal" : "meals")\(others.isEmpty ? "" : ", " + others.joined(separator: ", ")). They are in your meals and days now."
+                    ? tr("Imported \(others.joined(separator: ", ")). They are in your days now.")
+                    : tr(
+                        "Imported \(meals.formatted()) \(meals == 1 ? "meal" : "meals")\(others.isEmpty ? "" : ", " + others.joined(separator: ", ")). They are in your meals and days now."
+                    )
         } else if query["cancelled"] != nil {
-            notice = "The import was cancelled; nothing was written."
+            notice = tr("The import was cancelled; nothing was written.")
         }
         return try await render(context, notice: notice)
     }
@@ -68,20 +70,22 @@ struct PortabilityController: Sendable {
     @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await context.diary().exports.download(
             context.parameters.get("name"), context: context,
-            missing: "There is no such export; a newer one replaces it. Make a new export.")
+            missing: tr("There is no such export; a newer one replaces it. Make a new export."))
     }
 
     @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
         let diary = try context.diary()
         guard let file = context.uploads.first(where: { $0.fieldName == "file" }), file.byteCount > 0 else {
-            return try await render(context, problem: "Choose the file to import first.", status: .unprocessableContent)
+            return try await render(context, problem: tr("Choose the file to import first."), status: .unprocessableContent)
         }
         // Only a health export may pass the upload limit: it is read a part at a time, every other import whole.
         if file.byteCount > maxUploadBytes, !HealthExportImporter.isHealthExport(zipAt: file.temporaryPath) {
             return try await render(
                 context,
-                problem: "\(file.clientFilename) was not imported: it is larger than \(maxUploadBytes / 1_000_000) MB, and only "
-                    + "a health export (Apple Health’s export.zip, Fitbit’s Google Takeout) may be larger, up to \(maxImportBytes / 1_000_000) MB.",
+                problem: tr("\(file.clientFilename) was not imported: it is larger than \(maxUploadBytes / 1_000_000) MB, and only ")
+                    + tr(
+                        "a health export (Apple Health’s export.zip, Fitbit’s Google Takeout) may be larger, up to \(maxImportBytes / 1_000_000) MB."
+                    ),
                 status: .contentTooLarge)
         }
         let token = PendingImport.newToken()
@@ -106,7 +110,7 @@ struct PortabilityController: Sendable {
         } catch let refusal as ImportRefusal {
             let name = pending.clientFilename
             pending.discard()
-            return try await render(context, problem: "\(name) was not imported. \(refusal.description)", status: .unprocessableContent)
+            return try await render(context, problem: tr("\(name) was not imported. \(refusal.description)"), status: .unprocessableContent)
         }
     }
 
@@ -127,7 +131,7 @@ struct PortabilityController: Sendable {
             let name = pending.clientFilename
             pending.discard()
             return try await render(
-                context, problem: "\(name) was not imported; nothing was written. \(refusal.description)",
+                context, problem: tr("\(name) was not imported; nothing was written. \(refusal.description)"),
                 status: .unprocessableContent)
         }
     }
@@ -164,7 +168,7 @@ struct PortabilityController: Sendable {
             healthExports.forget(pending.path)
             let name = pending.clientFilename
             pending.discard()
-            return try await render(context, problem: "\(name) was not imported. \(message)", status: .unprocessableContent)
+            return try await render(context, problem: tr("\(name) was not imported. \(message)"), status: .unprocessableContent)
         default:
             var response = await renderer.render(
                 .importProgress,
@@ -188,7 +192,8 @@ struct PortabilityController: Sendable {
             case let pending = PendingImport(directory: diary.photos.temporaryDirectory, token: token), pending.exists
         else {
             throw HTTPError(
-                .notFound, message: "That import is over: it was imported, cancelled, or left for more than an hour. Upload the file again."
+                .notFound,
+                message: tr("That import is over: it was imported, cancelled, or left for more than an hour. Upload the file again.")
             )
         }
         return pending
@@ -223,7 +228,7 @@ struct PendingImport {
     private var namePath: String { directory + "/\(PhotoStore.waitingPrefix)import-\(token).name" }
     var exists: Bool { FileManager.default.fileExists(atPath: path) }
     var clientFilename: String {
-        (try? String(contentsOfFile: namePath, encoding: .utf8)).flatMap { $0.isEmpty ? nil : $0 } ?? "The file"
+        (try? String(contentsOfFile: namePath, encoding: .utf8)).flatMap { $0.isEmpty ? nil : $0 } ?? tr("The file")
     }
 
     /// Moves the upload out of the middleware's hands (it deletes what is left after the response).

@@ -1,8 +1,9 @@
+import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 
 struct PortabilityView: Sendable {
-    let title = "Export & import"
+    let title = tr("Export & import")
     let csrfToken: String
     let notice: String?
     let problem: String?
@@ -27,7 +28,7 @@ struct PortabilityView: Sendable {
 }
 
 struct ImportPreviewView: Sendable {
-    let title = "Import preview"
+    let title = tr("Import preview")
     let csrfToken: String
     let fileName: String
     let headline: String
@@ -45,19 +46,20 @@ struct ImportPreviewView: Sendable {
         self.csrfToken = csrfToken
         self.fileName = fileName
         headline = ImportSummary.headline(reading, outcome, done: false)
-        listHeading = "It would add"
+        listHeading = tr("It would add")
         additions = ImportSummary.additions(outcome)
         remarks = reading.remarks
         skipped = ImportSummary.skipped(reading)
         skippedCount =
             reading.skipped.isEmpty
             ? nil
-            : "\(reading.skipped.count.formatted()) \(reading.skipped.count == 1 ? "row is" : "rows are") left out"
+            : tr("\(reading.skipped.count.formatted()) \(reading.skipped.count == 1 ? "row is" : "rows are") left out")
         canImport = !additions.isEmpty
         commitURL = "/import/\(token)"
         cancelURL = "/import/\(token)/cancel"
         buttonText =
-            outcome.mealsAdded > 0 ? "Import \(outcome.mealsAdded.formatted()) \(outcome.mealsAdded == 1 ? "meal" : "meals")" : "Import"
+            outcome.mealsAdded > 0
+            ? tr("Import \(outcome.mealsAdded.formatted()) \(outcome.mealsAdded == 1 ? "meal" : "meals")") : tr("Import")
     }
 
     /// A health export: what it holds by kind, and its days. Importing adds only what the diary
@@ -68,23 +70,27 @@ struct ImportPreviewView: Sendable {
         let kinds = HealthExportImporter.kinds(summary)
         headline =
             kinds.isEmpty
-            ? "\(summary.exportName) with nothing FoodDiary keeps: no weigh-ins, body fat, waist, steps, active energy, water or workouts."
+            ? tr(
+                "\(summary.exportName) with nothing FoodDiary keeps: no weigh-ins, body fat, waist, steps, active energy, water or workouts."
+            )
             : summary.exportName + (HealthExportImporter.days(summary).map { " \($0)" } ?? "") + "."
-        listHeading = "It holds"
+        listHeading = tr("It holds")
         additions = kinds
         remarks =
             summary.remarks + [
-                "Steps and active energy are kept as each source’s day total, so a phone that also sends by itself is another source and a day shows the larger.",
-                "Only what is not in this diary already is added: importing the same export again adds nothing."
+                tr(
+                    "Steps and active energy are kept as each source’s day total, so a phone that also sends by itself is another source and a day shows the larger."
+                ),
+                tr("Only what is not in this diary already is added: importing the same export again adds nothing.")
             ]
         skipped = summary.refused
         skippedCount =
             summary.refusedCount == 0
-            ? nil : "\(summary.refusedCount.formatted()) \(summary.refusedCount == 1 ? "reading is" : "readings are") left out"
+            ? nil : tr("\(summary.refusedCount.formatted()) \(summary.refusedCount == 1 ? "reading is" : "readings are") left out")
         canImport = !kinds.isEmpty
         commitURL = "/import/\(token)"
         cancelURL = "/import/\(token)/cancel"
-        buttonText = "Import"
+        buttonText = tr("Import")
     }
 }
 
@@ -102,16 +108,18 @@ struct ImportProgressView: Sendable {
         self.fileName = fileName
         let fraction: Double
         switch stage {
-        case .reading(let done)?: (doing, fraction) = ("Reading what the export holds", done)
+        case .reading(let done)?: (doing, fraction) = (tr("Reading what the export holds"), done)
         case .importing(let done)?: (doing, fraction) = ("Importing", done)
         case .waiting(let importing, let behindAnother)?:
             (doing, fraction) = (
-                behindAnother ? "Waiting: another export is being read first" : importing ? "Importing" : "Reading what the export holds", 0
+                behindAnother
+                    ? tr("Waiting: another export is being read first") : importing ? tr("Importing") : tr("Reading what the export holds"),
+                0
             )
-        default: (doing, fraction) = ("Reading what the export holds", 0)
+        default: (doing, fraction) = (tr("Reading what the export holds"), 0)
         }
         let importing = if case .importing? = stage { true } else if case .waiting(true, _)? = stage { true } else { false }
-        title = importing ? "Importing" : "Reading the export"
+        title = importing ? tr("Importing") : tr("Reading the export")
         percent = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
         // Once batches are being written, stopping would keep some and not others: it runs to the end.
         cancelURL = importing ? nil : "/import/\(token)/cancel"

@@ -28,23 +28,23 @@ public enum FoodDataType: String, Sendable, Codable {
         switch self {
         case .srLegacy: "SR28"
         case .surveyFNDDS: "FNDDS"
-        case .foundation: "Foundation"
-        case .branded: "Branded"
+        case .foundation: tr("Foundation")
+        case .branded: tr("Branded")
         case .openFoodFacts: "Open Food Facts"
-        case .handTyped: "Typed"
-        case .quickAdd: "Quick add"
+        case .handTyped: tr("Typed")
+        case .quickAdd: tr("Quick add")
         }
     }
 
     package var label: String {
         switch self {
         case .srLegacy: "USDA SR Legacy"
-        case .surveyFNDDS: "USDA FoodData Central, survey (FNDDS)"
-        case .foundation: "USDA FoodData Central, Foundation"
-        case .branded: "USDA FoodData Central, Branded"
+        case .surveyFNDDS: tr("USDA FoodData Central, survey (FNDDS)")
+        case .foundation: tr("USDA FoodData Central, Foundation")
+        case .branded: tr("USDA FoodData Central, Branded")
         case .openFoodFacts: "Open Food Facts (ODbL)"
-        case .handTyped: "Typed by you"
-        case .quickAdd: "Quick add"
+        case .handTyped: tr("Typed by you")
+        case .quickAdd: tr("Quick add")
         }
     }
 }

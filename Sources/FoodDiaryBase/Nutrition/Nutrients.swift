@@ -30,39 +30,60 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     /// folate equivalents (435).
     private var facts: Facts {
         switch self {
-        case .energyKcal: Facts(number: "208", column: "energy_kcal", label: "Energy", unit: "kcal", decimals: 0)
-        case .proteinG: Facts(number: "203", column: "protein_g", label: "Protein", unit: "g", decimals: 1)
-        case .fatG: Facts(number: "204", column: "fat_g", label: "Fat", unit: "g", decimals: 1)
-        case .carbohydrateG: Facts(number: "205", column: "carbohydrate_g", label: "Carbohydrate", unit: "g", decimals: 1)
-        case .sodiumMg: Facts(number: "307", column: "sodium_mg", label: "Sodium", unit: "mg", decimals: 0)
-        case .fiberG: Facts(number: "291", column: "fiber_g", label: "Fibre", unit: "g", decimals: 1)
-        case .sugarsG: Facts(number: "269", column: "sugars_g", label: "Sugars", unit: "g", decimals: 1)
-        case .saturatedFatG: Facts(number: "606", column: "saturated_fat_g", label: "Saturated fat", unit: "g", decimals: 1)
-        case .cholesterolMg: Facts(number: "601", column: "cholesterol_mg", label: "Cholesterol", unit: "mg", decimals: 0)
-        case .potassiumMg: Facts(number: "306", column: "potassium_mg", label: "Potassium", unit: "mg", decimals: 0)
-        case .waterG: Facts(number: "255", column: "water_g", label: "Water", unit: "g", decimals: 0)
-        case .calciumMg: Facts(number: "301", column: "calcium_mg", label: "Calcium", unit: "mg", decimals: 0)
-        case .ironMg: Facts(number: "303", column: "iron_mg", label: "Iron", unit: "mg", decimals: 1)
-        case .magnesiumMg: Facts(number: "304", column: "magnesium_mg", label: "Magnesium", unit: "mg", decimals: 0)
-        case .phosphorusMg: Facts(number: "305", column: "phosphorus_mg", label: "Phosphorus", unit: "mg", decimals: 0)
-        case .zincMg: Facts(number: "309", column: "zinc_mg", label: "Zinc", unit: "mg", decimals: 1)
-        case .copperMg: Facts(number: "312", column: "copper_mg", label: "Copper", unit: "mg", decimals: 2)
-        case .manganeseMg: Facts(number: "315", column: "manganese_mg", label: "Manganese", unit: "mg", decimals: 2)
-        case .seleniumUg: Facts(number: "317", column: "selenium_ug", label: "Selenium", unit: "µg", decimals: 0)
-        case .vitaminAUg: Facts(number: "320", column: "vitamin_a_ug", label: "Vitamin A", unit: "µg", decimals: 0)
-        case .vitaminCMg: Facts(number: "401", column: "vitamin_c_mg", label: "Vitamin C", unit: "mg", decimals: 0)
-        case .vitaminDUg: Facts(number: "328", column: "vitamin_d_ug", label: "Vitamin D", unit: "µg", decimals: 1)
-        case .vitaminEMg: Facts(number: "323", column: "vitamin_e_mg", label: "Vitamin E", unit: "mg", decimals: 1)
-        case .vitaminKUg: Facts(number: "430", column: "vitamin_k_ug", label: "Vitamin K", unit: "µg", decimals: 0)
-        case .thiaminMg: Facts(number: "404", column: "thiamin_mg", label: "Thiamin (B1)", unit: "mg", decimals: 2)
-        case .riboflavinMg: Facts(number: "405", column: "riboflavin_mg", label: "Riboflavin (B2)", unit: "mg", decimals: 2)
-        case .niacinMg: Facts(number: "406", column: "niacin_mg", label: "Niacin (B3)", unit: "mg", decimals: 1)
+        case .energyKcal:
+            Facts(number: "208", column: "energy_kcal", label: marked("Energy", context: "nutrient"), unit: "kcal", decimals: 0)
+        case .proteinG: Facts(number: "203", column: "protein_g", label: marked("Protein", context: "nutrient"), unit: "g", decimals: 1)
+        case .fatG: Facts(number: "204", column: "fat_g", label: marked("Fat", context: "nutrient"), unit: "g", decimals: 1)
+        case .carbohydrateG:
+            Facts(number: "205", column: "carbohydrate_g", label: marked("Carbohydrate", context: "nutrient"), unit: "g", decimals: 1)
+        case .sodiumMg: Facts(number: "307", column: "sodium_mg", label: marked("Sodium", context: "nutrient"), unit: "mg", decimals: 0)
+        case .fiberG: Facts(number: "291", column: "fiber_g", label: marked("Fibre", context: "nutrient"), unit: "g", decimals: 1)
+        case .sugarsG: Facts(number: "269", column: "sugars_g", label: marked("Sugars", context: "nutrient"), unit: "g", decimals: 1)
+        case .saturatedFatG:
+            Facts(number: "606", column: "saturated_fat_g", label: marked("Saturated fat", context: "nutrient"), unit: "g", decimals: 1)
+        case .cholesterolMg:
+            Facts(number: "601", column: "cholesterol_mg", label: marked("Cholesterol", context: "nutrient"), unit: "mg", decimals: 0)
+        case .potassiumMg:
+            Facts(number: "306", column: "potassium_mg", label: marked("Potassium", context: "nutrient"), unit: "mg", decimals: 0)
+        case .waterG: Facts(number: "255", column: "water_g", label: marked("Water", context: "nutrient"), unit: "g", decimals: 0)
+        case .calciumMg: Facts(number: "301", column: "calcium_mg", label: marked("Calcium", context: "nutrient"), unit: "mg", decimals: 0)
+        case .ironMg: Facts(number: "303", column: "iron_mg", label: marked("Iron", context: "nutrient"), unit: "mg", decimals: 1)
+        case .magnesiumMg:
+            Facts(number: "304", column: "magnesium_mg", label: marked("Magnesium", context: "nutrient"), unit: "mg", decimals: 0)
+        case .phosphorusMg:
+            Facts(number: "305", column: "phosphorus_mg", label: marked("Phosphorus", context: "nutrient"), unit: "mg", decimals: 0)
+        case .zincMg: Facts(number: "309", column: "zinc_mg", label: marked("Zinc", context: "nutrient"), unit: "mg", decimals: 1)
+        case .copperMg: Facts(number: "312", column: "copper_mg", label: marked("Copper", context: "nutrient"), unit: "mg", decimals: 2)
+        case .manganeseMg:
+            Facts(number: "315", column: "manganese_mg", label: marked("Manganese", context: "nutrient"), unit: "mg", decimals: 2)
+        case .seleniumUg:
+            Facts(number: "317", column: "selenium_ug", label: marked("Selenium", context: "nutrient"), unit: "µg", decimals: 0)
+        case .vitaminAUg:
+            Facts(number: "320", column: "vitamin_a_ug", label: marked("Vitamin A", context: "nutrient"), unit: "µg", decimals: 0)
+        case .vitaminCMg:
+            Facts(number: "401", column: "vitamin_c_mg", label: marked("Vitamin C", context: "nutrient"), unit: "mg", decimals: 0)
+        case .vitaminDUg:
+            Facts(number: "328", column: "vitamin_d_ug", label: marked("Vitamin D", context: "nutrient"), unit: "µg", decimals: 1)
+        case .vitaminEMg:
+            Facts(number: "323", column: "vitamin_e_mg", label: marked("Vitamin E", context: "nutrient"), unit: "mg", decimals: 1)
+        case .vitaminKUg:
+            Facts(number: "430", column: "vitamin_k_ug", label: marked("Vitamin K", context: "nutrient"), unit: "µg", decimals: 0)
+        case .thiaminMg:
+            Facts(number: "404", column: "thiamin_mg", label: marked("Thiamin (B1)", context: "nutrient"), unit: "mg", decimals: 2)
+        case .riboflavinMg:
+            Facts(number: "405", column: "riboflavin_mg", label: marked("Riboflavin (B2)", context: "nutrient"), unit: "mg", decimals: 2)
+        case .niacinMg:
+            Facts(number: "406", column: "niacin_mg", label: marked("Niacin (B3)", context: "nutrient"), unit: "mg", decimals: 1)
         case .pantothenicAcidMg:
-            Facts(number: "410", column: "pantothenic_acid_mg", label: "Pantothenic acid (B5)", unit: "mg", decimals: 1)
-        case .vitaminB6Mg: Facts(number: "415", column: "vitamin_b6_mg", label: "Vitamin B6", unit: "mg", decimals: 2)
-        case .folateUg: Facts(number: "435", column: "folate_ug", label: "Folate", unit: "µg", decimals: 0)
-        case .vitaminB12Ug: Facts(number: "418", column: "vitamin_b12_ug", label: "Vitamin B12", unit: "µg", decimals: 1)
-        case .cholineMg: Facts(number: "421", column: "choline_mg", label: "Choline", unit: "mg", decimals: 0)
+            Facts(
+                number: "410", column: "pantothenic_acid_mg", label: marked("Pantothenic acid (B5)", context: "nutrient"), unit: "mg",
+                decimals: 1)
+        case .vitaminB6Mg:
+            Facts(number: "415", column: "vitamin_b6_mg", label: marked("Vitamin B6", context: "nutrient"), unit: "mg", decimals: 2)
+        case .folateUg: Facts(number: "435", column: "folate_ug", label: marked("Folate", context: "nutrient"), unit: "µg", decimals: 0)
+        case .vitaminB12Ug:
+            Facts(number: "418", column: "vitamin_b12_ug", label: marked("Vitamin B12", context: "nutrient"), unit: "µg", decimals: 1)
+        case .cholineMg: Facts(number: "421", column: "choline_mg", label: marked("Choline", context: "nutrient"), unit: "mg", decimals: 0)
         }
     }
 
@@ -74,7 +95,8 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     /// The form field of the hand-typed food form.
     package var field: String { column }
 
-    package var label: String { facts.label }
+    /// Its name in the request's language: "Fibre", "Ballaststoffe".
+    package var label: String { tr(known: facts.label, context: "nutrient") }
 
     /// The unit values are stored, exported and computed in.
     package var storedUnit: String { facts.unit }
@@ -96,8 +118,12 @@ public enum NutrientKind: String, CaseIterable, Sendable, Codable {
     /// Bounds set on stored values, as the person types them: for messages and for reading what was typed.
     package func shownRange(_ stored: ClosedRange<Double>) -> ClosedRange<Double> { shown(stored.lowerBound)...shown(stored.upperBound) }
 
-    /// The name inside a sentence: "fibre", "vitamin C", "thiamin (B1)".
-    package var inSentence: String { label.prefix(1).lowercased() + label.dropFirst() }
+    /// The name inside a sentence: "fibre", "vitamin C", "thiamin (B1)"; each language's own
+    /// ("Ballaststoffe" keeps its capital).
+    package var inSentence: String {
+        let english = facts.label.prefix(1).lowercased() + facts.label.dropFirst()
+        return tr(known: english, context: "nutrient, in a sentence")
+    }
 
     /// Largest believable value per gram of food: nothing is more than itself, and pure fat is 9 kcal/g.
     package var maximumPerGram: Double {

@@ -139,25 +139,28 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// "Mon 9 Mar": short enough for a chart axis.
     public var shortText: String {
-        "\(Self.weekdayNames[weekdayIndex].prefix(3)) \(shortDayMonthText)"
+        let weekday = CalendarWords.shortWeekday(weekdayIndex)
+        if ClockConvention.current.monthFirst { return "\(weekday) \(shortDayMonthText)" }
+        return tr("\(weekday) \(day) \(CalendarWords.shortMonth(month))", context: "date: short weekday, day, short month")
     }
 
     /// "9 Mar" ("Mar 9" where the browser's language puts the month first): a chart's axis over months.
     public var shortDayMonthText: String {
-        ClockConvention.current.monthFirst
-            ? "\(Self.monthNames[month - 1].prefix(3)) \(day)" : "\(day) \(Self.monthNames[month - 1].prefix(3))"
+        if ClockConvention.current.monthFirst { return "\(CalendarWords.shortMonth(month)) \(day)" }
+        return tr("\(day) \(CalendarWords.shortMonth(month))", context: "date: day, short month")
     }
 
     /// "9 Mar 2026" ("Mar 9, 2026"): when something happened, in a list of settings.
     public var dayMonthYearText: String {
-        ClockConvention.current.monthFirst ? "\(shortDayMonthText), \(year)" : "\(shortDayMonthText) \(year)"
+        if ClockConvention.current.monthFirst { return "\(shortDayMonthText), \(year)" }
+        return tr("\(day) \(CalendarWords.shortMonth(month)) \(year)", context: "date: day, short month, year")
     }
 
     /// "Monday 9 March 2026" ("Monday, March 9, 2026"): the heading of a day in the meal list.
     public var longText: String {
-        ClockConvention.current.monthFirst
-            ? "\(Self.weekdayNames[weekdayIndex]), \(Self.monthNames[month - 1]) \(day), \(year)"
-            : "\(Self.weekdayNames[weekdayIndex]) \(day) \(Self.monthNames[month - 1]) \(year)"
+        let (weekday, month) = (CalendarWords.weekday(weekdayIndex), CalendarWords.month(self.month))
+        if ClockConvention.current.monthFirst { return "\(weekday), \(month) \(day), \(year)" }
+        return tr("\(weekday) \(day) \(month) \(year)", context: "date: weekday, day, month, year")
     }
 
     /// 0 = Sunday, by Zeller-style arithmetic so no time zone is involved.
@@ -180,11 +183,6 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
         }
     }
 
-    package static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    package static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July",
-        "August", "September", "October", "November", "December"
-    ]
 }
 
 /// Formats a UTC offset the way ISO 8601 and people both read it: `+01:00`, `-05:30`.

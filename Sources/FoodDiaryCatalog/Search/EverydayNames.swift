@@ -19,7 +19,12 @@ package enum EverydayNames {
         var isAlias: Bool { alternatives.count > 1 }
     }
 
-    package static let all: [Alias] = parse(String(decoding: PackageResources.EverydayNames_tsv, as: UTF8.self))
+    /// English's, German's and Spanish's (`EverydayNames.de.tsv`, `.es.tsv`) in one table: a word
+    /// in any of them finds its food, whatever language the page is in, so a household that
+    /// speaks two searches in both.
+    package static let all: [Alias] = [
+        PackageResources.EverydayNames_tsv, PackageResources.EverydayNames_de_tsv, PackageResources.EverydayNames_es_tsv
+    ].flatMap { parse(String(decoding: $0, as: UTF8.self)) }
 
     /// Longest first, so "mac and cheese" wins over "mac".
     private static let byFirstWord: [String: [Alias]] = Dictionary(grouping: all, by: { $0.words[0] })

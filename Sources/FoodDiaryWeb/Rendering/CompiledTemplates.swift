@@ -1,7 +1,10 @@
-/// The parsed templates flattened for rendering: text as ranges of one byte array, keys, bodies,
-/// blocks and partials as indices. An instruction is then a few integers, and walking a page
-/// copies nothing reference-counted (copying the parsed nodes' strings and arrays, retain and
-/// release each time, was a third of rendering a list page).
+import FoodDiaryBase
+
+/// The parsed templates flattened for rendering in one language: text as ranges of one byte array,
+/// keys, bodies, blocks and partials as indices. An instruction is then a few integers, and walking
+/// a page copies nothing reference-counted (copying the parsed nodes' strings and arrays, retain
+/// and release each time, was a third of rendering a list page). Each `{{#t}}…{{/t}}` is replaced
+/// here by its translation, so a page in German costs what it costs in English.
 package struct CompiledTemplates: Sendable {
     enum Instruction: Sendable {
         case text(start: Int, count: Int)
@@ -21,9 +24,12 @@ package struct CompiledTemplates: Sendable {
     /// Each template's body, by name.
     private(set) var entries: [String: Int] = [:]
     private var blockNames: [String: Int] = [:]
+    private let language: Language
 
-    /// Every partial must name a template; `TemplateLibrary` checks that first.
-    init(_ templates: [String: Template]) {
+    /// Every partial must name a template, and every `{{#t}}` hold only text and keys;
+    /// `TemplateLibrary` checks both first.
+    init(_ templates: [String: Template], in language: Language) {
+        self.language = language
         // Each template's body number is fixed before any is compiled, so partials can point ahead.
         for name in templates.keys.sorted() {
             entries[name] = bodies.count
@@ -35,16 +41,19 @@ package struct CompiledTemplates: Sendable {
     }
 
     private mutating func compile(_ template: Template) -> [Instruction] {
-        template.nodes.compactMap { node -> Instruction? in
+        var instructions: [Instruction] = []
+        for node in template.nodes {
             switch node {
             case .text(let text):
                 let start = bytes.count
                 bytes.append(contentsOf: text.utf8)
-                return .text(start: start, count: bytes.count - start)
+                instructions.append(.text(start: start, count: bytes.count - start))
             case .variable(let key, let escaped):
-                return .variable(key: intern(key), escaped: escaped)
+                instructions.append(.variable(key: intern(key), escaped: escaped))
+            case .section(let key, let inner, false) where key == TranslatedText.key:
+                instructions += compile(TranslatedText(inner).rendering(in: language))
             case .section(let key, let inner, let inverted):
-                return .section(key: intern(key), body: add(inner), inverted: inverted)
+                instructions.append(.section(key: intern(key), body: add(inner), inverted: inverted))
             case .partial(let name, let indentation, let overrides):
                 var overrideSet = -1
                 if let overrides {
@@ -52,13 +61,15 @@ package struct CompiledTemplates: Sendable {
                     overrideSets.append([:])
                     for (block, body) in overrides { overrideSets[overrideSet][blockID(block)] = add(body) }
                 }
-                return .partial(body: entries[name] ?? -1, indentation: self.indentation(indentation), overrides: overrideSet)
+                instructions.append(
+                    .partial(body: entries[name] ?? -1, indentation: self.indentation(indentation), overrides: overrideSet))
             case .block(let name, let fallback, let indentation):
-                return .block(name: blockID(name), body: add(fallback), indentation: self.indentation(indentation))
+                instructions.append(.block(name: blockID(name), body: add(fallback), indentation: self.indentation(indentation)))
             case .blockOverride:
-                return nil
+                break
             }
         }
+        return instructions
     }
 
     private mutating func add(_ template: Template) -> Int {

@@ -62,8 +62,10 @@ enum TestEnvironment {
         var config = AppConfig(
             dataDirectory: dataDirectory,
             templatesDirectory: packageRoot.appendingPathComponent("Templates").path,
+            languagesDirectory: packageRoot.appendingPathComponent("Languages").path,
             publicDirectory: packageRoot.appendingPathComponent("Public").path,
             timeZone: timeZone)
+        config.offersPseudoLanguage = true
         config.secret = secret
         config.renderedPageCheck = ReferenceRenderer.compare
         // Nothing listens on the discard port: tests never reach the internet, and "offline" is instant.

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The languages this server has catalogues for, and which of them answers a request.
+public struct Languages: Sendable {
+    /// English first, then the catalogues' by tag.
+    public let all: [Language]
+
+    public struct LoadFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init(_ languages: [Language]) {
+        all = [Language.english] + languages.filter { $0 != Language.english }.sorted { $0.code < $1.code }
+    }
+
+    /// Every `*.po` in `directory`; with `pseudo`, the pseudo-language the tests read pages in.
+    public init(directory: String, pseudo: Bool = false) throws(LoadFailure) {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".po") }
+        } catch {
+            throw LoadFailure(description: "Cannot read the language catalogues in \(directory): \(error.localizedDescription)")
+        }
+        var languages: [Language] = []
+        for name in names {
+            let path = directory + "/" + name
+            do {
+                languages.append(try Language(catalogue: PortableObject(parsing: String(contentsOfFile: path, encoding: .utf8))))
+            } catch {
+                throw LoadFailure(description: "Catalogue \(path): \(error)")
+            }
+        }
+        self.init(languages + (pseudo ? [Language.pseudo] : []))
+    }
+
+    /// The one with this tag, nil for none.
+    public func named(_ code: String) -> Language? {
+        all.first { $0.code.caseInsensitiveCompare(code) == .orderedSame }
+    }
+
+    /// The browser's first choice this server has, by Accept-Language's weights: "de-AT" finds
+    /// German; a region we lack falls back to its language. English when none is had.
+    public func preferred(acceptLanguage: String?) -> Language {
+        guard let acceptLanguage, all.count > 1 else { return .english }
+        var ranges: [(tag: String, weight: Double)] = []
+        for part in acceptLanguage.split(separator: ",").prefix(32) {
+            let pieces = part.split(separator: ";")
+            let tag = pieces.first?.trimmingCharacters(in: .whitespaces) ?? ""
+            let weight =
+                pieces.dropFirst().lazy.compactMap { piece -> Double? in
+                    let pair = piece.split(separator: "=", maxSplits: 1)
+                    return pair.count == 2 && pair[0].trimmingCharacters(in: .whitespaces) == "q" ? Double(pair[1]) : nil
+                }.first ?? 1
+            if !tag.isEmpty, tag != "*", weight > 0 { ranges.append((tag, weight)) }
+        }
+        for range in ranges.enumerated().sorted(by: { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }) {
+            if let language = named(range.element.tag) { return language }
+            let primary = range.element.tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+            if let language = named(primary) { return language }
+        }
+        return .english
+    }
+}

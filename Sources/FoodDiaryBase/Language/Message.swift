@@ -1,0 +1,76 @@
+/// Words the app shows, written in English where they are made: `tr("Saved \(name).")` looks up
+/// the id "Saved {1}." in the request's language and puts the name where its translation puts
+/// `{1}`, so a translator may move it. `scripts/check-translations.py` finds every `tr(` to list
+/// the ids the catalogues must hold.
+public struct Message: ExpressibleByStringInterpolation, Sendable {
+    public let id: String
+    public let arguments: [String]
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var id = ""
+        var arguments: [String] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            id.reserveCapacity(literalCapacity + 3 * interpolationCount)
+        }
+
+        public mutating func appendLiteral(_ literal: String) { id += literal }
+
+        public mutating func appendInterpolation(_ value: some Any) {
+            arguments.append(String(describing: value))
+            id += "{\(arguments.count)}"
+        }
+    }
+
+    public init(stringLiteral: String) {
+        (id, arguments) = (stringLiteral, [])
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        (id, arguments) = (stringInterpolation.id, stringInterpolation.arguments)
+    }
+
+    /// `text` with each `{n}` replaced by the n-th argument.
+    func filled(_ text: String) -> String {
+        guard !arguments.isEmpty else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"), let number = Int(rest[afterOpen..<close]),
+                arguments.indices.contains(number - 1)
+            {
+                result += arguments[number - 1]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("{")
+                rest = rest[afterOpen...]
+            }
+        }
+        return result + rest
+    }
+}
+
+/// `message` in the request's language. `context` tells apart one English word with two
+/// meanings ("May" the month), as gettext's `msgctxt`.
+public func tr(_ message: Message, context: String? = nil) -> String {
+    message.filled(RequestConventions.current.language.translation(of: message.id, context: context) ?? message.id)
+}
+
+/// Words kept in data, written in English there (an activity's name in `Activities.tsv`, a
+/// nutrient's), in the request's language: `scripts/check-translations.py` lists them from where
+/// they are written (`marked(_:context:)`, the data files), not from here.
+public func tr(known id: String, context: String) -> String {
+    RequestConventions.current.language.translation(of: id, context: context) ?? id
+}
+
+/// English words the catalogues translate where `tr(known:context:)` shows them: a mark for the
+/// check, the words unchanged.
+public func marked(_ text: String, context: String) -> String { text }
+
+/// The plural form `count` takes: `tr(one: "\(n) meal", other: "\(n) meals", count: n)`. Both
+/// interpolate the same values in the same order.
+public func tr(one: Message, other: Message, count: Int, context: String? = nil) -> String {
+    other.filled(RequestConventions.current.language.translation(of: one.id, plural: other.id, count: count, context: context))
+}
