@@ -8,10 +8,12 @@
 #   ./scripts/bench-search-pairs.sh A B [ROUNDS]     (each round: fresh servers, every page)
 # A build inside a checkout (…/.build/…/fooddiary) serves that checkout's templates and static files.
 #   ONLY=/days/ ./scripts/bench-search-pairs.sh A B  (only the pages whose address holds /days/)
+#   A_LANGUAGE=en B_LANGUAGE=de ./scripts/bench-search-pairs.sh B B  (one build in two languages;
+#   each side's Accept-Language, en-GB unless given)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { echo "usage: $0 BASELINE CHANGED [ROUNDS]" >&2; exit 2; }
-A=$(realpath "$1") B=$(realpath "$2") rounds=${3:-2}
+A=$(realpath "$1") B=$(realpath "$2") rounds=${3:-2} langA=${A_LANGUAGE:-en-GB} langB=${B_LANGUAGE:-en-GB}
 # checkout BINARY: the working tree a build was made in, whose templates and static files that
 # build serves (a change of templates is part of what is paired); this one for any other binary.
 checkout() { case "$1" in */.build/*) echo "${1%%/.build/*}" ;; *) pwd ;; esac; }
@@ -52,7 +54,7 @@ stop() {
   rm -rf "$data/run-$1"
 }
 
-echo "$(echo "$queries" | wc -l) queries per page and round, $rounds rounds; A = $A, B = $B"
+echo "$(echo "$queries" | wc -l) queries per page and round, $rounds rounds; A = $A ($langA), B = $B ($langB)"
 printf "%-24s %9s %9s %9s %9s %12s\n" "page (server ms)" "A p50" "B p50" "A p90" "B p90" "median B/A"
 # The everyday pages (＋ and adding to a meal with nothing typed among them): the same page each
 # time, a number after `x=` keeping the addresses apart.
@@ -71,9 +73,11 @@ for page in "/foods?q=" "/meals/MEAL/foods/new?q=" "/log?q=" "/api/foods/search?
     for query in $asked; do
       a="$baseA${page/MEAL/$mealA}$query" b="$baseB${page/MEAL/$mealB}$query"
       if [ $((i % 2)) = 0 ]; then
-        curl -s -o /dev/null -H "${cookieA/:/: }" "$a"; curl -s -o /dev/null -H "${cookieB/:/: }" "$b"
+        curl -s -o /dev/null -H "${cookieA/:/: }" -H "Accept-Language: $langA" "$a"
+        curl -s -o /dev/null -H "${cookieB/:/: }" -H "Accept-Language: $langB" "$b"
       else
-        curl -s -o /dev/null -H "${cookieB/:/: }" "$b"; curl -s -o /dev/null -H "${cookieA/:/: }" "$a"
+        curl -s -o /dev/null -H "${cookieB/:/: }" -H "Accept-Language: $langB" "$b"
+        curl -s -o /dev/null -H "${cookieA/:/: }" -H "Accept-Language: $langA" "$a"
       fi
       i=$((i + 1))
     done

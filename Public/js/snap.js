@@ -134,7 +134,10 @@
       if (!strip) return;
       const link = strip.closest("a");
       if (link) {
-        const said = (link.getAttribute("aria-label") || "").replace(/, \+ \d+ meals? not itemised$/, "");
+        // The label ends with the count the strip shows, in whatever language the page is in.
+        const shown = strip.querySelector(".status-not-itemised")?.textContent;
+        let said = link.getAttribute("aria-label") || "";
+        if (shown && said.endsWith(", " + shown)) said = said.slice(0, -(shown.length + 2));
         link.setAttribute("aria-label", text ? said + ", " + text : said);
       }
       let count = strip.querySelector(".status-not-itemised");

@@ -134,8 +134,25 @@ package struct ErrorView: Sendable {
     let message: String
 
     init(problem: Problem) {
-        title = problem.status == .notFound ? tr("Not found") : problem.status.reasonPhrase
+        title = Self.title(of: problem.status)
         status = Int(problem.status.code)
         message = problem.message
+    }
+
+    /// The page's heading: the status in words a person reads, in their language.
+    static func title(of status: HTTPResponse.Status) -> String {
+        switch status.code {
+        case 400: tr("That could not be read")
+        case 401: tr("Sign in first")
+        case 403: tr("Not allowed")
+        case 404: tr("Not found")
+        case 405: tr("Not here")
+        case 409: tr("Changed meanwhile")
+        case 413: tr("Too large")
+        case 429: tr("Too many at once")
+        case 503: tr("Not just now")
+        case 507: tr("The disk is full")
+        default: tr("Something went wrong")
+        }
     }
 }

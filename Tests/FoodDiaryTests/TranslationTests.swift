@@ -153,6 +153,53 @@ import FoodDiaryWeb
         }
     }
 
+    /// Every page the router serves, read in the pseudo-language with a meal, a food, a weigh-in,
+    /// water and exercise in the diary (a parameter is that meal's number, and a page of another
+    /// number is the error page): an English word of ours left on any of them fails here, so a
+    /// new page cannot skip the catalogues.
+    @Test func noPageTheRouterServesHasAWordLeftInEnglish() async throws {
+        try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, _, routes in
+            let meal = try await database.addMeal("2026-03-09T12:30")
+            try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:11090"), ("amount", "g125")])
+            let food = try #require(try await FoodEntryTests.meal(client, meal).foods.first)
+            let data = [food.description, TestPerson.name, "My diary", "Deutsch", "English", "Español", "Broccoli", "raw"]
+            var left: [String: [String]] = [:]
+            for route in routes where route.methods.contains(.get) && !Self.notPages.contains(where: route.path.hasPrefix) {
+                let path = HostileValuesTests.path(route.path, String(meal))
+                let response = try await client.get(path, language: "en-XA")
+                guard response.headers[.contentType]?.hasPrefix("text/html") == true else { continue }
+                let english = EnglishWords.in(response.text, apartFrom: data)
+                if !english.isEmpty, Self.stillInEnglish[path] != Set(english) { left[path] = english }
+            }
+            #expect(left.isEmpty, "English words left: \(left.sorted { $0.key < $1.key })")
+        }
+    }
+
+    /// Known, not yet translated (issue 79 goes on): the body measures' names and the energy
+    /// units' explanations (kept per diary, and in the settings form), the countries Open Food
+    /// Facts sells in, USDA's portion names on a food's amount page, a word of the export page.
+    /// Exactly these words: one more, or one fewer, fails.
+    static let stillInEnglish: [String: Set<String>] = [
+        "/body": ["Body", "Waist", "fat"],
+        "/export": ["import"],
+        "/meals/1/foods/1": ["Legacy", "chopped", "cup", "diced", "or"],
+        "/settings/body": [
+            "Australia", "Body", "Calories", "Chest", "Europe", "Hips", "Neck", "Waist", "Weight", "and", "as", "cm", "fat", "in",
+            "kilocalories", "kilojoules", "labels", "or"
+        ],
+        "/settings/food-data-central": [
+            "Africa", "Arab", "Arabia", "Argentina", "Australia", "Austria", "Belgium", "Brazil", "Bulgaria", "Canada", "Chile", "China",
+            "Colombia", "Croatia", "Czech", "Denmark", "Emirates", "Finland", "France", "Germany", "Greece", "Hungary", "India",
+            "Indonesia", "Ireland", "Israel", "Italy", "Japan", "Kingdom", "Korea", "Luxembourg", "Malaysia", "Mexico", "Morocco",
+            "Netherlands", "New", "Norway", "Peru", "Philippines", "Poland", "Portugal", "Republic", "Romania", "Russia", "Saudi",
+            "Serbia", "Singapore", "Slovakia", "Slovenia", "South", "Spain", "States", "Sweden", "Switzerland", "Thailand", "Tunisia",
+            "Turkey", "Ukraine", "United", "Vietnam", "Zealand"
+        ]
+    ]
+
+    /// Not pages a person reads: the API's JSON, FoodData Central's protocol, the assistant's, files.
+    static let notPages = ["/api/", "/fdc/", "/mcp", "/photos/", "/words/", "/static/", "/export/", "/backups/"]
+
     @Test func aPersonsChoiceWinsOverTheirBrowsers() async throws {
         try await TestEnvironment.withApp { client, _ in
             let browser = try await client.get("/settings", language: "de-DE,de;q=0.9").text
@@ -182,13 +229,15 @@ enum EnglishWords {
     ]
 
     static func `in`(_ html: String, apartFrom data: [String]) -> [String] {
-        var text = html.replacing(#/<script[\s\S]*?</script>|<style[\s\S]*?</style>|<svg[\s\S]*?</svg>|<!--[\s\S]*?-->/#, with: " ")
+        // Commands and keys in <code> are typed as they are; so are acronyms (DV, MB) and a key's letters.
+        var text = html.replacing(
+            #/<script[\s\S]*?</script>|<style[\s\S]*?</style>|<svg[\s\S]*?</svg>|<!--[\s\S]*?-->|<code[\s\S]*?</code>/#, with: " ")
         var labels: [String] = []
         for match in text.matches(of: #/\b(?:placeholder|title|aria-label|alt)="([^"]*)"/#) { labels.append(String(match.output.1)) }
         text = text.replacing(#/<[^>]*>/#, with: " ") + " " + labels.joined(separator: " ")
         text = text.replacing(#/&[a-z]+;|&#\d+;|https?:\/\/\S+/#, with: " ")
         for datum in data { text = text.replacingOccurrences(of: datum, with: " ") }
-        let words = text.matches(of: #/[A-Za-z]{2,}/#).map { String($0.output) }
+        let words = text.matches(of: #/[A-Za-z]{2,}/#).map { String($0.output) }.filter { $0 != $0.uppercased() }
         return Array(Set(words.filter { !notWords.contains($0) })).sorted()
     }
 }

@@ -1115,7 +1115,7 @@ class Journeys:
             german.find_element(By.CSS_SELECTOR, "input[name=grams]").send_keys("112,5")
             preview = german.find_element(By.CSS_SELECTOR, ".amount-preview")
             WebDriverWait(german, 5).until(lambda driver: "112,5 g" in preview.text)
-            self.assertEqual(preview.text, "≈ 91 kcal for 112,5 g", "81 kcal per 100 g × 112.5 g, written as German writes it")
+            self.assertEqual(preview.text, "≈ 91 kcal für 112,5 g", "81 kcal per 100 g × 112.5 g, written and said as German does it")
             german.save_screenshot(str(SCREENSHOTS / f"{self.label}-german-amount.png"))
             tap(".amount-form button[type=submit]")
             WebDriverWait(german, 20).until(lambda driver: re.search(r"/meals/\d+([?#]|$)", driver.current_url))

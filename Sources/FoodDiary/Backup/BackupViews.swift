@@ -4,7 +4,7 @@ import FoodDiaryWeb
 import Foundation
 
 struct BackupsView: Sendable {
-    let title = "Backups"
+    let title = tr("Backups")
     let csrfToken: String
     let notice: String?
     let problem: String?
@@ -22,7 +22,7 @@ struct BackupsView: Sendable {
         self.notice = notice
         self.problem = problem
         self.directory = directory
-        schedule = plan.map { "Every \(Self.interval($0.every)), keeping the newest \($0.keep)." }
+        schedule = plan.map { tr("Every \(Self.interval($0.every)), keeping the newest \($0.keep).") }
         self.archives = archives.reversed().map { ArchiveRow($0, under: "/backups", timeZone: timeZone) }
         hasArchives = !archives.isEmpty
         restoreCommand = "fooddiary restore \(directory)/\(archives.last?.name ?? "fooddiary-backup-….zip") --data-dir \(dataDirectory)"
@@ -34,6 +34,6 @@ struct BackupsView: Sendable {
             let count = seconds / size
             return count == 1 ? unit : "\(count) \(unit)s"
         }
-        return "\(seconds) seconds"
+        return tr("\(seconds) seconds")
     }
 }

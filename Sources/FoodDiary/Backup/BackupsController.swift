@@ -25,7 +25,7 @@ struct BackupsController: Sendable {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         try owner(context)
         let made = try request.formQuery()["made"].flatMap { folder.path(of: $0) != nil ? $0 : nil }
-        return await page(context, notice: made.map { "Backed up to \($0). Download it to keep a copy off this machine." })
+        return await page(context, notice: made.map { tr("Backed up to \($0). Download it to keep a copy off this machine.") })
     }
 
     @Sendable func make(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -36,7 +36,7 @@ struct BackupsController: Sendable {
             let name = (summary.archive as NSString).lastPathComponent
             guard summary.remarks.isEmpty else {
                 logger.notice("\(summary.remarks.joined(separator: " "))")
-                return await page(context, notice: "Backed up to \(name). " + summary.remarks.joined(separator: " "))
+                return await page(context, notice: tr("Backed up to \(name). ") + summary.remarks.joined(separator: " "))
             }
             return Response(status: .seeOther, headers: [.location: "/backups?made=\(name)"])
         } catch let refused as BackupMaker.Refused {
@@ -48,7 +48,7 @@ struct BackupsController: Sendable {
         try owner(context)
         return try await folder.download(
             context.parameters.get("name"), context: context,
-            missing: "There is no such backup. It may have been removed to keep only the newest.")
+            missing: tr("There is no such backup. It may have been removed to keep only the newest."))
     }
 
     private func page(_ context: AppRequestContext, notice: String? = nil, problem: String? = nil, status: HTTPResponse.Status = .ok) async
@@ -63,7 +63,7 @@ struct BackupsController: Sendable {
 
     private func owner(_ context: AppRequestContext) throws {
         guard context.signedIn?.account.role == .owner else {
-            throw HTTPError(.forbidden, message: "Only the owner can make and download backups: they hold everyone's diaries.")
+            throw HTTPError(.forbidden, message: tr("Only the owner can make and download backups: they hold everyone's diaries."))
         }
     }
 }

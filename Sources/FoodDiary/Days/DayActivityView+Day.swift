@@ -64,8 +64,10 @@ extension DayActivityView {
         hasActivities = !activities.isEmpty
     }
 
-    /// The Compendium's activities by group, none chosen, in the request's language.
-    static var listed: [Group] { groups(chosen: "") }
+    /// The Compendium's activities by group, none chosen, in the request's language: every day
+    /// page lists them, so once for each language.
+    static var listed: [Group] { listedByLanguage.value(RequestConventions.current.language.code) { groups(chosen: "") } }
+    private static let listedByLanguage = ServerMemo<String, [Group]>(most: 16)
 
     static func groups(chosen: String) -> [Group] {
         var groups: [Group] = []

@@ -72,7 +72,7 @@ struct OnlineFoodsController: Sendable {
             guard let digits = Barcode.digits(barcode) else { throw HTTPError(.badRequest, message: Barcode.problem) }
             views = [try await barcodeResults(target, digits: digits, key: key, context: context)]
         } else {
-            guard !Words.split(query).isEmpty else { throw HTTPError(.badRequest, message: "Type a food name to search online for.") }
+            guard !Words.split(query).isEmpty else { throw HTTPError(.badRequest, message: tr("Type a food name to search online for.")) }
             views = try await nameResults(target, query: query, key: key, request: request, context: context)
         }
         return await renderer.render(.onlineFoods, OnlineFoodsPageView(target: target, online: views), for: context)

@@ -3,20 +3,20 @@ import Foundation
 
 /// `/recipes/import`: a recipe's address, its page pasted, or the page saved from a browser.
 struct RecipeImportView: Sendable {
-    let title = "Import a recipe"
+    let title = tr("Import a recipe")
     let csrfToken: String
     var address = ""
     var problem: String?
     /// The page as pasted, given back when it could not be read, so nothing typed is lost.
     var pasted = ""
     /// The most a page may be, as the form says it: the one limit for every way a page comes.
-    let pageLimit = "\(RecipePageFetcher.maxBytes / 1_000_000) MB"
+    let pageLimit = tr("\(RecipePageFetcher.maxBytes / 1_000_000) MB")
     var showsOtherWays: Bool { !pasted.isEmpty }
 }
 
 /// What a recipe page holds, each ingredient placed for the person to confirm before saving.
 struct RecipeImportPreviewView: Sendable {
-    let title = "Import a recipe"
+    let title = tr("Import a recipe")
     let csrfToken: String
     let name: String
     let nameError: String?

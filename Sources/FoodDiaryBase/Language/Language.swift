@@ -67,15 +67,20 @@ public final class Language: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The translation of `id`, nil where there is none (the English then shows).
+    /// False for English, which shows its ids as they are; true for a catalogue's or the pseudo-language.
+    public var hasMessages: Bool { transform != nil || !messages.isEmpty }
+
     public func translation(of id: String, context: String? = nil) -> String? {
         if let transform { return transform(id) }
+        // English, the words' own language, has nothing to look up: no hashing on its pages.
+        guard !messages.isEmpty else { return nil }
         return messages[Self.key(id, context)]?.first
     }
 
     /// The form of `id`/`plural` that `count` takes.
     public func translation(of id: String, plural: String, count: Int, context: String? = nil) -> String {
         if let transform { return transform(count == 1 ? id : plural) }
-        guard let forms = messages[Self.key(id, context)] else { return count == 1 ? id : plural }
+        guard !messages.isEmpty, let forms = messages[Self.key(id, context)] else { return count == 1 ? id : plural }
         return forms[min(plurals.form(for: count), forms.count - 1)]
     }
 

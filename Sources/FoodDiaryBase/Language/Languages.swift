@@ -4,6 +4,10 @@ import Foundation
 public struct Languages: Sendable {
     /// English first, then the catalogues' by tag.
     public let all: [Language]
+    private let byCode: [String: Language]
+    /// Each Accept-Language header's answer: a household's browsers send a handful of them, and
+    /// every request asks.
+    private let preferences = ServerMemo<String, Language>(most: 256)
 
     public struct LoadFailure: Error, CustomStringConvertible {
         public let description: String
@@ -11,6 +15,7 @@ public struct Languages: Sendable {
 
     public init(_ languages: [Language]) {
         all = [Language.english] + languages.filter { $0 != Language.english }.sorted { $0.code < $1.code }
+        byCode = Dictionary(all.map { ($0.code.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every `*.po` in `directory`; with `pseudo`, the pseudo-language the tests read pages in.
@@ -35,13 +40,17 @@ public struct Languages: Sendable {
 
     /// The one with this tag, nil for none.
     public func named(_ code: String) -> Language? {
-        all.first { $0.code.caseInsensitiveCompare(code) == .orderedSame }
+        byCode[code.lowercased()]
     }
 
     /// The browser's first choice this server has, by Accept-Language's weights: "de-AT" finds
     /// German; a region we lack falls back to its language. English when none is had.
     public func preferred(acceptLanguage: String?) -> Language {
         guard let acceptLanguage, all.count > 1 else { return .english }
+        return preferences.value(acceptLanguage) { choose(acceptLanguage) }
+    }
+
+    private func choose(_ acceptLanguage: String) -> Language {
         var ranges: [(tag: String, weight: Double)] = []
         for part in acceptLanguage.split(separator: ",").prefix(32) {
             let pieces = part.split(separator: ";")

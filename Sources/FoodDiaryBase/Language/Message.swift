@@ -5,29 +5,46 @@
 public struct Message: ExpressibleByStringInterpolation, Sendable {
     public let id: String
     public let arguments: [String]
+    /// The English with its values in place, made while the id is: a page in English (most of
+    /// them) shows it as it is, with nothing looked up or filled in.
+    let english: String
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var id = ""
+        var english = ""
         var arguments: [String] = []
+        /// Whether the id is wanted: not on a page in English, where `tr` shows the English.
+        let translating = RequestConventions.current.language.hasMessages
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            id.reserveCapacity(literalCapacity + 3 * interpolationCount)
+            english.reserveCapacity(literalCapacity + 8 * interpolationCount)
         }
 
-        public mutating func appendLiteral(_ literal: String) { id += literal }
+        public mutating func appendLiteral(_ literal: String) {
+            english += literal
+            if translating { id += literal }
+        }
 
-        public mutating func appendInterpolation(_ value: some Any) {
-            arguments.append(String(describing: value))
+        public mutating func appendInterpolation(_ value: String) { append(value) }
+
+        public mutating func appendInterpolation(_ value: some CustomStringConvertible) { append(value.description) }
+
+        public mutating func appendInterpolation(_ value: some Any) { append(String(describing: value)) }
+
+        private mutating func append(_ value: String) {
+            english += value
+            guard translating else { return }
+            arguments.append(value)
             id += "{\(arguments.count)}"
         }
     }
 
     public init(stringLiteral: String) {
-        (id, arguments) = (stringLiteral, [])
+        (id, arguments, english) = (stringLiteral, [], stringLiteral)
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        (id, arguments) = (stringInterpolation.id, stringInterpolation.arguments)
+        (id, arguments, english) = (stringInterpolation.id, stringInterpolation.arguments, stringInterpolation.english)
     }
 
     /// `text` with each `{n}` replaced by the n-th argument.
@@ -55,7 +72,8 @@ public struct Message: ExpressibleByStringInterpolation, Sendable {
 /// `message` in the request's language. `context` tells apart one English word with two
 /// meanings ("May" the month), as gettext's `msgctxt`.
 public func tr(_ message: Message, context: String? = nil) -> String {
-    message.filled(RequestConventions.current.language.translation(of: message.id, context: context) ?? message.id)
+    guard let translated = RequestConventions.current.language.translation(of: message.id, context: context) else { return message.english }
+    return message.filled(translated)
 }
 
 /// Words kept in data, written in English there (an activity's name in `Activities.tsv`, a
@@ -72,5 +90,7 @@ public func marked(_ text: String, context: String) -> String { text }
 /// The plural form `count` takes: `tr(one: "\(n) meal", other: "\(n) meals", count: n)`. Both
 /// interpolate the same values in the same order.
 public func tr(one: Message, other: Message, count: Int, context: String? = nil) -> String {
-    other.filled(RequestConventions.current.language.translation(of: one.id, plural: other.id, count: count, context: context))
+    let language = RequestConventions.current.language
+    guard language.hasMessages else { return count == 1 ? one.english : other.english }
+    return other.filled(language.translation(of: one.id, plural: other.id, count: count, context: context))
 }

@@ -57,13 +57,13 @@ package enum AmountUnit: String, CaseIterable, Sendable {
     /// What the amount field is called: "Grams", "Fluid ounces".
     package var name: String {
         switch self {
-        case .grams: "Grams"
-        case .kilograms: "Kilograms"
-        case .ounces: "Ounces"
-        case .pounds: "Pounds"
-        case .millilitres: "Millilitres"
-        case .litres: "Litres"
-        case .fluidOunces: "Fluid ounces"
+        case .grams: tr("Grams")
+        case .kilograms: tr("Kilograms")
+        case .ounces: tr("Ounces")
+        case .pounds: tr("Pounds")
+        case .millilitres: tr("Millilitres")
+        case .litres: tr("Litres")
+        case .fluidOunces: tr("Fluid ounces")
         }
     }
 

@@ -9,13 +9,14 @@ public enum LifeStage: String, CaseIterable, Sendable {
     case lactating14, lactating19, lactating31
 
     public var label: String {
-        let ages = ["14": "14–18", "19": "19–30", "31": "31–50", "51": "51–70", "71": "over 70"][String(rawValue.suffix(2)), default: ""]
+        let ages = ["14": "14–18", "19": "19–30", "31": "31–50", "51": "51–70", "71": tr("over 70")][
+            String(rawValue.suffix(2)), default: ""]
         let who =
             switch self {
-            case .male14, .male19, .male31, .male51, .male71: "Male"
-            case .female14, .female19, .female31, .female51, .female71: "Female"
-            case .pregnant14, .pregnant19, .pregnant31: "Pregnant"
-            case .lactating14, .lactating19, .lactating31: "Breastfeeding"
+            case .male14, .male19, .male31, .male51, .male71: tr("Male")
+            case .female14, .female19, .female31, .female51, .female71: tr("Female")
+            case .pregnant14, .pregnant19, .pregnant31: tr("Pregnant")
+            case .lactating14, .lactating19, .lactating31: tr("Breastfeeding")
             }
         return "\(who), \(ages)"
     }
