@@ -123,6 +123,16 @@ def swift_messages(path, problems):
         line = text.count("\n", 0, match.start()) + 1
         if not text[match.start() - 5:match.start()].endswith("func "):
             problems.append(f"{rel}:{line}: tr( needs a string literal, so its words can be found")
+    # A static let is worked out once, in whichever language the first request that reads it
+    # speaks; a message in it would show in that language to everyone after.
+    for match in re.finditer(r"\bstatic let\b", text):
+        depth, i = 0, match.end()
+        while i < len(text) and not (text[i] == "\n" and depth == 0):
+            depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(text[i], 0)
+            i += 1
+        if re.search(r"\btr\(", text[match.end():i]):
+            line = text.count("\n", 0, match.start()) + 1
+            problems.append(f"{rel}:{line}: a static let holds a tr(…): make it a computed static var")
     return found
 
 
@@ -296,18 +306,20 @@ def self_test():
         (ROOT / "Sources/FoodDiaryBase/Activity/Activities.tsv").write_text("# made up\nkey\tgroup\tname\tmet\tcompendium\n")
         template = ROOT / "Templates/page.mustache"
         template.write_text('<h1>{{#t}}Hello {{name}}{{/t}}</h1>\n<p>Left in English</p>\n<input placeholder="Type here">\n')
-        (ROOT / "Sources/A.swift").write_text('let a = tr("Saved \\(x).")\nlet b = tr("New one")\n')
+        (ROOT / "Sources/A.swift").write_text('let a = tr("Saved \\(x).")\nstatic let b = [\n  tr("New one")\n]\n')
         header = 'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
         catalogue = LANGUAGES / "de.po"
         catalogue.write_text(header + 'msgid "Hello {{name}}"\nmsgstr "Hallo {{{name}}}"\n\nmsgid "Saved {1}."\nmsgstr ""\n\n'
                              'msgid "Gone"\nmsgstr "Weg"\n')
         problems = []
         check(extract(problems), problems)
-        expected = ["is not in {{#t}}", "placeholder=", "out of date", "keeps other keys", "is not translated", "is missing", "is stale"]
+        expected = ["is not in {{#t}}", "placeholder=", "out of date", "keeps other keys", "is not translated", "is missing", "is stale",
+                    "static let"]
         caught = [e for e in expected if any(e in problem for problem in problems)]
         if caught != expected:
             sys.exit(f"check-translations self-test: missed {sorted(set(expected) - set(caught))} in {problems}")
         template.write_text('<h1>{{#t}}Hello {{name}}{{/t}}</h1>\n<p>{{#t}}Now in a catalogue{{/t}}</p>\n')
+        (ROOT / "Sources/A.swift").write_text('let a = tr("Saved \\(x).")\nstatic var b: [String] { [tr("New one")] }\n')
         update(extract([]))
         catalogue.write_text(header + "".join(f'msgid "{m}"\nmsgstr "{t}"\n\n' for m, t in [
             ("Hello {{name}}", "Hallo {{name}}"), ("Now in a catalogue", "Jetzt in einem Katalog"), ("Saved {1}.", "{1} gespeichert."),

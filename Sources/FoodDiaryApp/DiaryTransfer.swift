@@ -54,7 +54,7 @@ public struct DiaryTransfer: Sendable {
             throw Refused(description: refused.description)
         }
         let summary = try await DiaryExporter(database: diary.database, photos: diary.photos).export(to: path)
-        let count = ImportSummary.counted
+        func count(_ value: Int, _ one: String, _ many: String) -> String { "\(value.formatted()) \(value == 1 ? one : many)" }
         return
             "Exported \(count(summary.meals, "meal", "meals")), \(count(summary.entries, "food", "foods")) and \(count(summary.photos, "photo", "photos")) to \(summary.archive) (\(ByteSize.text(summary.bytes)))."
     }

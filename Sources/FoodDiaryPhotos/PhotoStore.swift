@@ -254,15 +254,17 @@ package enum PhotoRejection: Error, Equatable {
     package var message: String {
         switch self {
         case .empty:
-            "That file is empty, so there was no photo to keep."
+            tr("That file is empty, so there was no photo to keep.")
         case .unsupportedType(let type):
-            "That file is not a photo FoodDiary can keep (its contents look like \(type)). Choose a JPEG, PNG, WebP or HEIC photo."
+            tr("That file is not a photo FoodDiary can keep (its contents look like \(type)). Choose a JPEG, PNG, WebP or HEIC photo.")
         case .undecodable:
-            "That photo is damaged or incomplete and could not be read. Try taking or exporting it again."
+            tr("That photo is damaged or incomplete and could not be read. Try taking or exporting it again.")
         case .tooManyPixels(let width, let height, let limit):
-            "That image is \(width) × \(height) pixels, more than the \(limit / 1_000_000) megapixels this diary accepts."
+            tr("That image is \(width) × \(height) pixels, more than the \(limit / 1_000_000) megapixels this diary accepts.")
         case .tooMuchMetadata(let limit):
-            "That image carries more embedded text and colour profiles than the \(ByteSize.text(limit)) a photo may have. Export it again without the extra metadata."
+            tr(
+                "That image carries more embedded text and colour profiles than the \(ByteSize.text(limit)) a photo may have. Export it again without the extra metadata."
+            )
         }
     }
 

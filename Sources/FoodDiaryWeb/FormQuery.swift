@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 import Hummingbird
 
@@ -8,7 +9,7 @@ extension Request {
     package func formQuery() throws -> FormFields {
         guard let query = uri.query, !query.isEmpty else { return FormFields() }
         guard let fields = FormFields(urlEncoded: query) else {
-            throw HTTPError(.badRequest, message: "This address could not be read: its query is not properly encoded.")
+            throw HTTPError(.badRequest, message: tr("This address could not be read: its query is not properly encoded."))
         }
         return fields
     }
@@ -18,7 +19,7 @@ extension Request {
     package func pageNumber() throws -> Int {
         guard let text = try formQuery()["page"] else { return 1 }
         guard let page = Int(text), page >= 1 else {
-            throw HTTPError(.badRequest, message: "The page number must be a whole number from 1 up.")
+            throw HTTPError(.badRequest, message: tr("The page number must be a whole number from 1 up."))
         }
         return page
     }

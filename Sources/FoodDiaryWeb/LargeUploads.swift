@@ -27,7 +27,8 @@ package struct LargeUploads: Sendable {
 
     func admit(length: Int?, into directory: String) throws {
         guard let length else {
-            throw HTTPError(.lengthRequired, message: "A file this size must be sent with its length (Content-Length); nothing was saved.")
+            throw HTTPError(
+                .lengthRequired, message: tr("A file this size must be sent with its length (Content-Length); nothing was saved."))
         }
         if let refusal = Self.refusal(length: length, free: DiskSpace.freeBytes(at: directory), arriving: budget.reservedTotal) {
             throw refusal

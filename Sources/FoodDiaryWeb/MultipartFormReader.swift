@@ -144,8 +144,9 @@ package struct MultipartFormReader {
                 guard fieldBytes.count + buffer.readableBytes <= MultipartFormReader.maxFieldBytes else {
                     failure = HTTPError(
                         .contentTooLarge,
-                        message: tr("A text field of this form is longer than \(MultipartFormReader.maxFieldBytes / 1024) KB, ")
-                            + tr("more than any of its fields takes, so nothing was saved."))
+                        message: tr(
+                            "A text field of this form is longer than \(MultipartFormReader.maxFieldBytes / 1024) KB, more than any of its fields takes, so nothing was saved."
+                        ))
                     return
                 }
                 guard fieldsTotal <= MultipartFormReader.maxFieldsBytes else {

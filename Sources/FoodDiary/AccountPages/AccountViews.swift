@@ -171,15 +171,13 @@ struct AccountView: Sendable {
         hasPassword = account.hasPassword
         self.signIns = signIns.map { record in
             let time = LocalDateTime(record.at, in: timeZone)
-            return
-                tr(
-                    "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(record.method) · from \(record.client)"
-                )
+            let method = SignInMethod(rawValue: record.method)?.shownName ?? record.method
+            return tr("\(time.date.dayMonthYearText), \(time.clockText) · \(method) · from \(record.client)")
         }
         self.passkeys = passkeys.map { key in
             PasskeyRow(
                 name: key.name, created: LocalDateTime(key.createdAt, in: timeZone).date.dayMonthYearText,
-                lastUsed: key.lastUsedAt.map { tr("last used ") + LocalDateTime($0, in: timeZone).date.dayMonthYearText }
+                lastUsed: key.lastUsedAt.map { tr("last used \(LocalDateTime($0, in: timeZone).date.dayMonthYearText)") }
                     ?? tr("never used"),
                 removeAction: "/account/passkeys/\(key.id)/remove", passwordID: "passkey-\(key.id)-password")
         }
@@ -198,7 +196,7 @@ struct AccountView: Sendable {
             TokenRow(
                 name: token.name, access: token.canWrite ? tr("reads and writes") : tr("only reads"),
                 created: LocalDateTime(token.createdAt, in: timeZone).date.dayMonthYearText,
-                lastUsed: token.lastUsedAt.map { tr("last used ") + LocalDateTime($0, in: timeZone).date.dayMonthYearText }
+                lastUsed: token.lastUsedAt.map { tr("last used \(LocalDateTime($0, in: timeZone).date.dayMonthYearText)") }
                     ?? tr("never used"),
                 revokeAction: "/account/tokens/\(token.id)/revoke")
         }
@@ -264,7 +262,7 @@ struct PeopleView: Sendable {
         self.people = people.map { person in
             let through = linked.contains(person.id) ? provider.map { tr(" · linked to \($0)") } ?? "" : ""
             let signedIn =
-                person.lastSignInAt.map { tr("Last signed in ") + LocalDateTime($0, in: timeZone).date.dayMonthYearText }
+                person.lastSignInAt.map { tr("Last signed in \(LocalDateTime($0, in: timeZone).date.dayMonthYearText)") }
                 ?? tr("Never signed in")
             return PersonRow(
                 name: person.name, roleText: person.role == .owner ? tr("Owner") : tr("Member"),
@@ -340,9 +338,13 @@ struct RecentSignInPart: Sendable {
             canChange
             ? nil
             : SignInAgain(
-                text: tr("You have no password here, so adding or removing a way in needs a fresh sign-in: ")
-                    + (provider == nil ? tr("sign out and sign in again with a passkey") : tr("sign in again"))
-                    + tr(", then do it within \(RecentSignIn.windowText)."),
+                text: provider == nil
+                    ? tr(
+                        "You have no password here, so adding or removing a way in needs a fresh sign-in: sign out and sign in again with a passkey, then do it within \(RecentSignIn.windowText)."
+                    )
+                    : tr(
+                        "You have no password here, so adding or removing a way in needs a fresh sign-in: sign in again, then do it within \(RecentSignIn.windowText)."
+                    ),
                 provider: provider)
     }
 }

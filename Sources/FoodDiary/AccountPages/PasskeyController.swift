@@ -80,13 +80,13 @@ struct PasskeyController: Sendable {
                 Registration.self, from: Data(buffer: try await request.collectBody(upTo: Self.maxBodyBytes))),
             let clientData = Base64URL.decode(sent.clientDataJSON), let attestation = Base64URL.decode(sent.attestationObject)
         else {
-            return try jsonResponse(Problem(error: "That is not a passkey’s registration."), status: .badRequest)
+            return try jsonResponse(Problem(error: tr("That is not a passkey’s registration.")), status: .badRequest)
         }
         guard
             let challenge = challenges.take(
                 fromClientData: clientData, for: .register(accountID: person.account.id, session: session), now: now())
         else {
-            return try jsonResponse(Problem(error: "That request is over (five minutes) or was used. Try again."), status: .conflict)
+            return try jsonResponse(Problem(error: tr("That request is over (five minutes) or was used. Try again.")), status: .conflict)
         }
         let credential: WebAuthn.NewCredential
         do {
@@ -94,7 +94,7 @@ struct PasskeyController: Sendable {
                 clientDataJSON: clientData, attestationObject: attestation, challenge: challenge, relyingParty: party)
         } catch let refusal as WebAuthn.Refusal {
             logger.warning("A passkey for “\(person.account.name)” was refused: \(refusal.description)")
-            return try jsonResponse(Problem(error: "The passkey was not added: \(refusal.description)"), status: .unprocessableContent)
+            return try jsonResponse(Problem(error: tr("The passkey was not added: \(refusal.description)")), status: .unprocessableContent)
         }
         let typed = (sent.name ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let count = try await accounts.passkeys(accountID: person.account.id).count
@@ -157,12 +157,12 @@ struct PasskeyController: Sendable {
             let credentialID = Base64URL.decode(sent.id), let clientData = Base64URL.decode(sent.clientDataJSON),
             let authenticatorData = Base64URL.decode(sent.authenticatorData), let signature = Base64URL.decode(sent.signature)
         else {
-            return try jsonResponse(Problem(error: "That is not a passkey’s answer."), status: .badRequest)
+            return try jsonResponse(Problem(error: tr("That is not a passkey’s answer.")), status: .badRequest)
         }
         guard let browser = request.cookies[PasskeyChallenges.cookieName]?.value,
             let challenge = challenges.take(fromClientData: clientData, for: .signIn(browser: BearerSecret.sha256(of: browser)), now: now())
         else {
-            return try jsonResponse(Problem(error: "That sign-in is over (five minutes) or was used. Try again."), status: .conflict)
+            return try jsonResponse(Problem(error: tr("That sign-in is over (five minutes) or was used. Try again.")), status: .conflict)
         }
         guard let stored = try await accounts.storedPasskey(credentialID: credentialID),
             sent.userHandle.map({ Base64URL.decode($0) == stored.userHandle }) ?? true
@@ -181,7 +181,7 @@ struct PasskeyController: Sendable {
             }
         } catch let refusal as WebAuthn.Refusal {
             logger.warning("A passkey sign-in from \(client) was refused: \(refusal.description)")
-            return try jsonResponse(Problem(error: "That passkey did not sign you in: \(refusal.description)"), status: .unauthorized)
+            return try jsonResponse(Problem(error: tr("That passkey did not sign you in: \(refusal.description)")), status: .unauthorized)
         }
         guard let account = try await accounts.account(id: stored.accountID) else { throw HTTPError(.unauthorized) }
         logger.info("Signed in: “\(account.name)” from \(client), with a passkey")

@@ -15,9 +15,11 @@ struct SingleSignOnPart: Sendable {
         self.provider = provider
         isLinked = link != nil
         linkText = link.map { link in
-            tr("Linked as \(link.shownAs) since \(LocalDateTime(link.linkedAt, in: timeZone).date.dayMonthYearText)")
-                + (link.lastUsedAt.map { tr(" · last used ") + LocalDateTime($0, in: timeZone).date.dayMonthYearText }
-                    ?? tr(" · not used yet"))
+            let since = LocalDateTime(link.linkedAt, in: timeZone).date.dayMonthYearText
+            return link.lastUsedAt.map {
+                tr("Linked as \(link.shownAs) since \(since) · last used \(LocalDateTime($0, in: timeZone).date.dayMonthYearText)")
+            }
+                ?? tr("Linked as \(link.shownAs) since \(since) · not used yet")
         }
         linkButton = tr("Link your \(provider) account")
         canUnlink = hasPassword

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 import GRDB
@@ -31,7 +32,8 @@ public struct DiaryRecord: Sendable, Equatable, FetchableRecord, TableRecord, De
 
 /// Which diaries each person has and which one they have open.
 extension AccountsDatabase {
-    static let firstDiaryName = "My diary"
+    /// In the language of the request that makes it; a name, kept as written, from then on.
+    static var firstDiaryName: String { tr("My diary") }
 
     public func diaries(accountID: Int64) async throws -> [DiaryRecord] {
         try await read { db in
@@ -55,8 +57,9 @@ extension AccountsDatabase {
             try DiaryRecord.waitingFromUpgrade.fetchAll(db).map(\.id)
         }
         if let id = waiting.first(where: { !isMoved($0) }) { return id }
+        let name = Self.firstDiaryName
         return try await write { db in
-            try NewDiaryRow(accountID: nil, name: Self.firstDiaryName, fromUpgrade: true, createdAt: now).insert(db)
+            try NewDiaryRow(accountID: nil, name: name, fromUpgrade: true, createdAt: now).insert(db)
             return db.lastInsertedRowID
         }
     }
@@ -71,6 +74,7 @@ extension AccountsDatabase {
     /// nobody's, are never handed to anyone.
     func openDiaryID(for account: Account, now: Date) async throws -> Int64 {
         if let id = account.currentDiaryID { return id }
+        let name = Self.firstDiaryName
         return try await write { db in
             if let id = try AccountRow.fetchOne(db, key: account.id)?.currentDiaryID { return id }
             var id = try DiaryRecord.of(account.id).fetchOne(db)?.id
@@ -79,7 +83,7 @@ extension AccountsDatabase {
                 if let id { _ = try DiaryRecord.filter(key: id).updateAll(db, DiaryRecord.Columns.accountID.set(to: account.id)) }
             }
             if id == nil {
-                try NewDiaryRow(accountID: account.id, name: Self.firstDiaryName, createdAt: now).insert(db)
+                try NewDiaryRow(accountID: account.id, name: name, createdAt: now).insert(db)
                 id = db.lastInsertedRowID
             }
             _ = try AccountRow.filter(key: account.id).updateAll(db, AccountRow.Columns.currentDiaryID.set(to: id))

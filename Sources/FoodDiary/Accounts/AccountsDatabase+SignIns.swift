@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryStorage
 import Foundation
 import GRDB
@@ -11,6 +12,19 @@ enum SignInMethod: String, Sendable {
     case singleSignOn = "single sign-on"
     case invitation = "invitation (a new password)"
     case setup = "first-run setup"
+
+    /// The raw value is what the history keeps; this is how the account page says it.
+    var shownName: String {
+        switch self {
+        case .password: tr("password", context: "sign-in method")
+        case .passwordAndCode: tr("password and code")
+        case .passwordAndRecoveryCode: tr("password and recovery code")
+        case .passkey: tr("passkey", context: "sign-in method")
+        case .singleSignOn: tr("single sign-on")
+        case .invitation: tr("invitation (a new password)")
+        case .setup: tr("first-run setup")
+        }
+    }
 }
 
 /// One of a person's recent sign-ins.

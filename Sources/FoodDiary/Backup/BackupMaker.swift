@@ -112,7 +112,7 @@ public struct BackupMaker: Sendable {
         return Summary(
             archive: target, bytes: bytes, diaries: manifest.databases.count - 1, meals: meals,
             photos: entries.count - manifest.databases.count,
-            remarks: skipped.map { "Diary \($0) was deleted while the backup ran, so it is not in it." })
+            remarks: skipped.map { tr("Diary \($0) was deleted while the backup ran, so it is not in it.") })
     }
 
     private struct DiarySnapshot {

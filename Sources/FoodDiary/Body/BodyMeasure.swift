@@ -75,6 +75,26 @@ public struct BodyMeasure: Sendable, Equatable, Decodable, FetchableRecord, Tabl
     static let position = Column("position")
 
     public var isWeight: Bool { key == Self.weightKey }
+
+    /// Its name in the request's language while it is the one the diary was made with; a name the
+    /// person wrote (their own measure, or a built-in one renamed) is theirs, shown as written.
+    public var shownName: String { isBuiltInName ? tr(known: name, context: "body measure") : name }
+
+    /// Its name inside a sentence: "Enter waist in cm"; "Taille" keeps its capital.
+    var shownNameInSentence: String { isBuiltInName ? tr(known: name.lowercased(), context: "body measure, in a sentence") : name }
+
+    private var isBuiltInName: Bool { Self.builtInNames[key]?.contains(name) == true }
+
+    /// The names `trackBodyAndWater` gave the built-in measures, by key, as a name and in a sentence.
+    private static let builtInNames = [
+        "weight": [marked("Weight", context: "body measure"), marked("weight", context: "body measure, in a sentence")],
+        "waist": [marked("Waist", context: "body measure"), marked("waist", context: "body measure, in a sentence")],
+        "hips": [marked("Hips", context: "body measure"), marked("hips", context: "body measure, in a sentence")],
+        "chest": [marked("Chest", context: "body measure"), marked("chest", context: "body measure, in a sentence")],
+        "neck": [marked("Neck", context: "body measure"), marked("neck", context: "body measure, in a sentence")],
+        "body_fat": [marked("Body fat", context: "body measure"), marked("body fat", context: "body measure, in a sentence")]
+    ]
+
     var url: String { "/body/\(key)" }
 }
 

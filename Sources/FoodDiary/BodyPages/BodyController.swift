@@ -82,7 +82,7 @@ struct BodyController: Sendable {
             measures: page.measures.filter { $0.isShown && !$0.isWeight }.map { measure in
                 let latest = page.latest[measure.id]
                 return .init(
-                    name: measure.name, latestText: latest.map { measure.unit.text($0.value, in: units) } ?? tr("Not measured yet"),
+                    name: measure.shownName, latestText: latest.map { measure.unit.text($0.value, in: units) } ?? tr("Not measured yet"),
                     dateText: latest?.takenAt.date.shortText, url: measure.url)
             })
         return await renderer.render(.body, view, for: context, status: status)
@@ -126,7 +126,7 @@ struct BodyController: Sendable {
         let chart =
             readings.count > 1
             ? LineChartView(
-                label: tr("\(measure.name) since \(first.dayMonthYearText), in \(measure.unit.shownUnit(units))"), first: first,
+                label: tr("\(measure.shownName) since \(first.dayMonthYearText), in \(measure.unit.shownUnit(units))"), first: first,
                 last: today,
                 line: readings.map { ($0.takenAt.date, measure.unit.shown($0.value, in: units)) },
                 readings: readings.map {
@@ -137,7 +137,7 @@ struct BodyController: Sendable {
                 })
             : nil
         let form = ReadingFormView(
-            action: measure.url, label: measure.name, unit: measure.unit.shownUnit(units), value: value,
+            action: measure.url, label: measure.shownName, unit: measure.unit.shownUnit(units), value: value,
             date: date ?? today.description, error: error, back: measure.key)
         // The newest to correct or remove; a year of Sundays is the chart's, the export's and the JSON's.
         let rows = readings.suffix(Self.listedReadings).reversed().map { ReadingRowView($0, measure: measure, units: units, trend: nil) }
@@ -145,7 +145,7 @@ struct BodyController: Sendable {
         return await renderer.render(
             .measure,
             MeasurePageView(
-                title: measure.name, csrfToken: context.csrfToken, notice: notice, chart: chart, form: form,
+                title: measure.shownName, csrfToken: context.csrfToken, notice: notice, chart: chart, form: form,
                 readings: rows, hasReadings: !rows.isEmpty,
                 earlierText: earlier > 0
                     ? tr("\(earlier) earlier \(earlier == 1 ? "reading is" : "readings are") in the chart above.") : nil),
@@ -165,7 +165,8 @@ struct BodyController: Sendable {
         let back = fields["back"] == "today" ? "today" : measure.key
         let typedDate = fields["date"] ?? today.description
         let range = measure.unit.typedRange(units)
-        let what = tr("\(measure.isWeight ? "your weight" : measure.name.lowercased()) in \(measure.unit.shownUnit(units))")
+        let unit = measure.unit.shownUnit(units)
+        let what = measure.isWeight ? tr("your weight in \(unit)") : tr("\(measure.shownNameInSentence) in \(unit)")
         var problem: String?
         var value = 0.0
         switch TypedNumber.parse(fields["value"], in: range) {

@@ -44,7 +44,9 @@ struct BodySettingsForm: Sendable {
 
     func validate() -> Result<BodySettings, SettingsProblems> {
         var settings = current, errors: [String] = []
-        guard let system = UnitSystem(rawValue: units) else { return .failure(SettingsProblems(messages: ["Pick metric or US units."])) }
+        guard let system = UnitSystem(rawValue: units) else {
+            return .failure(SettingsProblems(messages: [tr("Pick metric or US units.")]))
+        }
         settings.units = system
         guard let energy = EnergyUnit(rawValue: energy) else {
             return .failure(SettingsProblems(messages: [tr("Pick kcal or kJ for energy.")]))
@@ -89,19 +91,19 @@ struct BodySettingsForm: Sendable {
                     millilitresPerDrinkUnit: String(system.millilitres(fromDrink: 1)))
             },
             energyChoices: [
-                .init(value: "kcal", label: "kcal (kilocalories, “Calories”)", selected: energy == "kcal"),
-                .init(value: "kJ", label: "kJ (kilojoules), as labels in Europe and Australia", selected: energy == "kJ")
+                .init(value: "kcal", label: tr("kcal (kilocalories, “Calories”)"), selected: energy == "kcal"),
+                .init(value: "kJ", label: tr("kJ (kilojoules), as labels in Europe and Australia"), selected: energy == "kJ")
             ],
             waterGoal: waterGoal, glass: glass, drinkUnits: written.rawValue, drinkUnit: written.drinkUnit,
             exerciseAddsToGoal: exerciseAddsToGoal, errors: errors, hasErrors: !errors.isEmpty,
             measures: measures.map {
                 .init(
-                    name: $0.name, field: "show_\($0.key)", shown: $0.isShown, isWeight: $0.isWeight,
+                    name: $0.shownName, field: "show_\($0.key)", shown: $0.isShown, isWeight: $0.isWeight,
                     unitText: $0.unit.shownUnit(system))
             },
             // A girth first: it is what people add most ("Upper arm", "Thigh").
             newMeasureUnits: [BodyMeasure.Unit.centimetres, .kilograms, .percent].map {
-                .init(value: $0.rawValue, label: $0 == .percent ? "%" : "\($0.shownUnit(.metric)) or \($0.shownUnit(.us))")
+                .init(value: $0.rawValue, label: $0 == .percent ? "%" : tr("\($0.shownUnit(.metric)) or \($0.shownUnit(.us))"))
             },
             newMeasureError: newMeasureError)
     }

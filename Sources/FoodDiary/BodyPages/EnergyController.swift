@@ -26,7 +26,7 @@ struct EnergyController: Sendable {
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let notice = try request.formQuery()["notice"] == "accepted" ? "Your daily energy goal is set." : nil
+        let notice = try request.formQuery()["notice"] == "accepted" ? tr("Your daily energy goal is set.") : nil
         return await renderer.render(.energy, view(try await read(context), csrfToken: context.csrfToken, notice: notice), for: context)
     }
 

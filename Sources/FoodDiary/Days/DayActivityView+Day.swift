@@ -15,17 +15,23 @@ extension DayActivityView {
         burnedText = energy.format(burned)
         netText = energy.format(eaten - burned)
         if day.bodySettings.exerciseAddsToGoal, let goal = day.goals[.energyKcal], burned > 0 {
+            let (sum, set, exercise) = (energy.format(goal + burned), energy.format(goal), energy.format(burned))
             goalNote =
-                tr(
-                    "Energy goal \(isToday ? "today" : "this day"): \(energy.format(goal + burned)) (\(energy.format(goal)) + \(energy.format(burned)) of exercise)."
-                )
+                isToday
+                ? tr("Energy goal today: \(sum) (\(set) + \(exercise) of exercise).")
+                : tr("Energy goal this day: \(sum) (\(set) + \(exercise) of exercise).")
         } else {
             goalNote = nil
         }
         deviceText = day.deviceActiveKcal.map {
-            tr(
-                "Your phone or watch measured \(energy.format($0)) of movement above rest \(isToday ? "today" : "this day"): all of it, not only exercise, so goals leave it alone."
-            )
+            let moved = energy.format($0)
+            return isToday
+                ? tr(
+                    "Your phone or watch measured \(moved) of movement above rest today: all of it, not only exercise, so goals leave it alone."
+                )
+                : tr(
+                    "Your phone or watch measured \(moved) of movement above rest this day: all of it, not only exercise, so goals leave it alone."
+                )
         }
         stepsText = day.steps.map(NumberText.grouped)
         stepsValue = stepsTyped ?? day.typedSteps.map(String.init) ?? ""

@@ -10,7 +10,7 @@ extension AppDatabase {
         try await write { db in
             guard try touchMeal(db, id: mealID, now: now) else { return nil }
             return try Self.insertEntry(
-                db, mealID: mealID, food: food, grams: amount?.grams, label: amount?.label ?? "Quick add",
+                db, mealID: mealID, food: food, grams: amount?.grams, label: amount?.label ?? tr("Quick add", context: "a quick entry"),
                 nutrients: food.nutrients(forGrams: amount?.grams), now: now)
         }
     }

@@ -134,10 +134,9 @@ struct FoodSources: Sendable {
 
     private static func resolved(_ recipe: Recipe, source: String, owner: String?) throws -> ResolvedFood {
         guard let snapshot = recipe.snapshot else { throw Unusable.emptyRecipe(name: recipe.name) }
+        let (servings, each) = (formatQuantity(recipe.servings), MeasureUnit.grams.shownText(recipe.servingGrams))
         let line =
-            tr(
-                "\(owner.map { "\($0)’s recipe" } ?? "Recipe") · \(formatQuantity(recipe.servings)) servings of \(MeasureUnit.grams.shownText(recipe.servingGrams))"
-            )
+            owner.map { tr("\($0)’s recipe · \(servings) servings of \(each)") } ?? tr("Recipe · \(servings) servings of \(each)")
         return ResolvedFood(
             source: source, food: snapshot, portions: [recipe.portion], defaultAmount: nil, myFoodID: nil,
             catalogFoodID: nil, details: line)

@@ -50,8 +50,12 @@ struct CountryChoiceView: Sendable {
         let anywhere = chosen == ProductCountry.anywhere || current == nil
         options =
             [Option(value: ProductCountry.anywhere, name: tr("Every country"), selected: anywhere)]
-            + ProductCountry.all.map { Option(value: $0.code, name: $0.name, selected: $0 == current) }
-        guessNote = chosen == nil ? current.map { tr("\($0.name), from your browser’s language, until you choose.") } : nil
+            + ProductCountry.all.map { Option(value: $0.code, name: $0.shownName, selected: $0 == current) }
+            // In the page's language's order: Österreich among the Os, not after Zypern.
+            .sorted {
+                $0.name.folding(options: .diacriticInsensitive, locale: nil) < $1.name.folding(options: .diacriticInsensitive, locale: nil)
+            }
+        guessNote = chosen == nil ? current.map { tr("\($0.shownName), from your browser’s language, until you choose.") } : nil
         countryError = error
     }
 }

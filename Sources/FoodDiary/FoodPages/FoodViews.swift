@@ -65,10 +65,11 @@ struct FoodSearchView: Sendable {
                 "Type what you ate, like “banana” or “chicken breast”. Every word must match; the last one can be unfinished.")
         } else {
             summary = nil
+            let (words, maker) = (query.prefix(60), brand.prefix(60))
             emptyMessage =
-                tr(
-                    "No food in the USDA database matches every word of “\(query.prefix(60))”\(brand.isEmpty ? "" : " from “\(brand.prefix(60))”"). Try fewer or more general words."
-                )
+                maker.isEmpty
+                ? tr("No food in the USDA database matches every word of “\(words)”. Try fewer or more general words.")
+                : tr("No food in the USDA database matches every word of “\(words)” from “\(maker)”. Try fewer or more general words.")
         }
     }
 }

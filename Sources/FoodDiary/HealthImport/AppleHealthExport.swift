@@ -26,7 +26,7 @@ struct AppleHealthExport {
     /// The export.xml inside `zip`; refused when the ZIP is not Apple Health's.
     static func entry(in archive: Archive) throws -> Entry {
         guard let entry = archive.first(where: { $0.type == .file && ($0.path == "export.xml" || $0.path.hasSuffix("/export.xml")) }) else {
-            throw HealthExportRefusal(description: "This ZIP holds no export.xml: it is not Apple Health's export.")
+            throw HealthExportRefusal(description: tr("This ZIP holds no export.xml: it is not Apple Health's export."))
         }
         return entry
     }
@@ -46,7 +46,7 @@ struct AppleHealthExport {
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw HealthExportRefusal(description: "The file is not a ZIP that can be read.")
+            throw HealthExportRefusal(description: tr("The file is not a ZIP that can be read."))
         }
         let entry = try Self.entry(in: archive)
         guard entry.uncompressedSize <= HealthExportRefusal.maxInflatedBytes else {
@@ -123,7 +123,7 @@ struct AppleHealthExport {
                 read += UInt64(chunk.count)
                 // ZIPFoundation checks the size only at the end: a bomb that claims little is stopped as it passes it.
                 if read > entry.uncompressedSize {
-                    throw HealthExportRefusal(description: "export.xml inflates past the size its ZIP gives: the file is damaged.")
+                    throw HealthExportRefusal(description: tr("export.xml inflates past the size its ZIP gives: the file is damaged."))
                 }
                 let shown = Int(Double(read) / Double(size) * 100)
                 if shown != lastShown { lastShown = shown; progress(Double(read) / Double(size)) }
@@ -132,10 +132,10 @@ struct AppleHealthExport {
             throw refusal
         } catch let broken as AppleHealthScanner.Broken {
             throw HealthExportRefusal(
-                description: "export.xml is broken \(ByteSize.text(Int64(broken.offset))) in: a tag there never closes. "
-                    + "Nothing was added. Export it again from the Health app.")
+                description: tr("export.xml is broken \(ByteSize.text(Int64(broken.offset))) in: a tag there never closes. ")
+                    + tr("Nothing was added. Export it again from the Health app."))
         } catch is CocoaError {
-            throw HealthExportRefusal(description: "export.xml could not be inflated: the ZIP is damaged or cut short.")
+            throw HealthExportRefusal(description: tr("export.xml could not be inflated: the ZIP is damaged or cut short."))
         }
         guard scanner.sawHealthData else {
             throw HealthExportRefusal(

@@ -51,10 +51,12 @@ struct FitbitTakeout {
         -> HealthExportSummary
     {
         guard let archive = try? Archive(url: URL(fileURLWithPath: path), accessMode: .read, pathEncoding: nil) else {
-            throw HealthExportRefusal(description: "The file is not a ZIP that can be read.")
+            throw HealthExportRefusal(description: tr("The file is not a ZIP that can be read."))
         }
         let files = Self.entries(in: archive)
-        guard !files.isEmpty else { throw HealthExportRefusal(description: "This ZIP holds no Fitbit weight, exercise or steps files.") }
+        guard !files.isEmpty else {
+            throw HealthExportRefusal(description: tr("This ZIP holds no Fitbit weight, exercise or steps files."))
+        }
         let inflated = files.reduce(UInt64(0)) { $0 + $1.entry.uncompressedSize }
         guard inflated <= HealthExportRefusal.maxInflatedBytes else { throw HealthExportRefusal.inflatesTooFar(inflated) }
         let total = Double(max(inflated, 1))
@@ -71,7 +73,7 @@ struct FitbitTakeout {
         for (file, entry) in files {
             guard entry.uncompressedSize <= Self.maxFileBytes else {
                 summary.refusedCount += 1
-                summary.refused.append("\(entry.path): larger than any of Fitbit's files.")
+                summary.refused.append(tr("\(entry.path): larger than any of Fitbit's files."))
                 continue
             }
             var data = Data()
@@ -79,17 +81,18 @@ struct FitbitTakeout {
                 _ = try archive.extract(entry, skipCRC32: false) { chunk in
                     data.append(chunk)
                     if UInt64(data.count) > entry.uncompressedSize {
-                        throw HealthExportRefusal(description: "\(entry.path) inflates past the size its ZIP gives: the file is damaged.")
+                        throw HealthExportRefusal(
+                            description: tr("\(entry.path) inflates past the size its ZIP gives: the file is damaged."))
                     }
                 }
             } catch let refusal as HealthExportRefusal {
                 throw refusal
             } catch {
-                throw HealthExportRefusal(description: "\(entry.path) could not be inflated: the ZIP is damaged or cut short.")
+                throw HealthExportRefusal(description: tr("\(entry.path) could not be inflated: the ZIP is damaged or cut short."))
             }
             guard let rows = (try? JSONSerialization.jsonObject(with: data)) as? [[String: Any]] else {
                 summary.refusedCount += 1
-                summary.refused.append("\(entry.path): not the list Fitbit writes.")
+                summary.refused.append(tr("\(entry.path): not the list Fitbit writes."))
                 continue
             }
             for row in rows {
@@ -154,16 +157,21 @@ struct FitbitTakeout {
         try flush()
         if summary.counts["weight_body_mass"] != nil {
             summary.remarks.append(
-                "Fitbit writes weight in pounds or kilograms without saying which: each weigh-in is read by its BMI, and in pounds where it has none."
+                tr(
+                    "Fitbit writes weight in pounds or kilograms without saying which: each weigh-in is read by its BMI, and in pounds where it has none."
+                )
             )
         }
         if restTakenOff {
             summary.remarks.append(
-                "Fitbit counts the body’s rest in a workout’s calories: it is taken off at 1 kcal per kilogram an hour, at the weight the export holds for that day."
+                tr(
+                    "Fitbit counts the body’s rest in a workout’s calories: it is taken off at 1 kcal per kilogram an hour, at the weight the export holds for that day."
+                )
             )
         }
         if restLeftIn {
-            summary.remarks.append("Some workouts came before any weigh-in in the export, so their calories still include the body’s rest.")
+            summary.remarks.append(
+                tr("Some workouts came before any weigh-in in the export, so their calories still include the body’s rest."))
         }
         return summary
     }

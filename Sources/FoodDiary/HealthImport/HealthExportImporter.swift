@@ -10,7 +10,7 @@ package struct HealthExportImporter: Sendable {
     enum Kind: Sendable {
         case appleHealth, fitbit
 
-        var name: String { self == .appleHealth ? "An Apple Health export" : "A Fitbit export" }
+        var name: String { self == .appleHealth ? tr("An Apple Health export") : tr("A Fitbit export") }
     }
 
     let diary: Diary
@@ -96,15 +96,18 @@ package struct HealthExportImporter: Sendable {
 
     /// What the export holds, a line per kind: "1,204 weigh-ins".
     static func kinds(_ summary: HealthExportSummary) -> [String] {
-        let names = [
-            "weight_body_mass": ("weigh-in", "weigh-ins"), "body_fat_percentage": ("body fat reading", "body fat readings"),
-            "waist_circumference": ("waist measurement", "waist measurements"), "step_count": ("step count", "step counts"),
-            "active_energy": ("active energy sample", "active energy samples"), "dietary_water": ("drink of water", "drinks of water"),
-            "workouts": ("workout", "workouts")
-        ]
-        return summary.counts.sorted { $0.key < $1.key }.map { kind, count in
-            let name = names[kind].map { count == 1 ? $0.0 : $0.1 } ?? kind
-            return "\(count.formatted()) \(name)"
+        summary.counts.sorted { $0.key < $1.key }.map { kind, count in
+            let n = count.formatted()
+            return switch kind {
+            case "weight_body_mass": tr(one: "\(n) weigh-in", other: "\(n) weigh-ins", count: count)
+            case "body_fat_percentage": tr(one: "\(n) body fat reading", other: "\(n) body fat readings", count: count)
+            case "waist_circumference": tr(one: "\(n) waist measurement", other: "\(n) waist measurements", count: count)
+            case "step_count": tr(one: "\(n) step count", other: "\(n) step counts", count: count)
+            case "active_energy": tr(one: "\(n) active energy sample", other: "\(n) active energy samples", count: count)
+            case "dietary_water": tr(one: "\(n) drink of water", other: "\(n) drinks of water", count: count)
+            case "workouts": tr(one: "\(n) workout", other: "\(n) workouts", count: count)
+            default: "\(n) \(kind)"
+            }
         }
     }
 
@@ -112,14 +115,14 @@ package struct HealthExportImporter: Sendable {
     static func days(_ summary: HealthExportSummary) -> String? {
         guard let first = summary.first else { return nil }
         let last = summary.last ?? first
-        return last == first ? "on \(first.longText)" : "from \(first.longText) to \(last.longText)"
+        return last == first ? tr("on \(first.longText)") : tr("from \(first.longText) to \(last.longText)")
     }
 
     static func lines(_ summary: HealthExportSummary, committed: Bool) -> [String] {
         let held = kinds(summary)
         var lines = [
             summary.exportName + ": " + (held.isEmpty ? "nothing FoodDiary keeps." : held.joined(separator: ", "))
-                + (days(summary).map { " \($0)." } ?? "")
+                + (days(summary).map { " \($0)." } ?? "") // the command line's, in English
         ]
         lines += summary.remarks
         if committed {

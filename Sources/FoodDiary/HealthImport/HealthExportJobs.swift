@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 import NIOConcurrencyHelpers
 
@@ -84,8 +85,10 @@ final class HealthExportJobs: Sendable {
                 show(
                     .failed(
                         importing
-                            ? "The import stopped part-way: the file is damaged or cut short. What it had written is kept; export it again and import that to add the rest."
-                            : "The file could not be read: it is damaged or cut short, or not a ZIP. Export it again and upload that."))
+                            ? tr(
+                                "The import stopped part-way: the file is damaged or cut short. What it had written is kept; export it again and import that to add the rest."
+                            )
+                            : tr("The file could not be read: it is damaged or cut short, or not a ZIP. Export it again and upload that.")))
             }
         }
         return true

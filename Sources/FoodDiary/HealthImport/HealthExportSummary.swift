@@ -5,7 +5,7 @@ import Foundation
 /// "workouts"), with its first and last day.
 struct HealthExportSummary: Sendable, Equatable {
     /// "An Apple Health export", "A Fitbit export".
-    var exportName = "A health export"
+    var exportName = tr("A health export")
     var counts: [String: Int] = [:]
     var first: LocalDate?
     var last: LocalDate?
@@ -66,6 +66,6 @@ package struct HealthExportRefusal: Error, CustomStringConvertible {
 
     static func inflatesTooFar(_ bytes: UInt64) -> HealthExportRefusal {
         HealthExportRefusal(
-            description: "It would inflate to \(bytes >> 30) GB, more than any phone's export (at most \(maxInflatedBytes >> 30) GB).")
+            description: tr("It would inflate to \(bytes >> 30) GB, more than any phone's export (at most \(maxInflatedBytes >> 30) GB)."))
     }
 }

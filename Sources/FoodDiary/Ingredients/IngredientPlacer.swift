@@ -199,7 +199,7 @@ package struct IngredientPlacer: Sendable {
         func kcalPerGram(_ food: FoodSnapshot) -> Double? { food.nutrients(forGrams: 1)[.energyKcal] }
         return own.myFoods.map { food in
             FoodChoice(
-                source: "my:\(food.id)", name: food.name, detail: "My food", portions: [food.portion], unit: .grams,
+                source: "my:\(food.id)", name: food.name, detail: tr("My food"), portions: [food.portion], unit: .grams,
                 kcalPerGram: kcalPerGram(food.snapshot), usual: nil)
         }
             + own.recipes.compactMap { recipe in
@@ -213,7 +213,7 @@ package struct IngredientPlacer: Sendable {
                 let portions =
                     saved.food.catalogFoodID.flatMap { portions[$0] } ?? saved.food.basisGrams.map { [.serving(grams: $0)] } ?? []
                 return FoodChoice(
-                    source: "saved:\(saved.id)", name: saved.food.description, detail: "Saved food", portions: portions,
+                    source: "saved:\(saved.id)", name: saved.food.description, detail: tr("Saved food"), portions: portions,
                     unit: saved.food.basisUnit, kcalPerGram: kcalPerGram(saved.food), usual: saved.defaultAmount)
             }
     }
@@ -236,7 +236,7 @@ package struct IngredientPlacer: Sendable {
                     let grams = choice.customary?.serving.addition(to: had?.choices.first?.customary?.serving.kind)
                 {
                     let said = "\(formatQuantity(grams)) \(choice.unit.symbol)"
-                    return IngredientAmount(grams: grams, label: said, typed: said, guess: "Had with another food: a little is taken.")
+                    return IngredientAmount(grams: grams, label: said, typed: said, guess: tr("Had with another food: a little is taken."))
                 }
                 return IngredientAmount.of(
                     found.line, portions: choice.portions, unit: choice.unit, usual: choice.usual,

@@ -31,12 +31,12 @@ extension ProposedFoodRow {
         surenessText =
             switch sureness {
             case .sure: nil
-            case .likely: "Check the amount"
-            case .unsure: "Check the food"
-            case .notFound: "Not found"
+            case .likely: tr("Check the amount")
+            case .unsure: tr("Check the food")
+            case .notFound: tr("Not found")
             }
         var notes: [String] = []
-        if chosen == nil, let corrected = placed.correctedTo { notes.append("Read as “\(corrected)”.") }
+        if chosen == nil, let corrected = placed.correctedTo { notes.append(tr("Read as “\(corrected)”.")) }
         if chosen == nil, !placed.unplacedWords.isEmpty { notes.append("Not placed: “\(placed.unplacedWords.joined(separator: " "))”.") }
         if let check { notes.append(check) }
         if let guess = amount?.guess { notes.append(guess) }

@@ -32,7 +32,7 @@ struct ProposedFoods: Sendable {
         searchURL: (PlacedFood) -> String
     ) async throws -> ProposedFoods {
         guard let count = fields["rows"].flatMap({ Int($0) }), (1...maxRows).contains(count) else {
-            throw HTTPError(.badRequest, message: "The form did not say how many foods it holds. Start again from the words typed.")
+            throw HTTPError(.badRequest, message: tr("The form did not say how many foods it holds. Start again from the words typed."))
         }
         let typed = (0..<count).map { String((fields["typed.\($0)"] ?? "").prefix(maxTyped)) }
         let placed = try await placer.place(lines: typed, logged: logged, kinds: kinds)
@@ -77,18 +77,19 @@ struct ProposedFoods: Sendable {
     /// An amount as typed in a proposal ("2 large", "1.5 cups", "150 g"), weighed by `food`'s portions.
     static func weigh(_ text: String, of food: FoodChoice, typed line: IngredientLine) -> Result<IngredientAmount, AmountProblem> {
         let text = text.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return .failure(AmountProblem(message: "Say how much, like 2 slices or 150 g.")) }
+        guard !text.isEmpty else { return .failure(AmountProblem(message: tr("Say how much, like 2 slices or 150 g."))) }
         let amountLine = IngredientLine(text)
         // "1e308 g" read as 1 of something would log a serving nobody asked for.
         guard let count = amountLine.amount, count > 0, text.firstMatch(of: /[0-9][eE][+-]?[0-9]/) == nil else {
-            return .failure(AmountProblem(message: "“\(text)” is not an amount. Say how much, like 2 slices or 150 g."))
+            return .failure(AmountProblem(message: tr("“\(text)” is not an amount. Say how much, like 2 slices or 150 g.")))
         }
         let amount = IngredientAmount.of(
             amountLine, portions: food.portions, unit: food.unit, foodWords: Words.split(line.food), isDrink: food.isDrink,
             customary: food.customary)
         let symbol = food.unit.symbol
         guard ChosenAmount.gramsRange.contains(amount.grams) else {
-            return .failure(AmountProblem(message: "\(amount.label) is not an amount one entry holds: between 0.1 and 5,000 \(symbol)."))
+            return .failure(
+                AmountProblem(message: tr("\(amount.label) is not an amount one entry holds: between 0.1 and 5,000 \(symbol).")))
         }
         return .success(amount)
     }

@@ -71,7 +71,8 @@ extension AppDatabase {
                 count = try Self.copyEntries(db, from: "meal_id = ?", [source], to: mealID, now: now)
             case .food(let snapshot, let amount):
                 _ = try Self.insertEntry(
-                    db, mealID: mealID, food: snapshot, grams: amount?.grams, label: amount?.label ?? "Quick add",
+                    db, mealID: mealID, food: snapshot, grams: amount?.grams,
+                    label: amount?.label ?? tr("Quick add", context: "a quick entry"),
                     nutrients: snapshot.nutrients(forGrams: amount?.grams), now: now)
                 count = 1
             case .foods(let foods):

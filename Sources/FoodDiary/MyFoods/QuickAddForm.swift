@@ -56,7 +56,8 @@ struct QuickAddForm: Sendable, Equatable {
         guard errors.isEmpty else { return .failure(errors) }
         return .success(
             FoodSnapshot(
-                dataType: .quickAdd, catalogFoodID: nil, ndbNumber: nil, description: name.isEmpty ? tr("Quick add") : name,
+                dataType: .quickAdd, catalogFoodID: nil, ndbNumber: nil,
+                description: name.isEmpty ? tr("Quick add", context: "a quick entry") : name,
                 brandOwner: nil, basisGrams: nil, basis: values))
     }
 }

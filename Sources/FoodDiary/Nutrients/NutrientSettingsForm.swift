@@ -45,7 +45,9 @@ struct NutrientSettingsForm: Sendable {
         var settings = NutrientSettings()
         var errors: [NutrientKind: String] = [:]
         if !lifeStage.isEmpty {
-            guard let stage = LifeStage(rawValue: lifeStage) else { return .failure(Errors(lifeStage: "Pick a life stage from the list.")) }
+            guard let stage = LifeStage(rawValue: lifeStage) else {
+                return .failure(Errors(lifeStage: tr("Pick a life stage from the list.")))
+            }
             settings.lifeStage = stage
         }
         for kind in Self.kinds {

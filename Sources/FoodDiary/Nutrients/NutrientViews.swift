@@ -51,7 +51,9 @@ struct NutrientsPageView: Sendable {
             PeriodChipView(label: tr("7 days"), url: "/days/\(date)/nutrients?days=7", selected: isWeek)
         ]
         dayPageURL = "/days/\(date)"
-        againstText = tr("Read against \(settings.referenceText)") + (settings.goals.isEmpty ? "." : tr(", and your own goals."))
+        againstText =
+            settings.goals.isEmpty
+            ? tr("Read against \(settings.referenceText).") : tr("Read against \(settings.referenceText), and your own goals.")
         let counted = report.counted.count
         let left = isWeek ? (days - counted) : 0
         countedText =

@@ -41,7 +41,7 @@ struct NutrientsController: Sendable {
     }
 
     @Sendable func settingsPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let notice = try request.formQuery()["notice"] == "saved" ? "Nutrient targets saved." : nil
+        let notice = try request.formQuery()["notice"] == "saved" ? tr("Nutrient targets saved.") : nil
         let settings = try await context.diary().database.read { db in try NutrientQueries.settings(db) }
         return await renderer.render(
             .nutrientSettings, NutrientSettingsForm(settings: settings).view(csrfToken: context.csrfToken, notice: notice), for: context)

@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import FoodDiaryCatalog
 import FoodDiaryWeb
 import Foundation
@@ -35,7 +36,7 @@ public struct OpenFoodFactsClient: Sendable {
     /// world.openfoodfacts.org): an answer can't send the server to fetch from anywhere else.
     /// Its bytes are checked as an upload's are by whoever keeps them.
     func image(_ url: URL) async throws(OnlineProblem) -> Data {
-        guard isTheirs(url) else { throw .unusable("its photo is not on Open Food Facts") }
+        guard isTheirs(url) else { throw .unusable(tr("its photo is not on Open Food Facts")) }
         let answer = try await images.answer(url, headers: [("User-Agent", Self.userAgent)], deadline: deadline)
         guard answer.status == 200 else { throw answer.status == 404 ? .notFound : .failed(answer.status) }
         return answer.body

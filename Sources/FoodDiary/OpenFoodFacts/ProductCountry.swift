@@ -1,3 +1,4 @@
+import FoodDiaryBase
 import Foundation
 
 /// Where the person shops: Open Food Facts' searches ask for products sold there, and it decides
@@ -6,6 +7,9 @@ struct ProductCountry: Sendable, Equatable {
     /// ISO 3166-1 alpha-2, as a browser's language tag names a region.
     let code: String
     let name: String
+
+    /// Its name in the request's language: "Deutschland", "Alemania".
+    var shownName: String { RequestConventions.current.language.regionName(code, english: name) }
 
     /// Open Food Facts' tag for it: its English name, lowercased and hyphenated ("en:united-kingdom").
     var tag: String { "en:" + name.lowercased().replacingOccurrences(of: " ", with: "-") }

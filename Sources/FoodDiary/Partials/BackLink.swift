@@ -25,10 +25,10 @@ struct BackLinkView: Sendable {
         let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         if route == "/today" { return tr("Today") }
         if route.hasPrefix("/days/"), let date = LocalDate(parsing: String(route.dropFirst(6))) { return date.longText }
-        if route == "/log" { return "What did you eat?" }
-        if route == "/" { return "All meals" }
+        if route == "/log" { return tr("What did you eat?") }
+        if route == "/" { return tr("All meals") }
         if route == "/favourites" { return "Favourites" }
-        if route.hasPrefix("/meals/") { return "The meal" }
+        if route.hasPrefix("/meals/") { return tr("The meal") }
         return tr("Back")
     }
 }

@@ -19,7 +19,7 @@ struct PlaceListView: Sendable {
         self.notice = notice
         rows = places.map { place in
             let first =
-                place.firstVisitedAt.map { tr("first visited ") + LocalDateTime($0, in: timeZone).date.longText }
+                place.firstVisitedAt.map { tr("first visited \(LocalDateTime($0, in: timeZone).date.longText)") }
                 ?? tr("no meals here any more")
             return Row(
                 url: "/places/\(place.id)", name: place.name,

@@ -15,10 +15,10 @@ public enum LocationSource: String, Sendable, Codable {
 
     var label: String {
         switch self {
-        case .place: "picked from your places"
-        case .photo: "from the photo"
-        case .device: "from this device's location"
-        case .typed: "typed in"
+        case .place: tr("picked from your places")
+        case .photo: tr("from the photo")
+        case .device: tr("from this device's location")
+        case .typed: tr("typed in")
         }
     }
 }
@@ -67,8 +67,8 @@ public enum TagList {
 
     public static func message(_ problem: Problem) -> String {
         switch problem {
-        case .tooLong(let tag): "“\(tag.prefix(24))…” is \(TypedText.length(tag)) characters long; keep each tag to \(maxLength)."
-        case .tooMany(let count): "That is \(count) tags; a meal can have up to \(maxTags). Separate tags with commas."
+        case .tooLong(let tag): tr("“\(tag.prefix(24))…” is \(TypedText.length(tag)) characters long; keep each tag to \(maxLength).")
+        case .tooMany(let count): tr("That is \(count) tags; a meal can have up to \(maxTags). Separate tags with commas.")
         }
     }
 

@@ -9,7 +9,7 @@ extension OtherAppExports {
     /// taken off at 1 kcal per kilogram an hour (one MET) at the person's weight, as an activity
     /// from the list is reckoned. Distances are left out: the file does not say kilometres or miles.
     static func garminActivities(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
-        let format = "Garmin Connect activities (Activities.csv)"
+        let format = tr("Garmin Connect activities (Activities.csv)")
         let required = try table.require(["Activity Type", "Date", "Calories"], format: format)
         let (type, day, calories) = (required[0], required[1], required[2])
         let duration = table.column(["Time", "Elapsed Time", "Activity Time", "Moving Time"])
@@ -18,14 +18,15 @@ extension OtherAppExports {
         for (number, fields) in table.rows {
             let name = String(fields.field(type).trimmingCharacters(in: .whitespaces).prefix(Activity.maxNameLength))
             let stamp = fields.field(day).split(separator: " ", maxSplits: 1).map(String.init)
-            guard !name.isEmpty else { skipped.append(SkippedRow(row: number, reason: "it names no activity")); continue }
+            guard !name.isEmpty else { skipped.append(SkippedRow(row: number, reason: tr("it names no activity"))); continue }
             guard let date = stamp.first.flatMap(ForeignValues.date) else {
                 skipped.append(
-                    SkippedRow(row: number, reason: "its date “\(fields.field(day).prefix(20))” is not a date like 2026-03-09 07:12:00"))
+                    SkippedRow(row: number, reason: tr("its date “\(fields.field(day).prefix(20))” is not a date like 2026-03-09 07:12:00"))
+                )
                 continue
             }
             guard date >= LocalDate.firstDiaryDay, date <= context.today else {
-                skipped.append(SkippedRow(row: number, reason: "its date \(date) is before 1900 or has not come yet"))
+                skipped.append(SkippedRow(row: number, reason: tr("its date \(date) is before 1900 or has not come yet")))
                 continue
             }
             let minutes = Self.minutes(fields.field(duration))
@@ -36,7 +37,8 @@ extension OtherAppExports {
             let rest = context.kilograms.flatMap { kilograms in minutes.map { kilograms * $0 / 60 } } ?? 0
             let active = max(0, total - rest)
             guard active <= Activity.kcalAtOnce.upperBound else {
-                skipped.append(SkippedRow(row: number, reason: "\(NumberText.grouped(Int(total))) kcal is more than one activity burns"))
+                skipped.append(
+                    SkippedRow(row: number, reason: tr("\(NumberText.grouped(Int(total))) kcal is more than one activity burns")))
                 continue
             }
             let clock = stamp.count > 1 ? ForeignValues.time(stamp[1]) ?? (hour: 12, minute: 0) : (hour: 12, minute: 0)
@@ -53,12 +55,16 @@ extension OtherAppExports {
         var reading = ImportReading(format: format, document: document, rows: table.rows.count, skipped: skipped)
         reading.remarks.append(
             context.kilograms.map {
-                "Garmin counts the body's rest in an activity's calories: it is taken off at 1 kcal per kilogram an hour at your weight, \(UnitSystem.metric.weightText(kilograms: $0))."
+                tr(
+                    "Garmin counts the body's rest in an activity's calories: it is taken off at 1 kcal per kilogram an hour at your weight, \(UnitSystem.metric.weightText(kilograms: $0))."
+                )
             }
-                ?? "Garmin counts the body's rest in an activity's calories, and with no weigh-in yet it cannot be taken off: weigh in first for the energy above rest."
+                ?? tr(
+                    "Garmin counts the body's rest in an activity's calories, and with no weigh-in yet it cannot be taken off: weigh in first for the energy above rest."
+                )
         )
         if table.has("Distance") {
-            reading.remarks.append("Distances are left out: the file does not say whether they are kilometres or miles.")
+            reading.remarks.append(tr("Distances are left out: the file does not say whether they are kilometres or miles."))
         }
         return reading
     }

@@ -94,12 +94,12 @@ extension DiaryDocumentWriter {
             guard !name.isEmpty, name.count <= Activity.maxNameLength else {
                 throw ImportRefusal(
                     description:
-                        "An activity is named “\(name.prefix(40))…”: an activity's name is 1 to \(Activity.maxNameLength) characters.")
+                        tr("An activity is named “\(name.prefix(40))…”: an activity's name is 1 to \(Activity.maxNameLength) characters."))
             }
             guard (0...Activity.kcalAtOnce.upperBound).contains(record.activeEnergyKcal) else {
                 throw ImportRefusal(
                     description:
-                        "The activity “\(name.prefix(40))” burned \(record.activeEnergyKcal) kcal: one activity is 0 to 10,000 kcal.")
+                        tr("The activity “\(name.prefix(40))” burned \(record.activeEnergyKcal) kcal: one activity is 0 to 10,000 kcal."))
             }
             let time = try time(record.startedLocal, utcOffsetMinutes: record.utcOffsetMinutes)
             let added = try AppDatabase.insertActivity(

@@ -222,9 +222,8 @@ extension AppDatabase {
                     return dryRun ? .rollback : .commit
                 }
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                throw ImportRefusal(
-                    description:
-                        "The file holds a value this diary cannot keep (\(error.message ?? "a check failed")), so nothing was imported.")
+                let reason = error.message ?? tr("a check failed")
+                throw ImportRefusal(description: tr("The file holds a value this diary cannot keep (\(reason)), so nothing was imported."))
             }
             return outcome
         }

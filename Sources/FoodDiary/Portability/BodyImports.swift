@@ -11,7 +11,7 @@ extension OtherAppExports {
 
     /// Cronometer's biometrics.csv: `Day, Time?, Group, Metric, Unit, Amount`, one reading a row.
     static func cronometerBiometrics(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
-        let format = "Cronometer biometrics"
+        let format = tr("Cronometer biometrics")
         let required = try table.require(["Day", "Metric", "Unit", "Amount"], format: format)
         let (day, metric, unit, amount) = (required[0], required[1], required[2], required[3])
         let time = table.column(["Time"])
@@ -19,7 +19,7 @@ extension OtherAppExports {
         for (number, fields) in table.rows {
             let name = fields.field(metric)
             guard let key = measureNames[name.lowercased()] else {
-                readings.skipped.append(SkippedRow(row: number, reason: "“\(name.prefix(40))” is not a body measure FoodDiary keeps"))
+                readings.skipped.append(SkippedRow(row: number, reason: tr("“\(name.prefix(40))” is not a body measure FoodDiary keeps")))
                 continue
             }
             readings.add(
@@ -34,14 +34,14 @@ extension OtherAppExports {
     /// one, names each row's units; without one the file is read in this diary's units. Rows a
     /// `Deleted` column marks are left out.
     static func myFitnessPalMeasurements(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
-        let format = "Weigh-ins by date (MyFitnessPal's measurements, or Date and Weight columns)"
+        let format = tr("Weigh-ins by date (MyFitnessPal's measurements, or Date and Weight columns)")
         let day = try table.require(["Date", "Weight"], format: format)[0]
         let unitColumn = table.column(["Unit", "Units"]), deleted = table.column(["Deleted"])
         let columns = table.headers.enumerated().compactMap { index, header in measureNames[header.lowercased()].map { (index, $0) } }
         var readings = BodyRows(timeZone: context.timeZone, today: context.today)
         for (number, fields) in table.rows {
             if ["true", "yes", "1"].contains(fields.field(deleted).lowercased()) {
-                readings.skipped.append(SkippedRow(row: number, reason: "the file marks it deleted"))
+                readings.skipped.append(SkippedRow(row: number, reason: tr("the file marks it deleted")))
                 continue
             }
             let named = fields.field(unitColumn).lowercased()
@@ -54,7 +54,9 @@ extension OtherAppExports {
         var result = readings.reading(format, rows: table.rows.count)
         if unitColumn == nil {
             result.remarks.append(
-                "The file does not say its units: weights are read in \(context.units.weightUnit) and lengths in \(context.units.lengthUnit), this diary's units."
+                tr(
+                    "The file does not say its units: weights are read in \(context.units.weightUnit) and lengths in \(context.units.lengthUnit), this diary's units."
+                )
             )
         }
         return result
@@ -67,7 +69,7 @@ extension OtherAppExports {
     /// ("2026-07-01 08:12:00"); `(lb)` for an account in pounds. The fat mass becomes body fat in
     /// per cent of that weighing's weight; bone, muscle and water are not measures FoodDiary keeps.
     static func withingsWeight(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
-        let format = "Withings weight.csv"
+        let format = tr("Withings weight.csv")
         let unit = table.has("Weight (lb)") ? "lb" : "kg"
         let required = try table.require(["Date", "Weight (\(unit))"], format: format)
         let (day, weight) = (required[0], required[1])
@@ -88,7 +90,7 @@ extension OtherAppExports {
         }
         var result = readings.reading(format, rows: table.rows.count)
         if table.has("Bone mass (\(unit))") || table.has("Muscle mass (\(unit))") {
-            result.remarks.append("Bone mass, muscle mass and hydration are left out: FoodDiary keeps weight and body fat.")
+            result.remarks.append(tr("Bone mass, muscle mass and hydration are left out: FoodDiary keeps weight and body fat."))
         }
         return result
     }
@@ -107,19 +109,19 @@ private struct BodyRows {
                 SkippedRow(
                     row: row,
                     reason: dateText.isEmpty
-                        ? "it has no date" : "its date “\(dateText.prefix(20))” is not a date like 2026-03-09 or 03/09/2026"))
+                        ? tr("it has no date") : tr("its date “\(dateText.prefix(20))” is not a date like 2026-03-09 or 03/09/2026")))
             return
         }
         guard date >= LocalDate.firstDiaryDay else {
-            skipped.append(SkippedRow(row: row, reason: "its date \(date) is before 1900"))
+            skipped.append(SkippedRow(row: row, reason: tr("its date \(date) is before 1900")))
             return
         }
         guard date <= today else {
-            skipped.append(SkippedRow(row: row, reason: "its date \(date) has not come yet"))
+            skipped.append(SkippedRow(row: row, reason: tr("its date \(date) has not come yet")))
             return
         }
         guard case .value(let value) = ForeignValues.number(amount) else {
-            skipped.append(SkippedRow(row: row, reason: "its amount “\(amount.prefix(20))” is not a number"))
+            skipped.append(SkippedRow(row: row, reason: tr("its amount “\(amount.prefix(20))” is not a number")))
             return
         }
         let unit = unitText.lowercased().trimmingCharacters(in: .whitespaces)
@@ -133,7 +135,7 @@ private struct BodyRows {
             default: nil
             }
         guard let stored, stored.unit == (key == "weight" ? .kilograms : key == "body_fat" ? .percent : .centimetres) else {
-            skipped.append(SkippedRow(row: row, reason: "“\(unitText.prefix(20))” is not a unit its measure is taken in"))
+            skipped.append(SkippedRow(row: row, reason: tr("“\(unitText.prefix(20))” is not a unit its measure is taken in")))
             return
         }
         guard stored.unit.storedRange.contains(stored.value) else {

@@ -106,11 +106,11 @@ extension DiaryDocumentWriter {
         if let settings = document.bodySettings {
             guard UnitSystem(rawValue: settings.units) != nil else {
                 throw ImportRefusal(
-                    description: "The file's body settings name the units “\(settings.units.prefix(20))”: metric or us belong there.")
+                    description: tr("The file's body settings name the units “\(settings.units.prefix(20))”: metric or us belong there."))
             }
             if let energy = settings.energyUnit, EnergyUnit(rawValue: energy) == nil {
                 throw ImportRefusal(
-                    description: "The file's body settings name the energy unit “\(energy.prefix(20))”: kcal or kJ belong there.")
+                    description: tr("The file's body settings name the energy unit “\(energy.prefix(20))”: kcal or kJ belong there."))
             }
             let rows: [(String, String?)] = [
                 (BodySettings.keys.units, settings.units), (BodySettings.keys.energy, settings.energyUnit),
@@ -130,13 +130,14 @@ extension DiaryDocumentWriter {
         for measure in document.bodyMeasures {
             guard let unit = BodyMeasure.Unit(rawValue: measure.unit) else {
                 throw ImportRefusal(
-                    description: "Measure “\(measure.name.prefix(40))” is in “\(measure.unit.prefix(20))”: kg, cm or percent belong there.")
+                    description: tr(
+                        "Measure “\(measure.name.prefix(40))” is in “\(measure.unit.prefix(20))”: kg, cm or percent belong there."))
             }
             let name = measure.name.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !name.isEmpty, name.count <= BodyMeasure.maxNameLength else {
                 throw ImportRefusal(
                     description:
-                        "A measure is named “\(name.prefix(40))…”: a measure's name is 1 to \(BodyMeasure.maxNameLength) characters.")
+                        tr("A measure is named “\(name.prefix(40))…”: a measure's name is 1 to \(BodyMeasure.maxNameLength) characters."))
             }
             // The name is what a person tells measures apart by, so it matches whatever its case.
             let lowered = name.lowercased()
@@ -160,7 +161,7 @@ extension DiaryDocumentWriter {
         for reading in document.bodyMeasurements {
             guard let measureID = measureIDs[reading.measure] else {
                 throw ImportRefusal(
-                    description: "A reading names the measure “\(reading.measure.prefix(40))”, which the file does not hold.")
+                    description: tr("A reading names the measure “\(reading.measure.prefix(40))”, which the file does not hold."))
             }
             let key = "\(measureID) \(reading.value.bitPattern) \(reading.measuredLocal)"
             if let count = existing[key], count > 0 {
@@ -169,7 +170,7 @@ extension DiaryDocumentWriter {
             }
             guard units[measureID]?.storedRange.contains(reading.value) == true else {
                 throw ImportRefusal(
-                    description: "A reading of “\(reading.measure.prefix(40))” is \(reading.value), which no body measures.")
+                    description: tr("A reading of “\(reading.measure.prefix(40))” is \(reading.value), which no body measures."))
             }
             try AppDatabase.insertMeasurement(
                 db, measureID: measureID, value: reading.value,
@@ -188,7 +189,7 @@ extension DiaryDocumentWriter {
                 continue
             }
             guard WaterDrink.millilitresAtOnce.contains(drink.millilitres) else {
-                throw ImportRefusal(description: "A glass of water is \(drink.millilitres) ml: one drink is 1 to 2,000 ml.")
+                throw ImportRefusal(description: tr("A glass of water is \(drink.millilitres) ml: one drink is 1 to 2,000 ml."))
             }
             try AppDatabase.insertWater(
                 db, millilitres: drink.millilitres, at: try time(drink.drunkLocal, utcOffsetMinutes: drink.utcOffsetMinutes),
@@ -216,15 +217,15 @@ extension DiaryDocumentWriter {
     /// it was taken (its own UTC offset), as the pages take one.
     func time(_ text: String, utcOffsetMinutes: Int) throws -> LocalDateTime {
         guard let time = LocalDateTime(parsing: text) else {
-            throw ImportRefusal(description: "The file has the time “\(text.prefix(40))” where a time like 2026-03-09T07:30 belongs.")
+            throw ImportRefusal(description: tr("The file has the time “\(text.prefix(40))” where a time like 2026-03-09T07:30 belongs."))
         }
         guard time.date >= LocalDate.firstDiaryDay else {
-            throw ImportRefusal(description: "The file has a reading or a drink on \(time.date), before 1900: check its years.")
+            throw ImportRefusal(description: tr("The file has a reading or a drink on \(time.date), before 1900: check its years."))
         }
         let today = LocalDateTime(now.addingTimeInterval(Double(try offset(utcOffsetMinutes)) * 60), in: .gmt).date
         guard time.date <= today else {
             throw ImportRefusal(
-                description: "The file has a reading or a drink on \(time.date), a day that has not come yet: check its years.")
+                description: tr("The file has a reading or a drink on \(time.date), a day that has not come yet: check its years."))
         }
         return time
     }

@@ -16,7 +16,7 @@ struct DiaryDocumentWriter {
         if text.isEmpty { return now }
         guard StoredTimestamp.parse(text) != nil else {
             throw ImportRefusal(
-                description: "The file has the time “\(text.prefix(40))” where a time like 2026-03-09 12:30:00.000 belongs.")
+                description: tr("The file has the time “\(text.prefix(40))” where a time like 2026-03-09 12:30:00.000 belongs."))
         }
         return text
     }
@@ -24,7 +24,7 @@ struct DiaryDocumentWriter {
     /// A time's UTC offset, checked before any arithmetic with it, with words the table's own check lacks.
     func offset(_ minutes: Int) throws -> Int {
         guard LocalDateTime.storableUTCOffsetMinutes.contains(minutes) else {
-            throw ImportRefusal(description: "The file has the UTC offset \(minutes) minutes, which no place keeps (−840 to 840).")
+            throw ImportRefusal(description: tr("The file has the UTC offset \(minutes) minutes, which no place keeps (−840 to 840)."))
         }
         return minutes
     }
@@ -137,7 +137,7 @@ struct DiaryDocumentWriter {
         if let source = recipe.sourceURL {
             guard source.count <= 2_048, let url = URL(string: source), OutboundHTTP.isWebAddress(url) else {
                 throw ImportRefusal(
-                    description: "Recipe “\(recipe.name)” says it came from “\(source.prefix(80))”, which is not a web address.")
+                    description: tr("Recipe “\(recipe.name)” says it came from “\(source.prefix(80))”, which is not a web address."))
             }
         }
         try db.execute(
@@ -156,7 +156,7 @@ struct DiaryDocumentWriter {
         for ingredient in recipe.ingredients {
             let myFoodID: Int64? = try ingredient.myFood.map {
                 guard let id = myFoodIDs[$0] else {
-                    throw ImportRefusal(description: "Recipe “\(recipe.name)” names My food \($0), which the file does not hold.")
+                    throw ImportRefusal(description: tr("Recipe “\(recipe.name)” names My food \($0), which the file does not hold."))
                 }
                 return id
             }
@@ -175,7 +175,7 @@ struct DiaryDocumentWriter {
     private func addMeal(_ meal: DiaryDocument.Meal, placeID: Int64?, outcome: inout ImportOutcome) throws {
         guard let eaten = LocalDateTime(parsing: meal.eatenLocal) else {
             throw ImportRefusal(
-                description: "Meal \(meal.ref) has the time “\(meal.eatenLocal)”, which is not a date and time like 2026-03-09T12:30.")
+                description: tr("Meal \(meal.ref) has the time “\(meal.eatenLocal)”, which is not a date and time like 2026-03-09T12:30."))
         }
         try db.cachedStatement(
             sql: """
@@ -230,11 +230,11 @@ struct DiaryDocumentWriter {
 
     private func snapshotArguments(_ food: DiaryDocument.Food) throws -> [(any DatabaseValueConvertible)?] {
         guard FoodDataType(rawValue: food.dataType) != nil else {
-            throw ImportRefusal(description: "A food in the file has the source “\(food.dataType)”, which this version does not know.")
+            throw ImportRefusal(description: tr("A food in the file has the source “\(food.dataType)”, which this version does not know."))
         }
         guard let unit = MeasureUnit(rawValue: food.basisUnit ?? "g") else {
-            throw ImportRefusal(
-                description: "A food in the file is measured in “\(food.basisUnit ?? "")”, which this version does not know.")
+            let written = food.basisUnit ?? ""
+            throw ImportRefusal(description: tr("A food in the file is measured in “\(written)”, which this version does not know."))
         }
         return [food.dataType, food.catalogFoodID, food.ndbNumber, food.description, food.brandOwner, food.basisGrams, unit.rawValue]
             + NutrientKind.allCases.map { food.basis.values[$0] }

@@ -83,7 +83,7 @@ package struct DiaryExporter: Sendable {
                 Foundation.link(photos.path(sha256: photo.sha256, size: .untouched, mediaType: photo.mediaType), staging + "/" + photo.file)
                     == 0
             else {
-                throw ImportRefusal(description: "A photo changed while the export was being written; export again.")
+                throw ImportRefusal(description: tr("A photo changed while the export was being written; export again."))
             }
         }
         // Two exports asked for in the same second share a name: each writes its own partial file.

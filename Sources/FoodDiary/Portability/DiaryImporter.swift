@@ -66,12 +66,14 @@ package struct DiaryImporter: Sendable {
                 admitted = try await photos.admission.admit(file.temporaryPath)
             } catch let rejection as PhotoRejection {
                 throw ImportRefusal(
-                    description: "The photo \(file.sha256.prefix(12))… was refused, so nothing was imported: \(rejection.message)")
+                    description: tr("The photo \(file.sha256.prefix(12))… was refused, so nothing was imported: \(rejection.message)"))
             }
             guard admitted.mediaType == file.mediaType else {
                 throw ImportRefusal(
                     description:
-                        "The photo \(file.sha256.prefix(12))… is listed as \(file.mediaType) but its contents are \(admitted.mediaType), so nothing was imported."
+                        tr(
+                            "The photo \(file.sha256.prefix(12))… is listed as \(file.mediaType) but its contents are \(admitted.mediaType), so nothing was imported."
+                        )
                 )
             }
             // The size the pixels have, not the one the file claims.
@@ -94,10 +96,10 @@ private enum ImportedFile: Sendable {
     case table(ImportedTable)
 
     init(path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportRefusal(description: "The file could not be opened.") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportRefusal(description: tr("The file could not be opened.")) }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 64)) ?? Data()
-        guard !head.isEmpty else { throw ImportRefusal(description: "The file is empty.") }
+        guard !head.isEmpty else { throw ImportRefusal(description: tr("The file is empty.")) }
         if ExportArchive.isZIP(head) {
             self = .archive
         } else if head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {

@@ -59,7 +59,7 @@ struct ForeignDiaryBuilder {
         meals.append(
             DiaryDocument.Meal(
                 ref: meals.count + 1, eatenLocal: eaten.description, utcOffsetMinutes: eaten.utcOffsetMinutes(in: timeZone),
-                notes: notes ?? (mealName.isEmpty ? "Imported from \(source)" : String(mealName.prefix(200))), photoSHA256: nil,
+                notes: notes ?? (mealName.isEmpty ? tr("Imported from \(source)") : String(mealName.prefix(200))), photoSHA256: nil,
                 latitude: nil, longitude: nil, locationSource: nil, place: nil, isFavourite: false, tags: [], entries: [entry], shares: [],
                 createdAt: "", updatedAt: ""))
     }
@@ -79,7 +79,8 @@ struct ForeignDiaryBuilder {
             dataType: FoodDataType.quickAdd.rawValue, catalogFoodID: nil, ndbNumber: nil, description: description,
             brandOwner: brandOwner, basisGrams: nil, basis: .init(nutrients))
         return .init(
-            food: food, grams: nil, portionLabel: amountText.isEmpty ? "Quick add" : amountText, nutrients: .init(nutrients),
+            food: food, grams: nil, portionLabel: amountText.isEmpty ? tr("Quick add", context: "a quick entry") : amountText,
+            nutrients: .init(nutrients),
             createdAt: "", updatedAt: "")
     }
 

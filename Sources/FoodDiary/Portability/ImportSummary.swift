@@ -8,37 +8,44 @@ package enum ImportSummary {
         return first == last ? tr("on \(first.dayMonthYearText)") : tr("from \(first.dayMonthYearText) to \(last.dayMonthYearText)")
     }
 
-    /// "1 meal", "2,100 meals".
-    package static func counted(_ value: Int, _ one: String, _ many: String) -> String {
-        "\(value.formatted()) \(value == 1 ? one : many)"
-    }
-
     /// What would be (or was) added, one line per kind of thing, nothing for kinds with none.
     package static func additions(_ outcome: ImportOutcome) -> [String] {
-        func count(_ value: Int, _ one: String, _ many: String) -> String? {
-            value == 0 ? nil : counted(value, one, many)
-        }
+        func some(_ value: Int, _ words: (String, Int) -> String) -> String? { value == 0 ? nil : words(value.formatted(), value) }
         var lines: [String] = []
         if outcome.mealsAdded > 0 {
-            lines.append(
-                counted(outcome.mealsAdded, "meal", "meals") + " with " + counted(outcome.entriesAdded, "food", "foods")
-                    + (dateRange(outcome).map { " " + $0 } ?? ""))
+            let meals = tr(
+                one: "\(outcome.mealsAdded.formatted()) meal", other: "\(outcome.mealsAdded.formatted()) meals", count: outcome.mealsAdded)
+            let foods = tr(
+                one: "\(outcome.entriesAdded.formatted()) food", other: "\(outcome.entriesAdded.formatted()) foods",
+                count: outcome.entriesAdded)
+            lines.append(dateRange(outcome).map { tr("\(meals) with \(foods) \($0)") } ?? tr("\(meals) with \(foods)"))
         }
         lines += [
-            count(outcome.photosAdded, "photo", "photos"), count(outcome.placesAdded, "place", "places"),
-            count(outcome.tagsAdded, "tag", "tags"), count(outcome.myFoodsAdded, tr("food of your own"), tr("foods of your own")),
-            count(outcome.recipesAdded, "recipe", "recipes"), count(outcome.savedFoodsAdded, tr("saved food"), tr("saved foods")),
-            count(outcome.goalsAdded, tr("daily goal"), tr("daily goals")),
-            count(outcome.measurementsAdded, tr("weigh-in or measurement"), tr("weigh-ins and measurements")),
-            count(outcome.drinksAdded, tr("glass of water"), tr("glasses of water")),
-            count(outcome.activitiesAdded, "activity", "activities"),
-            count(outcome.movementAdded, tr("count of steps or movement"), tr("counts of steps and movement"))
+            some(outcome.photosAdded) { tr(one: "\($0) photo", other: "\($0) photos", count: $1) },
+            some(outcome.placesAdded) { tr(one: "\($0) place", other: "\($0) places", count: $1) },
+            some(outcome.tagsAdded) { tr(one: "\($0) tag", other: "\($0) tags", count: $1) },
+            some(outcome.myFoodsAdded) { tr(one: "\($0) food of your own", other: "\($0) foods of your own", count: $1) },
+            some(outcome.recipesAdded) { tr(one: "\($0) recipe", other: "\($0) recipes", count: $1) },
+            some(outcome.savedFoodsAdded) { tr(one: "\($0) saved food", other: "\($0) saved foods", count: $1) },
+            some(outcome.goalsAdded) { tr(one: "\($0) daily goal", other: "\($0) daily goals", count: $1) },
+            some(outcome.measurementsAdded) {
+                tr(one: "\($0) weigh-in or measurement", other: "\($0) weigh-ins and measurements", count: $1)
+            },
+            some(outcome.drinksAdded) { tr(one: "\($0) glass of water", other: "\($0) glasses of water", count: $1) },
+            some(outcome.activitiesAdded) { tr(one: "\($0) activity", other: "\($0) activities", count: $1) },
+            some(outcome.movementAdded) {
+                tr(one: "\($0) count of steps or movement", other: "\($0) counts of steps and movement", count: $1)
+            }
         ].compactMap { $0 }
         return lines
     }
 
     package static func headline(_ reading: ImportReading, _ outcome: ImportOutcome, done: Bool) -> String {
-        let rows = reading.format.hasPrefix("FoodDiary") ? counted(reading.rows, "meal", "meals") : counted(reading.rows, "row", "rows")
+        let count = reading.rows.formatted()
+        let rows =
+            reading.rowsAreMeals
+            ? tr(one: "\(count) meal", other: "\(count) meals", count: reading.rows)
+            : tr(one: "\(count) row", other: "\(count) rows", count: reading.rows)
         if additions(outcome).isEmpty {
             return tr("A \(reading.format) of \(rows). Everything in it is in this diary already: importing adds nothing.")
         }

@@ -20,7 +20,9 @@ struct ImportedTable: Sendable {
         guard data.count <= Self.maxBytes else {
             throw ImportRefusal(
                 description:
-                    "The file is more than the \(Self.maxBytes / 1_000_000) MB of CSV an import reads. Export a shorter range of dates and import each part."
+                    tr(
+                        "The file is more than the \(Self.maxBytes / 1_000_000) MB of CSV an import reads. Export a shorter range of dates and import each part."
+                    )
             )
         }
         var bytes = data
@@ -28,16 +30,17 @@ struct ImportedTable: Sendable {
         try Self.checkLines(bytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ImportRefusal(
-                description: "The file is not UTF-8 text. Export it again as CSV (UTF-8), or save it from a spreadsheet as “CSV UTF-8”.")
+                description: tr("The file is not UTF-8 text. Export it again as CSV (UTF-8), or save it from a spreadsheet as “CSV UTF-8”.")
+            )
         }
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text, hasHeaderRow: false)
         } catch {
-            throw ImportRefusal(description: "The file could not be read as CSV.")
+            throw ImportRefusal(description: tr("The file could not be read as CSV."))
         }
         guard let header = reader.next(), header.contains(where: { !$0.isEmpty }) else {
-            throw ImportRefusal(description: "The file is empty: it has no header row.")
+            throw ImportRefusal(description: tr("The file is empty: it has no header row."))
         }
         headers = header.map { $0.trimmingCharacters(in: .whitespaces) }
         var rows: [(Int, [String])] = []
@@ -48,7 +51,9 @@ struct ImportedTable: Sendable {
             guard rows.count < Self.maxRows else {
                 throw ImportRefusal(
                     description:
-                        "The file has more than \(Self.maxRows.formatted()) rows, more than one import takes. Export a shorter range of dates and import each part."
+                        tr(
+                            "The file has more than \(Self.maxRows.formatted()) rows, more than one import takes. Export a shorter range of dates and import each part."
+                        )
                 )
             }
             rows.append((number, fields))
@@ -74,10 +79,9 @@ struct ImportedTable: Sendable {
     func require(_ names: [String], format: String) throws -> [Int] {
         let missing = names.filter { !has($0) }
         guard missing.isEmpty else {
+            let columns = missing.map { "“\($0)”" }.joined(separator: ", ")
             throw ImportRefusal(
-                description:
-                    "This looks like \(format), but it has no \(missing.map { "“\($0)”" }.joined(separator: ", ")) column. Export it again with every column."
-            )
+                description: tr("This looks like \(format), but it has no \(columns) column. Export it again with every column."))
         }
         return names.map { index[Self.key($0)]! }
     }
@@ -100,7 +104,9 @@ struct ImportedTable: Sendable {
     private static func longLine(_ line: Int, bytes: Int) -> ImportRefusal {
         ImportRefusal(
             description:
-                "Line \(line) of the file is \(ByteSize.text(Int64(bytes))) long; no line of a food diary export is longer than \(maxLineBytes / 1_000_000) MB, so this is not one."
+                tr(
+                    "Line \(line) of the file is \(ByteSize.text(Int64(bytes))) long; no line of a food diary export is longer than \(maxLineBytes / 1_000_000) MB, so this is not one."
+                )
         )
     }
 }

@@ -44,20 +44,22 @@ extension DiaryDocumentWriter {
         if let text = targets.lifeStage {
             guard let stage = LifeStage(rawValue: text) else {
                 throw ImportRefusal(
-                    description: "The file's nutrient targets name the life stage “\(text.prefix(20))”, which FoodDiary does not know.")
+                    description: tr("The file's nutrient targets name the life stage “\(text.prefix(20))”, which FoodDiary does not know."))
             }
             settings.lifeStage = settings.lifeStage ?? stage
         }
         for goal in targets.goals {
             guard let kind = NutrientKind(rawValue: goal.nutrient), NutrientSettingsForm.kinds.contains(kind) else {
-                throw ImportRefusal(description: "A nutrient target names “\(goal.nutrient.prefix(30))”, which has no target here.")
+                throw ImportRefusal(description: tr("A nutrient target names “\(goal.nutrient.prefix(30))”, which has no target here."))
             }
             let range = 0.01...NutrientSettingsForm.ceiling(kind)
             let bounds = [goal.minimum, goal.maximum].compactMap { $0 }
             guard !bounds.isEmpty, bounds.allSatisfy(range.contains), (goal.minimum ?? 0) <= (goal.maximum ?? .infinity) else {
                 throw ImportRefusal(
                     description:
-                        "The target for \(kind.inSentence) is not a minimum and maximum from 0.01 to \(grouped(range.upperBound)) \(kind.unit)."
+                        tr(
+                            "The target for \(kind.inSentence) is not a minimum and maximum from 0.01 to \(grouped(range.upperBound)) \(kind.unit)."
+                        )
                 )
             }
             if settings.goals[kind] == nil { settings.goals[kind] = NutrientGoal(minimum: goal.minimum, maximum: goal.maximum) }

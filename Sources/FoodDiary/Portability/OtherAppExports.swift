@@ -13,6 +13,8 @@ package struct ImportReading: Sendable {
     package var remarks: [String] = []
     /// Our own export's ZIP, whose photos are placed when the import is confirmed.
     var archive: String?
+    /// Whether `rows` counts meals (our own export) rather than a CSV's rows.
+    var rowsAreMeals = false
 }
 
 /// The CSV exports of the apps people leave for us, read by their published column names.
@@ -51,7 +53,7 @@ enum OtherAppExports {
 
     /// Cronometer's "Food & Recipe Entries": one row per food, amounts like "100.00 g".
     private static func cronometerServings(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
-        let format = "Cronometer servings (Food & Recipe Entries)"
+        let format = tr("Cronometer servings (Food & Recipe Entries)")
         let required = try table.require(["Day", "Food Name", "Amount", "Energy (kcal)"], format: format)
         let (day, name, amount) = (required[0], required[1], required[2])
         let group = table.column(["Group"]), time = table.column(["Time"])
@@ -79,7 +81,7 @@ enum OtherAppExports {
     /// Cronometer's "Daily Nutrition": one row of totals per day, kept as one quick add on days the
     /// diary has nothing for yet.
     private static func cronometerDaily(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
-        let format = "Cronometer daily nutrition (dailysummary.csv)"
+        let format = tr("Cronometer daily nutrition (dailysummary.csv)")
         let day = try table.require(["Date", "Energy (kcal)"], format: format)[0]
         let nutrients = ForeignValues.nutrientIndexes(table)
         var builder = ForeignDiaryBuilder(catalog: [:], timeZone: context.timeZone, source: "Cronometer")
@@ -88,23 +90,23 @@ enum OtherAppExports {
                 let values = readNutrients(fields, nutrients, row: number, into: &builder)
             else { continue }
             guard values != NutrientValues() else {
-                builder.skip(number, "it has no values (the day was not logged)")
+                builder.skip(number, tr("it has no values (the day was not logged)"))
                 continue
             }
             guard !context.daysWithMeals.contains(date) else {
-                builder.skip(number, "the diary has meals on \(date) already, and a day's total would count them twice")
+                builder.skip(number, tr("the diary has meals on \(date) already, and a day's total would count them twice"))
                 continue
             }
             builder.add(
-                builder.entry(name: "Day total from Cronometer", grams: nil, amountText: "Whole day", nutrients: values),
-                date: date, mealName: "Day total", time: nil, notes: "Day total imported from Cronometer")
+                builder.entry(name: tr("Day total from Cronometer"), grams: nil, amountText: tr("Whole day"), nutrients: values),
+                date: date, mealName: tr("Day total"), time: nil, notes: tr("Day total imported from Cronometer"))
         }
         return reading(format, table, builder)
     }
 
     /// MyFitnessPal's nutrition export: one row per meal with its totals and no foods.
     private static func myFitnessPal(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
-        let format = "MyFitnessPal nutrition export"
+        let format = tr("MyFitnessPal nutrition export")
         let required = try table.require(["Date", "Meal", "Calories"], format: format)
         let (day, meal) = (required[0], required[1])
         let time = table.column(["Time"]), note = table.column(["Note"])
@@ -117,22 +119,23 @@ enum OtherAppExports {
             let mealName = fields.field(meal).isEmpty ? "Meal" : fields.field(meal)
             let noteText = fields.field(note)
             builder.add(
-                builder.entry(name: "\(mealName.prefix(150)) from MyFitnessPal", grams: nil, amountText: "Meal total", nutrients: values),
+                builder.entry(
+                    name: "\(mealName.prefix(150)) from MyFitnessPal", grams: nil, amountText: tr("Meal total"), nutrients: values),
                 date: date, mealName: mealName, time: ForeignValues.time(fields.field(time)),
                 notes: noteText.isEmpty ? nil : String((mealName + ": " + noteText).prefix(10_000)))
         }
         var result = reading(format, table, builder)
         let percentColumns = ["Vitamin A", "Vitamin C", "Calcium", "Iron"].filter(table.has)
         if !percentColumns.isEmpty {
-            result.remarks.append(
-                "\(percentColumns.joined(separator: ", ")) are given as % of a daily value, not amounts; the diary does not keep them.")
+            let columns = percentColumns.joined(separator: ", ")
+            result.remarks.append(tr("\(columns) are given as % of a daily value, not amounts; the diary does not keep them."))
         }
         return result
     }
 
     /// Lose It!'s food-logs.csv: one row per food, dates MM/DD/YYYY, deleted rows still listed.
     private static func loseIt(_ table: ImportedTable, _ context: Context) throws -> ImportReading {
-        let format = "Lose It! food log"
+        let format = tr("Lose It! food log")
         let required = try table.require(["Date", "Name", "Meal", "Calories"], format: format)
         let (day, name, meal) = (required[0], required[1], required[2])
         let quantity = table.column(["Quantity"]), units = table.column(["Units"]), deleted = table.column(["Deleted"])
@@ -140,7 +143,7 @@ enum OtherAppExports {
         var builder = ForeignDiaryBuilder(catalog: context.catalog, timeZone: context.timeZone, source: "Lose It!")
         for (number, fields) in table.rows {
             if ["true", "yes", "1"].contains(fields.field(deleted).lowercased()) {
-                builder.skip(number, "Lose It! marks it deleted")
+                builder.skip(number, tr("Lose It! marks it deleted"))
                 continue
             }
             guard let date = readDate(fields.field(day), row: number, into: &builder),
@@ -166,7 +169,8 @@ enum OtherAppExports {
 
     static func readDate(_ text: String, row: Int, into builder: inout ForeignDiaryBuilder) -> LocalDate? {
         guard let date = ForeignValues.date(text) else {
-            builder.skip(row, text.isEmpty ? "it has no date" : "its date “\(text.prefix(20))” is not a date like 2026-03-09 or 03/09/2026")
+            builder.skip(
+                row, text.isEmpty ? tr("it has no date") : tr("its date “\(text.prefix(20))” is not a date like 2026-03-09 or 03/09/2026"))
             return nil
         }
         return date
@@ -174,7 +178,7 @@ enum OtherAppExports {
 
     private static func readFood(_ text: String, row: Int, into builder: inout ForeignDiaryBuilder) -> String? {
         guard !text.isEmpty else {
-            builder.skip(row, "it names no food")
+            builder.skip(row, tr("it names no food"))
             return nil
         }
         return text

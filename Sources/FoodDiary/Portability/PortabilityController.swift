@@ -42,14 +42,13 @@ struct PortabilityController: Sendable {
             (outcome.measurementsAdded, outcome.drinksAdded) = (Self.count(query["measurements"]), Self.count(query["drinks"]))
             (outcome.activitiesAdded, outcome.movementAdded) = (Self.count(query["activities"]), Self.count(query["movement"]))
             let others = ImportSummary.additions(outcome)
+            let mealsText = tr(one: "\(meals.formatted()) meal", other: "\(meals.formatted()) meals", count: meals)
+            let all = ((meals == 0 ? [] : [mealsText]) + others).joined(separator: ", ")
             notice =
-                meals == 0 && others.isEmpty
+                all.isEmpty
                 ? tr("Nothing was added: everything in the file was in this diary already.")
                 : meals == 0
-                    ? tr("Imported \(others.joined(separator: ", ")). They are in your days now.")
-                    : tr(
-                        "Imported \(meals.formatted()) \(meals == 1 ? "meal" : "meals")\(others.isEmpty ? "" : ", " + others.joined(separator: ", ")). They are in your meals and days now."
-                    )
+                    ? tr("Imported \(all). They are in your days now.") : tr("Imported \(all). They are in your meals and days now.")
         } else if query["cancelled"] != nil {
             notice = tr("The import was cancelled; nothing was written.")
         }

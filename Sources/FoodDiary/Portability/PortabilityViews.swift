@@ -59,7 +59,10 @@ struct ImportPreviewView: Sendable {
         cancelURL = "/import/\(token)/cancel"
         buttonText =
             outcome.mealsAdded > 0
-            ? tr("Import \(outcome.mealsAdded.formatted()) \(outcome.mealsAdded == 1 ? "meal" : "meals")") : tr("Import")
+            ? tr(
+                one: "Import \(outcome.mealsAdded.formatted()) meal", other: "Import \(outcome.mealsAdded.formatted()) meals",
+                count: outcome.mealsAdded)
+            : tr("Import")
     }
 
     /// A health export: what it holds by kind, and its days. Importing adds only what the diary
@@ -73,7 +76,7 @@ struct ImportPreviewView: Sendable {
             ? tr(
                 "\(summary.exportName) with nothing FoodDiary keeps: no weigh-ins, body fat, waist, steps, active energy, water or workouts."
             )
-            : summary.exportName + (HealthExportImporter.days(summary).map { " \($0)" } ?? "") + "."
+            : HealthExportImporter.days(summary).map { tr("\(summary.exportName) \($0).") } ?? tr("\(summary.exportName).")
         listHeading = tr("It holds")
         additions = kinds
         remarks =
@@ -86,7 +89,11 @@ struct ImportPreviewView: Sendable {
         skipped = summary.refused
         skippedCount =
             summary.refusedCount == 0
-            ? nil : tr("\(summary.refusedCount.formatted()) \(summary.refusedCount == 1 ? "reading is" : "readings are") left out")
+            ? nil
+            : tr(
+                one: "\(summary.refusedCount.formatted()) reading is left out",
+                other: "\(summary.refusedCount.formatted()) readings are left out",
+                count: summary.refusedCount)
         canImport = !kinds.isEmpty
         commitURL = "/import/\(token)"
         cancelURL = "/import/\(token)/cancel"

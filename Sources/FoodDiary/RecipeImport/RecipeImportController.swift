@@ -62,7 +62,7 @@ struct RecipeImportController: Sendable {
         } else {
             let message =
                 typedAddress.isEmpty
-                ? "Give the recipe’s address, paste its page, or upload the page saved from your browser."
+                ? tr("Give the recipe’s address, paste its page, or upload the page saved from your browser.")
                 : "“\(typedAddress.prefix(80))” is not a web address. Addresses look like https://example.com/soup."
             return await refused(message, context, address: typedAddress)
         }
@@ -76,7 +76,7 @@ struct RecipeImportController: Sendable {
         }
         guard let (recipe, placed) = found else {
             return await refused(
-                "That page has no recipe FoodDiary can read: no schema.org Recipe in it. Add the recipe by hand instead.",
+                tr("That page has no recipe FoodDiary can read: no schema.org Recipe in it. Add the recipe by hand instead."),
                 context, address: typedAddress, pasted: pasted)
         }
         let rows = placed.enumerated().map { index, placed in
@@ -86,7 +86,7 @@ struct RecipeImportController: Sendable {
             name: recipe.name, servings: recipe.servings.map(formatQuantity) ?? "",
             notes: RecipeImportPreviewView.notes(steps: recipe.steps))
         var errors = RecipeForm.Errors()
-        if recipe.servings == nil { errors.servings = "The page does not say how many it serves: say how many." }
+        if recipe.servings == nil { errors.servings = tr("The page does not say how many it serves: say how many.") }
         return await renderer.render(
             .recipeImportPreview,
             preview(
@@ -115,7 +115,7 @@ struct RecipeImportController: Sendable {
         guard let input, !proposed.needsLook, !proposed.chosen.isEmpty else {
             let notice =
                 proposed.needsLook
-                ? "Check the ingredients you changed, then save." : proposed.chosen.isEmpty ? "Tick at least one ingredient." : nil
+                ? tr("Check the ingredients you changed, then save.") : proposed.chosen.isEmpty ? tr("Tick at least one ingredient.") : nil
             return await renderer.render(
                 .recipeImportPreview,
                 preview(
@@ -149,7 +149,7 @@ struct RecipeImportController: Sendable {
     }
 
     static let tooLarge =
-        "That page is larger than \(RecipePageFetcher.maxBytes / 1_000_000) MB, more than any recipe page, so it was not read."
+        tr("That page is larger than \(RecipePageFetcher.maxBytes / 1_000_000) MB, more than any recipe page, so it was not read.")
 
     private func refused(
         _ message: String, _ context: AppRequestContext, address: String = "", pasted: String = "",
@@ -171,6 +171,6 @@ struct RecipeImportController: Sendable {
             servingsError: errors.servings, yield: yield.flatMap { $0.isEmpty ? nil : String($0.prefix(200)) },
             source: address?.absoluteString, image: image?.absoluteString, notes: form.notes, notesError: errors.notes,
             rows: rows, rowCount: rows.count, notice: notice,
-            perServing: servings.map { "\(kcalText(kcal / $0)) a serving, \(kcalText(kcal)) in all" } ?? "\(kcalText(kcal)) in all")
+            perServing: servings.map { tr("\(kcalText(kcal / $0)) a serving, \(kcalText(kcal)) in all") } ?? tr("\(kcalText(kcal)) in all"))
     }
 }

@@ -59,7 +59,8 @@ struct RecipePageFetcher: Sendable {
                 ])
             guard (200..<300).contains(response.status) else {
                 return .failure(
-                    Problem(message: "\(host) answered \(response.status) for that page, so there was no recipe to read.", isTheirs: true))
+                    Problem(
+                        message: tr("\(host) answered \(response.status) for that page, so there was no recipe to read."), isTheirs: true))
             }
             return .success(response.body)
         } catch .insideNetwork {
@@ -67,25 +68,30 @@ struct RecipePageFetcher: Sendable {
         } catch .tooLarge {
             return .failure(
                 Problem(
-                    message: "That page is larger than 5 MB, more than any recipe page. Save it from the browser and upload it instead.",
+                    message: tr(
+                        "That page is larger than 5 MB, more than any recipe page. Save it from the browser and upload it instead."),
                     isTheirs: true))
         } catch .timedOut {
             return .failure(
                 Problem(
                     message:
-                        "\(host) took longer than \(timeout.components.seconds) seconds to send the page. Try again, or paste the page instead.",
+                        tr(
+                            "\(host) took longer than \(timeout.components.seconds) seconds to send the page. Try again, or paste the page instead."
+                        ),
                     isTheirs: true))
         } catch .redirected {
             return .failure(
-                Problem(message: "\(host) sent the page on to an address that is not a web page, or on too many times.", isTheirs: true))
+                Problem(message: tr("\(host) sent the page on to an address that is not a web page, or on too many times."), isTheirs: true)
+            )
         } catch {
-            return .failure(Problem(message: "\(host) could not be reached. Check the address, or paste the page instead.", isTheirs: true))
+            return .failure(
+                Problem(message: tr("\(host) could not be reached. Check the address, or paste the page instead."), isTheirs: true))
         }
     }
 
     private static func homeNetwork(_ host: String) -> Problem {
         Problem(
             message: "\(host) is on your home network (or this machine), and FoodDiary fetches recipes only from public addresses. "
-                + "The owner can allow the home network with --recipes-from-home-network; or paste the page instead.", isTheirs: false)
+                + tr("The owner can allow the home network with --recipes-from-home-network; or paste the page instead."), isTheirs: false)
     }
 }

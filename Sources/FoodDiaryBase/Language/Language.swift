@@ -77,6 +77,19 @@ public final class Language: Sendable, Hashable, CustomStringConvertible {
         return messages[Self.key(id, context)]?.first
     }
 
+    /// A country's name (ISO 3166 `region`, "DE") as this language writes it, from the system's
+    /// locale data; `english` where it has none, and for English, whose names are written as we
+    /// want them ("United States", not "United States of America").
+    public func regionName(_ region: String, english: String) -> String {
+        if let transform { return transform(english) }
+        guard !messages.isEmpty else { return english }
+        return Self.regionNames.value("\(code)\u{4}\(region)") {
+            Locale(identifier: code).localizedString(forRegionCode: region) ?? english
+        }
+    }
+
+    private static let regionNames = ServerMemo<String, String>(most: 4_000)
+
     /// The form of `id`/`plural` that `count` takes.
     public func translation(of id: String, plural: String, count: Int, context: String? = nil) -> String {
         if let transform { return transform(count == 1 ? id : plural) }
@@ -98,7 +111,8 @@ enum PseudoText {
     @Sendable static func of(_ text: String) -> String {
         var result = ""
         var closer: Character?
-        for character in text {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
             if let open = closer {
                 result.append(character)
                 if character == open { closer = nil }
@@ -107,7 +121,8 @@ enum PseudoText {
             switch character {
             case "<": closer = ">"
             case "{": closer = "}"
-            case "&": closer = ";"
+            // An entity (&amp;) stays as it is; a plain ampersand ("Export & import") is a word's neighbour.
+            case "&" where isEntity(characters[(index + 1)...]): closer = ";"
             default: break
             }
             if closer != nil {
@@ -119,5 +134,11 @@ enum PseudoText {
             }
         }
         return result
+    }
+
+    /// `amp;`, `#8217;`: what follows an ampersand that begins an entity.
+    private static func isEntity(_ rest: ArraySlice<Character>) -> Bool {
+        guard let end = rest.prefix(10).firstIndex(of: ";"), end > rest.startIndex else { return false }
+        return rest[rest.startIndex..<end].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }
     }
 }

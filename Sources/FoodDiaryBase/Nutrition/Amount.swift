@@ -65,12 +65,12 @@ package enum TypedNumber {
 
     /// The sentence shown beside a field, e.g. "Enter a number from 0.1 to 5,000, like 125 or 37.5."
     package static func message(_ problem: Problem, what: String, range: ClosedRange<Double>) -> String {
-        let bounds =
-            "from \(formatQuantity(range.lowerBound)) to \(NumberText.decimal(range.upperBound, maxFractionDigits: 2, grouping: true))"
+        let (low, high) = (formatQuantity(range.lowerBound), NumberText.decimal(range.upperBound, maxFractionDigits: 2, grouping: true))
+        let bounds = tr("from \(low) to \(high)")
         switch problem {
-        case .missing: return "Enter \(what)."
-        case .notANumber: return "Enter \(what) as a plain number \(bounds), like 125 or 37.5."
-        case .outOfRange: return "Enter \(what) \(bounds)."
+        case .missing: return tr("Enter \(what).")
+        case .notANumber: return tr("Enter \(what) as a plain number \(bounds), like 125 or 37.5.")
+        case .outOfRange: return tr("Enter \(what) \(bounds).")
         }
     }
 }
@@ -253,12 +253,12 @@ public struct ChosenAmount: Sendable, Equatable {
             return .failure(errors)
         }
         guard let portion = portions.first(where: { $0.key == form.choice }) else {
-            errors.choice = form.choice.isEmpty ? "Choose how much you had." : "That amount is not one of this food’s choices."
+            errors.choice = form.choice.isEmpty ? tr("Choose how much you had.") : tr("That amount is not one of this food’s choices.")
             return .failure(errors)
         }
         switch TypedNumber.parse(form.count, in: countRange) {
         case .failure(let problem):
-            errors.count = TypedNumber.message(problem, what: "how many", range: countRange)
+            errors.count = TypedNumber.message(problem, what: tr("how many"), range: countRange)
             return .failure(errors)
         case .success(let count):
             return counted(count, of: portion, unit: unit)
@@ -272,7 +272,9 @@ public struct ChosenAmount: Sendable, Equatable {
             return .failure(
                 Errors(
                     count:
-                        "\(formatQuantity(count)) × \(portion.label) is \(unit.shownText(grams)), more than the \(unit.shownText(gramsRange.upperBound)) one entry can hold."
+                        tr(
+                            "\(formatQuantity(count)) × \(portion.label) is \(unit.shownText(grams)), more than the \(unit.shownText(gramsRange.upperBound)) one entry can hold."
+                        )
                 ))
         }
         let countText = count == 1 ? "" : "\(PortionLabel.number(count)) × "

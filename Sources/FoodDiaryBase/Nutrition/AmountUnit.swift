@@ -140,7 +140,7 @@ package enum TypedAmount {
         var number = Substring(trimmed), unit = shown
         if let match = trimmed.wholeMatch(of: /(.*?[0-9.,])\s*([A-Za-z][A-Za-z. ]*)/) {
             guard let written = AmountUnit(written: match.output.2) else {
-                let units = measure == .grams ? "g, kg, oz or lb" : "ml, l or fl oz"
+                let units = measure == .grams ? tr("g, kg, oz or lb") : tr("ml, l or fl oz")
                 return .failure(
                     Problem(
                         "Enter \(what(shown)) as a number, with \(units) after it for another unit, like \(measure == .grams ? "125 g or 4 oz" : "250 ml or 8 fl oz")."
@@ -150,8 +150,8 @@ package enum TypedAmount {
                 return .failure(
                     Problem(
                         measure == .grams
-                            ? "This food is weighed: write g, kg, oz or lb, not \(written.symbol)."
-                            : "This drink is measured by volume: write ml, l or fl oz, not \(written.symbol)."))
+                            ? tr("This food is weighed: write g, kg, oz or lb, not \(written.symbol).")
+                            : tr("This drink is measured by volume: write ml, l or fl oz, not \(written.symbol).")))
             }
             (number, unit) = (match.output.1, written)
         }

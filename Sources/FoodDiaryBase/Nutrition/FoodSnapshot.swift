@@ -32,7 +32,7 @@ public enum FoodDataType: String, Sendable, Codable {
         case .branded: tr("Branded")
         case .openFoodFacts: "Open Food Facts"
         case .handTyped: tr("Typed")
-        case .quickAdd: tr("Quick add")
+        case .quickAdd: tr("Quick add", context: "a quick entry")
         }
     }
 
@@ -44,7 +44,7 @@ public enum FoodDataType: String, Sendable, Codable {
         case .branded: tr("USDA FoodData Central, Branded")
         case .openFoodFacts: "Open Food Facts (ODbL)"
         case .handTyped: tr("Typed by you")
-        case .quickAdd: tr("Quick add")
+        case .quickAdd: tr("Quick add", context: "a quick entry")
         }
     }
 }
@@ -60,7 +60,7 @@ public struct FoodSnapshot: Sendable, Equatable {
     public let brandOwner: String?
     /// What `basis` is measured for; nil for a quick add, whose values are simply what was eaten.
     public let basisGrams: Double?
-    /// What `basisGrams` and an entry's amount are in: grams, or ml for a drink labelled by volume.
+    /// What `basisGrams` and a quick entry are in: grams, or ml for a drink labelled by volume.
     public let basisUnit: MeasureUnit
     public let basis: NutrientValues
 

@@ -76,7 +76,7 @@ package struct IngredientAmount: Sendable, Equatable {
                     description: customary.description, portions: portions, unit: unit, kcalPer100g: customary.kcalPer100g)
                 return IngredientAmount(
                     grams: serving.grams, label: serving.label, typed: serving.typedText(symbol),
-                    guess: "No amount said: a usual serving is taken.")
+                    guess: tr("No amount said: a usual serving is taken."))
             }
             return counted(1, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: false)
         }
@@ -89,7 +89,7 @@ package struct IngredientAmount: Sendable, Equatable {
             let said = "\(formatQuantity(total)) \(symbol)"
             return IngredientAmount(
                 grams: total, label: said, typed: said,
-                guess: drained.map { "Drained: \(formatQuantity($0 * 100)) % of the can’s weight is taken." })
+                guess: drained.map { tr("Drained: \(formatQuantity($0 * 100)) % of the can’s weight is taken.") })
         case .volume(let millilitres, let word)?:
             let volume = count * millilitres
             let typed = "\(formatQuantity(count)) \(word)"
@@ -109,11 +109,11 @@ package struct IngredientAmount: Sendable, Equatable {
                 let grams = volume * perMillilitre
                 return IngredientAmount(
                     grams: grams, label: "\(typed) (\(formatQuantity(grams)) \(symbol))", typed: typed,
-                    guess: "No spoon or cup measure for this food: weighed as a usual serving of its kind.")
+                    guess: tr("No spoon or cup measure for this food: weighed as a usual serving of its kind."))
             }
             return IngredientAmount(
                 grams: volume, label: "\(typed) (\(formatQuantity(volume)) \(symbol))", typed: typed,
-                guess: unit == .millilitres ? nil : "No spoon or cup measure for this food: weighed as water.")
+                guess: unit == .millilitres ? nil : tr("No spoon or cup measure for this food: weighed as water."))
         case .item(let written)?:
             let word = synonyms[written] ?? written
             if let reading = named(word, in: readings) {
@@ -139,10 +139,10 @@ package struct IngredientAmount: Sendable, Equatable {
                 }
                 return IngredientAmount(
                     grams: amount.grams, label: "\(formatQuantity(count)) \(word) (\(formatQuantity(amount.grams)) \(symbol))",
-                    typed: "\(formatQuantity(amount.grams)) \(symbol)", guess: "A \(word) is taken as \(each).")
+                    typed: "\(formatQuantity(amount.grams)) \(symbol)", guess: tr("A \(word) is taken as \(each)."))
             }
             var amount = counted(count, readings, foodWords: foodWords, isDrink: isDrink, symbol: symbol, said: true)
-            if amount.guess == nil { amount = amount.guessed("No “\(word)” measure for this food: one is taken as its usual portion.") }
+            if amount.guess == nil { amount = amount.guessed(tr("No “\(word)” measure for this food: one is taken as its usual portion.")) }
             return amount
         case nil:
             // "2 pat butter": the words after the count may name a portion the parser knows no unit for.
@@ -167,18 +167,20 @@ package struct IngredientAmount: Sendable, Equatable {
         let size = foodWords.lazy.compactMap { usualSizes[Words.singular($0.lowercased())] }.first ?? "medium"
         if let reading = named(size, in: readings) ?? (size == "medium" ? nil : named("medium", in: readings)) {
             let amount = reading.times(count, symbol: symbol)
-            return said ? amount : amount.guessed("No amount said: one \(reading.name) is taken.")
+            return said ? amount : amount.guessed(tr("No amount said: one \(reading.name) is taken."))
         }
         if let everyday = Portion.everyday(in: readings.map(\.portion)), let reading = readings.first(where: { $0.portion == everyday }) {
             let amount = reading.times(count, symbol: symbol)
-            return said ? amount : amount.guessed("No amount said: one \(reading.name) is taken.")
+            return said ? amount : amount.guessed(tr("No amount said: one \(reading.name) is taken."))
         }
         // A drink counted is a cup of it: "a latte".
         let each = isDrink ? IngredientLine.cup.rounded() : 100
         let grams = count * each
         return IngredientAmount(
             grams: grams, label: "\(formatQuantity(grams)) \(symbol)", typed: "\(formatQuantity(grams)) \(symbol)",
-            guess: "This food has no household measures: \(isDrink ? "a cup" : "100 \(symbol)") is taken for one.")
+            guess: isDrink
+                ? tr("This food has no household measures: a cup is taken for one.")
+                : tr("This food has no household measures: 100 \(symbol) is taken for one."))
     }
 
     private func guessed(_ reason: String) -> IngredientAmount {

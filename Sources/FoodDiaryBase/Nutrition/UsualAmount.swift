@@ -108,10 +108,10 @@ package enum AmountCheck {
 
     /// Why `grams` of a food wants checking, or nil when it is plausible.
     package static func reason(grams: Double, mostGrams: Double, mostKilocalories: Double, kcalPer100g: Double?) -> String? {
-        if grams > mostGrams * 1.0001 { return "Check the amount: more than three usual servings." }
+        if grams > mostGrams * 1.0001 { return tr("Check the amount: more than three usual servings.") }
         guard let kcalPer100g, kcalPer100g * grams / 100 > mostKilocalories else { return nil }
         return mostKilocalories < Self.mostKilocalories
-            ? "Check the amount: more energy than three usual servings of its kind."
-            : "Check the amount: more than 900 kcal of one food."
+            ? tr("Check the amount: more energy than three usual servings of its kind.")
+            : tr("Check the amount: more than 900 kcal of one food.")
     }
 }

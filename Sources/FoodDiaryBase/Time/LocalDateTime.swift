@@ -248,8 +248,8 @@ extension LocalDate {
 
     /// Why a reading or a drink cannot be kept on this day, or nil: not before 1900, not after today.
     package func diaryDayProblem(today: LocalDate) -> String? {
-        if self > today { return "That day has not come yet: pick today or a day before." }
-        if self < Self.firstDiaryDay { return "That day is before 1900: check the year." }
+        if self > today { return tr("That day has not come yet: pick today or a day before.") }
+        if self < Self.firstDiaryDay { return tr("That day is before 1900: check the year.") }
         return nil
     }
 }
