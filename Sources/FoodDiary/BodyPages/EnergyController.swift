@@ -60,7 +60,10 @@ struct EnergyController: Sendable {
             let rates = Self.rates(units).enumerated().map { index, rate in
                 let target = estimate.target(kilogramsPerWeek: rate, exerciseAddedDaily: reading.settings.exerciseAddsToGoal)
                 let label =
-                    rate == 0 ? tr("Keep my weight") : tr("\(rate < 0 ? "Lose" : "Gain") \(units.weightText(kilograms: abs(rate))) a week")
+                    rate == 0
+                    ? tr("Keep my weight")
+                    : rate < 0
+                        ? tr("Lose \(units.weightText(kilograms: -rate)) a week") : tr("Gain \(units.weightText(kilograms: rate)) a week")
                 return EnergyView.Rate(
                     value: "\(index)", label: label, targetText: tr("\(kcalText(target.kcal)) a day"),
                     note: target.isFloored

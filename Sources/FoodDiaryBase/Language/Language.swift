@@ -9,8 +9,10 @@ public final class Language: Sendable, Hashable, CustomStringConvertible {
     /// As its speakers write it, for the choice on the settings page: Deutsch, Español.
     public let name: String
     public let isRightToLeft: Bool
-    /// By `Language.key(id, context)`: the translation, one string per plural form.
-    private let messages: [String: [String]]
+    /// By id: the translation, one per plural form; by context, then id, for those with one.
+    /// Two lookups of short keys, where one joined key would be built for every date's words.
+    private let messages: [String: [Translation]]
+    private let messagesInContext: [String: [String: [Translation]]]
     private let plurals: PluralRule
     /// Turns an English id into its translation when there is no catalogue: the pseudo-language's.
     private let transform: (@Sendable (String) -> String)?
@@ -18,28 +20,27 @@ public final class Language: Sendable, Hashable, CustomStringConvertible {
     /// its version for the address; nil when there are none (English).
     public let scriptWords: (source: String, version: String)?
 
-    public static let english = Language(code: "en", name: "English", messages: [:], plurals: .oneOther)
+    public static let english = Language(code: "en", name: "English", plurals: .oneOther)
     /// Every letter accented, so a page the tests read in it shows any English word nobody
     /// translated; markup, `{{keys}}` and `{1}` placeholders stay as they are.
-    public static let pseudo = Language(code: "en-XA", name: "Ƥšéüðö", messages: [:], plurals: .oneOther, transform: PseudoText.of)
+    public static let pseudo = Language(code: "en-XA", name: "Ƥšéüðö", plurals: .oneOther, transform: PseudoText.of)
 
     /// Tags written right to left (`dir="rtl"`).
     private static let rightToLeft: Set<String> = ["ar", "dv", "fa", "he", "ku", "ps", "sd", "ug", "ur", "yi"]
 
     private init(
-        code: String, name: String, messages: [String: [String]], plurals: PluralRule, transform: (@Sendable (String) -> String)? = nil
+        code: String, name: String, messages: [String: [Translation]] = [:], inContext: [String: [String: [Translation]]] = [:],
+        plurals: PluralRule, transform: (@Sendable (String) -> String)? = nil
     ) {
-        (self.code, self.name, self.messages, self.plurals, self.transform) = (code, name, messages, plurals, transform)
+        (self.code, self.name, self.messages, messagesInContext, self.plurals, self.transform) =
+            (code, name, messages, inContext, plurals, transform)
         isRightToLeft = Self.rightToLeft.contains(code.split(separator: "-").first.map(String.init) ?? code)
-        scriptWords = Self.scriptSource(messages)
+        scriptWords = Self.scriptSource(inContext["script"] ?? [:])
     }
 
     /// `window.FoodDiaryWords = {…};`, its keys sorted so its version changes only with its words.
-    private static func scriptSource(_ messages: [String: [String]]) -> (source: String, version: String)? {
-        let prefix = "script\u{4}"
-        let words = messages.filter { $0.key.hasPrefix(prefix) }.reduce(into: [String: String]()) { words, message in
-            words[String(message.key.dropFirst(prefix.count))] = message.value.first
-        }
+    private static func scriptSource(_ messages: [String: [Translation]]) -> (source: String, version: String)? {
+        let words = messages.compactMapValues { $0.first?.text }
         guard !words.isEmpty, let json = try? JSONSerialization.data(withJSONObject: words, options: [.sortedKeys]) else { return nil }
         let source = "window.FoodDiaryWords = " + String(decoding: json, as: UTF8.self) + ";\n"
         return (source, String(SHA256Digest.hex(Data(source.utf8)).prefix(12)))
@@ -53,28 +54,33 @@ public final class Language: Sendable, Hashable, CustomStringConvertible {
         guard !code.isEmpty else { throw PluralRule.Failure(description: "the catalogue's header names no Language") }
         let plurals =
             try catalogue.header["Plural-Forms"].map { header throws(PluralRule.Failure) in try PluralRule(header: header) } ?? .oneOther
-        var messages: [String: [String]] = [:]
+        var messages: [String: [Translation]] = [:], inContext: [String: [String: [Translation]]] = [:]
         for entry in catalogue.entries where entry.isTranslated && !entry.isFuzzy {
-            messages[Self.key(entry.id, entry.context)] = entry.strings
+            let forms = entry.strings.map(Translation.init)
+            if let context = entry.context { inContext[context, default: [:]][entry.id] = forms } else { messages[entry.id] = forms }
         }
-        self.init(code: code, name: catalogue.header["X-Language-Name"] ?? code, messages: messages, plurals: plurals)
+        self.init(code: code, name: catalogue.header["X-Language-Name"] ?? code, messages: messages, inContext: inContext, plurals: plurals)
     }
 
-    /// gettext's own key: the context and the id joined by an EOT.
-    private static func key(_ id: String, _ context: String?) -> String {
-        guard let context else { return id }
-        return context + "\u{4}" + id
+    private func forms(_ id: String, _ context: String?) -> [Translation]? {
+        guard let context else { return messages[id] }
+        return messagesInContext[context]?[id]
     }
 
     /// The translation of `id`, nil where there is none (the English then shows).
     /// False for English, which shows its ids as they are; true for a catalogue's or the pseudo-language.
-    public var hasMessages: Bool { transform != nil || !messages.isEmpty }
+    public var hasMessages: Bool { transform != nil || !messages.isEmpty || !messagesInContext.isEmpty }
 
     public func translation(of id: String, context: String? = nil) -> String? {
-        if let transform { return transform(id) }
+        translated(id, context: context)?.text
+    }
+
+    /// The translation of `id` as read at start-up, ready to take its values; nil where there is none.
+    func translated(_ id: String, context: String?) -> Translation? {
+        if let transform { return Translation(transform(id)) }
         // English, the words' own language, has nothing to look up: no hashing on its pages.
-        guard !messages.isEmpty else { return nil }
-        return messages[Self.key(id, context)]?.first
+        guard hasMessages else { return nil }
+        return forms(id, context)?.first
     }
 
     /// A country's name (ISO 3166 `region`, "DE") as this language writes it, from the system's
@@ -92,8 +98,12 @@ public final class Language: Sendable, Hashable, CustomStringConvertible {
 
     /// The form of `id`/`plural` that `count` takes.
     public func translation(of id: String, plural: String, count: Int, context: String? = nil) -> String {
-        if let transform { return transform(count == 1 ? id : plural) }
-        guard !messages.isEmpty, let forms = messages[Self.key(id, context)] else { return count == 1 ? id : plural }
+        translated(id, plural: plural, count: count, context: context).text
+    }
+
+    func translated(_ id: String, plural: String, count: Int, context: String?) -> Translation {
+        if let transform { return Translation(transform(count == 1 ? id : plural)) }
+        guard hasMessages, let forms = forms(id, context) else { return Translation(count == 1 ? id : plural) }
         return forms[min(plurals.form(for: count), forms.count - 1)]
     }
 
@@ -101,6 +111,51 @@ public final class Language: Sendable, Hashable, CustomStringConvertible {
 
     public static func == (lhs: Language, rhs: Language) -> Bool { lhs.code == rhs.code }
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+}
+
+/// A translation read once, with where its values go (`{1}`, `{2}`), so a message is filled by
+/// joining pieces, not by searching its text on every request.
+struct Translation: Sendable {
+    let text: String
+    /// Empty when it takes no values.
+    private let pieces: [Piece]
+
+    private enum Piece: Sendable {
+        case text(String)
+        case value(Int)
+    }
+
+    init(_ text: String) {
+        self.text = text
+        var pieces: [Piece] = [], start = text.startIndex, search = text.startIndex
+        while let open = text[search...].firstIndex(of: "{") {
+            let afterOpen = text.index(after: open)
+            if let close = text[afterOpen...].firstIndex(of: "}"), let number = Int(text[afterOpen..<close]), number > 0 {
+                if start < open { pieces.append(.text(String(text[start..<open]))) }
+                pieces.append(.value(number))
+                start = text.index(after: close)
+                search = start
+            } else {
+                search = afterOpen
+            }
+        }
+        if !pieces.isEmpty, start < text.endIndex { pieces.append(.text(String(text[start...]))) }
+        self.pieces = pieces
+    }
+
+    /// The text with each `{n}` replaced by the n-th of `values`; a number with no value stays as written.
+    func filled(_ values: [String]) -> String {
+        guard !pieces.isEmpty else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + values.reduce(0) { $0 + $1.utf8.count })
+        for piece in pieces {
+            switch piece {
+            case .text(let words): result += words
+            case .value(let number): result += values.indices.contains(number - 1) ? values[number - 1] : "{\(number)}"
+            }
+        }
+        return result
+    }
 }
 
 /// The pseudo-language's text: each ASCII letter swapped for an accented one.

@@ -3,26 +3,35 @@
 /// `{1}`, so a translator may move it. `scripts/check-translations.py` finds every `tr(` to list
 /// the ids the catalogues must hold.
 public struct Message: ExpressibleByStringInterpolation, Sendable {
+    /// "Saved {1}.": the English with a number where each value goes. Built only for a page in
+    /// another language; a page in English (most of them) has only `english`.
     public let id: String
     public let arguments: [String]
-    /// The English with its values in place, made while the id is: a page in English (most of
-    /// them) shows it as it is, with nothing looked up or filled in.
-    let english: String
+    /// The English with its values in place, made while the id is not: a page in English shows it
+    /// as it is, with nothing looked up or filled in.
+    private let englishText: String?
+
+    /// The English with its values in place.
+    var english: String { englishText ?? Translation(id).filled(arguments) }
 
     public struct StringInterpolation: StringInterpolationProtocol {
         var id = ""
         var english = ""
         var arguments: [String] = []
-        /// Whether the id is wanted: not on a page in English, where `tr` shows the English.
+        /// Whether the id is wanted (a page in another language), or the English (a page in English).
         let translating = RequestConventions.current.language.hasMessages
 
         public init(literalCapacity: Int, interpolationCount: Int) {
-            english.reserveCapacity(literalCapacity + 8 * interpolationCount)
+            if translating {
+                id.reserveCapacity(literalCapacity + 3 * interpolationCount)
+                arguments.reserveCapacity(interpolationCount)
+            } else {
+                english.reserveCapacity(literalCapacity + 8 * interpolationCount)
+            }
         }
 
         public mutating func appendLiteral(_ literal: String) {
-            english += literal
-            if translating { id += literal }
+            if translating { id += literal } else { english += literal }
         }
 
         public mutating func appendInterpolation(_ value: String) { append(value) }
@@ -32,48 +41,30 @@ public struct Message: ExpressibleByStringInterpolation, Sendable {
         public mutating func appendInterpolation(_ value: some Any) { append(String(describing: value)) }
 
         private mutating func append(_ value: String) {
-            english += value
-            guard translating else { return }
+            guard translating else {
+                english += value
+                return
+            }
             arguments.append(value)
             id += "{\(arguments.count)}"
         }
     }
 
     public init(stringLiteral: String) {
-        (id, arguments, english) = (stringLiteral, [], stringLiteral)
+        (id, arguments, englishText) = (stringLiteral, [], stringLiteral)
     }
 
     public init(stringInterpolation: StringInterpolation) {
-        (id, arguments, english) = (stringInterpolation.id, stringInterpolation.arguments, stringInterpolation.english)
-    }
-
-    /// `text` with each `{n}` replaced by the n-th argument.
-    func filled(_ text: String) -> String {
-        guard !arguments.isEmpty else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            if let close = rest[afterOpen...].firstIndex(of: "}"), let number = Int(rest[afterOpen..<close]),
-                arguments.indices.contains(number - 1)
-            {
-                result += arguments[number - 1]
-                rest = rest[rest.index(after: close)...]
-            } else {
-                result.append("{")
-                rest = rest[afterOpen...]
-            }
-        }
-        return result + rest
+        (id, arguments) = (stringInterpolation.id, stringInterpolation.arguments)
+        englishText = stringInterpolation.translating ? nil : stringInterpolation.english
     }
 }
 
 /// `message` in the request's language. `context` tells apart one English word with two
 /// meanings ("May" the month), as gettext's `msgctxt`.
 public func tr(_ message: Message, context: String? = nil) -> String {
-    guard let translated = RequestConventions.current.language.translation(of: message.id, context: context) else { return message.english }
-    return message.filled(translated)
+    guard let translated = RequestConventions.current.language.translated(message.id, context: context) else { return message.english }
+    return translated.filled(message.arguments)
 }
 
 /// Words kept in data, written in English there (an activity's name in `Activities.tsv`, a
@@ -92,5 +83,5 @@ public func marked(_ text: String, context: String) -> String { text }
 public func tr(one: Message, other: Message, count: Int, context: String? = nil) -> String {
     let language = RequestConventions.current.language
     guard language.hasMessages else { return count == 1 ? one.english : other.english }
-    return other.filled(language.translation(of: one.id, plural: other.id, count: count, context: context))
+    return language.translated(one.id, plural: other.id, count: count, context: context).filled(other.arguments)
 }

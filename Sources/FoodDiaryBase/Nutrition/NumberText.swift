@@ -15,7 +15,17 @@ package enum NumberText {
     private static func shown(_ text: String) -> String {
         guard NumberConvention.current == .decimalComma, text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") })
         else { return text }
-        return String(text.map { $0 == "," ? "\u{202F}" : $0 == "." ? "," : $0 })
+        // Byte by byte: the text is ASCII digits and marks, and a page shows hundreds of numbers.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 4)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: ","): bytes += [0xE2, 0x80, 0xAF] // U+202F, a narrow no-break space
+            case UInt8(ascii: "."): bytes.append(UInt8(ascii: ","))
+            default: bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `value` to at most two decimals with a decimal point and no grouping in every language:
