@@ -10,7 +10,10 @@
 #   sudo scripts/fresh-debian.sh [ROOT] [RUNS]     defaults: /var/tmp/fooddiary-fresh, 2
 #
 # Needs root (debootstrap, chroot, mounts) and the debootstrap package. A ROOT made earlier is
-# used again as it stands: remove it for a new machine.
+# used again as it stands: remove it for a new machine, once nothing is mounted in it (a run
+# killed before its end leaves its mounts; `findmnt -R ROOT` lists them, `umount -R -l ROOT/proc`
+# and the others take them away). This machine's /dev is bound read-only, so removing a ROOT
+# with its mounts still in place cannot remove this machine's devices.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -57,7 +60,7 @@ unmount_all() { for point in "${mounted[@]}"; do umount -l "$point" 2>/dev/null 
 trap unmount_all EXIT
 mount_in proc /proc -t proc
 mount_in sysfs /sys -t sysfs
-mount_in /dev /dev --bind
+mount_in /dev /dev --bind -o ro
 mount_in devpts /dev/pts -t devpts
 mount_in tmpfs /dev/shm -t tmpfs
 mount_in "$swift_root" /opt/swift --bind -o ro
