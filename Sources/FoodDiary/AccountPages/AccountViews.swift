@@ -162,9 +162,8 @@ struct AccountView: Sendable {
             provider: singleSignOn.flatMap { $0.isLinked ? $0.provider : nil })
         self.assistantCalls = assistantCalls.map { call in
             let time = LocalDateTime(call.at, in: timeZone)
-            return
-                "\(time.date.dayMonthYearText), \(String(format: "%02d:%02d", time.hour, time.minute)) · \(call.tokenName) · \(call.summary)"
-                + (call.undone ? tr(" (taken back)") : "")
+            let line = "\(time.date.dayMonthYearText), \(time.clockText) · \(call.tokenName) · \(call.summary)"
+            return call.undone ? tr("\(line) (taken back)") : line
         }
         hasAssistantCalls = !assistantCalls.isEmpty
         self.singleSignOn = singleSignOn
