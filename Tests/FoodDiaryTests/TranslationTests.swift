@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import FoodDiary
+import FoodDiaryStorage
 import FoodDiaryWeb
 
 /// Issue 79: the pages in the household's language. Catalogues are gettext's; the pseudo-language
@@ -179,11 +180,7 @@ import FoodDiaryWeb
     /// new page cannot skip the catalogues.
     @Test func noPageTheRouterServesHasAWordLeftInEnglish() async throws {
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, _, routes in
-            let meal = try await database.addMeal("2026-03-09T12:30")
-            try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:11090"), ("amount", "g125")])
-            let food = try #require(try await FoodEntryTests.meal(client, meal).foods.first)
-            let data =
-                [food.description, TestPerson.name, "My diary", "Deutsch", "English", "Español", "Broccoli", "raw"] + Self.catalogWords
+            let (meal, data) = try await Self.mealWithAFood(client, database)
             var left: [String: [String]] = [:]
             for route in routes where route.methods.contains(.get) && !Self.notPages.contains(where: route.path.hasPrefix) {
                 let path = HostileValuesTests.path(route.path, String(meal))
@@ -202,11 +199,7 @@ import FoodDiaryWeb
     @Test func noFormAnswersInEnglish() async throws {
         let fields = try HostileValuesTests.formFieldNames()
         try await TestEnvironment.withRunningApp(withFixtureCatalog: true) { client, database, _, routes in
-            let meal = try await database.addMeal("2026-03-09T12:30")
-            try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:11090"), ("amount", "g125")])
-            let food = try #require(try await FoodEntryTests.meal(client, meal).foods.first)
-            let data =
-                [food.description, TestPerson.name, "My diary", "Deutsch", "English", "Español", "Broccoli", "raw"] + Self.catalogWords
+            let (meal, data) = try await Self.mealWithAFood(client, database)
             var left: [String: [String]] = [:]
             // Sign-outs end the test's session; deletions would take away what the others need.
             let posts = routes.filter {
@@ -227,6 +220,15 @@ import FoodDiaryWeb
             }
             #expect(left.isEmpty, "English words left: \(left.sorted { $0.key < $1.key })")
         }
+    }
+
+    /// A meal with the fixture food in it, for the routes' ids to find, and the words on the
+    /// pages that are data, not ours: the food's, the person's, the languages' own names.
+    static func mealWithAFood(_ client: any TestClientProtocol, _ database: AppDatabase) async throws -> (Int64, [String]) {
+        let meal = try await database.addMeal("2026-03-09T12:30")
+        try await client.postForm("/meals/\(meal)/foods", [("source", "catalog:11090"), ("amount", "g125")])
+        let food = try #require(try await FoodEntryTests.meal(client, meal).foods.first)
+        return (meal, [food.description, TestPerson.name, "My diary", "Deutsch", "English", "Español", "Broccoli", "raw"] + catalogWords)
     }
 
     /// The catalog's words, which stay as USDA writes them (issue 79): its name for itself, and the
