@@ -60,9 +60,11 @@ fi
 background+=($!)
 
 say "Building FoodDiary ($configuration)"
+# The debug build is the tests' server: test.sh builds the tests themselves while the catalogs
+# are imported with this binary.
 if [ "$configuration" = release ]; then
   swift build -c release --product fooddiary
 else
-  swift build --build-tests
+  swift build --product fooddiary
 fi
 for job in "${background[@]}"; do wait "$job"; done

@@ -5,21 +5,43 @@ public struct Languages: Sendable {
     /// English first, then the catalogues' by tag.
     public let all: [Language]
     private let byCode: [String: Language]
+    /// The catalogues' files as read (nil for languages handed over in code): what the templates
+    /// compiled for these languages are kept by.
+    package let source: String?
     /// Each Accept-Language header's answer: a household's browsers send a handful of them, and
     /// every request asks.
-    private let preferences = ServerMemo<String, Language>(most: 256)
+    private let preferences: ServerMemo<String, Language>
 
     public struct LoadFailure: Error, CustomStringConvertible {
         public let description: String
     }
 
     public init(_ languages: [Language]) {
+        self.init(languages, source: languages.isEmpty ? "" : nil)
+    }
+
+    private init(_ languages: [Language], source: String?) {
+        self.source = source
+        preferences = ServerMemo(most: 256)
         all = [Language.english] + languages.filter { $0 != Language.english }.sorted { $0.code < $1.code }
         byCode = Dictionary(all.map { ($0.code.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Every `*.po` in `directory`; with `pseudo`, the pseudo-language the tests read pages in.
+    /// Read once per process while the files are unchanged (`FolderMemo`).
     public init(directory: String, pseudo: Bool = false) throws(LoadFailure) {
+        do {
+            self = try FolderMemo.value(folder: directory, suffix: ".po", variant: pseudo ? "pseudo" : "") {
+                try Self(reading: directory, pseudo: pseudo)
+            }
+        } catch let failure as LoadFailure {
+            throw failure
+        } catch {
+            throw LoadFailure(description: "Cannot read the language catalogues in \(directory): \(error)")
+        }
+    }
+
+    private init(reading directory: String, pseudo: Bool) throws(LoadFailure) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".po") }
@@ -35,7 +57,8 @@ public struct Languages: Sendable {
                 throw LoadFailure(description: "Catalogue \(path): \(error)")
             }
         }
-        self.init(languages + (pseudo ? [Language.pseudo] : []))
+        let source = FolderMemo.identity(of: directory, suffix: ".po") + (pseudo ? "+pseudo" : "")
+        self.init(languages + (pseudo ? [Language.pseudo] : []), source: source)
     }
 
     /// The one with this tag, nil for none.

@@ -9,8 +9,12 @@ enum BrandedServing {
     package static func portion(text: String, grams: Double) -> (amount: Double, description: String)? {
         guard grams.isFinite, grams > 0 else { return nil }
         // "1 Riegel (25 g)": the label says its weight after its name, and so does every portion's
-        // label here, so it would read "1 Riegel (25 g) (25 g)".
-        let text = text.replacing(/\s*\(\s*[0-9]+(?:[.,][0-9]+)?\s*(?:g|gr|ml|mL|cl|l)\s*\)\s*$/, with: "")
+        // label here, so it would read "1 Riegel (25 g) (25 g)". A literal regex is parsed anew
+        // each time it is met: asked only of a label ending in ")", adding the branded foods took
+        // a quarter less time (190 s to 141 s, debug build).
+        let text =
+            text.last(where: { !$0.isWhitespace }) == ")"
+            ? text.replacing(/\s*\(\s*[0-9]+(?:[.,][0-9]+)?\s*(?:g|gr|ml|mL|cl|l)\s*\)\s*$/, with: "") : text
         let words = text.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return (1, "serving") }
         let (amount, used) = leadingAmount(words)

@@ -13,7 +13,18 @@ package struct TemplateLibrary: Sendable {
     /// By language tag; English's is always there.
     let compiled: [String: CompiledTemplates]
 
+    /// Read and compiled once per process while the files and the catalogues are unchanged (`FolderMemo`).
     package init(directory: String, languages: Languages = Languages([])) throws {
+        guard let source = languages.source else {
+            try self.init(reading: directory, languages: languages)
+            return
+        }
+        self = try FolderMemo.value(folder: directory, suffix: ".mustache", variant: source) {
+            try Self(reading: directory, languages: languages)
+        }
+    }
+
+    private init(reading directory: String, languages: Languages) throws {
         let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         guard let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
             throw LoadFailure(description: "Cannot read the templates in \(directory)")
