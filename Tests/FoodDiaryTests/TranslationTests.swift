@@ -62,6 +62,24 @@ import FoodDiaryWeb
         #expect(throws: PluralRule.Failure.self) { try PluralRule(header: "nplurals=2; plural=(n != 1") }
     }
 
+    /// The catalogues are read once per process (`FolderMemo`); a catalogue edited on disk is a new
+    /// reading, not the one kept.
+    @Test func aCatalogueChangedOnDiskIsReadAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalogues-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func write(_ today: String) throws {
+            let text = "msgid \"\"\nmsgstr \"\"\n\"Language: pl\\n\"\n\nmsgid \"Today\"\nmsgstr \"\(today)\"\n"
+            try text.write(toFile: folder + "/pl.po", atomically: true, encoding: .utf8)
+        }
+        try write("Dziś")
+        let first = try Languages(directory: folder)
+        #expect(first.named("pl")?.translation(of: "Today") == "Dziś")
+        #expect(try Languages(directory: folder).named("pl") === first.named("pl"), "unchanged files: the same reading")
+        try write("Dzisiaj")
+        #expect(try Languages(directory: folder).named("pl")?.translation(of: "Today") == "Dzisiaj")
+    }
+
     @Test func theBrowsersFirstLanguageWeHaveIsChosen() {
         let german = Language.pseudoNamed("de"), spanish = Language.pseudoNamed("es")
         let languages = Languages([german, spanish])
