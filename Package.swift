@@ -222,6 +222,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                // Checks a push's VAPID token as a push service would.
+                .product(name: "JWTKit", package: "jwt-kit"),
                 // The official MCP client, which the assistant tests talk to /mcp with.
                 .product(name: "MCP", package: "swift-sdk"),
                 // Builds damaged and foreign archives for the restore tests.

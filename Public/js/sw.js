@@ -58,3 +58,23 @@ self.addEventListener("fetch", (event) => {
       .catch(() => caches.match(request).then((kept) => kept || Response.error())));
   }
 });
+
+// A reminder from this server (Web Push, decrypted by the browser): its words, and the page a tap
+// opens. A newer one with the same tag replaces the older.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try { message = event.data ? event.data.json() : {}; } catch (error) { message = {}; }
+  event.waitUntil(self.registration.showNotification(message.title || "FoodDiary", {
+    body: message.body || "", tag: message.tag || "fooddiary", icon: "/static/icons/app-192.png", data: { url: message.url || "/" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((client) => client.url.startsWith(self.location.origin) && "focus" in client);
+    if (open) return open.navigate(url).then((client) => (client || open).focus());
+    return self.clients.openWindow(url);
+  }));
+});

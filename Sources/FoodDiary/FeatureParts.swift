@@ -25,6 +25,9 @@ package struct FeatureSettings: Sendable {
     package var singleSignOn: OpenIDSettings?
     /// Whether a name and password sign in (`--no-password-sign-in` turns it off).
     package var passwordSignIn = true
+    /// Whether a push service may be on the home network (`--push-from-home-network`): a household's
+    /// own, or the tests' stand-in.
+    package var pushServicesOnHomeNetwork = false
 
     package init(
         publicDirectory: String, timeZone: TimeZone, maxUploadBytes: Int, dataDirectory: String, backupsPath: String,

@@ -17,7 +17,7 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     try AppShellController(publicDirectory: parts.settings.publicDirectory).addRoutes(to: routes)
     ScriptWordsController(languages: parts.languages).addRoutes(to: routes)
     let shared = SharedServices(parts)
-    addSignInRoutes(to: routes, parts)
+    try addSignInRoutes(to: routes, parts)
     addMealRoutes(to: routes, parts, shared)
     addFoodRoutes(to: routes, parts, shared)
     addDayAndBodyRoutes(to: routes, parts)
@@ -44,7 +44,7 @@ private struct SharedServices {
 }
 
 /// Signing in, the account page, people and diaries.
-private func addSignInRoutes(to routes: Routes, _ parts: FeatureParts) {
+private func addSignInRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     let (settings, accounts, authentication, renderer, logger, now) = (
         parts.settings, parts.accounts, parts.authentication, parts.renderer, parts.logger, parts.now
     )
@@ -79,6 +79,18 @@ private func addSignInRoutes(to routes: Routes, _ parts: FeatureParts) {
         logger: logger, timeZone: settings.timeZone, now: now
     ).addRoutes(to: routes)
     MorePageController(accounts: accounts, languages: parts.languages, renderer: renderer).addRoutes(to: routes)
+    try addReminderRoutes(to: routes, parts)
+}
+
+/// Reminders: the browsers that take them and a test push.
+private func addReminderRoutes(to routes: Routes, _ parts: FeatureParts) throws {
+    let settings = parts.settings
+    let key = try VAPIDKey.loadOrCreate(in: settings.dataDirectory, contact: VAPIDKey.defaultContact)
+    let delivery = PushDelivery(key: key, allowsHomeNetwork: settings.pushServicesOnHomeNetwork)
+    RemindersController(
+        accounts: parts.accounts, devices: PushDevices(accounts: parts.accounts, delivery: delivery), renderer: parts.renderer,
+        timeZone: settings.timeZone, now: parts.now
+    ).addRoutes(to: routes)
 }
 
 /// Meals, their photos and places, itemising them and the owner's model.

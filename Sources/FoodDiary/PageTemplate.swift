@@ -50,6 +50,7 @@ enum PageTemplate: String, CaseIterable, PageTemplateName {
     case importProgress = "portability/progress"
     case onlineFoods = "food_data_central/online"
     case foodDataCentralSettings = "food_data_central/settings"
+    case reminders = "reminder_pages/settings"
     case modelSettings = "model_help/settings"
     case snap = "itemising/snap"
     case toItemise = "itemising/to_itemise"

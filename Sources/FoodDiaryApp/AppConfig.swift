@@ -67,6 +67,8 @@ public struct AppConfig: Sendable {
     /// Whether a recipe may be fetched from an address on the home network (`--recipes-from-home-network`):
     /// off, so nobody can make the server fetch the router's or the NAS's pages.
     public var recipePagesOnHomeNetwork = false
+    /// Whether a browser's push service may be on the home network (`--push-from-home-network`).
+    public var pushServicesOnHomeNetwork = false
     /// Catalog searches run at once (`--searches-in-flight`); more are answered 503 with `Retry-After`.
     public var searchesInFlight = InFlightLimit.defaultLimit
     /// How long `/healthz` and the systemd watchdog give the reads of every database.
@@ -173,6 +175,7 @@ public struct AppConfig: Sendable {
         settings.maxImportBytes = maxImportBytes
         settings.singleSignOn = singleSignOn
         settings.passwordSignIn = passwordSignIn
+        settings.pushServicesOnHomeNetwork = pushServicesOnHomeNetwork
         return settings
     }
 }

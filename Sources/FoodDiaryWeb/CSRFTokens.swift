@@ -98,11 +98,12 @@ package enum ServerSecret {
         FileManager.default.contents(atPath: directory + "/secret.key").flatMap { $0.count == 32 ? $0 : nil }
     }
 
-    package static func loadOrCreate(in directory: String) throws -> Data {
-        let path = directory + "/secret.key"
+    /// The 32 bytes in `directory/name`, made by `make` (random by default) and kept, readable by the
+    /// server alone, when there are none yet.
+    package static func loadOrCreate(in directory: String, named name: String = "secret.key", make: () -> Data = random) throws -> Data {
+        let path = directory + "/" + name
         if let existing = FileManager.default.contents(atPath: path), existing.count == 32 { return existing }
-        var generator = SystemRandomNumberGenerator()
-        let secret = Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+        let secret = make()
         let temporary = path + ".\(UUID().uuidString).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: secret, attributes: [.posixPermissions: 0o600]) else {
             throw POSIXFailure(operation: "create \(temporary)", code: errno)
@@ -112,5 +113,10 @@ package enum ServerSecret {
             throw POSIXFailure(operation: "rename to \(path)", code: errno)
         }
         return secret
+    }
+
+    private static func random() -> Data {
+        var generator = SystemRandomNumberGenerator()
+        return Data((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 }

@@ -35,6 +35,9 @@ package struct OutboundHTTP: Sendable {
         /// Any http or https address: a page someone asked for by its address, which the connection
         /// check (`refusesInsideNetwork`) still applies to at every hop.
         case anyWebAddress
+        /// None: the answer is the one asked for (a push service, whose redirect would send a
+        /// person's message somewhere they did not subscribe).
+        case none
     }
 
     static let maxRedirects = 5
@@ -87,6 +90,8 @@ package struct OutboundHTTP: Sendable {
             case .anyWebAddress:
                 guard let next, Self.isWebAddress(next) else { throw .redirected }
                 target = next
+            case .none:
+                throw .redirected
             }
         }
         throw redirects == .sameHost ? .unreachable : .redirected

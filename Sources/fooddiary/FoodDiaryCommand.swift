@@ -132,6 +132,13 @@ struct Serve: AsyncParsableCommand {
     )
     var recipesFromHomeNetwork = ProcessInfo.processInfo.environment["FOODDIARY_RECIPES_FROM_HOME_NETWORK"] == "1"
 
+    @Flag(
+        name: .customLong("push-from-home-network"),
+        help:
+            "Let browsers subscribe with a push service on the home network, e.g. one of your own (env FOODDIARY_PUSH_FROM_HOME_NETWORK=1)."
+    )
+    var pushFromHomeNetwork = ProcessInfo.processInfo.environment["FOODDIARY_PUSH_FROM_HOME_NETWORK"] == "1"
+
     @Option(help: "Make a backup this often while serving: 90m, 24h, 7d (env FOODDIARY_BACKUP_EVERY).")
     var backupEvery: String? = ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_EVERY"]
 
@@ -311,6 +318,7 @@ struct Serve: AsyncParsableCommand {
         config.offBaseURL = URL(string: offBaseUrl) ?? OpenFoodFactsClient.officialBaseURL
         config.searchesInFlight = searchesInFlight
         config.recipePagesOnHomeNetwork = recipesFromHomeNetwork
+        config.pushServicesOnHomeNetwork = pushFromHomeNetwork
         config.systemd = SystemdNotifier.Settings(environment: ProcessInfo.processInfo.environment)
         // From the environment only, never an option: a command line is visible to everyone on the machine.
         config.fdcAPIKey = ProcessInfo.processInfo.environment["FOODDIARY_FDC_API_KEY"]

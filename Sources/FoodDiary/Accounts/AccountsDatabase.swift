@@ -197,6 +197,25 @@ enum AccountsMigrations {
                     ALTER TABLE account ADD COLUMN language TEXT CHECK (language IS NULL OR length(language) BETWEEN 2 AND 35);
                     """)
         }
+        migrator.registerMigration("addPushSubscriptions") { db in
+            try db.execute(
+                sql: """
+                    -- A browser that agreed to be sent reminders (Web Push): its push service's address for it
+                    -- and the keys its messages are encrypted to (RFC 8291). `device` names it on the page.
+                    CREATE TABLE push_subscription (
+                        id INTEGER PRIMARY KEY,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        endpoint TEXT NOT NULL UNIQUE CHECK (length(endpoint) <= 2048),
+                        receiver_key BLOB NOT NULL CHECK (length(receiver_key) = 65),
+                        auth_secret BLOB NOT NULL CHECK (length(auth_secret) = 16),
+                        device TEXT NOT NULL,
+                        added_at TEXT NOT NULL,
+                        last_sent_at TEXT,
+                        last_failure TEXT
+                    ) STRICT;
+                    CREATE INDEX push_subscription_by_account ON push_subscription(account_id);
+                    """)
+        }
         return migrator
     }
 }

@@ -69,7 +69,8 @@ struct SettingsView: Sendable {
         Link(url: "/goals#meal-names", name: tr("Meal names"), detail: tr("breakfast, lunch, dinner and snacks, as you call them")),
         Link(url: "/goals", name: tr("Daily goals"), detail: tr("energy, protein, fat and carbohydrate")),
         Link(url: "/energy", name: tr("Energy target"), detail: tr("from your diary and weight")),
-        Link(url: "/settings/nutrients", name: tr("Nutrient needs"), detail: tr("life stage, your own minimums and maximums"))
+        Link(url: "/settings/nutrients", name: tr("Nutrient needs"), detail: tr("life stage, your own minimums and maximums")),
+        Link(url: "/settings/reminders", name: tr("Reminders"), detail: tr("notifications on your phone or computer"))
     ]
     let foods = [
         Link(url: "/settings/food-data-central", name: tr("Foods online"), detail: tr("FoodData Central and Open Food Facts")),

@@ -1,0 +1,181 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import JWTKit
+import NIOConcurrencyHelpers
+import Testing
+@testable import FoodDiary
+@testable import FoodDiaryWeb
+
+/// Issue 80: reminders by Web Push. A browser subscribes; its pushes go through a local stand-in
+/// for a push service, which checks the VAPID token with JWTKit and decrypts the message with the
+/// browser's own key, as the browser would.
+@Suite struct WebPushTests {
+    /// RFC 8291 Appendix A: with the example's keys and salt, the body is the RFC's byte for byte.
+    @Test func theEncryptionIsRFC8291sExampleByteForByte() throws {
+        let decode = { (text: String) in try #require(Base64URL.decode(text)) }
+        let sender = try P256.KeyAgreement.PrivateKey(rawRepresentation: decode("yfWPiYE-n46HLnH0KqZOF1fJJU3MYrct3AELtAQ-oRw"))
+        let receiver = try P256.KeyAgreement.PublicKey(
+            x963Representation: decode("BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"))
+        let body = try WebPushEncryption.encrypt(
+            Data("When I grow up, I want to be a watermelon".utf8), for: receiver, authSecret: decode("BTBZMqHH6r4Tts7J_aSIgg"),
+            sender: sender, salt: decode("DGv6ra1nlYgDCS1FRnbzlw"))
+        #expect(
+            Base64URL.encode(body)
+                == "DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN"
+        )
+        #expect(throws: WebPushEncryption.Failure.self) {
+            try WebPushEncryption.encrypt(Data(count: 4_000), for: receiver, authSecret: decode("BTBZMqHH6r4Tts7J_aSIgg"))
+        }
+    }
+
+    @Test func aSubscribedBrowsersTestPushArrivesSignedAndDecryptsWithItsOwnKeysAndAGoneOneIsRemoved() async throws {
+        let service = PushServiceStandIn()
+        try await service.start()
+        defer { Task { await service.stop() } }
+        try await TestEnvironment.withRunningApp(configure: { $0.pushServicesOnHomeNetwork = true }) { client, _, _, _ in
+            let phone = Browser(), laptop = Browser()
+            let kept = try await subscribe(client, phone.subscription(endpoint: service.address("phone")))
+            #expect(kept.status == .created, "\(kept.text)")
+            #expect(try await subscribe(client, laptop.subscription(endpoint: service.address("gone/laptop"))).status == .created)
+            let before = try await client.get("/settings/reminders")
+            #expect(before.text.contains("Chrome on Android") && before.text.components(separatedBy: "class=\"token-row\"").count == 3)
+
+            let tested = try await client.postForm("/settings/reminders/test", [])
+            #expect(tested.status == .ok)
+            #expect(tested.text.contains("Sent to 1 device: it shows in a moment."), "\(tested.text)")
+            #expect(tested.text.contains("1 device had stopped taking reminders and was taken away."))
+            #expect(tested.text.components(separatedBy: "class=\"token-row\"").count == 2, "the gone laptop is off the list")
+            #expect(tested.text.contains("last reminder"))
+
+            let arrived = try #require(service.received.first { $0.path == "/phone" })
+            #expect(arrived.headers[.contentEncoding] == "aes128gcm" && arrived.headers[HTTPField.Name("TTL")!] == "86400")
+            // The token is VAPID's (RFC 8292): ES256, for the push service's origin, with the key the browser subscribed to.
+            let authorization = try #require(arrived.headers[.authorization])
+            let parts = try #require(authorization.wholeMatch(of: /vapid t=([^,]+), k=([A-Za-z0-9_-]+)/))
+            let key = try ES256PublicKey(
+                backing: P256.Signing.PublicKey(x963Representation: try #require(Base64URL.decode(String(parts.2)))))
+            let claims = try await JWTKeyCollection().add(ecdsa: key).verify(String(parts.1), as: VAPIDClaims.self)
+            #expect(claims.aud == "http://127.0.0.1:\(service.port)" && claims.sub.hasPrefix("mailto:"))
+            let lifetime = claims.exp.value.timeIntervalSince(TestEnvironment.fixedNow)
+            #expect(lifetime > 0 && lifetime <= 24 * 3600, "within the day RFC 8292 allows, from the server's clock")
+            let message = try JSONSerialization.jsonObject(with: phone.decrypt(arrived.body)) as? [String: String]
+            #expect(
+                message?["title"] == "FoodDiary" && message?["body"] == "Reminders reach this device."
+                    && message?["url"] == "/settings/reminders")
+            #expect(throws: (any Error).self, "another browser's keys cannot read it") { try laptop.decrypt(arrived.body) }
+        }
+    }
+
+    @Test func whatIsNotASubscriptionOrAimsInsideTheNetworkIsRefusedInWords() async throws {
+        try await TestEnvironment.withRunningApp { client, _, _, _ in
+            let browser = Browser()
+            let notOne = try await subscribe(
+                client, Data(#"{"endpoint":"https://push.example/x","keys":{"p256dh":"AAAA","auth":"BBBB"}}"#.utf8))
+            #expect(notOne.status == .unprocessableContent && notOne.text.contains("not a push subscription"))
+            let router = try await subscribe(client, browser.subscription(endpoint: "https://192.168.1.1/push"))
+            #expect(router.status == .unprocessableContent && router.text.contains("does not send to 192.168.1.1"))
+            let plain = try await subscribe(client, browser.subscription(endpoint: "http://push.example/x"))
+            #expect(plain.status == .unprocessableContent, "a push service uses https")
+            #expect(try await subscribe(client, browser.subscription(endpoint: "https://push.example/x")).status == .created)
+            let page = try await client.get("/settings/reminders")
+            #expect(page.text.components(separatedBy: "class=\"token-row\"").count == 2)
+            // Stopping it is one tap, and someone else's id does nothing.
+            let id = try #require(page.text.firstMatch(of: /devices\/(\d+)\/remove/).map { String($0.1) })
+            let notTheirs = try await client.postForm("/settings/reminders/devices/\(Int(id)! + 100)/remove", [])
+            #expect(notTheirs.status == .notFound && notTheirs.text.contains("That device was already taken away."))
+            let stopped = try await client.postForm("/settings/reminders/devices/\(id)/remove", [])
+            #expect(stopped.headers[.location] == "/settings/reminders?notice=removed#devices")
+            #expect(try await client.get("/settings/reminders?notice=removed").text.contains("That device gets no more reminders."))
+        }
+    }
+
+    private func subscribe(_ client: any TestClientProtocol, _ json: Data) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/push/subscriptions", method: .post,
+            headers: [
+                .cookie: browserCookies(), .contentType: "application/json", CSRFTokens.headerName: testToken,
+                .userAgent:
+                    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"
+            ],
+            body: .init(data: json))
+    }
+}
+
+/// The claims a VAPID token carries.
+private struct VAPIDClaims: JWTPayload {
+    let aud: String
+    let exp: ExpirationClaim
+    let sub: String
+
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
+}
+
+/// What a browser keeps for a push subscription, and how it reads a message (RFC 8291 §3, the
+/// receiver's side, written from the RFC apart from the server's code).
+private struct Browser {
+    let key = P256.KeyAgreement.PrivateKey()
+    let authSecret = Data((0..<16).map { _ in UInt8.random(in: 0...255) })
+
+    func subscription(endpoint: String) -> Data {
+        let keys = ["p256dh": Base64URL.encode(key.publicKey.x963Representation), "auth": Base64URL.encode(authSecret)]
+        return try! JSONSerialization.data(withJSONObject: ["endpoint": endpoint, "expirationTime": NSNull(), "keys": keys])
+    }
+
+    func decrypt(_ body: Data) throws -> Data {
+        let bytes = [UInt8](body)
+        let salt = Data(bytes[0..<16])
+        let recordSize = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let idLength = Int(bytes[20])
+        let senderKey = Data(bytes[21..<(21 + idLength)])
+        #expect(recordSize == 4096 && idLength == 65)
+        let shared = try key.sharedSecretFromKeyAgreement(with: P256.KeyAgreement.PublicKey(x963Representation: senderKey))
+        let secret = shared.withUnsafeBytes { Data($0) }
+        func hmac(_ key: Data, _ data: Data) -> Data { Data(HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: key))) }
+        let prkKey = hmac(authSecret, secret)
+        let ikm = hmac(prkKey, Data("WebPush: info".utf8) + [0] + key.publicKey.x963Representation + senderKey + [1])
+        let prk = hmac(salt, ikm)
+        let cek = hmac(prk, Data("Content-Encoding: aes128gcm".utf8) + [0, 1]).prefix(16)
+        let nonce = hmac(prk, Data("Content-Encoding: nonce".utf8) + [0, 1]).prefix(12)
+        let record = Data(bytes[(21 + idLength)...])
+        let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: nonce), ciphertext: record.dropLast(16), tag: record.suffix(16))
+        let padded = try AES.GCM.open(box, using: SymmetricKey(data: cek))
+        // The last record: the text, the delimiter 2, then zeros.
+        guard let delimiter = padded.lastIndex(where: { $0 != 0 }), padded[delimiter] == 2 else {
+            throw CryptoKitError.authenticationFailure
+        }
+        return padded.prefix(upTo: delimiter)
+    }
+}
+
+/// A push service on a loopback port: keeps every push it is sent, answers 201, or 410 for an
+/// address under /gone/ (a subscription the browser dropped).
+private final class PushServiceStandIn: Sendable {
+    struct Push: Sendable {
+        let path: String
+        let headers: HTTPFields
+        let body: Data
+    }
+
+    private let server = StandInServer()
+    private let pushes = NIOLockedValueBox([Push]())
+    var port: Int { server.port }
+    var received: [Push] { pushes.withLockedValue { $0 } }
+
+    func address(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+    func start() async throws {
+        let router = Router()
+        router.post("/**") { request, _ -> Response in
+            var request = request
+            let body = Data(buffer: try await request.collectBody(upTo: 8_192))
+            self.pushes.withLockedValue { $0.append(Push(path: request.uri.path, headers: request.headers, body: body)) }
+            return Response(status: request.uri.path.hasPrefix("/gone/") ? .gone : .created)
+        }
+        try await server.start(router, label: "push-service-stand-in")
+    }
+
+    func stop() async { await server.stop() }
+}
