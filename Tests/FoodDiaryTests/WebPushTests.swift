@@ -92,6 +92,24 @@ import Testing
         }
     }
 
+    /// A test push waits on the push services: a person tapping again meanwhile is told to wait
+    /// (503 with Retry-After) rather than holding more of the server, and the first still arrives.
+    @Test func aSecondTestPushWhileTheFirstWaitsIsRefused() async throws {
+        let service = PushServiceStandIn()
+        try await service.start()
+        defer { Task { await service.stop() } }
+        try await TestEnvironment.withRunningApp(configure: { $0.pushServicesOnHomeNetwork = true }) { client, _, _, _ in
+            #expect(try await subscribe(client, Browser().subscription(endpoint: service.address("slow/phone"))).status == .created)
+            async let first = client.postForm("/settings/reminders/test", [])
+            // The first is waiting on the push service once the service has it.
+            for _ in 0..<1_500 where service.received.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+            try #require(!service.received.isEmpty, "the first test push reached the push service")
+            let second = try await client.postForm("/settings/reminders/test", [])
+            #expect(second.status == .serviceUnavailable && second.headers[.retryAfter] != nil)
+            #expect(try await first.status == .ok)
+        }
+    }
+
     private func subscribe(_ client: any TestClientProtocol, _ json: Data) async throws -> TestResponse {
         try await client.execute(
             uri: "/push/subscriptions", method: .post,
@@ -151,7 +169,7 @@ private struct Browser {
 }
 
 /// A push service on a loopback port: keeps every push it is sent, answers 201, or 410 for an
-/// address under /gone/ (a subscription the browser dropped).
+/// address under /gone/ (a subscription the browser dropped), three seconds late under /slow/.
 private final class PushServiceStandIn: Sendable {
     struct Push: Sendable {
         let path: String
@@ -172,6 +190,7 @@ private final class PushServiceStandIn: Sendable {
             var request = request
             let body = Data(buffer: try await request.collectBody(upTo: 8_192))
             self.pushes.withLockedValue { $0.append(Push(path: request.uri.path, headers: request.headers, body: body)) }
+            if request.uri.path.hasPrefix("/slow/") { try await Task.sleep(for: .seconds(3)) }
             return Response(status: request.uri.path.hasPrefix("/gone/") ? .gone : .created)
         }
         try await server.start(router, label: "push-service-stand-in")

@@ -11,6 +11,9 @@ struct RemindersController: Sendable {
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
+    /// A test push waits on every device's push service (up to 10 s each, at once): one at a time
+    /// per person, so tapping again and again holds nothing more of the server's; 503 to the rest.
+    let tests = KeyedInFlightLimit<Int64>(perKey: 1, overall: 8)
 
     static let path = "/settings/reminders"
     static let maxBodyBytes = 8_192
@@ -52,7 +55,9 @@ struct RemindersController: Sendable {
         let person = try context.person()
         let message = PushDelivery.Message(
             title: tr("FoodDiary"), body: tr("Reminders reach this device."), url: Self.path, tag: "test")
-        let tally = try await devices.send(message, toAccount: person.account.id, now: now())
+        let tally = try await tests.run(for: person.account.id) {
+            try await devices.send(message, toAccount: person.account.id, now: now())
+        }
         return try await render(context, notice: nil, tally: tally)
     }
 
