@@ -28,6 +28,8 @@ package struct FeatureSettings: Sendable {
     /// Whether a push service may be on the home network (`--push-from-home-network`): a household's
     /// own, or the tests' stand-in.
     package var pushServicesOnHomeNetwork = false
+    /// VAPID's `sub`: whom a push service may write to about this server (`--push-contact`).
+    package var pushContact = "mailto:fooddiary@localhost"
 
     package init(
         publicDirectory: String, timeZone: TimeZone, maxUploadBytes: Int, dataDirectory: String, backupsPath: String,

@@ -85,7 +85,7 @@ private func addSignInRoutes(to routes: Routes, _ parts: FeatureParts) throws {
 /// Reminders: the browsers that take them and a test push.
 private func addReminderRoutes(to routes: Routes, _ parts: FeatureParts) throws {
     let settings = parts.settings
-    let key = try VAPIDKey.loadOrCreate(in: settings.dataDirectory, contact: VAPIDKey.defaultContact)
+    let key = try VAPIDKey.loadOrCreate(in: settings.dataDirectory, contact: settings.pushContact)
     let delivery = PushDelivery(key: key, allowsHomeNetwork: settings.pushServicesOnHomeNetwork)
     RemindersController(
         accounts: parts.accounts, devices: PushDevices(accounts: parts.accounts, delivery: delivery), renderer: parts.renderer,

@@ -69,6 +69,8 @@ public struct AppConfig: Sendable {
     public var recipePagesOnHomeNetwork = false
     /// Whether a browser's push service may be on the home network (`--push-from-home-network`).
     public var pushServicesOnHomeNetwork = false
+    /// Whom push services may write to about this server's reminders (`--push-contact`), VAPID's `sub`.
+    public var pushContact = "mailto:fooddiary@localhost"
     /// Catalog searches run at once (`--searches-in-flight`); more are answered 503 with `Retry-After`.
     public var searchesInFlight = InFlightLimit.defaultLimit
     /// How long `/healthz` and the systemd watchdog give the reads of every database.
@@ -176,6 +178,7 @@ public struct AppConfig: Sendable {
         settings.singleSignOn = singleSignOn
         settings.passwordSignIn = passwordSignIn
         settings.pushServicesOnHomeNetwork = pushServicesOnHomeNetwork
+        settings.pushContact = pushContact
         return settings
     }
 }

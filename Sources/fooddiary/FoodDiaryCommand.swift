@@ -139,6 +139,12 @@ struct Serve: AsyncParsableCommand {
     )
     var pushFromHomeNetwork = ProcessInfo.processInfo.environment["FOODDIARY_PUSH_FROM_HOME_NETWORK"] == "1"
 
+    @Option(
+        help:
+            "Who runs this server, for the push services that carry its reminders: mailto:you@example.org or an https address (env FOODDIARY_PUSH_CONTACT)."
+    )
+    var pushContact: String? = ProcessInfo.processInfo.environment["FOODDIARY_PUSH_CONTACT"]
+
     @Option(help: "Make a backup this often while serving: 90m, 24h, 7d (env FOODDIARY_BACKUP_EVERY).")
     var backupEvery: String? = ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_EVERY"]
 
@@ -215,6 +221,9 @@ struct Serve: AsyncParsableCommand {
         guard (1...2000).contains(maxUploadMb) else { throw ValidationError("--max-upload-mb must be between 1 and 2000.") }
         guard (1...100_000).contains(maxImportMb) else { throw ValidationError("--max-import-mb must be between 1 and 100000.") }
         guard (1...1000).contains(maxPhotoMegapixels) else { throw ValidationError("--max-photo-megapixels must be between 1 and 1000.") }
+        if let pushContact, !(pushContact.hasPrefix("mailto:") || pushContact.hasPrefix("https://")) || pushContact.count > 200 {
+            throw ValidationError("--push-contact must be a mailto: or https:// address.")
+        }
         for (name, seconds) in [
             ("--header-timeout", headerTimeout), ("--body-idle-timeout", bodyIdleTimeout), ("--keep-alive-timeout", keepAliveTimeout)
         ] {
@@ -319,6 +328,7 @@ struct Serve: AsyncParsableCommand {
         config.searchesInFlight = searchesInFlight
         config.recipePagesOnHomeNetwork = recipesFromHomeNetwork
         config.pushServicesOnHomeNetwork = pushFromHomeNetwork
+        if let pushContact { config.pushContact = pushContact }
         config.systemd = SystemdNotifier.Settings(environment: ProcessInfo.processInfo.environment)
         // From the environment only, never an option: a command line is visible to everyone on the machine.
         config.fdcAPIKey = ProcessInfo.processInfo.environment["FOODDIARY_FDC_API_KEY"]

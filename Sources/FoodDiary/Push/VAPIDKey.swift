@@ -7,9 +7,6 @@ import Foundation
 /// signed with it, so a subscription's address is useless to anyone who lacks the key.
 struct VAPIDKey: Sendable {
     static let fileName = "push-vapid.key"
-    /// The token's `sub`: push services ask for a way to reach whoever runs the server; a home
-    /// server often has no public address, so this is a placeholder address.
-    static let defaultContact = "mailto:fooddiary@localhost"
     /// A push service keeps a token's signature valid up to a day (RFC 8292 §2); 12 hours leaves room
     /// for a clock that is off.
     static let tokenLifetime: TimeInterval = 12 * 3600
