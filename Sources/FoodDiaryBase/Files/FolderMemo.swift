@@ -24,13 +24,14 @@ package enum FolderMemo {
 
     /// `build`'s answer for the files under `folder` ending in `suffix`, from an earlier call when
     /// they are unchanged. `variant` tells apart what differs beyond the files (a flag, the languages).
+    /// `build` is given the files' identity, for keys of its own.
     package static func value<Value: Sendable>(
-        folder: String, suffix: String, variant: String = "", build: () throws -> Value
+        folder: String, suffix: String, variant: String = "", build: (_ identity: String) throws -> Value
     ) throws -> Value {
-        guard let files = stamps(under: folder, suffix: suffix) else { return try build() }
+        guard let files = stamps(under: folder, suffix: suffix) else { return try build("") }
         let key = Key(kind: String(describing: Value.self), variant: variant, files: files)
         if let known = built.withLock({ $0[key] }) as? Value { return known }
-        let value = try build()
+        let value = try build(identity(files))
         built.withLock { built in
             if built.count >= most { built.removeAll() }
             built[key] = value
@@ -38,12 +39,9 @@ package enum FolderMemo {
         return value
     }
 
-    /// A folder's identity for the keys of `value`: its files' paths, sizes and times.
-    package static func identity(of folder: String, suffix: String) -> String {
-        stamps(under: folder, suffix: suffix).map {
-            $0.map { "\($0.path):\($0.size):\($0.modified.timeIntervalSince1970)" }.joined(separator: ",")
-        }
-            ?? ""
+    /// The files' paths, sizes and times in one string.
+    private static func identity(_ files: [FileStamp]) -> String {
+        files.map { "\($0.path):\($0.size):\($0.modified.timeIntervalSince1970)" }.joined(separator: ",")
     }
 
     private static func stamps(under folder: String, suffix: String) -> [FileStamp]? {

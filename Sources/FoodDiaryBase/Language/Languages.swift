@@ -31,8 +31,8 @@ public struct Languages: Sendable {
     /// Read once per process while the files are unchanged (`FolderMemo`).
     public init(directory: String, pseudo: Bool = false) throws(LoadFailure) {
         do {
-            self = try FolderMemo.value(folder: directory, suffix: ".po", variant: pseudo ? "pseudo" : "") {
-                try Self(reading: directory, pseudo: pseudo)
+            self = try FolderMemo.value(folder: directory, suffix: ".po", variant: pseudo ? "pseudo" : "") { identity in
+                try Self(reading: directory, pseudo: pseudo, identity: identity)
             }
         } catch let failure as LoadFailure {
             throw failure
@@ -41,7 +41,7 @@ public struct Languages: Sendable {
         }
     }
 
-    private init(reading directory: String, pseudo: Bool) throws(LoadFailure) {
+    private init(reading directory: String, pseudo: Bool, identity: String) throws(LoadFailure) {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".po") }
@@ -57,8 +57,7 @@ public struct Languages: Sendable {
                 throw LoadFailure(description: "Catalogue \(path): \(error)")
             }
         }
-        let source = FolderMemo.identity(of: directory, suffix: ".po") + (pseudo ? "+pseudo" : "")
-        self.init(languages + (pseudo ? [Language.pseudo] : []), source: source)
+        self.init(languages + (pseudo ? [Language.pseudo] : []), source: identity + (pseudo ? "+pseudo" : ""))
     }
 
     /// The one with this tag, nil for none.

@@ -19,7 +19,7 @@ package struct TemplateLibrary: Sendable {
             try self.init(reading: directory, languages: languages)
             return
         }
-        self = try FolderMemo.value(folder: directory, suffix: ".mustache", variant: source) {
+        self = try FolderMemo.value(folder: directory, suffix: ".mustache", variant: source) { _ in
             try Self(reading: directory, languages: languages)
         }
     }
