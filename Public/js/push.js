@@ -2,6 +2,10 @@
 // subscribes with this server's VAPID key, and hands the subscription to POST /push/subscriptions.
 (function () {
   "use strict";
+  // Until the person first saves, the time zone offered is this device's rather than the server's.
+  const zone = document.querySelector("[data-device-zone=fill]");
+  const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone && deviceZone) zone.value = deviceZone;
   const box = document.querySelector(".push-subscribe");
   if (!box) return;
   const button = box.querySelector("button"), status = box.querySelector(".push-status");

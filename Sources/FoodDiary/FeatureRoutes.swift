@@ -3,6 +3,7 @@ import FoodDiaryCatalog
 import FoodDiaryWeb
 import Foundation
 import Logging
+import ServiceLifecycle
 
 /// The forms that carry a whole web page, by path, with the most bytes of page each reads, for
 /// `FormBodyMiddleware`: one limit however the page comes, pasted or uploaded.
@@ -11,17 +12,20 @@ package let pageFormLimits = ["/recipes/import": RecipePageFetcher.maxBytes]
 /// phone's health export.
 package let largeUploadPaths: Set<String> = ["/import"]
 
-/// Every feature's routes, each area's controllers given what they need. A route is added here or
-/// by the app's own health check: the tests walk `routes.registered` to check each one.
-package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws {
+/// Every feature's routes, each area's controllers given what they need, and the services that
+/// run beside them. A route is added here or by the app's own health check: the tests walk
+/// `routes.registered` to check each one.
+package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws -> [any Service] {
     try AppShellController(publicDirectory: parts.settings.publicDirectory).addRoutes(to: routes)
     ScriptWordsController(languages: parts.languages).addRoutes(to: routes)
     let shared = SharedServices(parts)
     try addSignInRoutes(to: routes, parts)
+    let reminders = try addReminderRoutes(to: routes, parts)
     addMealRoutes(to: routes, parts, shared)
     addFoodRoutes(to: routes, parts, shared)
     addDayAndBodyRoutes(to: routes, parts)
     addHouseholdRoutes(to: routes, parts, shared)
+    return [reminders]
 }
 
 /// What several areas' pages use: one of each, so a stopped model or a slow upstream is known to
@@ -79,18 +83,19 @@ private func addSignInRoutes(to routes: Routes, _ parts: FeatureParts) throws {
         logger: logger, timeZone: settings.timeZone, now: now
     ).addRoutes(to: routes)
     MorePageController(accounts: accounts, languages: parts.languages, renderer: renderer).addRoutes(to: routes)
-    try addReminderRoutes(to: routes, parts)
 }
 
-/// Reminders: the browsers that take them and a test push.
-private func addReminderRoutes(to routes: Routes, _ parts: FeatureParts) throws {
+/// Reminders: what a person is reminded of, the browsers that take them, a test push; and the
+/// scheduler that sends them.
+private func addReminderRoutes(to routes: Routes, _ parts: FeatureParts) throws -> ReminderScheduler {
     let settings = parts.settings
-    let key = try VAPIDKey.loadOrCreate(in: settings.dataDirectory, contact: settings.pushContact)
-    let delivery = PushDelivery(key: key, allowsHomeNetwork: settings.pushServicesOnHomeNetwork)
+    let devices = try PushDevices(settings: settings, accounts: parts.accounts)
     RemindersController(
-        accounts: parts.accounts, devices: PushDevices(accounts: parts.accounts, delivery: delivery), renderer: parts.renderer,
-        timeZone: settings.timeZone, now: parts.now
+        accounts: parts.accounts, devices: devices, renderer: parts.renderer, timeZone: settings.timeZone, now: parts.now
     ).addRoutes(to: routes)
+    return ReminderScheduler(
+        accounts: parts.accounts, diaries: parts.diaries, devices: devices, languages: parts.languages, logger: parts.logger,
+        now: parts.now)
 }
 
 /// Meals, their photos and places, itemising them and the owner's model.

@@ -916,9 +916,27 @@ extension RecoveryCodesView: TemplateKeyed {
     }
 }
 
+extension ReminderPlanView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "kinds": self.kinds.templateValue; case "timeZone": self.timeZone.templateValue; case "quietFrom": self.quietFrom.templateValue; case "quietUntil": self.quietUntil.templateValue; case "isSaved": self.isSaved.templateValue; case "notice": self.notice.templateValue; case "problems": self.problems.templateValue; case "hasProblems": self.hasProblems.templateValue; default: .absent }
+    }
+}
+
+extension ReminderPlanView.Day: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "field": self.field.templateValue; case "name": self.name.templateValue; case "checked": self.checked.templateValue; default: .absent }
+    }
+}
+
+extension ReminderPlanView.Kind: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "key": self.key.templateValue; case "name": self.name.templateValue; case "explanation": self.explanation.templateValue; case "isOn": self.isOn.templateValue; case "time": self.time.templateValue; case "hasWeekdays": self.hasWeekdays.templateValue; case "days": self.days.templateValue; case "last": self.last.templateValue; default: .absent }
+    }
+}
+
 extension RemindersView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "testResult": self.testResult.templateValue; case "testFailed": self.testFailed.templateValue; case "devices": self.devices.templateValue; case "hasDevices": self.hasDevices.templateValue; case "publicKey": self.publicKey.templateValue; case "csrfToken": self.csrfToken.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "notice": self.notice.templateValue; case "testResult": self.testResult.templateValue; case "testFailed": self.testFailed.templateValue; case "devices": self.devices.templateValue; case "hasDevices": self.hasDevices.templateValue; case "publicKey": self.publicKey.templateValue; case "csrfToken": self.csrfToken.templateValue; case "plan": self.plan.templateValue; default: .absent }
     }
 }
 
@@ -1149,62 +1167,64 @@ enum TemplateKeys {
         "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices", "energyError", "energyKcal",
         "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID", "error", "errorSummary",
         "errors", "estimate", "estimateAction", "estimateError", "exercise", "exerciseAddsToGoal", "exerciseChart", "exerciseText",
-        "expenditureText", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields",
-        "fileName", "fill", "focusSearch", "focusText", "foldID", "foodCountText", "foodGroup", "foods",
-        "foodsText", "form", "found", "geoURI", "geocodedName", "glass", "goalNote", "goalText",
-        "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups", "guessNote",
-        "handOver", "hasActivities", "hasArchives", "hasAssistantCalls", "hasBarcodeResults", "hasDevices", "hasDrinks", "hasEarlierShares",
-        "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes", "hasLine",
-        "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOtherBarcodes", "hasOutcomes", "hasOwnKey", "hasPartialTotals",
-        "hasPassword", "hasPeople", "hasPhotoBarcodes", "hasPhotoError", "hasPlaces", "hasPortions", "hasReadings", "hasRecipes",
-        "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasSlotChoices", "hasSources", "hasTags",
-        "hasUsual", "hasWeight", "heading", "headline", "height", "household", "id", "image",
-        "importCommand", "inFoodsText", "incompleteText", "indented", "index", "information", "ingredients", "insteadURL",
-        "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised",
-        "isLinked", "isLocked", "isMember", "isNew", "isOn", "isOpen", "isOver", "isOwner",
-        "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek", "isWeight", "isYou",
-        "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "keyText",
-        "kind", "kindError", "label", "labelError", "labelNotice", "labelServing", "labelY", "lang",
-        "language", "languages", "largeURL", "lastFailure", "lastSent", "lastUsed", "latest", "latestText",
-        "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines", "link",
-        "linkButton", "linkText", "listHeading", "listURL", "location", "locationSource", "logAgainURL", "logDay",
-        "logForm", "logSlot", "logSource", "logTargets", "longitude", "longitudeError", "lowText", "macroChart",
-        "macros", "madeAt", "madeMeal", "mapURL", "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags",
-        "maxUploadMB", "maximum", "maximumField", "mcpAddress", "meal", "mealCount", "mealFormURL", "mealID",
-        "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures", "message", "methodText",
-        "millilitres", "millilitresPerDrinkUnit", "minimum", "minimumField", "minimumLength", "minutesError", "minutesValue", "missingError",
-        "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError", "netText",
-        "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next", "nextURL",
-        "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound", "nothingRead",
-        "notice", "notices", "nutrients", "offersPasswords", "offersPhoto", "online", "onlineBox", "openAction",
-        "openStreetMapURL", "options", "originalURL", "otherBarcodes", "otherSessions", "outcomes", "ownName", "ownOpen",
-        "ownServings", "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText", "passkeys",
-        "passwordError", "passwordID", "passwordSignIn", "pasted", "people", "peopleError", "per", "perServing",
-        "percent", "percentText", "periodText", "periods", "photo", "photoAction", "photoBarcodes", "photoError",
-        "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plotLeftText",
-        "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem", "productPhotoURL", "progressNote",
-        "protein", "provider", "publicKey", "query", "queryError", "quickAddURL", "rateText", "rates",
-        "readLabelAction", "readings", "recent", "recentSignIn", "recipeContext", "recipeName", "recipeURL", "recipes",
-        "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand",
-        "results", "returnTo", "revokeAction", "revokeTokensLabel", "role", "roleText", "rowCount", "rows",
-        "rules", "said", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL",
-        "schedule", "schemes", "scope", "scriptWordsURL", "search", "searchURL", "searched", "secondStep",
-        "sections", "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel",
-        "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey",
-        "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource", "shownTime", "showsOtherWays",
-        "signInAgain", "signIns", "signedIn", "singleSignOn", "singleSignOnAction", "size", "sizeText", "skipped",
-        "skippedCount", "slot", "slotChoices", "slotFields", "slotNamesError", "slots", "smoothingText", "source",
-        "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL", "stages",
-        "staleMessage", "state", "status", "statusStrip", "steps", "stepsError", "stepsText", "stepsValue",
-        "style", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText", "tags",
-        "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "testFailed",
-        "testResult", "text", "throughID", "thumbnailURL", "thumbs", "time", "timeProblem", "timeText",
-        "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token",
-        "tokenName", "tokenNameError", "tokenPasswordError", "tokenWrites", "tokens", "top", "total", "totalKcal",
-        "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL",
-        "unit", "unitChoices", "unitName", "unitNote", "unitText", "unlockAction", "untouchedURL", "updatedText",
-        "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText",
-        "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart",
-        "weightText", "welcome", "whenText", "width", "x", "xLabels", "y", "yield",
+        "expenditureText", "explanation", "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue",
+        "fields", "fileName", "fill", "focusSearch", "focusText", "foldID", "foodCountText", "foodGroup",
+        "foods", "foodsText", "form", "found", "geoURI", "geocodedName", "glass", "goalNote",
+        "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups",
+        "guessNote", "handOver", "hasActivities", "hasArchives", "hasAssistantCalls", "hasBarcodeResults", "hasDevices", "hasDrinks",
+        "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients", "hasLikes",
+        "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOtherBarcodes", "hasOutcomes", "hasOwnKey",
+        "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoBarcodes", "hasPhotoError", "hasPlaces", "hasPortions", "hasProblems",
+        "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares", "hasSlotChoices",
+        "hasSources", "hasTags", "hasUsual", "hasWeekdays", "hasWeight", "heading", "headline", "height",
+        "household", "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented", "index",
+        "information", "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError", "isFavourite",
+        "isFirstFood", "isIncomplete", "isItemised", "isLinked", "isLocked", "isMember", "isNew", "isOn",
+        "isOpen", "isOver", "isOwner", "isQuickAdd", "isSaved", "isSet", "isShared", "isToday",
+        "isWeek", "isWeight", "isYou", "isoDate", "itemise", "kcal", "kcalText", "keep",
+        "keepsEarlierDiary", "key", "keyText", "kind", "kindError", "kinds", "label", "labelError",
+        "labelNotice", "labelServing", "labelY", "lang", "language", "languages", "largeURL", "last",
+        "lastFailure", "lastSent", "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend",
+        "likenessText", "likes", "linePoints", "lines", "link", "linkButton", "linkText", "listHeading",
+        "listURL", "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource",
+        "logTargets", "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal",
+        "mapURL", "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum", "maximumField",
+        "mcpAddress", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL", "mealPlace",
+        "mealVersion", "meals", "measures", "message", "methodText", "millilitres", "millilitresPerDrinkUnit", "minimum",
+        "minimumField", "minimumLength", "minutesError", "minutesValue", "missingError", "modelName", "moreSearchURL", "moreText",
+        "mustChangePassword", "myFoods", "name", "nameError", "netText", "newMealURL", "newMeasureError", "newMeasureUnits",
+        "newName", "newPasswordLabel", "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText",
+        "note", "notes", "notesError", "nothingFound", "nothingRead", "notice", "notices", "nutrients",
+        "offersPasswords", "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL",
+        "otherBarcodes", "otherSessions", "outcomes", "ownName", "ownOpen", "ownServings", "ownServingsError", "page",
+        "pageCount", "pageLimit", "pagination", "partialText", "passkeys", "passwordError", "passwordID", "passwordSignIn",
+        "pasted", "people", "peopleError", "per", "perServing", "percent", "percentText", "periodText",
+        "periods", "photo", "photoAction", "photoBarcodes", "photoError", "photoPixels", "photoURL", "pickAction",
+        "placeError", "placeName", "placeOptions", "placeURL", "plan", "plotLeftText", "plotRightText", "portionKey",
+        "portions", "presets", "previousURL", "problem", "problems", "productPhotoURL", "progressNote", "protein",
+        "provider", "publicKey", "query", "queryError", "quickAddURL", "quietFrom", "quietUntil", "rateText",
+        "rates", "readLabelAction", "readings", "recent", "recentSignIn", "recipeContext", "recipeName", "recipeURL",
+        "recipes", "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction",
+        "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "role", "roleText", "rowCount",
+        "rows", "rules", "said", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID",
+        "sayItURL", "schedule", "schemes", "scope", "scriptWordsURL", "search", "searchURL", "searched",
+        "secondStep", "sections", "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal",
+        "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText",
+        "shareKey", "shareText", "shareURL", "shares", "shortfallText", "shown", "shownSource", "shownTime",
+        "showsOtherWays", "signInAgain", "signIns", "signedIn", "singleSignOn", "singleSignOnAction", "size", "sizeText",
+        "skipped", "skippedCount", "slot", "slotChoices", "slotFields", "slotNamesError", "slots", "smoothingText",
+        "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL",
+        "stages", "staleMessage", "state", "status", "statusStrip", "steps", "stepsError", "stepsText",
+        "stepsValue", "style", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText",
+        "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL",
+        "testFailed", "testResult", "text", "throughID", "thumbnailURL", "thumbs", "time", "timeProblem",
+        "timeText", "timeZone", "timesText", "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText",
+        "todayText", "token", "tokenName", "tokenNameError", "tokenPasswordError", "tokenWrites", "tokens", "top",
+        "total", "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery",
+        "typedRange", "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "unlockAction",
+        "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError",
+        "value", "valueText", "warning", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText",
+        "weight", "weightChart", "weightText", "welcome", "whenText", "width", "x", "xLabels",
+        "y", "yield",
     ]
 }

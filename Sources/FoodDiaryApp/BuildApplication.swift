@@ -102,7 +102,7 @@ public func buildApplication(
     let health = HealthCheck(
         deadline: config.healthCheckDeadline, accounts: accounts, catalog: catalog, geonames: geonames, diaries: { diaries.openDiaries })
     HealthController(health: health).addRoutes(to: routes)
-    try addFeatureRoutes(
+    let featureServices = try addFeatureRoutes(
         to: routes,
         FeatureParts(
             settings: config.featureSettings, accounts: accounts, diaries: diaries, catalog: catalog, geonames: geonames,
@@ -124,7 +124,7 @@ public func buildApplication(
         server: try tlsConfiguration.map { try .tls(DeadlineHTTP1Channel.builder(config.deadlines), tlsConfiguration: $0) }
             ?? DeadlineHTTP1Channel.builder(config.deadlines),
         configuration: .init(address: .hostname(config.bindAddress, port: config.port), serverName: "FoodDiary"),
-        services: [maintenance] + (schedule.map { [$0] } ?? []) + brandedFoods + (systemd.map { [$0] } ?? []),
+        services: [maintenance] + (schedule.map { [$0] } ?? []) + brandedFoods + featureServices + (systemd.map { [$0] } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? config.port
             let scheme = tlsConfiguration == nil ? "http" : "https"

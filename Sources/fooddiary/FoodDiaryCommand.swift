@@ -18,7 +18,7 @@ struct FoodDiaryCommand: AsyncParsableCommand {
         subcommands: [
             Serve.self, User.self, Backup.self, Restore.self, Export.self, Import.self, Catalog.self, BenchSearch.self, BenchPhotos.self,
             BenchGeocode.self, BenchSuggestions.self, BenchIngredients.self, BenchAmounts.self, BenchOneTap.self, BenchHealthSending.self,
-            BenchBarcodePhoto.self, Demo.self
+            BenchBarcodePhoto.self, BenchReminders.self, Reminders.self, Demo.self
         ],
         defaultSubcommand: Serve.self
     )

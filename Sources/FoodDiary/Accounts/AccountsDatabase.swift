@@ -216,6 +216,39 @@ enum AccountsMigrations {
                     CREATE INDEX push_subscription_by_account ON push_subscription(account_id);
                     """)
         }
+        migrator.registerMigration("addReminders") { db in
+            try db.execute(
+                sql: """
+                    -- How a person is reminded: their time zone, the hours nothing is sent in, and the
+                    -- browser's Accept-Language when they chose, so a reminder reads as their pages do.
+                    CREATE TABLE reminder_plan (
+                        account_id INTEGER PRIMARY KEY REFERENCES account(id) ON DELETE CASCADE,
+                        time_zone TEXT NOT NULL CHECK (length(time_zone) BETWEEN 1 AND 64),
+                        quiet_from_minute INTEGER CHECK (quiet_from_minute BETWEEN 0 AND 1439),
+                        quiet_until_minute INTEGER CHECK (quiet_until_minute BETWEEN 0 AND 1439),
+                        accept_language TEXT CHECK (length(accept_language) <= 200),
+                        updated_at TEXT NOT NULL
+                    ) STRICT;
+                    -- Each kind they turned on, at a minute of their day, on the weekdays of a mask (bit 0 Sunday).
+                    CREATE TABLE reminder (
+                        account_id INTEGER NOT NULL REFERENCES reminder_plan(account_id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('breakfast', 'lunch', 'dinner', 'water', 'weigh-in', 'digest')),
+                        minute_of_day INTEGER NOT NULL CHECK (minute_of_day BETWEEN 0 AND 1439),
+                        weekdays INTEGER NOT NULL CHECK (weekdays BETWEEN 1 AND 127),
+                        PRIMARY KEY (account_id, kind)
+                    ) STRICT, WITHOUT ROWID;
+                    -- Every occasion the scheduler took up, claimed before anything is sent: a restart
+                    -- finds it and never sends it twice. `outcome` is what it came to.
+                    CREATE TABLE reminder_occasion (
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        kind TEXT NOT NULL,
+                        local_date TEXT NOT NULL,
+                        handled_at TEXT NOT NULL,
+                        outcome TEXT NOT NULL CHECK (outcome IN ('sending', 'sent', 'not-needed', 'no-device', 'failed')),
+                        PRIMARY KEY (account_id, kind, local_date)
+                    ) STRICT, WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -6,9 +6,14 @@ import Foundation
 /// Sends a message to one browser through its push service: encrypted to the browser (RFC 8291),
 /// signed as this server (VAPID), over the outbound client (a deadline, a small answer, no
 /// redirect, never inside the network unless the household allows it).
-struct PushDelivery: Sendable {
+package struct PushDelivery: Sendable {
     let key: VAPIDKey
     let allowsHomeNetwork: Bool
+
+    package init(key: VAPIDKey, allowsHomeNetwork: Bool) {
+        self.key = key
+        self.allowsHomeNetwork = allowsHomeNetwork
+    }
     var timeout: Duration = .seconds(10)
 
     /// What a push came to.
@@ -61,24 +66,27 @@ struct PushDelivery: Sendable {
     }
 
     /// What a notification shows: its words, and the page a tap opens.
-    struct Message: Sendable, Encodable {
+    package struct Message: Sendable, Encodable {
         let title: String
         let body: String
         let url: String
         /// A newer message with the same tag replaces the older on the phone.
         let tag: String
+
+        package init(title: String, body: String, url: String, tag: String) {
+            (self.title, self.body, self.url, self.tag) = (title, body, url, tag)
+        }
+    }
+
+    /// The message encrypted for the browser and the token that signs it: a push's own work.
+    package func sealed(_ message: Message, for subscription: PushSubscription, now: Date) throws -> (body: Data, authorization: String) {
+        let receiver = try P256.KeyAgreement.PublicKey(x963Representation: subscription.receiverKey)
+        let body = try WebPushEncryption.encrypt(JSONEncoder().encode(message), for: receiver, authSecret: subscription.authSecret)
+        return (body, try key.authorization(for: subscription.endpoint, now: now))
     }
 
     func send(_ message: Message, to subscription: PushSubscription, now: Date, timeToLive: Int = 86_400) async -> Outcome {
-        let body: Data
-        let authorization: String
-        do {
-            let receiver = try P256.KeyAgreement.PublicKey(x963Representation: subscription.receiverKey)
-            body = try WebPushEncryption.encrypt(JSONEncoder().encode(message), for: receiver, authSecret: subscription.authSecret)
-            authorization = try key.authorization(for: subscription.endpoint, now: now)
-        } catch {
-            return .failed(.unprepared)
-        }
+        guard let (body, authorization) = try? sealed(message, for: subscription, now: now) else { return .failed(.unprepared) }
         let http = OutboundHTTP(timeout: timeout, maxBytes: 16_384, redirects: .none, refusesInsideNetwork: !allowsHomeNetwork)
         do {
             let response = try await http.send(

@@ -7,6 +7,17 @@ struct PushDevices: Sendable {
     let accounts: AccountsDatabase
     let delivery: PushDelivery
 
+    init(accounts: AccountsDatabase, delivery: PushDelivery) {
+        self.accounts = accounts
+        self.delivery = delivery
+    }
+
+    /// With the server's VAPID key, made in the data folder on the first start.
+    init(settings: FeatureSettings, accounts: AccountsDatabase) throws {
+        let key = try VAPIDKey.loadOrCreate(in: settings.dataDirectory, contact: settings.pushContact)
+        self.init(accounts: accounts, delivery: PushDelivery(key: key, allowsHomeNetwork: settings.pushServicesOnHomeNetwork))
+    }
+
     struct Tally: Equatable, Sendable {
         var delivered = 0
         var gone = 0

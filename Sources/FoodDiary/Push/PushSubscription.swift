@@ -4,7 +4,7 @@ import Foundation
 
 /// A browser's consent to be sent pushes, as its `PushSubscription.toJSON()` gives it: the push
 /// service's address for it, and the keys only it can decrypt with.
-struct PushSubscription: Sendable, Equatable {
+package struct PushSubscription: Sendable, Equatable {
     let endpoint: URL
     /// The browser's P-256 key (`keys.p256dh`), the uncompressed point.
     let receiverKey: Data
@@ -13,7 +13,7 @@ struct PushSubscription: Sendable, Equatable {
 
     static let maxEndpointLength = 2_048
 
-    enum Problem: Error, Equatable {
+    package enum Problem: Error, Equatable {
         case notASubscription
         case endpointNotAllowed(String)
     }
@@ -21,7 +21,7 @@ struct PushSubscription: Sendable, Equatable {
     /// Read from the browser's JSON; `allowsHomeNetwork` lets a push service on the home network
     /// (a household's own) be named, which is otherwise refused so nobody can aim the server's
     /// requests at the router.
-    static func read(json: Data, allowsHomeNetwork: Bool) -> Result<PushSubscription, Problem> {
+    package static func read(json: Data, allowsHomeNetwork: Bool) -> Result<PushSubscription, Problem> {
         guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
             let endpointText = object["endpoint"] as? String, endpointText.count <= maxEndpointLength,
             let endpoint = URL(string: endpointText), let host = endpoint.host, !host.isEmpty,

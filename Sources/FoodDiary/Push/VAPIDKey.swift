@@ -5,7 +5,7 @@ import Foundation
 /// This server's identity to push services (VAPID, RFC 8292): a P-256 key made on first start and
 /// kept in the data folder. Browsers subscribe with its public half; every push carries a token
 /// signed with it, so a subscription's address is useless to anyone who lacks the key.
-struct VAPIDKey: Sendable {
+package struct VAPIDKey: Sendable {
     static let fileName = "push-vapid.key"
     /// A push service keeps a token's signature valid up to a day (RFC 8292 §2); 12 hours leaves room
     /// for a clock that is off.
@@ -15,7 +15,7 @@ struct VAPIDKey: Sendable {
     /// Whom a push service may write to about this server's pushes (the token's `sub`).
     let contact: String
 
-    static func loadOrCreate(in directory: String, contact: String) throws -> VAPIDKey {
+    package static func loadOrCreate(in directory: String, contact: String) throws -> VAPIDKey {
         let raw = try ServerSecret.loadOrCreate(in: directory, named: fileName) { P256.Signing.PrivateKey().rawRepresentation }
         return VAPIDKey(privateKey: try P256.Signing.PrivateKey(rawRepresentation: raw), contact: contact)
     }

@@ -3,8 +3,8 @@ import FoodDiaryWeb
 import Foundation
 import Hummingbird
 
-/// `/settings/reminders`: the browsers a person lets this server send reminders to (Web Push), a
-/// test push to them, and taking one away.
+/// `/settings/reminders`: what a person is reminded of and when (each kind stopped in one tap),
+/// the browsers they let this server send reminders to (Web Push), a test push, and taking one away.
 struct RemindersController: Sendable {
     let accounts: AccountsDatabase
     let devices: PushDevices
@@ -20,6 +20,8 @@ struct RemindersController: Sendable {
 
     func addRoutes(to routes: Routes) {
         routes.get(Self.path, use: page)
+        routes.post(Self.path, use: savePlan)
+        routes.post(Self.path + "/kinds/:kind/stop", use: stop)
         routes.post("/push/subscriptions", use: subscribe)
         routes.post(Self.path + "/test", use: sendTest)
         routes.post(Self.path + "/devices/:id/remove", use: remove)
@@ -27,7 +29,7 @@ struct RemindersController: Sendable {
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let notice = try request.formQuery()["notice"].flatMap(RemindersNotice.init(rawValue:))
-        return try await render(context, notice: notice?.text)
+        return try await render(context, notice: notice)
     }
 
     /// The browser's `PushSubscription` as JSON, from the page's script: 201 when kept, 422 with the
@@ -51,6 +53,27 @@ struct RemindersController: Sendable {
         }
     }
 
+    @Sendable func savePlan(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
+        let form = ReminderPlanForm(fields: context.formFields)
+        switch form.validate(acceptLanguage: request.headers[.acceptLanguage], now: now()) {
+        case .failure(let problems):
+            return try await render(context, notice: nil, form: form, problems: problems.messages, status: .unprocessableContent)
+        case .success(let plan):
+            try await accounts.saveReminderPlan(plan, accountID: person.account.id)
+            return redirect(to: Self.path + "?notice=\(RemindersNotice.saved.rawValue)#plan")
+        }
+    }
+
+    /// One kind off, in one tap; the others stay as they are.
+    @Sendable func stop(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
+        guard let kind = context.parameters.get("kind").flatMap(ReminderKind.init(rawValue:)),
+            try await accounts.stopReminder(kind, accountID: person.account.id)
+        else { return try await render(context, notice: .alreadyOff, status: .notFound) }
+        return redirect(to: Self.path + "?notice=\(RemindersNotice.stopped.rawValue)#plan")
+    }
+
     @Sendable func sendTest(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         let message = PushDelivery.Message(
@@ -65,31 +88,44 @@ struct RemindersController: Sendable {
         let person = try context.person()
         guard let id = context.parameters.get("id", as: Int64.self),
             try await accounts.removePushSubscription(id: id, accountID: person.account.id)
-        else { return try await render(context, notice: RemindersNotice.alreadyGone.text, status: .notFound) }
+        else { return try await render(context, notice: .alreadyGone, status: .notFound) }
         return redirect(to: Self.path + "?notice=\(RemindersNotice.removed.rawValue)#devices")
     }
 
     private func render(
-        _ context: AppRequestContext, notice: String?, tally: PushDevices.Tally? = nil, status: HTTPResponse.Status = .ok
+        _ context: AppRequestContext, notice: RemindersNotice?, tally: PushDevices.Tally? = nil, form: ReminderPlanForm? = nil,
+        problems: [String] = [], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let person = try context.person()
         let rows = try await accounts.pushSubscriptions(accountID: person.account.id)
+        let saved = try await accounts.reminderPlan(accountID: person.account.id)
+        let plan = ReminderPlanView(
+            form: form ?? ReminderPlanForm(plan: saved, serverTimeZone: timeZone), isSaved: saved != nil,
+            notice: notice.flatMap { $0.isAboutThePlan ? $0.text : nil },
+            last: try await accounts.lastReminderOccasions(accountID: person.account.id), problems: problems)
         let view = RemindersView(
-            rows: rows, publicKey: devices.delivery.key.publicKey, csrfToken: context.csrfToken, notice: notice, tally: tally,
-            timeZone: timeZone)
+            rows: rows, plan: plan, publicKey: devices.delivery.key.publicKey, csrfToken: context.csrfToken,
+            notice: notice.flatMap { $0.isAboutThePlan ? nil : $0.text }, tally: tally, timeZone: timeZone)
         return await renderer.render(.reminders, view, for: context, status: status)
     }
 }
 
 /// What `/settings/reminders` says after a redirect.
 enum RemindersNotice: String {
-    case removed
+    case removed, saved, stopped
     case alreadyGone = "already-gone"
+    case alreadyOff = "already-off"
 
     var text: String {
         switch self {
         case .removed: tr("That device gets no more reminders.")
         case .alreadyGone: tr("That device was already taken away.")
+        case .saved: tr("Reminders saved.")
+        case .stopped: tr("That reminder is off. The others stay as they were.")
+        case .alreadyOff: tr("That reminder was already off.")
         }
     }
+
+    /// Shown beside the reminders' form rather than the devices.
+    var isAboutThePlan: Bool { [.saved, .stopped, .alreadyOff].contains(self) }
 }

@@ -2,7 +2,8 @@ import FoodDiaryBase
 import FoodDiaryWeb
 import Foundation
 
-/// `/settings/reminders`: the person's subscribed browsers and what a test push came to.
+/// `/settings/reminders`: what the person is reminded of, their subscribed browsers and what a
+/// test push came to.
 struct RemindersView: Sendable {
     struct Device: Sendable {
         let id: Int64
@@ -22,11 +23,13 @@ struct RemindersView: Sendable {
     let hasDevices: Bool
     let publicKey: String
     let csrfToken: String
+    let plan: ReminderPlanView
 
     init(
-        rows: [PushSubscriptionRow], publicKey: String, csrfToken: String, notice: String?, tally: PushDevices.Tally?,
-        timeZone: TimeZone
+        rows: [PushSubscriptionRow], plan: ReminderPlanView, publicKey: String, csrfToken: String, notice: String?,
+        tally: PushDevices.Tally?, timeZone: TimeZone
     ) {
+        self.plan = plan
         devices = rows.compactMap { row in
             guard let id = row.id else { return nil }
             return Device(
@@ -63,5 +66,73 @@ struct RemindersView: Sendable {
         for failure in tally.failures { parts.append(failure.sentence) }
         return parts.isEmpty
             ? tr("No device takes reminders yet: turn them on above, on each phone or computer.") : parts.joined(separator: " ")
+    }
+}
+
+/// The reminders a person turned on, as the form shows them, with what each last came to.
+struct ReminderPlanView: Sendable {
+    struct Day: Sendable {
+        let field: String
+        let name: String
+        let checked: Bool
+    }
+
+    struct Kind: Sendable {
+        let key: String
+        let name: String
+        let explanation: String
+        let isOn: Bool
+        let time: String
+        let hasWeekdays: Bool
+        let days: [Day]
+        /// "Last sent 9 Mar, 14:00", or what the last occasion came to instead.
+        let last: String?
+    }
+
+    let kinds: [Kind]
+    let timeZone: String
+    let quietFrom: String
+    let quietUntil: String
+    /// False until the person first saves: the page's script then offers the device's time zone.
+    let isSaved: Bool
+    let notice: String?
+    let problems: [String]
+    let hasProblems: Bool
+
+    /// Monday first, as the week is read in most of the languages served.
+    private static let weekdayOrder = [1, 2, 3, 4, 5, 6, 0]
+
+    init(
+        form: ReminderPlanForm, isSaved: Bool, notice: String?, last: [ReminderKind: (at: Date, outcome: ReminderOutcome)],
+        problems: [String] = []
+    ) {
+        self.notice = notice
+        let zone = TimeZone(identifier: form.timeZone) ?? .gmt
+        kinds = form.kinds.map { kind in
+            Kind(
+                key: kind.kind.rawValue, name: kind.kind.name, explanation: kind.kind.explanation, isOn: kind.isOn, time: kind.time,
+                hasWeekdays: kind.kind.hasWeekdays,
+                days: Self.weekdayOrder.map {
+                    Day(field: "day_\(kind.kind.rawValue)_\($0)", name: CalendarWords.shortWeekday($0), checked: kind.weekdays.contains($0))
+                },
+                last: last[kind.kind].map { Self.said($0.outcome, at: LocalDateTime($0.at, in: zone)) })
+        }
+        timeZone = form.timeZone
+        quietFrom = form.quietFrom
+        quietUntil = form.quietUntil
+        self.isSaved = isSaved
+        self.problems = problems
+        hasProblems = !problems.isEmpty
+    }
+
+    private static func said(_ outcome: ReminderOutcome, at time: LocalDateTime) -> String {
+        let when = "\(time.date.shortDayMonthText), \(time.clockText)"
+        switch outcome {
+        case .sent: return tr("Last sent \(when).")
+        case .notNeeded: return tr("\(when): not needed that day, nothing was sent.")
+        case .noDevice: return tr("\(when): no device takes reminders, so nothing was sent.")
+        case .failed: return tr("\(when): it could not be sent; the devices below say why.")
+        case .sending: return tr("\(when): the server stopped while sending it.")
+        }
     }
 }

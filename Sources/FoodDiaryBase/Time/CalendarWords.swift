@@ -1,9 +1,9 @@
 /// The names of days and months in the request's language, and the order a date is written in.
 /// English's own order follows the browser's region (`ClockConvention.monthFirst`); another
 /// language's is its translators' (`tr(…, context: "date")`).
-enum CalendarWords {
+package enum CalendarWords {
     /// 0 = Sunday.
-    static func weekday(_ index: Int) -> String {
+    package static func weekday(_ index: Int) -> String {
         switch index {
         case 0: tr("Sunday", context: "weekday")
         case 1: tr("Monday", context: "weekday")
@@ -15,7 +15,7 @@ enum CalendarWords {
         }
     }
 
-    static func shortWeekday(_ index: Int) -> String {
+    package static func shortWeekday(_ index: Int) -> String {
         switch index {
         case 0: tr("Sun", context: "weekday, short")
         case 1: tr("Mon", context: "weekday, short")
