@@ -8,11 +8,12 @@ configuration="${1:-debug}"
 packages=(libsqlite3-dev libcurl4-openssl-dev libmagic-dev libvips-dev libexif-dev libxml2-dev zlib1g-dev libqrencode-dev libzbar-dev)
 # pip fetches the pinned USDA data; any python3 with pip will do.
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
-# The test build also drives the browser journeys: Chromium, its WebDriver, and a Python venv.
+# The test build also drives the browser journeys (Chromium, its WebDriver, a Python venv) and
+# receives mail (aiosmtpd, a real SMTP server, with a certificate openssl makes).
 # They are not needed to build, so they arrive while the compiler works.
 browser=()
 if [ "$configuration" = debug ]; then
-  browser+=(chromium chromium-driver curl openssl)
+  browser+=(chromium chromium-driver curl openssl python3-aiosmtpd)
   python3 -c "import ensurepip" >/dev/null 2>&1 || browser+=(python3-venv)
 fi
 

@@ -30,6 +30,8 @@ package struct FeatureSettings: Sendable {
     package var pushServicesOnHomeNetwork = false
     /// VAPID's `sub`: whom a push service may write to about this server (`--push-contact`).
     package var pushContact = "mailto:fooddiary@localhost"
+    /// The household's SMTP server for mail reminders (`--smtp`); nil offers none.
+    package var mail: OutboundMail.Settings?
 
     package init(
         publicDirectory: String, timeZone: TimeZone, maxUploadBytes: Int, dataDirectory: String, backupsPath: String,

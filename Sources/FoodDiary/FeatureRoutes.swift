@@ -90,12 +90,13 @@ private func addSignInRoutes(to routes: Routes, _ parts: FeatureParts) throws {
 private func addReminderRoutes(to routes: Routes, _ parts: FeatureParts) throws -> ReminderScheduler {
     let settings = parts.settings
     let devices = try PushDevices(settings: settings, accounts: parts.accounts)
+    let mail = settings.mail.map(OutboundMail.init)
     RemindersController(
-        accounts: parts.accounts, devices: devices, renderer: parts.renderer, timeZone: settings.timeZone, now: parts.now
+        accounts: parts.accounts, devices: devices, mail: mail, renderer: parts.renderer, timeZone: settings.timeZone, now: parts.now
     ).addRoutes(to: routes)
     return ReminderScheduler(
-        accounts: parts.accounts, diaries: parts.diaries, devices: devices, languages: parts.languages, logger: parts.logger,
-        now: parts.now)
+        accounts: parts.accounts, diaries: parts.diaries, devices: devices, mail: mail, languages: parts.languages,
+        logger: parts.logger, now: parts.now)
 }
 
 /// Meals, their photos and places, itemising them and the owner's model.

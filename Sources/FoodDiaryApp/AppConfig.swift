@@ -71,6 +71,8 @@ public struct AppConfig: Sendable {
     public var pushServicesOnHomeNetwork = false
     /// Whom push services may write to about this server's reminders (`--push-contact`), VAPID's `sub`.
     public var pushContact = "mailto:fooddiary@localhost"
+    /// The household's SMTP server for mail reminders (`--smtp`); nil sends no mail.
+    package var mail: OutboundMail.Settings?
     /// Catalog searches run at once (`--searches-in-flight`); more are answered 503 with `Retry-After`.
     public var searchesInFlight = InFlightLimit.defaultLimit
     /// How long `/healthz` and the systemd watchdog give the reads of every database.
@@ -179,6 +181,7 @@ public struct AppConfig: Sendable {
         settings.passwordSignIn = passwordSignIn
         settings.pushServicesOnHomeNetwork = pushServicesOnHomeNetwork
         settings.pushContact = pushContact
+        settings.mail = mail
         return settings
     }
 }

@@ -47,7 +47,7 @@ package struct OutboundHTTP: Sendable {
     /// model takes a minute) made every other exchange, and every photo and file job beside them,
     /// wait for one to end. These threads only wait. Past 64 exchanges at once, the next waits
     /// its turn within its caller's deadline, which drops it unstarted when it passes.
-    private static let waits: NIOThreadPool = {
+    static let waits: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: 64)
         pool.start()
         return pool

@@ -109,6 +109,50 @@ import Testing
         }
     }
 
+    /// Mail through a real SMTP server (aiosmtpd) that insists on STARTTLS and a sign-in: the test
+    /// mail, then the week in figures by mail at its time; a wrong password is said in words.
+    @Test func aTestMailAndTheWeekInFiguresArriveAtARealMailServer() async throws {
+        let server = try await MailServer()
+        defer { server.stop() }
+        let clock = TestClock()
+        let mail = try OutboundMail.Settings(address: server.address, password: MailServer.password, from: nil, caFile: server.certificate)
+        try await TestEnvironment.withRunningApp(now: { clock.now }, configure: { $0.mail = mail }) { client, database, config, _ in
+            #expect(try await client.postForm("/goals", [("energy_kcal", "2200")]).status == .seeOther)
+            try await diaryWeek(database)
+            let saved = try await client.postForm(
+                "/settings/reminders",
+                [
+                    ("on_digest", "on"), ("time_digest", "12:40"), ("day_digest_1", "on"), ("by_mail_digest", "on"),
+                    ("mail_address", "sam@home.example"), ("time_zone", "UTC")
+                ])
+            #expect(saved.status == .seeOther, "\(saved.text)")
+            let tested = try await client.postForm("/settings/reminders/test-mail", [])
+            #expect(tested.status == .ok && tested.text.contains("Sent to sam@home.example: it arrives in a moment."), "\(tested.text)")
+            let first = try #require(server.received.first)
+            #expect(first.to == ["sam@home.example"] && first.from == "fooddiary@home.example" && first.usedTLS && first.signedIn)
+            #expect(first.subject == "FoodDiary: a test mail" && first.text.hasPrefix("Mail reminders reach this address."))
+            #expect(first.headers["from"] == "FoodDiary <fooddiary@home.example>" && first.headers["auto-submitted"] == "auto-generated")
+
+            clock.advance(by: 6 * 60)
+            let handled = try await sendDueReminders(config: config, logger: Logger(label: "reminder-tests"), now: { clock.now })
+            #expect(handled.isEmpty || handled == ["account 1: digest of 2026-03-09: sent"], "\(handled)")
+            let digest = try #require(server.received.dropFirst().first, "the week in figures arrived")
+            #expect(digest.subject.hasPrefix("Your week: ") && digest.to == ["sam@home.example"], "\(digest.subject)")
+            #expect(digest.text.contains("Logged on 6 of 7 days.\nEnergy: 2,000 kcal a day, goal 2,200 kcal."), "\(digest.text)")
+            #expect(digest.text.contains("Weight trend: 79.7 kg, −0.3 kg over the week."), "\(digest.text)")
+            #expect(digest.text.hasSuffix("\n\nTo stop these mails: FoodDiary → Settings → Reminders."), "\(digest.text)")
+        }
+        let wrong = try OutboundMail.Settings(address: server.address, password: "not it", from: nil, caFile: server.certificate)
+        try await TestEnvironment.withRunningApp(configure: { $0.mail = wrong }) { client, _, _, _ in
+            #expect(
+                try await client.postForm("/settings/reminders", [("mail_address", "sam@home.example"), ("time_zone", "UTC")]).status
+                    == .seeOther)
+            let refused = try await client.postForm("/settings/reminders/test-mail", [])
+            #expect(refused.status == .ok && refused.text.contains("The mail server refused this server’s sign-in."), "\(refused.text)")
+        }
+        #expect(server.received.count == 2, "nothing more arrived")
+    }
+
     @Test func aKindStopsInOneTapAndAPlanThatCannotBeSentSaysWhy() async throws {
         try await TestEnvironment.withRunningApp { client, _, _, _ in
             let refused = try await client.postForm(
@@ -122,6 +166,9 @@ import Testing
             #expect(refused.text.contains("Pick at least one day for “The week in figures”."))
             #expect(refused.text.contains("Mars/Olympus is not a time zone this server knows"))
             #expect(refused.text.contains(#"value="lunchtime""#), "what was typed stays")
+            let header = try await client.postForm(
+                "/settings/reminders", [("mail_address", "sam@home.example\r\nBcc: everyone@example.org"), ("time_zone", "UTC")])
+            #expect(header.status == .unprocessableContent && header.text.contains("is not a mail address"))
 
             #expect(
                 try await client.postForm(

@@ -249,6 +249,14 @@ enum AccountsMigrations {
                     ) STRICT, WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("addReminderMail") { db in
+            // The address a person's mail reminders go to, and which kinds go by mail rather than push.
+            try db.execute(
+                sql: """
+                    ALTER TABLE reminder_plan ADD COLUMN mail_address TEXT CHECK (mail_address IS NULL OR length(mail_address) <= 254);
+                    ALTER TABLE reminder ADD COLUMN by_mail INTEGER NOT NULL DEFAULT 0 CHECK (by_mail IN (0, 1));
+                    """)
+        }
         return migrator
     }
 }

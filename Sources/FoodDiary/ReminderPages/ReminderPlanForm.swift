@@ -11,9 +11,11 @@ struct ReminderPlanForm: Sendable {
         var isOn: Bool
         var time: String
         var weekdays: Set<Int>
+        var byMail: Bool
     }
 
     var kinds: [Kind]
+    var mailAddress: String
     var timeZone: String
     var quietFrom: String
     var quietUntil: String
@@ -24,8 +26,9 @@ struct ReminderPlanForm: Sendable {
             let reminder = plan?.reminder(kind)
             return Kind(
                 kind: kind, isOn: reminder != nil, time: Self.clock(reminder?.minuteOfDay ?? kind.usualMinute),
-                weekdays: reminder?.weekdays ?? kind.usualWeekdays)
+                weekdays: reminder?.weekdays ?? kind.usualWeekdays, byMail: reminder?.byMail ?? false)
         }
+        mailAddress = plan?.mailAddress ?? ""
         timeZone = (plan?.timeZone ?? serverTimeZone).identifier
         quietFrom = plan?.quietHours.map { Self.clock($0.from) } ?? ""
         quietUntil = plan?.quietHours.map { Self.clock($0.until) } ?? ""
@@ -36,8 +39,10 @@ struct ReminderPlanForm: Sendable {
             let key = kind.rawValue
             return Kind(
                 kind: kind, isOn: fields["on_\(key)"] == "on", time: fields["time_\(key)"] ?? "",
-                weekdays: kind.hasWeekdays ? Set((0...6).filter { fields["day_\(key)_\($0)"] == "on" }) : Set(0...6))
+                weekdays: kind.hasWeekdays ? Set((0...6).filter { fields["day_\(key)_\($0)"] == "on" }) : Set(0...6),
+                byMail: fields["by_mail_\(key)"] == "on")
         }
+        mailAddress = TypedText.clean(fields["mail_address"] ?? "")
         timeZone = TypedText.clean(fields["time_zone"] ?? "")
         quietFrom = fields["quiet_from"] ?? ""
         quietUntil = fields["quiet_until"] ?? ""
@@ -56,7 +61,13 @@ struct ReminderPlanForm: Sendable {
                 problems.append(tr("Pick at least one day for “\(kind.kind.name)”."))
                 continue
             }
-            reminders.append(.init(kind: kind.kind, minuteOfDay: minute, weekdays: kind.weekdays))
+            reminders.append(.init(kind: kind.kind, minuteOfDay: minute, weekdays: kind.weekdays, byMail: kind.byMail))
+        }
+        let address = mailAddress.isEmpty ? nil : MailAddress.check(mailAddress)
+        if !mailAddress.isEmpty, address == nil {
+            problems.append(tr("\(mailAddress) is not a mail address: write one such as sam@example.org."))
+        } else if address == nil, reminders.contains(where: \.byMail) {
+            problems.append(tr("Give the address mail reminders go to, or send them as notifications."))
         }
         let zone = TimeZone(identifier: timeZone)
         if zone == nil { problems.append(tr("\(timeZone) is not a time zone this server knows: write one such as Europe/Berlin.")) }
@@ -73,7 +84,8 @@ struct ReminderPlanForm: Sendable {
         guard problems.isEmpty, let zone else { return .failure(ReminderPlanProblems(messages: problems)) }
         return .success(
             ReminderPlan(
-                timeZone: zone, quietHours: quiet, acceptLanguage: acceptLanguage.map { String($0.prefix(200)) }, reminders: reminders,
+                timeZone: zone, quietHours: quiet, acceptLanguage: acceptLanguage.map { String($0.prefix(200)) }, mailAddress: address,
+                reminders: reminders,
                 updatedAt: now))
     }
 

@@ -8,6 +8,8 @@ import Hummingbird
 struct RemindersController: Sendable {
     let accounts: AccountsDatabase
     let devices: PushDevices
+    /// The household's SMTP server; nil when the server sends no mail.
+    let mail: OutboundMail?
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
@@ -24,6 +26,7 @@ struct RemindersController: Sendable {
         routes.post(Self.path + "/kinds/:kind/stop", use: stop)
         routes.post("/push/subscriptions", use: subscribe)
         routes.post(Self.path + "/test", use: sendTest)
+        routes.post(Self.path + "/test-mail", use: sendTestMail)
         routes.post(Self.path + "/devices/:id/remove", use: remove)
     }
 
@@ -84,6 +87,31 @@ struct RemindersController: Sendable {
         return try await render(context, notice: nil, tally: tally)
     }
 
+    /// A mail to the address the person saved, saying so beside the button.
+    @Sendable func sendTestMail(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let person = try context.person()
+        guard let mail, let address = try await accounts.reminderPlan(accountID: person.account.id)?.mailAddress else {
+            let said =
+                mail == nil ? tr("This server sends no mail: its owner starts it with --smtp for that.") : tr("Save an address first.")
+            return try await render(context, notice: nil, mailResult: (said, true), status: .unprocessableContent)
+        }
+        let failure = try await tests.run(for: person.account.id) { () async -> OutboundMail.Failure? in
+            do {
+                try await mail.send(
+                    to: address, subject: tr("FoodDiary: a test mail"),
+                    text: tr("Mail reminders reach this address.") + "\n\n" + tr("To stop these mails: FoodDiary → Settings → Reminders."),
+                    now: now())
+                return nil
+            } catch let failure as OutboundMail.Failure {
+                return failure
+            } catch {
+                return .unreachable
+            }
+        }
+        let said = failure?.sentence ?? tr("Sent to \(address): it arrives in a moment.")
+        return try await render(context, notice: nil, mailResult: (said, failure != nil))
+    }
+
     @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
         let person = try context.person()
         guard let id = context.parameters.get("id", as: Int64.self),
@@ -94,14 +122,14 @@ struct RemindersController: Sendable {
 
     private func render(
         _ context: AppRequestContext, notice: RemindersNotice?, tally: PushDevices.Tally? = nil, form: ReminderPlanForm? = nil,
-        problems: [String] = [], status: HTTPResponse.Status = .ok
+        problems: [String] = [], mailResult: (text: String, failed: Bool)? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let person = try context.person()
         let rows = try await accounts.pushSubscriptions(accountID: person.account.id)
         let saved = try await accounts.reminderPlan(accountID: person.account.id)
         let plan = ReminderPlanView(
             form: form ?? ReminderPlanForm(plan: saved, serverTimeZone: timeZone), isSaved: saved != nil,
-            notice: notice.flatMap { $0.isAboutThePlan ? $0.text : nil },
+            notice: notice.flatMap { $0.isAboutThePlan ? $0.text : nil }, offersMail: mail != nil, mailResult: mailResult,
             last: try await accounts.lastReminderOccasions(accountID: person.account.id), problems: problems)
         let view = RemindersView(
             rows: rows, plan: plan, publicKey: devices.delivery.key.publicKey, csrfToken: context.csrfToken,

@@ -85,6 +85,9 @@ struct ReminderPlanView: Sendable {
         let time: String
         let hasWeekdays: Bool
         let days: [Day]
+        /// Whether it may go by mail (the week in figures, on a server that sends mail).
+        let offersMail: Bool
+        let byMail: Bool
         /// "Last sent 9 Mar, 14:00", or what the last occasion came to instead.
         let last: String?
     }
@@ -96,6 +99,11 @@ struct ReminderPlanView: Sendable {
     /// False until the person first saves: the page's script then offers the device's time zone.
     let isSaved: Bool
     let notice: String?
+    let offersMail: Bool
+    let mailAddress: String
+    /// What the test mail came to, beside its button.
+    let mailResult: String?
+    let mailFailed: Bool
     let problems: [String]
     let hasProblems: Bool
 
@@ -103,10 +111,14 @@ struct ReminderPlanView: Sendable {
     private static let weekdayOrder = [1, 2, 3, 4, 5, 6, 0]
 
     init(
-        form: ReminderPlanForm, isSaved: Bool, notice: String?, last: [ReminderKind: (at: Date, outcome: ReminderOutcome)],
-        problems: [String] = []
+        form: ReminderPlanForm, isSaved: Bool, notice: String?, offersMail: Bool, mailResult: (text: String, failed: Bool)?,
+        last: [ReminderKind: (at: Date, outcome: ReminderOutcome)], problems: [String] = []
     ) {
         self.notice = notice
+        self.offersMail = offersMail
+        mailAddress = form.mailAddress
+        self.mailResult = mailResult?.text
+        mailFailed = mailResult?.failed ?? false
         let zone = TimeZone(identifier: form.timeZone) ?? .gmt
         kinds = form.kinds.map { kind in
             Kind(
@@ -114,7 +126,7 @@ struct ReminderPlanView: Sendable {
                 hasWeekdays: kind.kind.hasWeekdays,
                 days: Self.weekdayOrder.map {
                     Day(field: "day_\(kind.kind.rawValue)_\($0)", name: CalendarWords.shortWeekday($0), checked: kind.weekdays.contains($0))
-                },
+                }, offersMail: offersMail && kind.kind == .digest, byMail: kind.byMail,
                 last: last[kind.kind].map { Self.said($0.outcome, at: LocalDateTime($0.at, in: zone)) })
         }
         timeZone = form.timeZone

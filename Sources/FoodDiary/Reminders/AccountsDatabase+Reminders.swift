@@ -26,20 +26,21 @@ extension AccountsDatabase {
             let row = try Row.fetchOne(
                 db,
                 sql:
-                    "SELECT time_zone, quiet_from_minute, quiet_until_minute, accept_language, updated_at FROM reminder_plan WHERE account_id = ?",
+                    "SELECT time_zone, quiet_from_minute, quiet_until_minute, accept_language, updated_at, mail_address FROM reminder_plan WHERE account_id = ?",
                 arguments: [accountID])
         else { return nil }
         let reminders = try Row.fetchAll(
-            db, sql: "SELECT kind, minute_of_day, weekdays FROM reminder WHERE account_id = ?", arguments: [accountID]
+            db, sql: "SELECT kind, minute_of_day, weekdays, by_mail FROM reminder WHERE account_id = ?", arguments: [accountID]
         ).compactMap { row -> ReminderPlan.Reminder? in
             guard let kind = ReminderKind(rawValue: row[0]) else { return nil }
             let mask: Int = row[2]
-            return .init(kind: kind, minuteOfDay: row[1], weekdays: Set((0...6).filter { mask & (1 << $0) != 0 }))
+            return .init(kind: kind, minuteOfDay: row[1], weekdays: Set((0...6).filter { mask & (1 << $0) != 0 }), byMail: row[3])
         }
         let from: Int? = row[1], until: Int? = row[2]
         return ReminderPlan(
             timeZone: TimeZone(identifier: row[0]) ?? .gmt, quietHours: from.flatMap { from in until.map { (from, $0) } },
-            acceptLanguage: row[3], reminders: ReminderKind.allCases.compactMap { kind in reminders.first { $0.kind == kind } },
+            acceptLanguage: row[3], mailAddress: row[5],
+            reminders: ReminderKind.allCases.compactMap { kind in reminders.first { $0.kind == kind } },
             updatedAt: row[4])
     }
 
@@ -48,21 +49,24 @@ extension AccountsDatabase {
         try await write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO reminder_plan (account_id, time_zone, quiet_from_minute, quiet_until_minute, accept_language, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO reminder_plan (account_id, time_zone, quiet_from_minute, quiet_until_minute, accept_language, updated_at,
+                        mail_address)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (account_id) DO UPDATE SET time_zone = excluded.time_zone, quiet_from_minute = excluded.quiet_from_minute,
                         quiet_until_minute = excluded.quiet_until_minute, accept_language = excluded.accept_language,
-                        updated_at = excluded.updated_at
+                        updated_at = excluded.updated_at, mail_address = excluded.mail_address
                     """,
                 arguments: [
-                    accountID, plan.timeZone.identifier, plan.quietHours?.from, plan.quietHours?.until, plan.acceptLanguage, plan.updatedAt
+                    accountID, plan.timeZone.identifier, plan.quietHours?.from, plan.quietHours?.until, plan.acceptLanguage, plan.updatedAt,
+                    plan.mailAddress
                 ])
             try db.execute(sql: "DELETE FROM reminder WHERE account_id = ?", arguments: [accountID])
             for reminder in plan.reminders {
                 try db.execute(
-                    sql: "INSERT INTO reminder (account_id, kind, minute_of_day, weekdays) VALUES (?, ?, ?, ?)",
+                    sql: "INSERT INTO reminder (account_id, kind, minute_of_day, weekdays, by_mail) VALUES (?, ?, ?, ?, ?)",
                     arguments: [
-                        accountID, reminder.kind.rawValue, reminder.minuteOfDay, reminder.weekdays.reduce(0) { $0 | 1 << $1 }
+                        accountID, reminder.kind.rawValue, reminder.minuteOfDay, reminder.weekdays.reduce(0) { $0 | 1 << $1 },
+                        reminder.byMail
                     ])
             }
         }

@@ -10,6 +10,8 @@ struct ReminderPlan: Sendable, Equatable {
         var minuteOfDay: Int
         /// 0 = Sunday.
         var weekdays: Set<Int>
+        /// By mail to `mailAddress` rather than to the person's devices.
+        var byMail = false
     }
 
     /// One reminder on one of the person's days: handled once, whatever restarts come between.
@@ -24,13 +26,16 @@ struct ReminderPlan: Sendable, Equatable {
     var quietHours: (from: Int, until: Int)?
     /// The browser's Accept-Language when the person last saved: their numbers and dates.
     var acceptLanguage: String?
+    /// Where mail reminders and the test mail go; nil when the person gave none.
+    var mailAddress: String?
     var reminders: [Reminder]
     /// When the plan was last saved: an occasion due before it was not asked for.
     var updatedAt: Date
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.timeZone == rhs.timeZone && lhs.quietHours?.from == rhs.quietHours?.from && lhs.quietHours?.until == rhs.quietHours?.until
-            && lhs.acceptLanguage == rhs.acceptLanguage && lhs.reminders == rhs.reminders && lhs.updatedAt == rhs.updatedAt
+            && lhs.acceptLanguage == rhs.acceptLanguage && lhs.mailAddress == rhs.mailAddress && lhs.reminders == rhs.reminders
+            && lhs.updatedAt == rhs.updatedAt
     }
 
     func reminder(_ kind: ReminderKind) -> Reminder? { reminders.first { $0.kind == kind } }

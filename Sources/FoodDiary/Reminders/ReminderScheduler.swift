@@ -1,4 +1,5 @@
 import FoodDiaryBase
+import FoodDiaryWeb
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -11,6 +12,8 @@ struct ReminderScheduler: Service {
     let accounts: AccountsDatabase
     let diaries: DiaryAccess
     let devices: PushDevices
+    /// The household's SMTP server; nil when mail is not set up.
+    let mail: OutboundMail?
     let languages: Languages
     let logger: Logger
     let now: @Sendable () -> Date
@@ -82,6 +85,17 @@ struct ReminderScheduler: Service {
             guard let message = try await diary.database.read({ db in try ReminderMessages.message(for: occasion, db) }) else {
                 return .notNeeded
             }
+            if plan.reminder(occasion.kind)?.byMail == true {
+                guard let mail, let address = plan.mailAddress else { return .noDevice }
+                let text = message.body + "\n\n" + tr("To stop these mails: FoodDiary → Settings → Reminders.")
+                do {
+                    try await mail.send(to: address, subject: message.title, text: text, now: now)
+                    return .sent
+                } catch {
+                    logger.notice("A reminder mail for account \(account.id) did not go: \(error)")
+                    return .failed
+                }
+            }
             let tally = try await devices.send(message, toAccount: account.id, now: now)
             if tally.delivered > 0 { return .sent }
             return tally.failures.isEmpty ? .noDevice : .failed
@@ -120,7 +134,8 @@ package func sendDueReminders(
     let diaries = DiaryAccess(
         accounts: accounts, pool: DiaryPool(files: DiaryFiles(directory: diariesDirectory), maxPhotoPixels: maxPhotoPixels))
     let scheduler = ReminderScheduler(
-        accounts: accounts, diaries: diaries, devices: try PushDevices(settings: settings, accounts: accounts), languages: languages,
+        accounts: accounts, diaries: diaries, devices: try PushDevices(settings: settings, accounts: accounts),
+        mail: settings.mail.map(OutboundMail.init), languages: languages,
         logger: logger, now: now)
     return await scheduler.sendDue().map { "account \($0.accountID): \($0.kind.rawValue) of \($0.date): \($0.outcome.rawValue)" }
 }
