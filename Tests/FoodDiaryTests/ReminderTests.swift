@@ -206,6 +206,53 @@ import Testing
         #expect(overnight.occasionsDue(at: at(7, 0)).map(\.date) == [day.previous])
     }
 
+    /// A real `fooddiary serve`, stopped while a reminder fell due (the plan saved the day before):
+    /// started again, it sends the reminder once; started a third time, nothing more.
+    @Test func aRealServerStartedAfterAReminderFellDueSendsItOnce() async throws {
+        let service = PushServiceStandIn()
+        try await service.start()
+        defer { Task { await service.stop() } }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try SR28Fixture.write(to: directory.path)
+        try GenericFoodsFixture.write(to: directory.path)
+        try GeoNamesFixture.write(to: directory.path)
+        let config = TestEnvironment.config(dataDirectory: directory.path)
+        let accounts = try AccountsDatabase.open(path: config.accountsPath)
+        let id = try await accounts.createAccount(name: TestPerson.name, passwordHash: TestPerson.passwordHash, role: .owner, now: Date())
+        let phone = PushBrowser()
+        guard
+            case .success(let subscription) = PushSubscription.read(
+                json: phone.subscription(endpoint: service.address("phone")), allowsHomeNetwork: true)
+        else { throw CancellationError() }
+        try await accounts.keepPushSubscription(subscription, accountID: id, device: "Chrome/Android", now: Date())
+        // Due ten minutes ago, in UTC, every day; saved yesterday, while the server still ran.
+        let due = TimeOfDay.minutes(LocalDateTime(Date().addingTimeInterval(-600), in: .gmt))
+        try await accounts.saveReminderPlan(
+            ReminderPlan(
+                timeZone: .gmt, quietHours: nil, acceptLanguage: "en", mailAddress: nil,
+                reminders: [.init(kind: .lunch, minuteOfDay: due, weekdays: Set(0...6))], updatedAt: Date().addingTimeInterval(-86_400)),
+            accountID: id)
+        let arguments = [
+            "--data-dir", directory.path, "--sr28-dir", directory.path, "--fdc-dir", directory.path, "--geonames-dir", directory.path,
+            "--push-from-home-network"
+        ]
+        let started = try ServerProcess(arguments: arguments)
+        for _ in 0..<600 where service.received.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(started.stop(within: 10) != nil)
+        let pushes = service.received
+        try #require(
+            pushes.count == 1, "the reminder that fell due while the server was stopped went out once: \(started.log.suffix(1500))")
+        let message = try JSONSerialization.jsonObject(with: phone.decrypt(pushes[0].body)) as? [String: String]
+        #expect(message?["tag"] == "lunch")
+
+        let again = try ServerProcess(arguments: arguments)
+        try await Task.sleep(for: .seconds(3))
+        #expect(again.stop(within: 10) != nil)
+        #expect(service.received.count == 1, "a second start finds it sent")
+        #expect(try await accounts.lastReminderOccasions(accountID: id)[.lunch]?.outcome == .sent)
+    }
+
     /// Monday 2 to Sunday 8 March 2026: five whole days of 2,000 kcal, a meal still to itemise on
     /// Saturday, nothing on Sunday; weighed on 1 and 8 March.
     private func diaryWeek(_ database: AppDatabase) async throws {
