@@ -145,20 +145,7 @@ struct Serve: AsyncParsableCommand {
     )
     var pushContact: String? = ProcessInfo.processInfo.environment["FOODDIARY_PUSH_CONTACT"]
 
-    @Option(
-        help:
-            "An SMTP server for mail reminders: smtp://[user@]host[:port] (STARTTLS) or smtps://… (TLS); the password from env FOODDIARY_SMTP_PASSWORD or --smtp-password-file (env FOODDIARY_SMTP)."
-    )
-    var smtp: String? = ProcessInfo.processInfo.environment["FOODDIARY_SMTP"]
-
-    @Option(help: "A file holding the SMTP password, readable by this user alone (env FOODDIARY_SMTP_PASSWORD_FILE).")
-    var smtpPasswordFile: String? = ProcessInfo.processInfo.environment["FOODDIARY_SMTP_PASSWORD_FILE"]
-
-    @Option(help: "The sender of mail reminders, when the --smtp user is not an address (env FOODDIARY_MAIL_FROM).")
-    var mailFrom: String? = ProcessInfo.processInfo.environment["FOODDIARY_MAIL_FROM"]
-
-    @Option(help: "Certificates to trust for the SMTP server, besides the system's: a home relay's own (env FOODDIARY_SMTP_CA_FILE).")
-    var smtpCaFile: String? = ProcessInfo.processInfo.environment["FOODDIARY_SMTP_CA_FILE"]
+    @OptionGroup var mail: MailOptions
 
     @Option(help: "Make a backup this often while serving: 90m, 24h, 7d (env FOODDIARY_BACKUP_EVERY).")
     var backupEvery: String? = ProcessInfo.processInfo.environment["FOODDIARY_BACKUP_EVERY"]
@@ -344,7 +331,7 @@ struct Serve: AsyncParsableCommand {
         config.recipePagesOnHomeNetwork = recipesFromHomeNetwork
         config.pushServicesOnHomeNetwork = pushFromHomeNetwork
         if let pushContact { config.pushContact = pushContact }
-        config.mail = try mailSettings()
+        config.mail = try mail.settings()
         config.systemd = SystemdNotifier.Settings(environment: ProcessInfo.processInfo.environment)
         // From the environment only, never an option: a command line is visible to everyone on the machine.
         config.fdcAPIKey = ProcessInfo.processInfo.environment["FOODDIARY_FDC_API_KEY"]
@@ -443,25 +430,6 @@ struct Demo: AsyncParsableCommand {
         } catch let refusal as DemoDiary.DiaryNotEmpty {
             FileHandle.standardError.write(Data((refusal.description + "\n").utf8))
             throw ExitCode.failure
-        }
-    }
-}
-
-extension Serve {
-    /// `--smtp` with its password, read from the environment or a file: never the command line.
-    func mailSettings() throws -> OutboundMail.Settings? {
-        guard let smtp else { return nil }
-        var password = ProcessInfo.processInfo.environment["FOODDIARY_SMTP_PASSWORD"]
-        if let file = smtpPasswordFile {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw ValidationError("--smtp-password-file: \(file) cannot be read.")
-            }
-            password = text.trimmingCharacters(in: .newlines)
-        }
-        do {
-            return try OutboundMail.Settings(address: smtp, password: password, from: mailFrom, caFile: smtpCaFile)
-        } catch {
-            throw ValidationError(error.description)
         }
     }
 }

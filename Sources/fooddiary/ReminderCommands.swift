@@ -25,6 +25,8 @@ struct SendDueReminders: AsyncParsableCommand {
     @Option(help: "As for serve (env FOODDIARY_PUSH_CONTACT).")
     var pushContact: String? = ProcessInfo.processInfo.environment["FOODDIARY_PUSH_CONTACT"]
 
+    @OptionGroup var mail: MailOptions
+
     func run() async throws {
         var config = AppConfig(dataDirectory: dataDir)
         if let files = try? InstalledFiles.locate(
@@ -35,6 +37,7 @@ struct SendDueReminders: AsyncParsableCommand {
         }
         config.pushServicesOnHomeNetwork = pushFromHomeNetwork
         if let pushContact { config.pushContact = pushContact }
+        config.mail = try mail.settings()
         var logger = Logger(label: "fooddiary")
         logger.logLevel = .notice
         let handled = try await sendDueReminders(config: config, logger: logger)

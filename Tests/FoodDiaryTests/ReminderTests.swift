@@ -134,6 +134,10 @@ import Testing
             #expect(first.headers["from"] == "FoodDiary <fooddiary@home.example>" && first.headers["auto-submitted"] == "auto-generated")
 
             clock.advance(by: 6 * 60)
+            // The command run without the mail options leaves the mail to a scheduler that has them.
+            var withoutMail = config
+            withoutMail.mail = nil
+            #expect(try await sendDueReminders(config: withoutMail, logger: Logger(label: "reminder-tests"), now: { clock.now }).isEmpty)
             let handled = try await sendDueReminders(config: config, logger: Logger(label: "reminder-tests"), now: { clock.now })
             #expect(handled.isEmpty || handled == ["account 1: digest of 2026-03-09: sent"], "\(handled)")
             let digest = try #require(server.received.dropFirst().first, "the week in figures arrived")

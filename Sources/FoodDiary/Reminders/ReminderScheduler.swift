@@ -57,7 +57,9 @@ struct ReminderScheduler: Service {
 
     private func handleDue(for account: Account, _ plan: ReminderPlan, now: Date) async -> [Handled] {
         var handled: [Handled] = []
-        for occasion in plan.occasionsDue(at: now) {
+        // Without mail set up here (a command run without --smtp), a mail reminder is left unclaimed
+        // for the server that has it.
+        for occasion in plan.occasionsDue(at: now) where mail != nil || plan.reminder(occasion.kind)?.byMail != true {
             do {
                 guard try await accounts.claimReminderOccasion(occasion, accountID: account.id, now: now) else { continue }
                 let outcome: ReminderOutcome
@@ -86,7 +88,7 @@ struct ReminderScheduler: Service {
                 return .notNeeded
             }
             if plan.reminder(occasion.kind)?.byMail == true {
-                guard let mail, let address = plan.mailAddress else { return .noDevice }
+                guard let mail, let address = plan.mailAddress else { return .noDevice } // no address: nowhere to send
                 let text = message.body + "\n\n" + tr("To stop these mails: FoodDiary → Settings → Reminders.")
                 do {
                     try await mail.send(to: address, subject: message.title, text: text, now: now)
@@ -114,7 +116,10 @@ struct ReminderScheduler: Service {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                _ = await sendDue()
+                // Apart from the stop's cancellation: reminders being sent when the server is asked
+                // to stop are sent and written down (within the stop's own deadline), not cut off
+                // between the push and the note that it went.
+                _ = await Task { await sendDue() }.value
                 // A second into the next minute: every reminder is set to a minute.
                 let intoMinute = now().timeIntervalSince1970.truncatingRemainder(dividingBy: 60)
                 try? await Task.sleep(for: .seconds(61 - intoMinute))
