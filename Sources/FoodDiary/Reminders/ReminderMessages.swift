@@ -38,9 +38,6 @@ enum ReminderMessages {
 
     /// Whether any meal of `date` was eaten in the slot's hours (snacks: outside the others').
     static func isLogged(_ slot: MealSlot, on date: LocalDate, _ db: Database) throws -> Bool {
-        let times = try String.fetchAll(
-            db, sql: "SELECT eaten_local FROM meal WHERE eaten_local >= ? AND eaten_local < ?",
-            arguments: [date.description, date.next.description])
-        return times.compactMap(LocalDateTime.init(parsing:)).contains { MealSlot($0) == slot }
+        try MealQueries.meals(db, from: date, through: date).contains { MealSlot($0.eatenAt) == slot }
     }
 }

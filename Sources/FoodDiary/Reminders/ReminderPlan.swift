@@ -3,7 +3,7 @@ import Foundation
 
 /// How one person is reminded: which kinds, when in their day, in their time zone, outside their
 /// quiet hours. Works out which occasions are due at an instant; nothing here sends or reads a diary.
-struct ReminderPlan: Sendable, Equatable {
+struct ReminderPlan: Sendable {
     struct Reminder: Sendable, Equatable {
         let kind: ReminderKind
         /// Minutes after the person's midnight.
@@ -31,12 +31,6 @@ struct ReminderPlan: Sendable, Equatable {
     var reminders: [Reminder]
     /// When the plan was last saved: an occasion due before it was not asked for.
     var updatedAt: Date
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.timeZone == rhs.timeZone && lhs.quietHours?.from == rhs.quietHours?.from && lhs.quietHours?.until == rhs.quietHours?.until
-            && lhs.acceptLanguage == rhs.acceptLanguage && lhs.mailAddress == rhs.mailAddress && lhs.reminders == rhs.reminders
-            && lhs.updatedAt == rhs.updatedAt
-    }
 
     func reminder(_ kind: ReminderKind) -> Reminder? { reminders.first { $0.kind == kind } }
 

@@ -25,18 +25,19 @@ package struct WeeklyDigest: Sendable, Equatable {
     /// The seven days through `last`.
     package static func read(_ db: Database, through last: LocalDate) throws -> WeeklyDigest {
         let first = last.adding(days: 1 - days)
-        let totals = try DayQueries.totals(db, from: first, through: last, of: [.energyKcal, .proteinG, .fatG, .carbohydrateG])
-        let whole = totals.filter { $0.mealCount > 0 && $0.notItemisedCount == 0 }
+        // One read of the week's foods serves the means and the needs alike.
+        let (intake, settings) = try NutrientQueries.intake(db, from: first, through: last)
+        let whole = intake.filter(\.isComplete)
         var mean = NutrientValues()
         for kind in [NutrientKind.energyKcal, .proteinG, .fatG, .carbohydrateG] where !whole.isEmpty {
-            mean[kind] = whole.reduce(0) { $0 + $1.totals.value(kind, default: 0) } / Double(whole.count)
+            mean[kind] = whole.flatMap(\.foods).reduce(0) { $0 + $1.nutrients.value(kind, default: 0) } / Double(whole.count)
         }
-        let (intake, settings) = try NutrientQueries.intake(db, from: first, through: last)
         let trend = try BodyQueries.weightTrend(db, through: last, shownDays: days + 1).trend
         let end = trend.latest.flatMap { $0.date >= first ? $0.trendKilograms : nil }
         let start = trend.trend(on: first.previous)
         return WeeklyDigest(
-            first: first, last: last, daysLogged: totals.count { $0.mealCount > 0 }, wholeDays: whole.count, mean: mean,
+            first: first, last: last, daysLogged: intake.count { !$0.foods.isEmpty || $0.mealsToItemise > 0 }, wholeDays: whole.count,
+            mean: mean,
             goals: try DailyGoals.fetch(db),
             low: whole.isEmpty ? [] : NutrientReport(days: intake, settings: settings, wholeDaysOnly: true).low,
             trendKilograms: end, trendChangeKilograms: end.flatMap { end in start.map { end - $0 } },
