@@ -20,6 +20,15 @@ function enhance(form) {
     form.requestSubmit ? form.requestSubmit() : form.submit();
   };
 
+  // Back from the product's page, the browser may show this page as it was left: sending, the
+  // button off and the photo still chosen. It is ready for another photo.
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    scan.disabled = false;
+    status.hidden = true;
+    file.value = "";
+  });
+
   file.addEventListener("change", () => {
     if (file.files.length === 0) return;
     say(t("Reading the barcode…"));

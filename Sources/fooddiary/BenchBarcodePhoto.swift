@@ -27,7 +27,12 @@ struct BenchBarcodePhoto: ParsableCommand {
             line("meal photo, no code: admission + 2 scans ", figures.noCodeMilliseconds)
                 + String(format: "  %.2f× its baseline", median(figures.noCodeMilliseconds) / meal))
         print(
-            line("snapped meal's one scan (added to a snap)", figures.snapScanMilliseconds)
+            line("snapped meal's scan of its large copy     ", figures.snapScanMilliseconds)
                 + String(format: "  +%.0f%% on its admission", 100 * median(figures.snapScanMilliseconds) / meal))
+        print(
+            line("(the same scan of the original, before)   ", figures.snapOriginalScanMilliseconds)
+                + String(
+                    format: "  %.1f× the large copy's", median(figures.snapOriginalScanMilliseconds) / median(figures.snapScanMilliseconds))
+        )
     }
 }

@@ -95,6 +95,37 @@ import FoodDiaryStorage
         }
     }
 
+    /// Reading a photo is heavy work: a person's second photo while their first is read is told to
+    /// send it again (503, Retry-After, in words), and someone else's photo meanwhile is read.
+    @Test func aPersonsSecondPhotoWhileTheFirstIsReadIsShedNotAnyoneElses() async throws {
+        try await TestEnvironment.withRunningApp(configure: { $0.maxPhotoPixels = 4_000_000 }) { client, _, config, _ in
+            let sam = try await TestPerson.addMember("robin", in: config)
+            // No code: both sizes are scanned, the longest read there is.
+            let meal = try Self.file("lunch.jpg") { try ImageLibrary.writeSampleJPEG(to: $0, width: 2_400, height: 1_600) }
+            let package = try Self.photo(of: Self.spread)
+            var shed = false
+            // Three at once overlap unless the machine serialises them all; three rounds make that a
+            // non-event, while without a per-person limit no round sheds any.
+            for _ in 0..<3 where !shed {
+                async let samsAnswer = client.postMultipart("/log/barcode", files: [package], token: sam.token, session: sam.session)
+                let answers = try await withThrowingTaskGroup(of: TestResponse.self) { group in
+                    for _ in 0..<3 { group.addTask { try await client.postMultipart("/log/barcode", files: [meal]) } }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                for answer in answers where answer.status != .unprocessableContent {
+                    #expect(answer.status == .serviceUnavailable && answer.headers[.retryAfter] == "1", "\(answer.status)")
+                    #expect(answer.text.contains("Your last barcode photo is still being read. Send this one again in a moment."))
+                    #expect(answer.text.contains("name=\"photo\""), "the camera is offered again")
+                    shed = true
+                }
+                // Nothing answers for Open Food Facts here: that the code was read is what counts.
+                let sams = try await samsAnswer.text
+                #expect(sams.contains("Barcode \(Self.spread) was read"), "another person’s photo is read meanwhile")
+            }
+            #expect(shed, "three photos of one person at once, three times, and none was shed")
+        }
+    }
+
     @Test func aCodeNoOneKnowsOrAServiceThatDoesNotAnswerIsSaid() async throws {
         try await Self.withApp { standIn, client, _ in
             let unknown = try await client.postMultipart("/log/barcode", files: [try Self.photo(of: "4006381333931")])

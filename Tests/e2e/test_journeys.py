@@ -1194,6 +1194,10 @@ class Journeys:
         WebDriverWait(self.browser, 20).until(lambda driver: "✓ Added" in self.text())
         self.shot("plus-barcode-added")
         self.shot_dark("plus-barcode-added")
+        # Back to ＋ as it was left (the browser may keep it as it was, sending): ready for another.
+        self.browser.back()
+        WebDriverWait(self.browser, 20).until(lambda driver: "barcode=" not in driver.current_url)
+        self.assertTrue(self.find("[data-barcode-scan]").is_enabled(), "the button works again after going back")
         # A photo with no code says so where the person is looking, with the camera and the box again.
         self.open("/log?slot=snack", "plus-before-a-photo-with-no-code")
         self.browser.execute_script("window.__oldPage = true")

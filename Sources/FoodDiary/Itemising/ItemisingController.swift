@@ -95,11 +95,6 @@ struct ItemisingController: Sendable {
         } catch let rejection as PhotoRejection {
             return SnapOutcome(fileName: fileName, meal: nil, rejection: rejection)
         }
-        // A package on the table is proposed when the meal is itemised. Only the first size is
-        // scanned: a meal photo rarely holds a code, and most pay for one scan (docs/BENCHMARKS.md).
-        let path = photo.temporaryPath
-        let barcodes =
-            (try? await ImageWorkLimiter.shared.run { try BarcodeReader.codes(in: path, size: BarcodeReader.scanSizes[0]) }) ?? []
         let input = form.input(for: photo.exif, timeZone: timeZone, now: now())
         var name: String?
         if case .point(let point, _) = input.location { name = try await geonames.nearest(to: point)?.label }
@@ -107,12 +102,21 @@ struct ItemisingController: Sendable {
         let snapped = try await diary.photos.committing(
             photo,
             creating: {
-                try await diary.database.snapMeal(input, photo: photo, barcodes: barcodes, geocodedName: geocodedName, now: now())
+                let barcodes = await Self.barcodes(onTheLargeCopyOf: photo, in: diary.photos)
+                return try await diary.database.snapMeal(input, photo: photo, barcodes: barcodes, geocodedName: geocodedName, now: now())
             })
         guard let meal = try await diary.database.read({ db in try MealQueries.meal(db, id: snapped.id) }) else {
             throw Meal.Missing(id: snapped.id)
         }
         return SnapOutcome(fileName: fileName, meal: SnappedMealJSON(meal, isNew: snapped.isNew), rejection: nil)
+    }
+
+    /// A package on the table is proposed when the meal is itemised. The large copy made for the
+    /// meal's page is scanned, upright and already at the first size the reader scans, rather than
+    /// decoding the original a second time; a meal photo rarely holds a code (docs/BENCHMARKS.md).
+    private static func barcodes(onTheLargeCopyOf photo: IngestedPhoto, in store: PhotoStore) async -> [String] {
+        let large = store.path(sha256: photo.sha256, size: .large, mediaType: photo.mediaType)
+        return (try? await ImageWorkLimiter.shared.run { try BarcodeReader.codes(in: large, size: BarcodeReader.scanSizes[0]) }) ?? []
     }
 
     private func refusal(_ message: String, status: HTTPResponse.Status, json: Bool, context: AppRequestContext) async throws -> Response {
