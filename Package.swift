@@ -157,7 +157,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "CSV", package: "CSV.swift")
+                .product(name: "CSV", package: "CSV.swift"),
+                "CPDFShim"
             ],
             resources: [.embedInCode("Portability/ForeignHeaders.tsv")]
         ),
@@ -203,6 +204,10 @@ let package = Package(
         .target(
             name: "CPhotoShim", dependencies: ["CVips", "CExif", "CZBar"], path: "Sources/CPhotoShim", linkerSettings: [.linkedLibrary("z")]
         ),
+        // A report's PDF: cairo draws it, pango lays out its text (fonts embedded).
+        .systemLibrary(
+            name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .target(name: "CPDFShim", dependencies: ["CPango"], path: "Sources/CPDFShim"),
         // FTS5's extension API is C function pointers: bm25 with the phrases' frequencies given.
         .target(name: "CSearchRank", path: "Sources/CSearchRank", linkerSettings: [.linkedLibrary("sqlite3")]),
         .testTarget(

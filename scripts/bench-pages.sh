@@ -93,6 +93,15 @@ done
 for path in "/days/$today/nutrients" "/days/$today/nutrients?days=7" /settings/nutrients; do
   measure "$path" "$path" "$cookie"
 done
+# A report for a dietitian: four weeks (the default) and a quarter, read whole on every request;
+# its spreadsheet and its PDF; and the page a shared link opens, signed out.
+quarter="from=$(date -d '-89 days' +%Y-%m-%d)&to=$today"
+for path in /reports "/reports?$quarter" /reports/days.csv /reports/report.pdf "/reports/report.pdf?$quarter"; do
+  measure "$path" "$path" "$cookie"
+done
+link=$(curl -s -H "$cookie" -d "days=7&_csrf=$token" "$base/reports/shares" | grep -o '/shared/reports/[A-Za-z0-9_-]*' | head -1)
+[ -n "$link" ] || { echo "making a report link failed" >&2; exit 1; }
+measure "/shared/reports/{link}" "$link"
 # Today as a person sees it after each glass of water: every write makes the day's page read again.
 start=$(wc -l <"$log")
 for _ in $(seq 1 "$requests"); do

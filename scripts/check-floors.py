@@ -28,10 +28,10 @@ FLOORS = {
                          "NIOConcurrencyHelpers", "CSV"},
     # The features: each area's pages, reads and views. Not CHTTPShim: a feature goes out only through
     # the web floor's OutboundHTTP, which checks every address before a connection opens. Not CSearchRank:
-    # ranking is the engine's.
+    # ranking is the engine's. CPDFShim: a report's PDF, drawn by cairo and pango.
     "FoodDiary": {"FoodDiaryCatalog", "FoodDiaryPhotos", "FoodDiaryWeb", "FoodDiaryStorage", "FoodDiaryBase",
                   "Hummingbird", "HTTPTypes", "GRDB", "Logging", "ServiceLifecycle", "Crypto", "CryptoExtras", "JWTKit", "MCP", "NIOPosix",
-                  "NIOConcurrencyHelpers", "HummingbirdBcrypt", "ZIPFoundation", "CSV"},
+                  "NIOConcurrencyHelpers", "HummingbirdBcrypt", "ZIPFoundation", "CSV", "CPDFShim"},
     # The app that wires them: configuration, start-up, the server (with TLS) and its services.
     "FoodDiaryApp": {"FoodDiaryCatalog", "FoodDiary", "FoodDiaryPhotos", "FoodDiaryWeb", "FoodDiaryStorage",
                      "FoodDiaryBase", "Hummingbird", "HummingbirdCore", "HummingbirdTLS", "HTTPTypes", "GRDB",

@@ -5,15 +5,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 configuration="${1:-debug}"
-packages=(libsqlite3-dev libcurl4-openssl-dev libmagic-dev libvips-dev libexif-dev libxml2-dev zlib1g-dev libqrencode-dev libzbar-dev)
+# cairo and pango draw a report's PDF, in DejaVu Sans (embedded in it).
+packages=(libsqlite3-dev libcurl4-openssl-dev libmagic-dev libvips-dev libexif-dev libxml2-dev zlib1g-dev libqrencode-dev libzbar-dev
+  libcairo2-dev libpango1.0-dev fonts-dejavu-core)
 # pip fetches the pinned USDA data; any python3 with pip will do.
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 # The test build also drives the browser journeys (Chromium, its WebDriver, a Python venv) and
-# receives mail (aiosmtpd, a real SMTP server, with a certificate openssl makes).
+# receives mail (aiosmtpd, a real SMTP server, with a certificate openssl makes); poppler's pdftotext
+# reads a report's PDF back.
 # They are not needed to build, so they arrive while the compiler works.
 browser=()
 if [ "$configuration" = debug ]; then
-  browser+=(chromium chromium-driver curl openssl python3-aiosmtpd)
+  browser+=(chromium chromium-driver curl openssl python3-aiosmtpd poppler-utils)
   python3 -c "import ensurepip" >/dev/null 2>&1 || browser+=(python3-venv)
 fi
 

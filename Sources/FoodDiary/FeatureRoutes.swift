@@ -170,6 +170,10 @@ private func addDayAndBodyRoutes(to routes: Routes, _ parts: FeatureParts) {
     EnergyController(renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     NutrientsController(renderer: renderer).addRoutes(to: routes)
     BodyAPIController(timeZone: timeZone, now: now).addRoutes(to: routes)
+    ReportsController(
+        diaries: parts.diaries, accounts: parts.accounts, authentication: parts.authentication, renderer: renderer, timeZone: timeZone,
+        now: now
+    ).addRoutes(to: routes)
 }
 
 /// The household's sharing, backups, and a diary's export and import.

@@ -51,6 +51,7 @@ enum PageTemplate: String, CaseIterable, PageTemplateName {
     case onlineFoods = "food_data_central/online"
     case foodDataCentralSettings = "food_data_central/settings"
     case reminders = "reminder_pages/settings"
+    case report = "report_pages/report"
     case modelSettings = "model_help/settings"
     case snap = "itemising/snap"
     case toItemise = "itemising/to_itemise"

@@ -6,13 +6,13 @@ import FoodDiaryWeb
 
 extension AccountNotices: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "top": self.top.templateValue; case "passkeys": self.passkeys.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "secondStep": self.secondStep.templateValue; case "tokens": self.tokens.templateValue; case "style": self.style.templateValue; case "role": self.role.templateValue; default: .absent }
+        switch key { case "top": self.top.templateValue; case "passkeys": self.passkeys.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "secondStep": self.secondStep.templateValue; case "tokens": self.tokens.templateValue; case "reportLinks": self.reportLinks.templateValue; case "style": self.style.templateValue; case "role": self.role.templateValue; default: .absent }
     }
 }
 
 extension AccountView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "notices": self.notices.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "mcpAddress": self.mcpAddress.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenWrites": self.tokenWrites.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "tokenPasswordError": self.tokenPasswordError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; case "passkeys": self.passkeys.templateValue; case "recentSignIn": self.recentSignIn.templateValue; case "signIns": self.signIns.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "hasPassword": self.hasPassword.templateValue; case "assistantCalls": self.assistantCalls.templateValue; case "hasAssistantCalls": self.hasAssistantCalls.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "newPasswordLabel": self.newPasswordLabel.templateValue; case "csrfToken": self.csrfToken.templateValue; case "name": self.name.templateValue; case "roleText": self.roleText.templateValue; case "isOwner": self.isOwner.templateValue; case "notice": self.notice.templateValue; case "notices": self.notices.templateValue; case "mustChangePassword": self.mustChangePassword.templateValue; case "currentError": self.currentError.templateValue; case "passwordError": self.passwordError.templateValue; case "confirmationError": self.confirmationError.templateValue; case "hasErrors": self.hasErrors.templateValue; case "errorSummary": self.errorSummary.templateValue; case "minimumLength": self.minimumLength.templateValue; case "tokens": self.tokens.templateValue; case "newToken": self.newToken.templateValue; case "mcpAddress": self.mcpAddress.templateValue; case "tokenName": self.tokenName.templateValue; case "tokenWrites": self.tokenWrites.templateValue; case "tokenNameError": self.tokenNameError.templateValue; case "tokenPasswordError": self.tokenPasswordError.templateValue; case "otherSessions": self.otherSessions.templateValue; case "revokeTokensLabel": self.revokeTokensLabel.templateValue; case "secondStep": self.secondStep.templateValue; case "passkeys": self.passkeys.templateValue; case "recentSignIn": self.recentSignIn.templateValue; case "signIns": self.signIns.templateValue; case "singleSignOn": self.singleSignOn.templateValue; case "hasPassword": self.hasPassword.templateValue; case "assistantCalls": self.assistantCalls.templateValue; case "shares": self.shares.templateValue; case "hasAssistantCalls": self.hasAssistantCalls.templateValue; default: .absent }
     }
 }
 
@@ -252,7 +252,7 @@ extension DayBodyView.Drink: TemplateKeyed {
 
 extension DayView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "slots": self.slots.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; case "bodyCard": self.bodyCard.templateValue; case "activityCard": self.activityCard.templateValue; case "welcome": self.welcome.templateValue; default: .absent }
+        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "dateText": self.dateText.templateValue; case "isoDate": self.isoDate.templateValue; case "isToday": self.isToday.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "slots": self.slots.templateValue; case "hasMeals": self.hasMeals.templateValue; case "kcalText": self.kcalText.templateValue; case "bars": self.bars.templateValue; case "hasGoals": self.hasGoals.templateValue; case "lines": self.lines.templateValue; case "addMealURL": self.addMealURL.templateValue; case "notItemisedText": self.notItemisedText.templateValue; case "toItemise": self.toItemise.templateValue; case "bodyCard": self.bodyCard.templateValue; case "activityCard": self.activityCard.templateValue; case "welcome": self.welcome.templateValue; case "csrfToken": self.csrfToken.templateValue; case "noteURL": self.noteURL.templateValue; case "note": self.note.templateValue; case "noteError": self.noteError.templateValue; case "noteSaved": self.noteSaved.templateValue; default: .absent }
     }
 }
 
@@ -952,6 +952,54 @@ extension RemovePersonView: TemplateKeyed {
     }
 }
 
+extension ReportShareRow: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "rangeText": self.rangeText.templateValue; case "expiresText": self.expiresText.templateValue; case "revokeURL": self.revokeURL.templateValue; default: .absent }
+    }
+}
+
+extension ReportView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "heading": self.heading.templateValue; case "rangeText": self.rangeText.templateValue; case "fromISO": self.fromISO.templateValue; case "toISO": self.toISO.templateValue; case "csvURL": self.csvURL.templateValue; case "pdfURL": self.pdfURL.templateValue; case "shareBack": self.shareBack.templateValue; case "isOwn": self.isOwn.templateValue; case "csrfToken": self.csrfToken.templateValue; case "summary": self.summary.templateValue; case "averages": self.averages.templateValue; case "energyChart": self.energyChart.templateValue; case "weightChart": self.weightChart.templateValue; case "weightText": self.weightText.templateValue; case "needs": self.needs.templateValue; case "needsText": self.needsText.templateValue; case "unknownNeedsText": self.unknownNeedsText.templateValue; case "timing": self.timing.templateValue; case "foods": self.foods.templateValue; case "weeks": self.weeks.templateValue; case "weightUnit": self.weightUnit.templateValue; case "hasAverages": self.hasAverages.templateValue; case "hasNeeds": self.hasNeeds.templateValue; case "hasTiming": self.hasTiming.templateValue; case "hasFoods": self.hasFoods.templateValue; case "hasShares": self.hasShares.templateValue; case "drinkUnit": self.drinkUnit.templateValue; case "shares": self.shares.templateValue; case "shareLink": self.shareLink.templateValue; case "shareError": self.shareError.templateValue; case "notice": self.notice.templateValue; case "sharedUntil": self.sharedUntil.templateValue; case "shareDays": self.shareDays.templateValue; default: .absent }
+    }
+}
+
+extension ReportView.Average: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "mean": self.mean.templateValue; case "range": self.range.templateValue; case "goal": self.goal.templateValue; default: .absent }
+    }
+}
+
+extension ReportView.DayRow: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "anchor": self.anchor.templateValue; case "dateText": self.dateText.templateValue; case "energy": self.energy.templateValue; case "protein": self.protein.templateValue; case "fat": self.fat.templateValue; case "carbohydrate": self.carbohydrate.templateValue; case "water": self.water.templateValue; case "weight": self.weight.templateValue; case "exercise": self.exercise.templateValue; case "steps": self.steps.templateValue; case "note": self.note.templateValue; case "mark": self.mark.templateValue; default: .absent }
+    }
+}
+
+extension ReportView.FoodRow: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "times": self.times.templateValue; case "energy": self.energy.templateValue; default: .absent }
+    }
+}
+
+extension ReportView.NeedRow: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "amount": self.amount.templateValue; case "percent": self.percent.templateValue; case "daysUnder": self.daysUnder.templateValue; case "isLow": self.isLow.templateValue; default: .absent }
+    }
+}
+
+extension ReportView.ShareDays: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "days": self.days.templateValue; case "label": self.label.templateValue; case "isDefault": self.isDefault.templateValue; default: .absent }
+    }
+}
+
+extension ReportView.Week: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "heading": self.heading.templateValue; case "rows": self.rows.templateValue; default: .absent }
+    }
+}
+
 extension SaveForLaterView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "csrfToken": self.csrfToken.templateValue; case "fieldName": self.fieldName.templateValue; case "fieldValue": self.fieldValue.templateValue; case "returnTo": self.returnTo.templateValue; case "alreadySaved": self.alreadySaved.templateValue; default: .absent }
@@ -1150,81 +1198,86 @@ enum TemplateKeys {
         "access", "action", "activities", "activityCard", "addFields", "addFoodURL", "addIngredientURL", "addLabel",
         "addMealURL", "addURL", "added", "addedHere", "additions", "address", "advice", "againstText",
         "alreadySaved", "amount", "amountKey", "amountLabel", "amountText", "amounts", "anchor", "archives",
-        "asksPassword", "assistantCalls", "attribution", "averageText", "back", "backLabel", "backLink", "backText",
-        "backURL", "barcode", "barcodeAction", "barcodeError", "barcodePhoto", "barcodeResults", "barcodeSummary", "bars",
-        "baselineY", "basisLabel", "basisText", "bodyCard", "brand", "brandError", "brandOwner", "brandedHint",
-        "brandedURL", "building", "burnedText", "button", "buttonLabel", "buttonText", "buttons", "byInvitation",
-        "byMail", "canChange", "canChangeAmount", "canImport", "canUnlink", "cancelURL", "carbohydrate", "carried",
-        "changeURL", "changesInPlace", "chart", "check", "checkURL", "checked", "choiceError", "choosePath",
-        "chooseURL", "chosen", "codeError", "codes", "colorScheme", "colorSchemes", "commitURL", "commonName",
-        "confidenceText", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count", "countError",
-        "countText", "countedText", "country", "countryError", "countryNote", "created", "createdText", "csrfToken",
-        "currentError", "currentGoalText", "currentKey", "date", "dateText", "day", "dayHeading", "dayISO",
-        "dayPageURL", "dayText", "dayURL", "days", "decimalMark", "defaultAmount", "deleteAction", "deleteError",
-        "deleteURL", "demoKeyNote", "description", "detail", "detailText", "details", "deviceText", "devices",
-        "diaries", "diary", "diaryName", "digits", "direction", "directory", "doing", "dots",
-        "downloadURL", "drinkUnit", "drinkUnits", "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError",
-        "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText", "energyChart", "energyChoices", "energyError",
-        "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID", "error",
-        "errorSummary", "errors", "estimate", "estimateAction", "estimateError", "exercise", "exerciseAddsToGoal", "exerciseChart",
-        "exerciseText", "expenditureText", "explanation", "exportCommand", "fat", "favouriteAction", "field", "fieldName",
-        "fieldValue", "fields", "fileName", "fill", "focusSearch", "focusText", "foldID", "foodCountText",
-        "foodGroup", "foods", "foodsText", "form", "found", "geoURI", "geocodedName", "glass",
-        "goalNote", "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid",
-        "groups", "guessNote", "handOver", "hasActivities", "hasArchives", "hasAssistantCalls", "hasBarcodeResults", "hasDevices",
-        "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasGoals", "hasHousehold", "hasIngredients",
-        "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasOtherBarcodes", "hasOutcomes",
-        "hasOwnKey", "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoBarcodes", "hasPhotoError", "hasPlaces", "hasPortions",
-        "hasProblems", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved", "hasSections", "hasShares",
-        "hasSlotChoices", "hasSources", "hasTags", "hasUsual", "hasWeekdays", "hasWeight", "heading", "headline",
-        "height", "household", "id", "image", "importCommand", "inFoodsText", "incompleteText", "indented",
-        "index", "information", "ingredients", "insteadURL", "isChanged", "isCurrent", "isEmpty", "isError",
-        "isFavourite", "isFirstFood", "isIncomplete", "isItemised", "isLinked", "isLocked", "isMember", "isNew",
-        "isOn", "isOpen", "isOver", "isOwner", "isQuickAdd", "isSaved", "isSet", "isShared",
-        "isToday", "isWeek", "isWeight", "isYou", "isoDate", "itemise", "kcal", "kcalText",
-        "keep", "keepsEarlierDiary", "key", "keyText", "kind", "kindError", "kinds", "label",
-        "labelError", "labelNotice", "labelServing", "labelY", "lang", "language", "languages", "largeURL",
-        "last", "lastFailure", "lastSent", "lastUsed", "latest", "latestText", "latitude", "latitudeError",
-        "legend", "likenessText", "likes", "linePoints", "lines", "link", "linkButton", "linkText",
-        "listHeading", "listURL", "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot",
-        "logSource", "logTargets", "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt",
-        "madeMeal", "mailAddress", "mailFailed", "mailResult", "mapURL", "maxImportMB", "maxNameLength", "maxNotesLength",
-        "maxTags", "maxUploadMB", "maximum", "maximumField", "mcpAddress", "meal", "mealCount", "mealFormURL",
-        "mealID", "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "measures", "message",
+        "asksPassword", "assistantCalls", "attribution", "averageText", "averages", "back", "backLabel", "backLink",
+        "backText", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodePhoto", "barcodeResults", "barcodeSummary",
+        "bars", "baselineY", "basisLabel", "basisText", "bodyCard", "brand", "brandError", "brandOwner",
+        "brandedHint", "brandedURL", "building", "burnedText", "button", "buttonLabel", "buttonText", "buttons",
+        "byInvitation", "byMail", "canChange", "canChangeAmount", "canImport", "canUnlink", "cancelURL", "carbohydrate",
+        "carried", "changeURL", "changesInPlace", "chart", "check", "checkURL", "checked", "choiceError",
+        "choosePath", "chooseURL", "chosen", "codeError", "codes", "colorScheme", "colorSchemes", "commitURL",
+        "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count",
+        "countError", "countText", "countedText", "country", "countryError", "countryNote", "created", "createdText",
+        "csrfToken", "csvURL", "currentError", "currentGoalText", "currentKey", "date", "dateText", "day",
+        "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL", "days", "daysUnder", "decimalMark",
+        "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "detailText",
+        "details", "deviceText", "devices", "diaries", "diary", "diaryName", "digits", "direction",
+        "directory", "doing", "dots", "downloadURL", "drinkUnit", "drinkUnits", "drinks", "earlierShares",
+        "earlierText", "eatenAt", "eatenAtError", "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText",
+        "energy", "energyChart", "energyChoices", "energyError", "energyKcal", "energyPerGram", "energyText", "energyUnit",
+        "energyValue", "entries", "entryID", "error", "errorSummary", "errors", "estimate", "estimateAction",
+        "estimateError", "exercise", "exerciseAddsToGoal", "exerciseChart", "exerciseText", "expenditureText", "expiresText", "explanation",
+        "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName",
+        "fill", "focusSearch", "focusText", "foldID", "foodCountText", "foodGroup", "foods", "foodsText",
+        "form", "found", "fromISO", "geoURI", "geocodedName", "glass", "goal", "goalNote",
+        "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups",
+        "guessNote", "handOver", "hasActivities", "hasArchives", "hasAssistantCalls", "hasAverages", "hasBarcodeResults", "hasDevices",
+        "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasFoods", "hasGoals", "hasHousehold",
+        "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasNeeds",
+        "hasOtherBarcodes", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoBarcodes", "hasPhotoError",
+        "hasPlaces", "hasPortions", "hasProblems", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved",
+        "hasSections", "hasShares", "hasSlotChoices", "hasSources", "hasTags", "hasTiming", "hasUsual", "hasWeekdays",
+        "hasWeight", "heading", "headline", "height", "household", "id", "image", "importCommand",
+        "inFoodsText", "incompleteText", "indented", "index", "information", "ingredients", "insteadURL", "isChanged",
+        "isCurrent", "isDefault", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised",
+        "isLinked", "isLocked", "isLow", "isMember", "isNew", "isOn", "isOpen", "isOver",
+        "isOwn", "isOwner", "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek",
+        "isWeight", "isYou", "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary",
+        "key", "keyText", "kind", "kindError", "kinds", "label", "labelError", "labelNotice",
+        "labelServing", "labelY", "lang", "language", "languages", "largeURL", "last", "lastFailure",
+        "lastSent", "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText",
+        "likes", "linePoints", "lines", "link", "linkButton", "linkText", "listHeading", "listURL",
+        "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource", "logTargets",
+        "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mailAddress",
+        "mailFailed", "mailResult", "mapURL", "mark", "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags",
+        "maxUploadMB", "maximum", "maximumField", "mcpAddress", "meal", "mealCount", "mealFormURL", "mealID",
+        "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "mean", "measures", "message",
         "methodText", "millilitres", "millilitresPerDrinkUnit", "minimum", "minimumField", "minimumLength", "minutesError", "minutesValue",
         "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError",
-        "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken", "next",
-        "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "notes", "notesError", "nothingFound",
-        "nothingRead", "notice", "notices", "nutrients", "offersMail", "offersPasswords", "offersPhoto", "online",
-        "onlineBox", "openAction", "openStreetMapURL", "options", "originalURL", "otherBarcodes", "otherSessions", "outcomes",
-        "ownName", "ownOpen", "ownServings", "ownServingsError", "page", "pageCount", "pageLimit", "pagination",
-        "partialText", "passkeys", "passwordError", "passwordID", "passwordSignIn", "pasted", "people", "peopleError",
-        "per", "perServing", "percent", "percentText", "periodText", "periods", "photo", "photoAction",
-        "photoBarcodes", "photoError", "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions",
-        "placeURL", "plan", "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL",
-        "problem", "problems", "productPhotoURL", "progressNote", "protein", "provider", "publicKey", "query",
-        "queryError", "quickAddURL", "quietFrom", "quietUntil", "rateText", "rates", "readLabelAction", "readings",
+        "needs", "needsText", "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel",
+        "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "noteError",
+        "noteSaved", "noteURL", "notes", "notesError", "nothingFound", "nothingRead", "notice", "notices",
+        "nutrients", "offersMail", "offersPasswords", "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL",
+        "options", "originalURL", "otherBarcodes", "otherSessions", "outcomes", "ownName", "ownOpen", "ownServings",
+        "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText", "passkeys", "passwordError",
+        "passwordID", "passwordSignIn", "pasted", "pdfURL", "people", "peopleError", "per", "perServing",
+        "percent", "percentText", "periodText", "periods", "photo", "photoAction", "photoBarcodes", "photoError",
+        "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plan",
+        "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem", "problems",
+        "productPhotoURL", "progressNote", "protein", "provider", "publicKey", "query", "queryError", "quickAddURL",
+        "quietFrom", "quietUntil", "range", "rangeText", "rateText", "rates", "readLabelAction", "readings",
         "recent", "recentSignIn", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText", "remarks",
-        "removeAction", "removePhotoAction", "removeURL", "renameAction", "resetAction", "restoreCommand", "results", "returnTo",
-        "revokeAction", "revokeTokensLabel", "role", "roleText", "rowCount", "rows", "rules", "said",
-        "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL", "schedule", "schemes",
-        "scope", "scriptWordsURL", "search", "searchURL", "searched", "secondStep", "sections", "segments",
-        "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel", "servingLabelError", "servingLines",
-        "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareKey", "shareText", "shareURL",
-        "shares", "shortfallText", "shown", "shownSource", "shownTime", "showsOtherWays", "signInAgain", "signIns",
-        "signedIn", "singleSignOn", "singleSignOnAction", "size", "sizeText", "skipped", "skippedCount", "slot",
-        "slotChoices", "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText",
-        "sourceURL", "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state",
-        "status", "statusStrip", "steps", "stepsError", "stepsText", "stepsValue", "style", "submitLabel",
-        "suggestAction", "suggestNote", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText",
-        "takenText", "targetDetail", "targetFields", "targetText", "targetURL", "testFailed", "testResult", "text",
-        "throughID", "thumbnailURL", "thumbs", "time", "timeProblem", "timeText", "timeZone", "timesText",
-        "title", "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText", "token", "tokenName",
-        "tokenNameError", "tokenPasswordError", "tokenWrites", "tokens", "top", "total", "totalKcal", "totalLines",
-        "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange", "typedURL", "unit",
-        "unitChoices", "unitName", "unitNote", "unitText", "unlockAction", "untouchedURL", "updatedText", "url",
-        "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning",
-        "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "weight", "weightChart", "weightText",
-        "welcome", "whenText", "width", "x", "xLabels", "y", "yield",
+        "removeAction", "removePhotoAction", "removeURL", "renameAction", "reportLinks", "resetAction", "restoreCommand", "results",
+        "returnTo", "revokeAction", "revokeTokensLabel", "revokeURL", "role", "roleText", "rowCount", "rows",
+        "rules", "said", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL",
+        "schedule", "schemes", "scope", "scriptWordsURL", "search", "searchURL", "searched", "secondStep",
+        "sections", "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel",
+        "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareBack",
+        "shareDays", "shareError", "shareKey", "shareLink", "shareText", "shareURL", "sharedUntil", "shares",
+        "shortfallText", "shown", "shownSource", "shownTime", "showsOtherWays", "signInAgain", "signIns", "signedIn",
+        "singleSignOn", "singleSignOnAction", "size", "sizeText", "skipped", "skippedCount", "slot", "slotChoices",
+        "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText", "sourceURL",
+        "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state", "status",
+        "statusStrip", "steps", "stepsError", "stepsText", "stepsValue", "style", "submitLabel", "suggestAction",
+        "suggestNote", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText",
+        "targetDetail", "targetFields", "targetText", "targetURL", "testFailed", "testResult", "text", "throughID",
+        "thumbnailURL", "thumbs", "time", "timeProblem", "timeText", "timeZone", "times", "timesText",
+        "timing", "title", "toISO", "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText",
+        "token", "tokenName", "tokenNameError", "tokenPasswordError", "tokenWrites", "tokens", "top", "total",
+        "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange",
+        "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "unknownNeedsText", "unlockAction",
+        "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError",
+        "value", "valueText", "warning", "water", "waterFill", "waterGoal", "waterGoalText", "waterPercentText",
+        "waterText", "weeks", "weight", "weightChart", "weightText", "weightUnit", "welcome", "whenText",
+        "width", "x", "xLabels", "y", "yield",
     ]
 }

@@ -691,6 +691,16 @@ package enum DiaryMigrations {
                     ALTER TABLE photo ADD COLUMN barcodes TEXT CHECK (barcodes IS NULL OR (length(barcodes) <= 60 AND barcodes NOT GLOB '*[^0-9,]*'));
                     """)
         }
+        migrator.registerMigration("addDayNotes") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE day_note (
+                        day TEXT PRIMARY KEY NOT NULL CHECK (length(day) = 10 AND day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                        text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 1000),
+                        updated_at TEXT NOT NULL
+                    ) STRICT, WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -35,7 +35,9 @@ extension TestClientProtocol {
     /// The pages open to someone not signed in; anything else that answers them is a leak.
     static let openToEveryone: Set<String> = [
         "/signin", "/signin/code", "/signin/passkey", "/signin/sso", "/signin/sso/callback", "/invite/:token/sso", "/setup",
-        "/invite/:token", "/healthz", "/manifest.webmanifest", "/sw.js", "/words/:file"
+        "/invite/:token", "/healthz", "/manifest.webmanifest", "/sw.js", "/words/:file",
+        // A report its owner shared: the link's secret is the key (ReportTests).
+        "/shared/reports/:secret", "/shared/reports/:secret/days.csv", "/shared/reports/:secret/report.pdf"
     ]
 
     @Test func everyRouteButSignInNeedsAPerson() async throws {

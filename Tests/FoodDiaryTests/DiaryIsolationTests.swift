@@ -50,6 +50,11 @@ import FoodDiaryWeb
             // Sam's passkey is number 1, the number the walk below tries as Robin (issue 63).
             #expect(try await PasskeyTests.register(client, SoftAuthenticator(key: .es256(P256.Signing.PrivateKey()))).status == .ok)
 
+            // Sam's note on the day and a report link (number 1, the number the walk below tries as Robin).
+            try await client.postForm("/days/2026-03-09/note", [("note", "Sams secret note")])
+            let shared = try await client.postForm("/reports/shares", [("from", "2026-03-01"), ("to", "2026-03-09"), ("days", "7")])
+            let link = try #require(shared.text.firstMatch(of: /\/shared\/reports\/[A-Za-z0-9_-]{43}/).map { String($0.output) })
+
             let robin = try await TestPerson.addMember("Robin", in: config)
             #expect(!(try await client.get("/", session: robin.session).text.contains("secret lunch")), "Robin's list is Robin's")
             #expect(try await client.get("/", session: robin.session).text.contains("No meals yet"))
@@ -106,6 +111,14 @@ import FoodDiaryWeb
                     "\(call): \(answer.text.prefix(300))")
             }
             #expect(try await samsDiary() == before, "nothing of Sam's changed")
+            // Issue 81: a link shows its maker's report alone; Robin's report and account are Robin's.
+            try await client.postForm("/days/2026-03-09/note", [("note", "Robins own note")], token: robin.token, session: robin.session)
+            let sharedPage = try await client.get(link, session: nil).text
+            #expect(sharedPage.contains("Sams secret note") && !sharedPage.contains("Robins own note"))
+            let robinsReport = try await client.get("/reports?from=2026-03-01&to=2026-03-09", session: robin.session).text
+            #expect(robinsReport.contains("Robins own note") && !robinsReport.contains("Sams"))
+            #expect(!(try await client.get("/account", session: robin.session).text.contains("Works until")), "Sam's link is not Robin's")
+            #expect(try await client.get(link, session: nil).status == .ok, "Robin could not stop Sam's link")
             #expect(try await client.get("/account").text.contains("Test key"), "Sam's passkey is still Sam's")
             #expect(try await client.get("/photos/\(sha)/thumb").status == .ok, "Sam still sees Sam's photo")
             #expect(

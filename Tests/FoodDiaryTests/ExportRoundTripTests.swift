@@ -62,6 +62,8 @@ import FoodDiaryTools
                         'female31');
                     INSERT INTO nutrient_goal (nutrient, minimum, maximum) VALUES ('fiberG', 30, NULL), ('sodiumMg', NULL, 1800.5),
                         ('ironMg', 15, 40);
+                    INSERT INTO day_note (day, text, updated_at) VALUES ('2026-11-20', 'Ran 10 km' || char(10) || 'felt great', '2026-11-20 21:00:00.000'),
+                        ('2026-11-21', '=cold, "stayed in"', '2026-11-21 20:00:00.000');
                     """)
         }
         #expect(summary.weighIns > 400 && summary.drinks > 2_000, "the demo weighs in and drinks water")
@@ -79,6 +81,7 @@ import FoodDiaryTools
         _ = try await DiaryExporter(database: target.database, photos: target.photos).export(to: second)
 
         #expect(outcome.measurementsAdded > summary.weighIns && outcome.drinksAdded == summary.drinks)
+        #expect(outcome.dayNotesAdded == 2, "notes on days come back")
         let body = { (database: AppDatabase) in
             try await database.read { db in
                 try [
@@ -114,6 +117,10 @@ import FoodDiaryTools
         let again = try await importer.commit(try await importer.read(fileAt: first))
         #expect(again.mealsAdded == 0 && again.mealsAlreadyThere == summary.meals && again.recipesAdded == 0 && again.myFoodsAdded == 0)
         #expect(again.measurementsAdded == 0 && again.drinksAdded == 0, "readings and drinks are not added twice")
+        #expect(again.dayNotesAdded == 0, "a day's note already there stays, once")
+        let days = before["days.csv"].map { String(decoding: $0, as: UTF8.self) } ?? ""
+        #expect(days.components(separatedBy: "\r\n").first?.hasSuffix("\"steps\",\"note\"") == true)
+        #expect(days.contains("\"Ran 10 km\nfelt great\"") && days.contains("\"'=cold, \"\"stayed in\"\"\""), "a note, defused and quoted")
         #expect(
             before["weights.csv"].map {
                 String(decoding: $0, as: UTF8.self).hasPrefix("\"date\",\"time\",\"utc_offset\",\"weight (kg)\",\"trend (kg)\"")

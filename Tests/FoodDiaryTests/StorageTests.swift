@@ -12,7 +12,7 @@ import FoodDiaryStorage
         "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexForFastPages", "createMealShare",
         "shareFoodsWithHousehold", "allowFoodDataCentralFoods", "addFoodDataCentralOnline", "countMealEntries", "indexEntriesByCatalogFood",
         "nameMealSlots", "rememberRecipeSources", "trackBodyAndWater", "snapshotWater", "snapshotVitaminsAndMinerals", "addNutrientGoals",
-        "allowOpenFoodFactsProducts", "keepProductPhotos", "trackActivityAndSteps", "readPhotoBarcodes"
+        "allowOpenFoodFactsProducts", "keepProductPhotos", "trackActivityAndSteps", "readPhotoBarcodes", "addDayNotes"
     ]
 
     @Test func migrationsCreateTheSchemaOnAnEmptyDatabase() async throws {

@@ -20,6 +20,7 @@ import tempfile
 import threading
 import time
 import unittest
+import urllib.error
 import urllib.parse
 import urllib.request
 import zipfile
@@ -1166,6 +1167,40 @@ class Journeys:
         self.click_link("Apfelsaft naturtrüb", "kept-product-page")
         self.assertIn("Apple juices · Open Food Facts (ODbL) · Obsthof", self.text())
         self.assertIn("per 100 ml", self.text())
+
+    def test_9r_a_report_for_a_dietitian_with_a_note_shared_and_stopped(self):
+        """Issue 81: a note on today, the report from More with it in, and a read-only link that
+        opens signed out until it is stopped."""
+        self.open("/today", "today-before-a-note")
+        note = self.find("#day-note")
+        self.browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", note)
+        note.clear()
+        note.send_keys(f"Felt strong, long run ({self.label})")
+        self.click("#note button[type=submit]", "today-note-saved")
+        self.assertIn("Note saved.", self.find("#note").text, "said beside the note")
+        self.open("/more", "more-to-the-report")
+        self.click("a[href='/reports']", "report")
+        text = self.text()
+        self.assertIn("Summary", text)
+        self.assertIn("Day by day", text)
+        self.assertIn(f"Felt strong, long run ({self.label})", text, "the note beneath its day")
+        self.shot_dark("report")
+        self.click(".report-actions a[href='#share']", navigates=False)
+        self.click("#share button[type=submit]", "report-link-made")
+        link = self.find(".share-link").get_attribute("value")
+        self.assertIn("/shared/reports/", link)
+        # The professional's browser: no cookie of this diary.
+        with urllib.request.urlopen(link, timeout=20) as answer:
+            shared = answer.read().decode()
+        self.assertIn(f"Felt strong, long run ({self.label})", shared)
+        self.assertNotIn('class="tabbar"', shared, "nothing else of the diary")
+        stop = self.find("#share .report-share button[type=submit]")
+        self.browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", stop)
+        self._click(stop, "report-link-stopped", True)
+        self.assertIn("The link was stopped.", self.text())
+        with self.assertRaises(urllib.error.HTTPError) as stopped:
+            urllib.request.urlopen(link, timeout=20)
+        self.assertEqual(stopped.exception.code, 404)
 
     def test_9ob_a_barcode_photographed_on_plus_and_logged_in_one_tap(self):
         """Issue 77: no live scanner here (plain HTTP, no BarcodeDetector), so the one button takes a

@@ -50,21 +50,20 @@ struct AccountController: Sendable {
                 provider: settings.name, link: try await accounts.singleSignOnLink(accountID: account.id, issuer: settings.issuer),
                 hasPassword: account.hasPassword, timeZone: timeZone)
         }
-        return await renderer.render(
-            .account,
-            AccountView(
-                account: account, csrfToken: context.csrfToken, notices: notices, passwordForm: passwordForm,
-                tokens: try await accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
-                tokenWrites: tokenWrites,
-                tokenNameError: tokenNameError, tokenPasswordError: tokenPasswordError,
-                sessionCount: try await accounts.sessionCount(accountID: account.id),
-                secondStep: try await accounts.secondStep(accountID: account.id),
-                passkeys: try await accounts.passkeys(accountID: account.id),
-                signIns: try await accounts.recentSignIns(accountID: account.id),
-                singleSignOn: singleSignOnPart, signedInRecently: signedInRecently,
-                assistantCalls: try await accounts.assistantCalls(accountID: account.id),
-                mcpAddress: authentication.origin(request, context: context) + "/mcp", timeZone: timeZone),
-            for: context, status: status)
+        var view = AccountView(
+            account: account, csrfToken: context.csrfToken, notices: notices, passwordForm: passwordForm,
+            tokens: try await accounts.tokens(accountID: account.id), newToken: newToken, tokenName: tokenName,
+            tokenWrites: tokenWrites,
+            tokenNameError: tokenNameError, tokenPasswordError: tokenPasswordError,
+            sessionCount: try await accounts.sessionCount(accountID: account.id),
+            secondStep: try await accounts.secondStep(accountID: account.id),
+            passkeys: try await accounts.passkeys(accountID: account.id),
+            signIns: try await accounts.recentSignIns(accountID: account.id),
+            singleSignOn: singleSignOnPart, signedInRecently: signedInRecently,
+            assistantCalls: try await accounts.assistantCalls(accountID: account.id),
+            mcpAddress: authentication.origin(request, context: context) + "/mcp", timeZone: timeZone)
+        view.shares = try await accounts.reportShares(accountID: account.id, now: now()).map { ReportShareRow($0, timeZone: timeZone) }
+        return await renderer.render(.account, view, for: context, status: status)
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -19,6 +19,7 @@ enum AccountNotice: String, Sendable {
     case singleSignOnLinkedElsewhere = "sso_linked_elsewhere"
     case singleSignOnFailed = "sso_failed"
     case singleSignOnUnlinked = "sso_unlinked"
+    case reportLinkStopped = "report_link_stopped"
 
     /// The account page's parts a notice can be shown in; each is the id of its section.
     enum Section: String, Sendable {
@@ -26,6 +27,7 @@ enum AccountNotice: String, Sendable {
         case singleSignOn = "sso"
         case secondStep = "second-step"
         case tokens
+        case reportLinks = "report-links"
     }
 
     var text: String {
@@ -54,6 +56,7 @@ enum AccountNotice: String, Sendable {
         case .singleSignOnLinkedElsewhere: tr("That account is linked to somebody else here already, so nothing changed.")
         case .singleSignOnFailed: tr("Linking did not finish, so nothing changed. Try again.")
         case .singleSignOnUnlinked: tr("Unlinked. It no longer signs you in here.")
+        case .reportLinkStopped: tr("The link was stopped: the report no longer opens with it.")
         }
     }
 
@@ -73,6 +76,7 @@ enum AccountNotice: String, Sendable {
         case .singleSignOnOnlyWay, .singleSignOnLinked, .singleSignOnLinkedElsewhere, .singleSignOnFailed, .singleSignOnUnlinked:
             .singleSignOn
         case .passkeyAdded, .passkeyRemoved: .passkeys
+        case .reportLinkStopped: .reportLinks
         default: nil
         }
     }

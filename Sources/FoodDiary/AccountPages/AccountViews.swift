@@ -131,6 +131,8 @@ struct AccountView: Sendable {
     let hasPassword: Bool
     /// "28 Nov 2026, 19:52 · Claude · logged a banana, 1 medium (118 g) to breakfast on 2026-11-28"
     let assistantCalls: [String]
+    /// The person's report links that work now, each with its Stop.
+    var shares: [ReportShareRow] = []
     let hasAssistantCalls: Bool
 
     struct PasskeyRow: Sendable {
@@ -289,6 +291,7 @@ struct AccountNotices: Sendable {
     var singleSignOn: String?
     var secondStep: String?
     var tokens: String?
+    var reportLinks: String?
     /// A section's notice as a refusal ("nothing changed") or as news.
     var style = "notice"
     var role = "status"
@@ -311,6 +314,7 @@ struct AccountNotices: Sendable {
         case .singleSignOn: singleSignOn = text
         case .secondStep: secondStep = text
         case .tokens: tokens = text
+        case .reportLinks: reportLinks = text
         }
     }
 }

@@ -257,6 +257,25 @@ enum AccountsMigrations {
                     ALTER TABLE reminder ADD COLUMN by_mail INTEGER NOT NULL DEFAULT 0 CHECK (by_mail IN (0, 1));
                     """)
         }
+        migrator.registerMigration("addReportShares") { db in
+            // A read-only link to one report of one diary, for a dietitian: the link's secret is
+            // kept as its SHA-256 only; it stops at `expires_at` or when revoked.
+            try db.execute(
+                sql: """
+                    CREATE TABLE report_share (
+                        id INTEGER PRIMARY KEY,
+                        account_id INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                        diary_id INTEGER NOT NULL REFERENCES diary(id) ON DELETE CASCADE,
+                        token_sha256 BLOB NOT NULL UNIQUE CHECK (length(token_sha256) = 32),
+                        first_day TEXT NOT NULL CHECK (length(first_day) = 10),
+                        last_day TEXT NOT NULL CHECK (length(last_day) = 10 AND last_day >= first_day),
+                        created_at TEXT NOT NULL,
+                        expires_at TEXT NOT NULL,
+                        revoked_at TEXT
+                    ) STRICT;
+                    CREATE INDEX report_share_by_account ON report_share(account_id);
+                    """)
+        }
         return migrator
     }
 }

@@ -38,6 +38,8 @@ public enum DayQueries {
         public var deviceActiveKcal: Double?
         /// Activities to offer again in one tap, read for a day's page.
         public var usualActivities: [Activity] = []
+        /// What the person noted on the day.
+        public var note: String?
         /// Energy burned by the day's exercise, above rest.
         public var activeKcal: Double { activities.reduce(0) { $0 + $1.activeEnergyKcal } }
         /// The day's goals, with the energy goal grown by the day's exercise when the person asked for that.
@@ -72,7 +74,7 @@ public enum DayQueries {
             weightTrend: date == today ? try BodyQueries.weightTrend(db, through: date).trend : nil,
             activities: try ActivityQueries.activities(db, on: date), steps: try ActivityQueries.steps(db, on: date),
             typedSteps: try ActivityQueries.typedSteps(db, on: date), deviceActiveKcal: try ActivityQueries.deviceActiveKcal(db, on: date),
-            usualActivities: try ActivityQueries.usual(db))
+            usualActivities: try ActivityQueries.usual(db), note: try notes(db, from: date, through: date)[date])
     }
 
     /// The goals a day is measured against: the energy goal grown by the day's exercise when the

@@ -16,6 +16,7 @@ struct DayPagesController: Sendable {
         routes.get("/today", use: today)
         routes.get("/days", use: pickDay)
         routes.get("/days/:date", use: day)
+        routes.post("/days/:date/note", use: saveNote)
         routes.get("/goals", use: goals)
         routes.post("/goals", use: saveGoals)
         routes.post("/meal-names", use: saveMealNames)
@@ -42,9 +43,28 @@ struct DayPagesController: Sendable {
         try await dayPage(try date(context), request: request, context: context)
     }
 
+    /// The day's note kept, or removed when saved empty; the day's page again, at the note.
+    @Sendable func saveNote(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let date = try date(context)
+        let typed = context.formFields["note"].map { String($0) } ?? ""
+        switch DayNote.cleaned(typed) {
+        case .failure(let problem):
+            return try await dayPage(date, request: request, context: context, status: .unprocessableContent) { view in
+                view.note = String(typed.prefix(DayNote.maxCharacters * 2))
+                view.noteError = problem.message
+            }
+        case .success(let text):
+            try await context.diary().database.setDayNote(text, on: date, now: now())
+            return redirect(to: (date == todayDate ? "/today" : "/days/\(date)") + "?note=saved#note")
+        }
+    }
+
     /// `?changed=` names the food whose amount was just changed from this page; `?welcome` is a
     /// person's first page, with the box to type a meal in ready.
-    private func dayPage(_ date: LocalDate, request: Request, context: AppRequestContext) async throws -> Response {
+    private func dayPage(
+        _ date: LocalDate, request: Request, context: AppRequestContext, status: HTTPResponse.Status = .ok,
+        adjust: (inout DayView) -> Void = { _ in }
+    ) async throws -> Response {
         let diary = try context.diary()
         let today = todayDate
         let query = try request.formQuery()
@@ -53,7 +73,9 @@ struct DayPagesController: Sendable {
             day: day, today: today, csrfToken: context.csrfToken, diary: try context.diary().id,
             changed: query["changed"].flatMap { Int64($0) })
         view.welcome = query["welcome"] != nil && date == today
-        return await renderer.render(.day, view, for: context)
+        view.noteSaved = query["note"] == "saved"
+        adjust(&view)
+        return await renderer.render(.day, view, for: context, status: status)
     }
 
     @Sendable func goals(_ request: Request, context: AppRequestContext) async throws -> Response {

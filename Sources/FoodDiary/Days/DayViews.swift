@@ -62,11 +62,20 @@ struct DayView: Sendable {
     /// A person's first page after setting up or taking up an invitation: the box is focused and
     /// says what to type.
     var welcome = false
+    let csrfToken: String
+    let noteURL: String
+    /// The day's note, or what was typed when it could not be kept.
+    var note: String
+    var noteError: String?
+    var noteSaved = false
 
     /// `changed` is the entry whose amount was just changed from this page, marked.
     /// `diary` names the folds the browser remembers: meal numbers repeat across diaries.
     init(day: DayQueries.Day, today: LocalDate, csrfToken: String, diary: Int64, changed: Int64? = nil) {
         isToday = day.date == today
+        self.csrfToken = csrfToken
+        noteURL = "/days/\(day.date)/note"
+        note = day.note ?? ""
         let page = isToday ? "/today" : "/days/\(day.date)"
         addMealURL = isToday ? "/meals/new" : "/meals/new?day=\(day.date)"
         heading = isToday ? tr("Today") : day.date.longText

@@ -44,6 +44,13 @@ package struct DiaryAccess: Sendable {
         return try await pool.diary(id)
     }
 
+    /// The diary a working report link shows; nil for a link unknown, expired or revoked, or whose
+    /// diary is no longer its maker's.
+    func sharedReport(secret: String, now: Date) async throws -> (share: ReportShare, diary: Diary)? {
+        guard let share = try await accounts.reportShare(secret: secret, now: now) else { return nil }
+        return (share, try await pool.diary(share.diaryID))
+    }
+
     /// Where a meal shared with `recipient` goes: the diary they have open (chosen now if they have none yet).
     func deliveryDiary(for recipient: Account, now: Date) async throws -> Diary {
         try await pool.diary(try await accounts.openDiaryID(for: recipient, now: now))

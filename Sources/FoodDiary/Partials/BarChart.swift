@@ -4,9 +4,9 @@ import Foundation
 /// An SVG coordinate: one decimal is finer than a pixel.
 private func number(_ value: Double) -> String { NumberText.fixed(value, fractionDigits: 1) }
 
-/// A bar chart drawn as SVG on the server: one bar per day, each a link to that day, each with a
-/// `<title>` that screen readers and hovering pointers get. Coordinates are in a fixed viewBox
-/// that CSS scales to the screen.
+/// A bar chart drawn as SVG on the server: one bar per day, each a link to that day (its page, or
+/// its row on a report), each with a `<title>` that screen readers and hovering pointers get.
+/// Coordinates are in a fixed viewBox that CSS scales to the screen.
 struct BarChartView: Sendable {
     struct Segment: Sendable { let y: String; let height: String; let kind: String }
     struct Bar: Sendable {
@@ -40,7 +40,7 @@ struct BarChartView: Sendable {
     /// `stacks` holds each day's parts bottom to top, as (value, kind) pairs.
     init(
         label: String, days: [LocalDate], stacks: [[(Double, String)]], titles: [String], unit: String,
-        goal: Double?, average: Double?, overGoal: [Bool], incomplete: [Bool]
+        goal: Double?, average: Double?, overGoal: [Bool], incomplete: [Bool], link: (LocalDate) -> String = { "/days/\($0)" }
     ) {
         self.label = label
         let plotLeft = Self.plotLeft, plotRight = Self.plotRight, plotTop = Self.plotTop, plotBottom = Self.plotBottom
@@ -59,7 +59,7 @@ struct BarChartView: Sendable {
                 return Segment(y: number(y), height: number(height), kind: kind)
             }
             return Bar(
-                url: "/days/\(days[index])", title: titles[index],
+                url: link(days[index]), title: titles[index],
                 x: number(plotLeft + Double(index) * slot + (slot - barWidth) / 2), width: number(barWidth),
                 segments: segments, isOver: overGoal.indices.contains(index) && overGoal[index],
                 isIncomplete: incomplete.indices.contains(index) && incomplete[index])

@@ -75,6 +75,7 @@ enum PortabilityQueries {
         try addBody(db, to: &document)
         try addActivity(db, to: &document)
         try addNutrientTargets(db, to: &document)
+        try addDayNotes(db, to: &document)
         return document
     }
 
@@ -136,9 +137,10 @@ enum PortabilityQueries {
         var waterMillilitres: Double?
         var exerciseKcal: Double?
         var steps: Int?
+        var note: String?
     }
 
-    /// One row per day that has meals, water, exercise or steps: how many meals, the sums of their
+    /// One row per day that has meals, water, exercise, steps or a note: how many meals, the sums of their
     /// foods, and the rest. The meals are read as a cursor; the rest is a row a day, kept at once.
     static func forEachDay(_ db: Database, _ body: (DayQueries.DayTotals, _ foods: Int, DayExtras) throws -> Void) throws {
         var extras: [String: DayExtras] = [:]
@@ -149,6 +151,7 @@ enum PortabilityQueries {
             extras[date.description, default: DayExtras()].exerciseKcal = day.activeKcal > 0 ? day.activeKcal : nil
             extras[date.description, default: DayExtras()].steps = day.steps
         }
+        for (date, note) in try DayQueries.notes(db, from: nil, through: nil) { extras[date.description, default: DayExtras()].note = note }
         let others = extras.keys.sorted()
         var next = 0
         func othersBefore(_ day: String?) throws {
@@ -198,6 +201,7 @@ package struct ImportOutcome: Sendable, Equatable {
     var drinksAdded = 0
     var activitiesAdded = 0
     var movementAdded = 0
+    var dayNotesAdded = 0
     var firstDay: LocalDate?
     var lastDay: LocalDate?
 }

@@ -25,6 +25,7 @@ struct DiaryDocument: Codable, Sendable {
     var water: [WaterRecord] = []
     var activities: [ActivityRecord] = []
     var movement: [MovementRecord] = []
+    var dayNotes: [DayNoteRecord] = []
     var nutrientTargets: NutrientTargetsRecord?
     var meals: [Meal] = []
 
@@ -36,6 +37,7 @@ struct DiaryDocument: Codable, Sendable {
         case bodyMeasures = "body_measures"
         case bodyMeasurements = "body_measurements"
         case nutrientTargets = "nutrient_targets"
+        case dayNotes = "day_notes"
     }
 
     init() {}
@@ -58,6 +60,7 @@ struct DiaryDocument: Codable, Sendable {
         water = try container.decodeIfPresent([WaterRecord].self, forKey: .water) ?? []
         activities = try container.decodeIfPresent([ActivityRecord].self, forKey: .activities) ?? []
         movement = try container.decodeIfPresent([MovementRecord].self, forKey: .movement) ?? []
+        dayNotes = try container.decodeIfPresent([DayNoteRecord].self, forKey: .dayNotes) ?? []
         nutrientTargets = try container.decodeIfPresent(NutrientTargetsRecord.self, forKey: .nutrientTargets)
         meals = try container.decodeIfPresent([Meal].self, forKey: .meals) ?? []
     }

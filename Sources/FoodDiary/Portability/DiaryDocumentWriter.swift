@@ -80,6 +80,7 @@ struct DiaryDocumentWriter {
         try addBody(document, outcome: &outcome)
         try addActivity(document, outcome: &outcome)
         try addNutrientTargets(document)
+        try addDayNotes(document, outcome: &outcome)
         var existing: [String: Int] = [:]
         try PortabilityQueries.forEachMeal(db) { existing[$0.fingerprint, default: 0] += 1 }
         for meal in document.meals {

@@ -190,12 +190,15 @@ package struct DiaryExporter: Sendable {
             path: path,
             header: ["date", "meals", "meals not itemised", "foods"]
                 + NutrientKind.allCases.map { "\($0.label) (\($0.unit))" } + goalKinds.map { "\($0.label) goal (\($0.unit))" }
-                + ["water drunk (ml)", "exercise (kcal)", "steps"])
+                + ["water drunk (ml)", "exercise (kcal)", "steps", "note"])
         try PortabilityQueries.forEachDay(db) { day, foods, extras in
             try days.write(
                 [.text(day.date.description), .integer(day.mealCount), .integer(day.notItemisedCount), .integer(foods)]
                     + NutrientKind.allCases.map { .number(day.totals[$0]) } + goalKinds.map { .number(targets[$0.rawValue]) }
-                    + [.number(extras.waterMillilitres), .number(extras.exerciseKcal), .number(extras.steps.map(Double.init))])
+                    + [
+                        .number(extras.waterMillilitres), .number(extras.exerciseKcal), .number(extras.steps.map(Double.init)),
+                        .text(extras.note ?? "")
+                    ])
         }
         try days.close()
     }

@@ -35,7 +35,8 @@ package enum ImportSummary {
             some(outcome.activitiesAdded) { tr(one: "\($0) activity", other: "\($0) activities", count: $1) },
             some(outcome.movementAdded) {
                 tr(one: "\($0) count of steps or movement", other: "\($0) counts of steps and movement", count: $1)
-            }
+            },
+            some(outcome.dayNotesAdded) { tr(one: "\($0) note on a day", other: "\($0) notes on days", count: $1) }
         ].compactMap { $0 }
         return lines
     }

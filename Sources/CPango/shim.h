@@ -1,0 +1,3 @@
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <pango/pangocairo.h>
