@@ -160,7 +160,10 @@ let package = Package(
                 .product(name: "CSV", package: "CSV.swift"),
                 "CPDFShim"
             ],
-            resources: [.embedInCode("Portability/ForeignHeaders.tsv")]
+            resources: [
+                .embedInCode("Portability/ForeignHeaders.tsv"), .embedInCode("Plans/KitchenUnits.tsv"),
+                .embedInCode("Plans/ShoppingAisles.tsv")
+            ]
         ),
         // The app: its configuration, start-up, the server and its services, wiring the features.
         .target(

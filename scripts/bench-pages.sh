@@ -102,6 +102,12 @@ done
 link=$(curl -s -H "$cookie" -d "days=7&_csrf=$token" "$base/reports/shares" | grep -o '/shared/reports/[A-Za-z0-9_-]*' | head -1)
 [ -n "$link" ] || { echo "making a report link failed" >&2; exit 1; }
 measure "/shared/reports/{link}" "$link"
+# The week's plan (the demo plans this week: a favourite breakfast each day, two recipes at
+# dinner, a note) with its energy and shortfalls, and its shopping list summed by aisle, each
+# read whole on every request; the list reads the catalog's food groups too.
+for path in /plan /shopping /api/plan /api/shopping; do
+  measure "$path" "$path" "$cookie"
+done
 # Today as a person sees it after each glass of water: every write makes the day's page read again.
 start=$(wc -l <"$log")
 for _ in $(seq 1 "$requests"); do

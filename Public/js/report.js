@@ -1,8 +1,3 @@
-// The report prints as it is; the button is the browser's own Print, shown where a script runs.
-for (const button of document.querySelectorAll("[data-print]")) {
-  button.hidden = false;
-  button.addEventListener("click", () => window.print());
-}
 // The new link is there to be copied: a tap selects all of it, and Copy puts it on the clipboard
 // (or, where the page is not HTTPS and the clipboard is closed to it, leaves it selected).
 for (const field of document.querySelectorAll(".share-link")) {

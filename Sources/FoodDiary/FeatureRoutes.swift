@@ -25,6 +25,7 @@ package func addFeatureRoutes(to routes: Routes, _ parts: FeatureParts) throws -
     addFoodRoutes(to: routes, parts, shared)
     addDayAndBodyRoutes(to: routes, parts)
     addHouseholdRoutes(to: routes, parts, shared)
+    addPlanRoutes(to: routes, parts, shared)
     return [reminders]
 }
 
@@ -174,6 +175,15 @@ private func addDayAndBodyRoutes(to routes: Routes, _ parts: FeatureParts) {
         diaries: parts.diaries, accounts: parts.accounts, authentication: parts.authentication, renderer: renderer, timeZone: timeZone,
         now: now
     ).addRoutes(to: routes)
+}
+
+/// The week's plan and its shopping list.
+private func addPlanRoutes(to routes: Routes, _ parts: FeatureParts, _ shared: SharedServices) {
+    let (diaries, catalog, renderer, timeZone, now) = (parts.diaries, parts.catalog, parts.renderer, parts.settings.timeZone, parts.now)
+    PlanController(diaries: diaries, catalog: catalog, household: shared.household, renderer: renderer, timeZone: timeZone, now: now)
+        .addRoutes(to: routes)
+    ShoppingController(diaries: diaries, catalog: catalog, renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
+    PlanAPIController(catalog: catalog, timeZone: timeZone, now: now).addRoutes(to: routes)
 }
 
 /// The household's sharing, backups, and a diary's export and import.

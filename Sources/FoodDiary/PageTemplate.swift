@@ -68,6 +68,9 @@ enum PageTemplate: String, CaseIterable, PageTemplateName {
     case energy = "body_pages/energy"
     case nutrients = "nutrients/report"
     case nutrientSettings = "nutrients/settings"
+    case plan = "plan_pages/plan"
+    case planAdd = "plan_pages/add"
+    case shopping = "plan_pages/shopping"
 }
 
 /// The features' page templates, which the app hands to the renderer to check at start-up.

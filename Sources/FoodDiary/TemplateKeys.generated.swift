@@ -262,9 +262,15 @@ extension DayView.MealBlock: TemplateKeyed {
     }
 }
 
+extension DayView.PlannedLine: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "id": self.id.templateValue; case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "canLog": self.canLog.templateValue; case "back": self.back.templateValue; default: .absent }
+    }
+}
+
 extension DayView.SlotBlock: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
-        switch key { case "name": self.name.templateValue; case "kcal": self.kcal.templateValue; case "addURL": self.addURL.templateValue; case "addLabel": self.addLabel.templateValue; case "meals": self.meals.templateValue; case "hasMeals": self.hasMeals.templateValue; default: .absent }
+        switch key { case "name": self.name.templateValue; case "kcal": self.kcal.templateValue; case "addURL": self.addURL.templateValue; case "addLabel": self.addLabel.templateValue; case "meals": self.meals.templateValue; case "hasMeals": self.hasMeals.templateValue; case "planned": self.planned.templateValue; default: .absent }
     }
 }
 
@@ -802,6 +808,54 @@ extension PlaceListView.Row: TemplateKeyed {
     }
 }
 
+extension PlanAddView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "day": self.day.templateValue; case "slot": self.slot.templateValue; case "slots": self.slots.templateValue; case "query": self.query.templateValue; case "recipes": self.recipes.templateValue; case "favourites": self.favourites.templateValue; case "foods": self.foods.templateValue; case "hasRecipes": self.hasRecipes.templateValue; case "hasFavourites": self.hasFavourites.templateValue; case "hasFoods": self.hasFoods.templateValue; case "searched": self.searched.templateValue; case "backURL": self.backURL.templateValue; case "csrfToken": self.csrfToken.templateValue; case "error": self.error.templateValue; case "note": self.note.templateValue; default: .absent }
+    }
+}
+
+extension PlanAddView.Choice: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "field": self.field.templateValue; case "value": self.value.templateValue; case "isRecipe": self.isRecipe.templateValue; default: .absent }
+    }
+}
+
+extension PlanAddView.SlotChoice: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "name": self.name.templateValue; case "url": self.url.templateValue; case "selected": self.selected.templateValue; default: .absent }
+    }
+}
+
+extension PlanDayView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "anchor": self.anchor.templateValue; case "dateText": self.dateText.templateValue; case "date": self.date.templateValue; case "isToday": self.isToday.templateValue; case "addURL": self.addURL.templateValue; case "energyText": self.energyText.templateValue; case "goalText": self.goalText.templateValue; case "macrosText": self.macrosText.templateValue; case "shortText": self.shortText.templateValue; case "slots": self.slots.templateValue; case "isEmpty": self.isEmpty.templateValue; case "household": self.household.templateValue; case "copyTo": self.copyTo.templateValue; case "error": self.error.templateValue; default: .absent }
+    }
+}
+
+extension PlanDayView.Household: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "owner": self.owner.templateValue; case "items": self.items.templateValue; default: .absent }
+    }
+}
+
+extension PlanDayView.Slot: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "items": self.items.templateValue; default: .absent }
+    }
+}
+
+extension PlanItemView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "id": self.id.templateValue; case "name": self.name.templateValue; case "detail": self.detail.templateValue; case "isNote": self.isNote.templateValue; case "isRecipe": self.isRecipe.templateValue; case "servings": self.servings.templateValue; case "canLog": self.canLog.templateValue; case "loggedURL": self.loggedURL.templateValue; case "slot": self.slot.templateValue; case "day": self.day.templateValue; case "week": self.week.templateValue; case "csrfToken": self.csrfToken.templateValue; default: .absent }
+    }
+}
+
+extension PlanView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "weekText": self.weekText.templateValue; case "previousURL": self.previousURL.templateValue; case "nextURL": self.nextURL.templateValue; case "thisWeekURL": self.thisWeekURL.templateValue; case "week": self.week.templateValue; case "shoppingURL": self.shoppingURL.templateValue; case "days": self.days.templateValue; case "isShared": self.isShared.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; default: .absent }
+    }
+}
+
 extension PortabilityView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "notice": self.notice.templateValue; case "problem": self.problem.templateValue; case "latest": self.latest.templateValue; case "maxUploadMB": self.maxUploadMB.templateValue; case "maxImportMB": self.maxImportMB.templateValue; case "exportCommand": self.exportCommand.templateValue; case "importCommand": self.importCommand.templateValue; default: .absent }
@@ -1060,6 +1114,36 @@ extension ShareMealView.PersonRow: TemplateKeyed {
     }
 }
 
+extension ShoppingItemView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "key": self.key.templateValue; case "anchor": self.anchor.templateValue; case "name": self.name.templateValue; case "amount": self.amount.templateValue; case "needed": self.needed.templateValue; case "forWhat": self.forWhat.templateValue; case "ticked": self.ticked.templateValue; case "tickValue": self.tickValue.templateValue; case "tickLabel": self.tickLabel.templateValue; case "tickPath": self.tickPath.templateValue; case "back": self.back.templateValue; case "csrfToken": self.csrfToken.templateValue; default: .absent }
+    }
+}
+
+extension ShoppingView: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "title": self.title.templateValue; case "rangeText": self.rangeText.templateValue; case "from": self.from.templateValue; case "to": self.to.templateValue; case "aisles": self.aisles.templateValue; case "isEmpty": self.isEmpty.templateValue; case "tickedText": self.tickedText.templateValue; case "planURL": self.planURL.templateValue; case "aisleChoices": self.aisleChoices.templateValue; case "household": self.household.templateValue; case "csrfToken": self.csrfToken.templateValue; case "error": self.error.templateValue; case "typedName": self.typedName.templateValue; case "typedAmount": self.typedAmount.templateValue; default: .absent }
+    }
+}
+
+extension ShoppingView.AisleChoice: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "value": self.value.templateValue; case "name": self.name.templateValue; case "selected": self.selected.templateValue; default: .absent }
+    }
+}
+
+extension ShoppingView.AisleGroup: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "name": self.name.templateValue; case "items": self.items.templateValue; default: .absent }
+    }
+}
+
+extension ShoppingView.Shared: TemplateKeyed {
+    package func value(forKey key: String) -> TemplateValue {
+        switch key { case "heading": self.heading.templateValue; case "diaryID": self.diaryID.templateValue; case "aisles": self.aisles.templateValue; default: .absent }
+    }
+}
+
 extension SignInCodeView: TemplateKeyed {
     package func value(forKey key: String) -> TemplateValue {
         switch key { case "title": self.title.templateValue; case "csrfToken": self.csrfToken.templateValue; case "problem": self.problem.templateValue; default: .absent }
@@ -1197,87 +1281,91 @@ enum TemplateKeys {
     static let all: Set<String> = [
         "access", "action", "activities", "activityCard", "addFields", "addFoodURL", "addIngredientURL", "addLabel",
         "addMealURL", "addURL", "added", "addedHere", "additions", "address", "advice", "againstText",
-        "alreadySaved", "amount", "amountKey", "amountLabel", "amountText", "amounts", "anchor", "archives",
-        "asksPassword", "assistantCalls", "attribution", "averageText", "averages", "back", "backLabel", "backLink",
-        "backText", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodePhoto", "barcodeResults", "barcodeSummary",
-        "bars", "baselineY", "basisLabel", "basisText", "bodyCard", "brand", "brandError", "brandOwner",
-        "brandedHint", "brandedURL", "building", "burnedText", "button", "buttonLabel", "buttonText", "buttons",
-        "byInvitation", "byMail", "canChange", "canChangeAmount", "canImport", "canUnlink", "cancelURL", "carbohydrate",
-        "carried", "changeURL", "changesInPlace", "chart", "check", "checkURL", "checked", "choiceError",
-        "choosePath", "chooseURL", "chosen", "codeError", "codes", "colorScheme", "colorSchemes", "commitURL",
-        "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText", "copyAction", "correctedQuery", "count",
-        "countError", "countText", "countedText", "country", "countryError", "countryNote", "created", "createdText",
-        "csrfToken", "csvURL", "currentError", "currentGoalText", "currentKey", "date", "dateText", "day",
-        "dayHeading", "dayISO", "dayPageURL", "dayText", "dayURL", "days", "daysUnder", "decimalMark",
-        "defaultAmount", "deleteAction", "deleteError", "deleteURL", "demoKeyNote", "description", "detail", "detailText",
-        "details", "deviceText", "devices", "diaries", "diary", "diaryName", "digits", "direction",
-        "directory", "doing", "dots", "downloadURL", "drinkUnit", "drinkUnits", "drinks", "earlierShares",
-        "earlierText", "eatenAt", "eatenAtError", "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText",
-        "energy", "energyChart", "energyChoices", "energyError", "energyKcal", "energyPerGram", "energyText", "energyUnit",
-        "energyValue", "entries", "entryID", "error", "errorSummary", "errors", "estimate", "estimateAction",
-        "estimateError", "exercise", "exerciseAddsToGoal", "exerciseChart", "exerciseText", "expenditureText", "expiresText", "explanation",
-        "exportCommand", "fat", "favouriteAction", "field", "fieldName", "fieldValue", "fields", "fileName",
-        "fill", "focusSearch", "focusText", "foldID", "foodCountText", "foodGroup", "foods", "foodsText",
-        "form", "found", "fromISO", "geoURI", "geocodedName", "glass", "goal", "goalNote",
+        "aisleChoices", "aisles", "alreadySaved", "amount", "amountKey", "amountLabel", "amountText", "amounts",
+        "anchor", "archives", "asksPassword", "assistantCalls", "attribution", "averageText", "averages", "back",
+        "backLabel", "backLink", "backText", "backURL", "barcode", "barcodeAction", "barcodeError", "barcodePhoto",
+        "barcodeResults", "barcodeSummary", "bars", "baselineY", "basisLabel", "basisText", "bodyCard", "brand",
+        "brandError", "brandOwner", "brandedHint", "brandedURL", "building", "burnedText", "button", "buttonLabel",
+        "buttonText", "buttons", "byInvitation", "byMail", "canChange", "canChangeAmount", "canImport", "canLog",
+        "canUnlink", "cancelURL", "carbohydrate", "carried", "changeURL", "changesInPlace", "chart", "check",
+        "checkURL", "checked", "choiceError", "choosePath", "chooseURL", "chosen", "codeError", "codes",
+        "colorScheme", "colorSchemes", "commitURL", "commonName", "confidenceText", "confirmLabel", "confirmationError", "coordinatesText",
+        "copyAction", "copyTo", "correctedQuery", "count", "countError", "countText", "countedText", "country",
+        "countryError", "countryNote", "created", "createdText", "csrfToken", "csvURL", "currentError", "currentGoalText",
+        "currentKey", "date", "dateText", "day", "dayHeading", "dayISO", "dayPageURL", "dayText",
+        "dayURL", "days", "daysUnder", "decimalMark", "defaultAmount", "deleteAction", "deleteError", "deleteURL",
+        "demoKeyNote", "description", "detail", "detailText", "details", "deviceText", "devices", "diaries",
+        "diary", "diaryID", "diaryName", "digits", "direction", "directory", "doing", "dots",
+        "downloadURL", "drinkUnit", "drinkUnits", "drinks", "earlierShares", "earlierText", "eatenAt", "eatenAtError",
+        "eatenText", "editURL", "embedURL", "emptyMessage", "emptyText", "energy", "energyChart", "energyChoices",
+        "energyError", "energyKcal", "energyPerGram", "energyText", "energyUnit", "energyValue", "entries", "entryID",
+        "error", "errorSummary", "errors", "estimate", "estimateAction", "estimateError", "exercise", "exerciseAddsToGoal",
+        "exerciseChart", "exerciseText", "expenditureText", "expiresText", "explanation", "exportCommand", "fat", "favouriteAction",
+        "favourites", "field", "fieldName", "fieldValue", "fields", "fileName", "fill", "focusSearch",
+        "focusText", "foldID", "foodCountText", "foodGroup", "foods", "foodsText", "forWhat", "form",
+        "found", "from", "fromISO", "geoURI", "geocodedName", "glass", "goal", "goalNote",
         "goalText", "gpsText", "grams", "gramsChecked", "gramsError", "gramsText", "grid", "groups",
         "guessNote", "handOver", "hasActivities", "hasArchives", "hasAssistantCalls", "hasAverages", "hasBarcodeResults", "hasDevices",
-        "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasFoods", "hasGoals", "hasHousehold",
-        "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods", "hasNeeds",
-        "hasOtherBarcodes", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoBarcodes", "hasPhotoError",
-        "hasPlaces", "hasPortions", "hasProblems", "hasReadings", "hasRecipes", "hasResults", "hasRows", "hasSaved",
-        "hasSections", "hasShares", "hasSlotChoices", "hasSources", "hasTags", "hasTiming", "hasUsual", "hasWeekdays",
-        "hasWeight", "heading", "headline", "height", "household", "id", "image", "importCommand",
-        "inFoodsText", "incompleteText", "indented", "index", "information", "ingredients", "insteadURL", "isChanged",
-        "isCurrent", "isDefault", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete", "isItemised",
-        "isLinked", "isLocked", "isLow", "isMember", "isNew", "isOn", "isOpen", "isOver",
-        "isOwn", "isOwner", "isQuickAdd", "isSaved", "isSet", "isShared", "isToday", "isWeek",
-        "isWeight", "isYou", "isoDate", "itemise", "kcal", "kcalText", "keep", "keepsEarlierDiary",
-        "key", "keyText", "kind", "kindError", "kinds", "label", "labelError", "labelNotice",
-        "labelServing", "labelY", "lang", "language", "languages", "largeURL", "last", "lastFailure",
-        "lastSent", "lastUsed", "latest", "latestText", "latitude", "latitudeError", "legend", "likenessText",
-        "likes", "linePoints", "lines", "link", "linkButton", "linkText", "listHeading", "listURL",
-        "location", "locationSource", "logAgainURL", "logDay", "logForm", "logSlot", "logSource", "logTargets",
-        "longitude", "longitudeError", "lowText", "macroChart", "macros", "madeAt", "madeMeal", "mailAddress",
-        "mailFailed", "mailResult", "mapURL", "mark", "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags",
-        "maxUploadMB", "maximum", "maximumField", "mcpAddress", "meal", "mealCount", "mealFormURL", "mealID",
-        "mealNotes", "mealPhotoURL", "mealPlace", "mealVersion", "meals", "mean", "measures", "message",
-        "methodText", "millilitres", "millilitresPerDrinkUnit", "minimum", "minimumField", "minimumLength", "minutesError", "minutesValue",
-        "missingError", "modelName", "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError",
-        "needs", "needsText", "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel",
-        "newToken", "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "noteError",
-        "noteSaved", "noteURL", "notes", "notesError", "nothingFound", "nothingRead", "notice", "notices",
-        "nutrients", "offersMail", "offersPasswords", "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL",
-        "options", "originalURL", "otherBarcodes", "otherSessions", "outcomes", "ownName", "ownOpen", "ownServings",
-        "ownServingsError", "page", "pageCount", "pageLimit", "pagination", "partialText", "passkeys", "passwordError",
+        "hasDrinks", "hasEarlierShares", "hasEntries", "hasErrors", "hasEstimate", "hasFavourites", "hasFoods", "hasGoals",
+        "hasHousehold", "hasIngredients", "hasLikes", "hasLine", "hasLocationError", "hasLogTargets", "hasMeals", "hasMyFoods",
+        "hasNeeds", "hasOtherBarcodes", "hasOutcomes", "hasOwnKey", "hasPartialTotals", "hasPassword", "hasPeople", "hasPhotoBarcodes",
+        "hasPhotoError", "hasPlaces", "hasPortions", "hasProblems", "hasReadings", "hasRecipes", "hasResults", "hasRows",
+        "hasSaved", "hasSections", "hasShares", "hasSlotChoices", "hasSources", "hasTags", "hasTiming", "hasUsual",
+        "hasWeekdays", "hasWeight", "heading", "headline", "height", "household", "id", "image",
+        "importCommand", "inFoodsText", "incompleteText", "indented", "index", "information", "ingredients", "insteadURL",
+        "isChanged", "isCurrent", "isDefault", "isEmpty", "isError", "isFavourite", "isFirstFood", "isIncomplete",
+        "isItemised", "isLinked", "isLocked", "isLow", "isMember", "isNew", "isNote", "isOn",
+        "isOpen", "isOver", "isOwn", "isOwner", "isQuickAdd", "isRecipe", "isSaved", "isSet",
+        "isShared", "isToday", "isWeek", "isWeight", "isYou", "isoDate", "itemise", "items",
+        "kcal", "kcalText", "keep", "keepsEarlierDiary", "key", "keyText", "kind", "kindError",
+        "kinds", "label", "labelError", "labelNotice", "labelServing", "labelY", "lang", "language",
+        "languages", "largeURL", "last", "lastFailure", "lastSent", "lastUsed", "latest", "latestText",
+        "latitude", "latitudeError", "legend", "likenessText", "likes", "linePoints", "lines", "link",
+        "linkButton", "linkText", "listHeading", "listURL", "location", "locationSource", "logAgainURL", "logDay",
+        "logForm", "logSlot", "logSource", "logTargets", "loggedURL", "longitude", "longitudeError", "lowText",
+        "macroChart", "macros", "macrosText", "madeAt", "madeMeal", "mailAddress", "mailFailed", "mailResult",
+        "mapURL", "mark", "maxImportMB", "maxNameLength", "maxNotesLength", "maxTags", "maxUploadMB", "maximum",
+        "maximumField", "mcpAddress", "meal", "mealCount", "mealFormURL", "mealID", "mealNotes", "mealPhotoURL",
+        "mealPlace", "mealVersion", "meals", "mean", "measures", "message", "methodText", "millilitres",
+        "millilitresPerDrinkUnit", "minimum", "minimumField", "minimumLength", "minutesError", "minutesValue", "missingError", "modelName",
+        "moreSearchURL", "moreText", "mustChangePassword", "myFoods", "name", "nameError", "needed", "needs",
+        "needsText", "netText", "newMealURL", "newMeasureError", "newMeasureUnits", "newName", "newPasswordLabel", "newToken",
+        "next", "nextURL", "noAccountYet", "nobodyElse", "notItemisedText", "note", "noteError", "noteSaved",
+        "noteURL", "notes", "notesError", "nothingFound", "nothingRead", "notice", "notices", "nutrients",
+        "offersMail", "offersPasswords", "offersPhoto", "online", "onlineBox", "openAction", "openStreetMapURL", "options",
+        "originalURL", "otherBarcodes", "otherSessions", "outcomes", "ownName", "ownOpen", "ownServings", "ownServingsError",
+        "owner", "page", "pageCount", "pageLimit", "pagination", "partialText", "passkeys", "passwordError",
         "passwordID", "passwordSignIn", "pasted", "pdfURL", "people", "peopleError", "per", "perServing",
         "percent", "percentText", "periodText", "periods", "photo", "photoAction", "photoBarcodes", "photoError",
         "photoPixels", "photoURL", "pickAction", "placeError", "placeName", "placeOptions", "placeURL", "plan",
-        "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL", "problem", "problems",
-        "productPhotoURL", "progressNote", "protein", "provider", "publicKey", "query", "queryError", "quickAddURL",
-        "quietFrom", "quietUntil", "range", "rangeText", "rateText", "rates", "readLabelAction", "readings",
-        "recent", "recentSignIn", "recipeContext", "recipeName", "recipeURL", "recipes", "referenceText", "remarks",
-        "removeAction", "removePhotoAction", "removeURL", "renameAction", "reportLinks", "resetAction", "restoreCommand", "results",
-        "returnTo", "revokeAction", "revokeTokensLabel", "revokeURL", "role", "roleText", "rowCount", "rows",
-        "rules", "said", "sameURL", "saveForLater", "saved", "savedHeading", "sayItMealID", "sayItURL",
-        "schedule", "schemes", "scope", "scriptWordsURL", "search", "searchURL", "searched", "secondStep",
-        "sections", "segments", "selected", "servingError", "servingExample", "servingGrams", "servingKcal", "servingLabel",
-        "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError", "servingsText", "shareBack",
-        "shareDays", "shareError", "shareKey", "shareLink", "shareText", "shareURL", "sharedUntil", "shares",
-        "shortfallText", "shown", "shownSource", "shownTime", "showsOtherWays", "signInAgain", "signIns", "signedIn",
-        "singleSignOn", "singleSignOnAction", "size", "sizeText", "skipped", "skippedCount", "slot", "slotChoices",
-        "slotFields", "slotNamesError", "slots", "smoothingText", "source", "sourceNote", "sourceText", "sourceURL",
-        "sources", "spelling", "split", "splitURL", "stages", "staleMessage", "state", "status",
-        "statusStrip", "steps", "stepsError", "stepsText", "stepsValue", "style", "submitLabel", "suggestAction",
-        "suggestNote", "summary", "sureness", "surenessText", "tags", "tagsError", "tagsText", "takenText",
-        "targetDetail", "targetFields", "targetText", "targetURL", "testFailed", "testResult", "text", "throughID",
-        "thumbnailURL", "thumbs", "time", "timeProblem", "timeText", "timeZone", "times", "timesText",
-        "timing", "title", "toISO", "toItemise", "toItemiseURL", "today", "todayNotItemisedText", "todayText",
-        "token", "tokenName", "tokenNameError", "tokenPasswordError", "tokenWrites", "tokens", "top", "total",
-        "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText", "typed", "typedQuery", "typedRange",
-        "typedURL", "unit", "unitChoices", "unitName", "unitNote", "unitText", "unknownNeedsText", "unlockAction",
-        "untouchedURL", "updatedText", "url", "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError",
-        "value", "valueText", "warning", "water", "waterFill", "waterGoal", "waterGoalText", "waterPercentText",
-        "waterText", "weeks", "weight", "weightChart", "weightText", "weightUnit", "welcome", "whenText",
-        "width", "x", "xLabels", "y", "yield",
+        "planURL", "planned", "plotLeftText", "plotRightText", "portionKey", "portions", "presets", "previousURL",
+        "problem", "problems", "productPhotoURL", "progressNote", "protein", "provider", "publicKey", "query",
+        "queryError", "quickAddURL", "quietFrom", "quietUntil", "range", "rangeText", "rateText", "rates",
+        "readLabelAction", "readings", "recent", "recentSignIn", "recipeContext", "recipeName", "recipeURL", "recipes",
+        "referenceText", "remarks", "removeAction", "removePhotoAction", "removeURL", "renameAction", "reportLinks", "resetAction",
+        "restoreCommand", "results", "returnTo", "revokeAction", "revokeTokensLabel", "revokeURL", "role", "roleText",
+        "rowCount", "rows", "rules", "said", "sameURL", "saveForLater", "saved", "savedHeading",
+        "sayItMealID", "sayItURL", "schedule", "schemes", "scope", "scriptWordsURL", "search", "searchURL",
+        "searched", "secondStep", "sections", "segments", "selected", "servingError", "servingExample", "servingGrams",
+        "servingKcal", "servingLabel", "servingLabelError", "servingLines", "servingText", "servingUnit", "servings", "servingsError",
+        "servingsText", "shareBack", "shareDays", "shareError", "shareKey", "shareLink", "shareText", "shareURL",
+        "sharedUntil", "shares", "shoppingURL", "shortText", "shortfallText", "shown", "shownSource", "shownTime",
+        "showsOtherWays", "signInAgain", "signIns", "signedIn", "singleSignOn", "singleSignOnAction", "size", "sizeText",
+        "skipped", "skippedCount", "slot", "slotChoices", "slotFields", "slotNamesError", "slots", "smoothingText",
+        "source", "sourceNote", "sourceText", "sourceURL", "sources", "spelling", "split", "splitURL",
+        "stages", "staleMessage", "state", "status", "statusStrip", "steps", "stepsError", "stepsText",
+        "stepsValue", "style", "submitLabel", "suggestAction", "suggestNote", "summary", "sureness", "surenessText",
+        "tags", "tagsError", "tagsText", "takenText", "targetDetail", "targetFields", "targetText", "targetURL",
+        "testFailed", "testResult", "text", "thisWeekURL", "throughID", "thumbnailURL", "thumbs", "tickLabel",
+        "tickPath", "tickValue", "ticked", "tickedText", "time", "timeProblem", "timeText", "timeZone",
+        "times", "timesText", "timing", "title", "to", "toISO", "toItemise", "toItemiseURL",
+        "today", "todayNotItemisedText", "todayText", "token", "tokenName", "tokenNameError", "tokenPasswordError", "tokenWrites",
+        "tokens", "top", "total", "totalKcal", "totalLines", "totalServings", "totalServingsError", "trendText",
+        "typed", "typedAmount", "typedName", "typedQuery", "typedRange", "typedURL", "unit", "unitChoices",
+        "unitName", "unitNote", "unitText", "unknownNeedsText", "unlockAction", "untouchedURL", "updatedText", "url",
+        "usePhotoTime", "usesDemoKey", "usual", "utcOffset", "utcOffsetError", "value", "valueText", "warning",
+        "water", "waterFill", "waterGoal", "waterGoalText", "waterPercentText", "waterText", "week", "weekText",
+        "weeks", "weight", "weightChart", "weightText", "weightUnit", "welcome", "whenText", "width",
+        "x", "xLabels", "y", "yield",
     ]
 }

@@ -701,6 +701,66 @@ package enum DiaryMigrations {
                     ) STRICT, WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("addMealPlans") { db in
+            // A day's planned meals: a recipe in servings, a favourite meal, a food in an amount
+            // (its own snapshot, as a saved food keeps one) or a note ("eat out"). A planned recipe
+            // or favourite goes with it when that is deleted; once logged, the meal it became is
+            // kept beside it until that meal is deleted. The snapshot columns are this migration's own.
+            let basis = [
+                "energy_kcal", "protein_g", "fat_g", "carbohydrate_g", "sodium_mg", "fiber_g", "sugars_g", "saturated_fat_g",
+                "cholesterol_mg", "potassium_mg", "water_g", "calcium_mg", "iron_mg", "magnesium_mg", "phosphorus_mg", "zinc_mg",
+                "copper_mg", "manganese_mg", "selenium_ug", "vitamin_a_ug", "vitamin_c_mg", "vitamin_d_ug", "vitamin_e_mg",
+                "vitamin_k_ug", "thiamin_mg", "riboflavin_mg", "niacin_mg", "pantothenic_acid_mg", "vitamin_b6_mg", "folate_ug",
+                "vitamin_b12_ug", "choline_mg"
+            ].map { "basis_\($0) REAL CHECK (basis_\($0) >= 0)" }.joined(separator: ",\n")
+            try db.execute(
+                sql: """
+                    CREATE TABLE planned_meal (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        day TEXT NOT NULL CHECK (length(day) = 10 AND day GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                        slot TEXT NOT NULL CHECK (slot IN ('breakfast', 'lunch', 'dinner', 'snacks')),
+                        kind TEXT NOT NULL CHECK (kind IN ('recipe', 'meal', 'food', 'note')),
+                        recipe_id INTEGER REFERENCES recipe(id) ON DELETE CASCADE,
+                        servings REAL CHECK (servings IS NULL OR (servings > 0 AND servings <= 100)),
+                        source_meal_id INTEGER REFERENCES meal(id) ON DELETE CASCADE,
+                        note TEXT CHECK (note IS NULL OR length(note) BETWEEN 1 AND 200),
+                        data_type TEXT CHECK (data_type IS NULL OR data_type IN
+                            ('sr_legacy', 'survey_fndds', 'foundation', 'branded', 'open_food_facts', 'hand_typed')),
+                        catalog_food_id INTEGER,
+                        ndb_number TEXT,
+                        description TEXT CHECK (description IS NULL OR length(description) BETWEEN 1 AND 200),
+                        brand_owner TEXT CHECK (brand_owner IS NULL OR length(brand_owner) BETWEEN 1 AND 200),
+                        basis_grams REAL CHECK (basis_grams IS NULL OR basis_grams > 0),
+                        basis_unit TEXT CHECK (basis_unit IS NULL OR basis_unit IN ('g', 'ml')),
+                        \(basis),
+                        grams REAL CHECK (grams IS NULL OR (grams > 0 AND grams <= 5000)),
+                        portion_label TEXT CHECK (portion_label IS NULL OR length(portion_label) BETWEEN 1 AND 200),
+                        logged_meal_id INTEGER REFERENCES meal(id) ON DELETE SET NULL,
+                        created_at TEXT NOT NULL,
+                        updated_at TEXT NOT NULL,
+                        CHECK (kind <> 'recipe' OR (recipe_id IS NOT NULL AND servings IS NOT NULL)),
+                        CHECK (kind <> 'meal' OR source_meal_id IS NOT NULL),
+                        CHECK (kind <> 'food' OR (description IS NOT NULL AND basis_grams IS NOT NULL AND grams IS NOT NULL)),
+                        CHECK (kind <> 'note' OR note IS NOT NULL)
+                    ) STRICT;
+                    CREATE INDEX planned_meal_by_day ON planned_meal(day, id);
+                    CREATE INDEX planned_meal_by_recipe ON planned_meal(recipe_id) WHERE recipe_id IS NOT NULL;
+                    CREATE INDEX planned_meal_by_source_meal ON planned_meal(source_meal_id) WHERE source_meal_id IS NOT NULL;
+                    CREATE INDEX planned_meal_by_logged_meal ON planned_meal(logged_meal_id) WHERE logged_meal_id IS NOT NULL;
+                    CREATE TABLE shopping_item (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 120),
+                        amount TEXT NOT NULL DEFAULT '' CHECK (length(amount) <= 40),
+                        aisle TEXT NOT NULL CHECK (aisle IN ('produce', 'dairy', 'meat', 'bakery', 'pantry', 'frozen')),
+                        ticked INTEGER NOT NULL DEFAULT 0 CHECK (ticked IN (0, 1)),
+                        created_at TEXT NOT NULL
+                    ) STRICT;
+                    CREATE TABLE shopping_tick (
+                        item_key TEXT PRIMARY KEY NOT NULL CHECK (length(item_key) BETWEEN 1 AND 240),
+                        ticked_at TEXT NOT NULL
+                    ) STRICT, WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

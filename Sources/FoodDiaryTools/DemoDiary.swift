@@ -150,6 +150,7 @@ public struct DemoDiary {
             }
         }
         try await addBody(days: days, today: today, timeZone: timeZone, random: &random, summary: &summary)
+        try await addPlan(today: today, now: now)
         for index in 0..<largePhotos {
             guard let eatenAt = LocalDateTime(parsing: "\(today.adding(days: -(index % days)))T21:00") else { continue }
             let photo = try await samplePhoto(eatenAt: eatenAt, random: &random, width: 4000, height: 3000)
@@ -160,6 +161,54 @@ public struct DemoDiary {
             summary.photos += 1
         }
         return summary
+    }
+
+    /// Two recipes of catalog foods, and this week planned with them: a favourite breakfast, a
+    /// banana at lunch, the recipes at dinner, Saturday's dinner out.
+    private func addPlan(today: LocalDate, now: Date) async throws {
+        let recipes: [(String, Double, [(String, Double, String)])] = [
+            (
+                "Chili con carne", 4,
+                [
+                    ("onions raw", 220, "2 medium"), ("tomatoes red ripe canned", 800, "2 cans"),
+                    ("beef ground 85% lean raw", 500, "500 g"),
+                    ("beans kidney canned", 400, "1 can"), ("garlic raw", 9, "3 cloves")
+                ]
+            ),
+            (
+                "Vegetable omelette", 2,
+                [("egg whole raw", 200, "4 large"), ("peppers sweet red raw", 119, "1 medium"), ("cheese cheddar", 40, "40 g")]
+            )
+        ]
+        var ids: [Int64] = []
+        for (name, servings, ingredients) in recipes {
+            let found = try await catalog.read { db in
+                try ingredients.compactMap { query, grams, label -> RecipeIngredientInput? in
+                    guard let summary = try FoodSearch.search(db, query: query, limit: 1).foods.first,
+                        let details = try FoodDetails.fetch(db, id: summary.id)
+                    else { return nil }
+                    return RecipeIngredientInput(
+                        food: FoodSnapshot(catalogFood: details), myFoodID: nil, amount: ChosenAmount(grams: grams, label: label))
+                }
+            }
+            guard !found.isEmpty else { continue }
+            ids.append(
+                try await database.importRecipe(
+                    RecipeInput(name: name, servings: servings, notes: ""), from: nil, ingredients: found, photo: nil, now: now))
+        }
+        let favourite = try await database.read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM meal WHERE is_favourite = 1 ORDER BY eaten_local DESC LIMIT 1")
+        }
+        let monday = today.adding(days: -((today.weekdayIndex + 6) % 7))
+        for offset in 0..<7 {
+            let day = monday.adding(days: offset)
+            if let favourite { _ = try await database.plan(.meal(id: favourite), on: day, slot: .breakfast, now: now) }
+            if offset == 5 {
+                _ = try await database.plan(.note("Dinner out with Sam"), on: day, slot: .dinner, now: now)
+            } else if !ids.isEmpty {
+                _ = try await database.plan(.recipe(id: ids[offset % ids.count], servings: 2), on: day, slot: .dinner, now: now)
+            }
+        }
     }
 
     private func offset(_ local: LocalDateTime, _ timeZone: TimeZone) -> Int { local.utcOffsetMinutes(in: timeZone) }

@@ -169,6 +169,35 @@ struct AssistantTests {
         }
     }
 
+    /// Issue 82: the assistant reads the plan and its list, and adds to the list with a writing token.
+    @Test func theAssistantReadsThePlanAndAddsToTheList() async throws {
+        try await Self.withApp { client, database, _ in
+            let chili = try await PlanTests.chili(database)
+            try await PlanTests.plan(client, recipe: chili, servings: "2", day: "2026-03-10")
+            let assistant = try await Self.connect(port: client.port, token: try await Self.token(client, writes: true))
+            let added = try await Self.call(assistant, "add_to_shopping_list", ["name": "Kitchen roll", "amount": "2 packs"])
+            #expect(added.isError != true && Self.text(added) == "Added Kitchen roll (2 packs) to the shopping list, under pantry.")
+            let read = try await Self.call(assistant, "read_plan", ["from": "2026-03-09", "to": "2026-03-15"])
+            let plan = read.structuredContent?.objectValue?["plan"]?.objectValue
+            let tuesday = plan?["days"]?.arrayValue?[1].objectValue
+            #expect(tuesday?["date"]?.stringValue == "2026-03-10", "\(Self.text(read))")
+            #expect(tuesday?["planned"]?.arrayValue?.first?.objectValue?["name"]?.stringValue == "Chili")
+            #expect(Self.number(tuesday?["totals"]?.objectValue?["energyKcal"]) == 1_000)
+            let items = read.structuredContent?.objectValue?["shopping"]?.objectValue?["items"]?.arrayValue ?? []
+            #expect(items.contains { $0.objectValue?["name"]?.stringValue == "Kitchen roll" && $0.objectValue?["own"]?.boolValue == true })
+            #expect(items.contains { $0.objectValue?["amount"]?.stringValue == "1 onion" })
+            // The API reads the same.
+            #expect(try await client.get("/api/shopping?from=2026-03-09&to=2026-03-15").text.contains("Kitchen roll"))
+            let undone = try await Self.call(assistant, "undo_last")
+            #expect(Self.text(undone) == "Took back what was added Kitchen roll (2 packs) to the shopping list.", "\(Self.text(undone))")
+            #expect(!(try await client.get("/shopping?from=2026-03-09&to=2026-03-15").text.contains("Kitchen roll")))
+            let reader = try await Self.connect(port: client.port, token: try await Self.token(client, writes: false))
+            #expect(try await Self.call(reader, "read_plan").isError != true)
+            #expect(try await Self.call(reader, "add_to_shopping_list", ["name": "Tea"]).isError == true)
+            #expect(try await Self.call(assistant, "read_plan", ["from": "2026-03-09", "to": "2026-06-09"]).isError == true)
+        }
+    }
+
     @Test func aTokenThatReadsIsOfferedNoWritingToolAndCannotWrite() async throws {
         try await Self.withApp { client, database, _ in
             let token = try await Self.token(client, writes: false)

@@ -12,7 +12,7 @@ import FoodDiaryStorage
         "allowQuickAddEntries", "createMyFoodsAndRecipes", "saveDraftMeals", "indexForFastPages", "createMealShare",
         "shareFoodsWithHousehold", "allowFoodDataCentralFoods", "addFoodDataCentralOnline", "countMealEntries", "indexEntriesByCatalogFood",
         "nameMealSlots", "rememberRecipeSources", "trackBodyAndWater", "snapshotWater", "snapshotVitaminsAndMinerals", "addNutrientGoals",
-        "allowOpenFoodFactsProducts", "keepProductPhotos", "trackActivityAndSteps", "readPhotoBarcodes", "addDayNotes"
+        "allowOpenFoodFactsProducts", "keepProductPhotos", "trackActivityAndSteps", "readPhotoBarcodes", "addDayNotes", "addMealPlans"
     ]
 
     @Test func migrationsCreateTheSchemaOnAnEmptyDatabase() async throws {

@@ -1503,6 +1503,56 @@ class Journeys:
         self.assertIsNotNone(self.find("details.recipe-import-other").get_attribute("open"), "the paste is shown again")
         self.assertEqual(self.browser.execute_script("return document.querySelector('#html').value.length"), 5200003)
 
+    def test_9vp_a_week_planned_its_list_ticked_and_a_meal_logged_from_today(self):
+        """Issue 82: from More to the plan, the recipe imported before planned for tonight's dinner
+        and onions for tomorrow, the shopping list summed by aisle and ticked in place (kept across
+        a reload), and tonight's planned dinner logged in one tap on Today."""
+        self.open("/more", "more-to-the-plan")
+        self.click("a[href='/plan']", "plan-week")
+        today = self.find(".plan-today")
+        self._click(today.find_element(By.CSS_SELECTOR, ".section-head a.button"), "plan-add-today", True)
+        self.click("a.chip[href$='slot=dinner']", "plan-add-dinner")
+        recipe = [row for row in self.browser.find_elements(By.CSS_SELECTOR, ".plan-choice") if "Chocolate Chip Cookies" in row.text][0]
+        recipe.find_element(By.CSS_SELECTOR, "input[name=servings]").clear()
+        recipe.find_element(By.CSS_SELECTOR, "input[name=servings]").send_keys("2")
+        self._click(recipe.find_element(By.CSS_SELECTOR, "button"), "plan-recipe-planned", True)
+        card = self.find(".plan-today")
+        self.assertIn("Chocolate Chip Cookies", card.text)
+        self.assertIn("2 servings", card.text)
+        self.assertRegex(card.text, r"\d+ kcal", "the day's planned energy")
+        tomorrow = self.browser.find_elements(By.CSS_SELECTOR, ".plan-today ~ .plan-day")
+        if tomorrow:
+            self._click(tomorrow[0].find_element(By.CSS_SELECTOR, ".section-head a.button"), "plan-add-tomorrow", True)
+            self.find("#plan-q").send_keys("onion")
+            self.click("form.search-form button", "plan-search-onion")
+            self.click(".plan-choice button", "plan-onion-planned")
+            self.assertIn("Onions", self.text())
+        self.click("a[href^='/shopping']", "shopping-list")
+        text = self.text()
+        self.assertIn("Cupboard", text)
+        self.assertIn("Dairy and eggs", text)
+        self.assertIn("for Chocolate Chip Cookies", text)
+        widest = self.browser.execute_script("return Math.max(...[...document.querySelectorAll('main *')].map(e => e.getBoundingClientRect().right))")
+        self.assertLessEqual(widest, self.width + 1, "nothing wider than the screen")
+        first = self.find(".shopping-item")
+        name = first.find_element(By.CSS_SELECTOR, ".shopping-item-name").text
+        self._click(first.find_element(By.CSS_SELECTOR, ".tick-button"), None, False)
+        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
+            lambda driver: driver.find_elements(By.CSS_SELECTOR, ".shopping-item.ticked"))
+        self.shot("shopping-ticked-in-place")
+        self.browser.refresh()
+        ticked = [item.text for item in self.browser.find_elements(By.CSS_SELECTOR, ".shopping-item.ticked")]
+        self.assertTrue(any(name in item for item in ticked), f"{name} stays ticked: {ticked}")
+        self.shot_dark("shopping-list")
+        self.open("/today", "today-with-a-planned-dinner")
+        planned = self.find(".day-planned")
+        self.assertIn("Chocolate Chip Cookies", planned.text)
+        self._click(planned.find_element(By.CSS_SELECTOR, "button"), None, False)
+        WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
+            lambda driver: not driver.find_elements(By.CSS_SELECTOR, ".day-planned"))
+        self.shot("today-planned-dinner-logged")
+        self.assertIn("Chocolate Chip Cookies", self.find(".day-meals").text, "logged as tonight's dinner")
+
     def test_9y_an_export_to_open_in_a_spreadsheet_and_another_apps_log_imported(self):
         self.browser.get_log("browser")
         downloads = pathlib.Path(self.data_dir) / "downloads"

@@ -94,6 +94,27 @@ extension AssistantSession {
             summary: "read the days from \(first) to \(last)")
     }
 
+    struct PlanAndList: Encodable {
+        let plan: PlanJSON
+        let shopping: ShoppingJSON
+    }
+
+    func readPlan(_ arguments: ToolArguments) async throws -> Outcome {
+        let first = try arguments.planDay("from") ?? today
+        let last = try arguments.planDay("to") ?? first.adding(days: 6)
+        guard first <= last else { throw ToolProblem("`from` (\(first)) comes after `to` (\(last)).") }
+        guard first.days(to: last) < ShoppingList.mostDays else {
+            throw ToolProblem("Read at most \(ShoppingList.mostDays) days of the plan at a time.")
+        }
+        let plan = try await PlanJSON.read(person.diary, from: first, through: last, today: today)
+        let shopping = try await ShoppingJSON.read(person.diary, catalog: services.catalog, from: first, through: last)
+        let planned = plan.days.reduce(0) { $0 + $1.planned.count }
+        return Outcome(
+            text:
+                "The plan from \(first.longText) through \(last.longText): \(planned) planned, and \(shopping.items.count) items on the shopping list (amounts and energy in the units the JSON names).",
+            structured: PlanAndList(plan: plan, shopping: shopping), summary: "read the plan from \(first) to \(last)")
+    }
+
     func readBody() async throws -> Outcome {
         let body = try await BodySummaryJSON.read(person.diary, today: today)
         return Outcome(

@@ -14,6 +14,7 @@ struct AssistantUndo: Codable, Sendable {
     var foods: Foods?
     var waterID: Int64?
     var weightReadingID: Int64?
+    var shoppingItemID: Int64?
 }
 
 /// The tools that write: foods from words or by id, water, a weigh-in, and taking the last back.
@@ -139,6 +140,29 @@ extension AssistantSession {
         let millilitres: Double
     }
 
+    struct AddedItem: Encodable {
+        let name: String
+        let amount: String
+        let aisle: String
+    }
+
+    func addToShoppingList(_ arguments: ToolArguments) async throws -> Outcome {
+        let name = try arguments.required("name", max: OwnShoppingItem.maxNameCharacters)
+        let amount = try arguments.text("amount", max: OwnShoppingItem.maxAmountCharacters) ?? ""
+        let aisleText = try arguments.text("aisle", max: 20) ?? Aisle.pantry.rawValue
+        guard let aisle = Aisle(rawValue: aisleText.lowercased()) else {
+            throw ToolProblem("`aisle` must be one of \(Aisle.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        guard let id = try await person.diary.database.addShoppingItem(name: name, amount: amount, aisle: aisle, now: services.now()) else {
+            throw ToolProblem("The shopping list holds \(OwnShoppingItem.most) items of the person's own already; nothing was added.")
+        }
+        let what = amount.isEmpty ? name : "\(name) (\(amount))"
+        return Outcome(
+            text: "Added \(what) to the shopping list, under \(aisle.rawValue).",
+            structured: AddedItem(name: name, amount: amount, aisle: aisle.rawValue), summary: "added \(what) to the shopping list",
+            undo: AssistantUndo(shoppingItemID: id))
+    }
+
     func logWater(_ arguments: ToolArguments) async throws -> Outcome {
         guard let millilitres = try arguments.number("millilitres", in: 10...5000) else {
             throw ToolProblem("Give `millilitres`, like 250.")
@@ -203,6 +227,7 @@ extension AssistantSession {
         }
         if let id = undo.waterID { removed = try await database.deleteWater(id: id) || removed }
         if let id = undo.weightReadingID { removed = try await database.deleteMeasurement(id: id, key: BodyMeasure.weightKey) || removed }
+        if let id = undo.shoppingItemID { removed = try await database.removeShoppingItem(id: id) || removed }
         let text =
             removed
             ? "Took back what was \(last.summary)."

@@ -54,6 +54,8 @@ struct AssistantSession: Sendable {
         case .readDay: try await readDay(arguments)
         case .readDays: try await readDays(arguments)
         case .readBody: try await readBody()
+        case .readPlan: try await readPlan(arguments)
+        case .addToShoppingList: try await addToShoppingList(arguments)
         case .logFoods: try await logFoods(arguments)
         case .logFood: try await logFood(arguments)
         case .logWater: try await logWater(arguments)

@@ -8,13 +8,15 @@ enum AssistantTool: String, CaseIterable, Sendable {
     case readDay = "read_day"
     case readDays = "read_days"
     case readBody = "read_body"
+    case readPlan = "read_plan"
     case logFoods = "log_foods"
     case logFood = "log_food"
     case logWater = "log_water"
     case logWeight = "log_weight"
+    case addToShoppingList = "add_to_shopping_list"
     case undoLast = "undo_last"
 
-    var writes: Bool { [.logFoods, .logFood, .logWater, .logWeight, .undoLast].contains(self) }
+    var writes: Bool { [.logFoods, .logFood, .logWater, .logWeight, .addToShoppingList, .undoLast].contains(self) }
 
     static func offered(canWrite: Bool) -> [AssistantTool] { allCases.filter { canWrite || !$0.writes } }
 
@@ -35,10 +37,12 @@ enum AssistantTool: String, CaseIterable, Sendable {
         case .readDay: "Read a day"
         case .readDays: "Read days' totals"
         case .readBody: "Read weight and body"
+        case .readPlan: "Read the meal plan and its shopping list"
         case .logFoods: "Log what was eaten"
         case .logFood: "Log one food"
         case .logWater: "Log water"
         case .logWeight: "Log a weigh-in"
+        case .addToShoppingList: "Add to the shopping list"
         case .undoLast: "Undo the last log"
         }
     }
@@ -58,6 +62,8 @@ enum AssistantTool: String, CaseIterable, Sendable {
             "Read each day's totals (energy, protein, fat, carbohydrate and more, exercise, steps) from one day through another, at most 92 days. For a week's or a month's review."
         case .readBody:
             "Read the person's weight trend, weekly rate, water goal and the latest reading of each body measure."
+        case .readPlan:
+            "Read the person's meal plan from one day through another (at most 31 days; the next 7 days when left out): each day's planned recipes, favourite meals, foods and notes with their meal, servings and energy, the day's planned totals and the nutrients it falls short on; and the shopping list those days need, summed in kitchen units and grouped by aisle, with what is ticked off."
         case .logFoods:
             "Log what the person ate, from their own words (\"2 eggs, toast with butter and a coffee\"), exactly as the diary's \"What did you have?\" box reads them: each food placed on the catalog or their own foods, in the amount said or a customary serving. Says exactly what it saved, what amounts it guessed and what it could not find (which it did not save)."
         case .logFood:
@@ -66,8 +72,10 @@ enum AssistantTool: String, CaseIterable, Sendable {
             "Log water the person drank, in millilitres."
         case .logWeight:
             "Log a weigh-in, in kilograms or pounds."
+        case .addToShoppingList:
+            "Add an item of the person's own to their shopping list (\"kitchen roll\", \"2 packs\"), in an aisle: produce, dairy, meat, bakery, pantry or frozen."
         case .undoLast:
-            "Take back the last thing this assistant logged (foods, water or a weigh-in) in this diary. Says what it removed."
+            "Take back the last thing this assistant logged (foods, water, a weigh-in or a shopping list item) in this diary. Says what it removed."
         }
     }
 
@@ -82,6 +90,10 @@ enum AssistantTool: String, CaseIterable, Sendable {
             #"{"type": "object", "properties": {"from": {"type": "string", "format": "date", "description": "The first day, like 2026-03-02."}, "to": \#(Self.day)}, "required": ["from"]}"#
         case .readBody, .undoLast:
             #"{"type": "object", "properties": {}}"#
+        case .readPlan:
+            #"{"type": "object", "properties": {"from": {"type": "string", "format": "date", "description": "The first day, like 2026-03-09; today when left out."}, "to": {"type": "string", "format": "date", "description": "The last day; six days after `from` when left out."}}}"#
+        case .addToShoppingList:
+            #"{"type": "object", "properties": {"name": {"type": "string", "description": "What to buy, up to 120 characters."}, "amount": {"type": "string", "description": "How much, like \"2 packs\"; up to 40 characters."}, "aisle": {"type": "string", "enum": ["produce", "dairy", "meat", "bakery", "pantry", "frozen"], "description": "Where it is in a shop; pantry when left out."}}, "required": ["name"]}"#
         case .logFoods:
             #"{"type": "object", "properties": {"text": {"type": "string", "description": "What was eaten, in the person's words, up to 30 foods."}, "date": \#(Self.day), "slot": \#(Self.slot)}, "required": ["text"]}"#
         case .logFood:

@@ -48,6 +48,15 @@ struct ToolArguments {
         return day
     }
 
+    /// A day of a plan, which may be ahead; nil when left out.
+    func planDay(_ name: String) throws(ToolProblem) -> LocalDate? {
+        guard let text = try text(name, max: 10) else { return nil }
+        guard let day = LocalDate(parsing: text) else {
+            throw ToolProblem("`\(name)` must be a day written like 2026-03-09, not “\(text)”.")
+        }
+        return day
+    }
+
     func slot(_ name: String) throws(ToolProblem) -> MealSlot? {
         guard let text = try text(name, max: 20) else { return nil }
         guard let slot = MealSlot(formValue: text.lowercased()) else {

@@ -40,6 +40,8 @@ public enum DayQueries {
         public var usualActivities: [Activity] = []
         /// What the person noted on the day.
         public var note: String?
+        /// What the plan puts on the day that can still be logged.
+        var planned: [PlannedMeal] = []
         /// Energy burned by the day's exercise, above rest.
         public var activeKcal: Double { activities.reduce(0) { $0 + $1.activeEnergyKcal } }
         /// The day's goals, with the energy goal grown by the day's exercise when the person asked for that.
@@ -74,7 +76,8 @@ public enum DayQueries {
             weightTrend: date == today ? try BodyQueries.weightTrend(db, through: date).trend : nil,
             activities: try ActivityQueries.activities(db, on: date), steps: try ActivityQueries.steps(db, on: date),
             typedSteps: try ActivityQueries.typedSteps(db, on: date), deviceActiveKcal: try ActivityQueries.deviceActiveKcal(db, on: date),
-            usualActivities: try ActivityQueries.usual(db), note: try notes(db, from: date, through: date)[date])
+            usualActivities: try ActivityQueries.usual(db), note: try notes(db, from: date, through: date)[date],
+            planned: try PlanQueries.plan(db, from: date, through: date).filter { $0.canBeLogged && !$0.isLogged })
     }
 
     /// The goals a day is measured against: the energy goal grown by the day's exercise when the

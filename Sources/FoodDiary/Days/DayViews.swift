@@ -36,6 +36,18 @@ struct DayView: Sendable {
         let addLabel: String
         let meals: [MealBlock]
         let hasMeals: Bool
+        /// What the plan puts in this meal and is not logged yet, each logged in one tap.
+        let planned: [PlannedLine]
+    }
+
+    /// A planned meal on its day, logged in one tap from the day's page.
+    struct PlannedLine: Sendable {
+        let id: Int64
+        let name: String
+        let detail: String
+        /// A day to come is planned, not eaten: no tap logs it yet.
+        let canLog: Bool
+        let back: String
     }
 
     let title: String
@@ -97,7 +109,14 @@ struct DayView: Sendable {
                 addURL: "/log?day=\(date)&slot=\(slot.rawValue)", addLabel: tr("Add to \(day.slotNames.inSentence(slot))"),
                 meals: meals.map {
                     Self.block($0, page: page, changed: changed, foldID: "diary-\(diary)-meal-\($0.meal.id)", isOpen: opens($0))
-                }, hasMeals: !meals.isEmpty)
+                }, hasMeals: !meals.isEmpty,
+                planned: day.planned.filter { $0.slot == slot }.map { planned in
+                    PlannedLine(
+                        id: planned.id, name: planned.name,
+                        detail: [planned.amountText, planned.nutrients.map { FoodDiaryBase.kcalText($0) }].compactMap { $0 }.joined(
+                            separator: " · "),
+                        canLog: date <= today, back: page)
+                })
         }
         hasMeals = !day.meals.isEmpty
         let totals = day.totals

@@ -74,7 +74,10 @@ public struct Meal: Sendable, Equatable {
     public var knownEnergyKcal: Double? { isItemised ? energyKcal : nil }
 
     /// The first non-empty line of the notes: what the list shows.
-    public var headline: String? {
+    public var headline: String? { Self.headline(of: notes) }
+
+    /// The first non-empty line of `notes`.
+    static func headline(of notes: String) -> String? {
         // Line by line from the top, stopping at the first with text: notes can be long.
         var rest = notes[...]
         while !rest.isEmpty {

@@ -31,7 +31,9 @@ extension AppDatabase {
     }
 
     /// A recipe and all its ingredients in one transaction: an import never leaves half a recipe.
-    func importRecipe(_ input: RecipeInput, from source: URL?, ingredients: [RecipeIngredientInput], photo: IngestedPhoto?, now: Date)
+    package func importRecipe(
+        _ input: RecipeInput, from source: URL?, ingredients: [RecipeIngredientInput], photo: IngestedPhoto?, now: Date
+    )
         async throws -> Int64
     {
         try await write { db in

@@ -3,17 +3,29 @@ import FoodDiaryWeb
 import Foundation
 
 /// A recipe's own fields, validated.
-struct RecipeInput: Sendable, Equatable {
+package struct RecipeInput: Sendable, Equatable {
     let name: String
     let servings: Double
     let notes: String
+
+    package init(name: String, servings: Double, notes: String) {
+        self.name = name
+        self.servings = servings
+        self.notes = notes
+    }
 }
 
 /// An ingredient to add: its snapshot, the food of the person's own it came from, and how much.
-struct RecipeIngredientInput: Sendable {
+package struct RecipeIngredientInput: Sendable {
     let food: FoodSnapshot
     let myFoodID: Int64?
     let amount: ChosenAmount
+
+    package init(food: FoodSnapshot, myFoodID: Int64?, amount: ChosenAmount) {
+        self.food = food
+        self.myFoodID = myFoodID
+        self.amount = amount
+    }
 }
 
 struct RecipeForm: Sendable, Equatable {

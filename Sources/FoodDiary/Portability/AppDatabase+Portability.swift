@@ -76,6 +76,7 @@ enum PortabilityQueries {
         try addActivity(db, to: &document)
         try addNutrientTargets(db, to: &document)
         try addDayNotes(db, to: &document)
+        try addPlan(db, to: &document)
         return document
     }
 
@@ -202,6 +203,8 @@ package struct ImportOutcome: Sendable, Equatable {
     var activitiesAdded = 0
     var movementAdded = 0
     var dayNotesAdded = 0
+    var plannedAdded = 0
+    var shoppingItemsAdded = 0
     var firstDay: LocalDate?
     var lastDay: LocalDate?
 }

@@ -26,6 +26,9 @@ struct DiaryDocument: Codable, Sendable {
     var activities: [ActivityRecord] = []
     var movement: [MovementRecord] = []
     var dayNotes: [DayNoteRecord] = []
+    var plannedMeals: [PlannedRecord] = []
+    var shoppingItems: [ShoppingItemRecord] = []
+    var shoppingTicks: [ShoppingTickRecord] = []
     var nutrientTargets: NutrientTargetsRecord?
     var meals: [Meal] = []
 
@@ -38,6 +41,9 @@ struct DiaryDocument: Codable, Sendable {
         case bodyMeasurements = "body_measurements"
         case nutrientTargets = "nutrient_targets"
         case dayNotes = "day_notes"
+        case plannedMeals = "planned_meals"
+        case shoppingItems = "shopping_items"
+        case shoppingTicks = "shopping_ticks"
     }
 
     init() {}
@@ -61,6 +67,9 @@ struct DiaryDocument: Codable, Sendable {
         activities = try container.decodeIfPresent([ActivityRecord].self, forKey: .activities) ?? []
         movement = try container.decodeIfPresent([MovementRecord].self, forKey: .movement) ?? []
         dayNotes = try container.decodeIfPresent([DayNoteRecord].self, forKey: .dayNotes) ?? []
+        plannedMeals = try container.decodeIfPresent([PlannedRecord].self, forKey: .plannedMeals) ?? []
+        shoppingItems = try container.decodeIfPresent([ShoppingItemRecord].self, forKey: .shoppingItems) ?? []
+        shoppingTicks = try container.decodeIfPresent([ShoppingTickRecord].self, forKey: .shoppingTicks) ?? []
         nutrientTargets = try container.decodeIfPresent(NutrientTargetsRecord.self, forKey: .nutrientTargets)
         meals = try container.decodeIfPresent([Meal].self, forKey: .meals) ?? []
     }

@@ -92,6 +92,7 @@ struct DiaryDocumentWriter {
             }
             try addMeal(meal, placeID: meal.place.flatMap { placeIDs[$0] }, outcome: &outcome)
         }
+        try addPlan(document, outcome: &outcome)
         return outcome
     }
 
@@ -229,7 +230,7 @@ struct DiaryDocumentWriter {
         outcome.lastDay = max(outcome.lastDay ?? eaten.date, eaten.date)
     }
 
-    private func snapshotArguments(_ food: DiaryDocument.Food) throws -> [(any DatabaseValueConvertible)?] {
+    func snapshotArguments(_ food: DiaryDocument.Food) throws -> [(any DatabaseValueConvertible)?] {
         guard FoodDataType(rawValue: food.dataType) != nil else {
             throw ImportRefusal(description: tr("A food in the file has the source “\(food.dataType)”, which this version does not know."))
         }

@@ -36,7 +36,9 @@ package enum ImportSummary {
             some(outcome.movementAdded) {
                 tr(one: "\($0) count of steps or movement", other: "\($0) counts of steps and movement", count: $1)
             },
-            some(outcome.dayNotesAdded) { tr(one: "\($0) note on a day", other: "\($0) notes on days", count: $1) }
+            some(outcome.dayNotesAdded) { tr(one: "\($0) note on a day", other: "\($0) notes on days", count: $1) },
+            some(outcome.plannedAdded) { tr(one: "\($0) planned meal", other: "\($0) planned meals", count: $1) },
+            some(outcome.shoppingItemsAdded) { tr(one: "\($0) shopping list item", other: "\($0) shopping list items", count: $1) }
         ].compactMap { $0 }
         return lines
     }

@@ -266,7 +266,7 @@ public struct ChosenAmount: Sendable, Equatable {
     }
 
     /// `count` of `portion`, within what one entry can hold.
-    private static func counted(_ count: Double, of portion: Portion, unit: MeasureUnit) -> Result<ChosenAmount, Errors> {
+    package static func counted(_ count: Double, of portion: Portion, unit: MeasureUnit) -> Result<ChosenAmount, Errors> {
         let grams = count * portion.grams
         guard grams <= gramsRange.upperBound else {
             return .failure(
