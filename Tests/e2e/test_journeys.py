@@ -1551,7 +1551,8 @@ class Journeys:
         WebDriverWait(self.browser, 20, ignored_exceptions=[WebDriverException]).until(
             lambda driver: not driver.find_elements(By.CSS_SELECTOR, ".day-planned"))
         self.shot("today-planned-dinner-logged")
-        self.assertIn("Chocolate Chip Cookies", self.find(".day-meals").text, "logged as tonight's dinner")
+        meals = " ".join(meals.text for meals in self.browser.find_elements(By.CSS_SELECTOR, ".day-meals"))
+        self.assertIn("Chocolate Chip Cookies", meals, "logged as tonight's dinner")
 
     def test_9y_an_export_to_open_in_a_spreadsheet_and_another_apps_log_imported(self):
         self.browser.get_log("browser")

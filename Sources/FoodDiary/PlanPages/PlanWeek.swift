@@ -61,13 +61,15 @@ struct PlanWeek: Sendable {
         return PlanWeek(first: first, today: today, days: days, goals: goals, slotNames: slotNames, isShared: isShared)
     }
 
-    /// Whether a day plans enough to be read against a day's needs: half its energy goal, or any
-    /// food where no goal is set. An onion planned for Monday is not Monday's diet.
+    /// Whether a day plans enough to be read against a day's needs: half its energy goal, or half
+    /// the Daily Values' 2,000 kcal without one. An onion planned for Monday is not Monday's diet.
     static func isPlannedWhole(_ totals: NutrientValues, goals: DailyGoals) -> Bool {
         guard let energy = totals[.energyKcal] else { return false }
-        guard let goal = goals[.energyKcal] else { return energy > 0 }
-        return energy >= goal / 2
+        return energy >= (goals[.energyKcal] ?? dailyValuesKcal) / 2
     }
+
+    /// The day the FDA's Daily Values are written for.
+    static let dailyValuesKcal = 2_000.0
 
     /// The nutrients the plan brings less of than the day's goal (protein, fibre) or the minimum
     /// the person needs, by how far short; a nutrient no planned food says is not counted short.
