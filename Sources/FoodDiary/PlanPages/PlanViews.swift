@@ -19,7 +19,7 @@ struct PlanView: Sendable {
 
     init(_ week: PlanWeek, csrfToken: String) {
         let last = week.first.adding(days: 6)
-        title = tr("Plan")
+        title = tr("Meal plan")
         weekText = "\(week.first.shortDayMonthText) – \(last.shortDayMonthText)"
         previousURL = "/plan?week=\(week.first.adding(days: -7))"
         nextURL = "/plan?week=\(week.first.adding(days: 7))"
