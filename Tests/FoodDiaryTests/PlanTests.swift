@@ -136,6 +136,21 @@ import FoodDiaryStorage
             let bad = try await client.postForm("/plan/\(ids[2])/servings", [("servings", "lots")])
             #expect(bad.status == .unprocessableContent && Self.card(bad.text, "2026-03-10").contains("role=\"alert\""))
             #expect(try await client.postForm("/plan/9999/log", []).status == .notFound)
+
+            // A planned food's amount, changed as typed; a recipe has servings instead.
+            let egg = FoodSnapshot(
+                dataType: .handTyped, catalogFoodID: nil, ndbNumber: nil, description: "Boiled egg", brandOwner: nil, basisGrams: 100,
+                basis: NutrientValues([.energyKcal: 150]))
+            let eggID = try #require(
+                try await database.plan(
+                    .food(egg, ChosenAmount(grams: 50, label: "1 egg")), on: LocalDate(parsing: "2026-03-11")!,
+                    slot: .breakfast, now: TestEnvironment.fixedNow))
+            #expect(Self.card(try await client.get("/plan").text, "2026-03-11").contains("1 egg · 75 kcal"))
+            #expect(try await client.postForm("/plan/\(eggID)/amount", [("amount", "120 g")]).status == .seeOther)
+            #expect(Self.card(try await client.get("/plan").text, "2026-03-11").contains("120 g · 180 kcal"))
+            let tooMuch = try await client.postForm("/plan/\(eggID)/amount", [("amount", "9 kg")])
+            #expect(tooMuch.status == .unprocessableContent && Self.card(tooMuch.text, "2026-03-11").contains("role=\"alert\""))
+            #expect(try await client.postForm("/plan/\(ids[2])/amount", [("amount", "120 g")]).status == .notFound)
         }
     }
 

@@ -22,6 +22,7 @@ struct PlanController: Sendable {
         routes.post("/plan/sharing", use: sharing)
         routes.post("/plan/days/:date/copy", use: copyDay)
         routes.post("/plan/:id/servings", use: servings)
+        routes.post("/plan/:id/amount", use: amount)
         routes.post("/plan/:id/remove", use: remove)
         routes.post("/plan/:id/log", use: log)
     }
@@ -127,6 +128,22 @@ struct PlanController: Sendable {
             var view = try await weekView(PlanWeek.monday(of: planned.day), context: context)
             view.setError(
                 TypedNumber.message(problem, what: tr("servings"), range: PlannedMeal.servingsRange), on: planned.day)
+            return await renderer.render(.plan, view, for: context, status: .unprocessableContent)
+        }
+    }
+
+    /// A planned food's amount as typed ("200 g", "6 oz"), in its unit.
+    @Sendable func amount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let planned = try await planned(context)
+        guard case .food(let food, _) = planned.what else { throw PlannedMeal.Missing() }
+        switch TypedAmount.parse(context.formFields["amount"] ?? "", measure: food.basisUnit, range: ChosenAmount.gramsRange) {
+        case .success(let typed):
+            _ = try await context.diary().database.changePlannedAmount(
+                id: planned.id, to: ChosenAmount(grams: typed.stored, label: typed.label), now: now())
+            return Self.backToDay(planned.day)
+        case .failure(let problem):
+            var view = try await weekView(PlanWeek.monday(of: planned.day), context: context)
+            view.setError(problem.message, on: planned.day)
             return await renderer.render(.plan, view, for: context, status: .unprocessableContent)
         }
     }

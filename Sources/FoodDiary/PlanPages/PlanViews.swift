@@ -106,6 +106,7 @@ struct PlanItemView: Sendable {
     let isNote: Bool
     let isRecipe: Bool
     let servings: String
+    let isFood: Bool
     let canLog: Bool
     let loggedURL: String?
     let slot: String
@@ -125,6 +126,7 @@ struct PlanItemView: Sendable {
             isRecipe = false
             servings = ""
         }
+        if case .food = planned.what { isFood = true } else { isFood = false }
         // Logged on its day or after, as it was eaten; a day to come is planned, not eaten yet.
         canLog = planned.canBeLogged && !planned.isLogged && planned.day <= today
         loggedURL = planned.loggedMealID.map { "/meals/\($0)" }

@@ -51,6 +51,16 @@ extension AppDatabase {
         }
     }
 
+    /// Changes a planned food's amount; false when it is gone or not a food.
+    func changePlannedAmount(id: Int64, to amount: ChosenAmount, now: Date) async throws -> Bool {
+        try await write { db in
+            try db.execute(
+                sql: "UPDATE planned_meal SET grams = ?, portion_label = ?, updated_at = ? WHERE id = ? AND kind = 'food'",
+                arguments: [amount.grams, amount.label, now, id])
+            return db.changesCount > 0
+        }
+    }
+
     /// Moves a planned meal to another day or slot; false when it is gone.
     func movePlanned(id: Int64, to day: LocalDate, slot: MealSlot, now: Date) async throws -> Bool {
         try await write { db in
