@@ -7,10 +7,12 @@ document.addEventListener("submit", async (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-stay") || form.method.toLowerCase() !== "post") return;
   event.preventDefault();
+  // Read before the button is disabled: a disabled button's name and value are left out.
+  const body = new URLSearchParams(event.submitter ? new FormData(form, event.submitter) : new FormData(form));
   const button = event.submitter || form.querySelector("button[type=submit]");
   if (button) button.disabled = true;
   try {
-    const response = await fetch(form.action, { method: "POST", body: new URLSearchParams(event.submitter ? new FormData(form, event.submitter) : new FormData(form)), credentials: "same-origin" });
+    const response = await fetch(form.action, { method: "POST", body, credentials: "same-origin" });
     const page = new DOMParser().parseFromString(await response.text(), "text/html");
     if (response.status === 422 && form.closest("[data-editor]")) {
       const again = page.querySelector("form.amount-form");

@@ -180,8 +180,10 @@ private func addDayAndBodyRoutes(to routes: Routes, _ parts: FeatureParts) {
 /// The week's plan and its shopping list.
 private func addPlanRoutes(to routes: Routes, _ parts: FeatureParts, _ shared: SharedServices) {
     let (diaries, catalog, renderer, timeZone, now) = (parts.diaries, parts.catalog, parts.renderer, parts.settings.timeZone, parts.now)
-    PlanController(diaries: diaries, catalog: catalog, household: shared.household, renderer: renderer, timeZone: timeZone, now: now)
-        .addRoutes(to: routes)
+    PlanController(
+        diaries: diaries, catalog: catalog, household: shared.household, targets: shared.mealTargets, renderer: renderer,
+        timeZone: timeZone, now: now
+    ).addRoutes(to: routes)
     ShoppingController(diaries: diaries, catalog: catalog, renderer: renderer, timeZone: timeZone, now: now).addRoutes(to: routes)
     PlanAPIController(catalog: catalog, timeZone: timeZone, now: now).addRoutes(to: routes)
 }

@@ -10,6 +10,7 @@ struct PlanController: Sendable {
     let diaries: DiaryAccess
     let catalog: CatalogDatabase
     let household: HouseholdFoods
+    let targets: MealTargets
     let renderer: PageRenderer
     let timeZone: TimeZone
     let now: @Sendable () -> Date
@@ -154,15 +155,14 @@ struct PlanController: Sendable {
         return Self.backToDay(planned.day)
     }
 
-    /// The planned meal becomes a meal of its day and slot: now, when that is today's slot now;
-    /// else at the slot's usual hour.
+    /// The planned meal becomes a meal of its day and slot, at the time ＋ gives a new meal there:
+    /// now, when that is today's slot now; else the slot's usual hour.
     @Sendable func log(_ request: Request, context: AppRequestContext) async throws -> Response {
         let planned = try await planned(context)
-        let current = clock
-        guard planned.day <= current.date else {
+        guard planned.day <= clock.date else {
             throw HTTPError(.conflict, message: tr("That day is still to come: log a planned meal on its day."))
         }
-        let eatenAt = planned.day == current.date && planned.slot == MealSlot(current) ? current : planned.slot.usualTime(on: planned.day)
+        let eatenAt = targets.newMealTime(planned.slot, on: planned.day)
         guard
             try await context.diary().database.logPlanned(
                 id: planned.id, eatenAt: eatenAt, utcOffsetMinutes: eatenAt.utcOffsetMinutes(in: timeZone), now: now()) != nil

@@ -61,16 +61,6 @@ extension AppDatabase {
         }
     }
 
-    /// Moves a planned meal to another day or slot; false when it is gone.
-    func movePlanned(id: Int64, to day: LocalDate, slot: MealSlot, now: Date) async throws -> Bool {
-        try await write { db in
-            try db.execute(
-                sql: "UPDATE planned_meal SET day = ?, slot = ?, updated_at = ? WHERE id = ?",
-                arguments: [day.description, slot.rawValue, now, id])
-            return db.changesCount > 0
-        }
-    }
-
     func removePlanned(id: Int64) async throws -> Bool {
         try await write { db in
             try db.execute(sql: "DELETE FROM planned_meal WHERE id = ?", arguments: [id])
